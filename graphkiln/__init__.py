@@ -1,0 +1,21 @@
+"""graphkiln: a static-graph compiler for MindSpore-style Python, on NumPy."""
+from . import context, ops
+from .common import dtype
+from .common.dtype import (  # noqa: F401
+    bool_, float16, float32, float64, int8, int16, int32, int64, uint8,
+)
+from .common.parameter import Parameter, ParameterTuple
+from .common.tensor import Tensor, _install_methods, tensor
+from .context import (
+    GRAPH_MODE, PYNATIVE_MODE, get_context, set_context, set_device,
+)
+
+_install_methods()
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Tensor", "tensor", "Parameter", "ParameterTuple", "dtype", "context", "ops",
+    "set_context", "get_context", "set_device", "GRAPH_MODE", "PYNATIVE_MODE",
+    "bool_", "int8", "int16", "int32", "int64", "uint8", "float16", "float32", "float64",
+]

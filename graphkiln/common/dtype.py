@@ -1,0 +1,113 @@
+"""MindSpore data types (``ms.int32`` prints ``Int32``) and their NumPy twins."""
+from __future__ import annotations
+
+import numpy as np
+
+
+class Type:
+    """A tensor element type, named and printed as MindSpore names it."""
+
+    __slots__ = ("name", "np_dtype", "kind", "bits")
+
+    def __init__(self, name: str, np_dtype, kind: str, bits: int):
+        self.name = name
+        self.np_dtype = np.dtype(np_dtype)
+        self.kind = kind  # 'b' bool, 'i' signed, 'u' unsigned, 'f' float
+        self.bits = bits
+
+    def __repr__(self) -> str:
+        return self.name
+
+    __str__ = __repr__
+
+    def __reduce__(self):
+        return (from_name, (self.name,))
+
+    @property
+    def is_float(self) -> bool:
+        return self.kind == "f"
+
+    @property
+    def is_int(self) -> bool:
+        return self.kind in "iu"
+
+
+bool_ = Type("Bool", np.bool_, "b", 8)
+int8 = Type("Int8", np.int8, "i", 8)
+int16 = Type("Int16", np.int16, "i", 16)
+int32 = Type("Int32", np.int32, "i", 32)
+int64 = Type("Int64", np.int64, "i", 64)
+uint8 = Type("UInt8", np.uint8, "u", 8)
+float16 = Type("Float16", np.float16, "f", 16)
+float32 = Type("Float32", np.float32, "f", 32)
+float64 = Type("Float64", np.float64, "f", 64)
+
+ALL_TYPES = (bool_, int8, int16, int32, int64, uint8, float16, float32, float64)
+_BY_NP = {t.np_dtype: t for t in ALL_TYPES}
+_BY_NAME = {t.name: t for t in ALL_TYPES}
+
+# MindSpore aliases
+int_ = int32
+float_ = float32
+half = float16
+single = float32
+double = float64
+
+
+def from_name(name: str) -> Type:
+    return _BY_NAME[name]
+
+
+def from_numpy(np_dtype) -> Type:
+    """The MindSpore type of a NumPy dtype; raises TypeError for unsupported ones."""
+    try:
+        return _BY_NP[np.dtype(np_dtype)]
+    except (KeyError, TypeError):
+        raise TypeError(f"graphkiln does not support the NumPy dtype {np_dtype}.") from None
+
+
+def to_type(x) -> Type:
+    """Accept a ``Type``, a NumPy dtype or a Python type (``int``, ``float``, ``bool``)."""
+    if isinstance(x, Type):
+        return x
+    if x is bool:
+        return bool_
+    if x is int:
+        return int64
+    if x is float:
+        return float32
+    return from_numpy(x)
+
+
+def promote(a: Type, b: Type) -> Type:
+    """Tensor-tensor promotion, as MindSpore (and NumPy) do it."""
+    if a is b:
+        return a
+    return from_numpy(np.promote_types(a.np_dtype, b.np_dtype))
+
+
+def promote_scalar(t: Type, scalar) -> Type:
+    """Result type of ``tensor(t) op python_scalar`` under MindSpore's rules.
+
+    A Python number never widens a tensor of its own kind: ``int32 + 2 -> int32``,
+    ``float16 + 2.5 -> float16``; a float with an integer or bool tensor gives float32,
+    an int with a bool tensor gives int64.
+    """
+    if isinstance(scalar, (bool, np.bool_)):
+        return t
+    if isinstance(scalar, (int, np.integer)):
+        return int64 if t is bool_ else t
+    if isinstance(scalar, (float, np.floating)):
+        return t if t.is_float else float32
+    raise TypeError(f"unsupported scalar {scalar!r}")
+
+
+def scalar_type(scalar) -> Type:
+    """The type a lone Python scalar gets when it becomes a tensor."""
+    if isinstance(scalar, (bool, np.bool_)):
+        return bool_
+    if isinstance(scalar, (int, np.integer)):
+        return int64
+    if isinstance(scalar, (float, np.floating)):
+        return float32
+    raise TypeError(f"unsupported scalar {scalar!r}")

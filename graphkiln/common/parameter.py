@@ -1,0 +1,91 @@
+"""``Parameter`` (a named, live weight) and ``ParameterTuple``."""
+from __future__ import annotations
+
+import numpy as np
+
+from . import dtype as mstype
+from .tensor import Tensor
+
+
+class Parameter(Tensor):
+    """A weight: a Tensor with a name whose array the compiled graphs read and write in place."""
+
+    __slots__ = ("name", "requires_grad", "layerwise_parallel", "_user_named")
+    _is_param = True
+
+    def __init__(self, default_input, name: str | None = None, requires_grad: bool = True,
+                 layerwise_parallel: bool = False, parallel_optimizer: bool = True):
+        if isinstance(default_input, Tensor):
+            if default_input.is_symbolic:
+                raise TypeError("For 'Parameter', the default_input must be a concrete "
+                                "Tensor, not a value computed inside a graph.")
+            arr = default_input.asnumpy().copy()
+            t = default_input.dtype
+        elif isinstance(default_input, (int, float, bool)):
+            t = mstype.scalar_type(default_input)
+            arr = np.asarray(default_input, dtype=t.np_dtype)
+        else:
+            arr = np.array(default_input)
+            t = mstype.from_numpy(arr.dtype)
+        self._data = np.array(arr, copy=True, order="C")
+        self._dtype = t
+        self._node = None
+        self._abs = None
+        self._user_named = name is not None
+        self.name = name if name is not None else "Parameter"
+        self.requires_grad = requires_grad
+        self.layerwise_parallel = layerwise_parallel
+
+    def set_data(self, data, slice_shape: bool = False) -> "Parameter":
+        """Replace the value (shape and dtype may change, as in MindSpore)."""
+        if isinstance(data, Tensor):
+            arr = data.asnumpy()
+            self._dtype = data.dtype
+        else:
+            arr = np.asarray(data, dtype=self._dtype.np_dtype)
+        self._data = np.array(arr, copy=True)
+        return self
+
+    def assign_value(self, value) -> "Parameter":
+        """Write ``value`` into the existing array (same shape), in place."""
+        arr = value.asnumpy() if isinstance(value, Tensor) else np.asarray(value)
+        if arr.shape != self._data.shape:
+            raise ValueError(f"For 'Parameter.assign_value', the shape {list(arr.shape)} must "
+                             f"equal the parameter's shape {list(self._data.shape)}.")
+        np.copyto(self._data, arr, casting="unsafe")
+        return self
+
+    def clone(self, init: str = "same") -> "Parameter":
+        return Parameter(Tensor._from_array(self._data.copy(), self._dtype), self.name,
+                         self.requires_grad)
+
+    def __repr__(self) -> str:
+        return (f"Parameter (name={self.name}, shape={list(self.shape)}, dtype={self.dtype}, "
+                f"requires_grad={self.requires_grad})")
+
+    def __reduce__(self):
+        return (Parameter, (Tensor._from_array(self._data, self._dtype), self.name,
+                            self.requires_grad))
+
+    def __deepcopy__(self, memo):
+        return self.clone()
+
+
+class ParameterTuple(tuple):
+    """A tuple of Parameters (checks its elements, names must be unique)."""
+
+    def __new__(cls, iterable):
+        items = tuple(iterable)
+        for p in items:
+            if not isinstance(p, Parameter):
+                raise TypeError(f"For 'ParameterTuple', all elements must be Parameter, "
+                                f"but got {type(p).__name__}.")
+        return super().__new__(cls, items)
+
+    def clone(self, prefix: str, init: str = "same") -> "ParameterTuple":
+        out = []
+        for p in self:
+            c = p.clone(init)
+            c.name = f"{prefix}.{p.name}"
+            out.append(c)
+        return ParameterTuple(out)

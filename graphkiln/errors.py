@@ -1,0 +1,61 @@
+"""Error helpers: user errors point at the user's line, in MindSpore's error types."""
+from __future__ import annotations
+
+import linecache
+import os
+import sys
+
+PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
+
+
+class SourceLoc:
+    """A place in user code: file, line and (lazily) the line's text."""
+
+    __slots__ = ("filename", "lineno")
+
+    def __init__(self, filename: str, lineno: int):
+        self.filename = filename
+        self.lineno = lineno
+
+    @property
+    def text(self) -> str:
+        return linecache.getline(self.filename, self.lineno).strip()
+
+    def __repr__(self) -> str:
+        return f"{self.filename}:{self.lineno}"
+
+    def describe(self) -> str:
+        return f'In file {self.filename}:{self.lineno}\n    {self.text}'
+
+
+def _is_internal(filename: str) -> bool:
+    return filename.startswith(PACKAGE_DIR) or filename.startswith("<graphkiln")
+
+
+def user_location(depth: int = 1) -> SourceLoc | None:
+    """The innermost stack frame outside graphkiln (the user's line), or None."""
+    f = sys._getframe(depth)
+    while f is not None:
+        fn = f.f_code.co_filename
+        if not _is_internal(fn):
+            return SourceLoc(fn, f.f_lineno)
+        f = f.f_back
+    return None
+
+
+def with_location(exc: BaseException, loc: SourceLoc | None) -> BaseException:
+    """Append MindSpore's 'code traceback' section naming the user's line to ``exc``."""
+    if loc is None or getattr(exc, "_gk_located", False):
+        return exc
+    msg = str(exc.args[0]) if exc.args else ""
+    msg += ("\n\n----------------------------------------------------\n"
+            "- The Traceback of Net Construct Code:\n"
+            "----------------------------------------------------\n"
+            f"# 0 {loc.describe()}")
+    exc.args = (msg,) + tuple(exc.args[1:])
+    exc._gk_located = True
+    return exc
+
+
+class GraphkilnInternalError(RuntimeError):
+    """A bug in graphkiln itself (never the user's fault)."""

@@ -1,0 +1,14 @@
+"""``graphkiln.ops``: functional ops, primitive classes (``ops.Add()``), composites."""
+from . import defs as _defs  # noqa: F401  (fills the registry)
+from . import functional
+from . import functional as F  # noqa: F401
+from .functional import *  # noqa: F401,F403
+from .functional import print_ as print  # noqa: A001,F401
+from .primitive import REGISTRY, Primitive, primitive_class
+
+for _name, _opdef in REGISTRY.items():
+    globals()[_name] = primitive_class(_opdef)
+del _name, _opdef
+
+__all__ = [n for n in dir(functional) if not n.startswith("_")] + list(REGISTRY) + [
+    "Primitive", "functional"]

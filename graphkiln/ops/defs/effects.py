@@ -1,0 +1,136 @@
+"""Structural, control and side-effect primitives: tuples, monads, weights, Print, Depend.
+
+These are what the compiler threads through every graph: ``Load``/``Assign`` on weights
+(memory effects, ordered by the ``U`` monad), ``Print`` (an IO effect, ordered by the
+``IO`` monad), ``UpdateState`` that advances a monad, ``Depend`` that orders values, and
+``Switch``/``While`` that apply subgraphs.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ...common import dtype as mstype
+from ...compiler.ir.abstract import (
+    U_ABS, AbstractFunc, AbstractMonad, AbstractRef, AbstractScalar, AbstractTensor,
+    AbstractTuple,
+)
+from ..primitive import IO_EFFECT, MEM_EFFECT, OpDef
+from ._infer import describe, tensor_type
+from .print_format import print_values
+
+
+def _make_tuple_infer(*xs):
+    return AbstractTuple(xs)
+
+
+def _tuple_getitem_infer(t, i):
+    return t.elements[i.value]
+
+
+MakeTuple = OpDef("MakeTuple", _make_tuple_infer, lambda *xs: xs)
+TupleGetItem = OpDef("TupleGetItem", _tuple_getitem_infer, lambda t, i: t[i])
+
+
+def _depend_infer(value, *deps):
+    return value
+
+
+def _depend(value, *deps):
+    return value
+
+
+Depend = OpDef("Depend", _depend_infer, _depend, pure_eval=False)
+UpdateState = OpDef("UpdateState", lambda u, *xs: u, lambda u, *xs: None, pure_eval=False)
+
+
+def _require_ref(name: str, ref) -> None:
+    if not isinstance(ref, AbstractRef):
+        raise TypeError(f"For '{name}', the 'variable' must be a Parameter, but got "
+                        f"{describe(ref)}. Only weights (ms.Parameter) can be assigned.")
+
+
+def _load_infer(ref, u=None):
+    return AbstractTensor(ref.dtype, ref.shape)
+
+
+Load = OpDef("Load", _load_infer, lambda ref, u=None: ref, pure_eval=False)
+
+
+def _tensor_move(x):
+    return np.array(x, copy=True)
+
+
+TensorMove = OpDef("TensorMove", lambda x: AbstractTensor(tensor_type("TensorMove", "x", x),
+                                                           x.shape), _tensor_move)
+
+
+def _assign_infer_for(name):
+    def infer(ref, value, u=None):
+        _require_ref(name, ref)
+        if isinstance(value, AbstractTensor) and value.shape != ref.shape:
+            raise ValueError(f"For '{name}', the shape of 'value' must be the same as the "
+                             f"'variable' {list(ref.shape)}, but got {list(value.shape)}.")
+        return AbstractTensor(ref.dtype, ref.shape)
+    return infer
+
+
+def _assign(ref, value, u=None):
+    np.copyto(ref, value, casting="unsafe")
+    return ref
+
+
+def _assign_add(ref, value, u=None):
+    np.copyto(ref, ref + value, casting="unsafe")
+    return ref
+
+
+def _assign_sub(ref, value, u=None):
+    np.copyto(ref, ref - value, casting="unsafe")
+    return ref
+
+
+Assign = OpDef("Assign", _assign_infer_for("Assign"), _assign, effect=MEM_EFFECT)
+AssignAdd = OpDef("AssignAdd", _assign_infer_for("AssignAdd"), _assign_add, effect=MEM_EFFECT)
+AssignSub = OpDef("AssignSub", _assign_infer_for("AssignSub"), _assign_sub, effect=MEM_EFFECT)
+
+
+def _print_infer(*xs):
+    return AbstractTensor(mstype.int32, ())
+
+
+def _print(*xs):
+    if xs and (xs[-1] is None):  # the IO monad has no run-time value
+        xs = xs[:-1]
+    print_values(xs)
+    return np.zeros((), np.int32)
+
+
+Print = OpDef("Print", _print_infer, _print, effect=IO_EFFECT)
+
+
+def _switch_infer(cond, t, f):
+    return AbstractFunc((t, f))
+
+
+def _switch(cond, t, f):
+    return t if cond else f
+
+
+Switch = OpDef("Switch", _switch_infer, _switch, differentiable=False, pure_eval=False)
+
+
+def _while_infer(cond, body, *state):
+    return AbstractTuple(state)
+
+
+def _while(cond, body, *state):
+    while cond(*state):
+        state = body(*state)
+    return state
+
+
+While = OpDef("While", _while_infer, _while, pure_eval=False)
+
+__all__ = ["MakeTuple", "TupleGetItem", "Depend", "UpdateState", "Load", "TensorMove",
+           "Assign", "AssignAdd", "AssignSub", "Print", "Switch", "While", "U_ABS",
+           "AbstractMonad", "AbstractScalar"]

@@ -1,0 +1,197 @@
+"""The primitive registry and the one dispatch point every op goes through.
+
+A primitive is defined once, as an :class:`OpDef`: its MindSpore name, its effect kind,
+its shape/dtype inference, its NumPy kernel, its backward rule and its batching rule.
+Calling it runs the kernel eagerly (PyNative) or, while a graph is being traced,
+records one node in that graph.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import numpy as np
+
+from ..common import dtype as mstype
+from ..compiler.ir.abstract import AbstractRef, AbstractScalar, AbstractTensor, AbstractTuple
+from ..compiler.trace import state
+
+NO_EFFECT = "none"
+MEM_EFFECT = "mem"
+IO_EFFECT = "io"
+
+REGISTRY: dict[str, "OpDef"] = {}
+
+
+class OpDef:
+    """One primitive: name, effect kind, inference, kernel, backward and batching rules.
+
+    ``infer(*abstracts, **attrs) -> Abstract`` checks the inputs (raising MindSpore's
+    error types) and gives the output; ``kernel(*values, **attrs)`` computes it on
+    NumPy arrays; ``bprop(inputs, out, dout, **attrs)`` returns one cotangent per input
+    (``None`` where there is none); ``vmap`` batches it. ``differentiable=False`` marks
+    ops whose outputs carry no gradient (comparisons, argmax, ...).
+    """
+
+    __slots__ = ("name", "infer", "kernel", "effect", "bprop", "vmap", "differentiable",
+                 "pure_eval", "attrs", "__weakref__")
+
+    def __init__(self, name: str, infer: Callable, kernel: Callable, *,
+                 effect: str = NO_EFFECT, differentiable: bool = True,
+                 pure_eval: bool = True, attrs: dict | None = None):
+        if name in REGISTRY:
+            raise ValueError(f"primitive {name!r} is defined twice")
+        self.name = name
+        self.infer = infer
+        self.kernel = kernel
+        self.effect = effect
+        self.differentiable = differentiable
+        self.pure_eval = pure_eval and effect == NO_EFFECT
+        self.bprop: Callable | None = None
+        self.vmap: Callable | None = None
+        self.attrs = attrs or {}  # constructor attributes of ops.<Name>(...) and defaults
+        REGISTRY[name] = self
+
+    @property
+    def side_effect_mem(self) -> bool:
+        return self.effect == MEM_EFFECT
+
+    @property
+    def side_effect_io(self) -> bool:
+        return self.effect == IO_EFFECT
+
+    def def_bprop(self, fn: Callable) -> Callable:
+        self.bprop = fn
+        return fn
+
+    def def_vmap(self, fn: Callable) -> Callable:
+        self.vmap = fn
+        return fn
+
+    def __call__(self, *args, **attrs):
+        return apply(self, args, attrs)
+
+    def __repr__(self) -> str:
+        return f"OpDef({self.name})"
+
+
+class Primitive:
+    """A primitive with its attributes bound: ``ops.Add()``, ``ops.ReduceSum(keep_dims=True)``.
+
+    This is also the value an IR node applies; it prints as the MindSpore name.
+    """
+
+    __slots__ = ("opdef", "attrs", "_key")
+
+    def __init__(self, opdef: OpDef, attrs: dict | None = None):
+        self.opdef = opdef
+        self.attrs = attrs or {}
+        self._key = None
+
+    @property
+    def name(self) -> str:
+        return self.opdef.name
+
+    def key(self):
+        if self._key is None:
+            self._key = (self.opdef.name, tuple(sorted(
+                (k, _hashable(v)) for k, v in self.attrs.items())))
+        return self._key
+
+    def __call__(self, *args):
+        return apply(self.opdef, args, self.attrs)
+
+    def __repr__(self) -> str:
+        return self.opdef.name
+
+
+def _hashable(v):
+    if isinstance(v, list):
+        return tuple(_hashable(x) for x in v)
+    if isinstance(v, np.ndarray):
+        return (v.dtype.str, v.shape, v.tobytes())
+    return v
+
+
+def primitive_class(opdef: OpDef):
+    """Make the user-facing class (``ops.Add``) whose instances are bound primitives;
+    constructor arguments are the op's declared attributes."""
+    params = tuple(opdef.attrs)
+
+    def __init__(self, *args, **kwargs):
+        attrs = dict(opdef.attrs)
+        if len(args) > len(params):
+            raise TypeError(f"For '{opdef.name}', the constructor takes at most "
+                            f"{len(params)} arguments, but got {len(args)}.")
+        attrs.update(zip(params, args))
+        for k, v in kwargs.items():
+            if k not in params:
+                raise TypeError(f"For '{opdef.name}', got an unexpected argument '{k}'.")
+            attrs[k] = v
+        Primitive.__init__(self, opdef, attrs)
+
+    cls = type(opdef.name, (Primitive,), {"__init__": __init__, "__slots__": ()})
+    cls.__module__ = "graphkiln.ops"
+    return cls
+
+
+# ---------------------------------------------------------------- dispatch
+
+def _tensor_cls():
+    from ..common.tensor import Tensor
+    return Tensor
+
+
+def needs_trace(args) -> bool:
+    """True when any argument (or tuple element) is symbolic or a weight being traced."""
+    from ..common.tensor import Tensor
+    for a in args:
+        if isinstance(a, Tensor):
+            if a._node is not None or a._is_param:
+                return True
+        elif isinstance(a, (tuple, list)) and needs_trace(a):
+            return True
+    return False
+
+
+def eager_abstract(x) -> Any:
+    """The abstract value of a concrete argument."""
+    from ..common.tensor import Tensor
+    if isinstance(x, Tensor):
+        d = x._data
+        if x._is_param:
+            return AbstractRef(x._dtype, d.shape, x.name)
+        return AbstractTensor(x._dtype, d.shape, d)
+    if isinstance(x, (tuple, list)):
+        return AbstractTuple([eager_abstract(e) for e in x], is_list=isinstance(x, list))
+    return AbstractScalar(x)
+
+
+def eager_value(x):
+    """The kernel-level value of a concrete argument (NumPy arrays for tensors)."""
+    from ..common.tensor import Tensor
+    if isinstance(x, Tensor):
+        return x._data
+    if isinstance(x, (tuple, list)):
+        return type(x)(eager_value(e) for e in x)
+    return x
+
+
+def wrap_output(value, abstract):
+    """Turn a kernel result into Tensors (tuples stay tuples)."""
+    Tensor = _tensor_cls()
+    if isinstance(abstract, AbstractTuple):
+        return tuple(wrap_output(v, a) for v, a in zip(value, abstract.elements))
+    if isinstance(abstract, AbstractTensor):
+        return Tensor._from_array(value, abstract.dtype)
+    return value
+
+
+def apply(opdef: OpDef, args: tuple, attrs: dict):
+    """Run ``opdef`` on ``args``: record a node while tracing, else compute eagerly."""
+    builder = state.current()
+    if builder is not None and (opdef.effect != NO_EFFECT or not opdef.pure_eval
+                                or needs_trace(args)):
+        return builder.record(opdef, args, attrs)
+    out_abs = opdef.infer(*[eager_abstract(a) for a in args], **attrs)
+    out = opdef.kernel(*[eager_value(a) for a in args], **attrs)
+    return wrap_output(out, out_abs)
