@@ -16,9 +16,10 @@ class Type:
         self.bits = bits
 
     def __repr__(self) -> str:
-        return self.name
+        return "mindspore." + self.name.lower()
 
-    __str__ = __repr__
+    def __str__(self) -> str:
+        return self.name
 
     def __reduce__(self):
         return (from_name, (self.name,))
