@@ -1,7 +1,319 @@
-"""Entry points that turn user calls into compiled graphs: ``@jit`` and GRAPH_MODE cells."""
+"""Entry points that turn user calls into compiled graphs: ``@jit`` and GRAPH_MODE cells.
+
+A call is keyed by its input signature (tensor dtypes and shapes, Python values, weight
+identities) and the graph-relevant context; a known key runs the compiled code at once,
+a new one traces, optimises and generates code for it.
+"""
 from __future__ import annotations
+
+import functools
+import inspect
+import time
+import weakref
+from dataclasses import dataclass
+
+import numpy as np
+
+from .. import context
+from ..common.tensor import Tensor
+from .ir.anf import FuncGraph, ValueNode, count_nodes
+from .ir.abstract import AbstractTensor, AbstractTuple
+from .pipeline import PassContext, optimize, record_stage
+from .trace import state
+from .trace.ast_convert import convert
+from .trace.builder import GraphBuilder, _prim_node
+from .trace.pytree import flatten, unflatten
+
+
+@dataclass
+class CompileInfo:
+    """What the last compile of a function or cell did (for users and benchmarks)."""
+
+    name: str
+    records: list
+    trace_seconds: float
+    codegen_seconds: float
+    total_seconds: float
+    graph: FuncGraph
+    source: str
+
+    @property
+    def nodes(self) -> int:
+        return self.records[-1].nodes if self.records else count_nodes(self.graph)[0]
+
+    @property
+    def cnodes(self) -> int:
+        return self.records[-1].cnodes if self.records else count_nodes(self.graph)[1]
+
+    @property
+    def subgraphs(self) -> int:
+        return self.records[-1].subgraphs if self.records else 1
+
+    def stage(self, name: str):
+        return next(r for r in self.records if r.name == name)
+
+    def ir(self, detail: bool = False) -> str:
+        from .ir.printer import ir_text
+        return ir_text(self.graph, detail)
+
+    def count(self, prim_name: str) -> int:
+        """How many nodes apply the primitive ``prim_name`` in the final graph."""
+        from .ir.anf import iter_nodes
+        return sum(1 for _, order in iter_nodes(self.graph) for n in order
+                   if n.prim_name() == prim_name)
+
+    def table(self) -> str:
+        rows = [f"{'stage':<22}{'ms':>9}{'nodes':>8}{'cnodes':>8}{'graphs':>8}"]
+        rows.append(f"{'trace':<22}{self.trace_seconds * 1e3:>9.2f}")
+        for r in self.records:
+            rows.append(f"{r.name:<22}{r.seconds * 1e3:>9.2f}{r.nodes:>8}{r.cnodes:>8}"
+                        f"{r.subgraphs:>8}")
+        rows.append(f"{'codegen':<22}{self.codegen_seconds * 1e3:>9.2f}")
+        rows.append(f"{'total':<22}{self.total_seconds * 1e3:>9.2f}")
+        return "\n".join(rows)
+
+
+class Executable:
+    """A compiled graph: generated function plus how to map inputs and outputs."""
+
+    __slots__ = ("fn", "weights", "out_tree", "out_leaves", "out_slots", "info")
+
+    def __init__(self, fn, weights, out_tree, out_leaves, out_slots, info):
+        self.fn = fn
+        self.weights = weights
+        self.out_tree = out_tree
+        self.out_leaves = out_leaves
+        self.out_slots = out_slots  # [(leaf index, dtype)]
+        self.info = info
+
+    def __call__(self, tensor_args: list):
+        arrays = [t._data for t in tensor_args]
+        warrays = [w._data for w in self.weights]
+        out = self.fn(*arrays, *warrays)
+        leaves = list(self.out_leaves)
+        if len(self.out_slots) == 1:
+            out = (out,)
+        for (i, dtype), value in zip(self.out_slots, out):
+            if any(value is w for w in warrays):
+                value = value.copy()
+            leaves[i] = Tensor._from_array(value, dtype)
+        return unflatten(self.out_tree, leaves)
+
+
+_LAST: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+_LAST_BY_ID: dict = {}
+
+
+def compile_info(obj) -> CompileInfo:
+    """The :class:`CompileInfo` of the last compile of a ``@jit`` function or a Cell."""
+    if isinstance(obj, JitFunction):
+        obj = obj
+    info = _LAST_BY_ID.get(id(obj))
+    if info is None:
+        raise ValueError(f"{obj!r} has not been compiled yet.")
+    return info
+
+
+# ------------------------------------------------------------------ signatures
+
+def _leaf_key(x):
+    if isinstance(x, Tensor):
+        if x._is_param:
+            return ("P", id(x))
+        if x._node is not None:
+            raise RuntimeError("graphkiln bug: symbolic tensor passed to a compiled call")
+        return ("T", x._dtype.name, x._data.shape)
+    if isinstance(x, (bool, int, float, str, type(None))):
+        return ("S", type(x).__name__, x)
+    return ("O", id(x))
+
+
+def _arg_names(fn, args: tuple, kwargs: dict, skip_self: bool) -> list[str]:
+    """A readable name per argument leaf (``x``, ``inputs0``...)."""
+    try:
+        sig = inspect.signature(fn)
+        params = list(sig.parameters.values())
+    except (TypeError, ValueError):
+        params = []
+    if skip_self and params:
+        params = params[1:]
+    names: list[str] = []
+    pos = [p for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    var = next((p for p in params if p.kind == p.VAR_POSITIONAL), None)
+    for i, a in enumerate(args):
+        if i < len(pos):
+            base = pos[i].name
+        elif var is not None:
+            base = f"{var.name}{i - len(pos)}"
+        else:
+            base = f"arg{i}"
+        n = len(flatten(a)[0])
+        names += [base] if n == 1 else [f"{base}_{k}" for k in range(n)]
+    for k, v in kwargs.items():
+        n = len(flatten(v)[0])
+        names += [k] if n == 1 else [f"{k}_{j}" for j in range(n)]
+    return names
+
+
+def _graph_options() -> tuple:
+    return (context.load_elim_level(),)
+
+
+# ------------------------------------------------------------------ compile
+
+def trace_graph(fn, name: str, args: tuple, kwargs: dict, self_obj=None):
+    """Trace ``fn`` (converted) on symbolic versions of the tensor leaves of the inputs."""
+    graph = FuncGraph(name)
+    builder = GraphBuilder(graph)
+    leaves, tree = flatten((args, kwargs))
+    names = _arg_names(fn, args, kwargs, self_obj is not None)
+    sym = []
+    for i, leaf in enumerate(leaves):
+        if isinstance(leaf, Tensor) and not leaf._is_param:
+            a = AbstractTensor(leaf._dtype, leaf._data.shape)
+            p = graph.add_param(names[i] if i < len(names) else f"arg{i}", a)
+            sym.append(Tensor._symbolic(p, a))
+        else:
+            sym.append(leaf)
+    s_args, s_kwargs = unflatten(tree, sym)
+    target = convert(fn)
+    with builder:
+        out = target(self_obj, *s_args, **s_kwargs) if self_obj is not None else \
+            target(*s_args, **s_kwargs)
+        out_leaves, out_tree = flatten(out)
+        nodes, slots = [], []
+        for i, leaf in enumerate(out_leaves):
+            if isinstance(leaf, Tensor):
+                node = builder.to_node(leaf)
+                nodes.append(node)
+                slots.append((i, leaf.dtype))
+                out_leaves[i] = None
+        if len(nodes) == 1:
+            output = nodes[0]
+        else:
+            from ..ops.defs.effects import MakeTuple
+            output = builder.new_cnode([_prim_node(MakeTuple, {}), *nodes],
+                                       AbstractTuple([n.abstract for n in nodes]))
+        builder.finish_root(output)
+    weights = [p.weight for p in graph.weights]
+    return graph, weights, out_tree, out_leaves, slots
+
+
+def compile_call(fn, name: str, args: tuple, kwargs: dict, self_obj=None) -> Executable:
+    """Trace, optimise and generate code for one call signature."""
+    from ..backend.codegen import generate
+    t0 = time.perf_counter()
+    ctx = PassContext(load_elim_level=context.load_elim_level(),
+                      save_graphs=bool(context.get_context("save_graphs")),
+                      save_graphs_path=context.get_context("save_graphs_path") or ".")
+    graph, weights, out_tree, out_leaves, slots = trace_graph(fn, name, args, kwargs, self_obj)
+    t1 = time.perf_counter()
+    record_stage(ctx, graph, "parse", t1 - t0, True)
+    optimize(graph, ctx)
+    t2 = time.perf_counter()
+    pyfn, source = generate(graph)
+    t3 = time.perf_counter()
+    info = CompileInfo(name, ctx.records, t1 - t0, t3 - t2, t3 - t0, graph, source)
+    return Executable(pyfn, weights, out_tree, out_leaves, slots, info)
+
+
+class _CallCache:
+    """Compiled executables of one function (or one cell), by input signature."""
+
+    def __init__(self):
+        self.entries: dict = {}
+
+    def run(self, owner, fn, name: str, args: tuple, kwargs: dict, self_obj=None):
+        leaves, tree = flatten((args, kwargs))
+        key = (tree, tuple(_leaf_key(x) for x in leaves), _graph_options())
+        exe = self.entries.get(key)
+        if exe is None:
+            exe = compile_call(fn, name, args, kwargs, self_obj)
+            self.entries[key] = exe
+            _LAST_BY_ID[id(owner)] = exe.info
+        tensors = [x for x in leaves if isinstance(x, Tensor) and not x._is_param]
+        return exe(tensors)
+
+
+# ------------------------------------------------------------------ @jit
+
+class JitFunction:
+    """A function compiled to a graph on call (``@ms.jit``)."""
+
+    def __init__(self, fn):
+        self.fn = fn
+        self._cache = _CallCache()
+        self._bound: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+        functools.update_wrapper(self, fn)
+
+    def __call__(self, *args, **kwargs):
+        if state.current() is not None:
+            return convert(self.fn)(*args, **kwargs)
+        return self._cache.run(self, self.fn, self.fn.__name__, args, kwargs)
+
+    def __get__(self, obj, objtype=None):
+        if obj is None:
+            return self
+        return _BoundJit(self, obj)
+
+    def _method_cache(self, obj) -> _CallCache:
+        c = self._bound.get(obj)
+        if c is None:
+            c = self._bound[obj] = _CallCache()
+        return c
+
+    @property
+    def compile_info(self) -> CompileInfo:
+        return compile_info(self)
+
+
+class _BoundJit:
+    __slots__ = ("jf", "obj")
+
+    def __init__(self, jf: JitFunction, obj):
+        self.jf = jf
+        self.obj = obj
+
+    def __call__(self, *args, **kwargs):
+        if state.current() is not None:
+            return convert(self.jf.fn)(self.obj, *args, **kwargs)
+        name = f"{type(self.obj).__name__}_{self.jf.fn.__name__}"
+        cache = self.jf._method_cache(self.obj)
+        return cache.run(self.obj, self.jf.fn, name, args, kwargs, self.obj)
+
+
+def jit(function=None, *, mode: str = "PSJit", input_signature=None, jit_config=None,
+        capture_mode: str = "ast", **kwargs):
+    """Compile ``function`` to a static graph on its first call per input signature."""
+    def wrap(fn):
+        if isinstance(fn, JitFunction):
+            return fn
+        return JitFunction(fn)
+    return wrap(function) if function is not None else wrap
+
+
+# ------------------------------------------------------------------ cells
+
+_CELL_CACHES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def _construct_fn(cell):
+    c = type(cell).construct
+    return c.fn if isinstance(c, JitFunction) else c
 
 
 def call_cell(cell, args: tuple, kwargs: dict):
-    """Run ``cell`` on ``args``: compiled in GRAPH_MODE, eagerly in PYNATIVE_MODE."""
+    """Run ``cell`` on ``args``: inlined while tracing, compiled in GRAPH_MODE, else eager."""
+    if state.current() is not None:
+        return convert(_construct_fn(cell))(cell, *args, **kwargs)
+    if context.get_context("mode") == context.GRAPH_MODE:
+        cache = _CELL_CACHES.get(cell)
+        if cache is None:
+            cache = _CELL_CACHES[cell] = _CallCache()
+        name = f"{type(cell).__name__}_construct"
+        return cache.run(cell, _construct_fn(cell), name, args, kwargs, cell)
     return cell.construct(*args, **kwargs)
+
+
+__all__ = ["jit", "JitFunction", "call_cell", "compile_info", "CompileInfo", "ValueNode",
+           "np"]

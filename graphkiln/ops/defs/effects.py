@@ -119,17 +119,18 @@ def _switch(cond, t, f):
 Switch = OpDef("Switch", _switch_infer, _switch, differentiable=False, pure_eval=False)
 
 
-def _while_infer(cond, body, *state):
-    return AbstractTuple(state)
+def _while_infer(cond, body, *args, n_state):
+    return AbstractTuple(args[:n_state])
 
 
-def _while(cond, body, *state):
-    while cond(*state):
-        state = body(*state)
+def _while(cond, body, *args, n_state):
+    state, invariants = args[:n_state], args[n_state:]
+    while cond(*state, *invariants):
+        state = body(*state, *invariants)
     return state
 
 
-While = OpDef("While", _while_infer, _while, pure_eval=False)
+While = OpDef("While", _while_infer, _while, pure_eval=False, attrs={"n_state": 0})
 
 __all__ = ["MakeTuple", "TupleGetItem", "Depend", "UpdateState", "Load", "TensorMove",
            "Assign", "AssignAdd", "AssignSub", "Print", "Switch", "While", "U_ABS",

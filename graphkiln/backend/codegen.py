@@ -1,0 +1,134 @@
+"""Turn an optimised graph into Python source: one kernel call per line, compiled once.
+
+Each graph becomes a top-level function of one generated module (graphs are closed, so no
+nesting is needed); ``Switch`` picks a function, ``While`` becomes a Python ``while``; monad
+nodes (``U``, ``UpdateState``) emit nothing and ``Depend``/``Load`` are aliases: they only
+order the lines. Weights arrive as arrays that ``Assign`` updates in place.
+"""
+from __future__ import annotations
+
+import itertools
+import linecache
+import math
+
+import numpy as np
+
+from ..compiler.ir.abstract import AbstractMonad
+from ..compiler.ir.anf import CNode, FuncGraph, ValueNode, all_graphs, toposort
+
+_ALIAS_OPS = {"Depend", "Load"}
+_counter = itertools.count()
+
+
+def _literal(v) -> str | None:
+    """Python source for simple constants, None when it needs a global."""
+    if v is None or isinstance(v, (bool, int, str)) and not isinstance(v, np.generic):
+        return repr(v)
+    if type(v) is float and math.isfinite(v):
+        return repr(v)
+    if isinstance(v, tuple) and all(_literal(e) is not None for e in v):
+        inner = ", ".join(_literal(e) for e in v)
+        return f"({inner},)" if len(v) == 1 else f"({inner})"
+    return None
+
+
+class _Module:
+    def __init__(self):
+        self.globals: dict = {"__builtins__": __builtins__}
+        self.consts: dict[int, str] = {}
+        self.graph_names: dict[int, str] = {}
+
+    def const(self, value, prefix: str = "c") -> str:
+        key = id(value)
+        name = self.consts.get(key)
+        if name is None:
+            name = f"{prefix}{len(self.consts)}"
+            self.consts[key] = name
+            self.globals[name] = value
+        return name
+
+    def graph_name(self, g: FuncGraph) -> str:
+        name = self.graph_names.get(id(g))
+        if name is None:
+            safe = "".join(ch if ch.isalnum() else "_" for ch in g.name)
+            name = f"g{len(self.graph_names)}_{safe}"
+            self.graph_names[id(g)] = name
+        return name
+
+
+def generate(root: FuncGraph) -> tuple[object, str]:
+    """Compile ``root`` (and its subgraphs) to a Python function; returns (fn, source)."""
+    mod = _Module()
+    chunks = [_graph_source(g, mod) for g in all_graphs(root)]
+    source = "\n\n".join(chunks) + "\n"
+    filename = f"<graphkiln:{root.name}:{next(_counter)}>"
+    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+    exec(compile(source, filename, "exec"), mod.globals)
+    return mod.globals[mod.graph_name(root)], source
+
+
+def _graph_source(g: FuncGraph, mod: _Module) -> str:
+    names: dict[int, str] = {}
+    params = []
+    for i, p in enumerate(g.all_params):
+        n = f"a{i}"
+        names[id(p)] = n
+        params.append(n)
+    lines = [f"def {mod.graph_name(g)}({', '.join(params)}):"]
+    counter = itertools.count()
+
+    def ref(node) -> str:
+        if isinstance(node, ValueNode):
+            v = node.value
+            if isinstance(v, FuncGraph):
+                return mod.graph_name(v)
+            if isinstance(node.abstract, AbstractMonad):
+                return "None"
+            lit = _literal(v)
+            return lit if lit is not None else mod.const(v)
+        return names[id(node)]
+
+    for node in toposort(g):
+        _emit(node, ref, names, lines, mod, counter)
+    lines.append(f"    return {ref(g.output)}")
+    return "\n".join(lines)
+
+
+def _emit(node: CNode, ref, names, lines, mod, counter) -> None:
+    fn = node.inputs[0]
+    loc = node.loc
+    comment = f"  # {loc.filename.rsplit('/', 1)[-1]}:{loc.lineno}" if loc else ""
+    if isinstance(node.abstract, AbstractMonad):
+        names[id(node)] = "None"
+        return
+    prim = fn.value if isinstance(fn, ValueNode) and hasattr(fn.value, "opdef") else None
+    name = prim.opdef.name if prim is not None else None
+    if name in _ALIAS_OPS:
+        names[id(node)] = ref(node.inputs[1])
+        return
+    var = f"v{next(counter)}"
+    names[id(node)] = var
+    args = [ref(a) for a in node.inputs[1:] if not isinstance(a.abstract, AbstractMonad)]
+    if name == "MakeTuple":
+        expr = f"({', '.join(args)}{',' if len(args) == 1 else ''})"
+    elif name == "TupleGetItem":
+        expr = f"{args[0]}[{args[1]}]"
+    elif name == "Switch":
+        expr = f"({args[1]} if {args[0]} else {args[2]})"
+    elif name == "While":
+        n_state = prim.attrs["n_state"]
+        cond, body, rest = args[0], args[1], args[2:]
+        state, inv = rest[:n_state], rest[n_state:]
+        inv_s = ", ".join(inv)
+        tail = f", {inv_s}" if inv else ""
+        lines.append(f"    {var} = ({', '.join(state)}{',' if len(state) == 1 else ''}){comment}")
+        lines.append(f"    while {cond}(*{var}{tail}):")
+        lines.append(f"        {var} = {body}(*{var}{tail})")
+        return
+    elif prim is not None:
+        k = mod.const(prim.opdef.kernel, "k_" + name + "_")
+        kw = "".join(f", {key}={_literal(v) or mod.const(v)}" for key, v in prim.attrs.items())
+        expr = f"{k}({', '.join(args)}{kw})"
+    else:
+        expr = f"{ref(fn)}({', '.join(args)})"
+    lines.append(f"    {var} = {expr}{comment}")

@@ -1,0 +1,195 @@
+"""ANF dataflow IR: ``FuncGraph``, ``CNode``, ``ValueNode`` and graph ``Parameter`` nodes.
+
+A ``CNode``'s ``inputs[0]`` is what it applies (a ``ValueNode`` holding a ``Primitive`` or a
+``FuncGraph``, or another node that yields a function, e.g. ``Switch``); ``inputs[1:]`` are its
+arguments. Every graph is closed: a node only uses nodes of its own graph (branch and loop
+bodies receive outer values as parameters). Side effects are ordered only by monad inputs.
+"""
+from __future__ import annotations
+
+from typing import Iterator
+
+from .abstract import Abstract
+
+
+class Node:
+    """Base of IR nodes. ``abstract`` is what inference knows about the value."""
+
+    __slots__ = ("abstract", "loc", "scope")
+
+    def __init__(self, abstract: Abstract | None = None, loc=None):
+        self.abstract = abstract
+        self.loc = loc
+        self.scope = None
+
+
+class ValueNode(Node):
+    """A constant: a Python/NumPy value, a Tensor, a ``Primitive`` or a ``FuncGraph``."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value, abstract: Abstract | None = None):
+        super().__init__(abstract)
+        self.value = value
+
+    def __repr__(self) -> str:
+        return f"ValueNode({self.value!r})"
+
+
+class Parameter(Node):
+    """A graph input. ``weight`` is set for cell weights (a live ``ms.Parameter``)."""
+
+    __slots__ = ("name", "graph", "weight")
+
+    def __init__(self, graph: "FuncGraph", name: str, abstract: Abstract | None = None,
+                 weight=None):
+        super().__init__(abstract)
+        self.graph = graph
+        self.name = name
+        self.weight = weight
+
+    def __repr__(self) -> str:
+        return f"Parameter({self.name})"
+
+
+class CNode(Node):
+    """An application ``inputs[0](*inputs[1:])`` inside ``graph``."""
+
+    __slots__ = ("inputs", "graph")
+
+    def __init__(self, graph: "FuncGraph", inputs: list, abstract: Abstract | None = None,
+                 loc=None):
+        super().__init__(abstract, loc)
+        self.graph = graph
+        self.inputs = inputs
+
+    @property
+    def fn(self) -> Node:
+        return self.inputs[0]
+
+    @property
+    def args(self) -> list:
+        return self.inputs[1:]
+
+    def prim_name(self) -> str | None:
+        """The MindSpore name of the applied primitive, or None for graph calls."""
+        f = self.inputs[0]
+        if isinstance(f, ValueNode):
+            opdef = getattr(f.value, "opdef", None)
+            if opdef is not None:
+                return opdef.name
+        return None
+
+    def set_input(self, i: int, node: Node) -> None:
+        self.inputs[i] = node
+
+    def __repr__(self) -> str:
+        return f"CNode({self.prim_name() or 'call'})"
+
+
+class FuncGraph:
+    """A function in the IR: parameters, an output node, flags and weight parameters.
+
+    ``params`` are the positional inputs; ``weights`` are parameters bound to live
+    ``ms.Parameter`` objects (printed after the inputs, ``has_default``).
+    """
+
+    __slots__ = ("name", "params", "weights", "output", "flags", "loc", "__weakref__")
+
+    def __init__(self, name: str, loc=None):
+        self.name = name
+        self.params: list[Parameter] = []
+        self.weights: list[Parameter] = []
+        self.output: Node | None = None
+        self.flags: dict = {}
+        self.loc = loc
+
+    def add_param(self, name: str, abstract: Abstract | None = None) -> Parameter:
+        p = Parameter(self, name, abstract)
+        self.params.append(p)
+        return p
+
+    def add_weight(self, weight, abstract: Abstract) -> Parameter:
+        p = Parameter(self, weight.name, abstract, weight=weight)
+        self.weights.append(p)
+        return p
+
+    @property
+    def all_params(self) -> list[Parameter]:
+        return self.params + self.weights
+
+    def __repr__(self) -> str:
+        return f"FuncGraph({self.name})"
+
+
+def toposort(graph: FuncGraph) -> list[CNode]:
+    """CNodes of ``graph`` reachable from its output, inputs before users (iterative DFS)."""
+    order: list[CNode] = []
+    seen: set[int] = set()
+    out = graph.output
+    if not isinstance(out, CNode):
+        return order
+    stack = [(out, 0)]
+    seen.add(id(out))
+    while stack:
+        node, i = stack[-1]
+        inputs = node.inputs
+        while i < len(inputs):
+            inp = inputs[i]
+            i += 1
+            if isinstance(inp, CNode) and id(inp) not in seen:
+                seen.add(id(inp))
+                stack[-1] = (node, i)
+                stack.append((inp, 0))
+                break
+        else:
+            stack.pop()
+            order.append(node)
+    return order
+
+
+def subgraphs_of(graph: FuncGraph, nodes: list[CNode] | None = None) -> list[FuncGraph]:
+    """Graphs directly referenced by ``graph``'s nodes (as ``ValueNode`` constants)."""
+    found: list[FuncGraph] = []
+    seen: set[int] = set()
+    for n in nodes if nodes is not None else toposort(graph):
+        for inp in n.inputs:
+            if isinstance(inp, ValueNode) and isinstance(inp.value, FuncGraph):
+                g = inp.value
+                if id(g) not in seen:
+                    seen.add(id(g))
+                    found.append(g)
+    return found
+
+
+def all_graphs(root: FuncGraph) -> list[FuncGraph]:
+    """``root`` and every graph reachable from it, root first, each once."""
+    result = [root]
+    seen = {id(root)}
+    i = 0
+    while i < len(result):
+        for g in subgraphs_of(result[i]):
+            if id(g) not in seen:
+                seen.add(id(g))
+                result.append(g)
+        i += 1
+    return result
+
+
+def iter_nodes(root: FuncGraph) -> Iterator[tuple[FuncGraph, list[CNode]]]:
+    for g in all_graphs(root):
+        yield g, toposort(g)
+
+
+def count_nodes(root: FuncGraph) -> tuple[int, int]:
+    """(total nodes, cnodes) over all graphs, counted as MindSpore does (with ``Return``)."""
+    total = cnodes = 0
+    for g, order in iter_nodes(root):
+        values = set()
+        for n in order:
+            for inp in n.inputs:
+                if isinstance(inp, ValueNode):
+                    values.add(id(inp))
+        cnodes += len(order) + 1
+        total += len(order) + 1 + len(g.all_params) + len(values)
+    return total, cnodes

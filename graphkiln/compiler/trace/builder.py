@@ -1,0 +1,251 @@
+"""Graph builders: record primitive applications into a ``FuncGraph`` while user code runs.
+
+One ``GraphBuilder`` per graph under construction. A builder for a branch or loop body has
+a parent; any outer value it uses becomes one of its parameters (lambda lifting at trace
+time), so every graph stays closed. Weights enter the root graph as ``Ref`` parameters and
+are read through ``Load``; memory effects thread the ``U`` monad, ``Print`` the ``IO`` monad.
+"""
+from __future__ import annotations
+
+from ...common.tensor import Tensor
+from ...errors import user_location, with_location
+from ..ir.abstract import (
+    IO_ABS, U_ABS, AbstractRef, AbstractScalar, AbstractTensor, AbstractTuple,
+)
+from ..ir.anf import CNode, FuncGraph, Node, ValueNode
+from . import state
+
+_MONAD_NAMES = {"U": "U", "IO": "IO"}
+
+
+class Monad:
+    """The value of a ``U``/``IO`` ValueNode (no run-time payload)."""
+
+    __slots__ = ("kind",)
+
+    def __init__(self, kind: str):
+        self.kind = kind
+
+    def __repr__(self) -> str:
+        return self.kind
+
+
+U_MONAD = Monad("U")
+IO_MONAD = Monad("IO")
+
+
+def _prim_node(opdef, attrs) -> ValueNode:
+    from ...ops.primitive import Primitive
+    return ValueNode(Primitive(opdef, attrs))
+
+
+class MonadChain:
+    """The current state of one monad (``U`` or ``IO``) in one graph."""
+
+    __slots__ = ("kind", "node", "pending", "effects")
+
+    def __init__(self, kind: str):
+        self.kind = kind
+        self.node: Node | None = None  # current state node, created lazily
+        self.pending: list[Node] = []  # reads since the last UpdateState
+        self.effects = False  # an effect was recorded on this chain
+
+
+class GraphBuilder:
+    """Records nodes into ``graph``; ``parent`` is the builder of the enclosing graph."""
+
+    def __init__(self, graph: FuncGraph, parent: "GraphBuilder | None" = None):
+        self.graph = graph
+        self.parent = parent
+        self.root: GraphBuilder = parent.root if parent is not None else self
+        self.captured: dict[int, Node] = {}
+        self.capture_list: list[tuple[Node, Node]] = []  # (value in parent, param here)
+        self.u = MonadChain("U")
+        self.io = MonadChain("IO")
+        self.weight_nodes: dict[int, Node] = {}  # root only: id(Parameter) -> graph param
+        self._prev = None
+
+    # ------------------------------------------------------------ activation
+    def __enter__(self) -> "GraphBuilder":
+        self._prev = state.set_current(self)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        state.set_current(self._prev)
+
+    def child(self, name: str) -> "GraphBuilder":
+        return GraphBuilder(FuncGraph(name, user_location(2)), self)
+
+    # ------------------------------------------------------------ nodes
+    def new_cnode(self, inputs: list, abstract, loc=None) -> CNode:
+        return CNode(self.graph, inputs, abstract, loc)
+
+    def capture(self, outer: Node) -> Node:
+        """The parameter of this graph that stands for ``outer`` (a node of an outer graph)."""
+        key = id(outer)
+        p = self.captured.get(key)
+        if p is not None:
+            return p
+        if self.parent is None:
+            from ...errors import GraphkilnInternalError
+            raise GraphkilnInternalError(f"graphkiln bug: node {outer!r} belongs to no "
+                                         f"enclosing graph of {self.graph.name}")
+        in_parent = outer if outer.graph is self.parent.graph else self.parent.capture(outer)
+        name = getattr(outer, "name", None) or "phi"
+        p = self.graph.add_param(name, outer.abstract)
+        self.captured[key] = p
+        self.capture_list.append((in_parent, p))
+        return p
+
+    def local(self, node: Node) -> Node:
+        """``node`` as seen from this graph (captured if it lives in an outer graph)."""
+        if isinstance(node, ValueNode) or node.graph is self.graph:
+            return node
+        return self.capture(node)
+
+    def weight(self, param) -> Node:
+        """The Ref node of a weight in this graph."""
+        root = self.root
+        node = root.weight_nodes.get(id(param))
+        if node is None:
+            node = root.graph.add_weight(
+                param, AbstractRef(param.dtype, param.shape, param.name))
+            root.weight_nodes[id(param)] = node
+        return self.local(node)
+
+    # ------------------------------------------------------------ monads
+    def monad(self, chain: MonadChain) -> Node:
+        if chain.node is None:
+            if self.parent is None:
+                abs_ = U_ABS if chain.kind == "U" else IO_ABS
+                chain.node = ValueNode(U_MONAD if chain.kind == "U" else IO_MONAD, abs_)
+            else:
+                outer_chain = self.parent.u if chain.kind == "U" else self.parent.io
+                chain.node = self.capture(self.parent.monad(outer_chain))
+        return chain.node
+
+    def settle(self, chain: MonadChain) -> Node:
+        """The monad state with all pending reads folded in (``UpdateState(u, reads...)``)."""
+        from ...ops.defs.effects import UpdateState
+        u = self.monad(chain)
+        if chain.pending:
+            u = self.new_cnode([_prim_node(UpdateState, {}), u, *chain.pending], u.abstract)
+            chain.pending = []
+            chain.node = u
+        return u
+
+    def load(self, param) -> Node:
+        from ...ops.defs.effects import Load
+        ref = self.weight(param)
+        node = self.new_cnode([_prim_node(Load, {}), ref, self.monad(self.u)],
+                              AbstractTensor(param.dtype, param.shape), user_location(3))
+        self.u.pending.append(node)
+        return node
+
+    # ------------------------------------------------------------ values
+    def to_node(self, x, as_ref: bool = False) -> Node:
+        """The IR node for a Python-level argument ``x``."""
+        if isinstance(x, Tensor):
+            if x._node is not None:
+                return self.local(x._node)
+            if x._is_param:
+                return self.weight(x) if as_ref else self.load(x)
+            arr = x._data
+            return ValueNode(arr, AbstractTensor(x._dtype, arr.shape, arr))
+        if isinstance(x, (tuple, list)):
+            from ...ops.primitive import needs_trace
+            if needs_trace(x):
+                from ...ops.defs.effects import MakeTuple
+                nodes = [self.to_node(e) for e in x]
+                return self.new_cnode([_prim_node(MakeTuple, {}), *nodes],
+                                      AbstractTuple([n.abstract for n in nodes],
+                                                    isinstance(x, list)))
+            return const_node(x)
+        from .control import Undefined
+        if isinstance(x, Undefined):
+            raise x.error()
+        return ValueNode(x, AbstractScalar(x))
+
+    def record(self, opdef, args: tuple, attrs: dict):
+        """Record ``opdef(*args, **attrs)`` in this graph and return symbolic outputs."""
+        from ...ops.primitive import IO_EFFECT, MEM_EFFECT
+        loc = user_location(3)
+        effect = opdef.effect
+        try:
+            nodes = [self.to_node(a, as_ref=(effect == MEM_EFFECT and i == 0))
+                     for i, a in enumerate(args)]
+            out_abs = opdef.infer(*[n.abstract for n in nodes], **attrs)
+        except (TypeError, ValueError, IndexError, RuntimeError) as e:
+            raise with_location(e, loc) from None
+        inputs = [_prim_node(opdef, attrs), *nodes]
+        if effect == MEM_EFFECT:
+            chain = self.u
+        elif effect == IO_EFFECT:
+            chain = self.io
+        else:
+            chain = None
+        if chain is not None:
+            inputs.append(self.settle(chain))
+        node = self.new_cnode(inputs, out_abs, loc)
+        if chain is not None:
+            from ...ops.defs.effects import UpdateState
+            chain.node = self.new_cnode([_prim_node(UpdateState, {}), chain.node, node],
+                                        chain.node.abstract)
+            chain.effects = True
+            if chain is self.io:  # later writes of weights wait for the print
+                self.u.pending.append(node)
+        return self.wrap(node)
+
+    def wrap(self, node: Node):
+        """Symbolic Python values for the output of ``node``."""
+        a = node.abstract
+        if isinstance(a, AbstractTensor):
+            return Tensor._symbolic(node, a)
+        if isinstance(a, AbstractTuple):
+            from ...ops.defs.effects import TupleGetItem
+            out = []
+            for i, e in enumerate(a.elements):
+                item = self.new_cnode([_prim_node(TupleGetItem, {}), node,
+                                       ValueNode(i, AbstractScalar(i))], e, node.loc)
+                out.append(self.wrap(item))
+            return out if a.is_list else tuple(out)
+        if isinstance(a, AbstractScalar):
+            return a.value
+        return node
+
+    def finish_root(self, output: Node) -> None:
+        """Set the root graph's output, ordered after every recorded effect."""
+        self.graph.output = self.order_after_effects(output)
+
+    def order_after_effects(self, output: Node) -> Node:
+        from ...ops.defs.effects import Depend, UpdateState
+        states = []
+        for chain in (self.u, self.io):
+            if chain.effects or (chain.pending and self.u.effects):
+                states.append(self.settle(chain))
+        if not states:
+            return output
+        dep = states[0] if len(states) == 1 else self.new_cnode(
+            [_prim_node(UpdateState, {}), *states], U_ABS)
+        return self.new_cnode([_prim_node(Depend, {}), output, dep], output.abstract)
+
+
+def const_node(x) -> ValueNode:
+    """A ValueNode for a constant Python value (tensors inside become arrays)."""
+    return ValueNode(_const_value(x), _const_abstract(x))
+
+
+def _const_value(x):
+    if isinstance(x, Tensor):
+        return x._data
+    if isinstance(x, (tuple, list)):
+        return type(x)(_const_value(e) for e in x)
+    return x
+
+
+def _const_abstract(x):
+    if isinstance(x, Tensor):
+        return AbstractTensor(x._dtype, x._data.shape, x._data)
+    if isinstance(x, (tuple, list)):
+        return AbstractTuple([_const_abstract(e) for e in x], isinstance(x, list))
+    return AbstractScalar(x)

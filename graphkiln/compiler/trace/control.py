@@ -1,0 +1,601 @@
+"""Run-time helpers that converted control flow calls (``__gk.if_stmt`` and friends).
+
+A Python condition runs the statement as plain Python. A symbolic tensor condition traces
+each branch (or the loop's condition and body) into its own closed subgraph and records a
+``Switch`` (or a ``While``) node whose outputs become the new values of the variables the
+statement assigns.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ...common import dtype as mstype
+from ...common.tensor import Tensor
+from ...errors import SourceLoc, user_location
+from ..ir.abstract import AbstractFunc, AbstractTensor, AbstractTuple
+from ..ir.anf import FuncGraph, Node, ValueNode
+from . import state
+from .builder import GraphBuilder, _prim_node
+from .pytree import copy_containers, flatten, unflatten
+
+_NUMBER = (bool, int, float, np.bool_, np.integer, np.floating)
+
+
+class Undefined:
+    """The value of a variable that has no value on some path (e.g. set in one branch only)."""
+
+    __slots__ = ("name", "reason")
+
+    def __init__(self, name: str, reason: str = ""):
+        self.name = name
+        self.reason = reason
+
+    def error(self) -> Exception:
+        msg = f"The local variable '{self.name}' is used before it has a value"
+        if self.reason:
+            msg += f": {self.reason}"
+        return NameError(msg + ".")
+
+    def _fail(self, *args, **kwargs):
+        raise self.error()
+
+    __add__ = __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = _fail
+    __truediv__ = __rtruediv__ = __getitem__ = __call__ = __bool__ = __len__ = _fail
+    __lt__ = __le__ = __gt__ = __ge__ = __neg__ = __iter__ = _fail
+
+    def __getattr__(self, item):
+        if item.startswith("__"):
+            raise AttributeError(item)
+        raise self.error()
+
+    def __repr__(self) -> str:
+        return f"<undefined {self.name}>"
+
+
+class UndefinedReturn(Undefined):
+    """Placeholder of a function's return value before a ``return`` ran (guarded by a flag)."""
+
+    __slots__ = ()
+
+
+def undefined(name: str) -> Undefined:
+    return Undefined(name, "it is not assigned on every path before this use")
+
+
+def is_symbolic(x) -> bool:
+    return isinstance(x, Tensor) and x._node is not None
+
+
+# ------------------------------------------------------------------- conditions
+
+def _cond_tensor(b: GraphBuilder, cond: Tensor, loc) -> Node:
+    """A scalar bool node for a tensor condition (``if x:`` means ``x != 0``)."""
+    from ...ops import functional as F
+    if cond.size != 1:
+        raise ValueError(f"The truth value of a Tensor with more than one element is "
+                         f"ambiguous; a condition must have exactly one element, but got "
+                         f"shape {list(cond.shape)}.\n{loc.describe() if loc else ''}")
+    if cond.dtype is not mstype.bool_:
+        cond = F.not_equal(cond, 0)
+    return b.local(cond._node)
+
+
+def truthy(x) -> bool:
+    """Python truth of a non-symbolic value (concrete tensors included)."""
+    return bool(x)
+
+
+# ------------------------------------------------------------------- if / ifexp
+
+def if_stmt(cond, true_fn, false_fn, values: tuple, names: tuple):
+    """``if cond: ... else: ...`` over the variables ``names`` (current ``values``)."""
+    if not is_symbolic(cond):
+        return true_fn(*values) if truthy(cond) else false_fn(*values)
+    return _traced_if(cond, true_fn, false_fn, values, names)
+
+
+def ifexp(cond, true_thunk, false_thunk):
+    """``a if cond else b``."""
+    if not is_symbolic(cond):
+        return true_thunk() if truthy(cond) else false_thunk()
+    return _traced_if(cond, lambda: (true_thunk(),), lambda: (false_thunk(),), (),
+                      ("<if-expression>",))[0]
+
+
+def and_(first, *rest):
+    """``a and b and c`` with ``rest`` as thunks; tensor operands trace as conditionals."""
+    value = first
+    for thunk in rest:
+        if is_symbolic(value):
+            v = value
+            value = ifexp(v, thunk, lambda v=v: v)
+        elif not truthy(value):
+            return value
+        else:
+            value = thunk()
+    return value
+
+
+def or_(first, *rest):
+    """``a or b or c`` with ``rest`` as thunks."""
+    value = first
+    for thunk in rest:
+        if is_symbolic(value):
+            v = value
+            value = ifexp(v, lambda v=v: v, thunk)
+        elif truthy(value):
+            return value
+        else:
+            value = thunk()
+    return value
+
+
+def not_(x):
+    if is_symbolic(x):
+        from ...ops import functional as F
+        if x.dtype is not mstype.bool_:
+            return F.equal(x, 0)
+        return F.logical_not(x)
+    return not x
+
+
+def _same_static(a, b) -> bool:
+    if a is b:
+        return True
+    if type(a) is not type(b):
+        return False
+    try:
+        return bool(a == b)
+    except Exception:
+        return False
+
+
+def _leaf_line(x) -> str:
+    loc = getattr(getattr(x, "_node", None), "loc", None)
+    return f"{loc.filename}:{loc.lineno} `{loc.text}`" if loc else "an input of the branch"
+
+
+def _branch_output(bb: GraphBuilder, leaf, like: AbstractTensor | None) -> Node:
+    """The node a branch returns for ``leaf`` (numbers become tensors like ``like``)."""
+    if isinstance(leaf, _NUMBER) and like is not None:
+        arr = np.full(like.shape, leaf, like.dtype.np_dtype)
+        return ValueNode(arr, AbstractTensor(like.dtype, like.shape, arr))
+    if isinstance(leaf, _NUMBER):
+        t = mstype.scalar_type(leaf)
+        arr = np.asarray(leaf, t.np_dtype)
+        return ValueNode(arr, AbstractTensor(t, (), arr))
+    return bb.to_node(leaf)
+
+
+def _join_error(name: str, what: str, a, b, loc) -> TypeError:
+    where = f"\n{loc.describe()}" if loc else ""
+    return TypeError(
+        f"Cannot join the values of variable '{name}' from the two branches of a tensor "
+        f"'if': {what}.\n  true branch:  {_describe(a)} (from {_leaf_line(a)})\n"
+        f"  false branch: {_describe(b)} (from {_leaf_line(b)})\n"
+        f"Both branches must give it the same type and shape.{where}")
+
+
+def _describe(x) -> str:
+    if isinstance(x, Tensor):
+        return f"Tensor[{x.dtype}] of shape {list(x.shape)}"
+    return f"{type(x).__name__} {x!r}"
+
+
+def _tensor_like(x) -> AbstractTensor | None:
+    if isinstance(x, Tensor):
+        return AbstractTensor(x.dtype, x.shape)
+    return None
+
+
+def _traced_if(cond, true_fn, false_fn, values, names):
+    b: GraphBuilder = state.current()
+    loc = user_location(3)
+    cond_node = _cond_tensor(b, cond, loc)
+    parent_name = b.graph.name
+    tb = GraphBuilder(FuncGraph(f"\u2713{parent_name}", loc), b)
+    fb = GraphBuilder(FuncGraph(f"\u2717{parent_name}", loc), b)
+    with tb:
+        out_t = true_fn(*copy_containers(values))
+    with fb:
+        out_f = false_fn(*copy_containers(values))
+    leaves_t, tree_t = flatten(out_t)
+    leaves_f, tree_f = flatten(out_f)
+    if tree_t != tree_f:
+        raise TypeError(f"The two branches of a tensor 'if' give differently structured "
+                        f"values ({tree_t} vs {tree_f}) for {', '.join(names)}."
+                        + (f"\n{loc.describe()}" if loc else ""))
+    leaf_names = _leaf_names(values, names, len(leaves_t))
+    results: list = [None] * len(leaves_t)
+    dyn: list[tuple[int, Node, Node]] = []
+    for i, (a, c) in enumerate(zip(leaves_t, leaves_f)):
+        name = leaf_names[i]
+        if isinstance(a, UndefinedReturn) and not isinstance(c, Undefined):
+            a = c
+        elif isinstance(c, UndefinedReturn) and not isinstance(a, Undefined):
+            c = a
+        if a is c or (not isinstance(a, Tensor) and not isinstance(c, Tensor)
+                      and _same_static(a, c)):
+            results[i] = a
+            continue
+        if isinstance(a, Undefined) or isinstance(c, Undefined):
+            side = "false" if isinstance(c, Undefined) else "true"
+            results[i] = Undefined(name, f"it is assigned in only one branch of the tensor "
+                                         f"'if' at {loc!r} (not in the {side} branch)")
+            continue
+        like_t, like_f = _tensor_like(a), _tensor_like(c)
+        if like_t is None and like_f is None:
+            if not (isinstance(a, _NUMBER) and isinstance(c, _NUMBER)):
+                raise _join_error(name, "Python values differ", a, c, loc)
+        elif like_t is not None and like_f is not None and like_t != like_f:
+            raise _join_error(name, "type or shape differs", a, c, loc)
+        like = like_t or like_f
+        if like is None:
+            like = AbstractTensor(mstype.scalar_type(a if isinstance(a, float) else c), ())
+        with tb:
+            nt = _branch_output(tb, a, like)
+        with fb:
+            nf = _branch_output(fb, c, like)
+        if nt.abstract != nf.abstract:
+            raise _join_error(name, "type or shape differs", a, c, loc)
+        dyn.append((i, nt, nf))
+    return unflatten(tree_t, _emit_switch(b, tb, fb, cond_node, dyn, results, loc))
+
+
+def _leaf_names(values, names, n) -> list[str]:
+    out: list[str] = []
+    for v, nm in zip(values, names):
+        k = len(flatten(v)[0])
+        out.extend([nm] * k)
+    while len(out) < n:
+        out.append(names[0] if names else "value")
+    return out
+
+
+def _effect_outputs(builders, parent: GraphBuilder):
+    """Chains (U/IO) that any of ``builders`` wrote: each branch returns that state too."""
+    kinds = []
+    for kind in ("u", "io"):
+        if any(getattr(bb, kind).effects for bb in builders):
+            kinds.append(kind)
+    return kinds
+
+
+def _emit_switch(b, tb, fb, cond_node, dyn, results, loc):
+    from ...ops.defs.effects import MakeTuple, Switch
+    effect_kinds = _effect_outputs((tb, fb), b)
+    for bb, k in ((tb, 1), (fb, 2)):
+        outs = [d[k] for d in dyn]
+        for kind in effect_kinds:
+            with bb:
+                outs.append(bb.settle(getattr(bb, kind)))
+        _set_output(bb, outs, MakeTuple)
+    outer = _unify_params([tb, fb])
+    n_out = len(dyn) + len(effect_kinds)
+    out_abs = tb.graph.output.abstract
+    sw = b.new_cnode([_prim_node(Switch, {}), cond_node, ValueNode(tb.graph),
+                      ValueNode(fb.graph)], AbstractFunc(None), loc)
+    call = b.new_cnode([sw, *outer], out_abs, loc)
+    outs = [call] if n_out == 1 else [_getitem(b, call, i) for i in range(n_out)]
+    for (i, _, _), node in zip(dyn, outs):
+        results[i] = b.wrap(node)
+    for kind, node in zip(effect_kinds, outs[len(dyn):]):
+        chain = getattr(b, kind)
+        chain.node = node
+        chain.effects = True
+    if any(bb.u.node is not None for bb in (tb, fb)) and "u" not in effect_kinds:
+        b.u.pending.append(call)
+    return results
+
+
+def _getitem(b: GraphBuilder, node: Node, i: int) -> Node:
+    from ...ops.defs.effects import TupleGetItem
+    from ..ir.abstract import AbstractScalar
+    return b.new_cnode([_prim_node(TupleGetItem, {}), node, ValueNode(i, AbstractScalar(i))],
+                       node.abstract.elements[i], node.loc)
+
+
+def _set_output(bb: GraphBuilder, outs: list, make_tuple) -> None:
+    if len(outs) == 1:
+        bb.graph.output = outs[0]
+    else:
+        bb.graph.output = bb.new_cnode([_prim_node(make_tuple, {}), *outs],
+                                       AbstractTuple([o.abstract for o in outs]))
+
+
+def _unify_params(builders, fixed: int = 0) -> list[Node]:
+    """Give every graph the same parameter list (after the first ``fixed`` ones).
+
+    Returns the outer values to pass for the captured parameters, in order.
+    """
+    order: list[Node] = []
+    seen: dict[int, int] = {}
+    for bb in builders:
+        for outer, _ in bb.capture_list:
+            if id(outer) not in seen:
+                seen[id(outer)] = len(order)
+                order.append(outer)
+    for bb in builders:
+        mine = {id(outer): p for outer, p in bb.capture_list}
+        head = bb.graph.params[:fixed]
+        tail = []
+        for outer in order:
+            p = mine.get(id(outer))
+            if p is None:
+                from ..ir.anf import Parameter
+                p = Parameter(bb.graph, getattr(outer, "name", None) or "phi", outer.abstract)
+            tail.append(p)
+        bb.graph.params = head + tail
+    return order
+
+
+# ------------------------------------------------------------------- loops
+
+def while_stmt(cond_fn, body_fn, values: tuple, names: tuple):
+    """``while cond: body`` over the loop variables ``names``."""
+    while True:
+        c = cond_fn(*values)
+        if is_symbolic(c):
+            return _traced_while(cond_fn, body_fn, values, names)
+        if not truthy(c):
+            return values
+        values = body_fn(*values)
+
+
+class TensorRange:
+    """``range(...)`` whose bounds are tensors: iterated by a traced loop."""
+
+    __slots__ = ("start", "stop", "step")
+
+    def __init__(self, *args):
+        if len(args) == 1:
+            args = (0, args[0], 1)
+        elif len(args) == 2:
+            args = (args[0], args[1], 1)
+        self.start, self.stop, self.step = args
+
+
+def for_stmt(iterable, body_fn, values: tuple, names: tuple, extra_test=None):
+    """``for target in iterable: body``; ``extra_test`` is the break/return guard."""
+    if isinstance(iterable, TensorRange):
+        return _tensor_range_loop(iterable, body_fn, values, names, extra_test)
+    if isinstance(iterable, Tensor):
+        if not iterable.shape:
+            raise TypeError("Cannot iterate over a 0-D Tensor.")
+        iterable = [iterable[i] for i in range(iterable.shape[0])]
+    for item in iterable:
+        if extra_test is not None:
+            t = extra_test(*values)
+            if is_symbolic(t):
+                values = if_stmt(t, lambda *v, item=item: body_fn(item, *v),
+                                 lambda *v: v, values, names)
+                continue
+            if not truthy(t):
+                break
+        values = body_fn(item, *values)
+    return values
+
+
+def _tensor_range_loop(rng: TensorRange, body_fn, values, names, extra_test):
+    from ...ops import functional as F
+    step = rng.step
+    if is_symbolic(step):
+        raise ValueError("The step of a range over tensors must be a Python int.")
+
+    def cond(i, *v):
+        c = F.less(i, rng.stop) if step > 0 else F.greater(i, rng.stop)
+        if extra_test is not None:
+            return and_(c, lambda: extra_test(*v))
+        return c
+
+    def body(i, *v):
+        return (i + step,) + tuple(body_fn(i, *v))
+
+    start = rng.start
+    if not isinstance(start, Tensor):
+        start = Tensor(start, mstype.int64)
+    out = _traced_while(cond, body, (start,) + tuple(values), ("<range index>",) + names)
+    return out[1:]
+
+
+def _carried_abstract(leaf):
+    if isinstance(leaf, Tensor):
+        return AbstractTensor(leaf.dtype, leaf.shape)
+    if isinstance(leaf, _NUMBER):
+        return AbstractTensor(mstype.scalar_type(leaf), ())
+    return None
+
+
+def _traced_while(cond_fn, body_fn, values, names):
+    b: GraphBuilder = state.current()
+    loc = user_location(3)
+    leaves, tree = flatten(values)
+    leaf_names = _leaf_names(values, names, len(leaves))
+    # which leaves are carried (tensors, numbers, pending return values) and their types
+    abstracts: list = []
+    for leaf in leaves:
+        if isinstance(leaf, UndefinedReturn):
+            abstracts.append("pending")
+        elif isinstance(leaf, Undefined):
+            abstracts.append(None)
+        else:
+            abstracts.append(_carried_abstract(leaf))
+    carry_u = carry_io = False
+    for _attempt in range(4):
+        result = _trace_loop_once(b, cond_fn, body_fn, leaves, tree, leaf_names, abstracts,
+                                  carry_u, carry_io, loc)
+        if result[0] == "retry":
+            _, abstracts, carry_u, carry_io = result
+            continue
+        return result[1]
+    raise TypeError(f"The types of the loop variables {', '.join(names)} do not settle "
+                    f"in the tensor while loop." + (f"\n{loc.describe()}" if loc else ""))
+
+
+def _trace_loop_once(b, cond_fn, body_fn, leaves, tree, leaf_names, abstracts, carry_u,
+                     carry_io, loc):
+    from ...ops.defs.effects import MakeTuple, While
+    parent = b.graph.name
+    cb = GraphBuilder(FuncGraph(f"\u21bb{parent}_cond", loc), b)
+    bb = GraphBuilder(FuncGraph(f"\u21bb{parent}_body", loc), b)
+    carried = [i for i, a in enumerate(abstracts) if isinstance(a, AbstractTensor)]
+    pending = [i for i, a in enumerate(abstracts) if a == "pending"]
+
+    def state_for(gb: GraphBuilder):
+        syms = list(leaves)
+        for i in carried:
+            p = gb.graph.add_param(leaf_names[i].lstrip("_") or "v", abstracts[i])
+            syms[i] = Tensor._symbolic(p, abstracts[i])
+        for i in pending:
+            syms[i] = leaves[i]
+        for i, a in enumerate(abstracts):
+            if a is None:
+                syms[i] = Undefined(leaf_names[i], "it is only assigned inside a tensor "
+                                                   "while loop, whose body may not run")
+        for kind, on in (("u", carry_u), ("io", carry_io)):
+            if on:
+                from ..ir.abstract import IO_ABS, U_ABS
+                getattr(gb, kind).node = gb.graph.add_param(
+                    kind.upper(), U_ABS if kind == "u" else IO_ABS)
+        return unflatten(tree, syms)
+
+    with cb:
+        c = cond_fn(*state_for(cb))
+        if not is_symbolic(c):
+            c = Tensor(bool(c))
+        cond_out = _cond_tensor(cb, c, loc)
+        cb.graph.output = cond_out
+    with bb:
+        new_values = body_fn(*state_for(bb))
+    new_leaves, new_tree = flatten(tuple(new_values))
+    if new_tree != tree:
+        raise TypeError(f"A tensor while loop changes the structure of its variables "
+                        f"({tree} -> {new_tree})." + (f"\n{loc.describe()}" if loc else ""))
+    new_abs = list(abstracts)
+    retry = False
+    for i, (old, new) in enumerate(zip(leaves, new_leaves)):
+        a = abstracts[i]
+        if a == "pending":
+            if isinstance(new, Tensor):
+                new_abs[i] = AbstractTensor(new.dtype, new.shape)
+                retry = True
+            continue
+        if a is None:
+            continue
+        if a is not None and not isinstance(a, AbstractTensor):
+            continue
+        if isinstance(a, AbstractTensor):
+            got = _carried_abstract(new)
+            if got is None:
+                raise _loop_error(leaf_names[i], f"it becomes {_describe(new)}", loc)
+            if isinstance(new, _NUMBER):
+                continue
+            if got != a:
+                if isinstance(old, (_NUMBER, UndefinedReturn)) and not isinstance(old, Tensor):
+                    new_abs[i] = got
+                    retry = True
+                else:
+                    raise _loop_error(
+                        leaf_names[i], f"it enters as Tensor[{a.dtype}] {list(a.shape)} and "
+                        f"the body makes it {_describe(new)} (at {_leaf_line(new)})", loc)
+    for i, a in enumerate(abstracts):
+        if a is None or isinstance(a, AbstractTensor) or a == "pending":
+            continue
+        if not _same_static(leaves[i], new_leaves[i]):
+            raise _loop_error(leaf_names[i], f"the Python value {leaves[i]!r} changes to "
+                                             f"{new_leaves[i]!r} in a tensor loop", loc)
+    want_u = carry_u or bb.u.effects or cb.u.effects
+    want_io = carry_io or bb.io.effects or cb.io.effects
+    if retry or want_u != carry_u or want_io != carry_io:
+        return ("retry", new_abs, want_u, want_io)
+    # body outputs: the carried leaves, then the monads
+    outs = []
+    with bb:
+        for i in carried:
+            outs.append(_branch_output(bb, new_leaves[i], abstracts[i]))
+        for kind, on in (("u", carry_u), ("io", carry_io)):
+            if on:
+                outs.append(bb.settle(getattr(bb, kind)))
+    bb.graph.output = bb.new_cnode([_prim_node(MakeTuple, {}), *outs],
+                                   AbstractTuple([o.abstract for o in outs]))
+    n_state = len(carried) + int(carry_u) + int(carry_io)
+    outer = _unify_params([cb, bb], fixed=n_state)
+    init = []
+    for i in carried:
+        leaf = leaves[i]
+        if isinstance(leaf, UndefinedReturn) or not isinstance(leaf, Tensor):
+            fill = 0 if isinstance(leaf, Undefined) else leaf
+            arr = np.full(abstracts[i].shape, fill, abstracts[i].dtype.np_dtype)
+            init.append(ValueNode(arr, AbstractTensor(abstracts[i].dtype, arr.shape, arr)))
+        else:
+            init.append(b.to_node(leaf))
+    for kind, on in (("u", carry_u), ("io", carry_io)):
+        if on:
+            init.append(b.settle(getattr(b, kind)))
+    out_abs = AbstractTuple([abstracts[i] for i in carried]
+                            + [n.abstract for n in init[len(carried):]])
+    node = b.new_cnode([_prim_node(While, {"n_state": n_state}), ValueNode(cb.graph),
+                        ValueNode(bb.graph), *init, *outer], out_abs, loc)
+    results = list(leaves)
+    for k, i in enumerate(carried):
+        results[i] = b.wrap(_getitem(b, node, k))
+    for i, a in enumerate(abstracts):
+        if a is None:
+            results[i] = Undefined(leaf_names[i], "it is only assigned inside a tensor "
+                                                  "while loop, whose body may not run")
+    k = len(carried)
+    for kind, on in (("u", carry_u), ("io", carry_io)):
+        if on:
+            chain = getattr(b, kind)
+            chain.node = _getitem(b, node, k)
+            chain.effects = True
+            k += 1
+    if (bb.u.node is not None or cb.u.node is not None) and not carry_u:
+        b.u.pending.append(node)
+    return ("done", unflatten(tree, results))
+
+
+def _loop_error(name: str, what: str, loc: SourceLoc | None) -> TypeError:
+    return TypeError(f"The loop variable '{name}' of a tensor while loop must keep its type "
+                     f"and shape across iterations, but {what}."
+                     + (f"\n{loc.describe()}" if loc else ""))
+
+
+# ------------------------------------------------------------------- calls
+
+def _is_user_function(f) -> bool:
+    from .ast_convert import CONVERTED_CODES
+    code = getattr(f, "__code__", None)
+    if code is None or code in CONVERTED_CODES:
+        return False
+    from ...errors import _is_internal
+    fn = code.co_filename
+    return not (_is_internal(fn) or "site-packages" in fn or "/lib/python" in fn
+                or fn.startswith("<"))
+
+
+def call(f, *args, **kwargs):
+    """A call inside converted code: user functions and cells are converted first."""
+    import builtins
+    import types
+
+    from .ast_convert import convert
+    if f is builtins.print:
+        if any(isinstance(a, Tensor) and (a._node is not None or a._is_param) for a in args):
+            from ...ops.defs.effects import Print
+            return Print(*args)
+        return print(*args, **kwargs)
+    if f is range and any(is_symbolic(a) for a in args):
+        return TensorRange(*args)
+    hook = getattr(f, "_gk_graph_call", None)
+    if hook is not None:
+        return hook(args, kwargs)
+    if type(f) is types.FunctionType:
+        if _is_user_function(f):
+            f = convert(f)
+        return f(*args, **kwargs)
+    if type(f) is types.MethodType and type(f.__func__) is types.FunctionType:
+        fn = f.__func__
+        if _is_user_function(fn):
+            return convert(fn)(f.__self__, *args, **kwargs)
+    return f(*args, **kwargs)
