@@ -82,6 +82,11 @@ class CNode(Node):
 
     def set_input(self, i: int, node: Node) -> None:
         self.inputs[i] = node
+        self.graph._order = None
+
+    def set_inputs(self, inputs: list) -> None:
+        self.inputs = inputs
+        self.graph._order = None
 
     def __repr__(self) -> str:
         return f"CNode({self.prim_name() or 'call'})"
@@ -94,15 +99,31 @@ class FuncGraph:
     ``ms.Parameter`` objects (printed after the inputs, ``has_default``).
     """
 
-    __slots__ = ("name", "params", "weights", "output", "flags", "loc", "__weakref__")
+    __slots__ = ("name", "params", "weights", "_output", "flags", "loc", "_order", "_subs",
+                 "__weakref__")
 
     def __init__(self, name: str, loc=None):
         self.name = name
         self.params: list[Parameter] = []
         self.weights: list[Parameter] = []
-        self.output: Node | None = None
+        self._output: Node | None = None
         self.flags: dict = {}
         self.loc = loc
+        self._order: list | None = None  # cached toposort, dropped on every edit
+        self._subs: tuple | None = None  # (order it was computed from, subgraphs)
+
+    @property
+    def output(self) -> Node | None:
+        return self._output
+
+    @output.setter
+    def output(self, node: Node) -> None:
+        self._output = node
+        self._order = None
+
+    def changed(self) -> None:
+        """Forget cached analyses after an edit."""
+        self._order = None
 
     def add_param(self, name: str, abstract: Abstract | None = None) -> Parameter:
         p = Parameter(self, name, abstract)
@@ -123,42 +144,49 @@ class FuncGraph:
 
 
 def toposort(graph: FuncGraph) -> list[CNode]:
-    """CNodes of ``graph`` reachable from its output, inputs before users (iterative DFS)."""
-    order: list[CNode] = []
-    seen: set[int] = set()
-    out = graph.output
-    if not isinstance(out, CNode):
+    """CNodes of ``graph`` reachable from its output, inputs before users (iterative DFS).
+
+    The result is cached on the graph until the next edit; callers must not modify it.
+    """
+    order = graph._order
+    if order is not None:
         return order
-    stack = [(out, 0)]
-    seen.add(id(out))
-    while stack:
-        node, i = stack[-1]
-        inputs = node.inputs
-        while i < len(inputs):
-            inp = inputs[i]
-            i += 1
-            if isinstance(inp, CNode) and id(inp) not in seen:
-                seen.add(id(inp))
-                stack[-1] = (node, i)
-                stack.append((inp, 0))
-                break
-        else:
-            stack.pop()
-            order.append(node)
+    order = []
+    out = graph._output
+    if type(out) is CNode:
+        seen = {id(out)}
+        stack = [(out, iter(out.inputs))]
+        push, pop, emit, mark = stack.append, stack.pop, order.append, seen.add
+        while stack:
+            node, it = stack[-1]
+            for inp in it:
+                if type(inp) is CNode and id(inp) not in seen:
+                    mark(id(inp))
+                    push((inp, iter(inp.inputs)))
+                    break
+            else:
+                pop()
+                emit(node)
+    graph._order = order
     return order
 
 
 def subgraphs_of(graph: FuncGraph, nodes: list[CNode] | None = None) -> list[FuncGraph]:
     """Graphs directly referenced by ``graph``'s nodes (as ``ValueNode`` constants)."""
+    order = nodes if nodes is not None else toposort(graph)
+    cached = graph._subs
+    if cached is not None and cached[0] is order:
+        return cached[1]
     found: list[FuncGraph] = []
     seen: set[int] = set()
-    for n in nodes if nodes is not None else toposort(graph):
+    for n in order:
         for inp in n.inputs:
             if isinstance(inp, ValueNode) and isinstance(inp.value, FuncGraph):
                 g = inp.value
                 if id(g) not in seen:
                     seen.add(id(g))
                     found.append(g)
+    graph._subs = (order, found)
     return found
 
 

@@ -39,6 +39,6 @@ def run(root: FuncGraph, ctx) -> bool:
                 continue
             t.params = [t.params[k] for k in keep]
             f.params = [f.params[k] for k in keep]
-            n.inputs[1:] = [n.inputs[1 + k] for k in keep]
+            n.set_inputs([n.inputs[0]] + [n.inputs[1 + k] for k in keep])
             changed = True
     return changed
