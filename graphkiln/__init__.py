@@ -1,5 +1,6 @@
 """graphkiln: a static-graph compiler for MindSpore-style Python, on NumPy."""
 from . import context, ops
+from . import nn
 from .common import dtype
 from .common.dtype import (  # noqa: F401
     bool_, float16, float32, float64, int8, int16, int32, int64, uint8,
@@ -9,6 +10,7 @@ from .common.tensor import Tensor, _install_methods, tensor
 from .context import (
     GRAPH_MODE, PYNATIVE_MODE, get_context, set_context, set_device,
 )
+from .nn.init import set_seed
 
 _install_methods()
 
@@ -17,5 +19,6 @@ __version__ = "0.1.0"
 __all__ = [
     "Tensor", "tensor", "Parameter", "ParameterTuple", "dtype", "context", "ops",
     "set_context", "get_context", "set_device", "GRAPH_MODE", "PYNATIVE_MODE",
+    "nn", "set_seed",
     "bool_", "int8", "int16", "int32", "int64", "uint8", "float16", "float32", "float64",
 ]

@@ -1,0 +1,68 @@
+"""Weight initializers and ``set_seed``."""
+import math
+
+import numpy as np
+import pytest
+
+import graphkiln as ms
+from graphkiln import Tensor
+from graphkiln.nn import init
+
+
+def test_set_seed_is_exported_and_reproducible():
+    assert ms.set_seed is init.set_seed is ms.nn.set_seed
+    ms.set_seed(11)
+    a = init.initializer("normal", (4, 4)).asnumpy()
+    np.random.seed(0)
+    ms.set_seed(11)
+    b = init.initializer("normal", (4, 4)).asnumpy()
+    np.testing.assert_array_equal(a, b)
+    assert init.get_seed() == 11
+
+
+def test_set_seed_checks_its_argument():
+    with pytest.raises(TypeError):
+        ms.set_seed(1.5)
+    with pytest.raises(ValueError):
+        ms.set_seed(-1)
+
+
+@pytest.mark.parametrize("name,value", [("zeros", 0.0), ("ones", 1.0)])
+def test_constant_names(name, value):
+    t = init.initializer(name, (2, 3), ms.float16)
+    assert t.dtype == ms.float16 and t.shape == (2, 3)
+    np.testing.assert_array_equal(t.asnumpy(), np.full((2, 3), value))
+
+
+def test_number_tensor_and_array_inits():
+    np.testing.assert_array_equal(init.initializer(2.5, 3).asnumpy(), [2.5, 2.5, 2.5])
+    t = init.initializer(Tensor(np.arange(3)), (3,), ms.float32)
+    assert t.dtype == ms.float32 and t.asnumpy().tolist() == [0.0, 1.0, 2.0]
+    np.testing.assert_array_equal(init.initializer(np.ones(2), (2,)).asnumpy(), [1, 1])
+    with pytest.raises(ValueError, match="must equal 'shape'"):
+        init.initializer(Tensor(np.arange(3)), (4,))
+
+
+def test_distributions(seeded):
+    n = init.initializer(init.Normal(sigma=0.5, mean=1.0), (200, 200)).asnumpy()
+    assert abs(n.mean() - 1.0) < 0.02 and abs(n.std() - 0.5) < 0.02
+    u = init.initializer("uniform", (200, 200)).asnumpy()
+    assert np.abs(u).max() <= 0.07 and np.abs(u).max() > 0.069
+    t = init.initializer(init.TruncatedNormal(0.1), (200, 200)).asnumpy()
+    assert np.abs(t).max() <= 0.2
+    h = init.initializer(init.HeUniform(), (100, 50)).asnumpy()  # gain sqrt(2)
+    assert np.abs(h).max() <= math.sqrt(2) * math.sqrt(3 / 50)
+    hn = init.initializer("he_normal", (400, 50)).asnumpy()
+    assert abs(hn.std() - math.sqrt(2 / 50)) < 0.01
+    x = init.initializer("xavier_uniform", (30, 20)).asnumpy()
+    assert np.abs(x).max() <= math.sqrt(6 / 50)
+
+
+def test_errors():
+    with pytest.raises(ValueError, match="not supported"):
+        init.initializer("nope", (2,))
+    with pytest.raises(TypeError):
+        init.initializer(object(), (2,))
+    with pytest.raises(ValueError, match="fewer than 2 dimensions"):
+        init.initializer(init.HeUniform(), (3,))
+    assert repr(init.Normal()) == "Normal(sigma=0.01, mean=0.0)"
