@@ -79,6 +79,7 @@ class Executable:
     __slots__ = ("fn", "weights", "out_tree", "out_leaves", "out_slots", "info")
 
     def __init__(self, fn, weights, out_tree, out_leaves, out_slots, info):
+        # a lone tensor output is returned bare; anything else as a tuple
         self.fn = fn
         self.weights = weights
         self.out_tree = out_tree
@@ -91,7 +92,7 @@ class Executable:
         warrays = [w._data for w in self.weights]
         out = self.fn(*arrays, *warrays)
         leaves = list(self.out_leaves)
-        if len(self.out_slots) == 1:
+        if self.out_tree.kind == "leaf":
             out = (out,)
         for (i, dtype), value in zip(self.out_slots, out):
             if any(value is w for w in warrays):
@@ -188,7 +189,7 @@ def trace_graph(fn, name: str, args: tuple, kwargs: dict, self_obj=None):
                 nodes.append(node)
                 slots.append((i, leaf.dtype))
                 out_leaves[i] = None
-        if len(nodes) == 1:
+        if len(nodes) == 1 and out_tree.kind == "leaf":
             output = nodes[0]
         else:
             from ..ops.defs.effects import MakeTuple

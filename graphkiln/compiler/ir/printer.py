@@ -61,7 +61,7 @@ class IRPrinter:
     def text(self) -> str:
         root = self.root
         nodes, cnodes = count_nodes(root)
-        out = [f"# IR entry: @{root.name}", f"# Total subgraphs: {len(self.graphs)}", ""]
+        out = [f"# IR entry: @{root.name}", f"# Total subgraphs: {len(self.graphs)}"]
         params = root.all_params
         out.append(f"# Total params: {len(params)}")
         out.append("# Params:")
@@ -70,11 +70,12 @@ class IRPrinter:
             if p.weight is not None:
                 line += "  :  has_default"
             out.append(line)
-        out += ["", "Node counting information:", f"Total number of nodes: {nodes}",
-                f"Total number of cnodes: {cnodes}", ""]
+        out.append("")
         for g in self.graphs:
             out.append(self.graph_text(g))
             out.append("")
+        out += ["Node counting information:", f"Total number of nodes: {nodes}",
+                f"Total number of cnodes: {cnodes}", ""]
         return "\n".join(out)
 
     def graph_text(self, g: FuncGraph) -> str:

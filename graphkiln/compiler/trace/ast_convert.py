@@ -18,7 +18,7 @@ import itertools
 import textwrap
 import types
 
-from ...errors import SourceLoc
+from ...errors import SourceLoc, _is_internal
 
 RT = "_gk_rt"
 FN_PREFIX = "_gk_fn_"
@@ -436,7 +436,7 @@ def convert(fn: types.FunctionType) -> types.FunctionType:
     """The converted twin of ``fn`` (cached per code object); ``fn`` itself if its source is
     unavailable (such code still traces, but tensor conditions in it are errors)."""
     code = fn.__code__
-    if code in CONVERTED_CODES:
+    if code in CONVERTED_CODES or _is_internal(code.co_filename):
         return fn
     cached = _CACHE.get(code)
     if cached is None:

@@ -63,6 +63,7 @@ class GraphBuilder:
         self.u = MonadChain("U")
         self.io = MonadChain("IO")
         self.weight_nodes: dict[int, Node] = {}  # root only: id(Parameter) -> graph param
+        self.tape: list[CNode] | None = None  # nodes recorded while autodiff watches
         self._prev = None
 
     # ------------------------------------------------------------ activation
@@ -78,7 +79,10 @@ class GraphBuilder:
 
     # ------------------------------------------------------------ nodes
     def new_cnode(self, inputs: list, abstract, loc=None) -> CNode:
-        return CNode(self.graph, inputs, abstract, loc)
+        node = CNode(self.graph, inputs, abstract, loc)
+        if self.tape is not None:
+            self.tape.append(node)
+        return node
 
     def capture(self, outer: Node) -> Node:
         """The parameter of this graph that stands for ``outer`` (a node of an outer graph)."""

@@ -1,0 +1,156 @@
+"""``GradOperation``, ``grad`` and ``value_and_grad``: front ends of reverse-mode autodiff.
+
+Inside a graph they differentiate in place (the forward and backward land in the graph
+being traced); called eagerly they compile the whole gradient computation once per input
+signature and run it, so PYNATIVE and GRAPH mode share one implementation.
+"""
+from __future__ import annotations
+
+import weakref
+
+from ...common.parameter import Parameter
+from ...compiler.ad import GradError, grad_in_graph
+from ...compiler.jit import _CallCache
+from ...compiler.trace import state
+
+
+def _positions(grad_position, n_args: int) -> tuple[int, ...]:
+    pos = (grad_position,) if isinstance(grad_position, int) else tuple(grad_position)
+    for p in pos:
+        if not isinstance(p, int) or not -n_args <= p < n_args:
+            raise GradError(f"For 'grad', 'grad_position' {grad_position!r} is out of range "
+                            f"for a function called with {n_args} argument(s).")
+    return tuple(p % n_args for p in pos)
+
+
+def _weights(weights):
+    if weights is None:
+        return None
+    if isinstance(weights, Parameter):
+        return (weights,)
+    ws = tuple(weights)
+    for w in ws:
+        if not isinstance(w, Parameter):
+            raise GradError(f"For 'grad', 'weights' must be Parameters (e.g. "
+                            f"net.trainable_params()), but got {type(w).__name__}.")
+    return ws
+
+
+class _GradConfig:
+    """What to differentiate and how to package the result."""
+
+    __slots__ = ("kind", "positions", "weights", "sens_param", "has_aux", "with_value",
+                 "single")
+
+    def __init__(self, kind, positions, weights, sens_param, has_aux, with_value, single):
+        self.kind = kind
+        self.positions = positions
+        self.weights = weights
+        self.sens_param = sens_param
+        self.has_aux = has_aux
+        self.with_value = with_value
+        self.single = single
+
+
+def _compute(fn, cfg: _GradConfig, args: tuple, kwargs: dict):
+    sens = None
+    if cfg.sens_param:
+        if not args:
+            raise GradError("GradOperation(sens_param=True) needs the sensitivity as the "
+                            "last argument, but the call has no arguments.")
+        args, sens = args[:-1], args[-1]
+    n = len(args)
+    if cfg.positions == "all":
+        positions = tuple(range(n))
+    elif cfg.positions is None:
+        positions = ()
+    else:
+        positions = _positions(cfg.positions, n) if n else ()
+    value, grads, wgrads = grad_in_graph(fn, args, kwargs, positions=positions,
+                                         weights=cfg.weights, sens=sens,
+                                         has_aux=cfg.has_aux)
+    grads = tuple(grads)
+    if cfg.kind == "gradop":
+        if cfg.positions == "all" and cfg.weights is not None:
+            result = (grads, tuple(wgrads))
+        elif cfg.weights is not None:
+            result = tuple(wgrads)
+        elif cfg.positions == "all":
+            result = grads
+        else:
+            result = grads[0] if grads else ()
+    else:
+        g = grads[0] if cfg.single and grads else grads
+        if cfg.weights is not None:
+            result = tuple(wgrads) if cfg.positions is None else (g, tuple(wgrads))
+        else:
+            result = g
+        if cfg.has_aux:
+            result = (result, value[1] if len(value[1]) != 1 else value[1][0])
+            value = value[0]
+    if cfg.with_value:
+        return value, result
+    return result
+
+
+class _Differentiated:
+    """``fn`` wrapped to return gradients; compiled per signature when called eagerly."""
+
+    def __init__(self, fn, cfg: _GradConfig, cache: _CallCache):
+        self.fn = fn
+        self.cfg = cfg
+        self.cache = cache
+
+    def __call__(self, *args, **kwargs):
+        if state.current() is not None:
+            return _compute(self.fn, self.cfg, args, kwargs)
+        name = f"grad_{getattr(self.fn, '__name__', type(self.fn).__name__)}"
+        return self.cache.run(self, self._traced, name, args, kwargs)
+
+    def _traced(self, *args, **kwargs):
+        return _compute(self.fn, self.cfg, args, kwargs)
+
+
+class GradOperation:
+    """``GradOperation(get_all=False, get_by_list=False, sens_param=False)(fn[, weights])``."""
+
+    def __init__(self, get_all: bool = False, get_by_list: bool = False,
+                 sens_param: bool = False):
+        self.get_all = get_all
+        self.get_by_list = get_by_list
+        self.sens_param = sens_param
+        self._caches: "weakref.WeakValueDictionary" = weakref.WeakValueDictionary()
+        self._strong: dict = {}
+
+    def __call__(self, fn, weights=None):
+        if self.get_by_list and weights is None:
+            raise GradError("GradOperation(get_by_list=True) needs the weights: call it as "
+                            "grad_op(net, weights).")
+        ws = _weights(weights) if self.get_by_list else None
+        key = (id(fn), tuple(id(w) for w in ws) if ws else None)
+        cache = self._strong.get(key)
+        if cache is None:
+            cache = self._strong[key] = _CallCache()
+        positions = "all" if self.get_all else 0
+        cfg = _GradConfig("gradop", positions, ws, self.sens_param, False, False, True)
+        return _Differentiated(fn, cfg, cache)
+
+
+def grad(fn, grad_position=0, weights=None, has_aux: bool = False, return_ids: bool = False):
+    """``ms.grad``: gradients of ``fn`` at ``grad_position`` (and w.r.t. ``weights``)."""
+    if grad_position is None and weights is None:
+        raise GradError("For 'grad', 'grad_position' and 'weights' cannot both be None.")
+    cfg = _GradConfig("grad", grad_position, _weights(weights), False, has_aux, False,
+                      isinstance(grad_position, int))
+    return _Differentiated(fn, cfg, _CallCache())
+
+
+def value_and_grad(fn, grad_position=0, weights=None, has_aux: bool = False,
+                   return_ids: bool = False):
+    """``ms.value_and_grad``: ``(fn(*args), gradients)``."""
+    if grad_position is None and weights is None:
+        raise GradError("For 'value_and_grad', 'grad_position' and 'weights' cannot both "
+                        "be None.")
+    cfg = _GradConfig("grad", grad_position, _weights(weights), False, has_aux, True,
+                      isinstance(grad_position, int))
+    return _Differentiated(fn, cfg, _CallCache())

@@ -1,0 +1,2 @@
+"""Transformation rules attached to the primitives: backward (``bprop``) and batching."""
+from . import bprop  # noqa: F401
