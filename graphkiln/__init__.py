@@ -11,6 +11,8 @@ from .context import (
     GRAPH_MODE, PYNATIVE_MODE, get_context, set_context, set_device,
 )
 from .nn.init import set_seed
+from .compiler.jit import compile_info, jit
+from .ops.composite import grad, value_and_grad
 
 _install_methods()
 
@@ -19,6 +21,6 @@ __version__ = "0.1.0"
 __all__ = [
     "Tensor", "tensor", "Parameter", "ParameterTuple", "dtype", "context", "ops",
     "set_context", "get_context", "set_device", "GRAPH_MODE", "PYNATIVE_MODE",
-    "nn", "set_seed",
+    "nn", "set_seed", "jit", "compile_info", "grad", "value_and_grad",
     "bool_", "int8", "int16", "int32", "int64", "uint8", "float16", "float32", "float64",
 ]
