@@ -1,6 +1,14 @@
 """Functional ops (``ops.add(x, y)``, ``F.assign``...): thin wrappers over the primitives
-that apply MindSpore's conventions for Python scalars and default arguments."""
+that apply MindSpore's conventions for Python scalars and default arguments.
+
+Signatures follow MindSpore 2.10's ``mindspore.ops`` functions. A Python number next to a
+Tensor is passed to the primitive as it is: the primitive promotes it MindSpore's way
+(``int32_tensor + 2.5 -> float32``, ``float16_tensor + 2 -> float16``; see
+``defs/_infer.py``).
+"""
 from __future__ import annotations
+
+import builtins
 
 import numpy as np
 
@@ -9,6 +17,7 @@ from ..common.tensor import Tensor
 from .defs import array as A
 from .defs import effects as E
 from .defs import math as M
+from .defs import nn as N
 
 _NUMBER = (bool, int, float, np.bool_, np.integer, np.floating)
 
@@ -17,22 +26,9 @@ def _is_number(x) -> bool:
     return isinstance(x, _NUMBER)
 
 
-def _scalar_const(t: mstype.Type, v):
-    return t.np_dtype.type(v)
-
-
 def _promote(x, y):
-    """Bring a (tensor, Python number) pair to one dtype, MindSpore's way."""
-    if isinstance(x, Tensor):
-        if _is_number(y):
-            t = mstype.promote_scalar(x.dtype, y)
-            return (x if t is x.dtype else cast(x, t)), _scalar_const(t, y)
-        return x, y
-    if isinstance(y, Tensor) and _is_number(x):
-        t = mstype.promote_scalar(y.dtype, x)
-        return _scalar_const(t, x), (y if t is y.dtype else cast(y, t))
-    if _is_number(x) and _is_number(y):
-        return Tensor(x), y if not _is_number(y) else Tensor(y)
+    """Make the operands of a binary op acceptable to its primitive: lists and tuples become
+    Tensors; numbers stay numbers (the primitive promotes them)."""
     if isinstance(x, (list, tuple)):
         x = Tensor(x)
     if isinstance(y, (list, tuple)):
@@ -40,113 +36,233 @@ def _promote(x, y):
     return x, y
 
 
-def _binary(opdef):
-    def fn(x, y):
-        x, y = _promote(x, y)
-        return opdef(x, y)
-    fn.__name__ = opdef.name.lower()
+def _binary(opdef, name: str):
+    def fn(input, other):
+        input, other = _promote(input, other)
+        return opdef(input, other)
+    fn.__name__ = fn.__qualname__ = name
     fn.__doc__ = f"Elementwise ``{opdef.name}`` with broadcasting and scalar promotion."
     return fn
 
 
-add = _binary(M.Add)
-sub = _binary(M.Sub)
-mul = _binary(M.Mul)
-div = _binary(M.Div)
-floor_div = _binary(M.FloorDiv)
-floor_mod = mod = _binary(M.FloorMod)
-pow = _binary(M.Pow)  # noqa: A001 - MindSpore's name
-maximum = _binary(M.Maximum)
-minimum = _binary(M.Minimum)
-less = _binary(M.Less)
-less_equal = _binary(M.LessEqual)
-greater = _binary(M.Greater)
-greater_equal = _binary(M.GreaterEqual)
-equal = _binary(M.Equal)
-not_equal = _binary(M.NotEqual)
-logical_and = _binary(M.LogicalAnd)
-logical_or = _binary(M.LogicalOr)
-logical_xor = _binary(M.LogicalXor)
+add = _binary(M.Add, "add")
+sub = _binary(M.Sub, "sub")
+mul = _binary(M.Mul, "mul")
+floor_div = floor_divide = _binary(M.FloorDiv, "floor_divide")
+floor_mod = mod = remainder = _binary(M.FloorMod, "floor_mod")
+pow = _binary(M.Pow, "pow")  # noqa: A001 - MindSpore's name
+maximum = _binary(M.Maximum, "maximum")
+minimum = _binary(M.Minimum, "minimum")
+less = _binary(M.Less, "less")
+less_equal = _binary(M.LessEqual, "less_equal")
+greater = _binary(M.Greater, "greater")
+greater_equal = _binary(M.GreaterEqual, "greater_equal")
+equal = _binary(M.Equal, "equal")
+not_equal = _binary(M.NotEqual, "not_equal")
+logical_and = _binary(M.LogicalAnd, "logical_and")
+logical_or = _binary(M.LogicalOr, "logical_or")
+logical_xor = _binary(M.LogicalXor, "logical_xor")
 lt, le, gt, ge, eq, ne = less, less_equal, greater, greater_equal, equal, not_equal
-divide, multiply, subtract = div, mul, sub
+multiply, subtract = mul, sub
 
 
-def _unary(opdef):
-    def fn(x):
-        if _is_number(x):
-            x = Tensor(x)
-        return opdef(x)
-    fn.__name__ = opdef.name.lower()
+def div(input, other, *, rounding_mode=None):
+    """``input / other`` (integers give float32); ``rounding_mode`` ``"floor"`` or
+    ``"trunc"`` rounds the quotient and keeps the promoted type."""
+    input, other = _promote(input, other)
+    if rounding_mode is None:
+        return M.Div(input, other)
+    if rounding_mode == "floor":
+        return M.FloorDiv(input, other)
+    if rounding_mode == "trunc":
+        negative = M.LogicalXor(M.Less(input, 0), M.Less(other, 0))
+        return A.Select(negative, M.Neg(M.FloorDiv(M.Neg(input), other)),
+                        M.FloorDiv(input, other))
+    raise ValueError(f"For 'div', 'rounding_mode' must be None, 'floor' or 'trunc', but got "
+                     f"{rounding_mode!r}.")
+
+
+divide = div
+
+
+def _unary(opdef, name: str):
+    def fn(input):
+        if _is_number(input):
+            input = Tensor(input)
+        return opdef(input)
+    fn.__name__ = fn.__qualname__ = name
     fn.__doc__ = f"Elementwise ``{opdef.name}``."
     return fn
 
 
-neg = negative = _unary(M.Neg)
-abs = _unary(M.Abs)  # noqa: A001
-square = _unary(M.Square)
-exp = _unary(M.Exp)
-log = _unary(M.Log)
-sqrt = _unary(M.Sqrt)
-rsqrt = _unary(M.Rsqrt)
-sin = _unary(M.Sin)
-cos = _unary(M.Cos)
-tanh = _unary(M.Tanh)
-sigmoid = _unary(M.Sigmoid)
-relu = _unary(M.ReLU)
-gelu = _unary(M.GeLU)
-hswish = _unary(M.HSwish)
-softplus = _unary(M.Softplus)
-erf = _unary(M.Erf)
-logical_not = _unary(M.LogicalNot)
+neg = negative = _unary(M.Neg, "neg")
+abs = absolute = _unary(M.Abs, "abs")  # noqa: A001
+square = _unary(M.Square, "square")
+exp = _unary(M.Exp, "exp")
+log = _unary(M.Log, "log")
+sqrt = _unary(M.Sqrt, "sqrt")
+rsqrt = _unary(M.Rsqrt, "rsqrt")
+sin = _unary(M.Sin, "sin")
+cos = _unary(M.Cos, "cos")
+tanh = _unary(M.Tanh, "tanh")
+sigmoid = _unary(M.Sigmoid, "sigmoid")
+relu = _unary(M.ReLU, "relu")
+hardswish = hswish = _unary(M.HSwish, "hardswish")
+erf = _unary(M.Erf, "erf")
+logical_not = _unary(M.LogicalNot, "logical_not")
 
 
-def cast(x, dtype) -> Tensor:
-    return A.Cast(x, mstype.to_type(dtype))
+def gelu(input, approximate="none"):
+    """GELU; ``approximate='none'`` (the default) is the exact erf form, ``'tanh'`` the
+    tanh approximation (what the ``ops.GeLU`` primitive computes)."""
+    return M.GeLU(input, approximate=approximate)
 
 
-def reshape(x, shape) -> Tensor:
-    return A.Reshape(x, tuple(shape))
+def softplus(input, beta=1, threshold=20):
+    """``log(1 + exp(beta * x)) / beta``, and ``x`` itself where ``beta * x > threshold``."""
+    if beta == 1 and threshold == 20:
+        return M.Softplus(input)
+    scaled = M.Mul(input, beta) if beta != 1 else input
+    soft = M.Softplus(scaled)
+    if beta != 1:
+        soft = M.Div(soft, beta)
+    return A.Select(M.Greater(scaled, threshold), input, soft)
 
 
-def transpose(x, perm) -> Tensor:
-    return A.Transpose(x, tuple(perm))
+# ------------------------------------------------------------------ dtype and creation
+
+def cast(input, dtype) -> Tensor:
+    if _is_number(input):
+        input = Tensor(input)
+    if not isinstance(dtype, mstype.Type):
+        try:
+            dtype = mstype.to_type(dtype)
+        except TypeError:
+            raise TypeError(f"For 'Cast', the input 'dtype' should be mindspore dtype, but "
+                            f"got {dtype!r}.") from None
+    return A.Cast(input, dtype)
 
 
-def expand_dims(x, axis: int) -> Tensor:
-    return A.ExpandDims(x, axis)
+def _size(shape) -> tuple:
+    if isinstance(shape, Tensor):
+        shape = shape.asnumpy().tolist()
+    return (shape,) if isinstance(shape, (int, np.integer)) else tuple(shape)
 
 
-def squeeze(x, axis=()) -> Tensor:
-    s = x.shape
-    axes = (axis,) if isinstance(axis, int) else tuple(axis)
-    axes = tuple(a % len(s) for a in axes) if axes else tuple(
-        i for i, d in enumerate(s) if d == 1)
-    for a in axes:
-        if s[a] != 1:
-            raise ValueError(f"For 'Squeeze', the shape of 'x' at axis {a} must be 1, but got "
-                             f"{s[a]} (shape {list(s)}).")
-    return A.Reshape(x, tuple(d for i, d in enumerate(s) if i not in axes))
+def fill(type, shape, value) -> Tensor:
+    return A.Fill(mstype.to_type(type), _size(shape), value)
 
 
-def broadcast_to(x, shape) -> Tensor:
-    return A.BroadcastTo(x, tuple(shape))
+def zeros(size, dtype=None) -> Tensor:
+    return A.Zeros(_size(size), mstype.to_type(dtype or mstype.float32))
 
 
-def tile(x, reps) -> Tensor:
-    raise NotImplementedError("tile")
+def ones(size, dtype=None) -> Tensor:
+    return A.Ones(_size(size), mstype.to_type(dtype or mstype.float32))
 
 
-def select(cond, x, y) -> Tensor:
-    """``cond ? x : y`` elementwise; Python numbers take the other branch's dtype."""
-    if _is_number(x) and isinstance(y, Tensor):
-        x = _scalar_const(y.dtype, x)
-    if _is_number(y) and isinstance(x, Tensor):
-        y = _scalar_const(x.dtype, y)
-    return A.Select(cond, x, y)
+def zeros_like(input, *, dtype=None) -> Tensor:
+    out = A.ZerosLike(input)
+    return out if dtype is None else cast(out, dtype)
+
+
+def ones_like(input, *, dtype=None) -> Tensor:
+    out = A.OnesLike(input)
+    return out if dtype is None else cast(out, dtype)
+
+
+# ------------------------------------------------------------------ shapes
+
+def reshape(input, shape) -> Tensor:
+    return A.Reshape(input, _size(shape))
+
+
+def transpose(input, input_perm) -> Tensor:
+    return A.Transpose(input, tuple(input_perm))
+
+
+def expand_dims(input_x, axis: int) -> Tensor:
+    return A.ExpandDims(input_x, axis)
+
+
+unsqueeze = expand_dims
+
+
+def squeeze(input, axis=None) -> Tensor:
+    if axis is None:
+        axis = ()
+    elif isinstance(axis, list):
+        axis = tuple(axis)
+    return A.Squeeze(input, axis=axis)
+
+
+def broadcast_to(input, shape) -> Tensor:
+    return A.BroadcastTo(input, shape=_size(shape))
+
+
+def tile(input, dims) -> Tensor:
+    if isinstance(dims, list):
+        dims = tuple(dims)
+    if not isinstance(dims, tuple):
+        raise TypeError(f"For 'Tile', the 'dims' must be a tuple of ints, but got "
+                        f"{type(dims).__name__}.")
+    return A.Tile(input, dims)
+
+
+def select(cond, input, other) -> Tensor:
+    """``cond ? input : other`` elementwise, with broadcasting; a Python number takes the
+    other branch's dtype (or promotes it, ``2.5`` with an int Tensor giving float32)."""
+    return A.Select(cond, input, other)
+
+
+def concat(tensors, axis: int = 0) -> Tensor:
+    if isinstance(tensors, Tensor):
+        raise TypeError(f"For 'Concat', the 'tensors' must be a tuple or list of Tensors, but "
+                        f"got {type(tensors).__name__}.")
+    return A.Concat(tuple(tensors), axis=axis)
+
+
+cat = concat
 
 
 def stack(tensors, axis: int = 0) -> Tensor:
     return A.Stack(tuple(tensors), axis=axis)
+
+
+def split(tensor, split_size_or_sections, axis: int = 0) -> tuple:
+    """Split into chunks of ``split_size_or_sections`` (an int: the last may be smaller) or of
+    the given sizes (a tuple/list that sums to the dimension)."""
+    from .defs._infer import norm_axis
+    ax = norm_axis("split", axis, tensor.ndim)
+    dim = tensor.shape[ax]
+    s = split_size_or_sections
+    if isinstance(s, (int, np.integer)) and not isinstance(s, bool):
+        if s <= 0:
+            raise ValueError(f"For 'split', the 'split_size_or_sections' must be positive, "
+                             f"but got {s}.")
+        if dim % s == 0 and dim:
+            return A.Split(tensor, axis=ax, output_num=dim // s)
+        sizes = (s,) * (dim // s) + ((dim % s,) if dim % s else ())
+    elif isinstance(s, (tuple, list)) and all(
+            isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in s):
+        if any(v < 0 for v in s):
+            raise TypeError(f"For 'split', each element of 'split_size_or_sections' must be "
+                            f"non-negative, but got {tuple(s)}.")
+        if builtins.sum(s) != dim:
+            raise ValueError(f"For 'split', the sum of 'split_size_or_sections' {tuple(s)} "
+                             f"must equal the size {dim} of axis {ax} (input shape "
+                             f"{list(tensor.shape)}).")
+        sizes = tuple(int(v) for v in s)
+    else:
+        raise TypeError(f"For 'split', the 'split_size_or_sections' must be an int or a "
+                        f"tuple/list of ints, but got {type(s).__name__}.")
+    if not sizes:
+        return (tensor,)
+    return A.SplitV(tensor, size_splits=sizes, split_dim=ax, num_split=len(sizes))
+
+
+def gather(input_params, input_indices, axis, batch_dims=0) -> Tensor:
+    return A.Gather(input_params, input_indices, axis, batch_dims=batch_dims)
 
 
 def addn(x) -> Tensor:
@@ -154,17 +270,27 @@ def addn(x) -> Tensor:
 
 
 def getitem(x, index) -> Tensor:
+    """``x[index]``: ints, slices, None, ``...``, and integer or bool Tensors (or lists)."""
     if isinstance(index, list):
         index = Tensor(index)
+    elif isinstance(index, tuple):
+        index = tuple(Tensor(i) if isinstance(i, list) else i for i in index)
     return A.Getitem(x, index)
+
+
+# ------------------------------------------------------------------ reductions
+
+def _axis(axis):
+    if axis is None:
+        return ()
+    return tuple(axis) if isinstance(axis, list) else axis
 
 
 def _reduction(opdef):
     def fn(x, axis=(), keep_dims=False):
-        if axis is None:
-            axis = ()
-        return opdef(x, axis, keep_dims=bool(keep_dims))
+        return opdef(x, _axis(axis), keep_dims=bool(keep_dims))
     fn.__name__ = opdef.name.lower()
+    fn.__doc__ = f"``{opdef.name}`` over ``axis`` (``()``: every axis)."
     return fn
 
 
@@ -175,38 +301,156 @@ reduce_min = _reduction(A.ReduceMin)
 reduce_prod = _reduction(A.ReduceProd)
 
 
-def argmax(x, axis=-1):
-    raise NotImplementedError("argmax")
+def _widen_int(input, dtype):
+    """MindSpore's ``ops.sum``/``ops.prod``: integers and bool accumulate in int64."""
+    if dtype is not None:
+        return cast(input, dtype)
+    if not input.dtype.is_float:
+        return cast(input, mstype.int64)
+    return input
 
 
-def argmin(x, axis=-1):
-    raise NotImplementedError("argmin")
+def sum(input, dim=None, keepdim=False, *, dtype=None) -> Tensor:  # noqa: A001
+    return A.ReduceSum(_widen_int(input, dtype), _axis(dim), keep_dims=bool(keepdim))
 
 
-def matmul(x, y) -> Tensor:
-    return A.MatMul(x, y)
+def prod(input, dim=None, keepdim=False, dtype=None) -> Tensor:
+    return A.ReduceProd(_widen_int(input, dtype), _axis(dim), keep_dims=bool(keepdim))
 
 
-def fill(dtype, shape, value) -> Tensor:
-    return A.Fill(mstype.to_type(dtype), tuple(shape), value)
+def mean(input, axis=None, keep_dims=False) -> Tensor:
+    return A.ReduceMean(input, _axis(axis), keep_dims=bool(keep_dims))
 
 
-def zeros(shape, dtype=None) -> Tensor:
-    shape = (shape,) if isinstance(shape, int) else tuple(shape)
-    return fill(dtype or mstype.float32, shape, 0)
+def amax(input, axis=None, keepdims=False) -> Tensor:
+    return A.ReduceMax(input, _axis(axis), keep_dims=bool(keepdims))
 
 
-def ones(shape, dtype=None) -> Tensor:
-    shape = (shape,) if isinstance(shape, int) else tuple(shape)
-    return fill(dtype or mstype.float32, shape, 1)
+def amin(input, axis=None, keepdims=False) -> Tensor:
+    return A.ReduceMin(input, _axis(axis), keep_dims=bool(keepdims))
 
 
-def zeros_like(x) -> Tensor:
-    return A.ZerosLike(x)
+def _max_min(opdef, name, input, dim, keepdim, initial, where):
+    if initial is not None or where is not None:
+        raise NotImplementedError(f"For '{name}', 'initial' and 'where' are not supported.")
+    if dim is None:
+        input, dim = A.Reshape(input, (-1,)), 0
+    index, value = opdef(input, axis=dim, keep_dims=bool(keepdim))
+    return value, index
 
 
-def ones_like(x) -> Tensor:
-    return A.OnesLike(x)
+def max(input, dim=None, keepdim=False, *, initial=None, where=None):  # noqa: A001
+    """``(values, indices)`` of the maximum along ``dim`` (of all elements if None)."""
+    return _max_min(A.ArgMaxWithValue, "max", input, dim, keepdim, initial, where)
+
+
+def min(input, dim=None, keepdim=False, *, initial=None, where=None):  # noqa: A001
+    """``(values, indices)`` of the minimum along ``dim`` (of all elements if None)."""
+    return _max_min(A.ArgMinWithValue, "min", input, dim, keepdim, initial, where)
+
+
+def _arg(opdef, input, axis, keep, out_type):
+    if axis is None:
+        out = opdef(A.Reshape(input, (-1,)), axis=0, output_type=out_type)
+        return A.Reshape(out, (1,) * input.ndim) if keep else out
+    out = opdef(input, axis=axis, output_type=out_type)
+    return A.ExpandDims(out, axis) if keep else out
+
+
+def argmax(input, dim=None, keepdim=False) -> Tensor:
+    """Index of the maximum along ``dim`` (of the flattened input if None), as int64."""
+    return _arg(A.Argmax, input, dim, keepdim, mstype.int64)
+
+
+def argmin(input, axis=None, keepdims=False) -> Tensor:
+    """Index of the minimum along ``axis`` (of the flattened input if None), as int32 (what
+    MindSpore 2.10's ``ops.argmin`` returns, unlike ``ops.argmax``)."""
+    return _arg(A.Argmin, input, axis, keepdims, mstype.int32)
+
+
+# ------------------------------------------------------------------ matrix products
+
+def matmul(input, other) -> Tensor:
+    """NumPy-style ``matmul``: 1-D operands are promoted to matrices and the added
+    dimension removed again; batch dimensions broadcast."""
+    if input.ndim == 2 and other.ndim == 2:
+        return M.MatMul(input, other)
+    if input.ndim == 0 or other.ndim == 0:
+        raise ValueError(f"For 'MatMul', the inputs must not be 0-D, but got shapes "
+                         f"{list(input.shape)} and {list(other.shape)}.")
+    x = A.Reshape(input, (1,) + input.shape) if input.ndim == 1 else input
+    y = A.Reshape(other, other.shape + (1,)) if other.ndim == 1 else other
+    out = M.BatchMatMul(x, y)
+    if input.ndim == 1 or other.ndim == 1:
+        s = out.shape
+        s = s[:-2] + ((s[-2],) if input.ndim > 1 else ()) + ((s[-1],) if other.ndim > 1 else ())
+        out = A.Reshape(out, s)
+    return out
+
+
+def bmm(input, mat2) -> Tensor:
+    return M.BatchMatMul(input, mat2)
+
+
+# ------------------------------------------------------------------ nn
+
+def softmax(input, axis=-1, *, dtype=None) -> Tensor:
+    if dtype is not None:
+        input = cast(input, dtype)
+    return N.Softmax(input, axis=axis)
+
+
+def log_softmax(logits, axis=-1) -> Tensor:
+    return N.LogSoftmax(logits, axis=axis)
+
+
+def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
+    """Normalise over the trailing ``normalized_shape`` dimensions; returns ``y`` only."""
+    ns = _size(normalized_shape)
+    if tuple(input.shape[input.ndim - len(ns):]) != ns or len(ns) > input.ndim:
+        raise ValueError(f"For 'layer_norm', the 'normalized_shape' {list(ns)} must match the "
+                         f"trailing dimensions of the input shape {list(input.shape)}.")
+    begin = input.ndim - len(ns)
+    if weight is None:
+        weight = A.Ones(ns, input.dtype)
+    if bias is None:
+        bias = A.Zeros(ns, input.dtype)
+    y, _, _ = N.LayerNorm(input, weight, bias, begin_norm_axis=begin, begin_params_axis=begin,
+                          epsilon=eps)
+    return y
+
+
+def _on_off(v, other):
+    if isinstance(v, Tensor):
+        return v
+    if isinstance(other, Tensor):
+        return Tensor(v, other.dtype)
+    return Tensor(v, mstype.float32 if isinstance(other, float) else None)
+
+
+def one_hot(indices, depth, on_value=1, off_value=0, axis=-1) -> Tensor:
+    """Python numbers for ``on_value``/``off_value`` become Tensors (int64 for ints, float32
+    for floats, or the other value's dtype when it is a Tensor)."""
+    on = _on_off(on_value, off_value)
+    off = _on_off(off_value, on)
+    return N.OneHot(indices, depth, on, off, axis=axis)
+
+
+def dropout(input, p=0.5, training=True, seed=None) -> Tensor:
+    """Zero each element with probability ``p`` and scale the rest by ``1/(1-p)``.
+
+    Deterministic: the same ``seed`` (an int or an integer Tensor) gives the same mask; with
+    ``seed=None`` the next seed of a reproducible stream is used (``graphkiln.set_seed``
+    restarts it). Inside a compiled graph a None seed is drawn once, at trace time.
+    """
+    if isinstance(p, bool) or not isinstance(p, (int, float)) or not 0.0 <= p < 1.0:
+        raise RuntimeError(f"For 'dropout', the 'p' must be in [0.0, 1.0), but got {p!r}.")
+    if not training or p == 0:
+        return input
+    if seed is None:
+        seed = N.next_seed()
+    out, _ = N.Dropout(input, seed, keep_prob=1.0 - p)
+    return out
 
 
 # ------------------------------------------------------------------ effects

@@ -1,10 +1,43 @@
-"""Shared shape/dtype inference helpers with MindSpore's error texts."""
+"""Shared shape/dtype inference helpers with MindSpore's error types and texts.
+
+Everything an ``infer`` needs more than once lives here: reading input types (tensors and
+Python numbers), MindSpore's type promotion, broadcasting, axis checks, constant inputs.
+Kernels use :func:`quiet` and :func:`value_type` so that they compute in the dtype infer
+promised and never print NumPy warnings.
+"""
 from __future__ import annotations
+
+import functools
 
 import numpy as np
 
 from ...common import dtype as mstype
 from ...compiler.ir.abstract import AbstractScalar, AbstractTensor, AbstractTuple
+
+FLOATS = (mstype.float16, mstype.float32, mstype.float64)
+INTS = (mstype.int8, mstype.int16, mstype.int32, mstype.int64, mstype.uint8)
+SIGNED_INTS = (mstype.int8, mstype.int16, mstype.int32, mstype.int64)
+NUMBERS = INTS + FLOATS
+ALL = (mstype.bool_,) + NUMBERS
+INDEX_TYPES = (mstype.int32, mstype.int64)
+
+_PY_NUMBER = (bool, int, float)
+
+
+# ------------------------------------------------------------------ describing inputs
+
+def describe(a) -> str:
+    if isinstance(a, AbstractTensor):
+        return f"Tensor[{a.dtype}] with shape {list(a.shape)}"
+    if isinstance(a, AbstractTuple):
+        return "tuple" if not a.is_list else "list"
+    if isinstance(a, AbstractScalar):
+        return type(a.value).__name__
+    return type(a).__name__
+
+
+def shape(a) -> tuple:
+    return a.shape if isinstance(a, AbstractTensor) else ()
 
 
 def tensor_type(name: str, arg: str, a) -> mstype.Type:
@@ -17,24 +50,113 @@ def tensor_type(name: str, arg: str, a) -> mstype.Type:
                     f"but got {describe(a)}.")
 
 
-def shape(a) -> tuple:
-    return a.shape if isinstance(a, AbstractTensor) else ()
+def is_py_number(v) -> bool:
+    return isinstance(v, _PY_NUMBER)
 
 
-def describe(a) -> str:
-    if isinstance(a, AbstractTensor):
-        return f"Tensor[{a.dtype}] with shape {list(a.shape)}"
-    if isinstance(a, AbstractTuple):
-        return "tuple" if not a.is_list else "list"
-    if isinstance(a, AbstractScalar):
-        return type(a.value).__name__
-    return type(a).__name__
+def operand_type(name: str, arg: str, a) -> tuple[mstype.Type, bool]:
+    """``(dtype, weak)`` of an elementwise operand: a tensor, a NumPy scalar (strong) or a
+    Python number (weak: it adapts to the tensor's type, as MindSpore's scalars do)."""
+    if isinstance(a, AbstractScalar) and is_py_number(a.value):
+        return mstype.scalar_type(a.value), True
+    if isinstance(a, AbstractScalar) and not isinstance(a.value, np.generic):
+        raise TypeError(f"For '{name}', the input '{arg}' must be a Tensor or a number, "
+                        f"but got {describe(a)}.")
+    return tensor_type(name, arg, a), False
 
 
-def broadcast_shapes(name: str, sx: tuple, sy: tuple) -> tuple:
-    """NumPy broadcasting with MindSpore's error message."""
+# ------------------------------------------------------------------ type promotion
+
+def promote_types(a: mstype.Type, b: mstype.Type) -> mstype.Type:
+    """Tensor-tensor promotion as MindSpore 2.10 does it (checked against it in
+    tests/ops/test_promotion.py): bool yields to anything, a float beats any integer
+    (``int64 + float16 -> float16``), two floats give the wider, two integers follow NumPy
+    (``int8 + uint8 -> int16``)."""
+    if a is b:
+        return a
+    if a is mstype.bool_:
+        return b
+    if b is mstype.bool_:
+        return a
+    if a.is_float and b.is_float:
+        return a if a.bits >= b.bits else b
+    if a.is_float:
+        return a
+    if b.is_float:
+        return b
+    return mstype.from_numpy(np.promote_types(a.np_dtype, b.np_dtype))
+
+
+def promote_weak(t: mstype.Type, weak: mstype.Type) -> mstype.Type:
+    """``tensor(t) op python_number`` where ``weak`` is the number's own type: a number
+    never widens a tensor of its kind (``int8 + 300 -> int8``, ``float16 + 2.5 -> float16``);
+    an int with a bool tensor gives int64, a float with a non-float tensor float32."""
+    if weak is mstype.bool_:
+        return t
+    if weak.is_int:
+        return mstype.int64 if t is mstype.bool_ else t
+    return t if t.is_float else mstype.float32
+
+
+def join_types(tx: mstype.Type, wx: bool, ty: mstype.Type, wy: bool) -> mstype.Type:
+    if wx and not wy:
+        return promote_weak(ty, tx)
+    if wy and not wx:
+        return promote_weak(tx, ty)
+    return promote_types(tx, ty)
+
+
+def value_type(v) -> tuple[mstype.Type, bool]:
+    """Kernel-side twin of :func:`operand_type`, on run-time values."""
+    if is_py_number(v):
+        return mstype.scalar_type(v), True
+    return mstype.from_numpy(np.asarray(v).dtype), False
+
+
+def as_type(v, t: mstype.Type) -> np.ndarray:
+    """``v`` as an array of ``t`` (wrapping like a C cast; Python ints never overflow)."""
+    if isinstance(v, np.ndarray) and v.dtype == t.np_dtype:
+        return v
+    with np.errstate(all="ignore"):
+        return np.asarray(v).astype(t.np_dtype, copy=False)
+
+
+def quiet(kernel):
+    """Run a kernel with NumPy's floating-point warnings off (inf/nan are results, as on
+    MindSpore's CPU kernels, never messages)."""
+    @functools.wraps(kernel)
+    def run(*args, **kwargs):
+        with np.errstate(all="ignore"):
+            return kernel(*args, **kwargs)
+    return run
+
+
+def require_dtype(name: str, arg: str, t: mstype.Type, allowed) -> None:
+    if t not in allowed:
+        names = ", ".join(str(a) for a in allowed)
+        raise TypeError(f"For '{name}', the type of '{arg}' should be one of [{names}], "
+                        f"but got {t}.")
+
+
+def same_type(name: str, args: dict) -> mstype.Type:
+    """All named tensor inputs share one dtype (MatMul, AddN...), else TypeError."""
+    items = list(args.items())
+    n0, t0 = items[0][0], tensor_type(name, items[0][0], items[0][1])
+    for n, a in items[1:]:
+        t = tensor_type(name, n, a)
+        if t is not t0:
+            raise TypeError(f"For '{name}', the type of '{n}' should be same as '{n0}', but "
+                            f"got '{n0}' with type Tensor[{t0}] and '{n}' with type "
+                            f"Tensor[{t}].")
+    return t0
+
+
+# ------------------------------------------------------------------ shapes
+
+def broadcast_shapes(name: str, sx: tuple, sy: tuple, nx: str = "x", ny: str = "y") -> tuple:
+    """NumPy broadcasting, with an error naming the op, both inputs and both shapes."""
     if sx == sy:
-        return sx
+        return tuple(sx)
     n = max(len(sx), len(sy))
     px = (1,) * (n - len(sx)) + tuple(sx)
     py = (1,) * (n - len(sy)) + tuple(sy)
@@ -47,28 +169,41 @@ def broadcast_shapes(name: str, sx: tuple, sy: tuple) -> tuple:
         else:
             k = i - n
             raise ValueError(
-                f"For '{name}', x.shape and y.shape need to broadcast. The value of "
-                f"x.shape[{k}] or y.shape[{k}] must be 1 or equal with each other, but got "
-                f"x.shape[{k}]: {a} and y.shape[{k}]: {b}.")
+                f"For '{name}', {nx}.shape and {ny}.shape need to broadcast: at dimension "
+                f"{k} they are {a} and {b}, which must be equal or 1, but got "
+                f"{nx}.shape = {list(sx)} and {ny}.shape = {list(sy)}.")
     return tuple(out)
 
 
-def require_dtype(name: str, arg: str, t: mstype.Type, allowed) -> None:
-    if t not in allowed:
-        names = ", ".join(str(a) for a in allowed)
-        raise TypeError(f"For '{name}', the type of '{arg}' should be one of [{names}], "
-                        f"but got {t}.")
+def check_int(name: str, arg: str, v) -> int:
+    if not isinstance(v, (int, np.integer)) or isinstance(v, (bool, np.bool_)):
+        raise TypeError(f"For '{name}', the '{arg}' must be int, but got "
+                        f"{type(v).__name__}.")
+    return int(v)
 
 
-def norm_axis(name: str, axis: int, ndim: int) -> int:
-    lo, hi = -max(ndim, 1), max(ndim, 1) - 1
-    if not isinstance(axis, (int, np.integer)) or isinstance(axis, bool):
-        raise TypeError(f"For '{name}', the 'axis' must be int, but got "
-                        f"{type(axis).__name__}.")
-    if axis < lo or axis > hi:
-        raise ValueError(f"For '{name}', the 'axis' must be in range [{lo}, {hi}], "
+def norm_axis(name: str, axis, ndim: int, arg: str = "axis") -> int:
+    """``axis`` checked against ``[-ndim, ndim)`` (a 0-d tensor counts as rank 1) and made
+    non-negative."""
+    axis = check_int(name, arg, axis)
+    lo, hi = -max(ndim, 1), max(ndim, 1)
+    if axis < lo or axis >= hi:
+        raise ValueError(f"For '{name}', the '{arg}' must be in range [{lo}, {hi}), "
                          f"but got {axis}.")
     return axis % max(ndim, 1)
+
+
+def norm_axes(name: str, axis, ndim: int, arg: str = "axis") -> tuple:
+    """An int or a sequence of ints, each checked; duplicates are an error; ``()`` stays
+    ``()`` (meaning every axis for reductions)."""
+    if isinstance(axis, np.ndarray):
+        axis = axis.tolist()
+    axes = tuple(axis) if isinstance(axis, (tuple, list)) else (axis,)
+    out = tuple(norm_axis(name, a, ndim, arg) for a in axes)
+    if len(set(out)) != len(out):
+        raise RuntimeError(f"For '{name}', the '{arg}' {list(axes)} names a dimension more "
+                           f"than once.")
+    return out
 
 
 def const_value(name: str, arg: str, a):
@@ -83,7 +218,37 @@ def const_value(name: str, arg: str, a):
                      f"value computed at run time ({describe(a)}).")
 
 
-FLOATS = (mstype.float16, mstype.float32, mstype.float64)
-INTS = (mstype.int8, mstype.int16, mstype.int32, mstype.int64, mstype.uint8)
-NUMBERS = INTS + FLOATS
-ALL = (mstype.bool_,) + NUMBERS
+def const_shape(name: str, arg: str, a, allow_minus_one: bool = False) -> tuple:
+    """A constant shape input: an int or a tuple/list of ints, each >= 0 (or -1)."""
+    v = const_value(name, arg, a)
+    if isinstance(v, np.ndarray):
+        v = v.tolist()
+    dims = tuple(v) if isinstance(v, (tuple, list)) else (v,)
+    for d in dims:
+        if not isinstance(d, (int, np.integer)) or isinstance(d, (bool, np.bool_)):
+            raise TypeError(f"For '{name}', the '{arg}' must be a tuple of ints, but got "
+                            f"{v!r}.")
+        if d < 0 and not (allow_minus_one and d == -1):
+            raise ValueError(f"For '{name}', every dimension of '{arg}' must be >= 0, "
+                             f"but got {list(dims)}.")
+    return tuple(int(d) for d in dims)
+
+
+def check_ndim(name: str, arg: str, a, ndims) -> None:
+    if a.ndim not in ndims:
+        want = " or ".join(str(n) for n in ndims)
+        raise ValueError(f"For '{name}', the rank of '{arg}' must be {want}, but got "
+                         f"{a.ndim} (shape {list(a.shape)}).")
+
+
+def tensors_of(name: str, xs) -> list:
+    """The elements of a tuple/list input of tensors (Concat, Stack, AddN)."""
+    if not isinstance(xs, AbstractTuple):
+        raise TypeError(f"For '{name}', the input must be a tuple or list of Tensors, but "
+                        f"got {describe(xs)}.")
+    if not xs.elements:
+        raise ValueError(f"For '{name}', the input must hold at least one Tensor, but got "
+                         f"an empty {describe(xs)}.")
+    for i, e in enumerate(xs.elements):
+        tensor_type(name, f"x[{i}]", e)
+    return list(xs.elements)

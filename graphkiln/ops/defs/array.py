@@ -1,4 +1,5 @@
-"""Array primitives: casts, shapes, selection, joining and indexing."""
+"""Array primitives: casts, creation, shapes, selection, joining, splitting, indexing and
+reductions."""
 from __future__ import annotations
 
 import numpy as np
@@ -7,81 +8,260 @@ from ...common import dtype as mstype
 from ...compiler.ir.abstract import AbstractScalar, AbstractTensor, AbstractTuple
 from ..primitive import OpDef
 from ._infer import (
-    broadcast_shapes, const_value, describe, norm_axis, shape, tensor_type,
+    ALL,
+    INDEX_TYPES,
+    NUMBERS,
+    as_type,
+    broadcast_shapes,
+    check_int,
+    const_shape,
+    const_value,
+    describe,
+    join_types,
+    norm_axes,
+    norm_axis,
+    operand_type,
+    quiet,
+    require_dtype,
+    shape,
+    tensor_type,
+    tensors_of,
+    value_type,
 )
+
+# ------------------------------------------------------------------ cast and creation
+
+
+def _dtype_attr(name: str, arg: str, a) -> mstype.Type:
+    t = const_value(name, arg, a)
+    if not isinstance(t, mstype.Type):
+        raise TypeError(f"For '{name}', the input '{arg}' should be mindspore dtype, but "
+                        f"got {t!r}.")
+    return t
 
 
 def _cast_infer(x, t):
     tensor_type("Cast", "input_x", x)
-    return AbstractTensor(const_value("Cast", "type", t), shape(x))
+    return AbstractTensor(_dtype_attr("Cast", "dtype", t), shape(x))
 
 
 def _cast(x, t):
-    return np.asarray(x).astype(t.np_dtype, copy=False)
+    return as_type(x, t)
 
 
 Cast = OpDef("Cast", _cast_infer, _cast)
 
 
+def _fill_infer(t, s, value):
+    dt = _dtype_attr("Fill", "type", t)
+    if isinstance(value, AbstractTensor):
+        if int(np.prod(value.shape)) != 1:
+            raise ValueError(f"For 'Fill', the 'value' must be a number or a Tensor with "
+                             f"one element, but got shape {list(value.shape)}.")
+    elif not (isinstance(value, AbstractScalar) and isinstance(
+            value.value, (bool, int, float, np.generic))):
+        raise TypeError(f"For 'Fill', the 'value' must be a number or a Tensor, but got "
+                        f"{describe(value)}.")
+    return AbstractTensor(dt, const_shape("Fill", "shape", s))
+
+
+@quiet
+def _fill(t, s, value):
+    v = as_type(np.asarray(value).reshape(()), t)
+    return np.full(tuple(s) if isinstance(s, (tuple, list)) else (s,), v, t.np_dtype)
+
+
+Fill = OpDef("Fill", _fill_infer, _fill)
+
+
+def _const_infer_for(name: str):
+    def infer(s, t):
+        return AbstractTensor(_dtype_attr(name, "type", t), const_shape(name, "shape", s))
+    return infer
+
+
+def _shape_of(s) -> tuple:
+    return tuple(s) if isinstance(s, (tuple, list)) else (s,)
+
+
+Zeros = OpDef("Zeros", _const_infer_for("Zeros"),
+              lambda s, t: np.zeros(_shape_of(s), t.np_dtype))
+Ones = OpDef("Ones", _const_infer_for("Ones"), lambda s, t: np.ones(_shape_of(s), t.np_dtype))
+
+
+def _like_infer_for(name: str):
+    def infer(x):
+        return AbstractTensor(tensor_type(name, "x", x), shape(x))
+    return infer
+
+
+ZerosLike = OpDef("ZerosLike", _like_infer_for("ZerosLike"), lambda x: np.zeros_like(x),
+                  differentiable=False)
+OnesLike = OpDef("OnesLike", _like_infer_for("OnesLike"), lambda x: np.ones_like(x),
+                 differentiable=False)
+
+# ------------------------------------------------------------------ shapes
+
+
 def _reshape_infer(x, s):
     tensor_type("Reshape", "input_x", x)
-    new = tuple(const_value("Reshape", "shape", s))
+    new = const_shape("Reshape", "shape", s, allow_minus_one=True)
     size = int(np.prod(x.shape, dtype=np.int64))
     if new.count(-1) > 1:
-        raise ValueError(f"For 'Reshape', there can be at most one '-1' in 'input_shape', "
-                         f"but got {list(new)}.")
+        raise ValueError(f"For 'Reshape', there can be at most one -1 in 'shape', but got "
+                         f"{list(new)}.")
     if -1 in new:
         known = int(np.prod([d for d in new if d != -1], dtype=np.int64))
         if known == 0 or size % known:
-            raise ValueError(f"For 'Reshape', the product of the 'input_x' shape "
-                             f"{list(x.shape)} should be divisible by the product of the "
-                             f"known dims of 'input_shape' {list(new)}.")
+            raise ValueError(f"For 'Reshape', the shape {list(new)} is invalid for an input "
+                             f"of shape {list(x.shape)} (size {size}).")
         new = tuple(size // known if d == -1 else d for d in new)
     if int(np.prod(new, dtype=np.int64)) != size:
-        raise ValueError(f"For 'Reshape', the product of the 'input_x' shape should be equal "
-                         f"to product of 'input_shape', but got the product of 'input_x' "
-                         f"shape: {size}, and the product of 'input_shape': "
-                         f"{int(np.prod(new, dtype=np.int64))}.")
+        raise ValueError(f"For 'Reshape', the shape {list(new)} is invalid for an input of "
+                         f"shape {list(x.shape)} (size {size}).")
     return AbstractTensor(x.dtype, new)
 
 
 Reshape = OpDef("Reshape", _reshape_infer, lambda x, s: np.reshape(x, s))
 
 
+def _transpose_infer(x, perm):
+    t = tensor_type("Transpose", "input_x", x)
+    p = const_value("Transpose", "input_perm", perm)
+    if not isinstance(p, tuple):
+        raise TypeError(f"For 'Transpose', the 'input_perm' must be a tuple of ints, but got "
+                        f"{p!r}.")
+    if len(p) != x.ndim:
+        raise ValueError(f"For 'Transpose', the size of 'input_perm' must equal the rank of "
+                         f"'input_x', but got perm {list(p)} for shape {list(x.shape)}.")
+    axes = tuple(norm_axis("Transpose", v, x.ndim, "input_perm") for v in p)
+    if len(set(axes)) != len(axes):
+        raise ValueError(f"For 'Transpose', the 'input_perm' must be a permutation, but got "
+                         f"{list(p)}.")
+    return AbstractTensor(t, tuple(x.shape[i] for i in axes))
+
+
+Transpose = OpDef("Transpose", _transpose_infer, lambda x, perm: np.transpose(x, perm))
+
+
+def _expand_infer(x, axis):
+    t = tensor_type("ExpandDims", "input_x", x)
+    s = shape(x)
+    ax = norm_axis("ExpandDims", const_value("ExpandDims", "axis", axis), len(s) + 1)
+    return AbstractTensor(t, s[:ax] + (1,) + s[ax:])
+
+
+ExpandDims = OpDef("ExpandDims", _expand_infer, lambda x, axis: np.expand_dims(x, axis))
+
+
+def _squeeze_axes(s: tuple, axis) -> tuple:
+    """The axes Squeeze removes: the given ones that have size 1 (MindSpore 2.10 silently
+    keeps a named axis whose size is not 1), or every size-1 axis when none are given."""
+    axes = norm_axes("Squeeze", axis, len(s)) if axis not in ((), [], None) else ()
+    if not axes:
+        return tuple(i for i, d in enumerate(s) if d == 1)
+    return tuple(a for a in axes if s[a] == 1)
+
+
+def _squeeze_infer(x, axis=()):
+    t = tensor_type("Squeeze", "input_x", x)
+    drop = _squeeze_axes(x.shape, axis)
+    return AbstractTensor(t, tuple(d for i, d in enumerate(x.shape) if i not in drop))
+
+
+def _squeeze(x, axis=()):
+    return np.squeeze(x, _squeeze_axes(np.shape(x), axis))
+
+
+Squeeze = OpDef("Squeeze", _squeeze_infer, _squeeze, attrs={"axis": ()})
+
+
+def _tile_infer(x, multiples):
+    t = tensor_type("Tile", "input_x", x)
+    reps = const_value("Tile", "multiples", multiples)
+    if not isinstance(reps, tuple):
+        raise TypeError(f"For 'Tile', the 'multiples' must be a tuple of ints, but got "
+                        f"{reps!r}.")
+    for r in reps:
+        check_int("Tile", "multiples", r)
+        if r < 0:
+            raise ValueError(f"For 'Tile', 'multiples' cannot contain negative numbers, but "
+                             f"got {list(reps)}.")
+    n = max(len(reps), x.ndim)
+    s = (1,) * (n - x.ndim) + x.shape
+    r = (1,) * (n - len(reps)) + reps
+    return AbstractTensor(t, tuple(a * b for a, b in zip(s, r)))
+
+
+Tile = OpDef("Tile", _tile_infer, lambda x, multiples: np.tile(x, multiples))
+
+
+def _broadcast_to_infer(x, shape=()):
+    t = tensor_type("BroadcastTo", "input_x", x)
+    target = const_shape("BroadcastTo", "shape", AbstractScalar(shape), allow_minus_one=True)
+    if len(target) < x.ndim:
+        raise ValueError(f"For 'BroadcastTo', the rank of 'shape' {list(target)} must not be "
+                         f"less than the rank of the input shape {list(x.shape)}.")
+    lead = len(target) - x.ndim
+    for i, d in enumerate(target):
+        if d == -1 and i < lead:
+            raise ValueError(f"For 'BroadcastTo', -1 in 'shape' {list(target)} may only "
+                             f"stand for an existing input dimension.")
+    target = tuple(x.shape[i - lead] if d == -1 else d for i, d in enumerate(target))
+    for i, d in enumerate(x.shape):
+        if d != 1 and d != target[lead + i]:
+            raise ValueError(f"For 'BroadcastTo', the input shape {list(x.shape)} cannot be "
+                             f"broadcast to {list(target)}: each input dimension must be 1 "
+                             f"or equal to the target one.")
+    return AbstractTensor(t, target)
+
+
+def _broadcast_to(x, shape=()):
+    lead = len(shape) - np.ndim(x)
+    target = tuple(np.shape(x)[i - lead] if d == -1 else d for i, d in enumerate(shape))
+    return np.broadcast_to(x, target).copy()
+
+
+# MindSpore's BroadcastTo takes the target shape as a constructor attribute.
+BroadcastTo = OpDef("BroadcastTo", _broadcast_to_infer, _broadcast_to, attrs={"shape": ()})
+
+# ------------------------------------------------------------------ select
+
+
 def _select_infer(cond, x, y):
     tc = tensor_type("Select", "cond", cond)
     if tc is not mstype.bool_:
         raise TypeError(f"For 'Select', the type of 'cond' should be Bool, but got {tc}.")
-    tx, ty = tensor_type("Select", "x", x), tensor_type("Select", "y", y)
-    if tx is not ty:
-        raise TypeError(f"For 'Select', the type of 'x' and 'y' should be the same, but got "
-                        f"x: {tx} and y: {ty}.")
-    s = broadcast_shapes("Select", shape(x), shape(y))
-    return AbstractTensor(tx, broadcast_shapes("Select", shape(cond), s))
+    tx, wx = operand_type("Select", "x", x)
+    ty, wy = operand_type("Select", "y", y)
+    t = join_types(tx, wx, ty, wy)
+    s = broadcast_shapes("Select", shape(x), shape(y), "x", "y")
+    return AbstractTensor(t, broadcast_shapes("Select", shape(cond), s, "cond", "x/y"))
 
 
-Select = OpDef("Select", _select_infer, np.where)
+def _select(cond, x, y):
+    tx, wx = value_type(x)
+    ty, wy = value_type(y)
+    t = join_types(tx, wx, ty, wy)
+    return np.asarray(np.where(cond, as_type(x, t), as_type(y, t)))
 
 
-def _tensors(name: str, xs) -> list:
-    if not isinstance(xs, AbstractTuple) or not xs.elements:
-        raise TypeError(f"For '{name}', the input must be a non-empty tuple or list of "
-                        f"Tensors, but got {describe(xs)}.")
-    return list(xs.elements)
+Select = OpDef("Select", _select_infer, _select)
+
+# ------------------------------------------------------------------ join and split
 
 
 def _same_type(name: str, items) -> mstype.Type:
-    t0 = tensor_type(name, "x[0]", items[0])
+    t0 = items[0].dtype
     for i, a in enumerate(items[1:], 1):
-        ti = tensor_type(name, f"x[{i}]", a)
-        if ti is not t0:
+        if a.dtype is not t0:
             raise TypeError(f"For '{name}', all input Tensors must have the same dtype, but "
-                            f"got x[0]: {t0} and x[{i}]: {ti}.")
+                            f"got x[0]: {t0} and x[{i}]: {a.dtype}.")
     return t0
 
 
 def _stack_infer(xs, axis=0):
-    items = _tensors("Stack", xs)
+    items = tensors_of("Stack", xs)
     t = _same_type("Stack", items)
     s0 = items[0].shape
     for i, a in enumerate(items[1:], 1):
@@ -96,9 +276,89 @@ Stack = OpDef("Stack", _stack_infer, lambda xs, axis=0: np.stack(xs, axis),
               attrs={"axis": 0})
 
 
+def _concat_infer(xs, axis=0):
+    items = tensors_of("Concat", xs)
+    t = _same_type("Concat", items)
+    s0 = items[0].shape
+    if not s0:
+        raise ValueError("For 'Concat', the inputs must have rank at least 1, but got a 0-D "
+                         "Tensor.")
+    ax = norm_axis("Concat", axis, len(s0))
+    total = 0
+    for i, a in enumerate(items):
+        if a.ndim != len(s0) or any(d != e for k, (d, e) in enumerate(zip(a.shape, s0))
+                                    if k != ax):
+            raise ValueError(f"For 'Concat', the shapes of all inputs must match except in "
+                             f"the concat axis {ax}, but got x[0].shape: {list(s0)} and "
+                             f"x[{i}].shape: {list(a.shape)}.")
+        total += a.shape[ax]
+    return AbstractTensor(t, s0[:ax] + (total,) + s0[ax + 1:])
+
+
+Concat = OpDef("Concat", _concat_infer, lambda xs, axis=0: np.concatenate(xs, axis),
+               attrs={"axis": 0})
+
+
+def _split_infer(x, axis=0, output_num=1):
+    t = tensor_type("Split", "input_x", x)
+    ax = norm_axis("Split", axis, x.ndim)
+    n = check_int("Split", "output_num", output_num)
+    if n < 1:
+        raise ValueError(f"For 'Split', the 'output_num' must be positive, but got {n}.")
+    if x.shape[ax] % n:
+        raise ValueError(f"For 'Split', x.shape[{ax}] = {x.shape[ax]} must be divisible by "
+                         f"output_num = {n} (input shape {list(x.shape)}).")
+    part = x.shape[:ax] + (x.shape[ax] // n,) + x.shape[ax + 1:]
+    return AbstractTuple([AbstractTensor(t, part) for _ in range(n)])
+
+
+def _split(x, axis=0, output_num=1):
+    return tuple(np.split(x, output_num, axis))
+
+
+Split = OpDef("Split", _split_infer, _split, attrs={"axis": 0, "output_num": 1})
+
+
+def _splitv_sizes(x_dim: int, size_splits) -> tuple:
+    sizes = tuple(size_splits)
+    for v in sizes:
+        check_int("SplitV", "size_splits", v)
+    if sizes.count(-1) > 1 or any(v < -1 for v in sizes):
+        raise ValueError(f"For 'SplitV', 'size_splits' must be non-negative with at most one "
+                         f"-1, but got {list(sizes)}.")
+    if -1 in sizes:
+        rest = x_dim - sum(v for v in sizes if v != -1)
+        sizes = tuple(rest if v == -1 else v for v in sizes)
+    if sum(sizes) != x_dim or any(v < 0 for v in sizes):
+        raise ValueError(f"For 'SplitV', the sum of 'size_splits' {list(size_splits)} must "
+                         f"equal the split dimension {x_dim}.")
+    return sizes
+
+
+def _splitv_infer(x, size_splits=(), split_dim=0, num_split=1):
+    t = tensor_type("SplitV", "input_x", x)
+    ax = norm_axis("SplitV", split_dim, x.ndim, "split_dim")
+    sizes = _splitv_sizes(x.shape[ax], size_splits)
+    if len(sizes) != num_split:
+        raise ValueError(f"For 'SplitV', 'num_split' must equal the length of "
+                         f"'size_splits', but got {num_split} and {list(size_splits)}.")
+    return AbstractTuple([AbstractTensor(t, x.shape[:ax] + (v,) + x.shape[ax + 1:])
+                          for v in sizes])
+
+
+def _splitv(x, size_splits=(), split_dim=0, num_split=1):
+    sizes = _splitv_sizes(np.shape(x)[split_dim], size_splits)
+    return tuple(np.split(x, np.cumsum(sizes)[:-1], split_dim))
+
+
+SplitV = OpDef("SplitV", _splitv_infer, _splitv,
+               attrs={"size_splits": (), "split_dim": 0, "num_split": 1})
+
+
 def _addn_infer(xs):
-    items = _tensors("AddN", xs)
+    items = tensors_of("AddN", xs)
     t = _same_type("AddN", items)
+    require_dtype("AddN", "x", t, NUMBERS)
     s = items[0].shape
     for i, a in enumerate(items[1:], 1):
         if a.shape != s:
@@ -107,44 +367,172 @@ def _addn_infer(xs):
     return AbstractTensor(t, s)
 
 
+@quiet
 def _addn(xs):
-    out = xs[0]
+    out = np.array(xs[0], copy=True)
     for x in xs[1:]:
-        out = out + x
-    return np.asarray(out)
+        out += x
+    return out
 
 
 AddN = OpDef("AddN", _addn_infer, _addn)
 
+# ------------------------------------------------------------------ gather and getitem
 
-def _fake(a):
-    """A zero-strided stand-in array of ``a``'s shape, for shape inference of indexing."""
-    if isinstance(a, AbstractTensor):
-        if a.value is not None:
-            return np.asarray(a.value)
-        if a.dtype is mstype.bool_:
-            raise IndexError("Indexing with a boolean Tensor whose values are only known at "
-                             "run time gives a value-dependent shape, which a static graph "
-                             "cannot have. Use ops.select or ops.masked_fill instead.")
-        return np.zeros(a.shape, a.dtype.np_dtype)
-    if isinstance(a, AbstractTuple):
-        return tuple(_fake(e) for e in a.elements)
-    if isinstance(a, AbstractScalar):
-        return a.value
-    raise IndexError(f"unsupported index {describe(a)}")
+
+def _check_index_values(name: str, idx, dim: int) -> None:
+    if idx.size and (idx.min() < -dim or idx.max() >= dim):
+        bad = idx[(idx < -dim) | (idx >= dim)].flat[0]
+        raise RuntimeError(f"For '{name}', the 'input_indices' should be in the range "
+                           f"[{-dim}, {dim}), but got {int(bad)}.")
+
+
+def _gather_infer(params, indices, axis, batch_dims=0):
+    t = tensor_type("Gather", "input_params", params)
+    ti = tensor_type("Gather", "input_indices", indices)
+    if ti not in INDEX_TYPES:
+        raise TypeError(f"For 'Gather', the type of 'input_indices' should be one of [Int32, "
+                        f"Int64], but got {ti}.")
+    ax = norm_axis("Gather", const_value("Gather", "axis", axis), params.ndim)
+    b = check_int("Gather", "batch_dims", batch_dims)
+    b = b + indices.ndim if b < 0 else b
+    if b > indices.ndim or b > ax or params.shape[:b] != indices.shape[:b]:
+        raise ValueError(f"For 'Gather', 'batch_dims' {batch_dims} must be at most the rank "
+                         f"of 'input_indices' and 'axis' ({ax}), and the first batch_dims "
+                         f"dimensions must agree, but got params shape {list(params.shape)} "
+                         f"and indices shape {list(indices.shape)}.")
+    if isinstance(indices, AbstractTensor) and indices.value is not None:
+        _check_index_values("Gather", np.asarray(indices.value), params.shape[ax])
+    s = params.shape
+    return AbstractTensor(t, s[:ax] + indices.shape[b:] + s[ax + 1:])
+
+
+def _gather(params, indices, axis, batch_dims=0):
+    ax = axis % params.ndim
+    b = batch_dims + indices.ndim if batch_dims < 0 else batch_dims
+    _check_index_values("Gather", indices, params.shape[ax])
+    if b == 0:
+        return np.take(params, indices, ax)
+    lead = params.shape[:b]
+    n = int(np.prod(lead, dtype=np.int64))
+    p2 = params.reshape((n,) + params.shape[b:])
+    i2 = indices.reshape((n,) + indices.shape[b:])
+    out = np.stack([np.take(p2[k], i2[k], ax - b) for k in range(n)]) if n else \
+        np.zeros((0,) + params.shape[b:ax] + indices.shape[b:] + params.shape[ax + 1:],
+                 params.dtype)
+    return out.reshape(lead + out.shape[1:])
+
+
+Gather = OpDef("Gather", _gather_infer, _gather, attrs={"batch_dims": 0})
+
+
+def _index_items(index) -> list:
+    """The index as a list of (kind, payload) without any array of the indexed shape."""
+    elems = index.elements if isinstance(index, AbstractTuple) and not index.is_list \
+        else (index,)
+    items = []
+    for e in elems:
+        if isinstance(e, AbstractScalar):
+            v = e.value
+            if v is None:
+                items.append(("none", None))
+            elif v is Ellipsis:
+                items.append(("ellipsis", None))
+            elif isinstance(v, (bool, np.bool_)):
+                items.append(("bool", np.asarray(v)))
+            elif isinstance(v, (int, np.integer)):
+                items.append(("int", int(v)))
+            elif isinstance(v, slice):
+                items.append(("slice", v))
+            else:
+                raise IndexError(f"For 'Getitem', unsupported index {v!r}.")
+        elif isinstance(e, AbstractTensor):
+            if e.dtype is mstype.bool_:
+                if e.value is None:
+                    raise IndexError(
+                        "Indexing with a boolean Tensor whose values are only known at run "
+                        "time gives a value-dependent shape, which a static graph cannot "
+                        "have. Use ops.select or ops.masked_fill instead.")
+                items.append(("bool", np.asarray(e.value)))
+            elif e.dtype.is_int:
+                items.append(("array", e))
+            else:
+                raise IndexError(f"For 'Getitem', a Tensor index must be of integer or bool "
+                                 f"type, but got {e.dtype}.")
+        else:
+            raise IndexError(f"For 'Getitem', unsupported index {describe(e)}.")
+    return items
+
+
+def _index_shape(xshape: tuple, items: list) -> tuple:
+    """NumPy's indexing result shape, computed from shapes alone."""
+    used = sum(1 if k in ("int", "slice", "array") else np.ndim(p) if k == "bool" else 0
+               for k, p in items)
+    if used > len(xshape):
+        raise IndexError(f"too many indices: {used} for a Tensor of rank {len(xshape)}")
+    if sum(k == "ellipsis" for k, _ in items) > 1:
+        raise IndexError("an index can only have a single ellipsis ('...')")
+    fill = [("slice", slice(None))] * (len(xshape) - used)
+    if any(k == "ellipsis" for k, _ in items):
+        i = [k for k, _ in items].index("ellipsis")
+        items = items[:i] + fill + items[i + 1:]
+    else:
+        items = items + fill
+    has_adv = any(k in ("array", "bool") for k, _ in items)
+    out, adv_shapes, adv_pos, d = [], [], [], 0
+    for pos, (k, p) in enumerate(items):
+        if k == "none":
+            out.append(1)
+        elif k == "slice":
+            if p.step == 0:
+                raise IndexError("slice step cannot be zero")
+            out.append(len(range(*p.indices(xshape[d]))))
+            d += 1
+        elif k == "int":
+            if not -xshape[d] <= p < xshape[d]:
+                raise IndexError(f"index {p} is out of bounds for axis {d} with size "
+                                 f"{xshape[d]}")
+            if has_adv:
+                adv_shapes.append(())
+                adv_pos.append((pos, len(out)))
+            d += 1
+        elif k == "array":
+            if p.value is not None:
+                v = np.asarray(p.value)
+                if v.size and (v.min() < -xshape[d] or v.max() >= xshape[d]):
+                    raise IndexError(f"index {int(v.max() if v.max() >= xshape[d] else v.min())}"
+                                     f" is out of bounds for axis {d} with size {xshape[d]}")
+            adv_shapes.append(p.shape)
+            adv_pos.append((pos, len(out)))
+            d += 1
+        else:  # bool mask over p.ndim dimensions
+            if p.shape != tuple(xshape[d:d + p.ndim]):
+                raise IndexError(f"boolean index of shape {list(p.shape)} does not match the "
+                                 f"indexed dimensions {list(xshape[d:d + p.ndim])}")
+            adv_shapes.append((int(np.count_nonzero(p)),))
+            adv_pos.append((pos, len(out)))
+            d += p.ndim
+    if not adv_pos:
+        return tuple(out)
+    try:
+        bshape = np.broadcast_shapes(*adv_shapes)
+    except ValueError:
+        raise IndexError(f"shape mismatch: indexing arrays could not be broadcast together "
+                         f"with shapes {[list(s) for s in adv_shapes]}") from None
+    positions = [p for p, _ in adv_pos]
+    adjacent = positions == list(range(positions[0], positions[0] + len(positions)))
+    at = adv_pos[0][1] if adjacent else 0
+    return tuple(out[:at]) + tuple(bshape) + tuple(out[at:])
 
 
 def _getitem_infer(x, index):
-    tensor_type("Getitem", "x", x)
-    idx = _fake(index)
-    base = np.lib.stride_tricks.as_strided(np.zeros(1, x.dtype.np_dtype), x.shape,
-                                           (0,) * len(x.shape))
+    t = tensor_type("Getitem", "x", x)
     try:
-        out = base[idx]
+        out = _index_shape(x.shape, _index_items(index))
     except IndexError as e:
         raise IndexError(f"For 'Getitem', the index {index_text(index)} is invalid for a "
                          f"Tensor of shape {list(x.shape)}: {e}.") from None
-    return AbstractTensor(x.dtype, np.shape(out))
+    return AbstractTensor(t, out)
 
 
 def index_text(index) -> str:
@@ -159,126 +547,135 @@ def _getitem(x, index):
 
 Getitem = OpDef("Getitem", _getitem_infer, _getitem)
 
+# ------------------------------------------------------------------ reductions
 
-def _reduce_infer_for(name: str, result_same: bool = True):
-    def infer(x, axis=(), keep_dims=False):
+
+def _reduce_axes(name: str, x, axis) -> tuple:
+    ax = axis if isinstance(axis, (tuple, list)) else const_value(name, "axis", axis)
+    if isinstance(ax, np.ndarray):
+        ax = ax.tolist()
+    if isinstance(ax, float) or (isinstance(ax, (tuple, list)) and any(
+            isinstance(a, float) for a in ax)):
+        raise TypeError(f"For '{name}', the 'axis' must be an int or a tuple of ints, but got "
+                        f"{ax!r}.")
+    return norm_axes(name, ax, x.ndim)
+
+
+def _reduce_infer_for(name: str, allowed):
+    def infer(x, axis=(), keep_dims=False, skip_mode=False):
         t = tensor_type(name, "x", x)
-        ax = const_value(name, "axis", axis)
-        nd = len(x.shape)
-        axes = (ax,) if isinstance(ax, int) else tuple(ax)
-        axes = tuple(norm_axis(name, a, nd) for a in axes) if axes else tuple(range(nd))
+        if name == "ReduceMean" and t is mstype.bool_:
+            raise RuntimeError(f"For '{name}', the input of type Bool is not supported.")
+        require_dtype(name, "x", t, allowed)
+        axes = _reduce_axes(name, x, axis)
+        if not axes:
+            if skip_mode:
+                return AbstractTensor(t, x.shape)
+            axes = tuple(range(x.ndim))
+        if name in ("ReduceMax", "ReduceMin") and any(x.shape[a] == 0 for a in axes):
+            raise ValueError(f"For '{name}', cannot reduce over an empty dimension, but got "
+                             f"input shape {list(x.shape)} and axis {list(axes)}.")
         if keep_dims:
             s = tuple(1 if i in axes else d for i, d in enumerate(x.shape))
         else:
             s = tuple(d for i, d in enumerate(x.shape) if i not in axes)
-        if name == "ReduceMean" and not t.is_float:
-            t = mstype.float32
         return AbstractTensor(t, s)
     return infer
 
 
-def _reducer(np_fn, cast_float=False):
-    def kernel(x, axis=(), keep_dims=False):
-        ax = None if axis == () else axis
-        r = np_fn(x, axis=ax, keepdims=keep_dims)
-        if cast_float and r.dtype.kind != "f":
-            r = r.astype(np.float32)
-        return np.asarray(r, dtype=r.dtype if cast_float else np.asarray(x).dtype)
+def _reducer(np_fn):
+    @quiet
+    def kernel(x, axis=(), keep_dims=False, skip_mode=False):
+        if isinstance(axis, np.ndarray):
+            axis = axis.tolist()
+        if axis in ((), []):
+            if skip_mode:
+                return x
+            axis = None
+        elif isinstance(axis, list):
+            axis = tuple(axis)
+        r = np_fn(x, axis=axis, keepdims=keep_dims)
+        return as_type(np.asarray(r), mstype.from_numpy(np.asarray(x).dtype))
+    kernel.__name__ = np_fn.__name__
     return kernel
 
 
-ReduceSum = OpDef("ReduceSum", _reduce_infer_for("ReduceSum"), attrs={"keep_dims": False},
-                   kernel=_reducer(np.sum))
-ReduceMean = OpDef("ReduceMean", _reduce_infer_for("ReduceMean"), attrs={"keep_dims": False},
-                    kernel=_reducer(np.mean, True))
-ReduceMax = OpDef("ReduceMax", _reduce_infer_for("ReduceMax"), attrs={"keep_dims": False},
-                   kernel=_reducer(np.max))
-ReduceMin = OpDef("ReduceMin", _reduce_infer_for("ReduceMin"), attrs={"keep_dims": False},
-                   kernel=_reducer(np.min))
-ReduceProd = OpDef("ReduceProd", _reduce_infer_for("ReduceProd"), attrs={"keep_dims": False},
-                    kernel=_reducer(np.prod))
+def _reduce_op(name, np_fn, allowed=ALL) -> OpDef:
+    return OpDef(name, _reduce_infer_for(name, allowed), _reducer(np_fn),
+                 attrs={"keep_dims": False, "skip_mode": False})
 
 
-def _fill_infer(t, s, value):
-    return AbstractTensor(const_value("Fill", "type", t),
-                          tuple(const_value("Fill", "shape", s)))
+ReduceSum = _reduce_op("ReduceSum", np.sum)
+ReduceMean = _reduce_op("ReduceMean", np.mean)  # integer means truncate, as MindSpore's
+ReduceMax = _reduce_op("ReduceMax", np.max, NUMBERS)
+ReduceMin = _reduce_op("ReduceMin", np.min, NUMBERS)
+ReduceProd = _reduce_op("ReduceProd", np.prod)
 
 
-Fill = OpDef("Fill", _fill_infer, lambda t, s, v: np.full(s, v, t.np_dtype))
+def _arg_infer_for(name: str):
+    def infer(x, axis=-1, output_type=mstype.int32):
+        t = tensor_type(name, "x", x)
+        require_dtype(name, "x", t, ALL)
+        if output_type not in INDEX_TYPES:
+            raise ValueError(f"For '{name}', the 'output_type' must be Int32 or Int64, but "
+                             f"got {output_type}.")
+        ax = norm_axis(name, axis, x.ndim)
+        if x.ndim and x.shape[ax] == 0:
+            raise ValueError(f"For '{name}', cannot reduce over an empty dimension, but got "
+                             f"input shape {list(x.shape)} and axis {axis}.")
+        return AbstractTensor(output_type, x.shape[:ax] + x.shape[ax + 1:])
+    return infer
 
 
-def _like_infer(x):
-    return AbstractTensor(tensor_type("ZerosLike", "x", x), shape(x))
+def _arg_kernel(np_fn):
+    def kernel(x, axis=-1, output_type=mstype.int32):
+        x = np.asarray(x)
+        if x.ndim == 0:
+            return np.zeros((), output_type.np_dtype)
+        return np.asarray(np_fn(x, axis=axis)).astype(output_type.np_dtype)
+    kernel.__name__ = np_fn.__name__
+    return kernel
 
 
-ZerosLike = OpDef("ZerosLike", _like_infer, np.zeros_like)
-OnesLike = OpDef("OnesLike", _like_infer, np.ones_like)
+Argmax = OpDef("Argmax", _arg_infer_for("Argmax"), _arg_kernel(np.argmax),
+               attrs={"axis": -1, "output_type": mstype.int32}, differentiable=False)
+Argmin = OpDef("Argmin", _arg_infer_for("Argmin"), _arg_kernel(np.argmin),
+               attrs={"axis": -1, "output_type": mstype.int32}, differentiable=False)
 
 
-def _expand_infer(x, axis):
-    nd = len(shape(x)) + 1
-    ax = norm_axis("ExpandDims", const_value("ExpandDims", "axis", axis), nd)
-    s = shape(x)
-    return AbstractTensor(tensor_type("ExpandDims", "x", x), s[:ax] + (1,) + s[ax:])
+def _arg_value_infer_for(name: str):
+    def infer(x, axis=0, keep_dims=False):
+        t = tensor_type(name, "x", x)
+        require_dtype(name, "x", t, NUMBERS)
+        ax = norm_axis(name, axis, x.ndim)
+        if x.ndim and x.shape[ax] == 0:
+            raise ValueError(f"For '{name}', cannot reduce over an empty dimension, but got "
+                             f"input shape {list(x.shape)} and axis {axis}.")
+        if not x.ndim:
+            s = ()
+        elif keep_dims:
+            s = x.shape[:ax] + (1,) + x.shape[ax + 1:]
+        else:
+            s = x.shape[:ax] + x.shape[ax + 1:]
+        return AbstractTuple([AbstractTensor(mstype.int64, s), AbstractTensor(t, s)])
+    return infer
 
 
-ExpandDims = OpDef("ExpandDims", _expand_infer, lambda x, axis: np.expand_dims(x, axis))
+def _arg_value_kernel(np_arg):
+    def kernel(x, axis=0, keep_dims=False):
+        x = np.asarray(x)
+        if x.ndim == 0:
+            return np.zeros((), np.int64), x.copy()
+        idx = np.expand_dims(np_arg(x, axis=axis), axis)
+        val = np.take_along_axis(x, idx, axis)
+        if not keep_dims:
+            idx, val = np.squeeze(idx, axis), np.squeeze(val, axis)
+        return idx.astype(np.int64), val
+    return kernel
 
 
-def _transpose_infer(x, perm):
-    p = tuple(const_value("Transpose", "input_perm", perm))
-    if sorted(p) != list(range(len(shape(x)))):
-        raise ValueError(f"For 'Transpose', the 'input_perm' must be a permutation of "
-                         f"[0, {len(shape(x))}), but got {list(p)}.")
-    return AbstractTensor(tensor_type("Transpose", "x", x), tuple(x.shape[i] for i in p))
-
-
-Transpose = OpDef("Transpose", _transpose_infer, lambda x, perm: np.transpose(x, perm))
-
-
-def _broadcast_to_infer(x, s):
-    target = tuple(const_value("BroadcastTo", "shape", s))
-    target = tuple(d if d != -1 else x.shape[i - len(target) + len(x.shape)]
-                   for i, d in enumerate(target))
-    out = broadcast_shapes("BroadcastTo", shape(x), target)
-    if out != target:
-        raise ValueError(f"For 'BroadcastTo', the input shape {list(x.shape)} cannot be "
-                         f"broadcast to {list(target)}.")
-    return AbstractTensor(tensor_type("BroadcastTo", "x", x), target)
-
-
-BroadcastTo = OpDef("BroadcastTo", _broadcast_to_infer,
-                    lambda x, s: np.broadcast_to(x, s).copy())
-
-
-def _matmul_infer(x, y, transpose_a=False, transpose_b=False):
-    tx, ty = tensor_type("MatMul", "x", x), tensor_type("MatMul", "y", y)
-    if tx is not ty:
-        raise TypeError(f"For 'MatMul', the type of 'x' and 'y' should be the same, but got "
-                        f"x: {tx} and y: {ty}.")
-    sx, sy = list(x.shape), list(y.shape)
-    if len(sx) < 1 or len(sy) < 1:
-        raise ValueError("For 'MatMul', the inputs must have at least 1 dimension.")
-    if transpose_a and len(sx) >= 2:
-        sx[-1], sx[-2] = sx[-2], sx[-1]
-    if transpose_b and len(sy) >= 2:
-        sy[-1], sy[-2] = sy[-2], sy[-1]
-    k_x = sx[-1]
-    k_y = sy[-2] if len(sy) >= 2 else sy[-1]
-    if k_x != k_y:
-        raise ValueError(f"For 'MatMul', the input dimensions must be equal, but got "
-                         f"'x1_col': {k_x} and 'x2_row': {k_y}.")
-    out = np.matmul(np.zeros(sx, np.int8), np.zeros(sy, np.int8)).shape
-    return AbstractTensor(tx, out)
-
-
-def _matmul(x, y, transpose_a=False, transpose_b=False):
-    if transpose_a:
-        x = np.swapaxes(x, -1, -2)
-    if transpose_b:
-        y = np.swapaxes(y, -1, -2)
-    return np.asarray(np.matmul(x, y))
-
-
-MatMul = OpDef("MatMul", _matmul_infer, _matmul,
-               attrs={"transpose_a": False, "transpose_b": False})
+# (index, value), as MindSpore orders them; ops.max/ops.min give (value, index).
+ArgMaxWithValue = OpDef("ArgMaxWithValue", _arg_value_infer_for("ArgMaxWithValue"),
+                        _arg_value_kernel(np.argmax), attrs={"axis": 0, "keep_dims": False})
+ArgMinWithValue = OpDef("ArgMinWithValue", _arg_value_infer_for("ArgMinWithValue"),
+                        _arg_value_kernel(np.argmin), attrs={"axis": 0, "keep_dims": False})

@@ -1,4 +1,10 @@
-"""Elementwise math, comparison and logical primitives."""
+"""Elementwise math, activation, comparison and logical primitives, and matrix products.
+
+Binary ops promote their operands with MindSpore's rules (:func:`._infer.promote_types`;
+a Python number is "weak" and takes the tensor's type), broadcast NumPy-style, and compute
+in the promoted type. The dtypes each op accepts are the ones MindSpore 2.10's CPU kernels
+accept (measured; see tests/ops/test_math.py).
+"""
 from __future__ import annotations
 
 import math
@@ -8,118 +14,91 @@ import numpy as np
 from ...common import dtype as mstype
 from ...compiler.ir.abstract import AbstractTensor
 from ..primitive import OpDef
-from ._infer import ALL, FLOATS, NUMBERS, broadcast_shapes, require_dtype, shape, tensor_type
+from ._infer import (
+    ALL,
+    FLOATS,
+    NUMBERS,
+    SIGNED_INTS,
+    as_type,
+    broadcast_shapes,
+    check_ndim,
+    describe,
+    join_types,
+    operand_type,
+    quiet,
+    require_dtype,
+    same_type,
+    shape,
+    tensor_type,
+    value_type,
+)
+
+# ------------------------------------------------------------------ binary
 
 
-def _binary_infer(name: str, allowed, result: str = "promote"):
+def _binary_infer(name: str, allowed, result: str):
     def infer(x, y):
-        tx, ty = tensor_type(name, "x", x), tensor_type(name, "y", y)
-        require_dtype(name, "x", tx, allowed)
-        require_dtype(name, "y", ty, allowed)
+        tx, wx = operand_type(name, "x", x)
+        ty, wy = operand_type(name, "y", y)
+        t = join_types(tx, wx, ty, wy)
+        if t not in allowed:
+            names = ", ".join(str(a) for a in allowed)
+            raise TypeError(f"For '{name}', the inputs must promote to one of [{names}], but "
+                            f"got x: {describe(x)} and y: {describe(y)} (promoted: {t}).")
         out_shape = broadcast_shapes(name, shape(x), shape(y))
         if result == "bool":
             t = mstype.bool_
-        else:
-            t = mstype.promote(tx, ty)
-            if result == "float" and not t.is_float:
-                t = mstype.float32
+        elif result == "float" and not t.is_float:
+            t = mstype.float32
         return AbstractTensor(t, out_shape)
     return infer
 
 
-def _unary_infer(name: str, allowed, result: str = "same"):
-    def infer(x):
-        t = tensor_type(name, "x", x)
-        require_dtype(name, "x", t, allowed)
-        if result == "bool":
-            t = mstype.bool_
-        return AbstractTensor(t, shape(x))
-    return infer
+def _binary_kernel(fn, result: str):
+    @quiet
+    def kernel(x, y):
+        tx, wx = value_type(x)
+        ty, wy = value_type(y)
+        t = join_types(tx, wx, ty, wy)
+        if result == "float" and not t.is_float:
+            t = mstype.float32
+        r = fn(as_type(x, t), as_type(y, t))
+        return np.asarray(r, np.bool_) if result == "bool" else as_type(np.asarray(r), t)
+    kernel.__name__ = getattr(fn, "__name__", "kernel")
+    return kernel
 
 
-def binary(name, kernel, allowed=NUMBERS, result="promote", differentiable=True) -> OpDef:
-    return OpDef(name, _binary_infer(name, allowed, result), kernel,
+def binary(name, fn, allowed=NUMBERS, result="promote", differentiable=True) -> OpDef:
+    """An elementwise binary op. ``result``: ``promote`` (the promoted type), ``float``
+    (promoted, integers and bool giving float32) or ``bool``."""
+    return OpDef(name, _binary_infer(name, allowed, result), _binary_kernel(fn, result),
                  differentiable=differentiable)
-
-
-def unary(name, kernel, allowed=NUMBERS, result="same", differentiable=True) -> OpDef:
-    return OpDef(name, _unary_infer(name, allowed, result), kernel,
-                 differentiable=differentiable)
-
-
-def _true_div(x, y):
-    r = np.true_divide(x, y)
-    if r.dtype.kind != "f":
-        return r
-    want = np.result_type(x, y)
-    return r if want.kind == "f" else r.astype(np.float32)
-
-
-def _floor_div(x, y):
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return np.floor_divide(x, y)
-
-
-def _floor_mod(x, y):
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return np.mod(x, y)
 
 
 def _pow(x, y):
-    return np.power(x, y)
-
-
-def _erf(x):
-    return np.vectorize(math.erf, otypes=[x.dtype])(x) if np.ndim(x) else \
-        np.asarray(math.erf(float(x)), dtype=np.asarray(x).dtype)
-
-
-def _gelu(x):
-    return (0.5 * x * (1.0 + _erf(x / np.sqrt(2.0).astype(x.dtype)))).astype(x.dtype)
-
-
-def _sigmoid(x):
-    return (1.0 / (1.0 + np.exp(-x))).astype(np.asarray(x).dtype)
-
-
-def _hswish(x):
-    return (x * np.clip(x + 3, 0, 6) / 6).astype(np.asarray(x).dtype)
-
-
-def _softplus(x):
-    return np.logaddexp(0, x).astype(np.asarray(x).dtype)
-
-
-def _rsqrt(x):
-    return (1 / np.sqrt(x)).astype(np.asarray(x).dtype)
+    if x.dtype.kind not in "iub":
+        return np.power(x, y)
+    if x.dtype.kind == "b":
+        return np.power(x.astype(np.int8), y.astype(np.int8))
+    neg = y < 0
+    if not neg.any():
+        return np.power(x, y)
+    # integer ** negative: 1 and -1 have exact answers, every other base truncates to 0
+    r = np.power(x, np.where(neg, 0, y).astype(y.dtype))
+    sign = np.where(y % 2 == 0, 1, -1).astype(x.dtype)
+    exact = np.where(x == 1, np.ones_like(x), np.where(x == -1, sign, np.zeros_like(x)))
+    return np.where(neg, exact, r)
 
 
 Add = binary("Add", np.add)
 Sub = binary("Sub", np.subtract)
-Mul = binary("Mul", np.multiply)
-Div = binary("Div", _true_div, result="float")
-FloorDiv = binary("FloorDiv", _floor_div)
-FloorMod = binary("FloorMod", _floor_mod)
+Mul = binary("Mul", np.multiply, ALL)
+Div = binary("Div", np.true_divide, ALL, "float")
+FloorDiv = binary("FloorDiv", np.floor_divide, ALL)
+FloorMod = binary("FloorMod", np.mod)
 Pow = binary("Pow", _pow)
-Maximum = binary("Maximum", np.maximum)
+Maximum = binary("Maximum", np.maximum, ALL)
 Minimum = binary("Minimum", np.minimum)
-
-Neg = unary("Neg", np.negative)
-Abs = unary("Abs", np.abs)
-Square = unary("Square", np.square)
-Exp = unary("Exp", np.exp, FLOATS)
-Log = unary("Log", np.log, FLOATS)
-Sqrt = unary("Sqrt", np.sqrt, FLOATS)
-Rsqrt = unary("Rsqrt", _rsqrt, FLOATS)
-Sin = unary("Sin", np.sin, FLOATS)
-Cos = unary("Cos", np.cos, FLOATS)
-Tanh = unary("Tanh", np.tanh, FLOATS)
-Sigmoid = unary("Sigmoid", _sigmoid, FLOATS)
-ReLU = unary("ReLU", lambda x: np.maximum(x, np.zeros((), np.asarray(x).dtype)))
-GeLU = unary("GeLU", _gelu, FLOATS)
-HSwish = unary("HSwish", _hswish, FLOATS)
-Softplus = unary("Softplus", _softplus, FLOATS)
-Erf = unary("Erf", _erf, FLOATS)
 
 Less = binary("Less", np.less, ALL, "bool", differentiable=False)
 LessEqual = binary("LessEqual", np.less_equal, ALL, "bool", differentiable=False)
@@ -127,11 +106,203 @@ Greater = binary("Greater", np.greater, ALL, "bool", differentiable=False)
 GreaterEqual = binary("GreaterEqual", np.greater_equal, ALL, "bool", differentiable=False)
 Equal = binary("Equal", np.equal, ALL, "bool", differentiable=False)
 NotEqual = binary("NotEqual", np.not_equal, ALL, "bool", differentiable=False)
-LogicalAnd = binary("LogicalAnd", np.logical_and, (mstype.bool_,), "bool",
-                    differentiable=False)
-LogicalOr = binary("LogicalOr", np.logical_or, (mstype.bool_,), "bool",
-                   differentiable=False)
-LogicalXor = binary("LogicalXor", np.logical_xor, (mstype.bool_,), "bool",
-                    differentiable=False)
-LogicalNot = unary("LogicalNot", np.logical_not, (mstype.bool_,), "bool",
-                   differentiable=False)
+# MindSpore's logical ops accept any dtype and treat non-zero as True.
+LogicalAnd = binary("LogicalAnd", np.logical_and, ALL, "bool", differentiable=False)
+LogicalOr = binary("LogicalOr", np.logical_or, ALL, "bool", differentiable=False)
+LogicalXor = binary("LogicalXor", np.logical_xor, ALL, "bool", differentiable=False)
+
+
+# ------------------------------------------------------------------ unary
+
+def _unary_infer(name: str, allowed, result: str, check_attrs=None):
+    def infer(x, **attrs):
+        t = tensor_type(name, "x", x)
+        require_dtype(name, "x", t, allowed)
+        if check_attrs is not None:
+            check_attrs(**attrs)
+        if result == "bool":
+            t = mstype.bool_
+        elif result == "float" and not t.is_float:
+            t = mstype.float32
+        return AbstractTensor(t, shape(x))
+    return infer
+
+
+def _unary_kernel(fn, result: str):
+    @quiet
+    def kernel(x, **attrs):
+        x = np.asarray(x)
+        if result == "float" and x.dtype.kind != "f":
+            x = x.astype(np.float32)
+        r = np.asarray(fn(x, **attrs))
+        return r.astype(np.bool_, copy=False) if result == "bool" else \
+            r.astype(x.dtype, copy=False)
+    kernel.__name__ = getattr(fn, "__name__", "kernel")
+    return kernel
+
+
+def unary(name, fn, allowed=NUMBERS, result="same", differentiable=True, attrs=None,
+          check_attrs=None) -> OpDef:
+    """An elementwise unary op. ``result``: ``same`` (the input's type), ``float``
+    (integers and bool give float32) or ``bool``."""
+    return OpDef(name, _unary_infer(name, allowed, result, check_attrs),
+                 _unary_kernel(fn, result), differentiable=differentiable, attrs=attrs)
+
+
+def _wide(x):
+    """Compute float16 in float32 (the result is cast back by the kernel wrapper)."""
+    return x.astype(np.float32) if x.dtype == np.float16 else x
+
+
+# erf: a power series near 0 and a continued fraction for erfc in the tails; float64
+# accurate to a few ulp (tests compare with math.erf), fully vectorised.
+_ERF_SPLIT = 2.0
+_ERF_SERIES = np.array([2 / math.sqrt(math.pi) * (-1) ** n / (math.factorial(n) * (2 * n + 1))
+                        for n in range(30)])
+_ERFC_TERMS = 40
+_ERF_ONE = 6.0  # erf(x) rounds to 1.0 in float64 beyond this
+
+
+def _erf64(x: np.ndarray) -> np.ndarray:
+    x = np.asarray(x, np.float64)
+    out = np.empty_like(x)
+    ax = np.abs(x)
+    small = ax < _ERF_SPLIT
+    xs = x[small]
+    x2 = xs * xs
+    acc = np.full_like(xs, _ERF_SERIES[-1])
+    for c in _ERF_SERIES[-2::-1]:
+        acc *= x2
+        acc += c
+    out[small] = xs * acc
+    far = ax >= _ERF_ONE
+    out[far] = np.sign(x[far])
+    big = ~small & ~far
+    xb = ax[big]
+    f = xb.copy()
+    for k in range(_ERFC_TERMS, 0, -1):  # erfc(x) = e^{-x^2}/sqrt(pi) / (x + (1/2)/(x + 1/...))
+        np.divide(0.5 * k, f, out=f)
+        f += xb
+    erfc = np.exp(-xb * xb) / (math.sqrt(math.pi) * f)
+    out[big] = np.copysign(1.0 - erfc, x[big])
+    out[np.isnan(x)] = np.nan
+    return out
+
+
+def _erf(x):
+    return _erf64(x)
+
+
+_SQRT_2_OVER_PI = math.sqrt(2.0 / math.pi)
+
+
+def _gelu(x, approximate="tanh"):
+    x = _wide(x)
+    if approximate == "tanh":
+        return 0.5 * x * (1.0 + np.tanh(_SQRT_2_OVER_PI * (x + 0.044715 * x * x * x)))
+    return 0.5 * x * (1.0 + _erf64(x / math.sqrt(2.0)))
+
+
+def _check_gelu(approximate="tanh"):
+    if approximate not in ("none", "tanh"):
+        raise ValueError(f"For 'GeLU', 'approximate' must be 'none' or 'tanh', but got "
+                         f"{approximate!r}.")
+
+
+def _sigmoid(x):
+    x = _wide(x)
+    return 1.0 / (1.0 + np.exp(-x))
+
+
+def _hswish(x):
+    if x.dtype.kind == "f":
+        return x * np.clip(x + 3, 0, 6) / 6 + 0.0  # + 0.0: -0.0 becomes 0.0, as on MindSpore
+    xi = x.astype(np.int64)
+    r = xi * np.clip(xi + 3, 0, 6)
+    return np.sign(r) * (np.abs(r) // 6)  # C-style truncation, as MindSpore's int kernel
+
+
+def _softplus(x):
+    return np.logaddexp(0, _wide(x))
+
+
+def _rsqrt(x):
+    return 1 / np.sqrt(x)
+
+
+def _relu(x):
+    return np.where(x > 0, x, np.zeros((), x.dtype))  # NaN gives 0, as on MindSpore
+
+
+Neg = unary("Neg", np.negative)
+Abs = unary("Abs", np.abs, ALL)
+Square = unary("Square", np.square)
+Exp = unary("Exp", np.exp, FLOATS)
+Log = unary("Log", np.log, FLOATS)
+Sqrt = unary("Sqrt", np.sqrt, ALL, "float")
+Rsqrt = unary("Rsqrt", _rsqrt, FLOATS)
+Sin = unary("Sin", np.sin, FLOATS)
+Cos = unary("Cos", np.cos, FLOATS)
+Tanh = unary("Tanh", np.tanh, FLOATS)
+Sigmoid = unary("Sigmoid", _sigmoid, FLOATS)
+ReLU = unary("ReLU", _relu, ALL)
+# MindSpore's GeLU primitive uses the tanh approximation; ops.gelu defaults to the exact
+# erf form. One primitive with an ``approximate`` attribute serves both.
+GeLU = unary("GeLU", _gelu, FLOATS, attrs={"approximate": "tanh"}, check_attrs=_check_gelu)
+HSwish = unary("HSwish", _hswish, SIGNED_INTS + FLOATS)
+Softplus = unary("Softplus", _softplus, FLOATS)
+Erf = unary("Erf", _erf, FLOATS)
+LogicalNot = unary("LogicalNot", np.logical_not, ALL, "bool", differentiable=False)
+
+
+# ------------------------------------------------------------------ matrix products
+
+def _swap_last(s: tuple, flag: bool) -> tuple:
+    return s[:-2] + (s[-1], s[-2]) if flag else s
+
+
+def _check_k(name: str, sx: tuple, sy: tuple, ta: bool, tb: bool, x, y) -> None:
+    if sx[-1] != sy[-2]:
+        raise ValueError(f"For '{name}', the input dimensions must be equal, but got "
+                         f"'x1_col': {sx[-1]} and 'x2_row': {sy[-2]} (x1 shape "
+                         f"{list(x.shape)}, x2 shape {list(y.shape)}, transpose_a={ta}, "
+                         f"transpose_b={tb}).")
+
+
+def _matmul_infer(x, y, transpose_a=False, transpose_b=False):
+    t = same_type("MatMul", {"x1": x, "x2": y})
+    require_dtype("MatMul", "x1", t, NUMBERS)
+    check_ndim("MatMul", "x1", x, (2,))
+    check_ndim("MatMul", "x2", y, (2,))
+    sx, sy = _swap_last(x.shape, transpose_a), _swap_last(y.shape, transpose_b)
+    _check_k("MatMul", sx, sy, transpose_a, transpose_b, x, y)
+    return AbstractTensor(t, (sx[0], sy[1]))
+
+
+def _batch_matmul_infer(x, y, transpose_a=False, transpose_b=False):
+    t = same_type("BatchMatMul", {"x1": x, "x2": y})
+    require_dtype("BatchMatMul", "x1", t, NUMBERS)
+    for arg, a in (("x1", x), ("x2", y)):
+        if a.ndim < 2:
+            raise ValueError(f"For 'BatchMatMul', the rank of '{arg}' must be at least 2, "
+                             f"but got shape {list(a.shape)}.")
+    sx, sy = _swap_last(x.shape, transpose_a), _swap_last(y.shape, transpose_b)
+    _check_k("BatchMatMul", sx, sy, transpose_a, transpose_b, x, y)
+    batch = broadcast_shapes("BatchMatMul", sx[:-2], sy[:-2], "x1[:-2]", "x2[:-2]")
+    return AbstractTensor(t, batch + (sx[-2], sy[-1]))
+
+
+@quiet
+def _matmul(x, y, transpose_a=False, transpose_b=False):
+    if transpose_a:
+        x = np.swapaxes(x, -1, -2)
+    if transpose_b:
+        y = np.swapaxes(y, -1, -2)
+    return np.asarray(np.matmul(x, y))
+
+
+MatMul = OpDef("MatMul", _matmul_infer, _matmul,
+               attrs={"transpose_a": False, "transpose_b": False})
+# Batch dimensions broadcast (MindSpore's Ascend behaviour; its CPU kernel wants them equal).
+BatchMatMul = OpDef("BatchMatMul", _batch_matmul_infer, _matmul,
+                    attrs={"transpose_a": False, "transpose_b": False})

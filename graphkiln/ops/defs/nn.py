@@ -1,0 +1,239 @@
+"""Neural-network primitives: Softmax, LogSoftmax, LayerNorm, OneHot, Dropout.
+
+Dropout is deterministic: its kernel draws the mask from ``np.random.default_rng`` seeded
+by its ``seed`` input when one is given, else by its ``(Seed0, Seed1)`` attributes. A kernel
+call with the same seed and input shape always gives the same mask, so eager (PyNative) and
+compiled execution agree. ``ops.dropout(x)`` without a seed takes the next seed of a
+process-wide stream (:func:`next_seed`, restarted by ``graphkiln.set_seed``) when it is
+called; in a compiled graph that happens once, at trace time, so pass a changing integer
+Tensor as ``seed`` (a step counter) to get a fresh mask on every run of a graph.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ...common import dtype as mstype
+from ...compiler.ir.abstract import AbstractScalar, AbstractTensor, AbstractTuple
+from ..primitive import OpDef
+from ._infer import (
+    FLOATS,
+    INDEX_TYPES,
+    check_int,
+    const_value,
+    describe,
+    norm_axes,
+    norm_axis,
+    quiet,
+    require_dtype,
+    tensor_type,
+)
+
+
+def _wide(x):
+    x = np.asarray(x)
+    return x.astype(np.float32) if x.dtype == np.float16 else x
+
+
+# ------------------------------------------------------------------ softmax
+
+def _softmax_axes(name: str, axis, ndim: int) -> tuple:
+    axes = norm_axes(name, axis, ndim)
+    if not axes:
+        raise ValueError(f"For '{name}', the 'axis' must not be empty.")
+    return axes
+
+
+def _softmax_infer(x, axis=-1):
+    t = tensor_type("Softmax", "x", x)
+    require_dtype("Softmax", "x", t, FLOATS)
+    _softmax_axes("Softmax", axis, x.ndim)
+    return AbstractTensor(t, x.shape)
+
+
+@quiet
+def _softmax(x, axis=-1):
+    axes = tuple(a % max(np.ndim(x), 1) for a in (axis if isinstance(axis, (tuple, list))
+                                                  else (axis,)))
+    w = _wide(x)
+    if w.size == 0:
+        return np.asarray(x).copy()
+    if w.ndim == 0:
+        return np.ones_like(x)
+    e = np.exp(w - np.max(w, axis=axes, keepdims=True))
+    return (e / np.sum(e, axis=axes, keepdims=True)).astype(np.asarray(x).dtype)
+
+
+Softmax = OpDef("Softmax", _softmax_infer, _softmax, attrs={"axis": -1})
+
+
+def _log_softmax_infer(x, axis=-1):
+    t = tensor_type("LogSoftmax", "logits", x)
+    require_dtype("LogSoftmax", "logits", t, FLOATS)
+    norm_axis("LogSoftmax", axis, x.ndim)
+    return AbstractTensor(t, x.shape)
+
+
+@quiet
+def _log_softmax(x, axis=-1):
+    w = _wide(x)
+    if w.size == 0:
+        return np.asarray(x).copy()
+    if w.ndim == 0:
+        return np.zeros_like(x)
+    s = w - np.max(w, axis=axis, keepdims=True)
+    out = s - np.log(np.sum(np.exp(s), axis=axis, keepdims=True))
+    return out.astype(np.asarray(x).dtype)
+
+
+LogSoftmax = OpDef("LogSoftmax", _log_softmax_infer, _log_softmax, attrs={"axis": -1})
+
+
+# ------------------------------------------------------------------ layer norm
+
+def _layer_norm_infer(x, gamma, beta, begin_norm_axis=1, begin_params_axis=1, epsilon=1e-7):
+    t = tensor_type("LayerNorm", "input_x", x)
+    require_dtype("LayerNorm", "input_x", t, FLOATS)
+    for arg, a in (("gamma", gamma), ("beta", beta)):
+        require_dtype("LayerNorm", arg, tensor_type("LayerNorm", arg, a), FLOATS)
+    if x.ndim == 0:
+        raise ValueError("For 'LayerNorm', the 'input_x' must have rank at least 1, but got a "
+                         "0-D Tensor.")
+    try:
+        bna = norm_axis("LayerNorm", begin_norm_axis, x.ndim, "begin_norm_axis")
+        bpa = norm_axis("LayerNorm", begin_params_axis, x.ndim, "begin_params_axis")
+    except ValueError as e:  # MindSpore raises RuntimeError for these
+        raise RuntimeError(str(e)) from None
+    want = x.shape[bpa:]
+    if gamma.shape != want or beta.shape != want:
+        raise ValueError(f"For 'LayerNorm', the shapes of 'gamma' and 'beta' must be "
+                         f"input_x.shape[begin_params_axis:] = {list(want)}, but got "
+                         f"input_x shape {list(x.shape)}, gamma shape {list(gamma.shape)} "
+                         f"and beta shape {list(beta.shape)}.")
+    if not isinstance(epsilon, (int, float)) or isinstance(epsilon, bool) or epsilon < 0:
+        raise ValueError(f"For 'LayerNorm', the 'epsilon' must be a non-negative float, but "
+                         f"got {epsilon!r}.")
+    stat = x.shape[:bna] + (1,) * (x.ndim - bna)
+    return AbstractTuple([AbstractTensor(t, x.shape), AbstractTensor(mstype.float32, stat),
+                          AbstractTensor(mstype.float32, stat)])
+
+
+@quiet
+def _layer_norm(x, gamma, beta, begin_norm_axis=1, begin_params_axis=1, epsilon=1e-7):
+    x = np.asarray(x)
+    w = x.astype(np.float64) if x.dtype == np.float64 else x.astype(np.float32)
+    axes = tuple(range(begin_norm_axis % x.ndim, x.ndim))
+    if w.size == 0:
+        stat = x.shape[:axes[0]] + (1,) * len(axes)
+        return x.copy(), np.zeros(stat, np.float32), np.zeros(stat, np.float32)
+    mean = np.mean(w, axis=axes, keepdims=True)
+    var = np.mean(np.square(w - mean), axis=axes, keepdims=True)
+    y = (w - mean) / np.sqrt(var + epsilon) * gamma + beta
+    return y.astype(x.dtype), mean.astype(np.float32), var.astype(np.float32)
+
+
+LayerNorm = OpDef("LayerNorm", _layer_norm_infer, _layer_norm,
+                  attrs={"begin_norm_axis": 1, "begin_params_axis": 1, "epsilon": 1e-7})
+
+
+# ------------------------------------------------------------------ one hot
+
+def _one_hot_infer(indices, depth, on_value, off_value, axis=-1):
+    ti = tensor_type("OneHot", "indices", indices)
+    if ti not in INDEX_TYPES:
+        raise TypeError(f"For 'OneHot', the type of 'indices' should be one of [Int32, "
+                        f"Int64], but got {ti}.")
+    d = check_int("OneHot", "depth", const_value("OneHot", "depth", depth))
+    if d < 0:
+        raise ValueError(f"For 'OneHot', the 'depth' must be >= 0, but got {d}.")
+    ton = tensor_type("OneHot", "on_value", on_value)
+    toff = tensor_type("OneHot", "off_value", off_value)
+    if ton is not toff:
+        raise TypeError(f"For 'OneHot', the types of 'on_value' and 'off_value' must be the "
+                        f"same, but got {ton} and {toff}.")
+    for arg, a in (("on_value", on_value), ("off_value", off_value)):
+        if isinstance(a, AbstractTensor) and int(np.prod(a.shape)) < 1:
+            raise ValueError(f"For 'OneHot', the '{arg}' must hold a value, but got shape "
+                             f"{list(a.shape)}.")
+    n = indices.ndim
+    ax = check_int("OneHot", "axis", axis)
+    if not -1 <= ax <= n:
+        raise ValueError(f"For 'OneHot', the 'axis' must be in [-1, {n}], but got {ax}.")
+    ax = n if ax == -1 else ax
+    return AbstractTensor(ton, indices.shape[:ax] + (d,) + indices.shape[ax:])
+
+
+def _one_hot(indices, depth, on_value, off_value, axis=-1):
+    indices = np.asarray(indices)
+    ax = indices.ndim if axis == -1 else axis
+    on = np.asarray(on_value).reshape(-1)[0]
+    off = np.asarray(off_value).reshape(-1)[0]
+    classes = np.arange(depth).reshape((depth,) + (1,) * (indices.ndim - ax))
+    hit = np.expand_dims(indices, ax) == classes
+    return np.where(hit, on, off).astype(np.asarray(on_value).dtype)
+
+
+OneHot = OpDef("OneHot", _one_hot_infer, _one_hot, attrs={"axis": -1}, differentiable=False)
+
+
+# ------------------------------------------------------------------ dropout
+
+_SEED_STREAM = {"generation": None, "base": 0, "count": 0}
+
+
+def _global_seed_generation():
+    """(the generator object, the seed) of ``graphkiln.set_seed``; a new object after every
+    call, so calling ``set_seed(n)`` again restarts the dropout stream too."""
+    try:
+        from ...nn import init
+    except ImportError:  # pragma: no cover - nn not importable
+        return None, 0
+    return init.rng(), init.get_seed() or 0
+
+
+def next_seed() -> int:
+    """The next seed of the process-wide stream ``ops.dropout`` uses when given none:
+    reproducible, restarted by ``graphkiln.set_seed``."""
+    s = _SEED_STREAM
+    gen, base = _global_seed_generation()
+    if gen is not s["generation"]:
+        s["generation"], s["base"], s["count"] = gen, base, 0
+    seq = np.random.SeedSequence([s["base"], s["count"]])
+    s["count"] += 1
+    return int(seq.generate_state(1, np.uint32)[0])
+
+
+def _dropout_infer(x, seed=None, keep_prob=0.5, Seed0=0, Seed1=0):  # noqa: N803
+    t = tensor_type("Dropout", "x", x)
+    require_dtype("Dropout", "x", t, FLOATS)
+    if not isinstance(keep_prob, (int, float)) or isinstance(keep_prob, bool) or \
+            not 0.0 < keep_prob <= 1.0:
+        raise RuntimeError(f"For 'Dropout', the 'keep_prob' must be in (0.0, 1.0], but got "
+                           f"{keep_prob!r}.")
+    for arg, v in (("Seed0", Seed0), ("Seed1", Seed1)):
+        if check_int("Dropout", arg, v) < 0:
+            raise ValueError(f"For 'Dropout', the '{arg}' must be >= 0, but got {v}.")
+    if isinstance(seed, AbstractTensor):
+        if not seed.dtype.is_int or seed.shape not in ((), (1,)):
+            raise TypeError(f"For 'Dropout', the 'seed' must be an int or an integer Tensor "
+                            f"with one element, but got {describe(seed)}.")
+    elif isinstance(seed, AbstractScalar) and seed.value is not None:
+        if check_int("Dropout", "seed", seed.value) < 0:
+            raise ValueError(f"For 'Dropout', the 'seed' must be >= 0, but got {seed.value}.")
+    return AbstractTuple([AbstractTensor(t, x.shape), AbstractTensor(t, x.shape)])
+
+
+def _dropout(x, seed=None, keep_prob=0.5, Seed0=0, Seed1=0):  # noqa: N803
+    """Same ``seed`` (or same ``Seed0``/``Seed1`` when ``seed`` is None) and same shape give
+    the same mask, on every call."""
+    x = np.asarray(x)
+    key = [int(Seed0), int(Seed1)] if seed is None else [int(np.asarray(seed).reshape(-1)[0])
+                                                          % (1 << 63)]
+    rng = np.random.default_rng(key)
+    mask = (rng.random(x.shape) < keep_prob).astype(x.dtype)
+    scale = np.asarray(1.0 / keep_prob, x.dtype)
+    with np.errstate(all="ignore"):
+        return (x * mask * scale).astype(x.dtype), mask
+
+
+Dropout = OpDef("Dropout", _dropout_infer, _dropout,
+                attrs={"keep_prob": 0.5, "Seed0": 0, "Seed1": 0})
