@@ -196,3 +196,19 @@ def _dense_forward() -> str:
     ref = np.maximum(x @ w1.T + b1, 0) @ w2.T + b2
     assert got.shape == (2, 2) and np.allclose(got, ref, atol=1e-6), (got, ref)
     return f"shape {list(got.shape)}, max |err| {float(np.abs(got - ref).max()):.1e}"
+
+
+@entry("nn: Embedding + LayerNorm + Softmax vs NumPy")
+def _embedding_norm_softmax() -> str:
+    import graphkiln as ms
+    from graphkiln import nn
+
+    ms.set_seed(0)
+    emb, norm, soft = nn.Embedding(10, 4), nn.LayerNorm((4,)), nn.Softmax()
+    ids = np.array([[1, 2, 3], [9, 0, 4]], np.int32)
+    got = soft(norm(emb(ms.Tensor(ids)))).asnumpy()
+    h = emb.embedding_table.asnumpy()[ids]
+    h = (h - h.mean(-1, keepdims=True)) / np.sqrt(h.var(-1, keepdims=True) + 1e-7)
+    ref = np.exp(h) / np.exp(h).sum(-1, keepdims=True)
+    assert got.shape == (2, 3, 4) and np.allclose(got, ref, atol=1e-5), (got, ref)
+    return f"shape {list(got.shape)}, max |err| {float(np.abs(got - ref).max()):.1e}"

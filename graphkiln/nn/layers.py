@@ -47,11 +47,7 @@ class GELU(Cell):
         self.approximate = "tanh" if approximate else "none"
 
     def construct(self, x):
-        if self.approximate == "none":
-            return ops.gelu(x)
-        inner = ops.mul(ops.add(x, ops.mul(ops.mul(ops.mul(x, x), x), 0.044715)),
-                        math.sqrt(2.0 / math.pi))
-        return ops.mul(ops.mul(x, 0.5), ops.add(ops.tanh(inner), 1.0))
+        return ops.gelu(x, approximate=self.approximate)
 
 
 class Softmax(Cell):
@@ -176,11 +172,11 @@ class LayerNorm(Cell):
         shape = tuple(normalized_shape)
         self.gamma = Parameter(_init.initializer(gamma_init, shape, dtype), name="gamma")
         self.beta = Parameter(_init.initializer(beta_init, shape, dtype), name="beta")
+        self.layer_norm = ops.LayerNorm(begin_norm_axis=begin_norm_axis,
+                                        begin_params_axis=begin_params_axis, epsilon=epsilon)
 
     def construct(self, input_x):
-        norm = ops.LayerNorm(begin_norm_axis=self.begin_norm_axis,
-                             begin_params_axis=self.begin_params_axis, epsilon=self.epsilon)
-        y, _, _ = norm(input_x, self.gamma, self.beta)
+        y, _, _ = self.layer_norm(input_x, self.gamma, self.beta)
         return y
 
     def extra_repr(self) -> str:
