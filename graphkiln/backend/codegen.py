@@ -108,16 +108,22 @@ def _emit(node: CNode, ref, names, lines, mod, counter) -> None:
         return
     var = f"v{next(counter)}"
     names[id(node)] = var
+    if prim is None:  # a call of a graph value: every argument, monads included
+        args = [ref(a) for a in node.inputs[1:]]
+        lines.append(f"    {var} = {ref(fn)}({', '.join(args)}){comment}")
+        return
     args = [ref(a) for a in node.inputs[1:] if not isinstance(a.abstract, AbstractMonad)]
-    if name == "MakeTuple":
-        expr = f"({', '.join(args)}{',' if len(args) == 1 else ''})"
+    if name == "MakeTuple":  # positions matter: monad elements stay, as None
+        items = [ref(a) for a in node.inputs[1:]]
+        expr = f"({', '.join(items)}{',' if len(items) == 1 else ''})"
     elif name == "TupleGetItem":
         expr = f"{args[0]}[{args[1]}]"
     elif name == "Switch":
         expr = f"({args[1]} if {args[0]} else {args[2]})"
     elif name == "While":
         n_state = prim.attrs["n_state"]
-        cond, body, rest = args[0], args[1], args[2:]
+        every = [ref(a) for a in node.inputs[1:]]  # loop state may carry monads
+        cond, body, rest = every[0], every[1], every[2:]
         state, inv = rest[:n_state], rest[n_state:]
         inv_s = ", ".join(inv)
         tail = f", {inv_s}" if inv else ""
@@ -125,10 +131,8 @@ def _emit(node: CNode, ref, names, lines, mod, counter) -> None:
         lines.append(f"    while {cond}(*{var}{tail}):")
         lines.append(f"        {var} = {body}(*{var}{tail})")
         return
-    elif prim is not None:
+    else:
         k = mod.const(prim.opdef.kernel, "k_" + name + "_")
         kw = "".join(f", {key}={_literal(v) or mod.const(v)}" for key, v in prim.attrs.items())
         expr = f"{k}({', '.join(args)}{kw})"
-    else:
-        expr = f"{ref(fn)}({', '.join(args)})"
     lines.append(f"    {var} = {expr}{comment}")

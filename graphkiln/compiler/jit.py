@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .. import context
+from ..backend.float_status import fp_guard
 from ..common.tensor import Tensor
 from .ir.anf import FuncGraph, ValueNode, count_nodes
 from .ir.abstract import AbstractTensor, AbstractTuple
@@ -90,7 +91,8 @@ class Executable:
     def __call__(self, tensor_args: list):
         arrays = [t._data for t in tensor_args]
         warrays = [w._data for w in self.weights]
-        out = self.fn(*arrays, *warrays)
+        with fp_guard():
+            out = self.fn(*arrays, *warrays)
         leaves = list(self.out_leaves)
         if self.out_tree.kind == "leaf":
             out = (out,)

@@ -13,6 +13,7 @@ import numpy as np
 
 from ..common import dtype as mstype
 from ..compiler.ir.abstract import AbstractRef, AbstractScalar, AbstractTensor, AbstractTuple
+from ..backend.float_status import fp_guard
 from ..compiler.trace import state
 
 NO_EFFECT = "none"
@@ -193,5 +194,6 @@ def apply(opdef: OpDef, args: tuple, attrs: dict):
                                 or needs_trace(args)):
         return builder.record(opdef, args, attrs)
     out_abs = opdef.infer(*[eager_abstract(a) for a in args], **attrs)
-    out = opdef.kernel(*[eager_value(a) for a in args], **attrs)
+    with fp_guard():
+        out = opdef.kernel(*[eager_value(a) for a in args], **attrs)
     return wrap_output(out, out_abs)

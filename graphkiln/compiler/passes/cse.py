@@ -45,7 +45,8 @@ def run(root: FuncGraph, ctx) -> bool:
             if not isinstance(fn, ValueNode) or not hasattr(fn.value, "opdef"):
                 continue
             opdef = fn.value.opdef
-            if opdef.effect != "none" or opdef.name in _NEVER:
+            if opdef.effect != "none" or opdef.name in _NEVER or (
+                    not opdef.pure_eval and opdef.name != "Load"):
                 continue
             key = tuple(_input_key(mapping.get(id(i), i)) for i in n.inputs)
             prev = seen.get(key)

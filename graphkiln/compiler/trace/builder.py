@@ -86,6 +86,8 @@ class GraphBuilder:
 
     def capture(self, outer: Node) -> Node:
         """The parameter of this graph that stands for ``outer`` (a node of an outer graph)."""
+        if isinstance(outer, ValueNode):
+            return outer
         key = id(outer)
         p = self.captured.get(key)
         if p is not None:
@@ -125,7 +127,7 @@ class GraphBuilder:
                 chain.node = ValueNode(U_MONAD if chain.kind == "U" else IO_MONAD, abs_)
             else:
                 outer_chain = self.parent.u if chain.kind == "U" else self.parent.io
-                chain.node = self.capture(self.parent.monad(outer_chain))
+                chain.node = self.capture(self.parent.settle(outer_chain))
         return chain.node
 
     def settle(self, chain: MonadChain) -> Node:

@@ -580,11 +580,9 @@ def call(f, *args, **kwargs):
     import types
 
     from .ast_convert import convert
-    if f is builtins.print:
-        if any(isinstance(a, Tensor) and (a._node is not None or a._is_param) for a in args):
-            from ...ops.defs.effects import Print
-            return Print(*args)
-        return print(*args, **kwargs)
+    if f is builtins.print:  # inside a graph, print runs when the graph runs
+        from ...ops.defs.effects import Print
+        return Print(*args)
     if f is range and any(is_symbolic(a) for a in args):
         return TensorRange(*args)
     hook = getattr(f, "_gk_graph_call", None)

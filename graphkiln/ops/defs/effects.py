@@ -14,6 +14,7 @@ from ...compiler.ir.abstract import (
     U_ABS, AbstractFunc, AbstractMonad, AbstractRef, AbstractScalar, AbstractTensor,
     AbstractTuple,
 )
+from ...backend import float_status
 from ..primitive import IO_EFFECT, MEM_EFFECT, OpDef
 from ._infer import describe, tensor_type
 from .print_format import print_values
@@ -99,8 +100,6 @@ def _print_infer(*xs):
 
 
 def _print(*xs):
-    if xs and (xs[-1] is None):  # the IO monad has no run-time value
-        xs = xs[:-1]
     print_values(xs)
     return np.zeros((), np.int32)
 
@@ -135,3 +134,32 @@ While = OpDef("While", _while_infer, _while, pure_eval=False, attrs={"n_state": 
 __all__ = ["MakeTuple", "TupleGetItem", "Depend", "UpdateState", "Load", "TensorMove",
            "Assign", "AssignAdd", "AssignSub", "Print", "Switch", "While", "U_ABS",
            "AbstractMonad", "AbstractScalar"]
+
+
+# --------------------------------------------------------- float status (emulated NPU)
+
+def _status_infer(*xs):
+    return AbstractTensor(mstype.float32, (8,))
+
+
+def _alloc_status():
+    return np.zeros(8, np.float32)
+
+
+def _clear_status(x):
+    float_status.clear()
+    return np.zeros(8, np.float32)
+
+
+def _get_status(x):
+    return float_status.status()
+
+
+# Side-effect free by definition, as the spec says: only Depend orders them. They read or
+# reset hidden state, so passes never fold, merge or drop them while they are used.
+NPUAllocFloatStatus = OpDef("NPUAllocFloatStatus", _status_infer, _alloc_status,
+                            differentiable=False, pure_eval=False)
+NPUClearFloatStatus = OpDef("NPUClearFloatStatus", _status_infer, _clear_status,
+                            differentiable=False, pure_eval=False)
+NPUGetFloatStatus = OpDef("NPUGetFloatStatus", _status_infer, _get_status,
+                          differentiable=False, pure_eval=False)
