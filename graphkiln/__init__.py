@@ -13,6 +13,7 @@ from .context import (
 from .nn.init import set_seed
 from .compiler.jit import compile_info, jit
 from .ops.composite import grad, value_and_grad
+from .common.jit_class import jit_class
 
 _install_methods()
 
@@ -21,6 +22,6 @@ __version__ = "0.1.0"
 __all__ = [
     "Tensor", "tensor", "Parameter", "ParameterTuple", "dtype", "context", "ops",
     "set_context", "get_context", "set_device", "GRAPH_MODE", "PYNATIVE_MODE",
-    "nn", "set_seed", "jit", "compile_info", "grad", "value_and_grad",
+    "nn", "set_seed", "jit", "compile_info", "grad", "value_and_grad", "jit_class",
     "bool_", "int8", "int16", "int32", "int64", "uint8", "float16", "float32", "float64",
 ]

@@ -82,6 +82,8 @@ def _graph_source(g: FuncGraph, mod: _Module) -> str:
             v = node.value
             if isinstance(v, FuncGraph):
                 return mod.graph_name(v)
+            if type(v) is tuple and v and isinstance(v[0], FuncGraph):
+                return "(" + ", ".join(mod.graph_name(g) for g in v) + ",)"
             if isinstance(node.abstract, AbstractMonad):
                 return "None"
             lit = _literal(v)

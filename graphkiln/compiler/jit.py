@@ -194,9 +194,7 @@ def trace_graph(fn, name: str, args: tuple, kwargs: dict, self_obj=None):
         if len(nodes) == 1 and out_tree.kind == "leaf":
             output = nodes[0]
         else:
-            from ..ops.defs.effects import MakeTuple
-            output = builder.new_cnode([_prim_node(MakeTuple, {}), *nodes],
-                                       AbstractTuple([n.abstract for n in nodes]))
+            output = builder.tuple_node(nodes)
         builder.finish_root(output)
     weights = [p.weight for p in graph.weights]
     return graph, weights, out_tree, out_leaves, slots

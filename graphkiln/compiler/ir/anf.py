@@ -181,11 +181,14 @@ def subgraphs_of(graph: FuncGraph, nodes: list[CNode] | None = None) -> list[Fun
     seen: set[int] = set()
     for n in order:
         for inp in n.inputs:
-            if isinstance(inp, ValueNode) and isinstance(inp.value, FuncGraph):
-                g = inp.value
-                if id(g) not in seen:
-                    seen.add(id(g))
-                    found.append(g)
+            if isinstance(inp, ValueNode):
+                v = inp.value
+                gs = (v,) if isinstance(v, FuncGraph) else v if (
+                    type(v) is tuple and v and isinstance(v[0], FuncGraph)) else ()
+                for g in gs:
+                    if id(g) not in seen:
+                        seen.add(id(g))
+                        found.append(g)
     graph._subs = (order, found)
     return found
 

@@ -22,6 +22,8 @@ def format_value(node: ValueNode) -> str:
     v = node.value
     if isinstance(v, FuncGraph):
         return f"@{v.name}"
+    if type(v) is tuple and v and isinstance(v[0], FuncGraph):
+        return "(" + ", ".join(f"@{g.name}" for g in v) + ")"
     if isinstance(node.abstract, AbstractMonad):
         return node.abstract.kind
     if hasattr(v, "opdef"):

@@ -152,6 +152,35 @@ class _Loop:
         self.cont = cont
 
 
+def _always_jumps(stmts: list) -> bool:
+    """True when running ``stmts`` always ends in ``return``/``raise`` (never falls through)."""
+    if not stmts:
+        return False
+    last = stmts[-1]
+    if isinstance(last, (ast.Return, ast.Raise)):
+        return True
+    if isinstance(last, ast.If):
+        return _always_jumps(last.body) and _always_jumps(last.orelse)
+    return False
+
+
+def _fold_tails(stmts: list) -> list:
+    """``if c: ...; return a`` followed by ``rest`` becomes ``if c: ...; return a
+    else: rest`` (and symmetrically), so an early return costs no extra conditional."""
+    for idx, st in enumerate(stmts[:-1]):
+        if not isinstance(st, ast.If):
+            continue
+        rest = stmts[idx + 1:]
+        if _always_jumps(st.body) and not st.orelse:
+            st.orelse = _fold_tails(rest)
+        elif _always_jumps(st.orelse) and not _always_jumps(st.body):
+            st.body = st.body + rest
+        else:
+            continue
+        return stmts[:idx + 1]
+    return stmts
+
+
 class JumpLowering:
     """Turn ``return`` in control flow, ``break`` and ``continue`` into flags and guards."""
 
@@ -171,6 +200,7 @@ class JumpLowering:
         fdef.body = body
 
     def block(self, stmts: list, ret: bool, loop: _Loop | None) -> list:
+        stmts = _fold_tails(stmts)
         out: list = []
         for idx, st in enumerate(stmts):
             flags: list[str] = []

@@ -161,16 +161,21 @@ class GraphBuilder:
         if isinstance(x, (tuple, list)):
             from ...ops.primitive import needs_trace
             if needs_trace(x):
-                from ...ops.defs.effects import MakeTuple
-                nodes = [self.to_node(e) for e in x]
-                return self.new_cnode([_prim_node(MakeTuple, {}), *nodes],
-                                      AbstractTuple([n.abstract for n in nodes],
-                                                    isinstance(x, list)))
+                return self.tuple_node([self.to_node(e) for e in x], isinstance(x, list))
             return const_node(x)
         from .control import Undefined
         if isinstance(x, Undefined):
             raise x.error()
         return ValueNode(x, AbstractScalar(x))
+
+    def tuple_node(self, nodes: list, is_list: bool = False) -> Node:
+        """``MakeTuple(nodes)``, or the tuple itself when ``nodes`` are all its items."""
+        from ...ops.defs.effects import MakeTuple
+        whole = _whole_tuple(nodes)
+        if whole is not None:
+            return self.local(whole)
+        return self.new_cnode([_prim_node(MakeTuple, {}), *nodes],
+                              AbstractTuple([n.abstract for n in nodes], is_list))
 
     def record(self, opdef, args: tuple, attrs: dict):
         """Record ``opdef(*args, **attrs)`` in this graph and return symbolic outputs."""
@@ -234,6 +239,23 @@ class GraphBuilder:
         dep = states[0] if len(states) == 1 else self.new_cnode(
             [_prim_node(UpdateState, {}), *states], U_ABS)
         return self.new_cnode([_prim_node(Depend, {}), output, dep], output.abstract)
+
+
+def _whole_tuple(nodes: list) -> Node | None:
+    """The node ``t`` when ``nodes`` is exactly ``[t[0], t[1], ..., t[n-1]]``."""
+    if not nodes:
+        return None
+    first = nodes[0]
+    if not (isinstance(first, CNode) and first.prim_name() == "TupleGetItem"):
+        return None
+    t = first.inputs[1]
+    if not isinstance(t.abstract, AbstractTuple) or len(t.abstract.elements) != len(nodes):
+        return None
+    for i, n in enumerate(nodes):
+        if not (isinstance(n, CNode) and n.prim_name() == "TupleGetItem"
+                and n.inputs[1] is t and n.inputs[2].value == i):
+            return None
+    return t
 
 
 def const_node(x) -> ValueNode:

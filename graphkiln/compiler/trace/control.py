@@ -7,6 +7,8 @@ statement assigns.
 """
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from ...common import dtype as mstype
@@ -210,10 +212,12 @@ def _traced_if(cond, true_fn, false_fn, values, names):
     dyn: list[tuple[int, Node, Node]] = []
     for i, (a, c) in enumerate(zip(leaves_t, leaves_f)):
         name = leaf_names[i]
+        # a pending return value is unused on the path where no return ran (a flag
+        # guards it): that branch returns a placeholder of the other branch's type
         if isinstance(a, UndefinedReturn) and not isinstance(c, Undefined):
-            a = c
+            a = _placeholder(c)
         elif isinstance(c, UndefinedReturn) and not isinstance(a, Undefined):
-            c = a
+            c = _placeholder(a)
         if a is c or (not isinstance(a, Tensor) and not isinstance(c, Tensor)
                       and _same_static(a, c)):
             results[i] = a
@@ -240,6 +244,14 @@ def _traced_if(cond, true_fn, false_fn, values, names):
             raise _join_error(name, "type or shape differs", a, c, loc)
         dyn.append((i, nt, nf))
     return unflatten(tree_t, _emit_switch(b, tb, fb, cond_node, dyn, results, loc))
+
+
+def _placeholder(x):
+    """A constant standing in for ``x`` on a path where it is never used."""
+    if isinstance(x, Tensor):
+        arr = np.zeros(x.shape, x.dtype.np_dtype)
+        return Tensor._from_array(arr, x.dtype)
+    return x
 
 
 def _leaf_names(values, names, n) -> list[str]:
@@ -579,15 +591,17 @@ def call(f, *args, **kwargs):
     import builtins
     import types
 
+    from ...common.jit_class import call_instance, is_jit_class_instance
     from .ast_convert import convert
     if f is builtins.print:  # inside a graph, print runs when the graph runs
         from ...ops.defs.effects import Print
         return Print(*args)
     if f is range and any(is_symbolic(a) for a in args):
         return TensorRange(*args)
-    hook = getattr(f, "_gk_graph_call", None)
-    if hook is not None:
-        return hook(args, kwargs)
+    if type(f) is functools.partial:
+        return call(f.func, *f.args, *args, **{**f.keywords, **kwargs})
+    if is_jit_class_instance(f):
+        return call_instance(f, args, kwargs)
     if type(f) is types.FunctionType:
         if _is_user_function(f):
             f = convert(f)

@@ -1,4 +1,6 @@
 """Composite operations (``ops.composite`` / ``C``): autodiff front ends and mapping."""
 from .grad import GradOperation, grad, value_and_grad
+from .hypermap import HyperMap, Map, MultitypeFuncGraph, partial
 
-__all__ = ["GradOperation", "grad", "value_and_grad"]
+__all__ = ["GradOperation", "grad", "value_and_grad", "HyperMap", "Map",
+           "MultitypeFuncGraph", "partial"]

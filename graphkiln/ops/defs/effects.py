@@ -163,3 +163,20 @@ NPUClearFloatStatus = OpDef("NPUClearFloatStatus", _status_infer, _clear_status,
                             differentiable=False, pure_eval=False)
 NPUGetFloatStatus = OpDef("NPUGetFloatStatus", _status_infer, _get_status,
                           differentiable=False, pure_eval=False)
+
+
+# --------------------------------------------------------- HyperMap (compact mapping)
+
+def _hypermap_infer(table, *args, n_seq):
+    raise TypeError("HyperMap nodes are created by the tracer with their abstract")
+
+
+def _hypermap(table, *args, n_seq):
+    seqs, invariants = args[:n_seq], args[n_seq:]
+    if callable(table):
+        return tuple(table(*e, *invariants) for e in zip(*seqs))
+    return tuple(g(*e, *invariants) for g, *e in zip(table, *seqs))
+
+
+HyperMapOp = OpDef("HyperMap", _hypermap_infer, _hypermap, pure_eval=False,
+                   attrs={"n_seq": 1})
