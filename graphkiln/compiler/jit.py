@@ -226,7 +226,8 @@ class _CallCache:
 
     def run(self, owner, fn, name: str, args: tuple, kwargs: dict, self_obj=None):
         leaves, tree = flatten((args, kwargs))
-        key = (tree, tuple(_leaf_key(x) for x in leaves), _graph_options())
+        key = (tree, tuple(_leaf_key(x) for x in leaves), _graph_options(),
+               getattr(self_obj, "training", None))
         exe = self.entries.get(key)
         if exe is None:
             exe = compile_call(fn, name, args, kwargs, self_obj)

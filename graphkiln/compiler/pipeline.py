@@ -46,9 +46,13 @@ class PassContext:
 
 
 def _record(ctx: PassContext, root: FuncGraph, name: str, seconds: float, changed: bool):
-    nodes, cnodes = count_nodes(root)
-    ctx.records.append(StageRecord(name, seconds, changed, nodes, cnodes,
-                                   len(all_graphs(root))))
+    if changed or not ctx.records:
+        nodes, cnodes = count_nodes(root)
+        subgraphs = len(all_graphs(root))
+    else:  # an unchanged graph has the previous stage's counts
+        last = ctx.records[-1]
+        nodes, cnodes, subgraphs = last.nodes, last.cnodes, last.subgraphs
+    ctx.records.append(StageRecord(name, seconds, changed, nodes, cnodes, subgraphs))
     if ctx.save_graphs:
         from .ir.printer import ir_text
         os.makedirs(ctx.save_graphs_path, exist_ok=True)

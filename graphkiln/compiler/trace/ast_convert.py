@@ -13,7 +13,7 @@ A Python condition then runs as plain Python; a tensor condition traces subgraph
 from __future__ import annotations
 
 import ast
-import inspect
+import linecache
 import itertools
 import textwrap
 import types
@@ -476,20 +476,55 @@ def convert(fn: types.FunctionType) -> types.FunctionType:
     return _bind(fn, cached)
 
 
+_DEFS_BY_FILE: dict[str, dict] = {}
+
+
+def _defs_in(filename: str) -> dict:
+    """(first line, name) -> (start, end) line span of every ``def`` in a source file."""
+    table = _DEFS_BY_FILE.get(filename)
+    if table is None:
+        table = {}
+        text = "".join(linecache.getlines(filename))
+        try:
+            module = ast.parse(text) if text else None
+        except SyntaxError:
+            module = None
+        if module is not None:
+            for node in ast.walk(module):
+                if isinstance(node, ast.FunctionDef):
+                    first = min([node.lineno] + [d.lineno for d in node.decorator_list])
+                    span = (node.lineno, node.end_lineno)
+                    table[(first, node.name)] = span
+                    table[(node.lineno, node.name)] = span
+        _DEFS_BY_FILE[filename] = table
+    return table
+
+
+def function_source(code: types.CodeType):
+    """A fresh AST (one ``def``, decorators dropped) of ``code``'s function and its first
+    line, found by parsing its file once (no ``inspect``/``tokenize`` on the hot path)."""
+    filename = code.co_filename
+    span = _defs_in(filename).get((code.co_firstlineno, code.co_name))
+    if span is None:
+        return None
+    start, end = span
+    lines = linecache.getlines(filename)[start - 1:end]
+    try:
+        tree = ast.parse(textwrap.dedent("".join(lines)))
+    except SyntaxError:
+        return None
+    if not tree.body or not isinstance(tree.body[0], ast.FunctionDef):
+        return None
+    return tree, start
+
+
 def _convert_code(fn: types.FunctionType):
     from . import control
-    try:
-        lines, first = inspect.getsourcelines(fn)
-    except (OSError, TypeError):
-        return fn.__code__
-    source = textwrap.dedent("".join(lines))
-    try:
-        tree = ast.parse(source)
-    except SyntaxError:
-        return fn.__code__
+    found = function_source(fn.__code__)
+    if found is None:
+        return fn.__code__  # no source (REPL, exec) or a lambda: trace it as it is
+    tree, first = found
     fdef = tree.body[0]
-    if not isinstance(fdef, ast.FunctionDef):
-        return fn.__code__  # lambdas and the like: trace as they are
     ast.increment_lineno(tree, first - 1)
     filename = fn.__code__.co_filename
     fdef = convert_function_ast(fdef, filename)

@@ -8,7 +8,7 @@ are read through ``Load``; memory effects thread the ``U`` monad, ``Print`` the 
 from __future__ import annotations
 
 from ...common.tensor import Tensor
-from ...errors import user_location, with_location
+from ...errors import GraphkilnInternalError, user_location, with_location
 from ..ir.abstract import (
     IO_ABS, U_ABS, AbstractRef, AbstractScalar, AbstractTensor, AbstractTuple,
 )
@@ -34,9 +34,21 @@ U_MONAD = Monad("U")
 IO_MONAD = Monad("IO")
 
 
+_PRIM_NODES: dict = {}
+
+
 def _prim_node(opdef, attrs) -> ValueNode:
-    from ...ops.primitive import Primitive
-    return ValueNode(Primitive(opdef, attrs))
+    """The (shared, immutable) ValueNode applying ``opdef`` with ``attrs``."""
+    from ...ops.primitive import Primitive, _hashable
+    try:
+        key = (opdef.name, tuple((k, _hashable(v)) for k, v in attrs.items())) \
+            if attrs else opdef.name
+        node = _PRIM_NODES.get(key)
+    except TypeError:  # unhashable attribute: not shared
+        return ValueNode(Primitive(opdef, dict(attrs)))
+    if node is None:
+        node = _PRIM_NODES[key] = ValueNode(Primitive(opdef, dict(attrs)))
+    return node
 
 
 class MonadChain:
@@ -93,7 +105,6 @@ class GraphBuilder:
         if p is not None:
             return p
         if self.parent is None:
-            from ...errors import GraphkilnInternalError
             raise GraphkilnInternalError(f"graphkiln bug: node {outer!r} belongs to no "
                                          f"enclosing graph of {self.graph.name}")
         in_parent = outer if outer.graph is self.parent.graph else self.parent.capture(outer)
@@ -132,7 +143,6 @@ class GraphBuilder:
 
     def settle(self, chain: MonadChain) -> Node:
         """The monad state with all pending reads folded in (``UpdateState(u, reads...)``)."""
-        from ...ops.defs.effects import UpdateState
         u = self.monad(chain)
         if chain.pending:
             u = self.new_cnode([_prim_node(UpdateState, {}), u, *chain.pending], u.abstract)
@@ -141,7 +151,6 @@ class GraphBuilder:
         return u
 
     def load(self, param) -> Node:
-        from ...ops.defs.effects import Load
         ref = self.weight(param)
         node = self.new_cnode([_prim_node(Load, {}), ref, self.monad(self.u)],
                               AbstractTensor(param.dtype, param.shape), user_location(3))
@@ -159,18 +168,15 @@ class GraphBuilder:
             arr = x._data
             return ValueNode(arr, AbstractTensor(x._dtype, arr.shape, arr))
         if isinstance(x, (tuple, list)):
-            from ...ops.primitive import needs_trace
             if needs_trace(x):
                 return self.tuple_node([self.to_node(e) for e in x], isinstance(x, list))
             return const_node(x)
-        from .control import Undefined
         if isinstance(x, Undefined):
             raise x.error()
         return ValueNode(x, AbstractScalar(x))
 
     def tuple_node(self, nodes: list, is_list: bool = False) -> Node:
         """``MakeTuple(nodes)``, or the tuple itself when ``nodes`` are all its items."""
-        from ...ops.defs.effects import MakeTuple
         whole = _whole_tuple(nodes)
         if whole is not None:
             return self.local(whole)
@@ -179,7 +185,6 @@ class GraphBuilder:
 
     def record(self, opdef, args: tuple, attrs: dict):
         """Record ``opdef(*args, **attrs)`` in this graph and return symbolic outputs."""
-        from ...ops.primitive import IO_EFFECT, MEM_EFFECT
         loc = user_location(3)
         effect = opdef.effect
         try:
@@ -199,7 +204,6 @@ class GraphBuilder:
             inputs.append(self.settle(chain))
         node = self.new_cnode(inputs, out_abs, loc)
         if chain is not None:
-            from ...ops.defs.effects import UpdateState
             chain.node = self.new_cnode([_prim_node(UpdateState, {}), chain.node, node],
                                         chain.node.abstract)
             chain.effects = True
@@ -213,7 +217,6 @@ class GraphBuilder:
         if isinstance(a, AbstractTensor):
             return Tensor._symbolic(node, a)
         if isinstance(a, AbstractTuple):
-            from ...ops.defs.effects import TupleGetItem
             out = []
             for i, e in enumerate(a.elements):
                 item = self.new_cnode([_prim_node(TupleGetItem, {}), node,
@@ -229,7 +232,6 @@ class GraphBuilder:
         self.graph.output = self.order_after_effects(output)
 
     def order_after_effects(self, output: Node) -> Node:
-        from ...ops.defs.effects import Depend, UpdateState
         states = []
         for chain in (self.u, self.io):
             if chain.effects or (chain.pending and self.u.effects):
@@ -277,3 +279,11 @@ def _const_abstract(x):
     if isinstance(x, (tuple, list)):
         return AbstractTuple([_const_abstract(e) for e in x], isinstance(x, list))
     return AbstractScalar(x)
+
+
+# Imported last: these modules import this one (the ops register with the tracer).
+from ...ops.defs.effects import (  # noqa: E402
+    Depend, Load, MakeTuple, TupleGetItem, UpdateState,
+)
+from ...ops.primitive import IO_EFFECT, MEM_EFFECT, Primitive, _hashable, needs_trace  # noqa: E402
+from .control import Undefined  # noqa: E402
