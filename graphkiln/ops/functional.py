@@ -136,6 +136,8 @@ def cast(input, dtype) -> Tensor:
         input = Tensor(input)
     if not isinstance(dtype, mstype.Type):
         try:
+            if isinstance(dtype, str):
+                raise TypeError(dtype)
             dtype = mstype.to_type(dtype)
         except TypeError:
             raise TypeError(f"For 'Cast', the input 'dtype' should be mindspore dtype, but "

@@ -3,7 +3,8 @@
 Everything an ``infer`` needs more than once lives here: reading input types (tensors and
 Python numbers), MindSpore's type promotion, broadcasting, axis checks, constant inputs.
 Kernels use :func:`quiet` and :func:`value_type` so that they compute in the dtype infer
-promised and never print NumPy warnings.
+promised and never print NumPy warnings (genuine float errors still reach the emulated
+float-status register).
 """
 from __future__ import annotations
 
@@ -114,18 +115,22 @@ def value_type(v) -> tuple[mstype.Type, bool]:
 
 
 def as_type(v, t: mstype.Type) -> np.ndarray:
-    """``v`` as an array of ``t`` (wrapping like a C cast; Python ints never overflow)."""
+    """``v`` as an array of ``t`` (wrapping like a C cast; Python ints never overflow). Call
+    it from a :func:`quiet` kernel: a float that overflows ``t`` is a float error."""
     if isinstance(v, np.ndarray) and v.dtype == t.np_dtype:
         return v
-    with np.errstate(all="ignore"):
-        return np.asarray(v).astype(t.np_dtype, copy=False)
+    return np.asarray(v).astype(t.np_dtype, copy=False)
 
 
 def quiet(kernel):
-    """Run a kernel with NumPy's floating-point warnings off (inf/nan are results, as on
-    MindSpore's CPU kernels, never messages)."""
+    """Run a kernel without NumPy floating-point warnings. Inside graphkiln's dispatch
+    (``backend.float_status.fp_guard``, which routes NumPy's float errors to the emulated
+    status register) the caller's error handling is kept, so a real overflow still sets the
+    status; anywhere else the errors are ignored (inf/nan are results, never messages)."""
     @functools.wraps(kernel)
     def run(*args, **kwargs):
+        if np.geterr()["over"] == "call" and np.geterrcall() is not None:
+            return kernel(*args, **kwargs)
         with np.errstate(all="ignore"):
             return kernel(*args, **kwargs)
     return run

@@ -45,6 +45,7 @@ def _cast_infer(x, t):
     return AbstractTensor(_dtype_attr("Cast", "dtype", t), shape(x))
 
 
+@quiet
 def _cast(x, t):
     return as_type(x, t)
 
@@ -239,6 +240,7 @@ def _select_infer(cond, x, y):
     return AbstractTensor(t, broadcast_shapes("Select", shape(cond), s, "cond", "x/y"))
 
 
+@quiet
 def _select(cond, x, y):
     tx, wx = value_type(x)
     ty, wy = value_type(y)
@@ -606,7 +608,17 @@ def _reduce_op(name, np_fn, allowed=ALL) -> OpDef:
 
 
 ReduceSum = _reduce_op("ReduceSum", np.sum)
-ReduceMean = _reduce_op("ReduceMean", np.mean)  # integer means truncate, as MindSpore's
+def _mean(x, axis=None, keepdims=False):
+    """Sum over count (an empty slice gives NaN without NumPy's warning); float16 and integers
+    accumulate wider, integer results truncate toward zero like MindSpore's."""
+    x = np.asarray(x)
+    acc = np.float32 if x.dtype == np.float16 else None if x.dtype.kind == "f" else np.float64
+    n = x.size if axis is None else int(np.prod([x.shape[a] for a in (
+        axis if isinstance(axis, tuple) else (axis,))], dtype=np.int64))
+    return np.sum(x, axis=axis, keepdims=keepdims, dtype=acc) / n
+
+
+ReduceMean = _reduce_op("ReduceMean", _mean)
 ReduceMax = _reduce_op("ReduceMax", np.max, NUMBERS)
 ReduceMin = _reduce_op("ReduceMin", np.min, NUMBERS)
 ReduceProd = _reduce_op("ReduceProd", np.prod)

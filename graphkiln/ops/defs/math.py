@@ -199,7 +199,9 @@ _SQRT_2_OVER_PI = math.sqrt(2.0 / math.pi)
 def _gelu(x, approximate="tanh"):
     x = _wide(x)
     if approximate == "tanh":
-        return 0.5 * x * (1.0 + np.tanh(_SQRT_2_OVER_PI * (x + 0.044715 * x * x * x)))
+        # tanh saturates long before x**3 could overflow: clip its argument, not the result
+        xc = np.clip(x, -20, 20)
+        return 0.5 * x * (1.0 + np.tanh(_SQRT_2_OVER_PI * (xc + 0.044715 * xc * xc * xc)))
     return 0.5 * x * (1.0 + _erf64(x / math.sqrt(2.0)))
 
 
@@ -211,7 +213,8 @@ def _check_gelu(approximate="tanh"):
 
 def _sigmoid(x):
     x = _wide(x)
-    return 1.0 / (1.0 + np.exp(-x))
+    e = np.exp(-np.abs(x))  # never overflows (the float-status register stays clean)
+    return np.where(x >= 0, 1.0 / (1.0 + e), e / (1.0 + e))
 
 
 def _hswish(x):

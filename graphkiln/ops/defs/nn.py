@@ -222,6 +222,7 @@ def _dropout_infer(x, seed=None, keep_prob=0.5, Seed0=0, Seed1=0):  # noqa: N803
     return AbstractTuple([AbstractTensor(t, x.shape), AbstractTensor(t, x.shape)])
 
 
+@quiet
 def _dropout(x, seed=None, keep_prob=0.5, Seed0=0, Seed1=0):  # noqa: N803
     """Same ``seed`` (or same ``Seed0``/``Seed1`` when ``seed`` is None) and same shape give
     the same mask, on every call."""
@@ -231,8 +232,7 @@ def _dropout(x, seed=None, keep_prob=0.5, Seed0=0, Seed1=0):  # noqa: N803
     rng = np.random.default_rng(key)
     mask = (rng.random(x.shape) < keep_prob).astype(x.dtype)
     scale = np.asarray(1.0 / keep_prob, x.dtype)
-    with np.errstate(all="ignore"):
-        return (x * mask * scale).astype(x.dtype), mask
+    return (x * mask * scale).astype(x.dtype), mask
 
 
 Dropout = OpDef("Dropout", _dropout_infer, _dropout,

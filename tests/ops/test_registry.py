@@ -1,0 +1,139 @@
+"""Walk the primitive registry: every non-structural op has a sample input here, and on it
+the kernel's output dtype and shape equal what infer promised (graph mode runs kernels
+without rechecking). A new op without a sample fails ``test_every_op_has_a_sample``."""
+import numpy as np
+import pytest
+
+import graphkiln as ms
+from graphkiln import Tensor
+from graphkiln.compiler.ir.abstract import AbstractTensor, AbstractTuple
+from graphkiln.ops.primitive import REGISTRY, eager_abstract, eager_value
+
+pytestmark = pytest.mark.filterwarnings("error")
+
+# Graph plumbing and effects: checked by the compiler's own tests.
+STRUCTURAL = {
+    "MakeTuple", "TupleGetItem", "Depend", "UpdateState", "Load", "Switch", "While", "Print",
+    "Assign", "AssignAdd", "AssignSub", "HyperMap",
+}
+
+
+def f32(*shape):
+    return Tensor(np.linspace(-2.0, 2.0, int(np.prod(shape))).astype(np.float32).reshape(shape))
+
+
+def i32(*shape, hi=3):
+    return Tensor((np.arange(int(np.prod(shape))) % hi).astype(np.int32).reshape(shape))
+
+
+def b(*shape):
+    return Tensor(np.arange(int(np.prod(shape))).reshape(shape) % 2 == 0)
+
+
+X, Y, V = f32(2, 3), f32(3), f32(4)
+_S = (f32(1, 3), f32(2, 3))
+
+# op name -> list of (positional inputs, attributes)
+SAMPLES = {
+    **{n: [((X, Y), {}), ((i32(2, 3), 2.5), {}), ((X, i32(3)), {})] for n in (
+        "Add", "Sub", "Mul", "Div", "FloorDiv", "FloorMod", "Pow", "Maximum", "Minimum",
+        "Less", "LessEqual", "Greater", "GreaterEqual", "Equal", "NotEqual")},
+    **{n: [((X, Y), {}), ((b(2, 3), b(3)), {})] for n in (
+        "LogicalAnd", "LogicalOr", "LogicalXor")},
+    **{n: [((X,), {}), ((Tensor(np.ones(3, np.float16)),), {})] for n in (
+        "Exp", "Log", "Rsqrt", "Sin", "Cos", "Tanh", "Sigmoid", "Softplus", "Erf")},
+    **{n: [((X,), {}), ((i32(2, 3),), {})] for n in ("Neg", "Abs", "Square", "ReLU", "HSwish")},
+    "Sqrt": [((X,), {}), ((i32(4),), {})],
+    "GeLU": [((X,), {"approximate": "tanh"}), ((X,), {"approximate": "none"})],
+    "LogicalNot": [((X,), {}), ((b(3),), {})],
+    "MatMul": [((X, f32(3, 4)), {}), ((X, f32(4, 3)), {"transpose_b": True})],
+    "BatchMatMul": [((f32(5, 2, 3), f32(3, 4)), {}), ((f32(2, 3, 2), f32(2, 4, 3)),
+                                                    {"transpose_a": True, "transpose_b": True})],
+    "Cast": [((X, ms.int8), {}), ((i32(3), ms.bool_), {})],
+    "Fill": [((ms.float16, (2, 3), 1.5), {}), ((ms.int32, (), Tensor(np.float32(2))), {})],
+    "Zeros": [(((2, 3), ms.float32), {}), ((4, ms.int64), {})],
+    "Ones": [(((2, 0), ms.bool_), {})],
+    "ZerosLike": [((X,), {})],
+    "OnesLike": [((i32(2),), {})],
+    "Reshape": [((X, (3, -1)), {}), ((X, (6,)), {})],
+    "Transpose": [((f32(2, 3, 4), (2, 0, 1)), {})],
+    "ExpandDims": [((X, -1), {}), ((Y, 0), {})],
+    "Squeeze": [((f32(1, 3, 1),), {}), ((f32(1, 3, 1),), {"axis": 0})],
+    "Tile": [((X, (2, 1, 2)), {}), ((X, (2,)), {})],
+    "BroadcastTo": [((Y,), {"shape": (2, 3)}), ((f32(2, 1),), {"shape": (4, -1, 3)})],
+    "Select": [((b(2, 3), X, Y), {}), ((b(3), X, 2), {}), ((b(3), i32(3), 2.5), {})],
+    "Stack": [(((X, X),), {"axis": 1})],
+    "Concat": [((_S,), {"axis": 0}), (((X, f32(2, 1)),), {"axis": -1})],
+    "Split": [((f32(6, 2),), {"axis": 0, "output_num": 3})],
+    "SplitV": [((f32(6, 2),), {"size_splits": (1, -1), "split_dim": 0, "num_split": 2})],
+    "AddN": [(((X, X, X),), {})],
+    "Gather": [((X, i32(4), 1), {}), ((f32(2, 3, 4), i32(2, 2), 2), {"batch_dims": 1})],
+    "Getitem": [((X, 1), {}), ((X, (slice(None), None, i32(2, 2))), {}), ((X, b(2)), {})],
+    **{n: [((X, ()), {}), ((X, 1), {"keep_dims": True}), ((i32(2, 3), (0, 1)), {})] for n in (
+        "ReduceSum", "ReduceMean", "ReduceMax", "ReduceMin", "ReduceProd")},
+    "Argmax": [((X,), {}), ((X,), {"axis": 0, "output_type": ms.int64})],
+    "Argmin": [((X,), {}), ((b(2, 3),), {"axis": 1})],
+    "ArgMaxWithValue": [((X,), {"axis": 1, "keep_dims": True}), ((f32(3),), {})],
+    "ArgMinWithValue": [((X,), {"axis": 0})],
+    "Softmax": [((X,), {"axis": -1}), ((X,), {"axis": (0, 1)})],
+    "LogSoftmax": [((X,), {"axis": 0})],
+    "LayerNorm": [((f32(2, 3, 4), f32(3, 4), f32(3, 4)), {}),
+                  ((Tensor(np.ones((2, 3), np.float16)), f32(3), f32(3)),
+                   {"begin_norm_axis": -1, "begin_params_axis": -1})],
+    "OneHot": [((i32(2, 3), 4, Tensor(np.float32(1)), Tensor(np.float32(0))), {"axis": 1})],
+    "Dropout": [((X,), {"keep_prob": 0.5}), ((X, 3), {"keep_prob": 0.9})],
+    "TensorMove": [((X,), {})],
+    "NPUAllocFloatStatus": [((), {})],
+    "NPUClearFloatStatus": [((f32(8),), {})],
+    "NPUGetFloatStatus": [((f32(8),), {})],
+}
+
+
+def _ops():
+    return sorted(n for n in REGISTRY if n not in STRUCTURAL)
+
+
+def test_every_op_has_a_sample():
+    missing = [n for n in _ops() if n not in SAMPLES]
+    assert not missing, (f"ops without a sample input in tests/ops/test_registry.py SAMPLES: "
+                         f"{missing}; add one so their kernel is checked against infer")
+    unknown = sorted(set(SAMPLES) - set(REGISTRY))
+    assert not unknown, f"SAMPLES names ops that are not registered: {unknown}"
+
+
+def _agree(value, abstract, where: str):
+    if isinstance(abstract, AbstractTuple):
+        assert isinstance(value, tuple) and len(value) == len(abstract.elements), where
+        for i, (v, a) in enumerate(zip(value, abstract.elements)):
+            _agree(v, a, f"{where}[{i}]")
+        return
+    assert isinstance(abstract, AbstractTensor), where
+    assert isinstance(value, np.ndarray), (where, type(value))
+    got = np.asarray(value)
+    assert got.dtype == abstract.dtype.np_dtype, (where, got.dtype, abstract.dtype)
+    assert got.shape == tuple(abstract.shape), (where, got.shape, abstract.shape)
+
+
+def _symbolic(a):
+    """The abstract a tracer would see: no constant value for tensors."""
+    if isinstance(a, AbstractTensor) and type(a) is AbstractTensor:
+        return AbstractTensor(a.dtype, a.shape)
+    if isinstance(a, AbstractTuple):
+        return AbstractTuple([_symbolic(e) for e in a.elements], a.is_list)
+    return a
+
+
+@pytest.mark.parametrize("name", [n for n in _ops() if n in SAMPLES])
+def test_kernel_agrees_with_infer(name):
+    opdef = REGISTRY[name]
+    for k, (args, attrs) in enumerate(SAMPLES[name]):
+        abstracts = [eager_abstract(a) for a in args]
+        out_abs = opdef.infer(*abstracts, **attrs)
+        value = opdef.kernel(*[eager_value(a) for a in args], **attrs)
+        _agree(value, out_abs, f"{name} sample {k}")
+        # the same inference without constant values (what tracing sees) gives the same type,
+        # unless the op needs a value (a bool mask index)
+        if name == "Getitem" and k == 2:
+            continue
+        sym = opdef.infer(*[_symbolic(a) for a in abstracts], **attrs)
+        _agree(value, sym, f"{name} sample {k} (symbolic)")
