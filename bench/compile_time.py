@@ -1,0 +1,112 @@
+"""First-call compile time and steady-state call time of the spec's ``func``, ``if_net``
+and ``select_net``, each in a fresh process (import excluded), for graphkiln and, when
+``--mindspore-python`` is given, for the real MindSpore side by side.
+
+    python bench/compile_time.py [--mindspore-python ../msvenv/bin/python] [--steady 200]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+
+from _harness import python_for, run_worker, table, write_json
+
+CASES = ["func", "if_net", "select_net"]
+
+
+def _define(ms):
+    ops = ms.ops
+
+    @ms.jit
+    def func(input_x, input_y):
+        output = input_x
+        for _ in range(200):
+            output = input_x + input_x * input_y + output
+        return output
+
+    @ms.jit
+    def if_net(x, y):
+        out = 0
+        for _ in range(100):
+            if x < y:
+                x = x - y
+            else:
+                x = x + y
+            out = out + x
+        return out
+
+    @ms.jit
+    def select_net(x, y):
+        out = x
+        for _ in range(100):
+            cond = x < y
+            x = ops.select(cond, x - y, x + y)
+            out = out + x
+        return out
+
+    args = {
+        "func": (ms.Tensor([1], ms.float32), ms.Tensor([2], ms.float32)),
+        "if_net": (ms.Tensor([0]), ms.Tensor([1])),
+        "select_net": (ms.Tensor([0]), ms.Tensor([1])),
+    }
+    return {"func": func, "if_net": if_net, "select_net": select_net}, args
+
+
+def worker(backend: str, case: str, steady: int) -> None:
+    if backend == "mindspore":
+        import mindspore as ms
+    else:
+        import graphkiln as ms
+    fns, args = _define(ms)
+    fn, a = fns[case], args[case]
+    t0 = time.perf_counter()
+    out = fn(*a)
+    first = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    for _ in range(steady):
+        out = fn(*a)
+    per_call = (time.perf_counter() - t0) / steady
+    value = out.asnumpy().tolist()
+    result = {"first_s": first, "steady_s": per_call, "value": value}
+    if backend == "graphkiln":
+        info = ms.compile_info(fn)
+        result.update(nodes=info.nodes, cnodes=info.cnodes, subgraphs=info.subgraphs,
+                      stages={r.name: r.seconds for r in info.records},
+                      trace_s=info.trace_seconds, codegen_s=info.codegen_seconds)
+    print(json.dumps(result))
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__)
+    p.add_argument("--worker", nargs=3, metavar=("BACKEND", "CASE", "STEADY"))
+    p.add_argument("--mindspore-python", default=None)
+    p.add_argument("--steady", type=int, default=200)
+    a = p.parse_args()
+    if a.worker:
+        worker(a.worker[0], a.worker[1], int(a.worker[2]))
+        return
+    backends = ["graphkiln"] + (["mindspore"] if a.mindspore_python else [])
+    results: dict = {}
+    for case in CASES:
+        for backend in backends:
+            results.setdefault(case, {})[backend] = run_worker(
+                __file__, python_for(backend, a.mindspore_python),
+                [backend, case, str(a.steady)])
+    rows = []
+    for case in CASES:
+        g = results[case]["graphkiln"]
+        m = results[case].get("mindspore")
+        rows.append([case, g["first_s"] * 1e3, g["steady_s"] * 1e3, g["cnodes"],
+                     m["first_s"] * 1e3 if m else None, m["steady_s"] * 1e3 if m else None,
+                     (m["first_s"] / g["first_s"]) if m else None,
+                     (g["value"] == m["value"]) if m else None])
+    print(table(rows, ["case", "gk compile ms", "gk call ms", "gk cnodes", "ms compile ms",
+                       "ms call ms", "compile speedup", "same value"]))
+    path = write_json("compile_time", {"python": sys.version, "results": results})
+    print(f"\nwrote {path}")
+
+
+if __name__ == "__main__":
+    main()
