@@ -8,7 +8,7 @@ Tensor is passed to the primitive as it is: the primitive promotes it MindSpore'
 """
 from __future__ import annotations
 
-import builtins
+import builtins as _builtins
 
 import numpy as np
 
@@ -250,7 +250,7 @@ def split(tensor, split_size_or_sections, axis: int = 0) -> tuple:
         if any(v < 0 for v in s):
             raise TypeError(f"For 'split', each element of 'split_size_or_sections' must be "
                             f"non-negative, but got {tuple(s)}.")
-        if builtins.sum(s) != dim:
+        if _builtins.sum(s) != dim:
             raise ValueError(f"For 'split', the sum of 'split_size_or_sections' {tuple(s)} "
                              f"must equal the size {dim} of axis {ax} (input shape "
                              f"{list(tensor.shape)}).")
