@@ -59,3 +59,30 @@ def with_location(exc: BaseException, loc: SourceLoc | None) -> BaseException:
 
 class GraphkilnInternalError(RuntimeError):
     """A bug in graphkiln itself (never the user's fault)."""
+
+
+def user_frames_only(tb):
+    """``tb`` without graphkiln's own frames (as JAX hides its internals), or ``tb``
+    itself if that would leave nothing."""
+    import types
+    frames = []
+    while tb is not None:
+        if not _is_internal(tb.tb_frame.f_code.co_filename):
+            frames.append(tb)
+        tb = tb.tb_next
+    if not frames:
+        return None
+    new = None
+    for t in reversed(frames):
+        new = types.TracebackType(new, t.tb_frame, t.tb_lasti, t.tb_lineno)
+    return new
+
+
+def innermost_user_location(tb) -> SourceLoc | None:
+    loc = None
+    while tb is not None:
+        fn = tb.tb_frame.f_code.co_filename
+        if not _is_internal(fn):
+            loc = SourceLoc(fn, tb.tb_lineno)
+        tb = tb.tb_next
+    return loc

@@ -16,6 +16,7 @@ import numpy as np
 
 from .. import context
 from ..backend.float_status import fp_guard
+from ..errors import innermost_user_location, user_frames_only, with_location
 from ..common.tensor import Tensor
 from .ir.anf import FuncGraph, ValueNode, count_nodes
 from .ir.abstract import AbstractTensor, AbstractTuple
@@ -23,6 +24,7 @@ from .pipeline import PassContext, optimize, record_stage
 from .trace import state
 from .trace.ast_convert import convert
 from .trace.builder import GraphBuilder, _prim_node
+from .trace.control import Undefined
 from .trace.pytree import flatten, unflatten
 
 
@@ -164,6 +166,9 @@ def _graph_options() -> tuple:
 
 # ------------------------------------------------------------------ compile
 
+_USER_ERRORS = (TypeError, ValueError, NameError, AttributeError, IndexError, KeyError,
+                RuntimeError, ZeroDivisionError, AssertionError)
+
 def trace_graph(fn, name: str, args: tuple, kwargs: dict, self_obj=None):
     """Trace ``fn`` (converted) on symbolic versions of the tensor leaves of the inputs."""
     graph = FuncGraph(name)
@@ -181,11 +186,18 @@ def trace_graph(fn, name: str, args: tuple, kwargs: dict, self_obj=None):
     s_args, s_kwargs = unflatten(tree, sym)
     target = convert(fn)
     with builder:
-        out = target(self_obj, *s_args, **s_kwargs) if self_obj is not None else \
-            target(*s_args, **s_kwargs)
+        try:
+            out = target(self_obj, *s_args, **s_kwargs) if self_obj is not None else \
+                target(*s_args, **s_kwargs)
+        except _USER_ERRORS as e:
+            tb = e.__traceback__
+            raise with_location(e, innermost_user_location(tb)).with_traceback(
+                user_frames_only(tb)) from None
         out_leaves, out_tree = flatten(out)
         nodes, slots = [], []
         for i, leaf in enumerate(out_leaves):
+            if isinstance(leaf, Undefined):
+                raise leaf.error()
             if isinstance(leaf, Tensor):
                 node = builder.to_node(leaf)
                 nodes.append(node)
