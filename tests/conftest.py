@@ -1,5 +1,10 @@
 """Shared fixtures: every test starts from the default context and a fixed init seed."""
+import os
+
 import pytest
+
+# Check every graph after every pass (closed graphs, call arities, monad inputs).
+os.environ.setdefault("GRAPHKILN_VERIFY", "1")
 
 import graphkiln
 from graphkiln import context

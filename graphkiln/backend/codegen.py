@@ -134,7 +134,9 @@ def _emit(node: CNode, ref, names, lines, mod, counter) -> None:
         lines.append(f"        {var} = {body}(*{var}{tail})")
         return
     else:
-        k = mod.const(prim.opdef.kernel, "k_" + name + "_")
+        kernel = prim.opdef.kernel_for([a.abstract for a in node.inputs[1:]], node.abstract,
+                                       prim.attrs)
+        k = mod.const(kernel, "k_" + name + "_")
         kw = "".join(f", {key}={_literal(v) or mod.const(v)}" for key, v in prim.attrs.items())
         expr = f"{k}({', '.join(args)}{kw})"
     lines.append(f"    {var} = {expr}{comment}")

@@ -180,7 +180,8 @@ def branch_bprop(g: FuncGraph, douts: list, parent: GraphBuilder) -> FuncGraph:
         params = [bb.graph.add_param(p.name, p.abstract) for p in g.params]
         bb.tape = []
         out = replay(bb, g, params)
-        dparams = [bb.graph.add_param("dout", bb.to_node(d).abstract) for d in douts]
+        dparams = [bb.graph.add_param("dout", AbstractTensor(d.dtype, d.shape))
+                   for d in douts]
         bb.tape, tape = None, bb.tape
         seeds = [p for p in params if isinstance(p.abstract, AbstractTensor)]
         bp = Backprop(bb, tape, seeds)

@@ -7,6 +7,7 @@ a new one traces, optimises and generates code for it.
 from __future__ import annotations
 
 import functools
+import os
 import inspect
 import time
 import weakref
@@ -218,10 +219,14 @@ def compile_call(fn, name: str, args: tuple, kwargs: dict, self_obj=None) -> Exe
     t0 = time.perf_counter()
     ctx = PassContext(load_elim_level=context.load_elim_level(),
                       save_graphs=bool(context.get_context("save_graphs")),
-                      save_graphs_path=context.get_context("save_graphs_path") or ".")
+                      save_graphs_path=context.get_context("save_graphs_path") or ".",
+                      verify=os.environ.get("GRAPHKILN_VERIFY", "") not in ("", "0"))
     graph, weights, out_tree, out_leaves, slots = trace_graph(fn, name, args, kwargs, self_obj)
     t1 = time.perf_counter()
     record_stage(ctx, graph, "parse", t1 - t0, True)
+    if ctx.verify:
+        from .ir.verify import verify
+        verify(graph, after="parse")
     optimize(graph, ctx)
     t2 = time.perf_counter()
     pyfn, source = generate(graph)

@@ -34,7 +34,7 @@ class OpDef:
     """
 
     __slots__ = ("name", "infer", "kernel", "effect", "bprop", "vmap", "differentiable",
-                 "pure_eval", "attrs", "__weakref__")
+                 "pure_eval", "attrs", "specialize", "__weakref__")
 
     def __init__(self, name: str, infer: Callable, kernel: Callable, *,
                  effect: str = NO_EFFECT, differentiable: bool = True,
@@ -50,6 +50,9 @@ class OpDef:
         self.bprop: Callable | None = None
         self.vmap: Callable | None = None
         self.attrs = attrs or {}  # constructor attributes of ops.<Name>(...) and defaults
+        # specialize(in_abstracts, out_abstract, attrs) -> a faster kernel that is exact for
+        # those input types (e.g. the bare NumPy ufunc), or None; codegen asks for it
+        self.specialize: Callable | None = None
         REGISTRY[name] = self
 
     @property
@@ -63,6 +66,14 @@ class OpDef:
     def def_bprop(self, fn: Callable) -> Callable:
         self.bprop = fn
         return fn
+
+    def kernel_for(self, in_abstracts, out_abstract, attrs: dict) -> Callable:
+        """The kernel to call for these input and output types (used by codegen)."""
+        if self.specialize is not None:
+            fast = self.specialize(in_abstracts, out_abstract, attrs)
+            if fast is not None:
+                return fast
+        return self.kernel
 
     def def_vmap(self, fn: Callable) -> Callable:
         self.vmap = fn

@@ -12,7 +12,7 @@ import math
 import numpy as np
 
 from ...common import dtype as mstype
-from ...compiler.ir.abstract import AbstractTensor
+from ...compiler.ir.abstract import AbstractScalar, AbstractTensor
 from ..primitive import OpDef
 from ._infer import (
     ALL,
@@ -34,6 +34,8 @@ from ._infer import (
 )
 
 # ------------------------------------------------------------------ binary
+
+_LOGICAL = (np.logical_and, np.logical_or, np.logical_xor)
 
 
 def _binary_infer(name: str, allowed, result: str):
@@ -68,11 +70,49 @@ def _binary_kernel(fn, result: str):
     return kernel
 
 
+def _exact_operand(a, t: mstype.Type) -> bool:
+    """True when NumPy computes ``a`` combined with a ``t`` tensor exactly in ``t``."""
+    if isinstance(a, AbstractTensor):
+        return a.dtype is t
+    if isinstance(a, AbstractScalar):
+        v = a.value
+        if isinstance(v, bool) or not isinstance(v, (int, float)):
+            return False
+        if t.is_float:
+            return True
+        return isinstance(v, int) and t.bits >= 32 and -2**31 <= v < 2**31
+    return False
+
+
+def _binary_specialize(fn, result: str):
+    """The bare ufunc when both operands already have the computation's type."""
+    if not isinstance(fn, np.ufunc):
+        return None
+
+    def specialize(ins, out, attrs):
+        if attrs:
+            return None
+        x, y = ins
+        t = out.dtype
+        if result == "bool":
+            tx = x.dtype if isinstance(x, AbstractTensor) else None
+            ty = y.dtype if isinstance(y, AbstractTensor) else None
+            t = tx or ty
+            if t is None or t is mstype.bool_ and fn not in _LOGICAL:
+                return None
+        elif not isinstance(x, AbstractTensor) and not isinstance(y, AbstractTensor):
+            return None
+        return fn if _exact_operand(x, t) and _exact_operand(y, t) else None
+    return specialize
+
+
 def binary(name, fn, allowed=NUMBERS, result="promote", differentiable=True) -> OpDef:
     """An elementwise binary op. ``result``: ``promote`` (the promoted type), ``float``
     (promoted, integers and bool giving float32) or ``bool``."""
-    return OpDef(name, _binary_infer(name, allowed, result), _binary_kernel(fn, result),
-                 differentiable=differentiable)
+    op = OpDef(name, _binary_infer(name, allowed, result), _binary_kernel(fn, result),
+               differentiable=differentiable)
+    op.specialize = _binary_specialize(fn, result)
+    return op
 
 
 def _pow(x, y):
