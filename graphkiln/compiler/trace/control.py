@@ -7,15 +7,17 @@ statement assigns.
 """
 from __future__ import annotations
 
+import builtins
 import functools
+import types
 
 import numpy as np
 
 from ...common import dtype as mstype
 from ...common.tensor import Tensor
-from ...errors import SourceLoc, user_location
-from ..ir.abstract import AbstractFunc, AbstractTensor, AbstractTuple
-from ..ir.anf import FuncGraph, Node, ValueNode
+from ...errors import SourceLoc, _is_internal, user_location
+from ..ir.abstract import IO_ABS, U_ABS, AbstractFunc, AbstractScalar, AbstractTensor, AbstractTuple
+from ..ir.anf import FuncGraph, Node, Parameter, ValueNode
 from . import state
 from .builder import GraphBuilder, _prim_node
 from .pytree import copy_containers, flatten, unflatten
@@ -72,7 +74,6 @@ def is_symbolic(x) -> bool:
 
 def _cond_tensor(b: GraphBuilder, cond: Tensor, loc) -> Node:
     """A scalar bool node for a tensor condition (``if x:`` means ``x != 0``)."""
-    from ...ops import functional as F
     if cond.size != 1:
         raise ValueError(f"The truth value of a Tensor with more than one element is "
                          f"ambiguous; a condition must have exactly one element, but got "
@@ -134,7 +135,6 @@ def or_(first, *rest):
 
 def not_(x):
     if is_symbolic(x):
-        from ...ops import functional as F
         if x.dtype is not mstype.bool_:
             return F.equal(x, 0)
         return F.logical_not(x)
@@ -274,7 +274,6 @@ def _effect_outputs(builders, parent: GraphBuilder):
 
 
 def _emit_switch(b, tb, fb, cond_node, dyn, results, loc):
-    from ...ops.defs.effects import MakeTuple, Switch
     effect_kinds = _effect_outputs((tb, fb), b)
     for bb, k in ((tb, 1), (fb, 2)):
         outs = [d[k] for d in dyn]
@@ -301,8 +300,6 @@ def _emit_switch(b, tb, fb, cond_node, dyn, results, loc):
 
 
 def _getitem(b: GraphBuilder, node: Node, i: int) -> Node:
-    from ...ops.defs.effects import TupleGetItem
-    from ..ir.abstract import AbstractScalar
     return b.new_cnode([_prim_node(TupleGetItem, {}), node, ValueNode(i, AbstractScalar(i))],
                        node.abstract.elements[i], node.loc)
 
@@ -334,7 +331,6 @@ def _unify_params(builders, fixed: int = 0) -> list[Node]:
         for outer in order:
             p = mine.get(id(outer))
             if p is None:
-                from ..ir.anf import Parameter
                 p = Parameter(bb.graph, getattr(outer, "name", None) or "phi", outer.abstract)
             tail.append(p)
         bb.graph.params = head + tail
@@ -389,7 +385,6 @@ def for_stmt(iterable, body_fn, values: tuple, names: tuple, extra_test=None):
 
 
 def _tensor_range_loop(rng: TensorRange, body_fn, values, names, extra_test):
-    from ...ops import functional as F
     step = rng.step
     if is_symbolic(step):
         raise ValueError("The step of a range over tensors must be a Python int.")
@@ -446,7 +441,6 @@ def _traced_while(cond_fn, body_fn, values, names):
 
 def _trace_loop_once(b, cond_fn, body_fn, leaves, tree, leaf_names, abstracts, carry_u,
                      carry_io, loc):
-    from ...ops.defs.effects import MakeTuple, While
     parent = b.graph.name
     cb = GraphBuilder(FuncGraph(f"\u21bb{parent}_cond", loc), b)
     bb = GraphBuilder(FuncGraph(f"\u21bb{parent}_body", loc), b)
@@ -466,7 +460,6 @@ def _trace_loop_once(b, cond_fn, body_fn, leaves, tree, leaf_names, abstracts, c
                                                    "while loop, whose body may not run")
         for kind, on in (("u", carry_u), ("io", carry_io)):
             if on:
-                from ..ir.abstract import IO_ABS, U_ABS
                 getattr(gb, kind).node = gb.graph.add_param(
                     kind.upper(), U_ABS if kind == "u" else IO_ABS)
         return unflatten(tree, syms)
@@ -576,11 +569,9 @@ def _loop_error(name: str, what: str, loc: SourceLoc | None) -> TypeError:
 # ------------------------------------------------------------------- calls
 
 def _is_user_function(f) -> bool:
-    from .ast_convert import CONVERTED_CODES
     code = getattr(f, "__code__", None)
     if code is None or code in CONVERTED_CODES:
         return False
-    from ...errors import _is_internal
     fn = code.co_filename
     return not (_is_internal(fn) or "site-packages" in fn or "/lib/python" in fn
                 or fn.startswith("<"))
@@ -588,13 +579,8 @@ def _is_user_function(f) -> bool:
 
 def call(f, *args, **kwargs):
     """A call inside converted code: user functions and cells are converted first."""
-    import builtins
-    import types
 
-    from ...common.jit_class import call_instance, is_jit_class_instance
-    from .ast_convert import convert
     if f is builtins.print:  # inside a graph, print runs when the graph runs
-        from ...ops.defs.effects import Print
         return Print(*args)
     if f is range and any(is_symbolic(a) for a in args):
         return TensorRange(*args)
@@ -611,3 +597,10 @@ def call(f, *args, **kwargs):
         if _is_user_function(fn):
             return convert(fn)(f.__self__, *args, **kwargs)
     return f(*args, **kwargs)
+
+
+# Imported last: these modules import this one.
+from ...common.jit_class import call_instance, is_jit_class_instance  # noqa: E402
+from ...ops import functional as F  # noqa: E402
+from ...ops.defs.effects import MakeTuple, Print, Switch, TupleGetItem, While  # noqa: E402
+from .ast_convert import CONVERTED_CODES, convert  # noqa: E402
