@@ -28,8 +28,14 @@ class SourceLoc:
         return f'In file {self.filename}:{self.lineno}\n    {self.text}'
 
 
+_USER_DIRS = (os.path.join(PACKAGE_DIR, "examples"),)
+
+
 def _is_internal(filename: str) -> bool:
-    return filename.startswith(PACKAGE_DIR) or filename.startswith("<graphkiln")
+    """True for graphkiln's own code (its bundled examples count as user code)."""
+    if filename.startswith("<graphkiln"):
+        return True
+    return filename.startswith(PACKAGE_DIR) and not filename.startswith(_USER_DIRS)
 
 
 def user_location(depth: int = 1) -> SourceLoc | None:

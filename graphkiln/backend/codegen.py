@@ -100,11 +100,12 @@ def _emit(node: CNode, ref, names, lines, mod, counter) -> None:
     fn = node.inputs[0]
     loc = node.loc
     comment = f"  # {loc.filename.rsplit('/', 1)[-1]}:{loc.lineno}" if loc else ""
-    if isinstance(node.abstract, AbstractMonad):
-        names[id(node)] = "None"
-        return
     prim = fn.value if isinstance(fn, ValueNode) and hasattr(fn.value, "opdef") else None
     name = prim.opdef.name if prim is not None else None
+    if prim is not None and isinstance(node.abstract, AbstractMonad) and \
+            prim.opdef.effect == "none":  # UpdateState and friends only order
+        names[id(node)] = "None"
+        return
     if name in _ALIAS_OPS:
         names[id(node)] = ref(node.inputs[1])
         return
