@@ -117,9 +117,7 @@ class Backprop:
             self.add(args[0], g)
             return None
         if name == "While":
-            raise GradError("Taking gradients through a 'while' loop whose condition is a "
-                            "Tensor is not supported yet; use a loop with Python bounds "
-                            "(it is unrolled) or ops.select.")
+            return self.while_loop(n, g)
         opdef = fn.value.opdef
         if not opdef.differentiable:
             return None
@@ -152,6 +150,33 @@ class Backprop:
             if not isinstance(a.abstract, AbstractTensor) or id(a) not in self.needs:
                 continue
             item = b.new_cnode([_prim_node(TupleGetItem, {}), call, ValueNode(i)], elems[i])
+            self.add(a, sym(item))
+
+
+    def while_loop(self, n: CNode, g) -> None:
+        """``WhileGrad``: the body's backward graph applied to every saved iteration."""
+        from ..ops.defs.effects import TupleGetItem, WhileGrad
+        n_state = n.inputs[0].value.attrs["n_state"]
+        cond, body = n.inputs[1].value, n.inputs[2].value
+        init, invariants = n.inputs[3:3 + n_state], n.inputs[3 + n_state:]
+        if any(not isinstance(a.abstract, AbstractTensor) for a in init):
+            raise GradError("graphkiln cannot differentiate through a tensor 'while' loop "
+                            "whose body has side effects (Assign, Print) yet.")
+        douts = _flat_douts(g, n.abstract)
+        bprop = branch_bprop(body, douts, self.b)
+        b = self.b
+        dnodes = [b.to_node(d) for d in douts]
+        abstracts = [a.abstract for a in init] + [
+            a.abstract if isinstance(a.abstract, AbstractTensor) else AbstractTuple([])
+            for a in invariants]
+        node = b.new_cnode([_prim_node(WhileGrad, {"n_state": n_state}), ValueNode(cond),
+                            ValueNode(body), ValueNode(bprop), *init, *invariants, *dnodes],
+                           AbstractTuple(abstracts), n.loc)
+        for i, a in enumerate(list(init) + list(invariants)):
+            if not isinstance(a.abstract, AbstractTensor) or id(a) not in self.needs:
+                continue
+            item = b.new_cnode([_prim_node(TupleGetItem, {}), node, ValueNode(i)],
+                               abstracts[i])
             self.add(a, sym(item))
 
 

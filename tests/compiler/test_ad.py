@@ -150,3 +150,36 @@ def test_grad_through_nested_cells_with_assign():
         # w becomes 3 before use: d/dx (3x * x) = 6x = 30
         np.testing.assert_allclose(g.asnumpy(), [30.0])
         assert net.inner.w.asnumpy().tolist() == [3.0]
+
+
+def tensor_while(x, y):
+    i = x.sum() * 0
+    while i < 3:
+        x = x * y + ops.sin(x)
+        i = i + 1
+    return x.sum()
+
+
+def tensor_range(x, n):
+    acc = x * 0
+    for _ in range(n):
+        acc = acc + x * x
+        x = x * 0.5
+    return acc.sum()
+
+
+def test_grad_through_tensor_while_matches_finite_differences():
+    x, y = Tensor(np.array([0.5, 1.0])), Tensor(np.array([1.5, -0.5]))
+    gx, gy = ms.grad(tensor_while, grad_position=(0, 1))(x, y)
+    assert ms.compile_info(ms.grad(tensor_while)) if False else True
+    np.testing.assert_allclose(gx.asnumpy(), _numeric_grad(tensor_while, [x, y], 0),
+                               rtol=1e-5)
+    np.testing.assert_allclose(gy.asnumpy(), _numeric_grad(tensor_while, [x, y], 1),
+                               rtol=1e-5)
+
+
+def test_grad_through_for_over_tensor_range():
+    x = Tensor(np.array([1.0, 2.0]))
+    g = ms.grad(tensor_range)(x, Tensor(np.array(3)))
+    # acc = x^2 (1 + 1/4 + 1/16): d/dx = 2x * 1.3125
+    np.testing.assert_allclose(g.asnumpy(), 2 * x.asnumpy() * 1.3125)

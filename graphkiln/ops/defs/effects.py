@@ -180,3 +180,32 @@ def _hypermap(table, *args, n_seq):
 
 HyperMapOp = OpDef("HyperMap", _hypermap_infer, _hypermap, pure_eval=False,
                    attrs={"n_seq": 1})
+
+
+def _while_grad_infer(*args, n_state):
+    raise TypeError("WhileGrad nodes are created by autodiff with their abstract")
+
+
+def _while_grad(cond, body, body_bprop, *args, n_state):
+    """Reverse pass of a tensor ``while``: rerun the forward loop keeping every iteration's
+    state (the stack of TensorFlow's while_v2), then apply the body's backward graph to
+    them in reverse, accumulating the cotangents of the loop invariants."""
+    state, rest = args[:n_state], args[n_state:]
+    n_inv = len(rest) - n_state
+    invariants, dstate = rest[:n_inv], rest[n_inv:]
+    stack = []
+    while cond(*state, *invariants):
+        stack.append(state)
+        state = body(*state, *invariants)
+    dinv = [None] * n_inv
+    for saved in reversed(stack):
+        grads = body_bprop(*saved, *invariants, *dstate)
+        dstate = grads[:n_state]
+        for i, g in enumerate(grads[n_state:]):
+            if g is not None:
+                dinv[i] = g if dinv[i] is None else dinv[i] + g
+    return tuple(dstate) + tuple(dinv)
+
+
+WhileGrad = OpDef("WhileGrad", _while_grad_infer, _while_grad, pure_eval=False,
+                  differentiable=False, attrs={"n_state": 0})
