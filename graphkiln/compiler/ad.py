@@ -98,6 +98,8 @@ class Backprop:
             return self.switch_call(n, fn, g)
         name = n.prim_name()
         if name is None:
+            if isinstance(fn, ValueNode) and isinstance(fn.value, FuncGraph):
+                return self.graph_call(n, fn.value, g)
             raise GradError(f"graphkiln cannot differentiate a call of {fn!r} yet.")
         args = n.inputs[1:]
         if name in _NO_GRAD_OPS:
@@ -152,6 +154,27 @@ class Backprop:
             item = b.new_cnode([_prim_node(TupleGetItem, {}), call, ValueNode(i)], elems[i])
             self.add(a, sym(item))
 
+
+    def graph_call(self, n: CNode, graph: FuncGraph, g) -> None:
+        """A call of a reusable graph: call its backward graph (reused the same way)."""
+        from ..ops.defs.effects import TupleGetItem
+        args = n.inputs[1:]
+        douts = _flat_douts(g, n.abstract)
+        key = (id(graph), tuple((d.dtype.name, d.shape) for d in douts))
+        bprop = self.b.root.reusable.get(("bprop",) + key)
+        if bprop is None:
+            bprop = branch_bprop(graph, douts, self.b)
+            bprop.flags["reusable"] = True
+            self.b.root.reusable[("bprop",) + key] = bprop
+        b = self.b
+        call = b.new_cnode([ValueNode(bprop), *args, *[b.to_node(d) for d in douts]],
+                           bprop.output.abstract, n.loc)
+        elems = bprop.output.abstract.elements
+        for i, a in enumerate(args):
+            if not isinstance(a.abstract, AbstractTensor) or id(a) not in self.needs:
+                continue
+            item = b.new_cnode([_prim_node(TupleGetItem, {}), call, ValueNode(i)], elems[i])
+            self.add(a, sym(item))
 
     def while_loop(self, n: CNode, g) -> None:
         """``WhileGrad``: the body's backward graph applied to every saved iteration."""

@@ -22,6 +22,7 @@ from ..common.tensor import Tensor
 from .ir.anf import FuncGraph, ValueNode, count_nodes
 from .ir.abstract import AbstractTensor, AbstractTuple
 from .pipeline import PassContext, optimize, record_stage
+from .reuse import call_lazy_cell
 from .trace import state
 from .trace.ast_convert import convert
 from .trace.builder import GraphBuilder, _prim_node
@@ -324,7 +325,12 @@ def _construct_fn(cell):
 def call_cell(cell, args: tuple, kwargs: dict):
     """Run ``cell`` on ``args``: inlined while tracing, compiled in GRAPH_MODE, else eager."""
     if state.current() is not None:
-        return convert(_construct_fn(cell))(cell, *args, **kwargs)
+        construct = _construct_fn(cell)
+        if "_gk_lazy_key" in cell.__dict__:
+            out = call_lazy_cell(cell, construct, args, kwargs)
+            if out is not NotImplemented:
+                return out
+        return convert(construct)(cell, *args, **kwargs)
     if context.get_context("mode") == context.GRAPH_MODE:
         cache = _CELL_CACHES.get(cell)
         if cache is None:

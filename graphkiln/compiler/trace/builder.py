@@ -76,6 +76,8 @@ class GraphBuilder:
         self.io = MonadChain("IO")
         self.weight_nodes: dict[int, Node] = {}  # root only: id(Parameter) -> graph param
         self.tape: list[CNode] | None = None  # nodes recorded while autodiff watches
+        # reusable (lazy-inline) graphs of this compile, shared by every builder in it
+        self.reusable: dict = parent.root.reusable if parent is not None else {}
         self._prev = None
 
     # ------------------------------------------------------------ activation
