@@ -84,6 +84,7 @@ def _spec(name: str):
 
 
 for _title, _fn in [
+    ("@lazy_inline: GPT_Model of 24 Blocks", "lazy_inline"),
     ("@jit compile: spec func (200 steps) -> [601.]", "compile_func"),
     ("tensor `if` vs ops.select (if_net / select_net)", "if_vs_select"),
     ("HyperMap(MultitypeFuncGraph) vs for loop (200 elems)", "hypermap"),
