@@ -10,6 +10,8 @@ from __future__ import annotations
 import itertools
 import linecache
 import math
+import types
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -34,7 +36,8 @@ def _literal(v) -> str | None:
 
 class _Module:
     def __init__(self):
-        self.globals: dict = {"__builtins__": __builtins__}
+        self.globals: dict = {}
+        self.spec: dict = {}  # global name -> ("value", obj) | ("kernel", opdef name)
         self.consts: dict[int, str] = {}
         self.graph_names: dict[int, str] = {}
 
@@ -45,6 +48,13 @@ class _Module:
             name = f"{prefix}{len(self.consts)}"
             self.consts[key] = name
             self.globals[name] = value
+            self.spec[name] = ("value", value)
+        return name
+
+    def kernel(self, opdef, fn) -> str:
+        name = self.const(fn, f"k_{opdef.name}_")
+        if fn is opdef.kernel:  # closures do not pickle: record them by op name
+            self.spec[name] = ("kernel", opdef.name)
         return name
 
     def graph_name(self, g: FuncGraph) -> str:
@@ -56,15 +66,43 @@ class _Module:
         return name
 
 
-def generate(root: FuncGraph) -> tuple[object, str]:
-    """Compile ``root`` (and its subgraphs) to a Python function; returns (fn, source)."""
+@dataclass
+class GeneratedCode:
+    """Generated source, its code object and how to rebuild its globals (picklable with
+    ``marshal`` for the code and ``pickle`` for the rest: what the compile cache stores)."""
+
+    source: str
+    code: types.CodeType
+    spec: dict
+    entry: str
+    filename: str
+
+    def load(self):
+        """The entry function, with the module's globals rebuilt from ``spec``."""
+        from ..ops.primitive import REGISTRY
+        env: dict = {"__builtins__": __builtins__}
+        for name, (kind, value) in self.spec.items():
+            env[name] = REGISTRY[value].kernel if kind == "kernel" else value
+        linecache.cache[self.filename] = (len(self.source), None,
+                                          self.source.splitlines(True), self.filename)
+        exec(self.code, env)
+        return env[self.entry]
+
+
+def generate_code(root: FuncGraph) -> GeneratedCode:
+    """Python source and code object for ``root`` and its subgraphs."""
     mod = _Module()
     chunks = [_graph_source(g, mod) for g in all_graphs(root)]
     source = "\n\n".join(chunks) + "\n"
     filename = f"<graphkiln:{root.name}:{next(_counter)}>"
-    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
-    exec(compile(source, filename, "exec"), mod.globals)
-    return mod.globals[mod.graph_name(root)], source
+    code = compile(source, filename, "exec")
+    return GeneratedCode(source, code, mod.spec, mod.graph_name(root), filename)
+
+
+def generate(root: FuncGraph) -> tuple[object, str]:
+    """Compile ``root`` (and its subgraphs) to a Python function; returns (fn, source)."""
+    gen = generate_code(root)
+    return gen.load(), gen.source
 
 
 def _graph_source(g: FuncGraph, mod: _Module) -> str:
@@ -137,7 +175,7 @@ def _emit(node: CNode, ref, names, lines, mod, counter) -> None:
     else:
         kernel = prim.opdef.kernel_for([a.abstract for a in node.inputs[1:]], node.abstract,
                                        prim.attrs)
-        k = mod.const(kernel, "k_" + name + "_")
+        k = mod.kernel(prim.opdef, kernel)
         kw = "".join(f", {key}={_literal(v) or mod.const(v)}" for key, v in prim.attrs.items())
         expr = f"{k}({', '.join(args)}{kw})"
     lines.append(f"    {var} = {expr}{comment}")

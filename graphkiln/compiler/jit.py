@@ -11,7 +11,6 @@ import os
 import inspect
 import time
 import weakref
-from dataclasses import dataclass
 
 import numpy as np
 
@@ -21,6 +20,8 @@ from ..errors import innermost_user_location, user_frames_only, with_location
 from ..common.tensor import Tensor
 from .ir.anf import FuncGraph, ValueNode, count_nodes
 from .ir.abstract import AbstractTensor, AbstractTuple
+from ..backend.codegen import generate_code
+from . import cache
 from .pipeline import PassContext, optimize, record_stage
 from .reuse import call_lazy_cell
 from .trace import state
@@ -30,17 +31,31 @@ from .trace.control import Undefined
 from .trace.pytree import flatten, unflatten
 
 
-@dataclass
 class CompileInfo:
     """What the last compile of a function or cell did (for users and benchmarks)."""
 
-    name: str
-    records: list
-    trace_seconds: float
-    codegen_seconds: float
-    total_seconds: float
-    graph: FuncGraph
-    source: str
+    def __init__(self, name: str, records: list, trace_seconds: float,
+                 codegen_seconds: float, total_seconds: float, graph, source: str, *,
+                 graph_bytes: bytes | None = None, weights: dict | None = None,
+                 from_cache: bool = False):
+        self.name = name
+        self.records = records
+        self.trace_seconds = trace_seconds
+        self.codegen_seconds = codegen_seconds
+        self.total_seconds = total_seconds
+        self._graph = graph
+        self._graph_bytes = graph_bytes
+        self._weights = weights
+        self.source = source
+        self.from_cache = from_cache
+
+    @property
+    def graph(self) -> FuncGraph:
+        """The optimised graph (read back from the cache entry on first use)."""
+        if self._graph is None and self._graph_bytes is not None:
+            from .ir.serialize import loads
+            self._graph = loads(self._graph_bytes, self._weights)
+        return self._graph
 
     @property
     def nodes(self) -> int:
@@ -52,7 +67,8 @@ class CompileInfo:
 
     @property
     def subgraphs(self) -> int:
-        return self.records[-1].subgraphs if self.records else 1
+        from .ir.anf import all_graphs
+        return self.records[-1].subgraphs if self.records else len(all_graphs(self.graph))
 
     def stage(self, name: str):
         return next(r for r in self.records if r.name == name)
@@ -81,7 +97,7 @@ class CompileInfo:
 class Executable:
     """A compiled graph: generated function plus how to map inputs and outputs."""
 
-    __slots__ = ("fn", "weights", "out_tree", "out_leaves", "out_slots", "info")
+    __slots__ = ("fn", "weights", "out_tree", "out_leaves", "out_slots", "info", "generated")
 
     def __init__(self, fn, weights, out_tree, out_leaves, out_slots, info):
         # a lone tensor output is returned bare; anything else as a tuple
@@ -91,6 +107,7 @@ class Executable:
         self.out_leaves = out_leaves
         self.out_slots = out_slots  # [(leaf index, dtype)]
         self.info = info
+        self.generated = None  # the GeneratedCode, kept for the compile cache
 
     def __call__(self, tensor_args: list):
         arrays = [t._data for t in tensor_args]
@@ -216,7 +233,6 @@ def trace_graph(fn, name: str, args: tuple, kwargs: dict, self_obj=None):
 
 def compile_call(fn, name: str, args: tuple, kwargs: dict, self_obj=None) -> Executable:
     """Trace, optimise and generate code for one call signature."""
-    from ..backend.codegen import generate
     t0 = time.perf_counter()
     ctx = PassContext(load_elim_level=context.load_elim_level(),
                       save_graphs=bool(context.get_context("save_graphs")),
@@ -230,10 +246,41 @@ def compile_call(fn, name: str, args: tuple, kwargs: dict, self_obj=None) -> Exe
         verify(graph, after="parse")
     optimize(graph, ctx)
     t2 = time.perf_counter()
-    pyfn, source = generate(graph)
+    generated = generate_code(graph)
+    pyfn = generated.load()
     t3 = time.perf_counter()
-    info = CompileInfo(name, ctx.records, t1 - t0, t3 - t2, t3 - t0, graph, source)
-    return Executable(pyfn, weights, out_tree, out_leaves, slots, info)
+    info = CompileInfo(name, ctx.records, t1 - t0, t3 - t2, t3 - t0, graph, generated.source)
+    exe = Executable(pyfn, weights, out_tree, out_leaves, slots, info)
+    exe.generated = generated
+    return exe
+
+
+def _stable_key(key: tuple, leaves: list) -> tuple:
+    """The memory-cache key with weights named instead of identified (for the disk)."""
+    tree, leaf_keys, options, training = key
+    named = tuple(("P", x.name, x.dtype.name, x.shape) if k[0] == "P" else k
+                  for k, x in zip(leaf_keys, leaves))
+    return repr(tree), named, options, training
+
+
+def _compile_or_load(fn, name, args, kwargs, self_obj, key, leaves) -> Executable:
+    if not cache.enabled():
+        return compile_call(fn, name, args, kwargs, self_obj)
+    path = cache.entry_path(fn, _stable_key(key, leaves), self_obj)
+    exe = cache.load(path, self_obj, leaves)
+    if exe is not None:
+        return exe
+    print(cache.STALE_MESSAGE)
+    files = state.begin_files()
+    try:
+        exe = compile_call(fn, name, args, kwargs, self_obj)
+    finally:
+        state.end_files()
+    code = getattr(fn, "__code__", None)
+    if code is not None:
+        files.add(code.co_filename)
+    cache.store(path, exe, files)
+    return exe
 
 
 class _CallCache:
@@ -248,7 +295,7 @@ class _CallCache:
                getattr(self_obj, "training", None))
         exe = self.entries.get(key)
         if exe is None:
-            exe = compile_call(fn, name, args, kwargs, self_obj)
+            exe = _compile_or_load(fn, name, args, kwargs, self_obj, key, leaves)
             self.entries[key] = exe
             _LAST_BY_ID[id(owner)] = exe.info
         tensors = [x for x in leaves if isinstance(x, Tensor) and not x._is_param]

@@ -19,6 +19,7 @@ import textwrap
 import types
 
 from ...errors import SourceLoc, _is_internal
+from . import state
 
 RT = "_gk_rt"
 FN_PREFIX = "_gk_fn_"
@@ -468,6 +469,7 @@ def convert(fn: types.FunctionType) -> types.FunctionType:
     code = fn.__code__
     if code in CONVERTED_CODES or _is_internal(code.co_filename):
         return fn
+    state.note_file(code.co_filename)
     cached = _CACHE.get(code)
     if cached is None:
         cached = _CACHE[code] = _convert_code(fn)

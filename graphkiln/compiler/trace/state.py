@@ -16,3 +16,20 @@ def set_current(builder):
     prev = getattr(_local, "builder", None)
     _local.builder = builder
     return prev
+
+
+def begin_files() -> set:
+    """Start recording the source files traced code comes from (for the compile cache)."""
+    files: set = set()
+    _local.files = files
+    return files
+
+
+def end_files() -> None:
+    _local.files = None
+
+
+def note_file(filename: str) -> None:
+    files = getattr(_local, "files", None)
+    if files is not None:
+        files.add(filename)

@@ -1,0 +1,112 @@
+"""The persistent compile cache, across real processes."""
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+
+SCRIPT = textwrap.dedent('''
+    import sys
+    import numpy as np
+    import graphkiln as ms
+    from graphkiln import nn, set_context
+
+    @ms.jit
+    def func(input_x, input_y):
+        output = input_x
+        for _ in range(200):
+            output = input_x + input_x * input_y + output
+        return output
+
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.w = ms.Parameter(ms.Tensor(np.array([2.0], np.float32)), name="w")
+
+        def construct(self, x):
+            if x.sum() > 0:
+                return x * self.w
+            return x - self.w
+
+    if sys.argv[1] == "on":
+        set_context(enable_compile_cache=True, compile_cache_path=sys.argv[2])
+    x = ms.Tensor([1], ms.float32)
+    y = ms.Tensor([2], ms.float32)
+    out = func(x, y)
+    set_context(mode=ms.GRAPH_MODE)
+    net = Net()
+    r = net(x)
+    print("RESULT", out, r, ms.compile_info(func).from_cache, ms.compile_info(net).from_cache)
+    print("IR", ms.compile_info(net).count("Switch"))
+''')
+
+
+def _run(script: Path, *args, env=None):
+    full = dict(os.environ, PYTHONPATH=str(REPO))
+    full.update(env or {})
+    p = subprocess.run([sys.executable, str(script), *args], capture_output=True, text=True,
+                       env=full, timeout=120)
+    assert p.returncode == 0, p.stderr
+    return p.stdout, p.stderr
+
+
+def _script(tmp_path: Path) -> Path:
+    s = tmp_path / "user_net.py"
+    s.write_text(SCRIPT)
+    return s
+
+
+def test_second_process_loads_from_cache(tmp_path):
+    s, cache = _script(tmp_path), str(tmp_path / "cache")
+    out1, _ = _run(s, "on", cache)
+    assert "Check the consistency of dependency files hash failed" in out1
+    assert "RESULT [601.] [2.] False False" in out1
+    out2, _ = _run(s, "on", cache)
+    assert "Check the consistency" not in out2
+    assert "RESULT [601.] [2.] True True" in out2
+    assert "IR 1" in out2  # the graph of a cached entry is still inspectable
+
+
+def test_a_changed_source_file_recompiles(tmp_path):
+    s, cache = _script(tmp_path), str(tmp_path / "cache")
+    _run(s, "on", cache)
+    s.write_text(SCRIPT.replace("return x - self.w", "return x - self.w * 3"))
+    out, _ = _run(s, "on", cache)
+    assert "Check the consistency" in out and "False False" in out
+
+
+def test_damaged_entry_is_reported_and_rebuilt(tmp_path):
+    s, cache = _script(tmp_path), tmp_path / "cache"
+    _run(s, "on", str(cache))
+    for f in cache.iterdir():
+        f.write_bytes(b"garbage")
+    out, err = _run(s, "on", str(cache))
+    assert "discarding unreadable compile cache entry" in err
+    assert "RESULT [601.] [2.] False False" in out
+    out, _ = _run(s, "on", str(cache))
+    assert "True True" in out
+
+
+def test_context_wins_over_environment(tmp_path):
+    s, cache = _script(tmp_path), tmp_path / "cache"
+    env = {"MS_COMPILER_CACHE_ENABLE": "1", "MS_COMPILER_CACHE_PATH": str(cache)}
+    out, _ = _run(s, "off", env=env)  # environment alone turns it on
+    assert "Check the consistency" in out and cache.exists()
+    out, _ = _run(s, "on", str(tmp_path / "other"), env=env)
+    assert (tmp_path / "other").exists()
+
+
+def test_two_processes_share_a_directory_safely(tmp_path):
+    s, cache = _script(tmp_path), str(tmp_path / "cache")
+    full = dict(os.environ, PYTHONPATH=str(REPO))
+    procs = [subprocess.Popen([sys.executable, str(s), "on", cache], stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True, env=full) for _ in range(2)]
+    for p in procs:
+        out, err = p.communicate(timeout=120)
+        assert p.returncode == 0, err
+        assert "RESULT [601.] [2.]" in out
+    assert not [f for f in os.listdir(cache) if f.endswith(".tmp")]
+    out, _ = _run(s, "on", cache)
+    assert "True True" in out
