@@ -88,6 +88,7 @@ for _title, _fn in [
     ("@jit compile: spec func (200 steps) -> [601.]", "compile_func"),
     ("tensor `if` vs ops.select (if_net / select_net)", "if_vs_select"),
     ("HyperMap(MultitypeFuncGraph) vs for loop (200 elems)", "hypermap"),
+    ("compile cache: cold vs warm (enable_compile_cache)", "compile_cache"),
     ("@jit_class attributes, methods, __call__", "jit_class"),
     ("Depend orders NPU float-status ops", "depend_float_status"),
     ("autodiff + MS_DEV_SIDE_EFFECT_LOAD_ELIM 0/1/2/3", "load_elim"),

@@ -1,0 +1,87 @@
+"""Compile cache: first call of the spec's ``func`` in a fresh process with the cache off,
+cold (empty cache) and warm (second process), and the same for a cell with branches.
+The spec reports the warm run at about 1/7 of the cold one.
+
+    python bench/compile_cache.py
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import sys
+import tempfile
+import time
+
+from _harness import run_worker, table, write_json
+
+
+def worker(mode: str, path: str, case: str) -> None:
+    import numpy as np
+
+    import graphkiln as ms
+    from graphkiln import nn
+
+    if mode != "off":
+        ms.set_context(enable_compile_cache=True, compile_cache_path=path)
+
+    @ms.jit
+    def func(input_x, input_y):
+        output = input_x
+        for _ in range(200):
+            output = input_x + input_x * input_y + output
+        return output
+
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.w = ms.Parameter(ms.Tensor(np.ones(4, np.float32)), name="w")
+
+        def construct(self, x):
+            for _ in range(50):
+                if x.sum() > 0:
+                    x = x * self.w - 1
+                else:
+                    x = x + self.w
+            return x
+
+    x = ms.Tensor(np.ones(4, np.float32))
+    if case == "func":
+        call = (lambda: func(x, x))
+    else:
+        ms.set_context(mode=ms.GRAPH_MODE)
+        net = Net()
+        call = (lambda: net(x))
+    t0 = time.perf_counter()
+    out = call()
+    first = time.perf_counter() - t0
+    print(json.dumps({"first_s": first, "value": out.asnumpy().tolist()}))
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__)
+    p.add_argument("--worker", nargs=3, metavar=("MODE", "PATH", "CASE"))
+    a = p.parse_args()
+    if a.worker:
+        worker(*a.worker)
+        return
+    results, rows = {}, []
+    for case in ("func", "cell_with_branches"):
+        path = tempfile.mkdtemp(prefix="gk-cache-")
+        try:
+            r = {m: run_worker(__file__, sys.executable, [m if m != "warm" else "on", path,
+                                                          case])
+                 for m in ("off", "cold", "warm")}
+        finally:
+            shutil.rmtree(path, ignore_errors=True)
+        results[case] = r
+        rows.append([case, r["off"]["first_s"] * 1e3, r["cold"]["first_s"] * 1e3,
+                     r["warm"]["first_s"] * 1e3, r["cold"]["first_s"] / r["warm"]["first_s"],
+                     r["cold"]["value"] == r["warm"]["value"] == r["off"]["value"]])
+    print(table(rows, ["case", "cache off ms", "cold ms", "warm ms", "cold / warm",
+                       "same value"]))
+    print(f"\nwrote {write_json('compile_cache', {'python': sys.version, 'results': results})}")
+
+
+if __name__ == "__main__":
+    main()
