@@ -201,6 +201,7 @@ def _traced_if(cond, true_fn, false_fn, values, names):
         out_t = true_fn(*copy_containers(values))
     with fb:
         out_f = false_fn(*copy_containers(values))
+    out_t, out_f = _fill_pending_returns(out_t, out_f)
     leaves_t, tree_t = flatten(out_t)
     leaves_f, tree_f = flatten(out_f)
     if tree_t != tree_f:
@@ -244,6 +245,26 @@ def _traced_if(cond, true_fn, false_fn, values, names):
             raise _join_error(name, "type or shape differs", a, c, loc)
         dyn.append((i, nt, nf))
     return unflatten(tree_t, _emit_switch(b, tb, fb, cond_node, dyn, results, loc))
+
+
+def _fill_pending_returns(out_t: tuple, out_f: tuple) -> tuple[tuple, tuple]:
+    """Where one branch still has no return value and the other returned a structure,
+    give the first a placeholder of that structure (a flag guards its use)."""
+    if not isinstance(out_t, tuple) or len(out_t) != len(out_f):
+        return out_t, out_f
+    t, f = list(out_t), list(out_f)
+    for i, (a, c) in enumerate(zip(t, f)):
+        if isinstance(a, UndefinedReturn) and not isinstance(c, Undefined):
+            t[i] = placeholder_tree(c)
+        elif isinstance(c, UndefinedReturn) and not isinstance(a, Undefined):
+            f[i] = placeholder_tree(a)
+    return tuple(t), tuple(f)
+
+
+def placeholder_tree(x):
+    """``x`` with every tensor replaced by a constant of zeros of its type."""
+    leaves, tree = flatten(x)
+    return unflatten(tree, [_placeholder(v) for v in leaves])
 
 
 def _placeholder(x):
@@ -428,12 +449,16 @@ def _traced_while(cond_fn, body_fn, values, names):
         else:
             abstracts.append(_carried_abstract(leaf))
     carry_u = carry_io = False
-    for _attempt in range(4):
+    for _attempt in range(5):
         result = _trace_loop_once(b, cond_fn, body_fn, leaves, tree, leaf_names, abstracts,
                                   carry_u, carry_io, loc)
         if result[0] == "retry":
             _, abstracts, carry_u, carry_io = result
             continue
+        if result[0] == "restructure":  # a return value appeared: carry its structure
+            values = tuple(placeholder_tree(new) if isinstance(old, UndefinedReturn) else old
+                           for old, new in zip(values, result[1]))
+            return _traced_while(cond_fn, body_fn, values, names)
         return result[1]
     raise TypeError(f"The types of the loop variables {', '.join(names)} do not settle "
                     f"in the tensor while loop." + (f"\n{loc.describe()}" if loc else ""))
@@ -473,6 +498,8 @@ def _trace_loop_once(b, cond_fn, body_fn, leaves, tree, leaf_names, abstracts, c
     with bb:
         new_values = body_fn(*state_for(bb))
     new_leaves, new_tree = flatten(tuple(new_values))
+    if new_tree != tree and any(isinstance(v, UndefinedReturn) for v in leaves):
+        return ("restructure", tuple(new_values))
     if new_tree != tree:
         raise TypeError(f"A tensor while loop changes the structure of its variables "
                         f"({tree} -> {new_tree})." + (f"\n{loc.describe()}" if loc else ""))
