@@ -1,8 +1,23 @@
 """Backward rules: one per differentiable primitive, each ``(*inputs, out, dout, **attrs)
 -> cotangent per input`` (``None`` where an input has none), written with ops so they run
-eagerly and trace into graphs alike."""
+eagerly and trace into graphs alike.
+
+Conventions: a cotangent has its input's dtype (``sum_to``/``_as`` cast it back, so float16
+inputs get float16 cotangents and integer inputs integer ones); broadcasting binary ops
+reduce with ``sum_to``; float16 transcendental derivatives are computed in float32 (as the
+kernels compute their forward). Multi-output ops (``Split``, ``LayerNorm``, ``Dropout``,
+``ArgMaxWithValue``) get ``dout`` as a tuple with zeros for unused outputs; their ``out``
+may be a tuple or the opaque tuple node, so rules needing a second output recompute it (the
+same pure node, which CSE merges with the forward one). Every rule is checked against
+finite differences by tests/ops/test_bprop.py, which walks the registry.
+"""
 from __future__ import annotations
 
+import math
+
+import numpy as np
+
+from ...common import dtype as mstype
 from ...common.tensor import Tensor
 from .. import functional as F
 from ..primitive import REGISTRY
@@ -32,6 +47,71 @@ def sum_to(g: Tensor, x) -> Tensor:
     return g
 
 
+# ------------------------------------------------------------------ helpers
+
+def _as(g, x):
+    """``g`` in ``x``'s dtype; None when ``x`` is not a Tensor (a constant)."""
+    if not isinstance(x, Tensor) or g is None:
+        return None
+    return g if g.dtype is x.dtype else F.cast(g, x.dtype)
+
+
+def _wide(x: Tensor) -> Tensor:
+    """float16 computed in float32 (the result is cast back by ``_as``)."""
+    return F.cast(x, mstype.float32) if x.dtype is mstype.float16 else x
+
+
+def _items(xs) -> list:
+    """The elements of a tuple input: Tensors, or the abstracts of an opaque tuple node."""
+    return list(xs) if isinstance(xs, (tuple, list)) else list(xs.abstract.elements)
+
+
+def _output(out, i: int, recompute):
+    """Output ``i`` of a multi-output op: from ``out`` when it is a tuple, else recomputed
+    (``out`` can be the opaque tuple node)."""
+    return out[i] if isinstance(out, (tuple, list)) else recompute()[i]
+
+
+def _is_zero(t) -> bool:
+    """A constant all-zero cotangent (what the engine passes for an unused output)."""
+    return isinstance(t, Tensor) and not t.is_symbolic and not t.asnumpy().any()
+
+
+def _axis_list(axis) -> list:
+    if isinstance(axis, Tensor):
+        axis = axis.tolist()
+    if isinstance(axis, (tuple, list)):
+        return list(axis)
+    return [axis]
+
+
+def _reduced_axes(x: Tensor, axis, skip_mode: bool = False):
+    """The normalised axes a reduction removes (None: it is the identity, ``skip_mode``)."""
+    axes = [] if axis is None else _axis_list(axis)
+    if not axes:
+        return None if skip_mode else tuple(range(x.ndim))
+    return tuple(sorted({a % x.ndim for a in axes})) if x.ndim else ()
+
+
+def _kept_shape(x: Tensor, axes: tuple) -> tuple:
+    return tuple(1 if i in axes else d for i, d in enumerate(x.shape))
+
+
+def _spread(dout: Tensor, x: Tensor, axes: tuple) -> Tensor:
+    """A reduction's cotangent broadcast back over the reduced axes of ``x``."""
+    g = F.reshape(dout, _kept_shape(x, axes))
+    return g if g.shape == x.shape else F.broadcast_to(g, x.shape)
+
+
+def _sum(x: Tensor, axes: tuple, keep: bool = True) -> Tensor:
+    """Sum over ``axes`` (no axes: ``x`` itself, never "every axis")."""
+    if not axes:
+        return x
+    return F.reduce_sum(x, axes, keep)
+
+
+# ------------------------------------------------------------------ elementwise binary
+
 @bprop("Add")
 def _add(x, y, out, dout):
     return sum_to(dout, x), sum_to(dout, y)
@@ -50,7 +130,66 @@ def _mul(x, y, out, dout):
 @bprop("Div")
 def _div(x, y, out, dout):
     dx = F.div(dout, y)
-    return sum_to(dx, x), sum_to(F.neg(F.mul(dx, out)), y)
+    dy = sum_to(F.neg(F.mul(dx, out)), y) if isinstance(y, Tensor) else None
+    return sum_to(dx, x), dy
+
+
+@bprop("FloorDiv")
+def _floor_div(x, y, out, dout):
+    return None, None  # piecewise constant: zero almost everywhere
+
+
+@bprop("FloorMod")
+def _floor_mod(x, y, out, dout):
+    # x mod y = x - floor(x / y) * y
+    dy = sum_to(F.neg(F.mul(dout, F.floor_div(x, y))), y) if isinstance(y, Tensor) else None
+    return sum_to(dout, x), dy
+
+
+@bprop("Pow")
+def _pow(x, y, out, dout):
+    dx = dy = None
+    if isinstance(x, Tensor):
+        e = F.sub(y, 1.0) if isinstance(y, Tensor) else y - 1.0
+        dx = sum_to(F.mul(dout, F.mul(y, F.pow(x, e))), x)
+    if isinstance(y, Tensor):
+        # d/dy x**y = x**y * log(x), with log(x) taken as 0 where x <= 0 (as MindSpore)
+        t = out.dtype if out.dtype.is_float else mstype.float32
+        if isinstance(x, Tensor):
+            log_x = F.log(F.cast(F.select(F.greater(x, 0), x, 1), t))
+        else:
+            log_x = math.log(x) if x > 0 else 0.0
+        dy = sum_to(F.mul(dout, F.mul(F.cast(out, t), log_x)), y)
+    return dx, dy
+
+
+def _pick(name: str, pick_x):
+    @bprop(name)
+    def rule(x, y, out, dout):
+        mask = pick_x(x, y)
+        return (sum_to(F.select(mask, dout, 0), x),
+                sum_to(F.select(mask, 0, dout), y))
+    return rule
+
+
+# ties go to x, as MindSpore's MaximumGrad/MinimumGrad kernels do
+_pick("Maximum", F.greater_equal)
+_pick("Minimum", F.less_equal)
+
+
+# ------------------------------------------------------------------ elementwise unary
+
+def _unary(name: str, wide: bool = False):
+    """Register ``dx = dout * deriv(x, out, **attrs)`` for an elementwise op; ``wide``
+    computes float16 in float32."""
+    def register(deriv):
+        @bprop(name)
+        def rule(x, out, dout, **attrs):
+            xw, ow, dw = (_wide(x), _wide(out), _wide(dout)) if wide else (x, out, dout)
+            return (_as(F.mul(dw, deriv(xw, ow, **attrs)), x),)
+        rule.__name__ = f"bprop_{name}"
+        return deriv
+    return register
 
 
 @bprop("Neg")
@@ -58,21 +197,415 @@ def _neg(x, out, dout):
     return (F.neg(dout),)
 
 
-@bprop("AddN")
-def _addn(xs, out, dout):
-    return (tuple(dout for _ in xs),)
+@bprop("Abs")
+def _abs(x, out, dout):
+    return (_as(F.select(F.greater(x, 0), dout, F.select(F.less(x, 0), F.neg(dout), 0)), x),)
 
+
+@_unary("Square")
+def _square(x, out):
+    return F.mul(x, 2)
+
+
+@_unary("Exp")
+def _exp(x, out):
+    return out
+
+
+@bprop("Log")
+def _log(x, out, dout):
+    return (_as(F.div(dout, x), x),)
+
+
+@bprop("Sqrt")
+def _sqrt(x, out, dout):
+    return (_as(F.div(dout, F.mul(out, 2)), x),)
+
+
+@_unary("Rsqrt")
+def _rsqrt(x, out):
+    return F.mul(F.mul(F.mul(out, out), out), -0.5)
+
+
+@_unary("Sin")
+def _sin(x, out):
+    return F.cos(x)
+
+
+@_unary("Cos")
+def _cos(x, out):
+    return F.neg(F.sin(x))
+
+
+@_unary("Tanh")
+def _tanh(x, out):
+    return F.sub(1, F.mul(out, out))
+
+
+@_unary("Sigmoid")
+def _sigmoid(x, out):
+    return F.mul(out, F.sub(1, out))
+
+
+@bprop("ReLU")
+def _relu(x, out, dout):
+    return (_as(F.select(F.greater(x, 0), dout, 0), x),)
+
+
+_SQRT_2_OVER_PI = math.sqrt(2.0 / math.pi)
+_GELU_A = 0.044715
+
+
+@_unary("GeLU", wide=True)
+def _gelu(x, out, approximate="tanh"):
+    if approximate == "tanh":
+        xc = F.minimum(F.maximum(x, -20.0), 20.0)  # the forward clips tanh's argument
+        x2 = F.mul(xc, xc)
+        t = F.tanh(F.mul(F.mul(xc, F.add(F.mul(x2, _GELU_A), 1)), _SQRT_2_OVER_PI))
+        du = F.mul(F.add(F.mul(x2, 3 * _GELU_A), 1), _SQRT_2_OVER_PI)
+        return F.add(F.mul(F.add(t, 1), 0.5),
+                     F.mul(F.mul(F.mul(x, 0.5), F.sub(1, F.mul(t, t))), du))
+    cdf = F.mul(F.add(F.erf(F.mul(x, 1 / math.sqrt(2.0))), 1), 0.5)
+    pdf = F.mul(F.exp(F.mul(F.mul(x, x), -0.5)), 1 / math.sqrt(2 * math.pi))
+    return F.add(cdf, F.mul(x, pdf))
+
+
+@bprop("HSwish")
+def _hswish(x, out, dout):
+    # x * relu6(x + 3) / 6: 0 below -3, (2x + 3) / 6 in between, 1 above 3
+    mid = F.mul(dout, F.div(F.add(F.mul(x, 2), 3), 6))
+    g = F.select(F.less(x, -3), 0, F.select(F.greater(x, 3), dout, _as(mid, dout)))
+    return (_as(g, x),)
+
+
+@_unary("Softplus", wide=True)
+def _softplus(x, out):
+    return F.sigmoid(x)
+
+
+@_unary("Erf", wide=True)
+def _erf(x, out):
+    return F.mul(F.exp(F.neg(F.mul(x, x))), 2 / math.sqrt(math.pi))
+
+
+# ------------------------------------------------------------------ matrix products
+
+def _matmul_rule(name: str):
+    op = REGISTRY[name]
+
+    @bprop(name)
+    def rule(x, y, out, dout, transpose_a=False, transpose_b=False):
+        # out = op_a(x) @ op_b(y); each case keeps the products un-transposed in memory
+        if not transpose_a and not transpose_b:
+            dx = op(dout, y, transpose_a=False, transpose_b=True)
+            dy = op(x, dout, transpose_a=True, transpose_b=False)
+        elif transpose_a and not transpose_b:
+            dx = op(y, dout, transpose_a=False, transpose_b=True)
+            dy = op(x, dout, transpose_a=False, transpose_b=False)
+        elif not transpose_a and transpose_b:
+            dx = op(dout, y, transpose_a=False, transpose_b=False)
+            dy = op(dout, x, transpose_a=True, transpose_b=False)
+        else:
+            dx = op(y, dout, transpose_a=True, transpose_b=True)
+            dy = op(dout, x, transpose_a=True, transpose_b=True)
+        return sum_to(dx, x), sum_to(dy, y)  # sum_to: broadcast batch dimensions
+    return rule
+
+
+_matmul_rule("MatMul")
+_matmul_rule("BatchMatMul")
+
+
+# ------------------------------------------------------------------ casts and creation
 
 @bprop("Cast")
 def _cast(x, t, out, dout):
-    return F.cast(dout, x.dtype), None
+    return _as(dout, x), None
 
+
+@bprop("Fill")
+def _fill(t, s, value, out, dout):
+    return None, None, None  # the output does not depend on its inputs' values
+
+
+@bprop("Zeros")
+def _zeros(s, t, out, dout):
+    return None, None
+
+
+@bprop("Ones")
+def _ones(s, t, out, dout):
+    return None, None
+
+
+@bprop("TensorMove")
+def _tensor_move(x, out, dout):
+    return (dout,)
+
+
+# ------------------------------------------------------------------ shapes
 
 @bprop("Reshape")
 def _reshape(x, shape, out, dout):
     return F.reshape(dout, x.shape), None
 
 
-@bprop("TensorMove")
-def _tensor_move(x, out, dout):
-    return (dout,)
+@bprop("ExpandDims")
+def _expand_dims(x, axis, out, dout):
+    return F.reshape(dout, x.shape), None
+
+
+@bprop("Squeeze")
+def _squeeze(x, out, dout, axis=()):
+    return (F.reshape(dout, x.shape),)
+
+
+@bprop("Transpose")
+def _transpose(x, perm, out, dout):
+    inverse = [0] * x.ndim
+    for i, p in enumerate(_axis_list(perm)):
+        inverse[p % x.ndim] = i
+    return F.transpose(dout, tuple(inverse)), None
+
+
+@bprop("BroadcastTo")
+def _broadcast_to(x, out, dout, shape=()):
+    return (sum_to(dout, x),)
+
+
+@bprop("Tile")
+def _tile(x, multiples, out, dout):
+    reps = tuple(_axis_list(multiples))
+    n = max(len(reps), x.ndim)
+    s = (1,) * (n - x.ndim) + tuple(x.shape)
+    r = (1,) * (n - len(reps)) + reps
+    # output axis i is (r[i], s[i]) laid out block by block: sum the block axes
+    g = F.reshape(dout, tuple(d for pair in zip(r, s) for d in pair))
+    g = _sum(g, tuple(range(0, 2 * n, 2)), False)
+    return F.reshape(g, x.shape), None
+
+
+# ------------------------------------------------------------------ select, join, split
+
+@bprop("Select")
+def _select(cond, x, y, out, dout):
+    return (None, sum_to(F.select(cond, dout, 0), x),
+            sum_to(F.select(cond, 0, dout), y))
+
+
+@bprop("AddN")
+def _addn(xs, out, dout):
+    return (tuple(dout for _ in _items(xs)),)
+
+
+@bprop("Stack")
+def _stack(xs, out, dout, axis=0):
+    items = _items(xs)
+    ax = axis % (len(items[0].shape) + 1)
+    parts = REGISTRY["Split"](dout, axis=ax, output_num=len(items))
+    return (tuple(F.reshape(p, tuple(e.shape)) for p, e in zip(parts, items)),)
+
+
+@bprop("Concat")
+def _concat(xs, out, dout, axis=0):
+    items = _items(xs)
+    ax = axis % len(items[0].shape)
+    sizes = tuple(e.shape[ax] for e in items)
+    parts = REGISTRY["SplitV"](dout, size_splits=sizes, split_dim=ax, num_split=len(sizes))
+    return (tuple(parts),)
+
+
+@bprop("Split")
+def _split(x, out, dout, axis=0, output_num=1):
+    return (F.concat(tuple(dout), axis % x.ndim),)
+
+
+@bprop("SplitV")
+def _split_v(x, out, dout, size_splits=(), split_dim=0, num_split=1):
+    return (F.concat(tuple(dout), split_dim % x.ndim),)
+
+
+# ------------------------------------------------------------------ indexing
+
+def _index_arg(index):
+    """An index as ``Getitem`` received it (constant arrays inside a constant tuple index
+    come back as arrays: make them Tensors again)."""
+    if isinstance(index, np.ndarray):
+        return Tensor(index)
+    if isinstance(index, tuple):
+        return tuple(_index_arg(i) for i in index)
+    return index
+
+
+@bprop("Getitem")
+def _getitem(x, index, out, dout):
+    g = REGISTRY["GetitemGrad"](dout, _index_arg(index), shape=tuple(x.shape))
+    return _as(g, x), None
+
+
+@bprop("GetitemGrad")
+def _getitem_grad(dout, index, out, ddx, shape=()):
+    return REGISTRY["Getitem"](ddx, _index_arg(index)), None
+
+
+@bprop("Gather")
+def _gather(params, indices, axis, out, dout, batch_dims=0):
+    nd = params.ndim
+    ax = axis % nd
+    b = batch_dims + indices.ndim if batch_dims < 0 else batch_dims
+    if b == 0:  # Gather is params[:, ..., :, indices] with `ax` leading slices
+        index = (slice(None),) * ax + (indices,)
+        return _as(REGISTRY["GetitemGrad"](dout, index, shape=tuple(params.shape)),
+                   params), None, None
+    # params: B + M + (K,) + R, indices: B + I, dout: B + M + I + R. Move I before M, then
+    # scatter with index (arange(B_0), ..., arange(B_b-1), indices) into B + (K,) + M + R.
+    n_i = indices.ndim - b
+    n_m = ax - b
+    bdims = list(range(b))
+    mdims = list(range(b, b + n_m))
+    idims = list(range(b + n_m, b + n_m + n_i))
+    rdims = list(range(b + n_m + n_i, dout.ndim))
+    g = F.transpose(dout, tuple(bdims + idims + mdims + rdims))
+    index = []
+    for k in range(b):
+        shape = tuple(params.shape[k] if j == k else 1 for j in range(b)) + (1,) * n_i
+        index.append(F.reshape(Tensor(list(range(params.shape[k])), mstype.int64), shape))
+    ps = tuple(params.shape)
+    target = ps[:b] + (ps[ax],) + ps[b:ax] + ps[ax + 1:]
+    g = REGISTRY["GetitemGrad"](g, tuple(index) + (indices,), shape=target)
+    back = bdims + [b + 1 + i for i in range(n_m)] + [b] + list(range(ax + 1, nd))
+    return _as(F.transpose(g, tuple(back)), params), None, None
+
+
+# ------------------------------------------------------------------ reductions
+
+@bprop("ReduceSum")
+def _reduce_sum(x, axis, out, dout, keep_dims=False, skip_mode=False):
+    axes = _reduced_axes(x, axis, skip_mode)
+    if axes is None:
+        return _as(dout, x), None
+    return _as(_spread(dout, x, axes), x), None
+
+
+@bprop("ReduceMean")
+def _reduce_mean(x, axis, out, dout, keep_dims=False, skip_mode=False):
+    axes = _reduced_axes(x, axis, skip_mode)
+    if axes is None:
+        return _as(dout, x), None
+    n = math.prod(x.shape[a] for a in axes)
+    return _as(F.div(_spread(dout, x, axes), max(n, 1)), x), None
+
+
+def _extremum_rule(name: str):
+    @bprop(name)
+    def rule(x, axis, out, dout, keep_dims=False, skip_mode=False):
+        axes = _reduced_axes(x, axis, skip_mode)
+        if axes is None:
+            return _as(dout, x), None
+        # ties share the cotangent equally, as MindSpore's ReduceMax/ReduceMin grads do
+        hit = F.cast(F.equal(x, F.reshape(out, _kept_shape(x, axes))), dout.dtype)
+        share = F.div(hit, _sum(hit, axes))
+        return _as(F.mul(share, _spread(dout, x, axes)), x), None
+    return rule
+
+
+_extremum_rule("ReduceMax")
+_extremum_rule("ReduceMin")
+
+
+@bprop("ReduceProd")
+def _reduce_prod(x, axis, out, dout, keep_dims=False, skip_mode=False):
+    axes = _reduced_axes(x, axis, skip_mode)
+    if axes is None:
+        return _as(dout, x), None
+    # d/dx_i prod(x) = product of the others, exact even where x has zeros: with p the
+    # product of the non-zero elements, it is p / x_i when there is no zero, p at the one
+    # zero when there is exactly one, and 0 everywhere else.
+    zero = F.equal(x, 0)
+    nonzero = F.select(zero, 1, x)
+    p = F.reduce_prod(nonzero, axes, True)
+    n_zero = F.reduce_sum(F.cast(zero, mstype.int32), axes, True)
+    others = F.div(p, nonzero) if x.dtype.is_float else F.floor_div(p, nonzero)
+    others = F.select(zero, F.broadcast_to(p, x.shape), others)
+    keep = F.logical_or(F.equal(n_zero, 0), F.logical_and(zero, F.equal(n_zero, 1)))
+    return _as(F.mul(F.select(keep, others, 0), _spread(dout, x, axes)), x), None
+
+
+def _arg_value_rule(name: str):
+    @bprop(name)
+    def rule(x, out, dout, **attrs):
+        axis = attrs.get("axis", 0)
+        keep_dims = attrs.get("keep_dims", False)
+        g = dout[1]
+        if x.ndim == 0:
+            return (_as(g, x),)
+        ax = axis % x.ndim
+        index = _output(out, 0, lambda: REGISTRY[name](x, **attrs))
+        if keep_dims:
+            index, g = F.squeeze(index, ax), F.squeeze(g, ax)
+        on, off = F.ones((), x.dtype), F.zeros((), x.dtype)
+        hot = REGISTRY["OneHot"](index, x.shape[ax], on, off, axis=ax)
+        return (_as(F.mul(hot, F.expand_dims(_as(g, x), ax)), x),)
+    return rule
+
+
+_arg_value_rule("ArgMaxWithValue")
+_arg_value_rule("ArgMinWithValue")
+
+
+# ------------------------------------------------------------------ nn
+
+@bprop("Softmax")
+def _softmax(x, out, dout, axis=-1):
+    axes = tuple(sorted({a % x.ndim for a in _axis_list(axis)})) if x.ndim else ()
+    if not axes:  # a 0-D softmax is the constant 1
+        return (F.zeros_like(x),)
+    inner = F.reduce_sum(F.mul(dout, out), axes, True)
+    return (_as(F.mul(out, F.sub(dout, inner)), x),)
+
+
+@bprop("LogSoftmax")
+def _log_softmax(x, out, dout, axis=-1):
+    if not x.ndim:
+        return (F.zeros_like(x),)
+    total = F.reduce_sum(dout, axis % x.ndim, True)
+    return (_as(F.sub(dout, F.mul(F.exp(out), total)), x),)
+
+
+@bprop("LayerNorm")
+def _layer_norm(x, gamma, beta, out, dout, begin_norm_axis=1, begin_params_axis=1,
+                epsilon=1e-7):
+    nd = x.ndim
+    norm_axes = tuple(range(begin_norm_axis % nd, nd))
+    param_axes = tuple(range(begin_params_axis % nd))
+    n = math.prod(x.shape[a] for a in norm_axes)
+    w = _wide(x)
+    t = w.dtype
+    dy = F.cast(dout[0], t)
+    mean = F.reduce_mean(w, norm_axes, True)
+    xc = F.sub(w, mean)
+    var = F.reduce_mean(F.mul(xc, xc), norm_axes, True)
+    rstd = F.rsqrt(F.add(var, epsilon))
+    xhat = F.mul(xc, rstd)
+    dgamma = _sum(F.mul(dy, xhat), param_axes, False)
+    dbeta = _sum(dy, param_axes, False)
+    dxhat = F.mul(dy, F.cast(gamma, t))
+    mean_d = F.reduce_mean(dxhat, norm_axes, True)
+    mean_dx = F.reduce_mean(F.mul(dxhat, xhat), norm_axes, True)
+    dx = F.mul(rstd, F.sub(F.sub(dxhat, mean_d), F.mul(xhat, mean_dx)))
+    dmean, dvar = dout[1], dout[2]
+    if not _is_zero(dmean):  # the statistics outputs are used
+        dx = F.add(dx, F.div(F.cast(dmean, t), n))
+    if not _is_zero(dvar):
+        dx = F.add(dx, F.mul(F.cast(dvar, t), F.mul(xc, 2.0 / n)))
+    return _as(dx, x), _as(dgamma, gamma), _as(dbeta, beta)
+
+
+@bprop("Dropout")
+def _dropout(*args, **attrs):
+    *ins, out, dout = args
+    # the recomputed mask is the forward node itself once CSE runs (same inputs and attrs)
+    mask = _output(out, 1, lambda: REGISTRY["Dropout"](*ins, **attrs))
+    keep_prob = attrs.get("keep_prob", REGISTRY["Dropout"].attrs["keep_prob"])
+    dx = F.mul(F.mul(dout[0], mask), 1.0 / keep_prob)
+    return (_as(dx, ins[0]),) + (None,) * (len(ins) - 1)

@@ -1,0 +1,44 @@
+"""Primitives that only backward rules need.
+
+``GetitemGrad(dout, index, shape=...)`` is the adjoint of ``Getitem``: a zero tensor of
+``shape`` (with ``dout``'s dtype) into which ``dout`` is scatter-added at ``index``, so an
+element picked twice (``x[[0, 0]]``) receives both cotangents. ``index`` is anything
+``Getitem`` takes; the rules of ``Getitem`` and ``Gather`` are built on it. Being linear in
+``dout``, its own backward rule is a ``Getitem`` (in ``ops/rules/bprop.py``).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ...compiler.ir.abstract import AbstractTensor
+from ..primitive import OpDef
+from ._infer import quiet, tensor_type
+from .array import _index_items, _index_shape, index_text
+
+
+def _getitem_grad_infer(dout, index, shape=()):
+    t = tensor_type("GetitemGrad", "dout", dout)
+    target = tuple(shape)
+    try:
+        want = _index_shape(target, _index_items(index))
+    except IndexError as e:
+        raise IndexError(f"For 'GetitemGrad', the index {index_text(index)} is invalid for a "
+                         f"Tensor of shape {list(target)}: {e}.") from None
+    if tuple(dout.shape) != want:
+        raise ValueError(f"For 'GetitemGrad', 'dout' must have the shape {list(want)} that "
+                         f"indexing a Tensor of shape {list(target)} with "
+                         f"{index_text(index)} gives, but got {list(dout.shape)}.")
+    return AbstractTensor(t, target)
+
+
+@quiet
+def _getitem_grad(dout, index, shape=()):
+    dout = np.asarray(dout)
+    out = np.zeros(tuple(shape), dout.dtype)
+    if isinstance(index, list):
+        index = np.asarray(index)
+    np.add.at(out, index, dout)
+    return out
+
+
+GetitemGrad = OpDef("GetitemGrad", _getitem_grad_infer, _getitem_grad, attrs={"shape": ()})

@@ -1,0 +1,381 @@
+"""Backward rules (ops/rules/bprop.py), checked by walking the primitive registry.
+
+Every differentiable, non-structural primitive must have a backward rule and a sample in
+``SAMPLES`` here; on each sample ``ms.grad`` of a randomly weighted sum of the op's float64
+outputs must equal central finite differences (GRAPH_MODE), PYNATIVE must give the same,
+and float16 inputs must get float16 cotangents. A new primitive without a rule or without
+a sample fails ``test_bprop_matches_finite_differences[<name>]`` with a message saying so.
+"""
+import numpy as np
+import pytest
+
+import graphkiln as ms
+from graphkiln import Tensor, ops
+from graphkiln.ops.primitive import REGISTRY
+
+# Handled by the AD engine itself (compiler/ad.py), so they need no rule here.
+STRUCTURAL = {
+    "MakeTuple": "its cotangent is the tuple of its elements' cotangents",
+    "TupleGetItem": "routes the cotangent to one element of the tuple",
+    "Depend": "passes the cotangent to its value; the dependencies get none",
+    "Load": "a weight's read: the cotangent goes to the weight",
+    "UpdateState": "monad plumbing, carries no value",
+    "Assign": "a memory effect; gradients flow through the Load that reads the weight",
+    "AssignAdd": "a memory effect, like Assign",
+    "AssignSub": "a memory effect, like Assign",
+    "Print": "an IO effect without a differentiable value",
+    "Switch": "differentiated as a Switch of the branches' backward graphs",
+    "While": "tensor while loops are not differentiable yet (a clear GradError)",
+    "HyperMap": "the engine differentiates the traced element bodies",
+    "NPUAllocFloatStatus": "reads the float-status register",
+    "NPUClearFloatStatus": "resets the float-status register",
+    "NPUGetFloatStatus": "reads the float-status register",
+}
+
+EPS, RTOL, ATOL = 1e-6, 1e-5, 1e-7
+
+
+# ------------------------------------------------------------------ sample inputs
+# name -> list of samples; a sample is ``rng -> (args, attrs)``. NumPy float64 arrays are
+# differentiated (also inside tuples), other arrays (indices, masks) become constant Tensors.
+# Inputs stay away from kinks (ReLU/Abs at 0, ties of max, jumps of floor).
+
+def n(*shape):
+    return lambda r: r.standard_normal(shape)
+
+
+def u(lo, hi, *shape):
+    return lambda r: r.uniform(lo, hi, shape)
+
+
+def away(*shape):
+    """Normal values at least 0.1 away from zero (for |x|, ReLU, sign changes)."""
+    def make(r):
+        v = r.standard_normal(shape)
+        return np.where(v >= 0, v + 0.1, v - 0.1)
+    return make
+
+
+def ints(values, dtype=np.int32):
+    return lambda r: np.array(values, dtype)
+
+
+def mask(values):
+    return lambda r: np.array(values, np.bool_)
+
+
+def const(v):
+    return lambda r: v
+
+
+def s(*args, **attrs):
+    """A sample: each arg is a maker ``rng -> value``, a tuple of makers or a constant."""
+    def make(r):
+        def build(a):
+            if isinstance(a, tuple):
+                return tuple(build(e) for e in a)
+            v = a(r) if callable(a) else a
+            # indices and masks are constants (a traced bool index would be an error)
+            return Tensor(v) if isinstance(v, np.ndarray) and v.dtype != np.float64 else v
+        return build(args), attrs
+    return make
+
+
+def _binary_samples(x=None, y=None):
+    x, y = x or n, y or n
+    return [s(x(2, 3), y(3)), s(x(2, 1), y(1, 3)), s(x(3), 1.5), s(x(2, 3), y(2, 3))]
+
+
+SAMPLES = {
+    "Add": _binary_samples() + [s(2.0, n(3))],
+    "Sub": _binary_samples() + [s(2.0, n(3))],
+    "Mul": _binary_samples() + [s(-0.5, n(2, 3))],
+    "Div": _binary_samples(y=lambda *sh: u(0.5, 2.0, *sh)) + [s(2.0, u(0.5, 2.0, 3))],
+    "FloorDiv": [s(u(0.1, 0.9, 2, 3), u(1.1, 2.0, 3)), s(n(3), 0.7)],
+    "FloorMod": [s(u(0.1, 0.9, 2, 3), u(1.1, 2.0, 3)), s(u(2.1, 2.9, 3), u(1.1, 1.4, 3)),
+                 s(u(0.1, 0.9, 3), 1.5)],
+    "Pow": [s(u(0.5, 2.0, 2, 3), n(3)), s(u(0.5, 2.0, 3), 2.5), s(n(3), 2),
+            s(2.0, n(2, 3)), s(u(-2.0, -0.5, 3), 3.0)],
+    "Maximum": [s(n(2, 3), n(3)), s(away(3), 0.0)],
+    "Minimum": [s(n(2, 3), n(1, 3)), s(away(3), 0.0)],
+    "Neg": [s(n(2, 3))],
+    "Abs": [s(away(2, 3))],
+    "Square": [s(n(2, 3))],
+    "Exp": [s(n(2, 3))],
+    "Log": [s(u(0.5, 2.0, 2, 3))],
+    "Sqrt": [s(u(0.5, 2.0, 2, 3))],
+    "Rsqrt": [s(u(0.5, 2.0, 2, 3))],
+    "Sin": [s(n(2, 3))],
+    "Cos": [s(n(2, 3))],
+    "Tanh": [s(n(2, 3))],
+    "Sigmoid": [s(n(2, 3)), s(u(-30, -20, 3))],
+    "ReLU": [s(away(2, 3))],
+    "GeLU": [s(n(2, 3) , approximate="tanh"), s(n(2, 3), approximate="none"),
+             s(u(-4, 4, 8), approximate="tanh")],
+    "HSwish": [s(lambda r: np.array([-4.0, -2.5, -0.3, 0.7, 2.9, 3.4]))],
+    "Softplus": [s(n(2, 3)), s(u(-30, 30, 6))],
+    "Erf": [s(n(2, 3)), s(u(-3, 3, 6))],
+    "MatMul": [s(n(2, 3), n(3, 4)), s(n(3, 2), n(3, 4), transpose_a=True),
+               s(n(2, 3), n(4, 3), transpose_b=True),
+               s(n(3, 2), n(4, 3), transpose_a=True, transpose_b=True)],
+    "BatchMatMul": [s(n(2, 2, 3), n(2, 3, 4)), s(n(2, 2, 3), n(3, 4)),
+                    s(n(1, 3, 2), n(3, 4, 3), transpose_a=True, transpose_b=True),
+                    s(n(2, 1, 2, 3), n(3, 4, 3), transpose_b=True),
+                    s(n(2, 3), n(2, 3, 4), ), s(n(2, 3, 2), n(2, 3, 4), transpose_a=True)],
+    "Cast": [s(n(2, 3), ms.float64)],
+    "Fill": [s(ms.float64, (2, 3), 1.5)],
+    "Zeros": [s((2, 3), ms.float64)],
+    "Ones": [s((2, 3), ms.float64)],
+    "TensorMove": [s(n(2, 3))],
+    "Reshape": [s(n(2, 3), (3, -1)), s(n(2, 3), (6,))],
+    "Transpose": [s(n(2, 3, 4), (2, 0, 1)), s(n(2, 3), (-1, 0))],
+    "ExpandDims": [s(n(2, 3), -1), s(n(3), 0)],
+    "Squeeze": [s(n(1, 3, 1)), s(n(1, 3, 1), axis=0), s(n(1, 3, 1), axis=(0, 2))],
+    "Tile": [s(n(2, 3), (2, 1, 2)), s(n(2, 3), (2,)), s(n(2, 1), (1, 3))],
+    "BroadcastTo": [s(n(3), shape=(2, 3)), s(n(2, 1), shape=(4, -1, 3))],
+    "Select": [s(mask([[True, False, True], [False, False, True]]), n(2, 3), n(3)),
+               s(mask([True, False, True]), n(2, 3), 2.0),
+               s(mask([True, False]), 0.5, n(2))],
+    "AddN": [s((n(2, 3), n(2, 3), n(2, 3)))],
+    "Stack": [s((n(2, 3), n(2, 3)), axis=1), s((n(3),), axis=-1)],
+    "Concat": [s((n(1, 3), n(2, 3)), axis=0), s((n(2, 3), n(2, 1)), axis=-1)],
+    "Split": [s(n(6, 2), axis=0, output_num=3), s(n(2, 4), axis=-1, output_num=2)],
+    "SplitV": [s(n(6, 2), size_splits=(1, -1), split_dim=0, num_split=2),
+               s(n(2, 5), size_splits=(2, 0, 3), split_dim=1, num_split=3)],
+    "Gather": [s(n(2, 3), ints([0, 2, 2, -1]), 1), s(n(4, 2), ints([[3, 0], [3, 3]]), 0),
+               s(n(2, 3, 4), ints([[1, 1], [0, 3]]), 2, batch_dims=1),
+               s(n(2, 3, 4), ints([[1, 1, 0], [0, 2, 2]], np.int64), 1, batch_dims=1),
+               s(n(2, 3, 4, 2), ints([[[0, 3], [1, 1], [2, 0]], [[3, 3], [0, 0], [1, 2]]]), 2,
+                 batch_dims=2)],
+    "Getitem": [s(n(2, 3), 1), s(n(2, 3), -1), s(n(4, 3), slice(None, None, 2)),
+                s(n(2, 3), (slice(None), None, ints([[0, 0], [2, 1]]))),
+                s(n(2, 3), (Ellipsis, 1)), s(n(3, 3), ints([2, 0, 2])),
+                s(n(2, 3), mask([True, False])), s(n(2, 3, 4), (ints([1, 0, 1]), 0, slice(1, 3))),
+                s(n(3, 4), (ints([0, 2]), slice(None), None))],
+    "GetitemGrad": [s(n(2, 2), (ints([0, 0]), slice(None, None, 2)), shape=(3, 3)),
+                    s(n(3), 1, shape=(2, 3))],
+    "ReduceSum": [s(n(2, 3), ()), s(n(2, 3), 1, keep_dims=True), s(n(2, 3, 2), (0, 2)),
+                  s(n(2, 3), (), skip_mode=True), s(n(2, 3), -1)],
+    "ReduceMean": [s(n(2, 3), ()), s(n(2, 3), 1, keep_dims=True), s(n(2, 3, 2), (0, -1)),
+                   s(n(2, 3), (), skip_mode=True)],
+    "ReduceMax": [s(n(2, 3), ()), s(n(2, 3), 1, keep_dims=True), s(n(2, 3, 2), (0, 2))],
+    "ReduceMin": [s(n(2, 3), ()), s(n(2, 3), 0, keep_dims=True), s(n(2, 3, 2), (1,))],
+    "ReduceProd": [s(u(0.5, 2.0, 2, 3), ()), s(n(2, 3), 1, keep_dims=True),
+                   s(lambda r: np.array([[0.0, 1.5, -2.0], [0.5, 0.0, 0.0]]), 1),
+                   s(lambda r: np.array([[0.0, 1.5], [0.5, 3.0], [1.0, 0.0]]), ())],
+    "ArgMaxWithValue": [s(n(2, 3), axis=1, keep_dims=True), s(n(3)), s(n(2, 3), axis=0)],
+    "ArgMinWithValue": [s(n(2, 3), axis=0), s(n(2, 3, 2), axis=-1, keep_dims=True)],
+    "Softmax": [s(n(2, 3), axis=-1), s(n(2, 3), axis=(0, 1)), s(n(2, 3), axis=0)],
+    "LogSoftmax": [s(n(2, 3), axis=0), s(n(2, 3), axis=-1)],
+    "LayerNorm": [s(n(2, 3, 4), n(3, 4), n(3, 4)),
+                  s(n(2, 3), n(3), n(3), begin_norm_axis=-1, begin_params_axis=-1),
+                  s(n(2, 3, 4), n(3, 4), n(3, 4), begin_norm_axis=2, begin_params_axis=1),
+                  s(n(2, 3), n(2, 3), n(2, 3), begin_norm_axis=1, begin_params_axis=0)],
+    "Dropout": [s(n(2, 3), keep_prob=0.5, Seed0=1), s(n(4, 3), 3, keep_prob=0.9)],
+}
+
+
+# ------------------------------------------------------------------ harness
+
+def _leaves(args) -> list:
+    """The arrays of ``args`` (top level or one tuple deep), in order."""
+    out = []
+    for a in args:
+        for e in (a if isinstance(a, tuple) else (a,)):
+            if isinstance(e, np.ndarray):
+                out.append(e)
+    return out
+
+
+def _rebuild(args, leaves) -> tuple:
+    """``args`` with its arrays replaced by ``leaves`` (no recursion: this runs inside
+    traced code)."""
+    it = iter(leaves)
+    out = []
+    for a in args:
+        if isinstance(a, tuple):
+            a = tuple(next(it) if isinstance(e, np.ndarray) else e for e in a)
+        elif isinstance(a, np.ndarray):
+            a = next(it)
+        out.append(a)
+    return tuple(out)
+
+
+def _objective(name, args, attrs, weights=None):
+    """``fn(*leaf tensors)``: the op's float64 outputs, each summed with fixed random weights."""
+    opdef = REGISTRY[name]
+
+    def fn(*leaves):
+        out = opdef(*_rebuild(args, leaves), **attrs)
+        outs = out if isinstance(out, tuple) else (out,)
+        total = None
+        for o, w in zip(outs, weights):
+            if w is None:
+                continue
+            term = ops.reduce_sum(ops.mul(o, w))
+            total = term if total is None else ops.add(total, term)
+        return total
+    return fn
+
+
+def _weights(name, args, attrs, rng, dtype=np.float64):
+    """Random weights for the float64 outputs (None: the output is left out)."""
+    out = REGISTRY[name](*_rebuild(args, [Tensor(a) for a in _leaves(args)]), **attrs)
+    outs = out if isinstance(out, tuple) else (out,)
+    return [Tensor(rng.standard_normal(o.shape).astype(dtype))
+            if o.dtype is ms.float64 else None for o in outs]
+
+
+def _grad(fn, leaves, positions):
+    g = ms.grad(fn, grad_position=tuple(positions))(*[Tensor(a) for a in leaves])
+    return [g] if isinstance(g, Tensor) else list(g)
+
+
+def _numeric(fn, leaves, i):
+    base = [a.copy() for a in leaves]
+    g = np.zeros(base[i].shape)
+    for idx in np.ndindex(base[i].shape):
+        vals = []
+        for sign in (1, -1):
+            pert = [b.copy() for b in base]
+            pert[i][idx] += sign * EPS
+            vals.append(float(fn(*[Tensor(p) for p in pert]).asnumpy()))
+        g[idx] = (vals[0] - vals[1]) / (2 * EPS)
+    return g
+
+
+def _differentiable_ops():
+    return sorted(n for n, d in REGISTRY.items() if d.differentiable and n not in STRUCTURAL)
+
+
+def test_structural_names_are_registered():
+    unknown = sorted(set(STRUCTURAL) - set(REGISTRY))
+    assert not unknown, f"STRUCTURAL names ops that are not registered: {unknown}"
+    stale = sorted(set(SAMPLES) - set(_differentiable_ops()))
+    assert not stale, f"SAMPLES names ops that are not differentiable primitives: {stale}"
+
+
+@pytest.mark.parametrize("name", _differentiable_ops())
+def test_bprop_matches_finite_differences(name):
+    opdef = REGISTRY[name]
+    assert opdef.bprop is not None, (
+        f"primitive '{name}' is differentiable but has no backward rule: add one with "
+        f"@bprop('{name}') in graphkiln/ops/rules/bprop.py (or mark the OpDef "
+        f"differentiable=False)")
+    assert name in SAMPLES, (
+        f"primitive '{name}' has no sample input in tests/ops/test_bprop.py SAMPLES, so its "
+        f"backward rule is not checked against finite differences; add one")
+    rng = np.random.default_rng(sum(map(ord, name)))
+    for k, make in enumerate(SAMPLES[name]):
+        args, attrs = make(rng)
+        leaves = _leaves(args)
+        positions = list(range(len(leaves)))
+        where = f"{name} sample {k} ({attrs})"
+        if not positions:  # creation ops: the rule gives no cotangent for any input
+            ins = _rebuild(args, [Tensor(a) for a in leaves])
+            out = opdef(*ins, **attrs)
+            cts = opdef.bprop(*ins, out, ops.ones_like(out), **attrs)
+            assert len(cts) == len(ins) and all(c is None for c in cts), where
+            continue
+        weights = _weights(name, args, attrs, rng)
+        fn = _objective(name, args, attrs, weights)
+        ms.set_context(mode=ms.GRAPH_MODE)
+        graph = _grad(fn, leaves, positions)
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+        eager = _grad(fn, leaves, positions)
+        for j, (i, g, e) in enumerate(zip(positions, graph, eager)):
+            assert g.dtype is ms.float64 and g.shape == leaves[i].shape, (where, j, g)
+            np.testing.assert_allclose(e.asnumpy(), g.asnumpy(), rtol=1e-12, atol=1e-14,
+                                       err_msg=f"{where}: PYNATIVE != GRAPH for input {i}")
+            np.testing.assert_allclose(g.asnumpy(), _numeric(fn, leaves, i), rtol=RTOL,
+                                       atol=ATOL, err_msg=f"{where}: input {i}")
+
+
+@pytest.mark.parametrize("name", sorted(SAMPLES))
+def test_float16_inputs_get_float16_cotangents(name):
+    rng = np.random.default_rng(0)
+    for k, make in enumerate(SAMPLES[name]):
+        args, attrs = make(rng)
+        leaves = _leaves(args)
+        if not leaves:
+            continue
+        positions = list(range(len(leaves)))
+        leaves = [a.astype(np.float16) for a in leaves]
+        args = _rebuild(args, leaves)
+        out = REGISTRY[name](*_rebuild(args, [Tensor(a) for a in leaves]), **attrs)
+        outs = out if isinstance(out, tuple) else (out,)
+        weights = [Tensor(np.ones(o.shape, o.dtype.np_dtype)) if o.dtype.is_float else None
+                   for o in outs]
+        grads = _grad(_objective(name, args, attrs, weights), leaves, positions)
+        for i, g in zip(positions, grads):
+            assert g.dtype is ms.float16 and g.shape == leaves[i].shape, (name, k, i, g)
+            assert np.isfinite(g.asnumpy()).all(), (name, k, i, g)
+
+
+# ------------------------------------------------------------------ specific behaviour
+
+def test_integer_mul_gets_integer_cotangents():
+    x = Tensor(np.array([1, 2, 3], np.int32))
+    y = Tensor(np.array([4, 5, 6], np.int32))
+    gx, gy = ms.grad(lambda a, b: a * b, grad_position=(0, 1))(x, y)
+    assert gx.dtype is ms.int32 and gy.dtype is ms.int32
+    assert gx.asnumpy().tolist() == [4, 5, 6] and gy.asnumpy().tolist() == [1, 2, 3]
+
+
+def test_layer_norm_statistics_outputs_are_differentiated():
+    # mean and variance are float32 outputs, so the finite differences are coarser here
+    rng = np.random.default_rng(7)
+    x, gamma, beta = rng.standard_normal((2, 3, 4)), np.ones((3, 4)), np.zeros((3, 4))
+    wm, wv = rng.standard_normal((2, 1, 1)), rng.standard_normal((2, 1, 1))
+
+    def fn(a):
+        _, mean, var = ops.LayerNorm(begin_norm_axis=1, begin_params_axis=1)(
+            a, Tensor(gamma), Tensor(beta))
+        return ops.add(ops.reduce_sum(ops.mul(mean, Tensor(wm, ms.float32))),
+                       ops.reduce_sum(ops.mul(var, Tensor(wv, ms.float32))))
+
+    g = ms.grad(fn)(Tensor(x)).asnumpy()
+    want = wm / 12 + wv * 2 * (x - x.mean(axis=(1, 2), keepdims=True)) / 12
+    np.testing.assert_allclose(g, want, rtol=1e-5, atol=1e-6)
+
+
+def test_getitem_with_repeated_indices_accumulates():
+    x = Tensor(np.arange(4.0))
+    g = ms.grad(lambda a: a[Tensor(np.array([1, 1, 3, 1], np.int32))].sum())(x)
+    assert g.asnumpy().tolist() == [0.0, 3.0, 0.0, 1.0]
+
+
+def test_gather_of_embedding_rows_accumulates():
+    table = Tensor(np.ones((5, 2)))
+    idx = Tensor(np.array([[0, 4], [4, 4]], np.int32))
+    g = ms.grad(lambda t: ops.gather(t, idx, 0).sum())(table)
+    assert g.asnumpy()[:, 0].tolist() == [1.0, 0.0, 0.0, 0.0, 3.0]
+
+
+def test_reduce_max_ties_share_the_cotangent():
+    x = Tensor(np.array([1.0, 3.0, 3.0]))
+    g = ms.grad(lambda a: ops.amax(a))(x)
+    assert g.asnumpy().tolist() == [0.0, 0.5, 0.5]
+
+
+def test_second_order_through_getitem():
+    x = Tensor(np.array([1.0, 2.0, 3.0]))
+    inner = ms.grad(lambda a: (a[Tensor(np.array([0, 2, 2], np.int32))] ** 3).sum())
+    g2 = ms.grad(lambda a: ops.reduce_sum(inner(a)))(x)
+    np.testing.assert_allclose(g2.asnumpy(), [6.0, 0.0, 36.0])
+
+
+def test_concat_of_a_whole_split_tuple():
+    # the tracer passes Split's tuple node itself to Concat: the rule sees no Python tuple
+    x = Tensor(np.arange(6.0).reshape(2, 3))
+    w = Tensor(np.arange(6.0).reshape(6, 1))
+    g = ms.grad(lambda a: ops.mul(ops.concat(ops.split(a, 1, axis=1), 0), w).sum())(x)
+    np.testing.assert_allclose(g.asnumpy(), [[0.0, 2.0, 4.0], [1.0, 3.0, 5.0]])
+
+
+def test_dropout_mask_is_not_drawn_twice():
+    fn = ms.jit(lambda a: ms.grad(lambda b: ops.dropout(b, 0.5, seed=3).sum())(a))
+    g = fn(Tensor(np.ones((4, 4), np.float32))).asnumpy()
+    mask = ops.Dropout(keep_prob=0.5)(Tensor(np.ones((4, 4), np.float32)), 3)[1].asnumpy()
+    np.testing.assert_array_equal(g, 2 * mask)
+    assert ms.compile_info(fn).count("Dropout") == 1
