@@ -39,6 +39,8 @@ def sym(node: Node):
     a = node.abstract
     if isinstance(a, AbstractTensor):
         return Tensor._symbolic(node, AbstractTensor(a.dtype, a.shape))
+    if isinstance(a, AbstractTuple):  # a multi-output op: its items, as the rules expect
+        return state.current().wrap(node)
     return node
 
 

@@ -15,6 +15,7 @@ pytestmark = pytest.mark.filterwarnings("error")
 STRUCTURAL = {
     "MakeTuple", "TupleGetItem", "Depend", "UpdateState", "Load", "Switch", "While", "Print",
     "Assign", "AssignAdd", "AssignSub", "HyperMap",
+    "WhileGrad",  # applies traced graphs, created only by autodiff (tests/compiler/test_ad.py)
 }
 
 
@@ -69,6 +70,8 @@ SAMPLES = {
     "AddN": [(((X, X, X),), {})],
     "Gather": [((X, i32(4), 1), {}), ((f32(2, 3, 4), i32(2, 2), 2), {"batch_dims": 1})],
     "Getitem": [((X, 1), {}), ((X, (slice(None), None, i32(2, 2))), {}), ((X, b(2)), {})],
+    "GetitemGrad": [((f32(2, 2), (i32(2), slice(None, None, 2))), {"shape": (3, 3)}),
+                    ((f32(3), 1), {"shape": (2, 3)})],
     **{n: [((X, ()), {}), ((X, 1), {"keep_dims": True}), ((i32(2, 3), (0, 1)), {})] for n in (
         "ReduceSum", "ReduceMean", "ReduceMax", "ReduceMin", "ReduceProd")},
     "Argmax": [((X,), {}), ((X,), {"axis": 0, "output_type": ms.int64})],

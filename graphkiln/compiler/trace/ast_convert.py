@@ -548,6 +548,9 @@ def _bind(fn: types.FunctionType, code: types.CodeType) -> types.FunctionType:
     from . import control
     cells = dict(zip(fn.__code__.co_freevars, fn.__closure__ or ()))
     cells[RT] = types.CellType(control)
+    for name in code.co_freevars:  # e.g. a recursive function naming itself
+        if name not in cells:
+            cells[name] = types.CellType(fn.__globals__.get(name, fn))
     closure = tuple(cells[name] for name in code.co_freevars)
     new = types.FunctionType(code, fn.__globals__, fn.__name__, fn.__defaults__, closure)
     new.__kwdefaults__ = fn.__kwdefaults__
