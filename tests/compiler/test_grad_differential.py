@@ -5,8 +5,7 @@ graphkiln's autodiff).
 Programs come from ``gen_programs.generate`` (nested tensor/Python ``if``, ``while`` with
 tensor conditions, ``for`` over ranges/tensors, ``break``/``continue``, early ``return``).
 Inputs are taken in float64; a program qualifies when it returns only float tensors and its
-finite differences are stable (two step sizes agree), so the check does not straddle a
-branch boundary. The first ``N_PROGRAMS`` qualifying seeds are checked.
+one-sided differences agree at the input (no kink or branch boundary there). The first ``N_PROGRAMS`` qualifying seeds are checked.
 """
 from __future__ import annotations
 
@@ -37,8 +36,11 @@ def _loss_fn(f):
     return loss
 
 
-def _numeric(loss, x, y, which: int, eps: float) -> np.ndarray:
+def _numeric(loss, x, y, which: int, eps: float):
+    """Central differences, or None where the one-sided differences disagree (a kink or
+    a branch boundary at the input, where no derivative exists)."""
     base = [x.copy(), y.copy()]
+    f0 = float(loss(Tensor(x), Tensor(y)).asnumpy())
     g = np.zeros_like(base[which])
     for idx in np.ndindex(base[which].shape):
         vals = []
@@ -46,6 +48,9 @@ def _numeric(loss, x, y, which: int, eps: float) -> np.ndarray:
             pert = [b.copy() for b in base]
             pert[which][idx] += sign * eps
             vals.append(float(loss(Tensor(pert[0]), Tensor(pert[1])).asnumpy()))
+        forward, backward = (vals[0] - f0) / eps, (f0 - vals[1]) / eps
+        if not np.isclose(forward, backward, rtol=1e-3, atol=1e-5):
+            return None
         g[idx] = (vals[0] - vals[1]) / (2 * eps)
     return g
 
@@ -85,9 +90,8 @@ def test_gradients_match_finite_differences(program_dir):
             skipped.append(seed)
             continue
         fd = [_numeric(loss, xa, ya, i, 1e-6) for i in (0, 1)]
-        fd2 = [_numeric(loss, xa, ya, i, 1e-4) for i in (0, 1)]
-        if not all(np.allclose(a, b, rtol=1e-4, atol=1e-6) for a, b in zip(fd, fd2)):
-            skipped.append(seed)  # near a branch boundary: finite differences unstable
+        if any(g is None for g in fd):
+            skipped.append(seed)  # at a branch boundary: no derivative to compare
             continue
         ms.set_context(mode=ms.GRAPH_MODE)
         graph = ms.grad(loss, grad_position=(0, 1))(Tensor(xa), Tensor(ya))

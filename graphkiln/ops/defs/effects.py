@@ -205,8 +205,8 @@ def _while_grad(cond, body, body_bprop, *args, n_state):
             if g is not None:
                 dinv[i] = g if dinv[i] is None else dinv[i] + g
     for i, g in enumerate(dinv):  # a loop that ran zero times gives zero cotangents
-        if g is None and isinstance(invariants[i], np.ndarray):
-            dinv[i] = np.zeros_like(invariants[i])
+        if g is None and isinstance(invariants[i], (np.ndarray, np.generic)):
+            dinv[i] = np.zeros_like(np.asarray(invariants[i]))
     return tuple(dstate) + tuple(dinv)
 
 
