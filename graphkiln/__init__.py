@@ -15,6 +15,7 @@ from .compiler.jit import compile_info, jit
 from .ops.composite import grad, value_and_grad
 from .common.jit_class import jit_class
 from .common.lazy_inline import lazy_inline
+from .ops.composite.vmap import vmap
 from . import common  # noqa: F401  (ms.common.lazy_inline)
 
 _install_methods()
@@ -25,5 +26,6 @@ __all__ = [
     "Tensor", "tensor", "Parameter", "ParameterTuple", "dtype", "context", "ops",
     "set_context", "get_context", "set_device", "GRAPH_MODE", "PYNATIVE_MODE",
     "nn", "set_seed", "jit", "compile_info", "grad", "value_and_grad", "jit_class", "lazy_inline",
+    "vmap",
     "bool_", "int8", "int16", "int32", "int64", "uint8", "float16", "float32", "float64",
 ]

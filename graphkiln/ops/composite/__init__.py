@@ -1,6 +1,7 @@
 """Composite operations (``ops.composite`` / ``C``): autodiff front ends and mapping."""
 from .grad import GradOperation, grad, value_and_grad
 from .hypermap import HyperMap, Map, MultitypeFuncGraph, partial
+from .vmap import vmap
 
 __all__ = ["GradOperation", "grad", "value_and_grad", "HyperMap", "Map",
            "MultitypeFuncGraph", "partial"]
