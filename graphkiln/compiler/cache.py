@@ -53,10 +53,62 @@ def _cell_fingerprint(cell) -> tuple:
     return cells, weights
 
 
-def entry_path(fn, signature: tuple, cell) -> str:
-    from .. import __version__
+class Uncacheable(Exception):
+    """The function's behaviour depends on values a key cannot name across processes."""
+
+
+def function_identity(fn, depth: int = 0):
+    """A key naming ``fn`` across processes: its code and the values it closes over.
+
+    Raises :class:`Uncacheable` for closures over objects that have no stable value (such
+    calls are compiled every process instead of risking a wrong cache hit). Objects may
+    describe themselves with ``__gk_cache_identity__()`` (autodiff and vmap wrappers do).
+    """
+    from ..common.lazy_inline import freeze
+    if depth > 4:
+        raise Uncacheable("too deep")
+    hook = getattr(getattr(fn, "__self__", None), "__gk_cache_identity__", None)
+    if hook is not None:
+        return ("wrapped", hook())
     code = getattr(fn, "__code__", None)
-    ident = (code.co_filename, code.co_qualname, code.co_firstlineno) if code else repr(fn)
+    if code is None:
+        raise Uncacheable(repr(fn))
+    captured = [freeze(getattr(fn, "__defaults__", None)),
+                freeze(getattr(fn, "__kwdefaults__", None))]
+    for cell in fn.__closure__ or ():
+        try:
+            v = cell.cell_contents
+        except ValueError:
+            v = None
+        if callable(v) and hasattr(v, "__code__"):
+            captured.append(function_identity(v, depth + 1))
+            continue
+        captured.append(freeze(v))
+    if "id" in _flatten_key(tuple(captured)):
+        raise Uncacheable("closes over or defaults to an object without a stable value")
+    return (code.co_filename, code.co_qualname, code.co_firstlineno, _code_key(code),
+            tuple(captured))
+
+
+def _code_key(code) -> str:
+    """A digest of what a code object does (two lambdas on one line differ here)."""
+    h = hashlib.sha256(code.co_code)
+    for c in code.co_consts:
+        h.update(_code_key(c).encode() if hasattr(c, "co_code") else repr(c).encode())
+    h.update(repr(code.co_names).encode())
+    return h.hexdigest()[:16]
+
+
+def _flatten_key(key) -> list:
+    if isinstance(key, tuple):
+        return [y for e in key for y in _flatten_key(e)]
+    return [key]
+
+
+def entry_path(fn, signature: tuple, cell) -> str:
+    """The entry file for this call (raises :class:`Uncacheable` when there is none)."""
+    from .. import __version__
+    ident = function_identity(fn)
     text = repr((FORMAT, __version__, sys.version_info[:2], ident, signature,
                  _cell_fingerprint(cell)))
     digest = hashlib.sha256(text.encode()).hexdigest()[:32]

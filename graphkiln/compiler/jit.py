@@ -266,7 +266,10 @@ def _stable_key(key: tuple, leaves: list) -> tuple:
 def _compile_or_load(fn, name, args, kwargs, self_obj, key, leaves) -> Executable:
     if not cache.enabled():
         return compile_call(fn, name, args, kwargs, self_obj)
-    path = cache.entry_path(fn, _stable_key(key, leaves), self_obj)
+    try:
+        path = cache.entry_path(fn, _stable_key(key, leaves), self_obj)
+    except cache.Uncacheable:
+        return compile_call(fn, name, args, kwargs, self_obj)
     exe = cache.load(path, self_obj, leaves)
     if exe is not None:
         return exe

@@ -110,3 +110,19 @@ def test_two_processes_share_a_directory_safely(tmp_path):
     assert not [f for f in os.listdir(cache) if f.endswith(".tmp")]
     out, _ = _run(s, "on", cache)
     assert "True True" in out
+
+
+def test_distinct_functions_never_share_an_entry(tmp_path):
+    import numpy as np
+
+    import graphkiln as ms
+    ms.set_context(enable_compile_cache=True, compile_cache_path=str(tmp_path))
+    a = ms.Tensor(np.array([1.0, 2.0]))
+    g2, g5 = ms.grad(lambda a: (a * 2).sum())(a), ms.grad(lambda a: (a * 5).sum())(a)
+    assert g2.asnumpy().tolist() == [2.0, 2.0] and g5.asnumpy().tolist() == [5.0, 5.0]
+    outs = []
+    for k in (3.0, 4.0):  # closures over different constants
+        outs.append(ms.jit(lambda x, k=k: x * k)(a).asnumpy().tolist())
+        f = (lambda k: ms.jit(lambda x: x + k))(k)
+        outs.append(f(a).asnumpy().tolist())
+    assert outs == [[3.0, 6.0], [4.0, 5.0], [4.0, 8.0], [5.0, 6.0]]

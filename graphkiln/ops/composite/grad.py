@@ -110,6 +110,16 @@ class _Differentiated:
     def _traced(self, *args, **kwargs):
         return _compute(self.fn, self.cfg, args, kwargs)
 
+    def __gk_cache_identity__(self):
+        """What the compile cache keys on: the differentiated function and the options."""
+        from ...compiler.cache import function_identity
+        cfg = self.cfg
+        weights = tuple((w.name, w.dtype.name, w.shape) for w in cfg.weights or ())
+        fn = self.fn
+        target = fn if hasattr(fn, "__code__") else type(fn).construct
+        return (function_identity(target), type(fn).__qualname__, cfg.kind, cfg.positions,
+                weights, cfg.sens_param, cfg.has_aux, cfg.with_value, cfg.single)
+
 
 class GradOperation:
     """``GradOperation(get_all=False, get_by_list=False, sens_param=False)(fn[, weights])``."""
