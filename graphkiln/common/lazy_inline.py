@@ -30,7 +30,9 @@ def freeze(x, depth: int = 0):
     if x is None or isinstance(x, (bool, int, float, str, bytes, type)):
         return x
     if isinstance(x, Tensor):
-        return ("Tensor", id(x))
+        if x.is_symbolic or x.size > 64:
+            return ("id", id(x))
+        return ("Tensor", x.dtype.name, x.shape, x.asnumpy().tobytes())
     if isinstance(x, np.ndarray):
         return ("ndarray", x.dtype.str, x.shape, x.tobytes()) if x.size <= 64 else \
             ("ndarray", id(x))
