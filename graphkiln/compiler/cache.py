@@ -67,7 +67,8 @@ def function_identity(fn, depth: int = 0):
     from ..common.lazy_inline import freeze
     if depth > 4:
         raise Uncacheable("too deep")
-    hook = getattr(getattr(fn, "__self__", None), "__gk_cache_identity__", None)
+    hook = getattr(fn, "__gk_cache_identity__", None) or getattr(
+        getattr(fn, "__self__", None), "__gk_cache_identity__", None)
     if hook is not None:
         return ("wrapped", hook())
     code = getattr(fn, "__code__", None)

@@ -112,12 +112,14 @@ class _Differentiated:
 
     def __gk_cache_identity__(self):
         """What the compile cache keys on: the differentiated function and the options."""
-        from ...compiler.cache import function_identity
+        from ...compiler.cache import _cell_fingerprint, function_identity
         cfg = self.cfg
         weights = tuple((w.name, w.dtype.name, w.shape) for w in cfg.weights or ())
         fn = self.fn
-        target = fn if hasattr(fn, "__code__") else type(fn).construct
-        return (function_identity(target), type(fn).__qualname__, cfg.kind, cfg.positions,
+        target = fn if hasattr(fn, "__code__") or hasattr(fn, "__gk_cache_identity__") \
+            else type(fn).construct
+        return (function_identity(target), type(fn).__qualname__, _cell_fingerprint(fn),
+                cfg.kind, cfg.positions,
                 weights, cfg.sens_param, cfg.has_aux, cfg.with_value, cfg.single)
 
 
