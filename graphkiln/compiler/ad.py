@@ -82,6 +82,9 @@ class Backprop:
     def add(self, node: Node, value) -> None:
         if value is None or id(node) not in self.needs:
             return
+        a = node.abstract
+        if isinstance(a, AbstractTensor) and a.dtype is mstype.bool_:
+            return  # booleans carry no gradient
         self.ct[id(node)] = add_ct(self.ct.get(id(node)), value)
 
     def run(self) -> None:
