@@ -12,7 +12,6 @@ import sys
 import time
 
 import numpy as np
-
 from _harness import run_worker, table, write_json
 
 

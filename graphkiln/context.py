@@ -27,6 +27,9 @@ _ENV = {
     "save_graphs_path": "MS_DEV_SAVE_GRAPHS_PATH",
 }
 _DEVICES = ("CPU", "GPU", "Ascend")
+# accepted for compatibility; they change nothing in graphkiln
+_ACCEPTED_UNUSED = ("jit_config", "max_call_depth", "pynative_synchronize",
+                    "jit_syntax_level")
 _user: dict = {}
 _warned_device = set()
 
@@ -44,7 +47,7 @@ def _env_value(key: str):
 def set_context(**kwargs) -> None:
     """Set context options (``mode``, ``device_target``, ``save_graphs``...)."""
     for key, value in kwargs.items():
-        if key not in _DEFAULTS and key not in ("jit_config", "max_call_depth", "pynative_synchronize", "jit_syntax_level"):
+        if key not in _DEFAULTS and key not in _ACCEPTED_UNUSED:
             raise ValueError(f"For 'context.set_context', the keyword argument {key} is not "
                              f"recognized! For detailed usage of 'set_context', please refer "
                              f"to the MindSpore official website.")

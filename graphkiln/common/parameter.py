@@ -36,7 +36,7 @@ class Parameter(Tensor):
         self.requires_grad = requires_grad
         self.layerwise_parallel = layerwise_parallel
 
-    def set_data(self, data, slice_shape: bool = False) -> "Parameter":
+    def set_data(self, data, slice_shape: bool = False) -> Parameter:
         """Replace the value (shape and dtype may change, as in MindSpore)."""
         if isinstance(data, Tensor):
             arr = data.asnumpy()
@@ -46,7 +46,7 @@ class Parameter(Tensor):
         self._data = np.array(arr, copy=True)
         return self
 
-    def assign_value(self, value) -> "Parameter":
+    def assign_value(self, value) -> Parameter:
         """Write ``value`` into the existing array (same shape), in place."""
         arr = value.asnumpy() if isinstance(value, Tensor) else np.asarray(value)
         if arr.shape != self._data.shape:
@@ -55,7 +55,7 @@ class Parameter(Tensor):
         np.copyto(self._data, arr, casting="unsafe")
         return self
 
-    def clone(self, init: str = "same") -> "Parameter":
+    def clone(self, init: str = "same") -> Parameter:
         return Parameter(Tensor._from_array(self._data.copy(), self._dtype), self.name,
                          self.requires_grad)
 
@@ -82,7 +82,7 @@ class ParameterTuple(tuple):
                                 f"but got {type(p).__name__}.")
         return super().__new__(cls, items)
 
-    def clone(self, prefix: str, init: str = "same") -> "ParameterTuple":
+    def clone(self, prefix: str, init: str = "same") -> ParameterTuple:
         out = []
         for p in self:
             c = p.clone(init)

@@ -73,7 +73,7 @@ class Tensor:
         self._abs = None
 
     @classmethod
-    def _from_array(cls, arr, dtype: mstype.Type | None = None) -> "Tensor":
+    def _from_array(cls, arr, dtype: mstype.Type | None = None) -> Tensor:
         t = object.__new__(Tensor)
         arr = np.asarray(arr)
         t._data = arr
@@ -83,7 +83,7 @@ class Tensor:
         return t
 
     @classmethod
-    def _symbolic(cls, node, abstract) -> "Tensor":
+    def _symbolic(cls, node, abstract) -> Tensor:
         t = object.__new__(Tensor)
         t._data = None
         t._dtype = abstract.dtype

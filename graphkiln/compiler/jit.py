@@ -7,26 +7,26 @@ a new one traces, optimises and generates code for it.
 from __future__ import annotations
 
 import functools
-import os
 import inspect
+import os
 import time
 import weakref
 
 import numpy as np
 
 from .. import context
-from ..backend.float_status import fp_guard
-from ..errors import innermost_user_location, user_frames_only, with_location
-from ..common.tensor import Tensor
-from .ir.anf import FuncGraph, ValueNode, count_nodes
-from .ir.abstract import AbstractTensor, AbstractTuple
 from ..backend.codegen import generate_code
+from ..backend.float_status import fp_guard
+from ..common.tensor import Tensor
+from ..errors import innermost_user_location, user_frames_only, with_location
 from . import cache
+from .ir.abstract import AbstractTensor
+from .ir.anf import FuncGraph, ValueNode, count_nodes
 from .pipeline import PassContext, optimize, record_stage
 from .reuse import call_lazy_cell
 from .trace import state
 from .trace.ast_convert import convert
-from .trace.builder import GraphBuilder, _prim_node
+from .trace.builder import GraphBuilder
 from .trace.control import Undefined
 from .trace.pytree import flatten, unflatten
 
@@ -124,7 +124,7 @@ class Executable:
         return unflatten(self.out_tree, leaves)
 
 
-_LAST: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+_LAST: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _LAST_BY_ID: dict = {}
 
 
@@ -313,7 +313,7 @@ class JitFunction:
     def __init__(self, fn):
         self.fn = fn
         self._cache = _CallCache()
-        self._bound: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+        self._bound: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
         functools.update_wrapper(self, fn)
 
     def __call__(self, *args, **kwargs):
@@ -364,7 +364,7 @@ def jit(function=None, *, mode: str = "PSJit", input_signature=None, jit_config=
 
 # ------------------------------------------------------------------ cells
 
-_CELL_CACHES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+_CELL_CACHES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def _construct_fn(cell):

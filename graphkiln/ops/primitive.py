@@ -7,20 +7,20 @@ records one node in that graph.
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
-from ..common import dtype as mstype
-from ..compiler.ir.abstract import AbstractRef, AbstractScalar, AbstractTensor, AbstractTuple
 from ..backend.float_status import fp_guard
+from ..compiler.ir.abstract import AbstractRef, AbstractScalar, AbstractTensor, AbstractTuple
 from ..compiler.trace import state
 
 NO_EFFECT = "none"
 MEM_EFFECT = "mem"
 IO_EFFECT = "io"
 
-REGISTRY: dict[str, "OpDef"] = {}
+REGISTRY: dict[str, OpDef] = {}
 
 
 class OpDef:

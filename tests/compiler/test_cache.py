@@ -120,9 +120,11 @@ def test_distinct_functions_never_share_an_entry(tmp_path):
     a = ms.Tensor(np.array([1.0, 2.0]))
     g2, g5 = ms.grad(lambda a: (a * 2).sum())(a), ms.grad(lambda a: (a * 5).sum())(a)
     assert g2.asnumpy().tolist() == [2.0, 2.0] and g5.asnumpy().tolist() == [5.0, 5.0]
+    def adder(k):
+        return ms.jit(lambda x: x + k)
+
     outs = []
-    for k in (3.0, 4.0):  # closures over different constants
+    for k in (3.0, 4.0):  # closures over, and defaults of, different constants
         outs.append(ms.jit(lambda x, k=k: x * k)(a).asnumpy().tolist())
-        f = (lambda k: ms.jit(lambda x: x + k))(k)
-        outs.append(f(a).asnumpy().tolist())
+        outs.append(adder(k)(a).asnumpy().tolist())
     assert outs == [[3.0, 6.0], [4.0, 5.0], [4.0, 8.0], [5.0, 6.0]]

@@ -5,7 +5,8 @@ graphkiln's autodiff).
 Programs come from ``gen_programs.generate`` (nested tensor/Python ``if``, ``while`` with
 tensor conditions, ``for`` over ranges/tensors, ``break``/``continue``, early ``return``).
 Inputs are taken in float64; a program qualifies when it returns only float tensors and its
-one-sided differences agree at the input (no kink or branch boundary there). The first ``N_PROGRAMS`` qualifying seeds are checked.
+one-sided differences agree at the input (no kink or branch boundary there). The first
+``N_PROGRAMS`` qualifying seeds are checked.
 """
 from __future__ import annotations
 

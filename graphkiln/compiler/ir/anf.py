@@ -7,7 +7,7 @@ bodies receive outer values as parameters). Side effects are ordered only by mon
 """
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from .abstract import Abstract
 
@@ -41,7 +41,7 @@ class Parameter(Node):
 
     __slots__ = ("name", "graph", "weight")
 
-    def __init__(self, graph: "FuncGraph", name: str, abstract: Abstract | None = None,
+    def __init__(self, graph: FuncGraph, name: str, abstract: Abstract | None = None,
                  weight=None):
         super().__init__(abstract)
         self.graph = graph
@@ -57,7 +57,7 @@ class CNode(Node):
 
     __slots__ = ("inputs", "graph")
 
-    def __init__(self, graph: "FuncGraph", inputs: list, abstract: Abstract | None = None,
+    def __init__(self, graph: FuncGraph, inputs: list, abstract: Abstract | None = None,
                  loc=None):
         super().__init__(abstract, loc)
         self.graph = graph

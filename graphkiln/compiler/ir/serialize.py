@@ -29,35 +29,41 @@ def _encode_value(v, gid: dict):
     return ("const", v)
 
 
+class _Encoder:
+    """Numbers one graph's parameters and nodes and collects its constants."""
+
+    def __init__(self, gid: dict):
+        self.gid = gid
+        self.index: dict[int, int] = {}
+        self.values: list = []
+        self.vindex: dict[int, int] = {}
+
+    def ref(self, x):
+        if isinstance(x, ValueNode):
+            k = self.vindex.get(id(x))
+            if k is None:
+                k = self.vindex[id(x)] = len(self.values)
+                self.values.append((_encode_value(x.value, self.gid), x.abstract))
+            return ("v", k)
+        return ("n", self.index[id(x)])
+
+    def graph(self, g: FuncGraph):
+        params = []
+        for p in g.all_params:
+            self.index[id(p)] = len(self.index)
+            params.append((p.name, p.abstract, p in g.weights))
+        nodes = []
+        for n in toposort(g):
+            loc = (n.loc.filename, n.loc.lineno) if n.loc is not None else None
+            nodes.append(([self.ref(i) for i in n.inputs], n.abstract, loc))
+            self.index[id(n)] = len(self.index)
+        return (g.name, dict(g.flags), params, self.values, nodes, self.ref(g.output))
+
+
 def dumps(root: FuncGraph) -> bytes:
     graphs = all_graphs(root)
     gid = {id(g): i for i, g in enumerate(graphs)}
-    out = []
-    for g in graphs:
-        index: dict[int, int] = {}
-        params = []
-        for p in g.all_params:
-            index[id(p)] = len(index)
-            params.append((p.name, p.abstract, p in g.weights))
-        values: list = []
-        vindex: dict[int, int] = {}
-        nodes = []
-
-        def ref(x):
-            if isinstance(x, ValueNode):
-                k = vindex.get(id(x))
-                if k is None:
-                    k = vindex[id(x)] = len(values)
-                    values.append((_encode_value(x.value, gid), x.abstract))
-                return ("v", k)
-            return ("n", index[id(x)])
-
-        for n in toposort(g):
-            loc = (n.loc.filename, n.loc.lineno) if n.loc is not None else None
-            nodes.append(([ref(i) for i in n.inputs], n.abstract, loc))
-            index[id(n)] = len(index)
-        out.append((g.name, dict(g.flags), len(g.params), params, values, nodes,
-                    ref(g.output)))
+    out = [_Encoder(gid).graph(g) for g in graphs]
     return pickle.dumps((FORMAT, out), protocol=pickle.HIGHEST_PROTOCOL)
 
 
@@ -69,10 +75,10 @@ def loads(data: bytes, weights: dict | None = None) -> FuncGraph:
     if fmt != FORMAT:
         raise ValueError(f"unknown graph format {fmt}")
     graphs = [FuncGraph(r[0]) for r in records]
-    for g, (name, flags, n_params, params, values, nodes, output) in zip(graphs, records):
+    for g, (_, flags, params, values, nodes, output) in zip(graphs, records):
         g.flags = flags
         table: list = []
-        for i, (pname, abstract, is_weight) in enumerate(params):
+        for pname, abstract, is_weight in params:
             p = Parameter(g, pname, abstract)
             if is_weight:
                 p.weight = (weights or {}).get(pname)
@@ -80,29 +86,31 @@ def loads(data: bytes, weights: dict | None = None) -> FuncGraph:
             else:
                 g.params.append(p)
             table.append(p)
-        vnodes = []
-        for (kind, *rest), abstract in values:
-            if kind == "graph":
-                vn = ValueNode(graphs[rest[0]], abstract)
-            elif kind == "graphs":
-                vn = ValueNode(tuple(graphs[k] for k in rest[0]), abstract)
-            elif kind == "prim":
-                vn = _prim_node(REGISTRY[rest[0]], rest[1])
-            elif kind == "monad":
-                vn = ValueNode(U_MONAD if rest[0] == "U" else IO_MONAD, abstract)
-            else:
-                vn = ValueNode(rest[0], abstract)
-            vnodes.append(vn)
-
-        def get(r):
-            return vnodes[r[1]] if r[0] == "v" else table[r[1]]
-
+        vnodes = [_decode_value(v, abstract, graphs, REGISTRY, (U_MONAD, IO_MONAD), _prim_node)
+                  for v, abstract in values]
         for refs, abstract, loc in nodes:
-            node = CNode(g, [get(r) for r in refs], abstract,
+            node = CNode(g, [_get(r, vnodes, table) for r in refs], abstract,
                          SourceLoc(*loc) if loc is not None else None)
             table.append(node)
-        g.output = get(output)
+        g.output = _get(output, vnodes, table)
     return graphs[0]
+
+
+def _get(r, vnodes: list, table: list):
+    return vnodes[r[1]] if r[0] == "v" else table[r[1]]
+
+
+def _decode_value(encoded, abstract, graphs, registry, monads, prim_node) -> ValueNode:
+    kind, *rest = encoded
+    if kind == "graph":
+        return ValueNode(graphs[rest[0]], abstract)
+    if kind == "graphs":
+        return ValueNode(tuple(graphs[k] for k in rest[0]), abstract)
+    if kind == "prim":
+        return prim_node(registry[rest[0]], rest[1])
+    if kind == "monad":
+        return ValueNode(monads[0] if rest[0] == "U" else monads[1], abstract)
+    return ValueNode(rest[0], abstract)
 
 
 __all__ = ["dumps", "loads", "AbstractMonad"]

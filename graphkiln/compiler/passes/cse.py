@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..ir.anf import CNode, FuncGraph, ValueNode, all_graphs, toposort
+from ..ir.anf import FuncGraph, ValueNode, all_graphs, toposort
 from ..ir.rewrite import replace_nodes
 
 _NEVER = {"Print", "Assign", "AssignAdd", "AssignSub", "UpdateState", "While", "Depend"}

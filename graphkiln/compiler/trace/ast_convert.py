@@ -13,8 +13,8 @@ A Python condition then runs as plain Python; a tensor condition traces subgraph
 from __future__ import annotations
 
 import ast
-import linecache
 import itertools
+import linecache
 import textwrap
 import types
 

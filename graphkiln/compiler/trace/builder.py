@@ -10,7 +10,12 @@ from __future__ import annotations
 from ...common.tensor import Tensor
 from ...errors import GraphkilnInternalError, user_location, with_location
 from ..ir.abstract import (
-    IO_ABS, U_ABS, AbstractRef, AbstractScalar, AbstractTensor, AbstractTuple,
+    IO_ABS,
+    U_ABS,
+    AbstractRef,
+    AbstractScalar,
+    AbstractTensor,
+    AbstractTuple,
 )
 from ..ir.anf import CNode, FuncGraph, Node, ValueNode
 from . import state
@@ -39,7 +44,6 @@ _PRIM_NODES: dict = {}
 
 def _prim_node(opdef, attrs) -> ValueNode:
     """The (shared, immutable) ValueNode applying ``opdef`` with ``attrs``."""
-    from ...ops.primitive import Primitive, _hashable
     try:
         key = (opdef.name, tuple((k, _hashable(v)) for k, v in attrs.items())) \
             if attrs else opdef.name
@@ -66,7 +70,7 @@ class MonadChain:
 class GraphBuilder:
     """Records nodes into ``graph``; ``parent`` is the builder of the enclosing graph."""
 
-    def __init__(self, graph: FuncGraph, parent: "GraphBuilder | None" = None):
+    def __init__(self, graph: FuncGraph, parent: GraphBuilder | None = None):
         self.graph = graph
         self.parent = parent
         self.root: GraphBuilder = parent.root if parent is not None else self
@@ -81,14 +85,14 @@ class GraphBuilder:
         self._prev = None
 
     # ------------------------------------------------------------ activation
-    def __enter__(self) -> "GraphBuilder":
+    def __enter__(self) -> GraphBuilder:
         self._prev = state.set_current(self)
         return self
 
     def __exit__(self, *exc) -> None:
         state.set_current(self._prev)
 
-    def child(self, name: str) -> "GraphBuilder":
+    def child(self, name: str) -> GraphBuilder:
         return GraphBuilder(FuncGraph(name, user_location(2)), self)
 
     # ------------------------------------------------------------ nodes
@@ -285,7 +289,11 @@ def _const_abstract(x):
 
 # Imported last: these modules import this one (the ops register with the tracer).
 from ...ops.defs.effects import (  # noqa: E402
-    Depend, Load, MakeTuple, TupleGetItem, UpdateState,
+    Depend,
+    Load,
+    MakeTuple,
+    TupleGetItem,
+    UpdateState,
 )
 from ...ops.primitive import IO_EFFECT, MEM_EFFECT, Primitive, _hashable, needs_trace  # noqa: E402
 from .control import Undefined  # noqa: E402

@@ -3,5 +3,5 @@ from .grad import GradOperation, grad, value_and_grad
 from .hypermap import HyperMap, Map, MultitypeFuncGraph, partial
 from .vmap import vmap
 
-__all__ = ["GradOperation", "grad", "value_and_grad", "HyperMap", "Map",
+__all__ = ["GradOperation", "grad", "value_and_grad", "HyperMap", "Map", "vmap",
            "MultitypeFuncGraph", "partial"]

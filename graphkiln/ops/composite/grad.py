@@ -131,7 +131,7 @@ class GradOperation:
         self.get_all = get_all
         self.get_by_list = get_by_list
         self.sens_param = sens_param
-        self._caches: "weakref.WeakValueDictionary" = weakref.WeakValueDictionary()
+        self._caches: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
         self._strong: dict = {}
 
     def __call__(self, fn, weights=None):

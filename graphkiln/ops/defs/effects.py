@@ -9,12 +9,17 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...backend import float_status
 from ...common import dtype as mstype
 from ...compiler.ir.abstract import (
-    U_ABS, AbstractFunc, AbstractMonad, AbstractRef, AbstractScalar, AbstractTensor,
+    U_ABS,
+    AbstractFunc,
+    AbstractMonad,
+    AbstractRef,
+    AbstractScalar,
+    AbstractTensor,
     AbstractTuple,
 )
-from ...backend import float_status
 from ..primitive import IO_EFFECT, MEM_EFFECT, OpDef
 from ._infer import describe, tensor_type
 from .print_format import print_values

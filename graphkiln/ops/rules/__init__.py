@@ -1,3 +1,5 @@
 """Transformation rules attached to the primitives: backward (``bprop``) and batching."""
-from . import bprop  # noqa: F401
-from . import vmap  # noqa: F401
+from . import (
+    bprop,  # noqa: F401
+    vmap,  # noqa: F401
+)
