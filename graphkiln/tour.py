@@ -87,6 +87,7 @@ for _title, _fn in [
     ("@lazy_inline: GPT_Model of 24 Blocks", "lazy_inline"),
     ("@jit compile: spec func (200 steps) -> [601.]", "compile_func"),
     ("tensor `if` vs ops.select (if_net / select_net)", "if_vs_select"),
+    ("vmap(hswish) vs manually batched loop (100 x 2)", "vmap"),
     ("HyperMap(MultitypeFuncGraph) vs for loop (200 elems)", "hypermap"),
     ("compile cache: cold vs warm (enable_compile_cache)", "compile_cache"),
     ("@jit_class attributes, methods, __call__", "jit_class"),
