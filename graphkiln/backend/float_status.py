@@ -48,6 +48,22 @@ class fp_guard:
             self._ctx.__exit__(*exc)
 
 
+def enter():
+    """Start routing float errors to the register; returns what :func:`exit` restores."""
+    if _extobj_contextvar is not None:
+        return _extobj_contextvar.set(_EXTOBJ)
+    ctx = np.errstate(call=_record, **_ERRORS)
+    ctx.__enter__()
+    return ctx
+
+
+def exit(token) -> None:  # noqa: A001 - pairs with enter()
+    if _extobj_contextvar is not None:
+        _extobj_contextvar.reset(token)
+    else:
+        token.__exit__(None, None, None)
+
+
 def status() -> np.ndarray:
     """A copy of the register (8 float32 flags; non-zero means an error happened)."""
     return _STATUS.copy()

@@ -12,7 +12,8 @@ from typing import Any
 
 import numpy as np
 
-from ..backend.float_status import fp_guard
+from ..backend.float_status import enter as _enter_fp
+from ..backend.float_status import exit as _exit_fp
 from ..compiler.ir.abstract import AbstractRef, AbstractScalar, AbstractTensor, AbstractTuple
 from ..compiler.trace import state
 
@@ -148,14 +149,8 @@ def primitive_class(opdef: OpDef):
 
 # ---------------------------------------------------------------- dispatch
 
-def _tensor_cls():
-    from ..common.tensor import Tensor
-    return Tensor
-
-
 def needs_trace(args) -> bool:
     """True when any argument (or tuple element) is symbolic or a weight being traced."""
-    from ..common.tensor import Tensor
     for a in args:
         if isinstance(a, Tensor):
             if a._node is not None or a._is_param:
@@ -167,7 +162,6 @@ def needs_trace(args) -> bool:
 
 def eager_abstract(x) -> Any:
     """The abstract value of a concrete argument."""
-    from ..common.tensor import Tensor
     if isinstance(x, Tensor):
         d = x._data
         if x._is_param:
@@ -180,7 +174,6 @@ def eager_abstract(x) -> Any:
 
 def eager_value(x):
     """The kernel-level value of a concrete argument (NumPy arrays for tensors)."""
-    from ..common.tensor import Tensor
     if isinstance(x, Tensor):
         return x._data
     if isinstance(x, (tuple, list)):
@@ -190,7 +183,6 @@ def eager_value(x):
 
 def wrap_output(value, abstract):
     """Turn a kernel result into Tensors (tuples stay tuples)."""
-    Tensor = _tensor_cls()
     if isinstance(abstract, AbstractTuple):
         return tuple(wrap_output(v, a) for v, a in zip(value, abstract.elements))
     if isinstance(abstract, AbstractTensor):
@@ -199,12 +191,22 @@ def wrap_output(value, abstract):
 
 
 def apply(opdef: OpDef, args: tuple, attrs: dict):
-    """Run ``opdef`` on ``args``: record a node while tracing, else compute eagerly."""
+    """Run ``opdef`` on ``args``: record a node while tracing, else compute eagerly
+    (checked by the same inference, with the kernel code generation would pick)."""
     builder = state.current()
     if builder is not None and (opdef.effect != NO_EFFECT or not opdef.pure_eval
                                 or needs_trace(args)):
         return builder.record(opdef, args, attrs)
-    out_abs = opdef.infer(*[eager_abstract(a) for a in args], **attrs)
-    with fp_guard():
-        out = opdef.kernel(*[eager_value(a) for a in args], **attrs)
+    in_abs = [eager_abstract(a) for a in args]
+    out_abs = opdef.infer(*in_abs, **attrs)
+    kernel = opdef.kernel_for(in_abs, out_abs, attrs) if opdef.specialize else opdef.kernel
+    token = _enter_fp()
+    try:
+        out = kernel(*[eager_value(a) for a in args], **attrs)
+    finally:
+        _exit_fp(token)
     return wrap_output(out, out_abs)
+
+
+# Imported last: the tensor module imports this one.
+from ..common.tensor import Tensor  # noqa: E402
