@@ -1,25 +1,34 @@
 """Seeded generator of random control-flow programs for the graph-vs-eager differential test.
 
 ``generate(seed)`` returns a :class:`Program`: the SOURCE TEXT of a module that defines
-``def f(x, y):`` (and sometimes a helper ``h0`` that ``f`` calls), plus input pairs. The
-programs mix nested ``if``/``elif``/``else``, ``while`` loops with a guaranteed bound (a
-counter, Python int or tensor, that grows by one first thing in every iteration),
-``for`` over Python ranges, tensor ranges, tuples/lists and a tensor's first axis,
-``break``/``continue``, early ``return`` in branches and loops, ternaries and
-``and``/``or``/``not``, with tensor conditions and Python conditions (on counters).
+``def f(x, y):`` (and sometimes a helper ``h0`` that ``f`` calls), plus three input pairs
+(``x``, ``y``: float32 or int64 tensors of shape [] or [2]). The programs mix nested
+``if``/``elif``/``else``, ``while`` loops with a guaranteed bound (a counter, Python int or
+tensor, that grows by one first thing in every iteration, so ``continue`` cannot skip it),
+``for`` over Python ranges, tensor ranges (``range(ops.minimum(n, 3))``), tuples/lists and
+a tensor's first axis, ``break``/``continue``, early ``return`` (of a tensor or a tuple) in
+branches and loops, ternaries, ``and``/``or``/``not`` and chained conditions, with tensor
+conditions and Python conditions (on loop counters, Python float loop items and a Python
+int accumulator ``k`` that becomes a tensor once a tensor branch or loop updates it). Some
+locals get their first value inside a branch or a loop.
 
 Invariants the generator keeps, so that the graph compiler must accept every program:
 
 * every tensor variable has one fixed (dtype, shape) for the whole program, so the two
   branches of a tensor ``if`` and the iterations of a tensor loop always agree;
-* a variable is only read where it is defined on every path (after an ``if``: defined in
-  both branches; after a loop: defined before it);
+* a variable is only read where it is defined on every path: after an ``if``, when every
+  branch defined it (with ``python_scopes=True``: every branch that does not end in
+  ``return``/``break``/``continue``, which is Python's rule); after a loop, when it was
+  defined before the loop (a tensor loop may run zero times);
+* operands of ``and``/``or`` in conditions are booleans (a tensor ``and`` joins the values
+  of its operands, so ``bool_tensor and float_tensor`` is a type error, as in MindSpore);
 * counters and Python constants only appear as operands next to a tensor, so every value
   a program computes or returns is a tensor in eager mode too;
 * float values stay bounded (``tanh`` or linear updates over few iterations), so results
   agree to rtol 1e-5.
 
-Run ``python tests/compiler/gen_programs.py SEED`` to print one program.
+The oracle helpers (``load_program``, ``graph_vs_eager``...) are at the end of this file.
+Run ``python tests/compiler/gen_programs.py SEED [--python-scopes]`` to print a program.
 """
 from __future__ import annotations
 
@@ -181,7 +190,7 @@ class _Gen:
         a tensor ``and`` joins its operands' values, so, as in MindSpore, a float operand
         next to a bool one is a type error in graph mode."""
         r = self.r
-        kinds = ["cmp", "cmp", "cmp", "cmpc", "cmpc"]
+        kinds = ["cmp", "cmp", "cmp", "cmpc", "cmpc", "chain"]
         if sc.counters:
             kinds += ["py", "py"]
         if depth > 0:
@@ -196,6 +205,10 @@ class _Gen:
             a, dt = self.scalar(sc)
             b = self.expr(sc, (dt, SCALAR), 1)
             return f"{a} {op} {b}"
+        if k == "chain":
+            a, dt = self.scalar(sc)
+            lo, hi = ("-0.5", "0.5") if dt == F32 else ("-1", "1")
+            return f"{lo} {r.choice(['<', '<='])} {a} {r.choice(['<', '<='])} {hi}"
         if k == "cmpc":
             a, dt = self.scalar(sc)
             c = r.choice(["0", "0.5", "-0.5", "1"]) if dt == F32 else r.choice(["0", "1", "-1"])
@@ -568,6 +581,7 @@ def graph_vs_eager(jf, *args) -> str | None:
 
 
 if __name__ == "__main__":
-    for s in sys.argv[1:] or ["0"]:
+    scopes = "--python-scopes" in sys.argv
+    for s in [a for a in sys.argv[1:] if not a.startswith("--")] or ["0"]:
         print(f"# seed {s}")
-        print(generate(int(s)).source)
+        print(generate(int(s), scopes).source)

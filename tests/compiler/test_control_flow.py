@@ -365,13 +365,14 @@ def assigned_where_no_continue(x):
     return s
 
 
-_JUMP_BUG = (
-    "compiler bug: a variable assigned only on the paths that did not return/break/continue "
-    "(Python and MindSpore accept it) is Undefined after the tensor if -> NameError. "
-    "JumpLowering guards the statements after a jump with `if not flag:`, so the variable "
-    "is assigned in one branch only, and control._traced_if joins that Undefined with the "
-    "other value as Undefined (only UndefinedReturn gets a placeholder); the jumped path "
-    "never reads it")
+# Root cause: JumpLowering guards the statements after a jump with `if not <flag>:`, so
+# the variable is assigned in one branch of that (tensor) if only, and control._traced_if
+# joins the Undefined of the other branch into an Undefined result (only UndefinedReturn
+# gets a placeholder), although the path that jumped never reads it. MindSpore 2.10 runs
+# all three. When the Undefined reaches an op instead, the message is even "For 'Tanh',
+# the input 'x' must be a Tensor, but got Undefined" (differential seed 170).
+_JUMP_BUG = ("compiler bug: a variable assigned only on the paths that did not "
+             "return/break/continue is Undefined after the tensor if (NameError)")
 
 
 @pytest.mark.xfail(strict=True, reason=_JUMP_BUG)
@@ -489,11 +490,11 @@ def dtype_differs_but_dead(x):
     return x + 1
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "compiler bug: a variable whose type differs between the branches of a tensor if "
-    "raises even when it is dead afterwards (MindSpore and eager run it); "
-    "ast_convert.visit_If passes every assigned name, with no liveness analysis, and "
-    "control._traced_if raises _join_error for each"))
+# Root cause: ast_convert.ControlConversion.visit_If passes every name either branch
+# assigns (no liveness analysis, unlike DESIGN.md section 7: "names ... that are live
+# afterwards"), and control._traced_if raises _join_error for each. MindSpore 2.10 runs it.
+@pytest.mark.xfail(strict=True, reason="compiler bug: a variable whose type differs between "
+                   "the branches of a tensor if raises TypeError even when it is dead after")
 def test_dead_variable_with_different_branch_types_is_fine():
     check(dtype_differs_but_dead, X)
 
@@ -590,12 +591,13 @@ def closure_sees_loop_assignment(x):
     return x
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "compiler bug (silently wrong; MindSpore 2.10 graph mode gives the same stale value): "
-    "a nested function reading an enclosing variable sees its value from before a "
-    "converted if/for body reassigned it, even for Python conditions and range loops; the "
-    "converted bodies are functions whose parameters shadow the enclosing variable, "
-    "whose cell is only updated when the helper returns"))
+# Root cause: converted if/while/for bodies are nested functions whose parameters have the
+# names of the variables they assign, so an assignment in a body binds the helper's local,
+# not the enclosing function's cell that the closure `g` reads; the cell is only updated
+# when the helper returns. This holds for Python conditions and Python range loops too.
+# MindSpore 2.10 graph mode gives the same stale values (and also differs from PyNative).
+@pytest.mark.xfail(strict=True, reason="compiler bug: silently wrong, a closure reads the "
+                   "value an enclosing variable had before a converted if/for body assigned it")
 @pytest.mark.parametrize("jf", [closure_sees_branch_assignment, closure_sees_loop_assignment],
                          ids=["if", "for"])
 def test_closure_sees_assignments_made_in_converted_bodies(jf):
@@ -652,11 +654,14 @@ def list_append_in_tensor_while(x):
     return x * len(acc)
 
 
-_APPEND_BUG = (
-    "compiler bug: `lst.append(v)` inside a tensor if/while is not seen as assigning "
-    "`lst`: ControlConversion.visit_If/While call generic_visit (which rewrites the call "
-    "into _gk_rt.call(lst.append, v)) before assigned_names, whose _MUTATORS check then no "
-    "longer matches; both branches mutate the outer list at trace time")
+# Root cause: ControlConversion.visit_If/visit_While/visit_For call generic_visit first,
+# which rewrites `acc.append(v)` into `_gk_rt.call(acc.append, v)`; assigned_names then runs
+# on the rewritten body and its _MUTATORS check (a Call whose func is `<Name>.append`) no
+# longer matches, so `acc` is not a branch/loop variable: every traced branch appends to
+# the one outer list (a node of a branch subgraph leaks into the parent: "graphkiln bug:
+# node CNode(Mul) belongs to no enclosing graph"), and a tensor loop body appends once at
+# trace time. MindSpore 2.10 runs the if case and rejects the while case.
+_APPEND_BUG = "compiler bug: `lst.append` in a tensor if/while is invisible to the converter"
 
 
 @pytest.mark.xfail(strict=True, reason=_APPEND_BUG + " (internal error)")
@@ -664,9 +669,10 @@ def test_list_append_in_tensor_if():
     check(list_append_in_tensor_if, X)
 
 
-@pytest.mark.xfail(strict=True, reason=_APPEND_BUG + " (silently wrong: 8 vs 16)")
+@pytest.mark.xfail(strict=True, reason=_APPEND_BUG + " (silently wrong: [8, 10] vs [16, 20])")
 def test_list_append_in_tensor_while_is_right_or_raises():
-    check(list_append_in_tensor_while, X)
+    problem = graph_vs_eager(list_append_in_tensor_while, X)
+    assert problem is None or problem.startswith("only graph raised"), problem
 
 
 # ------------------------------------------------------------------ effects in branches

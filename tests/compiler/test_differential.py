@@ -37,7 +37,7 @@ _UNDEFINED_AFTER_JUMP = (
     "compiler bug: a variable assigned only on the path that did not return/break/continue "
     "is Undefined after the tensor if (NameError); see test_control_flow."
     "test_variable_assigned_where_no_jump_happened")
-KNOWN_BUGS: dict[int, str] = {278: _UNDEFINED_AFTER_JUMP}
+KNOWN_BUGS: dict[int, str] = {170: _UNDEFINED_AFTER_JUMP}
 
 
 @pytest.fixture(scope="module")
