@@ -248,7 +248,16 @@ def _select(cond, x, y):
     return np.asarray(np.where(cond, as_type(x, t), as_type(y, t)))
 
 
+def _select_specialize(ins, out, attrs):
+    """``np.where`` itself when both branches are tensors of the result type."""
+    _, x, y = ins
+    if all(isinstance(a, AbstractTensor) and a.dtype is out.dtype for a in (x, y)):
+        return np.where
+    return None
+
+
 Select = OpDef("Select", _select_infer, _select)
+Select.specialize = _select_specialize
 
 # ------------------------------------------------------------------ join and split
 
