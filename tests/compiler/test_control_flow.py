@@ -365,17 +365,12 @@ def assigned_where_no_continue(x):
     return s
 
 
-# Root cause: JumpLowering guards the statements after a jump with `if not <flag>:`, so
-# the variable is assigned in one branch of that (tensor) if only, and control._traced_if
-# joins the Undefined of the other branch into an Undefined result (only UndefinedReturn
-# gets a placeholder), although the path that jumped never reads it. MindSpore 2.10 runs
-# all three. When the Undefined reaches an op instead, the message is even "For 'Tanh',
-# the input 'x' must be a Tensor, but got Undefined" (differential seed 170).
-_JUMP_BUG = ("compiler bug: a variable assigned only on the paths that did not "
-             "return/break/continue is Undefined after the tensor if (NameError)")
+# Regression (found by the differential test): the statements after a jump are guarded
+# by `if not <flag>:`; a variable assigned only where no jump happened used to be
+# Undefined after that tensor if. The jumped path gets a placeholder now (it never reads
+# the variable), as MindSpore runs these programs.
 
 
-@pytest.mark.xfail(strict=True, reason=_JUMP_BUG)
 @pytest.mark.parametrize("jf", [assigned_where_no_return, assigned_where_no_break,
                                 assigned_where_no_continue], ids=["return", "break", "continue"])
 def test_variable_assigned_where_no_jump_happened(jf):
@@ -654,22 +649,15 @@ def list_append_in_tensor_while(x):
     return x * len(acc)
 
 
-# Root cause: ControlConversion.visit_If/visit_While/visit_For call generic_visit first,
-# which rewrites `acc.append(v)` into `_gk_rt.call(acc.append, v)`; assigned_names then runs
-# on the rewritten body and its _MUTATORS check (a Call whose func is `<Name>.append`) no
-# longer matches, so `acc` is not a branch/loop variable: every traced branch appends to
-# the one outer list (a node of a branch subgraph leaks into the parent: "graphkiln bug:
-# node CNode(Mul) belongs to no enclosing graph"), and a tensor loop body appends once at
-# trace time. MindSpore 2.10 runs the if case and rejects the while case.
-_APPEND_BUG = "compiler bug: `lst.append` in a tensor if/while is invisible to the converter"
+# Regression: `acc.append(v)` in a converted body makes `acc` a branch/loop variable (the
+# converter used to look for it after rewriting calls, and missed it). A tensor while that
+# grows a list changes its structure per iteration and is rejected (as MindSpore does).
 
 
-@pytest.mark.xfail(strict=True, reason=_APPEND_BUG + " (internal error)")
 def test_list_append_in_tensor_if():
     check(list_append_in_tensor_if, X)
 
 
-@pytest.mark.xfail(strict=True, reason=_APPEND_BUG + " (silently wrong: [8, 10] vs [16, 20])")
 def test_list_append_in_tensor_while_is_right_or_raises():
     problem = graph_vs_eager(list_append_in_tensor_while, X)
     assert problem is None or problem.startswith("only graph raised"), problem

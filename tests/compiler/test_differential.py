@@ -53,8 +53,10 @@ def check_program(seed: int, directory: Path) -> None:
     for x, y in prog.tensors():
         problem = graph_vs_eager(jf, x, y)
         if problem:
+            again = f"python tests/compiler/gen_programs.py {seed}" + (
+                " --python-scopes" if python_scopes(seed) else "")
             pytest.fail(f"seed {seed}: graph != eager for x={x!r}, y={y!r}\n{problem}\n"
-                        f"--- program ({directory}/gk_gen_prog_{seed}.py) ---\n"
+                        f"--- program ({directory}/gk_gen_prog_{seed}.py; `{again}`) ---\n"
                         f"{prog.source}", pytrace=False)
 
 
