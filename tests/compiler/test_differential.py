@@ -33,12 +33,6 @@ def python_scopes(seed: int) -> bool:
     return seed % 3 == 2
 
 
-_UNDEFINED_AFTER_JUMP = (
-    "compiler bug: a variable assigned only on the path that did not return/break/continue "
-    "is Undefined after the tensor if (NameError); see test_control_flow."
-    "test_variable_assigned_where_no_jump_happened")
-KNOWN_BUGS: dict[int, str] = {170: _UNDEFINED_AFTER_JUMP}
-
 
 @pytest.fixture(scope="module")
 def program_dir(tmp_path_factory) -> Path:

@@ -231,7 +231,9 @@ class JumpLowering:
                 if rest:
                     test = _not(_name(flags[0])) if len(flags) == 1 else _not(
                         ast.BoolOp(op=ast.Or(), values=[_name(f) for f in flags]))
-                    out.append(_located(ast.If(test=test, body=rest, orelse=[]), stmts[idx + 1]))
+                    guard = _located(ast.If(test=test, body=rest, orelse=[]), stmts[idx + 1])
+                    guard.gk_guard = True  # its else path is the one that jumped
+                    out.append(guard)
                 return out
         return out
 
@@ -288,26 +290,29 @@ class ControlConversion(ast.NodeTransformer):
 
     # statements ------------------------------------------------------
     def visit_If(self, node: ast.If):
-        self.generic_visit(node)
+        # names first: converting the body rewrites `acc.append(v)` into a helper call
         names = sorted(assigned_names(node.body) | assigned_names(node.orelse))
+        self.generic_visit(node)
         self.state_names.update(names)
         n = next(self.counter)
         t_name, f_name = f"{FN_PREFIX}true{n}", f"{FN_PREFIX}false{n}"
         ret = ast.Return(value=_tuple(names))
         t_def = _fn(t_name, names, node.body + [ret])
         f_def = _fn(f_name, names, node.orelse + [ast.Return(value=_tuple(names))])
+        keywords = [ast.keyword(arg="guard", value=_const(True))] \
+            if getattr(node, "gk_guard", False) else []
         call = ast.Call(func=_rt("if_stmt"),
                         args=[node.test, _name(t_name), _name(f_name), _tuple(names),
                               ast.Tuple(elts=[_const(x) for x in names], ctx=ast.Load())],
-                        keywords=[])
+                        keywords=keywords)
         stmt = ast.Assign(targets=[_tuple(names, True)], value=call) if names else ast.Expr(call)
         return _located([t_def, f_def, stmt], node)
 
     def visit_While(self, node: ast.While):
+        names = sorted(assigned_names(node.body))
         self.generic_visit(node)
         if node.orelse:
             raise _error(node, self.filename, "'while ... else' is not supported in graph mode.")
-        names = sorted(assigned_names(node.body))
         self.state_names.update(names)
         n = next(self.counter)
         c_name, b_name = f"{FN_PREFIX}cond{n}", f"{FN_PREFIX}body{n}"
@@ -322,14 +327,14 @@ class ControlConversion(ast.NodeTransformer):
 
     def visit_For(self, node: ast.For):
         extra = getattr(node, "gk_extra_test", None)
+        targets: set = set()
+        _target_names(node.target, targets)
+        names = sorted(assigned_names(node.body) | targets)
         self.generic_visit(node)
         if extra is not None:
             extra = self.visit(extra)
         if node.orelse:
             raise _error(node, self.filename, "'for ... else' is not supported in graph mode.")
-        targets: set = set()
-        _target_names(node.target, targets)
-        names = sorted(assigned_names(node.body) | targets)
         self.state_names.update(names)
         n = next(self.counter)
         b_name = f"{FN_PREFIX}for{n}"

@@ -90,11 +90,15 @@ def truthy(x) -> bool:
 
 # ------------------------------------------------------------------- if / ifexp
 
-def if_stmt(cond, true_fn, false_fn, values: tuple, names: tuple):
-    """``if cond: ... else: ...`` over the variables ``names`` (current ``values``)."""
+def if_stmt(cond, true_fn, false_fn, values: tuple, names: tuple, guard: bool = False):
+    """``if cond: ... else: ...`` over the variables ``names`` (current ``values``).
+
+    ``guard`` marks the ``if not <jump flag>:`` statements that jump lowering inserts: their
+    else path is the one where a return/break/continue already happened.
+    """
     if not is_symbolic(cond):
         return true_fn(*values) if truthy(cond) else false_fn(*values)
-    return _traced_if(cond, true_fn, false_fn, values, names)
+    return _traced_if(cond, true_fn, false_fn, values, names, guard)
 
 
 def ifexp(cond, true_thunk, false_thunk):
@@ -190,7 +194,7 @@ def _tensor_like(x) -> AbstractTensor | None:
     return None
 
 
-def _traced_if(cond, true_fn, false_fn, values, names):
+def _traced_if(cond, true_fn, false_fn, values, names, guard=False):
     b: GraphBuilder = state.current()
     loc = user_location(3)
     cond_node = _cond_tensor(b, cond, loc)
@@ -209,10 +213,16 @@ def _traced_if(cond, true_fn, false_fn, values, names):
                         f"values ({tree_t} vs {tree_f}) for {', '.join(names)}."
                         + (f"\n{loc.describe()}" if loc else ""))
     leaf_names = _leaf_names(values, names, len(leaves_t))
+    jumped_t, jumped_f = _jumped(out_t, names), guard or _jumped(out_f, names)
     results: list = [None] * len(leaves_t)
     dyn: list[tuple[int, Node, Node]] = []
     for i, (a, c) in enumerate(zip(leaves_t, leaves_f)):
         name = leaf_names[i]
+        # a branch that returned/broke/continued never reads what it left unassigned
+        if jumped_t and type(a) is Undefined and isinstance(c, Tensor):
+            a = _placeholder(c)
+        elif jumped_f and type(c) is Undefined and isinstance(a, Tensor):
+            c = _placeholder(a)
         # a pending return value is unused on the path where no return ran (a flag
         # guards it): that branch returns a placeholder of the other branch's type
         if isinstance(a, UndefinedReturn) and not isinstance(c, Undefined):
@@ -245,6 +255,16 @@ def _traced_if(cond, true_fn, false_fn, values, names):
             raise _join_error(name, "type or shape differs", a, c, loc)
         dyn.append((i, nt, nf))
     return unflatten(tree_t, _emit_switch(b, tb, fb, cond_node, dyn, results, loc))
+
+
+_JUMP_FLAGS = ("_gk_retflag", "_gk_brk", "_gk_cont")
+
+
+def _jumped(out, names) -> bool:
+    """True when this branch certainly returned, broke or continued (a flag it set)."""
+    if not isinstance(out, tuple):
+        return False
+    return any(n.startswith(_JUMP_FLAGS) and v is True for n, v in zip(names, out))
 
 
 def _fill_pending_returns(out_t: tuple, out_f: tuple) -> tuple[tuple, tuple]:
