@@ -33,6 +33,8 @@ def python_scopes(seed: int) -> bool:
     return seed % 3 == 2
 
 
+KNOWN_BUGS: dict[int, str] = {}
+
 
 @pytest.fixture(scope="module")
 def program_dir(tmp_path_factory) -> Path:
