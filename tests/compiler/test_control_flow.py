@@ -485,11 +485,8 @@ def dtype_differs_but_dead(x):
     return x + 1
 
 
-# Root cause: ast_convert.ControlConversion.visit_If passes every name either branch
-# assigns (no liveness analysis, unlike DESIGN.md section 7: "names ... that are live
-# afterwards"), and control._traced_if raises _join_error for each. MindSpore 2.10 runs it.
-@pytest.mark.xfail(strict=True, reason="compiler bug: a variable whose type differs between "
-                   "the branches of a tensor if raises TypeError even when it is dead after")
+# Regression: a variable nobody reads is not carried out of a converted statement, so its
+# type may differ between the branches of a tensor if (MindSpore runs this too).
 def test_dead_variable_with_different_branch_types_is_fine():
     check(dtype_differs_but_dead, X)
 

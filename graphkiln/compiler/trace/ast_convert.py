@@ -52,8 +52,9 @@ def _target_names(t: ast.AST, out: set) -> None:
         out.add(t.value.id)
 
 
-def assigned_names(stmts: list) -> set:
-    """Names a block binds or mutates (not looking into nested functions/classes)."""
+def assigned_names(stmts: list, local_names: set | None = None) -> set:
+    """Names a block binds, or mutates with a method call when they are ``local_names`` of
+    the function (``ops.add(x)`` does not make the module ``ops`` a variable)."""
     out: set = set()
     stack = list(stmts)
     while stack:
@@ -79,8 +80,9 @@ def assigned_names(stmts: list) -> set:
             for a in n.names:
                 out.add((a.asname or a.name).split(".")[0])
         elif (isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
-              and n.func.attr in _MUTATORS and isinstance(n.func.value, ast.Name)):
-            out.add(n.func.value.id)
+              and n.func.attr in _MUTATORS and isinstance(n.func.value, ast.Name)
+              and (local_names is None or n.func.value.id in local_names)):
+            out.add(n.func.value.id)  # `acc.append(v)` changes the local `acc`
         stack.extend(ast.iter_child_nodes(n))
     return {n for n in out if not n.startswith(FN_PREFIX)}
 
@@ -283,15 +285,31 @@ class JumpLowering:
 class ControlConversion(ast.NodeTransformer):
     """Replace control flow and calls by ``_gk_rt`` helper calls."""
 
-    def __init__(self, filename: str):
+    def __init__(self, filename: str, loaded: set | None = None,
+                 local_names: set | None = None):
         self.filename = filename
+        self.local_names = local_names
         self.counter = itertools.count()
         self.state_names: set = set()
+        # names the function ever reads; a variable nobody reads is never carried
+        # across a converted statement (so its type may differ between branches)
+        self.loaded = loaded
+
+    def _live(self, names) -> list:
+        # jump flags are read by loop guards that live outside the AST fields (gk_extra_test)
+        return sorted(n for n in names
+                      if self.loaded is None or n in self.loaded or n.startswith("_gk_"))
+
+    def _assigned(self, *blocks) -> set:
+        out: set = set()
+        for b in blocks:
+            out |= assigned_names(b, self.local_names)
+        return out
 
     # statements ------------------------------------------------------
     def visit_If(self, node: ast.If):
         # names first: converting the body rewrites `acc.append(v)` into a helper call
-        names = sorted(assigned_names(node.body) | assigned_names(node.orelse))
+        names = self._live(self._assigned(node.body, node.orelse))
         self.generic_visit(node)
         self.state_names.update(names)
         n = next(self.counter)
@@ -309,7 +327,7 @@ class ControlConversion(ast.NodeTransformer):
         return _located([t_def, f_def, stmt], node)
 
     def visit_While(self, node: ast.While):
-        names = sorted(assigned_names(node.body))
+        names = self._live(self._assigned(node.body))
         self.generic_visit(node)
         if node.orelse:
             raise _error(node, self.filename, "'while ... else' is not supported in graph mode.")
@@ -329,7 +347,7 @@ class ControlConversion(ast.NodeTransformer):
         extra = getattr(node, "gk_extra_test", None)
         targets: set = set()
         _target_names(node.target, targets)
-        names = sorted(assigned_names(node.body) | targets)
+        names = self._live(self._assigned(node.body) | targets)
         self.generic_visit(node)
         if extra is not None:
             extra = self.visit(extra)
@@ -434,7 +452,15 @@ def convert_function_ast(fdef: ast.FunctionDef, filename: str,
     """Apply both passes to one function definition (and the functions nested in it)."""
     JumpLowering().function(fdef)
     conv_outer = conv
-    conv = ControlConversion(filename)
+    loaded = {n.id for n in ast.walk(fdef) if isinstance(n, ast.Name)
+              and isinstance(n.ctx, ast.Load)}
+    loaded |= {n.target.id for n in ast.walk(fdef)  # `k -= 1` reads k
+               if isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Name)}
+    args = fdef.args
+    local_names = assigned_names(fdef.body, set()) | {  # bindings only
+        a.arg for a in args.posonlyargs + args.args + args.kwonlyargs
+        + [a for a in (args.vararg, args.kwarg) if a is not None]}
+    conv = ControlConversion(filename, loaded, local_names)
     if conv_outer is not None:
         conv.counter = conv_outer.counter
     fdef.body = [s for st in fdef.body for s in _as_list(conv.visit(st))]
