@@ -136,14 +136,22 @@ def _tuple(names: list, store: bool = False) -> ast.Tuple:
 
 
 def _located(new, old):
+    """Give generated nodes ``old``'s location; user code keeps its own (and is not
+    walked again, so nesting depth does not multiply the work)."""
     if isinstance(new, list):
         for n in new:
             _located(n, old)
         return new
-    ast.copy_location(new, old)
-    for child in ast.walk(new):
-        if not hasattr(child, "lineno") or getattr(child, "lineno", None) is None:
+    if getattr(new, "lineno", None) is None:
+        ast.copy_location(new, old)
+    stack = list(ast.iter_child_nodes(new))
+    while stack:
+        child = stack.pop()
+        if getattr(child, "lineno", None) is not None:
+            continue  # user code (or already located): keeps its location
+        if "lineno" in child._attributes:
             ast.copy_location(child, old)
+        stack.extend(ast.iter_child_nodes(child))
     return new
 
 
