@@ -278,8 +278,6 @@ def test_nn_op_layers_compile_and_agree_with_pynative(seeded):
     np.testing.assert_allclose(graph, eager, rtol=1e-5, atol=1e-6)
 
 
-@pytest.mark.xfail(reason="the compiled-cell cache does not yet key on Cell.training",
-                   strict=False)
 def test_set_train_reaches_dropout_in_graph_mode():
     ms.set_context(mode=ms.GRAPH_MODE)
     d = nn.Dropout(p=0.5)
