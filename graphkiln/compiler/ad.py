@@ -142,7 +142,7 @@ class Backprop:
         return None
 
     def switch_call(self, n: CNode, sw: CNode, g) -> None:
-        from ..ops.defs.effects import Switch, TupleGetItem
+        from ..ops.defs.effects import Switch
         args = n.inputs[1:]
         douts = _flat_douts(g, n.abstract)
         t, f = sw.inputs[2].value, sw.inputs[3].value
@@ -152,17 +152,22 @@ class Backprop:
         swb = b.new_cnode([_prim_node(Switch, {}), sw.inputs[1], ValueNode(tb),
                            ValueNode(fb)], sw.abstract, sw.loc)
         call = b.new_cnode([swb, *args, *dout_nodes], tb.output.abstract, n.loc)
-        elems = tb.output.abstract.elements
+        self.add_items(call, args)
+
+    def add_items(self, call: CNode, args) -> None:
+        """Item ``i`` of a backward call's tuple is the cotangent of ``args[i]``."""
+        from ..ops.defs.effects import TupleGetItem
+        elems = call.abstract.elements
         for i, a in enumerate(args):
             if not isinstance(a.abstract, AbstractTensor) or id(a) not in self.needs:
                 continue
-            item = b.new_cnode([_prim_node(TupleGetItem, {}), call, ValueNode(i)], elems[i])
+            item = self.b.new_cnode([_prim_node(TupleGetItem, {}), call, ValueNode(i)],
+                                    elems[i])
             self.add(a, sym(item))
 
 
     def graph_call(self, n: CNode, graph: FuncGraph, g) -> None:
         """A call of a reusable graph: call its backward graph (reused the same way)."""
-        from ..ops.defs.effects import TupleGetItem
         args = n.inputs[1:]
         douts = _flat_douts(g, n.abstract)
         key = (id(graph), tuple((d.dtype.name, d.shape) for d in douts))
@@ -174,12 +179,7 @@ class Backprop:
         b = self.b
         call = b.new_cnode([ValueNode(bprop), *args, *[b.to_node(d) for d in douts]],
                            bprop.output.abstract, n.loc)
-        elems = bprop.output.abstract.elements
-        for i, a in enumerate(args):
-            if not isinstance(a.abstract, AbstractTensor) or id(a) not in self.needs:
-                continue
-            item = b.new_cnode([_prim_node(TupleGetItem, {}), call, ValueNode(i)], elems[i])
-            self.add(a, sym(item))
+        self.add_items(call, args)
 
     def while_loop(self, n: CNode, g) -> None:
         """``WhileGrad``: the body's backward graph applied to every saved iteration."""

@@ -3,14 +3,7 @@ import numpy as np
 
 import graphkiln as ms
 from graphkiln import dtype, set_context
-
-
-@ms.jit
-def func(input_x, input_y):
-    output = input_x
-    for _ in range(200):
-        output = input_x + input_x * input_y + output
-    return output
+from graphkiln.examples.spec import func  # noqa: E402  (the spec's code)
 
 
 def test_func_gives_601_with_cache_option_off():

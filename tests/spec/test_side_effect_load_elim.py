@@ -4,36 +4,8 @@ import numpy as np
 import pytest
 
 import graphkiln as ms
-from graphkiln import Parameter, Tensor, context
-from graphkiln.nn import Cell
-from graphkiln.ops import composite as C
-from graphkiln.ops import functional as F
-
-
-class ForwardNet(Cell):
-    def __init__(self):
-        super(ForwardNet, self).__init__()
-        self.weight = Parameter(Tensor(np.array(0), ms.int32), name="param")
-
-    def construct(self, x):
-        out = 0
-        i = 0
-        while i < 3:
-            F.assign(self.weight, i)
-            out = x * self.weight + out
-            i = i + 1
-        return out
-
-
-class BackwardNet(Cell):
-    def __init__(self, net):
-        super(BackwardNet, self).__init__(auto_prefix=False)
-        self.forward_net = net
-        self.grad = C.GradOperation(get_all=True)
-
-    def construct(self, *inputs):
-        grads = self.grad(self.forward_net)(*inputs)
-        return grads
+from graphkiln import Tensor, context
+from graphkiln.examples.spec import BackwardNet, ForwardNet  # noqa: E402  (spec code)
 
 
 def _run(level, monkeypatch, mode=context.GRAPH_MODE):

@@ -171,6 +171,15 @@ def toposort(graph: FuncGraph) -> list[CNode]:
     return order
 
 
+def graphs_in(value) -> tuple:
+    """The graphs a constant holds: a graph, or a tuple of graphs (a HyperMap table)."""
+    if isinstance(value, FuncGraph):
+        return (value,)
+    if type(value) is tuple and value and isinstance(value[0], FuncGraph):
+        return value
+    return ()
+
+
 def subgraphs_of(graph: FuncGraph, nodes: list[CNode] | None = None) -> list[FuncGraph]:
     """Graphs directly referenced by ``graph``'s nodes (as ``ValueNode`` constants)."""
     order = nodes if nodes is not None else toposort(graph)
@@ -182,10 +191,7 @@ def subgraphs_of(graph: FuncGraph, nodes: list[CNode] | None = None) -> list[Fun
     for n in order:
         for inp in n.inputs:
             if isinstance(inp, ValueNode):
-                v = inp.value
-                gs = (v,) if isinstance(v, FuncGraph) else v if (
-                    type(v) is tuple and v and isinstance(v[0], FuncGraph)) else ()
-                for g in gs:
+                for g in graphs_in(inp.value):
                     if id(g) not in seen:
                         seen.add(id(g))
                         found.append(g)

@@ -9,7 +9,7 @@ printed, run or cached; monad edges are reachable and so never dropped.
 """
 from __future__ import annotations
 
-from ..ir.anf import CNode, FuncGraph, ValueNode, all_graphs, toposort
+from ..ir.anf import CNode, FuncGraph, ValueNode, all_graphs, graphs_in, toposort
 
 
 def _used(g: FuncGraph) -> set[int]:
@@ -27,10 +27,7 @@ def _graph_uses(root: FuncGraph) -> dict[int, int]:
         for n in toposort(g):
             for inp in n.inputs:
                 if isinstance(inp, ValueNode):
-                    v = inp.value
-                    gs = (v,) if isinstance(v, FuncGraph) else v if (
-                        type(v) is tuple and v and isinstance(v[0], FuncGraph)) else ()
-                    for sub in gs:
+                    for sub in graphs_in(inp.value):
                         uses[id(sub)] = uses.get(id(sub), 0) + 1
     return uses
 
