@@ -531,7 +531,7 @@ def _defs_in(filename: str) -> dict:
         except SyntaxError:
             module = None
         if module is not None:
-            for node in ast.walk(module):
+            for node in _statements(module):
                 if isinstance(node, ast.FunctionDef):
                     first = min([node.lineno] + [d.lineno for d in node.decorator_list])
                     span = (node.lineno, node.end_lineno)
@@ -539,6 +539,20 @@ def _defs_in(filename: str) -> dict:
                     table[(node.lineno, node.name)] = span
         _DEFS_BY_FILE[filename] = table
     return table
+
+
+_BLOCK_FIELDS = ("body", "orelse", "finalbody", "handlers", "cases")
+
+
+def _statements(module: ast.Module):
+    """Every statement of a module, nested ones included, without visiting expressions
+    (a ``def`` can only be a statement, so this finds them all, much faster)."""
+    stack = list(module.body)
+    while stack:
+        node = stack.pop()
+        yield node
+        for field in _BLOCK_FIELDS:
+            stack.extend(getattr(node, field, ()) or ())
 
 
 def function_source(code: types.CodeType):
