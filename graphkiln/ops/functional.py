@@ -438,19 +438,25 @@ def one_hot(indices, depth, on_value=1, off_value=0, axis=-1) -> Tensor:
     return N.OneHot(indices, depth, on, off, axis=axis)
 
 
+def _tracing() -> bool:
+    from ..compiler.trace import state
+    return state.current() is not None
+
+
 def dropout(input, p=0.5, training=True, seed=None) -> Tensor:
     """Zero each element with probability ``p`` and scale the rest by ``1/(1-p)``.
 
     Deterministic: the same ``seed`` (an int or an integer Tensor) gives the same mask; with
     ``seed=None`` the next seed of a reproducible stream is used (``graphkiln.set_seed``
-    restarts it). Inside a compiled graph a None seed is drawn once, at trace time.
+    restarts it). Inside a compiled graph that draw happens at run time (``NextSeed``), so
+    every run gets a fresh mask, from the same stream eager calls use.
     """
     if isinstance(p, bool) or not isinstance(p, (int, float)) or not 0.0 <= p < 1.0:
         raise RuntimeError(f"For 'dropout', the 'p' must be in [0.0, 1.0), but got {p!r}.")
     if not training or p == 0:
         return input
     if seed is None:
-        seed = N.next_seed()
+        seed = N.NextSeed() if _tracing() else N.next_seed()
     out, _ = N.Dropout(input, seed, keep_prob=1.0 - p)
     return out
 

@@ -285,3 +285,17 @@ def test_set_train_reaches_dropout_in_graph_mode():
     np.testing.assert_array_equal(d(x).asnumpy(), np.ones(200))
     d.set_train()
     assert (d(x).asnumpy() == 0).any()
+
+
+def test_compiled_dropout_draws_a_fresh_mask_every_run():
+    ms.set_context(mode=ms.GRAPH_MODE)
+    ms.set_seed(7)
+    d = nn.Dropout(p=0.5)
+    d.set_train()
+    x = Tensor(np.ones(200, np.float32))
+    a, b = d(x).asnumpy(), d(x).asnumpy()
+    assert not np.array_equal(a, b)
+    ms.set_seed(7)  # the same stream as eager dropout: the same two masks again
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+    np.testing.assert_array_equal(d(x).asnumpy(), a)
+    np.testing.assert_array_equal(d(x).asnumpy(), b)

@@ -87,6 +87,7 @@ SAMPLES = {
     "Dropout": [((X,), {"keep_prob": 0.5}), ((X, 3), {"keep_prob": 0.9})],
     "TensorMove": [((X,), {})],
     "NPUAllocFloatStatus": [((), {})],
+    "NextSeed": [((), {})],
     "NPUClearFloatStatus": [((f32(8),), {})],
     "NPUGetFloatStatus": [((f32(8),), {})],
 }

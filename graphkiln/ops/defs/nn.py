@@ -235,5 +235,15 @@ def _dropout(x, seed=None, keep_prob=0.5, Seed0=0, Seed1=0):  # noqa: N803
     return (x * mask * scale).astype(x.dtype), mask
 
 
+def _next_seed_infer():
+    return AbstractTensor(mstype.int64, ())
+
+
+# Reads and advances the seed stream: never folded or merged, so a compiled graph draws a
+# fresh dropout mask on every run, from the same stream eager dropout uses.
+NextSeed = OpDef("NextSeed", _next_seed_infer, lambda: np.asarray(next_seed(), np.int64),
+                 differentiable=False, pure_eval=False)
+
+
 Dropout = OpDef("Dropout", _dropout_infer, _dropout,
                 attrs={"keep_prob": 0.5, "Seed0": 0, "Seed1": 0})

@@ -182,7 +182,7 @@ def _make_constant_rule(opdef):
     return rule
 
 
-for _name in ("Zeros", "Ones", "NPUAllocFloatStatus"):
+for _name in ("Zeros", "Ones", "NPUAllocFloatStatus", "NextSeed"):
     REGISTRY[_name].def_vmap(_make_constant_rule(REGISTRY[_name]))
 
 
