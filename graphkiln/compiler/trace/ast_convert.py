@@ -555,9 +555,42 @@ def _statements(module: ast.Module):
             stack.extend(getattr(node, field, ()) or ())
 
 
+def _indented_block(code: types.CodeType):
+    """The fast path: the ``def`` at ``co_firstlineno`` (after its decorators) and the lines
+    indented below it, parsed alone. None when that does not give exactly this function
+    (unusual layouts then take the whole-file path)."""
+    lines = linecache.getlines(code.co_filename)
+    i = code.co_firstlineno - 1
+    while 0 <= i < len(lines) and lines[i].lstrip().startswith("@"):
+        i += 1
+    if not 0 <= i < len(lines) or not lines[i].lstrip().startswith("def "):
+        return None
+    indent = len(lines[i]) - len(lines[i].lstrip())
+    end = i
+    for j in range(i + 1, len(lines)):
+        text = lines[j].strip()
+        if not text or text.startswith("#"):
+            continue
+        if len(lines[j]) - len(lines[j].lstrip()) <= indent:
+            break
+        end = j
+    try:
+        tree = ast.parse(textwrap.dedent("".join(lines[i:end + 1])))
+    except SyntaxError:
+        return None
+    if len(tree.body) != 1 or not isinstance(tree.body[0], ast.FunctionDef) \
+            or tree.body[0].name != code.co_name:
+        return None
+    return tree, i + 1
+
+
 def function_source(code: types.CodeType):
     """A fresh AST (one ``def``, decorators dropped) of ``code``'s function and its first
-    line, found by parsing its file once (no ``inspect``/``tokenize`` on the hot path)."""
+    line: the indented block under the ``def``, or else found by parsing its file once
+    (no ``inspect``/``tokenize`` on the hot path)."""
+    fast = _indented_block(code)
+    if fast is not None:
+        return fast
     filename = code.co_filename
     span = _defs_in(filename).get((code.co_firstlineno, code.co_name))
     if span is None:

@@ -615,34 +615,45 @@ def _loop_error(name: str, what: str, loc: SourceLoc | None) -> TypeError:
 
 # ------------------------------------------------------------------- calls
 
-def _is_user_function(f) -> bool:
-    code = getattr(f, "__code__", None)
-    if code is None or code in CONVERTED_CODES:
-        return False
-    fn = code.co_filename
-    return not (_is_internal(fn) or "site-packages" in fn or "/lib/python" in fn
-                or fn.startswith("<"))
+_USER_CODE: dict = {}  # code object -> is it user code that should be converted?
+
+
+def _is_user_code(code) -> bool:
+    known = _USER_CODE.get(code)
+    if known is None:
+        fn = code.co_filename
+        known = _USER_CODE[code] = code not in CONVERTED_CODES and not (
+            _is_internal(fn) or "site-packages" in fn or "/lib/python" in fn
+            or fn.startswith("<"))
+    return known
+
+
+_FUNCTION = types.FunctionType
+_METHOD = types.MethodType
+_BUILTINS = (types.BuiltinFunctionType, types.BuiltinMethodType)
 
 
 def call(f, *args, **kwargs):
     """A call inside converted code: user functions and cells are converted first."""
-
-    if f is builtins.print:  # inside a graph, print runs when the graph runs
-        return Print(*args)
-    if f is range and any(is_symbolic(a) for a in args):
-        return TensorRange(*args)
-    if type(f) is functools.partial:
-        return call(f.func, *f.args, *args, **{**f.keywords, **kwargs})
-    if is_jit_class_instance(f):
-        return call_instance(f, args, kwargs)
-    if type(f) is types.FunctionType:
-        if _is_user_function(f):
+    t = type(f)
+    if t is _FUNCTION:
+        if _is_user_code(f.__code__):
             f = convert(f)
         return f(*args, **kwargs)
-    if type(f) is types.MethodType and type(f.__func__) is types.FunctionType:
-        fn = f.__func__
-        if _is_user_function(fn):
-            return convert(fn)(f.__self__, *args, **kwargs)
+    if t in _BUILTINS:
+        if f is builtins.print:  # inside a graph, print runs when the graph runs
+            return Print(*args)
+        return f(*args, **kwargs)
+    if f is range and any(is_symbolic(a) for a in args):
+        return TensorRange(*args)
+    if t is functools.partial:
+        return call(f.func, *f.args, *args, **{**f.keywords, **kwargs})
+    if t is _METHOD and type(f.__func__) is _FUNCTION:
+        if _is_user_code(f.__func__.__code__):
+            return convert(f.__func__)(f.__self__, *args, **kwargs)
+        return f(*args, **kwargs)
+    if is_jit_class_instance(f):
+        return call_instance(f, args, kwargs)
     return f(*args, **kwargs)
 
 
