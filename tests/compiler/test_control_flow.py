@@ -37,34 +37,7 @@ X, NX, Y = f32(1.0, 2.0), f32(-1.0, -2.0), f32(-0.5, 3.0)
 
 # ------------------------------------------------------------------ the spec's examples
 
-@ms.jit
-def if_net(x, y):
-    out = 0
-    for _ in range(100):
-        if x < y:
-            x = x - y
-        else:
-            x = x + y
-        out = out + x
-    return out
-
-
-@ms.jit
-def select_net(x, y):
-    out = x
-    for _ in range(100):
-        cond = x < y
-        x = ops.select(cond, x - y, x + y)
-        out = out + x
-    return out
-
-
-@ms.jit
-def func(input_x, input_y):
-    output = input_x
-    for _ in range(200):
-        output = input_x + input_x * input_y + output
-    return output
+from graphkiln.examples.spec import func, if_net, select_net  # noqa: E402
 
 
 def test_if_net_gives_minus_5050_with_100_switches():

@@ -7,6 +7,7 @@ signature and run it, so PYNATIVE and GRAPH mode share one implementation.
 from __future__ import annotations
 
 import weakref
+from dataclasses import dataclass
 
 from ...common.parameter import Parameter
 from ...compiler.ad import GradError, grad_in_graph
@@ -36,20 +37,17 @@ def _weights(weights):
     return ws
 
 
+@dataclass(frozen=True)
 class _GradConfig:
     """What to differentiate and how to package the result."""
 
-    __slots__ = ("kind", "positions", "weights", "sens_param", "has_aux", "with_value",
-                 "single")
-
-    def __init__(self, kind, positions, weights, sens_param, has_aux, with_value, single):
-        self.kind = kind
-        self.positions = positions
-        self.weights = weights
-        self.sens_param = sens_param
-        self.has_aux = has_aux
-        self.with_value = with_value
-        self.single = single
+    kind: str  # "gradop" (GradOperation) or "grad" (grad/value_and_grad)
+    positions: object  # an index, a tuple of indices, "all", or None (weights only)
+    weights: tuple | None
+    sens_param: bool
+    has_aux: bool
+    with_value: bool
+    single: bool  # a lone position: return its gradient, not a 1-tuple
 
 
 def _compute(fn, cfg: _GradConfig, args: tuple, kwargs: dict):
