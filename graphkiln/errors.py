@@ -38,13 +38,20 @@ def _is_internal(filename: str) -> bool:
     return filename.startswith(PACKAGE_DIR) and not filename.startswith(_USER_DIRS)
 
 
+_INTERNAL_CODE: dict = {}  # code object -> is it graphkiln's own?
+
+
 def user_location(depth: int = 1) -> SourceLoc | None:
     """The innermost stack frame outside graphkiln (the user's line), or None."""
     f = sys._getframe(depth)
+    known = _INTERNAL_CODE
     while f is not None:
-        fn = f.f_code.co_filename
-        if not _is_internal(fn):
-            return SourceLoc(fn, f.f_lineno)
+        code = f.f_code
+        internal = known.get(code)
+        if internal is None:
+            internal = known[code] = _is_internal(code.co_filename)
+        if not internal:
+            return SourceLoc(code.co_filename, f.f_lineno)
         f = f.f_back
     return None
 
