@@ -1,8 +1,8 @@
 """Focused tests of control-flow conversion under ``@ms.jit`` (graph == eager, errors).
 
 Every ``check(jf, *args)`` runs ``jf`` as a compiled graph and ``jf.fn`` eagerly and
-requires the same results (values, dtypes, shapes) or both to raise. Cases marked
-``xfail(strict=True)`` are compiler bugs, each with its minimal reproducer here.
+requires the same results (values, dtypes, shapes) or both to raise. Compiler bugs found
+here (and by the differential test) stay as regression tests with their reproducers.
 """
 from __future__ import annotations
 
@@ -556,13 +556,9 @@ def closure_sees_loop_assignment(x):
     return x
 
 
-# Root cause: converted if/while/for bodies are nested functions whose parameters have the
-# names of the variables they assign, so an assignment in a body binds the helper's local,
-# not the enclosing function's cell that the closure `g` reads; the cell is only updated
-# when the helper returns. This holds for Python conditions and Python range loops too.
-# MindSpore 2.10 graph mode gives the same stale values (and also differs from PyNative).
-@pytest.mark.xfail(strict=True, reason="compiler bug: silently wrong, a closure reads the "
-                   "value an enclosing variable had before a converted if/for body assigned it")
+# Regression: converted bodies used to shadow the variable with a parameter, so a closure
+# called inside read the value from before the body assigned it (silently wrong; MindSpore
+# 2.10 does the same). Captured variables are now written through the shared cell.
 @pytest.mark.parametrize("jf", [closure_sees_branch_assignment, closure_sees_loop_assignment],
                          ids=["if", "for"])
 def test_closure_sees_assignments_made_in_converted_bodies(jf):

@@ -294,9 +294,10 @@ class ControlConversion(ast.NodeTransformer):
     """Replace control flow and calls by ``_gk_rt`` helper calls."""
 
     def __init__(self, filename: str, loaded: set | None = None,
-                 local_names: set | None = None):
+                 local_names: set | None = None, cell_names: set | None = None):
         self.filename = filename
         self.local_names = local_names
+        self.cell_names = cell_names or set()
         self.counter = itertools.count()
         self.state_names: set = set()
         # names the function ever reads; a variable nobody reads is never carried
@@ -307,6 +308,19 @@ class ControlConversion(ast.NodeTransformer):
         # jump flags are read by loop guards that live outside the AST fields (gk_extra_test)
         return sorted(n for n in names
                       if self.loaded is None or n in self.loaded or n.startswith("_gk_"))
+
+    def _state_fn(self, name: str, lead: list, names: list, body: list) -> ast.FunctionDef:
+        """A generated branch/loop function over ``names``. Variables that user closures
+        capture (cell variables) are not shadowed by parameters: the function takes them as
+        ``_gk_cell_<name>`` and writes the shared cell (``nonlocal``), so a closure called
+        inside the body sees the current value."""
+        cells = [n for n in names if n in self.cell_names]
+        if not cells:
+            return _fn(name, lead + names, body)
+        params = lead + [f"_gk_cell_{n}" if n in self.cell_names else n for n in names]
+        prologue = [ast.Nonlocal(names=cells)] + [
+            _assign(n, _name(f"_gk_cell_{n}")) for n in cells]
+        return _fn(name, params, prologue + body)
 
     def _assigned(self, *blocks) -> set:
         out: set = set()
@@ -323,8 +337,9 @@ class ControlConversion(ast.NodeTransformer):
         n = next(self.counter)
         t_name, f_name = f"{FN_PREFIX}true{n}", f"{FN_PREFIX}false{n}"
         ret = ast.Return(value=_tuple(names))
-        t_def = _fn(t_name, names, node.body + [ret])
-        f_def = _fn(f_name, names, node.orelse + [ast.Return(value=_tuple(names))])
+        t_def = self._state_fn(t_name, [], names, node.body + [ret])
+        f_def = self._state_fn(f_name, [], names,
+                               node.orelse + [ast.Return(value=_tuple(names))])
         keywords = [ast.keyword(arg="guard", value=_const(True))] \
             if getattr(node, "gk_guard", False) else []
         call = ast.Call(func=_rt("if_stmt"),
@@ -342,8 +357,9 @@ class ControlConversion(ast.NodeTransformer):
         self.state_names.update(names)
         n = next(self.counter)
         c_name, b_name = f"{FN_PREFIX}cond{n}", f"{FN_PREFIX}body{n}"
-        c_def = _fn(c_name, names, [ast.Return(value=node.test)])
-        b_def = _fn(b_name, names, node.body + [ast.Return(value=_tuple(names))])
+        c_def = self._state_fn(c_name, [], names, [ast.Return(value=node.test)])
+        b_def = self._state_fn(b_name, [], names,
+                               node.body + [ast.Return(value=_tuple(names))])
         call = ast.Call(func=_rt("while_stmt"),
                         args=[_name(c_name), _name(b_name), _tuple(names),
                               ast.Tuple(elts=[_const(x) for x in names], ctx=ast.Load())],
@@ -366,12 +382,13 @@ class ControlConversion(ast.NodeTransformer):
         b_name = f"{FN_PREFIX}for{n}"
         item = f"{FN_PREFIX}item{n}"
         bind = ast.Assign(targets=[node.target], value=_name(item))
-        b_def = _fn(b_name, [item] + names, [bind] + node.body + [ast.Return(value=_tuple(names))])
+        b_def = self._state_fn(b_name, [item], names,
+                               [bind] + node.body + [ast.Return(value=_tuple(names))])
         defs = [b_def]
         extra_arg: ast.expr = _const(None)
         if extra is not None:
             t_name = f"{FN_PREFIX}test{n}"
-            defs.append(_fn(t_name, names, [ast.Return(value=extra)]))
+            defs.append(self._state_fn(t_name, [], names, [ast.Return(value=extra)]))
             extra_arg = _name(t_name)
         call = ast.Call(func=_rt("for_stmt"),
                         args=[node.iter, _name(b_name), _tuple(names),
@@ -455,6 +472,18 @@ class ControlConversion(ast.NodeTransformer):
         return node
 
 
+def _captured_by_closures(fdef: ast.FunctionDef) -> set:
+    """Names read inside the user's nested functions and lambdas (over-approximating the
+    enclosing function's cell variables)."""
+    out: set = set()
+    for node in ast.walk(fdef):
+        if node is not fdef and isinstance(node, (ast.FunctionDef, ast.Lambda)):
+            for inner in ast.walk(node):
+                if isinstance(inner, ast.Name) and isinstance(inner.ctx, ast.Load):
+                    out.add(inner.id)
+    return out
+
+
 def convert_function_ast(fdef: ast.FunctionDef, filename: str,
                          conv: ControlConversion | None = None) -> ast.FunctionDef:
     """Apply both passes to one function definition (and the functions nested in it)."""
@@ -468,7 +497,8 @@ def convert_function_ast(fdef: ast.FunctionDef, filename: str,
     local_names = assigned_names(fdef.body, set()) | {  # bindings only
         a.arg for a in args.posonlyargs + args.args + args.kwonlyargs
         + [a for a in (args.vararg, args.kwarg) if a is not None]}
-    conv = ControlConversion(filename, loaded, local_names)
+    conv = ControlConversion(filename, loaded, local_names,
+                             _captured_by_closures(fdef) & local_names)
     if conv_outer is not None:
         conv.counter = conv_outer.counter
     fdef.body = [s for st in fdef.body for s in _as_list(conv.visit(st))]
