@@ -14,7 +14,7 @@ import numpy as np
 
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
-from .ir.abstract import AbstractRef, AbstractTensor, AbstractTuple
+from .ir.abstract import AbstractTensor, AbstractTuple
 from .ir.anf import CNode, FuncGraph, Node, ValueNode
 from .trace import state
 from .trace.builder import GraphBuilder, _prim_node
@@ -358,4 +358,4 @@ def grad_in_graph(fn, args: tuple, kwargs: dict, *, positions, weights, sens=Non
     return value if not has_aux else (out, aux), grads, wgrads
 
 
-__all__ = ["grad_in_graph", "GradError", "mstype", "AbstractRef"]
+__all__ = ["grad_in_graph", "GradError"]

@@ -12,8 +12,6 @@ import os
 import time
 import weakref
 
-import numpy as np
-
 from .. import context
 from ..backend.codegen import generate_code
 from ..backend.float_status import fp_guard
@@ -21,7 +19,7 @@ from ..common.tensor import Tensor
 from ..errors import innermost_user_location, user_frames_only, with_location
 from . import cache
 from .ir.abstract import AbstractTensor
-from .ir.anf import FuncGraph, ValueNode, count_nodes
+from .ir.anf import FuncGraph, count_nodes
 from .pipeline import PassContext, optimize, record_stage
 from .reuse import call_lazy_cell
 from .trace import state
@@ -130,8 +128,6 @@ _LAST_BY_ID: dict = {}
 
 def compile_info(obj) -> CompileInfo:
     """The :class:`CompileInfo` of the last compile of a ``@jit`` function or a Cell."""
-    if isinstance(obj, JitFunction):
-        obj = obj
     info = _LAST_BY_ID.get(id(obj))
     if info is None:
         raise ValueError(f"{obj!r} has not been compiled yet.")
@@ -390,5 +386,4 @@ def call_cell(cell, args: tuple, kwargs: dict):
     return cell.construct(*args, **kwargs)
 
 
-__all__ = ["jit", "JitFunction", "call_cell", "compile_info", "CompileInfo", "ValueNode",
-           "np"]
+__all__ = ["jit", "JitFunction", "call_cell", "compile_info", "CompileInfo"]

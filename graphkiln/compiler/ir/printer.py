@@ -5,7 +5,7 @@ import numpy as np
 
 from ...common import dtype as mstype
 from .abstract import AbstractMonad, AbstractTensor
-from .anf import CNode, FuncGraph, Parameter, ValueNode, all_graphs, count_nodes, toposort
+from .anf import FuncGraph, Parameter, ValueNode, all_graphs, count_nodes, toposort
 
 
 def _format_array(v: np.ndarray, t) -> str:
@@ -113,4 +113,4 @@ def ir_text(root: FuncGraph, detail: bool = False) -> str:
     return IRPrinter(root, detail).text()
 
 
-__all__ = ["ir_text", "IRPrinter", "CNode"]
+__all__ = ["ir_text", "IRPrinter"]

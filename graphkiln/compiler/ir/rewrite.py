@@ -1,7 +1,7 @@
 """Graph editing helpers shared by the passes."""
 from __future__ import annotations
 
-from .anf import CNode, FuncGraph, Node, all_graphs, toposort
+from .anf import FuncGraph, Node, toposort
 
 
 def resolve(node: Node, mapping: dict[int, Node]) -> Node:
@@ -29,16 +29,3 @@ def replace_nodes(graph: FuncGraph, mapping: dict[int, Node]) -> bool:
         graph.output = resolve(graph.output, mapping)
         changed = True
     return changed
-
-
-def users(graph: FuncGraph) -> dict[int, list[tuple[CNode, int]]]:
-    """id(node) -> [(user, input index)] for the live nodes of ``graph``."""
-    out: dict[int, list] = {}
-    for n in toposort(graph):
-        for i, inp in enumerate(n.inputs):
-            out.setdefault(id(inp), []).append((n, i))
-    return out
-
-
-def for_each_graph(root: FuncGraph):
-    return all_graphs(root)

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from ..ir.abstract import AbstractMonad, AbstractRef
 from ..ir.anf import CNode, FuncGraph, all_graphs, toposort
-from ..ir.rewrite import replace_nodes
 
 _WRITES = {"Assign", "AssignAdd", "AssignSub"}
 
@@ -115,4 +114,4 @@ def _needs_copy(load: CNode, order: list[CNode]) -> bool:
     return False
 
 
-__all__ = ["run", "replace_nodes"]
+__all__ = ["run"]

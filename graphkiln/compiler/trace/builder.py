@@ -20,8 +20,6 @@ from ..ir.abstract import (
 from ..ir.anf import CNode, FuncGraph, Node, ValueNode
 from . import state
 
-_MONAD_NAMES = {"U": "U", "IO": "IO"}
-
 
 class Monad:
     """The value of a ``U``/``IO`` ValueNode (no run-time payload)."""

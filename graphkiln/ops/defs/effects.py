@@ -12,11 +12,8 @@ import numpy as np
 from ...backend import float_status
 from ...common import dtype as mstype
 from ...compiler.ir.abstract import (
-    U_ABS,
     AbstractFunc,
-    AbstractMonad,
     AbstractRef,
-    AbstractScalar,
     AbstractTensor,
     AbstractTuple,
 )
@@ -136,9 +133,6 @@ def _while(cond, body, *args, n_state):
 
 While = OpDef("While", _while_infer, _while, pure_eval=False, attrs={"n_state": 0})
 
-__all__ = ["MakeTuple", "TupleGetItem", "Depend", "UpdateState", "Load", "TensorMove",
-           "Assign", "AssignAdd", "AssignSub", "Print", "Switch", "While", "U_ABS",
-           "AbstractMonad", "AbstractScalar"]
 
 
 # --------------------------------------------------------- float status (emulated NPU)
