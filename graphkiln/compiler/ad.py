@@ -14,7 +14,7 @@ import numpy as np
 
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
-from .ir.abstract import AbstractTensor, AbstractTuple
+from .ir.abstract import AbstractScalar, AbstractTensor, AbstractTuple
 from .ir.anf import CNode, FuncGraph, Node, ValueNode
 from .trace import state
 from .trace.builder import GraphBuilder, _prim_node
@@ -195,7 +195,7 @@ class Backprop:
         b = self.b
         dnodes = [b.to_node(d) for d in douts]
         abstracts = [a.abstract for a in init] + [
-            a.abstract if isinstance(a.abstract, AbstractTensor) else AbstractTuple([])
+            a.abstract if isinstance(a.abstract, AbstractTensor) else AbstractScalar(None)
             for a in invariants]
         node = b.new_cnode([_prim_node(WhileGrad, {"n_state": n_state}), ValueNode(cond),
                             ValueNode(body), ValueNode(bprop), *init, *invariants, *dnodes],
@@ -254,15 +254,10 @@ def branch_bprop(g: FuncGraph, douts: list, parent: GraphBuilder) -> FuncGraph:
                 c = _dense(c, p.abstract) if c is not None else zeros_of(
                     AbstractTensor(p.abstract.dtype, p.abstract.shape))
                 outs.append(bb.to_node(c))
-            else:
-                outs.append(ValueNode(None))
-        bb.graph.output = bb.new_cnode(
-            [_prim_node(MakeTuple, {}), *outs],
-            AbstractTuple([o.abstract if o.abstract is not None else AbstractTuple([])
-                           for o in outs]))
-    for o in outs:
-        if o.abstract is None:
-            o.abstract = AbstractTuple([])
+            else:  # monads and other non-tensors have no cotangent
+                outs.append(ValueNode(None, AbstractScalar(None)))
+        bb.graph.output = bb.new_cnode([_prim_node(MakeTuple, {}), *outs],
+                                       AbstractTuple([o.abstract for o in outs]))
     return bb.graph
 
 
