@@ -1,7 +1,8 @@
 """``python -m graphkiln <command>``.
 
 Commands:
-  tour    run one small example of every technique that works today and print a table
+  tour    run one example of every technique of the spec and print a table
+  run     run a MindSpore script unchanged (``import mindspore`` gives graphkiln)
 """
 from __future__ import annotations
 
@@ -23,6 +24,13 @@ def _cmd_tour(args: argparse.Namespace) -> int:
     return 0 if all(r.ok for r in results) else 1
 
 
+def _cmd_run(args: argparse.Namespace) -> int:
+    from . import compat
+
+    compat.run(args.script, args.args)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m graphkiln",
@@ -33,6 +41,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--only", metavar="TEXT",
                    help="run only the entries whose name contains TEXT")
     p.set_defaults(func=_cmd_tour)
+    r = sub.add_parser("run", help="run a MindSpore script with graphkiln in its place")
+    r.add_argument("script")
+    r.add_argument("args", nargs=argparse.REMAINDER)
+    r.set_defaults(func=_cmd_run)
     return parser
 
 

@@ -1,0 +1,63 @@
+"""Run MindSpore scripts unchanged: ``import mindspore`` (and ``mindspore.nn``,
+``mindspore.ops.functional``...) resolves to graphkiln while :func:`install` is active.
+
+``python -m graphkiln run script.py [args]`` installs it and runs the script as
+``__main__``.
+"""
+from __future__ import annotations
+
+import importlib
+import importlib.abc
+import importlib.util
+import runpy
+import sys
+
+ALIAS = "mindspore"
+
+
+class _Loader(importlib.abc.Loader):
+    def __init__(self, target: str):
+        self.target = target
+
+    def create_module(self, spec):
+        return importlib.import_module(self.target)
+
+    def exec_module(self, module) -> None:
+        pass  # the graphkiln module is already initialised
+
+
+class _Finder(importlib.abc.MetaPathFinder):
+    """Maps ``mindspore[.x.y]`` to ``graphkiln[.x.y]``."""
+
+    def find_spec(self, fullname, path=None, target=None):
+        if fullname != ALIAS and not fullname.startswith(ALIAS + "."):
+            return None
+        real = "graphkiln" + fullname[len(ALIAS):]
+        if importlib.util.find_spec(real) is None:
+            return None
+        return importlib.util.spec_from_loader(fullname, _Loader(real),
+                                               is_package=True)
+
+
+_FINDER = _Finder()
+
+
+def install() -> None:
+    """Make ``import mindspore`` give graphkiln (idempotent)."""
+    if _FINDER not in sys.meta_path:
+        sys.meta_path.insert(0, _FINDER)
+
+
+def uninstall() -> None:
+    """Undo :func:`install` (and forget the ``mindspore`` aliases already imported)."""
+    if _FINDER in sys.meta_path:
+        sys.meta_path.remove(_FINDER)
+    for name in [n for n in sys.modules if n == ALIAS or n.startswith(ALIAS + ".")]:
+        del sys.modules[name]
+
+
+def run(script: str, argv: list[str]) -> None:
+    """Run ``script`` as ``__main__`` with ``sys.argv = [script, *argv]``."""
+    install()
+    sys.argv = [script, *argv]
+    runpy.run_path(script, run_name="__main__")

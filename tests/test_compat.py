@@ -1,0 +1,71 @@
+"""``python -m graphkiln run``: a MindSpore script runs unchanged."""
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+
+SCRIPT = textwrap.dedent('''
+    import sys
+    import numpy as np
+    from mindspore.nn import Cell
+    from mindspore import context, Tensor, Parameter
+    from mindspore.ops import functional as F
+    from mindspore.ops import composite as C
+    import mindspore as ms
+
+    context.set_context(mode=context.GRAPH_MODE)
+
+    class ForwardNet(Cell):
+        def __init__(self):
+            super(ForwardNet, self).__init__()
+            self.weight = Parameter(Tensor(np.array(0), ms.int32), name="param")
+
+        def construct(self, x):
+            out = 0
+            i = 0
+            while i < 3:
+                F.assign(self.weight, i)
+                out = x * self.weight + out
+                i = i + 1
+            return out
+
+    class BackwardNet(Cell):
+        def __init__(self, net):
+            super(BackwardNet, self).__init__(auto_prefix=False)
+            self.forward_net = net
+            self.grad = C.GradOperation(get_all=True)
+
+        def construct(self, *inputs):
+            grads = self.grad(self.forward_net)(*inputs)
+            return grads
+
+    x = Tensor(np.array(1), ms.int32)
+    graph_mode_grads = BackwardNet(ForwardNet())(x)
+    assert np.all(graph_mode_grads == (Tensor(np.array(3), ms.int32),))
+    print(ms.__name__, graph_mode_grads, sys.argv[1:])
+''')
+
+
+def test_run_a_mindspore_script_unchanged(tmp_path):
+    script = tmp_path / "spec_backward_net.py"
+    script.write_text(SCRIPT)
+    p = subprocess.run([sys.executable, "-m", "graphkiln", "run", str(script), "--flag", "1"],
+                       capture_output=True, text=True, cwd=REPO, timeout=120)
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.strip() == ("graphkiln (Tensor(shape=[], dtype=Int32, value= 3),) "
+                                "['--flag', '1']")
+
+
+def test_submodules_resolve_to_graphkiln():
+    import importlib
+
+    import graphkiln.ops.functional
+    from graphkiln import compat
+    compat.install()
+    try:
+        assert importlib.import_module("mindspore.ops.functional") is graphkiln.ops.functional
+        assert importlib.import_module("mindspore").Tensor is graphkiln.Tensor
+    finally:
+        compat.uninstall()
