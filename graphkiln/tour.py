@@ -113,3 +113,25 @@ def _dense_forward() -> str:
     ref = np.maximum(x @ w1.T + b1, 0) @ w2.T + b2
     assert got.shape == (2, 2) and np.allclose(got, ref, atol=1e-6), (got, ref)
     return f"shape {list(got.shape)}, max |err| {float(np.abs(got - ref).max()):.1e}"
+
+
+@entry("nn: TrainOneStepCell(WithLossCell, SGD), graph mode == PyNative")
+def _train_one_step() -> str:
+    import graphkiln as ms
+    from graphkiln import nn
+
+    rng = np.random.default_rng(0)
+    x = rng.standard_normal((16, 3)).astype(np.float32)
+    y = x.sum(1, keepdims=True).astype(np.float32)
+    finals = []
+    for mode in (ms.GRAPH_MODE, ms.PYNATIVE_MODE):
+        ms.set_context(mode=mode)
+        ms.set_seed(3)
+        net = nn.SequentialCell([nn.Dense(3, 8, activation="relu"), nn.Dense(8, 1)])
+        step = nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()),
+                                   nn.SGD(net.trainable_params(), learning_rate=0.05))
+        losses = [float(step(ms.Tensor(x), ms.Tensor(y))) for _ in range(30)]
+        finals.append(losses)
+    (g, e) = finals
+    assert g[-1] < 0.5 * g[0] and np.allclose(g, e, rtol=1e-4), (g[-1], e[-1])
+    return f"loss {g[0]:.3f} -> {g[-1]:.3f} in 30 steps; PyNative {e[-1]:.3f}"
