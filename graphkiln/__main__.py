@@ -3,6 +3,8 @@
 Commands:
   tour    run one example of every technique of the spec and print a table
   run     run a MindSpore script unchanged (``import mindspore`` gives graphkiln)
+  dump    run a script, then print what graphkiln compiled: stages, IR, generated code
+  cache   list (or --clear) the entries of a compile cache directory
 """
 from __future__ import annotations
 
@@ -31,6 +33,43 @@ def _cmd_run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_dump(args: argparse.Namespace) -> int:
+    from . import compat
+    from .compiler.jit import COMPILED
+
+    compat.run(args.script, args.args)
+    for info in COMPILED:
+        print(f"\n=== {info.name}" + (" (from the compile cache)" if info.from_cache else ""))
+        if info.records:
+            print(info.table())
+        print(info.ir(detail=args.detail))
+        if args.code:
+            print(info.source)
+    return 0
+
+
+def _cmd_cache(args: argparse.Namespace) -> int:
+    import os
+    import shutil
+
+    path = os.path.abspath(args.path)
+    if not os.path.isdir(path):
+        print(f"no compile cache at {path}")
+        return 0
+    entries = sorted(f for f in os.listdir(path) if f.endswith(".gkc"))
+    if args.clear:
+        shutil.rmtree(path)
+        print(f"removed {len(entries)} entries from {path}")
+        return 0
+    total = 0
+    for name in entries:
+        size = os.path.getsize(os.path.join(path, name))
+        total += size
+        print(f"{name}  {size / 1024:.1f} KiB")
+    print(f"{len(entries)} entries, {total / 1024:.1f} KiB in {path}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m graphkiln",
@@ -45,6 +84,16 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("script")
     r.add_argument("args", nargs=argparse.REMAINDER)
     r.set_defaults(func=_cmd_run)
+    d = sub.add_parser("dump", help="run a script and print what graphkiln compiled")
+    d.add_argument("--detail", action="store_true", help="abstracts and source lines in IR")
+    d.add_argument("--code", action="store_true", help="also print the generated Python")
+    d.add_argument("script")
+    d.add_argument("args", nargs=argparse.REMAINDER)
+    d.set_defaults(func=_cmd_dump)
+    c = sub.add_parser("cache", help="list or clear a compile cache directory")
+    c.add_argument("--path", default="graphkiln_compile_cache")
+    c.add_argument("--clear", action="store_true")
+    c.set_defaults(func=_cmd_cache)
     return parser
 
 

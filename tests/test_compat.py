@@ -69,3 +69,31 @@ def test_submodules_resolve_to_graphkiln():
         assert importlib.import_module("mindspore").Tensor is graphkiln.Tensor
     finally:
         compat.uninstall()
+
+
+def test_dump_prints_stages_ir_and_code(tmp_path):
+    script = tmp_path / "small.py"
+    script.write_text("import mindspore as ms\n\n@ms.jit\ndef f(x):\n    return x * 2 + 1\n\n"
+                      "f(ms.Tensor([1.0]))\n")
+    p = subprocess.run([sys.executable, "-m", "graphkiln", "dump", "--code", str(script)],
+                       capture_output=True, text=True, cwd=REPO, timeout=120)
+    assert p.returncode == 0, p.stderr
+    out = p.stdout
+    assert "=== f" in out and "# IR entry: @f" in out and "cse" in out
+    assert "def g0_f(a0):" in out and "k_Mul" in out
+
+
+def test_cache_command_lists_and_clears(tmp_path):
+    script = tmp_path / "cached.py"
+    cache = tmp_path / "cache"
+    script.write_text("import mindspore as ms\nms.set_context(enable_compile_cache=True, "
+                      f"compile_cache_path={str(cache)!r})\n\n@ms.jit\ndef f(x):\n"
+                      "    return x + 1\n\nf(ms.Tensor([1.0]))\n")
+    subprocess.run([sys.executable, "-m", "graphkiln", "run", str(script)], check=True,
+                   capture_output=True, cwd=REPO, timeout=120)
+    listing = subprocess.run([sys.executable, "-m", "graphkiln", "cache", "--path", str(cache)],
+                             capture_output=True, text=True, cwd=REPO, timeout=60).stdout
+    assert "1 entries" in listing and ".gkc" in listing
+    subprocess.run([sys.executable, "-m", "graphkiln", "cache", "--path", str(cache),
+                    "--clear"], check=True, capture_output=True, cwd=REPO, timeout=60)
+    assert not cache.exists()

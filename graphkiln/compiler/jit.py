@@ -124,6 +124,7 @@ class Executable:
 
 _LAST: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _LAST_BY_ID: dict = {}
+COMPILED: list = []  # every CompileInfo of this process, in order (python -m graphkiln dump)
 
 
 def compile_info(obj) -> CompileInfo:
@@ -297,6 +298,7 @@ class _CallCache:
             exe = _compile_or_load(fn, name, args, kwargs, self_obj, key, leaves)
             self.entries[key] = exe
             _LAST_BY_ID[id(owner)] = exe.info
+            COMPILED.append(exe.info)
         tensors = [x for x in leaves if isinstance(x, Tensor) and not x._is_param]
         return exe(tensors)
 
