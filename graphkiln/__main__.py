@@ -35,10 +35,11 @@ def _cmd_run(args: argparse.Namespace) -> int:
 
 def _cmd_dump(args: argparse.Namespace) -> int:
     from . import compat
-    from .compiler.jit import COMPILED
+    from .compiler import jit
 
+    jit.COMPILED = []
     compat.run(args.script, args.args)
-    for info in COMPILED:
+    for info in jit.COMPILED:
         print(f"\n=== {info.name}" + (" (from the compile cache)" if info.from_cache else ""))
         if info.records:
             print(info.table())

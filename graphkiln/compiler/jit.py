@@ -124,7 +124,8 @@ class Executable:
 
 _LAST: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _LAST_BY_ID: dict = {}
-COMPILED: list = []  # every CompileInfo of this process, in order (python -m graphkiln dump)
+# when a list (python -m graphkiln dump sets it), every CompileInfo is appended, in order
+COMPILED: list | None = None
 
 
 def compile_info(obj) -> CompileInfo:
@@ -298,7 +299,8 @@ class _CallCache:
             exe = _compile_or_load(fn, name, args, kwargs, self_obj, key, leaves)
             self.entries[key] = exe
             _LAST_BY_ID[id(owner)] = exe.info
-            COMPILED.append(exe.info)
+            if COMPILED is not None:
+                COMPILED.append(exe.info)
         tensors = [x for x in leaves if isinstance(x, Tensor) and not x._is_param]
         return exe(tensors)
 
