@@ -122,15 +122,18 @@ class Executable:
         return unflatten(self.out_tree, leaves)
 
 
+# the last compile of each function/cell; weak, so infos die with their owners
 _LAST: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-_LAST_BY_ID: dict = {}
 # when a list (python -m graphkiln dump sets it), every CompileInfo is appended, in order
 COMPILED: list | None = None
 
 
 def compile_info(obj) -> CompileInfo:
     """The :class:`CompileInfo` of the last compile of a ``@jit`` function or a Cell."""
-    info = _LAST_BY_ID.get(id(obj))
+    try:
+        info = _LAST.get(obj)
+    except TypeError:  # not weak-referenceable: never compiled through _CallCache
+        info = None
     if info is None:
         raise ValueError(f"{obj!r} has not been compiled yet.")
     return info
@@ -298,7 +301,7 @@ class _CallCache:
         if exe is None:
             exe = _compile_or_load(fn, name, args, kwargs, self_obj, key, leaves)
             self.entries[key] = exe
-            _LAST_BY_ID[id(owner)] = exe.info
+            _LAST[owner] = exe.info
             if COMPILED is not None:
                 COMPILED.append(exe.info)
         tensors = [x for x in leaves if isinstance(x, Tensor) and not x._is_param]
