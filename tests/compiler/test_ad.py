@@ -183,3 +183,26 @@ def test_grad_through_for_over_tensor_range():
     g = ms.grad(tensor_range)(x, Tensor(np.array(3)))
     # acc = x^2 (1 + 1/4 + 1/16): d/dx = 2x * 1.3125
     np.testing.assert_allclose(g.asnumpy(), 2 * x.asnumpy() * 1.3125)
+
+
+def test_one_grad_operation_many_functions_never_mixes_them_up():
+    grad_op = ops.GradOperation()
+    outs = []
+    for k in range(1, 6):  # a new function each time (ids of dead ones get reused)
+        outs.append(float(grad_op(lambda x, k=k: x * k)(f32(1.0)).asnumpy()[0]))
+    assert outs == [1.0, 2.0, 3.0, 4.0, 5.0]
+
+
+def test_grad_of_a_bound_method_is_compiled_once():
+    class Scale(nn.Cell):
+        def construct(self, x):
+            return x * 3
+
+        def twice(self, x):
+            return self(x) * 2
+
+    net = Scale()
+    grad_op = ops.GradOperation()
+    for _ in range(3):
+        assert float(grad_op(net.twice)(f32(1.0)).asnumpy()[0]) == 6.0
+    assert len(next(iter(grad_op._caches[net].values())).entries) == 1

@@ -6,6 +6,7 @@ signature and run it, so PYNATIVE and GRAPH mode share one implementation.
 """
 from __future__ import annotations
 
+import types
 import weakref
 from dataclasses import dataclass
 
@@ -129,18 +130,23 @@ class GradOperation:
         self.get_all = get_all
         self.get_by_list = get_by_list
         self.sens_param = sens_param
-        self._caches: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
-        self._strong: dict = {}
+        # compiled calls per differentiated function (weakly: they die with it) and weights
+        self._caches: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
     def __call__(self, fn, weights=None):
         if self.get_by_list and weights is None:
             raise GradError("GradOperation(get_by_list=True) needs the weights: call it as "
                             "grad_op(net, weights).")
         ws = _weights(weights) if self.get_by_list else None
-        key = (id(fn), tuple(id(w) for w in ws) if ws else None)
-        cache = self._strong.get(key)
+        # a bound method is recreated at every attribute access: key on its object
+        owner = fn.__self__ if isinstance(fn, types.MethodType) else fn
+        per_fn = self._caches.get(owner)
+        if per_fn is None:
+            per_fn = self._caches[owner] = {}
+        key = (getattr(fn, "__func__", None), tuple(id(w) for w in ws) if ws else None)
+        cache = per_fn.get(key)
         if cache is None:
-            cache = self._strong[key] = _CallCache()
+            cache = per_fn[key] = _CallCache()
         positions = "all" if self.get_all else 0
         cfg = _GradConfig("gradop", positions, ws, self.sens_param, False, False, True)
         return _Differentiated(fn, cfg, cache)
