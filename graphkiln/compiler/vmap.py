@@ -495,6 +495,23 @@ def _check_axis_type(ax, which: str) -> None:
                         f"got {ax!r} ({type(ax).__name__}).")
 
 
+
+def map_axes(x, ax, leaf, mismatch):
+    """Walk the nested tuples/lists/dicts of ``x`` alongside an axes spec (one axis for a
+    whole subtree, or a tuple with one entry per element) and apply ``leaf(value, axis)``
+    at the leaves; ``mismatch(x, ax)`` is the error for a tuple of the wrong length."""
+    if isinstance(ax, list):
+        ax = tuple(ax)
+    if isinstance(x, (tuple, list)):
+        if isinstance(ax, tuple):
+            if len(ax) != len(x):
+                raise mismatch(x, ax)
+            return type(x)(map_axes(e, a, leaf, mismatch) for e, a in zip(x, ax))
+        return type(x)(map_axes(e, ax, leaf, mismatch) for e in x)
+    if isinstance(x, dict) and not isinstance(ax, tuple):
+        return {k: map_axes(v, ax, leaf, mismatch) for k, v in x.items()}
+    return leaf(x, ax)
+
 class _Inputs:
     """Binds the arguments to ``in_axes``: placeholders for the traced call, and the
     batched values with their axes."""
@@ -505,18 +522,11 @@ class _Inputs:
         self.sizes: list[int] = []
 
     def bind(self, x, ax):
-        if isinstance(ax, list):
-            ax = tuple(ax)
-        if isinstance(x, (tuple, list)):
-            if isinstance(ax, tuple):
-                if len(ax) != len(x):
-                    raise VmapError(f"The 'in_axes' {ax} of vmap must match the structure "
-                                    f"of its argument, a {type(x).__name__} of {len(x)} "
-                                    f"elements.")
-                return type(x)(self.bind(e, a) for e, a in zip(x, ax))
-            return type(x)(self.bind(e, ax) for e in x)
-        if isinstance(x, dict) and not isinstance(ax, tuple):
-            return {k: self.bind(v, ax) for k, v in x.items()}
+        return map_axes(x, ax, self._bind_leaf, lambda x, ax: VmapError(
+            f"The 'in_axes' {ax} of vmap must match the structure of its argument, a "
+            f"{type(x).__name__} of {len(x)} elements."))
+
+    def _bind_leaf(self, x, ax):
         if isinstance(ax, tuple):
             raise VmapError(f"The 'in_axes' {ax} of vmap is a tuple, but the argument is "
                             f"not a tuple or list ({type(x).__name__}).")
@@ -621,19 +631,9 @@ class _Outputs:
         return move_axis(value, d, ax)
 
     def tree(self, x, ax):
-        if isinstance(ax, list):
-            ax = tuple(ax)
-        if isinstance(x, (tuple, list)):
-            if isinstance(ax, tuple):
-                if len(ax) != len(x):
-                    raise VmapError(f"The size of vmap's 'out_axes' should be equal to the "
-                                    f"number of results of 'fn': {len(x)}, but got size: "
-                                    f"{len(ax)}.")
-                return type(x)(self.tree(e, a) for e, a in zip(x, ax))
-            return type(x)(self.tree(e, ax) for e in x)
-        if isinstance(x, dict):
-            return {k: self.tree(v, ax) for k, v in x.items()}
-        return self.leaf(x, ax)
+        return map_axes(x, ax, self.leaf, lambda x, ax: VmapError(
+            f"The size of vmap's 'out_axes' should be equal to the number of results of "
+            f"'fn': {len(x)}, but got size: {len(ax)}."))
 
 
 def _output_nodes(out) -> list[Node]:
