@@ -49,3 +49,19 @@ def write_json(name: str, payload: dict) -> str:
 
 def python_for(backend: str, mindspore_python: str | None) -> str:
     return mindspore_python if backend == "mindspore" else sys.executable
+
+
+def backends_for(mindspore_python: str | None) -> list[str]:
+    return ["graphkiln"] + (["mindspore"] if mindspore_python else [])
+
+
+def run_cases(script: str, cases: list[str], mindspore_python: str | None,
+              extra: tuple = ()) -> dict:
+    """``results[case][backend]``: each case run by ``script --worker BACKEND CASE *extra``
+    in a fresh process, for graphkiln and (when its Python is given) MindSpore."""
+    results: dict = {}
+    for case in cases:
+        for backend in backends_for(mindspore_python):
+            results.setdefault(case, {})[backend] = run_worker(
+                script, python_for(backend, mindspore_python), [backend, case, *extra])
+    return results

@@ -11,7 +11,7 @@ import json
 import sys
 import time
 
-from _harness import python_for, run_worker, table, write_json
+from _harness import run_cases, table, write_json
 
 CASES = ["func", "if_net", "select_net"]
 
@@ -87,13 +87,7 @@ def main() -> None:
     if a.worker:
         worker(a.worker[0], a.worker[1], int(a.worker[2]))
         return
-    backends = ["graphkiln"] + (["mindspore"] if a.mindspore_python else [])
-    results: dict = {}
-    for case in CASES:
-        for backend in backends:
-            results.setdefault(case, {})[backend] = run_worker(
-                __file__, python_for(backend, a.mindspore_python),
-                [backend, case, str(a.steady)])
+    results = run_cases(__file__, CASES, a.mindspore_python, (str(a.steady),))
     rows = []
     for case in CASES:
         g = results[case]["graphkiln"]

@@ -11,7 +11,7 @@ import json
 import sys
 import time
 
-from _harness import python_for, run_worker, table, write_json
+from _harness import run_cases, table, write_json
 
 CASES = ["hyper_map_net", "for_loop_net"]
 
@@ -69,12 +69,7 @@ def main() -> None:
     if a.worker:
         worker(*a.worker)
         return
-    backends = ["graphkiln"] + (["mindspore"] if a.mindspore_python else [])
-    results: dict = {}
-    for case in CASES:
-        for backend in backends:
-            results.setdefault(case, {})[backend] = run_worker(
-                __file__, python_for(backend, a.mindspore_python), [backend, case])
+    results = run_cases(__file__, CASES, a.mindspore_python)
     ms_hyper = results["hyper_map_net"].get("mindspore")
     rows = []
     for case in CASES:

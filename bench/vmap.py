@@ -13,7 +13,7 @@ import sys
 import time
 
 import numpy as np
-from _harness import python_for, run_worker, table, write_json
+from _harness import backends_for, run_cases, table, write_json
 
 CASES = ["vmap", "loop"]
 SHAPE = (100, 2)
@@ -71,13 +71,9 @@ def main() -> None:
     if a.worker:
         worker(a.worker[0], a.worker[1], int(a.worker[2]))
         return
-    backends = ["graphkiln"] + (["mindspore"] if a.mindspore_python else [])
-    results: dict = {}
-    for backend in backends:
-        for case in CASES:
-            results.setdefault(backend, {})[case] = run_worker(
-                __file__, python_for(backend, a.mindspore_python),
-                [backend, case, str(a.steady)])
+    backends = backends_for(a.mindspore_python)
+    by_case = run_cases(__file__, CASES, a.mindspore_python, (str(a.steady),))
+    results = {b: {c: by_case[c][b] for c in CASES} for b in backends}
     rows = []
     for backend in backends:
         r = results[backend]
