@@ -6,6 +6,9 @@ outputs must equal central finite differences (GRAPH_MODE), PYNATIVE must give t
 and float16 inputs must get float16 cotangents. A new primitive without a rule or without
 a sample fails ``test_bprop_matches_finite_differences[<name>]`` with a message saying so.
 """
+import sys
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -173,6 +176,12 @@ SAMPLES = {
                   s(n(2, 3), n(2, 3), n(2, 3), begin_norm_axis=1, begin_params_axis=0)],
     "Dropout": [s(n(2, 3), keep_prob=0.5, Seed0=1), s(n(4, 3), 3, keep_prob=0.9)],
 }
+
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import nn_samples  # noqa: E402
+
+SAMPLES.update(nn_samples.bprop_samples(n, s, u))
 
 
 # ------------------------------------------------------------------ harness
