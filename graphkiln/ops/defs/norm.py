@@ -25,8 +25,8 @@ def stat_axes(ndim: int) -> tuple:
 def _bn_infer(x, scale, bias, mean, variance, **attrs):
     t = tensor_type("BatchNorm", "input_x", x)
     require_dtype("BatchNorm", "input_x", t, FLOATS)
-    if x.ndim not in (2, 4, 5):
-        raise ValueError(f"For 'BatchNorm', the dimension of 'input_x' must be 2, 4 or 5, "
+    if x.ndim not in (2, 3, 4, 5):
+        raise ValueError(f"For 'BatchNorm', the dimension of 'input_x' must be 2, 3, 4 or 5, "
                          f"but got {x.ndim} (shape {list(x.shape)}).")
     c = x.shape[1]
     for arg, a in (("scale", scale), ("bias", bias), ("mean", mean), ("variance", variance)):

@@ -18,8 +18,9 @@ def _scalar(v, dtype) -> np.ndarray:
     return np.asarray(v, dtype).reshape(())
 
 
-def _update_infer(name: str, args: tuple, n_refs: int, grad_index: int):
-    """Infer for an update op: the first ``n_refs`` inputs are weights of one shape."""
+def _update_infer(name: str, args: tuple, n_refs: int, grad_index: int, n_out: int = 1):
+    """Infer for an update op: the first ``n_refs`` inputs are weights of one shape; the
+    output is the first ``n_out`` of them (one tensor when ``n_out`` is 1)."""
     def infer(*ins, **attrs):
         if len(ins) < len(args):
             raise TypeError(f"For '{name}', expected {len(args)} inputs ({', '.join(args)}), "
@@ -37,13 +38,13 @@ def _update_infer(name: str, args: tuple, n_refs: int, grad_index: int):
         if not isinstance(g, AbstractTensor) or g.shape != var.shape:
             raise ValueError(f"For '{name}', the '{args[grad_index]}' must be a Tensor of "
                              f"shape {list(var.shape)}, but got {describe(g)}.")
-        outs = [AbstractTensor(a.dtype, a.shape) for a in ins[:n_refs]]
-        return outs[0] if n_refs == 1 or name == "ApplyMomentum" else AbstractTuple(outs)
+        outs = [AbstractTensor(a.dtype, a.shape) for a in ins[:n_out]]
+        return outs[0] if n_out == 1 else AbstractTuple(outs)
     return infer
 
 
-def _op(name, args, kernel, grad_index, n_refs, attrs):
-    return OpDef(name, _update_infer(name, args, n_refs, grad_index), quiet(kernel),
+def _op(name, args, kernel, grad_index, n_refs, attrs, n_out=1):
+    return OpDef(name, _update_infer(name, args, n_refs, grad_index, n_out), quiet(kernel),
                  effect=MEM_EFFECT, differentiable=False, attrs=attrs,
                  ref_inputs=tuple(range(n_refs)))
 
@@ -86,7 +87,7 @@ def _adam(var, m, v, beta1_power, beta2_power, lr, beta1, beta2, epsilon, grad,
 
 Adam = _op("Adam", ("var", "m", "v", "beta1_power", "beta2_power", "lr", "beta1", "beta2",
                     "epsilon", "gradient"), _adam, 9, 3,
-           {"use_locking": False, "use_nesterov": False})
+           {"use_locking": False, "use_nesterov": False}, n_out=3)
 
 
 def _adam_weight_decay(var, m, v, lr, beta1, beta2, epsilon, decay, grad, use_locking=False):
@@ -104,7 +105,7 @@ def _adam_weight_decay(var, m, v, lr, beta1, beta2, epsilon, decay, grad, use_lo
 
 AdamWeightDecay = _op("AdamWeightDecay", ("var", "m", "v", "lr", "beta1", "beta2", "epsilon",
                                           "decay", "gradient"), _adam_weight_decay, 8, 3,
-                      {"use_locking": False})
+                      {"use_locking": False}, n_out=3)
 
 
 def _apply_rms_prop(var, mean_square, moment, lr, grad, decay, momentum, epsilon,
@@ -156,4 +157,48 @@ def _apply_adagrad(var, accum, lr, grad, update_slots=True, use_locking=False):
 
 
 ApplyAdagrad = _op("ApplyAdagrad", ("var", "accum", "lr", "grad"), _apply_adagrad, 3, 2,
-                   {"update_slots": True, "use_locking": False})
+                   {"update_slots": True, "use_locking": False}, n_out=2)
+
+
+def _adam_amsgrad(var, m, v, vhat, beta1_power, beta2_power, lr, beta1, beta2, epsilon, grad,
+                  use_locking=False):
+    t = var.dtype
+    b1, b2 = _scalar(beta1, t), _scalar(beta2, t)
+    lr_t = _scalar(lr, t) * np.sqrt(1 - _scalar(beta2_power, t)) / (1 - _scalar(beta1_power, t))
+    g = grad.astype(t, copy=False)
+    m += (g - m) * (1 - b1)
+    v += (g * g - v) * (1 - b2)
+    np.maximum(vhat, v, out=vhat)
+    var -= lr_t * m / (np.sqrt(vhat) + _scalar(epsilon, t))
+    return var, m, v, vhat
+
+
+ApplyAdamWithAmsgradV2 = _op("ApplyAdamWithAmsgradV2", (
+    "var", "m", "v", "vhat", "beta1_power", "beta2_power", "lr", "beta1", "beta2", "epsilon",
+    "grad"), _adam_amsgrad, 10, 4, {"use_locking": False}, n_out=4)
+
+
+def _sgd(parameters, gradient, learning_rate, accum, momentum, stat, dampening=0.0,
+         weight_decay=0.0, nesterov=False):
+    t = parameters.dtype
+    g = gradient.astype(t, copy=True)
+    if weight_decay > 0:
+        g += parameters * _scalar(weight_decay, t)
+    mom = _scalar(momentum, t)
+    if mom > 0:
+        if stat.reshape(-1)[0] > 0:
+            np.copyto(accum, g)
+            stat[...] = 0
+        else:
+            accum *= mom
+            accum += (1 - _scalar(dampening, t)) * g
+        g = g + accum * mom if nesterov else accum
+    parameters -= _scalar(learning_rate, t) * g
+    return parameters
+
+
+# refs: parameters (0), accum (3) and stat (5); gradient is input 1
+SGD = OpDef("SGD", _update_infer("SGD", ("parameters", "gradient", "learning_rate", "accum",
+                                         "momentum", "stat"), 1, 1), quiet(_sgd),
+            effect=MEM_EFFECT, differentiable=False, ref_inputs=(0, 3, 5),
+            attrs={"dampening": 0.0, "weight_decay": 0.0, "nesterov": False})

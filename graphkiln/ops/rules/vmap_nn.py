@@ -15,7 +15,7 @@ NOT_BATCHED.update({
     name: "memory effect (an optimizer update): a vmapped function must be pure "
           "(clear error)"
     for name in ("ApplyMomentum", "Adam", "AdamWeightDecay", "ApplyRMSProp",
-                 "ApplyCenteredRMSProp", "ApplyAdagrad")})
+                 "ApplyCenteredRMSProp", "ApplyAdagrad", "ApplyAdamWithAmsgradV2", "SGD")})
 
 
 def per_example(opdef, args, dims, attrs):
@@ -83,3 +83,8 @@ for _name in ("MaxPool", "AvgPool", "MaxPoolGrad", "MaxPoolGradGrad", "AvgPoolGr
 @rule_for("BatchNorm")
 def _batch_norm(*args, dims, **attrs):
     return per_example(REGISTRY["BatchNorm"], args, dims, attrs)
+
+
+@rule_for("StopGradient")
+def _stop_gradient(x, *, dims):
+    return REGISTRY["StopGradient"](x), dims[0]
