@@ -19,7 +19,6 @@ from ..ir.abstract import AbstractMonad, AbstractRef
 from ..ir.anf import CNode, FuncGraph, all_graphs, toposort
 
 
-
 def _ref_key(node) -> str | None:
     a = node.abstract
     return a.ref_key if isinstance(a, AbstractRef) else None
