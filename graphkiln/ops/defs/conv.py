@@ -13,8 +13,8 @@ import math
 import numpy as np
 
 from ...compiler.ir.abstract import AbstractTensor
+from .. import windows as W
 from ..primitive import OpDef
-from . import windows as W
 from ._infer import FLOATS, const_shape, quiet, require_dtype, same_type
 
 _FORMATS = {2: "NCHW", 3: "NCDHW"}

@@ -13,8 +13,8 @@ import math
 import numpy as np
 
 from ...compiler.ir.abstract import AbstractTensor
+from .. import windows as W
 from ..primitive import OpDef
-from . import windows as W
 from ._infer import FLOATS, quiet, require_dtype, tensor_type
 from .conv import check_pad_mode, pad_pairs, spatial
 
