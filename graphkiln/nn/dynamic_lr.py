@@ -51,7 +51,10 @@ def _epoch_args(total_step, step_per_epoch, decay_epoch):
 
 
 def _decay_lr(learning_rate, decay_rate, total_step, step_per_epoch, decay_epoch, is_stair,
-              decay) -> list[float]:
+              decay, scaled: bool = True) -> list[float]:
+    """``learning_rate * decay(decay_rate, p)`` per step, ``p`` the epoch over
+    ``decay_epoch`` (``scaled``, floored if stair) or the epoch itself (rounded down to a
+    multiple of ``decay_epoch`` if stair), as each MindSpore function defines it."""
     _check_positive_float("learning_rate", learning_rate)
     _check_positive_float("decay_rate", decay_rate)
     _epoch_args(total_step, step_per_epoch, decay_epoch)
@@ -59,9 +62,11 @@ def _decay_lr(learning_rate, decay_rate, total_step, step_per_epoch, decay_epoch
         raise TypeError(f"The 'is_stair' must be bool, but got {type(is_stair).__name__}.")
     out = []
     for i in range(total_step):
-        p = math.floor(i / step_per_epoch) / decay_epoch
-        if is_stair:
-            p = math.floor(p)
+        epoch = math.floor(i / step_per_epoch)
+        if scaled:
+            p = math.floor(epoch / decay_epoch) if is_stair else epoch / decay_epoch
+        else:
+            p = math.floor(epoch / decay_epoch) * decay_epoch if is_stair else epoch
         out.append(learning_rate * decay(decay_rate, p))
     return out
 
@@ -75,9 +80,10 @@ def exponential_decay_lr(learning_rate, decay_rate, total_step, step_per_epoch, 
 
 def natural_exp_decay_lr(learning_rate, decay_rate, total_step, step_per_epoch, decay_epoch,
                          is_stair=False) -> list[float]:
-    """``lr * exp(-decay_rate * epoch / decay_epoch)`` per step."""
+    """``lr * exp(-decay_rate * epoch)`` per step (the epoch rounded down to a multiple of
+    ``decay_epoch`` when ``is_stair``)."""
     return _decay_lr(learning_rate, decay_rate, total_step, step_per_epoch, decay_epoch,
-                     is_stair, lambda r, p: math.exp(-r * p))
+                     is_stair, lambda r, p: math.e ** (-r * p), scaled=False)
 
 
 def inverse_decay_lr(learning_rate, decay_rate, total_step, step_per_epoch, decay_epoch,

@@ -62,10 +62,15 @@ class ExponentialDecayLR(_DecayLR):
 
 
 class NaturalExpDecayLR(_DecayLR):
-    """``lr * exp(-decay_rate * p)``."""
+    """``lr * exp(-decay_rate * step)`` (the step rounded down to a multiple of
+    ``decay_steps`` when ``is_stair``)."""
 
-    def decay(self, p):
-        return ops.exp(ops.mul(p, -float(self.decay_rate)))
+    def construct(self, global_step):
+        p = ops.cast(global_step, mstype.float32)
+        if self.is_stair:
+            steps = float(self.decay_steps)
+            p = ops.mul(ops.floor_divide(p, steps), steps)
+        return ops.mul(self.learning_rate, ops.exp(ops.mul(p, -float(self.decay_rate))))
 
 
 class InverseDecayLR(_DecayLR):

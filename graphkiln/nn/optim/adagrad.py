@@ -25,4 +25,4 @@ class Adagrad(Optimizer):
         done = ()
         for w, a, lr, g in zip(self._parameters, self.accum, lrs, gradients):
             done = done + (self.opt(w, a, lr, g),)
-        return done
+        return self.advance_step(done)

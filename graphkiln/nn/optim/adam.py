@@ -58,7 +58,7 @@ class Adam(Optimizer):
             else:
                 out = self.opt(w, m, v, b1p, b2p, lr, self.beta1, self.beta2, self.eps, g)
             done = done + (out,)
-        return done
+        return self.advance_step(done)
 
 
 class AdamWeightDecay(Optimizer):
@@ -84,4 +84,4 @@ class AdamWeightDecay(Optimizer):
         for i, (w, g, lr) in enumerate(zip(self._parameters, gradients, lrs)):
             done = done + (self.opt(w, self.moments1[i], self.moments2[i], lr, self.beta1,
                                     self.beta2, self.eps, self._weight_decays[i], g),)
-        return done
+        return self.advance_step(done)

@@ -2,11 +2,8 @@
 ``||w|| / ||update||`` (clipped to [0, 10]); written with ops and ``Assign``."""
 from __future__ import annotations
 
-import numpy as np
-
 from ... import ops
 from ...common import dtype as mstype
-from ...common.tensor import Tensor
 from .adam import _check_betas
 from .optimizer import Optimizer
 
@@ -50,7 +47,4 @@ class Lamb(Optimizer):
             next_w = ops.sub(w, ops.mul(ops.mul(lr, ratio), update))
             done = done + (ops.depend(ops.assign(w, next_w), (ops.assign(m, next_m),
                                                                ops.assign(v, next_v))),)
-        if not self.dynamic_lr:
-            done = ops.depend(done, ops.assign_add(self.global_step,
-                                                   Tensor(np.array([1], np.int32))))
-        return done
+        return self.advance_step(done)

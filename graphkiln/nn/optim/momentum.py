@@ -35,4 +35,4 @@ class Momentum(Optimizer):
         done = ()
         for w, m, lr, g in zip(self._parameters, self.moments, lrs, gradients):
             done = done + (self.opt(w, m, lr, g, self.momentum),)
-        return done
+        return self.advance_step(done)

@@ -141,7 +141,9 @@ class Optimizer(Cell):
             self.learning_rate = self._lr_of(lrs[0], "learning_rate")
         self.weight_decay = wds[0] if not self.is_group else tuple(wds)
         self.decay_flags = tuple(_default_decay_filter(p) for p in params)
-        self._weight_decays = tuple(wd if flag else 0.0 for wd, flag in
+        # scaled by the loss scale, as MindSpore does, so that the decay survives the
+        # division of the (scaled) gradients by it
+        self._weight_decays = tuple(wd * self.loss_scale if flag else 0.0 for wd, flag in
                                     zip(wds, self.decay_flags))
         self.exec_weight_decay = any(w > 0 for w in self._weight_decays)
         self.grad_centralization_flags = tuple(gcs)
@@ -176,16 +178,16 @@ class Optimizer(Cell):
         return ops.reshape(lr(self.global_step), ())
 
     def get_lr(self):
-        """The learning rate of this step (a tuple, one per weight, with per-group rates);
-        dynamic rates advance the global step."""
+        """The learning rate of this step (a tuple, one per weight, with per-group rates)."""
         if self.is_group_lr:
-            lr = tuple(self._lr_value(c) for c in self._lr_cells)
-        else:
-            lr = self._lr_value(self.learning_rate)
-        if self.dynamic_lr:
-            return ops.depend(lr, ops.assign_add(self.global_step, Tensor(
-                np.array([1], np.int32))))
-        return lr
+            return tuple(self._lr_value(c) for c in self._lr_cells)
+        return self._lr_value(self.learning_rate)
+
+    def advance_step(self, updates):
+        """``updates``, after the global step has been increased by one (each optimizer's
+        ``construct`` does this once per step, after reading the learning rate)."""
+        return ops.depend(updates, ops.assign_add(self.global_step, Tensor(
+            np.array([1], np.int32))))
 
     def current_lrs(self) -> tuple:
         """This step's learning rate of every weight, without advancing the step."""
@@ -222,11 +224,12 @@ class Optimizer(Cell):
             self._parameters, gradients, self._weight_decays))
 
     def gradients_centralization(self, gradients):
-        """Subtract each flagged gradient's mean over all but its first axis."""
+        """Subtract each flagged gradient's mean over all but its first axis (as MindSpore,
+        only where the second axis is a multiple of 16: convolution weights)."""
         if not any(self.grad_centralization_flags):
             return gradients
         return tuple(ops.sub(g, ops.mean(g, tuple(range(1, g.ndim)), True))
-                     if flag and g.ndim > 1 else g
+                     if flag and g.ndim > 1 and g.shape[1] % 16 == 0 else g
                      for g, flag in zip(gradients, self.grad_centralization_flags))
 
     def prepare_gradients(self, gradients):

@@ -44,4 +44,4 @@ class RMSProp(Optimizer):
                 out = self.opt(w, self.mean_square[i], self.moment[i], lr, g, self.decay,
                                self.momentum, self.epsilon)
             done = done + (out,)
-        return done
+        return self.advance_step(done)

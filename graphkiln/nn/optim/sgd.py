@@ -35,4 +35,4 @@ class SGD(Optimizer):
         done = ()
         for w, g, lr, a, s in zip(self._parameters, gradients, lrs, self.accum, self.stat):
             done = done + (self.opt(w, g, lr, a, self.momentum, s),)
-        return done
+        return self.advance_step(done)
