@@ -1,7 +1,7 @@
-"""Small training models written against the MindSpore API. Each builder takes the framework
-module (``graphkiln`` or ``mindspore``) to build with, so the same code builds the model on graphkiln and on real
-MindSpore (``bench/train_step.py`` loads this file by path in MindSpore's Python; nothing
-here imports graphkiln)."""
+"""Small training models written against the MindSpore API. Each builder takes the
+framework module (``graphkiln`` or ``mindspore``) to build with, so the same code builds the
+model on graphkiln and on real MindSpore (``bench/train_step.py`` loads this file by path in
+MindSpore's Python; nothing here imports graphkiln)."""
 
 
 def lenet5(ms, num_class: int = 10, num_channel: int = 1):
