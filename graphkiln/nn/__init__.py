@@ -55,6 +55,11 @@ from .loss import (
     SmoothL1Loss,
     SoftmaxCrossEntropyWithLogits,
 )
+from .loss_scale import (
+    DynamicLossScaleUpdateCell,
+    FixedLossScaleUpdateCell,
+    TrainOneStepWithLossScaleCell,
+)
 from .normalization import (
     BatchNorm1d,
     BatchNorm2d,
@@ -107,5 +112,6 @@ __all__ = [
     "exponential_decay_lr", "natural_exp_decay_lr", "inverse_decay_lr", "cosine_decay_lr",
     "piecewise_constant_lr", "warmup_lr", "polynomial_decay_lr",
     # training wrappers
-    "WithLossCell", "TrainOneStepCell",
+    "WithLossCell", "TrainOneStepCell", "TrainOneStepWithLossScaleCell",
+    "DynamicLossScaleUpdateCell", "FixedLossScaleUpdateCell",
 ]

@@ -21,16 +21,31 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Iterator
 
+from ..common import dtype as mstype
 from ..common.parameter import Parameter, ParameterTuple
 from ..common.tensor import Tensor
 from ..compiler import jit as _jit
+from ..ops.defs.array import Cast
 
 _DEFAULT_PARAM_NAME = "Parameter"
+# how many cells with a to_float dtype are running (their weights read cast while > 0)
+_AMP_DEPTH = [0]
+
+
+def _cast_float(x, dtype):
+    """``x`` cast to ``dtype`` when it is a floating-point Tensor of another float type."""
+    if isinstance(x, Tensor) and x.dtype.is_float and x.dtype is not dtype:
+        return Cast(x, dtype)
+    return x
 
 
 class Cell:
     """Base class of every network: subclasses define ``construct``; calling the cell
     runs it, compiled in GRAPH_MODE and eagerly in PYNATIVE_MODE."""
+
+    # under to_float, weights are read cast to the cell's dtype unless this is set (as
+    # MindSpore's BatchNorm, whose kernel takes float32 scale and bias with float16 input)
+    keep_fp32_weights = False
 
     def __init__(self, auto_prefix: bool = True, flags: dict | None = None):
         d = self.__dict__
@@ -51,7 +66,27 @@ class Cell:
                              f"defined.")
 
     def __call__(self, *args, **kwargs):
-        return _jit.call_cell(self, args, kwargs)
+        dtype = self.__dict__.get("_amp_dtype")
+        if dtype is None:
+            return _jit.call_cell(self, args, kwargs)
+        args = tuple(_cast_float(a, dtype) for a in args)
+        _AMP_DEPTH[0] += 1
+        try:
+            return _jit.call_cell(self, args, kwargs)
+        finally:
+            _AMP_DEPTH[0] -= 1
+
+    def to_float(self, dst_type) -> Cell:
+        """Run this cell and its sub-cells in ``dst_type`` (float16 or float32):
+        their floating-point inputs and trainable weights are cast to it when they run
+        (the weights themselves stay in their own dtype)."""
+        if dst_type not in (mstype.float16, mstype.float32):
+            raise ValueError(f"For 'to_float', the argument 'dst_type' should be "
+                             f"mindspore.float16 or mindspore.float32 (graphkiln has no "
+                             f"bfloat16 on NumPy), but got {dst_type}.")
+        for _, cell in self.cells_and_names():
+            cell.__dict__["_amp_dtype"] = dst_type
+        return self
 
     @property
     def cls_name(self) -> str:
@@ -72,10 +107,17 @@ class Cell:
 
     def __getattr__(self, name: str):
         d = self.__dict__
-        for reg in ("_params", "_cells"):
-            table = d.get(reg)
-            if table is not None and name in table:
-                return table[name]
+        params = d.get("_params")
+        if params is not None and name in params:
+            value = params[name]
+            dtype = d.get("_amp_dtype")
+            if dtype is not None and _AMP_DEPTH[0] and value is not None \
+                    and value.requires_grad and not self.keep_fp32_weights:
+                return _cast_float(value, dtype)
+            return value
+        cells = d.get("_cells")
+        if cells is not None and name in cells:
+            return cells[name]
         raise AttributeError(f"The '{type(self).__name__}' object has no attribute "
                              f"'{name}'.")
 

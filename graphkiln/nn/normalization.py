@@ -37,6 +37,7 @@ class _BatchNorm(Cell):
     """Shared body of the BatchNorm layers; subclasses give the accepted input ranks."""
 
     _ranks: tuple = ()
+    keep_fp32_weights = True
 
     def __init__(self, num_features: int, eps: float = 1e-5, momentum: float = 0.9,
                  affine: bool = True, gamma_init="ones", beta_init="zeros",
