@@ -89,6 +89,8 @@ from .pooling import (
     MaxPool1d,
     MaxPool2d,
 )
+from .rnn_cells import GRUCell, LSTMCell, RNNCell
+from .rnns import GRU, LSTM, RNN
 from .wrap import TrainOneStepCell, WithLossCell
 
 __all__ = [
@@ -101,6 +103,7 @@ __all__ = [
     "BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "LayerNorm", "GroupNorm", "InstanceNorm2d",
     "ReLU", "ReLU6", "LeakyReLU", "GELU", "SiLU", "HSwish", "HSigmoid", "Sigmoid", "Tanh",
     "Softmax", "LogSoftmax", "Mish", "ELU", "PReLU", "get_activation",
+    "RNN", "LSTM", "GRU", "RNNCell", "LSTMCell", "GRUCell",
     # losses
     "LossBase", "MSELoss", "L1Loss", "SmoothL1Loss", "HuberLoss", "CrossEntropyLoss",
     "NLLLoss", "BCELoss", "BCEWithLogitsLoss", "KLDivLoss", "CosineEmbeddingLoss",
