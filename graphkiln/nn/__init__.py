@@ -91,6 +91,13 @@ from .pooling import (
 )
 from .rnn_cells import GRUCell, LSTMCell, RNNCell
 from .rnns import GRU, LSTM, RNN
+from .transformer import (
+    MultiheadAttention,
+    TransformerDecoder,
+    TransformerDecoderLayer,
+    TransformerEncoder,
+    TransformerEncoderLayer,
+)
 from .wrap import TrainOneStepCell, WithLossCell
 
 __all__ = [
@@ -103,7 +110,9 @@ __all__ = [
     "BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "LayerNorm", "GroupNorm", "InstanceNorm2d",
     "ReLU", "ReLU6", "LeakyReLU", "GELU", "SiLU", "HSwish", "HSigmoid", "Sigmoid", "Tanh",
     "Softmax", "LogSoftmax", "Mish", "ELU", "PReLU", "get_activation",
-    "RNN", "LSTM", "GRU", "RNNCell", "LSTMCell", "GRUCell",
+    "RNN", "LSTM", "GRU", "RNNCell", "LSTMCell", "GRUCell", "MultiheadAttention",
+    "TransformerEncoderLayer", "TransformerEncoder", "TransformerDecoderLayer",
+    "TransformerDecoder",
     # losses
     "LossBase", "MSELoss", "L1Loss", "SmoothL1Loss", "HuberLoss", "CrossEntropyLoss",
     "NLLLoss", "BCELoss", "BCEWithLogitsLoss", "KLDivLoss", "CosineEmbeddingLoss",
