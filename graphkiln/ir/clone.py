@@ -1,15 +1,21 @@
 """Copy a graph's body into another graph (inlining) or into a fresh graph."""
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .anf import CNode, FuncGraph, Node, toposort
 
 
-def inline_body(callee: FuncGraph, into: FuncGraph, args: list[Node]) -> Node:
+def inline_body(callee: FuncGraph, into: FuncGraph, args: list[Node],
+                new_node: Callable | None = None) -> Node:
     """Copy ``callee``'s nodes into ``into`` with its parameters bound to ``args``;
-    returns the node standing for the callee's output."""
+    returns the node standing for the callee's output. ``new_node(inputs, abstract, loc)``
+    makes each copy (a builder's ``new_cnode`` puts them on its tape)."""
     mapping: dict[int, Node] = {id(p): a for p, a in zip(callee.all_params, args)}
     for n in toposort(callee):
-        new = CNode(into, [mapping.get(id(i), i) for i in n.inputs], n.abstract, n.loc)
+        inputs = [mapping.get(id(i), i) for i in n.inputs]
+        new = CNode(into, inputs, n.abstract, n.loc) if new_node is None else \
+            new_node(inputs, n.abstract, n.loc)
         new.scope = n.scope
         mapping[id(n)] = new
     out = callee.output

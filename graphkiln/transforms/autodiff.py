@@ -10,19 +10,18 @@ with ``AddN``. Weights receive the cotangents of their ``Load``s.
 """
 from __future__ import annotations
 
-import numpy as np
-
 import graphkiln.ops.functional as F
 
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
 from ..frontend.builder import GraphBuilder
-from ..frontend.control import call
 from ..ir import tracing_state as state
 from ..ir.abstract import AbstractScalar, AbstractTensor, AbstractTuple
-from ..ir.anf import CNode, FuncGraph, Node, ValueNode, toposort
+from ..ir.anf import CNode, FuncGraph, Node, ValueNode
 from ..ir.build import prim_node
+from ..ir.primitive import Primitive
 from ..ir.structural_prims import MakeTuple, Switch, TupleGetItem, WhileGrad
+from .replay import TapeInterpreter, node_value, record_tape, replay_graph
 
 _NO_GRAD_OPS = {"UpdateState", "Assign", "AssignAdd", "AssignSub", "Print", "Switch",
                 "ZerosLike", "OnesLike", "Fill"}
@@ -32,25 +31,7 @@ class GradError(TypeError):
     """The requested gradient cannot be taken (non-differentiable output, bad sens...)."""
 
 
-def sym(node: Node):
-    """The Python-level value of ``node`` for backward rules."""
-    if isinstance(node, ValueNode):
-        a = node.abstract
-        if isinstance(a, AbstractTensor):
-            return Tensor._from_array(np.asarray(node.value), a.dtype)
-        return node.value
-    if isinstance(node, CNode) and node.prim_name() == "MakeTuple":
-        return tuple(sym(i) for i in node.inputs[1:])
-    a = node.abstract
-    if isinstance(a, AbstractTensor):
-        return Tensor._symbolic(node, AbstractTensor(a.dtype, a.shape))
-    if isinstance(a, AbstractTuple):  # a multi-output op: its items, as the rules expect
-        return state.current().wrap(node)
-    return node
-
-
 def zeros_of(a: AbstractTensor) -> Tensor:
-
     return F.fill(a.dtype, a.shape, 0)
 
 
@@ -65,17 +46,24 @@ def add_ct(a, b):
         for k, v in b.items():
             out[k] = add_ct(out.get(k), v)
         return out
-
     if a.dtype is not b.dtype:
         b = F.cast(b, a.dtype)
     return F.addn((a, b))
 
 
-class Backprop:
-    """Cotangent accumulation over one tape, inside one builder."""
+class Backprop(TapeInterpreter):
+    """Reverse-mode interpretation of one tape inside one builder: walks it backwards,
+    accumulating cotangents and applying each primitive's ``bprop`` rule."""
+
+    STRUCTURAL = {
+        "MakeTuple": "make_tuple", "TupleGetItem": "tuple_getitem",
+        "Depend": "first_input", "TensorMove": "first_input", "Load": "first_input",
+        "While": "while_loop",
+        **{name: "no_gradient" for name in _NO_GRAD_OPS},
+    }
 
     def __init__(self, builder: GraphBuilder, tape: list[CNode], seeds: list[Node]):
-        self.b = builder
+        super().__init__(builder)
         self.tape = tape
         self.ct: dict[int, object] = {}
         self.needs: set[int] = {id(s) for s in seeds}
@@ -96,57 +84,50 @@ class Backprop:
         for n in reversed(self.tape):
             g = self.ct.get(id(n))
             if g is not None:
-                self.step(n, g)
+                self.dispatch(n, g)
 
     def result(self, node: Node):
         return self.ct.get(id(node))
 
+    def sym(self, node: Node):
+        return node_value(self.b, node)
+
     # ------------------------------------------------------------------ rules
-    def step(self, n: CNode, g) -> None:
-        fn = n.inputs[0]
-        if isinstance(fn, CNode) and fn.prim_name() == "Switch":
-            return self.switch_call(n, fn, g)
-        name = n.prim_name()
-        if name is None:
-            if isinstance(fn, ValueNode) and isinstance(fn.value, FuncGraph):
-                return self.graph_call(n, fn.value, g)
-            raise GradError(f"graphkiln cannot differentiate a call of {fn!r} yet.")
-        args = n.inputs[1:]
-        if name in _NO_GRAD_OPS:
-            return None
-        if name == "MakeTuple":
-            if isinstance(g, dict):
-                for i, v in g.items():
-                    self.add(args[i], v)
-            return None
-        if name == "TupleGetItem":
-            self.add(args[0], {int(args[1].value): g})
-            return None
-        if name in ("Depend", "TensorMove"):
-            self.add(args[0], g)
-            return None
-        if name == "Load":
-            self.add(args[0], g)
-            return None
-        if name == "While":
-            return self.while_loop(n, g)
-        opdef = fn.value.opdef
+    def primitive(self, n: CNode, prim: Primitive, g) -> None:
+        opdef = prim.opdef
         if not opdef.differentiable:
-            return None
+            return
         if opdef.bprop is None:
-            raise GradError(f"The primitive '{name}' has no backward rule, so graphkiln "
-                            f"cannot differentiate through it.")
-        ins = [sym(a) for a in args]
-        cts = opdef.bprop(*ins, sym(n), _dense(g, n.abstract), **fn.value.attrs)
+            raise GradError(f"The primitive '{opdef.name}' has no backward rule, so "
+                            f"graphkiln cannot differentiate through it.")
+        args = n.inputs[1:]
+        ins = [self.sym(a) for a in args]
+        cts = opdef.bprop(*ins, self.sym(n), _dense(g, n.abstract), **prim.attrs)
         for a, c in zip(args, cts):
             if c is None or isinstance(a, ValueNode):
                 continue
             if isinstance(c, tuple):
                 c = {i: v for i, v in enumerate(c) if v is not None}
             self.add(a, c)
-        return None
 
-    def switch_call(self, n: CNode, sw: CNode, g) -> None:
+    def no_gradient(self, n: CNode, g) -> None:
+        """Monads, effects and constant makers pass no cotangent on."""
+
+    def make_tuple(self, n: CNode, g) -> None:
+        if isinstance(g, dict):
+            args = n.inputs[1:]
+            for i, v in g.items():
+                self.add(args[i], v)
+
+    def tuple_getitem(self, n: CNode, g) -> None:
+        self.add(n.inputs[1], {int(n.inputs[2].value): g})
+
+    def first_input(self, n: CNode, g) -> None:
+        """``Depend``, ``TensorMove``, ``Load``: the cotangent flows to the first input."""
+        self.add(n.inputs[1], g)
+
+    def switch_call(self, n: CNode, g) -> None:
+        sw = n.inputs[0]
         args = n.inputs[1:]
         douts = _flat_douts(g, n.abstract)
         t, f = sw.inputs[2].value, sw.inputs[3].value
@@ -166,11 +147,11 @@ class Backprop:
                 continue
             item = self.b.new_cnode([prim_node(TupleGetItem, {}), call, ValueNode(i)],
                                     elems[i])
-            self.add(a, sym(item))
+            self.add(a, self.sym(item))
 
-
-    def graph_call(self, n: CNode, graph: FuncGraph, g) -> None:
+    def graph_call(self, n: CNode, g) -> None:
         """A call of a reusable graph: call its backward graph (reused the same way)."""
+        graph = n.inputs[0].value
         args = n.inputs[1:]
         douts = _flat_douts(g, n.abstract)
         key = (id(graph), tuple((d.dtype.name, d.shape) for d in douts))
@@ -207,7 +188,7 @@ class Backprop:
                 continue
             item = b.new_cnode([prim_node(TupleGetItem, {}), node, ValueNode(i)],
                                abstracts[i])
-            self.add(a, sym(item))
+            self.add(a, self.sym(item))
 
 
 def _dense(g, a):
@@ -233,7 +214,7 @@ def branch_bprop(g: FuncGraph, douts: list, parent: GraphBuilder) -> FuncGraph:
     with bb:
         params = [bb.graph.add_param(p.name, p.abstract) for p in g.params]
         bb.tape = []
-        out = replay(bb, g, params)
+        out = replay_graph(bb, g, params)
         dparams = [bb.graph.add_param("dout", AbstractTensor(d.dtype, d.shape))
                    for d in douts]
         bb.tape, tape = None, bb.tape
@@ -242,11 +223,11 @@ def branch_bprop(g: FuncGraph, douts: list, parent: GraphBuilder) -> FuncGraph:
         if isinstance(out.abstract, AbstractTuple):
             if out.prim_name() == "MakeTuple" if isinstance(out, CNode) else False:
                 for o, d in zip(out.inputs[1:], dparams):
-                    bp.add(o, sym(d))
+                    bp.add(o, bp.sym(d))
             else:
-                bp.add(out, {i: sym(d) for i, d in enumerate(dparams)})
+                bp.add(out, {i: bp.sym(d) for i, d in enumerate(dparams)})
         else:
-            bp.add(out, sym(dparams[0]))
+            bp.add(out, bp.sym(dparams[0]))
         bp.run()
         outs = []
         for p in params:
@@ -260,15 +241,6 @@ def branch_bprop(g: FuncGraph, douts: list, parent: GraphBuilder) -> FuncGraph:
         bb.graph.output = bb.new_cnode([prim_node(MakeTuple, {}), *outs],
                                        AbstractTuple([o.abstract for o in outs]))
     return bb.graph
-
-
-def replay(b: GraphBuilder, g: FuncGraph, args: list[Node]) -> Node:
-    """Copy ``g``'s body into ``b``'s graph (on its tape) with params bound to ``args``."""
-    mapping: dict[int, Node] = {id(p): a for p, a in zip(g.all_params, args)}
-    for n in toposort(g):
-        mapping[id(n)] = b.new_cnode([mapping.get(id(i), i) for i in n.inputs], n.abstract,
-                                     n.loc)
-    return mapping.get(id(g.output), g.output)
 
 
 # ------------------------------------------------------------------ front end
@@ -294,17 +266,10 @@ def grad_in_graph(fn, args: tuple, kwargs: dict, *, positions, weights, sens=Non
     ``positions``: indices of the inputs to differentiate; ``weights``: Parameters or None.
     Returns ``(value, grads_inputs, grads_weights)`` as lists/tuples of Tensors.
     """
-
     b: GraphBuilder = state.current()
     pairs = [_as_node(b, a) for a in args]
     args = tuple(p[0] for p in pairs)
-    prev_tape = b.tape
-    b.tape = []
-    out = call(fn, *args, **kwargs)
-    tape = b.tape
-    b.tape = prev_tape
-    if prev_tape is not None:
-        prev_tape.extend(tape)
+    out, tape = record_tape(b, fn, args, kwargs)
     aux = None
     value = out
     if has_aux:

@@ -23,15 +23,16 @@ import numpy as np
 from ..common.tensor import Tensor
 from ..errors import GraphkilnInternalError
 from ..frontend.builder import GraphBuilder
-from ..frontend.control import call
 from ..frontend.pytree import flatten
 from ..ir import tracing_state as state
-from ..ir.abstract import AbstractFunc, AbstractRef, AbstractScalar, AbstractTensor, AbstractTuple
+from ..ir.abstract import AbstractFunc, AbstractTensor, AbstractTuple
 from ..ir.anf import CNode, FuncGraph, Node, ValueNode, all_graphs, toposort
 from ..ir.build import const_node, prim_node
+from ..ir.primitive import Primitive
 from ..ir.structural_prims import MakeTuple
 from ..ops.defs.array import Getitem
 from ..ops.rules.batching import broadcast_batch, front, move_axis, to_front
+from .replay import TapeInterpreter, node_value, record_tape, value_node
 
 
 class VmapError(ValueError, RuntimeError):
@@ -51,49 +52,6 @@ def _where(node: Node) -> str:
 
 
 # ------------------------------------------------------------------ values and nodes
-
-def _const_py(value, a):
-    """A constant as rules see it: tensors as Tensors, tuples recursively."""
-    if isinstance(a, AbstractTensor):
-        return Tensor._from_array(np.asarray(value), a.dtype)
-    if isinstance(a, AbstractTuple) and isinstance(value, (tuple, list)):
-        return type(value)(_const_py(v, e) for v, e in zip(value, a.elements))
-    return value
-
-
-def _py_value(b: GraphBuilder, node: Node):
-    """The Python-level value of an (unbatched) node: what a primitive received."""
-    if isinstance(node, ValueNode):
-        return _const_py(node.value, node.abstract)
-    if isinstance(node, CNode) and node.prim_name() == "MakeTuple":
-        return tuple(_py_value(b, i) for i in node.inputs[1:])
-    a = node.abstract
-    if isinstance(a, AbstractTensor) and not isinstance(a, AbstractRef):
-        return Tensor._symbolic(node, AbstractTensor(a.dtype, a.shape))
-    if isinstance(a, AbstractTuple):
-        return tuple(b.wrap(node))
-    if isinstance(a, AbstractScalar):
-        return a.value
-    return node
-
-
-def _node_of(b: GraphBuilder, v) -> Node:
-    """The IR node for a Python-level value (inverse of :func:`_py_value`)."""
-    if isinstance(v, Node):
-        return b.local(v)
-    if isinstance(v, (tuple, list)):
-        nodes = [_node_of(b, e) for e in v]
-        if all(isinstance(n, ValueNode) for n in nodes):
-            return const_node(type(v)(_value_of_const(n) for n in nodes))
-        return b.tuple_node(nodes, isinstance(v, list))
-    return b.to_node(v)
-
-
-def _value_of_const(n: ValueNode):
-    if isinstance(n.abstract, AbstractTensor):
-        return Tensor._from_array(np.asarray(n.value), n.abstract.dtype)
-    return n.value
-
 
 def _with_batch(a, d, size: int):
     """The abstract of a batched value: ``a`` with ``size`` inserted at axis ``d``."""
@@ -156,13 +114,20 @@ def _effect_error(name: str, node: Node) -> ValueError:
 
 # ------------------------------------------------------------------ the batcher
 
-class _Batcher:
+class _Batcher(TapeInterpreter):
     """Replays recorded nodes with batching. ``env``: id(old node) -> (value, dims);
     ``alias``: id(old node) -> the node that now stands for it (copied or rebuilt).
     ``copy``: copy unbatched nodes too (when building a new graph from an old one)."""
 
+    STRUCTURAL = {
+        "MakeTuple": "make_tuple", "TupleGetItem": "tuple_getitem", "Depend": "depend",
+        "UpdateState": "rebuild", "Switch": "refuse_switch", "While": "while_loop",
+        "HyperMap": "hypermap", "WhileGrad": "refuse_while_grad",
+        **{name: "refuse_effect" for name in ("Assign", "AssignAdd", "AssignSub", "Print")},
+    }
+
     def __init__(self, b: GraphBuilder, size: int, copy: bool = False, graphs=None):
-        self.b = b
+        super().__init__(b)
         self.size = size
         self.copy = copy
         self.env: dict[int, tuple] = {}
@@ -182,12 +147,12 @@ class _Batcher:
         e = self.env.get(id(node))
         if e is not None:
             return e[0]
-        return _py_value(self.b, self.node(node))
+        return node_value(self.b, self.node(node))
 
     def node_for(self, node: Node) -> Node:
         e = self.env.get(id(node))
         if e is not None and _batched(e[1]):
-            return _node_of(self.b, e[0])
+            return value_node(self.b, e[0])
         return self.node(node)
 
     def set(self, n: Node, value, dims, node: Node | None = None) -> None:
@@ -195,7 +160,7 @@ class _Batcher:
         if node is not None:
             self.alias[id(n)] = node
         elif not _batched(dims):
-            self.alias[id(n)] = _node_of(self.b, value)
+            self.alias[id(n)] = value_node(self.b, value)
 
     # ------------------------------------------------------------ replay
     def run(self, nodes) -> None:
@@ -203,32 +168,23 @@ class _Batcher:
             self.step(n)
 
     def step(self, n: CNode) -> None:
-        fn, args = n.inputs[0], n.inputs[1:]
-        dims = [self.dim(a) for a in args]
-        if not any(_batched(d) for d in dims) and not _batched(self.dim(fn)):
+        dims = [self.dim(a) for a in n.inputs[1:]]
+        if not any(_batched(d) for d in dims) and not _batched(self.dim(n.inputs[0])):
             if self.copy or any(id(i) in self.alias for i in n.inputs):
                 self.alias[id(n)] = self.b.new_cnode([self.node(i) for i in n.inputs],
                                                      n.abstract, n.loc)
             return
-        if isinstance(fn, CNode):
-            if fn.prim_name() == "Switch":
-                return self.switch_call(n)
-            raise GraphkilnInternalError(f"graphkiln bug: vmap cannot batch a call of "
-                                         f"{fn!r}")
-        if isinstance(fn.value, FuncGraph):
-            return self.graph_call(n)
-        opdef = fn.value.opdef
-        name = opdef.name
-        handler = _HANDLERS.get(name)
-        if handler is not None:
-            return handler(self, n, dims)
+        self.dispatch(n, dims)
+
+    def primitive(self, n: CNode, prim: Primitive, dims) -> None:
+        opdef = prim.opdef
         if opdef.effect != "none":
-            raise _effect_error(name, n)
+            raise _effect_error(opdef.name, n)
         if opdef.vmap is None:
-            raise NotImplementedError(f"The primitive '{name}' has no batching rule, so vmap "
-                                      f"cannot batch it.{_where(n)}")
-        values = [self.value(a) for a in args]
-        out, out_dims = opdef.vmap(*values, dims=tuple(dims), **fn.value.attrs)
+            raise NotImplementedError(f"The primitive '{opdef.name}' has no batching rule, "
+                                      f"so vmap cannot batch it.{_where(n)}")
+        values = [self.value(a) for a in n.inputs[1:]]
+        out, out_dims = opdef.vmap(*values, dims=tuple(dims), **prim.attrs)
         _check(n, out, out_dims, self.size)
         self.set(n, out, out_dims)
 
@@ -243,7 +199,7 @@ class _Batcher:
 
     def depend(self, n: CNode, dims) -> None:
         value = self.value(n.inputs[1])
-        node = _node_of(self.b, value)
+        node = value_node(self.b, value)
         deps = [self.node_for(a) for a in n.inputs[2:]]
         new = self.b.new_cnode([n.inputs[0], node, *deps], node.abstract, n.loc)
         self.set(n, self.b.wrap(new) if not isinstance(value, Node) else new, dims[0], new)
@@ -313,13 +269,13 @@ class _Batcher:
             if isinstance(want, tuple):
                 nodes = []
                 for v, dv, w in zip(value, d, want):
-                    nodes.append(_node_of(nb, front(v, dv, self.size) if w is not None else v))
+                    nodes.append(value_node(nb, front(v, dv, self.size) if w is not None else v))
                 nb.graph.output = nb.new_cnode(
                     [prim_node(MakeTuple, {}), *nodes],
                     AbstractTuple([x.abstract for x in nodes]))
             else:
                 v = front(value, d, self.size) if want is not None else value
-                nb.graph.output = _node_of(nb, v)
+                nb.graph.output = value_node(nb, v)
         return nb.graph
 
     def batched_graph(self, g: FuncGraph, in_dims: list):
@@ -342,15 +298,15 @@ class _Batcher:
         self.set(n, value, want, call)
         self.rebuilt[id(n)] = call
 
-    def graph_call(self, n: CNode) -> None:
+    def graph_call(self, n: CNode, dims) -> None:
         g = n.inputs[0].value
         pairs = [self._front(a) for a in n.inputs[1:]]
         new, want = self.batched_graph(g, [d for _, d in pairs])
-        call = self.b.new_cnode([ValueNode(new), *[_node_of(self.b, v) for v, _ in pairs]],
+        call = self.b.new_cnode([ValueNode(new), *[value_node(self.b, v) for v, _ in pairs]],
                                 new.output.abstract, n.loc)
         self.bind_call(n, call, want)
 
-    def switch_call(self, n: CNode) -> None:
+    def switch_call(self, n: CNode, dims) -> None:
         sw = n.inputs[0]
         t, f = sw.inputs[2].value, sw.inputs[3].value
         pairs = [self._front(a) for a in n.inputs[1:]]
@@ -364,7 +320,7 @@ class _Batcher:
         tg, fg = self.finish(st, vt, dt, want), self.finish(sf, vf, df, want)
         new_sw = self.b.new_cnode([sw.inputs[0], self.node(sw.inputs[1]), ValueNode(tg),
                                    ValueNode(fg)], AbstractFunc(None), sw.loc)
-        call = self.b.new_cnode([new_sw, *[_node_of(self.b, v) for v, _ in pairs]],
+        call = self.b.new_cnode([new_sw, *[value_node(self.b, v) for v, _ in pairs]],
                                 tg.output.abstract, n.loc)
         self.bind_call(n, call, want)
 
@@ -390,11 +346,11 @@ class _Batcher:
                              "number of iterations. Use a loop with Python bounds, or a "
                              "fixed number of iterations with ops.select." + _where(n))
         cond_g = self.finish(sc, vc, dc, None)
-        init_nodes = [_node_of(self.b, front(v, d, self.size) if s is not None else v)
+        init_nodes = [value_node(self.b, front(v, d, self.size) if s is not None else v)
                       for (v, d), s in zip(init, state)]
         out_abs = AbstractTuple([x.abstract for x in init_nodes])
         node = self.b.new_cnode([prim, ValueNode(cond_g), ValueNode(body_g), *init_nodes,
-                                 *[_node_of(self.b, v) for v, _ in inv]], out_abs, n.loc)
+                                 *[value_node(self.b, v) for v, _ in inv]], out_abs, n.loc)
         self.bind_call(n, node, tuple(state))
 
     def hypermap(self, n: CNode, dims) -> None:
@@ -429,26 +385,10 @@ class _Batcher:
             new_table, out_dims = tuple(graphs), tuple(out_dims)
             out_abs = [g.output.abstract for g in graphs]
         node = self.b.new_cnode([prim, ValueNode(new_table),
-                                 *[_node_of(self.b, s) for s in new_seqs],
-                                 *[_node_of(self.b, v) for v, _ in inv]],
+                                 *[value_node(self.b, s) for s in new_seqs],
+                                 *[value_node(self.b, v) for v, _ in inv]],
                                 AbstractTuple(out_abs), n.loc)
         self.bind_call(n, node, out_dims)
-
-
-_HANDLERS = {
-    "MakeTuple": _Batcher.make_tuple,
-    "TupleGetItem": _Batcher.tuple_getitem,
-    "Depend": _Batcher.depend,
-    "UpdateState": _Batcher.rebuild,
-    "Switch": _Batcher.refuse_switch,
-    "While": _Batcher.while_loop,
-    "HyperMap": _Batcher.hypermap,
-    "WhileGrad": _Batcher.refuse_while_grad,
-    "Assign": _Batcher.refuse_effect,
-    "AssignAdd": _Batcher.refuse_effect,
-    "AssignSub": _Batcher.refuse_effect,
-    "Print": _Batcher.refuse_effect,
-}
 
 
 def _check(n: CNode, out, dims, size: int) -> None:
@@ -661,14 +601,7 @@ def vmap_in_graph(fn, args: tuple, kwargs: dict, in_axes=0, out_axes=0):
         raise VmapError("The 'out_axes' of 'vmap' cannot be a single None while 'fn' is not "
                         "a 'CellList'.")
     sliced, env, size = _bind_args(b, args, in_axes)
-    prev = b.tape
-    b.tape = []
-    try:
-        out = call(fn, *sliced, **kwargs)
-    finally:
-        tape, b.tape = b.tape, prev
-    if prev is not None:
-        prev.extend(tape)
+    out, tape = record_tape(b, fn, sliced, kwargs)
     for n in tape:
         name = _effect_in(n)
         if name:
