@@ -8,9 +8,11 @@ statement assigns.
 from __future__ import annotations
 
 import builtins
+import enum
 import functools
 import sys
 import types
+from typing import NamedTuple
 
 import numpy as np
 
@@ -426,157 +428,194 @@ def _carried_abstract(leaf):
     return None
 
 
-def _traced_while(cond_fn, body_fn, values, names):
-    b: GraphBuilder = state.current()
-    loc = user_location(3)
-    leaves, tree = flatten(values)
-    leaf_names = _leaf_names(values, names, len(leaves))
-    # which leaves are carried (tensors, numbers, pending return values) and their types
-    abstracts: list = []
-    for leaf in leaves:
-        if isinstance(leaf, UndefinedReturn):
-            abstracts.append("pending")
-        elif isinstance(leaf, Undefined):
-            abstracts.append(None)
-        else:
-            abstracts.append(_carried_abstract(leaf))
-    carry_u = carry_io = False
-    for _attempt in range(5):
-        result = _trace_loop_once(b, cond_fn, body_fn, leaves, tree, leaf_names, abstracts,
-                                  carry_u, carry_io, loc)
-        if result[0] == "retry":
-            _, abstracts, carry_u, carry_io = result
-            continue
-        if result[0] == "restructure":  # a return value appeared: carry its structure
-            values = tuple(placeholder_tree(new) if isinstance(old, UndefinedReturn) else old
-                           for old, new in zip(values, result[1]))
-            return _traced_while(cond_fn, body_fn, values, names)
-        return result[1]
-    raise TypeError(f"The types of the loop variables {', '.join(names)} do not settle "
-                    f"in the tensor while loop." + (f"\n{loc.describe()}" if loc else ""))
+class _Leaf(enum.Enum):
+    """How a loop variable (pytree leaf) enters a tensor ``while``."""
+
+    CARRIED = "carried"        # a Tensor (or Python number): one While state
+    PENDING = "pending"        # a function's return value, not set before the loop
+    NOT_CARRIED = "absent"     # no value before the loop: undefined inside and after it
 
 
-def _trace_loop_once(b, cond_fn, body_fn, leaves, tree, leaf_names, abstracts, carry_u,
-                     carry_io, loc):
-    parent = b.graph.name
-    cb = GraphBuilder(FuncGraph(f"\u21bb{parent}_cond", loc), b)
-    bb = GraphBuilder(FuncGraph(f"\u21bb{parent}_body", loc), b)
-    carried = [i for i, a in enumerate(abstracts) if isinstance(a, AbstractTensor)]
-    pending = [i for i, a in enumerate(abstracts) if a == "pending"]
+class _Retry(NamedTuple):
+    """The body changed what the trace assumed (types, effects): trace again."""
 
-    def state_for(gb: GraphBuilder):
-        syms = list(leaves)
-        for i in carried:
-            p = gb.graph.add_param(leaf_names[i].lstrip("_") or "v", abstracts[i])
-            syms[i] = Tensor._symbolic(p, abstracts[i])
-        for i in pending:
-            syms[i] = leaves[i]
-        for i, a in enumerate(abstracts):
-            if a is None:
-                syms[i] = Undefined(leaf_names[i], "it is only assigned inside a tensor "
-                                                   "while loop, whose body may not run")
-        for kind, on in (("u", carry_u), ("io", carry_io)):
+
+class _Restructure(NamedTuple):
+    """A pending return value got a structure: carry it and start over."""
+
+    values: tuple
+
+
+class _Done(NamedTuple):
+    values: tuple
+
+
+_ABSENT_REASON = "it is only assigned inside a tensor while loop, whose body may not run"
+
+
+class _TensorLoop:
+    """Traces ``while cond: body`` with a tensor condition into one ``While`` node.
+
+    One attempt (:meth:`trace_once`) traces the condition and the body into closed graphs
+    under the current assumptions (each leaf's kind and type, whether the ``U``/``IO``
+    monads are carried); when the body breaks an assumption (a Python number becomes a
+    tensor, a pending return value gets a value, an effect appears) the assumptions are
+    joined and the loop is traced again.
+    """
+
+    def __init__(self, b: GraphBuilder, cond_fn, body_fn, values: tuple, names: tuple,
+                 loc: SourceLoc | None):
+        self.b, self.cond_fn, self.body_fn, self.loc = b, cond_fn, body_fn, loc
+        self.leaves, self.tree = flatten(values)
+        self.names = _leaf_names(values, names, len(self.leaves))
+        self.kinds: list[_Leaf] = []
+        self.abstracts: list[AbstractTensor | None] = []
+        for leaf in self.leaves:
+            a = None if isinstance(leaf, Undefined) else _carried_abstract(leaf)
+            self.kinds.append(_Leaf.PENDING if isinstance(leaf, UndefinedReturn) else
+                              _Leaf.CARRIED if a is not None else _Leaf.NOT_CARRIED)
+            self.abstracts.append(a)
+        self.carry_u = self.carry_io = False
+
+    def carried(self) -> list[int]:
+        return [i for i, k in enumerate(self.kinds) if k is _Leaf.CARRIED]
+
+    # ------------------------------------------------------------ one attempt
+    def trace_once(self) -> _Retry | _Restructure | _Done:
+        parent = self.b.graph.name
+        cb = GraphBuilder(FuncGraph(f"\u21bb{parent}_cond", self.loc), self.b)
+        bb = GraphBuilder(FuncGraph(f"\u21bb{parent}_body", self.loc), self.b)
+        self.trace_cond(cb)
+        with bb:
+            new_values = self.body_fn(*self.bind_state(bb))
+        new_leaves, new_tree = flatten(tuple(new_values))
+        if new_tree != self.tree:
+            if any(k is _Leaf.PENDING for k in self.kinds):
+                return _Restructure(tuple(new_values))
+            raise TypeError(f"A tensor while loop changes the structure of its variables "
+                            f"({self.tree} -> {new_tree})." + _where(self.loc))
+        if self.join(new_leaves, cb, bb):
+            return _Retry()
+        return _Done(self.emit(cb, bb, new_leaves))
+
+    def bind_state(self, gb: GraphBuilder) -> tuple:
+        """The loop variables as ``gb``'s graph sees them: carried ones are parameters."""
+        syms = list(self.leaves)
+        for i, kind in enumerate(self.kinds):
+            if kind is _Leaf.CARRIED:
+                a = self.abstracts[i]
+                p = gb.graph.add_param(self.names[i].lstrip("_") or "v", a)
+                syms[i] = Tensor._symbolic(p, a)
+            elif kind is _Leaf.NOT_CARRIED:
+                syms[i] = Undefined(self.names[i], _ABSENT_REASON)
+        for kind, on in (("u", self.carry_u), ("io", self.carry_io)):
             if on:
                 getattr(gb, kind).node = gb.graph.add_param(
                     kind.upper(), U_ABS if kind == "u" else IO_ABS)
-        return unflatten(tree, syms)
+        return unflatten(self.tree, syms)
 
-    with cb:
-        c = cond_fn(*state_for(cb))
-        if not is_symbolic(c):
-            c = Tensor(bool(c))
-        cond_out = _cond_tensor(cb, c, loc)
-        cb.graph.output = cond_out
-    with bb:
-        new_values = body_fn(*state_for(bb))
-    new_leaves, new_tree = flatten(tuple(new_values))
-    if new_tree != tree and any(isinstance(v, UndefinedReturn) for v in leaves):
-        return ("restructure", tuple(new_values))
-    if new_tree != tree:
-        raise TypeError(f"A tensor while loop changes the structure of its variables "
-                        f"({tree} -> {new_tree})." + (f"\n{loc.describe()}" if loc else ""))
-    new_abs = list(abstracts)
-    retry = False
-    for i, (old, new) in enumerate(zip(leaves, new_leaves)):
-        a = abstracts[i]
-        if a == "pending":
-            if isinstance(new, Tensor):
-                new_abs[i] = AbstractTensor(new.dtype, new.shape)
-                retry = True
-            continue
-        if a is None:
-            continue
-        if a is not None and not isinstance(a, AbstractTensor):
-            continue
-        if isinstance(a, AbstractTensor):
+    def trace_cond(self, cb: GraphBuilder) -> None:
+        with cb:
+            c = self.cond_fn(*self.bind_state(cb))
+            if not is_symbolic(c):
+                c = Tensor(bool(c))
+            cb.graph.output = _cond_tensor(cb, c, self.loc)
+
+    def join(self, new_leaves: list, cb: GraphBuilder, bb: GraphBuilder) -> bool:
+        """Widen the assumptions to what the body produced; True when they changed."""
+        changed = False
+        for i, (old, new) in enumerate(zip(self.leaves, new_leaves)):
+            kind, a = self.kinds[i], self.abstracts[i]
+            if kind is _Leaf.PENDING:
+                if isinstance(new, Tensor):  # the return value is set inside the loop
+                    self.kinds[i] = _Leaf.CARRIED
+                    self.abstracts[i] = AbstractTensor(new.dtype, new.shape)
+                    changed = True
+                continue
+            if kind is _Leaf.NOT_CARRIED:
+                continue
             got = _carried_abstract(new)
             if got is None:
-                raise _loop_error(leaf_names[i], f"it becomes {_describe(new)}", loc)
-            if isinstance(new, _NUMBER):
+                raise _loop_error(self.names[i], f"it becomes {_describe(new)}", self.loc)
+            if isinstance(new, _NUMBER) or got == a:
                 continue
-            if got != a:
-                if isinstance(old, (_NUMBER, UndefinedReturn)) and not isinstance(old, Tensor):
-                    new_abs[i] = got
-                    retry = True
-                else:
-                    raise _loop_error(
-                        leaf_names[i], f"it enters as Tensor[{a.dtype}] {list(a.shape)} and "
-                        f"the body makes it {_describe(new)} (at {_leaf_line(new)})", loc)
-    for i, a in enumerate(abstracts):
-        if a is None or isinstance(a, AbstractTensor) or a == "pending":
-            continue
-        if not _same_static(leaves[i], new_leaves[i]):
-            raise _loop_error(leaf_names[i], f"the Python value {leaves[i]!r} changes to "
-                                             f"{new_leaves[i]!r} in a tensor loop", loc)
-    want_u = carry_u or bb.u.effects or cb.u.effects
-    want_io = carry_io or bb.io.effects or cb.io.effects
-    if retry or want_u != carry_u or want_io != carry_io:
-        return ("retry", new_abs, want_u, want_io)
-    # body outputs: the carried leaves, then the monads
-    outs = []
-    with bb:
-        for i in carried:
-            outs.append(_branch_output(bb, new_leaves[i], abstracts[i]))
-        for kind, on in (("u", carry_u), ("io", carry_io)):
-            if on:
+            if isinstance(old, (_NUMBER, UndefinedReturn)) and not isinstance(old, Tensor):
+                self.abstracts[i] = got  # a Python number carried as a tensor of the body's type
+                changed = True
+            else:
+                raise _loop_error(
+                    self.names[i], f"it enters as Tensor[{a.dtype}] {list(a.shape)} and the "
+                    f"body makes it {_describe(new)} (at {_leaf_line(new)})", self.loc)
+        want_u = self.carry_u or bb.u.effects or cb.u.effects
+        want_io = self.carry_io or bb.io.effects or cb.io.effects
+        if want_u != self.carry_u or want_io != self.carry_io:
+            self.carry_u, self.carry_io = want_u, want_io
+            changed = True
+        return changed
+
+    # ------------------------------------------------------------ the While node
+    def emit(self, cb: GraphBuilder, bb: GraphBuilder, new_leaves: list) -> tuple:
+        """Close the body, record ``While(@cond, @body, init..., invariants...)`` and
+        return the loop variables after the loop."""
+        b, carried = self.b, self.carried()
+        monads = [kind for kind, on in (("u", self.carry_u), ("io", self.carry_io)) if on]
+        outs = []
+        with bb:
+            for i in carried:
+                outs.append(_branch_output(bb, new_leaves[i], self.abstracts[i]))
+            for kind in monads:
                 outs.append(bb.settle(getattr(bb, kind)))
-    bb.graph.output = bb.new_cnode([prim_node(MakeTuple, {}), *outs],
-                                   AbstractTuple([o.abstract for o in outs]))
-    n_state = len(carried) + int(carry_u) + int(carry_io)
-    outer = _unify_params([cb, bb], fixed=n_state)
-    init = []
-    for i in carried:
-        leaf = leaves[i]
-        if isinstance(leaf, UndefinedReturn) or not isinstance(leaf, Tensor):
-            fill = 0 if isinstance(leaf, Undefined) else leaf
-            arr = np.full(abstracts[i].shape, fill, abstracts[i].dtype.np_dtype)
-            init.append(ValueNode(arr, AbstractTensor(abstracts[i].dtype, arr.shape, arr)))
-        else:
-            init.append(b.to_node(leaf))
-    for kind, on in (("u", carry_u), ("io", carry_io)):
-        if on:
-            init.append(b.settle(getattr(b, kind)))
-    out_abs = AbstractTuple([abstracts[i] for i in carried]
-                            + [n.abstract for n in init[len(carried):]])
-    node = b.new_cnode([prim_node(While, {"n_state": n_state}), ValueNode(cb.graph),
-                        ValueNode(bb.graph), *init, *outer], out_abs, loc)
-    results = list(leaves)
-    for k, i in enumerate(carried):
-        results[i] = b.wrap(_getitem(b, node, k))
-    for i, a in enumerate(abstracts):
-        if a is None:
-            results[i] = Undefined(leaf_names[i], "it is only assigned inside a tensor "
-                                                  "while loop, whose body may not run")
-    k = len(carried)
-    for kind, on in (("u", carry_u), ("io", carry_io)):
-        if on:
+        bb.graph.output = bb.new_cnode([prim_node(MakeTuple, {}), *outs],
+                                       AbstractTuple([o.abstract for o in outs]))
+        n_state = len(carried) + len(monads)
+        invariants = _unify_params([cb, bb], fixed=n_state)
+        init = [self.initial_node(i) for i in carried]
+        init += [b.settle(getattr(b, kind)) for kind in monads]
+        out_abs = AbstractTuple([self.abstracts[i] for i in carried]
+                                + [n.abstract for n in init[len(carried):]])
+        node = b.new_cnode([prim_node(While, {"n_state": n_state}), ValueNode(cb.graph),
+                            ValueNode(bb.graph), *init, *invariants], out_abs, self.loc)
+        results = list(self.leaves)
+        for k, i in enumerate(carried):
+            results[i] = b.wrap(_getitem(b, node, k))
+        for i, kind in enumerate(self.kinds):
+            if kind is _Leaf.NOT_CARRIED:
+                results[i] = Undefined(self.names[i], _ABSENT_REASON)
+        for k, kind in enumerate(monads, len(carried)):
             chain = getattr(b, kind)
             chain.node = _getitem(b, node, k)
             chain.effects = True
-            k += 1
-    if (bb.u.node is not None or cb.u.node is not None) and not carry_u:
-        b.u.pending.append(node)
-    return ("done", unflatten(tree, results))
+        if (bb.u.node is not None or cb.u.node is not None) and not self.carry_u:
+            b.u.pending.append(node)  # the loop reads weights: later writes wait for it
+        return unflatten(self.tree, results)
+
+    def initial_node(self, i: int) -> Node:
+        """The value a carried leaf enters the loop with (zeros for a pending return)."""
+        leaf, a = self.leaves[i], self.abstracts[i]
+        if isinstance(leaf, UndefinedReturn) or not isinstance(leaf, Tensor):
+            fill = 0 if isinstance(leaf, Undefined) else leaf
+            arr = np.full(a.shape, fill, a.dtype.np_dtype)
+            return ValueNode(arr, AbstractTensor(a.dtype, arr.shape, arr))
+        return self.b.to_node(leaf)
+
+
+def _traced_while(cond_fn, body_fn, values, names):
+    loc = user_location(3)
+    loop = _TensorLoop(state.current(), cond_fn, body_fn, values, names, loc)
+    for _attempt in range(5):
+        outcome = loop.trace_once()
+        if isinstance(outcome, _Restructure):  # carry the return value's structure
+            values = tuple(placeholder_tree(new) if isinstance(old, UndefinedReturn) else old
+                           for old, new in zip(values, outcome.values))
+            return _traced_while(cond_fn, body_fn, values, names)
+        if isinstance(outcome, _Done):
+            return outcome.values
+    raise TypeError(f"The types of the loop variables {', '.join(names)} do not settle "
+                    f"in the tensor while loop." + _where(loc))
+
+
+def _where(loc: SourceLoc | None) -> str:
+    return f"\n{loc.describe()}" if loc else ""
 
 
 def _loop_error(name: str, what: str, loc: SourceLoc | None) -> TypeError:
