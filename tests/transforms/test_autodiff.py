@@ -39,16 +39,27 @@ def branchy(x, y):
     return z * x
 
 
-@pytest.mark.parametrize("a,b", [(2.0, 1.0), (-1.0, 3.0)])
+def _branchy_grads(x: np.ndarray, y: np.ndarray):
+    """Hand-derived gradients of ``branchy``: x*y*x (then) or (x - y*y)*x (else)."""
+    if x.sum() > y.sum():
+        return 2 * x * y, x * x
+    return 2 * x - y * y, -2 * y * x
+
+
+@pytest.mark.parametrize("a,b", [(2.0, 1.0), (-1.0, 3.0)])  # then-branch, else-branch
 def test_grad_through_tensor_if_graph_equals_pynative(a, b):
     x, y = f32(a, a + 1), f32(b, b)
+    want = _branchy_grads(x.asnumpy(), y.asnumpy())
+    ms.set_context(mode=ms.GRAPH_MODE)
     grad_fn = ms.jit(lambda x, y: ms.grad(branchy, grad_position=(0, 1))(x, y))
-    g_graph = ms.grad(branchy, grad_position=(0, 1))(x, y)
+    g_graph = grad_fn(x, y)
+    info = ms.compile_info(grad_fn)
+    assert info.count("Switch") >= 1, "the tensor `if` must be a Switch in the compiled graph"
     ms.set_context(mode=ms.PYNATIVE_MODE)
     g_eager = ms.grad(branchy, grad_position=(0, 1))(x, y)
-    for a1, a2 in zip(g_graph, g_eager):
-        np.testing.assert_allclose(a1.asnumpy(), a2.asnumpy(), rtol=1e-6)
-    del grad_fn
+    for got_graph, got_eager, w in zip(g_graph, g_eager, want):
+        np.testing.assert_allclose(got_graph.asnumpy(), w, rtol=1e-6)
+        np.testing.assert_allclose(got_eager.asnumpy(), w, rtol=1e-6)
 
 
 def _numeric_grad(fn, args, i, eps=1e-3):
