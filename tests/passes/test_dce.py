@@ -7,7 +7,7 @@ from graphkiln.passes import dce
 
 def dead_use_in_branch(x, y):
     if x.sum() > 0:
-        t = y * 2  # dead: `y` becomes a parameter of both branches that nobody uses
+        t = y * 2  # noqa: F841  (dead on purpose: `y` becomes an unused branch parameter)
         w = x + 1
     else:
         w = x - 1
