@@ -5,6 +5,7 @@ from .common import dtype
 from .common.dtype import (  # noqa: F401
     bool_, float16, float32, float64, int8, int16, int32, int64, uint8,
 )
+from .common.dtype import uint16, uint32, uint64  # noqa: F401
 from .common.parameter import Parameter, ParameterTuple
 from .common.tensor import Tensor, tensor
 from .context import (
@@ -26,4 +27,5 @@ __all__ = [
     "nn", "set_seed", "get_seed", "jit", "compile_info", "grad", "value_and_grad", "jit_class",
     "lazy_inline", "vmap", "__version__",
     "bool_", "int8", "int16", "int32", "int64", "uint8", "float16", "float32", "float64",
+    "uint16", "uint32", "uint64",
 ]
