@@ -1,0 +1,1 @@
+"""The pipeline engine: nodes, samplers, sources, workers and iterators."""
