@@ -235,6 +235,7 @@ def write_shard(path: str, shard_id: int, addresses: list[str], schema: Schema,
                                   if pages else 0))
         f.flush()
         os.fsync(f.fileno())
+    os.chmod(tmp, 0o600)  # MindSpore keeps MindRecord files private to their owner
     _write_index(path + ".db", os.path.basename(path), schema, index_fields, index_rows)
     os.replace(tmp, path)
 
@@ -275,6 +276,7 @@ def _write_index(path: str, shard_name: str, schema: Schema, index_fields: list[
         con.commit()
     finally:
         con.close()
+    os.chmod(tmp, 0o600)
     os.replace(tmp, path)
 
 

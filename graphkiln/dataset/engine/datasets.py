@@ -90,7 +90,7 @@ class Dataset:
                      pad_info: dict | None = None) -> Dataset:
         """Batch rows after padding each listed column to a common shape."""
         return BatchDataset(self, batch_size, drop_remainder, num_parallel_workers,
-                            pad_info=pad_info if pad_info is not None else {})
+                            pad_info=pad_info)
 
     def bucket_batch_by_length(self, column_names, bucket_boundaries, bucket_batch_sizes,
                                element_length_function=None, pad_info=None,
@@ -689,8 +689,9 @@ class BucketBatchDataset(Dataset):
                     yield self._batch(rows, b)
 
     def _batch(self, rows, bucket: int) -> Row:
-        if self.pad_to_boundary and self.batcher.pad_info is not None and bucket < len(
-                self.bounds):
+        # MindSpore pads to the boundary in every bucket but the first (measured on 2.10)
+        if self.pad_to_boundary and self.batcher.pad_info is not None and \
+                0 < bucket < len(self.bounds):
             return self._padded_to(rows, self.bounds[bucket] - 1)
         return self.batcher._make((rows, None))
 

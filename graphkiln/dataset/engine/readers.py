@@ -80,7 +80,7 @@ class MnistDataset(RandomAccessDataset):
 
     def _load(self) -> tuple:
         if self._data is None:
-            parts = ["train", "test"] if self.usage == "all" else [self.usage]
+            parts = ["test", "train"] if self.usage == "all" else [self.usage]
             images, labels = [], []
             for part in parts:
                 img_file, lbl_file = (os.path.join(self.dataset_dir, f)
@@ -279,39 +279,34 @@ class CSVDataset(_LineRecords):
         header = column_names is None
         for path in files:
             with open(path, encoding="utf-8", newline="") as f:
-                lines = [r for r in csv.reader(f, delimiter=field_delim) if r]
+                lines = [(n, r) for n, r in enumerate(csv.reader(f, delimiter=field_delim), 1)
+                         if r]
             if header:
                 if not lines:
                     raise RuntimeError(f"Invalid file, {path} is empty: no header.")
-                column_names, lines = lines[0], lines[1:]
+                column_names, lines = lines[0][1], lines[1:]
                 header = False
-            elif column_names is not None and files.index(path) == 0 and lines and \
-                    lines[0] == list(column_names):
-                lines = lines[1:]
-            self.records.extend(self._record(r, path, column_names, column_defaults)
-                                for r in lines)
+            self.records.extend(self._record(r, path, n, column_names, column_defaults)
+                                for n, r in lines)
         self.names = list(column_names)
 
     @staticmethod
-    def _record(fields, path, names, defaults) -> tuple:
+    def _record(fields, path, line, names, defaults) -> tuple:
+        """One record's fields typed by ``column_defaults`` (int32, float32 or str)."""
         if len(fields) != len(names):
-            raise RuntimeError(f"Invalid data, a record of {path} has {len(fields)} fields "
-                               f"but there are {len(names)} columns: {fields}.")
+            raise RuntimeError(f"Invalid csv, csv file: {path} parse failed at line {line}: "
+                               f"{len(fields)} fields for {len(names)} columns.")
         out = []
         for i, field in enumerate(fields):
-            default = defaults[i] if defaults is not None else ""
-            kind = type(default)
-            if field == "":
-                value = default
-            else:
-                try:
-                    value = kind(field)
-                except ValueError:
-                    raise RuntimeError(f"Invalid csv, {path}: field {field!r} of column "
-                                       f"{names[i]} is not a {kind.__name__}.") from None
-            out.append(np.array(value, dtype=np.float32) if kind is float
-                       else np.array(value, dtype=np.int32) if kind is int
-                       else np.array(value))
+            kind = type(defaults[i]) if defaults is not None else str
+            if kind is str:
+                out.append(np.array(field))
+                continue
+            try:
+                out.append(np.array(kind(field), dtype=np.int32 if kind is int else np.float32))
+            except ValueError:
+                raise RuntimeError(f"Invalid csv, csv file: {path} parse failed at line {line}, "
+                                   f"type does not match.") from None
         return tuple(out)
 
     def _columns(self):

@@ -126,7 +126,7 @@ class OneHot(TensorOperation):
             raise RuntimeError(f"OneHot: a label is outside [0, {self.num_classes}).")
         out = np.eye(self.num_classes, dtype=x.dtype)[x]
         if self.smoothing_rate:
-            out = out.astype(np.float32) * (1 - self.smoothing_rate) + \
+            out = out.astype(np.float64) * (1 - self.smoothing_rate) + \
                 self.smoothing_rate / self.num_classes
         return out
 

@@ -380,12 +380,12 @@ class RandomColorAdjust(TensorOperation):
         if b != 1:
             img = _blend(img, 0.0, b)
         if c != 1:
-            img = _blend(img, np.float32(_gray(img).mean()), c)
+            img = _blend(img, np.float32(int(_gray(img).mean() + 0.5)), c)
         if s != 1:
             img = _blend(img, _gray(img).astype(np.float32)[..., None], s)
         if h != 0:
             hsv = cv2().cvtColor(img, cv2().COLOR_RGB2HSV_FULL)
-            hsv[..., 0] = (hsv[..., 0].astype(np.int32) + int(round(h * 255))) % 256
+            hsv[..., 0] = (hsv[..., 0].astype(np.int32) + int(h * 255)) % 256
             img = cv2().cvtColor(hsv, cv2().COLOR_HSV2RGB_FULL)
         return img
 
