@@ -160,7 +160,7 @@ class OrderedPool:
     """Apply ``fn`` to a stream in order on ``num_workers`` threads or processes."""
 
     def __init__(self, fn: Callable, num_workers: int, use_processes: bool,
-                 chunk_size: int = 8, chunks_per_worker: int = 2):
+                 chunk_size: int = 16, chunks_per_worker: int = 2):
         self.chunk_size = chunk_size
         self.window = max(2, num_workers * chunks_per_worker)
         self._backend = (_Processes if use_processes else _Threads)(fn, num_workers)
