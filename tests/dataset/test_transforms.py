@@ -108,7 +108,8 @@ def test_argument_errors():
 def test_without_opencv_non_image_pipelines_work_and_vision_says_what_to_install():
     code = ("import sys; sys.modules['cv2'] = None\n"
             "import numpy as np, graphkiln.dataset as ds\n"
-            "d = ds.NumpySlicesDataset([1, 2], shuffle=False).map(ds.transforms.TypeCast(np.int8))\n"
+            "d = ds.NumpySlicesDataset([1, 2], shuffle=False)\n"
+            "d = d.map(ds.transforms.TypeCast(np.int8))\n"
             "assert [int(r[0]) for r in d.create_tuple_iterator(output_numpy=True)] == [1, 2]\n"
             "try:\n"
             "    ds.vision.Resize(4)(np.zeros((8, 8, 3), np.uint8))\n"
