@@ -80,7 +80,10 @@ class MnistDataset(RandomAccessDataset):
 
     def _load(self) -> tuple:
         if self._data is None:
-            parts = ["test", "train"] if self.usage == "all" else [self.usage]
+            parts = [self.usage] if self.usage != "all" else [
+                p for p in ("test", "train")
+                if os.path.exists(os.path.join(self.dataset_dir, _MNIST_FILES[p][0]))] or [
+                "train"]  # 'all' reads the parts present (a folder may hold one of them)
             images, labels = [], []
             for part in parts:
                 img_file, lbl_file = (os.path.join(self.dataset_dir, f)
