@@ -20,6 +20,7 @@ from .common.lazy_inline import lazy_inline
 from .ops.composite.vmap import vmap
 from . import common  # noqa: F401  (ms.common.lazy_inline)
 from .version import __version__
+from . import dataset, mindrecord  # noqa: F401  (ms.dataset, as `import mindspore` gives)
 
 __all__ = [
     "Tensor", "tensor", "Parameter", "ParameterTuple", "dtype", "context", "ops",

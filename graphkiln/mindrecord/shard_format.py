@@ -19,7 +19,8 @@ import struct
 
 import numpy as np
 
-from . import msgpack
+from .msgpack import pack as pack_map
+from .msgpack import unpack as unpack_map
 
 HEADER_SIZE = 1 << 24
 PAGE_SIZE = 1 << 25
@@ -116,7 +117,7 @@ def encode_row(schema: Schema, row: dict) -> tuple[bytes, bytes]:
         blob = parts[0]
     else:
         blob = b"".join(struct.pack(">Q", len(p)) + p for p in parts)
-    return msgpack.pack(raw), blob
+    return pack_map(raw), blob
 
 
 def _decode_field(schema: Schema, name: str, data: bytes) -> np.ndarray:
@@ -132,7 +133,7 @@ def _decode_field(schema: Schema, name: str, data: bytes) -> np.ndarray:
 
 
 def decode_row(schema: Schema, raw: bytes, blob: bytes) -> dict:
-    values = msgpack.unpack(raw)
+    values = unpack_map(raw)
     row = {}
     for k in schema.raw_fields:
         kind = schema.fields[k]["type"]

@@ -11,10 +11,11 @@ from collections.abc import Callable, Iterator, Sequence
 
 import numpy as np
 
-from .. import config
+from ..config import get_num_parallel_workers
 from .batching import BatchInfo, pad_column, stack_column
 from .iterators import DictIterator, TupleIterator
 from .mapping import OpChain
+from .randomness import keyed, root_seed
 from .run import Run, pipeline_error
 from .workers import OpFailed, WorkerError
 
@@ -69,7 +70,7 @@ class Dataset:
         raise NotImplementedError(f"{type(self).__name__} does not stream rows")
 
     def _workers(self) -> int:
-        return self.num_parallel_workers or config.get_num_parallel_workers()
+        return self.num_parallel_workers or get_num_parallel_workers()
 
     def _column_index(self, names: list[str], op: str) -> list[int]:
         cols = self._columns()
@@ -158,8 +159,7 @@ class Dataset:
         counts = _split_counts(sizes, total)
         order = np.arange(total)
         if randomize:
-            order = np.random.default_rng(config.get_seed() if config.seed_was_set()
-                                          else None).permutation(total)
+            order = keyed(root_seed()).permutation(total)
         bounds = np.cumsum([0, *counts])
         return [SubsetDataset(self, np.sort(order[a:b])) for a, b in zip(bounds, bounds[1:])]
 

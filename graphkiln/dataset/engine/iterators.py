@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import numpy as np
 
 from ...common.tensor import Tensor
-from .. import config
+from ..config import get_prefetch_size
 from .run import Run
 
 _END = object()
@@ -104,7 +104,7 @@ class _Iterator:
             if self._num_epochs != -1 and self._epoch >= self._num_epochs:
                 raise StopIteration
             rows = self._dataset._guarded_rows(self._run.scoped(self._epoch))
-            self._feed = Prefetcher(rows, config.get_prefetch_size())
+            self._feed = Prefetcher(rows, get_prefetch_size())
         try:
             row = self._feed.get()
         except BaseException:

@@ -5,7 +5,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from . import randomness
+from .randomness import keyed, set_current
 from .workers import OpFailed
 
 
@@ -39,7 +39,7 @@ class OpChain:
     def __call__(self, item: tuple) -> tuple:
         key, args = item
         if self.random:
-            randomness.set_current(randomness.keyed(*key))
+            set_current(keyed(*key))
         try:
             for op in self.ops:
                 try:
@@ -49,5 +49,5 @@ class OpChain:
                 args = out if isinstance(out, tuple) else (out,)
         finally:
             if self.random:
-                randomness.set_current(None)
+                set_current(None)
         return tuple(a if isinstance(a, np.ndarray) else np.asarray(a) for a in args)

@@ -7,7 +7,7 @@ import threading
 
 import numpy as np
 
-from .. import config
+from ..config import get_seed, seed_was_set
 
 _local = threading.local()
 _eager: dict = {"seed": None, "gen": None}
@@ -15,7 +15,7 @@ _eager: dict = {"seed": None, "gen": None}
 
 def root_seed() -> int:
     """The user's seed if set, else fresh entropy (a new order every run, as MindSpore)."""
-    return config.get_seed() if config.seed_was_set() else secrets.randbits(32)
+    return get_seed() if seed_was_set() else secrets.randbits(32)
 
 
 def keyed(*key: int) -> np.random.Generator:
@@ -34,8 +34,8 @@ def current() -> np.random.Generator:
     gen = getattr(_local, "gen", None)
     if gen is not None:
         return gen
-    seed = config.get_seed()
+    seed = get_seed()
     if _eager["seed"] != seed or _eager["gen"] is None:
         _eager["seed"] = seed
-        _eager["gen"] = keyed(seed) if config.seed_was_set() else np.random.default_rng()
+        _eager["gen"] = keyed(seed) if seed_was_set() else np.random.default_rng()
     return _eager["gen"]

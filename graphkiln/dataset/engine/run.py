@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from . import randomness
+from .randomness import keyed, root_seed
 from .workers import OrderedPool, describe
 
 _USER_ERROR = "Exception thrown from user defined Python function in dataset."
@@ -25,7 +25,7 @@ class Run:
         if shared is None:
             nodes: list = []
             _walk(root, nodes)
-            shared = {"seed": randomness.root_seed(),
+            shared = {"seed": root_seed(),
                       "ids": {id(n): i for i, n in enumerate(nodes)}, "pools": {}}
         self._shared = shared
         self.key = key
@@ -35,7 +35,7 @@ class Run:
         return Run(None, self.key + key, self._shared)
 
     def rng(self, node, *key: int) -> np.random.Generator:
-        return randomness.keyed(*self.row_key(node, *key))
+        return keyed(*self.row_key(node, *key))
 
     def row_key(self, node, *key: int) -> tuple:
         return (self._shared["seed"], self._shared["ids"][id(node)], *self.key, *key)

@@ -29,7 +29,7 @@ class TensorOperation:
         raise NotImplementedError(f"{self.op_name} does not implement _apply")
 
 
-def _check_prob(prob) -> float:
+def check_prob(prob) -> float:
     if isinstance(prob, bool) or not isinstance(prob, (int, float)) or not 0 <= prob <= 1:
         raise ValueError(f"Input prob is not within the required interval of [0.0, 1.0], "
                          f"got {prob!r}.")
@@ -68,7 +68,7 @@ class RandomApply(TensorOperation):
 
     def __init__(self, transforms, prob: float = 0.5):
         self.transforms = _as_ops(transforms, "RandomApply")
-        self.prob = _check_prob(prob)
+        self.prob = check_prob(prob)
 
     def __call__(self, *args):
         if randomness.current().random() >= self.prob:

@@ -2,13 +2,14 @@
 MindSpore's C++ ops do, and on Pillow for PIL images."""
 from __future__ import annotations
 
+import io
 import math
 import numbers
 
 import numpy as np
 
 from ..engine import randomness
-from ..transforms.transforms import TensorOperation, _check_prob
+from ..transforms.transforms import TensorOperation, check_prob
 from .utils import (
     Border,
     Inter,
@@ -85,7 +86,6 @@ class Decode(TensorOperation):
                                f"(the encoded bytes), got shape {list(raw.shape)}, dtype "
                                f"{raw.dtype}.")
         if self.to_pil:
-            import io  # noqa: PLC0415 - only the PIL path needs a byte stream
             return pil_image().open(io.BytesIO(raw.tobytes())).convert("RGB")
         c = cv2()
         img = c.imdecode(raw, c.IMREAD_COLOR)
@@ -244,7 +244,7 @@ class _RandomFlip(TensorOperation):
     axis = 1
 
     def __init__(self, prob: float = 0.5):
-        self.prob = _check_prob(prob)
+        self.prob = check_prob(prob)
 
     def _apply(self, img):
         if randomness.current().random() >= self.prob:
