@@ -1,4 +1,6 @@
 """Pipeline behaviour: iterators, epochs, seeds, workers, introspection and operations."""
+import time
+
 import numpy as np
 import pytest
 
@@ -184,3 +186,27 @@ def test_operation_argument_errors():
         data.concat(data.rename("a", "b"))
     with pytest.raises(RuntimeError, match="output_columns"):
         list(data.map(lambda a: (a, a), input_columns=["a"]))
+
+
+def test_prefetch_runs_ahead_but_memory_stays_bounded():
+    ds.config.set_prefetch_size(2)
+    produced = []
+
+    def endless():
+        i = 0
+        while True:
+            produced.append(i)
+            yield (np.array(i),)
+            i += 1
+
+    data = ds.GeneratorDataset(endless, ["x"]).map(lambda x: x + 1, ["x"],
+                                                   num_parallel_workers=2).batch(4)
+    it = data.create_tuple_iterator(output_numpy=True)
+    first = next(it)
+    assert first[0].tolist() == [1, 2, 3, 4]
+    deadline = time.time() + 0.5
+    while len(produced) < 8 and time.time() < deadline:
+        time.sleep(0.01)
+    time.sleep(0.2)
+    assert 8 <= len(produced) < 200  # ran ahead of the consumer, within its buffers
+    it.stop()

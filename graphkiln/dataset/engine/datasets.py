@@ -6,6 +6,7 @@ A node knows its column names (``_columns``), its rows per epoch when cheap to k
 """
 from __future__ import annotations
 
+import collections
 import math
 from collections.abc import Callable, Iterator, Sequence
 
@@ -538,7 +539,7 @@ class MapDataset(Dataset):
                 key = run.row_key(self, i) if chain.random else None
                 yield rewrite.merge(row, chain((key, rewrite.args(row))), "map")
             return
-        waiting: list[Row] = []
+        waiting: collections.deque = collections.deque()  # rows whose outputs are pending
 
         def items():
             for i, row in enumerate(self.children[0]._rows(run)):
@@ -546,9 +547,8 @@ class MapDataset(Dataset):
                 yield (run.row_key(self, i) if chain.random else None, rewrite.args(row))
 
         pool = run.pool(self, chain, workers, self.python_multiprocessing)
-        for n, out in enumerate(pool.imap(items())):
-            row, waiting[n] = waiting[n], None
-            yield rewrite.merge(row, out, "map")
+        for out in pool.imap(items()):
+            yield rewrite.merge(waiting.popleft(), out, "map")
 
 
 class BatchDataset(Dataset):
