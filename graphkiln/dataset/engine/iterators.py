@@ -95,13 +95,14 @@ class _Iterator:
         self._run = Run(dataset)
         self._epoch = 0
         self._feed: Prefetcher | None = None
+        self._stopped = False
 
     def __iter__(self):
         return self
 
     def __next__(self):
         if self._feed is None:
-            if self._num_epochs != -1 and self._epoch >= self._num_epochs:
+            if self._stopped or (self._num_epochs != -1 and self._epoch >= self._num_epochs):
                 raise StopIteration
             rows = self._dataset._guarded_rows(self._run.scoped(self._epoch))
             self._feed = Prefetcher(rows, get_prefetch_size())
@@ -130,14 +131,16 @@ class _Iterator:
         return list(self._names)
 
     def stop(self) -> None:
-        """Stop the pipeline: end its thread and worker processes."""
+        """Stop the pipeline for good: end its thread and worker processes."""
+        self._stopped = True
         if self._feed is not None:
             self._feed.close()
             self._feed = None
         self._run.close()
 
     def __del__(self):
-        self.stop()
+        if hasattr(self, "_run"):  # __init__ may have failed before the run existed
+            self.stop()
 
 
 class TupleIterator(_Iterator):
