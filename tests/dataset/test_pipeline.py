@@ -210,3 +210,10 @@ def test_prefetch_runs_ahead_but_memory_stays_bounded():
     time.sleep(0.2)
     assert 8 <= len(produced) < 200  # ran ahead of the consumer, within its buffers
     it.stop()
+
+
+def test_endless_repeat_reports_one_pass():
+    gen = ds.GeneratorDataset(lambda: iter([(np.array(1),)] * 3), ["x"])
+    assert gen.repeat().get_dataset_size() == 3
+    assert gen.repeat().get_repeat_count() == -1
+    assert ds.NumpySlicesDataset([1, 2]).repeat(-1).get_dataset_size() == 2

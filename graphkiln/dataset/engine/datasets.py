@@ -70,6 +70,10 @@ class Dataset:
     def _rows(self, run: Run) -> Iterator[Row]:
         raise NotImplementedError(f"{type(self).__name__} does not stream rows")
 
+    def _batched_rows(self, run: Run, size: int, drop_remainder: bool) -> Iterator | None:
+        """Whole batches read at once, for sources that can (None: batch row by row)."""
+        return None
+
     def _workers(self) -> int:
         return self.num_parallel_workers or get_num_parallel_workers()
 
@@ -320,8 +324,8 @@ class RepeatDataset(Dataset):
 
     def _num_rows(self):
         n = self.children[0]._num_rows()
-        if self.count == -1:
-            return None if n is None else n * 2**31  # an endless stream has no finite size
+        if self.count == -1:  # MindSpore gives one pass's size for an endless repeat
+            return n if n is not None else self.children[0].get_dataset_size()
         return None if n is None else n * self.count
 
     def _rows(self, run):
@@ -597,6 +601,12 @@ class BatchDataset(Dataset):
         return size
 
     def _rows(self, run):
+        if self.per_batch_map is None and self.pad_info is None and \
+                not callable(self.batch_size):
+            whole = self.children[0]._batched_rows(run, self.batch_size, self.drop_remainder)
+            if whole is not None:
+                yield from whole
+                return
         groups = self._collect(run)
         workers = self._workers()
         if self.per_batch_map is None or workers == 1:

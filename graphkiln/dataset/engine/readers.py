@@ -104,6 +104,10 @@ class MnistDataset(RandomAccessDataset):
         images, labels = self._load()
         return images[index], labels[index, ...]
 
+    def _read_many(self, indices):
+        images, labels = self._load()
+        return images[indices], labels[indices]
+
 
 class _BinaryRecords(RandomAccessDataset):
     """Fixed-size records: ``label_bytes`` label bytes then a 3x32x32 CHW RGB image."""
@@ -147,6 +151,10 @@ class _BinaryRecords(RandomAccessDataset):
     def _read(self, index):
         images, labels = self._load()
         return (images[index], *(labels[index, k, ...] for k in range(self.label_bytes)))
+
+    def _read_many(self, indices):
+        images, labels = self._load()
+        return (images[indices], *(labels[indices, k] for k in range(self.label_bytes)))
 
 
 class Cifar10Dataset(_BinaryRecords):

@@ -40,6 +40,18 @@ class RandomAccessDataset(Dataset):
     def _num_rows(self):
         return self.sampler.size(self._length())
 
+    def _read_many(self, indices: np.ndarray) -> tuple | None:
+        """The rows at ``indices`` stacked per column, for sources holding arrays in memory
+        (None: read row by row)."""
+        return None
+
+    def _batched_rows(self, run, size, drop_remainder):
+        if not self.cheap_reads or self._read_many(np.zeros(0, np.int64)) is None:
+            return None
+        indices = self.sampler.indices(self._length(), run.rng(self))
+        stop = len(indices) - len(indices) % size if drop_remainder else len(indices)
+        return (self._read_many(indices[i:i + size]) for i in range(0, stop, size))
+
     def _rows(self, run):
         indices = self.sampler.indices(self._length(), run.rng(self)).tolist()
         workers = self._workers()
@@ -195,3 +207,6 @@ class NumpySlicesDataset(RandomAccessDataset):
 
     def _read(self, index):
         return tuple(c[index, ...] for c in self.columns)
+
+    def _read_many(self, indices):
+        return tuple(c[indices] for c in self.columns)
