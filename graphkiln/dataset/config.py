@@ -13,6 +13,7 @@ _state = {
     "seed_set": False,
     "num_parallel_workers": max(1, min(8, os.cpu_count() or 1)),
     "prefetch_size": 16,
+    "enable_shared_mem": True,
 }
 
 
@@ -60,3 +61,16 @@ def set_prefetch_size(size: int) -> None:
 
 def get_prefetch_size() -> int:
     return _state["prefetch_size"]
+
+
+def set_enable_shared_mem(enable: bool) -> None:
+    """Recorded for MindSpore scripts; graphkiln's worker processes pass rows through pipes
+    and never use shared memory, so there is nothing to switch."""
+    if not isinstance(enable, bool):
+        raise TypeError(f"Argument enable with value {enable!r} is not of type "
+                        f"[<class 'bool'>].")
+    _state["enable_shared_mem"] = enable
+
+
+def get_enable_shared_mem() -> bool:
+    return _state["enable_shared_mem"]

@@ -13,10 +13,10 @@ from collections.abc import Callable, Iterator, Sequence
 import numpy as np
 
 from ..config import get_num_parallel_workers
+from ..randomness import keyed, root_seed
 from .batching import BatchInfo, pad_column, stack_column
 from .iterators import DictIterator, TupleIterator
 from .mapping import OpChain
-from .randomness import keyed, root_seed
 from .run import Run, pipeline_error
 from .workers import OpFailed, WorkerError
 

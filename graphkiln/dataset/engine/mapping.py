@@ -5,7 +5,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from .randomness import keyed, set_current
+from ..randomness import keyed, set_current
 from .workers import OpFailed
 
 

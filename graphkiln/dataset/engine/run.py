@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from .randomness import keyed, root_seed
+from ..randomness import keyed, root_seed
 from .workers import OrderedPool, describe
 
 _USER_ERROR = "Exception thrown from user defined Python function in dataset."

@@ -5,7 +5,7 @@ import numpy as np
 
 from ...common import dtype as mstype
 from ...common.tensor import Tensor
-from ..engine import randomness
+from ..randomness import current as current_rng
 
 
 def _as_array(x):
@@ -71,7 +71,7 @@ class RandomApply(TensorOperation):
         self.prob = check_prob(prob)
 
     def __call__(self, *args):
-        if randomness.current().random() >= self.prob:
+        if current_rng().random() >= self.prob:
             return args[0] if len(args) == 1 else args
         return _run(self.transforms, args)
 
@@ -85,7 +85,7 @@ class RandomChoice(TensorOperation):
         self.transforms = _as_ops(transforms, "RandomChoice")
 
     def __call__(self, *args):
-        op = self.transforms[int(randomness.current().integers(len(self.transforms)))]
+        op = self.transforms[int(current_rng().integers(len(self.transforms)))]
         return _run([op], args)
 
 

@@ -8,7 +8,7 @@ import numbers
 
 import numpy as np
 
-from ..engine import randomness
+from ..randomness import current as current_rng
 from ..transforms.transforms import TensorOperation, check_prob
 from .utils import (
     Border,
@@ -183,7 +183,7 @@ class RandomCrop(TensorOperation):
             raise RuntimeError(f"RandomCrop: invalid crop size, crop size is bigger than the "
                                f"image dimensions, got crop size {[ch, cw]}, image size "
                                f"{[h, w]}.")
-        rng = randomness.current()
+        rng = current_rng()
         top, left = int(rng.integers(h - ch + 1)), int(rng.integers(w - cw + 1))
         return img[top:top + ch, left:left + cw]
 
@@ -227,7 +227,7 @@ class RandomResizedCrop(TensorOperation):
     def _apply(self, img):
         img = _image(img, self.op_name)
         top, left, ch, cw = _random_resized_box(*img.shape[:2], self.scale, self.ratio,
-                                                self.max_attempts, randomness.current())
+                                                self.max_attempts, current_rng())
         return _resized(np.ascontiguousarray(img[top:top + ch, left:left + cw]), self.size,
                         self.interpolation)
 
@@ -247,7 +247,7 @@ class _RandomFlip(TensorOperation):
         self.prob = check_prob(prob)
 
     def _apply(self, img):
-        if randomness.current().random() >= self.prob:
+        if current_rng().random() >= self.prob:
             return img
         if is_pil(img):
             image = pil_image()
@@ -384,7 +384,7 @@ class RandomColorAdjust(TensorOperation):
         if img.ndim != 3 or img.shape[2] != 3:
             raise RuntimeError(f"RandomColorAdjust: the image should be <H, W, 3> RGB, got "
                                f"shape {list(img.shape)}.")
-        rng = randomness.current()
+        rng = current_rng()
         b, c, s, h = (rng.uniform(*r) for r in (self.brightness, self.contrast,
                                                  self.saturation, self.hue))
         img = img.astype(np.uint8, copy=False)
@@ -420,7 +420,7 @@ class RandomRotation(TensorOperation):
 
     def _apply(self, img):
         img = _image(img, "RandomRotation")
-        angle = randomness.current().uniform(*self.degrees)
+        angle = current_rng().uniform(*self.degrees)
         h, w = img.shape[:2]
         center = self.center if self.center is not None else ((w - 1) / 2, (h - 1) / 2)
         c = cv2()

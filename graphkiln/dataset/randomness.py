@@ -7,7 +7,7 @@ import threading
 
 import numpy as np
 
-from ..config import get_seed, seed_was_set
+from .config import get_seed, seed_was_set
 
 _local = threading.local()
 _eager: dict = {"seed": None, "gen": None}
