@@ -110,3 +110,17 @@ def test_bad_file_is_a_clear_error(tmp_path):
         ds.MindDataset(str(bad))
     with pytest.raises(RuntimeError, match="does not exist"):
         ds.MindDataset(str(tmp_path / "missing.mindrecord"))
+
+
+def test_images_stored_as_bytes_decode(tmp_path):
+    from .fixtures.make_files import encoded, image
+    img = image(10, 12)
+    path = str(tmp_path / "img.mindrecord")
+    w = FileWriter(path)
+    w.add_schema({"image": {"type": "bytes"}, "label": {"type": "int32"}})
+    w.write_raw_data([{"image": encoded(img, "PNG"), "label": 3}])
+    w.commit()
+    data = ds.MindDataset(path).map(ds.vision.Decode(), ["image"])
+    got, label = next(iter(data.create_tuple_iterator(output_numpy=True)))
+    np.testing.assert_array_equal(got, img)
+    assert int(label) == 3

@@ -80,7 +80,9 @@ class Decode(TensorOperation):
         self.to_pil = to_pil
 
     def _apply(self, data):
-        raw = np.frombuffer(data, np.uint8) if isinstance(data, bytes) else np.asarray(data)
+        raw = np.asarray(data) if not isinstance(data, bytes) else np.frombuffer(data, np.uint8)
+        if raw.dtype.kind == "S":  # a bytes column (MindDataset): the raw encoded bytes
+            raw = np.frombuffer(raw.tobytes(), np.uint8)
         if raw.dtype != np.uint8 or raw.ndim != 1:
             raise RuntimeError(f"Decode: invalid input shape, only support 1D uint8 input "
                                f"(the encoded bytes), got shape {list(raw.shape)}, dtype "
