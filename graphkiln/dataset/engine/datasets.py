@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import collections
 import math
+import operator
 from collections.abc import Callable, Iterator, Sequence
 
 import numpy as np
@@ -496,13 +497,12 @@ class _ColumnRewrite:
 
     def __init__(self, columns: list[str], inputs: list[str], outputs: list[str]):
         self.in_index = [columns.index(c) for c in inputs]
+        pick = operator.itemgetter(*self.in_index)
+        self.args = pick if len(self.in_index) > 1 else lambda row: (pick(row),)
         self.outputs = outputs
         self.names = _placed(columns, inputs, outputs)
         self.in_place = inputs == outputs
         self.keep = [i for i, c in enumerate(columns) if c not in inputs]
-
-    def args(self, row: Row) -> tuple:
-        return tuple(row[i] for i in self.in_index)
 
     def merge(self, row: Row, out: tuple, op: str) -> Row:
         if len(out) != len(self.outputs):

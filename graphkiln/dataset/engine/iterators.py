@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import queue
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import numpy as np
 
@@ -23,10 +23,12 @@ class _Raised:
 
 
 class Prefetcher:
-    """Runs ``rows`` on a daemon thread into a bounded queue; ``get`` returns the next item,
-    ``_END`` at the end, and re-raises the producer's exception."""
+    """Runs ``rows`` on a daemon thread, converts each with ``convert`` and queues it (a
+    bounded queue); ``get`` returns the next item, ``_END`` at the end, and re-raises the
+    producer's exception."""
 
-    def __init__(self, rows: Iterator, size: int):
+    def __init__(self, rows: Iterator, size: int, convert: Callable):
+        self._convert = convert
         self._queue: queue.Queue = queue.Queue(maxsize=size)
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._produce, args=(rows,), daemon=True,
@@ -45,7 +47,7 @@ class Prefetcher:
     def _produce(self, rows: Iterator) -> None:
         try:
             for row in rows:
-                if not self._put(row):
+                if not self._put(self._convert(row)):
                     return
             self._put(_END)
         except BaseException as exc:  # noqa: BLE001 - handed to the consumer thread
@@ -105,7 +107,7 @@ class _Iterator:
             if self._stopped or (self._num_epochs != -1 and self._epoch >= self._num_epochs):
                 raise StopIteration
             rows = self._dataset._guarded_rows(self._run.scoped(self._epoch))
-            self._feed = Prefetcher(rows, get_prefetch_size())
+            self._feed = Prefetcher(rows, get_prefetch_size(), self._convert)
         try:
             row = self._feed.get()
         except BaseException:
@@ -118,11 +120,15 @@ class _Iterator:
             if self._num_epochs != -1 and self._epoch >= self._num_epochs:
                 self._run.close()
             raise StopIteration
+        return self._pack(row)
+
+    def _convert(self, row: tuple) -> list:
+        """The row as the user gets it; runs on the prefetch thread, off the training loop."""
         if self._index is not None:
             row = tuple(row[i] for i in self._index)
         if self._output_numpy:
-            return self._pack([a.copy() if self._do_copy else a for a in row])
-        return self._pack([_to_tensor(a, self._do_copy) for a in row])
+            return [a.copy() if self._do_copy else a for a in row]
+        return [_to_tensor(a, self._do_copy) for a in row]
 
     def _pack(self, values: list):
         raise NotImplementedError

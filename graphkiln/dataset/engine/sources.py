@@ -69,7 +69,7 @@ def _as_column(value) -> np.ndarray:
 def _row(value, names: list[str], types: list | None) -> tuple:
     """A source's item as a tuple of ndarrays, one per column."""
     if isinstance(value, tuple) or (isinstance(value, list) and len(names) > 1):
-        row = tuple(_as_column(v) for v in value)
+        row = tuple([v if type(v) is np.ndarray else np.asarray(v) for v in value])
     else:
         row = (_as_column(value),)
     if len(row) != len(names):
