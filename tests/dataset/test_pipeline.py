@@ -217,3 +217,13 @@ def test_endless_repeat_reports_one_pass():
     assert gen.repeat().get_dataset_size() == 3
     assert gen.repeat().get_repeat_count() == -1
     assert ds.NumpySlicesDataset([1, 2]).repeat(-1).get_dataset_size() == 2
+
+
+def test_distributed_shards_agree_without_a_seed():
+    """Every rank must shuffle alike (MindSpore seeds DistributedSampler from the config)."""
+    def shard(k):
+        data = ds.NumpySlicesDataset(list(range(10)), num_shards=2, shard_id=k)
+        return _column(data)
+
+    a, b = shard(0), shard(1)
+    assert sorted(a + b) == list(range(10)) and shard(0) == a

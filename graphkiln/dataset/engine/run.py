@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from ..config import get_seed
 from ..randomness import keyed, root_seed
 from .workers import OrderedPool, describe
 
@@ -36,6 +37,11 @@ class Run:
 
     def rng(self, node, *key: int) -> np.random.Generator:
         return keyed(*self.row_key(node, *key))
+
+    def config_rng(self, node) -> np.random.Generator:
+        """A generator keyed on ``config.get_seed()`` (5489 unless set), not on the run: the
+        same in every process of a distributed job, as shard assignment needs."""
+        return keyed(get_seed(), self._shared["ids"][id(node)], *self.key)
 
     def row_key(self, node, *key: int) -> tuple:
         return (self._shared["seed"], self._shared["ids"][id(node)], *self.key, *key)

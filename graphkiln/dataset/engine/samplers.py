@@ -17,7 +17,10 @@ def _check_num_samples(num_samples) -> None:
 
 class Sampler:
     """Base of the samplers; a subclass yields indices from ``__iter__`` (user samplers)
-    or overrides ``indices``."""
+    or overrides ``indices``. ``same_on_every_rank`` samplers draw from the configured seed
+    rather than the run's entropy."""
+
+    same_on_every_rank = False
 
     def __init__(self, num_samples: int | None = None):
         _check_num_samples(num_samples)
@@ -131,6 +134,8 @@ class DistributedSampler(Sampler):
     """Shard ``shard_id`` of ``num_shards``: every ``num_shards``-th index from ``shard_id``,
     wrapping around so every shard gets ``ceil(n / num_shards)`` rows; ``shuffle`` permutes
     the whole set first (the same permutation on every shard: same seed, same epoch)."""
+
+    same_on_every_rank = True
 
     def __init__(self, num_shards: int, shard_id: int, shuffle: bool = True,
                  num_samples: int | None = None, offset: int = -1):

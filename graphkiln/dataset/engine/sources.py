@@ -45,15 +45,19 @@ class RandomAccessDataset(Dataset):
         (None: read row by row)."""
         return None
 
+    def _indices(self, run) -> np.ndarray:
+        rng = run.config_rng(self) if self.sampler.same_on_every_rank else run.rng(self)
+        return self.sampler.indices(self._length(), rng)
+
     def _batched_rows(self, run, size, drop_remainder):
         if not self.cheap_reads or self._read_many(np.zeros(0, np.int64)) is None:
             return None
-        indices = self.sampler.indices(self._length(), run.rng(self))
+        indices = self._indices(run)
         stop = len(indices) - len(indices) % size if drop_remainder else len(indices)
         return (self._read_many(indices[i:i + size]) for i in range(0, stop, size))
 
     def _rows(self, run):
-        indices = self.sampler.indices(self._length(), run.rng(self)).tolist()
+        indices = self._indices(run).tolist()
         workers = self._workers()
         if self.cheap_reads or workers == 1:
             yield from map(self._read, indices)
