@@ -68,7 +68,8 @@ class Prefetcher:
                 self._queue.get_nowait()
             except queue.Empty:
                 break
-        self._thread.join(timeout=_JOIN_SECONDS)
+        if threading.current_thread() is not self._thread:  # GC may run on the producer
+            self._thread.join(timeout=_JOIN_SECONDS)
 
 
 def _to_tensor(a: np.ndarray, do_copy: bool):
