@@ -1,29 +1,30 @@
 """``mindspore.dataset``: sources, pipeline operations, iterators and transforms."""
 from . import config, transforms, vision
-from .engine.batching import BatchInfo
-from .engine.datasets import Dataset
-from .engine.datasets import zip_datasets as zip  # noqa: A001 - MindSpore's name
-from .engine.iterators import DictIterator, TupleIterator
-from .engine.minddataset import MindDataset
-from .engine.readers import (
+from .engine import (
     Cifar10Dataset,
     Cifar100Dataset,
     CSVDataset,
-    ImageFolderDataset,
-    MnistDataset,
-    Shuffle,
-    TextFileDataset,
-)
-from .engine.samplers import (
+    Dataset,
+    DictIterator,
     DistributedSampler,
+    GeneratorDataset,
+    ImageFolderDataset,
+    MindDataset,
+    MnistDataset,
+    NumpySlicesDataset,
     RandomSampler,
     Sampler,
+    Schema,
     SequentialSampler,
+    Shuffle,
     SubsetRandomSampler,
     SubsetSampler,
+    TextFileDataset,
+    TupleIterator,
     WeightedRandomSampler,
 )
-from .engine.sources import GeneratorDataset, NumpySlicesDataset, Schema
+from .engine.batching import BatchInfo
+from .engine.datasets import zip_datasets as zip  # noqa: A001 - MindSpore's name
 from .vision.utils import Border, Inter
 
 __all__ = [

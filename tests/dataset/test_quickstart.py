@@ -10,7 +10,8 @@ from .quickstart.write_mnist import write
 
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "quickstart")
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
-# printed by /work/msvenv/bin/python quickstart_data.py (MindSpore 2.10) on the same files
+# the data part's printout from /work/msvenv/bin/python quickstart.py (MindSpore 2.10) on the
+# same files
 MINDSPORE_PRINTS = """['image', 'label']
 Shape of image [N, C, H, W]: (64, 1, 28, 28) Float32
 Shape of label: (64,) Int32
@@ -27,9 +28,8 @@ def _run(script: str, cwd) -> subprocess.CompletedProcess:
 
 def test_quickstart_data_part(tmp_path):
     write(str(tmp_path))
-    out = _run("quickstart_data.py", tmp_path)
-    assert out.returncode == 0, out.stderr
-    assert out.stdout == MINDSPORE_PRINTS
+    out = _run("quickstart.py", tmp_path)
+    assert out.stdout.startswith(MINDSPORE_PRINTS + "Network("), out.stderr[-2000:]
 
 
 @pytest.mark.xfail(strict=True, reason="graphkiln's value_and_grad(has_aux=True) returns the "

@@ -7,6 +7,18 @@ from ...common import dtype as mstype
 from ...common.tensor import Tensor
 from ..randomness import current as current_rng
 
+__all__ = [
+    "TensorOperation",
+    "Compose",
+    "RandomApply",
+    "RandomChoice",
+    "TypeCast",
+    "OneHot",
+    "Fill",
+    "Duplicate",
+    "Concatenate",
+]
+
 
 def _as_array(x):
     return x.asnumpy() if isinstance(x, Tensor) else x

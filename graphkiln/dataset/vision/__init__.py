@@ -1,28 +1,7 @@
 """``mindspore.dataset.vision``: image transforms (OpenCV for arrays, Pillow for PIL images;
 both imported on first use)."""
-from .transforms import (
-    HWC2CHW,
-    CenterCrop,
-    Decode,
-    Normalize,
-    Pad,
-    RandomColorAdjust,
-    RandomCrop,
-    RandomCropDecodeResize,
-    RandomHorizontalFlip,
-    RandomResizedCrop,
-    RandomRotation,
-    RandomVerticalFlip,
-    Rescale,
-    Resize,
-    ToPIL,
-    ToTensor,
-)
+from . import transforms as _transforms
+from .transforms import *  # noqa: F403 - every transform, listed in transforms.__all__
 from .utils import Border, Inter
 
-__all__ = [
-    "Decode", "Resize", "CenterCrop", "Pad", "RandomCrop", "RandomResizedCrop",
-    "RandomCropDecodeResize", "RandomHorizontalFlip", "RandomVerticalFlip", "Rescale",
-    "Normalize", "HWC2CHW", "ToTensor", "ToPIL", "RandomColorAdjust", "RandomRotation",
-    "Inter", "Border",
-]
+__all__ = [*_transforms.__all__, "Inter", "Border"]

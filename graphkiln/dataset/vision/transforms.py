@@ -21,6 +21,25 @@ from .utils import (
     pil_interpolation,
 )
 
+__all__ = [
+    "Decode",
+    "Resize",
+    "CenterCrop",
+    "Pad",
+    "RandomCrop",
+    "RandomResizedCrop",
+    "RandomCropDecodeResize",
+    "RandomHorizontalFlip",
+    "RandomVerticalFlip",
+    "Rescale",
+    "Normalize",
+    "HWC2CHW",
+    "ToTensor",
+    "ToPIL",
+    "RandomColorAdjust",
+    "RandomRotation",
+]
+
 
 def _size_pair(size, name: str = "size") -> tuple[int, int]:
     """``size`` as (height, width); an int gives a square."""
