@@ -32,8 +32,9 @@ def test_quickstart_data_part(tmp_path):
     assert out.stdout.startswith(MINDSPORE_PRINTS + "Network("), out.stderr[-2000:]
 
 
-@pytest.mark.xfail(strict=True, reason="graphkiln's value_and_grad(has_aux=True) returns the "
-                   "loss alone, so `(loss, _), grads = grad_fn(...)` fails (outside dataset)")
+@pytest.mark.xfail(strict=True, reason="graphkiln's value_and_grad(has_aux=True) returns "
+                   "(loss, (grads, aux)) where MindSpore returns ((loss, aux), grads), so "
+                   "`(loss, _), grads = grad_fn(...)` fails (outside dataset)")
 def test_whole_quickstart(tmp_path):
     write(str(tmp_path))
     out = _run("quickstart.py", tmp_path)
