@@ -676,9 +676,7 @@ class BucketBatchDataset(Dataset):
         self.length = element_length_function
         self.pad_to_boundary = pad_to_bucket_boundary
         self.drop_remainder = drop_remainder
-        self.batcher = BatchDataset(child, 1, pad_info=pad_info if pad_info is not None else {})
-        if pad_info is None:
-            self.batcher.pad_info = None
+        self.batcher = BatchDataset(child, 1, pad_info=pad_info)  # stacks and pads a bucket
 
     def _num_rows(self):
         return None
