@@ -17,6 +17,11 @@ from .common.jit_class import jit_class
 from .common.lazy_inline import lazy_inline
 from .ops.composite.vmap import vmap
 from . import common  # noqa: F401  (ms.common.lazy_inline)
+from . import train
+from .train import (
+    async_ckpt_thread_status, ckpt_to_safetensors, load_checkpoint, load_checkpoint_async,
+    load_param_into_net, safetensors_to_ckpt, save_checkpoint,
+)
 
 _install_methods()
 
@@ -27,5 +32,8 @@ __all__ = [
     "set_context", "get_context", "set_device", "GRAPH_MODE", "PYNATIVE_MODE",
     "nn", "set_seed", "jit", "compile_info", "grad", "value_and_grad", "jit_class", "lazy_inline",
     "vmap",
+    "train", "save_checkpoint", "load_checkpoint", "load_param_into_net",
+    "load_checkpoint_async", "ckpt_to_safetensors", "safetensors_to_ckpt",
+    "async_ckpt_thread_status",
     "bool_", "int8", "int16", "int32", "int64", "uint8", "float16", "float32", "float64",
 ]
