@@ -26,7 +26,8 @@ class _ErrorSum(Metric):
     def update(self, *inputs) -> None:
         check_two_inputs(self._owner, inputs)
         y_pred, y = to_numpy(inputs[0]), to_numpy(inputs[1])
-        self._error_sum += self._error(y.reshape(y_pred.shape) - y_pred).sum()
+        # summed in float64, as MindSpore's NumPy 1 scalar arithmetic does
+        self._error_sum += float(self._error(y.reshape(y_pred.shape) - y_pred).sum())
         self._samples_num += y.shape[0]
 
     def eval(self):
@@ -74,7 +75,7 @@ class Loss(Metric):
         if loss.ndim != 1:
             raise ValueError(f"For 'Loss.update', the dimension of your input (loss) must be 1, "
                              f"but got {loss.ndim}.")
-        self._sum_loss += loss.mean(-1)
+        self._sum_loss += float(loss.mean(-1))
         self._total_num += 1
 
     def eval(self):

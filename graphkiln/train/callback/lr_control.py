@@ -87,9 +87,9 @@ class ReduceLROnPlateau(Callback):
         elif self.cooldown_counter <= 0:
             self.wait += 1
             if self.wait >= self.patience:
-                lr = float(lr_param.asnumpy())
+                lr = np.float32(lr_param.asnumpy())
                 if lr > self.min_lr:
-                    new_lr = max(lr * self.factor, self.min_lr)
+                    new_lr = max(lr * np.float32(self.factor), self.min_lr)
                     set_learning_rate(lr_param, new_lr)
                     if self.verbose:
                         print(f"Epoch {cb_params.cur_epoch_num:05d}: ReduceLROnPlateau reducing "
