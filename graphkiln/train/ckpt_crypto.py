@@ -15,10 +15,16 @@ from __future__ import annotations
 import os
 import struct
 
-from cryptography.exceptions import InvalidTag
-from cryptography.hazmat.primitives import padding
-from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
-from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+try:  # optional: ``pip install graphkiln[crypto]``
+    from cryptography.exceptions import InvalidTag
+    from cryptography.hazmat.primitives import padding
+    from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
+    from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+except ImportError:  # pragma: no cover - exercised only without the extra
+    AESGCM = None
+
+    class InvalidTag(Exception):
+        """Stands in for cryptography's exception when the library is absent."""
 
 BLOCK_SIZE = 64 * 1024 * 1024
 _MAGIC = {"AES-GCM": 0x7F3A5ED8, "AES-CBC": 0x7F3A5ED9, "SM4-CBC": 0x7F3A5EDA}
@@ -28,7 +34,11 @@ _GCM_NONCE_LEN = 12
 
 
 def check_mode(mode: str, key: bytes, owner: str) -> None:
-    """Raise MindSpore's ValueError for an unknown mode or a key of the wrong length."""
+    """Raise MindSpore's ValueError for an unknown mode or a key of the wrong length (and
+    ImportError naming the extra when ``cryptography`` is not installed)."""
+    if AESGCM is None:
+        raise ImportError(f"For '{owner}', encrypted checkpoints need the 'cryptography' "
+                          f"package: pip install graphkiln[crypto]")
     if mode not in _MAGIC:
         raise ValueError(f"For '{owner}', the mode must be one of {sorted(_MAGIC)}, but got "
                          f"'{mode}'.")
