@@ -151,16 +151,13 @@ class Model:
         return network
 
     def _sens(self) -> float:
-        """The gradient scale: the manager's, when the optimizer divides it out again
-        (MindSpore's ``loss_scale`` argument); otherwise 1 (the same update in float32)."""
+        """The gradient scale, as MindSpore's training cells use the manager: an overflow-
+        checking step divides the scaled gradients back (so 1 in float32, where nothing
+        overflows); otherwise the gradients stay scaled for an optimizer with ``loss_scale``."""
         manager = self._loss_scale_manager
-        if manager is None:
+        if manager is None or manager.get_drop_overflow_update():
             return 1.0
-        if getattr(self._optimizer, "loss_scale", None) == manager.get_loss_scale():
-            return manager.get_loss_scale()
-        logger.warning("Model: the optimizer does not divide the gradients by the loss scale, "
-                       "so graphkiln trains without scaling them (the same update in float32).")
-        return 1.0
+        return manager.get_loss_scale()
 
     def _step_outputs(self, loss):
         """What the step returns to callbacks: with an overflow-checking loss-scale manager,

@@ -165,11 +165,19 @@ class CallbackManager(Callback):
         return object.__getattribute__(self, name)
 
 
-def mean_loss(outputs):
-    """The loss a monitor shows: the mean of a Tensor output (the first of a tuple output) as a
-    Python float; other outputs unchanged."""
-    if isinstance(outputs, (tuple, list)) and outputs and isinstance(outputs[0], Tensor):
-        outputs = outputs[0]
+def handle_loss(outputs):
+    """The loss as MindSpore's LossMonitor shows it: the first Tensor of a tuple output as it
+    is; the mean of a Tensor output as a Python float; anything else unchanged."""
+    if isinstance(outputs, (tuple, list)):
+        return outputs[0] if outputs and isinstance(outputs[0], Tensor) else outputs
     if isinstance(outputs, Tensor):
         return float(np.mean(outputs.asnumpy()))
     return outputs
+
+
+def loss_value(outputs) -> float | None:
+    """The loss of a step output (a Tensor, or the first Tensor of a tuple) as a float mean,
+    or None when the output holds no Tensor."""
+    if isinstance(outputs, (tuple, list)) and outputs:
+        outputs = outputs[0]
+    return float(np.mean(outputs.asnumpy())) if isinstance(outputs, Tensor) else None

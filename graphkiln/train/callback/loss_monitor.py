@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .callback import Callback, RunContext, mean_loss
+from .callback import Callback, RunContext, handle_loss
 
 
 def check_non_negative_int(value, name: str, owner: str) -> int:
@@ -26,7 +26,7 @@ class LossMonitor(Callback):
     def step_end(self, run_context: RunContext) -> None:
         cb_params = run_context.original_args()
         epoch = cb_params.get("cur_epoch_num", 1)
-        loss = mean_loss(cb_params.net_outputs)
+        loss = handle_loss(cb_params.net_outputs)
         step_in_epoch = (cb_params.cur_step_num - 1) % cb_params.batch_num + 1
         if isinstance(loss, float) and (np.isnan(loss) or np.isinf(loss)):
             raise ValueError(f"In epoch: {epoch} step: {step_in_epoch}, loss is NAN or INF, "

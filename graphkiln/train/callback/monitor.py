@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .callback import logger, mean_loss
+from .callback import handle_loss, logger
 
 SMALLER_IS_BETTER = ("hausdorff_distance", "mae", "mse", "loss", "perplexity",
                      "mean_surface_distance", "root_mean_square_distance", "eval_loss")
@@ -40,7 +40,7 @@ class Monitor:
         """The current value, or None (with a warning) when the run does not have it."""
         candidates = {}
         if self.monitor == "loss":
-            value = mean_loss(cb_params.get("net_outputs"))
+            value = handle_loss(cb_params.get("net_outputs"))
         else:
             candidates = cb_params.get("eval_results", {}) or {}
             value = candidates.get(self.monitor)

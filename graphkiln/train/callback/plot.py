@@ -6,7 +6,7 @@ import os
 
 import numpy as np
 
-from .callback import Callback, RunContext, mean_loss
+from .callback import Callback, RunContext, loss_value
 
 
 class TrainingPlot(Callback):
@@ -26,8 +26,8 @@ class TrainingPlot(Callback):
 
     def on_train_step_end(self, run_context: RunContext) -> None:
         cb_params = run_context.original_args()
-        loss = mean_loss(cb_params.get("net_outputs"))
-        if isinstance(loss, float):
+        loss = loss_value(cb_params.get("net_outputs"))
+        if loss is not None:
             self.steps.append(cb_params.cur_step_num)
             self.losses.append(loss)
 

@@ -9,7 +9,7 @@ import sys
 
 from tqdm import tqdm
 
-from .callback import Callback, RunContext, mean_loss
+from .callback import Callback, RunContext, loss_value
 
 
 def progress_wanted() -> bool:
@@ -59,8 +59,8 @@ class ProgressBar(Callback):
     def on_train_step_end(self, run_context: RunContext) -> None:
         if self._bar is None:
             return
-        loss = mean_loss(run_context.original_args().get("net_outputs"))
-        if isinstance(loss, float):
+        loss = loss_value(run_context.original_args().get("net_outputs"))
+        if loss is not None:
             self._bar.set_postfix(loss=f"{loss:.4f}", refresh=False)
         self._bar.update(1)
 

@@ -9,7 +9,7 @@ import time
 
 import numpy as np
 
-from .callback import Callback, RunContext, mean_loss
+from .callback import Callback, RunContext, loss_value
 
 
 class SummaryCollector(Callback):
@@ -44,8 +44,8 @@ class SummaryCollector(Callback):
         if cb_params.cur_step_num % self.collect_freq and cb_params.cur_step_num != 1:
             return
         record = {"step": cb_params.cur_step_num, "epoch": cb_params.cur_epoch_num}
-        loss = mean_loss(cb_params.get("net_outputs"))
-        if isinstance(loss, float):
+        loss = loss_value(cb_params.get("net_outputs"))
+        if loss is not None:
             record["loss"] = loss
         lr = getattr(cb_params.get("optimizer"), "learning_rate", None)
         if lr is not None:
