@@ -323,6 +323,8 @@ class Model:
                 cb_params.cur_step_num += 1
                 cb_params.train_dataset_element = inputs
                 manager.on_train_step_begin(run_context)
+                if not self._train_network.training:  # a callback may have evaluated
+                    self._train_network.set_train(True)
                 cb_params.net_outputs = self._step_outputs(self._train_network(*inputs))
                 manager.on_train_step_end(run_context)
                 if run_context.get_stop_requested():

@@ -198,7 +198,8 @@ def _save_file_name(ckpt_file_name, fmt: str) -> str:
     return path if path.endswith(fmt) else f"{path}.{fmt}"
 
 
-def _wait_async_saves() -> None:
+def wait_async_saves() -> None:
+    """Block until every asynchronous checkpoint save has finished."""
     while _async_saves:
         _async_saves.pop(0).join()
 
@@ -250,7 +251,7 @@ def save_checkpoint(save_obj, ckpt_file_name: str, integrated_save: bool = True,
             else:
                 _write_safetensors(path, records, crc_check)
 
-    _wait_async_saves()
+    wait_async_saves()
     if async_save:
         thread = threading.Thread(target=write, name="asyn_save_ckpt")
         _async_saves.append(thread)

@@ -219,3 +219,60 @@ def test_loss_scale_manager_outputs():
         on_train_step_end=lambda rc: seen.append(rc.original_args().net_outputs))])
     assert [float(s[2].asnumpy()) for s in seen] == [4.0, 8.0]
     assert not bool(seen[0][1].asnumpy())
+
+
+def test_mindspore_program_runs_unchanged(tmp_path):
+    """fixtures/compat_program.py (MindSpore imports, a custom callback that evaluates each
+    epoch, ModelCheckpoint, a checkpoint round trip) under ``python -m graphkiln run`` prints
+    what it printed on MindSpore (fixtures/compat_program.out)."""
+    import subprocess
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    env = {**os.environ, "PYTHONPATH": root}
+    run = subprocess.run([sys.executable, "-m", "graphkiln", "run",
+                          os.path.join(FIX, "compat_program.py")], cwd=tmp_path, env=env,
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr[-3000:]
+    with open(os.path.join(FIX, "compat_program.out")) as f:
+        want = f.read().splitlines()
+    assert_lines(run.stdout.splitlines(), want)
+
+
+def test_early_stopping_restores_best_weights():
+    net, m = model()
+    snapshots = []
+    stop = ms.EarlyStopping(monitor="loss", patience=2, min_delta=1e9, mode="min",
+                            restore_best_weights=True)
+    m.train(5, Tiny(), callbacks=[stop, ms.train.LambdaCallback(
+        on_train_epoch_end=lambda rc: snapshots.append(net.weight.asnumpy().copy()))])
+    assert stop.stopped_epoch == 3  # epoch 1 improves on inf; two epochs without one
+    assert not np.array_equal(snapshots[1], snapshots[0])
+    np.testing.assert_array_equal(net.weight.asnumpy(), snapshots[0])
+
+
+def test_keep_checkpoint_per_n_minutes_and_async(tmp_path):
+    _, m = model()
+    config = ms.CheckpointConfig(save_checkpoint_steps=1, keep_checkpoint_max=0,
+                                 keep_checkpoint_per_n_minutes=1, async_save=True)
+    m.train(2, Tiny(), callbacks=[ms.ModelCheckpoint("k", str(tmp_path), config)])
+    while ms.train.async_ckpt_thread_status():
+        pass
+    # every save within the minute replaces the newer ones: the first and the latest remain
+    assert sorted(os.listdir(tmp_path)) == ["k-1_1.ckpt", "k-2_2.ckpt"]
+
+
+def test_loss_monitor_prints_tuple_output_tensor(capsys):
+    class Pair(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.fc = ms.nn.Dense(2, 1)
+
+        def construct(self, x, y):
+            loss = ((self.fc(x) - y) ** 2).mean()
+            return loss, loss * 2
+
+    m = ms.Model(Pair())
+    m.train(1, Tiny(1), callbacks=[ms.LossMonitor()])
+    out = capsys.readouterr().out.strip()
+    value = m.train_network(ms.Tensor(np.zeros((2, 2), np.float32)),
+                            ms.Tensor(np.zeros((2, 1), np.float32)))[0]
+    assert out == f"epoch: 1 step: 1, loss is {value}"

@@ -1,5 +1,5 @@
 """``graphkiln.train.callback`` (``mindspore.train.callback``): training callbacks."""
-from .callback import Callback, CallbackManager, RunContext
+from .callback import Callback, CallbackManager, CallbackParams, RunContext
 from .checkpoint import CheckpointConfig, ModelCheckpoint
 from .early_stop import EarlyStopping
 from .history import History, LambdaCallback
@@ -14,4 +14,6 @@ from .time_monitor import TimeMonitor
 __all__ = ["Callback", "RunContext", "CallbackManager", "LossMonitor", "TimeMonitor",
            "ModelCheckpoint", "CheckpointConfig", "LearningRateScheduler", "ReduceLROnPlateau",
            "EarlyStopping", "History", "LambdaCallback", "SummaryCollector", "OnRequestExit",
-           "ProgressBar", "TrainingPlot"]
+           "ProgressBar", "TrainingPlot", "CallbackParams"]
+
+_InternalCallbackParam = CallbackParams  # MindSpore's name, imported by custom training loops

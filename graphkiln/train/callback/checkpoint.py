@@ -7,7 +7,7 @@ import stat
 import time
 
 from ...nn import Cell
-from ..serialization import save_checkpoint
+from ..serialization import save_checkpoint, wait_async_saves
 from .callback import Callback, RunContext
 from .loss_monitor import check_non_negative_int
 
@@ -234,6 +234,7 @@ class ModelCheckpoint(Callback):
             return
         if not self._due(cb_params, force_to_save):
             return
+        wait_async_saves()  # the file list below must include the previous save
         config = self._config
         fmt = config.format
         if self._prefix_func:
