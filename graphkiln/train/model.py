@@ -10,7 +10,7 @@ import copy
 
 import numpy as np
 
-from .. import nn
+from .. import context, nn
 from ..common.tensor import Tensor
 from ..nn.metrics import Loss, get_metrics
 from .callback import CallbackManager, ProgressBar, RunContext
@@ -426,12 +426,32 @@ class Model:
 
     def build(self, train_dataset=None, valid_dataset=None, sink_size: int = -1,
               epoch: int = 1, sink_mode: bool = True) -> None:
-        """Compile the training (and evaluation) step ahead of ``train`` by running nothing:
-        graphkiln compiles on the first step, so this only checks the arguments."""
+        """Compile the training (and evaluation) step on the first batch of each dataset
+        ahead of ``train``/``fit``, leaving every weight and optimizer state as it was.
+        (In PYNATIVE_MODE nothing is compiled.)"""
         _check_positive_int(epoch, "epoch", "Model.build")
-        for dataset in (train_dataset, valid_dataset):
-            if dataset is not None:
-                _dataset_size(dataset)
+        if context.get_context("mode") != context.GRAPH_MODE:
+            return
+        if train_dataset is not None:
+            self._compile_on_first_batch(self._train_network, train_dataset, training=True)
+        if valid_dataset is not None and self._eval_network is not None:
+            self._compile_on_first_batch(self._eval_network, valid_dataset, training=False)
 
+    @staticmethod
+    def _compile_on_first_batch(network: nn.Cell, dataset, training: bool) -> None:
+        epochs = _Epochs(dataset, 1)
+        try:
+            inputs = next(iter(epochs.epoch()), None)
+        finally:
+            epochs.close()
+        if inputs is None:
+            return
+        saved = [(p, p.asnumpy().copy()) for p in network.get_parameters()]
+        network.set_train(training)
+        try:
+            network(*inputs)
+        finally:
+            for param, value in saved:
+                param.assign_value(value)
 
 __all__ = ["Model"]

@@ -276,3 +276,17 @@ def test_loss_monitor_prints_tuple_output_tensor(capsys):
     value = m.train_network(ms.Tensor(np.zeros((2, 2), np.float32)),
                             ms.Tensor(np.zeros((2, 1), np.float32)))[0]
     assert out == f"epoch: 1 step: 1, loss is {value}"
+
+
+def test_build_compiles_without_changing_weights():
+    ms.set_context(mode=ms.GRAPH_MODE)
+    try:
+        net, m = model(metrics={"mae": ms.nn.MAE()})
+        before = [p.asnumpy().copy() for p in m.train_network.get_parameters()]
+        m.build(Tiny(), Tiny())
+        assert ms.compile_info(m.train_network).nodes > 0
+        assert ms.compile_info(m.eval_network).nodes > 0
+        for p, value in zip(m.train_network.get_parameters(), before):
+            np.testing.assert_array_equal(p.asnumpy(), value)
+    finally:
+        ms.context.reset_context()
