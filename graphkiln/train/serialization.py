@@ -186,6 +186,19 @@ def _check_format(fmt, owner: str) -> str:
     return fmt
 
 
+def _check_no_encryption(owner: str, kind: str, key, mode: str) -> None:
+    """safetensors files are never encrypted: ``<kind>_key``/``<kind>_mode`` must keep their
+    defaults."""
+    if key is not None:
+        name, value, default = f"{kind}_key", key, None
+    elif mode != "AES-GCM":
+        name, value, default = f"{kind}_mode", mode, "AES-GCM"
+    else:
+        return
+    raise ValueError(f"For '{owner}', when format is 'safetensors', the parameter '{name}' must "
+                     f"be set to default value '{default}', but got '{value}'.")
+
+
 def _save_file_name(ckpt_file_name, fmt: str) -> str:
     if not isinstance(ckpt_file_name, str):
         raise TypeError(f"For 'save_checkpoint', the parameter {ckpt_file_name} for checkpoint "
@@ -231,12 +244,8 @@ def save_checkpoint(save_obj, ckpt_file_name: str, integrated_save: bool = True,
     _check_type("enc_key", enc_key, (type(None), bytes), "save_checkpoint")
     _check_type("enc_mode", enc_mode, str, "save_checkpoint")
     _check_type("crc_check", crc_check, bool, "save_checkpoint")
-    if fmt == "safetensors" and (enc_key is not None or enc_mode != "AES-GCM"):
-        name, value = ("enc_key", enc_key) if enc_key is not None else ("enc_mode", enc_mode)
-        default = None if name == "enc_key" else "AES-GCM"
-        raise ValueError(f"For 'save_checkpoint', when format is 'safetensors', the parameter "
-                         f"'{name}' must be set to default value '{default}', but got "
-                         f"'{value}'.")
+    if fmt == "safetensors":
+        _check_no_encryption("save_checkpoint", "enc", enc_key, enc_mode)
     if enc_key is not None:
         ckpt_crypto.check_mode(enc_mode, enc_key, "save_checkpoint")
     pairs = _params_of(save_obj, choice_func)
@@ -414,12 +423,8 @@ def load_checkpoint(ckpt_file_name: str, net: Cell | None = None, strict_load: b
     if format not in _FORMATS:
         raise ValueError("For 'load_checkpoint', the checkpoint file should end with '.ckpt' or "
                          "'.safetensors', please input the correct 'format'.")
-    if format == "safetensors" and (dec_key is not None or dec_mode != "AES-GCM"):
-        name, value = ("dec_key", dec_key) if dec_key is not None else ("dec_mode", dec_mode)
-        default = None if name == "dec_key" else "AES-GCM"
-        raise ValueError(f"For 'load_checkpoint', when format is 'safetensors', the parameter "
-                         f"'{name}' must be set to default value '{default}', but got "
-                         f"'{value}'.")
+    if format == "safetensors":
+        _check_no_encryption("load_checkpoint", "dec", dec_key, dec_mode)
     path = _check_load_file(ckpt_file_name, format)
 
     def chosen(tag: str) -> bool:
