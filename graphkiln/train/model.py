@@ -297,7 +297,7 @@ class Model:
         cb_params.loss_scale_mananger = self._loss_scale_manager
         cb_params.dataset_sink_mode = False
         if progress_wanted() and not any(isinstance(cb, ProgressBar) for cb in callbacks):
-            callbacks = [*callbacks, ProgressBar()]
+            callbacks = [ProgressBar(), *callbacks]
         cb_params.list_callback = callbacks
         epochs = _Epochs(train_dataset, epoch - initial_epoch)
         self._train_network.set_train(True)

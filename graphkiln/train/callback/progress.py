@@ -5,6 +5,7 @@ printed by other callbacks (LossMonitor...) go above it."""
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 
 from tqdm import tqdm
@@ -18,18 +19,27 @@ def progress_wanted() -> bool:
 
 
 class _AboveBar:
-    """A stdout stand-in that writes through ``tqdm.write`` so text lands above the bar."""
+    """A stdout stand-in that sends whole lines through ``tqdm.write`` so they land above
+    the bar (a partial line waits for its end)."""
 
     def __init__(self, stream):
         self._stream = stream
+        self._pending = ""
 
     def write(self, text: str) -> int:
-        if text.strip():
-            tqdm.write(text.rstrip("\n"), file=self._stream)
+        *lines, self._pending = (self._pending + text).split("\n")
+        for line in lines:
+            tqdm.write(line, file=self._stream)
         return len(text)
 
     def flush(self) -> None:
         self._stream.flush()
+
+    def close(self) -> None:
+        """Write out a last unfinished line."""
+        if self._pending:
+            tqdm.write(self._pending, file=self._stream)
+            self._pending = ""
 
     def isatty(self) -> bool:
         return self._stream.isatty()
@@ -54,7 +64,7 @@ class ProgressBar(Callback):
         epochs = cb_params.get("epoch_num", 0) + cb_params.get("initial_epoch", 0)
         self._bar = tqdm(total=cb_params.batch_num, file=self._file, unit="step",
                          desc=f"epoch {cb_params.cur_epoch_num}/{epochs}", leave=True,
-                         dynamic_ncols=True)
+                         ncols=shutil.get_terminal_size().columns)  # 80 when a pty has no size
 
     def on_train_step_end(self, run_context: RunContext) -> None:
         if self._bar is None:
@@ -72,6 +82,8 @@ class ProgressBar(Callback):
     def on_train_end(self, run_context: RunContext) -> None:
         self.on_train_epoch_end(run_context)
         if self._stdout is not None:
+            if isinstance(sys.stdout, _AboveBar):
+                sys.stdout.close()
             sys.stdout = self._stdout
             self._stdout = None
 
