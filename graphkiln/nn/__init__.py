@@ -14,6 +14,11 @@ from .layers import (
     get_activation,
 )
 from .loss import CrossEntropyLoss, L1Loss, MSELoss
+from .loss_scale import (
+    DynamicLossScaleUpdateCell,
+    FixedLossScaleUpdateCell,
+    TrainOneStepWithLossScaleCell,
+)
 from .metrics import (
     F1,
     MAE,
@@ -42,7 +47,8 @@ __all__ = [
     "Cell", "CellList", "SequentialCell", "Dense", "ReLU", "GELU", "Softmax", "LayerNorm",
     "Dropout", "Embedding", "Flatten", "get_activation", "init", "set_seed",
     "MSELoss", "L1Loss", "CrossEntropyLoss", "Optimizer", "SGD", "Adam", "WithLossCell",
-    "TrainOneStepCell", "WithEvalCell",
+    "TrainOneStepCell", "WithEvalCell", "TrainOneStepWithLossScaleCell",
+    "DynamicLossScaleUpdateCell", "FixedLossScaleUpdateCell",
     "metrics", "Metric", "rearrange_inputs", "names", "get_metric_fn", "Accuracy", "Precision",
     "Recall", "Fbeta", "F1", "MAE", "MSE", "Loss", "TopKCategoricalAccuracy",
     "Top1CategoricalAccuracy", "Top5CategoricalAccuracy", "ConfusionMatrix",

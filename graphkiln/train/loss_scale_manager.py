@@ -1,9 +1,11 @@
-"""Loss-scale managers (``FixedLossScaleManager``, ``DynamicLossScaleManager``).
-
-graphkiln computes in float32 and float64, where gradients do not overflow, so a step never
-skips its update: ``update_loss_scale(False)`` runs after every step, growing a dynamic scale
-as MindSpore's does after ``scale_window`` good steps."""
+"""Loss-scale managers (``FixedLossScaleManager``, ``DynamicLossScaleManager``): what
+``Model`` builds its training step with. With ``drop_overflow_update`` the step is
+``TrainOneStepWithLossScaleCell`` with the manager's update cell, which skips the update of a
+step whose gradients overflow; otherwise ``TrainOneStepCell`` with ``sens`` = the scale (the
+optimizer's ``loss_scale`` divides it out)."""
 from __future__ import annotations
+
+from ..nn import Cell, DynamicLossScaleUpdateCell, FixedLossScaleUpdateCell
 
 
 def _check_positive_float(value, name: str, owner: str) -> float:
@@ -23,6 +25,9 @@ class LossScaleManager:
         raise NotImplementedError
 
     def get_drop_overflow_update(self) -> bool:
+        raise NotImplementedError
+
+    def get_update_cell(self) -> Cell | None:
         raise NotImplementedError
 
 
@@ -46,6 +51,12 @@ class FixedLossScaleManager(LossScaleManager):
 
     def update_loss_scale(self, overflow: bool) -> None:
         """A fixed scale does not change."""
+
+    def get_update_cell(self) -> Cell | None:
+        """The step's scale cell (None when overflowing updates are not dropped)."""
+        if not self._drop_overflow_update:
+            return None
+        return FixedLossScaleUpdateCell(self._loss_scale)
 
 
 class DynamicLossScaleManager(LossScaleManager):
@@ -75,6 +86,9 @@ class DynamicLossScaleManager(LossScaleManager):
 
     def get_drop_overflow_update(self) -> bool:
         return True
+
+    def get_update_cell(self) -> Cell:
+        return DynamicLossScaleUpdateCell(self.loss_scale, self.scale_factor, self.scale_window)
 
     def update_loss_scale(self, overflow: bool) -> None:
         if overflow:

@@ -145,29 +145,23 @@ class Model:
         if self._optimizer is not None:
             if self._loss_fn is not None:
                 network = nn.WithLossCell(network, self._loss_fn)
-            return nn.TrainOneStepCell(network, self._optimizer, sens=self._sens())
+            manager = self._loss_scale_manager
+            if manager is None:
+                return nn.TrainOneStepCell(network, self._optimizer)
+            if manager.get_drop_overflow_update():
+                return nn.TrainOneStepWithLossScaleCell(network, self._optimizer,
+                                                        manager.get_update_cell())
+            return nn.TrainOneStepCell(network, self._optimizer,
+                                       sens=manager.get_loss_scale())
         if self._loss_fn is not None:
             return nn.WithLossCell(network, self._loss_fn)
         return network
 
-    def _sens(self) -> float:
-        """The gradient scale, as MindSpore's training cells use the manager: an overflow-
-        checking step divides the scaled gradients back (so 1 in float32, where nothing
-        overflows); otherwise the gradients stay scaled for an optimizer with ``loss_scale``."""
+    def _overflow_update(self, outputs) -> None:
+        """MindSpore's Python-side manager update after a loss-scale step."""
         manager = self._loss_scale_manager
-        if manager is None or manager.get_drop_overflow_update():
-            return 1.0
-        return manager.get_loss_scale()
-
-    def _step_outputs(self, loss):
-        """What the step returns to callbacks: with an overflow-checking loss-scale manager,
-        ``(loss, overflow, scale)`` as MindSpore's loss-scale step; else the loss."""
-        manager = self._loss_scale_manager
-        if manager is None or not manager.get_drop_overflow_update():
-            return loss
-        scale = manager.get_loss_scale()
-        manager.update_loss_scale(False)
-        return loss, Tensor(np.array(False)), Tensor(np.array(scale, np.float32))
+        if manager is not None and manager.get_drop_overflow_update():
+            manager.update_loss_scale(bool(np.all(outputs[1].asnumpy())))
 
     def _build_eval_network(self, metrics, eval_network, eval_indexes):
         if not self._metric_fns:
@@ -325,7 +319,8 @@ class Model:
                 manager.on_train_step_begin(run_context)
                 if not self._train_network.training:  # a callback may have evaluated
                     self._train_network.set_train(True)
-                cb_params.net_outputs = self._step_outputs(self._train_network(*inputs))
+                cb_params.net_outputs = self._train_network(*inputs)
+                self._overflow_update(cb_params.net_outputs)
                 manager.on_train_step_end(run_context)
                 if run_context.get_stop_requested():
                     break
