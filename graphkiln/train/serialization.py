@@ -57,9 +57,8 @@ def _atomic_write(path: str, write: Callable[[str], None]) -> None:
         raise
 
 
-def _ckpt_bytes(records: list[tuple[str, list, str, np.ndarray]]) -> bytes:
-    """One serialized ``Checkpoint`` message per tensor slice, concatenated."""
-    out = []
+def _ckpt_messages(records: list[tuple[str, list, str, np.ndarray]]):
+    """One serialized ``Checkpoint`` message per tensor slice, in file order."""
     for name, dims, type_name, array in records:
         slices = [array]
         if array.nbytes > SLICE_BYTES:
@@ -71,8 +70,7 @@ def _ckpt_bytes(records: list[tuple[str, list, str, np.ndarray]]) -> bytes:
             value.tensor.dims.extend(dims)
             value.tensor.tensor_type = type_name
             value.tensor.tensor_content = part.tobytes()
-            out.append(msg.SerializeToString())
-    return b"".join(out)
+            yield msg.SerializeToString()
 
 
 def _record(name: str, data) -> tuple[str, list, str, np.ndarray]:
@@ -83,15 +81,19 @@ def _record(name: str, data) -> tuple[str, list, str, np.ndarray]:
 
 
 def _write_ckpt(path: str, records, enc_key, enc_mode: str, crc_check: bool) -> None:
-    content = _ckpt_bytes(records)
-    if enc_key is not None:
-        content = ckpt_crypto.encrypt(content, enc_key, enc_mode)
-    elif crc_check:
-        content += _CRC_MARK + binascii.crc32(content).to_bytes(10, "big")
-
     def write(tmp: str) -> None:
         with open(tmp, "wb") as f:
-            f.write(content)
+            if enc_key is not None:
+                f.write(ckpt_crypto.encrypt(b"".join(_ckpt_messages(records)), enc_key,
+                                            enc_mode))
+                return
+            crc = 0
+            for message in _ckpt_messages(records):
+                f.write(message)
+                if crc_check:
+                    crc = binascii.crc32(message, crc)
+            if crc_check:
+                f.write(_CRC_MARK + crc.to_bytes(10, "big"))
     _atomic_write(path, write)
 
 
