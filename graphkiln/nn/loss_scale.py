@@ -128,6 +128,8 @@ class TrainOneStepWithLossScaleCell(TrainOneStepCell):
         seed = ops.ones_like(loss) * ops.cast(scale, loss.dtype)
         grads = self.grad(self.network, self.weights)(*inputs, seed)
         grads = self.hyper_map(partial(_unscale, scale), grads)
+        if getattr(self, "reducer_flag", False):  # data parallel: TrainOneStepCell's reducer
+            grads = self.grad_reducer(grads)
         probe = ops.addn(self.hyper_map(_nonfinite_probe, grads))
         overflow = ops.not_equal(probe, probe)
         if self.loss_scaling_manager is not None:
