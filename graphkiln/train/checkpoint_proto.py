@@ -25,17 +25,10 @@ parses the concatenation as one message whose ``value`` lists every slice in ord
 """
 from __future__ import annotations
 
-from google.protobuf import descriptor_pb2, descriptor_pool, message_factory
+from google.protobuf import descriptor_pb2
 
-_F = descriptor_pb2.FieldDescriptorProto
-
-
-def _field(msg, name: str, number: int, label, ftype, type_name: str = "", oneof=None) -> None:
-    f = msg.field.add(name=name, number=number, label=label, type=ftype)
-    if type_name:
-        f.type_name = type_name
-    if oneof is not None:
-        f.oneof_index = oneof
+from .proto_schema import F as _F
+from .proto_schema import add_field, message_classes
 
 
 def _file_descriptor() -> descriptor_pb2.FileDescriptorProto:
@@ -44,22 +37,19 @@ def _file_descriptor() -> descriptor_pb2.FileDescriptorProto:
     ckpt = fd.message_type.add(name="Checkpoint")
     value = ckpt.nested_type.add(name="Value")
     value.oneof_decl.add(name="value")
-    _field(value, "tag", 1, _F.LABEL_REQUIRED, _F.TYPE_STRING)
-    _field(value, "tensor", 2, _F.LABEL_OPTIONAL, _F.TYPE_MESSAGE, ".TensorProto", oneof=0)
-    _field(value, "maptensor", 3, _F.LABEL_OPTIONAL, _F.TYPE_MESSAGE, ".MapTensorProto", oneof=0)
-    _field(ckpt, "value", 1, _F.LABEL_REPEATED, _F.TYPE_MESSAGE, ".Checkpoint.Value")
+    add_field(value, "tag", 1, _F.LABEL_REQUIRED, _F.TYPE_STRING)
+    add_field(value, "tensor", 2, _F.LABEL_OPTIONAL, _F.TYPE_MESSAGE, ".TensorProto", oneof=0)
+    add_field(value, "maptensor", 3, _F.LABEL_OPTIONAL, _F.TYPE_MESSAGE, ".MapTensorProto",
+              oneof=0)
+    add_field(ckpt, "value", 1, _F.LABEL_REPEATED, _F.TYPE_MESSAGE, ".Checkpoint.Value")
     tensor = fd.message_type.add(name="TensorProto")
-    _field(tensor, "dims", 1, _F.LABEL_REPEATED, _F.TYPE_INT64)
-    _field(tensor, "tensor_type", 2, _F.LABEL_REQUIRED, _F.TYPE_STRING)
-    _field(tensor, "tensor_content", 3, _F.LABEL_REQUIRED, _F.TYPE_BYTES)
+    add_field(tensor, "dims", 1, _F.LABEL_REPEATED, _F.TYPE_INT64)
+    add_field(tensor, "tensor_type", 2, _F.LABEL_REQUIRED, _F.TYPE_STRING)
+    add_field(tensor, "tensor_content", 3, _F.LABEL_REQUIRED, _F.TYPE_BYTES)
     map_tensor = fd.message_type.add(name="MapTensorProto")
-    _field(map_tensor, "tensor", 1, _F.LABEL_REPEATED, _F.TYPE_MESSAGE, ".TensorProto")
+    add_field(map_tensor, "tensor", 1, _F.LABEL_REPEATED, _F.TYPE_MESSAGE, ".TensorProto")
     return fd
 
 
 # A private pool: MindSpore's own generated module may be loaded in the same process.
-_POOL = descriptor_pool.DescriptorPool()
-_POOL.Add(_file_descriptor())
-
-Checkpoint = message_factory.GetMessageClass(_POOL.FindMessageTypeByName("Checkpoint"))
-TensorProto = message_factory.GetMessageClass(_POOL.FindMessageTypeByName("TensorProto"))
+Checkpoint, TensorProto = message_classes(_file_descriptor(), ["Checkpoint", "TensorProto"])

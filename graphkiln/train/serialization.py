@@ -38,8 +38,9 @@ _async_saves: list[threading.Thread] = []
 
 # ----------------------------------------------------------------------------- writing
 
-def _atomic_write(path: str, write: Callable[[str], None]) -> None:
-    """``write(tmp)`` next to ``path``, fsync, then rename over it (read-only, as MindSpore)."""
+def atomic_write(path: str, write: Callable[[str], None], mode: int = stat.S_IRUSR) -> None:
+    """``write(tmp)`` next to ``path``, fsync, then rename over it and give it ``mode``
+    (checkpoints: read-only by the owner, as MindSpore leaves them)."""
     directory = os.path.dirname(path) or "."
     fd, tmp = tempfile.mkstemp(prefix=os.path.basename(path) + ".", suffix=".tmp", dir=directory)
     os.close(fd)
@@ -50,7 +51,7 @@ def _atomic_write(path: str, write: Callable[[str], None]) -> None:
         if os.path.exists(path):
             os.chmod(path, stat.S_IWUSR | stat.S_IRUSR)
         os.replace(tmp, path)
-        os.chmod(path, stat.S_IRUSR)
+        os.chmod(path, mode)
     except BaseException:
         if os.path.exists(tmp):
             os.remove(tmp)
@@ -94,7 +95,7 @@ def _write_ckpt(path: str, records, enc_key, enc_mode: str, crc_check: bool) -> 
                     crc = binascii.crc32(message, crc)
             if crc_check:
                 f.write(_CRC_MARK + crc.to_bytes(10, "big"))
-    _atomic_write(path, write)
+    atomic_write(path, write)
 
 
 def _write_safetensors(path: str, records, crc_check: bool) -> None:
@@ -110,7 +111,7 @@ def _write_safetensors(path: str, records, crc_check: bool) -> None:
         for name, array in tensors.items():
             crc = binascii.crc32(array.tobytes(), binascii.crc32(name.encode(), crc))
         metadata["crc_num"] = str(crc)
-    _atomic_write(path, lambda tmp: safetensors.numpy.save_file(
+    atomic_write(path, lambda tmp: safetensors.numpy.save_file(
         tensors, tmp, metadata=metadata if tensors else None))
 
 

@@ -31,7 +31,8 @@ def test_doc_runs_as_written(tmp_path, monkeypatch, capsys):
     assert re.search(r"^Train epoch time: [\d.]+ ms, per step time: [\d.]+ ms", out, flags=re.M)
     accuracy = float(re.search(r"\{'accuracy': ([\d.]+)\}", out).group(1))
     assert accuracy > 0.9
-    assert sorted(os.listdir("checkpoints")) == ["mlp-2_15.ckpt", "mlp-2_30.ckpt"]
+    assert sorted(os.listdir("checkpoints")) == ["mlp-2_15.ckpt", "mlp-2_30.ckpt",
+                                                 "mlp-graph.meta"]
     if not os.path.exists(MS_PYTHON):
         pytest.skip("real MindSpore (/work/msvenv) is not installed: the MindSpore block "
                     "was not run")

@@ -290,3 +290,22 @@ def test_build_compiles_without_changing_weights():
             np.testing.assert_array_equal(p.asnumpy(), value)
     finally:
         ms.context.reset_context()
+
+
+@pytest.mark.parametrize("mode", ["GRAPH_MODE", "PYNATIVE_MODE"])
+def test_graph_meta_only_in_graph_mode(tmp_path, mode):
+    from graphkiln.train.graph_meta import ModelProto
+    ms.set_context(mode=getattr(ms, mode))
+    try:
+        _, m = model()
+        m.train(1, Tiny(), callbacks=[ms.ModelCheckpoint("g", str(tmp_path))])
+    finally:
+        ms.context.reset_context()
+    meta = tmp_path / "g-graph.meta"
+    assert meta.exists() == (mode == "GRAPH_MODE")
+    if meta.exists():
+        proto = ModelProto()
+        proto.ParseFromString(meta.read_bytes())
+        names = [p.name for p in proto.graph.parameters]
+        assert names[:4] == ["inputs0", "inputs1", "weight", "bias"]
+        assert list(proto.graph.parameters[0].type.tensor_type.shape.dim[0].ListFields())

@@ -6,7 +6,9 @@ import os
 import stat
 import time
 
+from ... import context
 from ...nn import Cell
+from ..graph_meta import save_graph_meta
 from ..serialization import save_checkpoint, wait_async_saves
 from .callback import Callback, RunContext
 from .loss_monitor import check_non_negative_int
@@ -188,6 +190,7 @@ class ModelCheckpoint(Callback):
         self._last_time = time.time()
         self._last_time_for_keep = time.time()
         self._latest_ckpt_file_name = ""
+        self._graph_saved = False
 
     @staticmethod
     def _make_directory(directory: str) -> str:
@@ -212,6 +215,12 @@ class ModelCheckpoint(Callback):
                                  f"contain '/', but got {self._prefix}.")
         if self._directory_func:
             self._directory = self._make_directory(self._directory_func(cb_params))
+        if not self._graph_saved and context.get_context("mode") == context.GRAPH_MODE:
+            # as MindSpore: the compiled step's graph, once, next to the checkpoints
+            save_graph_meta(os.path.join(self._directory, f"{self._prefix}-graph.meta"),
+                            cb_params.train_network, cb_params.get("train_dataset_element"),
+                            cb_params.get("net_outputs"))
+            self._graph_saved = True
         self._save_ckpt(cb_params)
 
     def end(self, run_context: RunContext) -> None:
