@@ -10,8 +10,10 @@ import copy
 
 import numpy as np
 
-from .. import context, nn
+import graphkiln.nn as nn
+
 from ..common.tensor import Tensor
+from ..context import GRAPH_MODE, get_context
 from ..nn.metrics import Loss, get_metrics
 from .callback import CallbackManager, ProgressBar, RunContext
 from .callback import __all__ as _BUILTIN_CALLBACKS
@@ -425,7 +427,7 @@ class Model:
         ahead of ``train``/``fit``, leaving every weight and optimizer state as it was.
         (In PYNATIVE_MODE nothing is compiled.)"""
         _check_positive_int(epoch, "epoch", "Model.build")
-        if context.get_context("mode") != context.GRAPH_MODE:
+        if get_context("mode") != GRAPH_MODE:
             return
         if train_dataset is not None:
             self._compile_on_first_batch(self._train_network, train_dataset, training=True)

@@ -18,11 +18,12 @@ import safetensors
 import safetensors.numpy
 from google.protobuf.message import DecodeError
 
+import graphkiln.train.ckpt_crypto as ckpt_crypto
+
 from ..common import dtype as mstype
 from ..common.parameter import Parameter
 from ..common.tensor import Tensor
 from ..nn import Cell
-from . import ckpt_crypto
 from .checkpoint_proto import Checkpoint
 
 __all__ = ["save_checkpoint", "load_checkpoint", "load_param_into_net", "load_checkpoint_async",

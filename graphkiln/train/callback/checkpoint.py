@@ -6,7 +6,7 @@ import os
 import stat
 import time
 
-from ... import context
+from ...context import GRAPH_MODE, get_context
 from ...nn import Cell
 from ..graph_meta import save_graph_meta
 from ..serialization import save_checkpoint, wait_async_saves
@@ -215,7 +215,7 @@ class ModelCheckpoint(Callback):
                                  f"contain '/', but got {self._prefix}.")
         if self._directory_func:
             self._directory = self._make_directory(self._directory_func(cb_params))
-        if not self._graph_saved and context.get_context("mode") == context.GRAPH_MODE:
+        if not self._graph_saved and get_context("mode") == GRAPH_MODE:
             # as MindSpore: the compiled step's graph, once, next to the checkpoints
             save_graph_meta(os.path.join(self._directory, f"{self._prefix}-graph.meta"),
                             cb_params.train_network, cb_params.get("train_dataset_element"),
