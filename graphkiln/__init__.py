@@ -21,7 +21,7 @@ from . import common  # noqa: F401  (ms.common.lazy_inline)
 from .version import __version__
 from . import train
 from .train import (
-    async_ckpt_thread_status, ckpt_to_safetensors, load_checkpoint, load_checkpoint_async,
+    async_ckpt_thread_status, ckpt_to_safetensors, export, load_checkpoint, load_checkpoint_async,
     load_param_into_net, safetensors_to_ckpt, save_checkpoint,
     Callback, CheckpointConfig, DynamicLossScaleManager, EarlyStopping, FixedLossScaleManager,
     History, LossMonitor, LossScaleManager, Model, ModelCheckpoint, RunContext,
@@ -35,7 +35,8 @@ __all__ = [
     "lazy_inline", "vmap", "__version__",
     "train", "save_checkpoint", "load_checkpoint", "load_param_into_net",
     "load_checkpoint_async", "ckpt_to_safetensors", "safetensors_to_ckpt",
-    "async_ckpt_thread_status", "Model", "Callback", "RunContext", "LossMonitor", "TimeMonitor",
+    "async_ckpt_thread_status", "export", "Model", "Callback", "RunContext", "LossMonitor",
+    "TimeMonitor",
     "ModelCheckpoint", "CheckpointConfig", "EarlyStopping", "History", "SummaryCollector",
     "LossScaleManager", "FixedLossScaleManager", "DynamicLossScaleManager",
     "bool_", "int8", "int16", "int32", "int64", "uint8", "float16", "float32", "float64",

@@ -43,6 +43,7 @@ from .model import Model
 from .serialization import (
     async_ckpt_thread_status,
     ckpt_to_safetensors,
+    export,
     load_checkpoint,
     load_checkpoint_async,
     load_param_into_net,
@@ -60,5 +61,5 @@ __all__ = [
     "Fbeta", "F1", "MAE", "MSE", "Loss", "TopKCategoricalAccuracy", "Top1CategoricalAccuracy",
     "Top5CategoricalAccuracy", "ConfusionMatrix", "ConfusionMatrixMetric", "Dice", "BleuScore",
     "save_checkpoint", "load_checkpoint", "load_param_into_net", "load_checkpoint_async",
-    "ckpt_to_safetensors", "safetensors_to_ckpt", "async_ckpt_thread_status",
+    "ckpt_to_safetensors", "safetensors_to_ckpt", "async_ckpt_thread_status", "export",
 ]
