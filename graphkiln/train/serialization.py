@@ -4,6 +4,7 @@ encryption the bytes are the ones MindSpore writes for the same parameters."""
 from __future__ import annotations
 
 import binascii
+import logging
 import math
 import os
 import re
@@ -35,6 +36,7 @@ _CRC_TAIL = len(_CRC_MARK) + 10
 _FORMATS = ("ckpt", "safetensors")
 _SAVE_LOCK = threading.RLock()
 _async_saves: list[threading.Thread] = []
+logger = logging.getLogger("graphkiln.train")
 
 
 # ----------------------------------------------------------------------------- writing
@@ -551,6 +553,12 @@ def load_param_into_net(net: Cell, parameter_dict: dict, strict_load: bool = Fal
             param_not_load.append(param.name)
     if param_not_load and not strict_load:
         _load_with_prefix(net, parameter_dict, param_not_load, strict_load)
+    if param_not_load:
+        logger.warning("For 'load_param_into_net', %d parameters in the 'net' are not loaded, "
+                       "because they are not in the 'parameter_dict', please check whether the "
+                       "network structure is consistent when training and loading checkpoint.",
+                       len(param_not_load))
+        logger.warning("%s are not loaded.", param_not_load)
     return param_not_load, ckpt_not_load
 
 
