@@ -5,29 +5,43 @@ from .common import dtype
 from .common.dtype import (  # noqa: F401
     bool_, float16, float32, float64, int8, int16, int32, int64, uint8,
 )
+from .common.dtype import uint16, uint32, uint64  # noqa: F401
 from .common.parameter import Parameter, ParameterTuple
-from .common.tensor import Tensor, _install_methods, tensor
+from .common.tensor import Tensor, tensor
 from .context import (
     GRAPH_MODE, PYNATIVE_MODE, get_context, set_context, set_device,
 )
-from .nn.init import set_seed
-from .compiler.jit import compile_info, jit
+from .common.seed import get_seed, set_seed
+from .compile.api import jit
+from .compile.call_cache import compile_info
 from .ops.composite import grad, value_and_grad
 from .common.jit_class import jit_class
 from .common.lazy_inline import lazy_inline
 from .ops.composite.vmap import vmap
 from . import common  # noqa: F401  (ms.common.lazy_inline)
+from .version import __version__
+from . import dataset, mindrecord  # noqa: F401  (ms.dataset, as `import mindspore` gives)
+from . import train
 from . import amp
-from .amp import DynamicLossScaleManager, FixedLossScaleManager, LossScaleManager
-
-_install_methods()
-
-__version__ = "0.1.0"
+from .train import (
+    async_ckpt_thread_status, ckpt_to_safetensors, export, load_checkpoint, load_checkpoint_async,
+    load_param_into_net, safetensors_to_ckpt, save_checkpoint,
+    Callback, CheckpointConfig, DynamicLossScaleManager, EarlyStopping, FixedLossScaleManager,
+    History, LossMonitor, LossScaleManager, Model, ModelCheckpoint, RunContext,
+    SummaryCollector, TimeMonitor,
+)
 
 __all__ = [
     "Tensor", "tensor", "Parameter", "ParameterTuple", "dtype", "context", "ops",
     "set_context", "get_context", "set_device", "GRAPH_MODE", "PYNATIVE_MODE",
-    "nn", "set_seed", "jit", "compile_info", "grad", "value_and_grad", "jit_class", "lazy_inline",
-    "vmap", "amp", "LossScaleManager", "FixedLossScaleManager", "DynamicLossScaleManager",
+    "nn", "set_seed", "get_seed", "jit", "compile_info", "grad", "value_and_grad", "jit_class",
+    "lazy_inline", "vmap", "__version__", "amp",
+    "train", "save_checkpoint", "load_checkpoint", "load_param_into_net",
+    "load_checkpoint_async", "ckpt_to_safetensors", "safetensors_to_ckpt",
+    "async_ckpt_thread_status", "export", "Model", "Callback", "RunContext", "LossMonitor",
+    "TimeMonitor",
+    "ModelCheckpoint", "CheckpointConfig", "EarlyStopping", "History", "SummaryCollector",
+    "LossScaleManager", "FixedLossScaleManager", "DynamicLossScaleManager",
     "bool_", "int8", "int16", "int32", "int64", "uint8", "float16", "float32", "float64",
+    "uint16", "uint32", "uint64",
 ]

@@ -6,23 +6,26 @@
   LayerNorm), which stay float32, and returns float32 outputs; O3 runs everything in
   float16 and returns float32 outputs. Weights stay float32 and are cast where used.
 * ``build_train_network``: the training cell for a level (loss computed in float32).
-* Loss-scale managers (``FixedLossScaleManager``, ``DynamicLossScaleManager``) and the
+* The loss-scale managers of ``graphkiln.train`` (also here, as in MindSpore) and the
   functional scalers (``StaticLossScaler``, ``DynamicLossScaler``, ``all_finite``).
 """
 from __future__ import annotations
 
 import numpy as np
 
-from . import context, nn, ops
+import graphkiln.nn as nn
+import graphkiln.ops as ops
+
 from .common import dtype as mstype
 from .common.parameter import Parameter
 from .common.tensor import Tensor
-from .nn.loss_scale import (
-    DynamicLossScaleUpdateCell,
-    FixedLossScaleUpdateCell,
-    TrainOneStepWithLossScaleCell,
+from .context import get_context
+from .nn.loss_scale import TrainOneStepWithLossScaleCell
+from .train.loss_scale_manager import (
+    DynamicLossScaleManager,
+    FixedLossScaleManager,
+    LossScaleManager,
 )
-from .nn.loss_scale import all_finite as _all_finite
 
 AMP_WHITE_LIST = [nn.Conv1d, nn.Conv2d, nn.Conv3d, nn.Conv1dTranspose, nn.Conv2dTranspose,
                   nn.Conv3dTranspose, nn.Dense]
@@ -88,102 +91,17 @@ def auto_mixed_precision(network, amp_level: str = "O0", dtype=mstype.float16):
     return network
 
 
-# ------------------------------------------------------------------ loss-scale managers
-
-class LossScaleManager:
-    """Base of the loss-scale managers."""
-
-    def get_loss_scale(self):
-        raise NotImplementedError
-
-    def update_loss_scale(self, overflow):
-        raise NotImplementedError
-
-    def get_update_cell(self):
-        raise NotImplementedError
-
-
-class FixedLossScaleManager(LossScaleManager):
-    """A constant scale; ``drop_overflow_update`` skips updates whose gradients overflow."""
-
-    def __init__(self, loss_scale: float = 128.0, drop_overflow_update: bool = True):
-        if isinstance(loss_scale, bool) or not isinstance(loss_scale, (int, float)) or \
-                loss_scale < 1:
-            raise ValueError(f"The argument 'loss_scale' must be >= 1, but got {loss_scale}.")
-        self._loss_scale = float(loss_scale)
-        self._drop_overflow_update = bool(drop_overflow_update)
-
-    def get_loss_scale(self) -> float:
-        return self._loss_scale
-
-    def get_drop_overflow_update(self) -> bool:
-        return self._drop_overflow_update
-
-    def update_loss_scale(self, overflow) -> None:
-        """A fixed scale does not change."""
-
-    def get_update_cell(self):
-        if not self._drop_overflow_update:
-            return None
-        return FixedLossScaleUpdateCell(self._loss_scale)
-
-
-class DynamicLossScaleManager(LossScaleManager):
-    """A scale that shrinks by ``scale_factor`` on overflow and grows by it after
-    ``scale_window`` steps without one."""
-
-    def __init__(self, init_loss_scale: float = 2 ** 24, scale_factor: int = 2,
-                 scale_window: int = 2000):
-        if init_loss_scale < 1.0:
-            raise ValueError(f"The argument 'init_loss_scale' must be >= 1, but got "
-                             f"{init_loss_scale}.")
-        if scale_factor <= 1:
-            raise ValueError(f"The argument 'scale_factor' must be > 1, but got "
-                             f"{scale_factor}.")
-        if isinstance(scale_window, bool) or not isinstance(scale_window, int) or \
-                scale_window <= 0:
-            raise ValueError(f"The argument 'scale_window' must be a positive int, but got "
-                             f"{scale_window}.")
-        self.loss_scale = float(init_loss_scale)
-        self.scale_factor = scale_factor
-        self.scale_window = scale_window
-        self.increase_ratio = scale_factor
-        self.decrease_ratio = 1.0 / scale_factor
-        self.cur_iter = 1
-        self.last_overflow_iter = 0
-        self.bad_step_max = 1000
-        self.bad_step = 0
-
-    def get_loss_scale(self) -> float:
-        return self.loss_scale
-
-    def get_drop_overflow_update(self) -> bool:
-        return True
-
-    def update_loss_scale(self, overflow) -> None:
-        if overflow:
-            self.loss_scale = max(self.loss_scale * self.decrease_ratio, 1)
-            self.last_overflow_iter = self.cur_iter
-            self.bad_step += 1
-        else:
-            if (self.cur_iter - self.last_overflow_iter) % self.scale_window == 0:
-                self.loss_scale *= self.increase_ratio
-            self.bad_step = 0
-        if self.bad_step > self.bad_step_max:
-            raise RuntimeError(f"Dynamic loss scale Continuous overflow {self.bad_step} "
-                               f"times, has exceeded maximum threshold.")
-        self.cur_iter += 1
-
-    def get_update_cell(self):
-        return DynamicLossScaleUpdateCell(self.loss_scale, self.scale_factor,
-                                          self.scale_window)
-
-
 # ------------------------------------------------------------------ functional scalers
 
 def all_finite(inputs) -> Tensor:
-    """True when every Tensor of ``inputs`` holds only finite values."""
-    return _all_finite(inputs)
+    """A bool Tensor: True when every Tensor of ``inputs`` holds only finite values
+    (``x - x`` is exactly 0 for finite ``x`` and nan for inf or nan)."""
+    total = None
+    for x in inputs:
+        w = ops.cast(x, mstype.float32)
+        term = ops.reduce_sum(ops.abs(ops.sub(w, w)))
+        total = term if total is None else ops.add(total, term)
+    return ops.equal(total, 0.0)
 
 
 class LossScaler:
@@ -320,7 +238,7 @@ def build_train_network(network, optimizer, loss_fn=None, level: str = "O0",
         scale = manager.get_loss_scale()
         update_cell = manager.get_update_cell()
         if update_cell is not None:
-            if context.get_context("device_target") == "CPU":
+            if get_context("device_target") == "CPU":
                 raise ValueError("Only `loss_scale_manager=None` or "
                                  "`loss_scale_manager=FixedLossScaleManager("
                                  "drop_overflow_update=False)`are supported on device `CPU`. ")

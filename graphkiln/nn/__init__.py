@@ -1,5 +1,5 @@
 """``graphkiln.nn``: cells, containers, layers, losses, optimizers, training wrappers."""
-from . import init
+from . import init, metrics
 from .activation import (
     ELU,
     GELU,
@@ -60,6 +60,27 @@ from .loss_scale import (
     FixedLossScaleUpdateCell,
     TrainOneStepWithLossScaleCell,
 )
+from .metrics import (
+    F1,
+    MAE,
+    MSE,
+    Accuracy,
+    BleuScore,
+    ConfusionMatrix,
+    ConfusionMatrixMetric,
+    Dice,
+    Fbeta,
+    Loss,
+    Metric,
+    Precision,
+    Recall,
+    Top1CategoricalAccuracy,
+    Top5CategoricalAccuracy,
+    TopKCategoricalAccuracy,
+    get_metric_fn,
+    names,
+    rearrange_inputs,
+)
 from .normalization import (
     BatchNorm1d,
     BatchNorm2d,
@@ -98,7 +119,7 @@ from .transformer import (
     TransformerEncoder,
     TransformerEncoderLayer,
 )
-from .wrap import TrainOneStepCell, WithLossCell
+from .wrap import TrainOneStepCell, WithEvalCell, WithLossCell
 
 __all__ = [
     "Cell", "CellList", "CellDict", "SequentialCell", "init", "set_seed",
@@ -125,5 +146,10 @@ __all__ = [
     "piecewise_constant_lr", "warmup_lr", "polynomial_decay_lr",
     # training wrappers
     "WithLossCell", "TrainOneStepCell", "TrainOneStepWithLossScaleCell",
-    "DynamicLossScaleUpdateCell", "FixedLossScaleUpdateCell",
+    "DynamicLossScaleUpdateCell", "FixedLossScaleUpdateCell", "WithEvalCell",
+    # metrics
+    "metrics", "Metric", "rearrange_inputs", "names", "get_metric_fn", "Accuracy", "Precision",
+    "Recall", "Fbeta", "F1", "MAE", "MSE", "Loss", "TopKCategoricalAccuracy",
+    "Top1CategoricalAccuracy", "Top5CategoricalAccuracy", "ConfusionMatrix",
+    "ConfusionMatrixMetric", "Dice", "BleuScore",
 ]

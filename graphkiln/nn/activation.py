@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import ops
+import graphkiln.ops as ops
+
 from ..common import dtype as mstype
 from ..common.parameter import Parameter
 from ..common.tensor import Tensor

@@ -6,11 +6,12 @@ import math
 
 import numpy as np
 
-from .. import ops
+import graphkiln.nn.init as _init
+import graphkiln.ops as ops
+
 from ..common import dtype as mstype
 from ..common.parameter import Parameter
 from ..common.tensor import Tensor
-from . import init as _init
 from .activation import get_activation
 from .cell import Cell
 

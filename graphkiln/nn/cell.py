@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from ..common import dtype as mstype
 from ..common.parameter import Parameter, ParameterTuple
 from ..common.tensor import Tensor
-from ..compiler import jit as _jit
+from ..compile.api import call_cell
 from ..ops.defs.array import Cast
 
 _DEFAULT_PARAM_NAME = "Parameter"
@@ -43,6 +43,7 @@ class Cell:
     """Base class of every network: subclasses define ``construct``; calling the cell
     runs it, compiled in GRAPH_MODE and eagerly in PYNATIVE_MODE."""
 
+    __gk_cell__ = True  # common.jit_class.CELL_MARK: jit_class refuses cells
     # under to_float, weights are read cast to the cell's dtype unless this is set (as
     # MindSpore's BatchNorm, whose kernel takes float32 scale and bias with float16 input)
     keep_fp32_weights = False
@@ -68,11 +69,11 @@ class Cell:
     def __call__(self, *args, **kwargs):
         dtype = self.__dict__.get("_amp_dtype")
         if dtype is None:
-            return _jit.call_cell(self, args, kwargs)
+            return call_cell(self, args, kwargs)
         args = tuple(_cast_float(a, dtype) for a in args)
         _AMP_DEPTH[0] += 1
         try:
-            return _jit.call_cell(self, args, kwargs)
+            return call_cell(self, args, kwargs)
         finally:
             _AMP_DEPTH[0] -= 1
 

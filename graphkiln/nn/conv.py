@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import math
 
-from .. import ops
+import graphkiln.nn.init as _init
+import graphkiln.ops as ops
+import graphkiln.ops.defs.conv as C
+
 from ..common import dtype as mstype
 from ..common.parameter import Parameter
 from ..common.tensor import Tensor
-from ..ops.defs import conv as C
-from . import init as _init
 from .basic import check_positive_int
 from .cell import Cell
 

@@ -1,11 +1,12 @@
 """``Embedding``: a lookup table of learnable rows."""
 from __future__ import annotations
 
-from .. import ops
+import graphkiln.nn.init as _init
+import graphkiln.ops as ops
+
 from ..common import dtype as mstype
 from ..common.parameter import Parameter
 from ..common.tensor import Tensor
-from . import init as _init
 from .basic import check_positive_int
 from .cell import Cell
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import math
 
-from .. import ops
+import graphkiln.ops as ops
+
 from ..common import dtype as mstype
 from .cell import Cell
 

@@ -2,7 +2,8 @@
 functional form in ``graphkiln.ops`` (``ops/losses.py``)."""
 from __future__ import annotations
 
-from .. import ops
+import graphkiln.ops as ops
+
 from ..common.tensor import Tensor
 from ..ops.losses import check_reduction, reduce_loss, softmax_cross_entropy
 from .cell import Cell

@@ -1,47 +1,67 @@
-"""Loss scaling for mixed-precision training: ``DynamicLossScaleUpdateCell``,
-``FixedLossScaleUpdateCell`` and ``TrainOneStepWithLossScaleCell``.
+"""Loss scaling cells: ``TrainOneStepWithLossScaleCell`` and the scale-update cells
+``DynamicLossScaleUpdateCell`` / ``FixedLossScaleUpdateCell``.
 
-Overflow is detected as MindSpore does on its float-status path: the emulated status
-register (``NPUAllocFloatStatus``/``NPUClearFloatStatus`` before the backward pass,
-``NPUGetFloatStatus`` after it, ordered with ``Depend``) records any float error the
-kernels raise, and the gradients are also checked for inf/nan; on overflow the weights
-are left unchanged and a dynamic scale shrinks.
-"""
+The step multiplies the loss's gradient seed by the scale, divides the gradients back, and
+skips the optimizer when any gradient is infinite or NaN; it returns ``(loss, overflow,
+scale)``. An update cell given as ``scale_sense`` adjusts the scale after each step.
+
+Skipping is dataflow, so it compiles without control flow: the optimizer's state (weights,
+moments...) is copied, the update runs, and on overflow every state is put back."""
 from __future__ import annotations
 
 import numpy as np
 
-from .. import ops
-from ..common import dtype as mstype
-from ..common.parameter import Parameter
+import graphkiln.ops as ops
+
+from ..common.parameter import Parameter, ParameterTuple
 from ..common.tensor import Tensor
-from ..ops.composite import GradOperation
+from ..ops.composite import HyperMap, MultitypeFuncGraph, partial
 from .cell import Cell
+from .wrap import TrainOneStepCell
+
+_unscale = MultitypeFuncGraph("unscale")
+_nonfinite_probe = MultitypeFuncGraph("nonfinite_probe")
+_snapshot = MultitypeFuncGraph("snapshot")
+_restore_if = MultitypeFuncGraph("restore_if")
 
 
-def all_finite(inputs) -> Tensor:
-    """A bool Tensor: True when every Tensor of ``inputs`` holds only finite values
-    (``x - x`` is exactly 0 for finite ``x`` and nan for inf or nan)."""
-    total = None
-    for x in inputs:
-        w = ops.cast(x, mstype.float32)
-        term = ops.reduce_sum(ops.abs(ops.sub(w, w)))
-        total = term if total is None else ops.add(total, term)
-    return ops.equal(total, 0.0)
+@_unscale.register("Tensor", "Tensor")
+def _unscale_grad(scale, grad):
+    return grad * ops.cast(ops.fill(grad.dtype, (), 1.0) / scale, grad.dtype)
+
+
+@_nonfinite_probe.register("Tensor")
+def _probe_grad(grad):
+    # 0 * x is NaN exactly where x is infinite or NaN, so the sum is NaN iff one of them is
+    return ops.reduce_sum(ops.cast(grad, ops.mstype.float32) * 0.0)
+
+
+@_snapshot.register("Tensor")
+def _snapshot_state(state):
+    return state + ops.zeros_like(state)
+
+
+@_restore_if.register("Tensor", "Tensor", "Tensor")
+def _restore_state(overflow, state, old):
+    return ops.assign(state, ops.select(overflow, old, state))
+
+
+def _scalar(value, dtype) -> Tensor:
+    return Tensor(np.array(value, dtype))
 
 
 class DynamicLossScaleUpdateCell(Cell):
-    """Divide the scale by ``scale_factor`` on overflow (not below 1); multiply it by
-    ``scale_factor`` after ``scale_window`` steps in a row without one."""
+    """After an overflow divide the scale by ``scale_factor`` (not below 1); after
+    ``scale_window`` steps without one, multiply it by ``scale_factor``."""
 
-    def __init__(self, loss_scale_value, scale_factor, scale_window):
+    def __init__(self, loss_scale_value: float, scale_factor: int, scale_window: int):
         super().__init__()
-        self.scale_window = int(scale_window)
-        self.scale_factor = float(scale_factor)
+        self.scale_window = _scalar(scale_window, np.int32)
+        self.scale_factor = _scalar(scale_factor, np.float32)
         self.loss_scale_value = float(loss_scale_value)
-        self.cur_iter = Parameter(Tensor(np.array([1], np.int32)), name="current_iterator_step",
+        self.cur_iter = Parameter(_scalar(1, np.int32), name="current_iterator_step",
                                   requires_grad=False)
-        self.last_overflow_iter = Parameter(Tensor(np.array([0], np.int32)),
+        self.last_overflow_iter = Parameter(_scalar(0, np.int32),
                                             name="last_overflow_iterator_step",
                                             requires_grad=False)
 
@@ -49,103 +69,74 @@ class DynamicLossScaleUpdateCell(Cell):
         return self.loss_scale_value
 
     def construct(self, loss_scale, overflow):
-        shrunk = ops.maximum(ops.div(loss_scale, self.scale_factor), 1.0)
-        since = ops.sub(self.cur_iter, self.last_overflow_iter)
-        grow = ops.greater_equal(ops.reshape(since, ()), self.scale_window)
-        grown = ops.select(grow, ops.mul(loss_scale, self.scale_factor), loss_scale)
-        new_scale = ops.select(overflow, shrunk, grown)
-        reset = ops.logical_or(overflow, grow)
-        last = ops.select(reset, self.cur_iter, self.last_overflow_iter)
-        updates = (ops.assign(loss_scale, ops.cast(new_scale, loss_scale.dtype)),
-                   ops.assign(self.last_overflow_iter, last))
-        updates = updates + (ops.assign_add(self.cur_iter, Tensor(np.array([1], np.int32))),)
-        return ops.depend(overflow, updates)
+        on_overflow = ops.maximum(loss_scale / self.scale_factor, ops.ones_like(loss_scale))
+        scale = ops.select(overflow, on_overflow, loss_scale)
+        should_grow = ops.less_equal(self.scale_window, self.cur_iter - self.last_overflow_iter)
+        last = ops.select(ops.logical_or(overflow, should_grow), self.cur_iter,
+                          self.last_overflow_iter)
+        last = ops.assign(self.last_overflow_iter, last)
+        grow = ops.logical_and(should_grow, ops.logical_not(overflow))
+        scale = ops.assign(loss_scale, ops.select(grow, scale * self.scale_factor, scale))
+        step = ops.depend(self.cur_iter + 1, last)
+        return ops.depend(overflow, ops.depend(scale, ops.assign(self.cur_iter, step)))
 
 
 class FixedLossScaleUpdateCell(Cell):
-    """A constant scale: passes the overflow flag through."""
+    """A scale that never changes."""
 
-    def __init__(self, loss_scale_value):
+    def __init__(self, loss_scale_value: float):
         super().__init__()
         self.loss_scale_value = float(loss_scale_value)
 
     def get_loss_scale(self) -> float:
         return self.loss_scale_value
 
-    def construct(self, _, overflow):
+    def construct(self, loss_scale, overflow):
         return overflow
 
 
-class TrainOneStepWithLossScaleCell(Cell):
-    """One training step with the loss scaled by ``scale_sense`` (a Tensor, or an update
-    cell whose scale becomes a Parameter); gradients are unscaled before the update, and
-    the update is skipped when they overflowed. Returns ``(loss, overflow, scale)``."""
+class TrainOneStepWithLossScaleCell(TrainOneStepCell):
+    """One training step with loss scaling; ``scale_sense`` is an update cell or a scale
+    Tensor (shape () or (1,)). Returns ``(loss, overflow, scale)``."""
 
     def __init__(self, network: Cell, optimizer: Cell, scale_sense):
-        super().__init__(auto_prefix=False)
-        self.network = network
-        self.optimizer = optimizer
-        self.weights = optimizer.parameters
-        self.grad = GradOperation(get_by_list=True, sens_param=True)
+        super().__init__(network, optimizer, sens=1.0)
+        self.hyper_map = HyperMap()
         self.loss_scaling_manager = None
         if isinstance(scale_sense, Cell):
             self.loss_scaling_manager = scale_sense
-            self.scale_sense = Parameter(Tensor(np.array(scale_sense.get_loss_scale(),
-                                                         np.float32)), name="scale_sense",
-                                         requires_grad=False)
+            value = _scalar(scale_sense.get_loss_scale(), np.float32)
         elif isinstance(scale_sense, Tensor):
             if scale_sense.shape not in ((), (1,)):
-                raise ValueError(f"The shape of 'scale_sense' must be (1,) or (), but got "
+                raise ValueError("The shape of 'scale_sense' must be (1,) or (), but got "
                                  f"{scale_sense.shape}.")
-            self.scale_sense = Parameter(Tensor(scale_sense.asnumpy().astype(np.float32)),
-                                         name="scale_sense", requires_grad=False)
+            value = Tensor(scale_sense.asnumpy().astype(np.float32))
         else:
-            raise TypeError(f"The 'scale_sense' must be Cell or Tensor, but got "
-                            f"{type(scale_sense).__name__}.")
+            raise TypeError("The 'scale_sense' must be Cell or Tensor, but got "
+                            f"{type(scale_sense)}.")
+        self.scale_sense = Parameter(value, name="scale_sense", requires_grad=False)
+        self.optimizer_state = ParameterTuple(optimizer.get_parameters())
 
     def set_sense_scale(self, sens: Tensor) -> None:
-        self.scale_sense.set_data(sens.astype(mstype.float32) if hasattr(sens, "astype")
-                                  else Tensor(np.asarray(sens, np.float32)))
-
-    def start_overflow_check(self, pre_cond, compute_input):
-        """Clear the float-status register once ``pre_cond`` is computed."""
-        status = ops.NPUAllocFloatStatus()()
-        status = ops.depend(status, pre_cond)
-        cleared = ops.NPUClearFloatStatus()(status)
-        return cleared, ops.depend(compute_input, cleared)
-
-    def get_overflow_status(self, status, compute_output):
-        """True when the register saw a float error or any gradient is not finite."""
-        status = ops.depend(status, compute_output)
-        flags = ops.NPUGetFloatStatus()(status)
-        register = ops.greater(ops.reduce_sum(flags), 0.0)
-        return ops.logical_or(register, ops.logical_not(all_finite(compute_output)))
-
-    def process_loss_scale(self, overflow):
-        if self.loss_scaling_manager is None:
-            return overflow
-        return self.loss_scaling_manager(self.scale_sense, overflow)
+        """Set the scale (when ``scale_sense`` was a Tensor)."""
+        if self.loss_scaling_manager is not None:
+            raise TypeError("The 'scale_sense' is a Cell: its update cell sets the scale.")
+        self.scale_sense.set_data(Tensor(np.asarray(sens.asnumpy(), np.float32)))
 
     def construct(self, *inputs):
         loss = self.network(*inputs)
-        scaling_sens = ops.tensor_move(self.scale_sense)  # this step's scale, not the updated
-        status, scaling_sens = self.start_overflow_check(loss, scaling_sens)
-        sens = ops.fill(loss.dtype, loss.shape, 1.0) * ops.cast(scaling_sens, loss.dtype)
-        grads = self.grad(self.network, self.weights)(*inputs, sens)
-        inv = ops.div(1.0, ops.reshape(scaling_sens, ()))
-        grads = tuple(ops.cast(ops.mul(ops.cast(g, mstype.float32), inv), g.dtype)
-                      for g in grads)
-        cond = self.get_overflow_status(status, grads)
-        overflow = self.process_loss_scale(cond)
-        return ops.depend((loss, cond, scaling_sens), self._update_unless(overflow, grads))
-
-    def _update_unless(self, overflow, grads):
-        """The optimizer's update, undone when ``overflow``: every Parameter it owns (the
-        weights, its slots, its step) is copied before and restored after, selected by
-        ``overflow`` (so the same graph serves both outcomes, without a branch)."""
-        state = list(self.optimizer.get_parameters())
-        state += [p for p in self.weights if all(p is not q for q in state)]
-        saved = [ops.tensor_move(p) for p in state]
-        done = self.optimizer(ops.depend(grads, tuple(saved)))
-        return tuple(ops.assign(p, ops.select(overflow, old, ops.depend(p, done)))
-                     for p, old in zip(state, saved))
+        scale = _snapshot_state(self.scale_sense)  # the scale this step used
+        seed = ops.ones_like(loss) * ops.cast(scale, loss.dtype)
+        grads = self.grad(self.network, self.weights)(*inputs, seed)
+        grads = self.hyper_map(partial(_unscale, scale), grads)
+        if getattr(self, "reducer_flag", False):  # data parallel: TrainOneStepCell's reducer
+            grads = self.grad_reducer(grads)
+        probe = ops.addn(self.hyper_map(_nonfinite_probe, grads))
+        overflow = ops.not_equal(probe, probe)
+        if self.loss_scaling_manager is not None:
+            overflow = self.loss_scaling_manager(self.scale_sense, overflow)
+        saved = self.hyper_map(_snapshot, self.optimizer_state)
+        updated = self.optimizer(ops.depend(grads, saved))
+        restored = self.hyper_map(partial(_restore_if, overflow), self.optimizer_state,
+                                  ops.depend(saved, updated))
+        return ops.depend(loss, restored), overflow, scale

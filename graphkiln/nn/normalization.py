@@ -7,11 +7,12 @@ BatchNorm's moving statistics are Parameters (``mean``, ``variance``) written wi
 """
 from __future__ import annotations
 
-from .. import ops
+import graphkiln.nn.init as _init
+import graphkiln.ops as ops
+
 from ..common import dtype as mstype
 from ..common.parameter import Parameter
 from ..ops.defs.norm import BatchNorm as _BatchNormOp
-from . import init as _init
 from .basic import check_positive_int
 from .cell import Cell
 

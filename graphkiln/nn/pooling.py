@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import ops
+import graphkiln.ops as ops
+import graphkiln.ops.defs.pool as P
+
 from ..common.tensor import Tensor
-from ..ops.defs import pool as P
 from .cell import Cell
 
 

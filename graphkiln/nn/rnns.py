@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import ops
+import graphkiln.ops as ops
+
 from ..common import dtype as mstype
 from ..common.parameter import ParameterTuple
 from ..common.tensor import Tensor
-from ..compiler.trace.control import while_stmt
+from ..frontend.control import while_stmt
 from .basic import check_positive_int
 from .cell import Cell
 from .rnn_cells import gru_step, lstm_step, rnn_relu_step, rnn_tanh_step, uniform_weight

@@ -7,10 +7,11 @@ from __future__ import annotations
 import copy
 import math
 
-from .. import ops
+import graphkiln.nn.init as _init
+import graphkiln.ops as ops
+
 from ..common import dtype as mstype
 from ..common.parameter import Parameter
-from . import init as _init
 from .activation import GELU, ReLU
 from .basic import Dense, Dropout
 from .cell import Cell

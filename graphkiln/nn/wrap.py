@@ -1,7 +1,8 @@
 """Training wrappers: ``WithLossCell`` and ``TrainOneStepCell``."""
 from __future__ import annotations
 
-from .. import ops
+import graphkiln.ops as ops
+
 from ..ops.composite import GradOperation
 from .cell import Cell
 
@@ -39,3 +40,19 @@ class TrainOneStepCell(Cell):
         sens = ops.fill(loss.dtype, loss.shape, self.sens)
         grads = self.grad(self.network, self.weights)(*inputs, sens)
         return ops.depend(loss, self.optimizer(grads))
+
+
+class WithEvalCell(Cell):
+    """Evaluation: returns ``(loss, outputs, label)`` of ``network(data)`` against ``label``."""
+
+    def __init__(self, network: Cell, loss_fn: Cell, add_cast_fp32: bool = False):
+        super().__init__(auto_prefix=False)
+        self._network = network
+        self._loss_fn = loss_fn
+        self.add_cast_fp32 = add_cast_fp32
+
+    def construct(self, data, label):
+        outputs = self._network(data)
+        if self.add_cast_fp32:
+            outputs = ops.cast(outputs, label.dtype)
+        return self._loss_fn(outputs, label), outputs, label

@@ -2,9 +2,10 @@
 ``clip_by_global_norm`` and ``stop_gradient`` (as ``mindspore.ops`` has them)."""
 from __future__ import annotations
 
+import graphkiln.ops.functional as F
+
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
-from . import functional as F
 from .defs.gradient import StopGradient
 
 

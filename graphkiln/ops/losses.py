@@ -8,9 +8,10 @@ logits form of binary cross entropy uses ``max(x, 0) - x y + log(1 + exp(-|x|))`
 """
 from __future__ import annotations
 
+import graphkiln.ops.functional as F
+
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
-from . import functional as F
 
 __all__ = ["cross_entropy", "nll_loss", "binary_cross_entropy",
            "binary_cross_entropy_with_logits", "smooth_l1_loss", "huber_loss", "kl_div",

@@ -1,7 +1,8 @@
 """``Adagrad``: ``accum += g^2; w -= lr g / sqrt(accum)`` through ``ApplyAdagrad``."""
 from __future__ import annotations
 
-from ... import ops
+import graphkiln.ops as ops
+
 from ...ops.defs.optim import ApplyAdagrad
 from .optimizer import Optimizer
 

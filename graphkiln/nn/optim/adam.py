@@ -2,8 +2,9 @@
 ``Adam``, ``ApplyAdamWithAmsgradV2`` and ``AdamWeightDecay`` primitives."""
 from __future__ import annotations
 
-from ... import ops
-from ...ops.defs import optim as O
+import graphkiln.ops as ops
+import graphkiln.ops.defs.optim as O
+
 from .optimizer import Optimizer
 
 

@@ -2,7 +2,8 @@
 ``||w|| / ||update||`` (clipped to [0, 10]); written with ops and ``Assign``."""
 from __future__ import annotations
 
-from ... import ops
+import graphkiln.ops as ops
+
 from ...common import dtype as mstype
 from .adam import _check_betas
 from .optimizer import Optimizer

@@ -3,7 +3,8 @@ trust ratio ``coefficient * ||w|| / (||g|| + wd ||w|| + eps)`` before that optim
 update (the wrapped optimizer's weight decay moves into the ratio)."""
 from __future__ import annotations
 
-from ... import ops
+import graphkiln.ops as ops
+
 from ..cell import Cell
 from .optimizer import Optimizer
 

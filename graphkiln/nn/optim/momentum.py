@@ -2,7 +2,8 @@
 the ``ApplyMomentum`` primitive."""
 from __future__ import annotations
 
-from ... import ops
+import graphkiln.ops as ops
+
 from ...ops.defs.optim import ApplyMomentum
 from .optimizer import Optimizer
 

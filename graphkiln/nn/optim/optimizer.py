@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ... import ops
+import graphkiln.ops as ops
+
 from ...common import dtype as mstype
 from ...common.parameter import Parameter, ParameterTuple
 from ...common.tensor import Tensor

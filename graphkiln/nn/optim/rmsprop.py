@@ -1,8 +1,9 @@
 """``RMSProp`` (plain or ``centered``), through ``ApplyRMSProp``/``ApplyCenteredRMSProp``."""
 from __future__ import annotations
 
-from ... import ops
-from ...ops.defs import optim as O
+import graphkiln.ops as ops
+import graphkiln.ops.defs.optim as O
+
 from .optimizer import Optimizer
 
 

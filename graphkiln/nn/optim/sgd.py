@@ -2,7 +2,8 @@
 ``SGD`` primitive (weight decay is applied inside it, as in MindSpore)."""
 from __future__ import annotations
 
-from ... import ops
+import graphkiln.ops as ops
+
 from ...ops.defs.optim import SGD as SGDOp
 from .optimizer import Optimizer
 

@@ -1,2 +1,15 @@
-"""Every primitive's definition; importing this package fills the registry."""
-from . import array, conv, effects, grad_ops, gradient, math, nn, norm, optim, pool  # noqa: F401
+"""Every primitive's definition; importing this package fills the registry (the structural
+primitives are defined by the IR layer, :mod:`graphkiln.ir.structural_prims`)."""
+from ...ir import structural_prims  # noqa: F401
+from . import (  # noqa: F401
+    array,
+    conv,
+    grad_ops,
+    gradient,
+    math,
+    nn,
+    norm,
+    optim,
+    pool,
+    side_effects,
+)

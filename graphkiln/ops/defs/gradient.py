@@ -1,7 +1,7 @@
 """``StopGradient``: the identity, through which no gradient flows."""
 from __future__ import annotations
 
-from ...compiler.ir.abstract import AbstractTensor
+from ...ir.abstract import AbstractTensor
 from ..primitive import OpDef
 from ._infer import tensor_type
 

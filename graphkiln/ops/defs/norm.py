@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...compiler.ir.abstract import AbstractTensor, AbstractTuple
+from ...ir.abstract import AbstractTensor, AbstractTuple
 from ..primitive import OpDef
 from ._infer import FLOATS, quiet, require_dtype, tensor_type
 

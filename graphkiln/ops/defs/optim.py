@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...compiler.ir.abstract import AbstractRef, AbstractTensor, AbstractTuple
+from ...ir.abstract import AbstractRef, AbstractTensor, AbstractTuple
 from ..primitive import MEM_EFFECT, OpDef
 from ._infer import FLOATS, describe, quiet, require_dtype
 

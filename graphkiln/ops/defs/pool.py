@@ -12,8 +12,9 @@ import math
 
 import numpy as np
 
-from ...compiler.ir.abstract import AbstractTensor
-from .. import windows as W
+import graphkiln.ops.windows as W
+
+from ...ir.abstract import AbstractTensor
 from ..primitive import OpDef
 from ._infer import FLOATS, quiet, require_dtype, tensor_type
 from .conv import check_pad_mode, pad_pairs, spatial

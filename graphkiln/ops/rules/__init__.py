@@ -1,7 +1,2 @@
 """Transformation rules attached to the primitives: backward (``bprop``) and batching."""
-from . import (
-    bprop,  # noqa: F401
-    bprop_nn,  # noqa: F401
-    vmap,  # noqa: F401
-    vmap_nn,  # noqa: F401
-)
+from . import batching, batching_nn, bprop, bprop_nn  # noqa: F401  (importing attaches the rules)

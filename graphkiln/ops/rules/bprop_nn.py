@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import math
 
+import graphkiln.ops.defs.conv as C
+import graphkiln.ops.defs.norm as N
+import graphkiln.ops.defs.pool as P
+import graphkiln.ops.functional as F
+
 from ...common import dtype as mstype
-from .. import functional as F
-from ..defs import conv as C
-from ..defs import norm as N
-from ..defs import pool as P
 from .bprop import _as, _is_zero, bprop
 
 
