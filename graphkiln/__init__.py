@@ -17,6 +17,11 @@ from .common.jit_class import jit_class
 from .common.lazy_inline import lazy_inline
 from .ops.composite.vmap import vmap
 from . import common  # noqa: F401  (ms.common.lazy_inline)
+from . import communication, parallel
+from .parallel import (
+    ParallelMode, get_auto_parallel_context, reset_auto_parallel_context,
+    set_auto_parallel_context,
+)
 
 _install_methods()
 
@@ -26,6 +31,7 @@ __all__ = [
     "Tensor", "tensor", "Parameter", "ParameterTuple", "dtype", "context", "ops",
     "set_context", "get_context", "set_device", "GRAPH_MODE", "PYNATIVE_MODE",
     "nn", "set_seed", "jit", "compile_info", "grad", "value_and_grad", "jit_class", "lazy_inline",
-    "vmap",
+    "vmap", "communication", "parallel", "ParallelMode", "set_auto_parallel_context",
+    "get_auto_parallel_context", "reset_auto_parallel_context",
     "bool_", "int8", "int16", "int32", "int64", "uint8", "float16", "float32", "float64",
 ]

@@ -5,11 +5,14 @@ Commands:
   run     run a MindSpore script unchanged (``import mindspore`` gives graphkiln)
   dump    run a script, then print what graphkiln compiled: stages, IR, generated code
   cache   list (or --clear) the entries of a compile cache directory
+  msrun   start a data-parallel job of N workers (MindSpore's msrun flags)
 """
 from __future__ import annotations
 
 import argparse
 import sys
+
+from .launcher import add_arguments as _add_msrun_arguments
 
 
 def _cmd_tour(args: argparse.Namespace) -> int:
@@ -71,6 +74,12 @@ def _cmd_cache(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_msrun(args: argparse.Namespace) -> int:
+    from . import launcher
+
+    return launcher.main(args)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m graphkiln",
@@ -95,6 +104,9 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--path", default="graphkiln_compile_cache")
     c.add_argument("--clear", action="store_true")
     c.set_defaults(func=_cmd_cache)
+    m = sub.add_parser("msrun", help="start a data-parallel job (MindSpore's msrun flags)")
+    _add_msrun_arguments(m)
+    m.set_defaults(func=_cmd_msrun)
     return parser
 
 

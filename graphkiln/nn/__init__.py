@@ -23,3 +23,6 @@ __all__ = [
     "MSELoss", "L1Loss", "CrossEntropyLoss", "Optimizer", "SGD", "Adam", "WithLossCell",
     "TrainOneStepCell",
 ]
+from .grad_reducer import DistributedGradReducer  # noqa: E402
+
+__all__ += ["DistributedGradReducer"]

@@ -4,6 +4,7 @@ from . import functional
 from . import functional as F  # noqa: F401
 from . import rules as _rules  # noqa: F401  (attaches backward rules)
 from .composite import GradOperation, HyperMap, Map, MultitypeFuncGraph, vmap
+from .defs.collective import ReduceOp
 from .functional import *  # noqa: F401,F403
 from .functional import print_ as print  # noqa: A001,F401
 from .primitive import REGISTRY, Primitive, primitive_class
@@ -18,4 +19,4 @@ from . import composite as C  # noqa: E402,F401
 
 __all__ = [n for n in dir(functional) if not n.startswith("_")] + list(REGISTRY) + [
     "Primitive", "functional", "composite", "GradOperation", "HyperMap", "Map",
-    "MultitypeFuncGraph", "vmap"]
+    "MultitypeFuncGraph", "vmap", "ReduceOp"]

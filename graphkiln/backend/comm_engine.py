@@ -1,0 +1,456 @@
+"""The collective-communication engine: a world of processes on MPI (mpi4py), its groups,
+and checked, timed collectives on NumPy arrays.
+
+The world comes from the launcher: ``mpiexec -n N`` (one MPI world), ``graphkiln msrun``
+(each worker is its own MPI job; they join through an MPI port whose name rank 0 hands
+out on ``MS_SCHED_HOST:MS_SCHED_PORT``), or nothing (a world of one process, no MPI).
+
+Every collective first agrees on a small signature (which collective, shape, dtype) with
+one tiny all-reduce, so ranks that disagree get a clear error instead of a hang or
+garbage; every wait polls a non-blocking request and gives up after
+``GRAPHKILN_COMM_TIMEOUT`` seconds with :class:`CommTimeoutError`. This module imports
+nothing from graphkiln: the collective kernels and ``graphkiln.communication`` sit on it.
+"""
+from __future__ import annotations
+
+import atexit
+import os
+import socket
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+WORLD_NAMES = ("hccl_world_group", "nccl_world_group", "mccl_world_group")
+WORLD = "mccl_world_group"  # the world group's name on CPU, as MindSpore names it
+TIMEOUT_ENV = "GRAPHKILN_COMM_TIMEOUT"
+DEFAULT_TIMEOUT = 1800.0  # seconds, HCCL's default execution timeout
+REDUCE_OPS = ("sum", "max", "min", "prod")
+_COLLECTIVE_CODES = {"AllReduce": 1, "AllGather": 2, "ReduceScatter": 3, "Broadcast": 4,
+                     "AlltoAll": 5, "Barrier": 6, "Reduce": 7}
+_MAX_DIMS = 8
+
+
+class CommTimeoutError(RuntimeError):
+    """A collective did not complete in time (a peer died or is stuck)."""
+
+
+class CommMismatchError(RuntimeError):
+    """Ranks of one group called different collectives, or with different shapes/dtypes."""
+
+
+@dataclass
+class Group:
+    """A communication group: its name, its members' world ranks and its communicator
+    (``None`` for a group of one process, which needs no MPI)."""
+    name: str
+    world_ranks: list[int]
+    comm: object = None
+    rank: int = 0
+
+    @property
+    def size(self) -> int:
+        return len(self.world_ranks)
+
+
+@dataclass
+class World:
+    rank: int = 0
+    size: int = 1
+    local_rank: int = 0
+    local_size: int = 1
+    comm: object = None
+    groups: dict[str, Group] = field(default_factory=dict)
+
+
+_world: World | None = None
+_joined_comm = None
+_broken: list[bool] = [False]  # a collective failed: MPI's state is unusable, exit hard
+_SINGLE = World()
+_SINGLE.groups[WORLD] = Group(WORLD, [0])
+
+
+# ------------------------------------------------------------------ world
+
+def initialized() -> bool:
+    return _world is not None
+
+
+def world() -> World:
+    """The initialised world, or a world of this one process before ``init``."""
+    return _world if _world is not None else _SINGLE
+
+
+def launched_size() -> int:
+    """How many processes the launcher started (1 without a launcher)."""
+    for name in ("MS_WORKER_NUM", "PMI_SIZE", "OMPI_COMM_WORLD_SIZE"):
+        raw = os.environ.get(name, "")
+        if raw.strip().isdigit() and int(raw) > 1:
+            return int(raw)
+    return 1
+
+
+def init_world() -> World:
+    """Join the world the launcher set up (idempotent); a world of one without one."""
+    global _world
+    if _world is not None:
+        return _world
+    n = launched_size()
+    if n == 1:
+        w = World()
+    else:
+        global _joined_comm
+        if _joined_comm is None:  # MPI joins once per process; init after release reuses it
+            _joined_comm = (_msrun_world(n) if "MS_WORKER_NUM" in os.environ
+                            else _mpi().COMM_WORLD)
+            atexit.register(_exit_hard_if_broken)
+        comm = _joined_comm
+        w = World(rank=comm.Get_rank(), size=comm.Get_size(), comm=comm)
+        w.local_rank, w.local_size = _local_rank_and_size(comm)
+    w.groups[WORLD] = Group(WORLD, list(range(w.size)), w.comm, w.rank)
+    _world = w
+    return w
+
+
+def release() -> None:
+    """Free every group and forget the world (a later ``init`` joins it again)."""
+    global _world
+    if _world is None:
+        return
+    for g in _world.groups.values():
+        if g.comm is not None and g.comm is not _world.comm:
+            g.comm.Free()
+    _world = None
+
+
+def _mpi():
+    # mpi4py is the optional 'distributed' extra; only a world of 2+ processes needs it
+    try:
+        from mpi4py import MPI
+    except ImportError as e:
+        raise RuntimeError("Running on more than one process needs mpi4py and an MPI "
+                           "library: pip install 'graphkiln[distributed]'.") from e
+    return MPI
+
+
+def _local_rank_and_size(comm) -> tuple[int, int]:
+    env_rank, env_size = os.environ.get("GRAPHKILN_LOCAL_RANK"), os.environ.get(
+        "GRAPHKILN_LOCAL_SIZE")
+    if env_rank is not None and env_size is not None:  # set by graphkiln msrun
+        return int(env_rank), int(env_size)
+    node = comm.Split_type(_mpi().COMM_TYPE_SHARED)
+    try:
+        return node.Get_rank(), node.Get_size()
+    finally:
+        node.Free()
+
+
+def _msrun_world(n: int):
+    """Build one communicator from ``n`` separately started MPI jobs: rank 0 opens an MPI
+    port and serves its name over TCP; the others connect; members merge one by one,
+    then order themselves by ``RANK_ID``."""
+    MPI = _mpi()
+    rank = int(os.environ.get("RANK_ID", "0"))
+    host = os.environ.get("MS_SCHED_HOST", "127.0.0.1")
+    port_no = int(os.environ.get("MS_SCHED_PORT", "8118"))
+    deadline = time.monotonic() + float(os.environ.get("GRAPHKILN_CLUSTER_TIMEOUT", "600"))
+    if rank == 0:
+        port = MPI.Open_port()
+        server = _serve_port_name(host, port_no, port)
+        comm = MPI.COMM_SELF
+    else:
+        port = _fetch_port_name(host, port_no, deadline)
+        comm = MPI.COMM_SELF.Connect(port, root=0).Merge(high=True)
+    while comm.Get_size() < n:
+        comm = comm.Accept(port, root=0).Merge(high=False)
+    if rank == 0:
+        server.close()
+        MPI.Close_port(port)
+    return comm.Split(0, rank)
+
+
+def _serve_port_name(host: str, port_no: int, name: str) -> socket.socket:
+    server = socket.create_server((host, port_no), reuse_port=False)
+    payload = name.encode() + b"\n"
+
+    def answer():
+        while True:
+            try:
+                conn, _ = server.accept()
+            except OSError:
+                return  # closed once everyone joined
+            with conn:
+                conn.sendall(payload)
+
+    threading.Thread(target=answer, daemon=True).start()
+    return server
+
+
+def _fetch_port_name(host: str, port_no: int, deadline: float) -> str:
+    while True:
+        try:
+            with socket.create_connection((host, port_no), timeout=5) as s:
+                data = b""
+                while not data.endswith(b"\n"):
+                    chunk = s.recv(4096)
+                    if not chunk:
+                        break
+                    data += chunk
+                if data.endswith(b"\n"):
+                    return data.decode().strip()
+        except OSError:
+            pass
+        if time.monotonic() > deadline:
+            raise CommTimeoutError(f"Could not reach rank 0 at {host}:{port_no} to join the "
+                                   f"distributed job (check --master_addr/--master_port).")
+        time.sleep(0.05)
+
+
+def _exit_hard_if_broken() -> None:
+    """After a failed collective, MPI_Finalize would wait forever for the dead peer."""
+    if _broken[0]:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(1)
+
+
+# ------------------------------------------------------------------ groups
+
+def group(name: str) -> Group:
+    w = world()
+    key = WORLD if name in WORLD_NAMES else name
+    g = w.groups.get(key)
+    if g is None:
+        raise ValueError(f"The communication group '{name}' does not exist: create it "
+                         f"with create_group first (known groups: {sorted(w.groups)}).")
+    return g
+
+
+def create_group(name: str, world_ranks: list[int]) -> Group:
+    """Create group ``name`` of ``world_ranks``; every world process must call it."""
+    w = world()
+    if name in w.groups or name in WORLD_NAMES:
+        raise ValueError(f"For 'create_group', the group '{name}' already exists.")
+    ranks = sorted(set(world_ranks))
+    if len(ranks) != len(world_ranks) or not ranks or ranks[0] < 0 or ranks[-1] >= w.size:
+        raise ValueError(f"For 'create_group', 'rank_ids' must be distinct ranks in "
+                         f"[0, {w.size}), but got {list(world_ranks)}.")
+    comm = None
+    if w.comm is not None:
+        member = w.rank in ranks
+        sub = w.comm.Split(0 if member else _mpi().UNDEFINED, w.rank)
+        comm = sub if member and len(ranks) > 1 else None
+        if member and len(ranks) == 1:
+            sub.Free()
+    g = Group(name, ranks, comm, ranks.index(w.rank) if w.rank in ranks else -1)
+    w.groups[name] = g
+    return g
+
+
+def destroy_group(name: str) -> None:
+    w = world()
+    if name in WORLD_NAMES:
+        raise ValueError("For 'destroy_group', the world group cannot be destroyed.")
+    g = group(name)
+    if g.comm is not None:
+        g.comm.Free()
+    del w.groups[name]
+
+
+def member_group(name: str, op: str) -> Group:
+    g = group(name)
+    if g.rank < 0:
+        raise ValueError(f"For '{op}', rank {world().rank} is not a member of group "
+                         f"'{name}' (ranks {g.world_ranks}).")
+    return g
+
+
+# ------------------------------------------------------------------ waiting and checking
+
+def timeout_seconds() -> float:
+    raw = os.environ.get(TIMEOUT_ENV, "").strip()
+    try:
+        return float(raw) if raw else DEFAULT_TIMEOUT
+    except ValueError:
+        raise ValueError(f"{TIMEOUT_ENV} must be a number of seconds, but got {raw!r}.") \
+            from None
+
+
+def _wait(request, op: str, g: Group) -> None:
+    """Poll ``request`` until it completes; a clear error after the timeout."""
+    if request.Test():
+        return
+    limit = timeout_seconds()
+    deadline = time.monotonic() + limit
+    pause = 1e-5
+    while not request.Test():
+        if time.monotonic() > deadline:
+            _broken[0] = True
+            raise CommTimeoutError(
+                f"For '{op}', the collective on group '{g.name}' did not complete within "
+                f"{limit:g} s on rank {world().rank}: a peer process has died or is stuck. "
+                f"Set {TIMEOUT_ENV} (seconds) to wait longer.")
+        time.sleep(pause)
+        pause = min(pause * 2, 1e-3)
+
+
+def _signature(op: str, x: np.ndarray | None) -> np.ndarray:
+    sig = np.full(3 + _MAX_DIMS, -1, np.int64)
+    sig[0] = _COLLECTIVE_CODES[op]
+    if x is not None:
+        sig[1] = x.ndim
+        sig[2] = _DTYPE_CODES.setdefault(x.dtype.str, len(_DTYPE_CODES))
+        shape = x.shape[:_MAX_DIMS]
+        sig[3:3 + len(shape)] = shape
+    return sig
+
+
+_DTYPE_CODES: dict[str, int] = {}
+
+
+def _describe(sig: list[int]) -> str:
+    names = {v: k for k, v in _COLLECTIVE_CODES.items()}
+    dtypes = {v: k for k, v in _DTYPE_CODES.items()}
+    if sig[1] < 0:
+        return names.get(sig[0], "?")
+    dt = np.dtype(dtypes[sig[2]]).name if sig[2] in dtypes else "?"
+    return f"{names.get(sig[0], '?')} of {dt}{list(sig[3:3 + sig[1]])}"
+
+
+def _check_same(op: str, g: Group, x: np.ndarray | None) -> None:
+    """One tiny all-reduce: do all ranks run ``op`` on the same shape and dtype?"""
+    MPI = _mpi()
+    sig = _signature(op, x)
+    both = np.concatenate([sig, -sig])
+    out = np.empty_like(both)
+    _wait(g.comm.Iallreduce(both, out, op=MPI.MAX), op, g)
+    if np.array_equal(out[:sig.size], -out[sig.size:]):
+        return
+    every = np.empty((g.size, sig.size), np.int64)
+    _wait(g.comm.Iallgather(sig, every), op, g)
+    _broken[0] = True
+    seen = "; ".join(f"rank {r}: {_describe(list(s))}" for r, s in zip(g.world_ranks, every))
+    raise CommMismatchError(
+        f"For '{op}', the ranks of group '{g.name}' disagree on the collective, its shape "
+        f"or its dtype ({seen}). Every rank must run the same collectives in the same "
+        f"order on tensors of the same shape and dtype.")
+
+
+# ------------------------------------------------------------------ collectives
+
+_WIDE = {np.dtype(np.float16): np.float32, np.dtype(np.bool_): np.uint8}
+
+
+def _mpi_op(op: str):
+    MPI = _mpi()
+    return {"sum": MPI.SUM, "max": MPI.MAX, "min": MPI.MIN, "prod": MPI.PROD}[op]
+
+
+def _buffer(x: np.ndarray) -> np.ndarray:
+    """A contiguous array MPI can reduce (float16 and bool travel widened)."""
+    wide = _WIDE.get(x.dtype)
+    return np.ascontiguousarray(x if wide is None else x.astype(wide))
+
+
+def all_reduce(x: np.ndarray, op: str, group_name: str) -> np.ndarray:
+    g = member_group(group_name, "AllReduce")
+    if g.comm is None:
+        return np.array(x, copy=True)
+    _check_same("AllReduce", g, x)
+    buf = _buffer(x)
+    out = np.empty_like(buf)
+    _wait(g.comm.Iallreduce(buf, out, op=_mpi_op(op)), "AllReduce", g)
+    return out.astype(x.dtype, copy=False)
+
+
+def all_gather(x: np.ndarray, group_name: str) -> np.ndarray:
+    """Concatenate every rank's ``x`` along axis 0, in rank order."""
+    g = member_group(group_name, "AllGather")
+    if g.comm is None:
+        return np.array(x, copy=True)
+    _check_same("AllGather", g, x)
+    buf = np.ascontiguousarray(x)
+    out = np.empty((g.size * x.shape[0],) + x.shape[1:], x.dtype)
+    _wait(g.comm.Iallgather(buf, out), "AllGather", g)
+    return out
+
+
+def reduce_scatter(x: np.ndarray, op: str, group_name: str) -> np.ndarray:
+    """Reduce over ranks, then give rank ``i`` the ``i``-th block of axis 0."""
+    g = member_group(group_name, "ReduceScatter")
+    block = x.shape[0] // g.size
+    if g.comm is None:
+        return np.array(x, copy=True)
+    _check_same("ReduceScatter", g, x)
+    buf = _buffer(x)
+    out = np.empty((block,) + x.shape[1:], buf.dtype)
+    _wait(g.comm.Ireduce_scatter_block(buf, out, op=_mpi_op(op)), "ReduceScatter", g)
+    return out.astype(x.dtype, copy=False)
+
+
+def reduce(x: np.ndarray, dst_world_rank: int, op: str, group_name: str) -> np.ndarray:
+    """Reduce over ranks into ``dst``; other ranks get their input back."""
+    g = member_group(group_name, "Reduce")
+    if g.comm is None:
+        return np.array(x, copy=True)
+    _check_same("Reduce", g, x)
+    buf = _buffer(x)
+    out = np.empty_like(buf)
+    root = g.world_ranks.index(dst_world_rank)
+    _wait(g.comm.Ireduce(buf, out, op=_mpi_op(op), root=root), "Reduce", g)
+    return out.astype(x.dtype, copy=False) if g.rank == root else np.array(x, copy=True)
+
+
+def broadcast(x: np.ndarray, root_world_rank: int, group_name: str) -> np.ndarray:
+    g = member_group(group_name, "Broadcast")
+    if root_world_rank not in g.world_ranks:
+        raise ValueError(f"For 'Broadcast', 'root_rank' {root_world_rank} is not a member of "
+                         f"group '{g.name}' (ranks {g.world_ranks}).")
+    if g.comm is None:
+        return np.array(x, copy=True)
+    _check_same("Broadcast", g, x)
+    buf = np.array(x, copy=True, order="C")
+    _wait(g.comm.Ibcast(buf, root=g.world_ranks.index(root_world_rank)), "Broadcast", g)
+    return buf
+
+
+def all_to_all(x: np.ndarray, split_dim: int, concat_dim: int, group_name: str) -> np.ndarray:
+    """Split ``x`` along ``split_dim`` into one block per rank, send block ``i`` to rank
+    ``i`` and concatenate the received blocks along ``concat_dim``."""
+    g = member_group(group_name, "AlltoAll")
+    if g.comm is None:
+        return np.array(x, copy=True)
+    _check_same("AlltoAll", g, x)
+    blocks = np.ascontiguousarray(np.stack(np.split(x, g.size, axis=split_dim)))
+    out = np.empty_like(blocks)
+    _wait(g.comm.Ialltoall(blocks, out), "AlltoAll", g)
+    return np.concatenate(list(out), axis=concat_dim)
+
+
+def barrier(group_name: str) -> None:
+    g = member_group(group_name, "Barrier")
+    if g.comm is None:
+        return
+    _check_same("Barrier", g, None)
+    _wait(g.comm.Ibarrier(), "Barrier", g)
+
+
+def send(x: np.ndarray, dst_world_rank: int, tag: int, group_name: str) -> None:
+    g = member_group(group_name, "Send")
+    if g.comm is None:
+        raise ValueError(f"For 'Send', group '{g.name}' has one process: nothing to send to.")
+    buf = np.ascontiguousarray(x)
+    _wait(g.comm.Isend(buf, dest=g.world_ranks.index(dst_world_rank), tag=tag), "Send", g)
+
+
+def recv(shape: tuple, dtype, src_world_rank: int, tag: int, group_name: str) -> np.ndarray:
+    g = member_group(group_name, "Receive")
+    if g.comm is None:
+        raise ValueError(f"For 'Receive', group '{g.name}' has one process: nothing to "
+                         f"receive from.")
+    out = np.empty(shape, dtype)
+    _wait(g.comm.Irecv(out, source=g.world_ranks.index(src_world_rank), tag=tag),
+          "Receive", g)
+    return out
