@@ -201,9 +201,12 @@ def supervise(workers: list[Worker]) -> int:
         if failed:
             w = failed[0]
             stop(workers)
+            if w.tail:  # its log is on the terminal already
+                _copy_tail(w)
+            shown = "" if w.tail else (f" The end of {w.log_path}:\n"
+                                       f"{_last_lines(w.log_path, ERROR_TAIL_LINES)}")
             print(f"graphkiln msrun: worker {w.rank} exited with code {w.process.returncode}; "
-                  f"stopped the other workers. The end of {w.log_path}:\n"
-                  f"{_last_lines(w.log_path, ERROR_TAIL_LINES)}", file=sys.stderr, flush=True)
+                  f"stopped the other workers.{shown}", file=sys.stderr, flush=True)
             return 1
         if all(w.process.poll() == 0 for w in workers):
             for w in workers:

@@ -17,7 +17,6 @@ import atexit
 import os
 import socket
 import sys
-import threading
 import time
 from dataclasses import dataclass, field
 
@@ -149,8 +148,9 @@ def _local_rank_and_size(comm) -> tuple[int, int]:
 
 def _msrun_world(n: int):
     """Build one communicator from ``n`` separately started MPI jobs: rank 0 opens an MPI
-    port and serves its name over TCP; the others connect; members merge one by one,
-    then order themselves by ``RANK_ID``."""
+    port and hands its name, over TCP on ``MS_SCHED_HOST:MS_SCHED_PORT``, to one joiner at
+    a time (MPICH crashes on concurrent joins); each joiner connects and the members merge
+    with it; at the end the members order themselves by ``RANK_ID``."""
     MPI = _mpi()
     rank = int(os.environ.get("RANK_ID", "0"))
     host = os.environ.get("MS_SCHED_HOST", "127.0.0.1")
@@ -158,12 +158,14 @@ def _msrun_world(n: int):
     deadline = time.monotonic() + float(os.environ.get("GRAPHKILN_CLUSTER_TIMEOUT", "600"))
     if rank == 0:
         port = MPI.Open_port()
-        server = _serve_port_name(host, port_no, port)
+        server = socket.create_server((host, port_no))
         comm = MPI.COMM_SELF
     else:
-        port = _fetch_port_name(host, port_no, deadline)
+        port = _fetch_port_name(host, port_no, rank, deadline)
         comm = MPI.COMM_SELF.Connect(port, root=0).Merge(high=True)
     while comm.Get_size() < n:
+        if rank == 0:
+            _hand_out_port_name(server, port, comm.Get_size(), n, deadline)
         comm = comm.Accept(port, root=0).Merge(high=False)
     if rank == 0:
         server.close()
@@ -171,27 +173,26 @@ def _msrun_world(n: int):
     return comm.Split(0, rank)
 
 
-def _serve_port_name(host: str, port_no: int, name: str) -> socket.socket:
-    server = socket.create_server((host, port_no), reuse_port=False)
-    payload = name.encode() + b"\n"
-
-    def answer():
-        while True:
-            try:
-                conn, _ = server.accept()
-            except OSError:
-                return  # closed once everyone joined
-            with conn:
-                conn.sendall(payload)
-
-    threading.Thread(target=answer, daemon=True).start()
-    return server
+def _hand_out_port_name(server: socket.socket, port: str, joined: int, n: int,
+                        deadline: float) -> None:
+    """Give the MPI port name to the next worker that asks."""
+    server.settimeout(max(deadline - time.monotonic(), 0.001))
+    try:
+        conn, _ = server.accept()
+    except TimeoutError:
+        raise CommTimeoutError(f"Only {joined} of {n} workers joined the distributed job "
+                               f"before the cluster timeout: check that every worker "
+                               f"started and can reach --master_addr/--master_port.") from None
+    with conn:
+        conn.sendall(port.encode() + b"\n")
 
 
-def _fetch_port_name(host: str, port_no: int, deadline: float) -> str:
+def _fetch_port_name(host: str, port_no: int, rank: int, deadline: float) -> str:
+    """Ask rank 0 for its MPI port name (it answers one joiner at a time)."""
     while True:
         try:
             with socket.create_connection((host, port_no), timeout=5) as s:
+                s.settimeout(max(deadline - time.monotonic(), 0.001))
                 data = b""
                 while not data.endswith(b"\n"):
                     chunk = s.recv(4096)
@@ -203,8 +204,9 @@ def _fetch_port_name(host: str, port_no: int, deadline: float) -> str:
         except OSError:
             pass
         if time.monotonic() > deadline:
-            raise CommTimeoutError(f"Could not reach rank 0 at {host}:{port_no} to join the "
-                                   f"distributed job (check --master_addr/--master_port).")
+            raise CommTimeoutError(f"Rank {rank} could not reach rank 0 at {host}:{port_no} "
+                                   f"to join the distributed job before the cluster timeout "
+                                   f"(check --master_addr/--master_port).")
         time.sleep(0.05)
 
 
@@ -350,8 +352,7 @@ def _mpi_op(op: str):
 
 def _buffer(x: np.ndarray) -> np.ndarray:
     """A contiguous array MPI can reduce (float16 and bool travel widened)."""
-    wide = _WIDE.get(x.dtype)
-    return np.ascontiguousarray(x if wide is None else x.astype(wide))
+    return np.array(x, dtype=_WIDE.get(x.dtype, x.dtype), order="C")
 
 
 def all_reduce(x: np.ndarray, op: str, group_name: str) -> np.ndarray:
@@ -371,7 +372,7 @@ def all_gather(x: np.ndarray, group_name: str) -> np.ndarray:
     if g.comm is None:
         return np.array(x, copy=True)
     _check_same("AllGather", g, x)
-    buf = np.ascontiguousarray(x)
+    buf = np.array(x, order="C")
     out = np.empty((g.size * x.shape[0],) + x.shape[1:], x.dtype)
     _wait(g.comm.Iallgather(buf, out), "AllGather", g)
     return out
@@ -441,7 +442,7 @@ def send(x: np.ndarray, dst_world_rank: int, tag: int, group_name: str) -> None:
     g = member_group(group_name, "Send")
     if g.comm is None:
         raise ValueError(f"For 'Send', group '{g.name}' has one process: nothing to send to.")
-    buf = np.ascontiguousarray(x)
+    buf = np.array(x, order="C")
     _wait(g.comm.Isend(buf, dest=g.world_ranks.index(dst_world_rank), tag=tag), "Send", g)
 
 
