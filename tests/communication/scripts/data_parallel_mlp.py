@@ -6,10 +6,9 @@ import argparse
 import json
 import os
 
-import numpy as np
-
 import mindspore as ms
-from mindspore import Parameter, Tensor, nn, ops
+import numpy as np
+from mindspore import Tensor, nn, ops
 from mindspore.communication import get_group_size, get_rank, init
 
 GLOBAL_BATCH, IN, HIDDEN, OUT = 32, 16, 32, 4
