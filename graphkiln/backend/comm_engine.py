@@ -102,8 +102,11 @@ def init_world() -> World:
     else:
         global _joined_comm
         if _joined_comm is None:  # MPI joins once per process; init after release reuses it
-            _joined_comm = (_msrun_world(n) if "MS_WORKER_NUM" in os.environ
-                            else _mpi().COMM_WORLD)
+            if "MS_WORKER_NUM" in os.environ:  # graphkiln msrun stops the other workers
+                _joined_comm = _msrun_world(n)
+            else:
+                _joined_comm = _mpi().COMM_WORLD
+                _abort_job_on_uncaught_exception(_joined_comm)
             atexit.register(_exit_hard_if_broken)
         comm = _joined_comm
         w = World(rank=comm.Get_rank(), size=comm.Get_size(), comm=comm)
@@ -208,6 +211,20 @@ def _fetch_port_name(host: str, port_no: int, rank: int, deadline: float) -> str
                                    f"to join the distributed job before the cluster timeout "
                                    f"(check --master_addr/--master_port).")
         time.sleep(0.05)
+
+
+def _abort_job_on_uncaught_exception(comm) -> None:
+    """Under ``mpiexec`` a rank that dies of an exception takes the whole job down at once
+    (instead of leaving its peers waiting in a collective until the timeout)."""
+    previous = sys.excepthook
+
+    def hook(exc_type, exc, tb):
+        previous(exc_type, exc, tb)
+        sys.stdout.flush()
+        sys.stderr.flush()
+        comm.Abort(1)
+
+    sys.excepthook = hook
 
 
 def _exit_hard_if_broken() -> None:
@@ -333,7 +350,8 @@ def _check_same(op: str, g: Group, x: np.ndarray | None) -> None:
     every = np.empty((g.size, sig.size), np.int64)
     _wait(g.comm.Iallgather(sig, every), op, g)
     _broken[0] = True
-    seen = "; ".join(f"rank {r}: {_describe(list(s))}" for r, s in zip(g.world_ranks, every))
+    seen = "; ".join(f"rank {r}: {_describe([int(v) for v in s])}"
+                     for r, s in zip(g.world_ranks, every))
     raise CommMismatchError(
         f"For '{op}', the ranks of group '{g.name}' disagree on the collective, its shape "
         f"or its dtype ({seen}). Every rank must run the same collectives in the same "
