@@ -6,9 +6,8 @@ import json
 import os
 import sys
 
-import numpy as np
-
 import mindspore as ms
+import numpy as np
 from mindspore import Parameter, Tensor, nn, ops
 from mindspore.communication import (
     GlobalComm,

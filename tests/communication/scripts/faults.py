@@ -9,7 +9,6 @@ import sys
 import time
 
 import numpy as np
-
 from mindspore import Tensor, ops
 from mindspore.communication import get_rank, init
 
