@@ -104,7 +104,8 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--path", default="graphkiln_compile_cache")
     c.add_argument("--clear", action="store_true")
     c.set_defaults(func=_cmd_cache)
-    m = sub.add_parser("msrun", help="start a data-parallel job (MindSpore's msrun flags)")
+    m = sub.add_parser("msrun", help="start a data-parallel job (MindSpore's msrun flags)",
+                       allow_abbrev=False)  # script options may share a prefix with ours
     _add_msrun_arguments(m)
     m.set_defaults(func=_cmd_msrun)
     return parser
