@@ -4,8 +4,6 @@ the single-process run and real MindSpore (fixtures/mindspore_reference.json), a
 fault cases: a failing worker, a stuck peer, mismatched collectives."""
 import json
 import os
-import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -20,41 +18,33 @@ SCRIPTS = os.path.join(ROOT, "tests", "communication", "scripts")
 with open(os.path.join(ROOT, "tests", "communication", "fixtures",
                        "mindspore_reference.json")) as f:
     REF = json.load(f)
-MPIEXEC = os.path.join(os.path.dirname(sys.executable), "mpiexec")
-if not os.access(MPIEXEC, os.X_OK):
-    MPIEXEC = shutil.which("mpiexec")
-pytestmark = pytest.mark.skipif(MPIEXEC is None, reason="needs the 'distributed' extra "
-                                "(mpi4py and the mpich wheel, which provides mpiexec)")
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+@pytest.fixture
+def run(mpiexec_path, worker_env, free_port):
+    """``run.msrun(...)`` / ``run.mpiexec(...)``: start a job, return (code, out, err) or,
+    with ``wait=False``, the launcher process."""
+    class Jobs:
+        @staticmethod
+        def msrun(tmp_path, n, script, *args, local=None, node_rank=-1, port=None,
+                  log="logs", extra_env=None, wait=True):
+            cmd = [sys.executable, "-m", "graphkiln", "msrun", f"--worker_num={n}",
+                   f"--local_worker_num={local or n}", f"--master_port={port or free_port()}",
+                   f"--node_rank={node_rank}", f"--log_dir={tmp_path / log}",
+                   os.path.join(SCRIPTS, script), *map(str, args)]
+            proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                    text=True, env=dict(worker_env, **(extra_env or {})),
+                                    cwd=tmp_path)
+            return finish(proc) if wait else proc
 
-
-def env(**extra) -> dict:
-    e = dict(os.environ, PYTHONPATH=ROOT, **extra)
-    e.pop("GRAPHKILN_VERIFY", None)  # per-pass IR checks make the workers slow
-    return e
-
-
-def msrun(tmp_path, n, script, *args, local=None, node_rank=-1, port=None, log="logs",
-          extra_env=None, wait=True):
-    cmd = [sys.executable, "-m", "graphkiln", "msrun", f"--worker_num={n}",
-           f"--local_worker_num={local or n}", f"--master_port={port or free_port()}",
-           f"--node_rank={node_rank}", f"--log_dir={tmp_path / log}",
-           os.path.join(SCRIPTS, script), *map(str, args)]
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env=env(**(extra_env or {})), cwd=tmp_path)
-    return finish(proc) if wait else proc
-
-
-def mpiexec(tmp_path, n, script, *args):
-    cmd = [MPIEXEC, "-n", str(n), sys.executable, "-m", "graphkiln", "run",
-           os.path.join(SCRIPTS, script), *map(str, args)]
-    return finish(subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                   text=True, env=env(), cwd=tmp_path))
+        @staticmethod
+        def mpiexec(tmp_path, n, script, *args):
+            cmd = [mpiexec_path, "-n", str(n), sys.executable, "-m", "graphkiln", "run",
+                   os.path.join(SCRIPTS, script), *map(str, args)]
+            return finish(subprocess.Popen(cmd, stdout=subprocess.PIPE,
+                                           stderr=subprocess.PIPE, text=True, env=worker_env,
+                                           cwd=tmp_path))
+    return Jobs
 
 
 def finish(proc, timeout=60):
@@ -71,8 +61,8 @@ def passed_checks(out_dir, n):
     return [r["passed"] for r in results]
 
 
-def test_every_collective_on_two_msrun_workers(tmp_path):
-    rc, out, err = msrun(tmp_path, 2, "collectives.py", tmp_path)
+def test_every_collective_on_two_msrun_workers(tmp_path, run):
+    rc, out, err = run.msrun(tmp_path, 2, "collectives.py", tmp_path)
     assert rc == 0, err
     checks = passed_checks(tmp_path, 2)
     assert checks[0] == checks[1] and len(checks[0]) == 32
@@ -86,15 +76,15 @@ def test_every_collective_on_two_msrun_workers(tmp_path):
     assert "rank 1: 32 checks passed" in (tmp_path / "logs" / "worker_1.log").read_text()
 
 
-def test_every_collective_under_mpiexec(tmp_path):
-    rc, out, err = mpiexec(tmp_path, 2, "collectives.py", tmp_path)
+def test_every_collective_under_mpiexec(tmp_path, run):
+    rc, out, err = run.mpiexec(tmp_path, 2, "collectives.py", tmp_path)
     assert rc == 0, err
     assert len(passed_checks(tmp_path, 2)[1]) == 32
 
 
-def test_two_simulated_nodes_join_through_master_addr(tmp_path):
+def test_two_simulated_nodes_join_through_master_addr(tmp_path, run, free_port):
     port = free_port()
-    nodes = [msrun(tmp_path, 2, "collectives.py", tmp_path, local=1, node_rank=k, port=port,
+    nodes = [run.msrun(tmp_path, 2, "collectives.py", tmp_path, local=1, node_rank=k, port=port,
                    log=f"node{k}", wait=False,
                    extra_env={"GRAPHKILN_EXPECT_LOCAL_RANK": "0",
                               "GRAPHKILN_EXPECT_LOCAL_SIZE": "1"}) for k in (0, 1)]
@@ -110,19 +100,19 @@ def _result(path):
         return json.load(f)
 
 
-def test_data_parallel_runs_match_one_process_and_mindspore(tmp_path):
+def test_data_parallel_runs_match_one_process_and_mindspore(tmp_path, run, worker_env):
     """Same loss trace and parameters with 1, 2 (msrun and mpiexec, GRAPH and PYNATIVE)
     and 4 workers; the same numbers as MindSpore 2.10's own msrun."""
     script = "data_parallel_mlp.py"
     single = subprocess.run([sys.executable, "-m", "graphkiln", "run",
                              os.path.join(SCRIPTS, script), "--out", tmp_path / "w1.json"],
-                            capture_output=True, text=True, env=env(), cwd=tmp_path)
+                            capture_output=True, text=True, env=worker_env, cwd=tmp_path)
     assert single.returncode == 0, single.stderr
-    runs = {"msrun2": msrun(tmp_path, 2, script, "--out", tmp_path / "msrun2.json",
+    runs = {"msrun2": run.msrun(tmp_path, 2, script, "--out", tmp_path / "msrun2.json",
                             log="l2", wait=False),
-            "msrun4": msrun(tmp_path, 4, script, "--out", tmp_path / "msrun4.json",
+            "msrun4": run.msrun(tmp_path, 4, script, "--out", tmp_path / "msrun4.json",
                             log="l4", wait=False)}
-    rc, _, err = mpiexec(tmp_path, 2, script, "--out", tmp_path / "mpiexec2.json",
+    rc, _, err = run.mpiexec(tmp_path, 2, script, "--out", tmp_path / "mpiexec2.json",
                          "--mode", "pynative")
     assert rc == 0, err
     for name, p in runs.items():
@@ -148,9 +138,9 @@ def test_data_parallel_runs_match_one_process_and_mindspore(tmp_path):
     ("shape", "rank 0: AllReduce of float32[2]; rank 1: AllReduce of float32[3]"),
     ("op", "rank 0: AllReduce of float32[2]; rank 1: AllGather of float32[2]"),
 ])
-def test_faults_stop_the_job_with_a_clear_error(tmp_path, fault, needle):
+def test_faults_stop_the_job_with_a_clear_error(tmp_path, run, fault, needle):
     start = time.monotonic()
-    rc, out, err = msrun(tmp_path, 2, "faults.py", fault,
+    rc, out, err = run.msrun(tmp_path, 2, "faults.py", fault,
                          extra_env={"GRAPHKILN_COMM_TIMEOUT": "1"})
     assert rc == 1
     assert time.monotonic() - start < 20
