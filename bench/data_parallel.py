@@ -7,7 +7,7 @@ bucketing, and all-reduce time against message size; graphkiln beside real MindS
    and 2 workers (each half the batch). Each worker gets ``--threads`` BLAS threads (1 by
    default, so 2 workers use the 2 cores one worker would use with 2 threads; the
    1-worker, 2-thread row shows that alternative).
-3. gradient reduction of 64 small gradients (16 KiB each) per step: bucketed (one fused
+3. gradient reduction of 64 small gradients (16 KiB each), compiled: bucketed (one fused
    AllReduce) against one AllReduce per gradient (``fusion_type=0``).
 4. AllReduce time for 4 KiB .. 64 MiB of float32 on 2 workers: graphkiln's ``ops.AllReduce``
    (PyNative; including the shape/dtype agreement check) next to raw mpi4py
@@ -71,6 +71,7 @@ def _worker(kind: str, out: str, threads: int, max_kib: int) -> None:
                 result["first_step_end"] = time.time()
         result["step_ms"] = 1000 * float(np.median(times[2:]))
     elif kind == "buckets":
+        ms.set_context(mode=ms.GRAPH_MODE)  # compiled, as inside a training step
         params = [ms.Parameter(Tensor(np.zeros(4096, np.float32)), name=f"p{i}")
                   for i in range(64)]
         grads = tuple(Tensor(np.ones(4096, np.float32)) for _ in params)

@@ -12,8 +12,8 @@ or garbage, and a peer that never arrives a clear timeout. Once every rank is kn
 in the same collective, the data moves with MPI's blocking call (MPICH's non-blocking
 collectives are up to 50x slower on large messages here). A peer that dies in between
 ends the job through the launcher (``graphkiln msrun`` stops every worker, ``mpiexec``
-aborts the job). This module imports
-nothing from graphkiln: the collective kernels and ``graphkiln.communication`` sit on it.
+aborts the job). This module imports nothing from graphkiln: the collective kernels and
+``graphkiln.communication`` sit on it.
 """
 from __future__ import annotations
 
@@ -61,6 +61,8 @@ class Group:
 
 @dataclass
 class World:
+    """This process's rank among ``size`` processes (and on its machine), the world
+    communicator (``None`` for a world of one) and the groups by name."""
     rank: int = 0
     size: int = 1
     local_rank: int = 0
@@ -98,14 +100,13 @@ def launched_size() -> int:
 
 def init_world() -> World:
     """Join the world the launcher set up (idempotent); a world of one without one."""
-    global _world
+    global _world, _joined_comm
     if _world is not None:
         return _world
     n = launched_size()
     if n == 1:
         w = World()
     else:
-        global _joined_comm
         if _joined_comm is None:  # MPI joins once per process; init after release reuses it
             if "MS_WORKER_NUM" in os.environ:  # graphkiln msrun stops the other workers
                 _joined_comm = _msrun_world(n)
@@ -401,11 +402,20 @@ def _mpi_op(op: str):
     return {"sum": MPI.SUM, "max": MPI.MAX, "min": MPI.MIN, "prod": MPI.PROD}[op]
 
 
-def all_reduce(x: np.ndarray, op: str, group_name: str) -> np.ndarray:
-    g = member_group(group_name, "AllReduce")
+def _joined(op: str, group_name: str, x: np.ndarray | None) -> Group | None:
+    """The group once every member is known to be in this same collective (same shape and
+    dtype); ``None`` for a group of one process."""
+    g = member_group(group_name, op)
     if g.comm is None:
+        return None
+    _check_same(op, g, x)
+    return g
+
+
+def all_reduce(x: np.ndarray, op: str, group_name: str) -> np.ndarray:
+    g = _joined("AllReduce", group_name, x)
+    if g is None:
         return np.array(x, copy=True)
-    _check_same("AllReduce", g, x)
     buf = _stage_in("send", x)
     g.comm.Allreduce(_mpi().IN_PLACE, buf, op=_mpi_op(op))
     return buf.astype(x.dtype)
@@ -413,10 +423,9 @@ def all_reduce(x: np.ndarray, op: str, group_name: str) -> np.ndarray:
 
 def all_gather(x: np.ndarray, group_name: str) -> np.ndarray:
     """Concatenate every rank's ``x`` along axis 0, in rank order."""
-    g = member_group(group_name, "AllGather")
-    if g.comm is None:
+    g = _joined("AllGather", group_name, x)
+    if g is None:
         return np.array(x, copy=True)
-    _check_same("AllGather", g, x)
     out = _staged("recv", (g.size * x.shape[0],) + x.shape[1:], x.dtype)
     g.comm.Allgather(_stage_in("send", x), out)
     return out.copy()
@@ -424,10 +433,9 @@ def all_gather(x: np.ndarray, group_name: str) -> np.ndarray:
 
 def reduce_scatter(x: np.ndarray, op: str, group_name: str) -> np.ndarray:
     """Reduce over ranks, then give rank ``i`` the ``i``-th block of axis 0."""
-    g = member_group(group_name, "ReduceScatter")
-    if g.comm is None:
+    g = _joined("ReduceScatter", group_name, x)
+    if g is None:
         return np.array(x, copy=True)
-    _check_same("ReduceScatter", g, x)
     buf = _stage_in("send", x)
     out = _staged("recv", (x.shape[0] // g.size,) + x.shape[1:], buf.dtype)
     g.comm.Reduce_scatter_block(buf, out, op=_mpi_op(op))
@@ -439,9 +447,8 @@ def broadcast(x: np.ndarray, root_world_rank: int, group_name: str) -> np.ndarra
     if root_world_rank not in g.world_ranks:
         raise ValueError(f"For 'Broadcast', 'root_rank' {root_world_rank} is not a member of "
                          f"group '{g.name}' (ranks {g.world_ranks}).")
-    if g.comm is None:
+    if _joined("Broadcast", group_name, x) is None:
         return np.array(x, copy=True)
-    _check_same("Broadcast", g, x)
     buf = _staged("send", x.shape, x.dtype)
     np.copyto(buf, x)
     g.comm.Bcast(buf, root=g.world_ranks.index(root_world_rank))
@@ -451,10 +458,9 @@ def broadcast(x: np.ndarray, root_world_rank: int, group_name: str) -> np.ndarra
 def all_to_all(x: np.ndarray, split_dim: int, concat_dim: int, group_name: str) -> np.ndarray:
     """Split ``x`` along ``split_dim`` into one block per rank, send block ``i`` to rank
     ``i`` and concatenate the received blocks along ``concat_dim``."""
-    g = member_group(group_name, "AlltoAll")
-    if g.comm is None:
+    g = _joined("AlltoAll", group_name, x)
+    if g is None:
         return np.array(x, copy=True)
-    _check_same("AlltoAll", g, x)
     blocks = np.stack(np.split(x, g.size, axis=split_dim))
     out = _staged("recv", blocks.shape, x.dtype)
     g.comm.Alltoall(_stage_in("send", blocks), out)
@@ -462,7 +468,4 @@ def all_to_all(x: np.ndarray, split_dim: int, concat_dim: int, group_name: str) 
 
 
 def barrier(group_name: str) -> None:
-    g = member_group(group_name, "Barrier")
-    if g.comm is None:
-        return
-    _check_same("Barrier", g, None)  # itself a barrier: every rank has reached it
+    _joined("Barrier", group_name, None)  # the check is a barrier: every rank reached it

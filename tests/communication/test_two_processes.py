@@ -143,11 +143,13 @@ def test_faults_stop_the_job_with_a_clear_error(tmp_path, run, fault, needle):
     rc, out, err = run.msrun(tmp_path, 2, "faults.py", fault,
                          extra_env={"GRAPHKILN_COMM_TIMEOUT": "1"})
     assert rc == 1
-    assert time.monotonic() - start < 20
+    assert time.monotonic() - start < 30  # start-up included, on a loaded machine
     assert needle in out + err
     assert "unreachable" not in out + err
-    failed = "worker 1 exited" if fault == "raise" else "worker 0 exited"
-    assert failed in err and "stopped the other workers" in err
+    # the launcher names the first worker it sees fail (in a mismatch both ranks fail)
+    failing = {"raise": "1", "stuck": "0"}.get(fault, "01")
+    assert any(f"worker {r} exited" in err for r in failing), err
+    assert "stopped the other workers" in err
     leftover = subprocess.run(["pgrep", "-f", f"faults.py {fault}"], capture_output=True)
     assert leftover.stdout.strip() == b""
 
