@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import dtype as mstype
+import graphkiln.common.dtype as mstype
+
+from .tensor_format import tensor_repr, tensor_str
 
 _GRAPH_BOOL_HINT = (
     "A Tensor was used where Python needs a concrete value ({what}) inside a graph. "
@@ -170,13 +172,11 @@ class Tensor:
 
     # ------------------------------------------------------------ printing
     def __str__(self) -> str:
-        from .tensor_format import tensor_str
         if self._node is not None:
             return f"Tensor(shape={list(self.shape)}, dtype={self._dtype}, value=<symbolic>)"
         return tensor_str(np.asarray(self._data), self._dtype)
 
     def __repr__(self) -> str:
-        from .tensor_format import tensor_repr
         if self._node is not None:
             return f"Tensor(shape={list(self.shape)}, dtype={self._dtype}, value=<symbolic>)"
         return tensor_repr(np.asarray(self._data), self._dtype)
@@ -199,75 +199,6 @@ class Tensor:
         if not self.shape:
             raise TypeError("iteration over a 0-D Tensor")
         return (self[i] for i in range(self.shape[0]))
-
-
-def _install_methods() -> None:
-    """Tensor operators and methods, all routed through ``ops.functional``."""
-    from ..ops import functional as F
-
-    def binop(fn):
-        return lambda self, other: fn(self, other)
-
-    def rbinop(fn):
-        return lambda self, other: fn(other, self)
-
-    for name, fn in [("add", F.add), ("sub", F.sub), ("mul", F.mul), ("truediv", F.div),
-                     ("floordiv", F.floor_div), ("mod", F.mod), ("pow", F.pow),
-                     ("matmul", F.matmul)]:
-        setattr(Tensor, f"__{name}__", binop(fn))
-        setattr(Tensor, f"__r{name}__", rbinop(fn))
-    for name, fn in [("and", F.logical_and), ("or", F.logical_or),
-                     ("xor", F.logical_xor)]:
-        setattr(Tensor, f"__{name}__", binop(fn))
-        setattr(Tensor, f"__r{name}__", rbinop(fn))
-    for name, fn in [("lt", F.less), ("le", F.less_equal), ("gt", F.greater),
-                     ("ge", F.greater_equal), ("eq", F.equal), ("ne", F.not_equal)]:
-        setattr(Tensor, f"__{name}__", binop(fn))
-    Tensor.__neg__ = lambda self: F.neg(self)
-    Tensor.__pos__ = lambda self: self
-    Tensor.__abs__ = lambda self: F.abs(self)
-    Tensor.__invert__ = lambda self: F.logical_not(self)
-    Tensor.__getitem__ = lambda self, index: F.getitem(self, index)
-
-    def reshape(self, *shape):
-        if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
-            shape = tuple(shape[0])
-        return F.reshape(self, shape)
-
-    def transpose(self, *axes):
-        if len(axes) == 1 and isinstance(axes[0], (tuple, list)):
-            axes = tuple(axes[0])
-        if not axes:
-            axes = tuple(range(self.ndim - 1, -1, -1))
-        return F.transpose(self, axes)
-
-    def reduction(fn):
-        def method(self, axis=None, keepdims=False):
-            return fn(self, axis if axis is not None else (), keepdims)
-        return method
-
-    Tensor.reshape = reshape
-    Tensor.view = reshape
-    Tensor.transpose = transpose
-    Tensor.T = property(lambda self: transpose(self))
-    Tensor.sum = reduction(F.reduce_sum)
-    Tensor.mean = reduction(F.reduce_mean)
-    Tensor.max = reduction(F.reduce_max)
-    Tensor.min = reduction(F.reduce_min)
-    Tensor.prod = reduction(F.reduce_prod)
-    Tensor.astype = lambda self, dtype: F.cast(self, mstype.to_type(dtype))
-    Tensor.copy = lambda self: F.tensor_move(self)
-    Tensor.expand_dims = lambda self, axis: F.expand_dims(self, axis)
-    Tensor.squeeze = lambda self, axis=(): F.squeeze(self, axis)
-    Tensor.flatten = lambda self: F.reshape(self, (-1,))
-    Tensor.abs = lambda self: F.abs(self)
-    Tensor.exp = lambda self: F.exp(self)
-    Tensor.log = lambda self: F.log(self)
-    Tensor.sqrt = lambda self: F.sqrt(self)
-    Tensor.argmax = lambda self, axis=-1: F.argmax(self, axis)
-    Tensor.argmin = lambda self, axis=-1: F.argmin(self, axis)
-    Tensor.broadcast_to = lambda self, shape: F.broadcast_to(self, shape)
-    Tensor.tile = lambda self, reps: F.tile(self, reps)
 
 
 def tensor(input_data=None, dtype=None, shape=None, init=None) -> Tensor:

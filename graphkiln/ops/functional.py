@@ -14,10 +14,13 @@ import numpy as np
 
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
+from ..ir import structural_prims as S
+from ..ir import tracing_state as state
 from .defs import array as A
-from .defs import effects as E
 from .defs import math as M
 from .defs import nn as N
+from .defs import side_effects as E
+from .defs._infer import norm_axis
 
 _NUMBER = (bool, int, float, np.bool_, np.integer, np.floating)
 
@@ -234,7 +237,6 @@ def stack(tensors, axis: int = 0) -> Tensor:
 def split(tensor, split_size_or_sections, axis: int = 0) -> tuple:
     """Split into chunks of ``split_size_or_sections`` (an int: the last may be smaller) or of
     the given sizes (a tuple/list that sums to the dimension)."""
-    from .defs._infer import norm_axis
     ax = norm_axis("split", axis, tensor.ndim)
     dim = tensor.shape[ax]
     s = split_size_or_sections
@@ -439,7 +441,6 @@ def one_hot(indices, depth, on_value=1, off_value=0, axis=-1) -> Tensor:
 
 
 def _tracing() -> bool:
-    from ..compiler.trace import state
     return state.current() is not None
 
 
@@ -465,7 +466,7 @@ def dropout(input, p=0.5, training=True, seed=None) -> Tensor:
 
 def depend(value, expr):
     """Return ``value``, but only after ``expr`` has been computed."""
-    return E.Depend(value, expr)
+    return S.Depend(value, expr)
 
 
 def assign(variable, value):
@@ -496,5 +497,5 @@ def print_(*values):
     return E.Print(*values)
 
 
-make_tuple = E.MakeTuple
-tuple_getitem = E.TupleGetItem
+make_tuple = S.MakeTuple
+tuple_getitem = S.TupleGetItem

@@ -12,7 +12,7 @@ import numpy as np
 
 from ...backend import comm_engine as engine
 from ...common import dtype as mstype
-from ...compiler.ir.abstract import AbstractTensor, AbstractTuple
+from ...ir.abstract import AbstractTensor, AbstractTuple
 from ..primitive import IO_EFFECT, OpDef
 from ._infer import NUMBERS, describe, tensor_type
 

@@ -1,6 +1,2 @@
 """Transformation rules attached to the primitives: backward (``bprop``) and batching."""
-from . import (
-    bprop,  # noqa: F401
-    collective,  # noqa: F401
-    vmap,  # noqa: F401
-)
+from . import batching, bprop, collective  # noqa: F401  (importing attaches the rules)
