@@ -98,7 +98,7 @@ def _worker(kind: str, out: str, threads: int, max_kib: int) -> None:
 def _raw_comm():
     """The MPI communicator graphkiln's collectives use (None under real MindSpore)."""
     try:  # present under graphkiln msrun only
-        from graphkiln.backend import comm_engine
+        from graphkiln.common import comm_engine
     except ImportError:
         return None
     return comm_engine.world().comm

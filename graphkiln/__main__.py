@@ -14,9 +14,8 @@ import os
 import shutil
 import sys
 
-from . import compat
+from . import compat, launcher
 from .compile import call_cache
-from .launcher import add_arguments as _add_msrun_arguments
 
 
 def _cmd_tour(args: argparse.Namespace) -> int:
@@ -71,8 +70,6 @@ def _cmd_cache(args: argparse.Namespace) -> int:
 
 
 def _cmd_msrun(args: argparse.Namespace) -> int:
-    from . import launcher
-
     return launcher.main(args)
 
 
@@ -102,7 +99,7 @@ def build_parser() -> argparse.ArgumentParser:
     c.set_defaults(func=_cmd_cache)
     m = sub.add_parser("msrun", help="start a data-parallel job (MindSpore's msrun flags)",
                        allow_abbrev=False)  # script options may share a prefix with ours
-    _add_msrun_arguments(m)
+    launcher.add_arguments(m)
     m.set_defaults(func=_cmd_msrun)
     return parser
 

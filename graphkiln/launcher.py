@@ -3,7 +3,7 @@
 Takes msrun's flags. Each of this node's ``--local_worker_num`` workers runs
 ``python -m graphkiln run script.py args`` (as a one-process MPI job when the world has
 more than one process, so the workers can join one MPI world, see
-backend/comm_engine.py) with msrun's environment (``RANK_ID``, ``RANK_SIZE``,
+common/comm_engine.py) with msrun's environment (``RANK_ID``, ``RANK_SIZE``,
 ``MS_WORKER_NUM``, ``MS_SCHED_HOST``/``MS_SCHED_PORT``...), writing
 ``<log_dir>/worker_<rank>.log``; rank 0's log is also copied to the terminal. The
 launcher always waits for its workers: when one fails it stops the others at once, prints

@@ -5,8 +5,9 @@ RuntimeError there), so a data-parallel script also runs alone, unchanged.
 """
 from __future__ import annotations
 
-from ..backend import comm_engine as engine
+from ..common import comm_engine as engine
 from ..ops.defs.collective import WORLD_COMM_GROUP as HCCL_WORLD_COMM_GROUP
+from ..parallel import context as parallel_context
 
 NCCL_WORLD_COMM_GROUP = "nccl_world_group"
 MCCL_WORLD_COMM_GROUP = engine.WORLD
@@ -29,7 +30,8 @@ def init(backend_name: str | None = None) -> None:
     if backend_name is not None and backend_name not in _BACKENDS:
         raise RuntimeError(f"For 'init', the argument 'backend_name' must be one of 'hccl', "
                            f"'nccl' and 'mccl', but got '{backend_name}'.")
-    engine.init_world()
+    world = engine.init_world()
+    parallel_context.bind_world(world.size, world.rank)
     GlobalComm.BACKEND = "mccl"
     GlobalComm.WORLD_COMM_GROUP = MCCL_WORLD_COMM_GROUP
     GlobalComm.INITED = True
@@ -38,6 +40,7 @@ def init(backend_name: str | None = None) -> None:
 def release() -> None:
     """Free the groups and leave the world (``init`` joins it again)."""
     engine.release()
+    parallel_context.bind_world(1, 0)
     GlobalComm.INITED = False
 
 

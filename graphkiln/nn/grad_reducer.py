@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..backend import comm_engine
+from ..common import comm_engine
 from ..common.tensor import Tensor
 from ..ops import functional as F
 from ..ops.defs import array as A

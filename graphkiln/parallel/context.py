@@ -12,8 +12,6 @@ from __future__ import annotations
 import copy
 import warnings
 
-from ..backend import comm_engine
-
 
 class ParallelMode:
     """The parallel modes; graphkiln runs all of them as data parallel."""
@@ -62,6 +60,7 @@ _BOOL_KEYS = ("gradients_mean", "gradient_fp32_sync", "loss_repeated_mean",
               "optimizer_weight_shard_aggregated_save")
 _SHARDING_MODES = (ParallelMode.SEMI_AUTO_PARALLEL, ParallelMode.AUTO_PARALLEL)
 _user: dict = {}
+_world = {"device_num": 1, "global_rank": 0}  # bound by communication.init()
 _warned: set = set()
 
 
@@ -102,17 +101,19 @@ def set_auto_parallel_context(**kwargs) -> None:
 
 def get_auto_parallel_context(attr_key: str):
     """The value of ``attr_key``; ``device_num`` and ``global_rank`` default to the
-    initialised world's size and this process's rank."""
+    size of the world ``init()`` joined and this process's rank in it."""
     if attr_key not in _DEFAULTS:
         raise ValueError(f"Get context keyword {attr_key} is not recognized!")
     if attr_key in _user:
         return copy.deepcopy(_user[attr_key])
-    w = comm_engine.world()
-    if attr_key == "device_num" and comm_engine.initialized():
-        return w.size
-    if attr_key == "global_rank" and comm_engine.initialized():
-        return w.rank
+    if attr_key in _world:
+        return _world[attr_key]
     return copy.deepcopy(_DEFAULTS[attr_key])
+
+
+def bind_world(device_num: int, global_rank: int) -> None:
+    """The defaults of ``device_num`` and ``global_rank``: the world ``init()`` joined."""
+    _world.update(device_num=device_num, global_rank=global_rank)
 
 
 def reset_auto_parallel_context() -> None:

@@ -10,7 +10,7 @@ import pytest
 
 import graphkiln as ms
 from graphkiln import Parameter, Tensor, nn, ops
-from graphkiln.backend import comm_engine
+from graphkiln.common import comm_engine
 from graphkiln.communication import (
     GlobalComm,
     create_group,

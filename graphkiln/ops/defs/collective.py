@@ -3,14 +3,14 @@ AlltoAll, Barrier.
 
 Each is an IO effect: the tracer threads it on the IO monad, so passes never reorder,
 merge or drop two collectives, and every rank runs them in program order (the order the
-engine needs to match ranks up). Kernels call the MPI engine (backend/comm_engine.py);
+engine needs to match ranks up). Kernels call the MPI engine (common/comm_engine.py);
 in a world of one process they return their input.
 """
 from __future__ import annotations
 
 import numpy as np
 
-from ...backend import comm_engine as engine
+from ...common import comm_engine as engine
 from ...common import dtype as mstype
 from ...ir.abstract import AbstractTensor, AbstractTuple
 from ..primitive import IO_EFFECT, OpDef
