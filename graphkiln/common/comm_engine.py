@@ -367,7 +367,7 @@ def _check_same(op: str, g: Group, x: np.ndarray | None) -> None:
 
 # ------------------------------------------------------------------ collectives
 
-_WIDE = {np.dtype(np.float16): np.float32, np.dtype(np.bool_): np.uint8}
+_WIDE = {np.dtype(np.float16): np.float32}  # MPI has no float16 reductions
 MAX_STAGED = 8
 # MPI registers a buffer's memory the first time it sends from or receives into it (several
 # ms per MiB with UCX), so data moves through a few reused staging buffers instead of fresh
@@ -390,9 +390,9 @@ def _staged(slot: str, shape: tuple, dtype) -> np.ndarray:
     return raw.view(dtype).reshape(shape)
 
 
-def _stage_in(slot: str, x: np.ndarray) -> np.ndarray:
-    """``x`` copied into a staging buffer (float16 and bool travel widened)."""
-    buf = _staged(slot, x.shape, _WIDE.get(x.dtype, x.dtype))
+def _stage_in(slot: str, x: np.ndarray, reducing: bool = False) -> np.ndarray:
+    """``x`` copied into a staging buffer (float16 travels as float32 to be reduced)."""
+    buf = _staged(slot, x.shape, _WIDE.get(x.dtype, x.dtype) if reducing else x.dtype)
     np.copyto(buf, x, casting="unsafe")
     return buf
 
@@ -416,7 +416,7 @@ def all_reduce(x: np.ndarray, op: str, group_name: str) -> np.ndarray:
     g = _joined("AllReduce", group_name, x)
     if g is None:
         return np.array(x, copy=True)
-    buf = _stage_in("send", x)
+    buf = _stage_in("send", x, reducing=True)
     g.comm.Allreduce(_mpi().IN_PLACE, buf, op=_mpi_op(op))
     return buf.astype(x.dtype)
 
@@ -436,7 +436,7 @@ def reduce_scatter(x: np.ndarray, op: str, group_name: str) -> np.ndarray:
     g = _joined("ReduceScatter", group_name, x)
     if g is None:
         return np.array(x, copy=True)
-    buf = _stage_in("send", x)
+    buf = _stage_in("send", x, reducing=True)
     out = _staged("recv", (x.shape[0] // g.size,) + x.shape[1:], buf.dtype)
     g.comm.Reduce_scatter_block(buf, out, op=_mpi_op(op))
     return out.astype(x.dtype)
@@ -449,8 +449,7 @@ def broadcast(x: np.ndarray, root_world_rank: int, group_name: str) -> np.ndarra
                          f"group '{g.name}' (ranks {g.world_ranks}).")
     if _joined("Broadcast", group_name, x) is None:
         return np.array(x, copy=True)
-    buf = _staged("send", x.shape, x.dtype)
-    np.copyto(buf, x)
+    buf = _stage_in("send", x)
     g.comm.Bcast(buf, root=g.world_ranks.index(root_world_rank))
     return buf.copy()
 

@@ -62,6 +62,9 @@ for mode, fn in (("pynative", collectives), ("graph", ms.jit(collectives))):
 half = ops.AllReduce()(Tensor(base(rank).astype(np.float16)))
 assert half.dtype == ms.float16
 check("AllReduce.float16", half, sum(every))
+gathered = ops.AllGather()(Tensor(base(rank).astype(np.float16)))
+assert gathered.dtype == ms.float16
+check("AllGather.float16", gathered, np.concatenate(every))
 check("AllReduce.scalar", ops.AllReduce()(Tensor(np.float32(rank + 1))), size * (size + 1) / 2)
 
 # gradients: every rank r adds sum(w_r * AllReduce(x)) (or AllGather), so the cotangent of
