@@ -5,6 +5,7 @@ from . import functional as F  # noqa: F401
 from . import rules as _rules  # noqa: F401  (attaches backward rules)
 from . import tensor_methods as _tensor_methods  # noqa: F401  (Tensor operators)
 from .composite import GradOperation, HyperMap, Map, MultitypeFuncGraph, jvp, vmap
+from .defs.collective import ReduceOp
 from .functional import *  # noqa: F401,F403
 from .functional import print_ as print  # noqa: A001,F401
 from .primitive import REGISTRY, Primitive, primitive_class
@@ -19,4 +20,4 @@ from . import composite as C  # noqa: E402,F401
 
 __all__ = [n for n in dir(functional) if not n.startswith("_")] + list(REGISTRY) + [
     "Primitive", "functional", "composite", "GradOperation", "HyperMap", "Map",
-    "MultitypeFuncGraph", "vmap", "jvp"]
+    "MultitypeFuncGraph", "vmap", "jvp", "ReduceOp"]

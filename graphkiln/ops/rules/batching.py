@@ -42,6 +42,10 @@ NOT_BATCHED = {
     "AssignAdd": "memory effect: a vmapped function must be pure (clear error)",
     "AssignSub": "memory effect: a vmapped function must be pure (clear error)",
     "Print": "IO effect: a vmapped function must be pure (clear error)",
+    **{name: "collective (IO effect): MindSpore has no batching rule; vmap refuses effects "
+             "(clear error)"
+       for name in ("AllReduce", "AllGather", "ReduceScatter", "Broadcast", "AlltoAll",
+                    "Barrier")},
 }
 
 
