@@ -21,7 +21,7 @@ from ..ir.anf import CNode, FuncGraph, Node, ValueNode
 from ..ir.build import prim_node
 from ..ir.primitive import Primitive
 from ..ir.structural_prims import MakeTuple, Switch, TupleGetItem
-from .autodiff import Backprop, GradError
+from .autodiff import Backprop, GradError, backward_rule
 from .replay import TapeInterpreter, node_value, record_tape, replay_graph
 
 # primitives whose outputs carry no tangent: monads, effects, constant makers
@@ -64,12 +64,9 @@ class ForwardMode(TapeInterpreter):
 
     # ------------------------------------------------------------------ rules
     def primitive(self, n: CNode, prim: Primitive, ts: list) -> None:
-        opdef = prim.opdef
-        if not opdef.differentiable:
+        rule = backward_rule(prim)
+        if rule is None:
             return
-        if opdef.bprop is None:
-            raise GradError(f"The primitive '{opdef.name}' has no backward rule, so "
-                            f"graphkiln cannot differentiate through it.")
         b, args = self.b, n.inputs[1:]
         ins = [node_value(b, a) for a in args]
         out = node_value(b, n)
@@ -78,7 +75,7 @@ class ForwardMode(TapeInterpreter):
         seeds = [b.to_node(c) for c in _leaves(cotangent)]
 
         def pairing():
-            cts = opdef.bprop(*ins, out, cotangent, **prim.attrs)
+            cts = rule(*ins, out, cotangent, **prim.attrs)
             terms = [F.reduce_sum(F.mul(c, F.cast(t, c.dtype)))
                      for c, t in zip(_leaves(cts), _leaves_like(cts, ts))
                      if isinstance(c, Tensor) and isinstance(t, Tensor)]
