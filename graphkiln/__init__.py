@@ -30,6 +30,11 @@ from .train import (
     History, LossMonitor, LossScaleManager, Model, ModelCheckpoint, RunContext,
     SummaryCollector, TimeMonitor,
 )
+from . import communication, parallel
+from .parallel import (
+    ParallelMode, get_auto_parallel_context, reset_auto_parallel_context,
+    set_auto_parallel_context,
+)
 
 __all__ = [
     "Tensor", "tensor", "Parameter", "ParameterTuple", "dtype", "context", "ops",
@@ -42,6 +47,8 @@ __all__ = [
     "TimeMonitor",
     "ModelCheckpoint", "CheckpointConfig", "EarlyStopping", "History", "SummaryCollector",
     "LossScaleManager", "FixedLossScaleManager", "DynamicLossScaleManager",
+    "communication", "parallel", "ParallelMode", "set_auto_parallel_context",
+    "get_auto_parallel_context", "reset_auto_parallel_context",
     "bool_", "int8", "int16", "int32", "int64", "uint8", "float16", "float32", "float64",
     "uint16", "uint32", "uint64",
 ]

@@ -153,3 +153,6 @@ __all__ = [
     "Top1CategoricalAccuracy", "Top5CategoricalAccuracy", "ConfusionMatrix",
     "ConfusionMatrixMetric", "Dice", "BleuScore",
 ]
+from .grad_reducer import DistributedGradReducer  # noqa: E402
+
+__all__ += ["DistributedGradReducer"]

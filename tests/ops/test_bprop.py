@@ -175,6 +175,15 @@ SAMPLES = {
                   s(n(2, 3, 4), n(3, 4), n(3, 4), begin_norm_axis=2, begin_params_axis=1),
                   s(n(2, 3), n(2, 3), n(2, 3), begin_norm_axis=1, begin_params_axis=0)],
     "Dropout": [s(n(2, 3), keep_prob=0.5, Seed0=1), s(n(4, 3), 3, keep_prob=0.9)],
+    # collectives in a world of one process (2-process checks: tests/communication)
+    "AllReduce": [s(n(2, 3), op="sum", group="hccl_world_group"),
+                  s(away(3), op="max", group="hccl_world_group"),
+                  s(away(3), op="prod", group="hccl_world_group")],
+    "AllGather": [s(n(2, 3), group="hccl_world_group")],
+    "ReduceScatter": [s(n(2, 3), op="sum", group="hccl_world_group")],
+    "Broadcast": [s((n(2, 3), n(3)), root_rank=0, group="hccl_world_group")],
+    "AlltoAll": [s(n(2, 3), split_count=1, split_dim=0, concat_dim=1,
+                   group="hccl_world_group")],
 }
 
 

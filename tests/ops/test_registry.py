@@ -93,6 +93,15 @@ SAMPLES = {
     "NextSeed": [((), {})],
     "NPUClearFloatStatus": [((f32(8),), {})],
     "NPUGetFloatStatus": [((f32(8),), {})],
+    # collectives in a world of one process (2-process checks: tests/communication)
+    "AllReduce": [((X,), {"op": "sum", "group": "hccl_world_group"}),
+                  ((i32(2, 3),), {"op": "max", "group": "hccl_world_group"})],
+    "AllGather": [((X,), {"group": "hccl_world_group"})],
+    "ReduceScatter": [((X,), {"op": "sum", "group": "hccl_world_group"})],
+    "Broadcast": [(((X, i32(3)),), {"root_rank": 0, "group": "hccl_world_group"})],
+    "AlltoAll": [((X,), {"split_count": 1, "split_dim": 1, "concat_dim": 0,
+                         "group": "hccl_world_group"})],
+    "Barrier": [((), {"group": "hccl_world_group"})],
 }
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))

@@ -7,7 +7,7 @@ index), a tuple with one entry per element. A rule returns the batched result an
 of its batch (``None`` when the result is the same for every example; a tuple of entries
 for multi-output primitives). Rules are written with ops, so they run eagerly and trace
 into graphs alike; ``transforms/vectorize.py`` checks every rule's result against the primitive's
-unbatched output type. tests/ops/test_vmap_rules.py walks the registry: each rule must
+unbatched output type. tests/ops/test_batching_rules.py walks the registry: each rule must
 equal stacking the primitive applied to every example.
 
 Most rules move the batch axis to the front and shift their axis attributes by one;
@@ -42,6 +42,10 @@ NOT_BATCHED = {
     "AssignAdd": "memory effect: a vmapped function must be pure (clear error)",
     "AssignSub": "memory effect: a vmapped function must be pure (clear error)",
     "Print": "IO effect: a vmapped function must be pure (clear error)",
+    **{name: "collective (IO effect): MindSpore has no batching rule; vmap refuses effects "
+             "(clear error)"
+       for name in ("AllReduce", "AllGather", "ReduceScatter", "Broadcast", "AlltoAll",
+                    "Barrier")},
 }
 
 
