@@ -13,7 +13,7 @@ from graphkiln import amp, nn
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 sys.path.insert(0, str(FIXTURES))
-from amp_cases import LEVELS, net, run_level, run_loss_scale  # noqa: E402
+from amp_cases import LEVELS, bn_after_one_step, net, run_level, run_loss_scale  # noqa: E402
 
 RECORDED = np.load(FIXTURES / "amp.npz")
 MODES = {"pynative": ms.PYNATIVE_MODE, "graph": ms.GRAPH_MODE}
@@ -29,6 +29,14 @@ def test_auto_mixed_precision_matches_mindspore(level, mode):
     tol = 1e-5 if level == "O0" else 2e-3
     np.testing.assert_allclose(y.asnumpy(), RECORDED[f"{level}/y"], rtol=tol, atol=tol)
     np.testing.assert_allclose(losses, RECORDED[f"{level}/losses"], rtol=tol, atol=tol)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_train_step_updates_batchnorm_statistics_once(mode):
+    ms.set_context(mode=MODES[mode])
+    mean, variance = bn_after_one_step(ms)
+    np.testing.assert_allclose(mean, RECORDED["bn_step/mean"], rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(variance, RECORDED["bn_step/variance"], rtol=1e-5, atol=1e-6)
 
 
 def test_to_float_casts_inputs_and_weights_not_the_parameters():
