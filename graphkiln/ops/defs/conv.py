@@ -3,8 +3,10 @@
 the same for 3-D), with MindSpore's attributes (``out_channel``, ``kernel_size``,
 ``pad_mode``, ``pad``, ``stride``, ``dilation``, ``group``, ``data_format``).
 
-Each kernel is im2col by ``as_strided`` (one copy) plus one batched BLAS matmul over the
-groups; the input gradient is one matmul plus a strided add per kernel offset.
+Each kernel is im2col by ``as_strided`` (one copy, in the (N, C*K, L) layout so that the
+forward result is already NCHW) plus one ``matmul`` (BLAS per example and group); the
+input gradient is one matmul plus a strided add per kernel offset, the filter gradient one
+matmul summed over the batch.
 """
 from __future__ import annotations
 
@@ -97,58 +99,51 @@ def _check_format(name: str, rank: int, attrs: dict) -> None:
 # ------------------------------------------------------------------ NumPy kernels
 
 def _cols(x: np.ndarray, geo: ConvGeometry, out) -> np.ndarray:
-    """im2col: ``(group, N*L, C/group*K)`` (one copy of the strided window view)."""
+    """im2col in the (N, group, C/group*K, L) layout: one copy of the strided window view,
+    whose innermost axis runs along the output width (contiguous reads at stride 1)."""
     n, c = x.shape[:2]
-    g, r = geo.group, len(geo.kernel)
+    r = len(geo.kernel)
     win = W.windows(W.pad_input(x, geo.pads), geo.kernel, geo.stride, geo.dilation, out)
-    win = win.reshape((n, g, c // g) + tuple(out) + geo.kernel)
-    perm = (1, 0) + tuple(range(3, 3 + r)) + (2,) + tuple(range(3 + r, 3 + 2 * r))
-    return win.transpose(perm).reshape(g, n * math.prod(out), -1)
-
-
-def _dout_rows(dy: np.ndarray, g: int) -> np.ndarray:
-    """``(N, O, *out)`` as ``(group, N*L, O/group)``."""
-    n, o = dy.shape[:2]
-    rows = dy.reshape(n, g, o // g, -1).transpose(1, 0, 3, 2)
-    return rows.reshape(g, -1, o // g)
+    perm = (0, 1) + tuple(range(2 + r, 2 + 2 * r)) + tuple(range(2, 2 + r))
+    cols = np.ascontiguousarray(win.transpose(perm))  # (N, C, *kernel, *out)
+    return cols.reshape(n, geo.group, -1, math.prod(out))
 
 
 def conv_forward(x, w, geo: ConvGeometry) -> np.ndarray:
+    """``W_g (O/g, C/g*K) @ cols (N, g, C/g*K, L)``: the output comes out as NCHW."""
     dtype = x.dtype
     ct = W.compute_dtype(dtype)
     x, w = x.astype(ct, copy=False), w.astype(ct, copy=False)
     n, out, g, o = x.shape[0], geo.out(x.shape[2:]), geo.group, w.shape[0]
-    wg = w.reshape(g, o // g, -1)
-    y = np.matmul(_cols(x, geo, out), wg.transpose(0, 2, 1))  # (g, N*L, O/g)
-    y = y.reshape((g, n) + tuple(out) + (o // g,))
-    r = len(out)
-    y = y.transpose((1, 0, 2 + r) + tuple(range(2, 2 + r))).reshape((n, o) + tuple(out))
-    return np.ascontiguousarray(y, dtype=dtype)
+    y = np.matmul(w.reshape(g, o // g, -1), _cols(x, geo, out))  # (N, g, O/g, L)
+    return y.reshape((n, o) + tuple(out)).astype(dtype, copy=False)
 
 
 def conv_input_grad(dy, w, in_shape, geo: ConvGeometry) -> np.ndarray:
+    """``W_g^T @ dy`` gives the columns' cotangent, summed back onto the input (col2im)."""
     dtype = dy.dtype
     ct = W.compute_dtype(dtype)
     dy, w = dy.astype(ct, copy=False), w.astype(ct, copy=False)
     n, c = in_shape[:2]
-    g, o, r = geo.group, w.shape[0], len(geo.kernel)
+    g, o = geo.group, w.shape[0]
     out = dy.shape[2:]
-    dcols = np.matmul(_dout_rows(dy, g), w.reshape(g, o // g, -1))  # (g, N*L, C/g*K)
-    dcols = dcols.reshape((g, n) + tuple(out) + (c // g,) + geo.kernel)
-    # to (N, C, *kernel, *out) for the scatter
-    perm = (1, 0, 2 + r) + tuple(range(3 + r, 3 + 2 * r)) + tuple(range(2, 2 + r))
-    dcols = dcols.transpose(perm).reshape((n, c) + geo.kernel + tuple(out))
+    wg = w.reshape(g, o // g, -1).transpose(0, 2, 1)  # (g, C/g*K, O/g)
+    dcols = np.matmul(wg, dy.reshape(n, g, o // g, -1))  # (N, g, C/g*K, L)
+    dcols = dcols.reshape((n, c) + geo.kernel + tuple(out))
     padded = (n, c) + tuple(s + b + a for s, (b, a) in zip(in_shape[2:], geo.pads))
     dxp = W.scatter_windows(dcols, padded, geo.kernel, geo.stride, geo.dilation)
     return np.ascontiguousarray(W.crop(dxp, geo.pads, in_shape[2:]), dtype=dtype)
 
 
 def conv_filter_grad(dy, x, w_shape, geo: ConvGeometry) -> np.ndarray:
+    """``sum_n dy_n (O/g, L) @ cols_n^T``: a GEMM per example, summed."""
     dtype = dy.dtype
     ct = W.compute_dtype(dtype)
     dy, x = dy.astype(ct, copy=False), x.astype(ct, copy=False)
-    g = geo.group
-    dw = np.matmul(_dout_rows(dy, g).transpose(0, 2, 1), _cols(x, geo, dy.shape[2:]))
+    n, o, g = dy.shape[0], dy.shape[1], geo.group
+    cols = _cols(x, geo, dy.shape[2:])  # (N, g, C/g*K, L)
+    dyg = dy.reshape(n, g, o // g, -1)
+    dw = np.matmul(dyg, cols.transpose(0, 1, 3, 2)).sum(axis=0)  # (g, O/g, C/g*K)
     return dw.reshape(w_shape).astype(dtype, copy=False)
 
 
