@@ -134,6 +134,10 @@ def test_samplers():
         3, k, shuffle=True))) for k in range(3)]
     assert sorted(sum(shards, []))[:10] != [] and set(sum(shards, [])) == set(range(10))
     assert _column(ds.NumpySlicesDataset(list(range(10)), sampler=[9, 0])) == [9, 0]
+    weighted = ds.NumpySlicesDataset(list(range(3)), sampler=ds.WeightedRandomSampler(
+        [0.0, 1.0, 3.0], num_samples=40))
+    drawn = _column(weighted)
+    assert len(drawn) == 40 and 0 not in drawn and drawn.count(2) > drawn.count(1)
     with pytest.raises(RuntimeError, match="together"):
         ds.NumpySlicesDataset([1, 2], num_shards=2)
     with pytest.raises(ValueError, match="shard_id"):

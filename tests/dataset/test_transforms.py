@@ -57,6 +57,7 @@ def test_pil_inputs_follow_pillow():
     want = np.asarray(Image.fromarray(img).resize((12, 10), Image.BILINEAR))
     np.testing.assert_array_equal(np.asarray(resized), want)
     assert np.asarray(V.CenterCrop(8)(pil)).shape == (8, 8, 3)
+    np.testing.assert_array_equal(np.asarray(V.ToPIL()(img)), img)
     chw = V.ToTensor()(V.RandomHorizontalFlip(1.0)(pil))
     np.testing.assert_allclose(chw, img[:, ::-1].transpose(2, 0, 1) / 255, rtol=1e-6)
 
