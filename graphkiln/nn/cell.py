@@ -25,6 +25,7 @@ from ..common import dtype as mstype
 from ..common.parameter import Parameter, ParameterTuple
 from ..common.tensor import Tensor
 from ..compile.api import call_cell
+from ..frontend.weight_writes import write_parameter
 from ..ops.defs.array import Cast
 
 _DEFAULT_PARAM_NAME = "Parameter"
@@ -136,7 +137,7 @@ class Cell:
             if value is None:
                 params[name] = None
             elif isinstance(value, Tensor):
-                params[name].set_data(value)
+                write_parameter(params[name], value)
             else:
                 raise TypeError(f"Parameter '{name}' already exists in network, can not "
                                 f"assign this type: '{type(value)}' as a parameter.")
