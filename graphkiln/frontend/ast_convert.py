@@ -274,7 +274,10 @@ class JumpLowering:
         pre = _located([_assign(lp.brk, _const(False))], st) if lp.brk else []
         if isinstance(st, ast.While):
             if guards:
-                st.test = _located(ast.BoolOp(op=ast.And(), values=guards + [st.test]), st)
+                # the flags are scalar bools; the user's test becomes one too (a tensor of
+                # shape [1] would not join with them)
+                test = ast.Call(func=_rt("cond_bool"), args=[st.test], keywords=[])
+                st.test = _located(ast.BoolOp(op=ast.And(), values=guards + [test]), st)
         elif guards:
             st.gk_extra_test = _located(
                 guards[0] if len(guards) == 1 else ast.BoolOp(op=ast.And(), values=guards), st)

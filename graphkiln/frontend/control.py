@@ -46,15 +46,30 @@ def is_symbolic(x) -> bool:
 
 # ------------------------------------------------------------------- conditions
 
-def _cond_tensor(b: GraphBuilder, cond: Tensor, loc) -> Node:
-    """A scalar bool node for a tensor condition (``if x:`` means ``x != 0``)."""
+def _check_one_element(cond: Tensor, loc=None) -> None:
     if cond.size != 1:
         raise ValueError(f"The truth value of a Tensor with more than one element is "
                          f"ambiguous; a condition must have exactly one element, but got "
                          f"shape {list(cond.shape)}.\n{loc.describe() if loc else ''}")
+
+
+def _cond_tensor(b: GraphBuilder, cond: Tensor, loc) -> Node:
+    """A scalar bool node for a tensor condition (``if x:`` means ``x != 0``)."""
+    _check_one_element(cond, loc)
     if cond.dtype is not mstype.bool_:
         cond = F.not_equal(cond, 0)
     return b.local(cond._node)
+
+
+def cond_bool(x):
+    """A loop test combined with jump flags: a symbolic one-element tensor becomes a
+    scalar bool (``x != 0``); any other value is returned as it is."""
+    if not is_symbolic(x):
+        return x
+    _check_one_element(x)
+    if x.dtype is not mstype.bool_:
+        x = F.not_equal(x, 0)
+    return F.reshape(x, ()) if x.shape else x
 
 
 def truthy(x) -> bool:
