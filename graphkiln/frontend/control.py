@@ -31,6 +31,7 @@ from ..ops.defs.side_effects import Print
 from . import ast_convert
 from .builder import GraphBuilder
 from .pytree import copy_containers, flatten, unflatten
+from .runtime_raise import BranchRaised, fstring, percent, raise_  # noqa: F401  (converted code)
 from .undefined import (
     Undefined,
     UndefinedReturn,
@@ -190,10 +191,16 @@ def _traced_if(cond, true_fn, false_fn, values, names, guard=False):
     parent_name = b.graph.name
     tb = GraphBuilder(FuncGraph(f"\u2713{parent_name}", loc), b)
     fb = GraphBuilder(FuncGraph(f"\u2717{parent_name}", loc), b)
-    with tb:
-        out_t = true_fn(*copy_containers(values))
-    with fb:
-        out_f = false_fn(*copy_containers(values))
+    out_t = _trace_branch(tb, true_fn, values)
+    out_f = _trace_branch(fb, false_fn, values)
+    if out_t is _RAISED and out_f is _RAISED:
+        raise BranchRaised()
+    # a branch that raised at run time never goes on: it gives placeholders of the other
+    # branch's values
+    if out_t is _RAISED:
+        out_t = placeholder_tree(out_f)
+    elif out_f is _RAISED:
+        out_f = placeholder_tree(out_t)
     out_t, out_f = _fill_pending_returns(out_t, out_f)
     leaves_t, tree_t = flatten(out_t)
     leaves_f, tree_f = flatten(out_f)
@@ -244,6 +251,20 @@ def _traced_if(cond, true_fn, false_fn, values, names, guard=False):
             raise _join_error(name, "type or shape differs", a, c, loc)
         dyn.append((i, nt, nf))
     return unflatten(tree_t, _emit_switch(b, tb, fb, cond_node, dyn, results, loc))
+
+
+_RAISED = object()
+
+
+def _trace_branch(bb: GraphBuilder, fn, values):
+    """Trace one branch of a tensor ``if`` into ``bb``; ``_RAISED`` when it ends in a
+    run-time raise."""
+    bb.is_branch = True
+    with bb:
+        try:
+            return fn(*copy_containers(values))
+        except BranchRaised:
+            return _RAISED
 
 
 _JUMP_FLAGS = ("_gk_retflag", "_gk_brk", "_gk_cont")

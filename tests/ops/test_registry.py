@@ -19,6 +19,7 @@ STRUCTURAL = {
     "MakeTuple", "TupleGetItem", "Depend", "UpdateState", "Load", "Switch", "While", "Print",
     "Assign", "AssignAdd", "AssignSub", "HyperMap",
     "WhileGrad",  # applies traced graphs; made by autodiff (tests/transforms/test_autodiff.py)
+    "Raise",  # a run-time raise (tests/frontend/test_ms_programs.py)
 }
 
 
