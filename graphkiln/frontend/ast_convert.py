@@ -484,6 +484,15 @@ class ControlConversion(ast.NodeTransformer):
             ast.Lambda(args=_fn("x", [], []).args, body=p) for p in parts[1:]],
             keywords=[]), node)
 
+    def visit_Subscript(self, node: ast.Subscript):
+        self.generic_visit(node)
+        # a constant or a slice index can never pick a callable with a tensor
+        if not isinstance(node.ctx, ast.Load) or isinstance(node.slice, (ast.Constant,
+                                                                          ast.Slice)):
+            return node
+        return _located(ast.Call(func=_rt("getitem"), args=[node.value, node.slice],
+                                 keywords=[]), node)
+
     def visit_Call(self, node: ast.Call):
         self.generic_visit(node)
         f = node.func

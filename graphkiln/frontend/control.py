@@ -680,6 +680,48 @@ _METHOD = types.MethodType
 _BUILTINS = (types.BuiltinFunctionType, types.BuiltinMethodType)
 
 
+def getitem(seq, index):
+    """``seq[index]``; a tuple or list of callables (cells, functions, primitives) indexed
+    by a tensor gives a :class:`SwitchLayer` that calls the chosen one (MindSpore's
+    ``switch_layer``)."""
+    if is_symbolic(index) and _is_callable_sequence(seq):
+        return SwitchLayer(tuple(seq), index)
+    return seq[index]
+
+
+def _is_callable_sequence(seq) -> bool:
+    if isinstance(seq, (tuple, list)) or getattr(seq, "__gk_cell__", False):
+        try:
+            items = list(seq)
+        except TypeError:
+            return False
+        return bool(items) and all(callable(f) and not isinstance(f, Tensor) for f in items)
+    return False
+
+
+class SwitchLayer:
+    """The callable ``funcs[index]`` for a tensor ``index``: a call traces every function
+    and picks the result of ``funcs[index]`` with a chain of ``Switch`` nodes."""
+
+    __slots__ = ("funcs", "index")
+
+    def __init__(self, funcs: tuple, index: Tensor):
+        _check_one_element(index)
+        if not index.dtype.is_int:
+            raise TypeError(f"The index of a tuple of cells must be an int Tensor, but got "
+                            f"{index.dtype}.")
+        self.funcs = funcs
+        self.index = index
+
+    def __call__(self, *args, **kwargs):
+        def pick(k: int):
+            if k == len(self.funcs) - 1:
+                return call(self.funcs[k], *args, **kwargs)
+            return ifexp(F.equal(self.index, k), lambda: call(self.funcs[k], *args, **kwargs),
+                         lambda: pick(k + 1))
+        return pick(0)
+
+
 def call(f, *args, **kwargs):
     """A call inside converted code: user functions and cells are converted first."""
     t = type(f)
