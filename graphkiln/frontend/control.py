@@ -760,7 +760,10 @@ def call_instance(obj, args: tuple, kwargs: dict):
 
 def convert(fn: types.FunctionType) -> types.FunctionType:
     """The converted twin of ``fn``, bound to this module's helpers; ``fn`` itself for
-    library code and code without source."""
+    library code, code without source and callables that are not functions (a ``grad`` or
+    ``vmap`` object traces itself)."""
+    if type(fn) is not _FUNCTION:
+        return fn
     code = fn.__code__
     if code in ast_convert.CONVERTED_CODES or is_internal(code.co_filename):
         return fn
