@@ -296,6 +296,10 @@ class Cell:
         return self.name_cells().values()
 
     # ------------------------------------------------------------- modes
+    def init_parameters_data(self, auto_parallel_mode: bool = False) -> dict:
+        """Parameters are created with their data here: maps each to itself."""
+        return {p: p for p in self.get_parameters()}
+
     def set_train(self, mode: bool = True) -> Cell:
         """Training mode on (``Dropout`` drops) or off, for this cell and all sub-cells."""
         for _, cell in self.cells_and_names():
