@@ -39,11 +39,15 @@ int16 = Type("Int16", np.int16, "i", 16)
 int32 = Type("Int32", np.int32, "i", 32)
 int64 = Type("Int64", np.int64, "i", 64)
 uint8 = Type("UInt8", np.uint8, "u", 8)
+uint16 = Type("UInt16", np.uint16, "u", 16)
+uint32 = Type("UInt32", np.uint32, "u", 32)
+uint64 = Type("UInt64", np.uint64, "u", 64)
 float16 = Type("Float16", np.float16, "f", 16)
 float32 = Type("Float32", np.float32, "f", 32)
 float64 = Type("Float64", np.float64, "f", 64)
 
-ALL_TYPES = (bool_, int8, int16, int32, int64, uint8, float16, float32, float64)
+ALL_TYPES = (bool_, int8, int16, int32, int64, uint8, uint16, uint32, uint64,
+             float16, float32, float64)
 _BY_NP = {t.np_dtype: t for t in ALL_TYPES}
 _BY_NAME = {t.name: t for t in ALL_TYPES}
 

@@ -94,3 +94,6 @@ def call_cell(cell, args: tuple, kwargs: dict):
         name = f"{type(cell).__name__}_construct"
         return cache.run(cell, _construct_fn(cell), name, args, kwargs, cell)
     return cell.construct(*args, **kwargs)
+
+
+__all__ = ["jit", "JitFunction", "call_cell", "compile_info", "CompileInfo"]

@@ -49,3 +49,19 @@ class TrainOneStepCell(Cell):
         if self.reducer_flag:
             grads = self.grad_reducer(grads)
         return ops.depend(loss, self.optimizer(grads))
+
+
+class WithEvalCell(Cell):
+    """Evaluation: returns ``(loss, outputs, label)`` of ``network(data)`` against ``label``."""
+
+    def __init__(self, network: Cell, loss_fn: Cell, add_cast_fp32: bool = False):
+        super().__init__(auto_prefix=False)
+        self._network = network
+        self._loss_fn = loss_fn
+        self.add_cast_fp32 = add_cast_fp32
+
+    def construct(self, data, label):
+        outputs = self._network(data)
+        if self.add_cast_fp32:
+            outputs = ops.cast(outputs, label.dtype)
+        return self._loss_fn(outputs, label), outputs, label

@@ -351,7 +351,7 @@ def test_vmap_rule_matches_stacked_loop(name):
         return
     samples = SAMPLES.get(name)
     assert samples, (f"no vmap sample for primitive '{name}': add inputs for it to SAMPLES "
-                     f"in tests/ops/test_vmap_rules.py")
+                     f"in tests/ops/test_batching_rules.py")
     rng = np.random.default_rng(0)
     for make in samples:
         args, attrs = make(rng)
