@@ -7,6 +7,9 @@ example (eagerly), with the batch on axis 0, on axis 1 and on the last axis wher
 inputs have one, and with some arguments unbatched (``in_axes`` None, or closed over).
 A new primitive without a rule or without a sample fails with a message saying so.
 """
+import sys
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -236,6 +239,12 @@ CONSTANT_INPUTS = {
     "NextSeed": (),
 }
 STATEFUL = {"NextSeed"}  # reads and advances the dropout seed stream
+
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import nn_samples  # noqa: E402
+
+SAMPLES.update(nn_samples.vmap_samples(B, U, f32))
 
 
 # ------------------------------------------------------------------ harness

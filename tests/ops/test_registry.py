@@ -1,6 +1,9 @@
 """Walk the primitive registry: every non-structural op has a sample input here, and on it
 the kernel's output dtype and shape equal what infer promised (graph mode runs kernels
 without rechecking). A new op without a sample fails ``test_every_op_has_a_sample``."""
+import sys
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -100,6 +103,11 @@ SAMPLES = {
                          "group": "hccl_world_group"})],
     "Barrier": [((), {"group": "hccl_world_group"})],
 }
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import nn_samples  # noqa: E402
+
+SAMPLES.update(nn_samples.registry_samples(f32))
 
 
 def _ops():
