@@ -160,8 +160,9 @@ def test_model_trains_data_parallel_on_sharded_data(tmp_path, run, worker_env):
 ])
 def test_faults_stop_the_job_with_a_clear_error(tmp_path, run, fault, needle):
     start = time.monotonic()
-    rc, out, err = run.msrun(tmp_path, 2, "faults.py", fault,
-                         extra_env={"GRAPHKILN_COMM_TIMEOUT": "1"})
+    marker = f"job-{os.getpid()}-{time.monotonic_ns()}"  # finds this job's processes only
+    rc, out, err = run.msrun(tmp_path, 2, "faults.py", fault, marker,
+                             extra_env={"GRAPHKILN_COMM_TIMEOUT": "1"})
     assert rc == 1
     assert time.monotonic() - start < 30  # start-up included, on a loaded machine
     assert needle in out + err
@@ -170,8 +171,11 @@ def test_faults_stop_the_job_with_a_clear_error(tmp_path, run, fault, needle):
     failing = {"raise": "1", "stuck": "0"}.get(fault, "01")
     assert any(f"worker {r} exited" in err for r in failing), err
     assert "stopped the other workers" in err
-    leftover = subprocess.run(["pgrep", "-f", f"faults.py {fault}"], capture_output=True)
-    assert leftover.stdout.strip() == b""
+    leftover = subprocess.run(["pgrep", "-f", marker], capture_output=True,
+                              text=True).stdout.split()
+    shown = subprocess.run(["ps", "-o", "pid,ppid,stat,cmd", "-p", ",".join(leftover)],
+                           capture_output=True, text=True).stdout if leftover else ""
+    assert not leftover, shown
 
 
 def test_launcher_checks_its_flags(capsys):
