@@ -24,8 +24,6 @@ TIMING = re.compile(r"\btime\b|ms/step", re.IGNORECASE)
 ROUTED = {
     "p01_quickstart_functional": "value_and_grad(has_aux=True) returns the loss, not "
     "((loss, aux), grads) packaged as MindSpore (fixed on branch compat)",
-    "p02_lenet_model_train": "mindspore.common.initializer (Normal) is missing on main "
-    "(on branch compat)",
     "p06_custom_cell_primitives": "mindspore.ops.operations (P.*) is missing on main "
     "(on branch compat)",
     "p09_amp": "Model(amp_level='O2') ignores the level and trains in float32; MindSpore "
