@@ -28,8 +28,6 @@ ROUTED = {
     "(on branch compat)",
     "p09_amp": "Model(amp_level='O2') ignores the level and trains in float32; MindSpore "
     "computes in float16 (losses differ by ~4e-4)",
-    "p12_checkpoint_load": "nn.Adam's state is saved as beta1/beta2 (0.9, 0.999); MindSpore "
-    "saves beta1_power/beta2_power (beta**step), so checkpoints differ",
     "p13_errors": "ops.matmul with mismatched shapes raises ValueError; MindSpore 2.10 "
     "(MatMulExt) raises RuntimeError",
 }
@@ -106,7 +104,6 @@ MINDSPORE = os.environ.get("GRAPHKILN_MINDSPORE_PYTHON",
 
 
 @pytest.mark.skipif(not os.path.exists(MINDSPORE), reason="real MindSpore is not installed")
-@pytest.mark.xfail(strict=True, reason=ROUTED["p12_checkpoint_load"])
 def test_mindspore_loads_graphkiln_checkpoints(tmp_path):
     """p12 under real MindSpore reads the checkpoints graphkiln's p11 wrote."""
     run_program("p11_checkpoint_save", tmp_path)
