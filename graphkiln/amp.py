@@ -204,20 +204,18 @@ class _LossInFloat32(nn.Cell):
         return self._loss_fn(out, label)
 
 
-def build_train_network(network, optimizer, loss_fn=None, level: str = "O0",
-                        boost_level: str = "O0", **kwargs):
-    """The training cell for mixed-precision ``level``: ``TrainOneStepCell`` (with a
-    fixed loss scale as sens), or ``TrainOneStepWithLossScaleCell`` when the loss-scale
-    manager has an update cell (which MindSpore's CPU backend refuses, as here)."""
-    if not isinstance(level, str) or level not in _LEVELS + ("auto",):
-        raise ValueError(f"The argument `level` must be a string in ['O0', 'O1', 'O2', 'O3', "
-                         f"'auto'], but got {level!r}.")
-    if boost_level not in ("O0", "O1", "O2"):
-        raise ValueError(f"The argument 'boost_level' must be in ['O0', 'O1', 'O2'], but got "
-                         f"{boost_level!r}.")
-    config = dict(_CONFIG.get(level, _CONFIG["O0"]), **kwargs)
+def _level_config(level: str, overrides: dict) -> dict:
+    config = dict(_CONFIG.get(level, _CONFIG["O0"]), **overrides)
     if config["loss_scale_manager"] == "dynamic":
         config["loss_scale_manager"] = DynamicLossScaleManager()
+    return config
+
+
+def mixed_precision_network(network, loss_fn=None, level: str = "O0", **kwargs):
+    """The forward part of ``build_train_network``: ``network`` cast for ``level`` (MindSpore's
+    cast placement and keep-fp32 list), with ``loss_fn`` applied in float32 when the model
+    computes in float16. ``Model(amp_level=...)`` builds its networks with it."""
+    config = _level_config(level, kwargs)
     cast_type = config["cast_model_type"]
     if level in ("O1",) or cast_type is mstype.float16:
         amp_level = level if level in ("O1", "O2", "O3") else (
@@ -232,6 +230,22 @@ def build_train_network(network, optimizer, loss_fn=None, level: str = "O0",
             network = _LossInFloat32(network, loss_fn)
         else:
             network = nn.WithLossCell(network, loss_fn)
+    return network
+
+
+def build_train_network(network, optimizer, loss_fn=None, level: str = "O0",
+                        boost_level: str = "O0", **kwargs):
+    """The training cell for mixed-precision ``level``: ``TrainOneStepCell`` (with a
+    fixed loss scale as sens), or ``TrainOneStepWithLossScaleCell`` when the loss-scale
+    manager has an update cell (which MindSpore's CPU backend refuses, as here)."""
+    if not isinstance(level, str) or level not in _LEVELS + ("auto",):
+        raise ValueError(f"The argument `level` must be a string in ['O0', 'O1', 'O2', 'O3', "
+                         f"'auto'], but got {level!r}.")
+    if boost_level not in ("O0", "O1", "O2"):
+        raise ValueError(f"The argument 'boost_level' must be in ['O0', 'O1', 'O2'], but got "
+                         f"{boost_level!r}.")
+    network = mixed_precision_network(network, loss_fn, level, **kwargs)
+    config = _level_config(level, kwargs)
     manager = config["loss_scale_manager"]
     scale = 1.0
     if manager is not None:
@@ -247,6 +261,7 @@ def build_train_network(network, optimizer, loss_fn=None, level: str = "O0",
     return nn.TrainOneStepCell(network, optimizer, scale).set_train()
 
 
-__all__ = ["auto_mixed_precision", "build_train_network", "get_white_list", "get_black_list",
+__all__ = ["auto_mixed_precision", "build_train_network", "mixed_precision_network",
+           "get_white_list", "get_black_list",
            "LossScaleManager", "FixedLossScaleManager", "DynamicLossScaleManager",
            "LossScaler", "StaticLossScaler", "DynamicLossScaler", "all_finite"]

@@ -10,6 +10,7 @@ import copy
 
 import numpy as np
 
+import graphkiln.amp as amp
 import graphkiln.nn as nn
 
 from ..common.tensor import Tensor
@@ -97,8 +98,8 @@ class Model:
     With an optimizer the training step is ``TrainOneStepCell(WithLossCell(network, loss_fn),
     optimizer)`` (or ``TrainOneStepCell(network, optimizer)`` when ``network`` computes its own
     loss); with ``metrics`` evaluation uses ``eval_network`` or ``WithEvalCell(network,
-    loss_fn)``. ``amp_level`` other than "O0" is accepted but the network keeps its own
-    precision; ``boost_level`` is accepted and has no effect."""
+    loss_fn)``. ``amp_level`` casts the network as ``amp.build_train_network`` does (with
+    ``keep_batchnorm_fp32`` from ``kwargs``); ``boost_level`` is accepted and has no effect."""
 
     def __init__(self, network: nn.Cell, loss_fn: nn.Cell | None = None, optimizer=None,
                  metrics=None, eval_network: nn.Cell | None = None,
@@ -120,14 +121,13 @@ class Model:
             raise ValueError("Auto mixed precision will not work because 'optimizer' is None."
                              "Please set amp_level='O0' to disable auto mixed precision or set "
                              "'optimizer' not be None to use auto mixed precision.")
-        if amp_level != "O0":
-            logger.warning("Model: amp_level=%s is accepted, but graphkiln trains the network in "
-                           "its own precision.", amp_level)
         self._network = network
         self._loss_fn = loss_fn
         self._optimizer = optimizer
         self._amp_level = amp_level
         self._boost_level = boost_level
+        self._amp_options = ({"keep_batchnorm_fp32": kwargs["keep_batchnorm_fp32"]}
+                             if "keep_batchnorm_fp32" in kwargs else {})
         self._loss_scale_manager = kwargs.get("loss_scale_manager")
         if self._loss_scale_manager is not None:
             if optimizer is None:
@@ -149,7 +149,10 @@ class Model:
     def _build_train_network(self) -> nn.Cell:
         network = self._network
         if self._optimizer is not None:
-            if self._loss_fn is not None:
+            if self._amp_level != "O0":
+                network = amp.mixed_precision_network(network, self._loss_fn, self._amp_level,
+                                                      **self._amp_options)
+            elif self._loss_fn is not None:
                 network = nn.WithLossCell(network, self._loss_fn)
             manager = self._loss_scale_manager
             if manager is None:
