@@ -10,13 +10,18 @@ from .common.tensor import Tensor, _install_methods, tensor
 from .context import (
     GRAPH_MODE, PYNATIVE_MODE, get_context, set_context, set_device,
 )
-from .nn.init import set_seed
+from .common.seed import set_seed
 from .compiler.jit import compile_info, jit
 from .ops.composite import grad, value_and_grad
 from .common.jit_class import jit_class
 from .common.lazy_inline import lazy_inline
 from .ops.composite.vmap import vmap
 from . import common  # noqa: F401  (ms.common.lazy_inline)
+from .common import api as _common_api  # noqa: F401  (ms.common.api.jit, ms.common.jit)
+from .common.mutable import mutable
+from .ops.primitive import constexpr
+from .common.dtype import uint16, uint32, uint64  # noqa: F401
+from .common.initializer import get_seed  # noqa: F401
 
 _install_methods()
 
@@ -26,6 +31,6 @@ __all__ = [
     "Tensor", "tensor", "Parameter", "ParameterTuple", "dtype", "context", "ops",
     "set_context", "get_context", "set_device", "GRAPH_MODE", "PYNATIVE_MODE",
     "nn", "set_seed", "jit", "compile_info", "grad", "value_and_grad", "jit_class", "lazy_inline",
-    "vmap",
+    "vmap", "mutable", "constexpr", "get_seed",
     "bool_", "int8", "int16", "int32", "int64", "uint8", "float16", "float32", "float64",
 ]

@@ -43,7 +43,12 @@ float16 = Type("Float16", np.float16, "f", 16)
 float32 = Type("Float32", np.float32, "f", 32)
 float64 = Type("Float64", np.float64, "f", 64)
 
-ALL_TYPES = (bool_, int8, int16, int32, int64, uint8, float16, float32, float64)
+uint16 = Type("UInt16", np.uint16, "u", 16)
+uint32 = Type("UInt32", np.uint32, "u", 32)
+uint64 = Type("UInt64", np.uint64, "u", 64)
+
+ALL_TYPES = (bool_, int8, int16, int32, int64, uint8, uint16, uint32, uint64,
+             float16, float32, float64)
 _BY_NP = {t.np_dtype: t for t in ALL_TYPES}
 _BY_NAME = {t.name: t for t in ALL_TYPES}
 
@@ -112,3 +117,19 @@ def scalar_type(scalar) -> Type:
     if isinstance(scalar, (float, np.floating)):
         return float32
     raise TypeError(f"unsupported scalar {scalar!r}")
+
+
+def dtype_to_nptype(type_: Type):
+    """The NumPy scalar type of a MindSpore type (``mstype.dtype_to_nptype``)."""
+    return to_type(type_).np_dtype.type
+
+
+def dtype_to_pytype(type_: Type) -> type:
+    """The Python type a MindSpore type's values convert to (``bool``, ``int``, ``float``)."""
+    t = to_type(type_)
+    return bool if t is bool_ else int if t.is_int else float
+
+
+def pytype_to_dtype(obj) -> Type:
+    """The MindSpore type of a Python or NumPy type (``int`` gives Int64)."""
+    return to_type(obj)

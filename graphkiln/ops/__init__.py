@@ -3,19 +3,31 @@ from . import defs as _defs  # noqa: F401  (fills the registry)
 from . import functional
 from . import functional as F  # noqa: F401
 from . import rules as _rules  # noqa: F401  (attaches backward rules)
-from .composite import GradOperation, HyperMap, Map, MultitypeFuncGraph, vmap
+from .composite import (
+    GradOperation,
+    HyperMap,
+    Map,
+    MultitypeFuncGraph,
+    grad,
+    jvp,
+    value_and_grad,
+    vjp,
+    vmap,
+)
 from .functional import *  # noqa: F401,F403
 from .functional import print_ as print  # noqa: A001,F401
-from .primitive import REGISTRY, Primitive, primitive_class
+from .primitive import REGISTRY, Primitive, constexpr, primitive_class
 
 for _name, _opdef in REGISTRY.items():
     if _name not in globals():  # composites (HyperMap) keep their user-facing class
         globals()[_name] = primitive_class(_opdef)
 del _name, _opdef
 
-from . import composite  # noqa: E402
+from . import composite, operations  # noqa: E402
 from . import composite as C  # noqa: E402,F401
+from . import operations as P  # noqa: E402,F401
 
 __all__ = [n for n in dir(functional) if not n.startswith("_")] + list(REGISTRY) + [
     "Primitive", "functional", "composite", "GradOperation", "HyperMap", "Map",
-    "MultitypeFuncGraph", "vmap"]
+    "MultitypeFuncGraph", "vmap", "operations", "constexpr", "grad", "value_and_grad", "jvp",
+    "vjp"]

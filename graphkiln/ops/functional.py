@@ -9,6 +9,8 @@ Tensor is passed to the primitive as it is: the primitive promotes it MindSpore'
 from __future__ import annotations
 
 import builtins as _builtins
+import functools as _functools
+import sys as _sys
 
 import numpy as np
 
@@ -498,3 +500,98 @@ def print_(*values):
 
 make_tuple = E.MakeTuple
 tuple_getitem = E.TupleGetItem
+
+
+# ------------------------------------------------------------------ MindSpore's F helpers
+
+def partial(func, *args, **kwargs):
+    """``F.partial``/``ops.partial``: ``func`` with its first arguments bound."""
+    if not callable(func):
+        raise TypeError(f"For 'partial', the first input must be a function, but got "
+                        f"{type(func).__name__}.")
+    return _functools.partial(func, *args, **kwargs)
+
+
+def shape(input_x) -> tuple:
+    """The static shape of a Tensor, as a tuple of ints."""
+    if not isinstance(input_x, Tensor):
+        raise TypeError(f"For 'shape', the input must be a Tensor, but got "
+                        f"{type(input_x).__name__}.")
+    return tuple(input_x.shape)
+
+
+def dtype(input) -> mstype.Type:
+    """The MindSpore dtype of a Tensor."""
+    if not isinstance(input, Tensor):
+        raise TypeError(f"For 'dtype', the input must be a Tensor, but got "
+                        f"{type(input).__name__}.")
+    return input.dtype
+
+
+def rank(input_x) -> int:
+    """The number of dimensions of a Tensor."""
+    return len(shape(input_x))
+
+
+def size(input_x) -> int:
+    """The number of elements of a Tensor."""
+    return int(np.prod(shape(input_x), dtype=np.int64))
+
+
+def tuple_to_array(input_x) -> Tensor:
+    """A tuple of Python numbers as a Tensor (ints give Int64, floats Float32)."""
+    if not isinstance(input_x, (tuple, list)) or not all(_is_number(v) for v in input_x):
+        raise TypeError(f"For 'tuple_to_array', the input must be a tuple of numbers, but "
+                        f"got {input_x!r}.")
+    return Tensor(tuple(input_x))
+
+
+def scalar_to_tensor(input_x, dtype=mstype.float32) -> Tensor:
+    """A Python number as a 0-d Tensor of ``dtype``."""
+    if not _is_number(input_x):
+        raise TypeError(f"For 'scalar_to_tensor', the input must be a number, but got "
+                        f"{type(input_x).__name__}.")
+    return Tensor(input_x, dtype)
+
+
+def tuple_len(x) -> int:
+    return len(x)
+
+
+def make_range(*args) -> tuple:
+    """``F.make_range(start, stop, step)`` as a tuple of ints."""
+    return tuple(range(*args))
+
+
+def clip_by_value(x, clip_value_min=None, clip_value_max=None) -> Tensor:
+    """Clamp ``x`` into ``[clip_value_min, clip_value_max]`` (either bound may be None; for
+    a tuple/list of Tensors each is clipped)."""
+    if clip_value_min is None and clip_value_max is None:
+        raise ValueError("For 'clip_by_value', at least one of 'clip_value_min' and "
+                         "'clip_value_max' must not be None.")
+    if isinstance(x, (tuple, list)):
+        return type(x)(clip_by_value(e, clip_value_min, clip_value_max) for e in x)
+    out = x
+    if clip_value_min is not None:
+        out = maximum(out, clip_value_min)
+    if clip_value_max is not None:
+        out = minimum(out, clip_value_max)
+    return out if out.dtype is x.dtype else cast(out, x.dtype)
+
+
+clamp = clip = clip_by_value
+print = print_  # noqa: A001 - MindSpore's F.print
+
+
+# Autodiff and vmap front ends live in ``ops.composite``, a layer above this module; MindSpore
+# users import them from here, so these names resolve on access (``graphkiln.ops`` imports
+# ``ops.composite`` before any user code runs).
+_COMPOSITE_NAMES = ("grad", "value_and_grad", "vmap", "jvp", "vjp", "GradOperation",
+                    "HyperMap", "Map", "MultitypeFuncGraph")
+
+
+def __getattr__(name: str):
+    composite = _sys.modules.get(f"{__package__}.composite")
+    if name in _COMPOSITE_NAMES and composite is not None:
+        return getattr(composite, name)
+    raise AttributeError(f"module 'mindspore.ops.functional' has no attribute '{name}'")

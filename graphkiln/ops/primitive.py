@@ -113,6 +113,26 @@ class Primitive:
     def __call__(self, *args):
         return apply(self.opdef, args, self.attrs)
 
+    def add_prim_attr(self, name: str, value) -> Primitive:
+        """Set a constructor attribute (others, MindSpore's backend hints such as
+        ``primitive_target``, are accepted and change nothing on the CPU)."""
+        if name in self.opdef.attrs:
+            self.attrs = {**self.attrs, name: value}
+            self._key = None
+        return self
+
+    def shard(self, in_strategy=None, out_strategy=None, **kwargs) -> Primitive:
+        """Parallel sharding strategy: accepted; graphkiln runs on one device."""
+        return self
+
+    def set_device(self, device_target: str) -> Primitive:
+        """Device placement hint: accepted; graphkiln computes on the CPU."""
+        return self
+
+    def recompute(self, mode: bool = True) -> Primitive:
+        """Recompute hint: accepted; the results are the same."""
+        return self
+
     def __repr__(self) -> str:
         return self.opdef.name
 
@@ -125,9 +145,19 @@ def _hashable(v):
     return v
 
 
-def primitive_class(opdef: OpDef):
-    """Make the user-facing class (``ops.Add``) whose instances are bound primitives;
-    constructor arguments are the op's declared attributes."""
+_CLASSES: dict[str, type] = {}
+
+
+def primitive_class(opdef: OpDef) -> type:
+    """The user-facing class (``ops.Add``, ``ops.operations.Add``: one class per primitive)
+    whose instances are bound primitives; constructor arguments are the op's attributes."""
+    cls = _CLASSES.get(opdef.name)
+    if cls is None or cls._gk_opdef is not opdef:
+        cls = _CLASSES[opdef.name] = _make_class(opdef)
+    return cls
+
+
+def _make_class(opdef: OpDef) -> type:
     params = tuple(opdef.attrs)
 
     def __init__(self, *args, **kwargs):
@@ -142,9 +172,24 @@ def primitive_class(opdef: OpDef):
             attrs[k] = v
         Primitive.__init__(self, opdef, attrs)
 
-    cls = type(opdef.name, (Primitive,), {"__init__": __init__, "__slots__": ()})
+    cls = type(opdef.name, (Primitive,), {"__init__": __init__, "__slots__": (),
+                                          "_gk_opdef": opdef})
     cls.__module__ = "graphkiln.ops"
     return cls
+
+
+def constexpr(fn=None, *, get_instance: bool = True, reuse_result: bool = True,
+              check: bool = True):
+    """``@ops.constexpr``: a Python function evaluated while the graph is built.
+
+    graphkiln runs Python code at trace time with the constant arguments it is given, so the
+    function's result becomes a constant of the graph; decorated functions are called as
+    they are (``get_instance=False`` returns the function's class-like wrapper instead)."""
+    def wrap(f):
+        if get_instance:
+            return f
+        return lambda: f
+    return wrap(fn) if fn is not None else wrap
 
 
 # ---------------------------------------------------------------- dispatch

@@ -8,8 +8,6 @@ in order, so their effects stay sequenced.
 """
 from __future__ import annotations
 
-import functools
-
 from ...common.tensor import Tensor
 from ...compiler.ir.abstract import AbstractTensor, AbstractTuple
 from ...compiler.ir.anf import FuncGraph, ValueNode
@@ -107,11 +105,6 @@ class MultitypeFuncGraph:
             from ...compiler.trace.control import call
             return call(fn, *args)
         return fn(*args)
-
-
-def partial(fn, *args, **kwargs):
-    """``F.partial``: ``fn`` with its first arguments bound."""
-    return functools.partial(fn, *args, **kwargs)
 
 
 def _is_seq(x) -> bool:
@@ -269,4 +262,4 @@ class Map(_Mapper):
     kind = "Map"
 
 
-__all__ = ["MultitypeFuncGraph", "HyperMap", "Map", "partial", "MakeTuple"]
+__all__ = ["MultitypeFuncGraph", "HyperMap", "Map", "MakeTuple"]

@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...common import dtype as mstype
+from ...common import initializer
 from ...compiler.ir.abstract import AbstractScalar, AbstractTensor, AbstractTuple
 from ..primitive import OpDef
 from ._infer import (
@@ -183,11 +184,7 @@ _SEED_STREAM = {"generation": None, "base": 0, "count": 0}
 def _global_seed_generation():
     """(the generator object, the seed) of ``graphkiln.set_seed``; a new object after every
     call, so calling ``set_seed(n)`` again restarts the dropout stream too."""
-    try:
-        from ...nn import init
-    except ImportError:  # pragma: no cover - nn not importable
-        return None, 0
-    return init.rng(), init.get_seed() or 0
+    return initializer.rng(), initializer.get_seed() or 0
 
 
 def next_seed() -> int:
