@@ -8,6 +8,7 @@ from .composite import (
     HyperMap,
     Map,
     MultitypeFuncGraph,
+    get_grad,
     grad,
     jvp,
     value_and_grad,
@@ -29,5 +30,5 @@ from . import operations as P  # noqa: E402,F401
 
 __all__ = [n for n in dir(functional) if not n.startswith("_")] + list(REGISTRY) + [
     "Primitive", "functional", "composite", "GradOperation", "HyperMap", "Map",
-    "MultitypeFuncGraph", "vmap", "operations", "constexpr", "grad", "value_and_grad", "jvp",
-    "vjp"]
+    "MultitypeFuncGraph", "vmap", "operations", "constexpr", "grad", "value_and_grad",
+    "get_grad", "jvp", "vjp"]

@@ -586,7 +586,7 @@ print = print_  # noqa: A001 - MindSpore's F.print
 # Autodiff and vmap front ends live in ``ops.composite``, a layer above this module; MindSpore
 # users import them from here, so these names resolve on access (``graphkiln.ops`` imports
 # ``ops.composite`` before any user code runs).
-_COMPOSITE_NAMES = ("grad", "value_and_grad", "vmap", "jvp", "vjp", "GradOperation",
+_COMPOSITE_NAMES = ("grad", "value_and_grad", "get_grad", "vmap", "jvp", "vjp", "GradOperation",
                     "HyperMap", "Map", "MultitypeFuncGraph")
 
 

@@ -1,9 +1,9 @@
 """Composite operations (``ops.composite`` / ``C``): autodiff front ends and mapping."""
 from ..functional import clip_by_value, partial
-from .grad import GradOperation, grad, value_and_grad
+from .grad import GradOperation, get_grad, grad, value_and_grad
 from .hypermap import HyperMap, Map, MultitypeFuncGraph
 from .jacobian_products import jvp, vjp
 from .vmap import vmap
 
 __all__ = ["GradOperation", "grad", "value_and_grad", "HyperMap", "Map", "vmap",
-           "MultitypeFuncGraph", "partial", "jvp", "vjp", "clip_by_value"]
+           "MultitypeFuncGraph", "partial", "jvp", "vjp", "clip_by_value", "get_grad"]
