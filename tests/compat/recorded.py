@@ -3,8 +3,9 @@ import importlib
 import json
 from pathlib import Path
 
-import graphkiln as ms
 from encode import assert_same, encode
+
+import graphkiln as ms
 
 FIXTURES = Path(__file__).parent / "fixtures"
 MODES = {"pynative": ms.PYNATIVE_MODE, "graph": ms.GRAPH_MODE}
