@@ -20,6 +20,7 @@ from .defs import array as A
 from .defs import effects as E
 from .defs import math as M
 from .defs import nn as N
+from .defs import scatter as S
 
 _NUMBER = (bool, int, float, np.bool_, np.integer, np.floating)
 
@@ -581,6 +582,116 @@ def clip_by_value(x, clip_value_min=None, clip_value_max=None) -> Tensor:
 
 clamp = clip = clip_by_value
 print = print_  # noqa: A001 - MindSpore's F.print
+
+
+# ------------------------------------------------------------------ more elementwise ops
+
+reciprocal = _unary(M.Reciprocal, "reciprocal")
+sign = _unary(M.Sign, "sign")
+floor = _unary(M.Floor, "floor")
+ceil = _unary(M.Ceil, "ceil")
+log1p = _unary(M.Log1p, "log1p")
+expm1 = _unary(M.Expm1, "expm1")
+tan = _unary(M.Tan, "tan")
+atan = arctan = _unary(M.Atan, "atan")
+sinh = _unary(M.Sinh, "sinh")
+cosh = _unary(M.Cosh, "cosh")
+asin = arcsin = _unary(M.Asin, "asin")
+acos = arccos = _unary(M.Acos, "acos")
+atan2 = arctan2 = _binary(M.Atan2, "atan2")
+square_difference = squared_difference = _binary(M.SquaredDifference, "squared_difference")
+
+
+def round(input, *, decimals=0) -> Tensor:  # noqa: A001 - MindSpore's name
+    """Round half to even (``decimals`` places)."""
+    if decimals == 0:
+        return M.Round(input)
+    scale = 10.0 ** decimals
+    return div(M.Round(mul(input, scale)), scale)
+
+
+def stop_gradient(value):
+    """``value`` with no gradient flowing back through it (also inside tuples/lists)."""
+    if isinstance(value, (tuple, list)):
+        return type(value)(stop_gradient(v) for v in value)
+    return A.StopGradient(value) if isinstance(value, Tensor) else value
+
+
+def slice(input_x, begin, size) -> Tensor:  # noqa: A001 - MindSpore's name
+    """``size[d]`` elements from ``begin[d]`` along each axis (``-1``: to the end)."""
+    return A.Slice(input_x, tuple(begin), tuple(size))
+
+
+def flatten(input, order="C", *, start_dim=1, end_dim=-1) -> Tensor:
+    """Merge the axes ``start_dim..end_dim`` into one (by default all but the first)."""
+    if order not in ("C", "F"):
+        raise ValueError(f"For 'flatten', 'order' must be 'C' or 'F', but got {order!r}.")
+    nd = len(input.shape)
+    if nd == 0:
+        return reshape(input, (1,))
+    lo, hi = start_dim % nd, end_dim % nd
+    if lo > hi:
+        raise ValueError(f"For 'flatten', 'start_dim' {start_dim} must not be after 'end_dim' "
+                         f"{end_dim}.")
+    x = transpose(input, tuple(range(nd - 1, -1, -1))) if order == "F" else input
+    s = tuple(x.shape)
+    return reshape(x, s[:lo] + (-1,) + s[hi + 1:])
+
+
+def topk(input, k, dim=None, largest=True, sorted=True) -> tuple:
+    """The ``k`` largest (or smallest) values along ``dim`` (default: the last axis) and
+    their indices."""
+    nd = len(input.shape)
+    axis = nd - 1 if dim is None else dim % _builtins.max(nd, 1)
+    x = input if largest else neg(input)
+    moved = axis != nd - 1 and nd > 0
+    if moved:
+        perm = tuple(i for i in range(nd) if i != axis) + (axis,)
+        x = transpose(x, perm)
+    values, indices = A.TopK(x, k, sorted=sorted)
+    if not largest:
+        values = neg(values)
+    if moved:
+        back = tuple(int(np.argsort(perm)[i]) for i in range(nd))
+        values, indices = transpose(values, back), transpose(indices, back)
+    return values, indices
+
+
+def gather_nd(input_x, indices) -> Tensor:
+    return S.GatherNd(input_x, indices)
+
+
+def scatter_nd(indices, updates, shape) -> Tensor:
+    return S.ScatterNd(indices, updates, tuple(shape))
+
+
+def _scatter_fn(name: str, fname: str):
+    op = S.IN_PLACE.get(name) or S.FUNCTIONAL[name]
+
+    def fn(input_x, indices, updates):
+        return op(input_x, indices, updates)
+    fn.__name__ = fn.__qualname__ = fname
+    fn.__doc__ = f"``{name}``: see :mod:`graphkiln.ops.defs.scatter`."
+    return fn
+
+
+scatter_add = _scatter_fn("ScatterAdd", "scatter_add")
+scatter_sub = _scatter_fn("ScatterSub", "scatter_sub")
+scatter_mul = _scatter_fn("ScatterMul", "scatter_mul")
+scatter_div = _scatter_fn("ScatterDiv", "scatter_div")
+scatter_max = _scatter_fn("ScatterMax", "scatter_max")
+scatter_min = _scatter_fn("ScatterMin", "scatter_min")
+scatter_update = _scatter_fn("ScatterUpdate", "scatter_update")
+scatter_nd_add = _scatter_fn("ScatterNdAdd", "scatter_nd_add")
+scatter_nd_sub = _scatter_fn("ScatterNdSub", "scatter_nd_sub")
+scatter_nd_update = _scatter_fn("ScatterNdUpdate", "scatter_nd_update")
+tensor_scatter_add = _scatter_fn("TensorScatterAdd", "tensor_scatter_add")
+tensor_scatter_sub = _scatter_fn("TensorScatterSub", "tensor_scatter_sub")
+tensor_scatter_mul = _scatter_fn("TensorScatterMul", "tensor_scatter_mul")
+tensor_scatter_div = _scatter_fn("TensorScatterDiv", "tensor_scatter_div")
+tensor_scatter_max = _scatter_fn("TensorScatterMax", "tensor_scatter_max")
+tensor_scatter_min = _scatter_fn("TensorScatterMin", "tensor_scatter_min")
+tensor_scatter_update = _scatter_fn("TensorScatterUpdate", "tensor_scatter_update")
 
 
 # Autodiff and vmap front ends live in ``ops.composite``, a layer above this module; MindSpore

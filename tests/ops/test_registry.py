@@ -6,7 +6,7 @@ import pytest
 
 import graphkiln as ms
 from graphkiln import Tensor
-from graphkiln.compiler.ir.abstract import AbstractTensor, AbstractTuple
+from graphkiln.compiler.ir.abstract import AbstractScalar, AbstractTensor, AbstractTuple
 from graphkiln.ops.primitive import REGISTRY, eager_abstract, eager_value
 
 pytestmark = pytest.mark.filterwarnings("error")
@@ -15,6 +15,9 @@ pytestmark = pytest.mark.filterwarnings("error")
 STRUCTURAL = {
     "MakeTuple", "TupleGetItem", "Depend", "UpdateState", "Load", "Switch", "While", "Print",
     "Assign", "AssignAdd", "AssignSub", "HyperMap",
+    # in-place updates of weights: tests/ops/test_scatter.py
+    "ScatterAdd", "ScatterSub", "ScatterMul", "ScatterDiv", "ScatterMax", "ScatterMin",
+    "ScatterUpdate", "ScatterNdAdd", "ScatterNdSub", "ScatterNdUpdate",
     "WhileGrad",  # applies traced graphs, created only by autodiff (tests/compiler/test_ad.py)
 }
 
@@ -90,6 +93,20 @@ SAMPLES = {
     "NextSeed": [((), {})],
     "NPUClearFloatStatus": [((f32(8),), {})],
     "NPUGetFloatStatus": [((f32(8),), {})],
+    **{n: [((X, Y), {}), ((i32(2, 3), i32(3, hi=2) + 1), {})] for n in ("RealDiv",)},
+    **{n: [((X,), {})] for n in (
+        "Reciprocal", "Sign", "Floor", "Ceil", "Round", "Log1p", "Expm1", "Tan", "Atan", "Sinh",
+        "Cosh", "Asin", "Acos", "StopGradient", "Shape", "DType", "Rank", "Size", "TopTypeof",
+        "Flatten")},
+    "SquaredDifference": [((X, Y), {})],
+    "Atan2": [((X, Y), {})],
+    "Slice": [((f32(3, 4), (1, 1), (2, -1)), {})],
+    "TopK": [((f32(2, 5), 3), {}), ((i32(4), 2), {"sorted": True})],
+    "GatherNd": [((f32(3, 4), i32(2, 2)), {}), ((f32(3, 4), i32(2, 1)), {})],
+    "ScatterNd": [((i32(2, 1), f32(2, 4), (3, 4)), {})],
+    **{f"TensorScatter{k}": [((f32(3, 4), i32(2, 1) + Tensor(np.array([[0], [1]], np.int32)),
+                               f32(2, 4)), {})]
+       for k in ("Add", "Sub", "Mul", "Div", "Max", "Min", "Update")},
 }
 
 
@@ -106,6 +123,9 @@ def test_every_op_has_a_sample():
 
 
 def _agree(value, abstract, where: str):
+    if isinstance(abstract, AbstractScalar):  # a static description (Shape, DType...)
+        assert value == abstract.value, (where, value, abstract.value)
+        return
     if isinstance(abstract, AbstractTuple):
         assert isinstance(value, tuple) and len(value) == len(abstract.elements), where
         for i, (v, a) in enumerate(zip(value, abstract.elements)):

@@ -1,2 +1,2 @@
 """Every primitive's definition; importing this package fills the registry."""
-from . import array, effects, grad_ops, math, nn  # noqa: F401
+from . import array, effects, grad_ops, introspect, math, nn, scatter  # noqa: F401
