@@ -20,10 +20,14 @@ class _Loader(importlib.abc.Loader):
         self.target = target
 
     def create_module(self, spec):
-        return importlib.import_module(self.target)
+        module = importlib.import_module(self.target)
+        self.real_spec = module.__spec__
+        return module
 
     def exec_module(self, module) -> None:
-        pass  # the graphkiln module is already initialised
+        # the graphkiln module is already initialised; the import machinery has just given
+        # it the alias's spec, which would break its relative imports: restore its own
+        module.__spec__ = self.real_spec
 
 
 class _Finder(importlib.abc.MetaPathFinder):

@@ -287,11 +287,20 @@ def _compile_or_load(fn, name, args, kwargs, self_obj, key, leaves) -> Executabl
     return exe
 
 
+_LIVE_CACHES: weakref.WeakSet = weakref.WeakSet()
+
+
+def compiled_graph_count() -> int:
+    """How many compiled graphs the live call caches hold (``ms_compile_cache``'s size)."""
+    return sum(len(c.entries) for c in list(_LIVE_CACHES))
+
+
 class _CallCache:
     """Compiled executables of one function (or one cell), by input signature."""
 
     def __init__(self):
         self.entries: dict = {}
+        _LIVE_CACHES.add(self)
 
     def run(self, owner, fn, name: str, args: tuple, kwargs: dict, self_obj=None):
         leaves, tree = flatten((args, kwargs))
@@ -361,8 +370,18 @@ def jit(function=None, *, mode: str = "PSJit", input_signature=None, jit_config=
     def wrap(fn):
         if isinstance(fn, JitFunction):
             return fn
+        if not hasattr(fn, "__code__") and callable(fn):
+            fn = _calling(fn)  # jit(net), jit(vmap(net)): trace a call of the object
         return JitFunction(fn)
     return wrap(function) if function is not None else wrap
+
+
+def _calling(obj):
+    """A function calling the callable object ``obj`` (a Cell, a vmap/grad wrapper)."""
+    def call(*args, **kwargs):
+        return obj(*args, **kwargs)
+    call.__name__ = call.__qualname__ = type(obj).__name__
+    return call
 
 
 # ------------------------------------------------------------------ cells
@@ -393,4 +412,5 @@ def call_cell(cell, args: tuple, kwargs: dict):
     return cell.construct(*args, **kwargs)
 
 
-__all__ = ["jit", "JitFunction", "call_cell", "compile_info", "CompileInfo"]
+__all__ = ["jit", "JitFunction", "call_cell", "compile_info", "CompileInfo",
+           "compiled_graph_count"]

@@ -22,6 +22,9 @@ MEM_EFFECT = "mem"
 IO_EFFECT = "io"
 
 REGISTRY: dict[str, OpDef] = {}
+# primitive name -> attributes it gets when recorded into a graph (where MindSpore's graph
+# kernel behaves differently from the PyNative one, e.g. Print's text)
+GRAPH_ATTRS: dict[str, dict] = {}
 
 
 class OpDef:
@@ -241,7 +244,8 @@ def apply(opdef: OpDef, args: tuple, attrs: dict):
     builder = state.current()
     if builder is not None and (opdef.effect != NO_EFFECT or not opdef.pure_eval
                                 or needs_trace(args)):
-        return builder.record(opdef, args, attrs)
+        graph_attrs = GRAPH_ATTRS.get(opdef.name)
+        return builder.record(opdef, args, {**attrs, **graph_attrs} if graph_attrs else attrs)
     in_abs = [eager_abstract(a) for a in args]
     out_abs = opdef.infer(*in_abs, **attrs)
     kernel = opdef.kernel_for(in_abs, out_abs, attrs) if opdef.specialize else opdef.kernel

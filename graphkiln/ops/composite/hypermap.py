@@ -135,13 +135,17 @@ class _Mapper:
         seq_args = [a for a in args if _is_seq(a)]
         if not seq_args:
             return _apply(fn, args)
+        kind = tuple if isinstance(seq_args[0], tuple) else list
+        if any(not isinstance(s, kind) for s in seq_args):
+            names = ", ".join(type_name(s) for s in seq_args)
+            raise TypeError(f"For '{self.kind}', the types of arguments in {self.kind} must be "
+                            f"consistent (all tuples or all lists), but got [{names}].")
         n = len(seq_args[0])
-        for s in seq_args:
-            if len(s) != n:
-                lens = ", ".join(str(len(s)) for s in seq_args)
-                raise ValueError(f"For '{self.kind}', the input sequences must have the "
-                                 f"same length, but got lengths [{lens}].")
-        kind = type(seq_args[0])
+        if any(len(s) != n for s in seq_args):
+            lens = ", ".join(str(len(s)) for s in seq_args)
+            what = "tuples" if kind is tuple else "lists"
+            raise ValueError(f"The {what} in {self.kind} should have the same length, but got "
+                             f"lengths [{lens}].")
         if state.current() is not None and n:
             compact = _compact(fn, args, n, self)
             if compact is not None:
@@ -180,7 +184,8 @@ def _compact(fn, args, n: int, mapper: _Mapper):
     seq_pos = [k for k, a in enumerate(args) if _is_seq(a)]
     for k in seq_pos:
         for e in args[k]:
-            if _is_seq(e) or (isinstance(e, Tensor) and e._is_param):
+            # only Tensor elements become parameters of the element graphs
+            if not isinstance(e, Tensor) or e._is_param:
                 return None
     graphs: dict = {}
     per_elem = []

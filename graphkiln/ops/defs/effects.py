@@ -17,7 +17,7 @@ from ...compiler.ir.abstract import (
     AbstractTensor,
     AbstractTuple,
 )
-from ..primitive import IO_EFFECT, MEM_EFFECT, OpDef
+from ..primitive import GRAPH_ATTRS, IO_EFFECT, MEM_EFFECT, OpDef
 from ._infer import describe, tensor_type
 from .print_format import print_values
 
@@ -97,16 +97,17 @@ AssignAdd = OpDef("AssignAdd", _assign_infer_for("AssignAdd"), _assign_add, effe
 AssignSub = OpDef("AssignSub", _assign_infer_for("AssignSub"), _assign_sub, effect=MEM_EFFECT)
 
 
-def _print_infer(*xs):
+def _print_infer(*xs, graph_format=False):
     return AbstractTensor(mstype.int32, ())
 
 
-def _print(*xs):
-    print_values(xs)
+def _print(*xs, graph_format=False):
+    print_values(xs, graph_format)
     return np.zeros((), np.int32)
 
 
 Print = OpDef("Print", _print_infer, _print, effect=IO_EFFECT)
+GRAPH_ATTRS["Print"] = {"graph_format": True}  # inside graphs MindSpore's format differs
 
 
 def _switch_infer(cond, t, f):
