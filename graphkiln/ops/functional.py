@@ -377,7 +377,15 @@ def argmin(input, axis=None, keepdims=False) -> Tensor:
 
 def matmul(input, other) -> Tensor:
     """NumPy-style ``matmul``: 1-D operands are promoted to matrices and the added
-    dimension removed again; batch dimensions broadcast."""
+    dimension removed again; batch dimensions broadcast. Mismatched inner dimensions are a
+    RuntimeError, as MindSpore's ``ops.matmul`` raises (``P.MatMul`` raises ValueError)."""
+    if input.ndim and other.ndim:
+        k_in = input.shape[-1]
+        k_other = other.shape[-2] if other.ndim > 1 else other.shape[0]
+        if k_in != k_other:
+            raise RuntimeError(f"For 'matmul', shape1[-1] must be equal to shape2[-2], but got "
+                               f"{k_in} and {k_other} (shapes {list(input.shape)} and "
+                               f"{list(other.shape)}).")
     if input.ndim == 2 and other.ndim == 2:
         return M.MatMul(input, other)
     if input.ndim == 0 or other.ndim == 0:
@@ -540,11 +548,12 @@ def size(input_x) -> int:
 
 
 def tuple_to_array(input_x) -> Tensor:
-    """A tuple of Python numbers as a Tensor (ints give Int64, floats Float32)."""
+    """A tuple of Python numbers as a Tensor (ints give Int32, floats Float32)."""
     if not isinstance(input_x, (tuple, list)) or not all(_is_number(v) for v in input_x):
         raise TypeError(f"For 'tuple_to_array', the input must be a tuple of numbers, but "
                         f"got {input_x!r}.")
-    return Tensor(tuple(input_x))
+    is_float = any(isinstance(v, (float, np.floating)) for v in input_x)
+    return Tensor(tuple(input_x), mstype.float32 if is_float else mstype.int32)
 
 
 def scalar_to_tensor(input_x, dtype=mstype.float32) -> Tensor:

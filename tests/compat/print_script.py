@@ -1,8 +1,7 @@
 """Print in PYNATIVE and inside a GRAPH_MODE cell: run by fixtures/record_print.py on
 MindSpore and by test_print_format.py on graphkiln (``python -m graphkiln run``)."""
-import numpy as np
-
 import mindspore as ms
+import numpy as np
 from mindspore import Tensor, ops
 
 

@@ -138,14 +138,14 @@ class _Mapper:
         kind = tuple if isinstance(seq_args[0], tuple) else list
         if any(not isinstance(s, kind) for s in seq_args):
             names = ", ".join(type_name(s) for s in seq_args)
-            raise TypeError(f"For '{self.kind}', the types of arguments in {self.kind} must be "
-                            f"consistent (all tuples or all lists), but got [{names}].")
+            raise RuntimeError(f"For '{self.kind}', the types of arguments in {self.kind} must "
+                               f"be consistent (all tuples or all lists), but got [{names}].")
         n = len(seq_args[0])
         if any(len(s) != n for s in seq_args):
             lens = ", ".join(str(len(s)) for s in seq_args)
             what = "tuples" if kind is tuple else "lists"
-            raise ValueError(f"The {what} in {self.kind} should have the same length, but got "
-                             f"lengths [{lens}].")
+            raise RuntimeError(f"The {what} in {self.kind} should have the same length, but "
+                               f"got lengths [{lens}].")
         if state.current() is not None and n:
             compact = _compact(fn, args, n, self)
             if compact is not None:

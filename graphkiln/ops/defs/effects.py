@@ -71,8 +71,8 @@ def _assign_infer_for(name):
     def infer(ref, value, u=None):
         _require_ref(name, ref)
         if isinstance(value, AbstractTensor) and value.shape != ref.shape:
-            raise ValueError(f"For '{name}', the shape of 'value' must be the same as the "
-                             f"'variable' {list(ref.shape)}, but got {list(value.shape)}.")
+            raise ValueError(f"For '{name}', 'value' must have the same shape as 'variable' "
+                             f"{list(ref.shape)}, but got {list(value.shape)}.")
         return AbstractTensor(ref.dtype, ref.shape)
     return infer
 
