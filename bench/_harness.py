@@ -56,12 +56,25 @@ def backends_for(mindspore_python: str | None) -> list[str]:
 
 
 def run_cases(script: str, cases: list[str], mindspore_python: str | None,
-              extra: tuple = ()) -> dict:
+              extra: tuple = (), baseline: str | None = None, repeat: int = 1) -> dict:
     """``results[case][backend]``: each case run by ``script --worker BACKEND CASE *extra``
-    in a fresh process, for graphkiln and (when its Python is given) MindSpore."""
+    in a fresh process, for graphkiln and (when its Python is given) MindSpore; with
+    ``baseline`` (another graphkiln checkout) also for that code, as backend ``baseline``.
+    With ``repeat`` > 1 each worker runs that many times, interleaved, and the run with the
+    median ``first_s`` is kept."""
     results: dict = {}
+    runs = [(b, python_for(b, mindspore_python), None) for b in backends_for(mindspore_python)]
+    if baseline:
+        runs.append(("baseline", sys.executable, {"PYTHONPATH": baseline}))
     for case in cases:
-        for backend in backends_for(mindspore_python):
-            results.setdefault(case, {})[backend] = run_worker(
-                script, python_for(backend, mindspore_python), [backend, case, *extra])
+        samples: dict = {}
+        for _ in range(repeat):
+            for name, python, env in runs:
+                backend = "graphkiln" if name == "baseline" else name
+                samples.setdefault(name, []).append(
+                    run_worker(script, python, [backend, case, *extra], env))
+        for name, got in samples.items():
+            got.sort(key=lambda r: r["first_s"])
+            results.setdefault(case, {})[name] = got[len(got) // 2]
     return results
+

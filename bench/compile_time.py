@@ -3,6 +3,10 @@ and ``select_net``, each in a fresh process (import excluded), for graphkiln and
 ``--mindspore-python`` is given, for the real MindSpore side by side.
 
     python bench/compile_time.py [--mindspore-python ../msvenv/bin/python] [--steady 200]
+                                 [--baseline ../other-checkout --repeat 3]
+
+``--baseline`` runs the same cases on another graphkiln checkout in the same run (before /
+after a change); ``--repeat`` keeps the median of that many fresh processes per case.
 """
 from __future__ import annotations
 
@@ -83,11 +87,14 @@ def main() -> None:
     p.add_argument("--worker", nargs=3, metavar=("BACKEND", "CASE", "STEADY"))
     p.add_argument("--mindspore-python", default=None)
     p.add_argument("--steady", type=int, default=200)
+    p.add_argument("--baseline", default=None, help="another graphkiln checkout to compare")
+    p.add_argument("--repeat", type=int, default=1)
     a = p.parse_args()
     if a.worker:
         worker(a.worker[0], a.worker[1], int(a.worker[2]))
         return
-    results = run_cases(__file__, CASES, a.mindspore_python, (str(a.steady),))
+    results = run_cases(__file__, CASES, a.mindspore_python, (str(a.steady),), a.baseline,
+                        a.repeat)
     rows = []
     for case in CASES:
         g = results[case]["graphkiln"]
@@ -98,6 +105,17 @@ def main() -> None:
                      (g["value"] == m["value"]) if m else None])
     print(table(rows, ["case", "gk compile ms", "gk call ms", "gk cnodes", "ms compile ms",
                        "ms call ms", "compile speedup", "same value"]))
+    if a.baseline:
+        base_rows = []
+        for case in CASES:
+            g, b = results[case]["graphkiln"], results[case]["baseline"]
+            base_rows.append([case, b["first_s"] * 1e3, g["first_s"] * 1e3,
+                              g["first_s"] / b["first_s"], b["steady_s"] * 1e3,
+                              g["steady_s"] * 1e3, b["cnodes"] == g["cnodes"],
+                              b["value"] == g["value"]])
+        print(f"\nbaseline {a.baseline} vs this checkout (median of {a.repeat}):")
+        print(table(base_rows, ["case", "base compile ms", "compile ms", "ratio",
+                                "base call ms", "call ms", "same cnodes", "same value"]))
     path = write_json("compile_time", {"python": sys.version, "results": results})
     print(f"\nwrote {path}")
 

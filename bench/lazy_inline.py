@@ -15,7 +15,7 @@ import numpy as np
 from _harness import run_worker, table, write_json
 
 
-def _build(lazy: bool, layers: int, micro: int, case: str):
+def build_model(lazy: bool, layers: int, micro: int, case: str):
     import graphkiln as ms
     from graphkiln import nn, ops
     from graphkiln.common import lazy_inline
@@ -87,7 +87,7 @@ def _build(lazy: bool, layers: int, micro: int, case: str):
 
 
 def worker(case: str, lazy: str, layers: int, micro: int) -> None:
-    ms, net, x, mask = _build(lazy == "lazy", layers, micro, case)
+    ms, net, x, mask = build_model(lazy == "lazy", layers, micro, case)
     ms.set_context(mode=ms.GRAPH_MODE)
     t0 = time.perf_counter()
     out = net(x, mask)

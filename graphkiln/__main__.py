@@ -9,11 +9,16 @@ Commands:
 from __future__ import annotations
 
 import argparse
+import os
+import shutil
 import sys
+
+from . import compat
+from .compile import call_cache
 
 
 def _cmd_tour(args: argparse.Namespace) -> int:
-    from . import tour
+    from . import tour  # CLI start-up time: only `tour` loads the examples
 
     entries = tour.ENTRIES
     if args.only:
@@ -27,19 +32,14 @@ def _cmd_tour(args: argparse.Namespace) -> int:
 
 
 def _cmd_run(args: argparse.Namespace) -> int:
-    from . import compat
-
     compat.run(args.script, args.args)
     return 0
 
 
 def _cmd_dump(args: argparse.Namespace) -> int:
-    from . import compat
-    from .compiler import jit
-
-    jit.COMPILED = []
+    call_cache.COMPILED = []
     compat.run(args.script, args.args)
-    for info in jit.COMPILED:
+    for info in call_cache.COMPILED:
         print(f"\n=== {info.name}" + (" (from the compile cache)" if info.from_cache else ""))
         if info.records:
             print(info.table())
@@ -50,9 +50,6 @@ def _cmd_dump(args: argparse.Namespace) -> int:
 
 
 def _cmd_cache(args: argparse.Namespace) -> int:
-    import os
-    import shutil
-
     path = os.path.abspath(args.path)
     if not os.path.isdir(path):
         print(f"no compile cache at {path}")

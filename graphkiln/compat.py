@@ -30,13 +30,19 @@ class _Loader(importlib.abc.Loader):
         module.__spec__ = self.real_spec
 
 
+# MindSpore modules whose graphkiln twin lives elsewhere in the layered tree
+MOVED = {
+    "mindspore.common.api": "graphkiln.compile.api",
+}
+
+
 class _Finder(importlib.abc.MetaPathFinder):
-    """Maps ``mindspore[.x.y]`` to ``graphkiln[.x.y]``."""
+    """Maps ``mindspore[.x.y]`` to ``graphkiln[.x.y]`` (or to its :data:`MOVED` twin)."""
 
     def find_spec(self, fullname, path=None, target=None):
         if fullname != ALIAS and not fullname.startswith(ALIAS + "."):
             return None
-        real = "graphkiln" + fullname[len(ALIAS):]
+        real = MOVED.get(fullname) or "graphkiln" + fullname[len(ALIAS):]
         if importlib.util.find_spec(real) is None:
             return None
         return importlib.util.spec_from_loader(fullname, _Loader(real),

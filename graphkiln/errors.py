@@ -31,7 +31,7 @@ class SourceLoc:
 _USER_DIRS = (os.path.join(PACKAGE_DIR, "examples"),)
 
 
-def _is_internal(filename: str) -> bool:
+def is_internal(filename: str) -> bool:
     """True for graphkiln's own code (its bundled examples count as user code)."""
     if filename.startswith("<graphkiln"):
         return True
@@ -49,7 +49,7 @@ def user_location(depth: int = 1) -> SourceLoc | None:
         code = f.f_code
         internal = known.get(code)
         if internal is None:
-            internal = known[code] = _is_internal(code.co_filename)
+            internal = known[code] = is_internal(code.co_filename)
         if not internal:
             return SourceLoc(code.co_filename, f.f_lineno)
         f = f.f_back
@@ -80,7 +80,7 @@ def user_frames_only(tb):
     import types
     frames = []
     while tb is not None:
-        if not _is_internal(tb.tb_frame.f_code.co_filename):
+        if not is_internal(tb.tb_frame.f_code.co_filename):
             frames.append(tb)
         tb = tb.tb_next
     if not frames:
@@ -95,7 +95,7 @@ def innermost_user_location(tb) -> SourceLoc | None:
     loc = None
     while tb is not None:
         fn = tb.tb_frame.f_code.co_filename
-        if not _is_internal(fn):
+        if not is_internal(fn):
             loc = SourceLoc(fn, tb.tb_lineno)
         tb = tb.tb_next
     return loc

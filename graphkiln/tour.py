@@ -20,6 +20,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
+import graphkiln as ms
+from graphkiln import nn
+
+from . import context
+from .examples import spec
+
 ENTRIES: list[tuple[str, Callable[[], str]]] = []
 
 
@@ -41,8 +47,6 @@ class Result:
 
 def run(entries: list[tuple[str, Callable[[], str]]] | None = None) -> list[Result]:
     """Run ``entries`` (default: all) in order; a failing entry is reported, not raised."""
-    from . import context
-
     results = []
     for name, fn in (ENTRIES if entries is None else entries):
         start = time.perf_counter()
@@ -79,7 +83,6 @@ def format_table(results: list[Result]) -> str:
 # spec's code as a user writes it); the time column is the whole entry, compiles included.
 
 def _spec(name: str):
-    from .examples import spec
     return getattr(spec, name)()
 
 
@@ -101,9 +104,6 @@ del _title, _fn
 
 @entry("nn: SequentialCell(Dense, ReLU, Dense) vs NumPy, graph mode")
 def _dense_forward() -> str:
-    import graphkiln as ms
-    from graphkiln import nn
-
     ms.set_seed(0)
     ms.set_context(mode=ms.GRAPH_MODE)
     net = nn.SequentialCell([nn.Dense(4, 3, activation="relu"), nn.Dense(3, 2)])
@@ -117,9 +117,6 @@ def _dense_forward() -> str:
 
 @entry("nn: TrainOneStepCell(WithLossCell, SGD), graph mode == PyNative")
 def _train_one_step() -> str:
-    import graphkiln as ms
-    from graphkiln import nn
-
     rng = np.random.default_rng(0)
     x = rng.standard_normal((16, 3)).astype(np.float32)
     y = x.sum(1, keepdims=True).astype(np.float32)

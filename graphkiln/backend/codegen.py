@@ -15,8 +15,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..compiler.ir.abstract import AbstractMonad
-from ..compiler.ir.anf import CNode, FuncGraph, ValueNode, all_graphs, toposort
+from ..ir.abstract import AbstractMonad
+from ..ir.anf import CNode, FuncGraph, ValueNode, all_graphs, toposort
+from ..ir.primitive import REGISTRY
 
 _ALIAS_OPS = {"Depend", "Load"}
 _counter = itertools.count()
@@ -79,7 +80,6 @@ class GeneratedCode:
 
     def load(self):
         """The entry function, with the module's globals rebuilt from ``spec``."""
-        from ..ops.primitive import REGISTRY
         env: dict = {"__builtins__": __builtins__}
         for name, (kind, value) in self.spec.items():
             env[name] = REGISTRY[value].kernel if kind == "kernel" else value

@@ -1,7 +1,7 @@
 """``mindspore.common.initializer``: weight initializers (``Normal``, ``HeUniform``...) and
-``initializer``; also the seed every random initializer draws from (``set_seed``).
+``initializer``; ``set_seed`` is re-exported here.
 
-Every random initializer draws from one module-level ``numpy.random.Generator``, so
+Every random initializer draws from the generator of :mod:`graphkiln.common.seed`, so
 results do not depend on NumPy's global seed; ``graphkiln.set_seed(n)`` re-seeds it and
 makes the weights of every cell built afterwards reproducible.
 """
@@ -13,34 +13,8 @@ import numbers
 import numpy as np
 
 from . import dtype as mstype
+from .seed import get_seed, rng, set_seed  # noqa: F401  (initializer.set_seed/get_seed)
 from .tensor import Tensor
-
-_DEFAULT_SEED = 0
-_rng = np.random.default_rng(_DEFAULT_SEED)
-_seed: int | None = None
-
-
-def set_seed(seed: int) -> None:
-    """Re-seed the generator every initializer draws from (``ms.set_seed``)."""
-    global _rng, _seed
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"For 'set_seed', the argument 'seed' must be int, but got "
-                        f"{type(seed).__name__}.")
-    if seed < 0:
-        raise ValueError(f"For 'set_seed', the argument 'seed' must be non-negative, but got "
-                         f"{seed}.")
-    _seed = seed
-    _rng = np.random.default_rng(seed)
-
-
-def get_seed() -> int | None:
-    """The seed last given to :func:`set_seed` (``None`` if it was never called)."""
-    return _seed
-
-
-def rng() -> np.random.Generator:
-    """The generator initializers draw from (re-created by :func:`set_seed`)."""
-    return _rng
 
 
 def _fans(shape: tuple) -> tuple[int, int]:
@@ -118,7 +92,7 @@ class Normal(Initializer):
         self.sigma, self.mean = sigma, mean
 
     def _sample(self, shape):
-        return _rng.normal(self.mean, self.sigma, shape)
+        return rng().normal(self.mean, self.sigma, shape)
 
 
 class TruncatedNormal(Initializer):
@@ -129,10 +103,10 @@ class TruncatedNormal(Initializer):
         self.sigma = sigma
 
     def _sample(self, shape):
-        out = _rng.normal(0.0, 1.0, shape)
+        out = rng().normal(0.0, 1.0, shape)
         bad = np.abs(out) > 2
         while bad.any():
-            out[bad] = _rng.normal(0.0, 1.0, int(bad.sum()))
+            out[bad] = rng().normal(0.0, 1.0, int(bad.sum()))
             bad = np.abs(out) > 2
         return out * self.sigma
 
@@ -145,7 +119,7 @@ class Uniform(Initializer):
         self.scale = scale
 
     def _sample(self, shape):
-        return _rng.uniform(-self.scale, self.scale, shape)
+        return rng().uniform(-self.scale, self.scale, shape)
 
 
 class HeUniform(Initializer):
@@ -163,14 +137,14 @@ class HeUniform(Initializer):
 
     def _sample(self, shape):
         b = self._bound(shape)
-        return _rng.uniform(-b, b, shape)
+        return rng().uniform(-b, b, shape)
 
 
 class HeNormal(HeUniform):
     """Kaiming normal: N(0, (gain / sqrt(fan))^2)."""
 
     def _sample(self, shape):
-        return _rng.normal(0.0, self._bound(shape) / math.sqrt(3.0), shape)
+        return rng().normal(0.0, self._bound(shape) / math.sqrt(3.0), shape)
 
 
 class XavierUniform(Initializer):
@@ -183,7 +157,7 @@ class XavierUniform(Initializer):
     def _sample(self, shape):
         fan_in, fan_out = _fans(shape)
         b = self.gain * math.sqrt(6.0 / (fan_in + fan_out))
-        return _rng.uniform(-b, b, shape)
+        return rng().uniform(-b, b, shape)
 
 
 _BY_NAME = {

@@ -8,6 +8,8 @@ are jit classes too. In PYNATIVE_MODE the decorator changes nothing.
 from __future__ import annotations
 
 _MARK = "__ms_class__"
+# set to True on ``nn.Cell``: the decorator refuses cells without importing the nn layer
+CELL_MARK = "__gk_cell__"
 
 
 def jit_class(cls):
@@ -15,8 +17,7 @@ def jit_class(cls):
     if not isinstance(cls, type):
         raise TypeError(f"Decorator jit_class can only be used for class type, but got "
                         f"{cls}.")
-    from ..nn.cell import Cell
-    if issubclass(cls, Cell):
+    if getattr(cls, CELL_MARK, False):
         raise TypeError(f"Decorator jit_class is used for user-defined classes and cannot "
                         f"be used for nn.Cell: {cls.__name__}<>.")
     setattr(cls, _MARK, True)
@@ -25,14 +26,3 @@ def jit_class(cls):
 
 def is_jit_class_instance(obj) -> bool:
     return not isinstance(obj, type) and getattr(type(obj), _MARK, False) is True
-
-
-def call_instance(obj, args: tuple, kwargs: dict):
-    """``obj(*args)`` for a jit-class instance inside a graph: its ``__call__``, converted."""
-    from ..compiler.trace.ast_convert import convert
-    call = next((k.__dict__["__call__"] for k in type(obj).__mro__[:-1]
-                 if "__call__" in k.__dict__), None)
-    if call is None:
-        raise ValueError(f"MsClassObject: '{type(obj).__name__}' has no __call__ function, "
-                         f"please check the code.")
-    return convert(call)(obj, *args, **kwargs)

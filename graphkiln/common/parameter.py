@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import dtype as mstype
+import graphkiln.common.dtype as mstype
+
 from .tensor import Tensor
 
 

@@ -1,4 +1,35 @@
-"""``mindspore.common.seed``: the global seed (``set_seed``/``get_seed``)."""
-from .initializer import get_seed, set_seed
+"""The process-wide random generator (``ms.set_seed``/``get_seed``).
 
-__all__ = ["set_seed", "get_seed"]
+Weight initializers and the dropout seed stream draw from it, so results do not depend on
+NumPy's global seed.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+_DEFAULT_SEED = 0
+_rng = np.random.default_rng(_DEFAULT_SEED)
+_seed: int | None = None
+
+
+def set_seed(seed: int) -> None:
+    """Re-seed the generator every initializer draws from (``ms.set_seed``)."""
+    global _rng, _seed
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"For 'set_seed', the argument 'seed' must be int, but got "
+                        f"{type(seed).__name__}.")
+    if seed < 0:
+        raise ValueError(f"For 'set_seed', the argument 'seed' must be non-negative, but got "
+                         f"{seed}.")
+    _seed = seed
+    _rng = np.random.default_rng(seed)
+
+
+def get_seed() -> int | None:
+    """The seed last given to :func:`set_seed` (``None`` if it was never called)."""
+    return _seed
+
+
+def rng() -> np.random.Generator:
+    """The generator initializers draw from (re-created by :func:`set_seed`)."""
+    return _rng

@@ -23,7 +23,7 @@ from collections.abc import Iterator
 
 from ..common.parameter import Parameter, ParameterTuple
 from ..common.tensor import Tensor
-from ..compiler import jit as _jit
+from ..compile.api import call_cell
 
 _DEFAULT_PARAM_NAME = "Parameter"
 
@@ -31,6 +31,8 @@ _DEFAULT_PARAM_NAME = "Parameter"
 class Cell:
     """Base class of every network: subclasses define ``construct``; calling the cell
     runs it, compiled in GRAPH_MODE and eagerly in PYNATIVE_MODE."""
+
+    __gk_cell__ = True  # common.jit_class.CELL_MARK: jit_class refuses cells
 
     def __init__(self, auto_prefix: bool = True, flags: dict | None = None):
         d = self.__dict__
@@ -51,7 +53,7 @@ class Cell:
                              f"defined.")
 
     def __call__(self, *args, **kwargs):
-        return _jit.call_cell(self, args, kwargs)
+        return call_cell(self, args, kwargs)
 
     @property
     def cls_name(self) -> str:

@@ -1,7 +1,8 @@
 """Loss cells: ``MSELoss``, ``L1Loss``, ``CrossEntropyLoss`` (``reduction`` as MindSpore)."""
 from __future__ import annotations
 
-from .. import ops
+import graphkiln.ops as ops
+
 from .cell import Cell
 
 _REDUCTIONS = ("mean", "sum", "none")

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import ops
+import graphkiln.ops as ops
+
 from ..common.parameter import Parameter, ParameterTuple
 from ..common.tensor import Tensor
 from ..ops.composite import HyperMap, MultitypeFuncGraph, partial

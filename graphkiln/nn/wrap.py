@@ -1,7 +1,8 @@
 """Training wrappers: ``WithLossCell`` and ``TrainOneStepCell``."""
 from __future__ import annotations
 
-from .. import ops
+import graphkiln.ops as ops
+
 from ..ops.composite import GradOperation
 from .cell import Cell
 

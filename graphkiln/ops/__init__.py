@@ -3,6 +3,7 @@ from . import defs as _defs  # noqa: F401  (fills the registry)
 from . import functional
 from . import functional as F  # noqa: F401
 from . import rules as _rules  # noqa: F401  (attaches backward rules)
+from . import tensor_methods as _tensor_methods  # noqa: F401  (Tensor operators)
 from .composite import (
     GradOperation,
     HyperMap,

@@ -16,11 +16,14 @@ import numpy as np
 
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
+from ..ir import structural_prims as S
+from ..ir import tracing_state as state
 from .defs import array as A
-from .defs import effects as E
 from .defs import math as M
 from .defs import nn as N
-from .defs import scatter as S
+from .defs import scatter as SC
+from .defs import side_effects as E
+from .defs._infer import norm_axis
 
 _NUMBER = (bool, int, float, np.bool_, np.integer, np.floating)
 
@@ -237,7 +240,6 @@ def stack(tensors, axis: int = 0) -> Tensor:
 def split(tensor, split_size_or_sections, axis: int = 0) -> tuple:
     """Split into chunks of ``split_size_or_sections`` (an int: the last may be smaller) or of
     the given sizes (a tuple/list that sums to the dimension)."""
-    from .defs._infer import norm_axis
     ax = norm_axis("split", axis, tensor.ndim)
     dim = tensor.shape[ax]
     s = split_size_or_sections
@@ -450,7 +452,6 @@ def one_hot(indices, depth, on_value=1, off_value=0, axis=-1) -> Tensor:
 
 
 def _tracing() -> bool:
-    from ..compiler.trace import state
     return state.current() is not None
 
 
@@ -476,7 +477,7 @@ def dropout(input, p=0.5, training=True, seed=None) -> Tensor:
 
 def depend(value, expr):
     """Return ``value``, but only after ``expr`` has been computed."""
-    return E.Depend(value, expr)
+    return S.Depend(value, expr)
 
 
 def assign(variable, value):
@@ -507,8 +508,8 @@ def print_(*values):
     return E.Print(*values)
 
 
-make_tuple = E.MakeTuple
-tuple_getitem = E.TupleGetItem
+make_tuple = S.MakeTuple
+tuple_getitem = S.TupleGetItem
 
 
 # ------------------------------------------------------------------ MindSpore's F helpers
@@ -667,15 +668,15 @@ def topk(input, k, dim=None, largest=True, sorted=True) -> tuple:
 
 
 def gather_nd(input_x, indices) -> Tensor:
-    return S.GatherNd(input_x, indices)
+    return SC.GatherNd(input_x, indices)
 
 
 def scatter_nd(indices, updates, shape) -> Tensor:
-    return S.ScatterNd(indices, updates, tuple(shape))
+    return SC.ScatterNd(indices, updates, tuple(shape))
 
 
 def _scatter_fn(name: str, fname: str):
-    op = S.IN_PLACE.get(name) or S.FUNCTIONAL[name]
+    op = SC.IN_PLACE.get(name) or SC.FUNCTIONAL[name]
 
     def fn(input_x, indices, updates):
         return op(input_x, indices, updates)

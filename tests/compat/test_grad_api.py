@@ -22,8 +22,3 @@ def test_get_grad_of_an_id_not_computed_raises_runtime_error():
         ms.ops.get_grad(res, 1)
     with pytest.raises(TypeError, match="identifier"):
         ms.ops.get_grad(res, "w")
-
-
-def test_jvp_checks_tangent_shapes():
-    with pytest.raises(ValueError, match="tangent"):
-        ms.ops.jvp(CASES.cube, CASES.x2(ms), CASES.vec(ms, 1, 2))

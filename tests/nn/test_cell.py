@@ -366,7 +366,7 @@ def test_construct_missing():
 
 
 def test_call_goes_through_compiler_entry(monkeypatch):
-    from graphkiln.compiler import jit as _jit
+    from graphkiln.nn import cell as cell_module
 
     seen = []
 
@@ -374,7 +374,7 @@ def test_call_goes_through_compiler_entry(monkeypatch):
         seen.append((cell, args, kwargs))
         return "compiled"
 
-    monkeypatch.setattr(_jit, "call_cell", fake_call_cell)
+    monkeypatch.setattr(cell_module, "call_cell", fake_call_cell)
     r = nn.ReLU()
     assert r(1, k=2) == "compiled"
     assert seen == [(r, (1,), {"k": 2})]

@@ -320,6 +320,6 @@ def test_gather_errors():
     with pytest.raises(ValueError, match=r"For 'Gather'.*batch_dims"):
         ops.gather(p, Tensor(np.array([0, 1], np.int32)), 0, 1)
     # an out-of-range index known only at run time fails in the kernel with the same error
-    from graphkiln.ops.primitive import REGISTRY
+    from graphkiln.ir.primitive import REGISTRY
     with pytest.raises(RuntimeError, match=r"For 'Gather'"):
         REGISTRY["Gather"].kernel(np.zeros((4, 3)), np.array([4]), 0)

@@ -11,9 +11,9 @@ import pytest
 
 import graphkiln as ms
 from graphkiln import Tensor, ops
-from graphkiln.ops.primitive import REGISTRY
+from graphkiln.ir.primitive import REGISTRY
 
-# Handled by the AD engine itself (compiler/ad.py), so they need no rule here.
+# Handled by the AD engine itself (transforms/autodiff.py), so they need no rule here.
 STRUCTURAL = {
     "MakeTuple": "its cotangent is the tuple of its elements' cotangents",
     "TupleGetItem": "routes the cotangent to one element of the tuple",

@@ -5,8 +5,8 @@ import pytest
 
 import graphkiln as ms
 from graphkiln import Tensor, ops
-from graphkiln.compiler.ir.abstract import AbstractScalar, AbstractTensor, AbstractTuple
-from graphkiln.ops.primitive import REGISTRY
+from graphkiln.ir.abstract import AbstractScalar, AbstractTensor, AbstractTuple
+from graphkiln.ir.primitive import REGISTRY
 
 pytestmark = pytest.mark.filterwarnings("error")
 

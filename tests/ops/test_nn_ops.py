@@ -5,7 +5,7 @@ import pytest
 
 import graphkiln as ms
 from graphkiln import Tensor, ops
-from graphkiln.ops.primitive import REGISTRY
+from graphkiln.ir.primitive import REGISTRY
 
 pytestmark = pytest.mark.filterwarnings("error")
 

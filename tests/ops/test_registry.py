@@ -6,8 +6,8 @@ import pytest
 
 import graphkiln as ms
 from graphkiln import Tensor
-from graphkiln.compiler.ir.abstract import AbstractScalar, AbstractTensor, AbstractTuple
-from graphkiln.ops.primitive import REGISTRY, eager_abstract, eager_value
+from graphkiln.ir.abstract import AbstractScalar, AbstractTensor, AbstractTuple
+from graphkiln.ir.primitive import REGISTRY, eager_abstract, eager_value
 
 pytestmark = pytest.mark.filterwarnings("error")
 
@@ -15,10 +15,10 @@ pytestmark = pytest.mark.filterwarnings("error")
 STRUCTURAL = {
     "MakeTuple", "TupleGetItem", "Depend", "UpdateState", "Load", "Switch", "While", "Print",
     "Assign", "AssignAdd", "AssignSub", "HyperMap",
-    # in-place updates of weights: tests/ops/test_scatter.py
+    # in-place updates of weights: tests/compat/test_ops_recorded.py (against MindSpore)
     "ScatterAdd", "ScatterSub", "ScatterMul", "ScatterDiv", "ScatterMax", "ScatterMin",
     "ScatterUpdate", "ScatterNdAdd", "ScatterNdSub", "ScatterNdUpdate",
-    "WhileGrad",  # applies traced graphs, created only by autodiff (tests/compiler/test_ad.py)
+    "WhileGrad",  # applies traced graphs; made by autodiff (tests/transforms/test_autodiff.py)
 }
 
 

@@ -2,7 +2,8 @@
 from ..functional import clip_by_value, partial
 from .grad import GradOperation, get_grad, grad, value_and_grad
 from .hypermap import HyperMap, Map, MultitypeFuncGraph
-from .jacobian_products import jvp, vjp
+from .jvp import jvp
+from .vjp import vjp
 from .vmap import vmap
 
 __all__ = ["GradOperation", "grad", "value_and_grad", "HyperMap", "Map", "vmap",

@@ -11,9 +11,10 @@ import weakref
 from dataclasses import dataclass
 
 from ...common.parameter import Parameter
-from ...compiler.ad import GradError, grad_in_graph
-from ...compiler.jit import _CallCache
-from ...compiler.trace import state
+from ...compile.call_cache import CallCache
+from ...compile.compile_cache import cell_fingerprint, function_identity
+from ...ir import tracing_state as state
+from ...transforms.autodiff import GradError, grad_in_graph
 
 
 def _positions(grad_position, n_args: int) -> tuple[int, ...]:
@@ -101,7 +102,7 @@ def _compute(fn, cfg: _GradConfig, args: tuple, kwargs: dict):
 class _Differentiated:
     """``fn`` wrapped to return gradients; compiled per signature when called eagerly."""
 
-    def __init__(self, fn, cfg: _GradConfig, cache: _CallCache):
+    def __init__(self, fn, cfg: _GradConfig, cache: CallCache):
         self.fn = fn
         self.cfg = cfg
         self.cache = cache
@@ -117,13 +118,12 @@ class _Differentiated:
 
     def __gk_cache_identity__(self):
         """What the compile cache keys on: the differentiated function and the options."""
-        from ...compiler.cache import _cell_fingerprint, function_identity
         cfg = self.cfg
         weights = tuple((w.name, w.dtype.name, w.shape) for w in cfg.weights or ())
         fn = self.fn
         target = fn if hasattr(fn, "__code__") or hasattr(fn, "__gk_cache_identity__") \
             else type(fn).construct
-        return (function_identity(target), type(fn).__qualname__, _cell_fingerprint(fn),
+        return (function_identity(target), type(fn).__qualname__, cell_fingerprint(fn),
                 cfg.kind, cfg.positions,
                 weights, cfg.sens_param, cfg.has_aux, cfg.with_value, cfg.single,
                 cfg.return_ids)
@@ -153,7 +153,7 @@ class GradOperation:
         key = (getattr(fn, "__func__", None), tuple(id(w) for w in ws) if ws else None)
         cache = per_fn.get(key)
         if cache is None:
-            cache = per_fn[key] = _CallCache()
+            cache = per_fn[key] = CallCache()
         positions = "all" if self.get_all else 0
         cfg = _GradConfig("gradop", positions, ws, self.sens_param, False, False, True)
         return _Differentiated(fn, cfg, cache)
@@ -165,7 +165,7 @@ def grad(fn, grad_position=0, weights=None, has_aux: bool = False, return_ids: b
         raise GradError("For 'grad', 'grad_position' and 'weights' cannot both be None.")
     cfg = _GradConfig("grad", grad_position, _weights(weights), False, has_aux, False,
                       isinstance(grad_position, int), bool(return_ids))
-    return _Differentiated(fn, cfg, _CallCache())
+    return _Differentiated(fn, cfg, CallCache())
 
 
 def value_and_grad(fn, grad_position=0, weights=None, has_aux: bool = False,
@@ -176,7 +176,7 @@ def value_and_grad(fn, grad_position=0, weights=None, has_aux: bool = False,
                         "be None.")
     cfg = _GradConfig("grad", grad_position, _weights(weights), False, has_aux, True,
                       isinstance(grad_position, int), bool(return_ids))
-    return _Differentiated(fn, cfg, _CallCache())
+    return _Differentiated(fn, cfg, CallCache())
 
 
 def _find_grad(gradients, key):

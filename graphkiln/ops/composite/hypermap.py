@@ -9,11 +9,13 @@ in order, so their effects stay sequenced.
 from __future__ import annotations
 
 from ...common.tensor import Tensor
-from ...compiler.ir.abstract import AbstractTensor, AbstractTuple
-from ...compiler.ir.anf import FuncGraph, ValueNode
-from ...compiler.trace import state
-from ...compiler.trace.builder import GraphBuilder, _prim_node
-from ..defs.effects import HyperMapOp, MakeTuple
+from ...frontend.builder import GraphBuilder
+from ...frontend.control import call
+from ...ir import tracing_state as state
+from ...ir.abstract import AbstractTensor, AbstractTuple
+from ...ir.anf import FuncGraph, Parameter, ValueNode
+from ...ir.build import prim_node
+from ...ir.structural_prims import HyperMapOp, MakeTuple
 
 # type name -> (predicate, specificity); a more specific name wins over a general one
 _TYPES = {
@@ -102,7 +104,6 @@ class MultitypeFuncGraph:
     def __call__(self, *args):
         fn = self.resolve(args)
         if state.current() is not None:
-            from ...compiler.trace.control import call
             return call(fn, *args)
         return fn(*args)
 
@@ -163,7 +164,6 @@ class _Mapper:
 
 def _apply(fn, args):
     if state.current() is not None:
-        from ...compiler.trace.control import call
         return call(fn, *args)
     return fn(*args)
 
@@ -204,13 +204,12 @@ def _compact(fn, args, n: int, mapper: _Mapper):
     table = per_elem[0] if len(bodies) == 1 else tuple(per_elem)
     seqs = [b.to_node(tuple(args[k])) for k in seq_pos]
     out_abs = AbstractTuple([g.output.abstract for g in per_elem])
-    node = b.new_cnode([_prim_node(HyperMapOp, {"n_seq": len(seqs)}), ValueNode(table),
+    node = b.new_cnode([prim_node(HyperMapOp, {"n_seq": len(seqs)}), ValueNode(table),
                         *seqs, *captured], out_abs)
     return b.wrap(node)
 
 
 def _trace_element(b: GraphBuilder, fn, args, seq_pos, elem, index: int):
-    from ...compiler.trace.control import call
     gb = GraphBuilder(FuncGraph(f"{getattr(fn, '__name__', 'map')}_elem{index}"), b)
     syms = list(args)
     elem_params = []
@@ -237,7 +236,6 @@ def _trace_element(b: GraphBuilder, fn, args, seq_pos, elem, index: int):
 
 def _unify_invariants(bodies: list[FuncGraph]) -> list:
     """Give every body the same trailing parameters for the values they capture."""
-    from ...compiler.ir.anf import Parameter
     order, seen = [], set()
     for g in bodies:
         for outer in g.flags["captures"]:

@@ -7,10 +7,10 @@ batch in Python.
 """
 from __future__ import annotations
 
-from ...compiler.cache import function_identity
-from ...compiler.jit import _CallCache
-from ...compiler.trace import state
-from ...compiler.vmap import VmapError, vmap_in_graph
+from ...compile.call_cache import CallCache
+from ...compile.compile_cache import function_identity
+from ...ir import tracing_state as state
+from ...transforms.vectorize import VmapError, vmap_in_graph
 
 
 class _Vectorized:
@@ -20,7 +20,7 @@ class _Vectorized:
         self.fn = fn
         self.in_axes = in_axes
         self.out_axes = out_axes
-        self.cache = _CallCache()
+        self.cache = CallCache()
         self.__name__ = f"vmap_{getattr(fn, '__name__', type(fn).__name__)}"
         self.__doc__ = getattr(fn, "__doc__", None)
 

@@ -1,2 +1,4 @@
-"""Every primitive's definition; importing this package fills the registry."""
-from . import array, effects, grad_ops, introspect, math, nn, scatter  # noqa: F401
+"""Every primitive's definition; importing this package fills the registry (the structural
+primitives are defined by the IR layer, :mod:`graphkiln.ir.structural_prims`)."""
+from ...ir import structural_prims  # noqa: F401
+from . import array, grad_ops, introspect, math, nn, scatter, side_effects  # noqa: F401

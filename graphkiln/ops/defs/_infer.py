@@ -13,7 +13,7 @@ import functools
 import numpy as np
 
 from ...common import dtype as mstype
-from ...compiler.ir.abstract import AbstractScalar, AbstractTensor, AbstractTuple
+from ...ir.abstract import AbstractScalar, AbstractTensor, AbstractTuple
 
 FLOATS = (mstype.float16, mstype.float32, mstype.float64)
 INTS = (mstype.int8, mstype.int16, mstype.int32, mstype.int64, mstype.uint8)

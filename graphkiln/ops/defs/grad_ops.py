@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...compiler.ir.abstract import AbstractTensor
-from ..primitive import OpDef
+from ...ir.abstract import AbstractTensor
+from ...ir.primitive import OpDef
 from ._infer import quiet, tensor_type
 from .array import _index_items, _index_shape, index_text
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import numpy as np
 
 from ...common import dtype as mstype
-from ...compiler.ir.abstract import AbstractScalar, AbstractTensor, AbstractTuple
-from ..primitive import OpDef
+from ...ir.abstract import AbstractScalar, AbstractTensor, AbstractTuple
+from ...ir.primitive import OpDef
 from ._infer import describe
 
 

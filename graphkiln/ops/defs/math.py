@@ -12,8 +12,8 @@ import math
 import numpy as np
 
 from ...common import dtype as mstype
-from ...compiler.ir.abstract import AbstractScalar, AbstractTensor
-from ..primitive import OpDef
+from ...ir.abstract import AbstractScalar, AbstractTensor
+from ...ir.primitive import OpDef
 from ._infer import (
     ALL,
     FLOATS,

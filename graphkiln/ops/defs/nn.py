@@ -13,9 +13,10 @@ from __future__ import annotations
 import numpy as np
 
 from ...common import dtype as mstype
-from ...common import initializer
-from ...compiler.ir.abstract import AbstractScalar, AbstractTensor, AbstractTuple
-from ..primitive import OpDef
+from ...common.seed import get_seed
+from ...common.seed import rng as global_rng
+from ...ir.abstract import AbstractScalar, AbstractTensor, AbstractTuple
+from ...ir.primitive import OpDef
 from ._infer import (
     FLOATS,
     INDEX_TYPES,
@@ -184,7 +185,7 @@ _SEED_STREAM = {"generation": None, "base": 0, "count": 0}
 def _global_seed_generation():
     """(the generator object, the seed) of ``graphkiln.set_seed``; a new object after every
     call, so calling ``set_seed(n)`` again restarts the dropout stream too."""
-    return initializer.rng(), initializer.get_seed() or 0
+    return global_rng(), get_seed() or 0
 
 
 def next_seed() -> int:

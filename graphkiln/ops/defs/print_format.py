@@ -13,12 +13,13 @@ import sys
 
 import numpy as np
 
+from ...common import dtype as mstype
+from ...common.tensor import Tensor
+from ...common.tensor_format import tensor_graph_text, tensor_repr
+
 
 def _tensor_text(v, graph_format: bool = False) -> str | None:
     """``Tensor(...)`` text if ``v`` is a tensor value (a graphkiln Tensor or an array)."""
-    from ...common import dtype as mstype
-    from ...common.tensor import Tensor
-    from ...common.tensor_format import tensor_graph_text, tensor_repr
     text = tensor_graph_text if graph_format else tensor_repr
     if isinstance(v, Tensor):
         if getattr(v, "_node", None) is None:

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...compiler.ir.abstract import AbstractRef, AbstractTensor
-from ..primitive import MEM_EFFECT, NO_EFFECT, OpDef
+from ...ir.abstract import AbstractRef, AbstractTensor
+from ...ir.primitive import MEM_EFFECT, NO_EFFECT, OpDef
 from ._infer import (
     ALL,
     INDEX_TYPES,

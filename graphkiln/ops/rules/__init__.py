@@ -1,5 +1,2 @@
 """Transformation rules attached to the primitives: backward (``bprop``) and batching."""
-from . import (
-    bprop,  # noqa: F401
-    vmap,  # noqa: F401
-)
+from . import batching, bprop  # noqa: F401  (importing attaches the rules)

@@ -17,10 +17,11 @@ import math
 
 import numpy as np
 
+import graphkiln.ops.functional as F
+
 from ...common import dtype as mstype
 from ...common.tensor import Tensor
-from .. import functional as F
-from ..primitive import REGISTRY
+from ...ir.primitive import REGISTRY
 
 
 def bprop(name: str):

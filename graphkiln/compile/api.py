@@ -1,0 +1,141 @@
+"""The user entry points that compile: ``@jit`` functions and methods, and calls of cells
+(inlined while tracing, compiled in GRAPH_MODE, eager in PYNATIVE_MODE). MindSpore users
+import them from ``mindspore.common.api`` (which :mod:`graphkiln.compat` maps here), with
+``ms_function``, ``ms_compile_cache`` and ``_pynative_executor``."""
+from __future__ import annotations
+
+import functools
+import weakref
+
+from ..context import GRAPH_MODE, get_context
+from ..frontend.control import convert
+from ..frontend.reusable import call_lazy_cell
+from ..ir import tracing_state as state
+from .call_cache import CallCache, compile_info, compiled_graph_count
+from .executable import CompileInfo
+
+
+class JitFunction:
+    """A function compiled to a graph on call (``@ms.jit``)."""
+
+    def __init__(self, fn):
+        self.fn = fn
+        self._cache = CallCache()
+        self._bound: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+        functools.update_wrapper(self, fn)
+
+    def __call__(self, *args, **kwargs):
+        if state.current() is not None:
+            return convert(self.fn)(*args, **kwargs)
+        return self._cache.run(self, self.fn, self.fn.__name__, args, kwargs)
+
+    def __get__(self, obj, objtype=None):
+        if obj is None:
+            return self
+        return _BoundJit(self, obj)
+
+    def _method_cache(self, obj) -> CallCache:
+        c = self._bound.get(obj)
+        if c is None:
+            c = self._bound[obj] = CallCache()
+        return c
+
+    @property
+    def compile_info(self) -> CompileInfo:
+        return compile_info(self)
+
+
+class _BoundJit:
+    __slots__ = ("jf", "obj")
+
+    def __init__(self, jf: JitFunction, obj):
+        self.jf = jf
+        self.obj = obj
+
+    def __call__(self, *args, **kwargs):
+        if state.current() is not None:
+            return convert(self.jf.fn)(self.obj, *args, **kwargs)
+        name = f"{type(self.obj).__name__}_{self.jf.fn.__name__}"
+        cache = self.jf._method_cache(self.obj)
+        return cache.run(self.obj, self.jf.fn, name, args, kwargs, self.obj)
+
+
+def jit(function=None, *, mode: str = "PSJit", input_signature=None, jit_config=None,
+        capture_mode: str = "ast", **kwargs):
+    """Compile ``function`` to a static graph on its first call per input signature."""
+    def wrap(fn):
+        if isinstance(fn, JitFunction):
+            return fn
+        if not hasattr(fn, "__code__") and callable(fn):
+            fn = _calling(fn)  # jit(net), jit(vmap(net)): trace a call of the object
+        return JitFunction(fn)
+    return wrap(function) if function is not None else wrap
+
+
+def _calling(obj):
+    """A function calling the callable object ``obj`` (a Cell, a vmap/grad wrapper)."""
+    def call(*args, **kwargs):
+        return obj(*args, **kwargs)
+    call.__name__ = call.__qualname__ = type(obj).__name__
+    return call
+
+
+# ------------------------------------------------------------------ cells
+
+_CELL_CACHES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _construct_fn(cell):
+    c = type(cell).construct
+    return c.fn if isinstance(c, JitFunction) else c
+
+
+def call_cell(cell, args: tuple, kwargs: dict):
+    """Run ``cell`` on ``args``: inlined while tracing, compiled in GRAPH_MODE, else eager."""
+    if state.current() is not None:
+        construct = _construct_fn(cell)
+        if "_gk_lazy_key" in cell.__dict__:
+            out = call_lazy_cell(cell, construct, args, kwargs)
+            if out is not NotImplemented:
+                return out
+        return convert(construct)(cell, *args, **kwargs)
+    if get_context("mode") == GRAPH_MODE:
+        cache = _CELL_CACHES.get(cell)
+        if cache is None:
+            cache = _CELL_CACHES[cell] = CallCache()
+        name = f"{type(cell).__name__}_construct"
+        return cache.run(cell, _construct_fn(cell), name, args, kwargs, cell)
+    return cell.construct(*args, **kwargs)
+
+
+# ------------------------------------------------------------------ mindspore.common.api
+
+ms_function = jit
+
+
+class _PynativeExecutor:
+    """MindSpore's PyNative executor handle. graphkiln runs every op synchronously, so
+    ``sync()`` has nothing to wait for."""
+
+    def sync(self) -> None:
+        """Wait for pending device work: there is none."""
+
+    def set_grad_flag(self, flag: bool) -> None:
+        """Accepted: gradients never need enabling in graphkiln."""
+
+
+_pynative_executor = _PynativeExecutor()
+
+
+class _CompiledGraphs:
+    """``ms_compile_cache``: the graphs compiled in this process that are still cached
+    (``len()`` counts them; a call with a new input signature adds one)."""
+
+    def __len__(self) -> int:
+        return compiled_graph_count()
+
+    def __repr__(self) -> str:
+        return f"<{len(self)} compiled graphs>"
+
+
+ms_compile_cache = _CompiledGraphs()

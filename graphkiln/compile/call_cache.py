@@ -1,0 +1,112 @@
+"""The per-function (or per-cell) cache of compiled calls, keyed by input signature.
+
+A call is keyed by its input signature (tensor dtypes and shapes, Python values, weight
+identities) and the graph-relevant context; a known key runs the compiled code at once,
+a new one is loaded from the persistent compile cache or compiled.
+"""
+from __future__ import annotations
+
+import weakref
+
+from ..common.tensor import Tensor
+from ..context import load_elim_level
+from ..frontend.pytree import flatten
+from ..ir import tracing_state as state
+from . import compile_cache as cache
+from .compile_call import compile_call
+from .executable import CompileInfo, Executable
+
+# the last compile of each function/cell; weak, so infos die with their owners
+_LAST: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+# when a list (python -m graphkiln dump sets it), every CompileInfo is appended, in order
+COMPILED: list | None = None
+
+
+def compile_info(obj) -> CompileInfo:
+    """The :class:`CompileInfo` of the last compile of a ``@jit`` function or a Cell."""
+    try:
+        info = _LAST.get(obj)
+    except TypeError:  # not weak-referenceable: never compiled through CallCache
+        info = None
+    if info is None:
+        raise ValueError(f"{obj!r} has not been compiled yet.")
+    return info
+
+
+# ------------------------------------------------------------------ signatures
+
+def _leaf_key(x):
+    if isinstance(x, Tensor):
+        if x._is_param:
+            return ("P", id(x))
+        if x._node is not None:
+            raise RuntimeError("graphkiln bug: symbolic tensor passed to a compiled call")
+        return ("T", x._dtype.name, x._data.shape)
+    if isinstance(x, (bool, int, float, str, type(None))):
+        return ("S", type(x).__name__, x)
+    return ("O", id(x))
+
+
+def _graph_options() -> tuple:
+    return (load_elim_level(),)
+
+
+def _stable_key(key: tuple, leaves: list) -> tuple:
+    """The memory-cache key with weights named instead of identified (for the disk)."""
+    tree, leaf_keys, options, training = key
+    named = tuple(("P", x.name, x.dtype.name, x.shape) if k[0] == "P" else k
+                  for k, x in zip(leaf_keys, leaves))
+    return repr(tree), named, options, training
+
+
+def _compile_or_load(fn, name, args, kwargs, self_obj, key, leaves) -> Executable:
+    if not cache.enabled():
+        return compile_call(fn, name, args, kwargs, self_obj)
+    try:
+        path = cache.entry_path(fn, _stable_key(key, leaves), self_obj)
+    except cache.Uncacheable:
+        return compile_call(fn, name, args, kwargs, self_obj)
+    exe = cache.load(path, self_obj, leaves)
+    if exe is not None:
+        return exe
+    print(cache.STALE_MESSAGE)
+    files = state.begin_files()
+    try:
+        exe = compile_call(fn, name, args, kwargs, self_obj)
+    finally:
+        state.end_files()
+    code = getattr(fn, "__code__", None)
+    if code is not None:
+        files.add(code.co_filename)
+    cache.store(path, exe, files)
+    return exe
+
+
+_LIVE_CACHES: weakref.WeakSet = weakref.WeakSet()
+
+
+def compiled_graph_count() -> int:
+    """How many compiled graphs the live call caches hold (``ms_compile_cache``'s size)."""
+    return sum(len(c.entries) for c in list(_LIVE_CACHES))
+
+
+class CallCache:
+    """Compiled executables of one function (or one cell), by input signature."""
+
+    def __init__(self):
+        self.entries: dict = {}
+        _LIVE_CACHES.add(self)
+
+    def run(self, owner, fn, name: str, args: tuple, kwargs: dict, self_obj=None):
+        leaves, tree = flatten((args, kwargs))
+        key = (tree, tuple(_leaf_key(x) for x in leaves), _graph_options(),
+               getattr(self_obj, "training", None))
+        exe = self.entries.get(key)
+        if exe is None:
+            exe = _compile_or_load(fn, name, args, kwargs, self_obj, key, leaves)
+            self.entries[key] = exe
+            _LAST[owner] = exe.info
+            if COMPILED is not None:
+                COMPILED.append(exe.info)
+        tensors = [x for x in leaves if isinstance(x, Tensor) and not x._is_param]
+        return exe(tensors)

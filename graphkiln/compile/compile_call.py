@@ -1,0 +1,117 @@
+"""One compile: trace the converted function on symbolic inputs, run the pass pipeline,
+generate code; the result is an :class:`Executable`."""
+from __future__ import annotations
+
+import inspect
+import os
+import time
+
+from ..backend.codegen import generate_code
+from ..common.tensor import Tensor
+from ..context import get_context, load_elim_level
+from ..errors import innermost_user_location, user_frames_only, with_location
+from ..frontend.builder import GraphBuilder
+from ..frontend.control import convert
+from ..frontend.pytree import flatten, unflatten
+from ..frontend.undefined import Undefined
+from ..ir.abstract import AbstractTensor
+from ..ir.anf import FuncGraph
+from ..ir.verify import verify
+from ..passes.pipeline import PassContext, optimize, record_stage
+from .executable import CompileInfo, Executable
+
+
+def _arg_names(fn, args: tuple, kwargs: dict, skip_self: bool) -> list[str]:
+    """A readable name per argument leaf (``x``, ``inputs0``...)."""
+    try:
+        sig = inspect.signature(fn)
+        params = list(sig.parameters.values())
+    except (TypeError, ValueError):
+        params = []
+    if skip_self and params:
+        params = params[1:]
+    names: list[str] = []
+    pos = [p for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    var = next((p for p in params if p.kind == p.VAR_POSITIONAL), None)
+    for i, a in enumerate(args):
+        if i < len(pos):
+            base = pos[i].name
+        elif var is not None:
+            base = f"{var.name}{i - len(pos)}"
+        else:
+            base = f"arg{i}"
+        n = len(flatten(a)[0])
+        names += [base] if n == 1 else [f"{base}_{k}" for k in range(n)]
+    for k, v in kwargs.items():
+        n = len(flatten(v)[0])
+        names += [k] if n == 1 else [f"{k}_{j}" for j in range(n)]
+    return names
+
+
+_USER_ERRORS = (TypeError, ValueError, NameError, AttributeError, IndexError, KeyError,
+                RuntimeError, ZeroDivisionError, AssertionError)
+
+def trace_graph(fn, name: str, args: tuple, kwargs: dict, self_obj=None):
+    """Trace ``fn`` (converted) on symbolic versions of the tensor leaves of the inputs."""
+    graph = FuncGraph(name)
+    builder = GraphBuilder(graph)
+    leaves, tree = flatten((args, kwargs))
+    names = _arg_names(fn, args, kwargs, self_obj is not None)
+    sym = []
+    for i, leaf in enumerate(leaves):
+        if isinstance(leaf, Tensor) and not leaf._is_param:
+            a = AbstractTensor(leaf._dtype, leaf._data.shape)
+            p = graph.add_param(names[i] if i < len(names) else f"arg{i}", a)
+            sym.append(Tensor._symbolic(p, a))
+        else:
+            sym.append(leaf)
+    s_args, s_kwargs = unflatten(tree, sym)
+    target = convert(fn)
+    with builder:
+        try:
+            out = target(self_obj, *s_args, **s_kwargs) if self_obj is not None else \
+                target(*s_args, **s_kwargs)
+        except _USER_ERRORS as e:
+            tb = e.__traceback__
+            raise with_location(e, innermost_user_location(tb)).with_traceback(
+                user_frames_only(tb)) from None
+        out_leaves, out_tree = flatten(out)
+        nodes, slots = [], []
+        for i, leaf in enumerate(out_leaves):
+            if isinstance(leaf, Undefined):
+                raise leaf.error()
+            if isinstance(leaf, Tensor):
+                node = builder.to_node(leaf)
+                nodes.append(node)
+                slots.append((i, leaf.dtype))
+                out_leaves[i] = None
+        if len(nodes) == 1 and out_tree.kind == "leaf":
+            output = nodes[0]
+        else:
+            output = builder.tuple_node(nodes)
+        builder.finish_root(output)
+    weights = [p.weight for p in graph.weights]
+    return graph, weights, out_tree, out_leaves, slots
+
+
+def compile_call(fn, name: str, args: tuple, kwargs: dict, self_obj=None) -> Executable:
+    """Trace, optimise and generate code for one call signature."""
+    t0 = time.perf_counter()
+    ctx = PassContext(load_elim_level=load_elim_level(),
+                      save_graphs=bool(get_context("save_graphs")),
+                      save_graphs_path=get_context("save_graphs_path") or ".",
+                      verify=os.environ.get("GRAPHKILN_VERIFY", "") not in ("", "0"))
+    graph, weights, out_tree, out_leaves, slots = trace_graph(fn, name, args, kwargs, self_obj)
+    t1 = time.perf_counter()
+    record_stage(ctx, graph, "parse", t1 - t0, True)
+    if ctx.verify:
+        verify(graph, after="parse")
+    optimize(graph, ctx)
+    t2 = time.perf_counter()
+    generated = generate_code(graph)
+    pyfn = generated.load()
+    t3 = time.perf_counter()
+    info = CompileInfo(name, ctx.records, t1 - t0, t3 - t2, t3 - t0, graph, generated.source)
+    exe = Executable(pyfn, weights, out_tree, out_leaves, slots, info)
+    exe.generated = generated
+    return exe

@@ -1,0 +1,99 @@
+"""What a compile produces: :class:`Executable` (generated function plus input and output
+mapping) and :class:`CompileInfo` (stage times, node counts, IR text, generated code)."""
+from __future__ import annotations
+
+from ..common.float_status import fp_guard
+from ..common.tensor import Tensor
+from ..frontend.pytree import unflatten
+from ..ir.anf import FuncGraph, all_graphs, count_nodes, iter_nodes
+from ..ir.printer import ir_text
+from ..ir.serialize import loads
+
+
+class CompileInfo:
+    """What the last compile of a function or cell did (for users and benchmarks)."""
+
+    def __init__(self, name: str, records: list, trace_seconds: float,
+                 codegen_seconds: float, total_seconds: float, graph, source: str, *,
+                 graph_bytes: bytes | None = None, weights: dict | None = None,
+                 from_cache: bool = False):
+        self.name = name
+        self.records = records
+        self.trace_seconds = trace_seconds
+        self.codegen_seconds = codegen_seconds
+        self.total_seconds = total_seconds
+        self._graph = graph
+        self._graph_bytes = graph_bytes
+        self._weights = weights
+        self.source = source
+        self.from_cache = from_cache
+
+    @property
+    def graph(self) -> FuncGraph:
+        """The optimised graph (read back from the cache entry on first use)."""
+        if self._graph is None and self._graph_bytes is not None:
+            self._graph = loads(self._graph_bytes, self._weights)
+        return self._graph
+
+    @property
+    def nodes(self) -> int:
+        return self.records[-1].nodes if self.records else count_nodes(self.graph)[0]
+
+    @property
+    def cnodes(self) -> int:
+        return self.records[-1].cnodes if self.records else count_nodes(self.graph)[1]
+
+    @property
+    def subgraphs(self) -> int:
+        return self.records[-1].subgraphs if self.records else len(all_graphs(self.graph))
+
+    def stage(self, name: str):
+        return next(r for r in self.records if r.name == name)
+
+    def ir(self, detail: bool = False) -> str:
+        return ir_text(self.graph, detail)
+
+    def count(self, prim_name: str) -> int:
+        """How many nodes apply the primitive ``prim_name`` in the final graph."""
+        return sum(1 for _, order in iter_nodes(self.graph) for n in order
+                   if n.prim_name() == prim_name)
+
+    def table(self) -> str:
+        rows = [f"{'stage':<22}{'ms':>9}{'nodes':>8}{'cnodes':>8}{'graphs':>8}"]
+        rows.append(f"{'trace':<22}{self.trace_seconds * 1e3:>9.2f}")
+        for r in self.records:
+            rows.append(f"{r.name:<22}{r.seconds * 1e3:>9.2f}{r.nodes:>8}{r.cnodes:>8}"
+                        f"{r.subgraphs:>8}")
+        rows.append(f"{'codegen':<22}{self.codegen_seconds * 1e3:>9.2f}")
+        rows.append(f"{'total':<22}{self.total_seconds * 1e3:>9.2f}")
+        return "\n".join(rows)
+
+
+class Executable:
+    """A compiled graph: generated function plus how to map inputs and outputs."""
+
+    __slots__ = ("fn", "weights", "out_tree", "out_leaves", "out_slots", "info", "generated")
+
+    def __init__(self, fn, weights, out_tree, out_leaves, out_slots, info):
+        # a lone tensor output is returned bare; anything else as a tuple
+        self.fn = fn
+        self.weights = weights
+        self.out_tree = out_tree
+        self.out_leaves = out_leaves
+        self.out_slots = out_slots  # [(leaf index, dtype)]
+        self.info = info
+        self.generated = None  # the GeneratedCode, kept for the compile cache
+
+    def __call__(self, tensor_args: list):
+        arrays = [t._data for t in tensor_args]
+        warrays = [w._data for w in self.weights]
+        with fp_guard():
+            out = self.fn(*arrays, *warrays)
+        leaves = list(self.out_leaves)
+        if self.out_tree.kind == "leaf":
+            out = (out,)
+        for (i, dtype), value in zip(self.out_slots, out):
+            if any(value is w for w in warrays):
+                value = value.copy()
+            leaves[i] = Tensor._from_array(value, dtype)
+        return unflatten(self.out_tree, leaves)

@@ -1,0 +1,653 @@
+"""Rewrite a user function's control flow into calls of ``control`` helpers (AutoGraph-style).
+
+Two AST passes, then compilation with the user's file name and line numbers:
+
+1. *Jump lowering*: ``return`` inside control flow, ``break`` and ``continue`` become flag
+   variables; statements after a possible jump are guarded by ``if not flag``.
+2. *Control conversion*: ``if``/``while``/``for`` become nested functions over the variables
+   they assign, called through ``_gk_rt.if_stmt``/``while_stmt``/``for_stmt``; ternaries,
+   ``and``/``or``/``not`` and calls go through ``_gk_rt`` helpers too.
+
+A Python condition then runs as plain Python; a tensor condition traces subgraphs.
+"""
+from __future__ import annotations
+
+import ast
+import itertools
+import linecache
+import textwrap
+import types
+
+from ..errors import SourceLoc
+
+RT = "_gk_rt"
+FN_PREFIX = "_gk_fn_"
+RET_FLAG, RET_VAL = "_gk_retflag", "_gk_retval"
+_MUTATORS = {"append", "extend", "insert", "pop", "remove", "clear", "update", "setdefault",
+             "add", "discard", "sort", "reverse", "popitem"}
+_NO_CONVERT_CALLS = {"super", "locals", "globals", "vars", "eval", "exec"}
+
+
+class GraphSyntaxError(RuntimeError):
+    """User code uses Python syntax that graph mode cannot compile."""
+
+
+def _error(node: ast.AST, filename: str, msg: str) -> GraphSyntaxError:
+    loc = SourceLoc(filename, getattr(node, "lineno", 0))
+    return GraphSyntaxError(f"{msg}\n{loc.describe()}")
+
+
+# ---------------------------------------------------------------- analysis
+
+def _target_names(t: ast.AST, out: set) -> None:
+    if isinstance(t, ast.Name):
+        out.add(t.id)
+    elif isinstance(t, (ast.Tuple, ast.List)):
+        for e in t.elts:
+            _target_names(e, out)
+    elif isinstance(t, ast.Starred):
+        _target_names(t.value, out)
+    elif isinstance(t, ast.Subscript) and isinstance(t.value, ast.Name):
+        out.add(t.value.id)
+
+
+def assigned_names(stmts: list, local_names: set | None = None) -> set:
+    """Names a block binds, or mutates with a method call when they are ``local_names`` of
+    the function (``ops.add(x)`` does not make the module ``ops`` a variable)."""
+    out: set = set()
+    stack = list(stmts)
+    while stack:
+        n = stack.pop()
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            out.add(n.name)
+            continue
+        if isinstance(n, (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp,
+                          ast.GeneratorExp)):
+            continue
+        if isinstance(n, ast.Assign):
+            for t in n.targets:
+                _target_names(t, out)
+        elif isinstance(n, (ast.AugAssign, ast.AnnAssign)):
+            _target_names(n.target, out)
+        elif isinstance(n, ast.For):
+            _target_names(n.target, out)
+        elif isinstance(n, ast.NamedExpr):
+            _target_names(n.target, out)
+        elif isinstance(n, ast.withitem) and n.optional_vars is not None:
+            _target_names(n.optional_vars, out)
+        elif isinstance(n, (ast.Import, ast.ImportFrom)):
+            for a in n.names:
+                out.add((a.asname or a.name).split(".")[0])
+        elif (isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
+              and n.func.attr in _MUTATORS and isinstance(n.func.value, ast.Name)
+              and (local_names is None or n.func.value.id in local_names)):
+            out.add(n.func.value.id)  # `acc.append(v)` changes the local `acc`
+        stack.extend(ast.iter_child_nodes(n))
+    return {n for n in out if not n.startswith(FN_PREFIX)}
+
+
+def _contains(stmts: list, kinds, stop_at_loops: bool) -> bool:
+    stack = list(stmts)
+    while stack:
+        n = stack.pop()
+        if isinstance(n, kinds):
+            return True
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        if stop_at_loops and isinstance(n, (ast.While, ast.For)):
+            continue
+        stack.extend(c for c in ast.iter_child_nodes(n) if isinstance(c, ast.stmt))
+    return False
+
+
+# ---------------------------------------------------------------- AST builders
+
+def _name(id_: str, store: bool = False) -> ast.Name:
+    return ast.Name(id=id_, ctx=ast.Store() if store else ast.Load())
+
+
+def _rt(attr: str) -> ast.Attribute:
+    return ast.Attribute(value=_name(RT), attr=attr, ctx=ast.Load())
+
+
+def _assign(name: str, value: ast.expr) -> ast.Assign:
+    return ast.Assign(targets=[_name(name, True)], value=value)
+
+
+def _const(v) -> ast.Constant:
+    return ast.Constant(value=v)
+
+
+def _not(e: ast.expr) -> ast.UnaryOp:
+    return ast.UnaryOp(op=ast.Not(), operand=e)
+
+
+def _fn(name: str, params: list, body: list) -> ast.FunctionDef:
+    args = ast.arguments(posonlyargs=[], args=[ast.arg(arg=p) for p in params], vararg=None,
+                         kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[])
+    return ast.FunctionDef(name=name, args=args, body=body or [ast.Pass()],
+                           decorator_list=[], returns=None, type_params=[])
+
+
+def _tuple(names: list, store: bool = False) -> ast.Tuple:
+    return ast.Tuple(elts=[_name(n, store) for n in names],
+                     ctx=ast.Store() if store else ast.Load())
+
+
+def _located(new, old):
+    """Give generated nodes ``old``'s location; user code keeps its own (and is not
+    walked again, so nesting depth does not multiply the work)."""
+    if isinstance(new, list):
+        for n in new:
+            _located(n, old)
+        return new
+    if getattr(new, "lineno", None) is None:
+        ast.copy_location(new, old)
+    stack = list(ast.iter_child_nodes(new))
+    while stack:
+        child = stack.pop()
+        if getattr(child, "lineno", None) is not None:
+            continue  # user code (or already located): keeps its location
+        if "lineno" in child._attributes:
+            ast.copy_location(child, old)
+        stack.extend(ast.iter_child_nodes(child))
+    return new
+
+
+# ---------------------------------------------------------------- pass 1: jumps
+
+class _Loop:
+    def __init__(self, brk: str | None, cont: str | None):
+        self.brk = brk
+        self.cont = cont
+
+
+def _always_jumps(stmts: list) -> bool:
+    """True when running ``stmts`` always ends in ``return``/``raise`` (never falls through)."""
+    if not stmts:
+        return False
+    last = stmts[-1]
+    if isinstance(last, (ast.Return, ast.Raise)):
+        return True
+    if isinstance(last, ast.If):
+        return _always_jumps(last.body) and _always_jumps(last.orelse)
+    return False
+
+
+def _fold_tails(stmts: list) -> list:
+    """``if c: ...; return a`` followed by ``rest`` becomes ``if c: ...; return a
+    else: rest`` (and symmetrically), so an early return costs no extra conditional."""
+    for idx, st in enumerate(stmts[:-1]):
+        if not isinstance(st, ast.If):
+            continue
+        rest = stmts[idx + 1:]
+        if _always_jumps(st.body) and not st.orelse:
+            st.orelse = _fold_tails(rest)
+        elif _always_jumps(st.orelse) and not _always_jumps(st.body):
+            st.body = st.body + rest
+        else:
+            continue
+        return stmts[:idx + 1]
+    return stmts
+
+
+class JumpLowering:
+    """Turn ``return`` in control flow, ``break`` and ``continue`` into flags and guards."""
+
+    def __init__(self):
+        self.counter = itertools.count()
+
+    def function(self, fdef: ast.FunctionDef) -> None:
+        nested_return = any(_contains(s.body + getattr(s, "orelse", []), ast.Return, False)
+                            for s in fdef.body if isinstance(s, (ast.If, ast.While, ast.For)))
+        body = self.block(fdef.body, nested_return, None)
+        if nested_return:
+            init = [_assign(RET_FLAG, _const(False)),
+                    _assign(RET_VAL, ast.Call(func=_rt("UndefinedReturn"),
+                                              args=[_const("return value")], keywords=[]))]
+            body = _located(init, fdef.body[0]) + body + [
+                _located(ast.Return(value=_name(RET_VAL)), fdef.body[-1])]
+        fdef.body = body
+
+    def block(self, stmts: list, ret: bool, loop: _Loop | None) -> list:
+        stmts = _fold_tails(stmts)
+        out: list = []
+        for idx, st in enumerate(stmts):
+            flags: list[str] = []
+            if isinstance(st, ast.Return) and ret:
+                value = st.value if st.value is not None else _const(None)
+                out += _located([_assign(RET_VAL, value), _assign(RET_FLAG, _const(True))], st)
+                return out
+            if isinstance(st, ast.Break) and loop is not None and loop.brk:
+                out.append(_located(_assign(loop.brk, _const(True)), st))
+                return out
+            if isinstance(st, ast.Continue) and loop is not None and loop.cont:
+                out.append(_located(_assign(loop.cont, _const(True)), st))
+                return out
+            if isinstance(st, ast.If):
+                flags = self._flags([st], ret, loop)
+                st.body = self.block(st.body, ret, loop)
+                st.orelse = self.block(st.orelse, ret, loop)
+                out.append(st)
+            elif isinstance(st, (ast.While, ast.For)):
+                if ret and _contains(st.body, ast.Return, False):
+                    flags = [RET_FLAG]
+                out += self.loop(st, ret)
+            else:
+                out.append(st)
+            if flags and idx < len(stmts) - 1:
+                rest = self.block(stmts[idx + 1:], ret, loop)
+                if rest:
+                    test = _not(_name(flags[0])) if len(flags) == 1 else _not(
+                        ast.BoolOp(op=ast.Or(), values=[_name(f) for f in flags]))
+                    guard = _located(ast.If(test=test, body=rest, orelse=[]), stmts[idx + 1])
+                    guard.gk_guard = True  # its else path is the one that jumped
+                    out.append(guard)
+                return out
+        return out
+
+    def _flags(self, stmts, ret: bool, loop: _Loop | None) -> list[str]:
+        flags = []
+        if ret and _contains(stmts, ast.Return, False):
+            flags.append(RET_FLAG)
+        if loop is not None and loop.brk and _contains(stmts, ast.Break, True):
+            flags.append(loop.brk)
+        if loop is not None and loop.cont and _contains(stmts, ast.Continue, True):
+            flags.append(loop.cont)
+        return flags
+
+    def loop(self, st, ret: bool) -> list:
+        n = next(self.counter)
+        has_brk = _contains(st.body, ast.Break, True)
+        has_cont = _contains(st.body, ast.Continue, True)
+        has_ret = ret and _contains(st.body, ast.Return, False)
+        lp = _Loop(f"_gk_brk{n}" if has_brk else None, f"_gk_cont{n}" if has_cont else None)
+        body = self.block(st.body, ret, lp)
+        if lp.cont:
+            body = _located([_assign(lp.cont, _const(False))], st) + body
+        st.body = body or [ast.Pass()]
+        guards = []
+        if lp.brk:
+            guards.append(_not(_name(lp.brk)))
+        if has_ret:
+            guards.append(_not(_name(RET_FLAG)))
+        pre = _located([_assign(lp.brk, _const(False))], st) if lp.brk else []
+        if isinstance(st, ast.While):
+            if guards:
+                st.test = _located(ast.BoolOp(op=ast.And(), values=guards + [st.test]), st)
+        elif guards:
+            st.gk_extra_test = _located(
+                guards[0] if len(guards) == 1 else ast.BoolOp(op=ast.And(), values=guards), st)
+        post = []
+        if st.orelse:
+            orelse = self.block(st.orelse, ret, None)
+            post = [_located(ast.If(test=_not(_name(lp.brk)), body=orelse, orelse=[]), st)] \
+                if lp.brk else orelse
+            st.orelse = []
+        return pre + [st] + post
+
+
+# ---------------------------------------------------------------- pass 2: control
+
+class ControlConversion(ast.NodeTransformer):
+    """Replace control flow and calls by ``_gk_rt`` helper calls."""
+
+    def __init__(self, filename: str, loaded: set | None = None,
+                 local_names: set | None = None, cell_names: set | None = None):
+        self.filename = filename
+        self.local_names = local_names
+        self.cell_names = cell_names or set()
+        self.counter = itertools.count()
+        self.state_names: set = set()
+        # names the function ever reads; a variable nobody reads is never carried
+        # across a converted statement (so its type may differ between branches)
+        self.loaded = loaded
+
+    def _live(self, names) -> list:
+        # jump flags are read by loop guards that live outside the AST fields (gk_extra_test)
+        return sorted(n for n in names
+                      if self.loaded is None or n in self.loaded or n.startswith("_gk_"))
+
+    def _state_fn(self, name: str, lead: list, names: list, body: list) -> ast.FunctionDef:
+        """A generated branch/loop function over ``names``. Variables that user closures
+        capture (cell variables) are not shadowed by parameters: the function takes them as
+        ``_gk_cell_<name>`` and writes the shared cell (``nonlocal``), so a closure called
+        inside the body sees the current value."""
+        cells = [n for n in names if n in self.cell_names]
+        if not cells:
+            return _fn(name, lead + names, body)
+        params = lead + [f"_gk_cell_{n}" if n in self.cell_names else n for n in names]
+        prologue = [ast.Nonlocal(names=cells)] + [
+            _assign(n, _name(f"_gk_cell_{n}")) for n in cells]
+        return _fn(name, params, prologue + body)
+
+    def _assigned(self, *blocks) -> set:
+        out: set = set()
+        for b in blocks:
+            out |= assigned_names(b, self.local_names)
+        return out
+
+    # statements ------------------------------------------------------
+    def visit_If(self, node: ast.If):
+        # names first: converting the body rewrites `acc.append(v)` into a helper call
+        names = self._live(self._assigned(node.body, node.orelse))
+        self.generic_visit(node)
+        self.state_names.update(names)
+        n = next(self.counter)
+        t_name, f_name = f"{FN_PREFIX}true{n}", f"{FN_PREFIX}false{n}"
+        ret = ast.Return(value=_tuple(names))
+        t_def = self._state_fn(t_name, [], names, node.body + [ret])
+        f_def = self._state_fn(f_name, [], names,
+                               node.orelse + [ast.Return(value=_tuple(names))])
+        keywords = [ast.keyword(arg="guard", value=_const(True))] \
+            if getattr(node, "gk_guard", False) else []
+        call = ast.Call(func=_rt("if_stmt"),
+                        args=[node.test, _name(t_name), _name(f_name), _tuple(names),
+                              ast.Tuple(elts=[_const(x) for x in names], ctx=ast.Load())],
+                        keywords=keywords)
+        stmt = ast.Assign(targets=[_tuple(names, True)], value=call) if names else ast.Expr(call)
+        return _located([t_def, f_def, stmt], node)
+
+    def visit_While(self, node: ast.While):
+        names = self._live(self._assigned(node.body))
+        self.generic_visit(node)
+        if node.orelse:
+            raise _error(node, self.filename, "'while ... else' is not supported in graph mode.")
+        self.state_names.update(names)
+        n = next(self.counter)
+        c_name, b_name = f"{FN_PREFIX}cond{n}", f"{FN_PREFIX}body{n}"
+        c_def = self._state_fn(c_name, [], names, [ast.Return(value=node.test)])
+        b_def = self._state_fn(b_name, [], names,
+                               node.body + [ast.Return(value=_tuple(names))])
+        call = ast.Call(func=_rt("while_stmt"),
+                        args=[_name(c_name), _name(b_name), _tuple(names),
+                              ast.Tuple(elts=[_const(x) for x in names], ctx=ast.Load())],
+                        keywords=[])
+        stmt = ast.Assign(targets=[_tuple(names, True)], value=call) if names else ast.Expr(call)
+        return _located([c_def, b_def, stmt], node)
+
+    def visit_For(self, node: ast.For):
+        extra = getattr(node, "gk_extra_test", None)
+        targets: set = set()
+        _target_names(node.target, targets)
+        names = self._live(self._assigned(node.body) | targets)
+        self.generic_visit(node)
+        if extra is not None:
+            extra = self.visit(extra)
+        if node.orelse:
+            raise _error(node, self.filename, "'for ... else' is not supported in graph mode.")
+        self.state_names.update(names)
+        n = next(self.counter)
+        b_name = f"{FN_PREFIX}for{n}"
+        item = f"{FN_PREFIX}item{n}"
+        bind = ast.Assign(targets=[node.target], value=_name(item))
+        b_def = self._state_fn(b_name, [item], names,
+                               [bind] + node.body + [ast.Return(value=_tuple(names))])
+        defs = [b_def]
+        extra_arg: ast.expr = _const(None)
+        if extra is not None:
+            t_name = f"{FN_PREFIX}test{n}"
+            defs.append(self._state_fn(t_name, [], names, [ast.Return(value=extra)]))
+            extra_arg = _name(t_name)
+        call = ast.Call(func=_rt("for_stmt"),
+                        args=[node.iter, _name(b_name), _tuple(names),
+                              ast.Tuple(elts=[_const(x) for x in names], ctx=ast.Load()),
+                              extra_arg], keywords=[])
+        stmt = ast.Assign(targets=[_tuple(names, True)], value=call) if names else ast.Expr(call)
+        return _located(defs + [stmt], node)
+
+    def visit_Try(self, node):
+        raise _error(node, self.filename, "'try' statements are not supported in graph mode "
+                     "(a static graph cannot catch exceptions); move error handling outside "
+                     "the compiled function.")
+
+    visit_TryStar = visit_Try
+
+    def visit_Yield(self, node):
+        raise _error(node, self.filename, "'yield' is not supported in graph mode: a compiled "
+                     "function cannot be a generator.")
+
+    visit_YieldFrom = visit_Yield
+    visit_Await = visit_Yield
+
+    def visit_Global(self, node):
+        raise _error(node, self.filename, f"Writing global variables "
+                     f"({', '.join(node.names)}) is not supported in graph mode; pass the value "
+                     f"in as an argument or keep it as an attribute of the Cell.")
+
+    def visit_Nonlocal(self, node):
+        raise _error(node, self.filename, "'nonlocal' is not supported in graph mode.")
+
+    # expressions -----------------------------------------------------
+    def visit_IfExp(self, node: ast.IfExp):
+        self.generic_visit(node)
+        lam = [ast.Lambda(args=_fn("x", [], []).args, body=b) for b in (node.body, node.orelse)]
+        return _located(ast.Call(func=_rt("ifexp"), args=[node.test] + lam, keywords=[]), node)
+
+    def visit_BoolOp(self, node: ast.BoolOp):
+        self.generic_visit(node)
+        helper = "and_" if isinstance(node.op, ast.And) else "or_"
+        thunks = [ast.Lambda(args=_fn("x", [], []).args, body=v) for v in node.values[1:]]
+        return _located(ast.Call(func=_rt(helper), args=[node.values[0]] + thunks,
+                                 keywords=[]), node)
+
+    def visit_UnaryOp(self, node: ast.UnaryOp):
+        self.generic_visit(node)
+        if isinstance(node.op, ast.Not):
+            return _located(ast.Call(func=_rt("not_"), args=[node.operand], keywords=[]), node)
+        return node
+
+    def visit_Compare(self, node: ast.Compare):
+        self.generic_visit(node)
+        if len(node.ops) == 1:
+            return node
+        parts = []
+        left = node.left
+        for op, right in zip(node.ops, node.comparators):
+            parts.append(ast.Compare(left=left, ops=[op], comparators=[right]))
+            left = right
+        return _located(ast.Call(func=_rt("and_"), args=[parts[0]] + [
+            ast.Lambda(args=_fn("x", [], []).args, body=p) for p in parts[1:]],
+            keywords=[]), node)
+
+    def visit_Call(self, node: ast.Call):
+        self.generic_visit(node)
+        f = node.func
+        if isinstance(f, ast.Name) and (f.id in _NO_CONVERT_CALLS or f.id.startswith(FN_PREFIX)):
+            return node
+        if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id == RT:
+            return node
+        return _located(ast.Call(func=_rt("call"), args=[f] + node.args,
+                                 keywords=node.keywords), node)
+
+    def visit_FunctionDef(self, node: ast.FunctionDef):
+        if node.name.startswith(FN_PREFIX):
+            self.generic_visit(node)
+            return node
+        return convert_function_ast(node, self.filename, self)
+
+    def visit_Lambda(self, node: ast.Lambda):
+        self.generic_visit(node)
+        return node
+
+
+def _captured_by_closures(fdef: ast.FunctionDef) -> set:
+    """Names read inside the user's nested functions and lambdas (over-approximating the
+    enclosing function's cell variables)."""
+    out: set = set()
+    for node in ast.walk(fdef):
+        if node is not fdef and isinstance(node, (ast.FunctionDef, ast.Lambda)):
+            for inner in ast.walk(node):
+                if isinstance(inner, ast.Name) and isinstance(inner.ctx, ast.Load):
+                    out.add(inner.id)
+    return out
+
+
+def convert_function_ast(fdef: ast.FunctionDef, filename: str,
+                         conv: ControlConversion | None = None) -> ast.FunctionDef:
+    """Apply both passes to one function definition (and the functions nested in it)."""
+    JumpLowering().function(fdef)
+    conv_outer = conv
+    loaded = {n.id for n in ast.walk(fdef) if isinstance(n, ast.Name)
+              and isinstance(n.ctx, ast.Load)}
+    loaded |= {n.target.id for n in ast.walk(fdef)  # `k -= 1` reads k
+               if isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Name)}
+    args = fdef.args
+    local_names = assigned_names(fdef.body, set()) | {  # bindings only
+        a.arg for a in args.posonlyargs + args.args + args.kwonlyargs
+        + [a for a in (args.vararg, args.kwarg) if a is not None]}
+    conv = ControlConversion(filename, loaded, local_names,
+                             _captured_by_closures(fdef) & local_names)
+    if conv_outer is not None:
+        conv.counter = conv_outer.counter
+    fdef.body = [s for st in fdef.body for s in _as_list(conv.visit(st))]
+    params = {a.arg for a in fdef.args.args + fdef.args.kwonlyargs + fdef.args.posonlyargs}
+    for a in (fdef.args.vararg, fdef.args.kwarg):
+        if a is not None:
+            params.add(a.arg)
+    init_names = sorted(n for n in conv.state_names if n not in params)
+    if init_names:
+        init = [_assign(n, ast.Call(func=_rt("undefined"), args=[_const(n)], keywords=[]))
+                for n in init_names]
+        fdef.body = _located(init, fdef.body[0]) + fdef.body
+    fdef.decorator_list = []
+    return fdef
+
+
+def _as_list(x):
+    return x if isinstance(x, list) else [x]
+
+
+# ---------------------------------------------------------------- compile
+
+_CACHE: dict = {}
+CONVERTED_CODES: set = set()
+
+
+def _mark_codes(code: types.CodeType) -> None:
+    CONVERTED_CODES.add(code)
+    for c in code.co_consts:
+        if isinstance(c, types.CodeType):
+            _mark_codes(c)
+
+
+def converted_code(fn: types.FunctionType) -> types.CodeType:
+    """The converted code of ``fn`` (cached per code object), or ``fn.__code__`` itself when
+    its source is unavailable (such code still traces, but tensor conditions in it are
+    errors). Its free variable ``_gk_rt`` must be bound to the run-time helpers."""
+    code = fn.__code__
+    cached = _CACHE.get(code)
+    if cached is None:
+        cached = _CACHE[code] = _convert_code(fn)
+    return cached
+
+
+_DEFS_BY_FILE: dict[str, dict] = {}
+
+
+def _defs_in(filename: str) -> dict:
+    """(first line, name) -> (start, end) line span of every ``def`` in a source file."""
+    table = _DEFS_BY_FILE.get(filename)
+    if table is None:
+        table = {}
+        text = "".join(linecache.getlines(filename))
+        try:
+            module = ast.parse(text) if text else None
+        except SyntaxError:
+            module = None
+        if module is not None:
+            for node in _statements(module):
+                if isinstance(node, ast.FunctionDef):
+                    first = min([node.lineno] + [d.lineno for d in node.decorator_list])
+                    span = (node.lineno, node.end_lineno)
+                    table[(first, node.name)] = span
+                    table[(node.lineno, node.name)] = span
+        _DEFS_BY_FILE[filename] = table
+    return table
+
+
+_BLOCK_FIELDS = ("body", "orelse", "finalbody", "handlers", "cases")
+
+
+def _statements(module: ast.Module):
+    """Every statement of a module, nested ones included, without visiting expressions
+    (a ``def`` can only be a statement, so this finds them all, much faster)."""
+    stack = list(module.body)
+    while stack:
+        node = stack.pop()
+        yield node
+        for field in _BLOCK_FIELDS:
+            stack.extend(getattr(node, field, ()) or ())
+
+
+def _indented_block(code: types.CodeType):
+    """The fast path: the ``def`` at ``co_firstlineno`` (after its decorators) and the lines
+    indented below it, parsed alone. None when that does not give exactly this function
+    (unusual layouts then take the whole-file path)."""
+    lines = linecache.getlines(code.co_filename)
+    i = code.co_firstlineno - 1
+    while 0 <= i < len(lines) and lines[i].lstrip().startswith("@"):
+        i += 1
+    if not 0 <= i < len(lines) or not lines[i].lstrip().startswith("def "):
+        return None
+    indent = len(lines[i]) - len(lines[i].lstrip())
+    end = i
+    for j in range(i + 1, len(lines)):
+        text = lines[j].strip()
+        if not text or text.startswith("#"):
+            continue
+        if len(lines[j]) - len(lines[j].lstrip()) <= indent:
+            break
+        end = j
+    try:
+        tree = ast.parse(textwrap.dedent("".join(lines[i:end + 1])))
+    except SyntaxError:
+        return None
+    if len(tree.body) != 1 or not isinstance(tree.body[0], ast.FunctionDef) \
+            or tree.body[0].name != code.co_name:
+        return None
+    return tree, i + 1
+
+
+def function_source(code: types.CodeType):
+    """A fresh AST (one ``def``, decorators dropped) of ``code``'s function and its first
+    line: the indented block under the ``def``, or else found by parsing its file once
+    (no ``inspect``/``tokenize`` on the hot path)."""
+    fast = _indented_block(code)
+    if fast is not None:
+        return fast
+    filename = code.co_filename
+    span = _defs_in(filename).get((code.co_firstlineno, code.co_name))
+    if span is None:
+        return None
+    start, end = span
+    lines = linecache.getlines(filename)[start - 1:end]
+    try:
+        tree = ast.parse(textwrap.dedent("".join(lines)))
+    except SyntaxError:
+        return None
+    if not tree.body or not isinstance(tree.body[0], ast.FunctionDef):
+        return None
+    return tree, start
+
+
+def _convert_code(fn: types.FunctionType) -> types.CodeType:
+    found = function_source(fn.__code__)
+    if found is None:
+        return fn.__code__  # no source (REPL, exec) or a lambda: trace it as it is
+    tree, first = found
+    fdef = tree.body[0]
+    ast.increment_lineno(tree, first - 1)
+    filename = fn.__code__.co_filename
+    fdef = convert_function_ast(fdef, filename)
+    freevars = list(fn.__code__.co_freevars)
+    factory_body = [_assign(v, _const(None)) for v in freevars + [RT]]
+    factory = _fn("_gk_factory", [], factory_body + [fdef, ast.Return(value=_name(fdef.name))])
+    module = ast.Module(body=[_located(factory, fdef)], type_ignores=[])
+    ast.fix_missing_locations(module)
+    code = compile(module, filename, "exec")
+    factory_code = next(c for c in code.co_consts if isinstance(c, types.CodeType))
+    inner = next(c for c in factory_code.co_consts
+                 if isinstance(c, types.CodeType) and c.co_name == fdef.name)
+    _mark_codes(inner)
+    return inner

@@ -1,0 +1,237 @@
+"""Graph builders: record primitive applications into a ``FuncGraph`` while user code runs.
+
+One ``GraphBuilder`` per graph under construction. A builder for a branch or loop body has
+a parent; any outer value it uses becomes one of its parameters (lambda lifting at trace
+time), so every graph stays closed. Weights enter the root graph as ``Ref`` parameters and
+are read through ``Load``; memory effects thread the ``U`` monad, ``Print`` the ``IO`` monad.
+"""
+from __future__ import annotations
+
+from ..common.tensor import Tensor
+from ..errors import GraphkilnInternalError, user_location, with_location
+from ..ir import tracing_state as state
+from ..ir.abstract import IO_ABS, U_ABS, AbstractRef, AbstractScalar, AbstractTensor, AbstractTuple
+from ..ir.anf import CNode, FuncGraph, Node, ValueNode
+from ..ir.build import const_node, prim_node
+from ..ir.primitive import IO_EFFECT, MEM_EFFECT, needs_trace
+from ..ir.structural_prims import (
+    IO_MONAD,
+    U_MONAD,
+    Depend,
+    Load,
+    MakeTuple,
+    TupleGetItem,
+    UpdateState,
+)
+from .undefined import Undefined
+
+
+class MonadChain:
+    """The current state of one monad (``U`` or ``IO``) in one graph."""
+
+    __slots__ = ("kind", "node", "pending", "effects")
+
+    def __init__(self, kind: str):
+        self.kind = kind
+        self.node: Node | None = None  # current state node, created lazily
+        self.pending: list[Node] = []  # reads since the last UpdateState
+        self.effects = False  # an effect was recorded on this chain
+
+
+class GraphBuilder:
+    """Records nodes into ``graph``; ``parent`` is the builder of the enclosing graph."""
+
+    def __init__(self, graph: FuncGraph, parent: GraphBuilder | None = None):
+        self.graph = graph
+        self.parent = parent
+        self.root: GraphBuilder = parent.root if parent is not None else self
+        self.captured: dict[int, Node] = {}
+        self.capture_list: list[tuple[Node, Node]] = []  # (value in parent, param here)
+        self.u = MonadChain("U")
+        self.io = MonadChain("IO")
+        self.weight_nodes: dict[int, Node] = {}  # root only: id(Parameter) -> graph param
+        self.tape: list[CNode] | None = None  # nodes recorded while autodiff watches
+        # reusable (lazy-inline) graphs of this compile, shared by every builder in it
+        self.reusable: dict = parent.root.reusable if parent is not None else {}
+        self._prev = None
+
+    # ------------------------------------------------------------ activation
+    def __enter__(self) -> GraphBuilder:
+        self._prev = state.set_current(self)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        state.set_current(self._prev)
+
+    def child(self, name: str) -> GraphBuilder:
+        return GraphBuilder(FuncGraph(name, user_location(2)), self)
+
+    # ------------------------------------------------------------ nodes
+    def new_cnode(self, inputs: list, abstract, loc=None) -> CNode:
+        node = CNode(self.graph, inputs, abstract, loc)
+        if self.tape is not None:
+            self.tape.append(node)
+        return node
+
+    def capture(self, outer: Node) -> Node:
+        """The parameter of this graph that stands for ``outer`` (a node of an outer graph)."""
+        if isinstance(outer, ValueNode):
+            return outer
+        key = id(outer)
+        p = self.captured.get(key)
+        if p is not None:
+            return p
+        if self.parent is None:
+            raise GraphkilnInternalError(f"graphkiln bug: node {outer!r} belongs to no "
+                                         f"enclosing graph of {self.graph.name}")
+        in_parent = outer if outer.graph is self.parent.graph else self.parent.capture(outer)
+        name = getattr(outer, "name", None) or "phi"
+        p = self.graph.add_param(name, outer.abstract)
+        self.captured[key] = p
+        self.capture_list.append((in_parent, p))
+        return p
+
+    def local(self, node: Node) -> Node:
+        """``node`` as seen from this graph (captured if it lives in an outer graph)."""
+        if isinstance(node, ValueNode) or node.graph is self.graph:
+            return node
+        return self.capture(node)
+
+    def weight(self, param) -> Node:
+        """The Ref node of a weight in this graph."""
+        root = self.root
+        node = root.weight_nodes.get(id(param))
+        if node is None:
+            node = root.graph.add_weight(
+                param, AbstractRef(param.dtype, param.shape, param.name))
+            root.weight_nodes[id(param)] = node
+        return self.local(node)
+
+    # ------------------------------------------------------------ monads
+    def monad(self, chain: MonadChain) -> Node:
+        if chain.node is None:
+            if self.parent is None:
+                abs_ = U_ABS if chain.kind == "U" else IO_ABS
+                chain.node = ValueNode(U_MONAD if chain.kind == "U" else IO_MONAD, abs_)
+            else:
+                outer_chain = self.parent.u if chain.kind == "U" else self.parent.io
+                chain.node = self.capture(self.parent.settle(outer_chain))
+        return chain.node
+
+    def settle(self, chain: MonadChain) -> Node:
+        """The monad state with all pending reads folded in (``UpdateState(u, reads...)``)."""
+        u = self.monad(chain)
+        if chain.pending:
+            u = self.new_cnode([prim_node(UpdateState, {}), u, *chain.pending], u.abstract)
+            chain.pending = []
+            chain.node = u
+        return u
+
+    def load(self, param) -> Node:
+        ref = self.weight(param)
+        node = self.new_cnode([prim_node(Load, {}), ref, self.monad(self.u)],
+                              AbstractTensor(param.dtype, param.shape), user_location(3))
+        self.u.pending.append(node)
+        return node
+
+    # ------------------------------------------------------------ values
+    def to_node(self, x, as_ref: bool = False) -> Node:
+        """The IR node for a Python-level argument ``x``."""
+        if isinstance(x, Tensor):
+            if x._node is not None:
+                return self.local(x._node)
+            if x._is_param:
+                return self.weight(x) if as_ref else self.load(x)
+            arr = x._data
+            return ValueNode(arr, AbstractTensor(x._dtype, arr.shape, arr))
+        if isinstance(x, (tuple, list)):
+            if needs_trace(x):
+                return self.tuple_node([self.to_node(e) for e in x], isinstance(x, list))
+            return const_node(x)
+        if isinstance(x, Undefined):
+            raise x.error()
+        return ValueNode(x, AbstractScalar(x))
+
+    def tuple_node(self, nodes: list, is_list: bool = False) -> Node:
+        """``MakeTuple(nodes)``, or the tuple itself when ``nodes`` are all its items."""
+        whole = _whole_tuple(nodes)
+        if whole is not None:
+            return self.local(whole)
+        return self.new_cnode([prim_node(MakeTuple, {}), *nodes],
+                              AbstractTuple([n.abstract for n in nodes], is_list))
+
+    def record(self, opdef, args: tuple, attrs: dict):
+        """Record ``opdef(*args, **attrs)`` in this graph and return symbolic outputs."""
+        loc = user_location(3)
+        effect = opdef.effect
+        try:
+            nodes = [self.to_node(a, as_ref=(effect == MEM_EFFECT and i == 0))
+                     for i, a in enumerate(args)]
+            out_abs = opdef.infer(*[n.abstract for n in nodes], **attrs)
+        except (TypeError, ValueError, IndexError, RuntimeError) as e:
+            raise with_location(e, loc) from None
+        inputs = [prim_node(opdef, attrs), *nodes]
+        if effect == MEM_EFFECT:
+            chain = self.u
+        elif effect == IO_EFFECT:
+            chain = self.io
+        else:
+            chain = None
+        if chain is not None:
+            inputs.append(self.settle(chain))
+        node = self.new_cnode(inputs, out_abs, loc)
+        if chain is not None:
+            chain.node = self.new_cnode([prim_node(UpdateState, {}), chain.node, node],
+                                        chain.node.abstract)
+            chain.effects = True
+            if chain is self.io:  # later writes of weights wait for the print
+                self.u.pending.append(node)
+        return self.wrap(node)
+
+    def wrap(self, node: Node):
+        """Symbolic Python values for the output of ``node``."""
+        a = node.abstract
+        if isinstance(a, AbstractTensor):
+            return Tensor._symbolic(node, a)
+        if isinstance(a, AbstractTuple):
+            out = []
+            for i, e in enumerate(a.elements):
+                item = self.new_cnode([prim_node(TupleGetItem, {}), node,
+                                       ValueNode(i, AbstractScalar(i))], e, node.loc)
+                out.append(self.wrap(item))
+            return out if a.is_list else tuple(out)
+        if isinstance(a, AbstractScalar):
+            return a.value
+        return node
+
+    def finish_root(self, output: Node) -> None:
+        """Set the root graph's output, ordered after every recorded effect."""
+        self.graph.output = self.order_after_effects(output)
+
+    def order_after_effects(self, output: Node) -> Node:
+        states = []
+        for chain in (self.u, self.io):
+            if chain.effects or (chain.pending and self.u.effects):
+                states.append(self.settle(chain))
+        if not states:
+            return output
+        dep = states[0] if len(states) == 1 else self.new_cnode(
+            [prim_node(UpdateState, {}), *states], U_ABS)
+        return self.new_cnode([prim_node(Depend, {}), output, dep], output.abstract)
+
+
+def _whole_tuple(nodes: list) -> Node | None:
+    """The node ``t`` when ``nodes`` is exactly ``[t[0], t[1], ..., t[n-1]]``."""
+    if not nodes:
+        return None
+    first = nodes[0]
+    if not (isinstance(first, CNode) and first.prim_name() == "TupleGetItem"):
+        return None
+    t = first.inputs[1]
+    if not isinstance(t.abstract, AbstractTuple) or len(t.abstract.elements) != len(nodes):
+        return None
+    for i, n in enumerate(nodes):
+        if not (isinstance(n, CNode) and n.prim_name() == "TupleGetItem"
+                and n.inputs[1] is t and n.inputs[2].value == i):
+            return None
+    return t

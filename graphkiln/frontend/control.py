@@ -1,0 +1,709 @@
+"""Run-time helpers that converted control flow calls (``__gk.if_stmt`` and friends).
+
+A Python condition runs the statement as plain Python. A symbolic tensor condition traces
+each branch (or the loop's condition and body) into its own closed subgraph and records a
+``Switch`` (or a ``While``) node whose outputs become the new values of the variables the
+statement assigns.
+"""
+from __future__ import annotations
+
+import builtins
+import enum
+import functools
+import sys
+import types
+from typing import NamedTuple
+
+import numpy as np
+
+import graphkiln.ops.functional as F
+
+from ..common import dtype as mstype
+from ..common.jit_class import is_jit_class_instance
+from ..common.tensor import Tensor
+from ..errors import SourceLoc, is_internal, user_location
+from ..ir import tracing_state as state
+from ..ir.abstract import IO_ABS, U_ABS, AbstractFunc, AbstractScalar, AbstractTensor, AbstractTuple
+from ..ir.anf import FuncGraph, Node, Parameter, ValueNode
+from ..ir.build import prim_node
+from ..ir.structural_prims import MakeTuple, Switch, TupleGetItem, While
+from ..ops.defs.side_effects import Print
+from . import ast_convert
+from .builder import GraphBuilder
+from .pytree import copy_containers, flatten, unflatten
+from .undefined import (
+    Undefined,
+    UndefinedReturn,
+    undefined,  # noqa: F401  (converted code calls _gk_rt.undefined)
+)
+
+_NUMBER = (bool, int, float, np.bool_, np.integer, np.floating)
+
+
+def is_symbolic(x) -> bool:
+    return isinstance(x, Tensor) and x._node is not None
+
+
+# ------------------------------------------------------------------- conditions
+
+def _cond_tensor(b: GraphBuilder, cond: Tensor, loc) -> Node:
+    """A scalar bool node for a tensor condition (``if x:`` means ``x != 0``)."""
+    if cond.size != 1:
+        raise ValueError(f"The truth value of a Tensor with more than one element is "
+                         f"ambiguous; a condition must have exactly one element, but got "
+                         f"shape {list(cond.shape)}.\n{loc.describe() if loc else ''}")
+    if cond.dtype is not mstype.bool_:
+        cond = F.not_equal(cond, 0)
+    return b.local(cond._node)
+
+
+def truthy(x) -> bool:
+    """Python truth of a non-symbolic value (concrete tensors included)."""
+    return bool(x)
+
+
+# ------------------------------------------------------------------- if / ifexp
+
+def if_stmt(cond, true_fn, false_fn, values: tuple, names: tuple, guard: bool = False):
+    """``if cond: ... else: ...`` over the variables ``names`` (current ``values``).
+
+    ``guard`` marks the ``if not <jump flag>:`` statements that jump lowering inserts: their
+    else path is the one where a return/break/continue already happened.
+    """
+    if not is_symbolic(cond):
+        return true_fn(*values) if truthy(cond) else false_fn(*values)
+    return _traced_if(cond, true_fn, false_fn, values, names, guard)
+
+
+def ifexp(cond, true_thunk, false_thunk):
+    """``a if cond else b``."""
+    if not is_symbolic(cond):
+        return true_thunk() if truthy(cond) else false_thunk()
+    return _traced_if(cond, lambda: (true_thunk(),), lambda: (false_thunk(),), (),
+                      ("<if-expression>",))[0]
+
+
+def and_(first, *rest):
+    """``a and b and c`` with ``rest`` as thunks; tensor operands trace as conditionals."""
+    value = first
+    for thunk in rest:
+        if is_symbolic(value):
+            v = value
+            value = ifexp(v, thunk, lambda v=v: v)
+        elif not truthy(value):
+            return value
+        else:
+            value = thunk()
+    return value
+
+
+def or_(first, *rest):
+    """``a or b or c`` with ``rest`` as thunks."""
+    value = first
+    for thunk in rest:
+        if is_symbolic(value):
+            v = value
+            value = ifexp(v, lambda v=v: v, thunk)
+        elif truthy(value):
+            return value
+        else:
+            value = thunk()
+    return value
+
+
+def not_(x):
+    if is_symbolic(x):
+        if x.dtype is not mstype.bool_:
+            return F.equal(x, 0)
+        return F.logical_not(x)
+    return not x
+
+
+def _same_static(a, b) -> bool:
+    if a is b:
+        return True
+    if type(a) is not type(b):
+        return False
+    try:
+        return bool(a == b)
+    except Exception:
+        return False
+
+
+def _leaf_line(x) -> str:
+    loc = getattr(getattr(x, "_node", None), "loc", None)
+    return f"{loc.filename}:{loc.lineno} `{loc.text}`" if loc else "an input of the branch"
+
+
+def _branch_output(bb: GraphBuilder, leaf, like: AbstractTensor | None) -> Node:
+    """The node a branch returns for ``leaf`` (numbers become tensors like ``like``)."""
+    if isinstance(leaf, _NUMBER) and like is not None:
+        arr = np.full(like.shape, leaf, like.dtype.np_dtype)
+        return ValueNode(arr, AbstractTensor(like.dtype, like.shape, arr))
+    if isinstance(leaf, _NUMBER):
+        t = mstype.scalar_type(leaf)
+        arr = np.asarray(leaf, t.np_dtype)
+        return ValueNode(arr, AbstractTensor(t, (), arr))
+    return bb.to_node(leaf)
+
+
+def _join_error(name: str, what: str, a, b, loc) -> TypeError:
+    where = f"\n{loc.describe()}" if loc else ""
+    return TypeError(
+        f"Cannot join the values of variable '{name}' from the two branches of a tensor "
+        f"'if': {what}.\n  true branch:  {_describe(a)} (from {_leaf_line(a)})\n"
+        f"  false branch: {_describe(b)} (from {_leaf_line(b)})\n"
+        f"Both branches must give it the same type and shape.{where}")
+
+
+def _describe(x) -> str:
+    if isinstance(x, Tensor):
+        return f"Tensor[{x.dtype}] of shape {list(x.shape)}"
+    return f"{type(x).__name__} {x!r}"
+
+
+def _tensor_like(x) -> AbstractTensor | None:
+    if isinstance(x, Tensor):
+        return AbstractTensor(x.dtype, x.shape)
+    return None
+
+
+def _traced_if(cond, true_fn, false_fn, values, names, guard=False):
+    b: GraphBuilder = state.current()
+    loc = user_location(3)
+    cond_node = _cond_tensor(b, cond, loc)
+    parent_name = b.graph.name
+    tb = GraphBuilder(FuncGraph(f"\u2713{parent_name}", loc), b)
+    fb = GraphBuilder(FuncGraph(f"\u2717{parent_name}", loc), b)
+    with tb:
+        out_t = true_fn(*copy_containers(values))
+    with fb:
+        out_f = false_fn(*copy_containers(values))
+    out_t, out_f = _fill_pending_returns(out_t, out_f)
+    leaves_t, tree_t = flatten(out_t)
+    leaves_f, tree_f = flatten(out_f)
+    if tree_t != tree_f:
+        raise TypeError(f"The two branches of a tensor 'if' give differently structured "
+                        f"values ({tree_t} vs {tree_f}) for {', '.join(names)}."
+                        + (f"\n{loc.describe()}" if loc else ""))
+    leaf_names = _leaf_names(values, names, len(leaves_t))
+    jumped_t, jumped_f = _jumped(out_t, names), guard or _jumped(out_f, names)
+    results: list = [None] * len(leaves_t)
+    dyn: list[tuple[int, Node, Node]] = []
+    for i, (a, c) in enumerate(zip(leaves_t, leaves_f)):
+        name = leaf_names[i]
+        # a branch that returned/broke/continued never reads what it left unassigned
+        if jumped_t and type(a) is Undefined and isinstance(c, Tensor):
+            a = _placeholder(c)
+        elif jumped_f and type(c) is Undefined and isinstance(a, Tensor):
+            c = _placeholder(a)
+        # a pending return value is unused on the path where no return ran (a flag
+        # guards it): that branch returns a placeholder of the other branch's type
+        if isinstance(a, UndefinedReturn) and not isinstance(c, Undefined):
+            a = _placeholder(c)
+        elif isinstance(c, UndefinedReturn) and not isinstance(a, Undefined):
+            c = _placeholder(a)
+        if a is c or (not isinstance(a, Tensor) and not isinstance(c, Tensor)
+                      and _same_static(a, c)):
+            results[i] = a
+            continue
+        if isinstance(a, Undefined) or isinstance(c, Undefined):
+            side = "false" if isinstance(c, Undefined) else "true"
+            results[i] = Undefined(name, f"it is assigned in only one branch of the tensor "
+                                         f"'if' at {loc!r} (not in the {side} branch)")
+            continue
+        like_t, like_f = _tensor_like(a), _tensor_like(c)
+        if like_t is None and like_f is None:
+            if not (isinstance(a, _NUMBER) and isinstance(c, _NUMBER)):
+                raise _join_error(name, "Python values differ", a, c, loc)
+        elif like_t is not None and like_f is not None and like_t != like_f:
+            raise _join_error(name, "type or shape differs", a, c, loc)
+        like = like_t or like_f
+        if like is None:
+            like = AbstractTensor(mstype.scalar_type(a if isinstance(a, float) else c), ())
+        with tb:
+            nt = _branch_output(tb, a, like)
+        with fb:
+            nf = _branch_output(fb, c, like)
+        if nt.abstract != nf.abstract:
+            raise _join_error(name, "type or shape differs", a, c, loc)
+        dyn.append((i, nt, nf))
+    return unflatten(tree_t, _emit_switch(b, tb, fb, cond_node, dyn, results, loc))
+
+
+_JUMP_FLAGS = ("_gk_retflag", "_gk_brk", "_gk_cont")
+
+
+def _jumped(out, names) -> bool:
+    """True when this branch certainly returned, broke or continued (a flag it set)."""
+    if not isinstance(out, tuple):
+        return False
+    return any(n.startswith(_JUMP_FLAGS) and v is True for n, v in zip(names, out))
+
+
+def _fill_pending_returns(out_t: tuple, out_f: tuple) -> tuple[tuple, tuple]:
+    """Where one branch still has no return value and the other returned a structure,
+    give the first a placeholder of that structure (a flag guards its use)."""
+    if not isinstance(out_t, tuple) or len(out_t) != len(out_f):
+        return out_t, out_f
+    t, f = list(out_t), list(out_f)
+    for i, (a, c) in enumerate(zip(t, f)):
+        if isinstance(a, UndefinedReturn) and not isinstance(c, Undefined):
+            t[i] = placeholder_tree(c)
+        elif isinstance(c, UndefinedReturn) and not isinstance(a, Undefined):
+            f[i] = placeholder_tree(a)
+    return tuple(t), tuple(f)
+
+
+def placeholder_tree(x):
+    """``x`` with every tensor replaced by a constant of zeros of its type."""
+    leaves, tree = flatten(x)
+    return unflatten(tree, [_placeholder(v) for v in leaves])
+
+
+def _placeholder(x):
+    """A constant standing in for ``x`` on a path where it is never used."""
+    if isinstance(x, Tensor):
+        arr = np.zeros(x.shape, x.dtype.np_dtype)
+        return Tensor._from_array(arr, x.dtype)
+    return x
+
+
+def _leaf_names(values, names, n) -> list[str]:
+    out: list[str] = []
+    for v, nm in zip(values, names):
+        k = len(flatten(v)[0])
+        out.extend([nm] * k)
+    while len(out) < n:
+        out.append(names[0] if names else "value")
+    return out
+
+
+def _effect_outputs(builders, parent: GraphBuilder):
+    """Chains (U/IO) that any of ``builders`` wrote: each branch returns that state too."""
+    kinds = []
+    for kind in ("u", "io"):
+        if any(getattr(bb, kind).effects for bb in builders):
+            kinds.append(kind)
+    return kinds
+
+
+def _emit_switch(b, tb, fb, cond_node, dyn, results, loc):
+    effect_kinds = _effect_outputs((tb, fb), b)
+    for bb, k in ((tb, 1), (fb, 2)):
+        outs = [d[k] for d in dyn]
+        for kind in effect_kinds:
+            with bb:
+                outs.append(bb.settle(getattr(bb, kind)))
+        _set_output(bb, outs, MakeTuple)
+    outer = _unify_params([tb, fb])
+    n_out = len(dyn) + len(effect_kinds)
+    out_abs = tb.graph.output.abstract
+    sw = b.new_cnode([prim_node(Switch, {}), cond_node, ValueNode(tb.graph),
+                      ValueNode(fb.graph)], AbstractFunc(None), loc)
+    call = b.new_cnode([sw, *outer], out_abs, loc)
+    outs = [call] if n_out == 1 else [_getitem(b, call, i) for i in range(n_out)]
+    for (i, _, _), node in zip(dyn, outs):
+        results[i] = b.wrap(node)
+    for kind, node in zip(effect_kinds, outs[len(dyn):]):
+        chain = getattr(b, kind)
+        chain.node = node
+        chain.effects = True
+    if any(bb.u.node is not None for bb in (tb, fb)) and "u" not in effect_kinds:
+        b.u.pending.append(call)
+    return results
+
+
+def _getitem(b: GraphBuilder, node: Node, i: int) -> Node:
+    return b.new_cnode([prim_node(TupleGetItem, {}), node, ValueNode(i, AbstractScalar(i))],
+                       node.abstract.elements[i], node.loc)
+
+
+def _set_output(bb: GraphBuilder, outs: list, make_tuple) -> None:
+    if len(outs) == 1:
+        bb.graph.output = outs[0]
+    else:
+        bb.graph.output = bb.new_cnode([prim_node(make_tuple, {}), *outs],
+                                       AbstractTuple([o.abstract for o in outs]))
+
+
+def _unify_params(builders, fixed: int = 0) -> list[Node]:
+    """Give every graph the same parameter list (after the first ``fixed`` ones).
+
+    Returns the outer values to pass for the captured parameters, in order.
+    """
+    order: list[Node] = []
+    seen: dict[int, int] = {}
+    for bb in builders:
+        for outer, _ in bb.capture_list:
+            if id(outer) not in seen:
+                seen[id(outer)] = len(order)
+                order.append(outer)
+    for bb in builders:
+        mine = {id(outer): p for outer, p in bb.capture_list}
+        head = bb.graph.params[:fixed]
+        tail = []
+        for outer in order:
+            p = mine.get(id(outer))
+            if p is None:
+                p = Parameter(bb.graph, getattr(outer, "name", None) or "phi", outer.abstract)
+            tail.append(p)
+        bb.graph.params = head + tail
+    return order
+
+
+# ------------------------------------------------------------------- loops
+
+def while_stmt(cond_fn, body_fn, values: tuple, names: tuple):
+    """``while cond: body`` over the loop variables ``names``."""
+    while True:
+        c = cond_fn(*values)
+        if is_symbolic(c):
+            return _traced_while(cond_fn, body_fn, values, names)
+        if not truthy(c):
+            return values
+        values = body_fn(*values)
+
+
+class TensorRange:
+    """``range(...)`` whose bounds are tensors: iterated by a traced loop."""
+
+    __slots__ = ("start", "stop", "step")
+
+    def __init__(self, *args):
+        if len(args) == 1:
+            args = (0, args[0], 1)
+        elif len(args) == 2:
+            args = (args[0], args[1], 1)
+        self.start, self.stop, self.step = args
+
+
+def for_stmt(iterable, body_fn, values: tuple, names: tuple, extra_test=None):
+    """``for target in iterable: body``; ``extra_test`` is the break/return guard."""
+    if isinstance(iterable, TensorRange):
+        return _tensor_range_loop(iterable, body_fn, values, names, extra_test)
+    if isinstance(iterable, Tensor):
+        if not iterable.shape:
+            raise TypeError("Cannot iterate over a 0-D Tensor.")
+        iterable = [iterable[i] for i in range(iterable.shape[0])]
+    for item in iterable:
+        if extra_test is not None:
+            t = extra_test(*values)
+            if is_symbolic(t):
+                values = if_stmt(t, lambda *v, item=item: body_fn(item, *v),
+                                 lambda *v: v, values, names)
+                continue
+            if not truthy(t):
+                break
+        values = body_fn(item, *values)
+    return values
+
+
+def _tensor_range_loop(rng: TensorRange, body_fn, values, names, extra_test):
+    step = rng.step
+    if is_symbolic(step):
+        raise ValueError("The step of a range over tensors must be a Python int.")
+
+    def cond(i, *v):
+        c = F.less(i, rng.stop) if step > 0 else F.greater(i, rng.stop)
+        if extra_test is not None:
+            return and_(c, lambda: extra_test(*v))
+        return c
+
+    def body(i, *v):
+        return (i + step,) + tuple(body_fn(i, *v))
+
+    start = rng.start
+    if not isinstance(start, Tensor):
+        start = Tensor(start, mstype.int64)
+    out = _traced_while(cond, body, (start,) + tuple(values), ("<range index>",) + names)
+    return out[1:]
+
+
+def _carried_abstract(leaf):
+    if isinstance(leaf, Tensor):
+        return AbstractTensor(leaf.dtype, leaf.shape)
+    if isinstance(leaf, _NUMBER):
+        return AbstractTensor(mstype.scalar_type(leaf), ())
+    return None
+
+
+class _Leaf(enum.Enum):
+    """How a loop variable (pytree leaf) enters a tensor ``while``."""
+
+    CARRIED = "carried"        # a Tensor (or Python number): one While state
+    PENDING = "pending"        # a function's return value, not set before the loop
+    NOT_CARRIED = "absent"     # no value before the loop: undefined inside and after it
+
+
+class _Retry(NamedTuple):
+    """The body changed what the trace assumed (types, effects): trace again."""
+
+
+class _Restructure(NamedTuple):
+    """A pending return value got a structure: carry it and start over."""
+
+    values: tuple
+
+
+class _Done(NamedTuple):
+    values: tuple
+
+
+_ABSENT_REASON = "it is only assigned inside a tensor while loop, whose body may not run"
+
+
+class _TensorLoop:
+    """Traces ``while cond: body`` with a tensor condition into one ``While`` node.
+
+    One attempt (:meth:`trace_once`) traces the condition and the body into closed graphs
+    under the current assumptions (each leaf's kind and type, whether the ``U``/``IO``
+    monads are carried); when the body breaks an assumption (a Python number becomes a
+    tensor, a pending return value gets a value, an effect appears) the assumptions are
+    joined and the loop is traced again.
+    """
+
+    def __init__(self, b: GraphBuilder, cond_fn, body_fn, values: tuple, names: tuple,
+                 loc: SourceLoc | None):
+        self.b, self.cond_fn, self.body_fn, self.loc = b, cond_fn, body_fn, loc
+        self.leaves, self.tree = flatten(values)
+        self.names = _leaf_names(values, names, len(self.leaves))
+        self.kinds: list[_Leaf] = []
+        self.abstracts: list[AbstractTensor | None] = []
+        for leaf in self.leaves:
+            a = None if isinstance(leaf, Undefined) else _carried_abstract(leaf)
+            self.kinds.append(_Leaf.PENDING if isinstance(leaf, UndefinedReturn) else
+                              _Leaf.CARRIED if a is not None else _Leaf.NOT_CARRIED)
+            self.abstracts.append(a)
+        self.carry_u = self.carry_io = False
+
+    def carried(self) -> list[int]:
+        return [i for i, k in enumerate(self.kinds) if k is _Leaf.CARRIED]
+
+    # ------------------------------------------------------------ one attempt
+    def trace_once(self) -> _Retry | _Restructure | _Done:
+        parent = self.b.graph.name
+        cb = GraphBuilder(FuncGraph(f"\u21bb{parent}_cond", self.loc), self.b)
+        bb = GraphBuilder(FuncGraph(f"\u21bb{parent}_body", self.loc), self.b)
+        self.trace_cond(cb)
+        with bb:
+            new_values = self.body_fn(*self.bind_state(bb))
+        new_leaves, new_tree = flatten(tuple(new_values))
+        if new_tree != self.tree:
+            if any(k is _Leaf.PENDING for k in self.kinds):
+                return _Restructure(tuple(new_values))
+            raise TypeError(f"A tensor while loop changes the structure of its variables "
+                            f"({self.tree} -> {new_tree})." + _where(self.loc))
+        if self.join(new_leaves, cb, bb):
+            return _Retry()
+        return _Done(self.emit(cb, bb, new_leaves))
+
+    def bind_state(self, gb: GraphBuilder) -> tuple:
+        """The loop variables as ``gb``'s graph sees them: carried ones are parameters."""
+        syms = list(self.leaves)
+        for i, kind in enumerate(self.kinds):
+            if kind is _Leaf.CARRIED:
+                a = self.abstracts[i]
+                p = gb.graph.add_param(self.names[i].lstrip("_") or "v", a)
+                syms[i] = Tensor._symbolic(p, a)
+            elif kind is _Leaf.NOT_CARRIED:
+                syms[i] = Undefined(self.names[i], _ABSENT_REASON)
+        for kind, on in (("u", self.carry_u), ("io", self.carry_io)):
+            if on:
+                getattr(gb, kind).node = gb.graph.add_param(
+                    kind.upper(), U_ABS if kind == "u" else IO_ABS)
+        return unflatten(self.tree, syms)
+
+    def trace_cond(self, cb: GraphBuilder) -> None:
+        with cb:
+            c = self.cond_fn(*self.bind_state(cb))
+            if not is_symbolic(c):
+                c = Tensor(bool(c))
+            cb.graph.output = _cond_tensor(cb, c, self.loc)
+
+    def join(self, new_leaves: list, cb: GraphBuilder, bb: GraphBuilder) -> bool:
+        """Widen the assumptions to what the body produced; True when they changed."""
+        changed = False
+        for i, (old, new) in enumerate(zip(self.leaves, new_leaves)):
+            kind, a = self.kinds[i], self.abstracts[i]
+            if kind is _Leaf.PENDING:
+                if isinstance(new, Tensor):  # the return value is set inside the loop
+                    self.kinds[i] = _Leaf.CARRIED
+                    self.abstracts[i] = AbstractTensor(new.dtype, new.shape)
+                    changed = True
+                continue
+            if kind is _Leaf.NOT_CARRIED:
+                continue
+            got = _carried_abstract(new)
+            if got is None:
+                raise _loop_error(self.names[i], f"it becomes {_describe(new)}", self.loc)
+            if isinstance(new, _NUMBER) or got == a:
+                continue
+            if isinstance(old, (_NUMBER, UndefinedReturn)) and not isinstance(old, Tensor):
+                self.abstracts[i] = got  # a Python number carried as a tensor of the body's type
+                changed = True
+            else:
+                raise _loop_error(
+                    self.names[i], f"it enters as Tensor[{a.dtype}] {list(a.shape)} and the "
+                    f"body makes it {_describe(new)} (at {_leaf_line(new)})", self.loc)
+        want_u = self.carry_u or bb.u.effects or cb.u.effects
+        want_io = self.carry_io or bb.io.effects or cb.io.effects
+        if want_u != self.carry_u or want_io != self.carry_io:
+            self.carry_u, self.carry_io = want_u, want_io
+            changed = True
+        return changed
+
+    # ------------------------------------------------------------ the While node
+    def emit(self, cb: GraphBuilder, bb: GraphBuilder, new_leaves: list) -> tuple:
+        """Close the body, record ``While(@cond, @body, init..., invariants...)`` and
+        return the loop variables after the loop."""
+        b, carried = self.b, self.carried()
+        monads = [kind for kind, on in (("u", self.carry_u), ("io", self.carry_io)) if on]
+        outs = []
+        with bb:
+            for i in carried:
+                outs.append(_branch_output(bb, new_leaves[i], self.abstracts[i]))
+            for kind in monads:
+                outs.append(bb.settle(getattr(bb, kind)))
+        bb.graph.output = bb.new_cnode([prim_node(MakeTuple, {}), *outs],
+                                       AbstractTuple([o.abstract for o in outs]))
+        n_state = len(carried) + len(monads)
+        invariants = _unify_params([cb, bb], fixed=n_state)
+        init = [self.initial_node(i) for i in carried]
+        init += [b.settle(getattr(b, kind)) for kind in monads]
+        out_abs = AbstractTuple([self.abstracts[i] for i in carried]
+                                + [n.abstract for n in init[len(carried):]])
+        node = b.new_cnode([prim_node(While, {"n_state": n_state}), ValueNode(cb.graph),
+                            ValueNode(bb.graph), *init, *invariants], out_abs, self.loc)
+        results = list(self.leaves)
+        for k, i in enumerate(carried):
+            results[i] = b.wrap(_getitem(b, node, k))
+        for i, kind in enumerate(self.kinds):
+            if kind is _Leaf.NOT_CARRIED:
+                results[i] = Undefined(self.names[i], _ABSENT_REASON)
+        for k, kind in enumerate(monads, len(carried)):
+            chain = getattr(b, kind)
+            chain.node = _getitem(b, node, k)
+            chain.effects = True
+        if (bb.u.node is not None or cb.u.node is not None) and not self.carry_u:
+            b.u.pending.append(node)  # the loop reads weights: later writes wait for it
+        return unflatten(self.tree, results)
+
+    def initial_node(self, i: int) -> Node:
+        """The value a carried leaf enters the loop with (zeros for a pending return)."""
+        leaf, a = self.leaves[i], self.abstracts[i]
+        if isinstance(leaf, UndefinedReturn) or not isinstance(leaf, Tensor):
+            fill = 0 if isinstance(leaf, Undefined) else leaf
+            arr = np.full(a.shape, fill, a.dtype.np_dtype)
+            return ValueNode(arr, AbstractTensor(a.dtype, arr.shape, arr))
+        return self.b.to_node(leaf)
+
+
+def _traced_while(cond_fn, body_fn, values, names):
+    loc = user_location(3)
+    loop = _TensorLoop(state.current(), cond_fn, body_fn, values, names, loc)
+    for _attempt in range(5):
+        outcome = loop.trace_once()
+        if isinstance(outcome, _Restructure):  # carry the return value's structure
+            values = tuple(placeholder_tree(new) if isinstance(old, UndefinedReturn) else old
+                           for old, new in zip(values, outcome.values))
+            return _traced_while(cond_fn, body_fn, values, names)
+        if isinstance(outcome, _Done):
+            return outcome.values
+    raise TypeError(f"The types of the loop variables {', '.join(names)} do not settle "
+                    f"in the tensor while loop." + _where(loc))
+
+
+def _where(loc: SourceLoc | None) -> str:
+    return f"\n{loc.describe()}" if loc else ""
+
+
+def _loop_error(name: str, what: str, loc: SourceLoc | None) -> TypeError:
+    return TypeError(f"The loop variable '{name}' of a tensor while loop must keep its type "
+                     f"and shape across iterations, but {what}."
+                     + (f"\n{loc.describe()}" if loc else ""))
+
+
+# ------------------------------------------------------------------- calls
+
+_USER_CODE: dict = {}  # code object -> is it user code that should be converted?
+
+
+def _is_user_code(code) -> bool:
+    known = _USER_CODE.get(code)
+    if known is None:
+        fn = code.co_filename
+        known = _USER_CODE[code] = code not in ast_convert.CONVERTED_CODES and not (
+            is_internal(fn) or "site-packages" in fn or "/lib/python" in fn
+            or fn.startswith("<"))
+    return known
+
+
+_FUNCTION = types.FunctionType
+_METHOD = types.MethodType
+_BUILTINS = (types.BuiltinFunctionType, types.BuiltinMethodType)
+
+
+def call(f, *args, **kwargs):
+    """A call inside converted code: user functions and cells are converted first."""
+    t = type(f)
+    if t is _FUNCTION:
+        if _is_user_code(f.__code__):
+            f = convert(f)
+        return f(*args, **kwargs)
+    if t in _BUILTINS:
+        if f is builtins.print:  # inside a graph, print runs when the graph runs
+            return Print(*args)
+        return f(*args, **kwargs)
+    if f is range and any(is_symbolic(a) for a in args):
+        return TensorRange(*args)
+    if t is functools.partial:
+        return call(f.func, *f.args, *args, **{**f.keywords, **kwargs})
+    if t is _METHOD and type(f.__func__) is _FUNCTION:
+        if _is_user_code(f.__func__.__code__):
+            return convert(f.__func__)(f.__self__, *args, **kwargs)
+        return f(*args, **kwargs)
+    if is_jit_class_instance(f):
+        return call_instance(f, args, kwargs)
+    return f(*args, **kwargs)
+
+
+def call_instance(obj, args: tuple, kwargs: dict):
+    """``obj(*args)`` for a jit-class instance inside a graph: its ``__call__``, converted."""
+    fn = next((k.__dict__["__call__"] for k in type(obj).__mro__[:-1]
+               if "__call__" in k.__dict__), None)
+    if fn is None:
+        raise ValueError(f"MsClassObject: '{type(obj).__name__}' has no __call__ function, "
+                         f"please check the code.")
+    return convert(fn)(obj, *args, **kwargs)
+
+
+# ------------------------------------------------------------------- conversion
+
+def convert(fn: types.FunctionType) -> types.FunctionType:
+    """The converted twin of ``fn``, bound to this module's helpers; ``fn`` itself for
+    library code and code without source."""
+    code = fn.__code__
+    if code in ast_convert.CONVERTED_CODES or is_internal(code.co_filename):
+        return fn
+    state.note_file(code.co_filename)
+    new_code = ast_convert.converted_code(fn)
+    if new_code is code:
+        return fn
+    return _bind(fn, new_code)
+
+
+def _bind(fn: types.FunctionType, code: types.CodeType) -> types.FunctionType:
+    """A function running ``code`` with ``fn``'s globals, defaults and closure, whose
+    ``_gk_rt`` free variable is this module (the helpers converted code calls)."""
+    cells = dict(zip(fn.__code__.co_freevars, fn.__closure__ or ()))
+    cells[ast_convert.RT] = types.CellType(sys.modules[__name__])
+    for name in code.co_freevars:  # e.g. a recursive function naming itself
+        if name not in cells:
+            cells[name] = types.CellType(fn.__globals__.get(name, fn))
+    closure = tuple(cells[name] for name in code.co_freevars)
+    new = types.FunctionType(code, fn.__globals__, fn.__name__, fn.__defaults__, closure)
+    new.__kwdefaults__ = fn.__kwdefaults__
+    new.__qualname__ = fn.__qualname__
+    new.__wrapped__ = fn
+    return new

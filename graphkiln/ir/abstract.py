@@ -1,0 +1,162 @@
+"""Abstract values: what the compiler knows about a value without running it."""
+from __future__ import annotations
+
+from ..common import dtype as mstype
+
+
+class Abstract:
+    """Base of all abstract values."""
+
+    __slots__ = ()
+
+    def text(self) -> str:  # MindSpore's IR spelling
+        return repr(self)
+
+
+class AbstractTensor(Abstract):
+    """A tensor of known dtype and shape; ``value`` holds the array when it is a constant."""
+
+    __slots__ = ("dtype", "shape", "value")
+
+    def __init__(self, dtype: mstype.Type, shape: tuple, value=None):
+        self.dtype = dtype
+        self.shape = tuple(shape)
+        self.value = value
+
+    @property
+    def ndim(self) -> int:
+        return len(self.shape)
+
+    def key(self):
+        return ("T", self.dtype.name, self.shape)
+
+    def __eq__(self, other):
+        return (type(other) is type(self) and other.dtype is self.dtype
+                and other.shape == self.shape)
+
+    def __hash__(self):
+        return hash(self.key())
+
+    def text(self) -> str:
+        return f"<Tensor[{self.dtype}], ({', '.join(map(str, self.shape))})>"
+
+    __repr__ = text
+
+
+class AbstractRef(AbstractTensor):
+    """A weight (a live ``Parameter``): reads go through ``Load``, writes through ``Assign``."""
+
+    __slots__ = ("ref_key",)
+
+    def __init__(self, dtype, shape, ref_key: str):
+        super().__init__(dtype, shape)
+        self.ref_key = ref_key
+
+    def key(self):
+        return ("Ref", self.dtype.name, self.shape)
+
+    def text(self) -> str:
+        dims = ", ".join(map(str, self.shape))
+        return f"<Ref[Tensor[{self.dtype}]], ({dims}), ref_key=:{self.ref_key}>"
+
+    __repr__ = text
+
+
+class AbstractScalar(Abstract):
+    """A Python constant (number, bool, string, None, slice, Ellipsis, type...)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value):
+        self.value = value
+
+    def key(self):
+        return ("S", type(self.value).__name__, repr(self.value))
+
+    def __eq__(self, other):
+        return type(other) is AbstractScalar and self.key() == other.key()
+
+    def __hash__(self):
+        return hash(self.key())
+
+    def text(self) -> str:
+        v = self.value
+        tname = {bool: "Bool", int: "Int64", float: "Float32", str: "String"}.get(type(v))
+        if tname is None:
+            return f"<{type(v).__name__}, {v!r}>"
+        return f"<{tname}, NoShape>"
+
+    __repr__ = text
+
+
+class AbstractTuple(Abstract):
+    """A tuple (or list, with ``is_list``) of abstract values."""
+
+    __slots__ = ("elements", "is_list")
+
+    def __init__(self, elements, is_list: bool = False):
+        self.elements = tuple(elements)
+        self.is_list = is_list
+
+    def key(self):
+        return ("L" if self.is_list else "Tup", tuple(e.key() for e in self.elements))
+
+    def __eq__(self, other):
+        return isinstance(other, AbstractTuple) and self.key() == other.key()
+
+    def __hash__(self):
+        return hash(self.key())
+
+    def text(self) -> str:
+        name = "List" if self.is_list else "Tuple"
+        return f"<{name}[{', '.join(e.text() for e in self.elements)}]>"
+
+    __repr__ = text
+
+
+class AbstractMonad(Abstract):
+    """The ``U`` (memory) or ``IO`` state token."""
+
+    __slots__ = ("kind",)
+
+    def __init__(self, kind: str):
+        self.kind = kind
+
+    def key(self):
+        return ("M", self.kind)
+
+    def __eq__(self, other):
+        return isinstance(other, AbstractMonad) and other.kind == self.kind
+
+    def __hash__(self):
+        return hash(self.key())
+
+    def text(self) -> str:
+        return f"<{'UMonad' if self.kind == 'U' else 'IOMonad'}, NoShape>"
+
+    __repr__ = text
+
+
+class AbstractFunc(Abstract):
+    """A function value (a graph or a primitive)."""
+
+    __slots__ = ("fn",)
+
+    def __init__(self, fn):
+        self.fn = fn
+
+    def key(self):
+        return ("F", id(self.fn))
+
+    def text(self) -> str:
+        return "<Func, NoShape>"
+
+    __repr__ = text
+
+
+U_ABS = AbstractMonad("U")
+IO_ABS = AbstractMonad("IO")
+
+
+def shape_of(a: Abstract) -> tuple:
+    return a.shape if isinstance(a, AbstractTensor) else ()

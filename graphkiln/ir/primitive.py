@@ -1,0 +1,245 @@
+"""The primitive registry and the one dispatch point every op goes through.
+
+A primitive is defined once, as an :class:`OpDef`: its MindSpore name, its effect kind,
+its shape/dtype inference, its NumPy kernel, its backward rule and its batching rule.
+Calling it runs the kernel eagerly (PyNative) or, while a graph is being traced,
+records one node in that graph.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from ..common.float_status import enter as _enter_fp
+from ..common.float_status import exit as _exit_fp
+from ..common.tensor import Tensor
+from . import tracing_state as state
+from .abstract import AbstractRef, AbstractScalar, AbstractTensor, AbstractTuple
+
+NO_EFFECT = "none"
+MEM_EFFECT = "mem"
+IO_EFFECT = "io"
+
+REGISTRY: dict[str, OpDef] = {}
+# primitive name -> attributes it gets when recorded into a graph (where MindSpore's graph
+# kernel behaves differently from the PyNative one, e.g. Print's text)
+GRAPH_ATTRS: dict[str, dict] = {}
+
+
+class OpDef:
+    """One primitive: name, effect kind, inference, kernel, backward and batching rules.
+
+    ``infer(*abstracts, **attrs) -> Abstract`` checks the inputs (raising MindSpore's
+    error types) and gives the output; ``kernel(*values, **attrs)`` computes it on
+    NumPy arrays; ``bprop(inputs, out, dout, **attrs)`` returns one cotangent per input
+    (``None`` where there is none); ``vmap`` batches it. ``differentiable=False`` marks
+    ops whose outputs carry no gradient (comparisons, argmax, ...).
+    """
+
+    __slots__ = ("name", "infer", "kernel", "effect", "bprop", "vmap", "differentiable",
+                 "pure_eval", "attrs", "specialize", "__weakref__")
+
+    def __init__(self, name: str, infer: Callable, kernel: Callable, *,
+                 effect: str = NO_EFFECT, differentiable: bool = True,
+                 pure_eval: bool = True, attrs: dict | None = None):
+        if name in REGISTRY:
+            raise ValueError(f"primitive {name!r} is defined twice")
+        self.name = name
+        self.infer = infer
+        self.kernel = kernel
+        self.effect = effect
+        self.differentiable = differentiable
+        self.pure_eval = pure_eval and effect == NO_EFFECT
+        self.bprop: Callable | None = None
+        self.vmap: Callable | None = None
+        self.attrs = attrs or {}  # constructor attributes of ops.<Name>(...) and defaults
+        # specialize(in_abstracts, out_abstract, attrs) -> a faster kernel that is exact for
+        # those input types (e.g. the bare NumPy ufunc), or None; codegen asks for it
+        self.specialize: Callable | None = None
+        REGISTRY[name] = self
+
+    @property
+    def side_effect_mem(self) -> bool:
+        return self.effect == MEM_EFFECT
+
+    @property
+    def side_effect_io(self) -> bool:
+        return self.effect == IO_EFFECT
+
+    def def_bprop(self, fn: Callable) -> Callable:
+        self.bprop = fn
+        return fn
+
+    def kernel_for(self, in_abstracts, out_abstract, attrs: dict) -> Callable:
+        """The kernel to call for these input and output types (used by codegen)."""
+        if self.specialize is not None:
+            fast = self.specialize(in_abstracts, out_abstract, attrs)
+            if fast is not None:
+                return fast
+        return self.kernel
+
+    def def_vmap(self, fn: Callable) -> Callable:
+        self.vmap = fn
+        return fn
+
+    def __call__(self, *args, **attrs):
+        return apply(self, args, attrs)
+
+    def __repr__(self) -> str:
+        return f"OpDef({self.name})"
+
+
+class Primitive:
+    """A primitive with its attributes bound: ``ops.Add()``, ``ops.ReduceSum(keep_dims=True)``.
+
+    This is also the value an IR node applies; it prints as the MindSpore name.
+    """
+
+    __slots__ = ("opdef", "attrs", "_key")
+
+    def __init__(self, opdef: OpDef, attrs: dict | None = None):
+        self.opdef = opdef
+        self.attrs = attrs or {}
+        self._key = None
+
+    @property
+    def name(self) -> str:
+        return self.opdef.name
+
+    def key(self):
+        if self._key is None:
+            self._key = (self.opdef.name, tuple(sorted(
+                (k, attr_key(v)) for k, v in self.attrs.items())))
+        return self._key
+
+    def __call__(self, *args):
+        return apply(self.opdef, args, self.attrs)
+
+    def add_prim_attr(self, name: str, value) -> Primitive:
+        """Set a constructor attribute (others, MindSpore's backend hints such as
+        ``primitive_target``, are accepted and change nothing on the CPU)."""
+        if name in self.opdef.attrs:
+            self.attrs = {**self.attrs, name: value}
+            self._key = None
+        return self
+
+    def shard(self, in_strategy=None, out_strategy=None, **kwargs) -> Primitive:
+        """Parallel sharding strategy: accepted; graphkiln runs on one device."""
+        return self
+
+    def set_device(self, device_target: str) -> Primitive:
+        """Device placement hint: accepted; graphkiln computes on the CPU."""
+        return self
+
+    def recompute(self, mode: bool = True) -> Primitive:
+        """Recompute hint: accepted; the results are the same."""
+        return self
+
+    def __repr__(self) -> str:
+        return self.opdef.name
+
+
+def attr_key(v):
+    """A hashable stand-in for an attribute value (lists become tuples, arrays bytes)."""
+    if isinstance(v, list):
+        return tuple(attr_key(x) for x in v)
+    if isinstance(v, np.ndarray):
+        return (v.dtype.str, v.shape, v.tobytes())
+    return v
+
+
+_CLASSES: dict[str, type] = {}
+
+
+def primitive_class(opdef: OpDef) -> type:
+    """The user-facing class (``ops.Add``, ``ops.operations.Add``: one class per primitive)
+    whose instances are bound primitives; constructor arguments are the op's attributes."""
+    cls = _CLASSES.get(opdef.name)
+    if cls is None or cls._gk_opdef is not opdef:
+        cls = _CLASSES[opdef.name] = _make_class(opdef)
+    return cls
+
+
+def _make_class(opdef: OpDef) -> type:
+    params = tuple(opdef.attrs)
+
+    def __init__(self, *args, **kwargs):
+        attrs = dict(opdef.attrs)
+        if len(args) > len(params):
+            raise TypeError(f"For '{opdef.name}', the constructor takes at most "
+                            f"{len(params)} arguments, but got {len(args)}.")
+        attrs.update(zip(params, args))
+        for k, v in kwargs.items():
+            if k not in params:
+                raise TypeError(f"For '{opdef.name}', got an unexpected argument '{k}'.")
+            attrs[k] = v
+        Primitive.__init__(self, opdef, attrs)
+
+    cls = type(opdef.name, (Primitive,), {"__init__": __init__, "__slots__": (),
+                                          "_gk_opdef": opdef})
+    cls.__module__ = "graphkiln.ops"
+    return cls
+
+
+# ---------------------------------------------------------------- dispatch
+
+def needs_trace(args) -> bool:
+    """True when any argument (or tuple element) is symbolic or a weight being traced."""
+    for a in args:
+        if isinstance(a, Tensor):
+            if a._node is not None or a._is_param:
+                return True
+        elif isinstance(a, (tuple, list)) and needs_trace(a):
+            return True
+    return False
+
+
+def eager_abstract(x) -> Any:
+    """The abstract value of a concrete argument."""
+    if isinstance(x, Tensor):
+        d = x._data
+        if x._is_param:
+            return AbstractRef(x._dtype, d.shape, x.name)
+        return AbstractTensor(x._dtype, d.shape, d)
+    if isinstance(x, (tuple, list)):
+        return AbstractTuple([eager_abstract(e) for e in x], is_list=isinstance(x, list))
+    return AbstractScalar(x)
+
+
+def eager_value(x):
+    """The kernel-level value of a concrete argument (NumPy arrays for tensors)."""
+    if isinstance(x, Tensor):
+        return x._data
+    if isinstance(x, (tuple, list)):
+        return type(x)(eager_value(e) for e in x)
+    return x
+
+
+def wrap_output(value, abstract):
+    """Turn a kernel result into Tensors (tuples stay tuples)."""
+    if isinstance(abstract, AbstractTuple):
+        return tuple(wrap_output(v, a) for v, a in zip(value, abstract.elements))
+    if isinstance(abstract, AbstractTensor):
+        return Tensor._from_array(value, abstract.dtype)
+    return value
+
+
+def apply(opdef: OpDef, args: tuple, attrs: dict):
+    """Run ``opdef`` on ``args``: record a node while tracing, else compute eagerly
+    (checked by the same inference, with the kernel code generation would pick)."""
+    builder = state.current()
+    if builder is not None and (opdef.effect != NO_EFFECT or not opdef.pure_eval
+                                or needs_trace(args)):
+        graph_attrs = GRAPH_ATTRS.get(opdef.name)
+        return builder.record(opdef, args, {**attrs, **graph_attrs} if graph_attrs else attrs)
+    in_abs = [eager_abstract(a) for a in args]
+    out_abs = opdef.infer(*in_abs, **attrs)
+    kernel = opdef.kernel_for(in_abs, out_abs, attrs) if opdef.specialize else opdef.kernel
+    token = _enter_fp()
+    try:
+        out = kernel(*[eager_value(a) for a in args], **attrs)
+    finally:
+        _exit_fp(token)
+    return wrap_output(out, out_abs)

@@ -1,0 +1,135 @@
+"""The structural primitives every graph is built from, and the monads.
+
+Tuples (``MakeTuple``/``TupleGetItem``), state threading (``Load`` of a weight,
+``UpdateState`` that advances a monad, ``Depend`` that orders values), control
+(``Switch``/``While`` that apply subgraphs, ``WhileGrad`` made by autodiff) and the
+compact mapping node ``HyperMap``. Passes, the serializer and the transforms build and
+recognise these; the ops layer defines every other primitive.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .abstract import AbstractFunc, AbstractTensor, AbstractTuple
+from .primitive import OpDef
+
+
+class Monad:
+    """The value of a ``U``/``IO`` ValueNode (no run-time payload)."""
+
+    __slots__ = ("kind",)
+
+    def __init__(self, kind: str):
+        self.kind = kind
+
+    def __repr__(self) -> str:
+        return self.kind
+
+
+U_MONAD = Monad("U")
+IO_MONAD = Monad("IO")
+
+
+def _make_tuple_infer(*xs):
+    return AbstractTuple(xs)
+
+
+def _tuple_getitem_infer(t, i):
+    return t.elements[i.value]
+
+
+MakeTuple = OpDef("MakeTuple", _make_tuple_infer, lambda *xs: xs)
+TupleGetItem = OpDef("TupleGetItem", _tuple_getitem_infer, lambda t, i: t[i])
+
+
+def _depend_infer(value, *deps):
+    return value
+
+
+def _depend(value, *deps):
+    return value
+
+
+Depend = OpDef("Depend", _depend_infer, _depend, pure_eval=False)
+UpdateState = OpDef("UpdateState", lambda u, *xs: u, lambda u, *xs: None, pure_eval=False)
+
+
+def _load_infer(ref, u=None):
+    return AbstractTensor(ref.dtype, ref.shape)
+
+
+Load = OpDef("Load", _load_infer, lambda ref, u=None: ref, pure_eval=False)
+
+
+def _switch_infer(cond, t, f):
+    return AbstractFunc((t, f))
+
+
+def _switch(cond, t, f):
+    return t if cond else f
+
+
+Switch = OpDef("Switch", _switch_infer, _switch, differentiable=False, pure_eval=False)
+
+
+def _while_infer(cond, body, *args, n_state):
+    return AbstractTuple(args[:n_state])
+
+
+def _while(cond, body, *args, n_state):
+    state, invariants = args[:n_state], args[n_state:]
+    while cond(*state, *invariants):
+        state = body(*state, *invariants)
+    return state
+
+
+While = OpDef("While", _while_infer, _while, pure_eval=False, attrs={"n_state": 0})
+
+
+# --------------------------------------------------------- HyperMap (compact mapping)
+
+def _hypermap_infer(table, *args, n_seq):
+    raise TypeError("HyperMap nodes are created by the tracer with their abstract")
+
+
+def _hypermap(table, *args, n_seq):
+    seqs, invariants = args[:n_seq], args[n_seq:]
+    if callable(table):
+        return tuple(table(*e, *invariants) for e in zip(*seqs))
+    return tuple(g(*e, *invariants) for g, *e in zip(table, *seqs))
+
+
+HyperMapOp = OpDef("HyperMap", _hypermap_infer, _hypermap, pure_eval=False,
+                   attrs={"n_seq": 1})
+
+
+def _while_grad_infer(*args, n_state):
+    raise TypeError("WhileGrad nodes are created by autodiff with their abstract")
+
+
+def _while_grad(cond, body, body_bprop, *args, n_state):
+    """Reverse pass of a tensor ``while``: rerun the forward loop keeping every iteration's
+    state (the stack of TensorFlow's while_v2), then apply the body's backward graph to
+    them in reverse, accumulating the cotangents of the loop invariants."""
+    state, rest = args[:n_state], args[n_state:]
+    n_inv = len(rest) - n_state
+    invariants, dstate = rest[:n_inv], rest[n_inv:]
+    stack = []
+    while cond(*state, *invariants):
+        stack.append(state)
+        state = body(*state, *invariants)
+    dinv = [None] * n_inv
+    for saved in reversed(stack):
+        grads = body_bprop(*saved, *invariants, *dstate)
+        dstate = grads[:n_state]
+        for i, g in enumerate(grads[n_state:]):
+            if g is not None:
+                dinv[i] = g if dinv[i] is None else dinv[i] + g
+    for i, g in enumerate(dinv):  # a loop that ran zero times gives zero cotangents
+        if g is None and isinstance(invariants[i], (np.ndarray, np.generic)):
+            dinv[i] = np.zeros_like(np.asarray(invariants[i]))
+    return tuple(dstate) + tuple(dinv)
+
+
+WhileGrad = OpDef("WhileGrad", _while_grad_infer, _while_grad, pure_eval=False,
+                  differentiable=False, attrs={"n_state": 0})

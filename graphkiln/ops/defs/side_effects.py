@@ -1,0 +1,103 @@
+"""Side-effect primitives: weight writes (``Assign``...), ``TensorMove``, ``Print`` and the
+emulated NPU float-status ops.
+
+``Assign``/``AssignAdd``/``AssignSub`` write a weight in place (memory effects, ordered by
+the ``U`` monad); ``Print`` is an IO effect (ordered by the ``IO`` monad); ``TensorMove``
+copies a loaded weight so a later write cannot change it (load elimination inserts it).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ...common import dtype as mstype
+from ...common import float_status
+from ...ir.abstract import AbstractRef, AbstractTensor
+from ...ir.primitive import GRAPH_ATTRS, IO_EFFECT, MEM_EFFECT, OpDef
+from ._infer import describe, tensor_type
+from .print_format import print_values
+
+
+def _require_ref(name: str, ref) -> None:
+    if not isinstance(ref, AbstractRef):
+        raise TypeError(f"For '{name}', the 'variable' must be a Parameter, but got "
+                        f"{describe(ref)}. Only weights (ms.Parameter) can be assigned.")
+
+
+def _tensor_move(x):
+    return np.array(x, copy=True)
+
+
+TensorMove = OpDef("TensorMove", lambda x: AbstractTensor(tensor_type("TensorMove", "x", x),
+                                                           x.shape), _tensor_move)
+
+
+def _assign_infer_for(name):
+    def infer(ref, value, u=None):
+        _require_ref(name, ref)
+        if isinstance(value, AbstractTensor) and value.shape != ref.shape:
+            raise ValueError(f"For '{name}', 'value' must have the same shape as 'variable' "
+                             f"{list(ref.shape)}, but got {list(value.shape)}.")
+        return AbstractTensor(ref.dtype, ref.shape)
+    return infer
+
+
+def _assign(ref, value, u=None):
+    np.copyto(ref, value, casting="unsafe")
+    return ref
+
+
+def _assign_add(ref, value, u=None):
+    np.copyto(ref, ref + value, casting="unsafe")
+    return ref
+
+
+def _assign_sub(ref, value, u=None):
+    np.copyto(ref, ref - value, casting="unsafe")
+    return ref
+
+
+Assign = OpDef("Assign", _assign_infer_for("Assign"), _assign, effect=MEM_EFFECT)
+AssignAdd = OpDef("AssignAdd", _assign_infer_for("AssignAdd"), _assign_add, effect=MEM_EFFECT)
+AssignSub = OpDef("AssignSub", _assign_infer_for("AssignSub"), _assign_sub, effect=MEM_EFFECT)
+
+
+def _print_infer(*xs, graph_format=False):
+    return AbstractTensor(mstype.int32, ())
+
+
+def _print(*xs, graph_format=False):
+    print_values(xs, graph_format)
+    return np.zeros((), np.int32)
+
+
+Print = OpDef("Print", _print_infer, _print, effect=IO_EFFECT)
+GRAPH_ATTRS["Print"] = {"graph_format": True}  # inside graphs MindSpore's format differs
+
+
+# --------------------------------------------------------- float status (emulated NPU)
+
+def _status_infer(*xs):
+    return AbstractTensor(mstype.float32, (8,))
+
+
+def _alloc_status():
+    return np.zeros(8, np.float32)
+
+
+def _clear_status(x):
+    float_status.clear()
+    return np.zeros(8, np.float32)
+
+
+def _get_status(x):
+    return float_status.status()
+
+
+# Side-effect free by definition, as the spec says: only Depend orders them. They read or
+# reset hidden state, so passes never fold, merge or drop them while they are used.
+NPUAllocFloatStatus = OpDef("NPUAllocFloatStatus", _status_infer, _alloc_status,
+                            differentiable=False, pure_eval=False)
+NPUClearFloatStatus = OpDef("NPUClearFloatStatus", _status_infer, _clear_status,
+                            differentiable=False, pure_eval=False)
+NPUGetFloatStatus = OpDef("NPUGetFloatStatus", _status_infer, _get_status,
+                          differentiable=False, pure_eval=False)

@@ -1,0 +1,142 @@
+"""Tensor operators and methods (``x + y``, ``x.sum()``...), all routed through
+``ops.functional``; attached to :class:`Tensor` when the ops package is imported (the
+common layer, below the ops, defines the data holder only)."""
+from __future__ import annotations
+
+import numpy as np
+
+import graphkiln.ops.functional as F
+
+from ..common import dtype as mstype
+from ..common.tensor import Tensor
+
+
+def install() -> None:
+    """Attach the operators and methods to :class:`Tensor`."""
+    def binop(fn):
+        return lambda self, other: fn(self, other)
+
+    def rbinop(fn):
+        return lambda self, other: fn(other, self)
+
+    for name, fn in [("add", F.add), ("sub", F.sub), ("mul", F.mul), ("truediv", F.div),
+                     ("floordiv", F.floor_div), ("mod", F.mod), ("pow", F.pow),
+                     ("matmul", F.matmul)]:
+        setattr(Tensor, f"__{name}__", binop(fn))
+        setattr(Tensor, f"__r{name}__", rbinop(fn))
+    for name, fn in [("and", F.logical_and), ("or", F.logical_or),
+                     ("xor", F.logical_xor)]:
+        setattr(Tensor, f"__{name}__", binop(fn))
+        setattr(Tensor, f"__r{name}__", rbinop(fn))
+    for name, fn in [("lt", F.less), ("le", F.less_equal), ("gt", F.greater),
+                     ("ge", F.greater_equal), ("eq", F.equal), ("ne", F.not_equal)]:
+        setattr(Tensor, f"__{name}__", binop(fn))
+    Tensor.__neg__ = lambda self: F.neg(self)
+    Tensor.__pos__ = lambda self: self
+    Tensor.__abs__ = lambda self: F.abs(self)
+    Tensor.__invert__ = lambda self: F.logical_not(self)
+    Tensor.__getitem__ = lambda self, index: F.getitem(self, index)
+
+    def reshape(self, *shape):
+        if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
+            shape = tuple(shape[0])
+        return F.reshape(self, shape)
+
+    def transpose(self, *axes):
+        if len(axes) == 1 and isinstance(axes[0], (tuple, list)):
+            axes = tuple(axes[0])
+        if not axes:
+            axes = tuple(range(self.ndim - 1, -1, -1))
+        return F.transpose(self, axes)
+
+    def reduction(fn, widen_int: bool = False):
+        """``x.sum(axis=None, keepdims=False)``; MindSpore also spells them ``dim``,
+        ``keep_dims`` and ``keepdim``. ``widen_int``: integers and bool accumulate in int64
+        (``sum``/``prod``), unless ``dtype`` is given."""
+        def method(self, axis=None, keepdims=False, *, dim=None, keep_dims=None,
+                   keepdim=None, dtype=None, initial=None):
+            axis = dim if axis is None else axis
+            keep = bool(keepdims or keep_dims or keepdim)
+            x = self
+            if dtype is not None:
+                x = F.cast(x, mstype.to_type(dtype))
+            elif widen_int and not x.dtype.is_float:
+                x = F.cast(x, mstype.int64)
+            out = fn(x, axis if axis is not None else (), keep)
+            return out if initial is None else F.add(out, initial)
+        return method
+
+    Tensor.reshape = reshape
+    Tensor.view = reshape
+    Tensor.transpose = transpose
+    Tensor.T = property(lambda self: transpose(self))
+    Tensor.sum = reduction(F.reduce_sum, widen_int=True)
+    Tensor.mean = reduction(F.reduce_mean)
+    Tensor.max = reduction(F.reduce_max)
+    Tensor.min = reduction(F.reduce_min)
+    Tensor.prod = reduction(F.reduce_prod, widen_int=True)
+    Tensor.amax = Tensor.max
+    Tensor.amin = Tensor.min
+    Tensor.astype = lambda self, dtype: F.cast(self, mstype.to_type(dtype))
+    Tensor.copy = lambda self: F.tensor_move(self)
+    Tensor.expand_dims = lambda self, axis: F.expand_dims(self, axis)
+    Tensor.squeeze = lambda self, axis=(): F.squeeze(self, axis)
+    Tensor.flatten = lambda self: F.reshape(self, (-1,))
+    Tensor.abs = lambda self: F.abs(self)
+    Tensor.exp = lambda self: F.exp(self)
+    Tensor.log = lambda self: F.log(self)
+    Tensor.sqrt = lambda self: F.sqrt(self)
+    Tensor.argmax = lambda self, axis=-1: F.argmax(self, axis)
+    Tensor.argmin = lambda self, axis=-1: F.argmin(self, axis)
+    Tensor.broadcast_to = lambda self, shape: F.broadcast_to(self, shape)
+    Tensor.tile = lambda self, reps: F.tile(self, reps)
+    _install_more_methods()
+
+
+def _install_more_methods() -> None:
+    """The rest of MindSpore's Tensor methods that user code calls most."""
+    def unary(fn):
+        return lambda self: fn(self)
+
+    for name in ("neg", "square", "sin", "cos", "tanh", "sigmoid", "rsqrt", "reciprocal",
+                 "sign", "floor", "ceil", "log1p", "expm1", "erf", "logical_not", "relu"):
+        setattr(Tensor, name, unary(getattr(F, name)))
+    Tensor.negative = Tensor.neg
+    for name in ("add", "sub", "mul", "div", "pow", "matmul", "maximum", "minimum",
+                 "logical_and", "logical_or", "logical_xor", "equal", "not_equal", "less",
+                 "less_equal", "greater", "greater_equal", "floor_divide", "remainder"):
+        fn = getattr(F, name)
+        setattr(Tensor, name, lambda self, other, _fn=fn: _fn(self, other))
+    Tensor.subtract, Tensor.multiply, Tensor.divide = Tensor.sub, Tensor.mul, Tensor.div
+    Tensor.eq, Tensor.ne, Tensor.lt = Tensor.equal, Tensor.not_equal, Tensor.less
+    Tensor.le, Tensor.gt, Tensor.ge = Tensor.less_equal, Tensor.greater, Tensor.greater_equal
+    Tensor.round = lambda self, decimals=0: F.round(self, decimals=decimals)
+    Tensor.float = lambda self: F.cast(self, mstype.float32)
+    Tensor.half = lambda self: F.cast(self, mstype.float16)
+    Tensor.double = lambda self: F.cast(self, mstype.float64)
+    Tensor.int = lambda self: F.cast(self, mstype.int32)
+    Tensor.long = lambda self: F.cast(self, mstype.int64)
+    Tensor.bool = lambda self: F.cast(self, mstype.bool_)
+    Tensor.numpy = lambda self: self.asnumpy()
+    Tensor.numel = Tensor.nelement = lambda self: self.size
+    Tensor.itemsize = property(lambda self: self._dtype.np_dtype.itemsize)
+    Tensor.nbytes = property(lambda self: self.size * self._dtype.np_dtype.itemsize)
+    Tensor.unsqueeze = lambda self, dim: F.expand_dims(self, dim)
+    Tensor.permute = lambda self, *axis: F.transpose(
+        self, tuple(axis[0]) if len(axis) == 1 and isinstance(axis[0], (tuple, list)) else axis)
+    Tensor.view_as = Tensor.reshape_as = lambda self, other: F.reshape(self, other.shape)
+    Tensor.expand_as = lambda self, other: F.broadcast_to(self, other.shape)
+    Tensor.clip = Tensor.clamp = lambda self, min=None, max=None: F.clip_by_value(self, min,
+                                                                                    max)
+    Tensor.topk = lambda self, k, dim=None, largest=True, sorted=True: F.topk(
+        self, k, dim, largest, sorted)
+    Tensor.gather = lambda self, input_indices, axis, batch_dims=0: F.gather(
+        self, input_indices, axis, batch_dims)
+    Tensor.gather_nd = lambda self, indices: F.gather_nd(self, indices)
+    Tensor.fill = lambda self, value: F.fill(self.dtype, self.shape, value)
+    Tensor.from_numpy = staticmethod(lambda array: Tensor._from_array(
+        np.ascontiguousarray(array)))
+
+
+
+install()

@@ -1,0 +1,1 @@
+"""Graph optimisation passes, one module each, and the ordered pipeline that runs them."""

@@ -1,0 +1,117 @@
+"""Insert ``TensorMove`` after ``Load``s that a later in-place write could corrupt.
+
+``Load`` aliases the weight's live array, and ``Assign`` writes that array in place, so a
+loaded value used after a later write of the same weight would see the new value. The level
+comes from ``MS_DEV_SIDE_EFFECT_LOAD_ELIM``:
+
+* 0: a copy after every ``Load``;
+* 1 (default): a copy after every ``Load`` of a weight that the graph writes anywhere;
+* 2: a copy only where a write to the same weight is ordered after the ``Load`` and some
+  use of the loaded value is not already forced to run before that write;
+* 3: no copies (least memory; results may be wrong, as the spec warns).
+
+Needs: monad chains from the tracer. Guarantees: levels 0-2 never change results; the copy
+is threaded into the ``U`` chain in place of the ``Load`` so it runs before the next write.
+"""
+from __future__ import annotations
+
+from ..ir.abstract import AbstractMonad, AbstractRef
+from ..ir.anf import CNode, FuncGraph, all_graphs, toposort
+from ..ir.build import prim_node
+from ..ops.defs.side_effects import TensorMove
+
+_WRITES = {"Assign", "AssignAdd", "AssignSub"}
+
+
+def _ref_key(node) -> str | None:
+    a = node.abstract
+    return a.ref_key if isinstance(a, AbstractRef) else None
+
+
+def written_weights(root: FuncGraph) -> set[str]:
+    keys = set()
+    for g in all_graphs(root):
+        for n in toposort(g):
+            if n.prim_name() in _WRITES:
+                k = _ref_key(n.inputs[1])
+                if k is not None:
+                    keys.add(k)
+    return keys
+
+
+def run(root: FuncGraph, ctx) -> bool:
+    level = ctx.load_elim_level
+    if level >= 3:
+        return False
+    written = written_weights(root) if level >= 1 else None
+    changed = False
+    for g in all_graphs(root):
+        order = toposort(g)
+        loads = [n for n in order if n.prim_name() == "Load"]
+        if not loads:
+            continue
+        if level == 2:
+            loads = [n for n in loads if _ref_key(n.inputs[1]) in written
+                     and _needs_copy(n, order)]
+        elif level == 1:
+            loads = [n for n in loads if _ref_key(n.inputs[1]) in written]
+        if not loads:
+            continue
+        mapping = {}
+        for ld in loads:
+            mapping[id(ld)] = CNode(g, [prim_node(TensorMove, {}), ld], ld.abstract, ld.loc)
+        # the copies themselves read the loads: keep those inputs
+        _replace_except_copies(g, mapping)
+        changed = True
+    return changed
+
+
+def _replace_except_copies(g: FuncGraph, mapping: dict) -> None:
+    copies = {id(c) for c in mapping.values()}
+    for n in toposort(g):
+        if id(n) in copies:
+            continue
+        for i, inp in enumerate(n.inputs):
+            new = mapping.get(id(inp))
+            if new is not None:
+                n.set_input(i, new)
+    if id(g.output) in mapping:
+        g.output = mapping[id(g.output)]
+
+
+def _ancestors(node, limit: int = 100000) -> set[int]:
+    seen = set()
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if id(n) in seen:
+            continue
+        seen.add(id(n))
+        if isinstance(n, CNode):
+            stack.extend(n.inputs)
+        if len(seen) > limit:
+            break
+    return seen
+
+
+def _needs_copy(load: CNode, order: list[CNode]) -> bool:
+    """True when a later write of the same weight may run before a use of ``load``."""
+    key = _ref_key(load.inputs[1])
+    users = [n for n in order if any(i is load for i in n.inputs)
+             and not isinstance(n.abstract, AbstractMonad)]
+    later_writes = []
+    for n in order:
+        if n.prim_name() in _WRITES and _ref_key(n.inputs[1]) == key:
+            if id(load) in _ancestors(n):
+                later_writes.append(n)
+    if not later_writes:
+        # a value that leaves the graph aliases the weight across calls
+        return load is order[-1] if order else False
+    for w in later_writes:
+        anc = _ancestors(w)
+        if any(id(u) not in anc for u in users):
+            return True
+    return False
+
+
+__all__ = ["run"]

@@ -1,0 +1,1 @@
+"""Trace-time transformations of traced programs: reverse-mode autodiff and vmap."""

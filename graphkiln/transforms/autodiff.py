@@ -1,0 +1,322 @@
+"""Reverse-mode automatic differentiation as a graph transformation.
+
+The forward function is traced into the current graph while the builder keeps a *tape*
+(the nodes in creation order, which is a topological order). The backward pass walks the
+tape in reverse and applies each primitive's backward rule (``OpDef.bprop``), whose ops are
+recorded into the same graph, so the passes optimise forward and backward together.
+A ``Switch`` differentiates into a ``Switch`` of the branches' backward graphs (each
+recomputes its branch's forward values); contributions to one value are summed pairwise
+with ``AddN``. Weights receive the cotangents of their ``Load``s.
+"""
+from __future__ import annotations
+
+import graphkiln.ops.functional as F
+
+from ..common import dtype as mstype
+from ..common.tensor import Tensor
+from ..frontend.builder import GraphBuilder
+from ..ir import tracing_state as state
+from ..ir.abstract import AbstractScalar, AbstractTensor, AbstractTuple
+from ..ir.anf import CNode, FuncGraph, Node, ValueNode
+from ..ir.build import prim_node
+from ..ir.primitive import Primitive
+from ..ir.structural_prims import MakeTuple, Switch, TupleGetItem, WhileGrad
+from .replay import TapeInterpreter, node_value, record_tape, replay_graph
+
+_NO_GRAD_OPS = {"UpdateState", "Assign", "AssignAdd", "AssignSub", "Print", "Switch",
+                "ZerosLike", "OnesLike", "Fill"}
+
+
+class GradError(TypeError):
+    """The requested gradient cannot be taken (non-differentiable output, bad sens...)."""
+
+
+def zeros_of(a: AbstractTensor) -> Tensor:
+    return F.fill(a.dtype, a.shape, 0)
+
+
+def add_ct(a, b):
+    """Sum two cotangents (pairwise ``AddN``, as MindSpore accumulates)."""
+    if a is None:
+        return b
+    if b is None:
+        return a
+    if isinstance(a, dict) or isinstance(b, dict):
+        out = dict(a)
+        for k, v in b.items():
+            out[k] = add_ct(out.get(k), v)
+        return out
+    if a.dtype is not b.dtype:
+        b = F.cast(b, a.dtype)
+    return F.addn((a, b))
+
+
+class Backprop(TapeInterpreter):
+    """Reverse-mode interpretation of one tape inside one builder: walks it backwards,
+    accumulating cotangents and applying each primitive's ``bprop`` rule."""
+
+    STRUCTURAL = {
+        "MakeTuple": "make_tuple", "TupleGetItem": "tuple_getitem",
+        "Depend": "first_input", "TensorMove": "first_input", "Load": "first_input",
+        "While": "while_loop",
+        **{name: "no_gradient" for name in _NO_GRAD_OPS},
+    }
+
+    def __init__(self, builder: GraphBuilder, tape: list[CNode], seeds: list[Node]):
+        super().__init__(builder)
+        self.tape = tape
+        self.ct: dict[int, object] = {}
+        self.needs: set[int] = {id(s) for s in seeds}
+        for n in tape:
+            if any(id(i) in self.needs for i in n.inputs[1:]) or (
+                    isinstance(n.inputs[0], CNode) and id(n.inputs[0]) in self.needs):
+                self.needs.add(id(n))
+
+    def add(self, node: Node, value) -> None:
+        if value is None or id(node) not in self.needs:
+            return
+        a = node.abstract
+        if isinstance(a, AbstractTensor) and a.dtype is mstype.bool_:
+            return  # booleans carry no gradient
+        self.ct[id(node)] = add_ct(self.ct.get(id(node)), value)
+
+    def run(self) -> None:
+        for n in reversed(self.tape):
+            g = self.ct.get(id(n))
+            if g is not None:
+                self.dispatch(n, g)
+
+    def result(self, node: Node):
+        return self.ct.get(id(node))
+
+    def sym(self, node: Node):
+        return node_value(self.b, node)
+
+    # ------------------------------------------------------------------ rules
+    def primitive(self, n: CNode, prim: Primitive, g) -> None:
+        opdef = prim.opdef
+        if not opdef.differentiable:
+            return
+        if opdef.bprop is None:
+            raise GradError(f"The primitive '{opdef.name}' has no backward rule, so "
+                            f"graphkiln cannot differentiate through it.")
+        args = n.inputs[1:]
+        ins = [self.sym(a) for a in args]
+        cts = opdef.bprop(*ins, self.sym(n), _dense(g, n.abstract), **prim.attrs)
+        for a, c in zip(args, cts):
+            if c is None or isinstance(a, ValueNode):
+                continue
+            if isinstance(c, tuple):
+                c = {i: v for i, v in enumerate(c) if v is not None}
+            self.add(a, c)
+
+    def no_gradient(self, n: CNode, g) -> None:
+        """Monads, effects and constant makers pass no cotangent on."""
+
+    def make_tuple(self, n: CNode, g) -> None:
+        if isinstance(g, dict):
+            args = n.inputs[1:]
+            for i, v in g.items():
+                self.add(args[i], v)
+
+    def tuple_getitem(self, n: CNode, g) -> None:
+        self.add(n.inputs[1], {int(n.inputs[2].value): g})
+
+    def first_input(self, n: CNode, g) -> None:
+        """``Depend``, ``TensorMove``, ``Load``: the cotangent flows to the first input."""
+        self.add(n.inputs[1], g)
+
+    def switch_call(self, n: CNode, g) -> None:
+        sw = n.inputs[0]
+        args = n.inputs[1:]
+        douts = _flat_douts(g, n.abstract)
+        t, f = sw.inputs[2].value, sw.inputs[3].value
+        tb, fb = branch_bprop(t, douts, self.b), branch_bprop(f, douts, self.b)
+        b = self.b
+        dout_nodes = [b.to_node(d) for d in douts]
+        swb = b.new_cnode([prim_node(Switch, {}), sw.inputs[1], ValueNode(tb),
+                           ValueNode(fb)], sw.abstract, sw.loc)
+        call = b.new_cnode([swb, *args, *dout_nodes], tb.output.abstract, n.loc)
+        self.add_items(call, args)
+
+    def add_items(self, call: CNode, args) -> None:
+        """Item ``i`` of a backward call's tuple is the cotangent of ``args[i]``."""
+        elems = call.abstract.elements
+        for i, a in enumerate(args):
+            if not isinstance(a.abstract, AbstractTensor) or id(a) not in self.needs:
+                continue
+            item = self.b.new_cnode([prim_node(TupleGetItem, {}), call, ValueNode(i)],
+                                    elems[i])
+            self.add(a, self.sym(item))
+
+    def graph_call(self, n: CNode, g) -> None:
+        """A call of a reusable graph: call its backward graph (reused the same way)."""
+        graph = n.inputs[0].value
+        args = n.inputs[1:]
+        douts = _flat_douts(g, n.abstract)
+        key = (id(graph), tuple((d.dtype.name, d.shape) for d in douts))
+        bprop = self.b.root.reusable.get(("bprop",) + key)
+        if bprop is None:
+            bprop = branch_bprop(graph, douts, self.b)
+            bprop.flags["reusable"] = True
+            self.b.root.reusable[("bprop",) + key] = bprop
+        b = self.b
+        call = b.new_cnode([ValueNode(bprop), *args, *[b.to_node(d) for d in douts]],
+                           bprop.output.abstract, n.loc)
+        self.add_items(call, args)
+
+    def while_loop(self, n: CNode, g) -> None:
+        """``WhileGrad``: the body's backward graph applied to every saved iteration."""
+        n_state = n.inputs[0].value.attrs["n_state"]
+        cond, body = n.inputs[1].value, n.inputs[2].value
+        init, invariants = n.inputs[3:3 + n_state], n.inputs[3 + n_state:]
+        if any(not isinstance(a.abstract, AbstractTensor) for a in init):
+            raise GradError("graphkiln cannot differentiate through a tensor 'while' loop "
+                            "whose body has side effects (Assign, Print) yet.")
+        douts = _flat_douts(g, n.abstract)
+        bprop = branch_bprop(body, douts, self.b)
+        b = self.b
+        dnodes = [b.to_node(d) for d in douts]
+        abstracts = [a.abstract for a in init] + [
+            a.abstract if isinstance(a.abstract, AbstractTensor) else AbstractScalar(None)
+            for a in invariants]
+        node = b.new_cnode([prim_node(WhileGrad, {"n_state": n_state}), ValueNode(cond),
+                            ValueNode(body), ValueNode(bprop), *init, *invariants, *dnodes],
+                           AbstractTuple(abstracts), n.loc)
+        for i, a in enumerate(list(init) + list(invariants)):
+            if not isinstance(a.abstract, AbstractTensor) or id(a) not in self.needs:
+                continue
+            item = b.new_cnode([prim_node(TupleGetItem, {}), node, ValueNode(i)],
+                               abstracts[i])
+            self.add(a, self.sym(item))
+
+
+def _dense(g, a):
+    """A cotangent as rules want it: tensors stay, sparse tuple cotangents get zeros."""
+    if isinstance(g, dict):
+        return tuple(g.get(i) if g.get(i) is not None else
+                     (zeros_of(e) if isinstance(e, AbstractTensor) else None)
+                     for i, e in enumerate(a.elements))
+    return g
+
+
+def _flat_douts(g, a) -> list:
+    if isinstance(a, AbstractTuple):
+        d = g if isinstance(g, dict) else dict(enumerate(g))
+        return [d.get(i) if d.get(i) is not None else zeros_of(e)
+                for i, e in enumerate(a.elements)]
+    return [g]
+
+
+def branch_bprop(g: FuncGraph, douts: list, parent: GraphBuilder) -> FuncGraph:
+    """A graph ``(params..., douts...) -> (cotangent per param)`` for branch graph ``g``."""
+    bb = GraphBuilder(FuncGraph(f"bprop_{g.name}", g.loc), parent)
+    with bb:
+        params = [bb.graph.add_param(p.name, p.abstract) for p in g.params]
+        bb.tape = []
+        out = replay_graph(bb, g, params)
+        dparams = [bb.graph.add_param("dout", AbstractTensor(d.dtype, d.shape))
+                   for d in douts]
+        bb.tape, tape = None, bb.tape
+        seeds = [p for p in params if isinstance(p.abstract, AbstractTensor)]
+        bp = Backprop(bb, tape, seeds)
+        if isinstance(out.abstract, AbstractTuple):
+            if out.prim_name() == "MakeTuple" if isinstance(out, CNode) else False:
+                for o, d in zip(out.inputs[1:], dparams):
+                    bp.add(o, bp.sym(d))
+            else:
+                bp.add(out, {i: bp.sym(d) for i, d in enumerate(dparams)})
+        else:
+            bp.add(out, bp.sym(dparams[0]))
+        bp.run()
+        outs = []
+        for p in params:
+            c = bp.result(p)
+            if isinstance(p.abstract, AbstractTensor):
+                c = _dense(c, p.abstract) if c is not None else zeros_of(
+                    AbstractTensor(p.abstract.dtype, p.abstract.shape))
+                outs.append(bb.to_node(c))
+            else:  # monads and other non-tensors have no cotangent
+                outs.append(ValueNode(None, AbstractScalar(None)))
+        bb.graph.output = bb.new_cnode([prim_node(MakeTuple, {}), *outs],
+                                       AbstractTuple([o.abstract for o in outs]))
+    return bb.graph
+
+
+# ------------------------------------------------------------------ front end
+
+def _as_node(b: GraphBuilder, x) -> tuple[object, Node | None]:
+    """Make ``x`` an identifiable node of ``b``'s graph (so its cotangent can be read)."""
+    if isinstance(x, Tensor):
+        if x._node is not None:
+            node = b.local(x._node)
+            return Tensor._symbolic(node, x._abs), node
+        if x._is_param:
+            return x, None
+        arr = x._data
+        node = ValueNode(arr, AbstractTensor(x.dtype, arr.shape, arr))
+        return Tensor._symbolic(node, AbstractTensor(x.dtype, arr.shape)), node
+    return x, None
+
+
+def grad_in_graph(fn, args: tuple, kwargs: dict, *, positions, weights, sens=None,
+                  has_aux: bool = False, with_value: bool = False, get_all_style=None):
+    """Trace ``fn(*args)`` into the current graph and return the requested gradients.
+
+    ``positions``: indices of the inputs to differentiate; ``weights``: Parameters or None.
+    Returns ``(value, grads_inputs, grads_weights)`` as lists/tuples of Tensors.
+    """
+    b: GraphBuilder = state.current()
+    pairs = [_as_node(b, a) for a in args]
+    args = tuple(p[0] for p in pairs)
+    out, tape = record_tape(b, fn, args, kwargs)
+    aux = None
+    value = out
+    if has_aux:
+        if not isinstance(out, tuple) or not out:
+            raise GradError("With has_aux=True the function must return a tuple "
+                            "(output, aux...).")
+        out, aux = out[0], out[1:]
+    outs = out if isinstance(out, (tuple, list)) else (out,)
+    for o in outs:
+        if not isinstance(o, Tensor):
+            raise GradError(f"The output of the function being differentiated must be a "
+                            f"Tensor or a tuple of Tensors, but got {type(o).__name__}; "
+                            f"gradients are not defined for it.")
+        if not (o.dtype.is_float or o.dtype.is_int):
+            raise GradError(f"The output of the function being differentiated has dtype "
+                            f"{o.dtype}, which has no gradient.")
+    seeds = [pairs[i][1] for i in positions if pairs[i][1] is not None]
+    weight_nodes = [b.weight(w) for w in weights] if weights else []
+    bp = Backprop(b, tape, seeds + weight_nodes)
+    if sens is None:
+        sens = tuple(F.fill(o.dtype, o.shape, 1) for o in outs)
+    else:
+        sens = sens if isinstance(sens, (tuple, list)) else (sens,)
+        if len(sens) != len(outs):
+            raise GradError(f"The sensitivity (sens) must match the outputs: {len(outs)} "
+                            f"output(s) but {len(sens)} sens value(s).")
+    for o, s in zip(outs, sens):
+        if not isinstance(s, Tensor):
+            raise GradError(f"The sensitivity must be a Tensor, but got {type(s).__name__}.")
+        if o._node is not None:
+            bp.add(b.local(o._node), s)
+        elif o._is_param:  # a weight returned as it is: its cotangent is the sens
+            bp.add(b.weight(o), s)
+    bp.run()
+    grads = []
+    for i in positions:
+        a, node = pairs[i]
+        if node is None:
+            grads.append(None)
+            continue
+        c = bp.result(node)
+        grads.append(c if c is not None else F.zeros_like(a))
+    wgrads = []
+    for w, node in zip(weights or (), weight_nodes):
+        c = bp.result(node)
+        wgrads.append(c if c is not None else F.fill(w.dtype, w.shape, 0))
+    return value if not has_aux else (out, aux), grads, wgrads
+
+
+__all__ = ["grad_in_graph", "GradError"]

@@ -1,0 +1,120 @@
+"""User errors in graph code: clear messages with the user's file, line and source text."""
+import numpy as np
+import pytest
+
+import graphkiln as ms
+from graphkiln import nn
+from graphkiln.frontend.ast_convert import GraphSyntaxError
+
+COUNTER = 0
+
+
+def t(*v):
+    return ms.Tensor(np.array(v, np.float32))
+
+
+def _located(msg: str, snippet: str) -> None:
+    assert __file__ in msg, msg
+    assert snippet in msg, msg
+
+
+def test_yield_is_rejected():
+    @ms.jit
+    def gen(x):
+        yield x
+
+    with pytest.raises(GraphSyntaxError) as e:
+        gen(t(1.0))
+    _located(str(e.value), "yield x")
+    assert "generator" in str(e.value)
+
+
+def test_try_is_rejected():
+    @ms.jit
+    def guarded(x):
+        try:
+            return x + 1
+        except ValueError:
+            return x
+
+    with pytest.raises(GraphSyntaxError) as e:
+        guarded(t(1.0))
+    _located(str(e.value), "try:")
+
+
+def test_global_write_is_rejected():
+    @ms.jit
+    def bump(x):
+        global COUNTER
+        COUNTER = COUNTER + 1
+        return x
+
+    with pytest.raises(GraphSyntaxError) as e:
+        bump(t(1.0))
+    _located(str(e.value), "global COUNTER")
+
+
+def _bool_outside(x):
+    return bool(x > 0)
+
+
+def test_tensor_as_python_bool_outside_converted_code():
+    @ms.jit
+    def f(x):
+        return x * 2 if _bool_outside(x) else x  # bool() is called in plain Python
+
+    with pytest.raises(TypeError) as e:
+        f(t(1.0))
+    assert "Python needs a concrete value (bool())" in str(e.value)
+    _located(str(e.value), "return bool(x > 0)")
+
+
+def test_unknown_attribute_names_the_line():
+    class Net(nn.Cell):
+        def construct(self, x):
+            return x + self.missing
+
+    ms.set_context(mode=ms.GRAPH_MODE)
+    with pytest.raises(AttributeError) as e:
+        Net()(t(1.0))
+    _located(str(e.value), "return x + self.missing")
+    assert "'missing'" in str(e.value)
+
+
+def test_shape_error_names_the_op_and_the_line():
+    @ms.jit
+    def f(x, y):
+        return x + y
+
+    with pytest.raises(ValueError) as e:
+        f(t(1.0, 2.0, 3.0), t(1.0, 2.0))
+    msg = str(e.value)
+    assert msg.startswith("For 'Add'") and "3" in msg and "2" in msg
+    _located(msg, "return x + y")
+
+
+def test_branch_type_mismatch_names_both_lines():
+    @ms.jit
+    def f(x):
+        if x.sum() > 0:
+            y = x * 2
+        else:
+            y = x.astype(ms.int32)
+        return y
+
+    with pytest.raises(TypeError) as e:
+        f(t(1.0))
+    msg = str(e.value)
+    assert "'y'" in msg and "y = x * 2" in msg and "y = x.astype(ms.int32)" in msg
+
+
+def test_variable_from_one_branch_only():
+    @ms.jit
+    def f(x):
+        if x.sum() > 0:
+            z = x * 2
+        return z
+
+    with pytest.raises(NameError) as e:
+        f(t(1.0))
+    assert "'z'" in str(e.value) and "only one branch" in str(e.value)

