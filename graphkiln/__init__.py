@@ -2,6 +2,7 @@
 from . import context, ops
 from . import nn
 from .common import dtype
+from .common.dtype import uint16, uint32, uint64  # noqa: F401
 from .common.dtype import (  # noqa: F401
     bool_, float16, float32, float64, int8, int16, int32, int64, uint8,
 )
@@ -19,14 +20,36 @@ from .common.lazy_inline import lazy_inline
 from .ops.composite.vmap import vmap
 from . import common  # noqa: F401  (ms.common.lazy_inline)
 from .version import __version__
+from . import dataset, mindrecord  # noqa: F401  (ms.dataset, as `import mindspore` gives)
+from . import train
+from .train import (
+    async_ckpt_thread_status, ckpt_to_safetensors, export, load_checkpoint, load_checkpoint_async,
+    load_param_into_net, safetensors_to_ckpt, save_checkpoint,
+    Callback, CheckpointConfig, DynamicLossScaleManager, EarlyStopping, FixedLossScaleManager,
+    History, LossMonitor, LossScaleManager, Model, ModelCheckpoint, RunContext,
+    SummaryCollector, TimeMonitor,
+)
+from . import communication, parallel
+from .parallel import (
+    ParallelMode, get_auto_parallel_context, reset_auto_parallel_context,
+    set_auto_parallel_context,
+)
 from .common.mutable import mutable
 from .ops.primitive import constexpr
-from .common.dtype import uint16, uint32, uint64  # noqa: F401
 
 __all__ = [
     "Tensor", "tensor", "Parameter", "ParameterTuple", "dtype", "context", "ops",
     "set_context", "get_context", "set_device", "GRAPH_MODE", "PYNATIVE_MODE",
     "nn", "set_seed", "get_seed", "jit", "compile_info", "grad", "value_and_grad", "jit_class",
     "lazy_inline", "vmap", "__version__", "mutable", "constexpr",
+    "train", "save_checkpoint", "load_checkpoint", "load_param_into_net",
+    "load_checkpoint_async", "ckpt_to_safetensors", "safetensors_to_ckpt",
+    "async_ckpt_thread_status", "export", "Model", "Callback", "RunContext", "LossMonitor",
+    "TimeMonitor",
+    "ModelCheckpoint", "CheckpointConfig", "EarlyStopping", "History", "SummaryCollector",
+    "LossScaleManager", "FixedLossScaleManager", "DynamicLossScaleManager",
+    "communication", "parallel", "ParallelMode", "set_auto_parallel_context",
+    "get_auto_parallel_context", "reset_auto_parallel_context",
     "bool_", "int8", "int16", "int32", "int64", "uint8", "float16", "float32", "float64",
+    "uint16", "uint32", "uint64",
 ]

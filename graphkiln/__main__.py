@@ -5,6 +5,7 @@ Commands:
   run     run a MindSpore script unchanged (``import mindspore`` gives graphkiln)
   dump    run a script, then print what graphkiln compiled: stages, IR, generated code
   cache   list (or --clear) the entries of a compile cache directory
+  msrun   start a data-parallel job of N workers (MindSpore's msrun flags)
 """
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import os
 import shutil
 import sys
 
-from . import compat
+from . import compat, launcher
 from .compile import call_cache
 
 
@@ -68,6 +69,10 @@ def _cmd_cache(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_msrun(args: argparse.Namespace) -> int:
+    return launcher.main(args)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m graphkiln",
@@ -92,6 +97,10 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--path", default="graphkiln_compile_cache")
     c.add_argument("--clear", action="store_true")
     c.set_defaults(func=_cmd_cache)
+    m = sub.add_parser("msrun", help="start a data-parallel job (MindSpore's msrun flags)",
+                       allow_abbrev=False)  # script options may share a prefix with ours
+    launcher.add_arguments(m)
+    m.set_defaults(func=_cmd_msrun)
     return parser
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 import importlib.abc
 import importlib.util
+import os
 import runpy
 import sys
 
@@ -67,7 +68,9 @@ def uninstall() -> None:
 
 
 def run(script: str, argv: list[str]) -> None:
-    """Run ``script`` as ``__main__`` with ``sys.argv = [script, *argv]``."""
+    """Run ``script`` as ``__main__`` with ``sys.argv = [script, *argv]`` and, as
+    ``python script.py`` does, the script's directory first on ``sys.path``."""
     install()
     sys.argv = [script, *argv]
+    sys.path.insert(0, os.path.dirname(os.path.abspath(script)))
     runpy.run_path(script, run_name="__main__")

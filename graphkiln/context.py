@@ -8,6 +8,13 @@ from __future__ import annotations
 import os
 import warnings
 
+from .parallel.context import (  # noqa: F401  (mindspore.context exports them too)
+    ParallelMode,
+    get_auto_parallel_context,
+    reset_auto_parallel_context,
+    set_auto_parallel_context,
+)
+
 GRAPH_MODE = 0
 PYNATIVE_MODE = 1
 

@@ -176,6 +176,6 @@ def _emit(node: CNode, ref, names, lines, mod, counter) -> None:
         kernel = prim.opdef.kernel_for([a.abstract for a in node.inputs[1:]], node.abstract,
                                        prim.attrs)
         k = mod.kernel(prim.opdef, kernel)
-        kw = "".join(f", {key}={_literal(v) or mod.const(v)}" for key, v in prim.attrs.items())
-        expr = f"{k}({', '.join(args)}{kw})"
+        kw = [f"{key}={_literal(v) or mod.const(v)}" for key, v in prim.attrs.items()]
+        expr = f"{k}({', '.join(args + kw)})"
     lines.append(f"    {var} = {expr}{comment}")

@@ -69,7 +69,6 @@ _BY_NP = {t.np_dtype: t for t in ALL_TYPES}
 _BY_NAME = {t.name: t for t in ALL_TYPES}
 
 
-
 class TensorType:
     """The type of a Tensor, ``mstype.TensorType(element)`` (``mstype.tensor_type`` when the
     element type is not given); what ``TopTypeof`` returns for a Tensor."""

@@ -84,6 +84,11 @@ class Tensor:
         t._abs = None
         return t
 
+    @staticmethod
+    def from_numpy(array: np.ndarray) -> Tensor:
+        """A Tensor sharing ``array``'s memory (MindSpore's ``Tensor.from_numpy``)."""
+        return Tensor._from_array(np.ascontiguousarray(array))
+
     @classmethod
     def _symbolic(cls, node, abstract) -> Tensor:
         t = object.__new__(Tensor)

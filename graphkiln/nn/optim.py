@@ -16,7 +16,7 @@ _sgd = MultitypeFuncGraph("sgd")
 _adam = MultitypeFuncGraph("adam")
 
 
-@_sgd.register("Number", "Number", "Tensor", "Tensor", "Tensor")
+@_sgd.register("Tensor", "Number", "Tensor", "Tensor", "Tensor")
 def _sgd_update(lr, momentum, param, moment, grad):
     if momentum == 0:
         return ops.assign(param, param - lr * grad)
@@ -32,7 +32,8 @@ def _adam_update(lr_t, beta1, beta2, eps, param, m, v, grad):
 
 
 class Optimizer(Cell):
-    """Base of optimizers: holds the weights and the learning rate."""
+    """Base of optimizers: holds the weights and the learning rate (a scalar Parameter named
+    ``learning_rate``)."""
 
     def __init__(self, learning_rate: float, parameters):
         super().__init__(auto_prefix=False)
@@ -45,8 +46,14 @@ class Optimizer(Cell):
             raise ValueError(f"For '{type(self).__name__}', the 'learning_rate' must be a "
                              f"non-negative number, but got {learning_rate!r}.")
         self.parameters = ParameterTuple(params)
-        self.learning_rate = float(learning_rate)
+        # a Parameter (as in MindSpore), so callbacks can change it between compiled steps
+        self.learning_rate = Parameter(Tensor(np.array(learning_rate, np.float32)),
+                                       name="learning_rate", requires_grad=False)
         self.hyper_map = HyperMap()
+
+    def get_lr(self) -> Tensor:
+        """The current learning rate (a scalar Parameter)."""
+        return self.learning_rate
 
     def _zeros_like_params(self, prefix: str) -> ParameterTuple:
         return ParameterTuple(

@@ -4,7 +4,9 @@ from __future__ import annotations
 import graphkiln.ops as ops
 
 from ..ops.composite import GradOperation
+from ..parallel import context as parallel_context
 from .cell import Cell
+from .grad_reducer import DistributedGradReducer
 
 
 class WithLossCell(Cell):
@@ -25,7 +27,8 @@ class WithLossCell(Cell):
 
 class TrainOneStepCell(Cell):
     """One training step: the loss, its gradients w.r.t. the weights (scaled by ``sens``)
-    and the optimizer's update; returns the loss."""
+    and the optimizer's update; returns the loss. In a parallel mode the gradients are
+    all-reduced over the replicas first (mean or sum from the auto-parallel context)."""
 
     def __init__(self, network: Cell, optimizer: Cell, sens: float = 1.0):
         super().__init__(auto_prefix=False)
@@ -34,9 +37,31 @@ class TrainOneStepCell(Cell):
         self.weights = optimizer.parameters
         self.grad = GradOperation(get_by_list=True, sens_param=True)
         self.sens = float(sens)
+        self.reducer_flag = parallel_context.is_data_parallel()
+        self.grad_reducer = DistributedGradReducer(
+            self.weights, parallel_context.get_auto_parallel_context("gradients_mean"),
+            parallel_context.gradient_degree()) if self.reducer_flag else None
 
     def construct(self, *inputs):
         loss = self.network(*inputs)
         sens = ops.fill(loss.dtype, loss.shape, self.sens)
         grads = self.grad(self.network, self.weights)(*inputs, sens)
+        if self.reducer_flag:
+            grads = self.grad_reducer(grads)
         return ops.depend(loss, self.optimizer(grads))
+
+
+class WithEvalCell(Cell):
+    """Evaluation: returns ``(loss, outputs, label)`` of ``network(data)`` against ``label``."""
+
+    def __init__(self, network: Cell, loss_fn: Cell, add_cast_fp32: bool = False):
+        super().__init__(auto_prefix=False)
+        self._network = network
+        self._loss_fn = loss_fn
+        self.add_cast_fp32 = add_cast_fp32
+
+    def construct(self, data, label):
+        outputs = self._network(data)
+        if self.add_cast_fp32:
+            outputs = ops.cast(outputs, label.dtype)
+        return self._loss_fn(outputs, label), outputs, label

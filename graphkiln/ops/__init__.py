@@ -16,6 +16,7 @@ from .composite import (
     vjp,
     vmap,
 )
+from .defs.collective import ReduceOp
 from .functional import *  # noqa: F401,F403
 from .functional import print_ as print  # noqa: A001,F401
 from .primitive import REGISTRY, Primitive, constexpr, primitive_class
@@ -32,4 +33,4 @@ from . import operations as P  # noqa: E402,F401
 __all__ = [n for n in dir(functional) if not n.startswith("_")] + list(REGISTRY) + [
     "Primitive", "functional", "composite", "GradOperation", "HyperMap", "Map",
     "MultitypeFuncGraph", "vmap", "operations", "constexpr", "grad", "value_and_grad",
-    "get_grad", "jvp", "vjp"]
+    "get_grad", "jvp", "vjp", "ReduceOp"]

@@ -190,6 +190,15 @@ SAMPLES = {
     **{f"TensorScatter{k}": [s(u(0.5, 1.5, 3, 4), ints([[0], [2]]), u(2.0, 3.0, 2, 4))]
        for k in ("Add", "Sub", "Mul", "Div", "Max", "Update")},
     "TensorScatterMin": [s(u(0.5, 1.5, 3, 4), ints([[0], [2]]), n(2, 4))],
+    # collectives in a world of one process (2-process checks: tests/communication)
+    "AllReduce": [s(n(2, 3), op="sum", group="hccl_world_group"),
+                  s(away(3), op="max", group="hccl_world_group"),
+                  s(away(3), op="prod", group="hccl_world_group")],
+    "AllGather": [s(n(2, 3), group="hccl_world_group")],
+    "ReduceScatter": [s(n(2, 3), op="sum", group="hccl_world_group")],
+    "Broadcast": [s((n(2, 3), n(3)), root_rank=0, group="hccl_world_group")],
+    "AlltoAll": [s(n(2, 3), split_count=1, split_dim=0, concat_dim=1,
+                   group="hccl_world_group")],
 }
 
 

@@ -107,6 +107,15 @@ SAMPLES = {
     **{f"TensorScatter{k}": [((f32(3, 4), i32(2, 1) + Tensor(np.array([[0], [1]], np.int32)),
                                f32(2, 4)), {})]
        for k in ("Add", "Sub", "Mul", "Div", "Max", "Min", "Update")},
+    # collectives in a world of one process (2-process checks: tests/communication)
+    "AllReduce": [((X,), {"op": "sum", "group": "hccl_world_group"}),
+                  ((i32(2, 3),), {"op": "max", "group": "hccl_world_group"})],
+    "AllGather": [((X,), {"group": "hccl_world_group"})],
+    "ReduceScatter": [((X,), {"op": "sum", "group": "hccl_world_group"})],
+    "Broadcast": [(((X, i32(3)),), {"root_rank": 0, "group": "hccl_world_group"})],
+    "AlltoAll": [((X,), {"split_count": 1, "split_dim": 1, "concat_dim": 0,
+                         "group": "hccl_world_group"})],
+    "Barrier": [((), {"group": "hccl_world_group"})],
 }
 
 

@@ -1,4 +1,13 @@
 """Every primitive's definition; importing this package fills the registry (the structural
 primitives are defined by the IR layer, :mod:`graphkiln.ir.structural_prims`)."""
 from ...ir import structural_prims  # noqa: F401
-from . import array, grad_ops, introspect, math, nn, scatter, side_effects  # noqa: F401
+from . import (  # noqa: F401
+    array,
+    collective,
+    grad_ops,
+    introspect,
+    math,
+    nn,
+    scatter,
+    side_effects,
+)

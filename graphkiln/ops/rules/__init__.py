@@ -1,2 +1,2 @@
 """Transformation rules attached to the primitives: backward (``bprop``) and batching."""
-from . import batching, bprop  # noqa: F401  (importing attaches the rules)
+from . import batching, bprop, collective  # noqa: F401  (importing attaches the rules)

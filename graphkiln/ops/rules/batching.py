@@ -45,6 +45,10 @@ NOT_BATCHED = {
     **{f"Scatter{k}": "memory effect: a vmapped function must be pure (clear error)"
        for k in ("Add", "Sub", "Mul", "Div", "Max", "Min", "Update", "NdAdd", "NdSub",
                  "NdUpdate")},
+    **{name: "collective (IO effect): MindSpore has no batching rule; vmap refuses effects "
+             "(clear error)"
+       for name in ("AllReduce", "AllGather", "ReduceScatter", "Broadcast", "AlltoAll",
+                    "Barrier")},
 }
 
 

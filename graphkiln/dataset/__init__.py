@@ -1,0 +1,36 @@
+"""``mindspore.dataset``: sources, pipeline operations, iterators and transforms."""
+from . import config, transforms, vision
+from .engine import (
+    Cifar10Dataset,
+    Cifar100Dataset,
+    CSVDataset,
+    Dataset,
+    DictIterator,
+    DistributedSampler,
+    GeneratorDataset,
+    ImageFolderDataset,
+    MindDataset,
+    MnistDataset,
+    NumpySlicesDataset,
+    RandomSampler,
+    Sampler,
+    Schema,
+    SequentialSampler,
+    Shuffle,
+    SubsetRandomSampler,
+    SubsetSampler,
+    TextFileDataset,
+    TupleIterator,
+    WeightedRandomSampler,
+)
+from .engine.batching import BatchInfo
+from .engine.datasets import zip_datasets as zip  # noqa: A001 - MindSpore's name
+from .vision.utils import Border, Inter
+
+__all__ = [
+    "config", "transforms", "vision", "Dataset", "zip", "BatchInfo", "TupleIterator",
+    "DictIterator", "GeneratorDataset", "NumpySlicesDataset", "Schema", "MnistDataset",
+    "Cifar10Dataset", "Cifar100Dataset", "ImageFolderDataset", "CSVDataset", "TextFileDataset",
+    "MindDataset", "Shuffle", "Sampler", "SequentialSampler", "RandomSampler", "SubsetSampler",
+    "SubsetRandomSampler", "WeightedRandomSampler", "DistributedSampler", "Inter", "Border",
+]

@@ -1,0 +1,76 @@
+"""Global pipeline settings (``mindspore.dataset.config``): seed, worker count, prefetch size.
+
+Values apply to pipelines whose iterator is created after the call.
+"""
+from __future__ import annotations
+
+import os
+
+_DEFAULT_SEED = 5489
+
+_state = {
+    "seed": _DEFAULT_SEED,
+    "seed_set": False,
+    "num_parallel_workers": max(1, min(8, os.cpu_count() or 1)),
+    "prefetch_size": 16,
+    "enable_shared_mem": True,
+}
+
+
+def _check_int(name: str, value, low: int, high: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"Argument {name} with value {value!r} is not of type [<class 'int'>], "
+                        f"but got {type(value)}.")
+    if not low <= value <= high:
+        raise ValueError(f"Input {name} is not within the required interval of [{low}, {high}].")
+
+
+def set_seed(seed: int) -> None:
+    """Seed every shuffle, sampler and random transform: runs repeat exactly, whatever the
+    worker count."""
+    _check_int("seed", seed, 0, 2**32 - 1)
+    _state["seed"] = seed
+    _state["seed_set"] = True
+
+
+def get_seed() -> int:
+    """The seed set by :func:`set_seed` (5489 by default)."""
+    return _state["seed"]
+
+
+def seed_was_set() -> bool:
+    """Whether the user fixed the seed (otherwise each run draws fresh entropy)."""
+    return _state["seed_set"]
+
+
+def set_num_parallel_workers(num: int) -> None:
+    """Default number of workers of ``map``, ``batch`` and sources."""
+    _check_int("num_parallel_workers", num, 1, max(1, os.cpu_count() or 1) * 64)
+    _state["num_parallel_workers"] = num
+
+
+def get_num_parallel_workers() -> int:
+    return _state["num_parallel_workers"]
+
+
+def set_prefetch_size(size: int) -> None:
+    """Rows (or batches) each stage may run ahead of its consumer."""
+    _check_int("size", size, 1, 2**31 - 1)
+    _state["prefetch_size"] = size
+
+
+def get_prefetch_size() -> int:
+    return _state["prefetch_size"]
+
+
+def set_enable_shared_mem(enable: bool) -> None:
+    """Recorded for MindSpore scripts; graphkiln's worker processes pass rows through pipes
+    and never use shared memory, so there is nothing to switch."""
+    if not isinstance(enable, bool):
+        raise TypeError(f"Argument enable with value {enable!r} is not of type "
+                        f"[<class 'bool'>].")
+    _state["enable_shared_mem"] = enable
+
+
+def get_enable_shared_mem() -> bool:
+    return _state["enable_shared_mem"]

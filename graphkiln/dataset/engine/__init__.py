@@ -1,0 +1,32 @@
+"""The pipeline engine: nodes, samplers, sources, workers and iterators
+(``mindspore.dataset.engine`` re-exports the dataset classes, as here)."""
+from .datasets import Dataset
+from .iterators import DictIterator, TupleIterator
+from .minddataset import MindDataset
+from .readers import (
+    Cifar10Dataset,
+    Cifar100Dataset,
+    CSVDataset,
+    ImageFolderDataset,
+    MnistDataset,
+    Shuffle,
+    TextFileDataset,
+)
+from .samplers import (
+    DistributedSampler,
+    RandomSampler,
+    Sampler,
+    SequentialSampler,
+    SubsetRandomSampler,
+    SubsetSampler,
+    WeightedRandomSampler,
+)
+from .sources import GeneratorDataset, NumpySlicesDataset, Schema
+
+__all__ = [
+    "Dataset", "DictIterator", "TupleIterator", "MindDataset", "Cifar10Dataset",
+    "Cifar100Dataset", "CSVDataset", "ImageFolderDataset", "MnistDataset", "Shuffle",
+    "TextFileDataset", "DistributedSampler", "RandomSampler", "Sampler", "SequentialSampler",
+    "SubsetRandomSampler", "SubsetSampler", "WeightedRandomSampler", "GeneratorDataset",
+    "NumpySlicesDataset", "Schema",
+]

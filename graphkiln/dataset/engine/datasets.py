@@ -1,0 +1,719 @@
+"""``Dataset``: the pipeline node every source and operation is, with MindSpore's methods.
+
+A node knows its column names (``_columns``), its rows per epoch when cheap to know
+(``_num_rows``, else None) and streams rows (``_rows(run)``: tuples of ndarrays). Operations
+(batch, map, shuffle, ...) are nodes wrapping their input; nothing runs until an iterator pulls.
+"""
+from __future__ import annotations
+
+import collections
+import math
+import operator
+from collections.abc import Callable, Iterator, Sequence
+
+import numpy as np
+
+from ..config import get_num_parallel_workers
+from ..randomness import keyed, root_seed
+from .batching import BatchInfo, pad_column, stack_column
+from .iterators import DictIterator, TupleIterator
+from .mapping import OpChain
+from .run import Run, pipeline_error
+from .workers import OpFailed, WorkerError
+
+Row = tuple
+
+
+def as_list(columns, name: str) -> list[str] | None:
+    """A column argument (a name or a list of names) as a list; None stays None."""
+    if columns is None:
+        return None
+    cols = [columns] if isinstance(columns, str) else list(columns)
+    if not cols or not all(isinstance(c, str) and c for c in cols):
+        raise TypeError(f"Argument {name} with value {columns!r} is not of type "
+                        f"[<class 'str'>] or a non-empty list of str.")
+    if len(set(cols)) != len(cols):
+        raise ValueError(f"Argument {name} has duplicate column names: {cols}.")
+    return cols
+
+
+def positive_int(value, name: str, allow_none: bool = False) -> None:
+    if value is None and allow_none:
+        return
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise TypeError(f"Argument {name} with value {value!r} is not of type "
+                        f"[<class 'int'>], but got {type(value)}.")
+    if value <= 0:
+        raise ValueError(f"Input {name} is not within the required interval of "
+                         f"[1, 2147483647].")
+
+
+def check_workers(num_parallel_workers) -> None:
+    if num_parallel_workers is not None:
+        positive_int(num_parallel_workers, "num_parallel_workers")
+
+
+class Dataset:
+    """A node of a data pipeline; every source and operation is one."""
+
+    def __init__(self, children: Sequence[Dataset] = (), num_parallel_workers: int | None = None):
+        check_workers(num_parallel_workers)
+        self.children = list(children)
+        self.num_parallel_workers = num_parallel_workers
+
+    # ------------------------------------------------------------------ node interface
+    def _columns(self) -> list[str]:
+        return self.children[0]._columns()
+
+    def _num_rows(self) -> int | None:
+        return self.children[0]._num_rows()
+
+    def _rows(self, run: Run) -> Iterator[Row]:
+        raise NotImplementedError(f"{type(self).__name__} does not stream rows")
+
+    def _batched_rows(self, run: Run, size: int, drop_remainder: bool) -> Iterator | None:
+        """Whole batches read at once, for sources that can (None: batch row by row)."""
+        return None
+
+    def _workers(self) -> int:
+        return self.num_parallel_workers or get_num_parallel_workers()
+
+    def _column_index(self, names: list[str], op: str) -> list[int]:
+        cols = self._columns()
+        missing = [n for n in names if n not in cols]
+        if missing:
+            raise ValueError(f"Invalid parameter, column name: {missing[0]!r} does not exist in "
+                             f"the dataset columns {cols} (in '{op}').")
+        return [cols.index(n) for n in names]
+
+    # ------------------------------------------------------------------ operations
+    def batch(self, batch_size, drop_remainder: bool = False, num_parallel_workers=None,
+              **kwargs) -> Dataset:
+        """Stack ``batch_size`` consecutive rows per column (``per_batch_map``,
+        ``input_columns``, ``output_columns``, ``python_multiprocessing`` as keywords)."""
+        return BatchDataset(self, batch_size, drop_remainder, num_parallel_workers, **kwargs)
+
+    def padded_batch(self, batch_size, drop_remainder: bool = False, num_parallel_workers=None,
+                     pad_info: dict | None = None) -> Dataset:
+        """Batch rows after padding each listed column to a common shape."""
+        return BatchDataset(self, batch_size, drop_remainder, num_parallel_workers,
+                            pad_info=pad_info)
+
+    def bucket_batch_by_length(self, column_names, bucket_boundaries, bucket_batch_sizes,
+                               element_length_function=None, pad_info=None,
+                               pad_to_bucket_boundary: bool = False,
+                               drop_remainder: bool = False) -> Dataset:
+        """Batch rows of similar length together (length from ``element_length_function``
+        of ``column_names``, or the first dimension of the one column)."""
+        return BucketBatchDataset(self, column_names, bucket_boundaries, bucket_batch_sizes,
+                                  element_length_function, pad_info, pad_to_bucket_boundary,
+                                  drop_remainder)
+
+    def map(self, operations, input_columns=None, output_columns=None,
+            num_parallel_workers=None, python_multiprocessing: bool = False, cache=None,
+            callbacks=None, max_rowsize=16, offload=None) -> Dataset:
+        """Apply ``operations`` (transforms or Python callables, chained) to columns."""
+        return MapDataset(self, operations, input_columns, output_columns,
+                          num_parallel_workers, python_multiprocessing)
+
+    def filter(self, predicate: Callable, input_columns=None,
+               num_parallel_workers=None) -> Dataset:
+        """Keep the rows for which ``predicate(*columns)`` is true."""
+        return FilterDataset(self, predicate, input_columns, num_parallel_workers)
+
+    def shuffle(self, buffer_size: int) -> Dataset:
+        """Shuffle through a buffer of ``buffer_size`` rows (reshuffled every epoch)."""
+        return ShuffleDataset(self, buffer_size)
+
+    def repeat(self, count: int | None = None) -> Dataset:
+        """Repeat the data ``count`` times (None or -1: forever)."""
+        return RepeatDataset(self, count)
+
+    def take(self, count: int = -1) -> Dataset:
+        """At most the first ``count`` rows (-1: all)."""
+        return TakeDataset(self, count)
+
+    def skip(self, count: int) -> Dataset:
+        """All rows after the first ``count``."""
+        return SkipDataset(self, count)
+
+    def zip(self, datasets) -> Dataset:
+        """Rows side by side, as long as the shortest input."""
+        others = [datasets] if isinstance(datasets, Dataset) else list(datasets)
+        return ZipDataset([self, *others])
+
+    def concat(self, datasets) -> Dataset:
+        """The rows of this dataset, then those of ``datasets``."""
+        others = [datasets] if isinstance(datasets, Dataset) else list(datasets)
+        return ConcatDataset([self, *others])
+
+    def __add__(self, other: Dataset) -> Dataset:
+        return self.concat(other)
+
+    def project(self, columns) -> Dataset:
+        """Keep ``columns``, in that order."""
+        return ProjectDataset(self, as_list(columns, "columns"))
+
+    def rename(self, input_columns, output_columns) -> Dataset:
+        """Rename columns."""
+        return RenameDataset(self, as_list(input_columns, "input_columns"),
+                             as_list(output_columns, "output_columns"))
+
+    def split(self, sizes, randomize: bool = True) -> list[Dataset]:
+        """Split into datasets of ``sizes`` rows (ints, or fractions summing to 1)."""
+        total = self.get_dataset_size()
+        counts = _split_counts(sizes, total)
+        order = np.arange(total)
+        if randomize:
+            order = keyed(root_seed()).permutation(total)
+        bounds = np.cumsum([0, *counts])
+        return [SubsetDataset(self, np.sort(order[a:b])) for a, b in zip(bounds, bounds[1:])]
+
+    # ------------------------------------------------------------------ introspection
+    def get_dataset_size(self) -> int:
+        """Rows (or batches) per epoch."""
+        n = self._num_rows()
+        if n is None:
+            run = Run(self)
+            try:
+                n = sum(1 for _ in self._guarded_rows(run.scoped(0)))
+            finally:
+                run.close()
+        return n
+
+    def get_col_names(self) -> list[str]:
+        return list(self._columns())
+
+    def _first_row(self) -> Row:
+        run = Run(self)
+        try:
+            rows = self._guarded_rows(run.scoped(0))
+            try:
+                return next(iter(rows))
+            except StopIteration:
+                raise RuntimeError("The dataset is empty: no row to infer shapes and types "
+                                   "from.") from None
+            finally:
+                rows.close()
+        finally:
+            run.close()
+
+    def output_shapes(self, estimate: bool = False) -> list[list[int]]:
+        """The shape of each column of the first row."""
+        return [list(a.shape) for a in self._first_row()]
+
+    def output_types(self) -> list[np.dtype]:
+        """The NumPy dtype of each column of the first row."""
+        return [a.dtype for a in self._first_row()]
+
+    def get_batch_size(self) -> int:
+        return self.children[0].get_batch_size() if self.children else 1
+
+    def get_repeat_count(self) -> int:
+        return self.children[0].get_repeat_count() if self.children else 1
+
+    def num_classes(self) -> int | None:
+        return self.children[0].num_classes() if self.children else None
+
+    def get_class_indexing(self) -> dict:
+        return self.children[0].get_class_indexing() if self.children else {}
+
+    # ------------------------------------------------------------------ iteration
+    def _guarded_rows(self, run: Run) -> Iterator[Row]:
+        """``_rows`` with step failures turned into MindSpore's RuntimeError."""
+        try:
+            yield from self._rows(run)
+        except (OpFailed, WorkerError) as exc:
+            raise pipeline_error(exc) from None
+
+    def create_tuple_iterator(self, columns=None, num_epochs: int = -1,
+                              output_numpy: bool = False, do_copy: bool = True):
+        """Iterate rows as lists (Tensors, or ndarrays with ``output_numpy``)."""
+        return TupleIterator(self, as_list(columns, "columns"), num_epochs, output_numpy,
+                             do_copy)
+
+    def create_dict_iterator(self, num_epochs: int = -1, output_numpy: bool = False,
+                             do_copy: bool = True):
+        """Iterate rows as {column name: Tensor (or ndarray)} dicts."""
+        return DictIterator(self, None, num_epochs, output_numpy, do_copy)
+
+    def __iter__(self):
+        return iter(self.create_tuple_iterator(num_epochs=1))
+
+    def __len__(self) -> int:
+        return self.get_dataset_size()
+
+
+def _split_counts(sizes, total: int) -> list[int]:
+    sizes = list(sizes)
+    if not sizes:
+        raise ValueError("sizes cannot be empty.")
+    if all(isinstance(s, (int, np.integer)) and not isinstance(s, bool) for s in sizes):
+        if any(s <= 0 for s in sizes) or sum(sizes) != total:
+            raise RuntimeError(f"Sum of split sizes {sum(sizes)} is not equal to dataset size "
+                               f"{total}.")
+        return [int(s) for s in sizes]
+    if all(isinstance(s, float) for s in sizes):
+        if any(not 0 < s <= 1 for s in sizes) or not math.isclose(sum(sizes), 1.0):
+            raise ValueError("Sum of split sizes should be 1 and each size in (0, 1], "
+                             f"but got {sizes}.")
+        counts = [round(s * total) for s in sizes]
+        counts[0] += total - sum(counts)
+        if any(c <= 0 for c in counts):
+            raise RuntimeError(f"Split {sizes} of a dataset of {total} rows gives an empty "
+                               "split.")
+        return counts
+    raise TypeError("sizes should be a list of int or a list of float.")
+
+
+# ---------------------------------------------------------------------- row operations
+class FilterDataset(Dataset):
+    def __init__(self, child, predicate, input_columns, num_parallel_workers):
+        super().__init__([child], num_parallel_workers)
+        if not callable(predicate):
+            raise TypeError("Argument predicate should be callable.")
+        self.predicate = predicate
+        self.input_columns = as_list(input_columns, "input_columns")
+
+    def _num_rows(self):
+        return None
+
+    def _rows(self, run):
+        idx = (self.children[0]._column_index(self.input_columns, "filter")
+               if self.input_columns else None)
+        for row in self.children[0]._rows(run):
+            args = row if idx is None else tuple(row[i] for i in idx)
+            try:
+                keep = self.predicate(*args)
+            except Exception as exc:
+                raise OpFailed("filter operation") from exc
+            if bool(np.asarray(keep)):
+                yield row
+
+
+class ShuffleDataset(Dataset):
+    def __init__(self, child, buffer_size):
+        super().__init__([child])
+        positive_int(buffer_size, "buffer_size")
+        if buffer_size < 2:
+            raise ValueError("Input buffer_size is not within the required interval of "
+                             "[2, 2147483647].")
+        self.buffer_size = buffer_size
+
+    def _rows(self, run):
+        rng = run.rng(self)
+        buf: list = []
+        for row in self.children[0]._rows(run):
+            if len(buf) < self.buffer_size:
+                buf.append(row)
+                continue
+            j = int(rng.integers(len(buf)))
+            yield buf[j]
+            buf[j] = row
+        for j in rng.permutation(len(buf)):
+            yield buf[j]
+
+
+class RepeatDataset(Dataset):
+    def __init__(self, child, count):
+        super().__init__([child])
+        if count is None:
+            count = -1
+        if count != -1:
+            positive_int(count, "count")
+        self.count = count
+
+    def _num_rows(self):
+        n = self.children[0]._num_rows()
+        if self.count == -1:  # MindSpore gives one pass's size for an endless repeat
+            return n if n is not None else self.children[0].get_dataset_size()
+        return None if n is None else n * self.count
+
+    def _rows(self, run):
+        k = 0
+        while self.count == -1 or k < self.count:
+            yield from self.children[0]._rows(run.scoped(k))
+            k += 1
+
+    def get_repeat_count(self):
+        return self.count
+
+
+class TakeDataset(Dataset):
+    def __init__(self, child, count):
+        super().__init__([child])
+        if count != -1:
+            positive_int(count, "count")
+        self.count = count
+
+    def _num_rows(self):
+        n = self.children[0]._num_rows()
+        if self.count == -1 or n is None:
+            return n
+        return min(n, self.count)
+
+    def _rows(self, run):
+        if self.count == -1:
+            yield from self.children[0]._rows(run)
+            return
+        rows = self.children[0]._rows(run)
+        try:
+            for i, row in enumerate(rows):
+                yield row
+                if i + 1 >= self.count:
+                    break
+        finally:
+            rows.close()
+
+
+class SkipDataset(Dataset):
+    def __init__(self, child, count):
+        super().__init__([child])
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise ValueError("Input count is not within the required interval of "
+                             "[0, 2147483647].")
+        self.count = count
+
+    def _num_rows(self):
+        n = self.children[0]._num_rows()
+        return None if n is None else max(0, n - self.count)
+
+    def _rows(self, run):
+        for i, row in enumerate(self.children[0]._rows(run)):
+            if i >= self.count:
+                yield row
+
+
+class ZipDataset(Dataset):
+    def __init__(self, datasets):
+        if len(datasets) < 2 or not all(isinstance(d, Dataset) for d in datasets):
+            raise TypeError("zip needs at least two Dataset objects.")
+        super().__init__(datasets)
+        names = [c for d in datasets for c in d._columns()]
+        dup = sorted({c for c in names if names.count(c) > 1})
+        if dup:
+            raise ValueError(f"Invalid parameter, duplicate column names {dup} in zip: "
+                             "rename them first.")
+
+    def _columns(self):
+        return [c for d in self.children for c in d._columns()]
+
+    def _num_rows(self):
+        sizes = [d._num_rows() for d in self.children]
+        return None if None in sizes else min(sizes)
+
+    def _rows(self, run):
+        streams = [d._rows(run) for d in self.children]
+        for parts in zip(*streams):
+            yield tuple(a for part in parts for a in part)
+
+
+def zip_datasets(datasets) -> Dataset:
+    """Zip a tuple of datasets into one (``ds.zip((a, b))``)."""
+    if not isinstance(datasets, (tuple, list)) or len(datasets) < 1:
+        raise TypeError("datasets should be a tuple of Dataset.")
+    return datasets[0] if len(datasets) == 1 else ZipDataset(list(datasets))
+
+
+class ConcatDataset(Dataset):
+    def __init__(self, datasets):
+        if not all(isinstance(d, Dataset) for d in datasets):
+            raise TypeError("concat takes Dataset objects.")
+        super().__init__(datasets)
+        cols = datasets[0]._columns()
+        for d in datasets[1:]:
+            if d._columns() != cols:
+                raise ValueError(f"Invalid parameter, concat needs the same columns in every "
+                                 f"dataset, got {cols} and {d._columns()}.")
+
+    def _num_rows(self):
+        sizes = [d._num_rows() for d in self.children]
+        return None if None in sizes else sum(sizes)
+
+    def _rows(self, run):
+        for k, d in enumerate(self.children):
+            yield from d._rows(run.scoped(k))
+
+
+class ProjectDataset(Dataset):
+    def __init__(self, child, columns):
+        super().__init__([child])
+        self.index = child._column_index(columns, "project")
+        self.columns = columns
+
+    def _columns(self):
+        return list(self.columns)
+
+    def _rows(self, run):
+        idx = self.index
+        for row in self.children[0]._rows(run):
+            yield tuple(row[i] for i in idx)
+
+
+class RenameDataset(Dataset):
+    def __init__(self, child, input_columns, output_columns):
+        super().__init__([child])
+        if len(input_columns) != len(output_columns):
+            raise ValueError("input_columns and output_columns of rename should have the same "
+                             "length.")
+        child._column_index(input_columns, "rename")
+        mapping = dict(zip(input_columns, output_columns))
+        self.names = [mapping.get(c, c) for c in child._columns()]
+
+    def _columns(self):
+        return list(self.names)
+
+    def _rows(self, run):
+        return self.children[0]._rows(run)
+
+
+class SubsetDataset(Dataset):
+    """The rows of ``child`` at the sorted positions ``keep`` (one part of a split)."""
+
+    def __init__(self, child, keep: np.ndarray):
+        super().__init__([child])
+        self.keep = keep
+
+    def _num_rows(self):
+        return len(self.keep)
+
+    def _rows(self, run):
+        wanted = set(self.keep.tolist())
+        for i, row in enumerate(self.children[0]._rows(run)):
+            if i in wanted:
+                yield row
+
+
+def _placed(columns: list[str], inputs: list[str], outputs: list[str]) -> list[str]:
+    """Columns after replacing ``inputs`` by ``outputs``: in place when the names are the
+    same, else the outputs first and the untouched columns after, as MindSpore orders them."""
+    if inputs == outputs:
+        return list(columns)
+    return outputs + [c for c in columns if c not in inputs]
+
+
+class _ColumnRewrite:
+    """Where the outputs of a function of some columns go in the row (map, per_batch_map)."""
+
+    def __init__(self, columns: list[str], inputs: list[str], outputs: list[str]):
+        self.in_index = [columns.index(c) for c in inputs]
+        pick = operator.itemgetter(*self.in_index)
+        self.args = pick if len(self.in_index) > 1 else lambda row: (pick(row),)
+        self.outputs = outputs
+        self.names = _placed(columns, inputs, outputs)
+        self.in_place = inputs == outputs
+        self.keep = [i for i, c in enumerate(columns) if c not in inputs]
+
+    def merge(self, row: Row, out: tuple, op: str) -> Row:
+        if len(out) != len(self.outputs):
+            raise RuntimeError(
+                f"Exception thrown from dataset pipeline. Refer to 'Dataset Pipeline Error "
+                f"Message'. Invalid columns, the number of columns returned in '{op}' "
+                f"operations should match the number of 'output_columns', but got the number "
+                f"of columns returned in '{op}' operations: {len(out)}, the number of "
+                f"'output_columns': {len(self.outputs)}.")
+        if self.in_place:
+            new = list(row)
+            for i, v in zip(self.in_index, out):
+                new[i] = v
+            return tuple(new)
+        return (*out, *(row[i] for i in self.keep))
+
+
+class MapDataset(Dataset):
+    def __init__(self, child, operations, input_columns, output_columns, num_parallel_workers,
+                 python_multiprocessing):
+        super().__init__([child], num_parallel_workers)
+        self.chain = OpChain(operations)
+        columns = child._columns()
+        inputs = as_list(input_columns, "input_columns") or columns[:1]
+        child._column_index(inputs, "map")
+        outputs = as_list(output_columns, "output_columns") or inputs
+        self.rewrite = _ColumnRewrite(columns, inputs, outputs)
+        self.python_multiprocessing = bool(python_multiprocessing)
+
+    def _columns(self):
+        return list(self.rewrite.names)
+
+    def _rows(self, run):
+        rewrite, chain = self.rewrite, self.chain
+        workers = self._workers()
+        if workers == 1:
+            for i, row in enumerate(self.children[0]._rows(run)):
+                key = run.row_key(self, i) if chain.random else None
+                yield rewrite.merge(row, chain((key, rewrite.args(row))), "map")
+            return
+        waiting: collections.deque = collections.deque()  # rows whose outputs are pending
+
+        def items():
+            for i, row in enumerate(self.children[0]._rows(run)):
+                waiting.append(row)
+                yield (run.row_key(self, i) if chain.random else None, rewrite.args(row))
+
+        pool = run.pool(self, chain, workers, self.python_multiprocessing)
+        for out in pool.imap(items()):
+            yield rewrite.merge(waiting.popleft(), out, "map")
+
+
+class BatchDataset(Dataset):
+    def __init__(self, child, batch_size, drop_remainder=False, num_parallel_workers=None,
+                 per_batch_map=None, input_columns=None, output_columns=None,
+                 python_multiprocessing=False, max_rowsize=16, pad_info=None):
+        super().__init__([child], num_parallel_workers)
+        if not callable(batch_size):
+            positive_int(batch_size, "batch_size")
+        if per_batch_map is not None and not callable(per_batch_map):
+            raise TypeError("per_batch_map should be callable.")
+        if per_batch_map is None and (input_columns is not None or output_columns is not None):
+            raise ValueError("input_columns and output_columns of batch need per_batch_map.")
+        self.batch_size = batch_size
+        self.drop_remainder = bool(drop_remainder)
+        self.per_batch_map = per_batch_map
+        self.python_multiprocessing = bool(python_multiprocessing)
+        columns = child._columns()
+        inputs = as_list(input_columns, "input_columns") or columns
+        child._column_index(inputs, "batch")
+        self.rewrite = _ColumnRewrite(columns, inputs,
+                                      as_list(output_columns, "output_columns") or inputs)
+        self.pad_info = pad_info
+        if pad_info is not None:
+            if not isinstance(pad_info, dict):
+                raise TypeError("pad_info should be a dict of column name: (shape, value).")
+            child._column_index(list(pad_info), "padded_batch")
+
+    def _columns(self):
+        return list(self.rewrite.names)
+
+    def _num_rows(self):
+        n = self.children[0]._num_rows()
+        if n is None or callable(self.batch_size):
+            return None
+        return n // self.batch_size if self.drop_remainder else -(-n // self.batch_size)
+
+    def get_batch_size(self):
+        return -1 if callable(self.batch_size) else self.batch_size
+
+    def _size_of(self, batch_num: int, epoch: int) -> int:
+        if not callable(self.batch_size):
+            return self.batch_size
+        size = self.batch_size(BatchInfo(batch_num, epoch))
+        positive_int(size, "batch_size")
+        return size
+
+    def _rows(self, run):
+        if self.per_batch_map is None and self.pad_info is None and \
+                not callable(self.batch_size):
+            whole = self.children[0]._batched_rows(run, self.batch_size, self.drop_remainder)
+            if whole is not None:
+                yield from whole
+                return
+        groups = self._collect(run)
+        workers = self._workers()
+        if self.per_batch_map is None or workers == 1:
+            yield from map(self._make, groups)
+            return
+        pool = run.pool(self, self._make, workers, self.python_multiprocessing)
+        yield from pool.imap(groups)
+
+    def _collect(self, run):
+        """Lists of rows, one per batch, each with its BatchInfo."""
+        epoch = run.key[0] if run.key else 0
+        batch_num = 0
+        size = self._size_of(batch_num, epoch)
+        buf: list = []
+        for row in self.children[0]._rows(run):
+            buf.append(row)
+            if len(buf) == size:
+                yield buf, BatchInfo(batch_num, epoch)
+                batch_num += 1
+                size = self._size_of(batch_num, epoch)
+                buf = []
+        if buf and not self.drop_remainder:
+            yield buf, BatchInfo(batch_num, epoch)
+
+    def _make(self, group) -> Row:
+        rows, info = group
+        columns = list(zip(*rows))
+        if self.per_batch_map is not None:
+            args = [list(columns[i]) for i in self.rewrite.in_index]
+            try:
+                out = self.per_batch_map(*args, info)
+            except Exception as exc:
+                raise OpFailed("batch operation: [PyFunc]") from exc
+            out = out if isinstance(out, tuple) else (out,)
+            columns = self.rewrite.merge(tuple(columns), out, "per_batch_map")
+        return tuple(self._stack(i, c) for i, c in enumerate(columns))
+
+    def _stack(self, i: int, values) -> np.ndarray:
+        if isinstance(values, np.ndarray):
+            return values
+        values = [v if isinstance(v, np.ndarray) else np.asarray(v) for v in values]
+        name = self.rewrite.names[i]
+        if self.pad_info is not None and (not self.pad_info or name in self.pad_info):
+            shape, value = self.pad_info.get(name) or (None, None)
+            return pad_column(values, shape, value, i)
+        return stack_column(values, i)
+
+
+class BucketBatchDataset(Dataset):
+    def __init__(self, child, column_names, bucket_boundaries, bucket_batch_sizes,
+                 element_length_function, pad_info, pad_to_bucket_boundary, drop_remainder):
+        super().__init__([child])
+        self.in_index = child._column_index(as_list(column_names, "column_names"),
+                                            "bucket_batch_by_length")
+        bounds = list(bucket_boundaries)
+        if not bounds or any(b <= 0 for b in bounds) or bounds != sorted(set(bounds)):
+            raise ValueError("bucket_boundaries should be positive and strictly increasing.")
+        if len(bucket_batch_sizes) != len(bounds) + 1:
+            raise ValueError("bucket_batch_sizes must contain one element more than "
+                             "bucket_boundaries.")
+        for b in bucket_batch_sizes:
+            positive_int(b, "bucket_batch_sizes")
+        if element_length_function is None and len(self.in_index) != 1:
+            raise ValueError("element_length_function is needed with more than one column.")
+        self.bounds = bounds
+        self.sizes = list(bucket_batch_sizes)
+        self.length = element_length_function
+        self.pad_to_boundary = pad_to_bucket_boundary
+        self.drop_remainder = drop_remainder
+        self.batcher = BatchDataset(child, 1, pad_info=pad_info)  # stacks and pads a bucket
+
+    def _num_rows(self):
+        return None
+
+    def _rows(self, run):
+        buckets: list[list] = [[] for _ in self.sizes]
+        for row in self.children[0]._rows(run):
+            args = [row[i] for i in self.in_index]
+            length = self.length(*args) if self.length else args[0].shape[0]
+            b = int(np.searchsorted(self.bounds, length, side="right"))
+            buckets[b].append(row)
+            if len(buckets[b]) == self.sizes[b]:
+                yield self._batch(buckets[b], b)
+                buckets[b] = []
+        if not self.drop_remainder:
+            for b, rows in enumerate(buckets):
+                if rows:
+                    yield self._batch(rows, b)
+
+    def _batch(self, rows, bucket: int) -> Row:
+        # MindSpore pads to the boundary in every bucket but the first (measured on 2.10)
+        if self.pad_to_boundary and self.batcher.pad_info is not None and \
+                0 < bucket < len(self.bounds):
+            return self._padded_to(rows, self.bounds[bucket] - 1)
+        return self.batcher._make((rows, None))
+
+    def _padded_to(self, rows, length: int) -> Row:
+        out = []
+        for i, values in enumerate(zip(*rows)):
+            name = self.batcher.rewrite.names[i]
+            info = self.batcher.pad_info
+            if not info or name in info:
+                shape, value = info.get(name) or (None, None)
+                target = list(shape) if shape is not None else [None] * values[0].ndim
+                if target and target[0] is None:
+                    target[0] = length
+                out.append(pad_column(list(values), target, value, i))
+            else:
+                out.append(stack_column(list(values), i))
+        return tuple(out)

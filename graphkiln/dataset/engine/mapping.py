@@ -1,0 +1,53 @@
+"""``OpChain``: the operations of one ``map``, applied in order to a row's input columns."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from ..randomness import keyed, set_current
+from .workers import OpFailed
+
+
+def op_name(op) -> str:
+    """The name MindSpore reports for an operation: its class, or ``PyFunc`` for callables."""
+    return getattr(op, "op_name", None) or "PyFunc"
+
+
+def as_operations(operations) -> list:
+    ops = list(operations) if isinstance(operations, (list, tuple)) else [operations]
+    if not ops:
+        raise ValueError("Input operations should not be empty.")
+    for op in ops:
+        if not callable(op):
+            raise TypeError(f"Argument operations with value {op!r} is not callable: pass "
+                            "transforms or Python functions.")
+    return ops
+
+
+class OpChain:
+    """Applies ``ops`` in order; the outputs of one are the inputs of the next.
+
+    Called with ``(key, args)``: when the chain holds a random operation, ``key`` seeds the
+    row's random generator, so results do not depend on which worker runs the row.
+    """
+
+    def __init__(self, operations: Sequence):
+        self.ops = as_operations(operations)
+        self.random = any(getattr(op, "random", False) for op in self.ops)
+
+    def __call__(self, item: tuple) -> tuple:
+        key, args = item
+        if self.random:
+            set_current(keyed(*key))
+        try:
+            for op in self.ops:
+                try:
+                    out = op(*args)
+                except Exception as exc:
+                    raise OpFailed(f"map operation: [{op_name(op)}]") from exc
+                args = out if isinstance(out, tuple) else (out,)
+        finally:
+            if self.random:
+                set_current(None)
+        return tuple(a if isinstance(a, np.ndarray) else np.asarray(a) for a in args)

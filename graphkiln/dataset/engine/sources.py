@@ -1,0 +1,216 @@
+"""Sources from Python data: ``GeneratorDataset`` (generator, iterable or random-access
+object) and ``NumpySlicesDataset``; and ``RandomAccessDataset``, the base of every source
+read by index through a sampler."""
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+
+from ...common import dtype as mstype
+from .datasets import Dataset, as_list, check_workers
+from .samplers import select
+from .workers import OpFailed
+
+
+class RandomAccessDataset(Dataset):
+    """A source of ``_length()`` rows read by index (``_read(i)``) in the sampler's order.
+
+    ``cheap_reads`` sources (data already in memory) read inline; others read on
+    ``num_parallel_workers`` threads, or processes with ``python_multiprocessing``.
+    """
+
+    cheap_reads = False
+    default_shuffle = True
+
+    def __init__(self, num_parallel_workers=None, shuffle=None, sampler=None, num_samples=None,
+                 num_shards=None, shard_id=None, python_multiprocessing: bool = False):
+        super().__init__((), num_parallel_workers)
+        self.sampler = select(sampler, shuffle, num_samples, num_shards, shard_id,
+                              self.default_shuffle)
+        self.num_shards = num_shards
+        self.python_multiprocessing = python_multiprocessing
+
+    def _length(self) -> int:
+        raise NotImplementedError
+
+    def _read(self, index: int) -> tuple:
+        raise NotImplementedError
+
+    def _num_rows(self):
+        return self.sampler.size(self._length())
+
+    def _read_many(self, indices: np.ndarray) -> tuple | None:
+        """The rows at ``indices`` stacked per column, for sources holding arrays in memory
+        (None: read row by row)."""
+        return None
+
+    def _indices(self, run) -> np.ndarray:
+        rng = run.config_rng(self) if self.sampler.same_on_every_rank else run.rng(self)
+        return self.sampler.indices(self._length(), rng)
+
+    def _batched_rows(self, run, size, drop_remainder):
+        if not self.cheap_reads or self._read_many(np.zeros(0, np.int64)) is None:
+            return None
+        indices = self._indices(run)
+        stop = len(indices) - len(indices) % size if drop_remainder else len(indices)
+        return (self._read_many(indices[i:i + size]) for i in range(0, stop, size))
+
+    def _rows(self, run):
+        indices = self._indices(run).tolist()
+        workers = self._workers()
+        if self.cheap_reads or workers == 1:
+            yield from map(self._read, indices)
+            return
+        pool = run.pool(self, self._read, workers, self.python_multiprocessing)
+        yield from pool.imap(indices)
+
+
+def _as_column(value) -> np.ndarray:
+    return value if isinstance(value, np.ndarray) else np.asarray(value)
+
+
+def _row(value, names: list[str], types: list | None) -> tuple:
+    """A source's item as a tuple of ndarrays, one per column."""
+    if isinstance(value, tuple) or (isinstance(value, list) and len(names) > 1):
+        row = tuple([v if type(v) is np.ndarray else np.asarray(v) for v in value])
+    else:
+        row = (_as_column(value),)
+    if len(row) != len(names):
+        raise RuntimeError(f"Invalid data, the number of columns returned by the source "
+                           f"({len(row)}) does not match column_names {names}: return one "
+                           f"value per column.")
+    if types is not None:
+        row = tuple(a.astype(t.np_dtype, copy=False) for a, t in zip(row, types))
+    return row
+
+
+class Schema:
+    """Column names, types and shapes of a ``GeneratorDataset`` (``schema=``)."""
+
+    def __init__(self, schema_file: str | None = None):
+        if schema_file is not None:
+            raise ValueError("graphkiln's Schema is built with add_column; JSON schema files "
+                             "are not read.")
+        self.columns: list[dict] = []
+
+    def add_column(self, name: str, de_type=None, shape=None) -> None:
+        self.columns.append({"name": name, "type": de_type, "shape": shape})
+
+
+class GeneratorDataset(RandomAccessDataset):
+    """Rows from Python: a generator function, an iterable, or an object with
+    ``__getitem__`` and ``__len__`` (random access, so shuffling, samplers and sharding)."""
+
+    def __init__(self, source, column_names=None, column_types=None, schema=None,
+                 num_samples=None, num_parallel_workers=1, shuffle=None, sampler=None,
+                 num_shards=None, shard_id=None, python_multiprocessing=True,
+                 max_rowsize=None):
+        self.source = source
+        self.random_access = hasattr(source, "__getitem__") and hasattr(source, "__len__")
+        if not self.random_access and not callable(source) and not hasattr(source, "__iter__"):
+            raise TypeError("Input source should be callable, iterable or random accessible.")
+        if schema is not None:
+            column_names = [c["name"] for c in schema.columns]
+            column_types = [c["type"] for c in schema.columns]
+            if any(t is None for t in column_types):
+                column_types = None
+        if column_names is None:
+            raise ValueError("Neither columns_names nor schema are provided.")
+        self.names = as_list(column_names, "column_names")
+        self.types = None if column_types is None else [mstype.to_type(t) for t in
+                                                        column_types]
+        if self.types is not None and len(self.types) != len(self.names):
+            raise ValueError("column_names and column_types should have the same length.")
+        if self.random_access:
+            super().__init__(num_parallel_workers, shuffle, sampler, num_samples, num_shards,
+                             shard_id, python_multiprocessing)
+            return
+        if sampler is not None or num_shards is not None:
+            raise ValueError("sampler and num_shards/shard_id need a random-access source "
+                             "(with __getitem__ and __len__).")
+        check_workers(num_parallel_workers)
+        Dataset.__init__(self, (), num_parallel_workers)
+        self.sampler = None
+        self.num_samples = num_samples
+
+    def _columns(self):
+        return list(self.names)
+
+    def _length(self):
+        return len(self.source)
+
+    def _read(self, index):
+        try:
+            return _row(self.source[index], self.names, self.types)
+        except Exception as exc:
+            raise OpFailed("GeneratorDataset") from exc
+
+    def _num_rows(self):
+        if self.random_access:
+            return super()._num_rows()
+        if hasattr(self.source, "__len__"):
+            n = len(self.source)
+            return min(n, self.num_samples) if self.num_samples else n
+        return None
+
+    def _rows(self, run):
+        if self.random_access:
+            yield from super()._rows(run)
+            return
+        items = iter(self.source() if callable(self.source) else self.source)
+        if self.num_samples:
+            items = itertools.islice(items, self.num_samples)
+        while True:
+            try:
+                value = next(items)
+            except StopIteration:
+                return
+            except Exception as exc:
+                raise OpFailed("GeneratorDataset") from exc
+            yield _row(value, self.names, self.types)
+
+
+class NumpySlicesDataset(RandomAccessDataset):
+    """Rows sliced along the first axis of lists, tuples (one column each), dicts (named
+    columns) or arrays."""
+
+    cheap_reads = True
+
+    def __init__(self, data, column_names=None, num_samples=None, num_parallel_workers=1,
+                 shuffle=None, sampler=None, num_shards=None, shard_id=None):
+        super().__init__(num_parallel_workers, shuffle, sampler, num_samples, num_shards,
+                         shard_id)
+        if isinstance(data, dict):
+            names, cols = list(data), list(data.values())
+        elif isinstance(data, tuple):
+            names, cols = [f"column_{i}" for i in range(len(data))], list(data)
+        elif isinstance(data, (list, np.ndarray)):
+            names, cols = ["column_0"], [data]
+        else:
+            raise TypeError(f"Unsupported data type {type(data).__name__}: NumpySlicesDataset "
+                            "takes a list, tuple, dict or numpy.ndarray.")
+        if column_names is not None:
+            names = as_list(column_names, "column_names")
+        self.columns = [np.asarray(c) for c in cols]
+        if len(names) != len(self.columns):
+            raise ValueError(f"column_names {names} should name each of the "
+                             f"{len(self.columns)} columns.")
+        if any(c.ndim == 0 for c in self.columns):
+            raise ValueError("Each column of NumpySlicesDataset needs at least one dimension.")
+        if len({len(c) for c in self.columns}) > 1:
+            raise ValueError("All columns of NumpySlicesDataset should have the same length "
+                             "along the first axis.")
+        self.names = names
+
+    def _columns(self):
+        return list(self.names)
+
+    def _length(self):
+        return len(self.columns[0])
+
+    def _read(self, index):
+        return tuple(c[index, ...] for c in self.columns)
+
+    def _read_many(self, indices):
+        return tuple(c[indices] for c in self.columns)

@@ -1,0 +1,459 @@
+"""Image transforms (``mindspore.dataset.vision``) on OpenCV for NumPy HWC images, as
+MindSpore's C++ ops do, and on Pillow for PIL images."""
+from __future__ import annotations
+
+import io
+import math
+import numbers
+
+import numpy as np
+
+from ..randomness import current as current_rng
+from ..transforms.transforms import TensorOperation, check_prob
+from .utils import (
+    Border,
+    Inter,
+    cv2,
+    cv2_border,
+    cv2_interpolation,
+    is_pil,
+    pil_image,
+    pil_interpolation,
+)
+
+__all__ = [
+    "Decode",
+    "Resize",
+    "CenterCrop",
+    "Pad",
+    "RandomCrop",
+    "RandomResizedCrop",
+    "RandomCropDecodeResize",
+    "RandomHorizontalFlip",
+    "RandomVerticalFlip",
+    "Rescale",
+    "Normalize",
+    "HWC2CHW",
+    "ToTensor",
+    "ToPIL",
+    "RandomColorAdjust",
+    "RandomRotation",
+]
+
+
+def _size_pair(size, name: str = "size") -> tuple[int, int]:
+    """``size`` as (height, width); an int gives a square."""
+    if isinstance(size, numbers.Integral) and not isinstance(size, bool):
+        pair = (int(size), int(size))
+    elif isinstance(size, (list, tuple)) and len(size) == 2:
+        pair = (int(size[0]), int(size[1]))
+    else:
+        raise TypeError(f"Argument {name} with value {size!r} is not of type [<class 'int'>, "
+                        f"<class 'list'>, <class 'tuple'>] of length 2.")
+    if min(pair) <= 0:
+        raise ValueError(f"Input {name} is not within the required interval of "
+                         f"[1, 16777216].")
+    return pair
+
+
+def _image(x, op: str) -> np.ndarray:
+    x = np.asarray(x)
+    if x.ndim not in (2, 3):
+        raise RuntimeError(f"{op}: the image should be <H, W> or <H, W, C>, but got shape "
+                           f"{list(x.shape)}.")
+    return x
+
+
+def _resized(img: np.ndarray, hw: tuple[int, int], inter: Inter) -> np.ndarray:
+    if Inter(inter) in (Inter.PILCUBIC, Inter.ANTIALIAS):
+        return np.asarray(pil_image().fromarray(img).resize(hw[::-1], pil_interpolation(inter)))
+    out = cv2().resize(img, (hw[1], hw[0]), interpolation=cv2_interpolation(inter))
+    return out.reshape(*hw, *img.shape[2:])
+
+
+def _padded(img: np.ndarray, top, bottom, left, right, fill, mode) -> np.ndarray:
+    if not (top or bottom or left or right):
+        return img
+    value = list(fill) if isinstance(fill, (tuple, list)) else [fill] * 3
+    out = cv2().copyMakeBorder(img, top, bottom, left, right, cv2_border(mode), value=value)
+    return out.reshape(out.shape[0], out.shape[1], *img.shape[2:])
+
+
+def _padding4(padding) -> tuple[int, int, int, int]:
+    """(left, top, right, bottom) from an int, (left/right, top/bottom) or 4 values."""
+    if isinstance(padding, numbers.Integral):
+        return (int(padding),) * 4
+    p = [int(v) for v in padding]
+    if len(p) == 2:
+        return p[0], p[1], p[0], p[1]
+    if len(p) == 4:
+        return tuple(p)
+    raise TypeError("padding should be an int or a sequence of 2 or 4 ints.")
+
+
+class Decode(TensorOperation):
+    """Encoded image bytes (1-D uint8) to an RGB HWC uint8 image (a PIL image with
+    ``to_pil``)."""
+
+    def __init__(self, to_pil: bool = False):
+        self.to_pil = to_pil
+
+    def _apply(self, data):
+        raw = np.asarray(data) if not isinstance(data, bytes) else np.frombuffer(data, np.uint8)
+        if raw.dtype.kind == "S":  # a bytes column (MindDataset): the raw encoded bytes
+            raw = np.frombuffer(raw.tobytes(), np.uint8)
+        if raw.dtype != np.uint8 or raw.ndim != 1:
+            raise RuntimeError(f"Decode: invalid input shape, only support 1D uint8 input "
+                               f"(the encoded bytes), got shape {list(raw.shape)}, dtype "
+                               f"{raw.dtype}.")
+        if self.to_pil:
+            return pil_image().open(io.BytesIO(raw.tobytes())).convert("RGB")
+        c = cv2()
+        img = c.imdecode(raw, c.IMREAD_COLOR)
+        if img is None:
+            raise RuntimeError("Decode: image decode failed: the data is not a JPEG, PNG, "
+                               "BMP or TIFF image (or it is damaged).")
+        return c.cvtColor(img, c.COLOR_BGR2RGB)
+
+
+class Resize(TensorOperation):
+    """Resize to (height, width), or the shorter side to ``size`` keeping the aspect."""
+
+    def __init__(self, size, interpolation: Inter = Inter.LINEAR):
+        self.size = size if isinstance(size, numbers.Integral) else _size_pair(size)
+        if isinstance(size, numbers.Integral):
+            _size_pair(size)
+        self.interpolation = Inter(interpolation)
+
+    def _target(self, h: int, w: int) -> tuple[int, int]:
+        if not isinstance(self.size, numbers.Integral):
+            return self.size
+        s = int(self.size)
+        return (s, int(w * s / h)) if h <= w else (int(h * s / w), s)
+
+    def _apply(self, img):
+        if is_pil(img):
+            h, w = self._target(img.height, img.width)
+            return img.resize((w, h), pil_interpolation(self.interpolation))
+        img = _image(img, "Resize")
+        return _resized(img, self._target(*img.shape[:2]), self.interpolation)
+
+
+class CenterCrop(TensorOperation):
+    """The central (height, width) region, zero-padded when the image is smaller."""
+
+    def __init__(self, size):
+        self.size = _size_pair(size)
+
+    def _apply(self, img):
+        if is_pil(img):
+            ch, cw = self.size
+            left, top = (img.width - cw) // 2, (img.height - ch) // 2
+            return img.crop((left, top, left + cw, top + ch))
+        img = _image(img, "CenterCrop")
+        ch, cw = self.size
+        h, w = img.shape[:2]
+        ph, pw = max(0, ch - h), max(0, cw - w)
+        img = _padded(img, ph // 2, ph - ph // 2, pw // 2, pw - pw // 2, 0, Border.CONSTANT)
+        h, w = img.shape[:2]
+        top, left = (h - ch) // 2, (w - cw) // 2
+        return img[top:top + ch, left:left + cw]
+
+
+class Pad(TensorOperation):
+    """Pad the borders: an int, (left/right, top/bottom) or (left, top, right, bottom)."""
+
+    def __init__(self, padding, fill_value=0, padding_mode: Border = Border.CONSTANT):
+        self.padding = _padding4(padding)
+        self.fill_value = fill_value
+        self.padding_mode = Border(padding_mode)
+
+    def _apply(self, img):
+        left, top, right, bottom = self.padding
+        return _padded(_image(img, "Pad"), top, bottom, left, right, self.fill_value,
+                       self.padding_mode)
+
+
+class RandomCrop(TensorOperation):
+    """A random (height, width) crop, after optional ``padding`` (and ``pad_if_needed``)."""
+
+    random = True
+
+    def __init__(self, size, padding=None, pad_if_needed: bool = False, fill_value=0,
+                 padding_mode: Border = Border.CONSTANT):
+        self.size = _size_pair(size)
+        self.padding = None if padding is None else _padding4(padding)
+        self.pad_if_needed = pad_if_needed
+        self.fill_value = fill_value
+        self.padding_mode = Border(padding_mode)
+
+    def _apply(self, img):
+        img = _image(img, "RandomCrop")
+        pad = lambda im, t, b, l, r: _padded(im, t, b, l, r, self.fill_value,
+                                             self.padding_mode)
+        if self.padding is not None:
+            left, top, right, bottom = self.padding
+            img = pad(img, top, bottom, left, right)
+        ch, cw = self.size
+        h, w = img.shape[:2]
+        if self.pad_if_needed and (h < ch or w < cw):
+            dh, dw = max(0, ch - h), max(0, cw - w)
+            img = pad(img, dh // 2, dh - dh // 2, dw // 2, dw - dw // 2)
+            h, w = img.shape[:2]
+        if h < ch or w < cw:
+            raise RuntimeError(f"RandomCrop: invalid crop size, crop size is bigger than the "
+                               f"image dimensions, got crop size {[ch, cw]}, image size "
+                               f"{[h, w]}.")
+        rng = current_rng()
+        top, left = int(rng.integers(h - ch + 1)), int(rng.integers(w - cw + 1))
+        return img[top:top + ch, left:left + cw]
+
+
+def _random_resized_box(h: int, w: int, scale, ratio, attempts: int, rng) -> tuple:
+    """(top, left, height, width) of a crop with random area fraction and aspect ratio."""
+    area = h * w
+    log_ratio = (math.log(ratio[0]), math.log(ratio[1]))
+    for _ in range(attempts):
+        target = area * rng.uniform(scale[0], scale[1])
+        aspect = math.exp(rng.uniform(*log_ratio))
+        cw = int(round(math.sqrt(target * aspect)))
+        ch = int(round(math.sqrt(target / aspect)))
+        if 0 < cw <= w and 0 < ch <= h:
+            return int(rng.integers(h - ch + 1)), int(rng.integers(w - cw + 1)), ch, cw
+    in_ratio = w / h
+    if in_ratio < min(ratio):
+        cw, ch = w, int(round(w / min(ratio)))
+    elif in_ratio > max(ratio):
+        ch, cw = h, int(round(h * max(ratio)))
+    else:
+        ch, cw = h, w
+    return (h - ch) // 2, (w - cw) // 2, ch, cw
+
+
+class RandomResizedCrop(TensorOperation):
+    """A crop of random area fraction (``scale``) and aspect (``ratio``), resized."""
+
+    random = True
+
+    def __init__(self, size, scale=(0.08, 1.0), ratio=(3.0 / 4.0, 4.0 / 3.0),
+                 interpolation: Inter = Inter.BILINEAR, max_attempts: int = 10):
+        self.size = _size_pair(size)
+        if not (0 <= scale[0] <= scale[1]) or not (0 < ratio[0] <= ratio[1]):
+            raise ValueError("scale and ratio should be increasing (min, max) pairs, ratio "
+                             "positive.")
+        self.scale, self.ratio = tuple(scale), tuple(ratio)
+        self.interpolation = Inter(interpolation)
+        self.max_attempts = max_attempts
+
+    def _apply(self, img):
+        img = _image(img, self.op_name)
+        top, left, ch, cw = _random_resized_box(*img.shape[:2], self.scale, self.ratio,
+                                                self.max_attempts, current_rng())
+        return _resized(np.ascontiguousarray(img[top:top + ch, left:left + cw]), self.size,
+                        self.interpolation)
+
+
+class RandomCropDecodeResize(RandomResizedCrop):
+    """Decode, then :class:`RandomResizedCrop`."""
+
+    def _apply(self, data):
+        return super()._apply(Decode()(data))
+
+
+class _RandomFlip(TensorOperation):
+    random = True
+    axis = 1
+
+    def __init__(self, prob: float = 0.5):
+        self.prob = check_prob(prob)
+
+    def _apply(self, img):
+        if current_rng().random() >= self.prob:
+            return img
+        if is_pil(img):
+            image = pil_image()
+            return img.transpose(image.FLIP_LEFT_RIGHT if self.axis == 1
+                                 else image.FLIP_TOP_BOTTOM)
+        return np.flip(_image(img, self.op_name), self.axis).copy()
+
+
+class RandomHorizontalFlip(_RandomFlip):
+    """Mirror left-right with probability ``prob``."""
+
+
+class RandomVerticalFlip(_RandomFlip):
+    """Mirror top-bottom with probability ``prob``."""
+
+    axis = 0
+
+
+class Rescale(TensorOperation):
+    """``image * rescale + shift`` as float32."""
+
+    def __init__(self, rescale: float, shift: float):
+        self.rescale = float(rescale)
+        self.shift = float(shift)
+
+    def _apply(self, img):
+        out = np.asarray(img, dtype=np.float32) * np.float32(self.rescale)
+        if self.shift:
+            out += np.float32(self.shift)
+        return out
+
+
+class Normalize(TensorOperation):
+    """``(image - mean) / std`` per channel, as float32 (channels last unless not
+    ``is_hwc``)."""
+
+    def __init__(self, mean, std, is_hwc: bool = True):
+        mean = np.asarray(mean, dtype=np.float32).reshape(-1)
+        std = np.asarray(std, dtype=np.float32).reshape(-1)
+        if mean.size != std.size or mean.size not in (1, 3, 4) or (std <= 0).any():
+            raise ValueError("mean and std should have the same length (1 or 3 channels) "
+                             "and std should be positive.")
+        shape = (-1,) if is_hwc else (-1, 1, 1)
+        self.mean = mean.reshape(shape)
+        self.std = std.reshape(shape)
+        self.is_hwc = is_hwc
+        self._tiled: tuple = (None, None, None)
+
+    def _full(self, shape: tuple) -> tuple[np.ndarray, np.ndarray]:
+        """Mean and std tiled to ``shape``: contiguous operands keep NumPy's loops long
+        (broadcasting a 3-vector runs an inner loop of 3 per pixel, ~10x slower)."""
+        if self._tiled[0] != shape:
+            self._tiled = (shape, np.ascontiguousarray(np.broadcast_to(self.mean, shape)),
+                           np.ascontiguousarray(np.broadcast_to(self.std, shape)))
+        return self._tiled[1], self._tiled[2]
+
+    def _apply(self, img):
+        img = np.asarray(img)
+        if img.ndim == 2:
+            return (img.astype(np.float32) - self.mean.ravel()[0]) / self.std.ravel()[0]
+        mean, std = self._full(img.shape)
+        out = np.subtract(img, mean, dtype=np.float32)
+        return np.divide(out, std, out=out)
+
+
+class HWC2CHW(TensorOperation):
+    """Channels last to channels first."""
+
+    def _apply(self, img):
+        img = np.asarray(img)
+        if img.ndim == 2:
+            return img[None]
+        if img.ndim != 3:
+            raise RuntimeError(f"HWC2CHW: the image should be <H, W> or <H, W, C>, got shape "
+                               f"{list(img.shape)}.")
+        return np.ascontiguousarray(img.transpose(2, 0, 1))
+
+
+class ToTensor(TensorOperation):
+    """An HWC image (array or PIL) to CHW ``output_type`` scaled to [0, 1]."""
+
+    def __init__(self, output_type=np.float32):
+        self.output_type = np.dtype(getattr(output_type, "np_dtype", output_type))
+
+    def _apply(self, img):
+        img = np.asarray(img)
+        if img.ndim == 2:
+            img = img[..., None]
+        return (img.transpose(2, 0, 1) / np.float32(255.0)).astype(self.output_type)
+
+
+class ToPIL(TensorOperation):
+    """An HWC uint8 array to a PIL image."""
+
+    def _apply(self, img):
+        return img if is_pil(img) else pil_image().fromarray(np.asarray(img))
+
+
+def _factor_range(value, name: str, center: float, bound: float | None) -> tuple:
+    if isinstance(value, numbers.Number):
+        if value < 0:
+            raise ValueError(f"Input {name} should be non-negative.")
+        lo, hi = center - value, center + value
+        lo = max(lo, 0.0) if center else lo
+    else:
+        lo, hi = float(value[0]), float(value[1])
+    if lo > hi or (bound is not None and (lo < -bound or hi > bound)):
+        raise ValueError(f"Input {name} should be an increasing range within bounds.")
+    return lo, hi
+
+
+def _blend(img: np.ndarray, other, factor: float) -> np.ndarray:
+    out = img.astype(np.float32) * factor + np.float32(1 - factor) * other
+    return np.clip(np.rint(out), 0, 255).astype(np.uint8)
+
+
+def _gray(img: np.ndarray) -> np.ndarray:
+    return cv2().cvtColor(img, cv2().COLOR_RGB2GRAY)
+
+
+class RandomColorAdjust(TensorOperation):
+    """Random brightness, contrast, saturation and hue of an RGB uint8 image."""
+
+    random = True
+
+    def __init__(self, brightness=(1, 1), contrast=(1, 1), saturation=(1, 1), hue=(0, 0)):
+        self.brightness = _factor_range(brightness, "brightness", 1.0, None)
+        self.contrast = _factor_range(contrast, "contrast", 1.0, None)
+        self.saturation = _factor_range(saturation, "saturation", 1.0, None)
+        self.hue = _factor_range(hue, "hue", 0.0, 0.5)
+
+    def _apply(self, img):
+        img = np.asarray(img)
+        if img.ndim != 3 or img.shape[2] != 3:
+            raise RuntimeError(f"RandomColorAdjust: the image should be <H, W, 3> RGB, got "
+                               f"shape {list(img.shape)}.")
+        rng = current_rng()
+        b, c, s, h = (rng.uniform(*r) for r in (self.brightness, self.contrast,
+                                                 self.saturation, self.hue))
+        img = img.astype(np.uint8, copy=False)
+        if b != 1:
+            img = _blend(img, 0.0, b)
+        if c != 1:
+            img = _blend(img, np.float32(int(_gray(img).mean() + 0.5)), c)
+        if s != 1:
+            img = _blend(img, _gray(img).astype(np.float32)[..., None], s)
+        if h != 0:
+            hsv = cv2().cvtColor(img, cv2().COLOR_RGB2HSV_FULL)
+            hsv[..., 0] = (hsv[..., 0].astype(np.int32) + int(h * 255)) % 256
+            img = cv2().cvtColor(hsv, cv2().COLOR_HSV2RGB_FULL)
+        return img
+
+
+class RandomRotation(TensorOperation):
+    """Rotate by a random angle from ``degrees`` (counter-clockwise, around ``center``)."""
+
+    random = True
+
+    def __init__(self, degrees, resample: Inter = Inter.NEAREST, expand: bool = False,
+                 center=None, fill_value=0):
+        if isinstance(degrees, numbers.Number):
+            if degrees < 0:
+                raise ValueError("Input degrees should be non-negative.")
+            degrees = (-degrees, degrees)
+        self.degrees = (float(degrees[0]), float(degrees[1]))
+        self.resample = Inter(resample)
+        self.expand = expand
+        self.center = center
+        self.fill_value = fill_value
+
+    def _apply(self, img):
+        img = _image(img, "RandomRotation")
+        angle = current_rng().uniform(*self.degrees)
+        h, w = img.shape[:2]
+        center = self.center if self.center is not None else ((w - 1) / 2, (h - 1) / 2)
+        c = cv2()
+        m = c.getRotationMatrix2D(tuple(map(float, center)), angle, 1.0)
+        out_w, out_h = w, h
+        if self.expand:
+            cos, sin = abs(m[0, 0]), abs(m[0, 1])
+            out_w, out_h = int(round(h * sin + w * cos)), int(round(h * cos + w * sin))
+            m[0, 2] += (out_w - w) / 2
+            m[1, 2] += (out_h - h) / 2
+        fill = list(self.fill_value) if isinstance(self.fill_value, (tuple, list)) \
+            else [self.fill_value] * 3
+        out = c.warpAffine(img, m, (out_w, out_h), flags=cv2_interpolation(self.resample),
+                           borderMode=c.BORDER_CONSTANT, borderValue=fill)
+        return out.reshape(out_h, out_w, *img.shape[2:])

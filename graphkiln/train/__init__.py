@@ -1,0 +1,65 @@
+"""``graphkiln.train`` (``mindspore.train``): ``Model``, callbacks, metrics and checkpoints."""
+from . import callback, metrics, serialization
+from .callback import (
+    Callback,
+    CheckpointConfig,
+    EarlyStopping,
+    History,
+    LambdaCallback,
+    LearningRateScheduler,
+    LossMonitor,
+    ModelCheckpoint,
+    OnRequestExit,
+    ProgressBar,
+    ReduceLROnPlateau,
+    RunContext,
+    SummaryCollector,
+    TimeMonitor,
+    TrainingPlot,
+)
+from .loss_scale_manager import DynamicLossScaleManager, FixedLossScaleManager, LossScaleManager
+from .metrics import (
+    F1,
+    MAE,
+    MSE,
+    Accuracy,
+    BleuScore,
+    ConfusionMatrix,
+    ConfusionMatrixMetric,
+    Dice,
+    Fbeta,
+    Loss,
+    Metric,
+    Precision,
+    Recall,
+    Top1CategoricalAccuracy,
+    Top5CategoricalAccuracy,
+    TopKCategoricalAccuracy,
+    get_metric_fn,
+    names,
+    rearrange_inputs,
+)
+from .model import Model
+from .serialization import (
+    async_ckpt_thread_status,
+    ckpt_to_safetensors,
+    export,
+    load_checkpoint,
+    load_checkpoint_async,
+    load_param_into_net,
+    safetensors_to_ckpt,
+    save_checkpoint,
+)
+
+__all__ = [
+    "Model", "callback", "metrics", "serialization",
+    "Callback", "RunContext", "LossMonitor", "TimeMonitor", "ModelCheckpoint",
+    "CheckpointConfig", "LearningRateScheduler", "ReduceLROnPlateau", "EarlyStopping", "History",
+    "LambdaCallback", "SummaryCollector", "OnRequestExit", "ProgressBar", "TrainingPlot",
+    "LossScaleManager", "FixedLossScaleManager", "DynamicLossScaleManager",
+    "Metric", "rearrange_inputs", "names", "get_metric_fn", "Accuracy", "Precision", "Recall",
+    "Fbeta", "F1", "MAE", "MSE", "Loss", "TopKCategoricalAccuracy", "Top1CategoricalAccuracy",
+    "Top5CategoricalAccuracy", "ConfusionMatrix", "ConfusionMatrixMetric", "Dice", "BleuScore",
+    "save_checkpoint", "load_checkpoint", "load_param_into_net", "load_checkpoint_async",
+    "ckpt_to_safetensors", "safetensors_to_ckpt", "async_ckpt_thread_status", "export",
+]

@@ -1,0 +1,164 @@
+"""Real multi-process runs: ``graphkiln msrun`` (one node, and two simulated nodes) and
+``mpiexec -n 2``, with every collective in both modes, the data-parallel script against
+the single-process run and real MindSpore (fixtures/mindspore_reference.json), and the
+fault cases: a failing worker, a stuck peer, mismatched collectives."""
+import json
+import os
+import subprocess
+import sys
+import time
+
+import numpy as np
+import pytest
+
+from graphkiln.__main__ import main as graphkiln_main
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SCRIPTS = os.path.join(ROOT, "tests", "communication", "scripts")
+with open(os.path.join(ROOT, "tests", "communication", "fixtures",
+                       "mindspore_reference.json")) as f:
+    REF = json.load(f)
+
+
+@pytest.fixture
+def run(mpiexec_path, worker_env, free_port):
+    """``run.msrun(...)`` / ``run.mpiexec(...)``: start a job, return (code, out, err) or,
+    with ``wait=False``, the launcher process."""
+    class Jobs:
+        @staticmethod
+        def msrun(tmp_path, n, script, *args, local=None, node_rank=-1, port=None,
+                  log="logs", extra_env=None, wait=True):
+            cmd = [sys.executable, "-m", "graphkiln", "msrun", f"--worker_num={n}",
+                   f"--local_worker_num={local or n}", f"--master_port={port or free_port()}",
+                   f"--node_rank={node_rank}", f"--log_dir={tmp_path / log}",
+                   os.path.join(SCRIPTS, script), *map(str, args)]
+            proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                    text=True, env=dict(worker_env, **(extra_env or {})),
+                                    cwd=tmp_path)
+            return finish(proc) if wait else proc
+
+        @staticmethod
+        def mpiexec(tmp_path, n, script, *args):
+            cmd = [mpiexec_path, "-n", str(n), sys.executable, "-m", "graphkiln", "run",
+                   os.path.join(SCRIPTS, script), *map(str, args)]
+            return finish(subprocess.Popen(cmd, stdout=subprocess.PIPE,
+                                           stderr=subprocess.PIPE, text=True, env=worker_env,
+                                           cwd=tmp_path))
+    return Jobs
+
+
+def finish(proc, timeout=60):
+    out, err = proc.communicate(timeout=timeout)
+    return proc.returncode, out, err
+
+
+def passed_checks(out_dir, n):
+    results = []
+    for r in range(n):
+        with open(out_dir / f"rank_{r}.json") as f:
+            results.append(json.load(f))
+    assert [r["rank"] for r in results] == list(range(n))
+    return [r["passed"] for r in results]
+
+
+def test_every_collective_on_two_msrun_workers(tmp_path, run):
+    rc, out, err = run.msrun(tmp_path, 2, "collectives.py", tmp_path)
+    assert rc == 0, err
+    checks = passed_checks(tmp_path, 2)
+    assert checks[0] == checks[1] and len(checks[0]) == 33
+    for mode in ("pynative", "graph"):
+        for name in ("AllReduce.sum", "AllReduce.max", "AllReduce.min", "AllReduce.prod",
+                     "AllGather", "ReduceScatter", "Broadcast", "AlltoAll"):
+            assert f"{mode}.{name}" in checks[0]
+    # one log per worker; rank 0's output also on the terminal, rank 1's only in its log
+    assert sorted(os.listdir(tmp_path / "logs")) == ["worker_0.log", "worker_1.log"]
+    assert "rank 0: 33 checks passed" in out and "rank 1" not in out
+    assert "rank 1: 33 checks passed" in (tmp_path / "logs" / "worker_1.log").read_text()
+
+
+def test_every_collective_under_mpiexec(tmp_path, run):
+    rc, out, err = run.mpiexec(tmp_path, 2, "collectives.py", tmp_path)
+    assert rc == 0, err
+    assert len(passed_checks(tmp_path, 2)[1]) == 33
+
+
+def test_two_simulated_nodes_join_through_master_addr(tmp_path, run, free_port):
+    port = free_port()
+    nodes = [run.msrun(tmp_path, 2, "collectives.py", tmp_path, local=1, node_rank=k, port=port,
+                   log=f"node{k}", wait=False,
+                   extra_env={"GRAPHKILN_EXPECT_LOCAL_RANK": "0",
+                              "GRAPHKILN_EXPECT_LOCAL_SIZE": "1"}) for k in (0, 1)]
+    for p in nodes:
+        rc, out, err = finish(p)
+        assert rc == 0, err
+    assert os.listdir(tmp_path / "node1") == ["worker_1.log"]
+    assert len(passed_checks(tmp_path, 2)[1]) == 33
+
+
+def _result(path):
+    with open(path) as f:
+        return json.load(f)
+
+
+def test_data_parallel_runs_match_one_process_and_mindspore(tmp_path, run, worker_env):
+    """Same loss trace and parameters with 1, 2 (msrun and mpiexec, GRAPH and PYNATIVE)
+    and 4 workers; the same numbers as MindSpore 2.10's own msrun."""
+    script = "data_parallel_mlp.py"
+    single = subprocess.run([sys.executable, "-m", "graphkiln", "run",
+                             os.path.join(SCRIPTS, script), "--out", tmp_path / "w1.json"],
+                            capture_output=True, text=True, env=worker_env, cwd=tmp_path)
+    assert single.returncode == 0, single.stderr
+    runs = {"msrun2": run.msrun(tmp_path, 2, script, "--out", tmp_path / "msrun2.json",
+                            log="l2", wait=False),
+            "msrun4": run.msrun(tmp_path, 4, script, "--out", tmp_path / "msrun4.json",
+                            log="l4", wait=False)}
+    rc, _, err = run.mpiexec(tmp_path, 2, script, "--out", tmp_path / "mpiexec2.json",
+                         "--mode", "pynative")
+    assert rc == 0, err
+    for name, p in runs.items():
+        rc, _, err = finish(p)
+        assert rc == 0, (name, err)
+    base = _result(tmp_path / "w1.json")
+    assert base["workers"] == 1
+    for name, workers in (("msrun2", 2), ("msrun4", 4), ("mpiexec2", 2)):
+        got = _result(tmp_path / f"{name}.json")
+        assert got["workers"] == workers
+        np.testing.assert_allclose(got["losses"], base["losses"], atol=1e-4, err_msg=name)
+        for key, value in base["params"].items():
+            np.testing.assert_allclose(got["params"][key], value, atol=1e-4, err_msg=key)
+    for n, ref in REF["data_parallel_mlp"].items():
+        np.testing.assert_allclose(base["losses"], ref["losses"], rtol=1e-5, err_msg=n)
+        assert abs(base["checksum"] - ref["checksum"]) < 1e-3
+
+
+@pytest.mark.parametrize("fault,needle", [
+    ("raise", "ValueError: rank 1 failed on purpose"),
+    ("stuck", "For 'AllReduce', the collective on group 'mccl_world_group' did not complete "
+              "within 1 s on rank 0"),
+    ("shape", "rank 0: AllReduce of float32[2]; rank 1: AllReduce of float32[3]"),
+    ("op", "rank 0: AllReduce of float32[2]; rank 1: AllGather of float32[2]"),
+])
+def test_faults_stop_the_job_with_a_clear_error(tmp_path, run, fault, needle):
+    start = time.monotonic()
+    rc, out, err = run.msrun(tmp_path, 2, "faults.py", fault,
+                         extra_env={"GRAPHKILN_COMM_TIMEOUT": "1"})
+    assert rc == 1
+    assert time.monotonic() - start < 30  # start-up included, on a loaded machine
+    assert needle in out + err
+    assert "unreachable" not in out + err
+    # the launcher names the first worker it sees fail (in a mismatch both ranks fail)
+    failing = {"raise": "1", "stuck": "0"}.get(fault, "01")
+    assert any(f"worker {r} exited" in err for r in failing), err
+    assert "stopped the other workers" in err
+    leftover = subprocess.run(["pgrep", "-f", f"faults.py {fault}"], capture_output=True)
+    assert leftover.stdout.strip() == b""
+
+
+def test_launcher_checks_its_flags(capsys):
+    script = os.path.join(SCRIPTS, "faults.py")
+    for flags, message in (
+            (["--worker_num=0"], "worker_num must be greater than 0, but got 0."),
+            (["--worker_num=2", "--local_worker_num=3"], "exceeded local worker number: 3"),
+            (["--worker_num=4", "--local_worker_num=2"], "set --node_rank on every node")):
+        assert graphkiln_main(["msrun", *flags, script]) == 2
+        assert message in capsys.readouterr().err
