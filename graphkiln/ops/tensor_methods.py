@@ -134,6 +134,16 @@ def _install_more_methods() -> None:
         self, input_indices, axis, batch_dims)
     Tensor.gather_nd = lambda self, indices: F.gather_nd(self, indices)
     Tensor.fill = lambda self, value: F.fill(self.dtype, self.shape, value)
+    def variance(self, axis=None, ddof=0, keepdims=False):
+        axes = axis if axis is not None else ()
+        mean = F.reduce_mean(self, axes, True)
+        sq = F.square(F.sub(self, mean))
+        n = self.size // max(F.reduce_sum(sq, axes, True).size, 1)
+        return F.div(F.reduce_sum(sq, axes, keepdims), max(n - ddof, 0))
+
+    Tensor.var = variance
+    Tensor.std = lambda self, axis=None, ddof=0, keepdims=False: F.sqrt(
+        variance(self, axis, ddof, keepdims))
     Tensor.from_numpy = staticmethod(lambda array: Tensor._from_array(
         np.ascontiguousarray(array)))
 
