@@ -144,6 +144,7 @@ def main() -> None:
         worker(*args.worker)
         return
     write_mnist(MNIST_DIR)
+    load_before = os.getloadavg()[0]
     pythons = {"graphkiln": sys.executable, "mindspore": args.mindspore_python,
                "torch": args.torch_python}
     pythons = {k: v for k, v in pythons.items() if v}
@@ -163,8 +164,11 @@ def main() -> None:
     header = ["case"] + [f"{b} e{e}" for b in pythons for e in (1, 2)]
     print(f"samples/s, median of {args.repeats} fresh processes")
     print(table([[r[0], *[round(x) for x in r[1:]]] for r in rows], header))
+    load = [round(load_before, 1), round(os.getloadavg()[0], 1)]
+    print(f"machine load average (1 min) before/after: {load} on {os.cpu_count()} cores")
     path = write_json("dataset", {"unit": "samples/s", "repeats": args.repeats,
-                                  "batch": BATCH, "workers": WORKERS, "results": results})
+                                  "batch": BATCH, "workers": WORKERS, "cpus": os.cpu_count(),
+                                  "load_average_before_after": load, "results": results})
     print(f"wrote {path}")
 
 

@@ -22,6 +22,7 @@ from . import common  # noqa: F401  (ms.common.lazy_inline)
 from .version import __version__
 from . import dataset, mindrecord  # noqa: F401  (ms.dataset, as `import mindspore` gives)
 from . import train
+from . import amp
 from .train import (
     async_ckpt_thread_status, ckpt_to_safetensors, export, load_checkpoint, load_checkpoint_async,
     load_param_into_net, safetensors_to_ckpt, save_checkpoint,
@@ -41,7 +42,7 @@ __all__ = [
     "Tensor", "tensor", "Parameter", "ParameterTuple", "dtype", "context", "ops",
     "set_context", "get_context", "set_device", "GRAPH_MODE", "PYNATIVE_MODE",
     "nn", "set_seed", "get_seed", "jit", "compile_info", "grad", "value_and_grad", "jit_class",
-    "lazy_inline", "vmap", "__version__", "mutable", "constexpr",
+    "lazy_inline", "vmap", "__version__", "amp", "mutable", "constexpr",
     "train", "save_checkpoint", "load_checkpoint", "load_param_into_net",
     "load_checkpoint_async", "ckpt_to_safetensors", "safetensors_to_ckpt",
     "async_ckpt_thread_status", "export", "Model", "Callback", "RunContext", "LossMonitor",

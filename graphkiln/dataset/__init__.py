@@ -12,6 +12,7 @@ from .engine import (
     MindDataset,
     MnistDataset,
     NumpySlicesDataset,
+    PaddedDataset,
     RandomSampler,
     Sampler,
     Schema,
@@ -29,7 +30,8 @@ from .vision.utils import Border, Inter
 
 __all__ = [
     "config", "transforms", "vision", "Dataset", "zip", "BatchInfo", "TupleIterator",
-    "DictIterator", "GeneratorDataset", "NumpySlicesDataset", "Schema", "MnistDataset",
+    "DictIterator", "GeneratorDataset", "NumpySlicesDataset", "PaddedDataset", "Schema",
+    "MnistDataset",
     "Cifar10Dataset", "Cifar100Dataset", "ImageFolderDataset", "CSVDataset", "TextFileDataset",
     "MindDataset", "Shuffle", "Sampler", "SequentialSampler", "RandomSampler", "SubsetSampler",
     "SubsetRandomSampler", "WeightedRandomSampler", "DistributedSampler", "Inter", "Border",

@@ -14,6 +14,7 @@ _state = {
     "num_parallel_workers": max(1, min(8, os.cpu_count() or 1)),
     "prefetch_size": 16,
     "enable_shared_mem": True,
+    "numa_enable": False,
 }
 
 
@@ -74,3 +75,15 @@ def set_enable_shared_mem(enable: bool) -> None:
 
 def get_enable_shared_mem() -> bool:
     return _state["enable_shared_mem"]
+
+
+def set_numa_enable(numa_enable: bool) -> None:
+    """Recorded for MindSpore scripts; graphkiln does not bind workers to NUMA nodes."""
+    if not isinstance(numa_enable, bool):
+        raise TypeError(f"Argument numa_enable with value {numa_enable!r} is not of type "
+                        f"[<class 'bool'>].")
+    _state["numa_enable"] = numa_enable
+
+
+def get_numa_enable() -> bool:
+    return _state["numa_enable"]

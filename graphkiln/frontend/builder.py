@@ -165,7 +165,7 @@ class GraphBuilder:
         loc = user_location(3)
         effect = opdef.effect
         try:
-            nodes = [self.to_node(a, as_ref=(effect == MEM_EFFECT and i == 0))
+            nodes = [self.to_node(a, as_ref=i in opdef.ref_inputs)
                      for i, a in enumerate(args)]
             out_abs = opdef.infer(*[n.abstract for n in nodes], **attrs)
         except (TypeError, ValueError, IndexError, RuntimeError) as e:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from ..common.tensor import Tensor
 from .abstract import AbstractScalar, AbstractTensor, AbstractTuple
 from .anf import ValueNode
-from .primitive import Primitive, attr_key
+from .primitive import Primitive, attr_key, eager_value
 
 _PRIM_NODES: dict = {}
 
@@ -28,15 +28,7 @@ def prim_node(opdef, attrs: dict) -> ValueNode:
 
 def const_node(x) -> ValueNode:
     """A ValueNode for a constant Python value (tensors inside become arrays)."""
-    return ValueNode(_const_value(x), _const_abstract(x))
-
-
-def _const_value(x):
-    if isinstance(x, Tensor):
-        return x._data
-    if isinstance(x, (tuple, list)):
-        return type(x)(_const_value(e) for e in x)
-    return x
+    return ValueNode(eager_value(x), _const_abstract(x))
 
 
 def _const_abstract(x):

@@ -39,11 +39,12 @@ class OpDef:
     """
 
     __slots__ = ("name", "infer", "kernel", "effect", "bprop", "vmap", "differentiable",
-                 "pure_eval", "attrs", "specialize", "__weakref__")
+                 "pure_eval", "attrs", "specialize", "ref_inputs", "__weakref__")
 
     def __init__(self, name: str, infer: Callable, kernel: Callable, *,
                  effect: str = NO_EFFECT, differentiable: bool = True,
-                 pure_eval: bool = True, attrs: dict | None = None):
+                 pure_eval: bool = True, attrs: dict | None = None,
+                 ref_inputs: tuple[int, ...] = (0,)):
         if name in REGISTRY:
             raise ValueError(f"primitive {name!r} is defined twice")
         self.name = name
@@ -54,6 +55,8 @@ class OpDef:
         self.pure_eval = pure_eval and effect == NO_EFFECT
         self.bprop: Callable | None = None
         self.vmap: Callable | None = None
+        # inputs a memory-effect op writes in place (passed as weights, not loaded values)
+        self.ref_inputs = ref_inputs if effect == MEM_EFFECT else ()
         self.attrs = attrs or {}  # constructor attributes of ops.<Name>(...) and defaults
         # specialize(in_abstracts, out_abstract, attrs) -> a faster kernel that is exact for
         # those input types (e.g. the bare NumPy ufunc), or None; codegen asks for it

@@ -1,4 +1,4 @@
-"""``Cell`` (the unit of a network), ``CellList`` and ``SequentialCell``.
+"""``Cell``: the unit of a network (containers are in ``container.py``).
 
 Parameters and sub-cells are registered by attribute assignment, as in MindSpore:
 ``self.w = Parameter(...)`` stores ``w`` in ``self._params``, ``self.fc = Dense(...)``
@@ -21,11 +21,22 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Iterator
 
+from ..common import dtype as mstype
 from ..common.parameter import Parameter, ParameterTuple
 from ..common.tensor import Tensor
 from ..compile.api import call_cell
+from ..ops.defs.array import Cast
 
 _DEFAULT_PARAM_NAME = "Parameter"
+# how many cells with a to_float dtype are running (their weights read cast while > 0)
+_AMP_DEPTH = [0]
+
+
+def _cast_float(x, dtype):
+    """``x`` cast to ``dtype`` when it is a floating-point Tensor of another float type."""
+    if isinstance(x, Tensor) and x.dtype.is_float and x.dtype is not dtype:
+        return Cast(x, dtype)
+    return x
 
 
 class Cell:
@@ -33,6 +44,9 @@ class Cell:
     runs it, compiled in GRAPH_MODE and eagerly in PYNATIVE_MODE."""
 
     __gk_cell__ = True  # common.jit_class.CELL_MARK: jit_class refuses cells
+    # under to_float, weights are read cast to the cell's dtype unless this is set (as
+    # MindSpore's BatchNorm, whose kernel takes float32 scale and bias with float16 input)
+    keep_fp32_weights = False
 
     def __init__(self, auto_prefix: bool = True, flags: dict | None = None):
         d = self.__dict__
@@ -53,7 +67,27 @@ class Cell:
                              f"defined.")
 
     def __call__(self, *args, **kwargs):
-        return call_cell(self, args, kwargs)
+        dtype = self.__dict__.get("_amp_dtype")
+        if dtype is None:
+            return call_cell(self, args, kwargs)
+        args = tuple(_cast_float(a, dtype) for a in args)
+        _AMP_DEPTH[0] += 1
+        try:
+            return call_cell(self, args, kwargs)
+        finally:
+            _AMP_DEPTH[0] -= 1
+
+    def to_float(self, dst_type) -> Cell:
+        """Run this cell and its sub-cells in ``dst_type`` (float16 or float32):
+        their floating-point inputs and trainable weights are cast to it when they run
+        (the weights themselves stay in their own dtype)."""
+        if dst_type not in (mstype.float16, mstype.float32):
+            raise ValueError(f"For 'to_float', the argument 'dst_type' should be "
+                             f"mindspore.float16 or mindspore.float32 (graphkiln has no "
+                             f"bfloat16 on NumPy), but got {dst_type}.")
+        for _, cell in self.cells_and_names():
+            cell.__dict__["_amp_dtype"] = dst_type
+        return self
 
     @property
     def cls_name(self) -> str:
@@ -74,10 +108,17 @@ class Cell:
 
     def __getattr__(self, name: str):
         d = self.__dict__
-        for reg in ("_params", "_cells"):
-            table = d.get(reg)
-            if table is not None and name in table:
-                return table[name]
+        params = d.get("_params")
+        if params is not None and name in params:
+            value = params[name]
+            dtype = d.get("_amp_dtype")
+            if dtype is not None and _AMP_DEPTH[0] and value is not None \
+                    and value.requires_grad and not self.keep_fp32_weights:
+                return _cast_float(value, dtype)
+            return value
+        cells = d.get("_cells")
+        if cells is not None and name in cells:
+            return cells[name]
         raise AttributeError(f"The '{type(self).__name__}' object has no attribute "
                              f"'{name}'.")
 
@@ -294,161 +335,3 @@ class Cell:
             return f"{type(self).__name__}({lines[0]})"
         body = "\n  ".join(lines)
         return f"{type(self).__name__}(\n  {body}\n)"
-
-
-# ------------------------------------------------------------------ containers
-
-def _check_cell(owner: str, cell) -> Cell:
-    if not isinstance(cell, Cell):
-        raise TypeError(f"For '{owner}', each cell must be subclass of Cell, but got "
-                        f"{type(cell).__name__}.")
-    return cell
-
-
-class _IndexedCells(Cell):
-    """Shared machinery of ``CellList`` and ``SequentialCell``: children are stored in
-    ``_cells`` in order; appended cells get MindSpore's ``<prefix><index>.`` names."""
-
-    def _prefix(self) -> str:
-        # The list's own prefix, read off an existing parameter (MindSpore's way): an
-        # element at key K whose parameter at path P is named X.K.P has prefix "X.".
-        for key, cell in self._cells.items():
-            if cell is None:
-                continue
-            for path, param in cell.parameters_and_names():
-                suffix = f"{key}.{path}"
-                if param.name.endswith(suffix):
-                    return param.name[: len(param.name) - len(suffix)]
-                return ""
-        return ""
-
-    def _norm_index(self, index: int) -> int:
-        n = len(self)
-        if not isinstance(index, int) or isinstance(index, bool) or not -n <= index < n:
-            raise IndexError(f"For '{type(self).__name__}', the value of 'index' must be a "
-                             f"number in range [{-n}, {n}), but got {index}.")
-        return index % n
-
-    def _append(self, cell: Cell) -> None:
-        _check_cell(type(self).__name__, cell)
-        if self._auto_prefix:
-            cell.update_parameters_name(f"{self._prefix()}{len(self)}.")
-        self._cells[str(len(self))] = cell
-
-    def __len__(self) -> int:
-        return len(self._cells)
-
-    def __iter__(self) -> Iterator[Cell]:
-        return iter(list(self._cells.values()))
-
-    def __getitem__(self, index):
-        if isinstance(index, slice):
-            # A view: unlike MindSpore, taking a slice never renames the parameters of
-            # the cells, which still belong to this container.
-            part = type(self)()
-            part._set_items(list(self._cells.items())[index])
-            return part
-        return list(self._cells.values())[self._norm_index(index)]
-
-    def __setitem__(self, index, cell) -> None:
-        i = self._norm_index(index)
-        _check_cell(type(self).__name__, cell)
-        key = list(self._cells)[i]
-        if self._auto_prefix:
-            cell.update_parameters_name(f"{self._prefix()}{key}.")
-        self._cells[key] = cell
-
-    def __delitem__(self, index) -> None:
-        items = list(self._cells.items())
-        if isinstance(index, slice):
-            del items[index]
-        else:
-            del items[self._norm_index(index)]
-        prefix = self._prefix() if self._auto_prefix else ""
-        self._set_items(items, rename_prefix=prefix if self._auto_prefix else None)
-
-    def _set_items(self, items: list, rename_prefix: str | None = None) -> None:
-        """Store ``(key, cell)`` pairs, numbering digit keys by position; with
-        ``rename_prefix`` also rename each cell's parameters ``<prefix><key>.``."""
-        self._cells.clear()
-        for i, (key, cell) in enumerate(items):
-            key = str(i) if key.isdigit() else key
-            if rename_prefix is not None and cell is not None:
-                cell.update_parameters_name(f"{rename_prefix}{key}.")
-            self._cells[key] = cell
-
-
-class CellList(_IndexedCells):
-    """A list of cells, indexable like a Python list; its cells are registered
-    sub-cells, so their parameters belong to the network. It has no ``construct``."""
-
-    def __init__(self, *args, **kwargs):
-        auto_prefix = kwargs.pop("auto_prefix", True)
-        super().__init__(auto_prefix=auto_prefix)
-        if kwargs:
-            raise TypeError(f"For 'CellList', unexpected keyword arguments {sorted(kwargs)}.")
-        if len(args) > 1:
-            raise TypeError(f"For 'CellList', takes at most one positional argument (a list "
-                            f"of cells), but got {len(args)}.")
-        if args:
-            self.extend(args[0])
-
-    def append(self, cell: Cell) -> None:
-        self._append(cell)
-
-    def extend(self, cells) -> CellList:
-        if not isinstance(cells, (list, tuple, CellList)):
-            raise TypeError(f"For 'CellList', the new cells wanted to append should be "
-                            f"instance of list, tuple or CellList, but got "
-                            f"{type(cells).__name__}.")
-        for cell in cells:
-            self._append(cell)
-        return self
-
-    def insert(self, index: int, cell: Cell) -> None:
-        _check_cell("CellList", cell)
-        n = len(self)
-        if not isinstance(index, int) or not -n <= index <= n:
-            raise IndexError(f"For 'CellList', the value of 'index' must be a number in "
-                             f"range [{-n}, {n}], but got {index}.")
-        i = index % n if (n and index < 0) else index
-        prefix = self._prefix() if self._auto_prefix else None
-        items = list(self._cells.items())
-        items.insert(i, ("0", cell))
-        self._set_items(items, rename_prefix=prefix)
-
-    def construct(self, *inputs):
-        raise NotImplementedError("For 'CellList', the method 'construct' is not defined: "
-                                  "call its cells one by one.")
-
-
-class SequentialCell(_IndexedCells):
-    """Cells applied in order; built from cells, a list of cells, or an OrderedDict
-    (whose keys become the sub-cell names)."""
-
-    def __init__(self, *args):
-        super().__init__()
-        if len(args) == 1 and isinstance(args[0], OrderedDict):
-            for name, cell in args[0].items():
-                self.insert_child_to_cell(name, cell)
-                if cell is not None:
-                    cell.update_parameters_name(name + ".")
-        elif len(args) == 1 and isinstance(args[0], list):
-            for i, cell in enumerate(args[0]):
-                self.insert_child_to_cell(str(i), cell)
-                cell.update_parameters_name(f"{i}.")
-        else:
-            for i, cell in enumerate(args):
-                if not isinstance(cell, Cell):
-                    raise TypeError(f"For 'SequentialCell', the 'args[{i}]' must be Cell, "
-                                    f"list or orderedDict, but got {type(cell).__name__}")
-                self.insert_child_to_cell(str(i), cell)
-                cell.update_parameters_name(f"{i}.")
-
-    def append(self, cell: Cell) -> None:
-        self._append(cell)
-
-    def construct(self, input_data):
-        for cell in self._cells.values():
-            input_data = cell(input_data)
-        return input_data

@@ -1,52 +1,180 @@
-"""Loss cells: ``MSELoss``, ``L1Loss``, ``CrossEntropyLoss`` (``reduction`` as MindSpore)."""
+"""Loss cells with MindSpore's names, arguments and defaults; each is a thin cell over its
+functional form in ``graphkiln.ops`` (``ops/losses.py``)."""
 from __future__ import annotations
 
 import graphkiln.ops as ops
 
+from ..common.tensor import Tensor
+from ..ops.losses import check_reduction, reduce_loss, softmax_cross_entropy
 from .cell import Cell
-
-_REDUCTIONS = ("mean", "sum", "none")
 
 
 class LossBase(Cell):
-    """Applies ``reduction`` ('mean', 'sum' or 'none') to elementwise losses."""
+    """Base of the losses: holds ``reduction`` ('mean', 'sum' or 'none') and applies it in
+    ``get_loss`` (in float32 for float16 losses, as MindSpore does)."""
 
     def __init__(self, reduction: str = "mean"):
         super().__init__()
-        if reduction not in _REDUCTIONS:
-            raise ValueError(f"For '{type(self).__name__}', the 'reduction' must be in "
-                             f"{list(_REDUCTIONS)}, but got {reduction}.")
-        self.reduction = reduction
+        self.reduction = check_reduction(type(self).__name__, reduction)
 
-    def get_loss(self, x):
-        if self.reduction == "mean":
-            return ops.mean(x)
-        if self.reduction == "sum":
-            return ops.sum(x)
-        return x
+    def get_loss(self, x, weights=1.0):
+        w = None if isinstance(weights, (int, float)) and weights == 1.0 else weights
+        return reduce_loss(x, self.reduction, w)
+
+
+def _check_tensor_or_none(owner: str, name: str, value):
+    if value is not None and not isinstance(value, Tensor):
+        raise TypeError(f"For '{owner}', the '{name}' must be a Tensor or None, but got "
+                        f"{type(value).__name__}.")
+    return value
 
 
 class MSELoss(LossBase):
     """Mean squared error."""
 
     def construct(self, logits, labels):
-        return self.get_loss(ops.square(logits - labels))
+        return self.get_loss(ops.square(ops.sub(logits, labels)))
 
 
 class L1Loss(LossBase):
     """Mean absolute error."""
 
     def construct(self, logits, labels):
-        return self.get_loss(ops.abs(logits - labels))
+        return self.get_loss(ops.abs(ops.sub(logits, labels)))
+
+
+class SmoothL1Loss(LossBase):
+    """Quadratic below ``beta``, linear above; ``reduction='none'`` by default."""
+
+    def __init__(self, beta: float = 1.0, reduction: str = "none"):
+        super().__init__(reduction)
+        if isinstance(beta, bool) or not isinstance(beta, (int, float)) or beta <= 0:
+            raise ValueError(f"For 'SmoothL1Loss', the 'beta' must be a float greater than 0, "
+                             f"but got {beta}.")
+        self.beta = float(beta)
+
+    def construct(self, logits, labels):
+        return ops.smooth_l1_loss(logits, labels, self.beta, self.reduction)
+
+
+class HuberLoss(LossBase):
+    """Quadratic below ``delta``, ``delta``-scaled linear above."""
+
+    def __init__(self, reduction: str = "mean", delta: float = 1.0):
+        super().__init__(reduction)
+        if isinstance(delta, bool) or not isinstance(delta, (int, float)) or delta <= 0:
+            raise ValueError(f"For 'HuberLoss', the 'delta' must be a float greater than 0, "
+                             f"but got {delta}.")
+        self.delta = float(delta)
+
+    def construct(self, logits, labels):
+        return ops.huber_loss(logits, labels, self.reduction, self.delta)
+
+
+class SoftmaxCrossEntropyWithLogits(LossBase):
+    """Softmax cross entropy along the last axis; ``sparse=True`` takes class indices.
+    ``reduction='none'`` by default (one loss per example)."""
+
+    def __init__(self, sparse: bool = False, reduction: str = "none"):
+        super().__init__(reduction)
+        if not isinstance(sparse, bool):
+            raise TypeError(f"For 'SoftmaxCrossEntropyWithLogits', the 'sparse' must be bool, "
+                            f"but got {type(sparse).__name__}.")
+        self.sparse = sparse
+
+    def construct(self, logits, labels):
+        if self.sparse:
+            if self.reduction == "mean":
+                return ops.cross_entropy(logits, labels, reduction="mean")
+            labels = ops.one_hot(labels, logits.shape[-1], ops.ones((), logits.dtype),
+                                 ops.zeros((), logits.dtype))
+        return self.get_loss(softmax_cross_entropy(logits, labels))
 
 
 class CrossEntropyLoss(LossBase):
-    """Softmax cross entropy of ``logits`` [N, C] against class indices [N] (or one-hot
-    / probability targets of shape [N, C])."""
+    """Softmax cross entropy of logits (classes on axis 1) against class indices or class
+    probabilities, with per-class ``weight``, ``ignore_index`` and ``label_smoothing``."""
+
+    def __init__(self, weight=None, ignore_index: int = -100, reduction: str = "mean",
+                 label_smoothing: float = 0.0):
+        super().__init__(reduction)
+        self.weight = _check_tensor_or_none("CrossEntropyLoss", "weight", weight)
+        if isinstance(ignore_index, bool) or not isinstance(ignore_index, int):
+            raise TypeError(f"For 'CrossEntropyLoss', the 'ignore_index' must be int, but got "
+                            f"{type(ignore_index).__name__}.")
+        if not 0.0 <= label_smoothing <= 1.0:
+            raise ValueError(f"For 'CrossEntropyLoss', the 'label_smoothing' must be in "
+                             f"[0.0, 1.0], but got {label_smoothing}.")
+        self.ignore_index = ignore_index
+        self.label_smoothing = float(label_smoothing)
 
     def construct(self, logits, labels):
-        logp = ops.log_softmax(logits, -1)
-        if labels.ndim == logits.ndim:
-            return self.get_loss(-ops.sum(logp * labels, -1))
-        target = ops.one_hot(labels, logits.shape[-1], 1.0, 0.0).astype(logits.dtype)
-        return self.get_loss(-ops.sum(logp * target, -1))
+        return ops.cross_entropy(logits, labels, self.weight, self.ignore_index,
+                                 self.reduction, self.label_smoothing)
+
+
+class NLLLoss(LossBase):
+    """Negative log-likelihood of class indices under log-probabilities."""
+
+    def __init__(self, weight=None, ignore_index: int = -100, reduction: str = "mean"):
+        super().__init__(reduction)
+        self.weight = _check_tensor_or_none("NLLLoss", "weight", weight)
+        self.ignore_index = ignore_index
+
+    def construct(self, logits, labels):
+        return ops.nll_loss(logits, labels, self.weight, self.ignore_index, self.reduction)
+
+
+class BCELoss(LossBase):
+    """Binary cross entropy on probabilities, with an optional elementwise ``weight``."""
+
+    def __init__(self, weight=None, reduction: str = "mean"):
+        super().__init__(reduction)
+        self.weight = _check_tensor_or_none("BCELoss", "weight", weight)
+
+    def construct(self, logits, labels):
+        return ops.binary_cross_entropy(logits, labels, self.weight, self.reduction)
+
+
+class BCEWithLogitsLoss(LossBase):
+    """Binary cross entropy on logits (stable), with ``weight`` and ``pos_weight``."""
+
+    def __init__(self, reduction: str = "mean", weight=None, pos_weight=None):
+        super().__init__(reduction)
+        self.weight = _check_tensor_or_none("BCEWithLogitsLoss", "weight", weight)
+        self.pos_weight = _check_tensor_or_none("BCEWithLogitsLoss", "pos_weight",
+                                                pos_weight)
+
+    def construct(self, logits, labels):
+        return ops.binary_cross_entropy_with_logits(logits, labels, self.weight,
+                                                    self.pos_weight, self.reduction)
+
+
+class KLDivLoss(LossBase):
+    """Kullback-Leibler divergence of ``labels`` from ``exp(logits)``."""
+
+    def __init__(self, reduction: str = "mean"):
+        if reduction not in ("none", "mean", "sum", "batchmean"):
+            raise ValueError(f"For 'KLDivLoss', the 'reduction' must be in ['none', 'mean', "
+                             f"'batchmean', 'sum'], but got {reduction}.")
+        super().__init__("mean" if reduction == "batchmean" else reduction)
+        self.reduction = reduction
+
+    def construct(self, logits, labels):
+        return ops.kl_div(logits, labels, self.reduction)
+
+
+class CosineEmbeddingLoss(LossBase):
+    """``1 - cos`` for similar pairs (label 1), ``max(0, cos - margin)`` for others (-1)."""
+
+    def __init__(self, margin: float = 0.0, reduction: str = "mean"):
+        super().__init__(reduction)
+        if isinstance(margin, bool) or not isinstance(margin, (int, float)) or \
+                not -1.0 <= margin <= 1.0:
+            raise ValueError(f"For 'CosineEmbeddingLoss', the 'margin' must be a float in "
+                             f"[-1.0, 1.0], but got {margin}.")
+        self.margin = float(margin)
+
+    def construct(self, logits_x1, logits_x2, labels):
+        return ops.cosine_embedding_loss(logits_x1, logits_x2, labels, self.margin,
+                                         self.reduction)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import graphkiln.ops as ops
 
-from ..ops.composite import GradOperation
+from ..ops.composite import GradOperation, value_and_grad
 from ..parallel import context as parallel_context
 from .cell import Cell
 from .grad_reducer import DistributedGradReducer
@@ -43,9 +43,11 @@ class TrainOneStepCell(Cell):
             parallel_context.gradient_degree()) if self.reducer_flag else None
 
     def construct(self, *inputs):
-        loss = self.network(*inputs)
-        sens = ops.fill(loss.dtype, loss.shape, self.sens)
-        grads = self.grad(self.network, self.weights)(*inputs, sens)
+        # the loss and its gradients from one run of the network, so that its side effects
+        # (BatchNorm's moving statistics) happen once per step, as in MindSpore
+        loss, grads = value_and_grad(self.network, None, self.weights)(*inputs)
+        if self.sens != 1.0:
+            grads = tuple(ops.mul(g, ops.cast(self.sens, g.dtype)) for g in grads)
         if self.reducer_flag:
             grads = self.grad_reducer(grads)
         return ops.depend(loss, self.optimizer(grads))

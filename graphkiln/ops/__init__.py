@@ -1,9 +1,10 @@
 """``graphkiln.ops``: functional ops, primitive classes (``ops.Add()``), composites."""
 from . import defs as _defs  # noqa: F401  (fills the registry)
-from . import functional
+from . import functional, losses
 from . import functional as F  # noqa: F401
 from . import rules as _rules  # noqa: F401  (attaches backward rules)
 from . import tensor_methods as _tensor_methods  # noqa: F401  (Tensor operators)
+from .clip_ops import clip_by_global_norm, clip_by_value, stop_gradient  # noqa: F401
 from .composite import (
     GradOperation,
     HyperMap,
@@ -19,6 +20,7 @@ from .composite import (
 from .defs.collective import ReduceOp
 from .functional import *  # noqa: F401,F403
 from .functional import print_ as print  # noqa: A001,F401
+from .losses import *  # noqa: F401,F403
 from .primitive import REGISTRY, Primitive, constexpr, primitive_class
 
 for _name, _opdef in REGISTRY.items():
@@ -31,6 +33,7 @@ from . import composite as C  # noqa: E402,F401
 from . import operations as P  # noqa: E402,F401
 
 __all__ = [n for n in dir(functional) if not n.startswith("_")] + list(REGISTRY) + [
+    *losses.__all__, "clip_by_global_norm", "clip_by_value", "stop_gradient",
     "Primitive", "functional", "composite", "GradOperation", "HyperMap", "Map",
     "MultitypeFuncGraph", "vmap", "operations", "constexpr", "grad", "value_and_grad",
     "get_grad", "jvp", "vjp", "ReduceOp"]

@@ -574,23 +574,6 @@ def make_range(*args) -> tuple:
     return tuple(range(*args))
 
 
-def clip_by_value(x, clip_value_min=None, clip_value_max=None) -> Tensor:
-    """Clamp ``x`` into ``[clip_value_min, clip_value_max]`` (either bound may be None; for
-    a tuple/list of Tensors each is clipped)."""
-    if clip_value_min is None and clip_value_max is None:
-        raise ValueError("For 'clip_by_value', at least one of 'clip_value_min' and "
-                         "'clip_value_max' must not be None.")
-    if isinstance(x, (tuple, list)):
-        return type(x)(clip_by_value(e, clip_value_min, clip_value_max) for e in x)
-    out = x
-    if clip_value_min is not None:
-        out = maximum(out, clip_value_min)
-    if clip_value_max is not None:
-        out = minimum(out, clip_value_max)
-    return out if out.dtype is x.dtype else cast(out, x.dtype)
-
-
-clamp = clip = clip_by_value
 print = print_  # noqa: A001 - MindSpore's F.print
 
 
@@ -618,13 +601,6 @@ def round(input, *, decimals=0) -> Tensor:  # noqa: A001 - MindSpore's name
         return M.Round(input)
     scale = 10.0 ** decimals
     return div(M.Round(mul(input, scale)), scale)
-
-
-def stop_gradient(value):
-    """``value`` with no gradient flowing back through it (also inside tuples/lists)."""
-    if isinstance(value, (tuple, list)):
-        return type(value)(stop_gradient(v) for v in value)
-    return A.StopGradient(value) if isinstance(value, Tensor) else value
 
 
 def slice(input_x, begin, size) -> Tensor:  # noqa: A001 - MindSpore's name
@@ -704,15 +680,20 @@ tensor_scatter_min = _scatter_fn("TensorScatterMin", "tensor_scatter_min")
 tensor_scatter_update = _scatter_fn("TensorScatterUpdate", "tensor_scatter_update")
 
 
-# Autodiff and vmap front ends live in ``ops.composite``, a layer above this module; MindSpore
-# users import them from here, so these names resolve on access (``graphkiln.ops`` imports
-# ``ops.composite`` before any user code runs).
-_COMPOSITE_NAMES = ("grad", "value_and_grad", "get_grad", "vmap", "jvp", "vjp", "GradOperation",
-                    "HyperMap", "Map", "MultitypeFuncGraph")
+# Names defined by modules above this one (autodiff and vmap front ends in ``ops.composite``,
+# gradient clipping in ``ops.clip_ops``); MindSpore users import them from here, so they
+# resolve on access (``graphkiln.ops`` imports those modules before any user code runs).
+_UPPER_NAMES = {
+    **{name: "composite" for name in ("grad", "value_and_grad", "get_grad", "vmap", "jvp",
+                                      "vjp", "GradOperation", "HyperMap", "Map",
+                                      "MultitypeFuncGraph")},
+    **{name: "clip_ops" for name in ("stop_gradient", "clip_by_value",
+                                     "clip_by_global_norm")},
+}
 
 
 def __getattr__(name: str):
-    composite = _sys.modules.get(f"{__package__}.composite")
-    if name in _COMPOSITE_NAMES and composite is not None:
-        return getattr(composite, name)
+    module = _sys.modules.get(f"{__package__}.{_UPPER_NAMES.get(name, '')}")
+    if name in _UPPER_NAMES and module is not None:
+        return getattr(module, name)
     raise AttributeError(f"module 'mindspore.ops.functional' has no attribute '{name}'")

@@ -9,6 +9,7 @@ import graphkiln.ops.functional as F
 
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
+from .clip_ops import clip_by_value
 
 
 def install() -> None:
@@ -126,7 +127,7 @@ def _install_more_methods() -> None:
         self, tuple(axis[0]) if len(axis) == 1 and isinstance(axis[0], (tuple, list)) else axis)
     Tensor.view_as = Tensor.reshape_as = lambda self, other: F.reshape(self, other.shape)
     Tensor.expand_as = lambda self, other: F.broadcast_to(self, other.shape)
-    Tensor.clip = Tensor.clamp = lambda self, min=None, max=None: F.clip_by_value(self, min,
+    Tensor.clip = Tensor.clamp = lambda self, min=None, max=None: clip_by_value(self, min,
                                                                                     max)
     Tensor.topk = lambda self, k, dim=None, largest=True, sorted=True: F.topk(
         self, k, dim, largest, sorted)

@@ -20,22 +20,29 @@ from ..ir.anf import CNode, FuncGraph, all_graphs, toposort
 from ..ir.build import prim_node
 from ..ops.defs.side_effects import TensorMove
 
-_WRITES = {"Assign", "AssignAdd", "AssignSub"}
-
 
 def _ref_key(node) -> str | None:
     a = node.abstract
     return a.ref_key if isinstance(a, AbstractRef) else None
 
 
+def _written_keys(node) -> set[str]:
+    """The weights ``node`` writes in place: the ref inputs of a memory-effect primitive
+    (``Assign``, ``ApplyMomentum``, ``Adam``...)."""
+    opdef = getattr(node.inputs[0], "value", None)
+    opdef = getattr(opdef, "opdef", None)
+    if opdef is None or not opdef.ref_inputs:
+        return set()
+    keys = (_ref_key(node.inputs[1 + i]) for i in opdef.ref_inputs
+            if 1 + i < len(node.inputs))
+    return {k for k in keys if k is not None}
+
+
 def written_weights(root: FuncGraph) -> set[str]:
     keys = set()
     for g in all_graphs(root):
         for n in toposort(g):
-            if n.prim_name() in _WRITES:
-                k = _ref_key(n.inputs[1])
-                if k is not None:
-                    keys.add(k)
+            keys |= _written_keys(n)
     return keys
 
 
@@ -101,7 +108,7 @@ def _needs_copy(load: CNode, order: list[CNode]) -> bool:
              and not isinstance(n.abstract, AbstractMonad)]
     later_writes = []
     for n in order:
-        if n.prim_name() in _WRITES and _ref_key(n.inputs[1]) == key:
+        if key in _written_keys(n):
             if id(load) in _ancestors(n):
                 later_writes.append(n)
     if not later_writes:

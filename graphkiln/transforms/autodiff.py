@@ -51,6 +51,18 @@ def add_ct(a, b):
     return F.addn((a, b))
 
 
+def backward_rule(prim: Primitive):
+    """The ``bprop`` rule of a differentiable primitive (None when it has no gradient);
+    a GradError when it should have one and does not."""
+    opdef = prim.opdef
+    if not opdef.differentiable:
+        return None
+    if opdef.bprop is None:
+        raise GradError(f"The primitive '{opdef.name}' has no backward rule, so "
+                        f"graphkiln cannot differentiate through it.")
+    return opdef.bprop
+
+
 class Backprop(TapeInterpreter):
     """Reverse-mode interpretation of one tape inside one builder: walks it backwards,
     accumulating cotangents and applying each primitive's ``bprop`` rule."""
@@ -94,15 +106,12 @@ class Backprop(TapeInterpreter):
 
     # ------------------------------------------------------------------ rules
     def primitive(self, n: CNode, prim: Primitive, g) -> None:
-        opdef = prim.opdef
-        if not opdef.differentiable:
+        rule = backward_rule(prim)
+        if rule is None:
             return
-        if opdef.bprop is None:
-            raise GradError(f"The primitive '{opdef.name}' has no backward rule, so "
-                            f"graphkiln cannot differentiate through it.")
         args = n.inputs[1:]
         ins = [self.sym(a) for a in args]
-        cts = opdef.bprop(*ins, self.sym(n), _dense(g, n.abstract), **prim.attrs)
+        cts = rule(*ins, self.sym(n), _dense(g, n.abstract), **prim.attrs)
         for a, c in zip(args, cts):
             if c is None or isinstance(a, ValueNode):
                 continue

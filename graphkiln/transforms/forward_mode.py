@@ -6,8 +6,9 @@ backward rule transposed: ``v -> bprop(x, out, v)`` is linear in ``v``, so ``J t
 gradient with respect to ``v`` of ``sum_i <bprop_i(v), t_i>``, which the reverse-mode
 interpreter (:class:`autodiff.Backprop`) takes over the few nodes the rule records. So
 every primitive with a backward rule has a forward rule, and this module holds no table
-of its own: only what to do at structural nodes, ``Switch`` calls and graph calls. The
-passes fold the transposition away (constant folding, CSE, DCE).
+of its own: only what to do at structural nodes, ``Switch`` calls (a ``Switch`` of the
+branches' tangent graphs), graph calls (replayed) and ``While`` (a second loop that
+carries the tangents). The passes fold the transposition away (constant folding, CSE).
 """
 from __future__ import annotations
 
@@ -20,8 +21,8 @@ from ..ir.abstract import AbstractScalar, AbstractTensor, AbstractTuple
 from ..ir.anf import CNode, FuncGraph, Node, ValueNode
 from ..ir.build import prim_node
 from ..ir.primitive import Primitive
-from ..ir.structural_prims import MakeTuple, Switch, TupleGetItem
-from .autodiff import Backprop, GradError
+from ..ir.structural_prims import MakeTuple, Switch, TupleGetItem, While
+from .autodiff import Backprop, GradError, backward_rule
 from .replay import TapeInterpreter, node_value, record_tape, replay_graph
 
 # primitives whose outputs carry no tangent: monads, effects, constant makers
@@ -64,12 +65,9 @@ class ForwardMode(TapeInterpreter):
 
     # ------------------------------------------------------------------ rules
     def primitive(self, n: CNode, prim: Primitive, ts: list) -> None:
-        opdef = prim.opdef
-        if not opdef.differentiable:
+        rule = backward_rule(prim)
+        if rule is None:
             return
-        if opdef.bprop is None:
-            raise GradError(f"The primitive '{opdef.name}' has no backward rule, so "
-                            f"graphkiln cannot differentiate through it.")
         b, args = self.b, n.inputs[1:]
         ins = [node_value(b, a) for a in args]
         out = node_value(b, n)
@@ -78,7 +76,7 @@ class ForwardMode(TapeInterpreter):
         seeds = [b.to_node(c) for c in _leaves(cotangent)]
 
         def pairing():
-            cts = opdef.bprop(*ins, out, cotangent, **prim.attrs)
+            cts = rule(*ins, out, cotangent, **prim.attrs)
             terms = [F.reduce_sum(F.mul(c, F.cast(t, c.dtype)))
                      for c, t in zip(_leaves(cts), _leaves_like(cts, ts))
                      if isinstance(c, Tensor) and isinstance(t, Tensor)]
@@ -113,9 +111,32 @@ class ForwardMode(TapeInterpreter):
         self.set(n, ts[0])
 
     def while_loop(self, n: CNode, ts: list) -> None:
-        raise GradError("graphkiln cannot take a forward-mode derivative (jvp) through a "
-                        "tensor 'while' loop yet; use grad (reverse mode), or a loop with "
-                        "Python bounds.")
+        """``While(@c, @b, s..., inv...)`` -> ``While(@c', @b', s..., ts..., inv..., tinv...)``
+        whose body also advances the tangents of the float state (a second loop over the
+        same iterations; the primal loop stays for the program's own uses)."""
+        b = self.b
+        if n.prim_name() == "WhileGrad":
+            raise GradError("graphkiln cannot take a forward-mode derivative (jvp) of the "
+                            "gradient of a tensor 'while' loop yet.")
+        n_state = n.inputs[0].value.attrs["n_state"]
+        cond, body = n.inputs[1].value, n.inputs[2].value
+        init, inv = n.inputs[3:3 + n_state], n.inputs[3 + n_state:]
+        t_init, t_inv = ts[2:2 + n_state], ts[2 + n_state:]
+        st = [i for i, a in enumerate(init) if _has_tangent(a)]
+        it = [j for j, t in enumerate(t_inv) if t is not None]
+        cond2, body2 = (loop_jvp(g, n_state, st, it, b, with_body) for g, with_body in
+                        ((cond, False), (body, True)))
+        t0 = [_dense(b, t_init[i], init[i].abstract) for i in st]
+        args = [*init, *t0, *inv, *[b.to_node(t_inv[j]) for j in it]]
+        out_abs = AbstractTuple([a.abstract for a in args[:n_state + len(st)]])
+        loop = b.new_cnode([prim_node(While, {"n_state": n_state + len(st)}),
+                            ValueNode(cond2), ValueNode(body2), *args], out_abs, n.loc)
+        tangents = [None] * n_state
+        for k, i in enumerate(st):
+            item = b.new_cnode([prim_node(TupleGetItem, {}), loop, ValueNode(n_state + k)],
+                               out_abs.elements[n_state + k])
+            tangents[i] = node_value(b, item)
+        self.set(n, tuple(tangents))
 
     def graph_call(self, n: CNode, ts: list) -> None:
         """A call of a reusable graph: its body replayed here carries the tangents."""
@@ -178,6 +199,36 @@ def branch_jvp(g: FuncGraph, with_t: list[int], parent: GraphBuilder) -> FuncGra
                                            AbstractTuple([o.abstract for o in outs]))
         else:
             bb.graph.output = _dense(bb, t, out.abstract)
+    return bb.graph
+
+
+def loop_jvp(g: FuncGraph, n_state: int, st: list[int], it: list[int],
+             parent: GraphBuilder, with_body: bool) -> FuncGraph:
+    """The condition (``with_body`` False) or body of the tangent-carrying loop: params
+    ``(state..., tangents of state[st]..., invariants..., tangents of invariants[it]...)``;
+    the body returns ``(new state..., their tangents...)``."""
+    bb = GraphBuilder(FuncGraph(f"jvp_{g.name}", g.loc), parent)
+    with bb:
+        ps = [bb.graph.add_param(p.name, p.abstract) for p in g.params[:n_state]]
+        pts = [bb.graph.add_param(f"t_{ps[i].name}", ps[i].abstract) for i in st]
+        pinv = [bb.graph.add_param(p.name, p.abstract) for p in g.params[n_state:]]
+        ptinv = [bb.graph.add_param(f"t_{pinv[j].name}", pinv[j].abstract) for j in it]
+        out, tape = record_tape(bb, replay_graph, (bb, g, ps + pinv), {})
+        if not with_body:
+            bb.graph.output = out
+            return bb.graph
+        seeds = {id(ps[i]): node_value(bb, p) for i, p in zip(st, pts)}
+        seeds.update({id(pinv[j]): node_value(bb, p) for j, p in zip(it, ptinv)})
+        fm = ForwardMode(bb, seeds)
+        fm.run(tape)
+        t = fm.tangent(out)
+        t = t if isinstance(t, tuple) else (None,) * n_state
+        elems = out.abstract.elements
+        items = [bb.new_cnode([prim_node(TupleGetItem, {}), out, ValueNode(i)], elems[i])
+                 for i in range(n_state)]
+        outs = items + [_dense(bb, t[i], elems[i]) for i in st]
+        bb.graph.output = bb.new_cnode([prim_node(MakeTuple, {}), *outs],
+                                       AbstractTuple([o.abstract for o in outs]))
     return bb.graph
 
 

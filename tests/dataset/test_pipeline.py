@@ -134,6 +134,10 @@ def test_samplers():
         3, k, shuffle=True))) for k in range(3)]
     assert sorted(sum(shards, []))[:10] != [] and set(sum(shards, [])) == set(range(10))
     assert _column(ds.NumpySlicesDataset(list(range(10)), sampler=[9, 0])) == [9, 0]
+    weighted = ds.NumpySlicesDataset(list(range(3)), sampler=ds.WeightedRandomSampler(
+        [0.0, 1.0, 3.0], num_samples=40))
+    drawn = _column(weighted)
+    assert len(drawn) == 40 and 0 not in drawn and drawn.count(2) > drawn.count(1)
     with pytest.raises(RuntimeError, match="together"):
         ds.NumpySlicesDataset([1, 2], num_shards=2)
     with pytest.raises(ValueError, match="shard_id"):
@@ -227,3 +231,15 @@ def test_distributed_shards_agree_without_a_seed():
 
     a, b = shard(0), shard(1)
     assert sorted(a + b) == list(range(10)) and shard(0) == a
+
+
+def test_padded_dataset_pads_for_even_shards():
+    pad = ds.PaddedDataset([{"x": np.array(-1)}, {"x": np.array(-2)}])
+    assert pad.get_col_names() == ["x"] and _column(pad) == [-1, -2]
+    data = ds.NumpySlicesDataset({"x": np.arange(4)}, shuffle=False) + pad
+    assert data.get_dataset_size() == 6 and _column(data)[-2:] == [-1, -2]
+    with pytest.raises(ValueError, match="same keys"):
+        ds.PaddedDataset([{"x": 1}, {"y": 2}])
+    ds.config.set_numa_enable(True)
+    assert ds.config.get_numa_enable()
+    ds.config.set_numa_enable(False)

@@ -47,6 +47,17 @@ def test_random_ops_cover_their_range():
     assert dec.shape == (12, 12, 3)
 
 
+def test_cutout_and_augment_ranges():
+    img = np.full((12, 12, 3), 200, np.uint8)
+    out = V.CutOut(4, num_patches=2)(img)
+    assert out.shape == img.shape and 16 <= (out[..., 0] == 0).sum() <= 32
+    chw = V.CutOut(5, is_hwc=False)(img.transpose(2, 0, 1))
+    assert (chw[0] == 0).sum() == 25
+    bits = {int(V.RandomPosterize((1, 4))(img).max()) for _ in range(30)}
+    assert bits <= {128, 192, 192 + 8, 200} and len(bits) > 1
+    assert {V.RandomSolarize((0, 255))(img)[0, 0, 0] for _ in range(30)} == {55, 200}
+
+
 def test_pil_inputs_follow_pillow():
     from PIL import Image
     img = image(20, 30)
@@ -57,6 +68,7 @@ def test_pil_inputs_follow_pillow():
     want = np.asarray(Image.fromarray(img).resize((12, 10), Image.BILINEAR))
     np.testing.assert_array_equal(np.asarray(resized), want)
     assert np.asarray(V.CenterCrop(8)(pil)).shape == (8, 8, 3)
+    np.testing.assert_array_equal(np.asarray(V.ToPIL()(img)), img)
     chw = V.ToTensor()(V.RandomHorizontalFlip(1.0)(pil))
     np.testing.assert_allclose(chw, img[:, ::-1].transpose(2, 0, 1) / 255, rtol=1e-6)
 

@@ -6,6 +6,9 @@ outputs must equal central finite differences (GRAPH_MODE), PYNATIVE must give t
 and float16 inputs must get float16 cotangents. A new primitive without a rule or without
 a sample fails ``test_bprop_matches_finite_differences[<name>]`` with a message saying so.
 """
+import sys
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -200,6 +203,12 @@ SAMPLES = {
     "AlltoAll": [s(n(2, 3), split_count=1, split_dim=0, concat_dim=1,
                    group="hccl_world_group")],
 }
+
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import nn_samples  # noqa: E402
+
+SAMPLES.update(nn_samples.bprop_samples(n, s, u))
 
 
 # ------------------------------------------------------------------ harness

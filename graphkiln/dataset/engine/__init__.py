@@ -21,12 +21,12 @@ from .samplers import (
     SubsetSampler,
     WeightedRandomSampler,
 )
-from .sources import GeneratorDataset, NumpySlicesDataset, Schema
+from .sources import GeneratorDataset, NumpySlicesDataset, PaddedDataset, Schema
 
 __all__ = [
     "Dataset", "DictIterator", "TupleIterator", "MindDataset", "Cifar10Dataset",
     "Cifar100Dataset", "CSVDataset", "ImageFolderDataset", "MnistDataset", "Shuffle",
     "TextFileDataset", "DistributedSampler", "RandomSampler", "Sampler", "SequentialSampler",
     "SubsetRandomSampler", "SubsetSampler", "WeightedRandomSampler", "GeneratorDataset",
-    "NumpySlicesDataset", "Schema",
+    "NumpySlicesDataset", "PaddedDataset", "Schema",
 ]

@@ -214,3 +214,30 @@ class NumpySlicesDataset(RandomAccessDataset):
 
     def _read_many(self, indices):
         return tuple(c[indices] for c in self.columns)
+
+
+class PaddedDataset(RandomAccessDataset):
+    """Rows given as dicts (all with the same keys, in that column order); used to pad a
+    dataset (``concat``) to a size that shards evenly."""
+
+    cheap_reads = True
+    default_shuffle = False
+
+    def __init__(self, padded_samples: list[dict]):
+        super().__init__(1)
+        if not isinstance(padded_samples, list) or not padded_samples or not all(
+                isinstance(r, dict) for r in padded_samples):
+            raise TypeError("padded_samples should be a non-empty list of dict.")
+        self.names = list(padded_samples[0])
+        if any(list(r) != self.names for r in padded_samples):
+            raise ValueError("Every padded sample should have the same keys, in the same order.")
+        self.samples = [tuple(_as_column(r[k]) for k in self.names) for r in padded_samples]
+
+    def _columns(self):
+        return list(self.names)
+
+    def _length(self):
+        return len(self.samples)
+
+    def _read(self, index):
+        return self.samples[index]

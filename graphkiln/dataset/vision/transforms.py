@@ -38,6 +38,15 @@ __all__ = [
     "ToPIL",
     "RandomColorAdjust",
     "RandomRotation",
+    "Invert",
+    "Equalize",
+    "AutoContrast",
+    "RandomSolarize",
+    "RandomPosterize",
+    "RandomColor",
+    "RandomSharpness",
+    "CutOut",
+    "RandomSelectSubpolicy",
 ]
 
 
@@ -457,3 +466,176 @@ class RandomRotation(TensorOperation):
         out = c.warpAffine(img, m, (out_w, out_h), flags=cv2_interpolation(self.resample),
                            borderMode=c.BORDER_CONSTANT, borderValue=fill)
         return out.reshape(out_h, out_w, *img.shape[2:])
+
+
+def _uint8_image(img, op: str) -> np.ndarray:
+    img = np.asarray(img)
+    if img.dtype != np.uint8 or img.ndim not in (2, 3):
+        raise RuntimeError(f"{op}: the image should be uint8 <H, W> or <H, W, C>, got "
+                           f"{img.dtype} of shape {list(img.shape)}.")
+    return img
+
+
+def _per_channel(img: np.ndarray, fn) -> np.ndarray:
+    if img.ndim == 2:
+        return fn(img)
+    return np.stack([fn(np.ascontiguousarray(img[..., c])) for c in range(img.shape[2])], -1)
+
+
+def _int_range(value, name: str, low: int, high: int) -> tuple[int, int]:
+    pair = (value, value) if isinstance(value, numbers.Integral) else tuple(value)
+    if len(pair) != 2 or not low <= pair[0] <= pair[1] <= high:
+        raise ValueError(f"Input {name} should be an increasing pair within [{low}, {high}], "
+                         f"got {value!r}.")
+    return int(pair[0]), int(pair[1])
+
+
+class Invert(TensorOperation):
+    """``255 - image``."""
+
+    def _apply(self, img):
+        return 255 - _uint8_image(img, "Invert")
+
+
+class Equalize(TensorOperation):
+    """Histogram equalization of each channel (OpenCV's, as MindSpore's)."""
+
+    def _apply(self, img):
+        return _per_channel(_uint8_image(img, "Equalize"), cv2().equalizeHist)
+
+
+class AutoContrast(TensorOperation):
+    """Stretch each channel to [0, 255], ignoring ``cutoff`` percent of the darkest and
+    lightest pixels and the ``ignore`` values (Pillow's rule, as MindSpore's)."""
+
+    def __init__(self, cutoff: float = 0.0, ignore=None):
+        if not 0 <= cutoff < 50:
+            raise ValueError("Input cutoff is not within the required interval of [0, 50).")
+        self.cutoff = cutoff
+        self.ignore = ignore
+
+    def _apply(self, img):
+        from PIL import ImageOps  # noqa: PLC0415 - optional dependency, loaded on first use
+        img = _uint8_image(img, "AutoContrast")
+        ignore = self.ignore[0] if isinstance(self.ignore, (list, tuple)) and len(
+            self.ignore) == 1 else self.ignore
+        return np.asarray(ImageOps.autocontrast(pil_image().fromarray(img), self.cutoff,
+                                                ignore))
+
+
+class RandomSolarize(TensorOperation):
+    """Invert the pixels at or above a threshold drawn from ``threshold``."""
+
+    random = True
+
+    def __init__(self, threshold=(0, 255)):
+        self.threshold = _int_range(threshold, "threshold", 0, 255)
+
+    def _apply(self, img):
+        img = _uint8_image(img, "RandomSolarize")
+        t = int(current_rng().integers(self.threshold[0], self.threshold[1] + 1))
+        return np.where(img >= t, 255 - img, img).astype(np.uint8)
+
+
+class RandomPosterize(TensorOperation):
+    """Keep the top bits (a count drawn from ``bits``) of each pixel."""
+
+    random = True
+
+    def __init__(self, bits=(8, 8)):
+        self.bits = _int_range(bits, "bits", 1, 8)
+
+    def _apply(self, img):
+        img = _uint8_image(img, "RandomPosterize")
+        b = int(current_rng().integers(self.bits[0], self.bits[1] + 1))
+        return img & np.uint8((0xFF << (8 - b)) & 0xFF)
+
+
+def _degree_range(degrees) -> tuple[float, float]:
+    lo, hi = (float(degrees[0]), float(degrees[1]))
+    if not 0 <= lo <= hi:
+        raise ValueError("Input degrees should be an increasing non-negative pair.")
+    return lo, hi
+
+
+class RandomColor(TensorOperation):
+    """Blend an RGB image with its gray version by a factor drawn from ``degrees``."""
+
+    random = True
+
+    def __init__(self, degrees=(0.1, 1.9)):
+        self.degrees = _degree_range(degrees)
+
+    def _apply(self, img):
+        img = _uint8_image(img, "RandomColor")
+        factor = current_rng().uniform(*self.degrees)
+        return _blend(img, _gray(img).astype(np.float32)[..., None], factor)
+
+
+class RandomSharpness(TensorOperation):
+    """Blend with a smoothed copy (3x3 kernel, borders kept) by a factor from ``degrees``:
+    below 1 blurs, above 1 sharpens."""
+
+    random = True
+    _KERNEL = np.array([[1, 1, 1], [1, 5, 1], [1, 1, 1]], np.float32) / 13
+
+    def __init__(self, degrees=(0.1, 1.9)):
+        self.degrees = _degree_range(degrees)
+
+    def _apply(self, img):
+        img = _uint8_image(img, "RandomSharpness")
+        factor = current_rng().uniform(*self.degrees)
+        smooth = img.copy()
+        blurred = cv2().filter2D(img, -1, self._KERNEL).reshape(img.shape)
+        smooth[1:-1, 1:-1] = blurred[1:-1, 1:-1]
+        return _blend(img, smooth.astype(np.float32), factor)
+
+
+class CutOut(TensorOperation):
+    """Zero ``num_patches`` random ``length`` x ``length`` squares."""
+
+    random = True
+
+    def __init__(self, length: int, num_patches: int = 1, is_hwc: bool = True):
+        if length <= 0 or num_patches <= 0:
+            raise ValueError("length and num_patches should be positive.")
+        self.length, self.num_patches, self.is_hwc = length, num_patches, is_hwc
+
+    def _apply(self, img):
+        img = np.array(img)
+        h, w = img.shape[:2] if self.is_hwc or img.ndim == 2 else img.shape[1:3]
+        rng = current_rng()
+        for _ in range(self.num_patches):
+            top = int(rng.integers(max(h - self.length, 0) + 1))
+            left = int(rng.integers(max(w - self.length, 0) + 1))
+            rows, cols = slice(top, top + self.length), slice(left, left + self.length)
+            if self.is_hwc or img.ndim == 2:
+                img[rows, cols] = 0
+            else:
+                img[:, rows, cols] = 0
+        return img
+
+
+class RandomSelectSubpolicy(TensorOperation):
+    """Pick one sub-policy (a list of ``(operation, probability)``) and apply its
+    operations, each with its probability."""
+
+    random = True
+
+    def __init__(self, policy):
+        if not policy or not all(isinstance(sub, (list, tuple)) and sub for sub in policy):
+            raise ValueError("policy should be a non-empty list of non-empty sub-policies.")
+        for sub in policy:
+            for op, prob in sub:
+                if not callable(op):
+                    raise TypeError(f"{op!r} in the policy is not callable.")
+                check_prob(prob)
+        self.policy = [list(sub) for sub in policy]
+
+    def __call__(self, *args):
+        rng = current_rng()
+        for op, prob in self.policy[int(rng.integers(len(self.policy)))]:
+            if rng.random() < prob:
+                out = op(*args)
+                args = out if isinstance(out, tuple) else (out,)
+        return args[0] if len(args) == 1 else args

@@ -1,5 +1,6 @@
 """Composite operations (``ops.composite`` / ``C``): autodiff front ends and mapping."""
-from ..functional import clip_by_value, partial
+from ..clip_ops import clip_by_value
+from ..functional import partial
 from .grad import GradOperation, get_grad, grad, value_and_grad
 from .hypermap import HyperMap, Map, MultitypeFuncGraph
 from .jvp import jvp

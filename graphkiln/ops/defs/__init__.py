@@ -4,10 +4,15 @@ from ...ir import structural_prims  # noqa: F401
 from . import (  # noqa: F401
     array,
     collective,
+    conv,
     grad_ops,
+    gradient,
     introspect,
     math,
     nn,
+    norm,
+    optim,
+    pool,
     scatter,
     side_effects,
 )

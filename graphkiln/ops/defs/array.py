@@ -763,9 +763,3 @@ def _top_k(x, k, sorted=True):
 
 TopK = OpDef("TopK", _top_k_infer, _top_k, attrs={"sorted": True})
 
-
-def _stop_gradient_infer(x):
-    return x
-
-
-StopGradient = OpDef("StopGradient", _stop_gradient_infer, lambda x: x, differentiable=False)

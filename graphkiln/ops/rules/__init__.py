@@ -1,2 +1,8 @@
 """Transformation rules attached to the primitives: backward (``bprop``) and batching."""
-from . import batching, bprop, collective  # noqa: F401  (importing attaches the rules)
+from . import (  # noqa: F401  (importing attaches the rules)
+    batching,
+    batching_nn,
+    bprop,
+    bprop_nn,
+    collective,
+)

@@ -7,7 +7,7 @@ index), a tuple with one entry per element. A rule returns the batched result an
 of its batch (``None`` when the result is the same for every example; a tuple of entries
 for multi-output primitives). Rules are written with ops, so they run eagerly and trace
 into graphs alike; ``transforms/vectorize.py`` checks every rule's result against the primitive's
-unbatched output type. tests/ops/test_vmap_rules.py walks the registry: each rule must
+unbatched output type. tests/ops/test_batching_rules.py walks the registry: each rule must
 equal stacking the primitive applied to every example.
 
 Most rules move the batch axis to the front and shift their axis attributes by one;
@@ -169,7 +169,7 @@ ELEMENTWISE = ("Add", "Sub", "Mul", "Div", "FloorDiv", "FloorMod", "Pow", "Maxim
                "Sigmoid", "ReLU", "GeLU", "HSwish", "Softplus", "Erf", "LogicalNot",
                "ZerosLike", "OnesLike", "TensorMove", "RealDiv", "Reciprocal", "Sign", "Floor",
                "Ceil", "Round", "Log1p", "Expm1", "Tan", "Atan", "Sinh", "Cosh", "Asin", "Acos",
-               "SquaredDifference", "Atan2", "StopGradient")
+               "SquaredDifference", "Atan2")
 
 for _name in ELEMENTWISE:
     REGISTRY[_name].def_vmap(_elementwise(REGISTRY[_name]))

@@ -1,23 +1,22 @@
-"""Basic layers, built only from ``graphkiln.ops`` so that they trace into graphs:
-``Dense``, ``ReLU``, ``GELU``, ``Softmax``, ``LayerNorm``, ``Dropout``, ``Embedding``,
-``Flatten``. Signatures, defaults, parameter names and error messages follow MindSpore.
-"""
+"""Basic layers: ``Dense``, ``Dropout``, ``Flatten``, ``Identity``, ``Unfold``. Signatures,
+defaults, parameter names and error messages follow MindSpore."""
 from __future__ import annotations
 
 import math
 
 import numpy as np
 
+import graphkiln.nn.init as _init
 import graphkiln.ops as ops
 
 from ..common import dtype as mstype
 from ..common.parameter import Parameter
 from ..common.tensor import Tensor
-from . import init as _init
+from .activation import get_activation
 from .cell import Cell
 
 
-def _check_positive_int(owner: str, name: str, value) -> int:
+def check_positive_int(owner: str, name: str, value) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise TypeError(f"For '{owner}', the '{name}' must be int, but got "
                         f"'{type(value).__name__}'")
@@ -26,57 +25,6 @@ def _check_positive_int(owner: str, name: str, value) -> int:
                          f"'{value}' with type 'int'.")
     return value
 
-
-# ------------------------------------------------------------------ activations
-
-class ReLU(Cell):
-    """``max(x, 0)`` elementwise."""
-
-    def construct(self, x):
-        return ops.relu(x)
-
-
-class GELU(Cell):
-    """Gaussian error linear unit; ``approximate=True`` (MindSpore's default) is the tanh
-    form ``0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))``, ``False`` the erf form."""
-
-    def __init__(self, approximate: bool = True):
-        super().__init__()
-        if not isinstance(approximate, bool):
-            raise TypeError(f"For 'GELU', the 'approximate' must be bool, but got "
-                            f"{type(approximate).__name__}.")
-        self.approximate = "tanh" if approximate else "none"
-
-    def construct(self, x):
-        return ops.gelu(x, approximate=self.approximate)
-
-
-class Softmax(Cell):
-    """``exp(x) / sum(exp(x))`` along ``axis``."""
-
-    def __init__(self, axis=-1):
-        super().__init__()
-        if isinstance(axis, bool) or not isinstance(axis, (int, tuple)):
-            raise TypeError(f"For 'Softmax', the 'axis' must be int or tuple, but got "
-                            f"{type(axis).__name__}.")
-        self.axis = axis
-
-    def construct(self, x):
-        return ops.softmax(x, self.axis)
-
-
-_ACTIVATIONS = {"relu": ReLU, "gelu": GELU, "softmax": Softmax}
-
-
-def get_activation(name: str) -> Cell:
-    """The activation cell called ``name`` (``'relu'``, ``'gelu'``, ``'softmax'``)."""
-    cls = _ACTIVATIONS.get(name)
-    if cls is None:
-        raise KeyError(f"The 'name' must be in {list(_ACTIVATIONS)}, but got {name}.")
-    return cls()
-
-
-# ------------------------------------------------------------------ Dense
 
 class Dense(Cell):
     """``activation(x @ weight.T + bias)``; ``weight`` has shape (out, in). Inputs of rank
@@ -89,8 +37,8 @@ class Dense(Cell):
     def __init__(self, in_channels: int, out_channels: int, weight_init=None, bias_init=None,
                  has_bias: bool = True, activation=None, dtype=mstype.float32):
         super().__init__()
-        self.in_channels = _check_positive_int("Dense", "in_channels", in_channels)
-        self.out_channels = _check_positive_int("Dense", "out_channels", out_channels)
+        self.in_channels = check_positive_int("Dense", "in_channels", in_channels)
+        self.out_channels = check_positive_int("Dense", "out_channels", out_channels)
         self.has_bias = bool(has_bias)
         if isinstance(weight_init, Tensor) and (
                 weight_init.ndim != 2 or tuple(weight_init.shape) != (out_channels,
@@ -148,46 +96,6 @@ class Dense(Cell):
         return s
 
 
-# ------------------------------------------------------------------ LayerNorm
-
-class LayerNorm(Cell):
-    """Normalise over the axes from ``begin_norm_axis`` on, then scale by ``gamma`` and
-    shift by ``beta`` (both of shape ``normalized_shape``)."""
-
-    def __init__(self, normalized_shape, begin_norm_axis: int = -1,
-                 begin_params_axis: int = -1, gamma_init="ones", beta_init="zeros",
-                 epsilon: float = 1e-7, dtype=mstype.float32):
-        super().__init__()
-        if not isinstance(normalized_shape, (tuple, list)):
-            raise TypeError(f"For 'LayerNorm', the type of 'normalized_shape' must be tuple[int] "
-                            f"or list[int], but got {normalized_shape} and the type is "
-                            f"{type(normalized_shape)}.")
-        if not normalized_shape:
-            raise ValueError(f"Expected normalized_shape to be at least 1-dimensional, i.e., "
-                             f"containing at least one element, but got normalized_shape = "
-                             f"{normalized_shape}")
-        self.normalized_shape = normalized_shape
-        self.begin_norm_axis = begin_norm_axis
-        self.begin_params_axis = begin_params_axis
-        self.epsilon = epsilon
-        shape = tuple(normalized_shape)
-        self.gamma = Parameter(_init.initializer(gamma_init, shape, dtype), name="gamma")
-        self.beta = Parameter(_init.initializer(beta_init, shape, dtype), name="beta")
-        self.layer_norm = ops.LayerNorm(begin_norm_axis=begin_norm_axis,
-                                        begin_params_axis=begin_params_axis, epsilon=epsilon)
-
-    def construct(self, input_x):
-        y, _, _ = self.layer_norm(input_x, self.gamma, self.beta)
-        return y
-
-    def extra_repr(self) -> str:
-        return (f"normalized_shape={self.normalized_shape}, begin_norm_axis="
-                f"{self.begin_norm_axis}, begin_params_axis={self.begin_params_axis}, "
-                f"gamma={self.gamma!r}, beta={self.beta!r}")
-
-
-# ------------------------------------------------------------------ Dropout
-
 class Dropout(Cell):
     """In training mode, zero each element with probability ``p`` and scale the rest by
     ``1/(1-p)``; in evaluation mode (the default, see ``set_train``) return the input.
@@ -225,50 +133,6 @@ class Dropout(Cell):
         return self._repr
 
 
-# ------------------------------------------------------------------ Embedding
-
-class Embedding(Cell):
-    """A lookup table: ``embedding_table[ids]`` for integer ``ids`` of any shape."""
-
-    def __init__(self, vocab_size: int, embedding_size: int, use_one_hot: bool = False,
-                 embedding_table="normal", dtype=mstype.float32, padding_idx=None):
-        super().__init__()
-        self.vocab_size = _check_positive_int("Embedding", "vocab_size", vocab_size)
-        self.embedding_size = _check_positive_int("Embedding", "embedding_size",
-                                                  embedding_size)
-        if use_one_hot:
-            raise NotImplementedError("For 'Embedding', use_one_hot=True is not supported "
-                                      "yet; the gather form gives the same result.")
-        self.use_one_hot = False
-        self.dtype = dtype
-        self.padding_idx = padding_idx
-        table = _init.initializer(embedding_table, (vocab_size, embedding_size),
-                                  mstype.float32)
-        if padding_idx is not None:
-            if isinstance(padding_idx, bool) or not isinstance(padding_idx, int) \
-                    or not -vocab_size <= padding_idx < vocab_size:
-                raise ValueError(f"For 'Embedding', the 'padding_idx' must be an int in "
-                                 f"range [{-vocab_size}, {vocab_size}), but got "
-                                 f"{padding_idx}.")
-            arr = table.asnumpy().copy()
-            arr[padding_idx] = 0
-            table = Tensor._from_array(arr, mstype.float32)
-        self.embedding_table = Parameter(table, name="embedding_table")
-
-    def construct(self, ids):
-        out_shape = tuple(ids.shape) + (self.embedding_size,)
-        flat = ops.reshape(ids, (-1,))
-        out = ops.gather(self.embedding_table, flat, 0)
-        return ops.reshape(out, out_shape)
-
-    def extra_repr(self) -> str:
-        return (f"vocab_size={self.vocab_size}, embedding_size={self.embedding_size}, "
-                f"use_one_hot={self.use_one_hot}, embedding_table={self.embedding_table!r}, "
-                f"dtype={self.dtype}, padding_idx={self.padding_idx}")
-
-
-# ------------------------------------------------------------------ Flatten
-
 class Flatten(Cell):
     """Merge the axes ``start_dim..end_dim`` into one (by default all but the first)."""
 
@@ -297,3 +161,53 @@ class Flatten(Cell):
             return ops.reshape(x, (1,))
         merged = int(np.prod(shape[start:end + 1], dtype=np.int64))
         return ops.reshape(x, shape[:start] + (merged,) + shape[end + 1:])
+
+
+# ------------------------------------------------------------------ Identity
+
+class Identity(Cell):
+    """Returns its input."""
+
+    def construct(self, x):
+        return x
+
+
+# ------------------------------------------------------------------ Unfold
+
+def _four(owner: str, name: str, value) -> tuple:
+    if not isinstance(value, (tuple, list)) or len(value) != 4 or value[0] != 1 or \
+            value[3] != 1 or any(isinstance(v, bool) or not isinstance(v, int) or v < 1
+                                 for v in value):
+        raise ValueError(f"For '{owner}', the '{name}' must be a tuple or list of 4 positive "
+                         f"ints [1, row, col, 1], but got {value!r}.")
+    return int(value[1]), int(value[2])
+
+
+class Unfold(Cell):
+    """Image patches (TensorFlow's ExtractImagePatches): ``(N, C, H, W)`` to
+    ``(N, k_row*k_col*C, out_rows, out_cols)``, the depth ordered (row, col, channel).
+    Computed as one convolution with a one-hot filter, so it differentiates like one."""
+
+    def __init__(self, ksizes, strides, rates, padding: str = "valid"):
+        super().__init__()
+        self.ksizes = _four("Unfold", "ksizes", ksizes)
+        self.strides = _four("Unfold", "strides", strides)
+        self.rates = _four("Unfold", "rates", rates)
+        if not isinstance(padding, str) or padding.lower() not in ("same", "valid"):
+            raise ValueError(f"For 'Unfold', the 'padding' must be 'same' or 'valid', but "
+                             f"got {padding!r}.")
+        self.padding = padding.lower()
+
+    def _filter(self, channels: int, dtype) -> Tensor:
+        kr, kc = self.ksizes
+        w = np.zeros((kr * kc * channels, channels, kr, kc), dtype.np_dtype)
+        for i, j, c in np.ndindex(kr, kc, channels):
+            w[(i * kc + j) * channels + c, c, i, j] = 1
+        return Tensor(w, dtype)
+
+    def construct(self, input_x):
+        c = input_x.shape[1]
+        kr, kc = self.ksizes
+        conv = ops.Conv2D(out_channel=kr * kc * c, kernel_size=self.ksizes,
+                          pad_mode=self.padding, stride=self.strides, dilation=self.rates)
+        return conv(input_x, self._filter(c, input_x.dtype))

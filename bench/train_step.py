@@ -1,0 +1,207 @@
+"""Training-step speed: graphkiln beside real MindSpore 2.10 (``nn.TrainOneStepCell``) and
+PyTorch CPU eager, each row in a fresh process.
+
+Rows: MLP 784-256-10 (batch 64, sparse softmax cross entropy, Momentum); LeNet-5 (batch 32,
+1x32x32); a ResNet basic block (3x3 convs, BatchNorm, 64 channels, 16x64x32x32) with global
+pooling and Dense; a GPT block (d 128, 4 heads, seq 64, batch 8, MLP 512, GELU, vocab 1000,
+Adam). For each: the first call (compile + one step, import excluded) and the steady step
+(median of ``--steps`` after warm-up).
+
+    python bench/train_step.py [--mindspore-python /work/msvenv/bin/python]
+                               [--torch-python /work/torchvenv/bin/python] [--threads 1]
+"""
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import os
+import sys
+import time
+
+import numpy as np
+from _harness import run_worker, table, write_json
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+MODELS = os.path.join(os.path.dirname(HERE), "graphkiln", "examples", "models.py")
+ROWS = ["mlp", "lenet", "resnet_block", "gpt_block"]
+WARMUP = 3
+# MindSpore's CPU convolutions take seconds per ResNet step: fewer steps keep the run
+# inside the worker time limit (the JSON records the count used)
+SLOW_STEPS = {("mindspore", "resnet_block"): 3}
+
+
+def _data(row: str):
+    r = np.random.default_rng(0)
+    if row == "mlp":
+        return r.standard_normal((64, 784)).astype(np.float32), \
+            r.integers(0, 10, 64).astype(np.int32)
+    if row == "lenet":
+        return r.standard_normal((32, 1, 32, 32)).astype(np.float32), \
+            r.integers(0, 10, 32).astype(np.int32)
+    if row == "resnet_block":
+        return r.standard_normal((16, 64, 32, 32)).astype(np.float32), \
+            r.integers(0, 10, 16).astype(np.int32)
+    return r.integers(0, 1000, (8, 64)).astype(np.int32), \
+        r.integers(0, 1000, 8 * 64).astype(np.int32)
+
+
+def _models():
+    spec = importlib.util.spec_from_file_location("graphkiln_bench_models", MODELS)
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = mod  # MindSpore's graph parser imports the model's module
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def _ms_step(ms, row: str):
+    """TrainOneStepCell(WithLossCell(net, sparse CE), optimizer) on ms (graphkiln or
+    MindSpore), in graph mode."""
+    ms.set_context(mode=ms.GRAPH_MODE)
+    models = _models()
+    net = {"mlp": models.mlp, "lenet": models.lenet5, "resnet_block": models.resnet_block,
+           "gpt_block": models.gpt_block}[row](ms)
+    loss = ms.nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
+    if row == "gpt_block":
+        opt = ms.nn.Adam(net.trainable_params(), 1e-3)
+    else:
+        opt = ms.nn.Momentum(net.trainable_params(), 0.01, 0.9)
+    step = ms.nn.TrainOneStepCell(ms.nn.WithLossCell(net, loss), opt)
+    step.set_train()
+    x, y = (ms.Tensor(a) for a in _data(row))
+    return lambda: float(step(x, y).asnumpy())
+
+
+def _torch_step(row: str):
+    import torch
+    from torch import nn
+
+    torch.manual_seed(0)
+    if row == "mlp":
+        net = nn.Sequential(nn.Linear(784, 256), nn.ReLU(), nn.Linear(256, 10))
+    elif row == "lenet":
+        net = nn.Sequential(nn.Conv2d(1, 6, 5), nn.ReLU(), nn.MaxPool2d(2, 2),
+                            nn.Conv2d(6, 16, 5), nn.ReLU(), nn.MaxPool2d(2, 2), nn.Flatten(),
+                            nn.Linear(400, 120), nn.ReLU(), nn.Linear(120, 84), nn.ReLU(),
+                            nn.Linear(84, 10))
+    elif row == "resnet_block":
+        class Block(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.c1 = nn.Conv2d(64, 64, 3, padding=1, bias=False)
+                self.b1 = nn.BatchNorm2d(64)
+                self.c2 = nn.Conv2d(64, 64, 3, padding=1, bias=False)
+                self.b2 = nn.BatchNorm2d(64)
+                self.fc = nn.Linear(64, 10)
+
+            def forward(self, x):
+                out = torch.relu(self.b1(self.c1(x)))
+                out = torch.relu(self.b2(self.c2(out)) + x)
+                return self.fc(out.mean((2, 3)))
+        net = Block()
+    else:
+        class GPT(nn.Module):
+            def __init__(self, vocab=1000, d=128, heads=4, seq=64, hidden=512):
+                super().__init__()
+                self.tok, self.pos = nn.Embedding(vocab, d), nn.Embedding(seq, d)
+                self.ln1, self.ln2, self.lnf = nn.LayerNorm(d), nn.LayerNorm(d), nn.LayerNorm(d)
+                self.qkv, self.proj = nn.Linear(d, 3 * d), nn.Linear(d, d)
+                self.fc1, self.fc2 = nn.Linear(d, hidden), nn.Linear(hidden, d)
+                self.head = nn.Linear(d, vocab)
+                self.heads, self.seq, self.d = heads, seq, d
+                self.register_buffer("mask", torch.triu(torch.full((seq, seq), -1e9), 1))
+
+            def forward(self, ids):
+                b, s, d, h = ids.shape[0], self.seq, self.d, self.heads
+                x = self.tok(ids) + self.pos(torch.arange(s))
+                qkv = self.qkv(self.ln1(x)).reshape(b, s, 3, h, d // h).permute(2, 0, 3, 1, 4)
+                att = qkv[0] @ qkv[1].transpose(-1, -2) / (d // h) ** 0.5 + self.mask
+                y = (att.softmax(-1) @ qkv[2]).transpose(1, 2).reshape(b, s, d)
+                x = x + self.proj(y)
+                x = x + self.fc2(nn.functional.gelu(self.fc1(self.ln2(x)), approximate="tanh"))
+                return self.head(self.lnf(x)).reshape(b * s, -1)
+        net = GPT()
+    opt = torch.optim.Adam(net.parameters(), 1e-3) if row == "gpt_block" else \
+        torch.optim.SGD(net.parameters(), 0.01, momentum=0.9)
+    loss_fn = nn.CrossEntropyLoss()
+    xa, ya = _data(row)
+    x = torch.from_numpy(xa).long() if row == "gpt_block" else torch.from_numpy(xa)
+    y = torch.from_numpy(ya).long()
+
+    def step():
+        opt.zero_grad()
+        loss = loss_fn(net(x), y)
+        loss.backward()
+        opt.step()
+        return float(loss)
+    return step
+
+
+def worker(backend: str, row: str, steps: int) -> None:
+    warmup = 1 if steps < 5 else WARMUP
+    if backend == "torch":
+        import torch
+        torch.set_num_threads(int(os.environ.get("OMP_NUM_THREADS", "1")))
+        make = lambda: _torch_step(row)  # noqa: E731
+    elif backend == "mindspore":
+        import mindspore as ms
+        make = lambda: _ms_step(ms, row)  # noqa: E731
+    else:
+        import graphkiln as ms
+        make = lambda: _ms_step(ms, row)  # noqa: E731
+    t0 = time.perf_counter()
+    step = make()
+    first_loss = step()
+    first = time.perf_counter() - t0
+    for _ in range(warmup):
+        step()
+    times, losses = [], []
+    for _ in range(steps):
+        t = time.perf_counter()
+        losses.append(step())
+        times.append(time.perf_counter() - t)
+    print(json.dumps({"first_s": first, "steady_ms": float(np.median(times)) * 1e3,
+                      "first_loss": first_loss, "last_loss": losses[-1]}))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--worker", nargs=3, metavar=("BACKEND", "ROW", "STEPS"))
+    ap.add_argument("--mindspore-python")
+    ap.add_argument("--torch-python")
+    ap.add_argument("--steps", type=int, default=30)
+    ap.add_argument("--threads", type=int, default=1,
+                    help="BLAS/OpenMP threads for every backend (the same for all)")
+    ap.add_argument("--rows", default=",".join(ROWS))
+    args = ap.parse_args()
+    if args.worker:
+        backend, row, steps = args.worker
+        return worker(backend, row, int(steps))
+    env = {k: str(args.threads) for k in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS",
+                                          "MKL_NUM_THREADS")}
+    pythons = {"graphkiln": sys.executable, "mindspore": args.mindspore_python,
+               "torch": args.torch_python}
+    results: dict = {}
+    for row in args.rows.split(","):
+        for backend, python in pythons.items():
+            if python:
+                steps = SLOW_STEPS.get((backend, row), args.steps)
+                res = run_worker(os.path.abspath(__file__), python,
+                                 [backend, row, str(steps)], env)
+                results.setdefault(row, {})[backend] = dict(res, steps=steps)
+    rows = []
+    for row, by in results.items():
+        gk, msr, th = by.get("graphkiln"), by.get("mindspore"), by.get("torch")
+        rows.append([row, gk["first_s"], msr and msr["first_s"],
+                     msr and msr["first_s"] / gk["first_s"], gk["steady_ms"],
+                     msr and msr["steady_ms"], th and th["steady_ms"],
+                     msr and msr["steady_ms"] / gk["steady_ms"]])
+    print(table(rows, ["row", "gk first s", "ms first s", "first x", "gk steady ms",
+                       "ms steady ms", "torch steady ms", "steady x vs ms"]))
+    path = write_json("train_step", {"threads": args.threads, "steps": args.steps,
+                                     "results": results})
+    print(f"wrote {path}")
+
+
+if __name__ == "__main__":
+    main()

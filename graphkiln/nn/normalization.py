@@ -1,0 +1,264 @@
+"""Normalisation layers: ``BatchNorm1d/2d/3d``, ``LayerNorm``, ``GroupNorm``,
+``InstanceNorm2d`` (MindSpore's arguments, defaults and parameter names).
+
+BatchNorm's moving statistics are Parameters (``mean``, ``variance``) written with
+``Assign`` inside the graph when batch statistics are used: in training mode
+(``set_train()``) unless ``use_batch_statistics`` says otherwise.
+"""
+from __future__ import annotations
+
+import graphkiln.nn.init as _init
+import graphkiln.ops as ops
+
+from ..common import dtype as mstype
+from ..common.parameter import Parameter
+from ..ops.defs.norm import BatchNorm as _BatchNormOp
+from .basic import check_positive_int
+from .cell import Cell
+
+
+def _check_float_range(owner: str, name: str, value, lo: float, hi: float) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TypeError(f"For '{owner}', the '{name}' must be float, but got "
+                        f"{type(value).__name__}.")
+    if not lo <= value <= hi:
+        raise ValueError(f"For '{owner}', the '{name}' must be in range [{lo}, {hi}], but "
+                         f"got {value}.")
+    return float(value)
+
+
+def _check_eps(owner: str, eps) -> float:
+    if isinstance(eps, bool) or not isinstance(eps, (int, float)) or eps <= 0:
+        raise ValueError(f"For '{owner}', the 'eps' must be a float greater than 0, but got "
+                         f"{eps!r}.")
+    return float(eps)
+
+
+class _BatchNorm(Cell):
+    """Shared body of the BatchNorm layers; subclasses give the accepted input ranks."""
+
+    _ranks: tuple = ()
+    keep_fp32_weights = True
+
+    def __init__(self, num_features: int, eps: float = 1e-5, momentum: float = 0.9,
+                 affine: bool = True, gamma_init="ones", beta_init="zeros",
+                 moving_mean_init="zeros", moving_var_init="ones",
+                 use_batch_statistics=None, data_format: str = "NCHW",
+                 dtype=mstype.float32):
+        super().__init__()
+        name = type(self).__name__
+        self.num_features = check_positive_int(name, "num_features", num_features)
+        self.eps = _check_eps(name, eps)
+        self.momentum = _check_float_range(name, "momentum", momentum, 0.0, 1.0)
+        if data_format not in ("NCHW", "NHWC", "NCDHW"):
+            raise ValueError(f"For '{name}', the 'data_format' must be 'NCHW' or 'NHWC', but "
+                             f"got {data_format}.")
+        if data_format == "NHWC":
+            raise ValueError(f"For '{name}', the 'NHWC' format only support in GPU target, "
+                             f"but got device target CPU.")
+        if use_batch_statistics is not None and not isinstance(use_batch_statistics, bool):
+            raise ValueError(f"For '{name}', the 'use_batch_statistics' must be a boolean "
+                             f"value or None, but got {use_batch_statistics}.")
+        self.use_batch_statistics = use_batch_statistics
+        self.affine = bool(affine)
+        shape = (num_features,)
+        self.moving_mean = Parameter(_init.initializer(moving_mean_init, shape, dtype),
+                                     name="mean", requires_grad=False)
+        self.moving_variance = Parameter(_init.initializer(moving_var_init, shape, dtype),
+                                         name="variance", requires_grad=False)
+        self.gamma = Parameter(_init.initializer(gamma_init, shape, dtype), name="gamma",
+                               requires_grad=self.affine)
+        self.beta = Parameter(_init.initializer(beta_init, shape, dtype), name="beta",
+                              requires_grad=self.affine)
+        self.bn_train = _BatchNormOp
+        self.train_attrs = {"is_training": True, "epsilon": self.eps,
+                            "momentum": 1.0 - self.momentum}
+        self.infer_attrs = {"is_training": False, "epsilon": self.eps,
+                            "momentum": 1.0 - self.momentum}
+
+    def _check_input(self, x) -> None:
+        if x.ndim not in self._ranks:
+            want = " or ".join(str(r) for r in self._ranks)
+            raise ValueError(f"For '{type(self).__name__}', the dimension of 'x' must be "
+                             f"{want}, but got {x.ndim}.")
+
+    def construct(self, x):
+        self._check_input(x)
+        use_batch = self.training if self.use_batch_statistics is None \
+            else self.use_batch_statistics
+        if not use_batch:
+            out = self.bn_train(x, self.gamma, self.beta, self.moving_mean,
+                                self.moving_variance, **self.infer_attrs)
+            return out[0]
+        y, mean, var, _, _ = self.bn_train(x, self.gamma, self.beta, self.moving_mean,
+                                           self.moving_variance, **self.train_attrs)
+        keep, new = self.momentum, 1.0 - self.momentum
+        update_mean = ops.assign(self.moving_mean, ops.add(
+            ops.mul(self.moving_mean, keep), ops.mul(mean, new)))
+        update_var = ops.assign(self.moving_variance, ops.add(
+            ops.mul(self.moving_variance, keep), ops.mul(var, new)))
+        return ops.depend(ops.depend(y, update_mean), update_var)
+
+    def extra_repr(self) -> str:
+        return (f"num_features={self.num_features}, eps={self.eps}, momentum={self.momentum}, "
+                f"gamma={self.gamma!r}, beta={self.beta!r}, moving_mean={self.moving_mean!r}, "
+                f"moving_variance={self.moving_variance!r}")
+
+
+class BatchNorm1d(_BatchNorm):
+    """Batch normalisation over ``(N, C)`` or ``(N, C, L)`` inputs."""
+
+    _ranks = (2, 3)
+
+
+class BatchNorm2d(_BatchNorm):
+    """Batch normalisation over ``(N, C, H, W)`` inputs."""
+
+    _ranks = (4,)
+
+
+class BatchNorm3d(_BatchNorm):
+    """Batch normalisation over ``(N, C, D, H, W)`` inputs."""
+
+    _ranks = (5,)
+
+    def __init__(self, num_features: int, eps: float = 1e-5, momentum: float = 0.9,
+                 affine: bool = True, gamma_init="ones", beta_init="zeros",
+                 moving_mean_init="zeros", moving_var_init="ones",
+                 use_batch_statistics=None, dtype=mstype.float32):
+        super().__init__(num_features, eps, momentum, affine, gamma_init, beta_init,
+                         moving_mean_init, moving_var_init, use_batch_statistics, "NCDHW",
+                         dtype)
+
+
+class LayerNorm(Cell):
+    """Normalise over the axes from ``begin_norm_axis`` on, then scale by ``gamma`` and
+    shift by ``beta`` (both of shape ``normalized_shape``)."""
+
+    def __init__(self, normalized_shape, begin_norm_axis: int = -1,
+                 begin_params_axis: int = -1, gamma_init="ones", beta_init="zeros",
+                 epsilon: float = 1e-7, dtype=mstype.float32):
+        super().__init__()
+        if not isinstance(normalized_shape, (tuple, list)):
+            raise TypeError(f"For 'LayerNorm', the type of 'normalized_shape' must be tuple[int] "
+                            f"or list[int], but got {normalized_shape} and the type is "
+                            f"{type(normalized_shape)}.")
+        if not normalized_shape:
+            raise ValueError(f"Expected normalized_shape to be at least 1-dimensional, i.e., "
+                             f"containing at least one element, but got normalized_shape = "
+                             f"{normalized_shape}")
+        self.normalized_shape = normalized_shape
+        self.begin_norm_axis = begin_norm_axis
+        self.begin_params_axis = begin_params_axis
+        self.epsilon = epsilon
+        shape = tuple(normalized_shape)
+        self.gamma = Parameter(_init.initializer(gamma_init, shape, dtype), name="gamma")
+        self.beta = Parameter(_init.initializer(beta_init, shape, dtype), name="beta")
+        self.layer_norm = ops.LayerNorm(begin_norm_axis=begin_norm_axis,
+                                        begin_params_axis=begin_params_axis, epsilon=epsilon)
+
+    def construct(self, input_x):
+        y, _, _ = self.layer_norm(input_x, self.gamma, self.beta)
+        return y
+
+    def extra_repr(self) -> str:
+        return (f"normalized_shape={self.normalized_shape}, begin_norm_axis="
+                f"{self.begin_norm_axis}, begin_params_axis={self.begin_params_axis}, "
+                f"gamma={self.gamma!r}, beta={self.beta!r}")
+
+
+# ------------------------------------------------------------------ GroupNorm
+
+class GroupNorm(Cell):
+    """Normalise each of ``num_groups`` channel groups of every example over its channels
+    and spatial positions, then scale and shift per channel."""
+
+    def __init__(self, num_groups: int, num_channels: int, eps: float = 1e-5,
+                 affine: bool = True, gamma_init="ones", beta_init="zeros",
+                 dtype=mstype.float32):
+        super().__init__()
+        self.num_groups = check_positive_int("GroupNorm", "num_groups", num_groups)
+        self.num_channels = check_positive_int("GroupNorm", "num_channels", num_channels)
+        if num_channels % num_groups:
+            raise ValueError(f"For 'GroupNorm', the 'num_channels' must be divided by "
+                             f"'num_groups', but got 'num_channels': {num_channels}, "
+                             f"'num_groups': {num_groups}.")
+        self.eps = _check_eps("GroupNorm", eps)
+        self.affine = bool(affine)
+        shape = (num_channels,)
+        self.gamma = Parameter(_init.initializer(gamma_init, shape, dtype), name="gamma",
+                               requires_grad=self.affine)
+        self.beta = Parameter(_init.initializer(beta_init, shape, dtype), name="beta",
+                              requires_grad=self.affine)
+
+    def construct(self, x):
+        shape = tuple(x.shape)
+        if len(shape) < 2 or shape[1] != self.num_channels:
+            raise ValueError(f"For 'GroupNorm', the input must have {self.num_channels} "
+                             f"channels on axis 1, but got shape {list(shape)}.")
+        grouped = ops.reshape(x, (shape[0], self.num_groups, -1))
+        mean = ops.mean(grouped, -1, True)
+        centered = ops.sub(grouped, mean)
+        var = ops.mean(ops.square(centered), -1, True)
+        normed = ops.reshape(ops.mul(centered, ops.rsqrt(ops.add(var, self.eps))), shape)
+        param_shape = (1, self.num_channels) + (1,) * (len(shape) - 2)
+        return ops.add(ops.mul(normed, ops.reshape(self.gamma, param_shape)),
+                       ops.reshape(self.beta, param_shape))
+
+    def extra_repr(self) -> str:
+        return f"num_groups={self.num_groups}, num_channels={self.num_channels}"
+
+
+# ------------------------------------------------------------------ InstanceNorm2d
+
+class InstanceNorm2d(Cell):
+    """Normalise every channel of every example over its spatial positions (in training
+    and evaluation alike), then scale and shift per channel. In training the moving
+    statistics (``mean``, ``variance``) follow the batch average of the instance
+    statistics with ``momentum``. (MindSpore 2.10 has no CPU kernel for this layer.)"""
+
+    def __init__(self, num_features: int, eps: float = 1e-5, momentum: float = 0.1,
+                 affine: bool = True, gamma_init="ones", beta_init="zeros",
+                 dtype=mstype.float32):
+        super().__init__()
+        self.num_features = check_positive_int("InstanceNorm2d", "num_features",
+                                               num_features)
+        self.eps = _check_eps("InstanceNorm2d", eps)
+        self.momentum = _check_float_range("InstanceNorm2d", "momentum", momentum, 0.0, 1.0)
+        shape = (num_features,)
+        self.moving_mean = Parameter(_init.initializer("zeros", shape, dtype), name="mean",
+                                     requires_grad=False)
+        self.moving_variance = Parameter(_init.initializer("ones", shape, dtype),
+                                         name="variance", requires_grad=False)
+        self.gamma = Parameter(_init.initializer(gamma_init, shape, dtype), name="gamma",
+                               requires_grad=affine)
+        self.beta = Parameter(_init.initializer(beta_init, shape, dtype), name="beta",
+                              requires_grad=affine)
+
+    def construct(self, x):
+        if x.ndim != 4:
+            raise ValueError(f"For 'InstanceNorm2d', the dimension of 'x' must be 4, but got "
+                             f"{x.ndim}.")
+        mean = ops.mean(x, (2, 3), True)
+        centered = ops.sub(x, mean)
+        var = ops.mean(ops.square(centered), (2, 3), True)
+        y = ops.mul(centered, ops.rsqrt(ops.add(var, self.eps)))
+        c = (1, self.num_features, 1, 1)
+        y = ops.add(ops.mul(y, ops.reshape(self.gamma, c)), ops.reshape(self.beta, c))
+        if not self.training:
+            return y
+        m = x.shape[2] * x.shape[3]
+        batch_mean = ops.mean(ops.reshape(mean, (-1, self.num_features)), 0)
+        batch_var = ops.mul(ops.mean(ops.reshape(var, (-1, self.num_features)), 0),
+                            m / max(m - 1, 1))
+        keep = 1.0 - self.momentum
+        update_mean = ops.assign(self.moving_mean, ops.add(
+            ops.mul(self.moving_mean, keep), ops.mul(batch_mean, self.momentum)))
+        update_var = ops.assign(self.moving_variance, ops.add(
+            ops.mul(self.moving_variance, keep), ops.mul(batch_var, self.momentum)))
+        return ops.depend(ops.depend(y, update_mean), update_var)
+
+    def extra_repr(self) -> str:
+        return (f"num_features={self.num_features}, eps={self.eps}, momentum={self.momentum}, "
+                f"gamma={self.gamma!r}, beta={self.beta!r}, moving_mean={self.moving_mean!r}, "
+                f"moving_variance={self.moving_variance!r}")

@@ -1,0 +1,59 @@
+"""``LARS``: wraps another optimizer and rescales each filtered gradient by the layer-wise
+trust ratio ``coefficient * ||w|| / (||g|| + wd ||w|| + eps)`` before that optimizer's
+update (the wrapped optimizer's weight decay moves into the ratio)."""
+from __future__ import annotations
+
+import graphkiln.ops as ops
+
+from ..cell import Cell
+from .optimizer import Optimizer
+
+
+def _default_lars_filter(param) -> bool:
+    return "LayerNorm" not in param.name and "bias" not in param.name
+
+
+def _norm(x):
+    return ops.sqrt(ops.reduce_sum(ops.square(x)))
+
+
+class LARS(Cell):
+    """Layer-wise adaptive rate scaling around ``optimizer``."""
+
+    def __init__(self, optimizer: Optimizer, epsilon=1e-05, coefficient=0.001,
+                 use_clip=False, lars_filter=_default_lars_filter):
+        super().__init__(auto_prefix=False)
+        if not isinstance(optimizer, Optimizer):
+            raise TypeError(f"For 'LARS', the 'optimizer' must be an Optimizer, but got "
+                            f"{type(optimizer).__name__}.")
+        self.opt = optimizer
+        self.parameters = optimizer.parameters
+        self.epsilon = float(epsilon)
+        self.coefficient = float(coefficient)
+        self.use_clip = bool(use_clip)
+        self.lars_flags = tuple(bool(lars_filter(p)) for p in optimizer.parameters)
+        self.weight_decays = optimizer._weight_decays
+        optimizer.exec_weight_decay = False  # the decay is part of the ratio below
+        self.learning_rate = optimizer.learning_rate
+
+    def _ratio(self, w, g, wd, lr):
+        w_norm, g_norm = _norm(w), _norm(g)
+        ratio = ops.div(ops.mul(w_norm, self.coefficient),
+                        ops.add(ops.add(g_norm, ops.mul(w_norm, wd)), self.epsilon))
+        ratio = ops.select(ops.greater(w_norm, 0.0),
+                           ops.select(ops.greater(g_norm, 0.0), ratio, 1.0), 1.0)
+        if self.use_clip:
+            ratio = ops.minimum(ops.div(ratio, lr), 1.0)
+        return ratio
+
+    def construct(self, gradients):
+        opt = self.opt
+        lrs = opt.current_lrs()
+        scaled = ()
+        for w, g, wd, flag, lr_i in zip(opt.parameters, gradients, self.weight_decays,
+                                        self.lars_flags, lrs):
+            if flag:
+                decayed = ops.add(g, ops.mul(w, wd)) if wd > 0 else g
+                g = ops.mul(decayed, self._ratio(w, g, wd, lr_i))
+            scaled = scaled + (g,)
+        return opt(scaled)

@@ -1,0 +1,255 @@
+"""``Optimizer``: the base of every optimizer, as MindSpore's.
+
+It holds the weights (a list of Parameters, or parameter groups: dicts with ``params`` and
+optional ``lr``, ``weight_decay``, ``grad_centralization``, plus one ``{'order_params':
+...}``), the learning rate (a number, a list or 1-D Tensor indexed by the global step, or
+a ``LearningRateSchedule`` cell evaluated on it inside the graph), weight decay (added to
+the gradients of weights whose names contain neither 'beta' nor 'gamma'), loss-scale
+division and gradient centralization. Subclasses write their update in ``construct``
+with the MindSpore update primitives.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+import graphkiln.ops as ops
+
+from ...common import dtype as mstype
+from ...common.parameter import Parameter, ParameterTuple
+from ...common.tensor import Tensor
+from ..cell import Cell
+from ..learning_rate_schedule import LearningRateSchedule
+
+
+def _default_decay_filter(param) -> bool:
+    return "beta" not in param.name and "gamma" not in param.name
+
+
+class _StepIndexedLR(Cell):
+    """A list of learning rates read at the global step (the last one after the end)."""
+
+    def __init__(self, values, name: str):
+        super().__init__()
+        self.values = Parameter(Tensor(np.asarray(values, np.float32)), name=name,
+                                requires_grad=False)
+        self.last = len(values) - 1
+
+    def construct(self, global_step):
+        step = ops.minimum(ops.reshape(global_step, ()), self.last)
+        return ops.gather(self.values, step, 0)
+
+
+def _lr_key(lr):
+    """Equal for learning rates that are the same setting."""
+    if isinstance(lr, float):
+        return ("value", lr)
+    if isinstance(lr, list):
+        return ("list", tuple(lr))
+    return ("cell", id(lr))
+
+
+def _check_lr_value(owner: str, lr):
+    if isinstance(lr, bool):
+        raise TypeError(f"For '{owner}', the 'learning_rate' must be float, int, Tensor, "
+                        f"Iterable or LearningRateSchedule, but got bool.")
+    if isinstance(lr, (int, float)):
+        if lr < 0:
+            raise ValueError(f"For '{owner}', the 'learning_rate' must be >= 0, but got {lr}.")
+        return float(lr)
+    if isinstance(lr, Tensor):
+        if lr.ndim > 1:
+            raise ValueError(f"For '{owner}', the dim of Tensor type 'learning_rate' should "
+                             f"be 0 or 1, but got {lr.ndim}.")
+        return lr.asnumpy().tolist() if lr.ndim == 1 else float(lr.asnumpy())
+    if isinstance(lr, (list, tuple)):
+        if not lr:
+            raise ValueError(f"For '{owner}', the 'learning_rate' list must not be empty.")
+        return [float(v) for v in lr]
+    if isinstance(lr, LearningRateSchedule):
+        return lr
+    raise TypeError(f"For '{owner}', the 'learning_rate' must be float, int, Tensor, Iterable "
+                    f"or LearningRateSchedule, but got {type(lr).__name__}.")
+
+
+class Optimizer(Cell):
+    """Base class of optimizers (see the module docstring)."""
+
+    def __init__(self, learning_rate, parameters, weight_decay=0.0, loss_scale=1.0):
+        super().__init__(auto_prefix=False)
+        owner = type(self).__name__
+        if isinstance(parameters, (Parameter, Tensor)) or parameters is None:
+            raise TypeError(f"For '{owner}', the argument 'parameters' must be a list of "
+                            f"Parameters or a list of dicts, but got "
+                            f"{type(parameters).__name__}.")
+        items = list(parameters)
+        if not items:
+            raise ValueError(f"For '{owner}', the argument 'parameters' must not be empty.")
+        if isinstance(loss_scale, bool) or not isinstance(loss_scale, (int, float)) or \
+                loss_scale <= 0:
+            raise ValueError(f"For '{owner}', the argument 'loss_scale' must be > 0, but got "
+                             f"{loss_scale}.")
+        self.loss_scale = float(loss_scale)
+        self.reciprocal_scale = 1.0 / self.loss_scale
+        base_lr = _check_lr_value(owner, learning_rate)
+        base_wd = self._check_weight_decay(weight_decay)
+        params, lrs, wds, gcs = [], [], [], []
+        order = None
+        self.is_group = isinstance(items[0], dict)
+        for item in items:
+            if isinstance(item, dict):
+                if "order_params" in item:
+                    order = list(item["order_params"])
+                    continue
+                group = list(item["params"])
+                lr = _check_lr_value(owner, item.get("lr", learning_rate))
+                wd = self._check_weight_decay(item.get("weight_decay", weight_decay))
+                gc = bool(item.get("grad_centralization", False))
+            elif isinstance(item, Parameter):
+                group, lr, wd, gc = [item], base_lr, base_wd, False
+            else:
+                raise TypeError(f"For '{owner}', the element of 'parameters' must be "
+                                f"Parameter or dict, but got {type(item).__name__}.")
+            for p in group:
+                if not isinstance(p, Parameter):
+                    raise TypeError(f"For '{owner}', the 'params' of a group must be "
+                                    f"Parameters, but got {type(p).__name__}.")
+                if any(p is q for q in params):
+                    raise RuntimeError(f"For '{owner}', the parameter {p.name} appears in "
+                                       f"more than one group.")
+                params.append(p)
+                lrs.append(lr)
+                wds.append(wd)
+                gcs.append(gc)
+        if order is not None:
+            index = {id(p): i for i, p in enumerate(params)}
+            missing = [p.name for p in order if id(p) not in index]
+            if missing:
+                raise ValueError(f"For '{owner}', the 'order_params' has parameters not in "
+                                 f"any group: {missing}.")
+            perm = [index[id(p)] for p in order]
+            params, lrs, wds, gcs = ([seq[i] for i in perm] for seq in (params, lrs, wds, gcs))
+        self._parameters = ParameterTuple(params)
+        self.parameters = self._parameters
+        self.param_length = len(params)
+        self.global_step = Parameter(Tensor(np.array([0], np.int32)), name="global_step",
+                                     requires_grad=False)
+        self.is_group_lr = self.is_group and len({_lr_key(lr) for lr in lrs}) > 1
+        self.dynamic_lr = any(isinstance(lr, (list, LearningRateSchedule)) for lr in lrs)
+        self._lr_cells = None
+        if self.is_group_lr:
+            self.learning_rate = self._group_lrs(lrs)
+        else:
+            self.learning_rate = self._lr_of(lrs[0], "learning_rate")
+        self.weight_decay = wds[0] if not self.is_group else tuple(wds)
+        self.decay_flags = tuple(_default_decay_filter(p) for p in params)
+        # scaled by the loss scale, as MindSpore does, so that the decay survives the
+        # division of the (scaled) gradients by it
+        self._weight_decays = tuple(wd * self.loss_scale if flag else 0.0 for wd, flag in
+                                    zip(wds, self.decay_flags))
+        self.exec_weight_decay = any(w > 0 for w in self._weight_decays)
+        self.grad_centralization_flags = tuple(gcs)
+
+    @staticmethod
+    def _check_weight_decay(wd) -> float:
+        if isinstance(wd, bool) or not isinstance(wd, (int, float)) or wd < 0:
+            raise ValueError(f"The 'weight_decay' must be a float >= 0, but got {wd!r}.")
+        return float(wd)
+
+    def _lr_of(self, lr, name: str):
+        if isinstance(lr, LearningRateSchedule):
+            return lr
+        if isinstance(lr, list):
+            return _StepIndexedLR(lr, name)
+        return Parameter(Tensor(np.array(lr, np.float32)), name=name, requires_grad=False)
+
+    def _group_lrs(self, lrs):
+        cells, seen = [], {}
+        for lr in lrs:
+            key = _lr_key(lr)
+            if key not in seen:
+                seen[key] = self._lr_of(lr, f"learning_rate_group_{len(seen)}")
+            cells.append(seen[key])
+        self._lr_cells = tuple(cells)
+        return ParameterTuple(c for c in dict.fromkeys(
+            c for c in cells if isinstance(c, Parameter)))
+
+    def _lr_value(self, lr):
+        if isinstance(lr, Parameter):
+            return lr
+        return ops.reshape(lr(self.global_step), ())
+
+    def get_lr(self):
+        """The learning rate of this step (a tuple, one per weight, with per-group rates)."""
+        if self.is_group_lr:
+            return tuple(self._lr_value(c) for c in self._lr_cells)
+        return self._lr_value(self.learning_rate)
+
+    def advance_step(self, updates):
+        """``updates``, after the global step has been increased by one (each optimizer's
+        ``construct`` does this once per step, after reading the learning rate)."""
+        return ops.depend(updates, ops.assign_add(self.global_step, Tensor(
+            np.array([1], np.int32))))
+
+    def current_lrs(self) -> tuple:
+        """This step's learning rate of every weight, without advancing the step."""
+        if self.is_group_lr:
+            return tuple(self._lr_value(c) for c in self._lr_cells)
+        return (self._lr_value(self.learning_rate),) * self.param_length
+
+    def get_lr_parameter(self, param):
+        """The learning-rate Parameter or schedule cell that applies to ``param``."""
+        params = param if isinstance(param, (list, tuple)) else [param]
+        out = []
+        for p in params:
+            i = next((k for k, q in enumerate(self._parameters) if q is p), None)
+            if i is None:
+                raise ValueError(f"The parameter {p.name} is not in the optimizer.")
+            out.append(self._lr_cells[i] if self.is_group_lr else self.learning_rate)
+        return out if isinstance(param, (list, tuple)) else out[0]
+
+    def get_weight_decay(self):
+        return self._weight_decays if self.is_group else self.weight_decay
+
+    # ------------------------------------------------------------ gradient preparation
+    def scale_grad(self, gradients):
+        """Undo the loss scale: each gradient times ``1 / loss_scale``."""
+        if self.loss_scale == 1.0:
+            return gradients
+        return tuple(ops.mul(g, self.reciprocal_scale) for g in gradients)
+
+    def decay_weight(self, gradients):
+        """``g + weight_decay * w`` for the weights the decay applies to."""
+        if not self.exec_weight_decay:
+            return gradients
+        return tuple(ops.add(g, ops.mul(p, wd)) if wd > 0 else g for p, g, wd in zip(
+            self._parameters, gradients, self._weight_decays))
+
+    def gradients_centralization(self, gradients):
+        """Subtract each flagged gradient's mean over all but its first axis (as MindSpore,
+        only where the second axis is a multiple of 16: convolution weights)."""
+        if not any(self.grad_centralization_flags):
+            return gradients
+        return tuple(ops.sub(g, ops.mean(g, tuple(range(1, g.ndim)), True))
+                     if flag and g.ndim > 1 and g.shape[1] % 16 == 0 else g
+                     for g, flag in zip(gradients, self.grad_centralization_flags))
+
+    def prepare_gradients(self, gradients):
+        """Weight decay, centralization and loss-scale division, in MindSpore's order."""
+        gradients = self.decay_weight(tuple(gradients))
+        gradients = self.gradients_centralization(gradients)
+        return self.scale_grad(gradients)
+
+    def lr_per_param(self, lr) -> tuple:
+        return lr if self.is_group_lr else (lr,) * self.param_length
+
+    def slots(self, prefix: str, init: float = 0.0) -> ParameterTuple:
+        """One state Parameter per weight, named ``<prefix>.<weight name>``."""
+        return ParameterTuple(
+            Parameter(Tensor(np.full(p.shape, init, p.dtype.np_dtype), p.dtype),
+                      name=f"{prefix}.{p.name}", requires_grad=False)
+            for p in self._parameters)
+
+    @staticmethod
+    def scalar_slot(name: str, value: float) -> Parameter:
+        return Parameter(Tensor(np.array(value, np.float32), mstype.float32), name=name,
+                         requires_grad=False)

@@ -1,0 +1,114 @@
+"""Recurrent cells: ``RNNCell``, ``LSTMCell``, ``GRUCell`` (MindSpore's gate layouts: LSTM
+``i, f, g, o``; GRU ``r, z, n``) and the single-step functions the multi-layer ``RNN``,
+``LSTM`` and ``GRU`` loop over."""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+import graphkiln.ops as ops
+
+from ..common import dtype as mstype
+from ..common.parameter import Parameter
+from ..common.tensor import Tensor
+from .basic import check_positive_int
+from .cell import Cell
+
+
+def _linear(x, w, b):
+    y = ops.matmul(x, ops.transpose(w, (1, 0)))
+    return y if b is None else ops.add(y, b)
+
+
+def rnn_tanh_step(gi, h, w_hh, b_hh):
+    """One tanh RNN step from precomputed input gates ``gi``; returns the new state."""
+    return ops.tanh(ops.add(gi, _linear(h, w_hh, b_hh)))
+
+
+def rnn_relu_step(gi, h, w_hh, b_hh):
+    return ops.relu(ops.add(gi, _linear(h, w_hh, b_hh)))
+
+
+def lstm_step(gi, state, w_hh, b_hh):
+    """``state`` is ``(h, c)``; gates in the order input, forget, cell, output."""
+    h, c = state
+    gates = ops.add(gi, _linear(h, w_hh, b_hh))
+    i, f, g, o = ops.split(gates, gates.shape[-1] // 4, -1)
+    c = ops.add(ops.mul(ops.sigmoid(f), c), ops.mul(ops.sigmoid(i), ops.tanh(g)))
+    return ops.mul(ops.sigmoid(o), ops.tanh(c)), c
+
+
+def gru_step(gi, h, w_hh, b_hh):
+    """Gates in the order reset, update, new: ``h' = n + z (h - n)``."""
+    gh = _linear(h, w_hh, b_hh)
+    size = gi.shape[-1] // 3
+    i_r, i_z, i_n = ops.split(gi, size, -1)
+    h_r, h_z, h_n = ops.split(gh, size, -1)
+    r = ops.sigmoid(ops.add(i_r, h_r))
+    z = ops.sigmoid(ops.add(i_z, h_z))
+    n = ops.tanh(ops.add(i_n, ops.mul(r, h_n)))
+    return ops.add(n, ops.mul(z, ops.sub(h, n)))
+
+
+def uniform_weight(shape, hidden_size: int, name: str, dtype) -> Parameter:
+    """MindSpore's recurrent initialisation: U(-1/sqrt(hidden), 1/sqrt(hidden))."""
+    stdv = 1.0 / math.sqrt(hidden_size)
+    value = np.random.uniform(-stdv, stdv, shape).astype(np.float32)
+    return Parameter(Tensor(value, dtype), name=name)
+
+
+class _RNNCellBase(Cell):
+    chunks = 1
+
+    def __init__(self, input_size: int, hidden_size: int, has_bias: bool = True,
+                 dtype=mstype.float32):
+        super().__init__()
+        owner = type(self).__name__
+        self.input_size = check_positive_int(owner, "input_size", input_size)
+        self.hidden_size = check_positive_int(owner, "hidden_size", hidden_size)
+        self.has_bias = bool(has_bias)
+        gates = self.chunks * hidden_size
+        self.weight_ih = uniform_weight((gates, input_size), hidden_size, "weight_ih", dtype)
+        self.weight_hh = uniform_weight((gates, hidden_size), hidden_size, "weight_hh", dtype)
+        self.bias_ih = self.bias_hh = None
+        if self.has_bias:
+            self.bias_ih = uniform_weight((gates,), hidden_size, "bias_ih", dtype)
+            self.bias_hh = uniform_weight((gates,), hidden_size, "bias_hh", dtype)
+
+    def _gates(self, x):
+        return _linear(x, self.weight_ih, self.bias_ih)
+
+
+class RNNCell(_RNNCellBase):
+    """``h' = act(x W_ih^T + b_ih + h W_hh^T + b_hh)``, ``act`` tanh or relu."""
+
+    def __init__(self, input_size: int, hidden_size: int, has_bias: bool = True,
+                 nonlinearity: str = "tanh", dtype=mstype.float32):
+        super().__init__(input_size, hidden_size, has_bias, dtype)
+        if nonlinearity not in ("tanh", "relu"):
+            raise ValueError(f"For 'RNNCell', the 'nonlinearity' must be in ['tanh', 'relu'], "
+                             f"but got {nonlinearity}.")
+        self.nonlinearity = nonlinearity
+
+    def construct(self, x, hx):
+        step = rnn_tanh_step if self.nonlinearity == "tanh" else rnn_relu_step
+        return step(self._gates(x), hx, self.weight_hh, self.bias_hh)
+
+
+class LSTMCell(_RNNCellBase):
+    """One LSTM step: ``(h', c') = cell(x, (h, c))``."""
+
+    chunks = 4
+
+    def construct(self, x, hx):
+        return lstm_step(self._gates(x), hx, self.weight_hh, self.bias_hh)
+
+
+class GRUCell(_RNNCellBase):
+    """One GRU step: ``h' = cell(x, h)``."""
+
+    chunks = 3
+
+    def construct(self, x, hx):
+        return gru_step(self._gates(x), hx, self.weight_hh, self.bias_hh)

@@ -1,0 +1,270 @@
+"""Convolution primitives: ``Conv2D``/``Conv3D`` and their input and filter gradients
+(``Conv2DBackpropInput``, which is also ``Conv2DTranspose``, and ``Conv2DBackpropFilter``;
+the same for 3-D), with MindSpore's attributes (``out_channel``, ``kernel_size``,
+``pad_mode``, ``pad``, ``stride``, ``dilation``, ``group``, ``data_format``).
+
+Each kernel is im2col by ``as_strided`` (one copy, in the (N, C*K, L) layout so that the
+forward result is already NCHW) plus one ``matmul`` (BLAS per example and group); the
+input gradient is one matmul plus a strided add per kernel offset, the filter gradient one
+matmul summed over the batch.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+import graphkiln.ops.windows as W
+
+from ...ir.abstract import AbstractTensor
+from ..primitive import OpDef
+from ._infer import FLOATS, const_shape, quiet, require_dtype, same_type
+
+_FORMATS = {2: "NCHW", 3: "NCDHW"}
+_PAD_MODES = ("valid", "same", "pad")
+
+
+# ------------------------------------------------------------------ attributes
+
+def spatial(name: str, arg: str, value, rank: int) -> tuple:
+    """An int, a ``rank``-tuple or MindSpore's ``(1, 1, *rank)`` form, as a ``rank``-tuple of
+    positive ints."""
+    vals = (value,) * rank if isinstance(value, (int, np.integer)) else tuple(value)
+    if len(vals) == rank + 2:
+        vals = vals[2:]
+    if len(vals) != rank or any(isinstance(v, bool) or not isinstance(v, (int, np.integer))
+                                or v < 1 for v in vals):
+        raise ValueError(f"For '{name}', the '{arg}' must be a positive int or a tuple of "
+                         f"{rank} positive ints, but got {value!r}.")
+    return tuple(int(v) for v in vals)
+
+
+def pad_pairs(name: str, pad, rank: int) -> tuple:
+    """``pad`` (an int or 2*rank ints, before/after per axis) as ((before, after), ...)."""
+    vals = (pad,) * (2 * rank) if isinstance(pad, (int, np.integer)) else tuple(pad)
+    if len(vals) != 2 * rank or any(isinstance(v, bool) or not isinstance(v, (int, np.integer))
+                                    or v < 0 for v in vals):
+        raise ValueError(f"For '{name}', the 'pad' must be a non-negative int or a tuple of "
+                         f"{2 * rank} non-negative ints, but got {pad!r}.")
+    return tuple((int(vals[2 * i]), int(vals[2 * i + 1])) for i in range(rank))
+
+
+def check_pad_mode(name: str, pad_mode: str, pad) -> str:
+    if not isinstance(pad_mode, str) or pad_mode.lower() not in _PAD_MODES:
+        raise ValueError(f"For '{name}', the 'pad_mode' must be one of ['same', 'valid', "
+                         f"'pad'], but got {pad_mode!r}.")
+    mode = pad_mode.lower()
+    if mode != "pad" and any(np.ravel(pad)):
+        raise ValueError(f"For '{name}', the 'pad' must be zero when 'pad_mode' is not "
+                         f"'pad', but got pad {pad!r} and pad_mode '{pad_mode}'.")
+    return mode
+
+
+class ConvGeometry:
+    """Kernel, stride, dilation and padding of one convolution call, checked once."""
+
+    __slots__ = ("kernel", "stride", "dilation", "pads", "group")
+
+    def __init__(self, name: str, rank: int, sizes, kernel_size, pad_mode, pad, stride,
+                 dilation, group):
+        self.kernel = spatial(name, "kernel_size", kernel_size, rank)
+        self.stride = spatial(name, "stride", stride, rank)
+        self.dilation = spatial(name, "dilation", dilation, rank)
+        mode = check_pad_mode(name, pad_mode, pad)
+        self.pads = W.resolve_pads(mode, sizes, self.kernel, self.stride, self.dilation,
+                                   pad_pairs(name, pad, rank))
+        if isinstance(group, bool) or not isinstance(group, (int, np.integer)) or group < 1:
+            raise ValueError(f"For '{name}', the 'group' must be a positive int, but got "
+                             f"{group!r}.")
+        self.group = int(group)
+
+    def out(self, sizes) -> tuple:
+        return tuple(W.out_size(n, k, s, d, b, a) for n, k, s, d, (b, a) in zip(
+            sizes, self.kernel, self.stride, self.dilation, self.pads))
+
+
+def _geometry(name, rank, sizes, attrs) -> ConvGeometry:
+    attrs = {**_conv_attrs(rank), **attrs}
+    return ConvGeometry(name, rank, sizes, attrs["kernel_size"], attrs["pad_mode"],
+                        attrs["pad"], attrs["stride"], attrs["dilation"], attrs["group"])
+
+
+def _check_format(name: str, rank: int, attrs: dict) -> None:
+    data_format = attrs.get("data_format", _FORMATS[rank])
+    if data_format != _FORMATS[rank]:
+        raise ValueError(f"For '{name}', the 'data_format' must be '{_FORMATS[rank]}' on CPU, "
+                         f"but got '{data_format}'.")
+
+
+# ------------------------------------------------------------------ NumPy kernels
+
+def _cols(x: np.ndarray, geo: ConvGeometry, out) -> np.ndarray:
+    """im2col in the (N, group, C/group*K, L) layout: one copy of the strided window view,
+    whose innermost axis runs along the output width (contiguous reads at stride 1)."""
+    n, c = x.shape[:2]
+    r = len(geo.kernel)
+    win = W.windows(W.pad_input(x, geo.pads), geo.kernel, geo.stride, geo.dilation, out)
+    perm = (0, 1) + tuple(range(2 + r, 2 + 2 * r)) + tuple(range(2, 2 + r))
+    cols = np.ascontiguousarray(win.transpose(perm))  # (N, C, *kernel, *out)
+    return cols.reshape(n, geo.group, -1, math.prod(out))
+
+
+def conv_forward(x, w, geo: ConvGeometry) -> np.ndarray:
+    """``W_g (O/g, C/g*K) @ cols (N, g, C/g*K, L)``: the output comes out as NCHW."""
+    dtype = x.dtype
+    ct = W.compute_dtype(dtype)
+    x, w = x.astype(ct, copy=False), w.astype(ct, copy=False)
+    n, out, g, o = x.shape[0], geo.out(x.shape[2:]), geo.group, w.shape[0]
+    y = np.matmul(w.reshape(g, o // g, -1), _cols(x, geo, out))  # (N, g, O/g, L)
+    return y.reshape((n, o) + tuple(out)).astype(dtype, copy=False)
+
+
+def conv_input_grad(dy, w, in_shape, geo: ConvGeometry) -> np.ndarray:
+    """``W_g^T @ dy`` gives the columns' cotangent, summed back onto the input (col2im)."""
+    dtype = dy.dtype
+    ct = W.compute_dtype(dtype)
+    dy, w = dy.astype(ct, copy=False), w.astype(ct, copy=False)
+    n, c = in_shape[:2]
+    g, o = geo.group, w.shape[0]
+    out = dy.shape[2:]
+    wg = w.reshape(g, o // g, -1).transpose(0, 2, 1)  # (g, C/g*K, O/g)
+    dcols = np.matmul(wg, dy.reshape(n, g, o // g, -1))  # (N, g, C/g*K, L)
+    dcols = dcols.reshape((n, c) + geo.kernel + tuple(out))
+    padded = (n, c) + tuple(s + b + a for s, (b, a) in zip(in_shape[2:], geo.pads))
+    dxp = W.scatter_windows(dcols, padded, geo.kernel, geo.stride, geo.dilation)
+    return np.ascontiguousarray(W.crop(dxp, geo.pads, in_shape[2:]), dtype=dtype)
+
+
+def conv_filter_grad(dy, x, w_shape, geo: ConvGeometry) -> np.ndarray:
+    """``sum_n dy_n (O/g, L) @ cols_n^T``: a GEMM per example, summed."""
+    dtype = dy.dtype
+    ct = W.compute_dtype(dtype)
+    dy, x = dy.astype(ct, copy=False), x.astype(ct, copy=False)
+    n, o, g = dy.shape[0], dy.shape[1], geo.group
+    cols = _cols(x, geo, dy.shape[2:])  # (N, g, C/g*K, L)
+    dyg = dy.reshape(n, g, o // g, -1)
+    dw = np.matmul(dyg, cols.transpose(0, 1, 3, 2)).sum(axis=0)  # (g, O/g, C/g*K)
+    return dw.reshape(w_shape).astype(dtype, copy=False)
+
+
+# ------------------------------------------------------------------ inference
+
+def _conv_types(name, **tensors):
+    t = same_type(name, tensors)
+    require_dtype(name, next(iter(tensors)), t, FLOATS)
+    return t
+
+
+def _check_rank(name, arg, a, rank):
+    if a.ndim != rank + 2:
+        raise ValueError(f"For '{name}', the dimension of '{arg}' must be {rank + 2}, but got "
+                         f"{a.ndim} (shape {list(a.shape)}).")
+
+
+def _check_channels(name, x_shape, w_shape, geo, out_channel, kernel_attr):
+    c, o = x_shape[1], w_shape[0]
+    if c != w_shape[1] * geo.group:
+        raise ValueError(f"For '{name}', 'C_in' of input 'x' shape divide by parameter "
+                         f"'group' must be equal to 'C_in' of input 'weight' shape: "
+                         f"{w_shape[1]}, but got 'C_in' of input 'x' shape: {c}, and "
+                         f"'group': {geo.group}.")
+    if o != out_channel:
+        raise ValueError(f"For '{name}', 'out_channel' must be equal to the first dimension "
+                         f"of 'weight' {o}, but got {out_channel}.")
+    if o % geo.group:
+        raise ValueError(f"For '{name}', 'out_channel' {o} must be divisible by 'group' "
+                         f"{geo.group}.")
+    if tuple(w_shape[2:]) != geo.kernel:
+        raise ValueError(f"For '{name}', 'kernel_size' {kernel_attr!r} must match the spatial "
+                         f"shape of 'weight' {list(w_shape[2:])}.")
+
+
+def _conv_attrs(rank: int) -> dict:
+    return {"out_channel": 1, "kernel_size": 1, "mode": 1, "pad_mode": "valid", "pad": 0,
+            "stride": 1, "dilation": 1, "group": 1, "data_format": _FORMATS[rank]}
+
+
+def _out_or_error(name, x_shape, geo):
+    out = geo.out(x_shape[2:])
+    if any(o < 1 for o in out):
+        raise ValueError(f"For '{name}', the input spatial shape {list(x_shape[2:])} is "
+                         f"smaller than the (dilated) kernel {list(geo.kernel)} after "
+                         f"padding {list(geo.pads)}; the output shape would be {list(out)}.")
+    return out
+
+
+def conv_opdefs(rank: int):
+    """The forward, input-gradient and filter-gradient OpDefs of a ``rank``-D convolution."""
+    prefix = f"Conv{rank}D"
+
+    def forward_infer(x, w, **attrs):
+        t = _conv_types(prefix, x=x, weight=w)
+        _check_rank(prefix, "x", x, rank)
+        _check_rank(prefix, "weight", w, rank)
+        _check_format(prefix, rank, attrs)
+        geo = _geometry(prefix, rank, x.shape[2:], attrs)
+        _check_channels(prefix, x.shape, w.shape, geo, attrs.get("out_channel", 1),
+                        attrs.get("kernel_size", 1))
+        return AbstractTensor(t, (x.shape[0], w.shape[0]) + _out_or_error(prefix, x.shape,
+                                                                            geo))
+
+    @quiet
+    def forward(x, w, **attrs):
+        return conv_forward(x, w, _geometry(prefix, rank, x.shape[2:], attrs))
+
+    input_name = f"{prefix}BackpropInput"
+
+    def input_infer(dy, w, size, **attrs):
+        t = _conv_types(input_name, dout=dy, weight=w)
+        in_shape = const_shape(input_name, "input_size", size)
+        if len(in_shape) != rank + 2:
+            raise ValueError(f"For '{input_name}', the 'input_size' must have {rank + 2} "
+                             f"dims, but got {list(in_shape)}.")
+        _check_rank(input_name, "dout", dy, rank)
+        _check_format(input_name, rank, attrs)
+        geo = _geometry(input_name, rank, in_shape[2:], attrs)
+        _check_channels(input_name, in_shape, w.shape, geo, attrs.get("out_channel", 1),
+                        attrs.get("kernel_size", 1))
+        want = (in_shape[0], w.shape[0]) + _out_or_error(input_name, in_shape, geo)
+        if tuple(dy.shape) != want:
+            raise ValueError(f"For '{input_name}', the shape of 'dout' must be {list(want)} "
+                             f"for 'input_size' {list(in_shape)}, but got {list(dy.shape)}.")
+        return AbstractTensor(t, in_shape)
+
+    @quiet
+    def input_kernel(dy, w, size, **attrs):
+        size = tuple(int(s) for s in np.asarray(size).reshape(-1)) \
+            if not isinstance(size, tuple) else size
+        return conv_input_grad(dy, w, size, _geometry(input_name, rank, size[2:], attrs))
+
+    filter_name = f"{prefix}BackpropFilter"
+
+    def filter_infer(dy, x, size, **attrs):
+        t = _conv_types(filter_name, dout=dy, x=x)
+        w_shape = const_shape(filter_name, "filter_size", size)
+        _check_rank(filter_name, "x", x, rank)
+        _check_format(filter_name, rank, attrs)
+        geo = _geometry(filter_name, rank, x.shape[2:], attrs)
+        _check_channels(filter_name, x.shape, w_shape, geo, attrs.get("out_channel", 1),
+                        attrs.get("kernel_size", 1))
+        want = (x.shape[0], w_shape[0]) + _out_or_error(filter_name, x.shape, geo)
+        if tuple(dy.shape) != want:
+            raise ValueError(f"For '{filter_name}', the shape of 'dout' must be {list(want)}, "
+                             f"but got {list(dy.shape)}.")
+        return AbstractTensor(t, w_shape)
+
+    @quiet
+    def filter_kernel(dy, x, size, **attrs):
+        size = tuple(int(s) for s in np.asarray(size).reshape(-1)) \
+            if not isinstance(size, tuple) else size
+        return conv_filter_grad(dy, x, size, _geometry(filter_name, rank, x.shape[2:],
+                                                       attrs))
+
+    attrs = _conv_attrs(rank)
+    return (OpDef(prefix, forward_infer, forward, attrs=attrs),
+            OpDef(input_name, input_infer, input_kernel, attrs=attrs),
+            OpDef(filter_name, filter_infer, filter_kernel, attrs=attrs))
+
+
+Conv2D, Conv2DBackpropInput, Conv2DBackpropFilter = conv_opdefs(2)
+Conv3D, Conv3DBackpropInput, Conv3DBackpropFilter = conv_opdefs(3)

@@ -1,0 +1,91 @@
+"""Batching rules of the convolution, pooling, batch-norm and optimizer primitives.
+
+Where every example only touches its own rows (a convolution's input, pooling), the batch
+folds into the N axis: one call on ``(B*N, ...)``. Otherwise (a batched filter, batch
+statistics) the op runs once per example and the results are stacked.
+"""
+from __future__ import annotations
+
+import graphkiln.ops.defs.array as A
+import graphkiln.ops.defs.conv as C
+
+from ..primitive import REGISTRY
+from .batching import NOT_BATCHED, batch_size, batched, front, rule_for, to_front
+
+NOT_BATCHED.update({
+    name: "memory effect (an optimizer update): a vmapped function must be pure "
+          "(clear error)"
+    for name in ("ApplyMomentum", "Adam", "AdamWeightDecay", "ApplyRMSProp",
+                 "ApplyCenteredRMSProp", "ApplyAdagrad", "ApplyAdamWithAmsgradV2", "SGD")})
+
+
+def per_example(opdef, args, dims, attrs):
+    """``opdef`` applied to each example, results stacked on axis 0."""
+    size = batch_size(args, dims)
+    results = []
+    for k in range(size):
+        picked = [a if d is None else A.Getitem(a, (slice(None),) * d + (k,))
+                  for a, d in zip(args, dims)]
+        results.append(opdef(*picked, **attrs))
+    if isinstance(results[0], tuple):
+        outs = tuple(A.Stack(tuple(r[i] for r in results), axis=0)
+                     for i in range(len(results[0])))
+        return outs, (0,) * len(outs)
+    return A.Stack(tuple(results), axis=0), 0
+
+
+def _fold(x, d):
+    """``x`` with its batch axis first and merged into N: ``((B*N, ...), B)``."""
+    x = to_front(x, d)
+    return A.Reshape(x, (x.shape[0] * x.shape[1],) + tuple(x.shape[2:])), x.shape[0]
+
+
+def _unfold(y, size: int):
+    return A.Reshape(y, (size, y.shape[0] // size) + tuple(y.shape[1:]))
+
+
+def _data_only_rule(opdef, data_positions: tuple, size_position: int | None):
+    """Fold the batch into N when only the inputs at ``data_positions`` are batched."""
+    def rule(*args, dims, **attrs):
+        if any(batched(d) for i, d in enumerate(dims) if i not in data_positions) or \
+                len(data_positions) > 1 and not all(dims[i] is not None
+                                                    for i in data_positions):
+            return per_example(opdef, args, dims, attrs)
+        size = batch_size(args, dims)
+        args = list(args)
+        for i in data_positions:
+            args[i], _ = _fold(args[i], dims[i])
+        if size_position is not None:
+            s = tuple(args[size_position])
+            args[size_position] = (s[0] * size,) + s[1:]
+        return _unfold(opdef(*args, **attrs), size), 0
+    return rule
+
+
+for _fwd, _inp, _flt in ((C.Conv2D, C.Conv2DBackpropInput, C.Conv2DBackpropFilter),
+                         (C.Conv3D, C.Conv3DBackpropInput, C.Conv3DBackpropFilter)):
+    _fwd.def_vmap(_data_only_rule(_fwd, (0,), None))
+    _inp.def_vmap(_data_only_rule(_inp, (0,), 2))
+    _flt.def_vmap(lambda *args, dims, _op=_flt, **attrs: per_example(_op, args, dims, attrs))
+
+
+def _pool_rule(opdef):
+    def rule(*args, dims, **attrs):
+        size = batch_size(args, dims)
+        folded = [_fold(front(a, d, size), 0)[0] for a, d in zip(args, dims)]
+        return _unfold(opdef(*folded, **attrs), size), 0
+    return rule
+
+
+for _name in ("MaxPool", "AvgPool", "MaxPoolGrad", "MaxPoolGradGrad", "AvgPoolGrad"):
+    REGISTRY[_name].def_vmap(_pool_rule(REGISTRY[_name]))
+
+
+@rule_for("BatchNorm")
+def _batch_norm(*args, dims, **attrs):
+    return per_example(REGISTRY["BatchNorm"], args, dims, attrs)
+
+
+@rule_for("StopGradient")
+def _stop_gradient(x, *, dims):
+    return REGISTRY["StopGradient"](x), dims[0]

@@ -1,0 +1,119 @@
+"""Backward rules of the convolution, pooling and batch-norm primitives.
+
+The convolution family is closed under transposition: the input gradient of ``Conv`` is
+``ConvBackpropInput``, the filter gradient ``ConvBackpropFilter``, and each of those
+differentiates back into the other two; likewise ``MaxPoolGrad``/``MaxPoolGradGrad`` and
+``AvgPool``/``AvgPoolGrad`` (each linear in ``dout``).
+"""
+from __future__ import annotations
+
+import math
+
+import graphkiln.ops.defs.conv as C
+import graphkiln.ops.defs.norm as N
+import graphkiln.ops.defs.pool as P
+import graphkiln.ops.functional as F
+
+from ...common import dtype as mstype
+from .bprop import _as, _is_zero, bprop
+
+
+def _conv_rules(forward, input_grad, filter_grad):
+    @bprop(forward.name)
+    def _forward(x, w, out, dout, **attrs):
+        return (input_grad(dout, w, tuple(x.shape), **attrs),
+                filter_grad(dout, x, tuple(w.shape), **attrs))
+
+    @bprop(input_grad.name)
+    def _input(dy, w, size, out, dout, **attrs):
+        return (forward(dout, w, **attrs), filter_grad(dy, dout, tuple(w.shape), **attrs),
+                None)
+
+    @bprop(filter_grad.name)
+    def _filter(dy, x, size, out, dout, **attrs):
+        return (forward(x, dout, **attrs), input_grad(dy, dout, tuple(x.shape), **attrs),
+                None)
+
+
+_conv_rules(C.Conv2D, C.Conv2DBackpropInput, C.Conv2DBackpropFilter)
+_conv_rules(C.Conv3D, C.Conv3DBackpropInput, C.Conv3DBackpropFilter)
+
+
+@bprop("MaxPool")
+def _max_pool(x, out, dout, **attrs):
+    return (P.MaxPoolGrad(x, out, dout, **attrs),)
+
+
+@bprop("MaxPoolGrad")
+def _max_pool_grad(x, out, dy, _, dout, **attrs):
+    return F.zeros_like(x), F.zeros_like(out), P.MaxPoolGradGrad(x, out, dout, **attrs)
+
+
+@bprop("MaxPoolGradGrad")
+def _max_pool_grad_grad(x, out, g, _, dout, **attrs):
+    return F.zeros_like(x), F.zeros_like(out), P.MaxPoolGrad(x, out, dout, **attrs)
+
+
+@bprop("AvgPool")
+def _avg_pool(x, out, dout, **attrs):
+    return (P.AvgPoolGrad(x, out, dout, **attrs),)
+
+
+@bprop("AvgPoolGrad")
+def _avg_pool_grad(x, out, dy, _, dout, **attrs):
+    return F.zeros_like(x), F.zeros_like(out), P.AvgPool(dout, **attrs)
+
+
+def _channel(v, ndim: int):
+    """A per-channel vector shaped to broadcast over NC... inputs."""
+    return F.reshape(v, (1, -1) + (1,) * (ndim - 2))
+
+
+@bprop("BatchNorm")
+def _batch_norm(x, scale, bias, mean, variance, out, dout, **attrs):
+    a = {**N.BN_ATTRS, **attrs}
+    nd = x.ndim
+    axes = N.stat_axes(nd)
+    t = mstype.float64 if x.dtype is mstype.float64 else mstype.float32
+    w = F.cast(x, t)
+    dy = F.cast(dout[0], t)
+    sc = _channel(F.cast(scale, t), nd)
+    dmean = [F.cast(d, t) for d in (dout[1], dout[3]) if not _is_zero(d)]
+    dvar = [F.cast(d, t) for d in (dout[2], dout[4]) if not _is_zero(d)]
+    if a["is_training"]:
+        m = math.prod(x.shape[i] for i in axes)
+        mu = F.reduce_mean(w, axes, True)
+        xc = F.sub(w, mu)
+        var = F.reduce_mean(F.mul(xc, xc), axes, True)
+        inv = F.rsqrt(F.add(var, a["epsilon"]))
+        xhat = F.mul(xc, inv)
+        sum_dy = F.reduce_sum(dy, axes, True)
+        sum_dy_xhat = F.reduce_sum(F.mul(dy, xhat), axes, True)
+        dx = F.mul(F.mul(sc, inv), F.sub(F.sub(dy, F.div(sum_dy, m)),
+                                         F.mul(xhat, F.div(sum_dy_xhat, m))))
+        for d in dmean:
+            dx = F.add(dx, F.div(_channel(d, nd), m))
+        for d in dvar:
+            dx = F.add(dx, F.mul(_channel(d, nd), F.mul(xc, 2.0 / max(m - 1, 1))))
+        return (_as(dx, x), _as(F.reshape(sum_dy_xhat, (-1,)), scale),
+                _as(F.reshape(sum_dy, (-1,)), bias), F.zeros_like(mean),
+                F.zeros_like(variance))
+    mu = _channel(F.cast(mean, t), nd)
+    v = F.add(_channel(F.cast(variance, t), nd), a["epsilon"])
+    inv = F.rsqrt(v)
+    xc = F.sub(w, mu)
+    sum_dy = F.reduce_sum(dy, axes, False)
+    sum_dy_xc = F.reduce_sum(F.mul(dy, xc), axes, False)
+    flat_inv = F.reshape(inv, (-1,))
+    sc_flat = F.cast(scale, t)
+    dx = F.mul(dy, F.mul(sc, inv))
+    dscale = F.mul(sum_dy_xc, flat_inv)
+    dm = F.neg(F.mul(sum_dy, F.mul(sc_flat, flat_inv)))
+    dv = F.mul(F.mul(sum_dy_xc, sc_flat), F.mul(F.mul(flat_inv, flat_inv), flat_inv))
+    dv = F.mul(dv, -0.5)
+    for d in dmean:
+        dm = F.add(dm, d)
+    for d in dvar:
+        dv = F.add(dv, d)
+    return (_as(dx, x), _as(dscale, scale), _as(sum_dy, bias), _as(dm, mean),
+            _as(dv, variance))

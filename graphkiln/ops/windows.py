@@ -1,0 +1,89 @@
+"""Sliding-window kernels shared by convolution and pooling (NumPy, no Python pixel loops).
+
+``windows`` views a padded input as ``(N, C, *out, *kernel)`` with ``as_strided`` (no copy);
+convolution reshapes that view once into an im2col matrix and makes one BLAS call, and
+``scatter_windows`` adds per-window values back into an input-shaped array with one
+strided slice per kernel offset (the adjoint of ``windows``).
+"""
+from __future__ import annotations
+
+import itertools
+import math
+
+import numpy as np
+from numpy.lib.stride_tricks import as_strided
+
+
+def out_size(size: int, k: int, stride: int, dilation: int, before: int, after: int,
+             ceil_mode: bool = False) -> int:
+    """Output length of a window of ``k`` taps along an axis of ``size`` padded elements."""
+    span = (k - 1) * dilation + 1
+    room = size + before + after - span
+    if ceil_mode:
+        n = -(-room // stride) + 1
+        if (n - 1) * stride >= size + before:  # the last window must start inside
+            n -= 1
+        return n
+    return room // stride + 1
+
+
+def same_pads(sizes, kernel, stride, dilation) -> tuple:
+    """``pad_mode='same'``: outputs ``ceil(size / stride)``, extra padding at the end."""
+    pads = []
+    for n, k, s, d in zip(sizes, kernel, stride, dilation):
+        total = max((math.ceil(n / s) - 1) * s + (k - 1) * d + 1 - n, 0)
+        pads.append((total // 2, total - total // 2))
+    return tuple(pads)
+
+
+def resolve_pads(pad_mode: str, sizes, kernel, stride, dilation, pad) -> tuple:
+    """((before, after), ...) per spatial axis for ``pad_mode`` 'valid', 'same' or 'pad'
+    (``pad`` given per axis as (before, after) pairs)."""
+    mode = pad_mode.lower()
+    if mode == "same":
+        return same_pads(sizes, kernel, stride, dilation)
+    if mode == "pad":
+        return tuple(pad)
+    return tuple((0, 0) for _ in sizes)
+
+
+def pad_input(x: np.ndarray, pads, value: float = 0.0, extra=None) -> np.ndarray:
+    """``x`` padded on its spatial axes (2..) with ``pads``; ``extra`` adds room at the end
+    (ceil mode) without counting as padding."""
+    extra = extra or (0,) * len(pads)
+    widths = [(0, 0), (0, 0)] + [(b, a + e) for (b, a), e in zip(pads, extra)]
+    if not any(b or a for b, a in widths):
+        return x
+    return np.pad(x, widths, constant_values=value)
+
+
+def windows(xp: np.ndarray, kernel, stride, dilation, out) -> np.ndarray:
+    """The read-only ``(N, C, *out, *kernel)`` view of the windows of padded ``xp``."""
+    sN, sC, *sp = xp.strides
+    shape = xp.shape[:2] + tuple(out) + tuple(kernel)
+    strides = (sN, sC, *(s * st for s, st in zip(sp, stride)),
+               *(s * d for s, d in zip(sp, dilation)))
+    return as_strided(xp, shape, strides, writeable=False)
+
+
+def scatter_windows(cols: np.ndarray, padded_shape, kernel, stride, dilation) -> np.ndarray:
+    """Adjoint of :func:`windows`: ``cols`` of shape ``(N, C, *kernel, *out)`` summed into a
+    zero array of ``padded_shape`` (one strided add per kernel offset)."""
+    out = cols.shape[2 + len(kernel):]
+    acc = np.zeros(padded_shape, cols.dtype)
+    for idx in itertools.product(*(range(k) for k in kernel)):
+        region = tuple(slice(i * d, i * d + (o - 1) * s + 1, s)
+                       for i, d, o, s in zip(idx, dilation, out, stride))
+        acc[(slice(None), slice(None)) + region] += cols[(slice(None), slice(None)) + idx]
+    return acc
+
+
+def crop(xp: np.ndarray, pads, sizes) -> np.ndarray:
+    """The unpadded ``sizes`` region of a padded array."""
+    region = tuple(slice(b, b + n) for (b, _), n in zip(pads, sizes))
+    return xp[(slice(None), slice(None)) + region]
+
+
+def compute_dtype(dtype: np.dtype) -> np.dtype:
+    """float16 is computed in float32 (as MindSpore's CPU kernels do)."""
+    return np.dtype(np.float32) if dtype == np.float16 else np.dtype(dtype)

@@ -1,0 +1,111 @@
+"""Mixed precision (amp.auto_mixed_precision O0-O3, Cell.to_float) against MindSpore 2.10
+CPU runs (fixtures/record_amp.py, PyNative) in both modes; loss scaling
+(TrainOneStepWithLossScaleCell, which MindSpore 2.10 cannot run on CPU) against the plain
+training run and the documented scale updates; loss-scale managers and scalers."""
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import graphkiln as ms
+from graphkiln import amp, nn
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+sys.path.insert(0, str(FIXTURES))
+from amp_cases import LEVELS, bn_after_one_step, net, run_level, run_loss_scale  # noqa: E402
+
+RECORDED = np.load(FIXTURES / "amp.npz")
+MODES = {"pynative": ms.PYNATIVE_MODE, "graph": ms.GRAPH_MODE}
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("level", LEVELS)
+def test_auto_mixed_precision_matches_mindspore(level, mode):
+    ms.set_context(mode=MODES[mode])
+    y, losses = run_level(ms, level)
+    assert str(y.dtype) == str(RECORDED[f"{level}/dtype"])
+    # float16 levels differ from MindSpore by float16 rounding at most
+    tol = 1e-5 if level == "O0" else 2e-3
+    np.testing.assert_allclose(y.asnumpy(), RECORDED[f"{level}/y"], rtol=tol, atol=tol)
+    np.testing.assert_allclose(losses, RECORDED[f"{level}/losses"], rtol=tol, atol=tol)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_train_step_updates_batchnorm_statistics_once(mode):
+    ms.set_context(mode=MODES[mode])
+    mean, variance = bn_after_one_step(ms)
+    np.testing.assert_allclose(mean, RECORDED["bn_step/mean"], rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(variance, RECORDED["bn_step/variance"], rtol=1e-5, atol=1e-6)
+
+
+def test_to_float_casts_inputs_and_weights_not_the_parameters():
+    dense = nn.Dense(3, 2).to_float(ms.float16)
+    out = dense(ms.Tensor(np.ones((1, 3), np.float32)))
+    assert out.dtype is ms.float16 and dense.weight.dtype is ms.float32
+    with pytest.raises(ValueError, match="dst_type"):
+        nn.Dense(3, 2).to_float(ms.int32)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_loss_scale_without_overflow_trains_like_the_plain_step(mode):
+    ms.set_context(mode=MODES[mode])
+    rows, _ = run_loss_scale(ms, 1024.0)
+    np.testing.assert_allclose(rows[:, 0], RECORDED["O0/losses"], rtol=1e-4)
+    assert rows[:, 1].tolist() == [0.0, 0.0, 0.0]
+    assert rows[:, 2].tolist() == [1024.0, 1024.0, 2048.0]  # grows after 2 clean steps
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_loss_scale_overflow_skips_the_update_and_shrinks_the_scale(mode):
+    ms.set_context(mode=MODES[mode])
+    before = net(ms).fc.weight.asnumpy()
+    rows, after = run_loss_scale(ms, 3e38)
+    assert rows[0, 1] == 1.0 and rows[0, 2] == np.float32(3e38)
+    assert rows[1, 2] == np.float32(1.5e38)
+    if rows[:, 1].all():
+        np.testing.assert_array_equal(after, before)
+
+
+def test_loss_scale_managers():
+    fixed = amp.FixedLossScaleManager(128.0, drop_overflow_update=False)
+    assert fixed.get_loss_scale() == 128.0 and fixed.get_update_cell() is None
+    assert isinstance(amp.FixedLossScaleManager().get_update_cell(),
+                      nn.FixedLossScaleUpdateCell)
+    dyn = ms.DynamicLossScaleManager(init_loss_scale=16, scale_factor=2, scale_window=2)
+    for overflow in (False, False, True, False):
+        dyn.update_loss_scale(overflow)
+    assert dyn.get_loss_scale() == 16.0  # doubled after 2 clean steps, halved on overflow
+    with pytest.raises(ValueError, match="scale_factor"):
+        amp.DynamicLossScaleManager(scale_factor=1)
+
+
+def test_scalers_and_all_finite():
+    grads = (ms.Tensor(np.array([1.0, 2.0], np.float32)),)
+    static = amp.StaticLossScaler(8.0)
+    assert static.unscale(static.scale(grads))[0].asnumpy().tolist() == [1.0, 2.0]
+    dyn = amp.DynamicLossScaler(1024.0, 2, 2)
+    assert bool(amp.all_finite(grads).asnumpy())
+    bad = (ms.Tensor(np.array([np.inf], np.float32)),)
+    finite = amp.all_finite(bad)
+    assert not bool(finite.asnumpy())
+    dyn.adjust(finite)
+    assert float(dyn.scale_value.asnumpy()) == 512.0
+    dyn.adjust(amp.all_finite(grads))
+    dyn.adjust(amp.all_finite(grads))
+    assert float(dyn.scale_value.asnumpy()) == 1024.0
+
+
+def test_build_train_network_levels():
+    x, y = (ms.Tensor(np.ones((2, 3), np.float32)), ms.Tensor(np.array([0, 1], np.int32)))
+    for level in ("O0", "O1", "O3"):
+        model = nn.Dense(3, 2)
+        step = amp.build_train_network(model, nn.Momentum(model.trainable_params(), 0.1, 0.9),
+                                       nn.SoftmaxCrossEntropyWithLogits(sparse=True,
+                                                                        reduction="mean"),
+                                       level=level)
+        assert step(x, y).dtype is ms.float32
+    model = nn.Dense(3, 2)
+    with pytest.raises(ValueError, match="supported on device `CPU`"):
+        amp.build_train_network(model, nn.Momentum(model.trainable_params(), 0.1, 0.9),
+                                nn.MSELoss(), level="O2")
