@@ -98,6 +98,8 @@ for _n in ("RealDiv", "SquaredDifference", "Atan2"):
     SAMPLES[_n] = _binary(0.5, 3.0)
 for _n in ("Shape", "DType", "Rank", "Size", "TopTypeof", "Flatten"):
     SAMPLES[_n] = [lambda r: ((B(f32(r, 3, 2, 4)),), {})]
+SAMPLES["FloatStatus"] = [
+    lambda r: ((B(np.where(bools(r, 3, 4), np.float32(np.inf), f32(r, 3, 4))),), {})]
 SAMPLES["Slice"] = [lambda r: ((B(f32(r, 3, 4, 5)), (1, 2), (2, -1)), {})]
 SAMPLES["TopK"] = [lambda r: ((B(f32(r, 3, 2, 5)), 2), {}),
                    lambda r: ((B(f32(r, 3, 5)), 5), {"sorted": True})]

@@ -102,6 +102,7 @@ SAMPLES = {
         "Cosh", "Asin", "Acos", "Shape", "DType", "Rank", "Size", "TopTypeof",
         "Flatten")},
     "SquaredDifference": [((X, Y), {})],
+    "FloatStatus": [((X,), {}), ((Tensor(np.array([1.0, np.inf], np.float32)),), {})],
     "Atan2": [((X, Y), {})],
     "Slice": [((f32(3, 4), (1, 1), (2, -1)), {})],
     "TopK": [((f32(2, 5), 3), {}), ((i32(4), 2), {"sorted": True})],

@@ -57,3 +57,19 @@ Rank = OpDef("Rank", _rank_infer, lambda x: int(np.ndim(x)), differentiable=Fals
 Size = OpDef("Size", _size_infer, lambda x: int(np.size(x)), differentiable=False)
 TopTypeof = OpDef("TopTypeof", lambda x: AbstractScalar(_type_of_abstract(x)),
                   _top_typeof_kernel, differentiable=False)
+
+
+def _float_status_infer(x):
+    t = _tensor("FloatStatus", x).dtype
+    if not t.is_float:
+        raise TypeError(f"For 'FloatStatus', the input must be a float Tensor, but got "
+                        f"Tensor[{t}].")
+    return AbstractTensor(mstype.float32, (1,))
+
+
+def _float_status(x):
+    return np.array([0.0 if np.isfinite(x).all() else 1.0], np.float32)
+
+
+# [1.] when the input holds a NaN or an infinity, else [0.] (a check, no gradient)
+FloatStatus = OpDef("FloatStatus", _float_status_infer, _float_status, differentiable=False)

@@ -681,6 +681,6 @@ def _loop_over_batch(opdef):
     return rule
 
 
-for _name in ("GatherNd", "ScatterNd") + tuple(
+for _name in ("GatherNd", "ScatterNd", "FloatStatus") + tuple(
         f"TensorScatter{k}" for k in ("Add", "Sub", "Mul", "Div", "Max", "Min", "Update")):
     REGISTRY[_name].def_vmap(_loop_over_batch(REGISTRY[_name]))
