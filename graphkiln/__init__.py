@@ -11,6 +11,7 @@ from .common.tensor import Tensor, tensor
 from .context import (
     GRAPH_MODE, PYNATIVE_MODE, get_context, set_context, set_device,
 )
+from .context import COMPATIBLE, LAX, STRICT  # noqa: F401
 from .common.seed import get_seed, set_seed
 from .compile.api import jit
 from .compile.call_cache import compile_info

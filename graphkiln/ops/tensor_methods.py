@@ -142,6 +142,15 @@ def _install_more_methods() -> None:
         n = self.size // max(F.reduce_sum(sq, axes, True).size, 1)
         return F.div(F.reduce_sum(sq, axes, keepdims), max(n - ddof, 0))
 
+    def any_or_all(reduce):
+        def method(self, axis=None, keep_dims=False):
+            nonzero = F.cast(F.not_equal(self, 0), mstype.int32)
+            return F.cast(reduce(nonzero, axis if axis is not None else (), keep_dims),
+                          mstype.bool_)
+        return method
+
+    Tensor.any = any_or_all(F.reduce_max)
+    Tensor.all = any_or_all(F.reduce_min)
     Tensor.var = variance
     Tensor.std = lambda self, axis=None, ddof=0, keepdims=False: F.sqrt(
         variance(self, axis, ddof, keepdims))

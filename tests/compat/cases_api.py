@@ -125,3 +125,18 @@ assign_shape_error.phrase = "must have the same shape as 'variable'"
 CASES = [layout_imports, mnp_basics, hyper_map_mixed_elements, hyper_map_tuple_and_list,
          hyper_map_tuple_lengths, hyper_map_list_lengths, jit_of_a_cell, matmul_p_shape_error,
          matmul_functional_shape_error, scatter_add_shape_error, assign_shape_error]
+
+
+def tensor_any_all_std(ms):
+    x = ms.Tensor(np.array([[False, True], [False, False]]))
+    y = ms.Tensor(np.arange(6.).reshape(2, 3).astype(np.float32))
+    return x.any(), x.all(), x.any(1), y.std(), y.var(axis=1, ddof=1)
+
+
+def parameter_update(ms):
+    p = ms.Parameter(ms.Tensor(np.zeros(2, np.float32)), name="p")
+    out = ms.nn.ParameterUpdate(p)(ms.Tensor(np.ones(2, np.float32)))
+    return out, p
+
+
+CASES += [tensor_any_all_std, parameter_update]
