@@ -77,7 +77,7 @@ def _worker(kind: str, out: str, threads: int, max_kib: int) -> None:
         grads = tuple(Tensor(np.ones(4096, np.float32)) for _ in params)
         for label, fusion in (("fused_ms", 1), ("per_param_ms", 0)):
             reducer = nn.DistributedGradReducer(params, mean=True, fusion_type=fusion)
-            result[label] = _time_ms(lambda r=reducer: [g.asnumpy() for g in r(grads)])
+            result[label] = _time_ms(lambda r=reducer: [g.asnumpy() for g in r(grads)], 30)
     elif kind == "allreduce":
         allreduce = ops.AllReduce()
         comm = _raw_comm()
@@ -86,10 +86,11 @@ def _worker(kind: str, out: str, threads: int, max_kib: int) -> None:
                 break
             data = np.ones(kib * 256, np.float32)
             x = Tensor(data)
-            result[f"ops_{kib}"] = _time_ms(lambda x=x: allreduce(x).asnumpy())
+            result[f"ops_{kib}"] = _time_ms(lambda x=x: allreduce(x).asnumpy(), _reps(kib))
             if comm is not None:
                 buf = np.empty_like(data)
-                result[f"raw_{kib}"] = _time_ms(lambda d=data, b=buf: comm.Allreduce(d, b))
+                result[f"raw_{kib}"] = _time_ms(lambda d=data, b=buf: comm.Allreduce(d, b),
+                                                _reps(kib))
     if rank == 0:
         with open(out, "w") as f:
             json.dump(result, f)
@@ -104,17 +105,21 @@ def _raw_comm():
     return comm_engine.world().comm
 
 
-def _time_ms(fn, budget: float = 0.4) -> float:
-    """Median milliseconds of ``fn`` (a barrier-free loop: every rank runs it in step)."""
+def _time_ms(fn, reps: int) -> float:
+    """Median milliseconds of ``reps`` calls of ``fn``. The count is fixed, never taken
+    from a time budget: every rank must run the same collectives."""
     fn()
     fn()
     times = []
-    start = time.perf_counter()
-    while len(times) < 5 or (time.perf_counter() - start < budget and len(times) < 200):
+    for _ in range(reps):
         t = time.perf_counter()
         fn()
         times.append(time.perf_counter() - t)
     return 1000 * float(np.median(times))
+
+
+def _reps(kib: int) -> int:
+    return max(5, min(100, 20000 // kib))
 
 
 # ------------------------------------------------------------------ driver side

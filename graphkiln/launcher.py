@@ -166,17 +166,60 @@ def _copy_tail(w: Worker) -> None:
 
 
 def stop(workers: list[Worker]) -> None:
-    """SIGTERM every running worker's process group, SIGKILL what is left after a grace."""
+    """SIGTERM every running worker's whole process tree, SIGKILL what is left after a
+    grace. The tree, not the process group: MPICH's launcher starts the Python process in
+    a session of its own, and killing only the launcher would orphan it."""
+    pids = [pid for w in workers if w.process.poll() is None
+            for pid in _process_tree(w.process.pid)]
     for sig in (signal.SIGTERM, signal.SIGKILL):
-        alive = [w for w in workers if w.process.poll() is None]
-        for w in alive:
+        for pid in pids:
             try:
-                os.killpg(w.process.pid, sig)
+                os.kill(pid, sig)
             except ProcessLookupError:
                 pass
         deadline = time.monotonic() + KILL_GRACE_SECONDS
-        while any(w.process.poll() is None for w in alive) and time.monotonic() < deadline:
+        while time.monotonic() < deadline:
+            for w in workers:
+                w.process.poll()  # reap the direct children
+            if not any(_alive(pid) for pid in pids):
+                return
             time.sleep(POLL_SECONDS)
+
+
+def _process_tree(pid: int) -> list[int]:
+    """``pid`` and all its descendants, read from /proc (just ``pid`` without /proc)."""
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc") if os.path.isdir("/proc") else ():
+        if entry.isdigit():
+            stat = _stat_fields(int(entry))
+            if stat:
+                children.setdefault(int(stat[1]), []).append(int(entry))
+    tree, todo = [], [pid]
+    while todo:
+        tree.append(todo.pop())
+        todo.extend(children.get(tree[-1], []))
+    return tree
+
+
+def _stat_fields(pid: int) -> list[str]:
+    """The fields of /proc/<pid>/stat after the command name (state, ppid, ...)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return []
+
+
+def _alive(pid: int) -> bool:
+    """Running (not gone, not a zombie waiting to be reaped)."""
+    if os.path.isdir("/proc"):
+        stat = _stat_fields(pid)
+        return bool(stat) and stat[0] != "Z"
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
 
 
 def _last_lines(path: str, n: int) -> str:

@@ -1,5 +1,4 @@
-"""``mindspore.common.initializer``: weight initializers (``Normal``, ``HeUniform``...) and
-``initializer``; ``set_seed`` is re-exported here.
+"""Weight initializers (``mindspore.common.initializer``: ``Normal``, ``HeUniform``...).
 
 Every random initializer draws from the generator of :mod:`graphkiln.common.seed`, so
 results do not depend on NumPy's global seed; ``graphkiln.set_seed(n)`` re-seeds it and
@@ -12,8 +11,9 @@ import numbers
 
 import numpy as np
 
-from . import dtype as mstype
-from .seed import get_seed, rng, set_seed  # noqa: F401  (initializer.set_seed/get_seed)
+import graphkiln.common.dtype as mstype
+
+from .seed import get_seed, rng, set_seed  # noqa: F401  (re-exported by nn.init)
 from .tensor import Tensor
 
 
@@ -48,13 +48,7 @@ class Initializer:
         self._kwargs = kwargs
 
     def _sample(self, shape: tuple) -> np.ndarray:
-        arr = np.zeros(shape, np.float32)
-        self._initialize(arr)
-        return arr
-
-    def _initialize(self, arr: np.ndarray) -> None:
-        """MindSpore's hook for user subclasses: fill ``arr`` in place."""
-        raise NotImplementedError(f"{type(self).__name__} must define _initialize(arr).")
+        raise NotImplementedError(type(self).__name__)
 
     def __call__(self, shape, dtype=mstype.float32) -> np.ndarray:
         t = mstype.to_type(dtype)

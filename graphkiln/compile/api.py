@@ -22,12 +22,15 @@ class JitFunction:
         self.fn = fn
         self._cache = CallCache()
         self._bound: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-        functools.update_wrapper(self, fn)
+        # name and docs only: copying fn.__dict__ would let a wrapped grad/vmap object's
+        # own `fn` attribute replace self.fn
+        functools.update_wrapper(self, fn, updated=())
 
     def __call__(self, *args, **kwargs):
         if state.current() is not None:
             return convert(self.fn)(*args, **kwargs)
-        return self._cache.run(self, self.fn, self.fn.__name__, args, kwargs)
+        name = getattr(self.fn, "__name__", type(self.fn).__name__)
+        return self._cache.run(self, self.fn, name, args, kwargs)
 
     def __get__(self, obj, objtype=None):
         if obj is None:

@@ -174,6 +174,20 @@ def _always_jumps(stmts: list) -> bool:
     return False
 
 
+def _lower_asserts(stmts: list) -> list:
+    """``assert c, msg`` becomes ``if not c: raise AssertionError(msg)`` (so a tensor
+    condition checks it when the graph runs)."""
+    out = []
+    for st in stmts:
+        if isinstance(st, ast.Assert):
+            exc = ast.Call(func=_name("AssertionError"),
+                           args=[st.msg] if st.msg is not None else [], keywords=[])
+            st = _located(ast.If(test=_not(st.test), body=[ast.Raise(exc=exc, cause=None)],
+                                 orelse=[]), st)
+        out.append(st)
+    return out
+
+
 def _fold_tails(stmts: list) -> list:
     """``if c: ...; return a`` followed by ``rest`` becomes ``if c: ...; return a
     else: rest`` (and symmetrically), so an early return costs no extra conditional."""
@@ -198,9 +212,11 @@ class JumpLowering:
         self.counter = itertools.count()
 
     def function(self, fdef: ast.FunctionDef) -> None:
+        # folding first: it may move a trailing `return` into an `else`
+        stmts = _fold_tails(_lower_asserts(fdef.body))
         nested_return = any(_contains(s.body + getattr(s, "orelse", []), ast.Return, False)
-                            for s in fdef.body if isinstance(s, (ast.If, ast.While, ast.For)))
-        body = self.block(fdef.body, nested_return, None)
+                            for s in stmts if isinstance(s, (ast.If, ast.While, ast.For)))
+        body = self.block(stmts, nested_return, None)
         if nested_return:
             init = [_assign(RET_FLAG, _const(False)),
                     _assign(RET_VAL, ast.Call(func=_rt("UndefinedReturn"),
@@ -210,7 +226,7 @@ class JumpLowering:
         fdef.body = body
 
     def block(self, stmts: list, ret: bool, loop: _Loop | None) -> list:
-        stmts = _fold_tails(stmts)
+        stmts = _fold_tails(_lower_asserts(stmts))
         out: list = []
         for idx, st in enumerate(stmts):
             flags: list[str] = []
@@ -274,7 +290,10 @@ class JumpLowering:
         pre = _located([_assign(lp.brk, _const(False))], st) if lp.brk else []
         if isinstance(st, ast.While):
             if guards:
-                st.test = _located(ast.BoolOp(op=ast.And(), values=guards + [st.test]), st)
+                # the flags are scalar bools; the user's test becomes one too (a tensor of
+                # shape [1] would not join with them)
+                test = ast.Call(func=_rt("cond_bool"), args=[st.test], keywords=[])
+                st.test = _located(ast.BoolOp(op=ast.And(), values=guards + [test]), st)
         elif guards:
             st.gk_extra_test = _located(
                 guards[0] if len(guards) == 1 else ast.BoolOp(op=ast.And(), values=guards), st)
@@ -396,6 +415,21 @@ class ControlConversion(ast.NodeTransformer):
         stmt = ast.Assign(targets=[_tuple(names, True)], value=call) if names else ast.Expr(call)
         return _located(defs + [stmt], node)
 
+    def visit_Raise(self, node: ast.Raise):
+        if node.exc is None or node.cause is not None:
+            self.generic_visit(node)
+            return node
+        exc = node.exc
+        if isinstance(exc, ast.Call) and not exc.keywords and not any(
+                isinstance(a, ast.Starred) for a in exc.args):
+            args = [_DeferredText().visit(a) for a in exc.args]
+            call = ast.Call(func=_rt("raise_"), args=[exc.func, _tuple_of(args)], keywords=[])
+        else:
+            call = ast.Call(func=_rt("raise_"), args=[exc], keywords=[])
+        stmt = _located(ast.Expr(call), node)
+        self.generic_visit(stmt)
+        return stmt
+
     def visit_Try(self, node):
         raise _error(node, self.filename, "'try' statements are not supported in graph mode "
                      "(a static graph cannot catch exceptions); move error handling outside "
@@ -450,6 +484,15 @@ class ControlConversion(ast.NodeTransformer):
             ast.Lambda(args=_fn("x", [], []).args, body=p) for p in parts[1:]],
             keywords=[]), node)
 
+    def visit_Subscript(self, node: ast.Subscript):
+        self.generic_visit(node)
+        # a constant or a slice index can never pick a callable with a tensor
+        if not isinstance(node.ctx, ast.Load) or isinstance(node.slice, (ast.Constant,
+                                                                          ast.Slice)):
+            return node
+        return _located(ast.Call(func=_rt("getitem"), args=[node.value, node.slice],
+                                 keywords=[]), node)
+
     def visit_Call(self, node: ast.Call):
         self.generic_visit(node)
         f = node.func
@@ -469,6 +512,48 @@ class ControlConversion(ast.NodeTransformer):
     def visit_Lambda(self, node: ast.Lambda):
         self.generic_visit(node)
         return node
+
+
+class _DeferredText(ast.NodeTransformer):
+    """f-strings and ``str % values`` in a raised exception's arguments become
+    ``_gk_rt.fstring``/``_gk_rt.percent`` calls, so graph values in them are formatted
+    when the graph runs."""
+
+    def visit_JoinedStr(self, node: ast.JoinedStr):
+        self.generic_visit(node)
+        parts: list = []
+        for v in node.values:
+            if isinstance(v, ast.Constant):
+                parts.append(v)
+                continue
+            spec = v.format_spec
+            if spec is not None and not all(isinstance(p, ast.Constant) for p in spec.values):
+                return node  # a computed format spec: formatted now
+            spec_text = "".join(p.value for p in spec.values) if spec is not None else ""
+            parts.append(_tuple_of([v.value, _const(v.conversion), _const(spec_text)]))
+        return _located(ast.Call(func=_rt("fstring"), args=parts, keywords=[]), node)
+
+    def visit_BinOp(self, node: ast.BinOp):
+        self.generic_visit(node)
+        if isinstance(node.op, ast.Mod) and (
+                isinstance(node.left, ast.Constant) and isinstance(node.left.value, str)
+                or _is_rt_call(node.left, "fstring")):
+            return _located(ast.Call(func=_rt("percent"), args=[node.left, node.right],
+                                     keywords=[]), node)
+        return node
+
+    def visit_Lambda(self, node):
+        return node
+
+
+def _is_rt_call(node, attr: str) -> bool:
+    return (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+            and node.func.attr == attr and isinstance(node.func.value, ast.Name)
+            and node.func.value.id == RT)
+
+
+def _tuple_of(elts: list) -> ast.Tuple:
+    return ast.Tuple(elts=elts, ctx=ast.Load())
 
 
 def _captured_by_closures(fdef: ast.FunctionDef) -> set:

@@ -53,6 +53,7 @@ class GraphBuilder:
         self.tape: list[CNode] | None = None  # nodes recorded while autodiff watches
         # reusable (lazy-inline) graphs of this compile, shared by every builder in it
         self.reusable: dict = parent.root.reusable if parent is not None else {}
+        self.is_branch = False  # a branch of a tensor `if`: a `raise` in it runs at run time
         self._prev = None
 
     # ------------------------------------------------------------ activation

@@ -31,6 +31,7 @@ from ..ops.defs.side_effects import Print
 from . import ast_convert
 from .builder import GraphBuilder
 from .pytree import copy_containers, flatten, unflatten
+from .runtime_raise import BranchRaised, fstring, percent, raise_  # noqa: F401  (converted code)
 from .undefined import (
     Undefined,
     UndefinedReturn,
@@ -46,15 +47,30 @@ def is_symbolic(x) -> bool:
 
 # ------------------------------------------------------------------- conditions
 
-def _cond_tensor(b: GraphBuilder, cond: Tensor, loc) -> Node:
-    """A scalar bool node for a tensor condition (``if x:`` means ``x != 0``)."""
+def _check_one_element(cond: Tensor, loc=None) -> None:
     if cond.size != 1:
         raise ValueError(f"The truth value of a Tensor with more than one element is "
                          f"ambiguous; a condition must have exactly one element, but got "
                          f"shape {list(cond.shape)}.\n{loc.describe() if loc else ''}")
+
+
+def _cond_tensor(b: GraphBuilder, cond: Tensor, loc) -> Node:
+    """A scalar bool node for a tensor condition (``if x:`` means ``x != 0``)."""
+    _check_one_element(cond, loc)
     if cond.dtype is not mstype.bool_:
         cond = F.not_equal(cond, 0)
     return b.local(cond._node)
+
+
+def cond_bool(x):
+    """A loop test combined with jump flags: a symbolic one-element tensor becomes a
+    scalar bool (``x != 0``); any other value is returned as it is."""
+    if not is_symbolic(x):
+        return x
+    _check_one_element(x)
+    if x.dtype is not mstype.bool_:
+        x = F.not_equal(x, 0)
+    return F.reshape(x, ()) if x.shape else x
 
 
 def truthy(x) -> bool:
@@ -175,10 +191,16 @@ def _traced_if(cond, true_fn, false_fn, values, names, guard=False):
     parent_name = b.graph.name
     tb = GraphBuilder(FuncGraph(f"\u2713{parent_name}", loc), b)
     fb = GraphBuilder(FuncGraph(f"\u2717{parent_name}", loc), b)
-    with tb:
-        out_t = true_fn(*copy_containers(values))
-    with fb:
-        out_f = false_fn(*copy_containers(values))
+    out_t = _trace_branch(tb, true_fn, values)
+    out_f = _trace_branch(fb, false_fn, values)
+    if out_t is _RAISED and out_f is _RAISED:
+        raise BranchRaised()
+    # a branch that raised at run time never goes on: it gives placeholders of the other
+    # branch's values
+    if out_t is _RAISED:
+        out_t = placeholder_tree(out_f)
+    elif out_f is _RAISED:
+        out_f = placeholder_tree(out_t)
     out_t, out_f = _fill_pending_returns(out_t, out_f)
     leaves_t, tree_t = flatten(out_t)
     leaves_f, tree_f = flatten(out_f)
@@ -229,6 +251,20 @@ def _traced_if(cond, true_fn, false_fn, values, names, guard=False):
             raise _join_error(name, "type or shape differs", a, c, loc)
         dyn.append((i, nt, nf))
     return unflatten(tree_t, _emit_switch(b, tb, fb, cond_node, dyn, results, loc))
+
+
+_RAISED = object()
+
+
+def _trace_branch(bb: GraphBuilder, fn, values):
+    """Trace one branch of a tensor ``if`` into ``bb``; ``_RAISED`` when it ends in a
+    run-time raise."""
+    bb.is_branch = True
+    with bb:
+        try:
+            return fn(*copy_containers(values))
+        except BranchRaised:
+            return _RAISED
 
 
 _JUMP_FLAGS = ("_gk_retflag", "_gk_brk", "_gk_cont")
@@ -644,6 +680,48 @@ _METHOD = types.MethodType
 _BUILTINS = (types.BuiltinFunctionType, types.BuiltinMethodType)
 
 
+def getitem(seq, index):
+    """``seq[index]``; a tuple or list of callables (cells, functions, primitives) indexed
+    by a tensor gives a :class:`SwitchLayer` that calls the chosen one (MindSpore's
+    ``switch_layer``)."""
+    if is_symbolic(index) and _is_callable_sequence(seq):
+        return SwitchLayer(tuple(seq), index)
+    return seq[index]
+
+
+def _is_callable_sequence(seq) -> bool:
+    if isinstance(seq, (tuple, list)) or getattr(seq, "__gk_cell__", False):
+        try:
+            items = list(seq)
+        except TypeError:
+            return False
+        return bool(items) and all(callable(f) and not isinstance(f, Tensor) for f in items)
+    return False
+
+
+class SwitchLayer:
+    """The callable ``funcs[index]`` for a tensor ``index``: a call traces every function
+    and picks the result of ``funcs[index]`` with a chain of ``Switch`` nodes."""
+
+    __slots__ = ("funcs", "index")
+
+    def __init__(self, funcs: tuple, index: Tensor):
+        _check_one_element(index)
+        if not index.dtype.is_int:
+            raise TypeError(f"The index of a tuple of cells must be an int Tensor, but got "
+                            f"{index.dtype}.")
+        self.funcs = funcs
+        self.index = index
+
+    def __call__(self, *args, **kwargs):
+        def pick(k: int):
+            if k == len(self.funcs) - 1:
+                return call(self.funcs[k], *args, **kwargs)
+            return ifexp(F.equal(self.index, k), lambda: call(self.funcs[k], *args, **kwargs),
+                         lambda: pick(k + 1))
+        return pick(0)
+
+
 def call(f, *args, **kwargs):
     """A call inside converted code: user functions and cells are converted first."""
     t = type(f)
@@ -682,7 +760,10 @@ def call_instance(obj, args: tuple, kwargs: dict):
 
 def convert(fn: types.FunctionType) -> types.FunctionType:
     """The converted twin of ``fn``, bound to this module's helpers; ``fn`` itself for
-    library code and code without source."""
+    library code, code without source and callables that are not functions (a ``grad`` or
+    ``vmap`` object traces itself)."""
+    if type(fn) is not _FUNCTION:
+        return fn
     code = fn.__code__
     if code in ast_convert.CONVERTED_CODES or is_internal(code.co_filename):
         return fn

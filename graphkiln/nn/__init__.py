@@ -17,7 +17,7 @@ from .activation import (
     Tanh,
     get_activation,
 )
-from .basic import Dense, Dropout, Flatten, Identity, Unfold
+from .basic import ClipByNorm, Dense, Dropout, Flatten, Identity, Pad, Unfold
 from .cell import Cell
 from .container import CellDict, CellList, SequentialCell
 from .conv import Conv1d, Conv1dTranspose, Conv2d, Conv2dTranspose, Conv3d, Conv3dTranspose
@@ -124,7 +124,7 @@ from .wrap import TrainOneStepCell, WithEvalCell, WithLossCell
 __all__ = [
     "Cell", "CellList", "CellDict", "SequentialCell", "init", "set_seed",
     # layers
-    "Dense", "Dropout", "Flatten", "Identity", "Unfold", "Embedding",
+    "Dense", "Dropout", "Flatten", "Identity", "Unfold", "Embedding", "Pad", "ClipByNorm",
     "Conv1d", "Conv2d", "Conv3d", "Conv1dTranspose", "Conv2dTranspose", "Conv3dTranspose",
     "MaxPool1d", "MaxPool2d", "AvgPool1d", "AvgPool2d", "AdaptiveAvgPool1d",
     "AdaptiveAvgPool2d", "AdaptiveMaxPool1d", "AdaptiveMaxPool2d",

@@ -211,3 +211,78 @@ class Unfold(Cell):
         conv = ops.Conv2D(out_channel=kr * kc * c, kernel_size=self.ksizes,
                           pad_mode=self.padding, stride=self.strides, dilation=self.rates)
         return conv(input_x, self._filter(c, input_x.dtype))
+
+
+# ------------------------------------------------------------------ Pad
+
+def _pad_index(size: int, before: int, after: int, mode: str) -> np.ndarray:
+    """Source positions of a padded axis: reflected about the edge elements ('REFLECT') or
+    about the edges themselves ('SYMMETRIC')."""
+    pos = np.arange(-before, size + after)
+    if mode == "REFLECT":
+        period = 2 * (size - 1) if size > 1 else 1
+        pos = np.abs(pos) % period
+        pos = np.where(pos >= size, period - pos, pos)
+    else:
+        period = 2 * size
+        pos = pos % period
+        pos = np.where(pos >= size, period - 1 - pos, pos)
+    return pos.astype(np.int32)
+
+
+class Pad(Cell):
+    """Pad every axis ``d`` by ``paddings[d] = (before, after)`` with zeros ('CONSTANT') or
+    mirrored values ('REFLECT', 'SYMMETRIC')."""
+
+    def __init__(self, paddings, mode: str = "CONSTANT"):
+        super().__init__()
+        if not isinstance(paddings, tuple):
+            raise TypeError(f"For 'Pad', the type of 'paddings' must be tuple, but got "
+                            f"{type(paddings).__name__}.")
+        if len(paddings) > 4 or any(not isinstance(p, (tuple, list)) or len(p) != 2
+                                    for p in paddings):
+            raise ValueError(f"For 'Pad', the dimension of 'paddings' must be (n, 2) with n "
+                             f"<= 4, but got {paddings}.")
+        if mode not in ("CONSTANT", "REFLECT", "SYMMETRIC"):
+            raise ValueError(f"For 'Pad', the 'mode' must be in ['CONSTANT', 'REFLECT', "
+                             f"'SYMMETRIC'], but got {mode}.")
+        self.paddings = tuple((int(b), int(a)) for b, a in paddings)
+        self.mode = mode
+
+    def construct(self, x):
+        if len(self.paddings) != x.ndim:
+            raise ValueError(f"For 'Pad', the length of 'paddings' must equal the rank of "
+                             f"the input {x.ndim}, but got {len(self.paddings)}.")
+        for axis, (before, after) in enumerate(self.paddings):
+            if not before and not after:
+                continue
+            size = x.shape[axis]
+            if self.mode == "CONSTANT":
+                parts = []
+                for count in (before, None, after):
+                    if count is None:
+                        parts.append(x)
+                    elif count:
+                        shape = tuple(x.shape[:axis]) + (count,) + tuple(x.shape[axis + 1:])
+                        parts.append(ops.zeros(shape, x.dtype))
+                x = ops.concat(tuple(parts), axis)
+            else:
+                index = _pad_index(size, before, after, self.mode)
+                x = ops.gather(x, Tensor(index), axis)
+        return x
+
+
+# ------------------------------------------------------------------ ClipByNorm
+
+class ClipByNorm(Cell):
+    """``x * clip_norm / max(||x||_2, clip_norm)``, the norm over ``axis`` (all by default)."""
+
+    def __init__(self, axis=None):
+        super().__init__()
+        self.axis = () if axis is None else axis
+
+    def construct(self, x, clip_norm):
+        w = ops.cast(x, mstype.float32)
+        norm = ops.sqrt(ops.reduce_sum(ops.square(w), self.axis, True))
+        limit = ops.cast(clip_norm, mstype.float32)
+        return ops.div(ops.mul(w, limit), ops.maximum(norm, limit))

@@ -25,6 +25,7 @@ from ..common import dtype as mstype
 from ..common.parameter import Parameter, ParameterTuple
 from ..common.tensor import Tensor
 from ..compile.api import call_cell
+from ..frontend.weight_writes import write_parameter
 from ..ops.defs.array import Cast
 
 _DEFAULT_PARAM_NAME = "Parameter"
@@ -136,7 +137,7 @@ class Cell:
             if value is None:
                 params[name] = None
             elif isinstance(value, Tensor):
-                params[name].set_data(value)
+                write_parameter(params[name], value)
             else:
                 raise TypeError(f"Parameter '{name}' already exists in network, can not "
                                 f"assign this type: '{type(value)}' as a parameter.")
@@ -295,6 +296,10 @@ class Cell:
         return self.name_cells().values()
 
     # ------------------------------------------------------------- modes
+    def init_parameters_data(self, auto_parallel_mode: bool = False) -> dict:
+        """Parameters are created with their data here: maps each to itself."""
+        return {p: p for p in self.get_parameters()}
+
     def set_train(self, mode: bool = True) -> Cell:
         """Training mode on (``Dropout`` drops) or off, for this cell and all sub-cells."""
         for _, cell in self.cells_and_names():

@@ -34,6 +34,9 @@ class _IndexedCells(Cell):
 
     def _norm_index(self, index: int) -> int:
         n = len(self)
+        if not isinstance(index, int):
+            raise TypeError(f"For '{type(self).__name__}', the type of 'index' must be int "
+                            f"or slice, but got {type(index).__name__}.")
         if not isinstance(index, int) or isinstance(index, bool) or not -n <= index < n:
             raise IndexError(f"For '{type(self).__name__}', the value of 'index' must be a "
                              f"number in range [{-n}, {n}), but got {index}.")

@@ -1,4 +1,18 @@
-"""``nn.init``: the weight initializers, defined in :mod:`graphkiln.common.initializer`
-(``mindspore.common.initializer``, where MindSpore users import them from)."""
-from ..common.initializer import *  # noqa: F401,F403
-from ..common.seed import get_seed, rng, set_seed  # noqa: F401
+"""``nn.init``: the weight initializers of :mod:`graphkiln.common.initializer` (MindSpore's
+``mindspore.common.initializer``) and ``set_seed``, under their older path."""
+from ..common.initializer import (  # noqa: F401
+    Constant,
+    HeNormal,
+    HeUniform,
+    Initializer,
+    Normal,
+    One,
+    TruncatedNormal,
+    Uniform,
+    XavierUniform,
+    Zero,
+    get_seed,
+    initializer,
+    rng,
+    set_seed,
+)

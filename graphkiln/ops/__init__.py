@@ -6,10 +6,13 @@ from . import rules as _rules  # noqa: F401  (attaches backward rules)
 from . import tensor_methods as _tensor_methods  # noqa: F401  (Tensor operators)
 from .clip_ops import clip_by_global_norm, clip_by_value, stop_gradient  # noqa: F401
 from .composite import (
+    ForiLoop,
     GradOperation,
     HyperMap,
     Map,
     MultitypeFuncGraph,
+    Scan,
+    WhileLoop,
     get_grad,
     grad,
     jvp,
@@ -36,4 +39,4 @@ __all__ = [n for n in dir(functional) if not n.startswith("_")] + list(REGISTRY)
     *losses.__all__, "clip_by_global_norm", "clip_by_value", "stop_gradient",
     "Primitive", "functional", "composite", "GradOperation", "HyperMap", "Map",
     "MultitypeFuncGraph", "vmap", "operations", "constexpr", "grad", "value_and_grad",
-    "get_grad", "jvp", "vjp", "ReduceOp"]
+    "get_grad", "jvp", "vjp", "ReduceOp", "WhileLoop", "ForiLoop", "Scan"]

@@ -15,6 +15,10 @@ import graphkiln.nn as nn
 from ..common.tensor import Tensor
 from ..context import GRAPH_MODE, get_context
 from ..nn.metrics import Loss, get_metrics
+from ..parallel.context import (  # noqa: F401  (mindspore.train.model exports ParallelMode)
+    ParallelMode,
+    get_auto_parallel_context,
+)
 from .callback import CallbackManager, ProgressBar, RunContext
 from .callback import __all__ as _BUILTIN_CALLBACKS
 from .callback.callback import CallbackParams, callback_list, logger
@@ -283,8 +287,8 @@ class Model:
         cb_params.mode = "train"
         cb_params.loss_fn = self._loss_fn
         cb_params.optimizer = self._optimizer
-        cb_params.parallel_mode = "stand_alone"
-        cb_params.device_number = 1
+        cb_params.parallel_mode = get_auto_parallel_context("parallel_mode")
+        cb_params.device_number = get_auto_parallel_context("device_num")
         cb_params.train_dataset = train_dataset
         cb_params.train_dataset_element = None
         cb_params.network = self._network

@@ -339,8 +339,12 @@ def _read_ckpt_message(path: str, dec_key, dec_mode: str, crc_check: bool):
     try:
         msg.ParseFromString(content)
     except DecodeError as e:
-        hint = (" It looks encrypted: pass its 'dec_key' and 'dec_mode'."
-                if dec_key is None and ckpt_crypto.is_encrypted(content) else "")
+        if dec_key is not None:  # CBC with a wrong key can unpad cleanly into garbage
+            hint = " It may be encrypted with another key: check the 'dec_key' and 'dec_mode'."
+        elif ckpt_crypto.is_encrypted(content):
+            hint = " It looks encrypted: pass its 'dec_key' and 'dec_mode'."
+        else:
+            hint = ""
         raise ValueError(f"Failed to read the checkpoint file {path}. The file may be "
                          f"corrupted, and the content cannot be parsed.{hint}") from e
     return msg

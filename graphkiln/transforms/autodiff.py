@@ -317,7 +317,8 @@ def grad_in_graph(fn, args: tuple, kwargs: dict, *, positions, weights, sens=Non
     for i in positions:
         a, node = pairs[i]
         if node is None:
-            grads.append(None)
+            # a plain tuple/list argument is a constant of the graph: MindSpore gives ()
+            grads.append(() if isinstance(a, (tuple, list)) else None)
             continue
         c = bp.result(node)
         grads.append(c if c is not None else F.zeros_like(a))

@@ -12,13 +12,16 @@ replay on their bodies). So the batch costs one kernel call per primitive at run
 no Python loop over the examples, and nested ``vmap``, ``grad`` of ``vmap`` and ``vmap`` of
 ``grad`` compose.
 
-Limits, each a clear error: a ``Switch``/``While`` condition that depends on the batch
-(``ValueError``: use ``ops.select``), side effects inside the function (``Assign``,
+A tensor ``if`` whose condition depends on the batch computes both branches and selects
+per example (MindSpore refuses it). Limits, each a clear error: a ``While`` condition that
+depends on the batch (``ValueError``), side effects inside the function (``Assign``,
 ``Print``: ``ValueError``), the gradient of a tensor ``while`` loop under ``vmap``.
 """
 from __future__ import annotations
 
 import numpy as np
+
+import graphkiln.ops.functional as F
 
 from ..common.tensor import Tensor
 from ..errors import GraphkilnInternalError
@@ -121,7 +124,7 @@ class _Batcher(TapeInterpreter):
 
     STRUCTURAL = {
         "MakeTuple": "make_tuple", "TupleGetItem": "tuple_getitem", "Depend": "depend",
-        "UpdateState": "rebuild", "Switch": "refuse_switch", "While": "while_loop",
+        "UpdateState": "rebuild", "Switch": "batched_switch", "While": "while_loop",
         "HyperMap": "hypermap", "WhileGrad": "refuse_while_grad",
         **{name: "refuse_effect" for name in ("Assign", "AssignAdd", "AssignSub", "Print")},
     }
@@ -214,11 +217,10 @@ class _Batcher(TapeInterpreter):
     def refuse_effect(self, n: CNode, dims) -> None:
         raise _effect_error(n.prim_name(), n)
 
-    def refuse_switch(self, n: CNode, dims) -> None:
-        raise ValueError("vmap cannot batch a tensor 'if' whose condition depends on the "
-                         "batched inputs: each example could take a different branch. "
-                         "Compute both branches and pick per example with "
-                         "ops.select(cond, x, y) instead." + _where(n))
+    def batched_switch(self, n: CNode, dims) -> None:
+        """A ``Switch`` whose condition is batched: each example may take another branch,
+        so its call computes both branches and selects per example (see select_call)."""
+        self.env[id(n)] = (self.value(n.inputs[1]), dims[0])
 
     def refuse_while_grad(self, n: CNode, dims) -> None:
         raise NotImplementedError("vmap of the gradient of a tensor 'while' loop is not "
@@ -308,6 +310,8 @@ class _Batcher(TapeInterpreter):
 
     def switch_call(self, n: CNode, dims) -> None:
         sw = n.inputs[0]
+        if _batched(self.dim(sw)):
+            return self.select_call(n, sw)
         t, f = sw.inputs[2].value, sw.inputs[3].value
         pairs = [self._front(a) for a in n.inputs[1:]]
         in_dims = [d for _, d in pairs]
@@ -323,6 +327,33 @@ class _Batcher(TapeInterpreter):
         call = self.b.new_cnode([new_sw, *[value_node(self.b, v) for v, _ in pairs]],
                                 tg.output.abstract, n.loc)
         self.bind_call(n, call, want)
+
+    def select_call(self, n: CNode, sw: CNode) -> None:
+        """Both branches batched and called, then ``Select`` per example (as JAX does for
+        ``lax.cond`` under ``vmap``; MindSpore refuses). Branches with effects are refused
+        by :meth:`sub`."""
+        cond, cd = self.env[id(sw)]
+        cond = to_front(cond, cd)
+        pairs = [self._front(a) for a in n.inputs[1:]]
+        args = [value_node(self.b, v) for v, _ in pairs]
+        branches = []
+        for g in (sw.inputs[2].value, sw.inputs[3].value):
+            new, want = self.batched_graph(g, [d for _, d in pairs])
+            value = self.b.wrap(self.b.new_cnode([ValueNode(new), *args],
+                                                 new.output.abstract, n.loc))
+            branches.append((value, want))
+        (vt, wt), (vf, wf) = branches
+        if isinstance(n.abstract, AbstractTuple):
+            out = tuple(self._select(cond, a, da, c, dc)
+                        for a, da, c, dc in zip(vt, wt, vf, wf))
+            self.set(n, out, (0,) * len(out))
+        else:
+            self.set(n, self._select(cond, vt, wt, vf, wf), 0)
+
+    def _select(self, cond: Tensor, a, da, c, dc) -> Tensor:
+        a, c = front(a, da, self.size), front(c, dc, self.size)
+        mask = F.broadcast_to(F.reshape(cond, (self.size,) + (1,) * (a.ndim - 1)), a.shape)
+        return F.select(mask, a, c)
 
     def while_loop(self, n: CNode, dims) -> None:
         prim = n.inputs[0]

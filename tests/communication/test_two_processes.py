@@ -131,6 +131,26 @@ def test_data_parallel_runs_match_one_process_and_mindspore(tmp_path, run, worke
         assert abs(base["checksum"] - ref["checksum"]) < 1e-3
 
 
+def test_model_trains_data_parallel_on_sharded_data(tmp_path, run, worker_env):
+    """train.Model reduces the gradients itself; each rank reads its dataset shard; the
+    callbacks see the parallel mode and device number; 2 workers end where 1 does and
+    where MindSpore's msrun with 2 workers does."""
+    script = os.path.join(SCRIPTS, "model_data_parallel.py")
+    single = subprocess.run([sys.executable, "-m", "graphkiln", "run", script,
+                             tmp_path / "w1.json"], capture_output=True, text=True,
+                            env=worker_env, cwd=tmp_path)
+    assert single.returncode == 0, single.stderr
+    rc, _, err = run.msrun(tmp_path, 2, "model_data_parallel.py", tmp_path / "w2.json")
+    assert rc == 0, err
+    one, two = _result(tmp_path / "w1.json"), _result(tmp_path / "w2.json")
+    assert (two["parallel_mode"], two["device_number"]) == ("data_parallel", 2)
+    for name, value in one["params"].items():
+        np.testing.assert_allclose(two["params"][name], value, atol=1e-5, err_msg=name)
+        np.testing.assert_allclose(two["params"][name],
+                                   REF["model_data_parallel"]["params"][name], atol=1e-5,
+                                   err_msg=f"{name} against MindSpore")
+
+
 @pytest.mark.parametrize("fault,needle", [
     ("raise", "ValueError: rank 1 failed on purpose"),
     ("stuck", "For 'AllReduce', the collective on group 'mccl_world_group' did not complete "
@@ -140,8 +160,9 @@ def test_data_parallel_runs_match_one_process_and_mindspore(tmp_path, run, worke
 ])
 def test_faults_stop_the_job_with_a_clear_error(tmp_path, run, fault, needle):
     start = time.monotonic()
-    rc, out, err = run.msrun(tmp_path, 2, "faults.py", fault,
-                         extra_env={"GRAPHKILN_COMM_TIMEOUT": "1"})
+    marker = f"job-{os.getpid()}-{time.monotonic_ns()}"  # finds this job's processes only
+    rc, out, err = run.msrun(tmp_path, 2, "faults.py", fault, marker,
+                             extra_env={"GRAPHKILN_COMM_TIMEOUT": "1"})
     assert rc == 1
     assert time.monotonic() - start < 30  # start-up included, on a loaded machine
     assert needle in out + err
@@ -150,8 +171,11 @@ def test_faults_stop_the_job_with_a_clear_error(tmp_path, run, fault, needle):
     failing = {"raise": "1", "stuck": "0"}.get(fault, "01")
     assert any(f"worker {r} exited" in err for r in failing), err
     assert "stopped the other workers" in err
-    leftover = subprocess.run(["pgrep", "-f", f"faults.py {fault}"], capture_output=True)
-    assert leftover.stdout.strip() == b""
+    leftover = subprocess.run(["pgrep", "-f", marker], capture_output=True,
+                              text=True).stdout.split()
+    shown = subprocess.run(["ps", "-o", "pid,ppid,stat,cmd", "-p", ",".join(leftover)],
+                           capture_output=True, text=True).stdout if leftover else ""
+    assert not leftover, shown
 
 
 def test_launcher_checks_its_flags(capsys):

@@ -22,6 +22,7 @@ STRUCTURAL = {
     "ScatterAdd", "ScatterSub", "ScatterMul", "ScatterDiv", "ScatterMax", "ScatterMin",
     "ScatterUpdate", "ScatterNdAdd", "ScatterNdSub", "ScatterNdUpdate",
     "WhileGrad",  # applies traced graphs; made by autodiff (tests/transforms/test_autodiff.py)
+    "Raise",  # a run-time raise (tests/frontend/test_ms_programs.py)
 }
 
 

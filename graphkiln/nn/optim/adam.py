@@ -30,9 +30,9 @@ class Adam(Optimizer):
         if use_amsgrad and use_nesterov:
             raise ValueError("For 'Adam', 'use_amsgrad' and 'use_nesterov' cannot both be "
                              "True.")
-        self.beta1 = self.scalar_slot("beta1", beta1)
-        self.beta2 = self.scalar_slot("beta2", beta2)
-        self.eps = self.scalar_slot("eps", eps)
+        self.beta1 = self.scalar_const(beta1)
+        self.beta2 = self.scalar_const(beta2)
+        self.eps = self.scalar_const(eps)
         self.beta1_power = self.scalar_slot("beta1_power", 1.0)
         self.beta2_power = self.scalar_slot("beta2_power", 1.0)
         self.moment1 = self.slots("moment1")
@@ -71,9 +71,9 @@ class AdamWeightDecay(Optimizer):
                  weight_decay=0.0):
         super().__init__(learning_rate, params, weight_decay)
         _check_betas("AdamWeightDecay", beta1, beta2, eps)
-        self.beta1 = self.scalar_slot("beta1", beta1)
-        self.beta2 = self.scalar_slot("beta2", beta2)
-        self.eps = self.scalar_slot("eps", eps)
+        self.beta1 = self.scalar_const(beta1)
+        self.beta2 = self.scalar_const(beta2)
+        self.eps = self.scalar_const(eps)
         self.moments1 = self.slots("adam_m")
         self.moments2 = self.slots("adam_v")
         self.opt = ops.Primitive(O.AdamWeightDecay, {"use_locking": False})

@@ -251,5 +251,12 @@ class Optimizer(Cell):
 
     @staticmethod
     def scalar_slot(name: str, value: float) -> Parameter:
+        """A float32 scalar of optimizer state (saved in checkpoints, as MindSpore's)."""
         return Parameter(Tensor(np.array(value, np.float32), mstype.float32), name=name,
                          requires_grad=False)
+
+    @staticmethod
+    def scalar_const(value: float) -> Tensor:
+        """A float32 scalar hyper-parameter: a constant of the step, not checkpointed state
+        (MindSpore keeps Adam's betas and RMSProp's decay as Tensors, not Parameters)."""
+        return Tensor(np.array(value, np.float32), mstype.float32)

@@ -21,9 +21,9 @@ class RMSProp(Optimizer):
         if isinstance(epsilon, bool) or not isinstance(epsilon, (int, float)) or epsilon <= 0:
             raise ValueError(f"For 'RMSProp', the 'epsilon' must be a float > 0, but got "
                              f"{epsilon!r}.")
-        self.decay = self.scalar_slot("decay", decay)
-        self.momentum = self.scalar_slot("momentum", momentum)
-        self.epsilon = self.scalar_slot("epsilon", epsilon)
+        self.decay = self.scalar_const(decay)
+        self.momentum = self.scalar_const(momentum)
+        self.epsilon = self.scalar_const(epsilon)
         self.centered = bool(centered)
         self.mean_square = self.slots("mean_square", 1.0)
         self.moment = self.slots("moment")

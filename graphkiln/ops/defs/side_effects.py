@@ -74,6 +74,20 @@ Print = OpDef("Print", _print_infer, _print, effect=IO_EFFECT)
 GRAPH_ATTRS["Print"] = {"graph_format": True}  # inside graphs MindSpore's format differs
 
 
+def _raise_infer(*xs, spec):
+    return AbstractTensor(mstype.int32, ())
+
+
+def _raise(*values, spec):
+    raise spec.build(values)
+
+
+# ``raise`` under a tensor condition (frontend/runtime_raise.py): ``spec`` rebuilds the
+# exception from the run-time values of the inputs; an IO effect, so it runs in order and
+# only when its branch runs.
+Raise = OpDef("Raise", _raise_infer, _raise, effect=IO_EFFECT, differentiable=False)
+
+
 # --------------------------------------------------------- float status (emulated NPU)
 
 def _status_infer(*xs):

@@ -49,6 +49,7 @@ NOT_BATCHED = {
              "(clear error)"
        for name in ("AllReduce", "AllGather", "ReduceScatter", "Broadcast", "AlltoAll",
                     "Barrier")},
+    "Raise": "IO effect: a vmapped function must be pure (clear error)",
 }
 
 

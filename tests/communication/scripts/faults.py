@@ -1,4 +1,5 @@
-"""Run by tests/communication/test_two_processes.py on 2 ranks: one fault per run.
+"""Run by tests/communication/test_two_processes.py on 2 ranks: one fault per run
+(``faults.py FAULT [marker]``; the marker only tags the processes).
 
 raise     rank 1 fails while rank 0 waits in an AllReduce
 stuck     rank 1 never joins the AllReduce (GRAPHKILN_COMM_TIMEOUT makes rank 0 give up)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import graphkiln.ops as ops
 
-from ..common.tensor import Tensor
-from ..ops.losses import check_reduction, reduce_loss, softmax_cross_entropy
-from .cell import Cell
+from ...common.tensor import Tensor
+from ...ops.losses import check_reduction, reduce_loss, softmax_cross_entropy
+from ..cell import Cell
 
 
 class LossBase(Cell):

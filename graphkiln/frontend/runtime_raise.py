@@ -1,0 +1,178 @@
+"""``raise`` and ``assert`` in graph code, checked when the graph runs.
+
+Converted code calls ``raise_(exc, args)`` for ``raise E(args...)`` (``assert c, msg`` is
+converted to ``if not c: raise AssertionError(msg)``), and ``fstring``/``percent`` for the
+f-strings and ``%`` formatting in the arguments, so a message that uses graph values is
+formatted from their run-time values.
+
+Inside a branch of a tensor ``if`` the raise becomes a ``Raise`` node on the IO chain (it
+fires only when its branch runs): its inputs are the symbolic values the exception uses and
+its ``spec`` attribute (a :class:`RaiseSpec`) rebuilds the exception from their values. The
+branch then ends with :class:`BranchRaised`, and the ``if`` joins it like a branch that
+returned. Anywhere else the raise happens now, while tracing, as Python would.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..common.tensor import Tensor
+from ..ir import tracing_state as state
+from ..ops.defs.side_effects import Raise
+
+
+class BranchRaised(Exception):  # noqa: N818  (control flow of the tracer, not an error)
+    """The branch being traced raised at run time; nothing after the raise runs."""
+
+
+class Slot:
+    """Stands for the ``index``-th run-time input of a ``Raise`` node."""
+
+    __slots__ = ("index", "dtype")
+
+    def __init__(self, index: int, dtype):
+        self.index = index
+        self.dtype = dtype
+
+
+class FString:
+    """An f-string whose values are known only at run time: ``parts`` are literal strings
+    and ``(value, conversion, format_spec)`` triples, as in ``ast.JoinedStr``."""
+
+    __slots__ = ("parts",)
+
+    def __init__(self, parts: tuple):
+        self.parts = parts
+
+    def map(self, fn: Callable) -> FString:
+        return FString(tuple(p if isinstance(p, str) else (fn(p[0]), p[1], p[2])
+                             for p in self.parts))
+
+    def render(self) -> str:
+        return "".join(p if isinstance(p, str) else _format_value(*p) for p in self.parts)
+
+    def __str__(self) -> str:
+        return self.render()
+
+
+class PercentText:
+    """``template % values`` whose values are known only at run time."""
+
+    __slots__ = ("template", "values")
+
+    def __init__(self, template: str, values):
+        self.template = template
+        self.values = values
+
+    def map(self, fn: Callable) -> PercentText:
+        return PercentText(self.template, _map_leaves(self.values, fn))
+
+    def render(self) -> str:
+        return self.template % self.values
+
+    def __str__(self) -> str:
+        return self.render()
+
+
+_DEFERRED = (FString, PercentText)
+
+
+def _format_value(value, conversion: int, spec: str) -> str:
+    if conversion == ord("r"):
+        value = repr(value)
+    elif conversion == ord("s"):
+        value = str(value)
+    elif conversion == ord("a"):
+        value = ascii(value)
+    return format(value, spec)
+
+
+def _is_symbolic(x) -> bool:
+    return isinstance(x, Tensor) and x._node is not None
+
+
+def _map_leaves(x, fn: Callable):
+    """``x`` with ``fn`` applied to every leaf of its tuples, lists, dicts and texts."""
+    if isinstance(x, tuple):
+        return tuple(_map_leaves(e, fn) for e in x)
+    if isinstance(x, list):
+        return [_map_leaves(e, fn) for e in x]
+    if isinstance(x, dict):
+        return {k: _map_leaves(v, fn) for k, v in x.items()}
+    if isinstance(x, _DEFERRED):
+        return x.map(lambda v: _map_leaves(v, fn))
+    return fn(x)
+
+
+def _uses_graph_values(x) -> bool:
+    found = []
+    _map_leaves(x, lambda v: found.append(v) if _is_symbolic(v) else v)
+    return bool(found)
+
+
+def _rendered(x):
+    """``x`` with every deferred text formatted (from the values it holds now)."""
+    if isinstance(x, _DEFERRED):
+        return x.map(_rendered).render()
+    if isinstance(x, tuple):
+        return tuple(_rendered(e) for e in x)
+    if isinstance(x, list):
+        return [_rendered(e) for e in x]
+    if isinstance(x, dict):
+        return {k: _rendered(v) for k, v in x.items()}
+    return x
+
+
+# ------------------------------------------------------------ helpers converted code calls
+
+def fstring(*parts):
+    """``f"..."``: a string now, or an :class:`FString` when it formats graph values."""
+    if any(not isinstance(p, str) and _uses_graph_values(p[0]) for p in parts):
+        return FString(parts)
+    return "".join(p if isinstance(p, str) else _format_value(*p) for p in parts)
+
+
+def percent(template, values):
+    """``template % values``: formatted now unless it formats graph values."""
+    if isinstance(template, str) and _uses_graph_values(values):
+        return PercentText(template, values)
+    return template % values
+
+
+class RaiseSpec:
+    """How a ``Raise`` node rebuilds its exception: the exception type and its arguments,
+    with :class:`Slot` where a run-time value goes."""
+
+    __slots__ = ("exc_type", "args")
+
+    def __init__(self, exc_type: type, args: tuple):
+        self.exc_type = exc_type
+        self.args = args
+
+    def build(self, values) -> BaseException:
+        def fill(v):
+            return Tensor._from_array(values[v.index], v.dtype) if isinstance(v, Slot) else v
+        return self.exc_type(*_rendered(_map_leaves(self.args, fill)))
+
+    def __repr__(self) -> str:
+        return f"{self.exc_type.__name__}/{len(self.args)}"
+
+
+def raise_(exc, args: tuple = ()):
+    """``raise exc(*args)`` (``exc`` may also be an exception instance)."""
+    if isinstance(exc, BaseException):
+        exc_type, args = type(exc), exc.args
+    else:
+        exc_type = exc
+    builder = state.current()
+    if builder is None or not builder.is_branch:
+        raise exc_type(*_rendered(args))
+    inputs: list = []
+
+    def slot(v):
+        if not _is_symbolic(v):
+            return v
+        inputs.append(v)
+        return Slot(len(inputs) - 1, v.dtype)
+
+    Raise(*inputs, spec=RaiseSpec(exc_type, _map_leaves(args, slot)))
+    raise BranchRaised()

@@ -1,0 +1,19 @@
+"""``nn.loss`` (MindSpore's ``mindspore.nn.loss`` package; the cells live in ``loss.py``)."""
+from .loss import (
+    BCELoss,
+    BCEWithLogitsLoss,
+    CosineEmbeddingLoss,
+    CrossEntropyLoss,
+    HuberLoss,
+    KLDivLoss,
+    L1Loss,
+    LossBase,
+    MSELoss,
+    NLLLoss,
+    SmoothL1Loss,
+    SoftmaxCrossEntropyWithLogits,
+)
+
+__all__ = ["LossBase", "MSELoss", "L1Loss", "SmoothL1Loss", "HuberLoss", "CrossEntropyLoss",
+           "NLLLoss", "BCELoss", "BCEWithLogitsLoss", "KLDivLoss", "CosineEmbeddingLoss",
+           "SoftmaxCrossEntropyWithLogits"]
