@@ -2,15 +2,16 @@
 from . import context, ops
 from . import nn
 from .common import dtype
+from .common.dtype import uint16, uint32, uint64  # noqa: F401
 from .common.dtype import (  # noqa: F401
     bool_, float16, float32, float64, int8, int16, int32, int64, uint8,
 )
-from .common.dtype import uint16, uint32, uint64  # noqa: F401
 from .common.parameter import Parameter, ParameterTuple
 from .common.tensor import Tensor, tensor
 from .context import (
     GRAPH_MODE, PYNATIVE_MODE, get_context, set_context, set_device,
 )
+from .context import COMPATIBLE, LAX, STRICT  # noqa: F401
 from .common.seed import get_seed, set_seed
 from .compile.api import jit
 from .compile.call_cache import compile_info
@@ -35,12 +36,14 @@ from .parallel import (
     ParallelMode, get_auto_parallel_context, reset_auto_parallel_context,
     set_auto_parallel_context,
 )
+from .common.mutable import mutable
+from .ops.primitive import constexpr
 
 __all__ = [
     "Tensor", "tensor", "Parameter", "ParameterTuple", "dtype", "context", "ops",
     "set_context", "get_context", "set_device", "GRAPH_MODE", "PYNATIVE_MODE",
     "nn", "set_seed", "get_seed", "jit", "compile_info", "grad", "value_and_grad", "jit_class",
-    "lazy_inline", "vmap", "__version__", "amp",
+    "lazy_inline", "vmap", "__version__", "amp", "mutable", "constexpr",
     "train", "save_checkpoint", "load_checkpoint", "load_param_into_net",
     "load_checkpoint_async", "ckpt_to_safetensors", "safetensors_to_ckpt",
     "async_ckpt_thread_status", "export", "Model", "Callback", "RunContext", "LossMonitor",

@@ -21,19 +21,29 @@ class _Loader(importlib.abc.Loader):
         self.target = target
 
     def create_module(self, spec):
-        return importlib.import_module(self.target)
+        module = importlib.import_module(self.target)
+        self.real_spec = module.__spec__
+        return module
 
     def exec_module(self, module) -> None:
-        pass  # the graphkiln module is already initialised
+        # the graphkiln module is already initialised; the import machinery has just given
+        # it the alias's spec, which would break its relative imports: restore its own
+        module.__spec__ = self.real_spec
+
+
+# MindSpore modules whose graphkiln twin lives elsewhere in the layered tree
+MOVED = {
+    "mindspore.common.api": "graphkiln.compile.api",
+}
 
 
 class _Finder(importlib.abc.MetaPathFinder):
-    """Maps ``mindspore[.x.y]`` to ``graphkiln[.x.y]``."""
+    """Maps ``mindspore[.x.y]`` to ``graphkiln[.x.y]`` (or to its :data:`MOVED` twin)."""
 
     def find_spec(self, fullname, path=None, target=None):
         if fullname != ALIAS and not fullname.startswith(ALIAS + "."):
             return None
-        real = "graphkiln" + fullname[len(ALIAS):]
+        real = MOVED.get(fullname) or "graphkiln" + fullname[len(ALIAS):]
         if importlib.util.find_spec(real) is None:
             return None
         return importlib.util.spec_from_loader(fullname, _Loader(real),

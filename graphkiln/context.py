@@ -18,6 +18,12 @@ from .parallel.context import (  # noqa: F401  (mindspore.context exports them t
 GRAPH_MODE = 0
 PYNATIVE_MODE = 1
 
+STRICT = 0
+COMPATIBLE = 1
+LAX = 2
+RELEASE = 0
+DEBUG = 1
+
 _DEFAULTS = {
     "mode": PYNATIVE_MODE,
     "device_target": "CPU",
@@ -27,6 +33,23 @@ _DEFAULTS = {
     "enable_compile_cache": False,
     "compile_cache_path": "",
 }
+# MindSpore's other options with its defaults: accepted, validated where MindSpore validates
+# them, readable with get_context; they change nothing in graphkiln (one CPU backend, one
+# optimisation level, no device memory to size)
+_ACCEPTED = {
+    "jit_level": "", "jit_config": {}, "max_call_depth": 1000, "jit_syntax_level": LAX,
+    "pynative_synchronize": False, "enable_graph_kernel": False, "graph_kernel_flags": "",
+    "memory_optimize_level": 0, "max_device_memory": 1024.0, "print_file_path": "",
+    "runtime_num_threads": 2, "inter_op_parallel_num": 0, "deterministic": "OFF",
+    "check_bprop": False, "enable_profiling": False, "reserve_class_name_in_scope": True,
+    "mempool_block_size": 1.0, "op_timeout": 900, "debug_level": RELEASE,
+    "enable_reduce_precision": True, "variable_memory_max_size": "0", "ascend_config": {},
+    "gpu_config": {}, "aoe_tune_mode": "", "aoe_config": {}, "env_config_path": "",
+    "support_binary": False, "disable_format_transform": False, "exec_order": "bfs",
+    "enable_dump": False, "save_dump_path": ".", "grad_for_scalar": False,
+    "precompile_only": False,
+}
+_JIT_CONFIG = {"jit_level": ["O0", "O1", "O2"], "infer_boost": ["on", "off"]}
 _ENV = {
     "save_graphs": "MS_DEV_SAVE_GRAPHS",
     "enable_compile_cache": "MS_COMPILER_CACHE_ENABLE",
@@ -34,9 +57,6 @@ _ENV = {
     "save_graphs_path": "MS_DEV_SAVE_GRAPHS_PATH",
 }
 _DEVICES = ("CPU", "GPU", "Ascend")
-# accepted for compatibility; they change nothing in graphkiln
-_ACCEPTED_UNUSED = ("jit_config", "max_call_depth", "pynative_synchronize",
-                    "jit_syntax_level")
 _user: dict = {}
 _warned_device = set()
 
@@ -54,7 +74,7 @@ def _env_value(key: str):
 def set_context(**kwargs) -> None:
     """Set context options (``mode``, ``device_target``, ``save_graphs``...)."""
     for key, value in kwargs.items():
-        if key not in _DEFAULTS and key not in _ACCEPTED_UNUSED:
+        if key not in _DEFAULTS and key not in _ACCEPTED:
             raise ValueError(f"For 'context.set_context', the keyword argument {key} is not "
                              f"recognized! For detailed usage of 'set_context', please refer "
                              f"to the MindSpore official website.")
@@ -66,7 +86,27 @@ def set_context(**kwargs) -> None:
             _check_device(value)
         if key == "save_graphs":
             value = bool(value) if not isinstance(value, int) else value
+        if key == "jit_config":
+            _check_jit_config(value)
+            if "jit_level" in value:
+                _user["jit_level"] = value["jit_level"]
+        if key == "jit_syntax_level" and value not in (STRICT, COMPATIBLE, LAX):
+            raise ValueError(f"For 'jit_syntax_level', the value should be context.STRICT or "
+                             f"context.LAX, but got {value}.")
         _user[key] = value
+
+
+def _check_jit_config(config) -> None:
+    if not isinstance(config, dict):
+        raise TypeError(f"For 'context.set_context', the argument 'jit_config' must be a "
+                        f"dict, but got {type(config).__name__}.")
+    for key, value in config.items():
+        if key not in _JIT_CONFIG:
+            raise ValueError(f"For 'context.set_context', the key of argument 'jit_config' "
+                             f"must be one of {_JIT_CONFIG}, but got {key}.")
+        if value not in _JIT_CONFIG[key]:
+            raise ValueError(f"For 'jit_config', the value of argument {key} must be one of "
+                             f"{_JIT_CONFIG[key]}, but got {value}.")
 
 
 def _check_device(value: str) -> None:
@@ -88,10 +128,14 @@ def set_device(device_target: str, device_id: int | None = None) -> None:
 
 def get_context(key: str):
     """The effective value of ``key``: set_context, else the environment, else default."""
-    if key not in _DEFAULTS:
-        raise ValueError(f"For 'context.get_context', the argument {key} is not recognized.")
+    if key not in _DEFAULTS and key not in _ACCEPTED:
+        raise ValueError(f"For 'context.get_context', the argument {key} is not recognized! "
+                         f"For detailed usage of 'get_context', please refer to the MindSpore "
+                         f"official website.")
     if key in _user:
         return _user[key]
+    if key in _ACCEPTED:
+        return _ACCEPTED[key]
     env = _env_value(key)
     return env if env is not None else _DEFAULTS[key]
 

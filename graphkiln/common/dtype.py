@@ -33,23 +33,122 @@ class Type:
         return self.kind in "iu"
 
 
-bool_ = Type("Bool", np.bool_, "b", 8)
-int8 = Type("Int8", np.int8, "i", 8)
-int16 = Type("Int16", np.int16, "i", 16)
-int32 = Type("Int32", np.int32, "i", 32)
-int64 = Type("Int64", np.int64, "i", 64)
-uint8 = Type("UInt8", np.uint8, "u", 8)
-uint16 = Type("UInt16", np.uint16, "u", 16)
-uint32 = Type("UInt32", np.uint32, "u", 32)
-uint64 = Type("UInt64", np.uint64, "u", 64)
-float16 = Type("Float16", np.float16, "f", 16)
-float32 = Type("Float32", np.float32, "f", 32)
-float64 = Type("Float64", np.float64, "f", 64)
+class Bool(Type):
+    """The bool element type (``isinstance(mstype.bool_, mstype.Bool)``)."""
+
+
+class Int(Type):
+    """Signed integer element types."""
+
+
+class UInt(Type):
+    """Unsigned integer element types."""
+
+
+class Float(Type):
+    """Floating-point element types."""
+
+
+bool_ = Bool("Bool", np.bool_, "b", 8)
+int8 = Int("Int8", np.int8, "i", 8)
+int16 = Int("Int16", np.int16, "i", 16)
+int32 = Int("Int32", np.int32, "i", 32)
+int64 = Int("Int64", np.int64, "i", 64)
+uint8 = UInt("UInt8", np.uint8, "u", 8)
+float16 = Float("Float16", np.float16, "f", 16)
+float32 = Float("Float32", np.float32, "f", 32)
+float64 = Float("Float64", np.float64, "f", 64)
+
+uint16 = UInt("UInt16", np.uint16, "u", 16)
+uint32 = UInt("UInt32", np.uint32, "u", 32)
+uint64 = UInt("UInt64", np.uint64, "u", 64)
 
 ALL_TYPES = (bool_, int8, int16, int32, int64, uint8, uint16, uint32, uint64,
              float16, float32, float64)
 _BY_NP = {t.np_dtype: t for t in ALL_TYPES}
 _BY_NAME = {t.name: t for t in ALL_TYPES}
+
+
+class TensorType:
+    """The type of a Tensor, ``mstype.TensorType(element)`` (``mstype.tensor_type`` when the
+    element type is not given); what ``TopTypeof`` returns for a Tensor."""
+
+    __slots__ = ("element_type",)
+
+    def __init__(self, element_type: Type | None = None):
+        self.element_type = element_type
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, TensorType) and self.element_type is other.element_type
+
+    def __hash__(self) -> int:
+        return hash(("tensor", self.element_type))
+
+    def __repr__(self) -> str:
+        if self.element_type is None:
+            return "mindspore.tensor"
+        return f"mindspore.tensor[{self.element_type.name.lower()}]"
+
+    def __str__(self) -> str:
+        return "Tensor" if self.element_type is None else f"Tensor[{self.element_type}]"
+
+
+class ObjectType:
+    """A non-tensor value's type: ``tuple_``, ``list_``, ``dict_``, ``string``,
+    ``type_none``, ``function``."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def __eq__(self, other) -> bool:
+        return type(other) is type(self) and other.name == self.name
+
+    def __hash__(self) -> int:
+        return hash(("object", self.name))
+
+    def __repr__(self) -> str:
+        return f"mindspore.{self.name}"
+
+    def __str__(self) -> str:
+        return self.name
+
+
+tensor_type = tensor = TensorType()
+tuple_ = ObjectType("tuple_")
+list_ = ObjectType("list_")
+dict_ = ObjectType("dict_")
+string = ObjectType("string_")
+type_none = ObjectType("type_none")
+function = ObjectType("function")
+
+
+def type_of(value):
+    """MindSpore's type of a value: an element type for numbers, ``TensorType`` for
+    Tensors (``isinstance(t, TensorType)``), an :class:`ObjectType` for the rest."""
+    if hasattr(value, "asnumpy") or hasattr(value, "_node"):
+        return tensor_type
+    if isinstance(value, (bool, np.bool_)):
+        return bool_
+    if isinstance(value, (int, np.integer)):
+        return int64
+    if isinstance(value, (float, np.floating)):
+        return float32
+    if isinstance(value, tuple):
+        return tuple_
+    if isinstance(value, list):
+        return list_
+    if isinstance(value, dict):
+        return dict_
+    if isinstance(value, str):
+        return string
+    if value is None:
+        return type_none
+    if callable(value):
+        return function
+    raise TypeError(f"MindSpore has no type for a value of type {type(value).__name__}.")
+
 
 # MindSpore aliases
 int_ = int32
@@ -116,3 +215,19 @@ def scalar_type(scalar) -> Type:
     if isinstance(scalar, (float, np.floating)):
         return float32
     raise TypeError(f"unsupported scalar {scalar!r}")
+
+
+def dtype_to_nptype(type_: Type):
+    """The NumPy scalar type of a MindSpore type (``mstype.dtype_to_nptype``)."""
+    return to_type(type_).np_dtype.type
+
+
+def dtype_to_pytype(type_: Type) -> type:
+    """The Python type a MindSpore type's values convert to (``bool``, ``int``, ``float``)."""
+    t = to_type(type_)
+    return bool if t is bool_ else int if t.is_int else float
+
+
+def pytype_to_dtype(obj) -> Type:
+    """The MindSpore type of a Python or NumPy type (``int`` gives Int64)."""
+    return to_type(obj)

@@ -166,3 +166,16 @@ def tensor_repr(array: np.ndarray, dtype) -> str:
     sep = "\n" if a.ndim > 1 else " "
     shape = "[" + ", ".join(str(int(d)) for d in a.shape) + "]"
     return f"Tensor(shape={shape}, dtype={dtype}, value={sep}{_value_text(a)})"
+
+
+def tensor_graph_text(array: np.ndarray, dtype) -> str:
+    """What ``ops.Print`` writes for a tensor inside a compiled graph (MindSpore's graph
+    kernel): a 0-d value alone (``3``), else ``repr``'s layout without commas and with no
+    space after ``value=``: ``Tensor(shape=[2], dtype=Float32, value=[ 1.5e+00  2.0e+00])``
+    (the numbers written as ``repr`` writes them)."""
+    a = np.asarray(array)
+    if a.ndim == 0:
+        return _scalar_repr(a[()])
+    sep = "\n" if a.ndim > 1 else ""
+    shape = "[" + ", ".join(str(int(d)) for d in a.shape) + "]"
+    return f"Tensor(shape={shape}, dtype={dtype}, value={sep}{_value_text(a).replace(',', '')})"

@@ -1,5 +1,7 @@
 """The user entry points that compile: ``@jit`` functions and methods, and calls of cells
-(inlined while tracing, compiled in GRAPH_MODE, eager in PYNATIVE_MODE)."""
+(inlined while tracing, compiled in GRAPH_MODE, eager in PYNATIVE_MODE). MindSpore users
+import them from ``mindspore.common.api`` (which :mod:`graphkiln.compat` maps here), with
+``ms_function``, ``ms_compile_cache`` and ``_pynative_executor``."""
 from __future__ import annotations
 
 import functools
@@ -9,7 +11,7 @@ from ..context import GRAPH_MODE, get_context
 from ..frontend.control import convert
 from ..frontend.reusable import call_lazy_cell
 from ..ir import tracing_state as state
-from .call_cache import CallCache, compile_info
+from .call_cache import CallCache, compile_info, compiled_graph_count
 from .executable import CompileInfo
 
 
@@ -67,8 +69,18 @@ def jit(function=None, *, mode: str = "PSJit", input_signature=None, jit_config=
     def wrap(fn):
         if isinstance(fn, JitFunction):
             return fn
+        if not hasattr(fn, "__code__") and callable(fn):
+            fn = _calling(fn)  # jit(net), jit(vmap(net)): trace a call of the object
         return JitFunction(fn)
     return wrap(function) if function is not None else wrap
+
+
+def _calling(obj):
+    """A function calling the callable object ``obj`` (a Cell, a vmap/grad wrapper)."""
+    def call(*args, **kwargs):
+        return obj(*args, **kwargs)
+    call.__name__ = call.__qualname__ = type(obj).__name__
+    return call
 
 
 # ------------------------------------------------------------------ cells
@@ -99,4 +111,34 @@ def call_cell(cell, args: tuple, kwargs: dict):
     return cell.construct(*args, **kwargs)
 
 
-__all__ = ["jit", "JitFunction", "call_cell", "compile_info", "CompileInfo"]
+# ------------------------------------------------------------------ mindspore.common.api
+
+ms_function = jit
+
+
+class _PynativeExecutor:
+    """MindSpore's PyNative executor handle. graphkiln runs every op synchronously, so
+    ``sync()`` has nothing to wait for."""
+
+    def sync(self) -> None:
+        """Wait for pending device work: there is none."""
+
+    def set_grad_flag(self, flag: bool) -> None:
+        """Accepted: gradients never need enabling in graphkiln."""
+
+
+_pynative_executor = _PynativeExecutor()
+
+
+class _CompiledGraphs:
+    """``ms_compile_cache``: the graphs compiled in this process that are still cached
+    (``len()`` counts them; a call with a new input signature adds one)."""
+
+    def __len__(self) -> int:
+        return compiled_graph_count()
+
+    def __repr__(self) -> str:
+        return f"<{len(self)} compiled graphs>"
+
+
+ms_compile_cache = _CompiledGraphs()

@@ -82,11 +82,20 @@ def _compile_or_load(fn, name, args, kwargs, self_obj, key, leaves) -> Executabl
     return exe
 
 
+_LIVE_CACHES: weakref.WeakSet = weakref.WeakSet()
+
+
+def compiled_graph_count() -> int:
+    """How many compiled graphs the live call caches hold (``ms_compile_cache``'s size)."""
+    return sum(len(c.entries) for c in list(_LIVE_CACHES))
+
+
 class CallCache:
     """Compiled executables of one function (or one cell), by input signature."""
 
     def __init__(self):
         self.entries: dict = {}
+        _LIVE_CACHES.add(self)
 
     def run(self, owner, fn, name: str, args: tuple, kwargs: dict, self_obj=None):
         leaves, tree = flatten((args, kwargs))

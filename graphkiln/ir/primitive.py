@@ -23,6 +23,9 @@ MEM_EFFECT = "mem"
 IO_EFFECT = "io"
 
 REGISTRY: dict[str, OpDef] = {}
+# primitive name -> attributes it gets when recorded into a graph (where MindSpore's graph
+# kernel behaves differently from the PyNative one, e.g. Print's text)
+GRAPH_ATTRS: dict[str, dict] = {}
 
 
 class OpDef:
@@ -117,6 +120,26 @@ class Primitive:
     def __call__(self, *args):
         return apply(self.opdef, args, self.attrs)
 
+    def add_prim_attr(self, name: str, value) -> Primitive:
+        """Set a constructor attribute (others, MindSpore's backend hints such as
+        ``primitive_target``, are accepted and change nothing on the CPU)."""
+        if name in self.opdef.attrs:
+            self.attrs = {**self.attrs, name: value}
+            self._key = None
+        return self
+
+    def shard(self, in_strategy=None, out_strategy=None, **kwargs) -> Primitive:
+        """Parallel sharding strategy: accepted; graphkiln runs on one device."""
+        return self
+
+    def set_device(self, device_target: str) -> Primitive:
+        """Device placement hint: accepted; graphkiln computes on the CPU."""
+        return self
+
+    def recompute(self, mode: bool = True) -> Primitive:
+        """Recompute hint: accepted; the results are the same."""
+        return self
+
     def __repr__(self) -> str:
         return self.opdef.name
 
@@ -130,9 +153,19 @@ def attr_key(v):
     return v
 
 
-def primitive_class(opdef: OpDef):
-    """Make the user-facing class (``ops.Add``) whose instances are bound primitives;
-    constructor arguments are the op's declared attributes."""
+_CLASSES: dict[str, type] = {}
+
+
+def primitive_class(opdef: OpDef) -> type:
+    """The user-facing class (``ops.Add``, ``ops.operations.Add``: one class per primitive)
+    whose instances are bound primitives; constructor arguments are the op's attributes."""
+    cls = _CLASSES.get(opdef.name)
+    if cls is None or cls._gk_opdef is not opdef:
+        cls = _CLASSES[opdef.name] = _make_class(opdef)
+    return cls
+
+
+def _make_class(opdef: OpDef) -> type:
     params = tuple(opdef.attrs)
 
     def __init__(self, *args, **kwargs):
@@ -147,7 +180,8 @@ def primitive_class(opdef: OpDef):
             attrs[k] = v
         Primitive.__init__(self, opdef, attrs)
 
-    cls = type(opdef.name, (Primitive,), {"__init__": __init__, "__slots__": ()})
+    cls = type(opdef.name, (Primitive,), {"__init__": __init__, "__slots__": (),
+                                          "_gk_opdef": opdef})
     cls.__module__ = "graphkiln.ops"
     return cls
 
@@ -201,7 +235,8 @@ def apply(opdef: OpDef, args: tuple, attrs: dict):
     builder = state.current()
     if builder is not None and (opdef.effect != NO_EFFECT or not opdef.pure_eval
                                 or needs_trace(args)):
-        return builder.record(opdef, args, attrs)
+        graph_attrs = GRAPH_ATTRS.get(opdef.name)
+        return builder.record(opdef, args, {**attrs, **graph_attrs} if graph_attrs else attrs)
     in_abs = [eager_abstract(a) for a in args]
     out_abs = opdef.infer(*in_abs, **attrs)
     kernel = opdef.kernel_for(in_abs, out_abs, attrs) if opdef.specialize else opdef.kernel

@@ -156,3 +156,7 @@ __all__ = [
 from .grad_reducer import DistributedGradReducer  # noqa: E402
 
 __all__ += ["DistributedGradReducer"]
+
+from .parameter_update import ParameterUpdate  # noqa: E402
+
+__all__ += ["ParameterUpdate"]

@@ -13,24 +13,30 @@ from .composite import (
     MultitypeFuncGraph,
     Scan,
     WhileLoop,
+    get_grad,
+    grad,
     jvp,
+    value_and_grad,
+    vjp,
     vmap,
 )
 from .defs.collective import ReduceOp
 from .functional import *  # noqa: F401,F403
 from .functional import print_ as print  # noqa: A001,F401
 from .losses import *  # noqa: F401,F403
-from .primitive import REGISTRY, Primitive, primitive_class
+from .primitive import REGISTRY, Primitive, constexpr, primitive_class
 
 for _name, _opdef in REGISTRY.items():
     if _name not in globals():  # composites (HyperMap) keep their user-facing class
         globals()[_name] = primitive_class(_opdef)
 del _name, _opdef
 
-from . import composite  # noqa: E402
+from . import composite, operations  # noqa: E402
 from . import composite as C  # noqa: E402,F401
+from . import operations as P  # noqa: E402,F401
 
 __all__ = [n for n in dir(functional) if not n.startswith("_")] + list(REGISTRY) + [
     *losses.__all__, "clip_by_global_norm", "clip_by_value", "stop_gradient",
     "Primitive", "functional", "composite", "GradOperation", "HyperMap", "Map",
-    "MultitypeFuncGraph", "vmap", "jvp", "ReduceOp", "WhileLoop", "ForiLoop", "Scan"]
+    "MultitypeFuncGraph", "vmap", "operations", "constexpr", "grad", "value_and_grad",
+    "get_grad", "jvp", "vjp", "ReduceOp", "WhileLoop", "ForiLoop", "Scan"]

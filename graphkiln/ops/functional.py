@@ -9,6 +9,8 @@ Tensor is passed to the primitive as it is: the primitive promotes it MindSpore'
 from __future__ import annotations
 
 import builtins as _builtins
+import functools as _functools
+import sys as _sys
 
 import numpy as np
 
@@ -19,6 +21,7 @@ from ..ir import tracing_state as state
 from .defs import array as A
 from .defs import math as M
 from .defs import nn as N
+from .defs import scatter as SC
 from .defs import side_effects as E
 from .defs._infer import norm_axis
 
@@ -376,7 +379,15 @@ def argmin(input, axis=None, keepdims=False) -> Tensor:
 
 def matmul(input, other) -> Tensor:
     """NumPy-style ``matmul``: 1-D operands are promoted to matrices and the added
-    dimension removed again; batch dimensions broadcast."""
+    dimension removed again; batch dimensions broadcast. Mismatched inner dimensions are a
+    RuntimeError, as MindSpore's ``ops.matmul`` raises (``P.MatMul`` raises ValueError)."""
+    if input.ndim and other.ndim:
+        k_in = input.shape[-1]
+        k_other = other.shape[-2] if other.ndim > 1 else other.shape[0]
+        if k_in != k_other:
+            raise RuntimeError(f"For 'matmul', shape1[-1] must be equal to shape2[-2], but got "
+                               f"{k_in} and {k_other} (shapes {list(input.shape)} and "
+                               f"{list(other.shape)}).")
     if input.ndim == 2 and other.ndim == 2:
         return M.MatMul(input, other)
     if input.ndim == 0 or other.ndim == 0:
@@ -499,3 +510,190 @@ def print_(*values):
 
 make_tuple = S.MakeTuple
 tuple_getitem = S.TupleGetItem
+
+
+# ------------------------------------------------------------------ MindSpore's F helpers
+
+def partial(func, *args, **kwargs):
+    """``F.partial``/``ops.partial``: ``func`` with its first arguments bound."""
+    if not callable(func):
+        raise TypeError(f"For 'partial', the first input must be a function, but got "
+                        f"{type(func).__name__}.")
+    return _functools.partial(func, *args, **kwargs)
+
+
+def shape(input_x) -> tuple:
+    """The static shape of a Tensor, as a tuple of ints."""
+    if not isinstance(input_x, Tensor):
+        raise TypeError(f"For 'shape', the input must be a Tensor, but got "
+                        f"{type(input_x).__name__}.")
+    return tuple(input_x.shape)
+
+
+def dtype(input) -> mstype.Type:
+    """The MindSpore dtype of a Tensor."""
+    if not isinstance(input, Tensor):
+        raise TypeError(f"For 'dtype', the input must be a Tensor, but got "
+                        f"{type(input).__name__}.")
+    return input.dtype
+
+
+def rank(input_x) -> int:
+    """The number of dimensions of a Tensor."""
+    return len(shape(input_x))
+
+
+def size(input_x) -> int:
+    """The number of elements of a Tensor."""
+    return int(np.prod(shape(input_x), dtype=np.int64))
+
+
+def tuple_to_array(input_x) -> Tensor:
+    """A tuple of Python numbers as a Tensor (ints give Int32, floats Float32)."""
+    if not isinstance(input_x, (tuple, list)) or not all(_is_number(v) for v in input_x):
+        raise TypeError(f"For 'tuple_to_array', the input must be a tuple of numbers, but "
+                        f"got {input_x!r}.")
+    is_float = any(isinstance(v, (float, np.floating)) for v in input_x)
+    return Tensor(tuple(input_x), mstype.float32 if is_float else mstype.int32)
+
+
+def scalar_to_tensor(input_x, dtype=mstype.float32) -> Tensor:
+    """A Python number as a 0-d Tensor of ``dtype``."""
+    if not _is_number(input_x):
+        raise TypeError(f"For 'scalar_to_tensor', the input must be a number, but got "
+                        f"{type(input_x).__name__}.")
+    return Tensor(input_x, dtype)
+
+
+def tuple_len(x) -> int:
+    return len(x)
+
+
+def make_range(*args) -> tuple:
+    """``F.make_range(start, stop, step)`` as a tuple of ints."""
+    return tuple(range(*args))
+
+
+print = print_  # noqa: A001 - MindSpore's F.print
+
+
+# ------------------------------------------------------------------ more elementwise ops
+
+reciprocal = _unary(M.Reciprocal, "reciprocal")
+sign = _unary(M.Sign, "sign")
+floor = _unary(M.Floor, "floor")
+ceil = _unary(M.Ceil, "ceil")
+log1p = _unary(M.Log1p, "log1p")
+expm1 = _unary(M.Expm1, "expm1")
+tan = _unary(M.Tan, "tan")
+atan = arctan = _unary(M.Atan, "atan")
+sinh = _unary(M.Sinh, "sinh")
+cosh = _unary(M.Cosh, "cosh")
+asin = arcsin = _unary(M.Asin, "asin")
+acos = arccos = _unary(M.Acos, "acos")
+atan2 = arctan2 = _binary(M.Atan2, "atan2")
+square_difference = squared_difference = _binary(M.SquaredDifference, "squared_difference")
+
+
+def round(input, *, decimals=0) -> Tensor:  # noqa: A001 - MindSpore's name
+    """Round half to even (``decimals`` places)."""
+    if decimals == 0:
+        return M.Round(input)
+    scale = 10.0 ** decimals
+    return div(M.Round(mul(input, scale)), scale)
+
+
+def slice(input_x, begin, size) -> Tensor:  # noqa: A001 - MindSpore's name
+    """``size[d]`` elements from ``begin[d]`` along each axis (``-1``: to the end)."""
+    return A.Slice(input_x, tuple(begin), tuple(size))
+
+
+def flatten(input, order="C", *, start_dim=1, end_dim=-1) -> Tensor:
+    """Merge the axes ``start_dim..end_dim`` into one (by default all but the first)."""
+    if order not in ("C", "F"):
+        raise ValueError(f"For 'flatten', 'order' must be 'C' or 'F', but got {order!r}.")
+    nd = len(input.shape)
+    if nd == 0:
+        return reshape(input, (1,))
+    lo, hi = start_dim % nd, end_dim % nd
+    if lo > hi:
+        raise ValueError(f"For 'flatten', 'start_dim' {start_dim} must not be after 'end_dim' "
+                         f"{end_dim}.")
+    x = transpose(input, tuple(range(nd - 1, -1, -1))) if order == "F" else input
+    s = tuple(x.shape)
+    return reshape(x, s[:lo] + (-1,) + s[hi + 1:])
+
+
+def topk(input, k, dim=None, largest=True, sorted=True) -> tuple:
+    """The ``k`` largest (or smallest) values along ``dim`` (default: the last axis) and
+    their indices."""
+    nd = len(input.shape)
+    axis = nd - 1 if dim is None else dim % _builtins.max(nd, 1)
+    x = input if largest else neg(input)
+    moved = axis != nd - 1 and nd > 0
+    if moved:
+        perm = tuple(i for i in range(nd) if i != axis) + (axis,)
+        x = transpose(x, perm)
+    values, indices = A.TopK(x, k, sorted=sorted)
+    if not largest:
+        values = neg(values)
+    if moved:
+        back = tuple(int(np.argsort(perm)[i]) for i in range(nd))
+        values, indices = transpose(values, back), transpose(indices, back)
+    return values, indices
+
+
+def gather_nd(input_x, indices) -> Tensor:
+    return SC.GatherNd(input_x, indices)
+
+
+def scatter_nd(indices, updates, shape) -> Tensor:
+    return SC.ScatterNd(indices, updates, tuple(shape))
+
+
+def _scatter_fn(name: str, fname: str):
+    op = SC.IN_PLACE.get(name) or SC.FUNCTIONAL[name]
+
+    def fn(input_x, indices, updates):
+        return op(input_x, indices, updates)
+    fn.__name__ = fn.__qualname__ = fname
+    fn.__doc__ = f"``{name}``: see :mod:`graphkiln.ops.defs.scatter`."
+    return fn
+
+
+scatter_add = _scatter_fn("ScatterAdd", "scatter_add")
+scatter_sub = _scatter_fn("ScatterSub", "scatter_sub")
+scatter_mul = _scatter_fn("ScatterMul", "scatter_mul")
+scatter_div = _scatter_fn("ScatterDiv", "scatter_div")
+scatter_max = _scatter_fn("ScatterMax", "scatter_max")
+scatter_min = _scatter_fn("ScatterMin", "scatter_min")
+scatter_update = _scatter_fn("ScatterUpdate", "scatter_update")
+scatter_nd_add = _scatter_fn("ScatterNdAdd", "scatter_nd_add")
+scatter_nd_sub = _scatter_fn("ScatterNdSub", "scatter_nd_sub")
+scatter_nd_update = _scatter_fn("ScatterNdUpdate", "scatter_nd_update")
+tensor_scatter_add = _scatter_fn("TensorScatterAdd", "tensor_scatter_add")
+tensor_scatter_sub = _scatter_fn("TensorScatterSub", "tensor_scatter_sub")
+tensor_scatter_mul = _scatter_fn("TensorScatterMul", "tensor_scatter_mul")
+tensor_scatter_div = _scatter_fn("TensorScatterDiv", "tensor_scatter_div")
+tensor_scatter_max = _scatter_fn("TensorScatterMax", "tensor_scatter_max")
+tensor_scatter_min = _scatter_fn("TensorScatterMin", "tensor_scatter_min")
+tensor_scatter_update = _scatter_fn("TensorScatterUpdate", "tensor_scatter_update")
+
+
+# Names defined by modules above this one (autodiff and vmap front ends in ``ops.composite``,
+# gradient clipping in ``ops.clip_ops``); MindSpore users import them from here, so they
+# resolve on access (``graphkiln.ops`` imports those modules before any user code runs).
+_UPPER_NAMES = {
+    **{name: "composite" for name in ("grad", "value_and_grad", "get_grad", "vmap", "jvp",
+                                      "vjp", "GradOperation", "HyperMap", "Map",
+                                      "MultitypeFuncGraph")},
+    **{name: "clip_ops" for name in ("stop_gradient", "clip_by_value",
+                                     "clip_by_global_norm")},
+}
+
+
+def __getattr__(name: str):
+    module = _sys.modules.get(f"{__package__}.{_UPPER_NAMES.get(name, '')}")
+    if name in _UPPER_NAMES and module is not None:
+        return getattr(module, name)
+    raise AttributeError(f"module 'mindspore.ops.functional' has no attribute '{name}'")

@@ -3,10 +3,13 @@
 common layer, below the ops, defines the data holder only)."""
 from __future__ import annotations
 
+import numpy as np
+
 import graphkiln.ops.functional as F
 
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
+from .clip_ops import clip_by_value
 
 
 def install() -> None:
@@ -47,20 +50,34 @@ def install() -> None:
             axes = tuple(range(self.ndim - 1, -1, -1))
         return F.transpose(self, axes)
 
-    def reduction(fn):
-        def method(self, axis=None, keepdims=False):
-            return fn(self, axis if axis is not None else (), keepdims)
+    def reduction(fn, widen_int: bool = False):
+        """``x.sum(axis=None, keepdims=False)``; MindSpore also spells them ``dim``,
+        ``keep_dims`` and ``keepdim``. ``widen_int``: integers and bool accumulate in int64
+        (``sum``/``prod``), unless ``dtype`` is given."""
+        def method(self, axis=None, keepdims=False, *, dim=None, keep_dims=None,
+                   keepdim=None, dtype=None, initial=None):
+            axis = dim if axis is None else axis
+            keep = bool(keepdims or keep_dims or keepdim)
+            x = self
+            if dtype is not None:
+                x = F.cast(x, mstype.to_type(dtype))
+            elif widen_int and not x.dtype.is_float:
+                x = F.cast(x, mstype.int64)
+            out = fn(x, axis if axis is not None else (), keep)
+            return out if initial is None else F.add(out, initial)
         return method
 
     Tensor.reshape = reshape
     Tensor.view = reshape
     Tensor.transpose = transpose
     Tensor.T = property(lambda self: transpose(self))
-    Tensor.sum = reduction(F.reduce_sum)
+    Tensor.sum = reduction(F.reduce_sum, widen_int=True)
     Tensor.mean = reduction(F.reduce_mean)
     Tensor.max = reduction(F.reduce_max)
     Tensor.min = reduction(F.reduce_min)
-    Tensor.prod = reduction(F.reduce_prod)
+    Tensor.prod = reduction(F.reduce_prod, widen_int=True)
+    Tensor.amax = Tensor.max
+    Tensor.amin = Tensor.min
     Tensor.astype = lambda self, dtype: F.cast(self, mstype.to_type(dtype))
     Tensor.copy = lambda self: F.tensor_move(self)
     Tensor.expand_dims = lambda self, axis: F.expand_dims(self, axis)
@@ -74,6 +91,72 @@ def install() -> None:
     Tensor.argmin = lambda self, axis=-1: F.argmin(self, axis)
     Tensor.broadcast_to = lambda self, shape: F.broadcast_to(self, shape)
     Tensor.tile = lambda self, reps: F.tile(self, reps)
+    _install_more_methods()
+
+
+def _install_more_methods() -> None:
+    """The rest of MindSpore's Tensor methods that user code calls most."""
+    def unary(fn):
+        return lambda self: fn(self)
+
+    for name in ("neg", "square", "sin", "cos", "tanh", "sigmoid", "rsqrt", "reciprocal",
+                 "sign", "floor", "ceil", "log1p", "expm1", "erf", "logical_not", "relu"):
+        setattr(Tensor, name, unary(getattr(F, name)))
+    Tensor.negative = Tensor.neg
+    for name in ("add", "sub", "mul", "div", "pow", "matmul", "maximum", "minimum",
+                 "logical_and", "logical_or", "logical_xor", "equal", "not_equal", "less",
+                 "less_equal", "greater", "greater_equal", "floor_divide", "remainder"):
+        fn = getattr(F, name)
+        setattr(Tensor, name, lambda self, other, _fn=fn: _fn(self, other))
+    Tensor.subtract, Tensor.multiply, Tensor.divide = Tensor.sub, Tensor.mul, Tensor.div
+    Tensor.eq, Tensor.ne, Tensor.lt = Tensor.equal, Tensor.not_equal, Tensor.less
+    Tensor.le, Tensor.gt, Tensor.ge = Tensor.less_equal, Tensor.greater, Tensor.greater_equal
+    Tensor.round = lambda self, decimals=0: F.round(self, decimals=decimals)
+    Tensor.float = lambda self: F.cast(self, mstype.float32)
+    Tensor.half = lambda self: F.cast(self, mstype.float16)
+    Tensor.double = lambda self: F.cast(self, mstype.float64)
+    Tensor.int = lambda self: F.cast(self, mstype.int32)
+    Tensor.long = lambda self: F.cast(self, mstype.int64)
+    Tensor.bool = lambda self: F.cast(self, mstype.bool_)
+    Tensor.numpy = lambda self: self.asnumpy()
+    Tensor.numel = Tensor.nelement = lambda self: self.size
+    Tensor.itemsize = property(lambda self: self._dtype.np_dtype.itemsize)
+    Tensor.nbytes = property(lambda self: self.size * self._dtype.np_dtype.itemsize)
+    Tensor.unsqueeze = lambda self, dim: F.expand_dims(self, dim)
+    Tensor.permute = lambda self, *axis: F.transpose(
+        self, tuple(axis[0]) if len(axis) == 1 and isinstance(axis[0], (tuple, list)) else axis)
+    Tensor.view_as = Tensor.reshape_as = lambda self, other: F.reshape(self, other.shape)
+    Tensor.expand_as = lambda self, other: F.broadcast_to(self, other.shape)
+    Tensor.clip = Tensor.clamp = lambda self, min=None, max=None: clip_by_value(self, min,
+                                                                                    max)
+    Tensor.topk = lambda self, k, dim=None, largest=True, sorted=True: F.topk(
+        self, k, dim, largest, sorted)
+    Tensor.gather = lambda self, input_indices, axis, batch_dims=0: F.gather(
+        self, input_indices, axis, batch_dims)
+    Tensor.gather_nd = lambda self, indices: F.gather_nd(self, indices)
+    Tensor.fill = lambda self, value: F.fill(self.dtype, self.shape, value)
+    def variance(self, axis=None, ddof=0, keepdims=False):
+        axes = axis if axis is not None else ()
+        mean = F.reduce_mean(self, axes, True)
+        sq = F.square(F.sub(self, mean))
+        n = self.size // max(F.reduce_sum(sq, axes, True).size, 1)
+        return F.div(F.reduce_sum(sq, axes, keepdims), max(n - ddof, 0))
+
+    def any_or_all(reduce):
+        def method(self, axis=None, keep_dims=False):
+            nonzero = F.cast(F.not_equal(self, 0), mstype.int32)
+            return F.cast(reduce(nonzero, axis if axis is not None else (), keep_dims),
+                          mstype.bool_)
+        return method
+
+    Tensor.any = any_or_all(F.reduce_max)
+    Tensor.all = any_or_all(F.reduce_min)
+    Tensor.var = variance
+    Tensor.std = lambda self, axis=None, ddof=0, keepdims=False: F.sqrt(
+        variance(self, axis, ddof, keepdims))
+    Tensor.from_numpy = staticmethod(lambda array: Tensor._from_array(
+        np.ascontiguousarray(array)))
+
 
 
 install()

@@ -310,6 +310,8 @@ def grad_in_graph(fn, args: tuple, kwargs: dict, *, positions, weights, sens=Non
             raise GradError(f"The sensitivity must be a Tensor, but got {type(s).__name__}.")
         if o._node is not None:
             bp.add(b.local(o._node), s)
+        elif o._is_param:  # a weight returned as it is: its cotangent is the sens
+            bp.add(b.weight(o), s)
     bp.run()
     grads = []
     for i in positions:

@@ -4,8 +4,6 @@ import os
 import subprocess
 import sys
 
-import pytest
-
 from .quickstart.write_mnist import write
 
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "quickstart")
@@ -32,9 +30,6 @@ def test_quickstart_data_part(tmp_path):
     assert out.stdout.startswith(MINDSPORE_PRINTS + "Network("), out.stderr[-2000:]
 
 
-@pytest.mark.xfail(strict=True, reason="graphkiln's value_and_grad(has_aux=True) returns "
-                   "(loss, (grads, aux)) where MindSpore returns ((loss, aux), grads), so "
-                   "`(loss, _), grads = grad_fn(...)` fails (outside dataset)")
 def test_whole_quickstart(tmp_path):
     write(str(tmp_path))
     out = _run("quickstart.py", tmp_path)

@@ -33,6 +33,9 @@ STRUCTURAL = {
     "NPUAllocFloatStatus": "reads the float-status register",
     "NPUClearFloatStatus": "resets the float-status register",
     "NPUGetFloatStatus": "reads the float-status register",
+    **{f"Scatter{k}": "an in-place update of a weight, like Assign"
+       for k in ("Add", "Sub", "Mul", "Div", "Max", "Min", "Update", "NdAdd", "NdSub",
+                 "NdUpdate")},
 }
 
 EPS, RTOL, ATOL = 1e-6, 1e-5, 1e-7
@@ -175,6 +178,21 @@ SAMPLES = {
                   s(n(2, 3, 4), n(3, 4), n(3, 4), begin_norm_axis=2, begin_params_axis=1),
                   s(n(2, 3), n(2, 3), n(2, 3), begin_norm_axis=1, begin_params_axis=0)],
     "Dropout": [s(n(2, 3), keep_prob=0.5, Seed0=1), s(n(4, 3), 3, keep_prob=0.9)],
+    "RealDiv": _binary_samples(y=lambda *sh: u(0.5, 2.0, *sh)),
+    "Reciprocal": [s(u(0.5, 2.0, 2, 3))],
+    **{k: [s(u(0.1, 0.4, 2, 3))] for k in ("Sign", "Floor", "Ceil", "Round")},
+    **{k: [s(u(-0.8, 0.8, 2, 3))] for k in ("Log1p", "Expm1", "Tan", "Atan", "Sinh", "Cosh",
+                                             "Asin", "Acos")},
+    "SquaredDifference": _binary_samples(),
+    "Atan2": _binary_samples(y=lambda *sh: u(0.5, 2.0, *sh)),
+    "Slice": [s(n(3, 4), (1, 1), (2, -1)), s(n(2, 3, 2), (0, 1, 0), (2, 2, 1))],
+    "Flatten": [s(n(2, 3, 2))],
+    "TopK": [s(n(2, 5), 3), s(n(4), 2)],
+    "GatherNd": [s(n(3, 4), ints([[0, 1], [2, 3], [0, 1]])), s(n(3, 4), ints([[2], [0]]))],
+    "ScatterNd": [s(ints([[1], [2], [1]]), n(3, 4), (4, 4))],
+    **{f"TensorScatter{k}": [s(u(0.5, 1.5, 3, 4), ints([[0], [2]]), u(2.0, 3.0, 2, 4))]
+       for k in ("Add", "Sub", "Mul", "Div", "Max", "Update")},
+    "TensorScatterMin": [s(u(0.5, 1.5, 3, 4), ints([[0], [2]]), n(2, 4))],
     # collectives in a world of one process (2-process checks: tests/communication)
     "AllReduce": [s(n(2, 3), op="sum", group="hccl_world_group"),
                   s(away(3), op="max", group="hccl_world_group"),

@@ -9,7 +9,7 @@ import pytest
 
 import graphkiln as ms
 from graphkiln import Tensor
-from graphkiln.ir.abstract import AbstractTensor, AbstractTuple
+from graphkiln.ir.abstract import AbstractScalar, AbstractTensor, AbstractTuple
 from graphkiln.ir.primitive import REGISTRY, eager_abstract, eager_value
 
 pytestmark = pytest.mark.filterwarnings("error")
@@ -18,6 +18,9 @@ pytestmark = pytest.mark.filterwarnings("error")
 STRUCTURAL = {
     "MakeTuple", "TupleGetItem", "Depend", "UpdateState", "Load", "Switch", "While", "Print",
     "Assign", "AssignAdd", "AssignSub", "HyperMap",
+    # in-place updates of weights: tests/compat/test_ops_recorded.py (against MindSpore)
+    "ScatterAdd", "ScatterSub", "ScatterMul", "ScatterDiv", "ScatterMax", "ScatterMin",
+    "ScatterUpdate", "ScatterNdAdd", "ScatterNdSub", "ScatterNdUpdate",
     "WhileGrad",  # applies traced graphs; made by autodiff (tests/transforms/test_autodiff.py)
     "Raise",  # a run-time raise (tests/frontend/test_ms_programs.py)
 }
@@ -94,6 +97,21 @@ SAMPLES = {
     "NextSeed": [((), {})],
     "NPUClearFloatStatus": [((f32(8),), {})],
     "NPUGetFloatStatus": [((f32(8),), {})],
+    **{n: [((X, Y), {}), ((i32(2, 3), i32(3, hi=2) + 1), {})] for n in ("RealDiv",)},
+    **{n: [((X,), {})] for n in (
+        "Reciprocal", "Sign", "Floor", "Ceil", "Round", "Log1p", "Expm1", "Tan", "Atan", "Sinh",
+        "Cosh", "Asin", "Acos", "Shape", "DType", "Rank", "Size", "TopTypeof",
+        "Flatten")},
+    "SquaredDifference": [((X, Y), {})],
+    "FloatStatus": [((X,), {}), ((Tensor(np.array([1.0, np.inf], np.float32)),), {})],
+    "Atan2": [((X, Y), {})],
+    "Slice": [((f32(3, 4), (1, 1), (2, -1)), {})],
+    "TopK": [((f32(2, 5), 3), {}), ((i32(4), 2), {"sorted": True})],
+    "GatherNd": [((f32(3, 4), i32(2, 2)), {}), ((f32(3, 4), i32(2, 1)), {})],
+    "ScatterNd": [((i32(2, 1), f32(2, 4), (3, 4)), {})],
+    **{f"TensorScatter{k}": [((f32(3, 4), i32(2, 1) + Tensor(np.array([[0], [1]], np.int32)),
+                               f32(2, 4)), {})]
+       for k in ("Add", "Sub", "Mul", "Div", "Max", "Min", "Update")},
     # collectives in a world of one process (2-process checks: tests/communication)
     "AllReduce": [((X,), {"op": "sum", "group": "hccl_world_group"}),
                   ((i32(2, 3),), {"op": "max", "group": "hccl_world_group"})],
@@ -124,6 +142,9 @@ def test_every_op_has_a_sample():
 
 
 def _agree(value, abstract, where: str):
+    if isinstance(abstract, AbstractScalar):  # a static description (Shape, DType...)
+        assert value == abstract.value, (where, value, abstract.value)
+        return
     if isinstance(abstract, AbstractTuple):
         assert isinstance(value, tuple) and len(value) == len(abstract.elements), where
         for i, (v, a) in enumerate(zip(value, abstract.elements)):

@@ -1,9 +1,13 @@
 """Composite operations (``ops.composite`` / ``C``): autodiff front ends and mapping."""
-from .grad import GradOperation, grad, value_and_grad
-from .hypermap import HyperMap, Map, MultitypeFuncGraph, partial
+from ..clip_ops import clip_by_value
+from ..functional import partial
+from .grad import GradOperation, get_grad, grad, value_and_grad
+from .hypermap import HyperMap, Map, MultitypeFuncGraph
 from .jvp import jvp
 from .loops import ForiLoop, Scan, WhileLoop
+from .vjp import vjp
 from .vmap import vmap
 
 __all__ = ["GradOperation", "grad", "value_and_grad", "HyperMap", "Map", "vmap",
-           "MultitypeFuncGraph", "partial", "jvp", "WhileLoop", "ForiLoop", "Scan"]
+           "MultitypeFuncGraph", "partial", "jvp", "vjp", "clip_by_value", "get_grad",
+           "WhileLoop", "ForiLoop", "Scan"]

@@ -50,6 +50,7 @@ class _GradConfig:
     has_aux: bool
     with_value: bool
     single: bool  # a lone position: return its gradient, not a 1-tuple
+    return_ids: bool = False  # pair each gradient with its position or weight name
 
 
 def _compute(fn, cfg: _GradConfig, args: tuple, kwargs: dict):
@@ -70,6 +71,9 @@ def _compute(fn, cfg: _GradConfig, args: tuple, kwargs: dict):
                                          weights=cfg.weights, sens=sens,
                                          has_aux=cfg.has_aux)
     grads = tuple(grads)
+    if cfg.return_ids:
+        grads = tuple(zip(positions, grads))
+        wgrads = tuple((w.name, g) for w, g in zip(cfg.weights or (), wgrads))
     if cfg.kind == "gradop":
         if cfg.positions == "all" and cfg.weights is not None:
             result = (grads, tuple(wgrads))
@@ -85,9 +89,11 @@ def _compute(fn, cfg: _GradConfig, args: tuple, kwargs: dict):
             result = tuple(wgrads) if cfg.positions is None else (g, tuple(wgrads))
         else:
             result = g
-        if cfg.has_aux:
-            result = (result, value[1] if len(value[1]) != 1 else value[1][0])
-            value = value[0]
+        if cfg.has_aux:  # as MindSpore: the aux outputs in a tuple, the value whole
+            aux = tuple(value[1])
+            if cfg.with_value:
+                return (value[0], *aux), result
+            return result, aux
     if cfg.with_value:
         return value, result
     return result
@@ -119,7 +125,8 @@ class _Differentiated:
             else type(fn).construct
         return (function_identity(target), type(fn).__qualname__, cell_fingerprint(fn),
                 cfg.kind, cfg.positions,
-                weights, cfg.sens_param, cfg.has_aux, cfg.with_value, cfg.single)
+                weights, cfg.sens_param, cfg.has_aux, cfg.with_value, cfg.single,
+                cfg.return_ids)
 
 
 class GradOperation:
@@ -157,7 +164,7 @@ def grad(fn, grad_position=0, weights=None, has_aux: bool = False, return_ids: b
     if grad_position is None and weights is None:
         raise GradError("For 'grad', 'grad_position' and 'weights' cannot both be None.")
     cfg = _GradConfig("grad", grad_position, _weights(weights), False, has_aux, False,
-                      isinstance(grad_position, int))
+                      isinstance(grad_position, int), bool(return_ids))
     return _Differentiated(fn, cfg, CallCache())
 
 
@@ -168,5 +175,40 @@ def value_and_grad(fn, grad_position=0, weights=None, has_aux: bool = False,
         raise GradError("For 'value_and_grad', 'grad_position' and 'weights' cannot both "
                         "be None.")
     cfg = _GradConfig("grad", grad_position, _weights(weights), False, has_aux, True,
-                      isinstance(grad_position, int))
+                      isinstance(grad_position, int), bool(return_ids))
     return _Differentiated(fn, cfg, CallCache())
+
+
+def _find_grad(gradients, key):
+    """The gradient paired with ``key`` in a ``return_ids`` structure, else None."""
+    if isinstance(gradients, tuple):
+        if len(gradients) == 2 and isinstance(gradients[0], (int, str)) \
+                and not isinstance(gradients[0], bool) and gradients[0] == key \
+                and type(gradients[0]) is type(key):
+            return gradients[1]
+        for g in gradients:
+            found = _find_grad(g, key)
+            if found is not None:
+                return found
+    return None
+
+
+def get_grad(gradients, identifier):
+    """The gradient of the input at position ``identifier`` (an int) or of the weight
+    ``identifier`` (a Parameter) in what ``grad(..., return_ids=True)`` returned."""
+    if isinstance(identifier, Parameter):
+        key = identifier.name
+    elif isinstance(identifier, int) and not isinstance(identifier, bool):
+        key = identifier
+    else:
+        raise TypeError(f"For 'get_grad', the 'identifier' must be an int position or a "
+                        f"Parameter, but got {type(identifier).__name__}.")
+    if not isinstance(gradients, tuple):
+        raise TypeError(f"For 'get_grad', the 'gradients' must be the tuple returned by "
+                        f"grad(..., return_ids=True), but got {type(gradients).__name__}.")
+    found = _find_grad(gradients, key)
+    if found is None:
+        what = f"Parameter '{key}'" if isinstance(key, str) else f"position {key}"
+        raise RuntimeError(f"For 'get_grad', can not find the gradient for {what}: compute "
+                           f"it with grad(..., grad_position/weights=..., return_ids=True).")
+    return found

@@ -8,8 +8,6 @@ in order, so their effects stay sequenced.
 """
 from __future__ import annotations
 
-import functools
-
 from ...common.tensor import Tensor
 from ...frontend.builder import GraphBuilder
 from ...frontend.control import call
@@ -110,11 +108,6 @@ class MultitypeFuncGraph:
         return fn(*args)
 
 
-def partial(fn, *args, **kwargs):
-    """``F.partial``: ``fn`` with its first arguments bound."""
-    return functools.partial(fn, *args, **kwargs)
-
-
 def _is_seq(x) -> bool:
     return isinstance(x, (tuple, list))
 
@@ -143,13 +136,17 @@ class _Mapper:
         seq_args = [a for a in args if _is_seq(a)]
         if not seq_args:
             return _apply(fn, args)
+        kind = tuple if isinstance(seq_args[0], tuple) else list
+        if any(not isinstance(s, kind) for s in seq_args):
+            names = ", ".join(type_name(s) for s in seq_args)
+            raise RuntimeError(f"For '{self.kind}', the types of arguments in {self.kind} must "
+                               f"be consistent (all tuples or all lists), but got [{names}].")
         n = len(seq_args[0])
-        for s in seq_args:
-            if len(s) != n:
-                lens = ", ".join(str(len(s)) for s in seq_args)
-                raise ValueError(f"For '{self.kind}', the input sequences must have the "
-                                 f"same length, but got lengths [{lens}].")
-        kind = type(seq_args[0])
+        if any(len(s) != n for s in seq_args):
+            lens = ", ".join(str(len(s)) for s in seq_args)
+            what = "tuples" if kind is tuple else "lists"
+            raise RuntimeError(f"The {what} in {self.kind} should have the same length, but "
+                               f"got lengths [{lens}].")
         if state.current() is not None and n:
             compact = _compact(fn, args, n, self)
             if compact is not None:
@@ -187,7 +184,8 @@ def _compact(fn, args, n: int, mapper: _Mapper):
     seq_pos = [k for k, a in enumerate(args) if _is_seq(a)]
     for k in seq_pos:
         for e in args[k]:
-            if _is_seq(e) or (isinstance(e, Tensor) and e._is_param):
+            # only Tensor elements become parameters of the element graphs
+            if not isinstance(e, Tensor) or e._is_param:
                 return None
     graphs: dict = {}
     per_elem = []
@@ -267,4 +265,4 @@ class Map(_Mapper):
     kind = "Map"
 
 
-__all__ = ["MultitypeFuncGraph", "HyperMap", "Map", "partial", "MakeTuple"]
+__all__ = ["MultitypeFuncGraph", "HyperMap", "Map", "MakeTuple"]

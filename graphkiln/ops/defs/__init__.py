@@ -7,10 +7,12 @@ from . import (  # noqa: F401
     conv,
     grad_ops,
     gradient,
+    introspect,
     math,
     nn,
     norm,
     optim,
     pool,
+    scatter,
     side_effects,
 )

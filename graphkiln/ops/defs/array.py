@@ -700,3 +700,66 @@ ArgMaxWithValue = OpDef("ArgMaxWithValue", _arg_value_infer_for("ArgMaxWithValue
                         _arg_value_kernel(np.argmax), attrs={"axis": 0, "keep_dims": False})
 ArgMinWithValue = OpDef("ArgMinWithValue", _arg_value_infer_for("ArgMinWithValue"),
                         _arg_value_kernel(np.argmin), attrs={"axis": 0, "keep_dims": False})
+
+
+# ------------------------------------------------------------------ slicing, top-k
+
+def _slice_infer(x, begin, size):
+    t = tensor_type("Slice", "input_x", x)
+    b = const_shape("Slice", "begin", begin)
+    s = const_shape("Slice", "size", size, allow_minus_one=True)
+    if len(b) != len(x.shape) or len(s) != len(x.shape):
+        raise ValueError(f"For 'Slice', the lengths of 'begin' {list(b)} and 'size' {list(s)} "
+                         f"must equal the rank of 'input_x' ({len(x.shape)}).")
+    out = []
+    for d, (lo, n, dim) in enumerate(zip(b, s, x.shape)):
+        n = dim - lo if n == -1 else n
+        if lo > dim or lo + n > dim:
+            raise ValueError(f"For 'Slice', begin[{d}] + size[{d}] must be <= "
+                             f"input_x.shape[{d}] ({dim}), but got {lo} + {n}.")
+        out.append(n)
+    return AbstractTensor(t, tuple(out))
+
+
+def _slice(x, begin, size):
+    return x[tuple(slice(lo, dim if n == -1 else lo + n)
+                   for lo, n, dim in zip(begin, size, x.shape))]
+
+
+Slice = OpDef("Slice", _slice_infer, _slice)
+
+
+def _flatten_infer(x):
+    t = tensor_type("Flatten", "input_x", x)
+    if not x.shape:
+        raise ValueError("For 'Flatten', the 'input_x' must have at least 1 dimension, but "
+                         "got a 0-d Tensor.")
+    return AbstractTensor(t, (x.shape[0], int(np.prod(x.shape[1:], dtype=np.int64))))
+
+
+Flatten = OpDef("Flatten", _flatten_infer, lambda x: np.reshape(x, (x.shape[0], -1)))
+
+
+def _top_k_infer(x, k, sorted=True):
+    t = tensor_type("TopK", "input_x", x)
+    require_dtype("TopK", "input_x", t, NUMBERS)
+    k = check_int("TopK", "k", const_value("TopK", "k", k))
+    last = x.shape[-1] if x.shape else 1
+    if not 0 <= k <= last:
+        raise ValueError(f"For 'TopK', the 'k' must be in [0, {last}] (the size of the last "
+                         f"dimension), but got {k}.")
+    out = tuple(x.shape[:-1]) + (k,)
+    return AbstractTuple([AbstractTensor(t, out), AbstractTensor(mstype.int32, out)])
+
+
+def _top_k(x, k, sorted=True):
+    x = np.asarray(x)
+    flat = x.reshape(1) if x.ndim == 0 else x
+    # stable descending order: among equal values the lower index comes first (as MindSpore)
+    order = np.argsort(-flat.astype(np.float64), axis=-1, kind="stable")[..., :k]
+    values = np.take_along_axis(flat, order, axis=-1)
+    return values.reshape(x.shape[:-1] + (k,)), order.astype(np.int32)
+
+
+TopK = OpDef("TopK", _top_k_infer, _top_k, attrs={"sorted": True})
+

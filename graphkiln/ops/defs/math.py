@@ -349,3 +349,28 @@ MatMul = OpDef("MatMul", _matmul_infer, _matmul,
 # Batch dimensions broadcast (MindSpore's Ascend behaviour; its CPU kernel wants them equal).
 BatchMatMul = OpDef("BatchMatMul", _batch_matmul_infer, _matmul,
                     attrs={"transpose_a": False, "transpose_b": False})
+
+
+# ------------------------------------------------------------------ more elementwise ops
+
+# RealDiv divides in the promoted type (integers stay integers, truncating), unlike Div
+def _real_div(x, y):
+    return np.true_divide(x, y)  # not the bare ufunc: integer results are cast back
+
+
+RealDiv = binary("RealDiv", _real_div, ALL)
+Reciprocal = unary("Reciprocal", np.reciprocal, NUMBERS, "float")
+Sign = unary("Sign", np.sign, NUMBERS)
+Floor = unary("Floor", np.floor, FLOATS)
+Ceil = unary("Ceil", np.ceil, FLOATS)
+Round = unary("Round", np.round, NUMBERS)
+Log1p = unary("Log1p", lambda x: np.log1p(_wide(x)), FLOATS)
+Expm1 = unary("Expm1", lambda x: np.expm1(_wide(x)), FLOATS)
+Tan = unary("Tan", lambda x: np.tan(_wide(x)), FLOATS)
+Atan = unary("Atan", lambda x: np.arctan(_wide(x)), FLOATS)
+Sinh = unary("Sinh", lambda x: np.sinh(_wide(x)), FLOATS)
+Cosh = unary("Cosh", lambda x: np.cosh(_wide(x)), FLOATS)
+Asin = unary("Asin", lambda x: np.arcsin(_wide(x)), FLOATS)
+Acos = unary("Acos", lambda x: np.arccos(_wide(x)), FLOATS)
+SquaredDifference = binary("SquaredDifference", lambda x, y: np.square(x - y))
+Atan2 = binary("Atan2", np.arctan2, FLOATS, "float")

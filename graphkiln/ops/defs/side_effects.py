@@ -12,7 +12,7 @@ import numpy as np
 from ...common import dtype as mstype
 from ...common import float_status
 from ...ir.abstract import AbstractRef, AbstractTensor
-from ...ir.primitive import IO_EFFECT, MEM_EFFECT, OpDef
+from ...ir.primitive import GRAPH_ATTRS, IO_EFFECT, MEM_EFFECT, OpDef
 from ._infer import describe, tensor_type
 from .print_format import print_values
 
@@ -35,8 +35,8 @@ def _assign_infer_for(name):
     def infer(ref, value, u=None):
         _require_ref(name, ref)
         if isinstance(value, AbstractTensor) and value.shape != ref.shape:
-            raise ValueError(f"For '{name}', the shape of 'value' must be the same as the "
-                             f"'variable' {list(ref.shape)}, but got {list(value.shape)}.")
+            raise ValueError(f"For '{name}', 'value' must have the same shape as 'variable' "
+                             f"{list(ref.shape)}, but got {list(value.shape)}.")
         return AbstractTensor(ref.dtype, ref.shape)
     return infer
 
@@ -61,16 +61,17 @@ AssignAdd = OpDef("AssignAdd", _assign_infer_for("AssignAdd"), _assign_add, effe
 AssignSub = OpDef("AssignSub", _assign_infer_for("AssignSub"), _assign_sub, effect=MEM_EFFECT)
 
 
-def _print_infer(*xs):
+def _print_infer(*xs, graph_format=False):
     return AbstractTensor(mstype.int32, ())
 
 
-def _print(*xs):
-    print_values(xs)
+def _print(*xs, graph_format=False):
+    print_values(xs, graph_format)
     return np.zeros((), np.int32)
 
 
 Print = OpDef("Print", _print_infer, _print, effect=IO_EFFECT)
+GRAPH_ATTRS["Print"] = {"graph_format": True}  # inside graphs MindSpore's format differs
 
 
 def _raise_infer(*xs, spec):

@@ -42,6 +42,9 @@ NOT_BATCHED = {
     "AssignAdd": "memory effect: a vmapped function must be pure (clear error)",
     "AssignSub": "memory effect: a vmapped function must be pure (clear error)",
     "Print": "IO effect: a vmapped function must be pure (clear error)",
+    **{f"Scatter{k}": "memory effect: a vmapped function must be pure (clear error)"
+       for k in ("Add", "Sub", "Mul", "Div", "Max", "Min", "Update", "NdAdd", "NdSub",
+                 "NdUpdate")},
     **{name: "collective (IO effect): MindSpore has no batching rule; vmap refuses effects "
              "(clear error)"
        for name in ("AllReduce", "AllGather", "ReduceScatter", "Broadcast", "AlltoAll",
@@ -165,7 +168,9 @@ ELEMENTWISE = ("Add", "Sub", "Mul", "Div", "FloorDiv", "FloorMod", "Pow", "Maxim
                "LogicalAnd", "LogicalOr", "LogicalXor", "Select",
                "Neg", "Abs", "Square", "Exp", "Log", "Sqrt", "Rsqrt", "Sin", "Cos", "Tanh",
                "Sigmoid", "ReLU", "GeLU", "HSwish", "Softplus", "Erf", "LogicalNot",
-               "ZerosLike", "OnesLike", "TensorMove")
+               "ZerosLike", "OnesLike", "TensorMove", "RealDiv", "Reciprocal", "Sign", "Floor",
+               "Ceil", "Round", "Log1p", "Expm1", "Tan", "Atan", "Sinh", "Cosh", "Asin", "Acos",
+               "SquaredDifference", "Atan2")
 
 for _name in ELEMENTWISE:
     REGISTRY[_name].def_vmap(_elementwise(REGISTRY[_name]))
@@ -620,3 +625,63 @@ def _status(opdef):
 
 for _name in ("NPUClearFloatStatus", "NPUGetFloatStatus"):
     REGISTRY[_name].def_vmap(_status(REGISTRY[_name]))
+
+
+# ------------------------------------------------------------------ introspection
+
+def _per_example_constant(opdef):
+    """Shape/dtype reads: every example has the same description, so the result is the
+    op applied to one example (unbatched)."""
+    def rule(x, *, dims):
+        d = dims[0]
+        one = x if d is None else A.Getitem(x, (slice(None),) * d + (0,))
+        return opdef(one), None
+    rule.__name__ = f"vmap_{opdef.name}"
+    return rule
+
+
+for _name in ("Shape", "DType", "Rank", "Size", "TopTypeof"):
+    REGISTRY[_name].def_vmap(_per_example_constant(REGISTRY[_name]))
+
+
+# ------------------------------------------------------------------ slicing, top-k
+
+@rule_for("Slice")
+def _slice(x, begin, size, *, dims):
+    return A.Slice(to_front(x, dims[0]), (0,) + tuple(_shape_tuple(begin)),
+                   (-1,) + tuple(_shape_tuple(size))), 0
+
+
+@rule_for("Flatten")
+def _flatten(x, *, dims):
+    x0 = to_front(x, dims[0])
+    return A.Reshape(x0, (x0.shape[0], x0.shape[1], -1)), 0
+
+
+@rule_for("TopK")
+def _top_k(x, k, *, dims, sorted=True):
+    if x.ndim == 1:  # 0-d examples: top-k of one element each
+        x = A.Reshape(x, (x.shape[0], 1))
+    return A.TopK(to_front(x, dims[0]), k, sorted=sorted), (0, 0)
+
+
+# ------------------------------------------------------------------ gather/scatter by index
+
+def _loop_over_batch(opdef):
+    """Apply the op to every example and stack the results (the indices may differ per
+    example, so no single call covers the batch)."""
+    def rule(*args, dims, **attrs):
+        size = batch_size(args, dims)
+        outs = []
+        for k in range(size):
+            one = [a if d is None else A.Getitem(a, (slice(None),) * d + (k,))
+                   for a, d in zip(args, dims)]
+            outs.append(opdef(*one, **attrs))
+        return A.Stack(tuple(outs), axis=0), 0
+    rule.__name__ = f"vmap_{opdef.name}"
+    return rule
+
+
+for _name in ("GatherNd", "ScatterNd", "FloatStatus") + tuple(
+        f"TensorScatter{k}" for k in ("Add", "Sub", "Mul", "Div", "Max", "Min", "Update")):
+    REGISTRY[_name].def_vmap(_loop_over_batch(REGISTRY[_name]))

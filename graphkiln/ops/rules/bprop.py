@@ -610,3 +610,166 @@ def _dropout(*args, **attrs):
     keep_prob = attrs.get("keep_prob", REGISTRY["Dropout"].attrs["keep_prob"])
     dx = F.mul(F.mul(dout[0], mask), 1.0 / keep_prob)
     return (_as(dx, ins[0]),) + (None,) * (len(ins) - 1)
+
+
+# ------------------------------------------------------------------ gather/scatter by index
+# The updates' cotangents read ``dout`` at the scattered positions; for Mul/Div/Max/Min the
+# rules assume distinct indices (as MindSpore's do).
+
+def _gather_nd(x, indices):
+    return REGISTRY["GatherNd"](x, indices)
+
+
+@bprop("GatherNd")
+def _gather_nd_bprop(x, indices, out, dout):
+    return _as(REGISTRY["ScatterNd"](indices, dout, x.shape), x), None
+
+
+@bprop("ScatterNd")
+def _scatter_nd_bprop(indices, updates, shape, out, dout):
+    return None, _as(_gather_nd(dout, indices), updates), None
+
+
+@bprop("TensorScatterUpdate")
+def _tensor_scatter_update(x, indices, updates, out, dout):
+    dx = REGISTRY["TensorScatterUpdate"](dout, indices, F.zeros_like(updates))
+    return dx, None, _gather_nd(dout, indices)
+
+
+@bprop("TensorScatterAdd")
+def _tensor_scatter_add(x, indices, updates, out, dout):
+    return dout, None, _gather_nd(dout, indices)
+
+
+@bprop("TensorScatterSub")
+def _tensor_scatter_sub(x, indices, updates, out, dout):
+    return dout, None, F.neg(_gather_nd(dout, indices))
+
+
+@bprop("TensorScatterMul")
+def _tensor_scatter_mul(x, indices, updates, out, dout):
+    factor = REGISTRY["TensorScatterMul"](F.ones_like(x), indices, updates)
+    return F.mul(dout, factor), None, _gather_nd(F.mul(dout, x), indices)
+
+
+@bprop("TensorScatterDiv")
+def _tensor_scatter_div(x, indices, updates, out, dout):
+    factor = REGISTRY["TensorScatterDiv"](F.ones_like(x), indices, updates)
+    dupdates = F.neg(F.div(_gather_nd(F.mul(dout, out), indices), updates))
+    return F.mul(dout, factor), None, dupdates
+
+
+def _scatter_pick(name: str):
+    @bprop(name)
+    def rule(x, indices, updates, out, dout):
+        from_updates = F.equal(_gather_nd(out, indices), updates)
+        taken = REGISTRY["TensorScatterUpdate"](F.zeros_like(x, dtype=mstype.bool_), indices,
+                                                 from_updates)
+        dx = F.select(taken, F.zeros_like(dout), dout)
+        dupdates = F.select(from_updates, _gather_nd(dout, indices), F.zeros_like(updates))
+        return dx, None, dupdates
+    return rule
+
+
+_scatter_pick("TensorScatterMax")
+_scatter_pick("TensorScatterMin")
+
+
+# ------------------------------------------------------------------ more elementwise ops
+
+@bprop("RealDiv")
+def _real_div(x, y, out, dout):
+    if not out.dtype.is_float:
+        return None, None  # integer division truncates: zero almost everywhere
+    return _div(x, y, out, dout)
+
+
+for _name in ("Sign", "Floor", "Ceil", "Round"):
+    @bprop(_name)
+    def _piecewise_constant(x, out, dout):
+        return (None,)  # zero almost everywhere
+
+
+@_unary("Reciprocal", wide=True)
+def _reciprocal(x, out):
+    return F.neg(F.mul(out, out))
+
+
+@_unary("Log1p", wide=True)
+def _log1p(x, out):
+    return F.div(1.0, F.add(x, 1.0))
+
+
+@_unary("Expm1", wide=True)
+def _expm1(x, out):
+    return F.add(out, 1.0)
+
+
+@_unary("Tan", wide=True)
+def _tan(x, out):
+    return F.add(F.mul(out, out), 1.0)
+
+
+@_unary("Atan", wide=True)
+def _atan(x, out):
+    return F.div(1.0, F.add(F.mul(x, x), 1.0))
+
+
+@_unary("Sinh", wide=True)
+def _sinh(x, out):
+    return REGISTRY["Cosh"](x)
+
+
+@_unary("Cosh", wide=True)
+def _cosh(x, out):
+    return REGISTRY["Sinh"](x)
+
+
+@_unary("Asin", wide=True)
+def _asin(x, out):
+    return F.rsqrt(F.sub(1.0, F.mul(x, x)))
+
+
+@_unary("Acos", wide=True)
+def _acos(x, out):
+    return F.neg(F.rsqrt(F.sub(1.0, F.mul(x, x))))
+
+
+@bprop("SquaredDifference")
+def _squared_difference(x, y, out, dout):
+    g = F.mul(F.mul(dout, F.sub(x, y)), 2)
+    return sum_to(g, x), sum_to(F.neg(g), y)
+
+
+@bprop("Atan2")
+def _atan2(x, y, out, dout):
+    r2 = F.add(F.mul(x, x), F.mul(y, y))
+    return sum_to(F.mul(dout, F.div(y, r2)), x), sum_to(F.mul(dout, F.div(F.neg(x), r2)), y)
+
+
+# ------------------------------------------------------------------ slicing, top-k
+
+@bprop("Slice")
+def _slice_bprop(x, begin, size, out, dout):
+    index = tuple(slice(lo, dim if n == -1 else lo + n)
+                  for lo, n, dim in zip(begin, size, x.shape))
+    return REGISTRY["GetitemGrad"](dout, index, shape=tuple(x.shape)), None, None
+
+
+@bprop("Flatten")
+def _flatten_bprop(x, out, dout):
+    return (F.reshape(dout, x.shape),)
+
+
+@bprop("TopK")
+def _top_k_bprop(x, k, out, dout, sorted=True):
+    indices = _output(out, 1, lambda: REGISTRY["TopK"](x, k, sorted=sorted))
+    dvalues = dout[0]
+    last = x.shape[-1] if x.shape else 1
+    rows = int(np.prod(x.shape[:-1], dtype=np.int64))
+    kk = dvalues.shape[-1] if dvalues.shape else 1
+    flat_idx = F.reshape(F.cast(indices, mstype.int64), (rows, kk))
+    row_ids = Tensor(np.repeat(np.arange(rows, dtype=np.int64), kk).reshape(rows, kk))
+    where = F.stack((row_ids, flat_idx), -1)
+    dx = REGISTRY["ScatterNd"](where, F.reshape(dvalues, (rows, kk)), (rows, last))
+    return _as(F.reshape(dx, x.shape), x), None

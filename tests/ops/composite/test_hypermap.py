@@ -88,7 +88,7 @@ def test_hypermap_with_function_at_call_time_and_partial():
 
 
 def test_lengths_must_match():
-    with pytest.raises(ValueError, match="same length"):
+    with pytest.raises(RuntimeError, match="same length"):
         HyperMap(add)((t(1.0), t(2.0)), (t(1.0),))
 
 

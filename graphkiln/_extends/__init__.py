@@ -1,0 +1,1 @@
+"""``mindspore._extends``: the paths under it that user code imports."""

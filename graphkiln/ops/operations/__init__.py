@@ -1,0 +1,60 @@
+"""``mindspore.ops.operations`` (``P``): every primitive as a class, by its MindSpore name.
+
+MindSpore spreads them over submodules (``math_ops``, ``nn_ops``...) that user code imports
+from; those names are this same module, so every class has one definition.
+
+The classes come from the primitive registry (:data:`graphkiln.ops.primitive.REGISTRY`), so
+``P.Add is ops.Add`` and a primitive defined anywhere in ``ops.defs`` appears here too. Names
+MindSpore kept for old code (``TensorAdd``) are aliases of the current primitive.
+"""
+from __future__ import annotations
+
+import sys
+
+from ..primitive import REGISTRY, primitive_class
+from .partial import Partial  # noqa: F401  (P.Partial)
+
+# MindSpore's legacy spellings -> the primitive they name today
+LEGACY = {
+    "TensorAdd": "Add",
+    "ControlDepend": "Depend",
+    "Gelu": "GeLU",
+    "GatherV2": "Gather",
+    "FastGelu": "FastGeLU",
+}
+
+# the submodules of MindSpore's package that user code imports primitives from
+SUBMODULES = ("array_ops", "math_ops", "nn_ops", "other_ops", "comm_ops", "random_ops",
+              "image_ops", "control_ops", "debug_ops", "inner_ops", "_inner_ops",
+              "_grad_ops", "sparse_ops", "linalg_ops", "manually_defined")
+
+
+def lookup(name: str) -> type:
+    """The primitive class called ``name`` (or a legacy alias), else AttributeError."""
+    opdef = REGISTRY.get(LEGACY.get(name, name))
+    if opdef is None:
+        raise AttributeError(f"module 'mindspore.ops.operations' has no primitive '{name}'")
+    return primitive_class(opdef)
+
+
+def __getattr__(name: str):
+    # primitives registered after this module was imported resolve too
+    if name.startswith("__"):
+        raise AttributeError(name)
+    return lookup(name)
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(REGISTRY) | {k for k, v in LEGACY.items() if v in REGISTRY})
+
+
+for _name in list(REGISTRY) + [k for k, v in LEGACY.items() if v in REGISTRY]:
+    globals()[_name] = lookup(_name)
+del _name
+
+for _sub in SUBMODULES:
+    sys.modules[f"{__name__}.{_sub}"] = sys.modules[__name__]
+    globals()[_sub] = sys.modules[__name__]
+del _sub
+
+__all__ = sorted(set(REGISTRY) | {k for k, v in LEGACY.items() if v in REGISTRY} | {"Partial"})
