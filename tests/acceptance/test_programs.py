@@ -22,15 +22,11 @@ TIMING = re.compile(r"\btime\b|ms/step", re.IGNORECASE)
 
 # Programs that differ from MindSpore for a known cause in another area (routed to its owner).
 ROUTED = {
-    "p01_quickstart_functional": "value_and_grad(has_aux=True) returns the loss, not "
-    "((loss, aux), grads) packaged as MindSpore (fixed on branch compat)",
     "p06_custom_cell_primitives": "mindspore.ops.operations (P.*) is missing on main "
     "(on branch compat)",
     "p09_amp": "Model(amp_level='O2') now computes in float16 and the first loss matches "
     "MindSpore to 6e-6, but after the first updates the losses drift by ~4e-4 relative "
     "(the gradient/update precision under O2 differs from MindSpore's)",
-    "p13_errors": "ops.matmul with mismatched shapes raises ValueError; MindSpore 2.10 "
-    "(MatMulExt) raises RuntimeError",
 }
 
 

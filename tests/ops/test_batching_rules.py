@@ -228,6 +228,8 @@ SAMPLES["BatchMatMul"] = [
 SAMPLES["Softmax"] = [lambda r: ((B(f32(r, 3, 4, 5)),), {}),
                       lambda r: ((B(f32(r, 3, 4, 5)),), {"axis": (0, -1)}),
                       lambda r: ((B(f32(r, 3)),), {})]
+SAMPLES["BiasAdd"] = [lambda r: ((B(f32(r, 3, 2, 4, 5)), B(f32(r, 3, 4))), {}),
+                      lambda r: ((B(f32(r, 3, 2, 5, 4)), U(f32(r, 4))), {"data_format": "NHWC"})]
 SAMPLES["LogSoftmax"] = [lambda r: ((B(f32(r, 3, 4, 5)),), {"axis": 0}),
                          lambda r: ((B(f32(r, 3)),), {})]
 SAMPLES["LayerNorm"] = [

@@ -173,6 +173,7 @@ SAMPLES = {
     "ArgMinWithValue": [s(n(2, 3), axis=0), s(n(2, 3, 2), axis=-1, keep_dims=True)],
     "Softmax": [s(n(2, 3), axis=-1), s(n(2, 3), axis=(0, 1)), s(n(2, 3), axis=0)],
     "LogSoftmax": [s(n(2, 3), axis=0), s(n(2, 3), axis=-1)],
+    "BiasAdd": [s(n(2, 3, 4), n(3)), s(n(2, 4, 3), n(3), data_format="NHWC")],
     "LayerNorm": [s(n(2, 3, 4), n(3, 4), n(3, 4)),
                   s(n(2, 3), n(3), n(3), begin_norm_axis=-1, begin_params_axis=-1),
                   s(n(2, 3, 4), n(3, 4), n(3, 4), begin_norm_axis=2, begin_params_axis=1),

@@ -87,6 +87,7 @@ SAMPLES = {
     "ArgMinWithValue": [((X,), {"axis": 0})],
     "Softmax": [((X,), {"axis": -1}), ((X,), {"axis": (0, 1)})],
     "LogSoftmax": [((X,), {"axis": 0})],
+    "BiasAdd": [((X, f32(3)), {}), ((f32(2, 3, 4), f32(4)), {"data_format": "NHWC"})],
     "LayerNorm": [((f32(2, 3, 4), f32(3, 4), f32(3, 4)), {}),
                   ((Tensor(np.ones((2, 3), np.float16)), f32(3), f32(3)),
                    {"begin_norm_axis": -1, "begin_params_axis": -1})],

@@ -245,3 +245,38 @@ NextSeed = OpDef("NextSeed", _next_seed_infer, lambda: np.asarray(next_seed(), n
 
 Dropout = OpDef("Dropout", _dropout_infer, _dropout,
                 attrs={"keep_prob": 0.5, "Seed0": 0, "Seed1": 0})
+
+
+# ------------------------------------------------------------------ bias add
+
+def _bias_axis(ndim: int, data_format: str) -> int:
+    return ndim - 1 if data_format == "NHWC" else 1
+
+
+def _bias_add_infer(x, b, data_format="NCHW"):
+    t = tensor_type("BiasAdd", "input_x", x)
+    tb = tensor_type("BiasAdd", "bias", b)
+    if data_format not in ("NCHW", "NHWC", "NCDHW"):
+        raise ValueError(f"For 'BiasAdd', the 'data_format' must be 'NCHW', 'NHWC' or 'NCDHW', "
+                         f"but got {data_format!r}.")
+    if t != tb:
+        raise TypeError(f"For 'BiasAdd', the 'input_x' and 'bias' must have the same dtype, but "
+                        f"got {describe(x)} and {describe(b)}.")
+    if not 2 <= x.ndim <= 5:
+        raise ValueError(f"For 'BiasAdd', the dimension of 'input_x' must be in [2, 5], but got "
+                         f"{x.ndim}.")
+    channels = x.shape[_bias_axis(x.ndim, data_format)]
+    if b.ndim != 1 or b.shape[0] != channels:
+        raise ValueError(f"For 'BiasAdd', the 'bias' must be 1-D with as many elements as the "
+                         f"channel dimension of 'input_x' ({channels}), but got shape "
+                         f"{list(b.shape)}.")
+    return AbstractTensor(t, x.shape)
+
+
+def _bias_add(x, b, data_format="NCHW"):
+    shape = [1] * np.ndim(x)
+    shape[_bias_axis(np.ndim(x), data_format)] = -1
+    return np.add(x, np.reshape(b, shape))
+
+
+BiasAdd = OpDef("BiasAdd", _bias_add_infer, _bias_add, attrs={"data_format": "NCHW"})

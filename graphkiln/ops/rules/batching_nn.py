@@ -89,3 +89,8 @@ def _batch_norm(*args, dims, **attrs):
 @rule_for("StopGradient")
 def _stop_gradient(x, *, dims):
     return REGISTRY["StopGradient"](x), dims[0]
+
+
+@rule_for("BiasAdd")
+def _bias_add(*args, dims, **attrs):
+    return per_example(REGISTRY["BiasAdd"], args, dims, attrs)

@@ -773,3 +773,10 @@ def _top_k_bprop(x, k, out, dout, sorted=True):
     where = F.stack((row_ids, flat_idx), -1)
     dx = REGISTRY["ScatterNd"](where, F.reshape(dvalues, (rows, kk)), (rows, last))
     return _as(F.reshape(dx, x.shape), x), None
+
+
+@bprop("BiasAdd")
+def _bias_add(x, b, out, dout, data_format="NCHW"):
+    channel = x.ndim - 1 if data_format == "NHWC" else 1
+    others = tuple(a for a in range(x.ndim) if a != channel)
+    return dout, _as(F.reduce_sum(dout, others), b)
