@@ -162,12 +162,15 @@ def worker(backend: str, row: str, steps: int) -> None:
     first = time.perf_counter() - t0
     for _ in range(warmup):
         step()
-    times, losses = [], []
+    times, cpu, losses = [], [], []
     for _ in range(steps):
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         losses.append(step())
         times.append(time.perf_counter() - t)
+        cpu.append(time.process_time() - c)
+    # on a loaded machine the process's CPU time per step is the steadier number
     print(json.dumps({"first_s": first, "steady_ms": float(np.median(times)) * 1e3,
+                      "steady_cpu_ms": float(np.median(cpu)) * 1e3,
                       "first_loss": first_loss, "last_loss": losses[-1],
                       "step_peak_kb": _step_peak_kb(step) if backend == "graphkiln" else None,
                       "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
@@ -222,10 +225,13 @@ def main() -> None:
                      gk["steady_ms"], msr and msr["steady_ms"], th and th["steady_ms"],
                      msr and msr["steady_ms"] / gk["steady_ms"],
                      base and base["step_peak_kb"], gk["step_peak_kb"],
-                     "/".join(f"{r['peak_rss_mb']:.0f}" if r else "-" for r in (gk, msr, th))])
+                     "/".join(f"{r['peak_rss_mb']:.0f}" if r else "-" for r in (gk, msr, th)),
+                     "/".join(f"{r['steady_cpu_ms']:.1f}" if r else "-"
+                              for r in (base, gk, msr, th))])
     print(table(rows, ["row", "gk first s", "ms first s", "first x", "base steady ms",
                        "gk steady ms", "ms steady ms", "torch steady ms", "steady x vs ms",
-                       "base step KB", "gk step KB", "RSS MB gk/ms/torch"]))
+                       "base step KB", "gk step KB", "RSS MB gk/ms/torch",
+                       "CPU ms base/gk/ms/torch"]))
     path = write_json("train_step", {"threads": args.threads, "steps": args.steps,
                                      "results": results})
     print(f"wrote {path}")
