@@ -12,10 +12,13 @@ Two rules, over the generated order (``toposort``):
   ufunc with the same shape and dtype writes into it (also at that last reader itself:
   element-wise ufuncs may run in place).
 
-Scalars (shape ``()``) are never planned: NumPy returns them as scalars, not arrays.
+Small arrays are never planned: NumPy returns 0-d results as scalars, and below about 256
+elements its ufunc call without ``out=`` is as fast or faster (measured: one element
+0.28 us without, 0.80 us with ``out=``; 1024 elements 0.45 us vs 0.38 us).
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 from ..ir.abstract import AbstractMonad, AbstractTensor
@@ -32,10 +35,13 @@ class MemoryPlan:
     done_assigns: set = field(default_factory=set)  # Assigns whose value is already written
 
 
+_MIN_ELEMENTS = 256
+
+
 def _buffer_key(node) -> tuple | None:
     a = node.abstract
-    if isinstance(a, AbstractTensor) and a.shape != () and all(
-            isinstance(d, int) and d >= 0 for d in a.shape):
+    if isinstance(a, AbstractTensor) and all(isinstance(d, int) and d >= 0 for d in a.shape) \
+            and math.prod(a.shape) >= _MIN_ELEMENTS:
         return tuple(a.shape), a.dtype
     return None
 

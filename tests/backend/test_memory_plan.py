@@ -52,7 +52,7 @@ def test_train_step_updates_weights_in_their_arrays_without_copies(monkeypatch):
 class _Decay(nn.Cell):
     def __init__(self):
         super().__init__()
-        self.w = Parameter(Tensor(np.arange(6, dtype=np.float32).reshape(2, 3)), name="w")
+        self.w = Parameter(Tensor(np.arange(512, dtype=np.float32).reshape(16, 32)), name="w")
 
     def construct(self, x):
         ops.assign(self.w, self.w * 0.5 + x)
@@ -63,10 +63,10 @@ def test_an_assigned_element_wise_result_is_written_into_the_weight():
     context.set_context(mode=context.GRAPH_MODE)
     net = _Decay()
     array = net.w._data
-    x = Tensor(np.ones((2, 3), np.float32))
+    x = Tensor(np.ones((16, 32), np.float32))
     for _ in range(2):
         out = net(x)
-    expect = (np.arange(6, dtype=np.float32).reshape(2, 3) * 0.5 + 1) * 0.5 + 1
+    expect = (np.arange(512, dtype=np.float32).reshape(16, 32) * 0.5 + 1) * 0.5 + 1
     np.testing.assert_array_equal(out.asnumpy(), expect)
     assert net.w._data is array
     np.testing.assert_array_equal(array, expect)
@@ -103,15 +103,15 @@ def test_dead_intermediates_are_reused_and_views_keep_theirs():
         a = x * 2.0
         b = a + 1.0  # a dies here: b may write into it
         c = b * b
-        v = ops.reshape(c, (3, 2))  # c has a view reader: never reused
+        v = ops.reshape(c, (32, 16))  # c has a view reader: never reused
         d = x - 1.0
         e = d * 3.0
         return v, e + b
 
-    xa = np.arange(6, dtype=np.float32).reshape(2, 3)
+    xa = np.arange(512, dtype=np.float32).reshape(16, 32)  # planned from 256 elements on
     v, s = f(Tensor(xa))
     b = xa * 2 + 1
-    np.testing.assert_array_equal(v.asnumpy(), (b * b).reshape(3, 2))
+    np.testing.assert_array_equal(v.asnumpy(), (b * b).reshape(32, 16))
     np.testing.assert_array_equal(s.asnumpy(), (xa - 1) * 3 + b)
     src = ms.compile_info(f).source
     assert "out=" in src
