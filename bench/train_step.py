@@ -9,6 +9,11 @@ Adam). For each: the first call (compile + one step, import excluded) and the st
 
     python bench/train_step.py [--mindspore-python /work/msvenv/bin/python]
                                [--torch-python /work/torchvenv/bin/python] [--threads 1]
+                               [--baseline ../main-before-checkout]
+
+``--baseline`` also runs graphkiln from another checkout (before / after a change); for
+graphkiln the table adds what one steady step allocates at its peak (tracemalloc), and
+every backend its peak RSS.
 """
 from __future__ import annotations
 
@@ -16,8 +21,10 @@ import argparse
 import importlib.util
 import json
 import os
+import resource
 import sys
 import time
+import tracemalloc
 
 import numpy as np
 from _harness import run_worker, table, write_json
@@ -155,13 +162,30 @@ def worker(backend: str, row: str, steps: int) -> None:
     first = time.perf_counter() - t0
     for _ in range(warmup):
         step()
-    times, losses = [], []
+    times, cpu, losses = [], [], []
     for _ in range(steps):
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         losses.append(step())
         times.append(time.perf_counter() - t)
+        cpu.append(time.process_time() - c)
+    # on a loaded machine the process's CPU time per step is the steadier number
     print(json.dumps({"first_s": first, "steady_ms": float(np.median(times)) * 1e3,
-                      "first_loss": first_loss, "last_loss": losses[-1]}))
+                      "steady_cpu_ms": float(np.median(cpu)) * 1e3,
+                      "first_loss": first_loss, "last_loss": losses[-1],
+                      "step_peak_kb": _step_peak_kb(step) if backend == "graphkiln" else None,
+                      "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+
+
+def _step_peak_kb(step) -> float:
+    """What one steady step allocates at its peak (tracemalloc sees NumPy's buffers)."""
+    tracemalloc.start()
+    step()
+    before = tracemalloc.get_traced_memory()[0]
+    tracemalloc.reset_peak()
+    step()
+    peak = tracemalloc.get_traced_memory()[1] - before
+    tracemalloc.stop()
+    return peak / 1024
 
 
 def main() -> None:
@@ -173,6 +197,7 @@ def main() -> None:
     ap.add_argument("--threads", type=int, default=1,
                     help="BLAS/OpenMP threads for every backend (the same for all)")
     ap.add_argument("--rows", default=",".join(ROWS))
+    ap.add_argument("--baseline", help="another graphkiln checkout, run as 'baseline'")
     args = ap.parse_args()
     if args.worker:
         backend, row, steps = args.worker
@@ -180,24 +205,33 @@ def main() -> None:
     env = {k: str(args.threads) for k in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS",
                                           "MKL_NUM_THREADS")}
     pythons = {"graphkiln": sys.executable, "mindspore": args.mindspore_python,
-               "torch": args.torch_python}
+               "torch": args.torch_python, "baseline": args.baseline and sys.executable}
     results: dict = {}
     for row in args.rows.split(","):
-        for backend, python in pythons.items():
+        for name, python in pythons.items():
             if python:
+                backend = "graphkiln" if name == "baseline" else name
                 steps = SLOW_STEPS.get((backend, row), args.steps)
+                run_env = dict(env, PYTHONPATH=args.baseline) if name == "baseline" else env
                 res = run_worker(os.path.abspath(__file__), python,
-                                 [backend, row, str(steps)], env)
-                results.setdefault(row, {})[backend] = dict(res, steps=steps)
+                                 [backend, row, str(steps)], run_env)
+                results.setdefault(row, {})[name] = dict(res, steps=steps)
     rows = []
     for row, by in results.items():
         gk, msr, th = by.get("graphkiln"), by.get("mindspore"), by.get("torch")
+        base = by.get("baseline")
         rows.append([row, gk["first_s"], msr and msr["first_s"],
-                     msr and msr["first_s"] / gk["first_s"], gk["steady_ms"],
-                     msr and msr["steady_ms"], th and th["steady_ms"],
-                     msr and msr["steady_ms"] / gk["steady_ms"]])
-    print(table(rows, ["row", "gk first s", "ms first s", "first x", "gk steady ms",
-                       "ms steady ms", "torch steady ms", "steady x vs ms"]))
+                     msr and msr["first_s"] / gk["first_s"], base and base["steady_ms"],
+                     gk["steady_ms"], msr and msr["steady_ms"], th and th["steady_ms"],
+                     msr and msr["steady_ms"] / gk["steady_ms"],
+                     base and base["step_peak_kb"], gk["step_peak_kb"],
+                     "/".join(f"{r['peak_rss_mb']:.0f}" if r else "-" for r in (gk, msr, th)),
+                     "/".join(f"{r['steady_cpu_ms']:.1f}" if r else "-"
+                              for r in (base, gk, msr, th))])
+    print(table(rows, ["row", "gk first s", "ms first s", "first x", "base steady ms",
+                       "gk steady ms", "ms steady ms", "torch steady ms", "steady x vs ms",
+                       "base step KB", "gk step KB", "RSS MB gk/ms/torch",
+                       "CPU ms base/gk/ms/torch"]))
     path = write_json("train_step", {"threads": args.threads, "steps": args.steps,
                                      "results": results})
     print(f"wrote {path}")

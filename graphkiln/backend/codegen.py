@@ -18,8 +18,10 @@ import numpy as np
 from ..ir.abstract import AbstractMonad
 from ..ir.anf import CNode, FuncGraph, ValueNode, all_graphs, toposort
 from ..ir.primitive import REGISTRY
+from .memplan import MemoryPlan, plan_memory
 
 _ALIAS_OPS = {"Depend", "Load"}
+_STRUCTURAL = {"Depend", "Load", "MakeTuple", "TupleGetItem", "Switch", "While"}
 _counter = itertools.count()
 
 
@@ -128,13 +130,26 @@ def _graph_source(g: FuncGraph, mod: _Module) -> str:
             return lit if lit is not None else mod.const(v)
         return names[id(node)]
 
-    for node in toposort(g):
-        _emit(node, ref, names, lines, mod, counter)
+    order = toposort(g)
+    kernels = {id(n): _kernel(n) for n in order}
+    plan = plan_memory(g, order, {i for i, k in kernels.items() if isinstance(k, np.ufunc)})
+    for node in order:
+        _emit(node, ref, names, lines, mod, counter, kernels.get(id(node)), plan)
     lines.append(f"    return {ref(g.output)}")
     return "\n".join(lines)
 
 
-def _emit(node: CNode, ref, names, lines, mod, counter) -> None:
+def _kernel(node: CNode):
+    """The kernel a primitive node runs (specialised to its types), None for the rest."""
+    fn = node.inputs[0]
+    prim = fn.value if isinstance(fn, ValueNode) and hasattr(fn.value, "opdef") else None
+    if prim is None or prim.opdef.name in _STRUCTURAL:
+        return None
+    return prim.opdef.kernel_for([a.abstract for a in node.inputs[1:]], node.abstract,
+                                 prim.attrs)
+
+
+def _emit(node: CNode, ref, names, lines, mod, counter, kernel, plan: MemoryPlan) -> None:
     fn = node.inputs[0]
     loc = node.loc
     comment = f"  # {loc.filename.rsplit('/', 1)[-1]}:{loc.lineno}" if loc else ""
@@ -144,7 +159,7 @@ def _emit(node: CNode, ref, names, lines, mod, counter) -> None:
             prim.opdef.effect == "none":  # UpdateState and friends only order
         names[id(node)] = "None"
         return
-    if name in _ALIAS_OPS:
+    if name in _ALIAS_OPS or id(node) in plan.done_assigns:
         names[id(node)] = ref(node.inputs[1])
         return
     var = f"v{next(counter)}"
@@ -173,9 +188,10 @@ def _emit(node: CNode, ref, names, lines, mod, counter) -> None:
         lines.append(f"        {var} = {body}(*{var}{tail})")
         return
     else:
-        kernel = prim.opdef.kernel_for([a.abstract for a in node.inputs[1:]], node.abstract,
-                                       prim.attrs)
         k = mod.kernel(prim.opdef, kernel)
         kw = [f"{key}={_literal(v) or mod.const(v)}" for key, v in prim.attrs.items()]
+        target = plan.out.get(id(node))
+        if target is not None:
+            kw.append(f"out={ref(target)}")
         expr = f"{k}({', '.join(args + kw)})"
     lines.append(f"    {var} = {expr}{comment}")

@@ -64,6 +64,14 @@ def exit(token) -> None:  # noqa: A001 - pairs with enter()
         token.__exit__(None, None, None)
 
 
+def active() -> bool:
+    """True while float errors go to the register (inside :class:`fp_guard` or
+    :func:`enter`): kernels then keep the error state as it is."""
+    if _extobj_contextvar is not None:
+        return _extobj_contextvar.get() is _EXTOBJ
+    return np.geterrcall() is _record
+
+
 def status() -> np.ndarray:
     """A copy of the register (8 float32 flags; non-zero means an error happened)."""
     return _STATUS.copy()

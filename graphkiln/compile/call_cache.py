@@ -10,7 +10,7 @@ import weakref
 
 from ..common.tensor import Tensor
 from ..context import load_elim_level
-from ..frontend.pytree import flatten
+from ..frontend.pytree import flatten_call
 from ..ir import tracing_state as state
 from . import compile_cache as cache
 from .compile_call import compile_call
@@ -98,7 +98,7 @@ class CallCache:
         _LIVE_CACHES.add(self)
 
     def run(self, owner, fn, name: str, args: tuple, kwargs: dict, self_obj=None):
-        leaves, tree = flatten((args, kwargs))
+        leaves, tree = flatten_call(args, kwargs)
         key = (tree, tuple(_leaf_key(x) for x in leaves), _graph_options(),
                getattr(self_obj, "training", None))
         exe = self.entries.get(key)

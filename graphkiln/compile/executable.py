@@ -70,9 +70,14 @@ class CompileInfo:
 
 
 class Executable:
-    """A compiled graph: generated function plus how to map inputs and outputs."""
+    """A compiled graph: generated function plus how to map inputs and outputs.
 
-    __slots__ = ("fn", "weights", "out_tree", "out_leaves", "out_slots", "info", "generated")
+    Inputs and weights enter the generated function by reference; outputs leave by
+    reference too, except an output that *is* a weight's array (the next step would
+    overwrite it), which is copied."""
+
+    __slots__ = ("fn", "weights", "out_tree", "out_leaves", "out_slots", "info", "generated",
+                 "_single")
 
     def __init__(self, fn, weights, out_tree, out_leaves, out_slots, info):
         # a lone tensor output is returned bare; anything else as a tuple
@@ -83,15 +88,20 @@ class Executable:
         self.out_slots = out_slots  # [(leaf index, dtype)]
         self.info = info
         self.generated = None  # the GeneratedCode, kept for the compile cache
+        # the common case, one tensor out: no tree to rebuild
+        self._single = out_slots[0][1] if out_tree.kind == "leaf" and out_slots else None
 
     def __call__(self, tensor_args: list):
-        arrays = [t._data for t in tensor_args]
         warrays = [w._data for w in self.weights]
         with fp_guard():
-            out = self.fn(*arrays, *warrays)
+            out = self.fn(*[t._data for t in tensor_args], *warrays)
+        if self._single is not None:
+            for w in warrays:
+                if out is w:
+                    out = out.copy()
+                    break
+            return Tensor._from_array(out, self._single)
         leaves = list(self.out_leaves)
-        if self.out_tree.kind == "leaf":
-            out = (out,)
         for (i, dtype), value in zip(self.out_slots, out):
             if any(value is w for w in warrays):
                 value = value.copy()

@@ -5,20 +5,34 @@ loaded value used after a later write of the same weight would see the new value
 comes from ``MS_DEV_SIDE_EFFECT_LOAD_ELIM``:
 
 * 0: a copy after every ``Load``;
-* 1 (default): a copy after every ``Load`` of a weight that the graph writes anywhere;
-* 2: a copy only where a write to the same weight is ordered after the ``Load`` and some
-  use of the loaded value is not already forced to run before that write;
+* 1 (default): a copy after every ``Load`` of a weight that the graph writes anywhere,
+  unless the generated order already runs every read of the loaded value before the next
+  write of that weight (so a training step reads its weights without copying them);
+* 2: as 1, and also only where a write to the same weight is ordered after the ``Load``
+  and some use of the loaded value is not already forced to run before that write;
 * 3: no copies (least memory; results may be wrong, as the spec warns).
 
-Needs: monad chains from the tracer. Guarantees: levels 0-2 never change results; the copy
-is threaded into the ``U`` chain in place of the ``Load`` so it runs before the next write.
+"Reads" follow the value through ops that may return a view of it (reshapes, ``Depend``);
+a value that leaves the graph, enters a tuple or a graph call counts as read at the end.
+Needs: monad chains from the tracer; runs last, so the order it sees is the order codegen
+emits (``toposort``). Guarantees: levels 0-2 never change results; the copy is threaded
+into the ``U`` chain in place of the ``Load`` so it runs before the next write.
 """
 from __future__ import annotations
 
 from ..ir.abstract import AbstractMonad, AbstractRef
-from ..ir.anf import CNode, FuncGraph, all_graphs, toposort
+from ..ir.anf import CNode, FuncGraph, ValueNode, all_graphs, graphs_in, toposort
 from ..ir.build import prim_node
 from ..ops.defs.side_effects import TensorMove
+
+# ops whose kernels always return a new array (never a view of an input)
+FRESH_OUTPUT = {"Add", "Sub", "Mul", "Div", "RealDiv", "FloorDiv", "FloorMod", "Maximum",
+                "Minimum", "Less", "LessEqual", "Greater", "GreaterEqual", "Equal",
+                "NotEqual", "Neg", "Abs", "Square", "Exp", "Log", "Sqrt", "Rsqrt", "Sin",
+                "Cos", "Tanh", "Sigmoid", "ReLU", "GeLU", "Softplus", "Erf", "MatMul",
+                "BatchMatMul", "Select", "TensorMove", "Assign", "AssignAdd", "AssignSub"}
+# users through which the value may be read anywhere later
+_ESCAPES = {"MakeTuple", "Switch", "While", "WhileGrad", "HyperMap"}
 
 
 def _ref_key(node) -> str | None:
@@ -57,11 +71,12 @@ def run(root: FuncGraph, ctx) -> bool:
         loads = [n for n in order if n.prim_name() == "Load"]
         if not loads:
             continue
-        if level == 2:
+        if level >= 1:
+            reads = _ReadOrder(g, order)
             loads = [n for n in loads if _ref_key(n.inputs[1]) in written
-                     and _needs_copy(n, order)]
-        elif level == 1:
-            loads = [n for n in loads if _ref_key(n.inputs[1]) in written]
+                     and reads.read_after_write(n)]
+        if level == 2:
+            loads = [n for n in loads if _needs_copy(n, order)]
         if not loads:
             continue
         mapping = {}
@@ -84,6 +99,57 @@ def _replace_except_copies(g: FuncGraph, mapping: dict) -> None:
                 n.set_input(i, new)
     if id(g.output) in mapping:
         g.output = mapping[id(g.output)]
+
+
+class _ReadOrder:
+    """Positions and users of one graph's nodes in the generated order."""
+
+    def __init__(self, g: FuncGraph, order: list[CNode]):
+        self.order = order
+        self.output = g.output
+        self.pos = {id(n): i for i, n in enumerate(order)}
+        self.users: dict[int, list[CNode]] = {}
+        for n in order:
+            for inp in n.inputs[1:]:
+                self.users.setdefault(id(inp), []).append(n)
+
+    def first_write_after(self, load: CNode) -> int:
+        """Position of the first node after ``load`` that may write its weight (a write
+        of it, or any call of a graph), or past the end."""
+        key = _ref_key(load.inputs[1])
+        order = self.order
+        for i in range(self.pos[id(load)] + 1, len(order)):
+            if _may_write(order[i], key):
+                return i
+        return len(order)
+
+    def read_after_write(self, load: CNode) -> bool:
+        """True when the loaded value, or a view of it, may be read after the next write of
+        its weight, or leaves the graph."""
+        write = self.first_write_after(load)
+        stack, seen = [load], set()
+        while stack:
+            n = stack.pop()
+            if n is self.output:
+                return True
+            for u in self.users.get(id(n), ()):
+                if id(u) in seen or isinstance(u.abstract, AbstractMonad):
+                    continue  # UpdateState only orders
+                seen.add(id(u))
+                name = u.prim_name()
+                if name is None or name in _ESCAPES or self.pos[id(u)] > write:
+                    return True
+                if name not in FRESH_OUTPUT:
+                    stack.append(u)
+        return False
+
+
+def _may_write(n: CNode, key: str) -> bool:
+    if n.prim_name() is None:
+        return True  # a call of a graph may write any weight
+    if any(isinstance(i, ValueNode) and graphs_in(i.value) for i in n.inputs[1:]):
+        return True  # loops and maps run graphs
+    return key in _written_keys(n)
 
 
 def _ancestors(node, limit: int = 100000) -> set[int]:

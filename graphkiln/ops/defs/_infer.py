@@ -13,6 +13,7 @@ import functools
 import numpy as np
 
 from ...common import dtype as mstype
+from ...common import float_status
 from ...ir.abstract import AbstractScalar, AbstractTensor, AbstractTuple
 
 FLOATS = (mstype.float16, mstype.float32, mstype.float64)
@@ -124,12 +125,12 @@ def as_type(v, t: mstype.Type) -> np.ndarray:
 
 def quiet(kernel):
     """Run a kernel without NumPy floating-point warnings. Inside graphkiln's dispatch
-    (``backend.float_status.fp_guard``, which routes NumPy's float errors to the emulated
+    (``common.float_status.fp_guard``, which routes NumPy's float errors to the emulated
     status register) the caller's error handling is kept, so a real overflow still sets the
     status; anywhere else the errors are ignored (inf/nan are results, never messages)."""
     @functools.wraps(kernel)
     def run(*args, **kwargs):
-        if np.geterr()["over"] == "call" and np.geterrcall() is not None:
+        if float_status.active():
             return kernel(*args, **kwargs)
         with np.errstate(all="ignore"):
             return kernel(*args, **kwargs)

@@ -181,12 +181,27 @@ def _unary_kernel(fn, result: str):
     return kernel
 
 
+def _unary_specialize(fn, result: str):
+    """The bare ufunc on float32/float64 tensors (the result has the input's type)."""
+    if not isinstance(fn, np.ufunc) or result == "bool":
+        return None
+
+    def specialize(ins, out, attrs):
+        x = ins[0]
+        if attrs or not isinstance(x, AbstractTensor) or x.dtype is not out.dtype:
+            return None
+        return fn if x.dtype in (mstype.float32, mstype.float64) else None
+    return specialize
+
+
 def unary(name, fn, allowed=NUMBERS, result="same", differentiable=True, attrs=None,
           check_attrs=None) -> OpDef:
     """An elementwise unary op. ``result``: ``same`` (the input's type), ``float``
     (integers and bool give float32) or ``bool``."""
-    return OpDef(name, _unary_infer(name, allowed, result, check_attrs),
-                 _unary_kernel(fn, result), differentiable=differentiable, attrs=attrs)
+    op = OpDef(name, _unary_infer(name, allowed, result, check_attrs),
+               _unary_kernel(fn, result), differentiable=differentiable, attrs=attrs)
+    op.specialize = _unary_specialize(fn, result)
+    return op
 
 
 def _wide(x):

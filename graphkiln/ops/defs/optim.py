@@ -61,7 +61,7 @@ def _apply_momentum(var, accum, lr, grad, momentum, use_locking=False, use_neste
     if use_nesterov:
         var -= g * lr + accum * mom * lr
     else:
-        var -= lr * accum
+        var -= np.multiply(lr, accum, out=np.empty_like(var))
     return var
 
 
@@ -76,12 +76,23 @@ def _adam(var, m, v, beta1_power, beta2_power, lr, beta1, beta2, epsilon, grad,
     b1, b2, eps = _scalar(beta1, t), _scalar(beta2, t), _scalar(epsilon, t)
     lr_t = _scalar(lr, t) * np.sqrt(1 - _scalar(beta2_power, t)) / (1 - _scalar(beta1_power, t))
     g = grad.astype(t, copy=False)
-    m += (g - m) * (1 - b1)
-    v += (g * g - v) * (1 - b2)
+    # the same operations in the same order as the plain formulas, in two scratch arrays
+    s1, s2 = np.empty_like(var), np.empty_like(var)
+    np.subtract(g, m, out=s1)
+    s1 *= 1 - b1
+    m += s1  # m += (g - m) * (1 - b1)
+    np.multiply(g, g, out=s1)
+    s1 -= v
+    s1 *= 1 - b2
+    v += s1  # v += (g * g - v) * (1 - b2)
     if use_nesterov:
         var -= lr_t * (m * b1 + (1 - b1) * g) / (np.sqrt(v) + eps)
     else:
-        var -= lr_t * m / (np.sqrt(v) + eps)
+        np.multiply(lr_t, m, out=s1)
+        np.sqrt(v, out=s2)
+        s2 += eps
+        s1 /= s2
+        var -= s1  # var -= lr_t * m / (np.sqrt(v) + eps)
     return var, m, v
 
 
