@@ -156,7 +156,7 @@ def load(path: str, cell, leaves):
             return None
         weights.append(w)
     gen = GeneratedCode(entry["source"], marshal.loads(entry["code"]), entry["spec"],
-                        entry["entry"], entry["filename"])
+                        entry["entry"], entry["filename"]).renamed()
     fn = gen.load()
     info = CompileInfo(entry["name"], [], 0.0, 0.0, time.perf_counter() - t0, None,
                        gen.source, graph_bytes=entry["ir"],

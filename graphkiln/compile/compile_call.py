@@ -9,7 +9,7 @@ import time
 from ..backend.codegen import generate_code
 from ..common.tensor import Tensor
 from ..context import get_context, load_elim_level
-from ..errors import innermost_user_location, user_frames_only, with_location
+from ..errors import blame_argument, innermost_user_location, user_frames_only, with_location
 from ..frontend.builder import GraphBuilder
 from ..frontend.control import convert
 from ..frontend.pytree import flatten, unflatten
@@ -73,6 +73,12 @@ def trace_graph(fn, name: str, args: tuple, kwargs: dict, self_obj=None):
                 target(*s_args, **s_kwargs)
         except _USER_ERRORS as e:
             tb = e.__traceback__
+            if isinstance(e, (AttributeError, TypeError)):  # None, a str... for a Tensor
+                head = (self_obj,) if self_obj is not None else ()
+                where = getattr(fn, "__qualname__", name)
+                blamed = blame_argument(where, fn, head + s_args, s_kwargs, e,
+                                        head + args + tuple(kwargs.values()))
+                e = blamed if blamed is not None else e
             raise with_location(e, innermost_user_location(tb)).with_traceback(
                 user_frames_only(tb)) from None
         out_leaves, out_tree = flatten(out)

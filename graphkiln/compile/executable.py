@@ -2,8 +2,12 @@
 mapping) and :class:`CompileInfo` (stage times, node counts, IR text, generated code)."""
 from __future__ import annotations
 
+import os
+
+from ..backend.codegen import source_location
 from ..common.float_status import fp_guard
 from ..common.tensor import Tensor
+from ..errors import SourceLoc, user_frames_only, with_location
 from ..frontend.pytree import unflatten
 from ..ir.anf import FuncGraph, all_graphs, count_nodes, iter_nodes
 from ..ir.printer import ir_text
@@ -69,6 +73,24 @@ class CompileInfo:
         return "\n".join(rows)
 
 
+def at_user_line(exc: Exception, generated_file: str) -> Exception:
+    """``exc`` (raised by a kernel of the generated module ``generated_file``) with the op's
+    name and the user's line that created it, MindSpore's "Traceback of Net Construct Code"
+    section, and graphkiln's frames hidden unless ``GRAPHKILN_INTERNAL_FRAMES=1``."""
+    tb = exc.__traceback__
+    found = source_location(tb, generated_file)
+    if found is not None and not getattr(exc, "_gk_located", False):
+        op, filename, lineno = found
+        text = str(exc.args[0]) if exc.args else str(exc)
+        if not text.startswith("For '"):
+            text = f"For '{op}', {text}"
+        exc.args = (text,) + tuple(exc.args[1:])
+        with_location(exc, SourceLoc(filename, lineno))
+    if os.environ.get("GRAPHKILN_INTERNAL_FRAMES", "") in ("", "0"):
+        exc = exc.with_traceback(user_frames_only(tb))
+    return exc
+
+
 class Executable:
     """A compiled graph: generated function plus how to map inputs and outputs."""
 
@@ -87,8 +109,11 @@ class Executable:
     def __call__(self, tensor_args: list):
         arrays = [t._data for t in tensor_args]
         warrays = [w._data for w in self.weights]
-        with fp_guard():
-            out = self.fn(*arrays, *warrays)
+        try:
+            with fp_guard():
+                out = self.fn(*arrays, *warrays)
+        except Exception as e:  # a kernel failed: report the user's line, not ours
+            raise at_user_line(e, self.fn.__code__.co_filename) from None
         leaves = list(self.out_leaves)
         if self.out_tree.kind == "leaf":
             out = (out,)
