@@ -19,6 +19,7 @@ from . import compile_cache as cache
 from .arg_keys import has_identity, value_key
 from .compile_call import compile_call
 from .executable import CompileInfo, Executable
+from .guards import guards_hold
 
 # the last compile of each function/cell; weak, so infos die with their owners
 _LAST: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
@@ -67,10 +68,13 @@ def _compile_or_load(fn, name, args, kwargs, self_obj, key, leaves) -> Executabl
     if not cache.enabled():
         return compile_call(fn, name, args, kwargs, self_obj)
     try:
-        path = cache.entry_path(fn, _stable_key(key, leaves), self_obj)
+        entry = cache.entry_name(fn, _stable_key(key, leaves), self_obj)
     except cache.Uncacheable:
         return compile_call(fn, name, args, kwargs, self_obj)
-    exe = cache.load(path, self_obj, leaves)
+    store = cache.open_store()
+    if store is None:  # refused (unsafe directory or key): run without the cache
+        return compile_call(fn, name, args, kwargs, self_obj)
+    exe = cache.load(store, entry, self_obj, leaves)
     if exe is not None:
         return exe
     print(cache.STALE_MESSAGE)
@@ -82,7 +86,7 @@ def _compile_or_load(fn, name, args, kwargs, self_obj, key, leaves) -> Executabl
     code = getattr(fn, "__code__", None)
     if code is not None:
         files.add(code.co_filename)
-    cache.store(path, exe, files)
+    cache.store(store, entry, exe, files)
     return exe
 
 
@@ -114,6 +118,10 @@ class CallCache:
         key = (tree, tuple(_leaf_key(x) for x in leaves), _graph_options(),
                getattr(self_obj, "training", None))
         exe = self.entries.get(key)
+        if exe is not None and (exe.guards or exe.cell_guards) and \
+                not guards_hold(exe.guards, exe.cell_guards):
+            del self.entries[key]  # a global or closure value it folded in has changed
+            exe = None
         if exe is not None:
             self.entries.move_to_end(key)
         else:

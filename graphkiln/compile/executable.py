@@ -11,7 +11,7 @@ from ..errors import SourceLoc, user_frames_only, with_location
 from ..frontend.pytree import unflatten
 from ..ir.anf import FuncGraph, all_graphs, count_nodes, iter_nodes
 from ..ir.printer import ir_text
-from ..ir.serialize import loads
+from ..ir.serialize import decode
 
 
 class CompileInfo:
@@ -19,7 +19,7 @@ class CompileInfo:
 
     def __init__(self, name: str, records: list, trace_seconds: float,
                  codegen_seconds: float, total_seconds: float, graph, source: str, *,
-                 graph_bytes: bytes | None = None, weights: dict | None = None,
+                 graph_record: tuple | None = None, weights: dict | None = None,
                  from_cache: bool = False):
         self.name = name
         self.records = records
@@ -27,7 +27,7 @@ class CompileInfo:
         self.codegen_seconds = codegen_seconds
         self.total_seconds = total_seconds
         self._graph = graph
-        self._graph_bytes = graph_bytes
+        self._graph_record = graph_record
         self._weights = weights
         self.source = source
         self.from_cache = from_cache
@@ -35,8 +35,8 @@ class CompileInfo:
     @property
     def graph(self) -> FuncGraph:
         """The optimised graph (read back from the cache entry on first use)."""
-        if self._graph is None and self._graph_bytes is not None:
-            self._graph = loads(self._graph_bytes, self._weights)
+        if self._graph is None and self._graph_record is not None:
+            self._graph = decode(self._graph_record, self._weights)
         return self._graph
 
     @property
@@ -94,7 +94,8 @@ def at_user_line(exc: Exception, generated_file: str) -> Exception:
 class Executable:
     """A compiled graph: generated function plus how to map inputs and outputs."""
 
-    __slots__ = ("fn", "weights", "out_tree", "out_leaves", "out_slots", "info", "generated")
+    __slots__ = ("fn", "weights", "out_tree", "out_leaves", "out_slots", "info", "generated",
+                 "guards", "cell_guards")
 
     def __init__(self, fn, weights, out_tree, out_leaves, out_slots, info):
         # a lone tensor output is returned bare; anything else as a tuple
@@ -105,6 +106,8 @@ class Executable:
         self.out_slots = out_slots  # [(leaf index, dtype)]
         self.info = info
         self.generated = None  # the GeneratedCode, kept for the compile cache
+        self.guards: tuple = ()  # values read from modules at trace time (compile/guards.py)
+        self.cell_guards: list = []  # values read from closure cells (this process only)
 
     def __call__(self, tensor_args: list):
         arrays = [t._data for t in tensor_args]
