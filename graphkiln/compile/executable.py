@@ -79,7 +79,8 @@ def at_user_line(exc: Exception, generated_file: str) -> Exception:
     section, and graphkiln's frames hidden unless ``GRAPHKILN_INTERNAL_FRAMES=1``."""
     tb = exc.__traceback__
     found = source_location(tb, generated_file)
-    if found is not None and not getattr(exc, "_gk_located", False):
+    if found is not None and found[0] != "Raise" and not getattr(exc, "_gk_located", False):
+        # (the user's own ``raise`` in a graph keeps its message exactly, as in MindSpore)
         op, filename, lineno = found
         text = str(exc.args[0]) if exc.args else str(exc)
         if not text.startswith("For '"):

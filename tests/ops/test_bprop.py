@@ -67,6 +67,7 @@ WEIGHT_UPDATES = {
                  "ApplyCenteredRMSProp", "ApplyMomentum", "ApplyRMSProp", "SGD")}
 WEIGHT_UPDATES["Barrier"] = "a collective synchronisation point without a value"
 WEIGHT_UPDATES["StopGradient"] = "its gradient is zero by definition"
+WEIGHT_UPDATES["Raise"] = "raises the user's exception in a graph; no value to differentiate"
 
 EPS, RTOL, ATOL = 1e-6, 1e-5, 1e-7
 
