@@ -67,6 +67,9 @@ WEIGHT_UPDATES = {
                  "ApplyCenteredRMSProp", "ApplyMomentum", "ApplyRMSProp", "SGD")}
 WEIGHT_UPDATES["Barrier"] = "a collective synchronisation point without a value"
 WEIGHT_UPDATES["StopGradient"] = "its gradient is zero by definition"
+for _meta in ("DType", "Rank", "Shape", "Size", "TopTypeof"):
+    WEIGHT_UPDATES[_meta] = "returns the input's type or shape metadata, not its values"
+WEIGHT_UPDATES["FloatStatus"] = "reads the float-status register"
 WEIGHT_UPDATES["Raise"] = "raises the user's exception in a graph; no value to differentiate"
 
 EPS, RTOL, ATOL = 1e-6, 1e-5, 1e-7
