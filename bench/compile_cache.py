@@ -2,7 +2,10 @@
 cold (empty cache) and warm (second process), and the same for a cell with branches.
 The spec reports the warm run at about 1/7 of the cold one.
 
-    python bench/compile_cache.py
+    python bench/compile_cache.py [--baseline /path/to/other/checkout]
+
+With ``--baseline`` the same cases also run on that checkout's graphkiln in the same run
+(rows marked ``baseline``), to compare before and after a change.
 """
 from __future__ import annotations
 
@@ -61,21 +64,26 @@ def worker(mode: str, path: str, case: str) -> None:
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--worker", nargs=3, metavar=("MODE", "PATH", "CASE"))
+    p.add_argument("--baseline", metavar="CHECKOUT",
+                   help="also run the cases on the graphkiln of this checkout")
     a = p.parse_args()
     if a.worker:
         worker(*a.worker)
         return
     results, rows = {}, []
-    for case in ("func", "cell_with_branches"):
+    trees = [("this", None)] + ([("baseline", a.baseline)] if a.baseline else [])
+    for (tree, root), case in [(t, c) for t in trees for c in ("func", "cell_with_branches")]:
         path = tempfile.mkdtemp(prefix="gk-cache-")
+        env = {"PYTHONPATH": root} if root else None
         try:
             r = {m: run_worker(__file__, sys.executable, [m if m != "warm" else "on", path,
-                                                          case])
+                                                          case], env)
                  for m in ("off", "cold", "warm")}
         finally:
             shutil.rmtree(path, ignore_errors=True)
-        results[case] = r
-        rows.append([case, r["off"]["first_s"] * 1e3, r["cold"]["first_s"] * 1e3,
+        results[f"{tree}:{case}"] = r
+        label = case if tree == "this" else f"{case} (baseline)"
+        rows.append([label, r["off"]["first_s"] * 1e3, r["cold"]["first_s"] * 1e3,
                      r["warm"]["first_s"] * 1e3, r["cold"]["first_s"] / r["warm"]["first_s"],
                      r["cold"]["value"] == r["warm"]["value"] == r["off"]["value"]])
     print(table(rows, ["case", "cache off ms", "cold ms", "warm ms", "cold / warm",

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import sys
 
 from . import compat, launcher
-from .compile import call_cache
+from .compile import call_cache, entry_store
 
 
 def _cmd_tour(args: argparse.Namespace) -> int:
@@ -52,20 +51,30 @@ def _cmd_dump(args: argparse.Namespace) -> int:
 
 def _cmd_cache(args: argparse.Namespace) -> int:
     path = os.path.abspath(args.path)
+    if args.clear:
+        try:
+            removed = entry_store.clear(path, dry_run=args.dry_run)
+        except entry_store.NotACacheDirectory as e:
+            print(f"graphkiln cache --clear: {e}", file=sys.stderr)
+            return 2
+        for name in removed:
+            print(("would remove " if args.dry_run else "removed ") + name)
+        verb = "would remove" if args.dry_run else "removed"
+        print(f"{verb} {len(removed)} entries from {path}")
+        return 0
     if not os.path.isdir(path):
         print(f"no compile cache at {path}")
         return 0
-    entries = sorted(f for f in os.listdir(path) if f.endswith(".gkc"))
-    if args.clear:
-        shutil.rmtree(path)
-        print(f"removed {len(entries)} entries from {path}")
-        return 0
+    if not entry_store.is_cache_directory(path):
+        print(f"{path} is not a graphkiln compile cache", file=sys.stderr)
+        return 2
+    names = sorted(n for n in os.listdir(path) if entry_store.ENTRY_NAME.match(n))
     total = 0
-    for name in entries:
+    for name in names:
         size = os.path.getsize(os.path.join(path, name))
         total += size
         print(f"{name}  {size / 1024:.1f} KiB")
-    print(f"{len(entries)} entries, {total / 1024:.1f} KiB in {path}")
+    print(f"{len(names)} entries, {total / 1024:.1f} KiB in {path}")
     return 0
 
 
@@ -95,7 +104,10 @@ def build_parser() -> argparse.ArgumentParser:
     d.set_defaults(func=_cmd_dump)
     c = sub.add_parser("cache", help="list or clear a compile cache directory")
     c.add_argument("--path", default="graphkiln_compile_cache")
-    c.add_argument("--clear", action="store_true")
+    c.add_argument("--clear", action="store_true",
+                   help="remove the cache's entries (only graphkiln's entry files)")
+    c.add_argument("--dry-run", action="store_true",
+                   help="with --clear: list what would be removed, remove nothing")
     c.set_defaults(func=_cmd_cache)
     m = sub.add_parser("msrun", help="start a data-parallel job (MindSpore's msrun flags)",
                        allow_abbrev=False)  # script options may share a prefix with ours

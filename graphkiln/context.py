@@ -32,6 +32,7 @@ _DEFAULTS = {
     "save_graphs_path": ".",
     "enable_compile_cache": False,
     "compile_cache_path": "",
+    "compile_cache_max_size": "",  # MB (graphkiln's own option; 512 when unset)
 }
 # MindSpore's other options with its defaults: accepted, validated where MindSpore validates
 # them, readable with get_context; they change nothing in graphkiln (one CPU backend, one
@@ -54,6 +55,7 @@ _ENV = {
     "save_graphs": "MS_DEV_SAVE_GRAPHS",
     "enable_compile_cache": "MS_COMPILER_CACHE_ENABLE",
     "compile_cache_path": "MS_COMPILER_CACHE_PATH",
+    "compile_cache_max_size": "GRAPHKILN_COMPILE_CACHE_MAX_SIZE",
     "save_graphs_path": "MS_DEV_SAVE_GRAPHS_PATH",
 }
 _DEVICES = ("CPU", "GPU", "Ascend")

@@ -27,6 +27,13 @@ Invariants the generator keeps, so that the graph compiler must accept every pro
 * float values stay bounded (``tanh`` or linear updates over few iterations), so results
   agree to rtol 1e-5.
 
+With ``effects=True`` the module also holds a weight ``p`` (float32[2]) that programs read
+(``p``, ``p.sum()``), overwrite (``ops.assign``) and accumulate into (``ops.assign_add``,
+always through ``tanh`` so it stays bounded), ``ops.print_`` calls, and guards that raise
+when a module flag is set (``if DEBUG: raise ValueError(...)``; the flag is off, so the
+code after the guard must still run). ``reset()`` restores ``p``; the oracle compares
+results, the final ``p`` and the printed text.
+
 The oracle helpers (``load_program``, ``graph_vs_eager``...) are at the end of this file.
 Run ``python tests/gen_programs.py SEED [--python-scopes]`` to print a program.
 """
@@ -42,6 +49,11 @@ F32, I64 = "float32", "int64"
 SCALAR, VEC = (), (2,)
 
 HEADER = "import graphkiln as ms\nfrom graphkiln import ops\n\n\n"
+EFFECTS_HEADER = (
+    "import numpy as np\n\nimport graphkiln as ms\nfrom graphkiln import ops\n\n"
+    "DEBUG = False\nP0 = np.array([0.5, -0.25], np.float32)\n"
+    "p = ms.Parameter(ms.Tensor(P0), name='p')\n\n\n"
+    "def reset():\n    p.set_data(ms.Tensor(P0))\n\n\n")
 
 
 @dataclass
@@ -51,6 +63,7 @@ class Program:
     x_type: tuple
     y_type: tuple
     inputs: list = field(default_factory=list)  # [(x ndarray, y ndarray)]
+    effects: bool = False
 
     def tensors(self):
         """The input pairs as graphkiln tensors."""
@@ -80,8 +93,9 @@ class _Gen:
     MAX_LOOPS = 2
 
     def __init__(self, rng: random.Random, types: dict, out_types: list,
-                 python_scopes: bool = False):
+                 python_scopes: bool = False, effects: bool = False):
         self.r = rng
+        self.effects = effects
         # python_scopes: after an ``if``, a variable counts as defined when every branch
         # that falls through defines it (Python's rule: a branch ending in return/break/
         # continue does not reach the code after the ``if``); otherwise every branch must
@@ -107,6 +121,8 @@ class _Gen:
     def atom(self, sc: _Scope, t) -> str:
         dt, shape = t
         cands = list(self._vars(sc, t)) * 3
+        if self.effects and dt == F32:
+            cands.append("p" if shape == VEC else self.r.choice(["p.sum()", "p[0]"]))
         if shape == SCALAR:
             for v in self._vars(sc, (dt, VEC)):
                 cands += [f"{v}.sum()", f"{v}[0]", f"{v}[1]", f"{v}.max()", f"{v}.min()"]
@@ -275,6 +291,8 @@ class _Gen:
             kinds += ["call"]
         if "k" in sc.counters:
             kinds += ["bump"]
+        if self.effects:
+            kinds += ["effect", "effect", "print", "guard"]
         return getattr(self, "s_" + r.choice(kinds))(sc, ind)
 
     def _target(self, sc: _Scope) -> str:
@@ -303,6 +321,26 @@ class _Gen:
     def s_bump(self, sc: _Scope, ind: int) -> frozenset:
         """Update the Python int accumulator ``k`` (a tensor after a tensor branch/loop)."""
         self.emit(ind, self.r.choice(["k = k + 1", "k += 2", "k = k * 2", "k -= 1"]))
+        return sc.defined
+
+    def s_effect(self, sc: _Scope, ind: int) -> frozenset:
+        """Write the weight ``p`` (bounded: every value written goes through tanh)."""
+        if self.r.random() < 0.5:  # a scalar broadcasts through ``+ p * 0.0``
+            value = f"ops.tanh({self.expr(sc, (F32, self.r.choice([SCALAR, VEC])), 1)})"
+            self.emit(ind, f"ops.assign(p, {value} + p * 0.0)")
+        else:  # AssignAdd wants the variable's shape (as in MindSpore)
+            self.emit(ind, f"ops.assign_add(p, ops.tanh({self.expr(sc, (F32, VEC), 1)}) * 0.5)")
+        return sc.defined
+
+    def s_print(self, sc: _Scope, ind: int) -> frozenset:
+        v = self.r.choice(sorted(sc.defined))
+        self.emit(ind, f"ops.print_('at {self.fresh('s')}', {v})")
+        return sc.defined
+
+    def s_guard(self, sc: _Scope, ind: int) -> frozenset:
+        """A branch that raises when the (off) module flag is set."""
+        self.emit(ind, "if DEBUG:")
+        self.emit(ind + 1, f"raise ValueError('debug stop {self.fresh('r')}')")
         return sc.defined
 
     def s_call(self, sc: _Scope, ind: int) -> frozenset:
@@ -464,8 +502,9 @@ def _input(r: random.Random, t) -> np.ndarray:
     return np.array(vals[:shape[0]] if shape else vals[0], np.float32)
 
 
-def generate(seed: int, python_scopes: bool = False) -> Program:
-    """The program for ``seed`` (deterministic). ``python_scopes``: see ``_Gen``."""
+def generate(seed: int, python_scopes: bool = False, effects: bool = False) -> Program:
+    """The program for ``seed`` (deterministic). ``python_scopes``: see ``_Gen``;
+    ``effects``: see the module docstring."""
     r = random.Random(seed)
     x_t, y_t = _random_type(r), _random_type(r)
     reach = _reachable([x_t, y_t])
@@ -474,7 +513,7 @@ def generate(seed: int, python_scopes: bool = False) -> Program:
     for v in local_names:
         types[v] = r.choice(reach)
     out_types = [r.choice(reach) for _ in range(r.choice([1, 1, 1, 2]))]
-    g = _Gen(r, types, out_types, python_scopes)
+    g = _Gen(r, types, out_types, python_scopes, effects)
     chunks = []
     # an optional module-level helper with its own control flow, called from f
     if r.random() < 0.3:
@@ -507,9 +546,9 @@ def generate(seed: int, python_scopes: bool = False) -> Program:
     defined = g.block(sc, 1, r.randint(3, 6))
     g.emit(1, f"return {g.ret_expr(_Scope(defined, counters, 0, 1, 'f'))}")
     chunks.append("\n".join(g.lines) + "\n")
-    source = HEADER + "".join(chunks)
+    source = (EFFECTS_HEADER if effects else HEADER) + "".join(chunks)
     inputs = [(_input(r, x_t), _input(r, y_t)) for _ in range(3)]
-    return Program(seed, source, x_t, y_t, inputs)
+    return Program(seed, source, x_t, y_t, inputs, effects)
 
 
 # ---------------------------------------------------------------- the oracle
@@ -519,7 +558,7 @@ def load_program(prog: Program, directory) -> object:
     from it) and import it; returns the module."""
     import importlib.util
     from pathlib import Path
-    name = f"gk_gen_prog_{prog.seed}"
+    name = f"gk_gen_prog_{prog.seed}" + ("_fx" if prog.effects else "")
     path = Path(directory) / f"{name}.py"
     if not path.exists() or path.read_text() != prog.source:
         path.write_text(prog.source)
@@ -568,20 +607,75 @@ def compare_outputs(graph_out, eager_out) -> str | None:
     return None
 
 
-def graph_vs_eager(jf, *args) -> str | None:
+def _observed(fn, args, mod):
+    """``(ok, result, final p, printed text)`` of one run from the initial weight."""
+    import contextlib
+    import io
+    if mod is None:
+        return (*run_safely(fn, *args), None, "")
+    mod.reset()
+    text = io.StringIO()
+    with contextlib.redirect_stdout(text):
+        ok, out = run_safely(fn, *args)
+    return ok, out, mod.p.asnumpy().copy(), text.getvalue()
+
+
+def graph_vs_eager(jf, *args, mod=None) -> str | None:
     """Run ``jf`` (an ``ms.jit`` function) compiled and ``jf.fn`` eagerly on ``args``:
-    None when they agree (or both raise), else what differs."""
-    ok_e, eager = run_safely(jf.fn, *args)
-    ok_g, graph = run_safely(jf, *args)
-    if ok_e and ok_g:
-        return compare_outputs(graph, eager)
+    None when they agree (or both raise), else what differs. With ``mod`` (a program
+    generated with effects) the final weight and the printed text must agree too."""
+    ok_e, eager, p_e, text_e = _observed(jf.fn, args, mod)
+    ok_g, graph, p_g, text_g = _observed(jf, args, mod)
     if ok_e != ok_g:
         return f"only {'eager' if ok_g else 'graph'} raised: {graph if not ok_g else eager}"
+    if not ok_e:  # both raised (a graph raises at compile time, before any effect)
+        return None
+    problem = compare_outputs(graph, eager)
+    if problem:
+        return problem
+    if p_e is not None and not np.allclose(p_e, p_g, rtol=1e-5, atol=1e-6):
+        return f"final weight differs: graph {p_g!r} vs eager {p_e!r}"
+    if text_e != text_g:
+        return f"printed text differs:\n--- graph\n{text_g}--- eager\n{text_e}"
     return None
+
+
+def loss_of(f):
+    """``sum`` of every output of ``f(x, y)``: a scalar to differentiate."""
+    def loss(x, y):
+        out = f(x, y)
+        outs = out if isinstance(out, tuple) else (out,)
+        total = outs[0].sum()
+        for o in outs[1:]:
+            total = total + o.sum()
+        return total
+    return loss
+
+
+def numeric_grad(loss, x: np.ndarray, y: np.ndarray, which: int, eps: float):
+    """Central differences of ``loss`` (run eagerly) w.r.t. input ``which``, or None where
+    the one-sided differences disagree (a kink or a branch boundary at the input, where no
+    derivative exists)."""
+    from graphkiln.common.tensor import Tensor
+    base = [x.copy(), y.copy()]
+    f0 = float(loss(Tensor(x), Tensor(y)).asnumpy())
+    g = np.zeros_like(base[which])
+    for idx in np.ndindex(base[which].shape):
+        vals = []
+        for sign in (1.0, -1.0):
+            pert = [b.copy() for b in base]
+            pert[which][idx] += sign * eps
+            vals.append(float(loss(Tensor(pert[0]), Tensor(pert[1])).asnumpy()))
+        forward, backward = (vals[0] - f0) / eps, (f0 - vals[1]) / eps
+        if not np.isclose(forward, backward, rtol=1e-3, atol=1e-5):
+            return None
+        g[idx] = (vals[0] - vals[1]) / (2 * eps)
+    return g
 
 
 if __name__ == "__main__":
     scopes = "--python-scopes" in sys.argv
+    effects = "--effects" in sys.argv
     for s in [a for a in sys.argv[1:] if not a.startswith("--")] or ["0"]:
         print(f"# seed {s}")
-        print(generate(int(s), scopes).source)
+        print(generate(int(s), scopes, effects).source)

@@ -10,7 +10,9 @@ from __future__ import annotations
 import itertools
 import linecache
 import math
+import re
 import types
+import weakref
 from dataclasses import dataclass
 
 import numpy as np
@@ -88,7 +90,44 @@ class GeneratedCode:
         linecache.cache[self.filename] = (len(self.source), None,
                                           self.source.splitlines(True), self.filename)
         exec(self.code, env)
-        return env[self.entry]
+        entry = env[self.entry]
+        # the source leaves linecache with the code (every graph function shares ``env``)
+        weakref.finalize(entry, linecache.cache.pop, self.filename, None)
+        return entry
+
+    def renamed(self) -> GeneratedCode:
+        """A copy with a file name of this process (code loaded from the compile cache
+        carries the name another process gave it, which may be in use here)."""
+        filename = _new_filename(self.filename.split(":")[1])
+        return GeneratedCode(self.source, _rename(self.code, filename), self.spec,
+                             self.entry, filename)
+
+
+def _new_filename(name: str) -> str:
+    return f"<graphkiln:{name}:{next(_counter)}>"
+
+
+def _rename(code: types.CodeType, filename: str) -> types.CodeType:
+    consts = tuple(_rename(c, filename) if isinstance(c, types.CodeType) else c
+                   for c in code.co_consts)
+    return code.replace(co_filename=filename, co_consts=consts)
+
+
+_LOCATION = re.compile(r"  # (\w+) @ (.+):(\d+)$")
+
+
+def source_location(tb, filename: str) -> tuple[str, str, int] | None:
+    """``(op name, user file, user line)`` of the innermost line of the generated module
+    ``filename`` in traceback ``tb`` (the op that raised), or None."""
+    found = None
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == filename:
+            found = tb.tb_lineno
+        tb = tb.tb_next
+    if found is None:
+        return None
+    m = _LOCATION.search(linecache.getline(filename, found).rstrip("\n"))
+    return (m.group(1), m.group(2), int(m.group(3))) if m else None
 
 
 def generate_code(root: FuncGraph) -> GeneratedCode:
@@ -96,7 +135,8 @@ def generate_code(root: FuncGraph) -> GeneratedCode:
     mod = _Module()
     chunks = [_graph_source(g, mod) for g in all_graphs(root)]
     source = "\n\n".join(chunks) + "\n"
-    filename = f"<graphkiln:{root.name}:{next(_counter)}>"
+    filename = _new_filename("".join(ch if ch.isalnum() or ch in "_." else "_"
+                                     for ch in root.name))
     code = compile(source, filename, "exec")
     return GeneratedCode(source, code, mod.spec, mod.graph_name(root), filename)
 
@@ -152,9 +192,10 @@ def _kernel(node: CNode):
 def _emit(node: CNode, ref, names, lines, mod, counter, kernel, plan: MemoryPlan) -> None:
     fn = node.inputs[0]
     loc = node.loc
-    comment = f"  # {loc.filename.rsplit('/', 1)[-1]}:{loc.lineno}" if loc else ""
     prim = fn.value if isinstance(fn, ValueNode) and hasattr(fn.value, "opdef") else None
     name = prim.opdef.name if prim is not None else None
+    # read back by source_location when the line raises at run time
+    comment = f"  # {name or 'call'} @ {loc.filename}:{loc.lineno}" if loc else ""
     if prim is not None and isinstance(node.abstract, AbstractMonad) and \
             prim.opdef.effect == "none":  # UpdateState and friends only order
         names[id(node)] = "None"

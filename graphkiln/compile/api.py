@@ -19,6 +19,9 @@ class JitFunction:
     """A function compiled to a graph on call (``@ms.jit``)."""
 
     def __init__(self, fn):
+        # name and docs only: copying the wrapped object's __dict__ (update_wrapper's
+        # default) would replace ``fn`` by the inner function of a grad or vmap wrapper
+        functools.update_wrapper(self, fn, updated=())
         self.fn = fn
         self._cache = CallCache()
         self._bound: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()

@@ -6,15 +6,20 @@ a new one is loaded from the persistent compile cache or compiled.
 """
 from __future__ import annotations
 
+import os
+import warnings
 import weakref
+from collections import OrderedDict
 
 from ..common.tensor import Tensor
 from ..context import load_elim_level
 from ..frontend.pytree import flatten_call
 from ..ir import tracing_state as state
 from . import compile_cache as cache
+from .arg_keys import has_identity, value_key
 from .compile_call import compile_call
 from .executable import CompileInfo, Executable
+from .guards import guards_hold
 
 # the last compile of each function/cell; weak, so infos die with their owners
 _LAST: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
@@ -42,9 +47,7 @@ def _leaf_key(x):
         if x._node is not None:
             raise RuntimeError("graphkiln bug: symbolic tensor passed to a compiled call")
         return ("T", x._dtype.name, x._data.shape)
-    if isinstance(x, (bool, int, float, str, type(None))):
-        return ("S", type(x).__name__, x)
-    return ("O", id(x))
+    return value_key(x)
 
 
 def _graph_options() -> tuple:
@@ -56,6 +59,8 @@ def _stable_key(key: tuple, leaves: list) -> tuple:
     tree, leaf_keys, options, training = key
     named = tuple(("P", x.name, x.dtype.name, x.shape) if k[0] == "P" else k
                   for k, x in zip(leaf_keys, leaves))
+    if has_identity(named):  # an object argument: only meaningful in this process
+        raise cache.Uncacheable("an argument is keyed by object identity")
     return repr(tree), named, options, training
 
 
@@ -63,10 +68,13 @@ def _compile_or_load(fn, name, args, kwargs, self_obj, key, leaves) -> Executabl
     if not cache.enabled():
         return compile_call(fn, name, args, kwargs, self_obj)
     try:
-        path = cache.entry_path(fn, _stable_key(key, leaves), self_obj)
+        entry = cache.entry_name(fn, _stable_key(key, leaves), self_obj)
     except cache.Uncacheable:
         return compile_call(fn, name, args, kwargs, self_obj)
-    exe = cache.load(path, self_obj, leaves)
+    store = cache.open_store()
+    if store is None:  # refused (unsafe directory or key): run without the cache
+        return compile_call(fn, name, args, kwargs, self_obj)
+    exe = cache.load(store, entry, self_obj, leaves)
     if exe is not None:
         return exe
     print(cache.STALE_MESSAGE)
@@ -78,7 +86,7 @@ def _compile_or_load(fn, name, args, kwargs, self_obj, key, leaves) -> Executabl
     code = getattr(fn, "__code__", None)
     if code is not None:
         files.add(code.co_filename)
-    cache.store(path, exe, files)
+    cache.store(store, entry, exe, files)
     return exe
 
 
@@ -90,11 +98,19 @@ def compiled_graph_count() -> int:
     return sum(len(c.entries) for c in list(_LIVE_CACHES))
 
 
+def call_cache_size() -> int:
+    """Compiled signatures kept per function (``GRAPHKILN_CALL_CACHE_SIZE``, default 64)."""
+    raw = os.environ.get("GRAPHKILN_CALL_CACHE_SIZE", "")
+    return max(int(raw), 1) if raw.strip().isdigit() else 64
+
+
 class CallCache:
-    """Compiled executables of one function (or one cell), by input signature."""
+    """Compiled executables of one function (or one cell), by input signature; the least
+    recently used go first when there are more than :func:`call_cache_size`."""
 
     def __init__(self):
-        self.entries: dict = {}
+        self.entries: OrderedDict = OrderedDict()
+        self.compiles = 0
         _LIVE_CACHES.add(self)
 
     def run(self, owner, fn, name: str, args: tuple, kwargs: dict, self_obj=None):
@@ -102,9 +118,27 @@ class CallCache:
         key = (tree, tuple(_leaf_key(x) for x in leaves), _graph_options(),
                getattr(self_obj, "training", None))
         exe = self.entries.get(key)
-        if exe is None:
+        if exe is not None and (exe.guards or exe.cell_guards) and \
+                not guards_hold(exe.guards, exe.cell_guards):
+            del self.entries[key]  # a global or closure value it folded in has changed
+            exe = None
+        if exe is not None:
+            self.entries.move_to_end(key)
+        else:
             exe = _compile_or_load(fn, name, args, kwargs, self_obj, key, leaves)
             self.entries[key] = exe
+            self.compiles += 1
+            limit = call_cache_size()
+            if len(self.entries) > limit:
+                self.entries.popitem(last=False)
+                if self.compiles == limit + 1:
+                    warnings.warn(
+                        f"'{name}' has been compiled for {self.compiles} different input "
+                        f"signatures (shapes, dtypes or Python values); only the last "
+                        f"{limit} are kept (GRAPHKILN_CALL_CACHE_SIZE). Varying shapes or "
+                        f"Python arguments recompile every call: pad the inputs to a few "
+                        f"shapes or pass the values as Tensors.", RuntimeWarning,
+                        stacklevel=4)
             _LAST[owner] = exe.info
             if COMPILED is not None:
                 COMPILED.append(exe.info)

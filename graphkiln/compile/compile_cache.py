@@ -16,18 +16,20 @@ import marshal
 import os
 import pickle
 import sys
-import tempfile
 import time
 
 from ..backend.codegen import GeneratedCode
 from ..common.lazy_inline import attribute_fingerprint, freeze
 from ..common.tensor import Tensor
 from ..context import get_context
-from ..ir.serialize import dumps
+from ..ir.primitive import REGISTRY
+from ..ir.serialize import encode
 from ..version import __version__
+from . import entry_store
 from .executable import CompileInfo, Executable
+from .guards import guards_hold
 
-FORMAT = 1
+FORMAT = 2
 STALE_MESSAGE = ("Warning: Check the consistency of dependency files hash failed. "
                  "Execute all the compilation actions.")
 
@@ -110,13 +112,38 @@ def _flatten_key(key) -> list:
     return [key]
 
 
-def entry_path(fn, signature: tuple, cell) -> str:
-    """The entry file for this call (raises :class:`Uncacheable` when there is none)."""
+def entry_name(fn, signature: tuple, cell) -> str:
+    """The entry file name for this call (raises :class:`Uncacheable` when there is none).
+
+    It names the function (file and qualified name), its code version, and the call: the
+    captured values, the input signature, the cell's attributes and the graphkiln and
+    Python versions. Writing a new code version of a function removes its older entries.
+    """
     ident = function_identity(fn)
-    text = repr((FORMAT, __version__, sys.version_info[:2], ident, signature,
+    if ident[0] == "wrapped":
+        group, version, captured = repr(ident), "", ()
+    else:
+        filename, qualname, firstline, code_key, captured = ident
+        group, version = repr((filename, qualname)), repr((firstline, code_key))
+    call = repr((FORMAT, __version__, sys.version_info[:2], captured, signature,
                  cell_fingerprint(cell)))
-    digest = hashlib.sha256(text.encode()).hexdigest()[:32]
-    return os.path.join(directory(), f"{digest}.gkc")
+    return entry_store.entry_name(group, version, call)
+
+
+def max_bytes() -> int:
+    """The cache directory's size limit: ``set_context(compile_cache_max_size=MB)`` or
+    ``GRAPHKILN_COMPILE_CACHE_MAX_SIZE`` (MB), else 512 MB."""
+    raw = get_context("compile_cache_max_size")
+    try:
+        mb = float(raw)
+    except (TypeError, ValueError):
+        return entry_store.DEFAULT_MAX_BYTES
+    return int(mb * 2**20) if mb > 0 else entry_store.DEFAULT_MAX_BYTES
+
+
+def open_store() -> entry_store.EntryStore | None:
+    """The cache directory, or None (with one warning) when it cannot be trusted."""
+    return entry_store.EntryStore.open(directory(), max_bytes())
 
 
 def _weights_by_name(cell, leaves) -> dict:
@@ -130,66 +157,88 @@ def _weights_by_name(cell, leaves) -> dict:
     return found
 
 
-def load(path: str, cell, leaves):
-    """The cached executable at ``path``, or None (stale, missing, damaged, foreign)."""
+def load(store: entry_store.EntryStore, name: str, cell, leaves):
+    """The cached executable ``name``, or None: missing, stale (a source file or a global
+    it read changed), or unusable (a miss with one warning; the new compile rewrites it).
+    Nothing is unpickled before the entry's MAC passes."""
     t0 = time.perf_counter()
+    payload = store.read(name)
+    if payload is None:
+        return None
     try:
-        with open(path, "rb") as f:
-            entry = pickle.load(f)
-        if not isinstance(entry, dict) or entry.get("format") != FORMAT:
-            raise ValueError("not a graphkiln cache entry of this version")
-    except FileNotFoundError:
-        return None
-    except Exception as e:  # damaged or foreign: never fatal
-        print(f"graphkiln: discarding unreadable compile cache entry {path} ({e}).",
-              file=sys.stderr)
-        _remove(path)
-        return None
-    for dep, digest in entry["deps"]:
-        if _file_hash(dep) != digest:
+        entry = pickle.loads(payload)
+        _check_entry(entry)
+        for dep, digest in entry["deps"]:
+            if _file_hash(dep) != digest:
+                return None
+        if not guards_hold(entry["guards"]):
             return None
-    available = _weights_by_name(cell, leaves)
-    weights = []
-    for name, dtype, shape in entry["weights"]:
-        w = available.get(name)
-        if w is None or w.dtype.name != dtype or w.shape != shape:
-            return None
-        weights.append(w)
-    gen = GeneratedCode(entry["source"], marshal.loads(entry["code"]), entry["spec"],
-                        entry["entry"], entry["filename"])
-    fn = gen.load()
+        available = _weights_by_name(cell, leaves)
+        weights = []
+        for wname, dtype, shape in entry["weights"]:
+            w = available.get(wname)
+            if w is None or w.dtype.name != dtype or w.shape != shape:
+                return None
+            weights.append(w)
+        gen = GeneratedCode(entry["source"], marshal.loads(entry["code"]), entry["spec"],
+                            entry["entry"], entry["filename"]).renamed()
+        fn = gen.load()
+    except Exception as e:  # noqa: BLE001 - authentic but unusable (older format...): a miss
+        entry_store.warn_once(("entry", store.path, name),
+                              f"ignoring the compile cache entry {name} in {store.path} "
+                              f"({type(e).__name__}: {e}); it will be rewritten.")
+        return None
     info = CompileInfo(entry["name"], [], 0.0, 0.0, time.perf_counter() - t0, None,
-                       gen.source, graph_bytes=entry["ir"],
+                       gen.source, graph_record=entry["ir"],
                        weights={w.name: w for w in weights}, from_cache=True)
-    return Executable(fn, weights, entry["out_tree"], entry["out_leaves"], entry["slots"],
-                      info)
+    exe = Executable(fn, weights, entry["out_tree"], entry["out_leaves"], entry["slots"],
+                     info)
+    exe.guards = entry["guards"]
+    return exe
 
 
-def store(path: str, exe, deps: set) -> None:
-    """Write ``exe`` atomically; failures (read-only disk...) only warn."""
+_FIELDS = {"format": int, "name": str, "source": str, "code": bytes, "spec": dict,
+           "entry": str, "filename": str, "ir": tuple, "weights": list, "slots": list,
+           "out_leaves": list, "deps": list, "guards": tuple}
+
+
+def _check_entry(entry) -> None:
+    """Every field present with its type, and every kernel a registered op."""
+    if not isinstance(entry, dict) or entry.get("format") != FORMAT:
+        raise ValueError("not an entry of this graphkiln version")
+    for field, kind in _FIELDS.items():
+        if not isinstance(entry.get(field), kind):
+            raise ValueError(f"field {field!r} is missing or not a {kind.__name__}")
+    for gname, spec in entry["spec"].items():
+        if not (isinstance(spec, tuple) and len(spec) == 2 and spec[0] in ("value", "kernel")):
+            raise ValueError(f"bad global {gname!r}")
+        if spec[0] == "kernel" and spec[1] not in REGISTRY:
+            raise ValueError(f"unknown op {spec[1]!r}")
+    fmt, graphs = entry["ir"]
+    for graph in graphs:
+        for value, _ in graph[3]:
+            if value[0] == "prim" and value[1] not in REGISTRY:
+                raise ValueError(f"unknown op {value[1]!r}")
+
+
+def store(store: entry_store.EntryStore, name: str, exe, deps: set) -> None:
+    """Write ``exe`` as entry ``name`` (failures only warn). Constants the code and the
+    graph share are pickled once."""
     gen = exe.generated
     entry = {
         "format": FORMAT, "name": exe.info.name, "source": gen.source,
         "code": marshal.dumps(gen.code), "spec": gen.spec, "entry": gen.entry,
-        "filename": gen.filename, "ir": dumps(exe.info.graph),
+        "filename": gen.filename, "ir": encode(exe.info.graph),
         "weights": [(w.name, w.dtype.name, w.shape) for w in exe.weights],
-        "out_tree": exe.out_tree, "out_leaves": exe.out_leaves, "slots": exe.out_slots,
+        "out_tree": exe.out_tree, "out_leaves": list(exe.out_leaves),
+        "slots": list(exe.out_slots),
         "deps": sorted((d, _file_hash(d)) for d in deps if _file_hash(d) is not None),
+        "guards": tuple(exe.guards),
     }
     try:
-        data = pickle.dumps(entry, protocol=pickle.HIGHEST_PROTOCOL)
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path), suffix=".tmp")
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(tmp, path)
-    except (OSError, pickle.PicklingError, TypeError, AttributeError) as e:
-        print(f"graphkiln: could not write the compile cache entry {path} ({e}).",
-              file=sys.stderr)
-
-
-def _remove(path: str) -> None:
-    try:
-        os.remove(path)
-    except OSError:
-        pass
+        payload = pickle.dumps(entry, protocol=pickle.HIGHEST_PROTOCOL)
+    except (pickle.PicklingError, TypeError, AttributeError) as e:
+        entry_store.warn_once(("pickle", name), f"could not store a compile cache entry for "
+                                                f"{exe.info.name} ({e}).")
+        return
+    store.write(name, payload)

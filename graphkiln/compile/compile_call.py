@@ -9,16 +9,18 @@ import time
 from ..backend.codegen import generate_code
 from ..common.tensor import Tensor
 from ..context import get_context, load_elim_level
-from ..errors import innermost_user_location, user_frames_only, with_location
+from ..errors import blame_argument, innermost_user_location, user_frames_only, with_location
 from ..frontend.builder import GraphBuilder
 from ..frontend.control import convert
 from ..frontend.pytree import flatten, unflatten
 from ..frontend.undefined import Undefined
+from ..ir import tracing_state as state
 from ..ir.abstract import AbstractTensor
 from ..ir.anf import FuncGraph
 from ..ir.verify import verify
 from ..passes.pipeline import PassContext, optimize, record_stage
 from .executable import CompileInfo, Executable
+from .guards import snapshot
 
 
 def _arg_names(fn, args: tuple, kwargs: dict, skip_self: bool) -> list[str]:
@@ -73,6 +75,12 @@ def trace_graph(fn, name: str, args: tuple, kwargs: dict, self_obj=None):
                 target(*s_args, **s_kwargs)
         except _USER_ERRORS as e:
             tb = e.__traceback__
+            if isinstance(e, (AttributeError, TypeError)):  # None, a str... for a Tensor
+                head = (self_obj,) if self_obj is not None else ()
+                where = getattr(fn, "__qualname__", name)
+                blamed = blame_argument(where, fn, head + s_args, s_kwargs, e,
+                                        head + args + tuple(kwargs.values()))
+                e = blamed if blamed is not None else e
             raise with_location(e, innermost_user_location(tb)).with_traceback(
                 user_frames_only(tb)) from None
         out_leaves, out_tree = flatten(out)
@@ -101,7 +109,12 @@ def compile_call(fn, name: str, args: tuple, kwargs: dict, self_obj=None) -> Exe
                       save_graphs=bool(get_context("save_graphs")),
                       save_graphs_path=get_context("save_graphs_path") or ".",
                       verify=os.environ.get("GRAPHKILN_VERIFY", "") not in ("", "0"))
-    graph, weights, out_tree, out_leaves, slots = trace_graph(fn, name, args, kwargs, self_obj)
+    functions, token = state.begin_functions()
+    try:
+        graph, weights, out_tree, out_leaves, slots = trace_graph(fn, name, args, kwargs,
+                                                                  self_obj)
+    finally:
+        state.end_functions(token)
     t1 = time.perf_counter()
     record_stage(ctx, graph, "parse", t1 - t0, True)
     if ctx.verify:
@@ -114,4 +127,6 @@ def compile_call(fn, name: str, args: tuple, kwargs: dict, self_obj=None) -> Exe
     info = CompileInfo(name, ctx.records, t1 - t0, t3 - t2, t3 - t0, graph, generated.source)
     exe = Executable(pyfn, weights, out_tree, out_leaves, slots, info)
     exe.generated = generated
+    exe.guards, exe.cell_guards = snapshot(
+        functions, type(self_obj) if self_obj is not None else None)
     return exe

@@ -2,12 +2,16 @@
 mapping) and :class:`CompileInfo` (stage times, node counts, IR text, generated code)."""
 from __future__ import annotations
 
+import os
+
+from ..backend.codegen import source_location
 from ..common.float_status import fp_guard
 from ..common.tensor import Tensor
+from ..errors import SourceLoc, user_frames_only, with_location
 from ..frontend.pytree import unflatten
 from ..ir.anf import FuncGraph, all_graphs, count_nodes, iter_nodes
 from ..ir.printer import ir_text
-from ..ir.serialize import loads
+from ..ir.serialize import decode
 
 
 class CompileInfo:
@@ -15,7 +19,7 @@ class CompileInfo:
 
     def __init__(self, name: str, records: list, trace_seconds: float,
                  codegen_seconds: float, total_seconds: float, graph, source: str, *,
-                 graph_bytes: bytes | None = None, weights: dict | None = None,
+                 graph_record: tuple | None = None, weights: dict | None = None,
                  from_cache: bool = False):
         self.name = name
         self.records = records
@@ -23,7 +27,7 @@ class CompileInfo:
         self.codegen_seconds = codegen_seconds
         self.total_seconds = total_seconds
         self._graph = graph
-        self._graph_bytes = graph_bytes
+        self._graph_record = graph_record
         self._weights = weights
         self.source = source
         self.from_cache = from_cache
@@ -31,8 +35,8 @@ class CompileInfo:
     @property
     def graph(self) -> FuncGraph:
         """The optimised graph (read back from the cache entry on first use)."""
-        if self._graph is None and self._graph_bytes is not None:
-            self._graph = loads(self._graph_bytes, self._weights)
+        if self._graph is None and self._graph_record is not None:
+            self._graph = decode(self._graph_record, self._weights)
         return self._graph
 
     @property
@@ -69,6 +73,25 @@ class CompileInfo:
         return "\n".join(rows)
 
 
+def at_user_line(exc: Exception, generated_file: str) -> Exception:
+    """``exc`` (raised by a kernel of the generated module ``generated_file``) with the op's
+    name and the user's line that created it, MindSpore's "Traceback of Net Construct Code"
+    section, and graphkiln's frames hidden unless ``GRAPHKILN_INTERNAL_FRAMES=1``."""
+    tb = exc.__traceback__
+    found = source_location(tb, generated_file)
+    if found is not None and found[0] != "Raise" and not getattr(exc, "_gk_located", False):
+        # (the user's own ``raise`` in a graph keeps its message exactly, as in MindSpore)
+        op, filename, lineno = found
+        text = str(exc.args[0]) if exc.args else str(exc)
+        if not text.startswith("For '"):
+            text = f"For '{op}', {text}"
+        exc.args = (text,) + tuple(exc.args[1:])
+        with_location(exc, SourceLoc(filename, lineno))
+    if os.environ.get("GRAPHKILN_INTERNAL_FRAMES", "") in ("", "0"):
+        exc = exc.with_traceback(user_frames_only(tb))
+    return exc
+
+
 class Executable:
     """A compiled graph: generated function plus how to map inputs and outputs.
 
@@ -77,7 +100,7 @@ class Executable:
     overwrite it), which is copied."""
 
     __slots__ = ("fn", "weights", "out_tree", "out_leaves", "out_slots", "info", "generated",
-                 "_single")
+                 "_single", "guards", "cell_guards")
 
     def __init__(self, fn, weights, out_tree, out_leaves, out_slots, info):
         # a lone tensor output is returned bare; anything else as a tuple
@@ -90,11 +113,16 @@ class Executable:
         self.generated = None  # the GeneratedCode, kept for the compile cache
         # the common case, one tensor out: no tree to rebuild
         self._single = out_slots[0][1] if out_tree.kind == "leaf" and out_slots else None
+        self.guards: tuple = ()  # values read from modules at trace time (compile/guards.py)
+        self.cell_guards: list = []  # values read from closure cells (this process only)
 
     def __call__(self, tensor_args: list):
         warrays = [w._data for w in self.weights]
-        with fp_guard():
-            out = self.fn(*[t._data for t in tensor_args], *warrays)
+        try:
+            with fp_guard():
+                out = self.fn(*[t._data for t in tensor_args], *warrays)
+        except Exception as e:  # a kernel failed: report the user's line, not ours
+            raise at_user_line(e, self.fn.__code__.co_filename) from None
         if self._single is not None:
             for w in warrays:
                 if out is w:

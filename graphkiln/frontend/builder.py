@@ -8,7 +8,13 @@ are read through ``Load``; memory effects thread the ``U`` monad, ``Print`` the 
 from __future__ import annotations
 
 from ..common.tensor import Tensor
-from ..errors import GraphkilnInternalError, user_location, with_location
+from ..errors import (
+    GraphkilnInternalError,
+    blame_argument,
+    check_allocation,
+    user_location,
+    with_location,
+)
 from ..ir import tracing_state as state
 from ..ir.abstract import IO_ABS, U_ABS, AbstractRef, AbstractScalar, AbstractTensor, AbstractTuple
 from ..ir.anf import CNode, FuncGraph, Node, ValueNode
@@ -165,12 +171,20 @@ class GraphBuilder:
         """Record ``opdef(*args, **attrs)`` in this graph and return symbolic outputs."""
         loc = user_location(3)
         effect = opdef.effect
+        abstracts: tuple = ()
         try:
             nodes = [self.to_node(a, as_ref=i in opdef.ref_inputs)
                      for i, a in enumerate(args)]
-            out_abs = opdef.infer(*[n.abstract for n in nodes], **attrs)
+            abstracts = tuple(n.abstract for n in nodes)
+            out_abs = opdef.infer(*abstracts, **attrs)
+            check_allocation(opdef.name, out_abs)
         except (TypeError, ValueError, IndexError, RuntimeError) as e:
             raise with_location(e, loc) from None
+        except AttributeError as e:  # an infer read a Tensor attribute of None, a str...
+            blamed = blame_argument(opdef.name, opdef.infer, abstracts, attrs, e, args)
+            if blamed is None:
+                raise
+            raise with_location(blamed, loc) from None
         inputs = [prim_node(opdef, attrs), *nodes]
         if effect == MEM_EFFECT:
             chain = self.u

@@ -768,6 +768,7 @@ def convert(fn: types.FunctionType) -> types.FunctionType:
     if code in ast_convert.CONVERTED_CODES or is_internal(code.co_filename):
         return fn
     state.note_file(code.co_filename)
+    state.note_function(fn)
     new_code = ast_convert.converted_code(fn)
     if new_code is code:
         return fn

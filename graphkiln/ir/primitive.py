@@ -15,6 +15,7 @@ import numpy as np
 from ..common.float_status import enter as _enter_fp
 from ..common.float_status import exit as _exit_fp
 from ..common.tensor import Tensor
+from ..errors import blame_argument, check_allocation
 from . import tracing_state as state
 from .abstract import AbstractRef, AbstractScalar, AbstractTensor, AbstractTuple
 
@@ -238,7 +239,14 @@ def apply(opdef: OpDef, args: tuple, attrs: dict):
         graph_attrs = GRAPH_ATTRS.get(opdef.name)
         return builder.record(opdef, args, {**attrs, **graph_attrs} if graph_attrs else attrs)
     in_abs = [eager_abstract(a) for a in args]
-    out_abs = opdef.infer(*in_abs, **attrs)
+    try:
+        out_abs = opdef.infer(*in_abs, **attrs)
+    except AttributeError as e:  # an infer read a Tensor attribute of None, a str...
+        blamed = blame_argument(opdef.name, opdef.infer, tuple(in_abs), attrs, e, args)
+        if blamed is None:
+            raise
+        raise blamed from None
+    check_allocation(opdef.name, out_abs)
     kernel = opdef.kernel_for(in_abs, out_abs, attrs) if opdef.specialize else opdef.kernel
     token = _enter_fp()
     try:

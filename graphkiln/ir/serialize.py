@@ -63,16 +63,26 @@ class _Encoder:
         return (g.name, dict(g.flags), params, self.values, nodes, self.ref(g.output))
 
 
-def dumps(root: FuncGraph) -> bytes:
+def encode(root: FuncGraph) -> tuple:
+    """The graph family as plain records (constants are the graph's own objects, so a
+    pickle holding these records and the generated code stores each constant once)."""
     graphs = all_graphs(root)
     gid = {id(g): i for i, g in enumerate(graphs)}
-    out = [_Encoder(gid).graph(g) for g in graphs]
-    return pickle.dumps((FORMAT, out), protocol=pickle.HIGHEST_PROTOCOL)
+    return FORMAT, [_Encoder(gid).graph(g) for g in graphs]
+
+
+def dumps(root: FuncGraph) -> bytes:
+    return pickle.dumps(encode(root), protocol=pickle.HIGHEST_PROTOCOL)
 
 
 def loads(data: bytes, weights: dict | None = None) -> FuncGraph:
     """The graph family in ``data``; ``weights`` maps names to live ``Parameter``s."""
-    fmt, records = pickle.loads(data)
+    return decode(pickle.loads(data), weights)
+
+
+def decode(encoded: tuple, weights: dict | None = None) -> FuncGraph:
+    """The graph family of :func:`encode`'s records."""
+    fmt, records = encoded
     if fmt != FORMAT:
         raise ValueError(f"unknown graph format {fmt}")
     graphs = [FuncGraph(r[0]) for r in records]

@@ -33,3 +33,22 @@ def note_file(filename: str) -> None:
     files = getattr(_local, "files", None)
     if files is not None:
         files.add(filename)
+
+
+def begin_functions():
+    """Start recording the Python functions a trace converts (for guards on the globals
+    and closure cells they read); returns ``(the new list, the token for end_functions)``."""
+    functions: list = []
+    prev = getattr(_local, "functions", None)
+    _local.functions = functions
+    return functions, prev
+
+
+def end_functions(prev) -> None:
+    _local.functions = prev
+
+
+def note_function(fn) -> None:
+    functions = getattr(_local, "functions", None)
+    if functions is not None:
+        functions.append(fn)

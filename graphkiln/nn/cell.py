@@ -25,6 +25,7 @@ from ..common import dtype as mstype
 from ..common.parameter import Parameter, ParameterTuple
 from ..common.tensor import Tensor
 from ..compile.api import call_cell
+from ..errors import blame_argument
 from ..frontend.weight_writes import write_parameter
 from ..ops.defs.array import Cast
 
@@ -68,6 +69,17 @@ class Cell:
                              f"defined.")
 
     def __call__(self, *args, **kwargs):
+        try:
+            return self._gk_call(args, kwargs)
+        except AttributeError as e:  # None, a str... where construct reads a Tensor attribute
+            blamed = blame_argument(type(self).__name__, type(self).construct, (self, *args),
+                                    kwargs, e)
+            if blamed is None:
+                raise
+            raise blamed from None
+
+    def _gk_call(self, args: tuple, kwargs: dict):
+        """Run the cell (inputs cast first under ``to_float``)."""
         dtype = self.__dict__.get("_amp_dtype")
         if dtype is None:
             return call_cell(self, args, kwargs)

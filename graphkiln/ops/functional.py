@@ -11,11 +11,13 @@ from __future__ import annotations
 import builtins as _builtins
 import functools as _functools
 import sys as _sys
+import types as _types
 
 import numpy as np
 
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
+from ..errors import names_bad_arguments as _names_bad_arguments
 from ..ir import structural_prims as S
 from ..ir import tracing_state as state
 from .defs import array as A
@@ -32,19 +34,26 @@ def _is_number(x) -> bool:
     return isinstance(x, _NUMBER)
 
 
-def _promote(x, y):
+def _promote(x, y, name: str = "div"):
     """Make the operands of a binary op acceptable to its primitive: lists and tuples become
     Tensors; numbers stay numbers (the primitive promotes them)."""
-    if isinstance(x, (list, tuple)):
-        x = Tensor(x)
-    if isinstance(y, (list, tuple)):
-        y = Tensor(y)
-    return x, y
+    return _sequence_operand(name, "input", x), _sequence_operand(name, "other", y)
+
+
+def _sequence_operand(name: str, arg: str, v):
+    """``v``, or the Tensor a list/tuple of numbers makes (else an error naming ``arg``)."""
+    if not isinstance(v, (list, tuple)):
+        return v
+    try:
+        return Tensor(v)
+    except (TypeError, ValueError):
+        raise TypeError(f"For '{name}', the input '{arg}' must be a Tensor, a number or a "
+                        f"sequence of numbers, but got {type(v).__name__} {v!r}.") from None
 
 
 def _binary(opdef, name: str):
     def fn(input, other):
-        input, other = _promote(input, other)
+        input, other = _promote(input, other, name)
         return opdef(input, other)
     fn.__name__ = fn.__qualname__ = name
     fn.__doc__ = f"Elementwise ``{opdef.name}`` with broadcasting and scalar promotion."
@@ -697,3 +706,12 @@ def __getattr__(name: str):
     if name in _UPPER_NAMES and module is not None:
         return getattr(module, name)
     raise AttributeError(f"module 'mindspore.ops.functional' has no attribute '{name}'")
+
+
+# None, a str or an object where a Tensor belongs: a TypeError naming the function and the
+# argument, not an AttributeError from inside the wrapper
+for _n, _f in list(globals().items()):
+    if not _n.startswith("_") and isinstance(_f, _types.FunctionType) and \
+            _f.__module__ == __name__:
+        globals()[_n] = _names_bad_arguments(_f)
+del _n, _f

@@ -38,6 +38,40 @@ STRUCTURAL = {
                  "NdUpdate")},
 }
 
+# Marked ``differentiable=False``: their outputs carry no gradient, so finite differences
+# have nothing to check. A new op may only join with a reason a reader accepts.
+NON_DIFFERENTIABLE = {
+    "Argmax": "integer indices: piecewise constant in the input",
+    "Argmin": "integer indices: piecewise constant in the input",
+    "Equal": "boolean output", "NotEqual": "boolean output",
+    "Greater": "boolean output", "GreaterEqual": "boolean output",
+    "Less": "boolean output", "LessEqual": "boolean output",
+    "LogicalAnd": "boolean output", "LogicalOr": "boolean output",
+    "LogicalXor": "boolean output", "LogicalNot": "boolean output",
+    "OneHot": "a function of integer indices; MindSpore gives zero cotangents",
+    "OnesLike": "its value does not depend on the input's values",
+    "ZerosLike": "its value does not depend on the input's values",
+    "NextSeed": "draws from the global RNG state; no tensor input",
+    "NPUAllocFloatStatus": "reads the float-status register",
+    "NPUClearFloatStatus": "resets the float-status register",
+    "NPUGetFloatStatus": "reads the float-status register",
+    "Switch": "structural (see STRUCTURAL)",
+    "WhileGrad": "created by autodiff itself as the backward of While",
+}
+
+# Optimizer steps and synchronisation: memory effects on weights (like Assign) or no value;
+# autodiff never differentiates through them.
+WEIGHT_UPDATES = {
+    name: "an optimizer step: updates weights in place (a memory effect, like Assign)"
+    for name in ("Adam", "AdamWeightDecay", "ApplyAdagrad", "ApplyAdamWithAmsgradV2",
+                 "ApplyCenteredRMSProp", "ApplyMomentum", "ApplyRMSProp", "SGD")}
+WEIGHT_UPDATES["Barrier"] = "a collective synchronisation point without a value"
+WEIGHT_UPDATES["StopGradient"] = "its gradient is zero by definition"
+for _meta in ("DType", "Rank", "Shape", "Size", "TopTypeof"):
+    WEIGHT_UPDATES[_meta] = "returns the input's type or shape metadata, not its values"
+WEIGHT_UPDATES["FloatStatus"] = "reads the float-status register"
+WEIGHT_UPDATES["Raise"] = "raises the user's exception in a graph; no value to differentiate"
+
 EPS, RTOL, ATOL = 1e-6, 1e-5, 1e-7
 
 
@@ -290,6 +324,33 @@ def test_structural_names_are_registered():
     assert not unknown, f"STRUCTURAL names ops that are not registered: {unknown}"
     stale = sorted(set(SAMPLES) - set(_differentiable_ops()))
     assert not stale, f"SAMPLES names ops that are not differentiable primitives: {stale}"
+
+
+def test_every_primitive_is_checked_or_exempt_with_a_reason():
+    """Each registered op is FD-checked (a SAMPLES entry), structural, or non-differentiable
+    with a reason; an op with a backward rule is always FD-checked."""
+    unaccounted = sorted(n for n, d in REGISTRY.items() if n not in SAMPLES
+                         and n not in STRUCTURAL and n not in NON_DIFFERENTIABLE
+                         and n not in WEIGHT_UPDATES)
+    assert not unaccounted, (
+        f"primitives without a finite-difference check or a reasoned exemption: "
+        f"{unaccounted}; add a sample to SAMPLES (or a reason to NON_DIFFERENTIABLE)")
+    silent = sorted(n for n, d in REGISTRY.items() if not d.differentiable
+                    and n not in NON_DIFFERENTIABLE and n not in WEIGHT_UPDATES)
+    assert not silent, f"differentiable=False without a reason in NON_DIFFERENTIABLE: {silent}"
+    stale = sorted(n for n in NON_DIFFERENTIABLE if n not in REGISTRY
+                   or REGISTRY[n].differentiable and n not in STRUCTURAL)
+    assert not stale, f"NON_DIFFERENTIABLE names ops that are differentiable: {stale}"
+    unchecked = sorted(n for n, d in REGISTRY.items() if d.bprop is not None
+                       and n not in SAMPLES)
+    assert not unchecked, f"backward rules without a finite-difference sample: {unchecked}"
+
+
+@pytest.mark.parametrize("name", sorted(NON_DIFFERENTIABLE.keys() - STRUCTURAL.keys()))
+def test_non_differentiable_ops_have_no_backward_rule(name):
+    assert REGISTRY[name].bprop is None, (
+        f"'{name}' has a backward rule but is marked differentiable=False, so the rule is "
+        f"never checked against finite differences")
 
 
 @pytest.mark.parametrize("name", _differentiable_ops())

@@ -20,40 +20,10 @@ import graphkiln as ms
 from graphkiln.common.tensor import Tensor
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from gen_programs import generate, load_program  # noqa: E402
+from gen_programs import generate, load_program, loss_of, numeric_grad  # noqa: E402
 
 N_PROGRAMS = 100
 MAX_SEED = 400
-
-
-def _loss_fn(f):
-    def loss(x, y):
-        out = f(x, y)
-        outs = out if isinstance(out, tuple) else (out,)
-        total = outs[0].sum()
-        for o in outs[1:]:
-            total = total + o.sum()
-        return total
-    return loss
-
-
-def _numeric(loss, x, y, which: int, eps: float):
-    """Central differences, or None where the one-sided differences disagree (a kink or
-    a branch boundary at the input, where no derivative exists)."""
-    base = [x.copy(), y.copy()]
-    f0 = float(loss(Tensor(x), Tensor(y)).asnumpy())
-    g = np.zeros_like(base[which])
-    for idx in np.ndindex(base[which].shape):
-        vals = []
-        for sign in (1.0, -1.0):
-            pert = [b.copy() for b in base]
-            pert[which][idx] += sign * eps
-            vals.append(float(loss(Tensor(pert[0]), Tensor(pert[1])).asnumpy()))
-        forward, backward = (vals[0] - f0) / eps, (f0 - vals[1]) / eps
-        if not np.isclose(forward, backward, rtol=1e-3, atol=1e-5):
-            return None
-        g[idx] = (vals[0] - vals[1]) / (2 * eps)
-    return g
 
 
 def _qualifying(directory):
@@ -80,7 +50,7 @@ def test_gradients_match_finite_differences(program_dir):
             break
         prog = generate(seed)
         mod = load_program(prog, program_dir)
-        loss = _loss_fn(mod.f)
+        loss = loss_of(mod.f)
         xa, ya = (a.astype(np.float64) for a in prog.inputs[0])
         try:
             value = loss(Tensor(xa), Tensor(ya))
@@ -90,7 +60,7 @@ def test_gradients_match_finite_differences(program_dir):
         if value.dtype is not ms.float64:
             skipped.append(seed)
             continue
-        fd = [_numeric(loss, xa, ya, i, 1e-6) for i in (0, 1)]
+        fd = [numeric_grad(loss, xa, ya, i, 1e-6) for i in (0, 1)]
         if any(g is None for g in fd):
             skipped.append(seed)  # at a branch boundary: no derivative to compare
             continue
