@@ -25,9 +25,6 @@ class JitFunction:
         self.fn = fn
         self._cache = CallCache()
         self._bound: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-        # name and docs only: copying fn.__dict__ would let a wrapped grad/vmap object's
-        # own `fn` attribute replace self.fn
-        functools.update_wrapper(self, fn, updated=())
 
     def __call__(self, *args, **kwargs):
         if state.current() is not None:

@@ -117,10 +117,15 @@ def test_composition_matches_eager_and_oracle(names, fn):
 
 
 def test_jit_keeps_the_wrapper_it_was_given():
+    """jit of a grad/vmap object compiles a call of that object, never the function inside
+    it (copying the wrapper's __dict__ once made jit(grad(f)) compute f)."""
     g = ms.grad(smooth)
     v = ms.vmap(smooth, in_axes=(0, None))
-    assert ms.jit(g).fn is g
-    assert ms.jit(v).fn is v
+    for wrapper, names in ((g, ("grad",)), (v, ("vmap",))):
+        x, y = _inputs(names)
+        np.testing.assert_allclose(ms.jit(wrapper)(x, y).asnumpy(), wrapper(x, y).asnumpy(),
+                                   rtol=1e-6)
+        assert ms.jit(wrapper).fn is not smooth
     assert ms.jit(smooth).__name__ == "smooth"
 
 
