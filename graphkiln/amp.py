@@ -20,7 +20,7 @@ from .common import dtype as mstype
 from .common.parameter import Parameter
 from .common.tensor import Tensor
 from .context import get_context
-from .nn.loss_scale import TrainOneStepWithLossScaleCell
+from .nn.wrap.loss_scale import TrainOneStepWithLossScaleCell
 from .train.loss_scale_manager import (
     DynamicLossScaleManager,
     FixedLossScaleManager,

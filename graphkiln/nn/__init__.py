@@ -55,11 +55,6 @@ from .loss import (
     SmoothL1Loss,
     SoftmaxCrossEntropyWithLogits,
 )
-from .loss_scale import (
-    DynamicLossScaleUpdateCell,
-    FixedLossScaleUpdateCell,
-    TrainOneStepWithLossScaleCell,
-)
 from .metrics import (
     F1,
     MAE,
@@ -119,7 +114,12 @@ from .transformer import (
     TransformerEncoder,
     TransformerEncoderLayer,
 )
-from .wrap import TrainOneStepCell, WithEvalCell, WithLossCell
+from .wrap.cell_wrapper import TrainOneStepCell, WithEvalCell, WithLossCell
+from .wrap.loss_scale import (
+    DynamicLossScaleUpdateCell,
+    FixedLossScaleUpdateCell,
+    TrainOneStepWithLossScaleCell,
+)
 
 __all__ = [
     "Cell", "CellList", "CellDict", "SequentialCell", "init", "set_seed",
@@ -153,7 +153,7 @@ __all__ = [
     "Top1CategoricalAccuracy", "Top5CategoricalAccuracy", "ConfusionMatrix",
     "ConfusionMatrixMetric", "Dice", "BleuScore",
 ]
-from .grad_reducer import DistributedGradReducer  # noqa: E402
+from .wrap.grad_reducer import DistributedGradReducer  # noqa: E402
 
 __all__ += ["DistributedGradReducer"]
 

@@ -20,7 +20,7 @@ from graphkiln.communication import (
     init,
     release,
 )
-from graphkiln.nn.grad_reducer import plan_buckets
+from graphkiln.nn.wrap.grad_reducer import plan_buckets
 from graphkiln.parallel._auto_parallel_context import auto_parallel_context
 
 HERE = os.path.dirname(os.path.abspath(__file__))

@@ -13,11 +13,11 @@ import numpy as np
 
 import graphkiln.ops as ops
 
-from ..common.parameter import Parameter, ParameterTuple
-from ..common.tensor import Tensor
-from ..ops.composite import HyperMap, MultitypeFuncGraph, partial
-from .cell import Cell
-from .wrap import TrainOneStepCell
+from ...common.parameter import Parameter, ParameterTuple
+from ...common.tensor import Tensor
+from ...ops.composite import HyperMap, MultitypeFuncGraph, partial
+from ..cell import Cell
+from .cell_wrapper import TrainOneStepCell
 
 _unscale = MultitypeFuncGraph("unscale")
 _nonfinite_probe = MultitypeFuncGraph("nonfinite_probe")

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import graphkiln.ops as ops
 
-from ..ops.composite import GradOperation, value_and_grad
-from ..parallel import context as parallel_context
-from .cell import Cell
+from ...ops.composite import GradOperation, value_and_grad
+from ...parallel import context as parallel_context
+from ..cell import Cell
 from .grad_reducer import DistributedGradReducer
 
 

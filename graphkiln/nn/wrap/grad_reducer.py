@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..common import comm_engine
-from ..common.tensor import Tensor
-from ..ops import functional as F
-from ..ops.defs import array as A
-from ..ops.defs import collective as C
-from ..ops.defs.collective import WORLD_COMM_GROUP
-from ..parallel.context import get_auto_parallel_context
-from .cell import Cell
+from ...common import comm_engine
+from ...common.tensor import Tensor
+from ...ops import functional as F
+from ...ops.defs import array as A
+from ...ops.defs import collective as C
+from ...ops.defs.collective import WORLD_COMM_GROUP
+from ...parallel.context import get_auto_parallel_context
+from ..cell import Cell
 
 BUCKET_BYTES = 32 << 20
 
