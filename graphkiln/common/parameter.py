@@ -37,6 +37,12 @@ class Parameter(Tensor):
         self.requires_grad = requires_grad
         self.layerwise_parallel = layerwise_parallel
 
+    @property
+    def data(self) -> Parameter:
+        """The parameter's value; it is the parameter itself, so a read inside a graph stays
+        a read of the weight (MindSpore returns an equal Tensor)."""
+        return self
+
     def set_data(self, data, slice_shape: bool = False) -> Parameter:
         """Replace the value (shape and dtype may change, as in MindSpore)."""
         if isinstance(data, Tensor):

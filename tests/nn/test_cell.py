@@ -459,3 +459,27 @@ def test_repr_matches_mindspore():
     assert repr(nn.Dense(3, 4, activation="relu")) == (
         "Dense(\n  input_channels=3, output_channels=4, has_bias=True, activation=ReLU()\n"
         "  (activation): ReLU()\n)")
+
+
+def test_parameter_data_reads_the_current_value_in_both_modes():
+    import numpy as np
+
+    import graphkiln as ms
+    from graphkiln import Parameter, Tensor, context, nn, ops
+
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.p = Parameter(Tensor(np.ones(2, np.float32)), name="p")
+
+        def construct(self, x):
+            ops.assign_add(self.p, x)
+            return self.p.data * 2
+
+    for mode in (context.PYNATIVE_MODE, context.GRAPH_MODE):
+        context.set_context(mode=mode)
+        net = Net()
+        out = net(Tensor(np.full(2, 3.0, np.float32)))
+        np.testing.assert_allclose(out.asnumpy(), [8.0, 8.0])
+        np.testing.assert_allclose(net.p.data.asnumpy(), [4.0, 4.0])
+    assert isinstance(ms.Parameter(Tensor(np.ones(1, np.float32)), name="q").data, Tensor)
