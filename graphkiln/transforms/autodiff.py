@@ -186,9 +186,10 @@ class Backprop(TapeInterpreter):
         bprop = branch_bprop(body, douts, self.b)
         b = self.b
         dnodes = [b.to_node(d) for d in douts]
-        abstracts = [a.abstract for a in init] + [
-            a.abstract if isinstance(a.abstract, AbstractTensor) else AbstractScalar(None)
-            for a in invariants]
+        # a cotangent is a plain tensor, also for a Parameter (AbstractRef) invariant
+        abstracts = [AbstractTensor(a.abstract.dtype, a.abstract.shape)
+                     if isinstance(a.abstract, AbstractTensor) else AbstractScalar(None)
+                     for a in list(init) + list(invariants)]
         node = b.new_cnode([prim_node(WhileGrad, {"n_state": n_state}), ValueNode(cond),
                             ValueNode(body), ValueNode(bprop), *init, *invariants, *dnodes],
                            AbstractTuple(abstracts), n.loc)
