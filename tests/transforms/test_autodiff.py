@@ -265,3 +265,34 @@ def test_grad_of_weight_in_tensor_while_graph_equals_pynative_and_finite_differe
             functools.partial(net, n=n), [x], 0), rtol=1e-5)
     for a, b in zip(grads[ms.GRAPH_MODE], grads[ms.PYNATIVE_MODE]):
         np.testing.assert_allclose(a, b, rtol=1e-12)
+
+
+class AssignInTensorIf(nn.Cell):
+    """A tensor ``if`` whose branch has a side effect: the Switch also returns a monad."""
+
+    def __init__(self):
+        super().__init__()
+        self.seen = Parameter(Tensor(np.zeros(2)), name="seen", requires_grad=False)
+
+    def construct(self, x, y):
+        if x.sum() > y.sum():
+            out = x * y
+            ops.assign(self.seen, out)
+        else:
+            out = x - y * y
+        return (out * x).sum()
+
+
+@pytest.mark.parametrize("a", [2.0, -2.0])  # the branch with the Assign, the other one
+def test_grad_through_tensor_if_with_assign_graph_equals_pynative_and_finite_differences(a):
+    x, y = Tensor(np.array([a, a + 0.5])), Tensor(np.array([0.5, 1.5]))
+    grads = {}
+    for mode in (ms.GRAPH_MODE, ms.PYNATIVE_MODE):
+        ms.set_context(mode=mode)
+        net = AssignInTensorIf()
+        grads[mode] = [g.asnumpy() for g in ms.grad(net, grad_position=(0, 1))(x, y)]
+        for i in (0, 1):
+            np.testing.assert_allclose(grads[mode][i], _numeric_grad(net, [x, y], i),
+                                       rtol=1e-5)
+    for g_graph, g_eager in zip(grads[ms.GRAPH_MODE], grads[ms.PYNATIVE_MODE]):
+        np.testing.assert_allclose(g_graph, g_eager, rtol=1e-12)
