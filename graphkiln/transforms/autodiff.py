@@ -163,7 +163,7 @@ class Backprop(TapeInterpreter):
         graph = n.inputs[0].value
         args = n.inputs[1:]
         douts = _flat_douts(g, n.abstract)
-        key = (id(graph), tuple((d.dtype.name, d.shape) for d in douts))
+        key = (id(graph), tuple(_dout_abstract(d) for d in douts))
         bprop = self.b.root.reusable.get(("bprop",) + key)
         if bprop is None:
             bprop = branch_bprop(graph, douts, self.b)
@@ -186,9 +186,10 @@ class Backprop(TapeInterpreter):
         bprop = branch_bprop(body, douts, self.b)
         b = self.b
         dnodes = [b.to_node(d) for d in douts]
-        abstracts = [a.abstract for a in init] + [
-            a.abstract if isinstance(a.abstract, AbstractTensor) else AbstractScalar(None)
-            for a in invariants]
+        # a cotangent is a plain tensor, also for a Parameter (AbstractRef) invariant
+        abstracts = [AbstractTensor(a.abstract.dtype, a.abstract.shape)
+                     if isinstance(a.abstract, AbstractTensor) else AbstractScalar(None)
+                     for a in list(init) + list(invariants)]
         node = b.new_cnode([prim_node(WhileGrad, {"n_state": n_state}), ValueNode(cond),
                             ValueNode(body), ValueNode(bprop), *init, *invariants, *dnodes],
                            AbstractTuple(abstracts), n.loc)
@@ -210,11 +211,18 @@ def _dense(g, a):
 
 
 def _flat_douts(g, a) -> list:
+    """One cotangent per output item; None for items that carry none (monads...)."""
     if isinstance(a, AbstractTuple):
         d = g if isinstance(g, dict) else dict(enumerate(g))
-        return [d.get(i) if d.get(i) is not None else zeros_of(e)
+        return [d.get(i) if d.get(i) is not None else
+                (zeros_of(e) if isinstance(e, AbstractTensor) else None)
                 for i, e in enumerate(a.elements)]
     return [g]
+
+
+def _dout_abstract(d) -> AbstractTensor | AbstractScalar:
+    """The abstract of a backward graph's ``dout`` parameter for cotangent ``d``."""
+    return AbstractScalar(None) if d is None else AbstractTensor(d.dtype, d.shape)
 
 
 def branch_bprop(g: FuncGraph, douts: list, parent: GraphBuilder) -> FuncGraph:
@@ -224,8 +232,7 @@ def branch_bprop(g: FuncGraph, douts: list, parent: GraphBuilder) -> FuncGraph:
         params = [bb.graph.add_param(p.name, p.abstract) for p in g.params]
         bb.tape = []
         out = replay_graph(bb, g, params)
-        dparams = [bb.graph.add_param("dout", AbstractTensor(d.dtype, d.shape))
-                   for d in douts]
+        dparams = [bb.graph.add_param("dout", _dout_abstract(d)) for d in douts]
         bb.tape, tape = None, bb.tape
         seeds = [p for p in params if isinstance(p.abstract, AbstractTensor)]
         bp = Backprop(bb, tape, seeds)

@@ -1,5 +1,7 @@
 """Autodiff (transforms/autodiff.py and ops/composite/grad.py): values against hand-derived
 gradients and finite differences, GRAPH == PYNATIVE, control flow, weights, errors."""
+import functools
+
 import numpy as np
 import pytest
 
@@ -217,3 +219,80 @@ def test_grad_of_a_bound_method_is_compiled_once():
     for _ in range(3):
         assert float(grad_op(net.twice)(f32(1.0)).asnumpy()[0]) == 6.0
     assert len(next(iter(grad_op._caches[net].values())).entries) == 1
+
+
+class WeightInTensorWhile(nn.Cell):
+    """A Parameter used inside a tensor ``while`` loop: a loop invariant that is a Ref."""
+
+    def __init__(self):
+        super().__init__()
+        self.w = Parameter(Tensor(np.array([0.5, -1.5])), name="w")
+
+    def construct(self, x, n):
+        i = n * 0
+        out = x
+        while i < n:
+            out = out * self.w + x
+            i = i + 1
+        return out.sum()
+
+
+def _numeric_weight_grad(net, param, args, eps=1e-3):
+    base = param.asnumpy().copy()
+    g = np.zeros_like(base)
+    for idx in np.ndindex(base.shape):
+        for sign in (1, -1):
+            pert = base.copy()
+            pert[idx] += sign * eps
+            param.set_data(Tensor(pert))
+            g[idx] += sign * net(*args).asnumpy() / (2 * eps)
+    param.set_data(Tensor(base))
+    return g
+
+
+def test_grad_of_weight_in_tensor_while_graph_equals_pynative_and_finite_differences():
+    x, n = Tensor(np.array([1.0, 2.0])), Tensor(np.array(3, np.int32))
+    grads = {}
+    for mode in (ms.GRAPH_MODE, ms.PYNATIVE_MODE):
+        ms.set_context(mode=mode)
+        net = WeightInTensorWhile()
+        (gx, _), (gw,) = ops.GradOperation(get_all=True, get_by_list=True)(
+            net, net.trainable_params())(x, n)
+        grads[mode] = gx.asnumpy(), gw.asnumpy()
+        np.testing.assert_allclose(gw.asnumpy(), _numeric_weight_grad(net, net.w, (x, n)),
+                                   rtol=1e-5)
+        np.testing.assert_allclose(gx.asnumpy(), _numeric_grad(
+            functools.partial(net, n=n), [x], 0), rtol=1e-5)
+    for a, b in zip(grads[ms.GRAPH_MODE], grads[ms.PYNATIVE_MODE]):
+        np.testing.assert_allclose(a, b, rtol=1e-12)
+
+
+class AssignInTensorIf(nn.Cell):
+    """A tensor ``if`` whose branch has a side effect: the Switch also returns a monad."""
+
+    def __init__(self):
+        super().__init__()
+        self.seen = Parameter(Tensor(np.zeros(2)), name="seen", requires_grad=False)
+
+    def construct(self, x, y):
+        if x.sum() > y.sum():
+            out = x * y
+            ops.assign(self.seen, out)
+        else:
+            out = x - y * y
+        return (out * x).sum()
+
+
+@pytest.mark.parametrize("a", [2.0, -2.0])  # the branch with the Assign, the other one
+def test_grad_through_tensor_if_with_assign_graph_equals_pynative_and_finite_differences(a):
+    x, y = Tensor(np.array([a, a + 0.5])), Tensor(np.array([0.5, 1.5]))
+    grads = {}
+    for mode in (ms.GRAPH_MODE, ms.PYNATIVE_MODE):
+        ms.set_context(mode=mode)
+        net = AssignInTensorIf()
+        grads[mode] = [g.asnumpy() for g in ms.grad(net, grad_position=(0, 1))(x, y)]
+        for i in (0, 1):
+            np.testing.assert_allclose(grads[mode][i], _numeric_grad(net, [x, y], i),
+                                       rtol=1e-5)
+    for g_graph, g_eager in zip(grads[ms.GRAPH_MODE], grads[ms.PYNATIVE_MODE]):
+        np.testing.assert_allclose(g_graph, g_eager, rtol=1e-12)
