@@ -24,6 +24,8 @@ from .memplan import MemoryPlan, plan_memory
 
 _ALIAS_OPS = {"Depend", "Load"}
 _STRUCTURAL = {"Depend", "Load", "MakeTuple", "TupleGetItem", "Switch", "While"}
+# kernels that call graphs with their arguments: monads stay (as None), as graph params do
+_KEEP_MONAD_ARGS = {"WhileGrad"}
 _counter = itertools.count()
 
 
@@ -209,7 +211,8 @@ def _emit(node: CNode, ref, names, lines, mod, counter, kernel, plan: MemoryPlan
         args = [ref(a) for a in node.inputs[1:]]
         lines.append(f"    {var} = {ref(fn)}({', '.join(args)}){comment}")
         return
-    args = [ref(a) for a in node.inputs[1:] if not isinstance(a.abstract, AbstractMonad)]
+    args = [ref(a) for a in node.inputs[1:]
+            if name in _KEEP_MONAD_ARGS or not isinstance(a.abstract, AbstractMonad)]
     if name == "MakeTuple":  # positions matter: monad elements stay, as None
         items = [ref(a) for a in node.inputs[1:]]
         expr = f"({', '.join(items)}{',' if len(items) == 1 else ''})"

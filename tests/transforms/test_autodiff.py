@@ -222,18 +222,21 @@ def test_grad_of_a_bound_method_is_compiled_once():
 
 
 class WeightInTensorWhile(nn.Cell):
-    """A Parameter used inside a tensor ``while`` loop: a loop invariant that is a Ref."""
+    """A Parameter used inside a tensor ``while`` loop (a loop invariant that is a Ref),
+    the loop ``repeats`` times in a row (the later loops also take the monad along)."""
 
-    def __init__(self):
+    def __init__(self, repeats):
         super().__init__()
         self.w = Parameter(Tensor(np.array([0.5, -1.5])), name="w")
+        self.repeats = repeats
 
     def construct(self, x, n):
-        i = n * 0
         out = x
-        while i < n:
-            out = out * self.w + x
-            i = i + 1
+        for _ in range(self.repeats):
+            i = n * 0
+            while i < n:
+                out = out * self.w + x
+                i = i + 1
         return out.sum()
 
 
@@ -250,12 +253,13 @@ def _numeric_weight_grad(net, param, args, eps=1e-3):
     return g
 
 
-def test_grad_of_weight_in_tensor_while_graph_equals_pynative_and_finite_differences():
+@pytest.mark.parametrize("repeats", [1, 2])
+def test_grad_of_weight_in_tensor_while_graph_equals_pynative_and_finite_differences(repeats):
     x, n = Tensor(np.array([1.0, 2.0])), Tensor(np.array(3, np.int32))
     grads = {}
     for mode in (ms.GRAPH_MODE, ms.PYNATIVE_MODE):
         ms.set_context(mode=mode)
-        net = WeightInTensorWhile()
+        net = WeightInTensorWhile(repeats)
         (gx, _), (gw,) = ops.GradOperation(get_all=True, get_by_list=True)(
             net, net.trainable_params())(x, n)
         grads[mode] = gx.asnumpy(), gw.asnumpy()
