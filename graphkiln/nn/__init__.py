@@ -1,26 +1,6 @@
 """``graphkiln.nn``: cells, containers, layers, losses, optimizers, training wrappers."""
-from . import init, metrics
-from .activation import (
-    ELU,
-    GELU,
-    HSigmoid,
-    HSwish,
-    LeakyReLU,
-    LogSoftmax,
-    Mish,
-    PReLU,
-    ReLU,
-    ReLU6,
-    Sigmoid,
-    SiLU,
-    Softmax,
-    Tanh,
-    get_activation,
-)
-from .basic import ClipByNorm, Dense, Dropout, Flatten, Identity, Pad, Unfold
+from . import init, layer, metrics
 from .cell import Cell
-from .container import CellDict, CellList, SequentialCell
-from .conv import Conv1d, Conv1dTranspose, Conv2d, Conv2dTranspose, Conv3d, Conv3dTranspose
 from .dynamic_lr import (
     cosine_decay_lr,
     exponential_decay_lr,
@@ -30,8 +10,9 @@ from .dynamic_lr import (
     polynomial_decay_lr,
     warmup_lr,
 )
-from .embedding import Embedding
 from .init import set_seed
+from .layer import *  # noqa: F403  (every layer cell, listed once in nn/layer)
+from .layer import __all__ as _LAYERS
 from .learning_rate_schedule import (
     CosineDecayLR,
     ExponentialDecayLR,
@@ -41,20 +22,8 @@ from .learning_rate_schedule import (
     PolynomialDecayLR,
     WarmUpLR,
 )
-from .loss import (
-    BCELoss,
-    BCEWithLogitsLoss,
-    CosineEmbeddingLoss,
-    CrossEntropyLoss,
-    HuberLoss,
-    KLDivLoss,
-    L1Loss,
-    LossBase,
-    MSELoss,
-    NLLLoss,
-    SmoothL1Loss,
-    SoftmaxCrossEntropyWithLogits,
-)
+from .loss import *  # noqa: F403  (every loss cell, listed once in nn/loss)
+from .loss import __all__ as _LOSSES
 from .metrics import (
     F1,
     MAE,
@@ -76,14 +45,6 @@ from .metrics import (
     names,
     rearrange_inputs,
 )
-from .normalization import (
-    BatchNorm1d,
-    BatchNorm2d,
-    BatchNorm3d,
-    GroupNorm,
-    InstanceNorm2d,
-    LayerNorm,
-)
 from .optim import (
     LARS,
     SGD,
@@ -95,25 +56,6 @@ from .optim import (
     Optimizer,
     RMSProp,
 )
-from .pooling import (
-    AdaptiveAvgPool1d,
-    AdaptiveAvgPool2d,
-    AdaptiveMaxPool1d,
-    AdaptiveMaxPool2d,
-    AvgPool1d,
-    AvgPool2d,
-    MaxPool1d,
-    MaxPool2d,
-)
-from .rnn_cells import GRUCell, LSTMCell, RNNCell
-from .rnns import GRU, LSTM, RNN
-from .transformer import (
-    MultiheadAttention,
-    TransformerDecoder,
-    TransformerDecoderLayer,
-    TransformerEncoder,
-    TransformerEncoderLayer,
-)
 from .wrap.cell_wrapper import TrainOneStepCell, WithEvalCell, WithLossCell
 from .wrap.loss_scale import (
     DynamicLossScaleUpdateCell,
@@ -122,22 +64,7 @@ from .wrap.loss_scale import (
 )
 
 __all__ = [
-    "Cell", "CellList", "CellDict", "SequentialCell", "init", "set_seed",
-    # layers
-    "Dense", "Dropout", "Flatten", "Identity", "Unfold", "Embedding", "Pad", "ClipByNorm",
-    "Conv1d", "Conv2d", "Conv3d", "Conv1dTranspose", "Conv2dTranspose", "Conv3dTranspose",
-    "MaxPool1d", "MaxPool2d", "AvgPool1d", "AvgPool2d", "AdaptiveAvgPool1d",
-    "AdaptiveAvgPool2d", "AdaptiveMaxPool1d", "AdaptiveMaxPool2d",
-    "BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "LayerNorm", "GroupNorm", "InstanceNorm2d",
-    "ReLU", "ReLU6", "LeakyReLU", "GELU", "SiLU", "HSwish", "HSigmoid", "Sigmoid", "Tanh",
-    "Softmax", "LogSoftmax", "Mish", "ELU", "PReLU", "get_activation",
-    "RNN", "LSTM", "GRU", "RNNCell", "LSTMCell", "GRUCell", "MultiheadAttention",
-    "TransformerEncoderLayer", "TransformerEncoder", "TransformerDecoderLayer",
-    "TransformerDecoder",
-    # losses
-    "LossBase", "MSELoss", "L1Loss", "SmoothL1Loss", "HuberLoss", "CrossEntropyLoss",
-    "NLLLoss", "BCELoss", "BCEWithLogitsLoss", "KLDivLoss", "CosineEmbeddingLoss",
-    "SoftmaxCrossEntropyWithLogits",
+    "Cell", "init", "set_seed", "layer", *_LAYERS, *_LOSSES,
     # optimizers and learning rates
     "Optimizer", "Momentum", "SGD", "Adam", "AdamWeightDecay", "RMSProp", "Adagrad", "Lamb",
     "LARS", "LearningRateSchedule", "ExponentialDecayLR", "NaturalExpDecayLR",
