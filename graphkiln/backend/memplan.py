@@ -54,6 +54,8 @@ def plan_memory(g: FuncGraph, order: list[CNode], ufuncs: set[int]) -> MemoryPla
     """The plan for graph ``g`` emitted in ``order``; ``ufuncs`` holds the ids of nodes whose
     kernel is a bare NumPy ufunc (those accept ``out=``)."""
     plan = MemoryPlan()
+    if not any(_buffer_key(n) is not None for n in order):
+        return plan  # nothing big enough to plan (most branch and loop graphs)
     users: dict[int, list[CNode]] = {}
     for n in order:
         for inp in n.inputs[1:]:
