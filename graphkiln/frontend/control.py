@@ -21,7 +21,7 @@ import graphkiln.ops.functional as F
 from ..common import dtype as mstype
 from ..common.jit_class import is_jit_class_instance
 from ..common.tensor import Tensor
-from ..errors import SourceLoc, is_internal, user_location
+from ..errors import GraphkilnInternalError, SourceLoc, is_internal, user_location
 from ..ir import tracing_state as state
 from ..ir.abstract import IO_ABS, U_ABS, AbstractFunc, AbstractScalar, AbstractTensor, AbstractTuple
 from ..ir.anf import FuncGraph, Node, Parameter, ValueNode
@@ -212,6 +212,7 @@ def _traced_if(cond, true_fn, false_fn, values, names, guard=False):
     jumped_t, jumped_f = _jumped(out_t, names), guard or _jumped(out_f, names)
     results: list = [None] * len(leaves_t)
     dyn: list[tuple[int, Node, Node]] = []
+    weights: list[tuple[int, Tensor | None, Tensor | None, AbstractTensor]] = []
     for i, (a, c) in enumerate(zip(leaves_t, leaves_f)):
         name = leaf_names[i]
         # a branch that returned/broke/continued never reads what it left unassigned
@@ -243,6 +244,13 @@ def _traced_if(cond, true_fn, false_fn, values, names, guard=False):
         like = like_t or like_f
         if like is None:
             like = AbstractTensor(mstype.scalar_type(a if isinstance(a, float) else c), ())
+        weight_t, weight_f = _is_weight(a, b), _is_weight(c, b)
+        if weight_t or weight_f:
+            # a weight joins by reference: later reads load it there (see WeightJoin)
+            weights.append((i, a if weight_t else None, c if weight_f else None, like))
+            if weight_t and weight_f:
+                continue
+            a, c = (_placeholder(a) if weight_t else a, _placeholder(c) if weight_f else c)
         with tb:
             nt = _branch_output(tb, a, like)
         with fb:
@@ -250,7 +258,77 @@ def _traced_if(cond, true_fn, false_fn, values, names, guard=False):
         if nt.abstract != nf.abstract:
             raise _join_error(name, "type or shape differs", a, c, loc)
         dyn.append((i, nt, nf))
-    return unflatten(tree_t, _emit_switch(b, tb, fb, cond_node, dyn, results, loc))
+    results = _emit_switch(b, tb, fb, cond_node, dyn, results, loc)
+    for i, wt, wf, like in weights:
+        results[i] = WeightJoin(b, cond_node, wt if wt is not None else results[i],
+                                wf if wf is not None else results[i], like, loc)
+    return unflatten(tree_t, results)
+
+
+def _is_weight(x, b: GraphBuilder) -> bool:
+    """A weight, or a join of weights that graphs under ``b`` can read by reference."""
+    if isinstance(x, WeightJoin):
+        return _encloses(x._owner, b)
+    return isinstance(x, Tensor) and x._is_param
+
+
+class WeightJoin(Tensor):
+    """A variable bound to a weight on one path of a tensor ``if``, as MindSpore joins it:
+    by reference. Each read emits ``Switch(cond, weight read here, other value)`` in the
+    graph being traced, so a read after a write of the weight sees the write."""
+
+    __slots__ = ("_owner", "_cond", "_sides", "_loc", "_read")
+
+    def __init__(self, owner: GraphBuilder, cond: Node, true_value: Tensor,
+                 false_value: Tensor, abstract: AbstractTensor, loc):
+        self._data = None
+        self._dtype = abstract.dtype
+        self._abs = abstract
+        self._owner = owner
+        self._cond = cond
+        self._sides = (true_value, false_value)
+        self._loc = loc
+        self._read: tuple = (None, None, None)  # (builder, its U state, the read node)
+
+    @property
+    def shape(self) -> tuple:
+        return self._abs.shape
+
+    @property
+    def _node(self) -> Node:
+        b = state.current()
+        if b is None:  # outside tracing (a message, a value that leaked): any node
+            return self._cond
+        if not _encloses(self._owner, b):
+            raise GraphkilnInternalError(
+                f"graphkiln bug: a weight joined by the tensor 'if' at {self._loc!r} is "
+                f"read in graph {b.graph.name}, outside the graph of that 'if'")
+        last_b, last_u, node = self._read
+        if last_b is b and last_u is b.u.node and node is not None:
+            return node
+        node = self._emit_read(b)
+        self._read = (b, b.u.node, node)
+        return node
+
+    def _emit_read(self, b: GraphBuilder) -> Node:
+        tb = GraphBuilder(FuncGraph(f"\u2713{b.graph.name}", self._loc), b)
+        fb = GraphBuilder(FuncGraph(f"\u2717{b.graph.name}", self._loc), b)
+        nodes = []
+        for bb, side in ((tb, self._sides[0]), (fb, self._sides[1])):
+            bb.is_branch = True
+            with bb:
+                nodes.append(bb.to_node(side))
+        results = _emit_switch(b, tb, fb, b.local(self._cond), [(0, *nodes)], [None],
+                               self._loc)
+        return results[0]._node
+
+
+def _encloses(owner: GraphBuilder, b: GraphBuilder | None) -> bool:
+    while b is not None:
+        if b is owner:
+            return True
+        b = b.parent
+    return False
 
 
 _RAISED = object()
