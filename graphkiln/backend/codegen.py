@@ -97,10 +97,11 @@ class GeneratedCode:
         weakref.finalize(entry, linecache.cache.pop, self.filename, None)
         return entry
 
-    def renamed(self) -> GeneratedCode:
-        """A copy with a file name of this process (code loaded from the compile cache
-        carries the name another process gave it, which may be in use here)."""
-        filename = _new_filename(self.filename.split(":")[1])
+    def renamed(self, tag: str | None = None) -> GeneratedCode:
+        """A copy with the file name ``<graphkiln:NAME:TAG>``, or with a new name of this
+        process when ``tag`` is None (for code whose name is in use here)."""
+        name = self.filename.split(":")[1]
+        filename = _new_filename(name) if tag is None else f"<graphkiln:{name}:{tag}>"
         return GeneratedCode(self.source, _rename(self.code, filename), self.spec,
                              self.entry, filename)
 

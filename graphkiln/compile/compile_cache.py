@@ -11,7 +11,10 @@ foreign one is reported, discarded and rebuilt. Writes are atomic (temp file + r
 """
 from __future__ import annotations
 
+import functools
 import hashlib
+import io
+import linecache
 import marshal
 import os
 import pickle
@@ -181,7 +184,9 @@ def load(store: entry_store.EntryStore, name: str, cell, leaves):
                 return None
             weights.append(w)
         gen = GeneratedCode(entry["source"], marshal.loads(entry["code"]), entry["spec"],
-                            entry["entry"], entry["filename"]).renamed()
+                            entry["entry"], entry["filename"])
+        if gen.filename in linecache.cache:  # this entry's code is loaded already
+            gen = gen.renamed()
         fn = gen.load()
     except Exception as e:  # noqa: BLE001 - authentic but unusable (older format...): a miss
         entry_store.warn_once(("entry", store.path, name),
@@ -189,7 +194,8 @@ def load(store: entry_store.EntryStore, name: str, cell, leaves):
                               f"({type(e).__name__}: {e}); it will be rewritten.")
         return None
     info = CompileInfo(entry["name"], [], 0.0, 0.0, time.perf_counter() - t0, None,
-                       gen.source, graph_record=entry["ir"],
+                       gen.source,
+                       graph_record=functools.partial(_graph_record, entry["ir"], entry["spec"]),
                        weights={w.name: w for w in weights}, from_cache=True)
     exe = Executable(fn, weights, entry["out_tree"], entry["out_leaves"], entry["slots"],
                      info)
@@ -198,7 +204,7 @@ def load(store: entry_store.EntryStore, name: str, cell, leaves):
 
 
 _FIELDS = {"format": int, "name": str, "source": str, "code": bytes, "spec": dict,
-           "entry": str, "filename": str, "ir": tuple, "weights": list, "slots": list,
+           "entry": str, "filename": str, "ir": bytes, "weights": list, "slots": list,
            "out_leaves": list, "deps": list, "guards": tuple}
 
 
@@ -214,21 +220,52 @@ def _check_entry(entry) -> None:
             raise ValueError(f"bad global {gname!r}")
         if spec[0] == "kernel" and spec[1] not in REGISTRY:
             raise ValueError(f"unknown op {spec[1]!r}")
-    fmt, graphs = entry["ir"]
-    for graph in graphs:
+
+
+class _SharedConstants(pickle.Pickler):
+    """Pickles a graph record, writing the constants the code's globals hold as references
+    to them (so each is stored once)."""
+
+    def __init__(self, file, spec: dict):
+        super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
+        self.shared = {id(value): name for name, (kind, value) in spec.items()
+                       if kind == "value"}
+
+    def persistent_id(self, obj):
+        return self.shared.get(id(obj))
+
+
+class _SpecConstants(pickle.Unpickler):
+    def __init__(self, file, spec: dict):
+        super().__init__(file)
+        self.spec = spec
+
+    def persistent_load(self, pid):
+        return self.spec[pid][1]
+
+
+def _graph_record(data: bytes, spec: dict) -> tuple:
+    """The graph record of an entry, unpickled when first asked for (the warm path runs the
+    generated code and never needs it); the entry's MAC covered these bytes."""
+    record = _SpecConstants(io.BytesIO(data), spec).load()
+    for graph in record[1]:
         for value, _ in graph[3]:
             if value[0] == "prim" and value[1] not in REGISTRY:
-                raise ValueError(f"unknown op {value[1]!r}")
+                raise ValueError(f"the cached graph uses the unknown op {value[1]!r}; "
+                                 f"clear the compile cache (python -m graphkiln cache --clear)")
+    return record
 
 
 def store(store: entry_store.EntryStore, name: str, exe, deps: set) -> None:
     """Write ``exe`` as entry ``name`` (failures only warn). Constants the code and the
     graph share are pickled once."""
-    gen = exe.generated
+    gen = exe.generated.renamed(f"cache-{name.split('-')[-1][:16]}")
+    ir = io.BytesIO()
+    _SharedConstants(ir, gen.spec).dump(encode(exe.info.graph))
     entry = {
         "format": FORMAT, "name": exe.info.name, "source": gen.source,
         "code": marshal.dumps(gen.code), "spec": gen.spec, "entry": gen.entry,
-        "filename": gen.filename, "ir": encode(exe.info.graph),
+        "filename": gen.filename, "ir": ir.getvalue(),
         "weights": [(w.name, w.dtype.name, w.shape) for w in exe.weights],
         "out_tree": exe.out_tree, "out_leaves": list(exe.out_leaves),
         "slots": list(exe.out_slots),

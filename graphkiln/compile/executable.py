@@ -3,6 +3,7 @@ mapping) and :class:`CompileInfo` (stage times, node counts, IR text, generated 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 
 from ..backend.codegen import source_location
 from ..common.float_status import fp_guard
@@ -19,7 +20,7 @@ class CompileInfo:
 
     def __init__(self, name: str, records: list, trace_seconds: float,
                  codegen_seconds: float, total_seconds: float, graph, source: str, *,
-                 graph_record: tuple | None = None, weights: dict | None = None,
+                 graph_record: Callable[[], tuple] | None = None, weights: dict | None = None,
                  from_cache: bool = False):
         self.name = name
         self.records = records
@@ -36,7 +37,7 @@ class CompileInfo:
     def graph(self) -> FuncGraph:
         """The optimised graph (read back from the cache entry on first use)."""
         if self._graph is None and self._graph_record is not None:
-            self._graph = decode(self._graph_record, self._weights)
+            self._graph = decode(self._graph_record(), self._weights)
         return self._graph
 
     @property

@@ -105,9 +105,7 @@ def test_authentic_but_damaged_entry_is_a_miss(tmp_path, damage):
     for entry in _entries(cache):
         data = pickle.loads(store.read(entry.name))
         if damage == "unknown_op":
-            values = data["ir"][1][0][3]
-            i = next(i for i, (v, _) in enumerate(values) if v[0] == "prim")
-            values[i] = (("prim", "NoSuchOp", {}), values[i][1])
+            data["spec"]["k_NoSuchOp_0"] = ("kernel", "NoSuchOp")
         elif damage == "missing_field":
             del data["slots"]
         elif damage == "wrong_type":
