@@ -70,7 +70,7 @@ class Backprop(TapeInterpreter):
     STRUCTURAL = {
         "MakeTuple": "make_tuple", "TupleGetItem": "tuple_getitem",
         "Depend": "first_input", "TensorMove": "first_input", "Load": "first_input",
-        "While": "while_loop",
+        "While": "while_loop", "WhileGrad": "while_grad",
         **{name: "no_gradient" for name in _NO_GRAD_OPS},
     }
 
@@ -118,6 +118,13 @@ class Backprop(TapeInterpreter):
             if isinstance(c, tuple):
                 c = {i: v for i, v in enumerate(c) if v is not None}
             self.add(a, c)
+
+    def while_grad(self, n: CNode, g) -> None:
+        """The backward pass of a tensor ``while`` on a differentiated path (a second
+        derivative): not supported, and never a silent zero."""
+        raise GradError("graphkiln cannot differentiate the gradient of a tensor 'while' "
+                        "loop (a second derivative through the loop) yet. Use a loop with "
+                        "Python bounds (unrolled) for higher-order gradients.")
 
     def no_gradient(self, n: CNode, g) -> None:
         """Monads, effects and constant makers pass no cotangent on."""
