@@ -257,7 +257,8 @@ class JumpLowering:
                     test = _not(_name(flags[0])) if len(flags) == 1 else _not(
                         ast.BoolOp(op=ast.Or(), values=[_name(f) for f in flags]))
                     guard = _located(ast.If(test=test, body=rest, orelse=[]), stmts[idx + 1])
-                    guard.gk_guard = True  # its else path is the one that jumped
+                    # its else path is the one that jumped (where a single flag is True)
+                    guard.gk_guard = flags[0] if len(flags) == 1 else True
                     out.append(guard)
                 return out
         return out
@@ -358,7 +359,7 @@ class ControlConversion(ast.NodeTransformer):
         t_def = self._state_fn(t_name, [], names, node.body + [ret])
         f_def = self._state_fn(f_name, [], names,
                                node.orelse + [ast.Return(value=_tuple(names))])
-        keywords = [ast.keyword(arg="guard", value=_const(True))] \
+        keywords = [ast.keyword(arg="guard", value=_const(node.gk_guard))] \
             if getattr(node, "gk_guard", False) else []
         call = ast.Call(func=_rt("if_stmt"),
                         args=[node.test, _name(t_name), _name(f_name), _tuple(names),

@@ -80,11 +80,12 @@ def truthy(x) -> bool:
 
 # ------------------------------------------------------------------- if / ifexp
 
-def if_stmt(cond, true_fn, false_fn, values: tuple, names: tuple, guard: bool = False):
+def if_stmt(cond, true_fn, false_fn, values: tuple, names: tuple, guard: bool | str = False):
     """``if cond: ... else: ...`` over the variables ``names`` (current ``values``).
 
     ``guard`` marks the ``if not <jump flag>:`` statements that jump lowering inserts: their
-    else path is the one where a return/break/continue already happened.
+    else path is the one where a return/break/continue already happened; when it names
+    the one flag tested, that flag is True on the else path.
     """
     if not is_symbolic(cond):
         return true_fn(*values) if truthy(cond) else false_fn(*values)
@@ -209,6 +210,8 @@ def _traced_if(cond, true_fn, false_fn, values, names, guard=False):
                         f"values ({tree_t} vs {tree_f}) for {', '.join(names)}."
                         + (f"\n{loc.describe()}" if loc else ""))
     leaf_names = _leaf_names(values, names, len(leaves_t))
+    if isinstance(guard, str):  # `if not flag:` did not run its body: the flag is set
+        leaves_f = [True if name == guard else c for name, c in zip(leaf_names, leaves_f)]
     jumped_t, jumped_f = _jumped(out_t, names), guard or _jumped(out_f, names)
     results: list = [None] * len(leaves_t)
     dyn: list[tuple[int, Node, Node]] = []

@@ -19,10 +19,15 @@ from gen_programs import generate, graph_vs_eager, load_program  # noqa: E402
 
 _WEIGHT_JOIN = "a weight bound to a variable in one branch of a tensor 'if' was read at the " \
                "branch (a snapshot), not after the later writes"
+_GUARD_FLAG = "after `if not flag:` (inserted after a possible return), the flag was not " \
+              "known True on the path that skipped the body, so a branch that returned on " \
+              "every path looked like it might fall through (NameError, 'got Undefined')"
 REGRESSIONS = {33: _WEIGHT_JOIN, 503: _WEIGHT_JOIN, 1513: _WEIGHT_JOIN, 3145: _WEIGHT_JOIN,
                3113: _WEIGHT_JOIN, 3901: _WEIGHT_JOIN, 5259: _WEIGHT_JOIN,
-               7429: _WEIGHT_JOIN, 8611: _WEIGHT_JOIN}
+               7429: _WEIGHT_JOIN, 8611: _WEIGHT_JOIN, 1991: _GUARD_FLAG, 4121: _GUARD_FLAG}
 SEEDS = sorted(set(range(1, 200, 2)) | set(REGRESSIONS))
+# programs without effects (even seeds)
+PLAIN_REGRESSIONS = {4688: _GUARD_FLAG, 9722: _GUARD_FLAG}
 
 
 @pytest.fixture(scope="module")
@@ -39,3 +44,14 @@ def test_effect_program_graph_equals_pynative(seed, program_dir):
         problem = graph_vs_eager(jf, x, y, mod=mod)
         assert problem is None, (f"seed {seed}: {problem}\n`python tests/gen_programs.py "
                                  f"{seed} --effects`\n{prog.source}")
+
+
+@pytest.mark.parametrize("seed", sorted(PLAIN_REGRESSIONS))
+def test_plain_program_regressions(seed, program_dir):
+    prog = generate(seed, seed % 3 == 2, effects=False)
+    mod = load_program(prog, program_dir)
+    jf = ms.jit(mod.f)
+    for x, y in prog.tensors():
+        problem = graph_vs_eager(jf, x, y)
+        assert problem is None, (f"seed {seed}: {problem}\n`python tests/gen_programs.py "
+                                 f"{seed}`\n{prog.source}")
