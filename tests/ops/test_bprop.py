@@ -64,7 +64,12 @@ NON_DIFFERENTIABLE = {
 WEIGHT_UPDATES = {
     name: "an optimizer step: updates weights in place (a memory effect, like Assign)"
     for name in ("Adam", "AdamWeightDecay", "ApplyAdagrad", "ApplyAdamWithAmsgradV2",
-                 "ApplyCenteredRMSProp", "ApplyMomentum", "ApplyRMSProp", "SGD")}
+                 "ApplyCenteredRMSProp", "ApplyMomentum", "ApplyRMSProp", "SGD",
+                 "ApplyAdaMax", "ApplyAdadelta", "ApplyAdagradV2", "ApplyAddSign", "ApplyFtrl",
+                 "ApplyGradientDescent", "ApplyPowerSign", "ApplyProximalAdagrad",
+                 "ApplyProximalGradientDescent", "FusedSparseAdam", "FusedSparseFtrl",
+                 "FusedSparseLazyAdam", "FusedSparseProximalAdagrad", "SparseApplyAdagrad",
+                 "SparseApplyAdagradV2", "SparseApplyFtrl")}
 WEIGHT_UPDATES["Barrier"] = "a collective synchronisation point without a value"
 WEIGHT_UPDATES["StopGradient"] = "its gradient is zero by definition"
 for _meta in ("DType", "Rank", "Shape", "Size", "TopTypeof"):
