@@ -76,6 +76,8 @@ for _meta in ("DType", "Rank", "Shape", "Size", "TopTypeof"):
     WEIGHT_UPDATES[_meta] = "returns the input's type or shape metadata, not its values"
 WEIGHT_UPDATES["FloatStatus"] = "reads the float-status register"
 WEIGHT_UPDATES["Raise"] = "raises the user's exception in a graph; no value to differentiate"
+for _kind in ("Scalar", "Tensor", "Image", "Histogram"):
+    WEIGHT_UPDATES[f"{_kind}Summary"] = "an IO effect (a summary value) with a placeholder result"
 
 EPS, RTOL, ATOL = 1e-6, 1e-5, 1e-7
 
