@@ -31,6 +31,7 @@ from .train import (
     History, LossMonitor, LossScaleManager, Model, ModelCheckpoint, RunContext,
     SummaryCollector, TimeMonitor,
 )
+from .train import SummaryRecord
 from . import communication, parallel
 from .parallel import (
     ParallelMode, get_auto_parallel_context, reset_auto_parallel_context,
@@ -54,4 +55,5 @@ __all__ = [
     "get_auto_parallel_context", "reset_auto_parallel_context",
     "bool_", "int8", "int16", "int32", "int64", "uint8", "float16", "float32", "float64",
     "uint16", "uint32", "uint64",
+    "SummaryRecord",
 ]

@@ -487,11 +487,18 @@ class ControlConversion(ast.NodeTransformer):
 
     def visit_Subscript(self, node: ast.Subscript):
         self.generic_visit(node)
-        # a constant or a slice index can never pick a callable with a tensor
-        if not isinstance(node.ctx, ast.Load) or isinstance(node.slice, (ast.Constant,
-                                                                          ast.Slice)):
+        if not isinstance(node.ctx, ast.Load) or isinstance(node.slice, ast.Constant):
             return node
-        return _located(ast.Call(func=_rt("getitem"), args=[node.value, node.slice],
+        index = node.slice
+        if isinstance(index, ast.Slice):
+            # int bounds slice natively; others may be Tensors (a tuple's bounds) or wrong
+            parts = (index.lower, index.upper, index.step)
+            if all(p is None or isinstance(p, ast.Constant) and type(p.value) is int
+                   for p in parts) and not (index.step and index.step.value == 0):
+                return node
+            index = ast.Call(func=_rt("make_slice"), keywords=[], args=[
+                p if p is not None else ast.Constant(None) for p in parts])
+        return _located(ast.Call(func=_rt("getitem"), args=[node.value, index],
                                  keywords=[]), node)
 
     def visit_Call(self, node: ast.Call):

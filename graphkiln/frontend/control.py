@@ -32,6 +32,7 @@ from . import ast_convert
 from .builder import GraphBuilder
 from .pytree import copy_containers, flatten, unflatten
 from .runtime_raise import BranchRaised, fstring, percent, raise_  # noqa: F401  (converted code)
+from .sequence_builtins import graph_map, slice_sequence
 from .undefined import (
     Undefined,
     UndefinedReturn,
@@ -761,12 +762,17 @@ _METHOD = types.MethodType
 _BUILTINS = (types.BuiltinFunctionType, types.BuiltinMethodType)
 
 
+make_slice = slice  # converted code builds ``a[lo:hi]`` slices with it
+
+
 def getitem(seq, index):
     """``seq[index]``; a tuple or list of callables (cells, functions, primitives) indexed
     by a tensor gives a :class:`SwitchLayer` that calls the chosen one (MindSpore's
     ``switch_layer``)."""
     if is_symbolic(index) and _is_callable_sequence(seq):
         return SwitchLayer(tuple(seq), index)
+    if isinstance(index, slice) and isinstance(seq, (tuple, list)):
+        return slice_sequence(seq, index)
     return seq[index]
 
 
@@ -814,6 +820,8 @@ def call(f, *args, **kwargs):
         if f is builtins.print:  # inside a graph, print runs when the graph runs
             return Print(*args)
         return f(*args, **kwargs)
+    if f is map:
+        return graph_map(call, *args, **kwargs)
     if f is range and any(is_symbolic(a) for a in args):
         return TensorRange(*args)
     if t is functools.partial:

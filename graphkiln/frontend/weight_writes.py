@@ -18,6 +18,4 @@ def write_parameter(param: Parameter, value: Tensor) -> None:
     if state.current() is None:
         param.set_data(value)
         return
-    if value.dtype is not param.dtype:
-        value = F.cast(value, param.dtype)
-    F.assign(param, value)
+    F.assign(param, value)  # converts a lower-ranked value type, refuses a higher one

@@ -50,6 +50,7 @@ from .serialization import (
     safetensors_to_ckpt,
     save_checkpoint,
 )
+from .summary import SummaryRecord
 
 __all__ = [
     "Model", "callback", "metrics", "serialization",
@@ -62,4 +63,5 @@ __all__ = [
     "Top5CategoricalAccuracy", "ConfusionMatrix", "ConfusionMatrixMetric", "Dice", "BleuScore",
     "save_checkpoint", "load_checkpoint", "load_param_into_net", "load_checkpoint_async",
     "ckpt_to_safetensors", "safetensors_to_ckpt", "async_ckpt_thread_status", "export",
+    "SummaryRecord",
 ]

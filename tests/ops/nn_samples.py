@@ -116,4 +116,16 @@ def registry_samples(f32) -> dict:
         "ApplyCenteredRMSProp": [((p(2, 3), p(2, 3), p(2, 3, value=1.0), p(2, 3), g, 0.01, 0.9,
                                    0.0, 1e-10), {})],
         "ApplyAdagrad": [((p(2, 3), p(2, 3, value=0.1), 0.01, g), {})],
+        **_update_samples(Parameter, Tensor),
     }
+
+
+def _update_samples(parameter, tensor) -> dict:
+    """The recorded optimizer-update cases (fixtures/optimizer_update_cases.py) as samples."""
+    from fixtures.optimizer_update_cases import cases, make_input, op_name
+    samples: dict = {}
+    for case, (kwargs, slots, inputs) in cases().items():
+        args = tuple(parameter(tensor(s), name=f"s{i}") for i, s in enumerate(slots)) + tuple(
+            make_input(x, tensor) for x in inputs)
+        samples.setdefault(op_name(case), []).append((args, kwargs))
+    return samples

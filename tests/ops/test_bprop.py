@@ -64,13 +64,20 @@ NON_DIFFERENTIABLE = {
 WEIGHT_UPDATES = {
     name: "an optimizer step: updates weights in place (a memory effect, like Assign)"
     for name in ("Adam", "AdamWeightDecay", "ApplyAdagrad", "ApplyAdamWithAmsgradV2",
-                 "ApplyCenteredRMSProp", "ApplyMomentum", "ApplyRMSProp", "SGD")}
+                 "ApplyCenteredRMSProp", "ApplyMomentum", "ApplyRMSProp", "SGD",
+                 "ApplyAdaMax", "ApplyAdadelta", "ApplyAdagradV2", "ApplyAddSign", "ApplyFtrl",
+                 "ApplyGradientDescent", "ApplyPowerSign", "ApplyProximalAdagrad",
+                 "ApplyProximalGradientDescent", "FusedSparseAdam", "FusedSparseFtrl",
+                 "FusedSparseLazyAdam", "FusedSparseProximalAdagrad", "SparseApplyAdagrad",
+                 "SparseApplyAdagradV2", "SparseApplyFtrl")}
 WEIGHT_UPDATES["Barrier"] = "a collective synchronisation point without a value"
 WEIGHT_UPDATES["StopGradient"] = "its gradient is zero by definition"
 for _meta in ("DType", "Rank", "Shape", "Size", "TopTypeof"):
     WEIGHT_UPDATES[_meta] = "returns the input's type or shape metadata, not its values"
 WEIGHT_UPDATES["FloatStatus"] = "reads the float-status register"
 WEIGHT_UPDATES["Raise"] = "raises the user's exception in a graph; no value to differentiate"
+for _kind in ("Scalar", "Tensor", "Image", "Histogram"):
+    WEIGHT_UPDATES[f"{_kind}Summary"] = "an IO effect (a summary value) with a placeholder result"
 
 EPS, RTOL, ATOL = 1e-6, 1e-5, 1e-7
 

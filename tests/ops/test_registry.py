@@ -23,6 +23,8 @@ STRUCTURAL = {
     "ScatterUpdate", "ScatterNdAdd", "ScatterNdSub", "ScatterNdUpdate",
     "WhileGrad",  # applies traced graphs; made by autodiff (tests/transforms/test_autodiff.py)
     "Raise",  # a run-time raise (tests/frontend/test_ms_programs.py)
+    # IO effects feeding SummaryRecord (tests/train/test_summary_record.py, against MindSpore)
+    "ScalarSummary", "TensorSummary", "ImageSummary", "HistogramSummary",
 }
 
 

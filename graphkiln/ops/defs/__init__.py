@@ -12,7 +12,9 @@ from . import (  # noqa: F401
     nn,
     norm,
     optim,
+    optim_sparse,
     pool,
     scatter,
     side_effects,
+    summary,
 )

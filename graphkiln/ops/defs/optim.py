@@ -1,15 +1,19 @@
-"""Optimizer update primitives, as MindSpore's: ``ApplyMomentum``, ``Adam``,
-``AdamWeightDecay``, ``ApplyRMSProp``, ``ApplyCenteredRMSProp``, ``ApplyAdagrad``.
+"""Dense optimizer update primitives, as MindSpore's: ``ApplyMomentum``, ``Adam``,
+``AdamWeightDecay``, ``ApplyRMSProp``, ``ApplyCenteredRMSProp``, ``ApplyAdagrad``,
+``ApplyAdagradV2``, ``ApplyAdaMax``, ``ApplyAdadelta``, ``ApplyAddSign``, ``ApplyPowerSign``,
+``ApplyFtrl``, ``ApplyGradientDescent``, ``ApplyProximalAdagrad``,
+``ApplyProximalGradientDescent`` (the sparse, row-indexed ones are in ``optim_sparse``).
 
 Each is a memory effect that writes its weight and slot inputs in place (``ref_inputs``),
-ordered on the ``U`` chain of the compiled step. Hyper-parameters are numbers or
-one-element tensors; updates are computed in the weight's dtype.
+ordered on the ``U`` chain of the compiled step. As in MindSpore, the written inputs may be
+Parameters or plain Tensors (a Tensor is updated in place too). Hyper-parameters are numbers
+or one-element tensors; updates are computed in the weight's dtype.
 """
 from __future__ import annotations
 
 import numpy as np
 
-from ...ir.abstract import AbstractRef, AbstractTensor, AbstractTuple
+from ...ir.abstract import AbstractTensor, AbstractTuple
 from ..primitive import MEM_EFFECT, OpDef
 from ._infer import FLOATS, describe, quiet, require_dtype
 
@@ -18,28 +22,38 @@ def _scalar(v, dtype) -> np.ndarray:
     return np.asarray(v, dtype).reshape(())
 
 
+def check_slots(name: str, args: tuple, ins: tuple, n_refs: int) -> None:
+    """The written inputs: float tensors of the first one's shape."""
+    if len(ins) < len(args):
+        raise TypeError(f"For '{name}', expected {len(args)} inputs ({', '.join(args)}), "
+                        f"but got {len(ins)}.")
+    var = ins[0]
+    for arg, a in zip(args[:n_refs], ins[:n_refs]):
+        if not isinstance(a, AbstractTensor):
+            raise TypeError(f"For '{name}', the '{arg}' must be a Parameter or Tensor, but "
+                            f"got {describe(a)}.")
+        require_dtype(name, arg, a.dtype, FLOATS)
+        if a.shape != var.shape:
+            raise ValueError(f"For '{name}', the shape of '{arg}' must be the same as "
+                             f"'{args[0]}' {list(var.shape)}, but got {list(a.shape)}.")
+
+
+def slot_outputs(ins: tuple, n_out: int):
+    """The first ``n_out`` written inputs as outputs (one tensor when ``n_out`` is 1)."""
+    outs = [AbstractTensor(a.dtype, a.shape) for a in ins[:n_out]]
+    return outs[0] if n_out == 1 else AbstractTuple(outs)
+
+
 def _update_infer(name: str, args: tuple, n_refs: int, grad_index: int, n_out: int = 1):
-    """Infer for an update op: the first ``n_refs`` inputs are weights of one shape; the
-    output is the first ``n_out`` of them (one tensor when ``n_out`` is 1)."""
+    """Infer for an update op: the first ``n_refs`` inputs are weights of one shape, the
+    gradient has it too; the output is the first ``n_out`` of the weights."""
     def infer(*ins, **attrs):
-        if len(ins) < len(args):
-            raise TypeError(f"For '{name}', expected {len(args)} inputs ({', '.join(args)}), "
-                            f"but got {len(ins)}.")
-        var = ins[0]
-        for arg, a in zip(args[:n_refs], ins[:n_refs]):
-            if not isinstance(a, AbstractRef):
-                raise TypeError(f"For '{name}', the '{arg}' must be a Parameter, but got "
-                                f"{describe(a)}.")
-            require_dtype(name, arg, a.dtype, FLOATS)
-            if a.shape != var.shape:
-                raise ValueError(f"For '{name}', the shape of '{arg}' must be the same as "
-                                 f"'{args[0]}' {list(var.shape)}, but got {list(a.shape)}.")
+        check_slots(name, args, ins, n_refs)
         g = ins[grad_index]
-        if not isinstance(g, AbstractTensor) or g.shape != var.shape:
+        if not isinstance(g, AbstractTensor) or g.shape != ins[0].shape:
             raise ValueError(f"For '{name}', the '{args[grad_index]}' must be a Tensor of "
-                             f"shape {list(var.shape)}, but got {describe(g)}.")
-        outs = [AbstractTensor(a.dtype, a.shape) for a in ins[:n_out]]
-        return outs[0] if n_out == 1 else AbstractTuple(outs)
+                             f"shape {list(ins[0].shape)}, but got {describe(g)}.")
+        return slot_outputs(ins, n_out)
     return infer
 
 
@@ -213,3 +227,149 @@ SGD = OpDef("SGD", _update_infer("SGD", ("parameters", "gradient", "learning_rat
                                          "momentum", "stat"), 1, 1), quiet(_sgd),
             effect=MEM_EFFECT, differentiable=False, ref_inputs=(0, 3, 5),
             attrs={"dampening": 0.0, "weight_decay": 0.0, "nesterov": False})
+
+
+def _apply_adagrad_v2(var, accum, lr, grad, epsilon=None, update_slots=True):
+    t = var.dtype
+    g = grad.astype(t, copy=False)
+    if update_slots:
+        accum += g * g
+    var -= _scalar(lr, t) * g / (np.sqrt(accum) + _scalar(epsilon, t))
+    return var, accum
+
+
+ApplyAdagradV2 = _op("ApplyAdagradV2", ("var", "accum", "lr", "grad"), _apply_adagrad_v2, 3, 2,
+                     {"epsilon": None, "update_slots": True}, n_out=2)
+
+
+def _apply_ada_max(var, m, v, beta1_power, lr, beta1, beta2, epsilon, grad):
+    t = var.dtype
+    g = grad.astype(t, copy=False)
+    b1 = _scalar(beta1, t)
+    m *= b1
+    m += (1 - b1) * g
+    np.maximum(_scalar(beta2, t) * v, np.abs(g), out=v)
+    var -= _scalar(lr, t) / (1 - _scalar(beta1_power, t)) * (m / (v + _scalar(epsilon, t)))
+    return var, m, v
+
+
+ApplyAdaMax = _op("ApplyAdaMax", ("var", "m", "v", "beta1_power", "lr", "beta1", "beta2",
+                                  "epsilon", "grad"), _apply_ada_max, 8, 3, {}, n_out=3)
+
+
+def _apply_adadelta(var, accum, accum_update, lr, rho, epsilon, grad):
+    t = var.dtype
+    g = grad.astype(t, copy=False)
+    r, eps = _scalar(rho, t), _scalar(epsilon, t)
+    accum *= r
+    accum += (1 - r) * g * g
+    update = np.sqrt(accum_update + eps) * g / np.sqrt(accum + eps)
+    accum_update *= r
+    accum_update += (1 - r) * update * update
+    var -= _scalar(lr, t) * update
+    return var, accum, accum_update
+
+
+ApplyAdadelta = _op("ApplyAdadelta", ("var", "accum", "accum_update", "lr", "rho", "epsilon",
+                                      "grad"), _apply_adadelta, 6, 3, {}, n_out=3)
+
+
+def _sign_update(var, m, lr, beta, grad, scale):
+    """``m`` moves toward ``grad``; ``var`` steps by ``scale(sign(g) * sign(m)) * g``."""
+    t = var.dtype
+    g = grad.astype(t, copy=False)
+    b = _scalar(beta, t)
+    m *= b
+    m += (1 - b) * g
+    var -= _scalar(lr, t) * (scale(np.sign(g) * np.sign(m)) * g)
+    return var, m
+
+
+def _apply_add_sign(var, m, lr, alpha, sign_decay, beta, grad):
+    t = var.dtype
+    return _sign_update(var, m, lr, beta, grad,
+                        lambda agree: _scalar(alpha, t) + _scalar(sign_decay, t) * agree)
+
+
+def _apply_power_sign(var, m, lr, logbase, sign_decay, beta, grad):
+    t = var.dtype
+    return _sign_update(var, m, lr, beta, grad,
+                        lambda agree: np.exp(_scalar(logbase, t) * _scalar(sign_decay, t)
+                                             * agree))
+
+
+ApplyAddSign = _op("ApplyAddSign", ("var", "m", "lr", "alpha", "sign_decay", "beta", "grad"),
+                   _apply_add_sign, 6, 2, {}, n_out=2)
+ApplyPowerSign = _op("ApplyPowerSign", ("var", "m", "lr", "logbase", "sign_decay", "beta",
+                                        "grad"), _apply_power_sign, 6, 2, {}, n_out=2)
+
+
+def ftrl_update(var, accum, linear, g, lr, l1, l2, lr_power) -> None:
+    """One FTRL-proximal step on arrays of one dtype (``lr``... are 0-d arrays of it)."""
+    new_accum = accum + g * g
+    if lr_power == -0.5:
+        sigma = (np.sqrt(new_accum) - np.sqrt(accum)) / lr
+        quadratic = np.sqrt(new_accum) / lr + 2 * l2
+    else:
+        sigma = (new_accum ** -lr_power - accum ** -lr_power) / lr
+        quadratic = new_accum ** -lr_power / lr + 2 * l2
+    linear += g - sigma * var
+    shrunk = (np.sign(linear) * l1 - linear) / quadratic
+    var[...] = np.where(np.abs(linear) > l1, shrunk, 0)
+    accum[...] = new_accum
+
+
+def _apply_ftrl(var, accum, linear, grad, lr, l1, l2, lr_power, use_locking=False):
+    t = var.dtype
+    ftrl_update(var, accum, linear, grad.astype(t, copy=False), *(
+        _scalar(x, t) for x in (lr, l1, l2, lr_power)))
+    return var
+
+
+ApplyFtrl = _op("ApplyFtrl", ("var", "accum", "linear", "grad", "lr", "l1", "l2", "lr_power"),
+                _apply_ftrl, 3, 3, {"use_locking": False})
+
+
+def _apply_gradient_descent(var, alpha, delta):
+    var -= _scalar(alpha, var.dtype) * delta.astype(var.dtype, copy=False)
+    return var
+
+
+ApplyGradientDescent = _op("ApplyGradientDescent", ("var", "alpha", "delta"),
+                           _apply_gradient_descent, 2, 1, {})
+
+
+def proximal_step(var, step, lr, l1, l2) -> None:
+    """``var := prox(var - step)`` with l1 shrinkage ``lr * l1`` and l2 scaling ``lr * l2``."""
+    prox = var - step
+    var[...] = np.sign(prox) * np.maximum(np.abs(prox) - lr * l1, 0) / (1 + lr * l2)
+
+
+def _apply_proximal_gradient_descent(var, alpha, l1, l2, delta):
+    t = var.dtype
+    a = _scalar(alpha, t)
+    proximal_step(var, a * delta.astype(t, copy=False), a, _scalar(l1, t), _scalar(l2, t))
+    return var
+
+
+ApplyProximalGradientDescent = _op("ApplyProximalGradientDescent", (
+    "var", "alpha", "l1", "l2", "delta"), _apply_proximal_gradient_descent, 4, 1, {})
+
+
+def proximal_adagrad_update(var, accum, g, lr, l1, l2) -> None:
+    """One proximal Adagrad step on arrays of one dtype; the step and the l1/l2 terms scale
+    with ``lr / sqrt(accum)`` (as MindSpore's kernels compute it)."""
+    accum += g * g
+    step_lr = lr / np.sqrt(accum)
+    proximal_step(var, step_lr * g, step_lr, l1, l2)
+
+
+def _apply_proximal_adagrad(var, accum, lr, l1, l2, grad, use_locking=False):
+    t = var.dtype
+    proximal_adagrad_update(var, accum, grad.astype(t, copy=False), _scalar(lr, t),
+                            _scalar(l1, t), _scalar(l2, t))
+    return var, accum
+
+
+ApplyProximalAdagrad = _op("ApplyProximalAdagrad", ("var", "accum", "lr", "l1", "l2", "grad"),
+                           _apply_proximal_adagrad, 5, 2, {"use_locking": False}, n_out=2)

@@ -13,7 +13,7 @@ from ...common import dtype as mstype
 from ...common import float_status
 from ...ir.abstract import AbstractRef, AbstractTensor
 from ...ir.primitive import GRAPH_ATTRS, IO_EFFECT, MEM_EFFECT, OpDef
-from ._infer import describe, tensor_type
+from ._infer import describe, promote_types, tensor_type
 from .print_format import print_values
 
 
@@ -34,6 +34,13 @@ TensorMove = OpDef("TensorMove", lambda x: AbstractTensor(tensor_type("TensorMov
 def _assign_infer_for(name):
     def infer(ref, value, u=None):
         _require_ref(name, ref)
+        if isinstance(value, AbstractTensor) and promote_types(ref.dtype, value.dtype) \
+                is not ref.dtype:
+            raise TypeError(f"For '{name}': Data type conversion is not supported for a "
+                            f"'Parameter', nor for the input tensor of an in-place operator: "
+                            f"the 'variable' is {ref.dtype}, which cannot be converted to "
+                            f"the 'value' type {value.dtype} automatically. Cast the value "
+                            f"to {ref.dtype} first.")
         if isinstance(value, AbstractTensor) and value.shape != ref.shape:
             raise ValueError(f"For '{name}', 'value' must have the same shape as 'variable' "
                              f"{list(ref.shape)}, but got {list(value.shape)}.")

@@ -42,6 +42,8 @@ NOT_BATCHED = {
     "AssignAdd": "memory effect: a vmapped function must be pure (clear error)",
     "AssignSub": "memory effect: a vmapped function must be pure (clear error)",
     "Print": "IO effect: a vmapped function must be pure (clear error)",
+    **{f"{k}Summary": "IO effect: a vmapped function must be pure (clear error)"
+       for k in ("Scalar", "Tensor", "Image", "Histogram")},
     **{f"Scatter{k}": "memory effect: a vmapped function must be pure (clear error)"
        for k in ("Add", "Sub", "Mul", "Div", "Max", "Min", "Update", "NdAdd", "NdSub",
                  "NdUpdate")},

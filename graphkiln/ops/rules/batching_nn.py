@@ -16,7 +16,12 @@ NOT_BATCHED.update({
     name: "memory effect (an optimizer update): a vmapped function must be pure "
           "(clear error)"
     for name in ("ApplyMomentum", "Adam", "AdamWeightDecay", "ApplyRMSProp",
-                 "ApplyCenteredRMSProp", "ApplyAdagrad", "ApplyAdamWithAmsgradV2", "SGD")})
+                 "ApplyCenteredRMSProp", "ApplyAdagrad", "ApplyAdamWithAmsgradV2", "SGD",
+                 "ApplyAdagradV2", "ApplyAdaMax", "ApplyAdadelta", "ApplyAddSign",
+                 "ApplyPowerSign", "ApplyFtrl", "ApplyGradientDescent", "ApplyProximalAdagrad",
+                 "ApplyProximalGradientDescent", "SparseApplyAdagrad", "SparseApplyAdagradV2",
+                 "SparseApplyFtrl", "FusedSparseAdam", "FusedSparseLazyAdam",
+                 "FusedSparseFtrl", "FusedSparseProximalAdagrad")})
 
 
 def per_example(opdef, args, dims, attrs):

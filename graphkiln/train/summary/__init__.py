@@ -1,0 +1,5 @@
+"""``graphkiln.train.summary`` (``mindspore.train.summary``): ``SummaryRecord`` and
+MindSpore's summary file format."""
+from .summary_record import SummaryRecord
+
+__all__ = ["SummaryRecord"]
