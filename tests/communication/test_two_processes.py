@@ -82,6 +82,21 @@ def test_every_collective_under_mpiexec(tmp_path, run):
     assert len(passed_checks(tmp_path, 2)[1]) == 33
 
 
+def test_point_to_point_and_rooted_collectives_on_two_workers(tmp_path, run):
+    rc, out, err = run.msrun(tmp_path, 2, "point_to_point.py", tmp_path)
+    assert rc == 0, err
+    checks = passed_checks(tmp_path, 2)
+    for name in ("Receive.0", "Receive.1", "grad.Receive.0", "grad.Receive.1", "recv",
+                 "irecv", "batch_isend_irecv", "graph.reduce", "graph.gather_into_tensor",
+                 "graph.scatter_tensor", "graph.broadcast", "grad.reduce",
+                 "grad.gather_into_tensor", "grad.scatter_tensor",
+                 "all_to_all_single_with_output_shape",
+                 "grad.all_to_all_single_with_output_shape"):
+        assert name in checks[1]
+    assert {"Send.0", "Send.1", "grad.Send.0", "grad.Send.1"} <= set(checks[0])
+    assert len(checks[0]) == len(checks[1]) == 22
+
+
 def test_two_simulated_nodes_join_through_master_addr(tmp_path, run, free_port):
     port = free_port()
     nodes = [run.msrun(tmp_path, 2, "collectives.py", tmp_path, local=1, node_rank=k, port=port,

@@ -23,6 +23,8 @@ STRUCTURAL = {
     "ScatterUpdate", "ScatterNdAdd", "ScatterNdSub", "ScatterNdUpdate",
     "WhileGrad",  # applies traced graphs; made by autodiff (tests/transforms/test_autodiff.py)
     "Raise",  # a run-time raise (tests/frontend/test_ms_programs.py)
+    # need a peer process (tests/communication/scripts/point_to_point.py)
+    "Send", "Receive",
 }
 
 
@@ -122,6 +124,10 @@ SAMPLES = {
     "AlltoAll": [((X,), {"split_count": 1, "split_dim": 1, "concat_dim": 0,
                          "group": "hccl_world_group"})],
     "Barrier": [((), {"group": "hccl_world_group"})],
+    "AlltoAllV": [((X, (6,), (6,)), {"group": "hccl_world_group", "block_size": 1})],
+    "Reduce": [((X,), {"dest_rank": 0, "op": "sum", "group": "hccl_world_group"})],
+    "CollectiveGather": [((X,), {"dest_rank": 0, "group": "hccl_world_group"})],
+    "CollectiveScatter": [((X,), {"src_rank": 0, "group": "hccl_world_group"})],
 }
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))

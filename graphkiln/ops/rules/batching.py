@@ -48,7 +48,8 @@ NOT_BATCHED = {
     **{name: "collective (IO effect): MindSpore has no batching rule; vmap refuses effects "
              "(clear error)"
        for name in ("AllReduce", "AllGather", "ReduceScatter", "Broadcast", "AlltoAll",
-                    "Barrier")},
+                    "AlltoAllV", "Barrier", "Reduce", "CollectiveGather", "CollectiveScatter",
+                    "Send", "Receive")},
     "Raise": "IO effect: a vmapped function must be pure (clear error)",
 }
 
