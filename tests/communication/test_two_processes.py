@@ -172,6 +172,9 @@ def test_model_trains_data_parallel_on_sharded_data(tmp_path, run, worker_env):
               "within 1 s on rank 0"),
     ("shape", "rank 0: AllReduce of float32[2]; rank 1: AllReduce of float32[3]"),
     ("op", "rank 0: AllReduce of float32[2]; rank 1: AllGather of float32[2]"),
+    ("kill", "worker 1 exited with code 9"),
+    ("recv", "For 'Receive', rank 1 expected float32[3] (12 bytes) from rank 0 on group "
+             "'mccl_world_group', but the message has 8 bytes"),
 ])
 def test_faults_stop_the_job_with_a_clear_error(tmp_path, run, fault, needle):
     start = time.monotonic()
@@ -183,14 +186,58 @@ def test_faults_stop_the_job_with_a_clear_error(tmp_path, run, fault, needle):
     assert needle in out + err
     assert "unreachable" not in out + err
     # the launcher names the first worker it sees fail (in a mismatch both ranks fail)
-    failing = {"raise": "1", "stuck": "0"}.get(fault, "01")
-    assert any(f"worker {r} exited" in err for r in failing), err
-    assert "stopped the other workers" in err
+    failing = {"raise": "1", "stuck": "0", "kill": "1", "recv": "1"}.get(fault, "01")
+    assert any(f"worker {r} exited" in err or f"worker {r} was killed" in err
+               for r in failing), err
+    assert "stopped the other workers. Its log: " in err
+    assert str(tmp_path / "logs" / "worker_") in err
     leftover = subprocess.run(["pgrep", "-f", marker], capture_output=True,
                               text=True).stdout.split()
     shown = subprocess.run(["ps", "-o", "pid,ppid,stat,cmd", "-p", ",".join(leftover)],
                            capture_output=True, text=True).stdout if leftover else ""
     assert not leftover, shown
+
+
+def test_a_failure_on_one_simulated_node_stops_the_other(tmp_path, run, free_port):
+    """Two launchers (two simulated machines, one worker each): when a worker on one node
+    fails, the other node's launcher, whose worker waits in an AllReduce (with the default
+    30-minute timeout), stops it within seconds and names the failed worker and its log."""
+    port = free_port()
+    marker = f"job-{os.getpid()}-{time.monotonic_ns()}"
+    failing_node = 1
+    start = time.monotonic()
+    nodes = [run.msrun(tmp_path, 2, "faults.py", "raise", marker, local=1, node_rank=k,
+                       port=port, log=f"node{k}", wait=False) for k in (0, 1)]
+    results = [finish(p) for p in nodes]
+    assert time.monotonic() - start < 30
+    assert [rc for rc, _, _ in results] == [1, 1], results
+    other = results[1 - failing_node][2]
+    log = tmp_path / f"node{failing_node}" / f"worker_{failing_node}.log"
+    assert f"worker {failing_node} on node {failing_node}" in other, other
+    assert str(log) in other and "Stopped the workers of this node" in other
+    leftover = subprocess.run(["pgrep", "-f", marker], capture_output=True,
+                              text=True).stdout.split()
+    assert not leftover
+
+
+def test_a_lost_launcher_stops_the_other_node(tmp_path, run, free_port):
+    """Node 0's launcher is killed outright: node 1's launcher sees its link close and
+    stops its worker instead of waiting for it forever."""
+    port = free_port()
+    marker = f"job-{os.getpid()}-{time.monotonic_ns()}"
+    nodes = [run.msrun(tmp_path, 2, "faults.py", "stuck", marker, local=1, node_rank=k,
+                       port=port, log=f"node{k}", wait=False) for k in (0, 1)]
+    started = tmp_path / "node1" / "worker_1.log"  # node 1 linked up and started its worker
+    deadline = time.monotonic() + 30
+    while not started.exists() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    nodes[0].kill()
+    rc, out, err = finish(nodes[1])
+    assert rc == 1 and "its launcher is gone" in err, err
+    finish(nodes[0])
+    for pid in subprocess.run(["pgrep", "-f", marker], capture_output=True,
+                              text=True).stdout.split():  # node 0's orphaned worker
+        os.kill(int(pid), 9)
 
 
 def test_launcher_checks_its_flags(capsys):
