@@ -65,21 +65,22 @@ def test_every_collective_on_two_msrun_workers(tmp_path, run):
     rc, out, err = run.msrun(tmp_path, 2, "collectives.py", tmp_path)
     assert rc == 0, err
     checks = passed_checks(tmp_path, 2)
-    assert checks[0] == checks[1] and len(checks[0]) == 33
+    assert checks[0] == checks[1] and len(checks[0]) == 69
     for mode in ("pynative", "graph"):
         for name in ("AllReduce.sum", "AllReduce.max", "AllReduce.min", "AllReduce.prod",
                      "AllGather", "ReduceScatter", "Broadcast", "AlltoAll"):
             assert f"{mode}.{name}" in checks[0]
+        assert all(f"vmap.{mode}.axis{a}.{i}" in checks[0] for a in (0, 1) for i in range(9))
     # one log per worker; rank 0's output also on the terminal, rank 1's only in its log
     assert sorted(os.listdir(tmp_path / "logs")) == ["worker_0.log", "worker_1.log"]
-    assert "rank 0: 33 checks passed" in out and "rank 1" not in out
-    assert "rank 1: 33 checks passed" in (tmp_path / "logs" / "worker_1.log").read_text()
+    assert "rank 0: 69 checks passed" in out and "rank 1" not in out
+    assert "rank 1: 69 checks passed" in (tmp_path / "logs" / "worker_1.log").read_text()
 
 
 def test_every_collective_under_mpiexec(tmp_path, run):
     rc, out, err = run.mpiexec(tmp_path, 2, "collectives.py", tmp_path)
     assert rc == 0, err
-    assert len(passed_checks(tmp_path, 2)[1]) == 33
+    assert len(passed_checks(tmp_path, 2)[1]) == 69
 
 
 def test_point_to_point_and_rooted_collectives_on_two_workers(tmp_path, run):
@@ -107,7 +108,7 @@ def test_two_simulated_nodes_join_through_master_addr(tmp_path, run, free_port):
         rc, out, err = finish(p)
         assert rc == 0, err
     assert os.listdir(tmp_path / "node1") == ["worker_1.log"]
-    assert len(passed_checks(tmp_path, 2)[1]) == 33
+    assert len(passed_checks(tmp_path, 2)[1]) == 69
 
 
 def _result(path):

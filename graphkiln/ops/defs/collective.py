@@ -108,12 +108,12 @@ def _all_to_all_infer(x, *, split_count, split_dim, concat_dim, group):
     return AbstractTensor(t, tuple(shape))
 
 
-def _barrier_infer(*, group):
+def _barrier_infer(*, group=WORLD_COMM_GROUP):
     _group_size("Barrier", group)
     return AbstractTensor(mstype.int32, ())
 
 
-def _barrier(*, group):
+def _barrier(*, group=WORLD_COMM_GROUP):
     engine.barrier(group)
     return np.zeros((), np.int32)
 
