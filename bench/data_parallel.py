@@ -13,7 +13,13 @@ bucketing, and all-reduce time against message size; graphkiln beside real MindS
    (PyNative; including the shape/dtype agreement check) next to raw mpi4py
    ``Allreduce`` on the same communicator, and MindSpore's ``ops.AllReduce``.
 
-    python bench/data_parallel.py [--mindspore-msrun /work/msvenv/bin/msrun] [--quick]
+5. ``--torch``: the engine choice. torch.distributed with gloo (``--torch-python``) against
+   graphkiln's MPI engine in the same run: all-reduce of the sizes above, and one
+   data-parallel step of the MLP of 2. on 2 workers (torch's ``DistributedDataParallel``
+   against graphkiln's ``TrainOneStepCell`` in DATA_PARALLEL mode). Written to
+   ``results/data_parallel_torch.json``.
+
+    python bench/data_parallel.py [--mindspore-msrun /work/msvenv/bin/msrun] [--torch]
 """
 from __future__ import annotations
 
@@ -122,7 +128,80 @@ def _reps(kib: int) -> int:
     return max(5, min(100, 20000 // kib))
 
 
+def _torch_worker(rank: int, size: int, port: int, out: str) -> None:
+    """Runs inside each torch process: gloo all-reduce times and DDP step time."""
+    # torch is only in the comparison's own environment (--torch-python)
+    import torch
+    import torch.distributed as dist
+
+    torch.set_num_threads(1)
+    dist.init_process_group("gloo", init_method=f"tcp://127.0.0.1:{port}", rank=rank,
+                            world_size=size)
+    result: dict = {"workers": size}
+    for kib in SIZES_KIB:
+        t = torch.ones(kib * 256)
+        result[f"allreduce_{kib}"] = _time_ms(lambda t=t: dist.all_reduce(t), _reps(kib))
+    batch, n_in, hidden, n_out = BIG
+    torch.manual_seed(0)
+    net = torch.nn.Sequential(torch.nn.Linear(n_in, hidden), torch.nn.ReLU(),
+                              torch.nn.Linear(hidden, hidden), torch.nn.ReLU(),
+                              torch.nn.Linear(hidden, hidden), torch.nn.ReLU(),
+                              torch.nn.Linear(hidden, n_out))
+    model = torch.nn.parallel.DistributedDataParallel(net)
+    opt = torch.optim.SGD(model.parameters(), lr=0.01)
+    x, y = torch.randn(batch // size, n_in), torch.randn(batch // size, n_out)
+
+    def step():
+        opt.zero_grad()
+        torch.nn.functional.mse_loss(model(x), y).backward()
+        opt.step()
+
+    result["step_ms"] = _time_ms(step, 10)
+    dist.destroy_process_group()
+    if rank == 0:
+        with open(out, "w") as f:
+            json.dump(result, f)
+
+
 # ------------------------------------------------------------------ driver side
+
+def _launch_torch(python: str, workers: int, port: int) -> dict:
+    env = dict(os.environ, OMP_NUM_THREADS="1", OPENBLAS_NUM_THREADS="1", MKL_NUM_THREADS="1")
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "result.json")
+        procs = [subprocess.Popen([python, os.path.abspath(__file__), "--torch-worker",
+                                   str(r), str(workers), str(port), out], env=env,
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                 for r in range(workers)]
+        errors = []
+        for p in procs:
+            _, err = p.communicate(timeout=900)
+            if p.returncode:
+                errors.append(err[-3000:])
+        if errors:
+            raise RuntimeError("torch.distributed run failed:\n" + "\n".join(errors))
+        with open(out) as f:
+            return json.load(f)
+
+
+def _compare_torch(python: str, port) -> None:
+    """Section 5: torch.distributed (gloo) against graphkiln's MPI engine, one run."""
+    ours_ar = _launch("graphkiln", "", 2, "allreduce", 1, next(port))
+    ours_step = _launch("graphkiln", "", 2, "step", 1, next(port))
+    torch_r = _launch_torch(python, 2, next(port))
+    rows = [[f"all-reduce {kib} KiB", ours_ar[f"ops_{kib}"], ours_ar[f"raw_{kib}"],
+             torch_r[f"allreduce_{kib}"], torch_r[f"allreduce_{kib}"] / ours_ar[f"ops_{kib}"]]
+            for kib in SIZES_KIB]
+    rows.append([f"data-parallel MLP step (batch {BIG[0]})", ours_step["step_ms"], None,
+                 torch_r["step_ms"], torch_r["step_ms"] / ours_step["step_ms"]])
+    print("5. engine choice on 2 workers: graphkiln (MPI) against torch.distributed (gloo), "
+          "ms, median")
+    print(table(rows, ["", "graphkiln ops", "raw mpi4py", "torch gloo", "torch / graphkiln"]))
+    path = write_json("data_parallel_torch", {
+        "load_average": os.getloadavg(), "cpus": os.cpu_count(),
+        "graphkiln_allreduce": ours_ar, "graphkiln_step": ours_step, "torch": torch_r})
+    print(f"wrote {path}")
+
 
 def _launch(backend: str, msrun: str, workers: int, kind: str, threads: int,
             port: int, max_kib: int = SIZES_KIB[-1]) -> dict:
@@ -163,10 +242,20 @@ def main() -> None:
     if len(sys.argv) > 1 and sys.argv[1] == "--bench-worker":
         _worker(sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5]))
         return
+    if len(sys.argv) > 1 and sys.argv[1] == "--torch-worker":
+        _torch_worker(int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), sys.argv[5])
+        return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mindspore-msrun", default="/work/msvenv/bin/msrun",
                         help="MindSpore's msrun (skipped when missing)")
+    parser.add_argument("--torch", action="store_true",
+                        help="only section 5: torch.distributed (gloo) against graphkiln")
+    parser.add_argument("--torch-python", default="/work/torchvenv/bin/python",
+                        help="a Python with torch, for --torch")
     args = parser.parse_args()
+    if args.torch:
+        _compare_torch(args.torch_python, iter(range(8300, 8400)))
+        return
     backends = ["graphkiln"] + (["mindspore"] if os.access(args.mindspore_msrun, os.X_OK)
                                 else [])
     port = iter(range(8200, 8300))

@@ -7,7 +7,8 @@ common/comm_engine.py) with msrun's environment (``RANK_ID``, ``RANK_SIZE``,
 ``MS_WORKER_NUM``, ``MS_SCHED_HOST``/``MS_SCHED_PORT``...), writing
 ``<log_dir>/worker_<rank>.log``; rank 0's log is also copied to the terminal. The
 launcher always waits for its workers: when one fails it stops the others at once, prints
-the end of that worker's log and exits non-zero.
+the end of that worker's log and exits non-zero. The launchers of a job that spans
+machines are linked (launcher_link.py): a failure on one node stops every node.
 """
 from __future__ import annotations
 
@@ -20,6 +21,8 @@ import subprocess
 import sys
 import time
 from dataclasses import dataclass
+
+from .launcher_link import NodeLink
 
 POLL_SECONDS = 0.05
 KILL_GRACE_SECONDS = 2.0
@@ -228,14 +231,31 @@ def _last_lines(path: str, n: int) -> str:
     return "\n".join(lines[-n:])
 
 
-def supervise(workers: list[Worker]) -> int:
-    """Wait for the workers; the first failure stops the rest. Returns the exit code."""
+def _exit_text(code: int) -> str:
+    if code < 0:
+        try:
+            return f"was killed by signal {signal.Signals(-code).name}"
+        except ValueError:
+            return f"was killed by signal {-code}"
+    return f"exited with code {code}"
+
+
+def _all_done(workers: list[Worker]) -> bool:
+    return all(w.process.poll() == 0 for w in workers)
+
+
+def supervise(workers: list[Worker], link: NodeLink | None = None, node: str = "") -> int:
+    """Wait for the workers; the first failure here or on another node (or the loss of
+    another node's launcher) stops the rest. Returns the exit code."""
     def on_signal(signum, frame):
         stop(workers)
+        if link is not None:
+            link.broadcast_failure(f"the launcher{node} was stopped by signal {signum}.")
         sys.exit(128 + signum)
 
     signal.signal(signal.SIGINT, on_signal)
     signal.signal(signal.SIGTERM, on_signal)
+    reported_done = False
     while True:
         for w in workers:
             if w.tail:
@@ -243,26 +263,55 @@ def supervise(workers: list[Worker]) -> int:
         failed = [w for w in workers if w.process.poll() not in (None, 0)]
         if failed:
             w = failed[0]
+            if link is not None:
+                link.broadcast_failure(f"worker {w.rank}{node} "
+                                       f"{_exit_text(w.process.returncode)}; its log: "
+                                       f"{os.path.abspath(w.log_path)}")
             stop(workers)
             if w.tail:  # its log is on the terminal already
                 _copy_tail(w)
-            shown = "" if w.tail else (f" The end of {w.log_path}:\n"
+            shown = "" if w.tail else (f" The end of its log:\n"
                                        f"{_last_lines(w.log_path, ERROR_TAIL_LINES)}")
-            print(f"graphkiln msrun: worker {w.rank} exited with code {w.process.returncode}; "
-                  f"stopped the other workers.{shown}", file=sys.stderr, flush=True)
+            print(f"graphkiln msrun: worker {w.rank} {_exit_text(w.process.returncode)}; "
+                  f"stopped the other workers. Its log: {os.path.abspath(w.log_path)}.{shown}",
+                  file=sys.stderr, flush=True)
             return 1
-        if all(w.process.poll() == 0 for w in workers):
-            for w in workers:
-                if w.tail:
-                    _copy_tail(w)
-            return 0
+        if link is not None:
+            problem = link.poll()
+            if problem:
+                stop(workers)
+                print(f"graphkiln msrun: {problem} Stopped the workers of this node.",
+                      file=sys.stderr, flush=True)
+                return 1
+        if _all_done(workers):
+            if link is not None and not reported_done:
+                link.report_done()
+                reported_done = True
+            if link is None or link.finished():
+                for w in workers:
+                    if w.tail:
+                        _copy_tail(w)
+                return 0
         time.sleep(POLL_SECONDS)
 
 
 def main(args: argparse.Namespace) -> int:
+    link = None
     try:
+        first, ranks = _plan(args)
+        if len(ranks) < args.worker_num:  # the job spans machines: link the launchers
+            n_nodes = -(-args.worker_num // args.local_worker_num)
+            link = NodeLink(args.node_rank, n_nodes, args.master_addr, args.master_port + 1)
+            link.connect(args.cluster_time_out)
         workers = start_workers(args)
-    except (ValueError, RuntimeError) as e:
+    except (ValueError, RuntimeError, OSError) as e:
         print(f"graphkiln msrun: {e}", file=sys.stderr)
+        if link is not None:
+            link.close()
         return 2
-    return supervise(workers)
+    node = f" on node {args.node_rank}" if link is not None else ""
+    try:
+        return supervise(workers, link, node)
+    finally:
+        if link is not None:
+            link.close()

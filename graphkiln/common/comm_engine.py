@@ -33,7 +33,8 @@ DEFAULT_TIMEOUT = 1800.0  # seconds, HCCL's default execution timeout
 SPIN_SECONDS = 0.2
 REDUCE_OPS = ("sum", "max", "min", "prod")
 _COLLECTIVE_CODES = {"AllReduce": 1, "AllGather": 2, "ReduceScatter": 3, "Broadcast": 4,
-                     "AlltoAll": 5, "Barrier": 6}
+                     "AlltoAll": 5, "Barrier": 6, "Reduce": 7, "CollectiveGather": 8,
+                     "CollectiveScatter": 9, "AlltoAllV": 10}
 _MAX_DIMS = 8
 
 
@@ -303,12 +304,12 @@ def timeout_seconds() -> float:
             from None
 
 
-def _wait(request, op: str, g: Group) -> None:
+def _wait(request, op: str, g: Group, what: str = "the collective", status=None) -> None:
     """Drive ``request`` to completion; a clear error after the timeout. MPI progresses a
-    non-blocking collective only inside ``Test``, so it is polled without pause for
+    non-blocking operation only inside ``Test``, so it is polled without pause for
     ``SPIN_SECONDS`` (what a blocking call does), then with growing pauses."""
     start = time.monotonic()
-    while not request.Test():
+    while not request.Test(status):
         waited = time.monotonic() - start
         if waited < SPIN_SECONDS:
             continue
@@ -316,7 +317,7 @@ def _wait(request, op: str, g: Group) -> None:
         if waited > limit:
             _broken[0] = True
             raise CommTimeoutError(
-                f"For '{op}', the collective on group '{g.name}' did not complete within "
+                f"For '{op}', {what} on group '{g.name}' did not complete within "
                 f"{limit:g} s on rank {world().rank}: a peer process has died or is stuck. "
                 f"Set {TIMEOUT_ENV} (seconds) to wait longer.")
         time.sleep(min(waited / 100, 0.01))
@@ -327,21 +328,23 @@ def _signature(op: str, x: np.ndarray | None) -> np.ndarray:
     sig[0] = _COLLECTIVE_CODES[op]
     if x is not None:
         sig[1] = x.ndim
-        sig[2] = _DTYPE_CODES.setdefault(x.dtype.str, len(_DTYPE_CODES))
+        sig[2] = np.dtype(x.dtype.str).num  # int64 and longlong arrays alike
         shape = x.shape[:_MAX_DIMS]
         sig[3:3 + len(shape)] = shape
     return sig
 
 
-_DTYPE_CODES: dict[str, int] = {}
+# numpy's type numbers are the same in every process, so ranks compare them directly
+_DTYPE_NAMES = {np.dtype(t).num: np.dtype(t).name for t in (
+    np.bool_, np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32,
+    np.uint64, np.float16, np.float32, np.float64, np.complex64, np.complex128)}
 
 
 def _describe(sig: list[int]) -> str:
     names = {v: k for k, v in _COLLECTIVE_CODES.items()}
-    dtypes = {v: k for k, v in _DTYPE_CODES.items()}
     if sig[1] < 0:
         return names.get(sig[0], "?")
-    dt = np.dtype(dtypes[sig[2]]).name if sig[2] in dtypes else "?"
+    dt = _DTYPE_NAMES.get(sig[2], "?")
     return f"{names.get(sig[0], '?')} of {dt}{list(sig[3:3 + sig[1]])}"
 
 
@@ -442,15 +445,14 @@ def reduce_scatter(x: np.ndarray, op: str, group_name: str) -> np.ndarray:
     return out.astype(x.dtype)
 
 
-def broadcast(x: np.ndarray, root_world_rank: int, group_name: str) -> np.ndarray:
+def broadcast(x: np.ndarray, root: int, group_name: str) -> np.ndarray:
+    """Rank ``root`` (of the group)'s ``x`` on every rank."""
     g = member_group(group_name, "Broadcast")
-    if root_world_rank not in g.world_ranks:
-        raise ValueError(f"For 'Broadcast', 'root_rank' {root_world_rank} is not a member of "
-                         f"group '{g.name}' (ranks {g.world_ranks}).")
+    _check_root("Broadcast", g, root, "root_rank")
     if _joined("Broadcast", group_name, x) is None:
         return np.array(x, copy=True)
     buf = _stage_in("send", x)
-    g.comm.Bcast(buf, root=g.world_ranks.index(root_world_rank))
+    g.comm.Bcast(buf, root=root)
     return buf.copy()
 
 
@@ -468,3 +470,167 @@ def all_to_all(x: np.ndarray, split_dim: int, concat_dim: int, group_name: str) 
 
 def barrier(group_name: str) -> None:
     _joined("Barrier", group_name, None)  # the check is a barrier: every rank reached it
+
+
+# ------------------------------------------------------------------ rooted collectives
+
+def _check_root(op: str, g: Group, root: int, arg: str) -> None:
+    if not 0 <= root < g.size:
+        raise ValueError(f"For '{op}', '{arg}' must be a rank of group '{g.name}' in "
+                         f"[0, {g.size}), but got {root}.")
+
+
+def _placeholder(dtype) -> np.ndarray:
+    """What a rank other than the root gets from Reduce and CollectiveGather: shape [1],
+    no meaning (as MindSpore's)."""
+    return np.zeros(1, dtype)
+
+
+def reduce(x: np.ndarray, op: str, root: int, group_name: str) -> np.ndarray:
+    """Reduce over the ranks; rank ``root`` of the group gets the result, the others a
+    placeholder."""
+    g = member_group(group_name, "Reduce")
+    _check_root("Reduce", g, root, "dest_rank")
+    if _joined("Reduce", group_name, x) is None:
+        return np.array(x, copy=True)
+    buf = _stage_in("send", x, reducing=True)
+    out = _staged("recv", buf.shape, buf.dtype)
+    g.comm.Reduce(buf, out, op=_mpi_op(op), root=root)
+    return out.astype(x.dtype) if g.rank == root else _placeholder(x.dtype)
+
+
+def gather(x: np.ndarray, root: int, group_name: str) -> np.ndarray:
+    """The root gets every rank's ``x`` concatenated along axis 0; the others a
+    placeholder."""
+    g = member_group(group_name, "CollectiveGather")
+    _check_root("CollectiveGather", g, root, "dest_rank")
+    if _joined("CollectiveGather", group_name, x) is None:
+        return np.array(x, copy=True)
+    out = _staged("recv", (g.size * x.shape[0],) + x.shape[1:], x.dtype)
+    g.comm.Gather(_stage_in("send", x), out, root=root)
+    return out.copy() if g.rank == root else _placeholder(x.dtype)
+
+
+def scatter(x: np.ndarray, root: int, group_name: str) -> np.ndarray:
+    """Rank ``i`` gets block ``i`` of axis 0 of the root's ``x``."""
+    g = member_group(group_name, "CollectiveScatter")
+    _check_root("CollectiveScatter", g, root, "src_rank")
+    if _joined("CollectiveScatter", group_name, x) is None:
+        return np.array(x, copy=True)
+    out = _staged("recv", (x.shape[0] // g.size,) + x.shape[1:], x.dtype)
+    g.comm.Scatter(_stage_in("send", x) if g.rank == root else None, out, root=root)
+    return out.copy()
+
+
+def all_to_all_v(x: np.ndarray, send_counts: list[int], recv_counts: list[int],
+                 group_name: str) -> np.ndarray:
+    """Send the next ``send_counts[i]`` elements of the flat ``x`` to rank ``i``; receive
+    ``recv_counts[i]`` elements from rank ``i``, concatenated flat in rank order. The ranks
+    first check that every send count matches its receiver's count."""
+    g = member_group(group_name, "AlltoAllV")
+    if len(send_counts) != g.size or len(recv_counts) != g.size:
+        raise ValueError(f"For 'AlltoAllV', there must be one send and one receive count per "
+                         f"rank of group '{g.name}' ({g.size}), but got {len(send_counts)} "
+                         f"and {len(recv_counts)}.")
+    if sum(send_counts) != x.size:
+        raise ValueError(f"For 'AlltoAllV', the send counts add up to {sum(send_counts)} "
+                         f"elements, but the input has {x.size}.")
+    if _joined("AlltoAllV", group_name, np.empty((0,), x.dtype)) is None:
+        return x.reshape(-1).copy()
+    told = np.empty(g.size, np.int64)
+    g.comm.Alltoall(np.asarray(send_counts, np.int64), told)
+    bad = np.array([int(not np.array_equal(told, recv_counts))], np.int64)
+    g.comm.Allreduce(_mpi().IN_PLACE, bad, op=_mpi().MAX)
+    if bad[0]:
+        raise CommMismatchError(
+            f"For 'AlltoAllV', the ranks of group '{g.name}' disagree on the sizes: rank "
+            f"{world().rank} expects {list(recv_counts)} elements from the ranks, which send "
+            f"it {told.tolist()}.")
+    out = np.empty(sum(recv_counts), x.dtype)
+    g.comm.Alltoallv([np.ascontiguousarray(x.reshape(-1)), list(send_counts)],
+                     [out, list(recv_counts)])
+    return out
+
+
+# ------------------------------------------------------------------ point to point
+
+class Transfer:
+    """A send or receive under way; ``wait()`` completes it (or raises after the timeout)
+    and returns the received array (``None`` for a send)."""
+
+    def __init__(self, op: str, g: Group, peer: int, request, buffer: np.ndarray):
+        self.op, self.group, self.peer = op, g, peer
+        self._request, self._buffer, self._done = request, buffer, request is None
+
+    @property
+    def buffer(self) -> np.ndarray:
+        """The array being sent, or the one the message arrives in."""
+        return self._buffer
+
+    def wait(self) -> np.ndarray | None:
+        if not self._done:
+            self._done = True
+            status = _mpi().Status()
+            peer = self.group.world_ranks[self.peer]
+            try:
+                _wait(self._request, self.op, self.group,
+                      f"the transfer with rank {peer}", status)
+            except _mpi().Exception as e:  # a longer message than the receive expects
+                _broken[0] = True
+                raise self._size_error(f"more than {self._buffer.nbytes} bytes") from e
+            if self.op == "Receive" and status.Get_count(_mpi().BYTE) != self._buffer.nbytes:
+                _broken[0] = True
+                raise self._size_error(f"{status.Get_count(_mpi().BYTE)} bytes")
+        return self._buffer if self.op == "Receive" else None
+
+    def _size_error(self, got: str) -> CommMismatchError:
+        b = self._buffer
+        return CommMismatchError(
+            f"For 'Receive', rank {world().rank} expected {b.dtype.name}{list(b.shape)} "
+            f"({b.nbytes} bytes) from rank {self.group.world_ranks[self.peer]} on group "
+            f"'{self.group.name}', but the message has {got}: the Send and the Receive must "
+            f"agree on the shape and dtype.")
+
+
+def _peer(op: str, group_name: str, peer_rank: int, arg: str) -> tuple[Group, int]:
+    """The group and ``peer_rank``, a rank of that group (as MindSpore's ``dest_rank`` and
+    ``src_rank`` are)."""
+    g = member_group(group_name, op)
+    if not 0 <= peer_rank < g.size:
+        raise ValueError(f"For '{op}', '{arg}' must be a rank of group '{g.name}' in "
+                         f"[0, {g.size}), but got {peer_rank}.")
+    if g.comm is None:
+        raise RuntimeError(f"For '{op}', group '{g.name}' has only this process: there is no "
+                           f"peer to exchange with. Start the job with 'graphkiln msrun' or "
+                           f"'mpiexec'.")
+    return g, peer_rank
+
+
+def _check_tag(op: str, tag: int) -> None:
+    upper = int(_mpi().COMM_WORLD.Get_attr(_mpi().TAG_UB))
+    if not 0 <= tag <= upper:
+        raise ValueError(f"For '{op}', 'sr_tag' must be in [0, {upper}], but got {tag}.")
+
+
+def isend(x: np.ndarray, dest_rank: int, tag: int, group_name: str) -> Transfer:
+    """Start sending a copy of ``x`` to rank ``dest_rank`` of the group."""
+    g, peer = _peer("Send", group_name, dest_rank, "dest_rank")
+    _check_tag("Send", tag)
+    buf = np.ascontiguousarray(x).copy()
+    return Transfer("Send", g, peer, g.comm.Isend(buf, dest=peer, tag=tag), buf)
+
+
+def irecv(shape: tuple, dtype, src_rank: int, tag: int, group_name: str) -> Transfer:
+    """Start receiving an array of ``shape`` and ``dtype`` from rank ``src_rank``."""
+    g, peer = _peer("Receive", group_name, src_rank, "src_rank")
+    _check_tag("Receive", tag)
+    buf = np.empty(shape, dtype)
+    return Transfer("Receive", g, peer, g.comm.Irecv(buf, source=peer, tag=tag), buf)
+
+
+def send(x: np.ndarray, dest_rank: int, tag: int, group_name: str) -> None:
+    isend(x, dest_rank, tag, group_name).wait()
+
+
+def recv(shape: tuple, dtype, src_rank: int, tag: int, group_name: str) -> np.ndarray:
+    return irecv(shape, dtype, src_rank, tag, group_name).wait()

@@ -16,6 +16,11 @@ A tensor ``if`` whose condition depends on the batch computes both branches and 
 per example (MindSpore refuses it). Limits, each a clear error: a ``While`` condition that
 depends on the batch (``ValueError``), side effects inside the function (``Assign``,
 ``Print``: ``ValueError``), the gradient of a tensor ``while`` loop under ``vmap``.
+
+The collectives with a batching rule (AllReduce, AllGather...) are the one effect vmap
+batches, as MindSpore does: the per-example calls recorded while tracing are taken off the
+IO chain, and the replay records one batched call per collective in their order, which
+gives what a loop of per-example calls gives (every rank batches the same way).
 """
 from __future__ import annotations
 
@@ -31,7 +36,7 @@ from ..ir import tracing_state as state
 from ..ir.abstract import AbstractFunc, AbstractTensor, AbstractTuple
 from ..ir.anf import CNode, FuncGraph, Node, ValueNode, all_graphs, toposort
 from ..ir.build import const_node, prim_node
-from ..ir.primitive import Primitive
+from ..ir.primitive import IO_EFFECT, Primitive
 from ..ir.structural_prims import MakeTuple
 from ..ops.defs.array import Getitem
 from ..ops.rules.batching import broadcast_batch, front, move_axis, to_front
@@ -109,6 +114,14 @@ def _graph_effect(g: FuncGraph) -> str | None:
     return found
 
 
+def _batched_effect(node: Node) -> bool:
+    """A primitive call with an IO effect and a batching rule (a collective)."""
+    if not isinstance(node, CNode) or not isinstance(node.inputs[0], ValueNode):
+        return False
+    opdef = getattr(node.inputs[0].value, "opdef", None)
+    return opdef is not None and opdef.effect == IO_EFFECT and opdef.vmap is not None
+
+
 def _effect_error(name: str, node: Node) -> ValueError:
     return ValueError(f"vmap does not support side effects inside the vmapped function, but "
                       f"it calls '{name}'. Move the {name} out of the function given to "
@@ -172,7 +185,8 @@ class _Batcher(TapeInterpreter):
 
     def step(self, n: CNode) -> None:
         dims = [self.dim(a) for a in n.inputs[1:]]
-        if not any(_batched(d) for d in dims) and not _batched(self.dim(n.inputs[0])):
+        if not any(_batched(d) for d in dims) and not _batched(self.dim(n.inputs[0])) \
+                and not _batched_effect(n):
             if self.copy or any(id(i) in self.alias for i in n.inputs):
                 self.alias[id(n)] = self.b.new_cnode([self.node(i) for i in n.inputs],
                                                      n.abstract, n.loc)
@@ -181,12 +195,15 @@ class _Batcher(TapeInterpreter):
 
     def primitive(self, n: CNode, prim: Primitive, dims) -> None:
         opdef = prim.opdef
-        if opdef.effect != "none":
+        args = n.inputs[1:]
+        if _batched_effect(n):  # the batched call threads the IO chain itself
+            args, dims = args[:-1], dims[:-1]
+        elif opdef.effect != "none":
             raise _effect_error(opdef.name, n)
         if opdef.vmap is None:
             raise NotImplementedError(f"The primitive '{opdef.name}' has no batching rule, "
                                       f"so vmap cannot batch it.{_where(n)}")
-        values = [self.value(a) for a in n.inputs[1:]]
+        values = [self.value(a) for a in args]
         out, out_dims = opdef.vmap(*values, dims=tuple(dims), **prim.attrs)
         _check(n, out, out_dims, self.size)
         self.set(n, out, out_dims)
@@ -632,14 +649,20 @@ def vmap_in_graph(fn, args: tuple, kwargs: dict, in_axes=0, out_axes=0):
         raise VmapError("The 'out_axes' of 'vmap' cannot be a single None while 'fn' is not "
                         "a 'CellList'.")
     sliced, env, size = _bind_args(b, args, in_axes)
+    io_before = (b.io.node, list(b.io.pending), b.io.effects)
     out, tape = record_tape(b, fn, sliced, kwargs)
+    collectives = [n for n in tape if _batched_effect(n)]
     for n in tape:
-        name = _effect_in(n)
+        name = None if _batched_effect(n) else _effect_in(n)
         if name:
             raise _effect_error(name, n)
+    if collectives:  # the per-example calls leave the IO chain; the batched ones join it
+        b.io.node, b.io.pending, b.io.effects = io_before
+        dropped = {id(n) for n in collectives}
+        b.u.pending = [p for p in b.u.pending if id(p) not in dropped]
     bt = _Batcher(b, size)
     bt.env.update(env)
-    bt.run(_live(tape, _output_nodes(out)))
+    bt.run(_live(tape, _output_nodes(out) + collectives))
     _remap_monads(b, bt)
     return _Outputs(bt).tree(out, out_axes)
 

@@ -65,21 +65,37 @@ def test_every_collective_on_two_msrun_workers(tmp_path, run):
     rc, out, err = run.msrun(tmp_path, 2, "collectives.py", tmp_path)
     assert rc == 0, err
     checks = passed_checks(tmp_path, 2)
-    assert checks[0] == checks[1] and len(checks[0]) == 33
+    assert checks[0] == checks[1] and len(checks[0]) == 69
     for mode in ("pynative", "graph"):
         for name in ("AllReduce.sum", "AllReduce.max", "AllReduce.min", "AllReduce.prod",
                      "AllGather", "ReduceScatter", "Broadcast", "AlltoAll"):
             assert f"{mode}.{name}" in checks[0]
+        assert all(f"vmap.{mode}.axis{a}.{i}" in checks[0] for a in (0, 1) for i in range(9))
     # one log per worker; rank 0's output also on the terminal, rank 1's only in its log
     assert sorted(os.listdir(tmp_path / "logs")) == ["worker_0.log", "worker_1.log"]
-    assert "rank 0: 33 checks passed" in out and "rank 1" not in out
-    assert "rank 1: 33 checks passed" in (tmp_path / "logs" / "worker_1.log").read_text()
+    assert "rank 0: 69 checks passed" in out and "rank 1" not in out
+    assert "rank 1: 69 checks passed" in (tmp_path / "logs" / "worker_1.log").read_text()
 
 
 def test_every_collective_under_mpiexec(tmp_path, run):
     rc, out, err = run.mpiexec(tmp_path, 2, "collectives.py", tmp_path)
     assert rc == 0, err
-    assert len(passed_checks(tmp_path, 2)[1]) == 33
+    assert len(passed_checks(tmp_path, 2)[1]) == 69
+
+
+def test_point_to_point_and_rooted_collectives_on_two_workers(tmp_path, run):
+    rc, out, err = run.msrun(tmp_path, 2, "point_to_point.py", tmp_path)
+    assert rc == 0, err
+    checks = passed_checks(tmp_path, 2)
+    for name in ("Receive.0", "Receive.1", "grad.Receive.0", "grad.Receive.1", "recv",
+                 "irecv", "batch_isend_irecv", "graph.reduce", "graph.gather_into_tensor",
+                 "graph.scatter_tensor", "graph.broadcast", "grad.reduce",
+                 "grad.gather_into_tensor", "grad.scatter_tensor",
+                 "all_to_all_single_with_output_shape",
+                 "grad.all_to_all_single_with_output_shape"):
+        assert name in checks[1]
+    assert {"Send.0", "Send.1", "grad.Send.0", "grad.Send.1"} <= set(checks[0])
+    assert len(checks[0]) == len(checks[1]) == 22
 
 
 def test_two_simulated_nodes_join_through_master_addr(tmp_path, run, free_port):
@@ -92,7 +108,7 @@ def test_two_simulated_nodes_join_through_master_addr(tmp_path, run, free_port):
         rc, out, err = finish(p)
         assert rc == 0, err
     assert os.listdir(tmp_path / "node1") == ["worker_1.log"]
-    assert len(passed_checks(tmp_path, 2)[1]) == 33
+    assert len(passed_checks(tmp_path, 2)[1]) == 69
 
 
 def _result(path):
@@ -157,6 +173,9 @@ def test_model_trains_data_parallel_on_sharded_data(tmp_path, run, worker_env):
               "within 1 s on rank 0"),
     ("shape", "rank 0: AllReduce of float32[2]; rank 1: AllReduce of float32[3]"),
     ("op", "rank 0: AllReduce of float32[2]; rank 1: AllGather of float32[2]"),
+    ("kill", "worker 1 exited with code 9"),
+    ("recv", "For 'Receive', rank 1 expected float32[3] (12 bytes) from rank 0 on group "
+             "'mccl_world_group', but the message has 8 bytes"),
 ])
 def test_faults_stop_the_job_with_a_clear_error(tmp_path, run, fault, needle):
     start = time.monotonic()
@@ -168,14 +187,58 @@ def test_faults_stop_the_job_with_a_clear_error(tmp_path, run, fault, needle):
     assert needle in out + err
     assert "unreachable" not in out + err
     # the launcher names the first worker it sees fail (in a mismatch both ranks fail)
-    failing = {"raise": "1", "stuck": "0"}.get(fault, "01")
-    assert any(f"worker {r} exited" in err for r in failing), err
-    assert "stopped the other workers" in err
+    failing = {"raise": "1", "stuck": "0", "kill": "1", "recv": "1"}.get(fault, "01")
+    assert any(f"worker {r} exited" in err or f"worker {r} was killed" in err
+               for r in failing), err
+    assert "stopped the other workers. Its log: " in err
+    assert str(tmp_path / "logs" / "worker_") in err
     leftover = subprocess.run(["pgrep", "-f", marker], capture_output=True,
                               text=True).stdout.split()
     shown = subprocess.run(["ps", "-o", "pid,ppid,stat,cmd", "-p", ",".join(leftover)],
                            capture_output=True, text=True).stdout if leftover else ""
     assert not leftover, shown
+
+
+def test_a_failure_on_one_simulated_node_stops_the_other(tmp_path, run, free_port):
+    """Two launchers (two simulated machines, one worker each): when a worker on one node
+    fails, the other node's launcher, whose worker waits in an AllReduce (with the default
+    30-minute timeout), stops it within seconds and names the failed worker and its log."""
+    port = free_port()
+    marker = f"job-{os.getpid()}-{time.monotonic_ns()}"
+    failing_node = 1
+    start = time.monotonic()
+    nodes = [run.msrun(tmp_path, 2, "faults.py", "raise", marker, local=1, node_rank=k,
+                       port=port, log=f"node{k}", wait=False) for k in (0, 1)]
+    results = [finish(p) for p in nodes]
+    assert time.monotonic() - start < 30
+    assert [rc for rc, _, _ in results] == [1, 1], results
+    other = results[1 - failing_node][2]
+    log = tmp_path / f"node{failing_node}" / f"worker_{failing_node}.log"
+    assert f"worker {failing_node} on node {failing_node}" in other, other
+    assert str(log) in other and "Stopped the workers of this node" in other
+    leftover = subprocess.run(["pgrep", "-f", marker], capture_output=True,
+                              text=True).stdout.split()
+    assert not leftover
+
+
+def test_a_lost_launcher_stops_the_other_node(tmp_path, run, free_port):
+    """Node 0's launcher is killed outright: node 1's launcher sees its link close and
+    stops its worker instead of waiting for it forever."""
+    port = free_port()
+    marker = f"job-{os.getpid()}-{time.monotonic_ns()}"
+    nodes = [run.msrun(tmp_path, 2, "faults.py", "stuck", marker, local=1, node_rank=k,
+                       port=port, log=f"node{k}", wait=False) for k in (0, 1)]
+    started = tmp_path / "node1" / "worker_1.log"  # node 1 linked up and started its worker
+    deadline = time.monotonic() + 30
+    while not started.exists() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    nodes[0].kill()
+    rc, out, err = finish(nodes[1])
+    assert rc == 1 and "its launcher is gone" in err, err
+    finish(nodes[0])
+    for pid in subprocess.run(["pgrep", "-f", marker], capture_output=True,
+                              text=True).stdout.split():  # node 0's orphaned worker
+        os.kill(int(pid), 9)
 
 
 def test_launcher_checks_its_flags(capsys):

@@ -253,6 +253,20 @@ SAMPLES["Dropout"] = [
     lambda r: ((B(f32(r, 3, 4, 5)),), {"keep_prob": 0.8, "Seed0": 1, "Seed1": 2}),
     lambda r: ((B(f32(r, 3, 4)), B(np.array([3, 4, 5], np.int64))), {"keep_prob": 0.5}),
 ]
+# collectives in a world of one process (2 processes against a loop of per-example calls:
+# tests/communication/scripts/collectives.py)
+_W = "hccl_world_group"
+SAMPLES["AllReduce"] = [lambda r: ((B(f32(r, 3, 2, 4)),), {"op": "sum", "group": _W})]
+SAMPLES["AllGather"] = [lambda r: ((B(f32(r, 3, 2, 4)),), {"group": _W})]
+SAMPLES["ReduceScatter"] = [lambda r: ((B(f32(r, 3, 2, 4)),), {"op": "sum", "group": _W})]
+SAMPLES["Broadcast"] = [lambda r: (((B(f32(r, 3, 2, 4)), U(f32(r, 5))),),
+                                   {"root_rank": 0, "group": _W})]
+SAMPLES["AlltoAll"] = [lambda r: ((B(f32(r, 3, 2, 4)),), {"split_count": 1, "split_dim": 1,
+                                                          "concat_dim": 0, "group": _W})]
+SAMPLES["Reduce"] = [lambda r: ((B(f32(r, 3, 2, 4)),),
+                                {"dest_rank": 0, "op": "sum", "group": _W})]
+SAMPLES["CollectiveGather"] = [lambda r: ((B(f32(r, 3, 2, 4)),), {"dest_rank": 0, "group": _W})]
+SAMPLES["CollectiveScatter"] = [lambda r: ((B(f32(r, 3, 2, 4)),), {"src_rank": 0, "group": _W})]
 SAMPLES["NPUClearFloatStatus"] = [lambda r: ((B(np.zeros((3, 8), np.float32)),), {})]
 SAMPLES["NPUGetFloatStatus"] = [lambda r: ((B(np.zeros((3, 8), np.float32)),), {})]
 
@@ -263,6 +277,7 @@ CONSTANT_INPUTS = {
     "Ones": ((2,), mstype.int32),
     "NPUAllocFloatStatus": (),
     "NextSeed": (),
+    "Barrier": (),
 }
 STATEFUL = {"NextSeed"}  # reads and advances the dropout seed stream
 

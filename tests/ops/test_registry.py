@@ -25,6 +25,8 @@ STRUCTURAL = {
     "Raise",  # a run-time raise (tests/frontend/test_ms_programs.py)
     # IO effects feeding SummaryRecord (tests/train/test_summary_record.py, against MindSpore)
     "ScalarSummary", "TensorSummary", "ImageSummary", "HistogramSummary",
+    # need a peer process (tests/communication/scripts/point_to_point.py)
+    "Send", "Receive",
 }
 
 
@@ -124,6 +126,10 @@ SAMPLES = {
     "AlltoAll": [((X,), {"split_count": 1, "split_dim": 1, "concat_dim": 0,
                          "group": "hccl_world_group"})],
     "Barrier": [((), {"group": "hccl_world_group"})],
+    "AlltoAllV": [((X, (6,), (6,)), {"group": "hccl_world_group", "block_size": 1})],
+    "Reduce": [((X,), {"dest_rank": 0, "op": "sum", "group": "hccl_world_group"})],
+    "CollectiveGather": [((X,), {"dest_rank": 0, "group": "hccl_world_group"})],
+    "CollectiveScatter": [((X,), {"src_rank": 0, "group": "hccl_world_group"})],
 }
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))

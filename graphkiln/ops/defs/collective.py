@@ -1,5 +1,6 @@
-"""Collective communication primitives: AllReduce, AllGather, ReduceScatter, Broadcast,
-AlltoAll, Barrier.
+"""Communication primitives: the collectives AllReduce, AllGather, ReduceScatter, Broadcast,
+AlltoAll, AlltoAllV, Barrier, the rooted Reduce, CollectiveGather, CollectiveScatter, and the
+point-to-point Send and Receive.
 
 Each is an IO effect: the tracer threads it on the IO monad, so passes never reorder,
 merge or drop two collectives, and every rank runs them in program order (the order the
@@ -14,7 +15,7 @@ from ...common import comm_engine as engine
 from ...common import dtype as mstype
 from ...ir.abstract import AbstractTensor, AbstractTuple
 from ..primitive import IO_EFFECT, OpDef
-from ._infer import NUMBERS, describe, tensor_type
+from ._infer import NUMBERS, check_int, const_value, describe, tensor_type
 
 WORLD_COMM_GROUP = "hccl_world_group"  # MindSpore's default group name: the world
 
@@ -107,12 +108,12 @@ def _all_to_all_infer(x, *, split_count, split_dim, concat_dim, group):
     return AbstractTensor(t, tuple(shape))
 
 
-def _barrier_infer(*, group):
+def _barrier_infer(*, group=WORLD_COMM_GROUP):
     _group_size("Barrier", group)
     return AbstractTensor(mstype.int32, ())
 
 
-def _barrier(*, group):
+def _barrier(*, group=WORLD_COMM_GROUP):
     engine.barrier(group)
     return np.zeros((), np.int32)
 
@@ -141,3 +142,117 @@ AlltoAll = OpDef("AlltoAll", _all_to_all_infer, _all_to_all, effect=IO_EFFECT,
                         "group": WORLD_COMM_GROUP})
 Barrier = OpDef("Barrier", _barrier_infer, _barrier, effect=IO_EFFECT, differentiable=False,
                 attrs={"group": WORLD_COMM_GROUP})
+
+
+def _rooted_infer(name: str, root_arg: str):
+    """Infer of a rooted collective. Its root is a rank of the group; for Reduce and
+    CollectiveGather only the root gets the result (the others shape [1], as MindSpore's)."""
+    def infer(x, *, group, **attrs):
+        n = _group_size(name, group)
+        root = check_int(name, root_arg, attrs[root_arg])
+        if not 0 <= root < n:
+            raise ValueError(f"For '{name}', '{root_arg}' must be a rank of group '{group}' "
+                             f"in [0, {n}), but got {root}.")
+        t = _collective_type(name, x)
+        if "op" in attrs:
+            _check_op(name, attrs["op"])
+        mine = engine.group(group).rank == root
+        if name == "Reduce":
+            return AbstractTensor(t, x.shape if mine else (1,))
+        if not x.shape:
+            raise ValueError(f"For '{name}', the input 'x' must have at least one dimension, "
+                             f"but got a scalar Tensor.")
+        if name == "CollectiveGather":
+            return AbstractTensor(t, (x.shape[0] * n,) + tuple(x.shape[1:]) if mine else (1,))
+        if x.shape[0] % n:
+            raise ValueError(f"For '{name}', the first dimension of 'x' must be divisible by "
+                             f"the group size {n}, but got shape {list(x.shape)}.")
+        return AbstractTensor(t, (x.shape[0] // n,) + tuple(x.shape[1:]))
+    return infer
+
+
+def _all_to_all_v_infer(x, send_numel_list, recv_numel_list, *, group, block_size):
+    n = _group_size("AlltoAllV", group)
+    t = _collective_type("AlltoAllV", x)
+    counts = {}
+    for arg, a in (("send_numel_list", send_numel_list), ("recv_numel_list", recv_numel_list)):
+        v = const_value("AlltoAllV", arg, a)
+        if not isinstance(v, tuple) or len(v) != n or any(
+                not isinstance(c, int) or c < 0 for c in v):
+            raise ValueError(f"For 'AlltoAllV', '{arg}' must be a list of {n} (the group "
+                             f"size) non-negative ints, but got {v!r}.")
+        counts[arg] = v
+    size = int(np.prod(x.shape, dtype=np.int64))
+    if sum(counts["send_numel_list"]) * block_size != size:
+        raise ValueError(f"For 'AlltoAllV', 'send_numel_list' must add up to the input's "
+                         f"{size} elements (in blocks of {block_size}), but got "
+                         f"{list(counts['send_numel_list'])}.")
+    return AbstractTensor(t, (sum(counts["recv_numel_list"]) * block_size,))
+
+
+def _all_to_all_v(x, send_numel_list, recv_numel_list, *, group, block_size):
+    return engine.all_to_all_v(x, [c * block_size for c in send_numel_list],
+                               [c * block_size for c in recv_numel_list], group)
+
+
+_RECEIVE_TYPES = (mstype.float16, mstype.float32, mstype.float64,
+                  mstype.int8, mstype.int16, mstype.int32, mstype.int64, mstype.uint8,
+                  mstype.uint16, mstype.uint32, mstype.uint64)
+
+
+def _point_to_point_attrs(name: str, sr_tag, peer_arg: str, peer, group) -> None:
+    check_int(name, "sr_tag", sr_tag)
+    check_int(name, peer_arg, peer)
+    n = _group_size(name, group)
+    if not 0 <= peer < n:
+        raise ValueError(f"For '{name}', '{peer_arg}' must be a rank of group '{group}' in "
+                         f"[0, {n}), but got {peer}.")
+
+
+def _send_infer(x, *, sr_tag, dest_rank, group, group_back):
+    _point_to_point_attrs("Send", sr_tag, "dest_rank", dest_rank, group)
+    return AbstractTensor(_collective_type("Send", x), x.shape)
+
+
+def _send(x, *, sr_tag, dest_rank, group, group_back):
+    engine.send(x, dest_rank, sr_tag, group)
+    return np.array(x, copy=True)
+
+
+def _receive_infer(*xs, sr_tag, src_rank, shape, dtype, group, group_back):
+    _point_to_point_attrs("Receive", sr_tag, "src_rank", src_rank, group)
+    if len(xs) > 1 or (xs and not isinstance(xs[0], AbstractTensor)):
+        raise TypeError(f"For 'Receive', the input must be nothing or one Tensor (whose "
+                        f"value is not used), but got {', '.join(map(describe, xs))}.")
+    if dtype not in _RECEIVE_TYPES:
+        raise TypeError(f"For 'Receive', the 'dtype' must be one of "
+                        f"{[str(t) for t in _RECEIVE_TYPES]}, but got {dtype}.")
+    if not isinstance(shape, (tuple, list)) or any(
+            not isinstance(d, int) or d < 0 for d in shape):
+        raise TypeError(f"For 'Receive', the 'shape' must be a list of non-negative ints, but "
+                        f"got {shape!r}.")
+    return AbstractTensor(dtype, tuple(shape))
+
+
+def _receive(*xs, sr_tag, src_rank, shape, dtype, group, group_back):
+    return engine.recv(tuple(shape), dtype.np_dtype, src_rank, sr_tag, group)
+
+
+Reduce = OpDef("Reduce", _rooted_infer("Reduce", "dest_rank"),
+               lambda x, *, dest_rank, op, group: engine.reduce(x, op, dest_rank, group),
+               effect=IO_EFFECT,
+               attrs={"dest_rank": 0, "op": ReduceOp.SUM, "group": WORLD_COMM_GROUP})
+CollectiveGather = OpDef("CollectiveGather", _rooted_infer("CollectiveGather", "dest_rank"),
+                         lambda x, *, dest_rank, group: engine.gather(x, dest_rank, group),
+                         effect=IO_EFFECT, attrs={"dest_rank": 0, "group": WORLD_COMM_GROUP})
+CollectiveScatter = OpDef("CollectiveScatter", _rooted_infer("CollectiveScatter", "src_rank"),
+                          lambda x, *, src_rank, group: engine.scatter(x, src_rank, group),
+                          effect=IO_EFFECT, attrs={"src_rank": 0, "group": WORLD_COMM_GROUP})
+AlltoAllV = OpDef("AlltoAllV", _all_to_all_v_infer, _all_to_all_v, effect=IO_EFFECT,
+                  attrs={"group": WORLD_COMM_GROUP, "block_size": 1})
+Send = OpDef("Send", _send_infer, _send, effect=IO_EFFECT,
+             attrs={"sr_tag": 0, "dest_rank": 0, "group": WORLD_COMM_GROUP,
+                    "group_back": WORLD_COMM_GROUP})
+Receive = OpDef("Receive", _receive_infer, _receive, effect=IO_EFFECT,
+                attrs={"sr_tag": 0, "src_rank": 0, "shape": (), "dtype": mstype.float32,
+                       "group": WORLD_COMM_GROUP, "group_back": WORLD_COMM_GROUP})

@@ -47,10 +47,9 @@ NOT_BATCHED = {
     **{f"Scatter{k}": "memory effect: a vmapped function must be pure (clear error)"
        for k in ("Add", "Sub", "Mul", "Div", "Max", "Min", "Update", "NdAdd", "NdSub",
                  "NdUpdate")},
-    **{name: "collective (IO effect): MindSpore has no batching rule; vmap refuses effects "
-             "(clear error)"
-       for name in ("AllReduce", "AllGather", "ReduceScatter", "Broadcast", "AlltoAll",
-                    "Barrier")},
+    **{name: "point-to-point or uneven exchange (IO effect): a batched message would not "
+             "match the peer's per-example transfers; vmap refuses it (clear error)"
+       for name in ("AlltoAllV", "Send", "Receive")},
     "Raise": "IO effect: a vmapped function must be pure (clear error)",
 }
 

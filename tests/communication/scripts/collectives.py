@@ -1,7 +1,8 @@
 """Run by tests/communication/test_two_processes.py on 2+ ranks (graphkiln msrun or
 mpiexec): every collective in PYNATIVE and GRAPH mode against NumPy references, gradients
-through AllReduce/AllGather, groups, comm_func and the bucketed gradient reducer. Each rank
-writes the names of the checks it passed to <out>/rank_<r>.json."""
+through AllReduce/AllGather, vmap of the collectives against a loop of per-example calls,
+groups, comm_func and the bucketed gradient reducer. Each rank writes the names of the
+checks it passed to <out>/rank_<r>.json."""
 import json
 import os
 import sys
@@ -104,6 +105,27 @@ single = nn.DistributedGradReducer(params, mean=True, degree=size, fusion_type=0
 for i, (f, s) in enumerate(zip(fused, single)):
     check(f"reducer.{i}", f, s.asnumpy())
     check(f"reducer.mean.{i}", f, np.full(params[i].shape, (size - 1) / 2 + i))
+
+# vmap of each collective equals a loop of per-example calls (batch axis 0 and 1)
+
+
+def per_example(t):
+    tiled = ops.concat([t] * size)
+    return (ops.AllReduce()(t), ops.AllReduce(ops.ReduceOp.MAX)(t), ops.AllGather()(t),
+            ops.ReduceScatter()(tiled), ops.Broadcast(size - 1)((t,))[0],
+            ops.AlltoAll(size, 1, 0)(ops.concat([t] * size, axis=1)),
+            comm_func.reduce(t, dst=size - 1), comm_func.gather_into_tensor(t, dst=0),
+            comm_func.scatter_tensor(tiled, src=size - 1))
+
+
+examples = np.stack([base(rank) * (k + 1) for k in range(3)])  # 3 examples of (2, 3)
+loop = [np.stack(outs) for outs in zip(*[[o.asnumpy() for o in per_example(Tensor(e))]
+                                         for e in examples])]
+for mode, wrap in (("pynative", lambda f: f), ("graph", ms.jit)):
+    for axis in (0, 1):
+        got = wrap(ms.vmap(per_example, in_axes=axis))(Tensor(np.moveaxis(examples, 0, axis)))
+        for i, (g, w) in enumerate(zip(got, loop)):
+            check(f"vmap.{mode}.axis{axis}.{i}", g, w)
 
 with open(os.path.join(out_dir, f"rank_{rank}.json.tmp"), "w") as fh:
     json.dump({"rank": rank, "size": size, "passed": passed}, fh)
