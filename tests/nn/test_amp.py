@@ -115,3 +115,14 @@ def test_build_train_network_levels():
     with pytest.raises(ValueError, match="supported on device `CPU`"):
         amp.build_train_network(model, nn.Momentum(model.trainable_params(), 0.1, 0.9),
                                 nn.MSELoss(), level="O2")
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_float16_sum_accumulates_like_mindspore(mode):
+    """ReduceSum (and so Dense's bias gradient under O2) of float16 rounds once, as
+    MindSpore's CPU kernel; a float16 running sum differs in the last bits."""
+    ms.set_context(mode=MODES[mode])
+    x = ms.Tensor(RECORDED["fp16_sum/x"])
+    got = ms.jit(lambda t: ms.ops.ReduceSum()(t, 0))(x).asnumpy()
+    assert got.dtype == np.float16
+    np.testing.assert_array_equal(got, RECORDED["fp16_sum/reduce_sum"])
