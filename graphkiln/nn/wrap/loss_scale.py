@@ -146,5 +146,6 @@ class TrainOneStepWithLossScaleCell(TrainOneStepCell):
         restored = self.hyper_map(partial(_restore_if, overflow), self.optimizer_state,
                                   ops.depend(saved, updated))
         loss = ops.depend(loss, restored)
-        # the scale as the update cell left it, as MindSpore returns it
-        return loss, overflow, ops.depend(self.scale_sense, overflow)
+        # the scale as the update cell left it, as MindSpore returns it (a copy, so that a
+        # kept output does not follow later steps)
+        return loss, overflow, _snapshot_state(ops.depend(self.scale_sense, overflow))
