@@ -77,11 +77,14 @@ def _ckpt_messages(records: list[tuple[str, list, str, np.ndarray]]):
             yield msg.SerializeToString()
 
 
-def _record(name: str, data) -> tuple[str, list, str, np.ndarray]:
-    """``(name, dims, tensor_type, array)`` as MindSpore stores a value."""
+def _record(name: str, data, snapshot: bool) -> tuple[str, list, str, np.ndarray]:
+    """``(name, dims, tensor_type, array)`` as MindSpore stores a value; ``snapshot`` copies
+    the array (a background save must not see later updates)."""
     if isinstance(data, str):
         return name, [0], "str", np.array(data)
-    return name, list(data.shape), str(data.dtype), np.array(data.asnumpy(), order="C", copy=True)
+    array = data.asnumpy()
+    array = np.array(array, order="C", copy=True) if snapshot else np.asarray(array, order="C")
+    return name, list(data.shape), str(data.dtype), array
 
 
 def _write_ckpt(path: str, records, enc_key, enc_mode: str, crc_check: bool) -> None:
@@ -257,7 +260,7 @@ def save_checkpoint(save_obj, ckpt_file_name: str, integrated_save: bool = True,
     pairs = _params_of(save_obj, choice_func)
     for key, value in append_dict.items():
         pairs.append((key, value if isinstance(value, (str, Tensor)) else Tensor(value)))
-    records = [_record(name, data) for name, data in pairs]
+    records = [_record(name, data, snapshot=bool(async_save)) for name, data in pairs]
 
     def write() -> None:
         with _SAVE_LOCK:

@@ -1,7 +1,7 @@
 """Mixed precision (amp.auto_mixed_precision O0-O3, Cell.to_float) against MindSpore 2.10
 CPU runs (fixtures/record_amp.py, PyNative) in both modes; loss scaling
-(TrainOneStepWithLossScaleCell, which MindSpore 2.10 cannot run on CPU) against the plain
-training run and the documented scale updates; loss-scale managers and scalers."""
+(TrainOneStepWithLossScaleCell, recorded with MindSpore's IsFinite overflow check) in both
+modes; loss-scale managers and scalers."""
 import sys
 from pathlib import Path
 
@@ -48,23 +48,29 @@ def test_to_float_casts_inputs_and_weights_not_the_parameters():
 
 
 @pytest.mark.parametrize("mode", MODES)
-def test_loss_scale_without_overflow_trains_like_the_plain_step(mode):
+def test_loss_scale_step_matches_mindspore(mode):
+    """Losses, flags, the scale after each step, the weights and BatchNorm's moving
+    statistics (updated once per step: the network runs once) as MindSpore records them."""
     ms.set_context(mode=MODES[mode])
-    rows, _ = run_loss_scale(ms, 1024.0)
-    np.testing.assert_allclose(rows[:, 0], RECORDED["O0/losses"], rtol=1e-4)
-    assert rows[:, 1].tolist() == [0.0, 0.0, 0.0]
-    assert rows[:, 2].tolist() == [1024.0, 1024.0, 2048.0]  # grows after 2 clean steps
+    rows, weight, mean, variance = run_loss_scale(ms, 1024.0)
+    key = f"loss_scale/{mode}/1024"
+    np.testing.assert_allclose(rows, RECORDED[f"{key}/rows"], rtol=1e-5)
+    assert rows[:, 2].tolist() == [1024.0, 2048.0, 2048.0]  # grown after 2 clean steps
+    np.testing.assert_allclose(weight, RECORDED[f"{key}/weight"], rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(mean, RECORDED[f"{key}/mean"], rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(variance, RECORDED[f"{key}/variance"], rtol=1e-5, atol=1e-6)
 
 
 @pytest.mark.parametrize("mode", MODES)
 def test_loss_scale_overflow_skips_the_update_and_shrinks_the_scale(mode):
     ms.set_context(mode=MODES[mode])
     before = net(ms).fc.weight.asnumpy()
-    rows, after = run_loss_scale(ms, 3e38)
-    assert rows[0, 1] == 1.0 and rows[0, 2] == np.float32(3e38)
-    assert rows[1, 2] == np.float32(1.5e38)
-    if rows[:, 1].all():
-        np.testing.assert_array_equal(after, before)
+    rows, after, _, _ = run_loss_scale(ms, 3e38)
+    # flags and scales as MindSpore's; its losses after the second step depend on how its
+    # CPU kernels treat the denormal 1/1.5e38 (its two modes disagree), so they are not used
+    np.testing.assert_array_equal(rows[:, 1:], RECORDED[f"loss_scale/{mode}/3e+38/rows"][:, 1:])
+    assert rows[0, 0] == rows[1, 0]  # the overflowing first step changed nothing
+    assert not np.array_equal(after, before)  # the clean second step did update
 
 
 def test_loss_scale_managers():
@@ -109,3 +115,14 @@ def test_build_train_network_levels():
     with pytest.raises(ValueError, match="supported on device `CPU`"):
         amp.build_train_network(model, nn.Momentum(model.trainable_params(), 0.1, 0.9),
                                 nn.MSELoss(), level="O2")
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_float16_sum_accumulates_like_mindspore(mode):
+    """ReduceSum (and so Dense's bias gradient under O2) of float16 rounds once, as
+    MindSpore's CPU kernel; a float16 running sum differs in the last bits."""
+    ms.set_context(mode=MODES[mode])
+    x = ms.Tensor(RECORDED["fp16_sum/x"])
+    got = ms.jit(lambda t: ms.ops.ReduceSum()(t, 0))(x).asnumpy()
+    assert got.dtype == np.float16
+    np.testing.assert_array_equal(got, RECORDED["fp16_sum/reduce_sum"])

@@ -3,9 +3,12 @@ trust ratio ``coefficient * ||w|| / (||g|| + wd ||w|| + eps)`` before that optim
 update (the wrapped optimizer's weight decay moves into the ratio)."""
 from __future__ import annotations
 
+import numpy as np
+
 import graphkiln.ops as ops
 
-from ..cell import Cell
+from ...common.parameter import Parameter
+from ...common.tensor import Tensor
 from .optimizer import Optimizer
 
 
@@ -17,15 +20,17 @@ def _norm(x):
     return ops.sqrt(ops.reduce_sum(ops.square(x)))
 
 
-class LARS(Cell):
-    """Layer-wise adaptive rate scaling around ``optimizer``."""
+class LARS(Optimizer):
+    """Layer-wise adaptive rate scaling around ``optimizer``. Its own state is MindSpore's
+    (``global_step``, ``fake_param``, ``fake_lr``), so checkpoints name the same tensors."""
 
     def __init__(self, optimizer: Optimizer, epsilon=1e-05, coefficient=0.001,
                  use_clip=False, lars_filter=_default_lars_filter):
-        super().__init__(auto_prefix=False)
         if not isinstance(optimizer, Optimizer):
             raise TypeError(f"For 'LARS', the 'optimizer' must be an Optimizer, but got "
                             f"{type(optimizer).__name__}.")
+        super().__init__(0.0, [Parameter(Tensor(np.array(0.0, np.float32)),
+                                         name="fake_param")])
         self.opt = optimizer
         self.parameters = optimizer.parameters
         self.epsilon = float(epsilon)
@@ -34,7 +39,9 @@ class LARS(Cell):
         self.lars_flags = tuple(bool(lars_filter(p)) for p in optimizer.parameters)
         self.weight_decays = optimizer._weight_decays
         optimizer.exec_weight_decay = False  # the decay is part of the ratio below
-        self.learning_rate = optimizer.learning_rate
+        self.learning_rate = Parameter(Tensor(np.array(0.0, np.float32)), name="fake_lr",
+                                       requires_grad=False)
+        self.global_step = optimizer.global_step  # one step count, as in MindSpore
 
     def _ratio(self, w, g, wd, lr):
         w_norm, g_norm = _norm(w), _norm(g)

@@ -15,7 +15,7 @@ import graphkiln.ops as ops
 
 from ...common.parameter import Parameter, ParameterTuple
 from ...common.tensor import Tensor
-from ...ops.composite import HyperMap, MultitypeFuncGraph, partial
+from ...ops.composite import HyperMap, MultitypeFuncGraph, partial, value_and_grad
 from ..cell import Cell
 from .cell_wrapper import TrainOneStepCell
 
@@ -123,13 +123,19 @@ class TrainOneStepWithLossScaleCell(TrainOneStepCell):
             raise TypeError("The 'scale_sense' is a Cell: its update cell sets the scale.")
         self.scale_sense.set_data(Tensor(np.asarray(sens.asnumpy(), np.float32)))
 
-    def construct(self, *inputs):
+    def _scaled_loss(self, scale, *inputs):
+        """The loss times the scale (whose gradient is the gradient seeded with the scale),
+        and the loss."""
         loss = self.network(*inputs)
-        scale = _snapshot_state(self.scale_sense)  # the scale this step used
-        seed = ops.ones_like(loss) * ops.cast(scale, loss.dtype)
-        grads = self.grad(self.network, self.weights)(*inputs, seed)
+        return loss * ops.cast(scale, loss.dtype), loss
+
+    def construct(self, *inputs):
+        scale = self.scale_sense
+        # one run of the network gives the loss and the scaled gradients
+        (_, loss), grads = value_and_grad(self._scaled_loss, None, self.weights,
+                                          has_aux=True)(scale, *inputs)
         grads = self.hyper_map(partial(_unscale, scale), grads)
-        if getattr(self, "reducer_flag", False):  # data parallel: TrainOneStepCell's reducer
+        if self.reducer_flag:  # data parallel: TrainOneStepCell's reducer
             grads = self.grad_reducer(grads)
         probe = ops.addn(self.hyper_map(_nonfinite_probe, grads))
         overflow = ops.not_equal(probe, probe)
@@ -139,4 +145,7 @@ class TrainOneStepWithLossScaleCell(TrainOneStepCell):
         updated = self.optimizer(ops.depend(grads, saved))
         restored = self.hyper_map(partial(_restore_if, overflow), self.optimizer_state,
                                   ops.depend(saved, updated))
-        return ops.depend(loss, restored), overflow, scale
+        loss = ops.depend(loss, restored)
+        # the scale as the update cell left it, as MindSpore returns it (a copy, so that a
+        # kept output does not follow later steps)
+        return loss, overflow, _snapshot_state(ops.depend(self.scale_sense, overflow))

@@ -616,7 +616,16 @@ def _reduce_op(name, np_fn, allowed=ALL) -> OpDef:
                  attrs={"keep_dims": False, "skip_mode": False})
 
 
-ReduceSum = _reduce_op("ReduceSum", np.sum)
+def _sum(x, axis=None, keepdims=False):
+    """Float16 accumulates in float32 and rounds once, as MindSpore's CPU kernel does."""
+    x = np.asarray(x)
+    return np.sum(x, axis=axis, keepdims=keepdims,
+                  dtype=np.float32 if x.dtype == np.float16 else None)
+
+
+ReduceSum = _reduce_op("ReduceSum", _sum)
+
+
 def _mean(x, axis=None, keepdims=False):
     """Sum over count (an empty slice gives NaN without NumPy's warning); float16 and integers
     accumulate wider, integer results truncate toward zero like MindSpore's."""
