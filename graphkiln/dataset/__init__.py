@@ -21,6 +21,7 @@ from .engine import (
     SubsetRandomSampler,
     SubsetSampler,
     TextFileDataset,
+    TFRecordDataset,
     TupleIterator,
     WeightedRandomSampler,
 )
@@ -33,6 +34,7 @@ __all__ = [
     "DictIterator", "GeneratorDataset", "NumpySlicesDataset", "PaddedDataset", "Schema",
     "MnistDataset",
     "Cifar10Dataset", "Cifar100Dataset", "ImageFolderDataset", "CSVDataset", "TextFileDataset",
+    "TFRecordDataset",
     "MindDataset", "Shuffle", "Sampler", "SequentialSampler", "RandomSampler", "SubsetSampler",
     "SubsetRandomSampler", "WeightedRandomSampler", "DistributedSampler", "Inter", "Border",
 ]

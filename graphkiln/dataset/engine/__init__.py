@@ -22,11 +22,12 @@ from .samplers import (
     WeightedRandomSampler,
 )
 from .sources import GeneratorDataset, NumpySlicesDataset, PaddedDataset, Schema
+from .tfrecord import TFRecordDataset
 
 __all__ = [
     "Dataset", "DictIterator", "TupleIterator", "MindDataset", "Cifar10Dataset",
     "Cifar100Dataset", "CSVDataset", "ImageFolderDataset", "MnistDataset", "Shuffle",
     "TextFileDataset", "DistributedSampler", "RandomSampler", "Sampler", "SequentialSampler",
     "SubsetRandomSampler", "SubsetSampler", "WeightedRandomSampler", "GeneratorDataset",
-    "NumpySlicesDataset", "PaddedDataset", "Schema",
+    "NumpySlicesDataset", "PaddedDataset", "Schema", "TFRecordDataset",
 ]

@@ -4,6 +4,8 @@ read by index through a sampler."""
 from __future__ import annotations
 
 import itertools
+import json
+import os
 
 import numpy as np
 
@@ -85,17 +87,83 @@ def _row(value, names: list[str], types: list | None) -> tuple:
     return row
 
 
+def _type_name(de_type) -> str:
+    """A column type's name in schema JSON (``int32``, ``float32``, ``string``...)."""
+    if de_type == mstype.string or de_type in ("string", "bytes", str):
+        return "string" if de_type != "bytes" else "bytes"
+    try:
+        return mstype.to_type(de_type).np_dtype.name
+    except TypeError:
+        raise TypeError(f"Unknown column type {de_type!r}: give a mindspore type (such as "
+                        f"mindspore.int32) or its name (such as 'int32').") from None
+
+
 class Schema:
-    """Column names, types and shapes of a ``GeneratorDataset`` (``schema=``)."""
+    """Column names, types and shapes of a source (``GeneratorDataset``, ``TFRecordDataset``),
+    built with ``add_column`` or read from MindSpore's schema JSON file."""
 
     def __init__(self, schema_file: str | None = None):
-        if schema_file is not None:
-            raise ValueError("graphkiln's Schema is built with add_column; JSON schema files "
-                             "are not read.")
         self.columns: list[dict] = []
+        self.dataset_type = ""
+        self.num_rows = 0
+        if schema_file is not None:
+            if not isinstance(schema_file, str) or not os.path.isfile(schema_file):
+                raise ValueError(f"The file {schema_file} does not exist or permission denied!")
+            with open(schema_file, encoding="utf-8") as f:
+                try:
+                    self.from_json(json.load(f))
+                except json.JSONDecodeError as exc:
+                    raise RuntimeError(f"Schema file {schema_file} is not valid JSON: "
+                                       f"{exc}.") from None
 
     def add_column(self, name: str, de_type=None, shape=None) -> None:
-        self.columns.append({"name": name, "type": de_type, "shape": shape})
+        """Add a column; ``de_type`` is a mindspore type or its name, ``shape`` a list."""
+        if not isinstance(name, str) or not name:
+            raise TypeError("Column name should be a non-empty str.")
+        type_name = _type_name(de_type) if de_type is not None else None
+        if shape is not None and (not isinstance(shape, (list, tuple)) or not all(
+                isinstance(d, int) for d in shape)):
+            raise TypeError(f"Column {name!r}: shape should be a list of int, got {shape!r}.")
+        np_type = None if type_name is None else (
+            mstype.string if type_name in ("string", "bytes") else mstype.from_numpy(type_name))
+        self.columns.append({"name": name, "type": np_type, "type_name": type_name,
+                             "shape": None if shape is None else list(shape)})
+
+    def parse_columns(self, columns) -> None:
+        """Add columns from MindSpore's JSON form: a dict of name: {type, shape} or a list
+        of {name, type, shape}."""
+        items = columns.items() if isinstance(columns, dict) else (
+            (c.get("name"), c) for c in columns)
+        for name, spec in items:
+            if "type" not in spec:
+                raise RuntimeError(f"Column {name!r} in the schema has no 'type'.")
+            self.add_column(name, spec["type"], spec.get("shape"))
+
+    def from_json(self, json_obj: dict) -> None:
+        """Read ``columns`` (required), ``datasetType`` and ``numRows``."""
+        if "columns" not in json_obj:
+            raise RuntimeError("Schema JSON has no 'columns'.")
+        self.dataset_type = json_obj.get("datasetType", "")
+        self.num_rows = int(json_obj.get("numRows", 0))
+        self.parse_columns(json_obj["columns"])
+
+    def to_json(self) -> str:
+        columns = []
+        for c in self.columns:
+            col = {"name": c["name"], "rank": 1 if c["shape"] is None else len(c["shape"])}
+            if c["shape"] is not None:
+                col["shape"] = c["shape"]
+            col["type"] = c["type_name"]
+            columns.append(col)
+        out: dict = {"columns": columns}
+        if self.dataset_type:
+            out["datasetType"] = self.dataset_type
+        if self.num_rows:
+            out["numRows"] = self.num_rows
+        return json.dumps(out, indent=2, sort_keys=True)
+
+    def __str__(self) -> str:
+        return self.to_json()
 
 
 class GeneratorDataset(RandomAccessDataset):
