@@ -10,6 +10,7 @@ import os
 import numpy as np
 
 from ...common import dtype as mstype
+from .cache import cached_rows, check_cache
 from .datasets import Dataset, as_list, check_workers
 from .samplers import select
 from .workers import OpFailed
@@ -24,14 +25,18 @@ class RandomAccessDataset(Dataset):
 
     cheap_reads = False
     default_shuffle = True
+    cacheable = True  # False for MindSpore's GeneratorOp family, which no cache may hold
 
     def __init__(self, num_parallel_workers=None, shuffle=None, sampler=None, num_samples=None,
-                 num_shards=None, shard_id=None, python_multiprocessing: bool = False):
+                 num_shards=None, shard_id=None, python_multiprocessing: bool = False,
+                 cache=None):
         super().__init__((), num_parallel_workers)
         self.sampler = select(sampler, shuffle, num_samples, num_shards, shard_id,
                               self.default_shuffle)
         self.num_shards = num_shards
         self.python_multiprocessing = python_multiprocessing
+        self.cache = check_cache(cache)
+        self._cache_token = None if cache is None else cache.attach()
 
     def _length(self) -> int:
         raise NotImplementedError
@@ -52,7 +57,8 @@ class RandomAccessDataset(Dataset):
         return self.sampler.indices(self._length(), rng)
 
     def _batched_rows(self, run, size, drop_remainder):
-        if not self.cheap_reads or self._read_many(np.zeros(0, np.int64)) is None:
+        if (not self.cheap_reads or self.cache is not None
+                or self._read_many(np.zeros(0, np.int64)) is None):
             return None
         indices = self._indices(run)
         stop = len(indices) - len(indices) % size if drop_remainder else len(indices)
@@ -60,6 +66,13 @@ class RandomAccessDataset(Dataset):
 
     def _rows(self, run):
         indices = self._indices(run).tolist()
+        if self.cache is None:
+            yield from self._read_rows(run, indices)
+            return
+        yield from cached_rows(self.cache, self._cache_token, indices,
+                               lambda: self._read_rows(run, indices))
+
+    def _read_rows(self, run, indices: list[int]):
         workers = self._workers()
         if self.cheap_reads or workers == 1:
             yield from map(self._read, indices)
@@ -170,6 +183,8 @@ class GeneratorDataset(RandomAccessDataset):
     """Rows from Python: a generator function, an iterable, or an object with
     ``__getitem__`` and ``__len__`` (random access, so shuffling, samplers and sharding)."""
 
+    cacheable = False
+
     def __init__(self, source, column_names=None, column_types=None, schema=None,
                  num_samples=None, num_parallel_workers=1, shuffle=None, sampler=None,
                  num_shards=None, shard_id=None, python_multiprocessing=True,
@@ -244,6 +259,7 @@ class NumpySlicesDataset(RandomAccessDataset):
     columns) or arrays."""
 
     cheap_reads = True
+    cacheable = False
 
     def __init__(self, data, column_names=None, num_samples=None, num_parallel_workers=1,
                  shuffle=None, sampler=None, num_shards=None, shard_id=None):
@@ -289,6 +305,7 @@ class PaddedDataset(RandomAccessDataset):
     dataset (``concat``) to a size that shards evenly."""
 
     cheap_reads = True
+    cacheable = False
     default_shuffle = False
 
     def __init__(self, padded_samples: list[dict]):

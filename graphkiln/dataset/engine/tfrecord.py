@@ -90,7 +90,7 @@ class TFRecordDataset(RandomAccessDataset):
         if num_samples is None and schema is not None and schema.num_rows:
             num_samples = schema.num_rows
         super().__init__(num_parallel_workers, _shuffle_arg(shuffle), None, num_samples,
-                         num_shards, shard_id)
+                         num_shards, shard_id, cache=cache)
         self.files = files
         self.compression = compression_type or None
         self.specs = {c["name"]: c for c in schema.columns} if schema else None
