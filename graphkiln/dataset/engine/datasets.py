@@ -20,6 +20,7 @@ from .cache import cached_rows, check_cache
 from .iterators import DictIterator, TupleIterator
 from .mapping import OpChain
 from .run import Run, pipeline_error
+from .saving import save
 from .workers import OpFailed, WorkerError
 
 Row = tuple
@@ -171,6 +172,10 @@ class Dataset:
         return [SubsetDataset(self, np.sort(order[a:b])) for a, b in zip(bounds, bounds[1:])]
 
     # ------------------------------------------------------------------ introspection
+    def save(self, file_name: str, num_files: int = 1, file_type: str = "mindrecord") -> None:
+        """Write the pipeline's rows to MindRecord files (read them with ``MindDataset``)."""
+        save(self, file_name, num_files, file_type)
+
     def get_dataset_size(self) -> int:
         """Rows (or batches) per epoch."""
         n = self._num_rows()
