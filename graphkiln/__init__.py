@@ -3,6 +3,7 @@ from . import context, ops
 from . import nn
 from .common import dtype
 from .common.dtype import uint16, uint32, uint64  # noqa: F401
+from .common.dtype import string  # noqa: F401 - mindspore.string (dataset schemas)
 from .common.dtype import (  # noqa: F401
     bool_, float16, float32, float64, int8, int16, int32, int64, uint8,
 )
@@ -54,6 +55,6 @@ __all__ = [
     "communication", "parallel", "ParallelMode", "set_auto_parallel_context",
     "get_auto_parallel_context", "reset_auto_parallel_context",
     "bool_", "int8", "int16", "int32", "int64", "uint8", "float16", "float32", "float64",
-    "uint16", "uint32", "uint64",
+    "uint16", "uint32", "uint64", "string",
     "SummaryRecord",
 ]

@@ -5,6 +5,7 @@ from .engine import (
     Cifar100Dataset,
     CSVDataset,
     Dataset,
+    DatasetCache,
     DictIterator,
     DistributedSampler,
     GeneratorDataset,
@@ -21,6 +22,7 @@ from .engine import (
     SubsetRandomSampler,
     SubsetSampler,
     TextFileDataset,
+    TFRecordDataset,
     TupleIterator,
     WeightedRandomSampler,
 )
@@ -29,10 +31,12 @@ from .engine.datasets import zip_datasets as zip  # noqa: A001 - MindSpore's nam
 from .vision.utils import Border, Inter
 
 __all__ = [
-    "config", "transforms", "vision", "Dataset", "zip", "BatchInfo", "TupleIterator",
+    "config", "transforms", "vision", "Dataset", "DatasetCache", "zip", "BatchInfo",
+    "TupleIterator",
     "DictIterator", "GeneratorDataset", "NumpySlicesDataset", "PaddedDataset", "Schema",
     "MnistDataset",
     "Cifar10Dataset", "Cifar100Dataset", "ImageFolderDataset", "CSVDataset", "TextFileDataset",
+    "TFRecordDataset",
     "MindDataset", "Shuffle", "Sampler", "SequentialSampler", "RandomSampler", "SubsetSampler",
     "SubsetRandomSampler", "WeightedRandomSampler", "DistributedSampler", "Inter", "Border",
 ]

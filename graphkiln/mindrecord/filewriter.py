@@ -58,7 +58,7 @@ class FileWriter:
         writer = object.__new__(cls)
         writer.paths = [os.path.join(base, a) for a in addresses]
         writer.schema = reader.schema
-        writer.index_fields = [f["index_field"] for f in reader.header["index_fields"]]
+        writer.index_fields = [f["index_field"] for f in reader.header["index_fields"] or []]
         writer.header_size = reader.header["header_size"]
         writer.page_size = reader.header["page_size"]
         writer.rows = []

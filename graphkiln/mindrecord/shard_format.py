@@ -211,7 +211,7 @@ def write_shard(path: str, shard_id: int, addresses: list[str], schema: Schema,
     pages = sorted(blobs.pages + raws.pages, key=lambda p: p["page_id"])
     header = {
         "header_size": header_size,
-        "index_fields": [{"index_field": k, "schema_id": 0} for k in index_fields],
+        "index_fields": [{"index_field": k, "schema_id": 0} for k in index_fields] or None,
         "page": [{"end_row_id": p["rows"][1], "page_id": p["page_id"],
                   "page_size": len(p["data"]),
                   "page_type": "BLOB_DATA" if p in blobs.pages else "RAW_DATA",

@@ -131,3 +131,37 @@ def test_without_opencv_non_image_pipelines_work_and_vision_says_what_to_install
                          timeout=60)
     assert out.returncode == 0, out.stderr
     assert "pip install 'graphkiln[dataset]'" in out.stdout
+
+
+# error types MindSpore 2.10 raises for these arguments (checked side by side with it)
+AFFINE_ERRORS = [
+    (lambda v: v.RandomAffine(-1), ValueError),
+    (lambda v: v.RandomAffine((5, 1)), ValueError),
+    (lambda v: v.RandomAffine(0, translate=(0.1, 0.2, 0.3)), TypeError),
+    (lambda v: v.RandomAffine(0, translate=(2, 0.1)), ValueError),
+    (lambda v: v.RandomAffine(0, scale=(2, 1)), ValueError),
+    (lambda v: v.RandomAffine(0, scale=(1, 2, 3)), TypeError),
+    (lambda v: v.RandomAffine(0, shear=-3), ValueError),
+    (lambda v: v.RandomAffine(0, shear=(3, 1)), ValueError),
+    (lambda v: v.RandomAffine(0, shear=(1, 2, 3)), TypeError),
+    (lambda v: v.RandomAffine(0, fill_value=300), ValueError),
+    (lambda v: v.Affine(200, [0, 0], 1, 0), ValueError),
+    (lambda v: v.Affine(0, [0, 0], -1, 0), ValueError),
+    (lambda v: v.Affine(0, [0, 0, 0], 1, 0), TypeError),
+]
+
+
+@pytest.mark.parametrize("build, error", AFFINE_ERRORS)
+def test_affine_bad_arguments(build, error):
+    with pytest.raises(error):
+        build(ds.vision)
+
+
+def test_random_affine_draws_within_its_ranges():
+    img = np.zeros((21, 21), np.uint8)
+    img[10, 10] = 255
+    ds.config.set_seed(0)
+    op = ds.vision.RandomAffine(0, translate=(-0.2, 0.2, -0.2, 0.2))
+    moved = {tuple(np.argwhere(op(img))[0]) for _ in range(60)}
+    assert len(moved) > 10  # it moves the dot around...
+    assert all(abs(r - 10) <= 5 and abs(c - 10) <= 5 for r, c in moved)  # ...within 0.2 * 21

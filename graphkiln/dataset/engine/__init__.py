@@ -1,5 +1,6 @@
 """The pipeline engine: nodes, samplers, sources, workers and iterators
 (``mindspore.dataset.engine`` re-exports the dataset classes, as here)."""
+from .cache import DatasetCache
 from .datasets import Dataset
 from .iterators import DictIterator, TupleIterator
 from .minddataset import MindDataset
@@ -22,11 +23,12 @@ from .samplers import (
     WeightedRandomSampler,
 )
 from .sources import GeneratorDataset, NumpySlicesDataset, PaddedDataset, Schema
+from .tfrecord import TFRecordDataset
 
 __all__ = [
-    "Dataset", "DictIterator", "TupleIterator", "MindDataset", "Cifar10Dataset",
+    "Dataset", "DatasetCache", "DictIterator", "TupleIterator", "MindDataset", "Cifar10Dataset",
     "Cifar100Dataset", "CSVDataset", "ImageFolderDataset", "MnistDataset", "Shuffle",
     "TextFileDataset", "DistributedSampler", "RandomSampler", "Sampler", "SequentialSampler",
     "SubsetRandomSampler", "SubsetSampler", "WeightedRandomSampler", "GeneratorDataset",
-    "NumpySlicesDataset", "PaddedDataset", "Schema",
+    "NumpySlicesDataset", "PaddedDataset", "Schema", "TFRecordDataset",
 ]

@@ -16,9 +16,11 @@ import numpy as np
 from ..config import get_num_parallel_workers
 from ..randomness import keyed, root_seed
 from .batching import BatchInfo, pad_column, stack_column
+from .cache import cached_rows, check_cache
 from .iterators import DictIterator, TupleIterator
 from .mapping import OpChain
 from .run import Run, pipeline_error
+from .saving import save
 from .workers import OpFailed, WorkerError
 
 Row = tuple
@@ -114,7 +116,7 @@ class Dataset:
             callbacks=None, max_rowsize=16, offload=None) -> Dataset:
         """Apply ``operations`` (transforms or Python callables, chained) to columns."""
         return MapDataset(self, operations, input_columns, output_columns,
-                          num_parallel_workers, python_multiprocessing)
+                          num_parallel_workers, python_multiprocessing, cache)
 
     def filter(self, predicate: Callable, input_columns=None,
                num_parallel_workers=None) -> Dataset:
@@ -170,6 +172,10 @@ class Dataset:
         return [SubsetDataset(self, np.sort(order[a:b])) for a, b in zip(bounds, bounds[1:])]
 
     # ------------------------------------------------------------------ introspection
+    def save(self, file_name: str, num_files: int = 1, file_type: str = "mindrecord") -> None:
+        """Write the pipeline's rows to MindRecord files (read them with ``MindDataset``)."""
+        save(self, file_name, num_files, file_type)
+
     def get_dataset_size(self) -> int:
         """Rows (or batches) per epoch."""
         n = self._num_rows()
@@ -522,7 +528,7 @@ class _ColumnRewrite:
 
 class MapDataset(Dataset):
     def __init__(self, child, operations, input_columns, output_columns, num_parallel_workers,
-                 python_multiprocessing):
+                 python_multiprocessing, cache=None):
         super().__init__([child], num_parallel_workers)
         self.chain = OpChain(operations)
         columns = child._columns()
@@ -531,11 +537,23 @@ class MapDataset(Dataset):
         outputs = as_list(output_columns, "output_columns") or inputs
         self.rewrite = _ColumnRewrite(columns, inputs, outputs)
         self.python_multiprocessing = bool(python_multiprocessing)
+        self.cache = check_cache(cache)
+        if cache is not None:
+            self._cache_leaf = _leaf_under_cache(self)
+            self._cache_token = cache.attach()
 
     def _columns(self):
         return list(self.rewrite.names)
 
     def _rows(self, run):
+        if self.cache is None:
+            yield from self._mapped_rows(run)
+            return
+        indices = self._cache_leaf._indices(run).tolist()  # the order the leaf reads in
+        yield from cached_rows(self.cache, self._cache_token, indices,
+                               lambda: self._mapped_rows(run))
+
+    def _mapped_rows(self, run):
         rewrite, chain = self.rewrite, self.chain
         workers = self._workers()
         if workers == 1:
@@ -553,6 +571,34 @@ class MapDataset(Dataset):
         pool = run.pool(self, chain, workers, self.python_multiprocessing)
         for out in pool.imap(items()):
             yield rewrite.merge(waiting.popleft(), out, "map")
+
+
+_UNDER_CACHE_NAMES = {"TakeDataset": "TakeNode (possibly from Split)"}
+
+
+def _leaf_under_cache(node: MapDataset):
+    """The source a cached ``map`` reads from, through maps, projects and renames only
+    (MindSpore's rules, with its messages)."""
+    while True:
+        if isinstance(node, MapDataset):
+            if node.chain.random:
+                raise RuntimeError("MapNode containing random operation is not supported as "
+                                   "a descendant of cache.")
+        elif isinstance(node, RepeatDataset):
+            raise RuntimeError("A cache over a RepeatNode of a mappable dataset is not "
+                               "supported.")
+        elif not isinstance(node, (ProjectDataset, RenameDataset)):
+            break
+        node = node.children[0]
+        if isinstance(node, MapDataset) and node.cache is not None:
+            raise RuntimeError("Nested cache operations over MapNode is not supported.")
+    if hasattr(node, "_indices"):
+        if not node.cacheable:
+            raise RuntimeError("There is currently no support for GeneratorOp under cache.")
+        return node
+    name = type(node).__name__
+    name = _UNDER_CACHE_NAMES.get(name, name.replace("Dataset", "Node"))
+    raise RuntimeError(f"{name} is not supported as a descendant operator under a cache.")
 
 
 class BatchDataset(Dataset):

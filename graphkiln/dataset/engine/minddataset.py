@@ -28,7 +28,7 @@ class MindDataset(RandomAccessDataset):
                  shuffle=None, num_shards=None, shard_id=None, sampler=None,
                  padded_sample=None, num_padded=None, num_samples=None, cache=None):
         super().__init__(num_parallel_workers, shuffle, sampler, num_samples, num_shards,
-                         shard_id)
+                         shard_id, cache=cache)
         self.shards = [ShardReader(f) for f in _shard_files(dataset_files)]
         fields = list(self.shards[0].schema.fields)
         self.names = as_list(columns_list, "columns_list") or fields

@@ -70,7 +70,7 @@ class MnistDataset(RandomAccessDataset):
     def __init__(self, dataset_dir, usage=None, num_samples=None, num_parallel_workers=None,
                  shuffle=None, sampler=None, num_shards=None, shard_id=None, cache=None):
         super().__init__(num_parallel_workers, shuffle, sampler, num_samples, num_shards,
-                         shard_id)
+                         shard_id, cache=cache)
         self.dataset_dir = _check_dir(dataset_dir, "MnistDataset")
         self.usage = _check_usage(usage, ("train", "test"))
         self._data: tuple | None = None
@@ -119,7 +119,7 @@ class _BinaryRecords(RandomAccessDataset):
     def __init__(self, dataset_dir, usage=None, num_samples=None, num_parallel_workers=None,
                  shuffle=None, sampler=None, num_shards=None, shard_id=None, cache=None):
         super().__init__(num_parallel_workers, shuffle, sampler, num_samples, num_shards,
-                         shard_id)
+                         shard_id, cache=cache)
         self.dataset_dir = _check_dir(dataset_dir, type(self).__name__)
         self.usage = _check_usage(usage, ("train", "test"))
         self._data: tuple | None = None
@@ -184,7 +184,7 @@ class ImageFolderDataset(RandomAccessDataset):
                  sampler=None, extensions=None, class_indexing=None, decode=False,
                  num_shards=None, shard_id=None, cache=None, decrypt=None):
         super().__init__(num_parallel_workers, shuffle, sampler, num_samples, num_shards,
-                         shard_id)
+                         shard_id, cache=cache)
         root = _check_dir(dataset_dir, "ImageFolderDataset")
         folders = sorted(d for d in os.listdir(root) if os.path.isdir(os.path.join(root, d)))
         if class_indexing is None:
@@ -251,9 +251,10 @@ class _LineRecords(RandomAccessDataset):
 
     cheap_reads = True
 
-    def __init__(self, num_samples, num_parallel_workers, shuffle, num_shards, shard_id):
+    def __init__(self, num_samples, num_parallel_workers, shuffle, num_shards, shard_id,
+                 cache=None):
         super().__init__(num_parallel_workers, _shuffle_arg(shuffle), None, num_samples,
-                         num_shards, shard_id)
+                         num_shards, shard_id, cache=cache)
         self.records: list = []
 
     def _length(self):
@@ -268,7 +269,8 @@ class TextFileDataset(_LineRecords):
 
     def __init__(self, dataset_files, num_samples=None, num_parallel_workers=None,
                  shuffle=Shuffle.GLOBAL, num_shards=None, shard_id=None, cache=None):
-        super().__init__(num_samples, num_parallel_workers, shuffle, num_shards, shard_id)
+        super().__init__(num_samples, num_parallel_workers, shuffle, num_shards, shard_id,
+                         cache)
         for path in _expand_files(dataset_files):
             with open(path, encoding="utf-8") as f:
                 self.records.extend((np.array(line.rstrip("\r\n")),)
@@ -285,7 +287,8 @@ class CSVDataset(_LineRecords):
     def __init__(self, dataset_files, field_delim=",", column_defaults=None, column_names=None,
                  num_samples=None, num_parallel_workers=None, shuffle=Shuffle.GLOBAL,
                  num_shards=None, shard_id=None, cache=None):
-        super().__init__(num_samples, num_parallel_workers, shuffle, num_shards, shard_id)
+        super().__init__(num_samples, num_parallel_workers, shuffle, num_shards, shard_id,
+                         cache)
         files = _expand_files(dataset_files)
         header = column_names is None
         for path in files:

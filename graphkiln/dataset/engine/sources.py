@@ -4,10 +4,13 @@ read by index through a sampler."""
 from __future__ import annotations
 
 import itertools
+import json
+import os
 
 import numpy as np
 
 from ...common import dtype as mstype
+from .cache import cached_rows, check_cache
 from .datasets import Dataset, as_list, check_workers
 from .samplers import select
 from .workers import OpFailed
@@ -22,14 +25,18 @@ class RandomAccessDataset(Dataset):
 
     cheap_reads = False
     default_shuffle = True
+    cacheable = True  # False for MindSpore's GeneratorOp family, which no cache may hold
 
     def __init__(self, num_parallel_workers=None, shuffle=None, sampler=None, num_samples=None,
-                 num_shards=None, shard_id=None, python_multiprocessing: bool = False):
+                 num_shards=None, shard_id=None, python_multiprocessing: bool = False,
+                 cache=None):
         super().__init__((), num_parallel_workers)
         self.sampler = select(sampler, shuffle, num_samples, num_shards, shard_id,
                               self.default_shuffle)
         self.num_shards = num_shards
         self.python_multiprocessing = python_multiprocessing
+        self.cache = check_cache(cache)
+        self._cache_token = None if cache is None else cache.attach()
 
     def _length(self) -> int:
         raise NotImplementedError
@@ -50,7 +57,8 @@ class RandomAccessDataset(Dataset):
         return self.sampler.indices(self._length(), rng)
 
     def _batched_rows(self, run, size, drop_remainder):
-        if not self.cheap_reads or self._read_many(np.zeros(0, np.int64)) is None:
+        if (not self.cheap_reads or self.cache is not None
+                or self._read_many(np.zeros(0, np.int64)) is None):
             return None
         indices = self._indices(run)
         stop = len(indices) - len(indices) % size if drop_remainder else len(indices)
@@ -58,6 +66,13 @@ class RandomAccessDataset(Dataset):
 
     def _rows(self, run):
         indices = self._indices(run).tolist()
+        if self.cache is None:
+            yield from self._read_rows(run, indices)
+            return
+        yield from cached_rows(self.cache, self._cache_token, indices,
+                               lambda: self._read_rows(run, indices))
+
+    def _read_rows(self, run, indices: list[int]):
         workers = self._workers()
         if self.cheap_reads or workers == 1:
             yield from map(self._read, indices)
@@ -85,22 +100,90 @@ def _row(value, names: list[str], types: list | None) -> tuple:
     return row
 
 
+def _type_name(de_type) -> str:
+    """A column type's name in schema JSON (``int32``, ``float32``, ``string``...)."""
+    if de_type == mstype.string or de_type in ("string", "bytes", str):
+        return "string" if de_type != "bytes" else "bytes"
+    try:
+        return mstype.to_type(de_type).np_dtype.name
+    except TypeError:
+        raise TypeError(f"Unknown column type {de_type!r}: give a mindspore type (such as "
+                        f"mindspore.int32) or its name (such as 'int32').") from None
+
+
 class Schema:
-    """Column names, types and shapes of a ``GeneratorDataset`` (``schema=``)."""
+    """Column names, types and shapes of a source (``GeneratorDataset``, ``TFRecordDataset``),
+    built with ``add_column`` or read from MindSpore's schema JSON file."""
 
     def __init__(self, schema_file: str | None = None):
-        if schema_file is not None:
-            raise ValueError("graphkiln's Schema is built with add_column; JSON schema files "
-                             "are not read.")
         self.columns: list[dict] = []
+        self.dataset_type = ""
+        self.num_rows = 0
+        if schema_file is not None:
+            if not isinstance(schema_file, str) or not os.path.isfile(schema_file):
+                raise ValueError(f"The file {schema_file} does not exist or permission denied!")
+            with open(schema_file, encoding="utf-8") as f:
+                try:
+                    self.from_json(json.load(f))
+                except json.JSONDecodeError as exc:
+                    raise RuntimeError(f"Schema file {schema_file} is not valid JSON: "
+                                       f"{exc}.") from None
 
     def add_column(self, name: str, de_type=None, shape=None) -> None:
-        self.columns.append({"name": name, "type": de_type, "shape": shape})
+        """Add a column; ``de_type`` is a mindspore type or its name, ``shape`` a list."""
+        if not isinstance(name, str) or not name:
+            raise TypeError("Column name should be a non-empty str.")
+        type_name = _type_name(de_type) if de_type is not None else None
+        if shape is not None and (not isinstance(shape, (list, tuple)) or not all(
+                isinstance(d, int) for d in shape)):
+            raise TypeError(f"Column {name!r}: shape should be a list of int, got {shape!r}.")
+        np_type = None if type_name is None else (
+            mstype.string if type_name in ("string", "bytes") else mstype.from_numpy(type_name))
+        self.columns.append({"name": name, "type": np_type, "type_name": type_name,
+                             "shape": None if shape is None else list(shape)})
+
+    def parse_columns(self, columns) -> None:
+        """Add columns from MindSpore's JSON form: a dict of name: {type, shape} or a list
+        of {name, type, shape}."""
+        items = columns.items() if isinstance(columns, dict) else (
+            (c.get("name"), c) for c in columns)
+        for name, spec in items:
+            if "type" not in spec:
+                raise RuntimeError(f"Column {name!r} in the schema has no 'type'.")
+            self.add_column(name, spec["type"], spec.get("shape"))
+
+    def from_json(self, json_obj: dict) -> None:
+        """Read ``columns`` (required), ``datasetType`` and ``numRows``."""
+        if "columns" not in json_obj:
+            raise RuntimeError("Schema JSON has no 'columns'.")
+        self.dataset_type = json_obj.get("datasetType", "")
+        self.num_rows = int(json_obj.get("numRows", 0))
+        self.parse_columns(json_obj["columns"])
+
+    def to_json(self) -> str:
+        columns = []
+        for c in self.columns:
+            col = {"name": c["name"], "rank": 1 if c["shape"] is None else len(c["shape"])}
+            if c["shape"] is not None:
+                col["shape"] = c["shape"]
+            col["type"] = c["type_name"]
+            columns.append(col)
+        out: dict = {"columns": columns}
+        if self.dataset_type:
+            out["datasetType"] = self.dataset_type
+        if self.num_rows:
+            out["numRows"] = self.num_rows
+        return json.dumps(out, indent=2, sort_keys=True)
+
+    def __str__(self) -> str:
+        return self.to_json()
 
 
 class GeneratorDataset(RandomAccessDataset):
     """Rows from Python: a generator function, an iterable, or an object with
     ``__getitem__`` and ``__len__`` (random access, so shuffling, samplers and sharding)."""
+
+    cacheable = False
 
     def __init__(self, source, column_names=None, column_types=None, schema=None,
                  num_samples=None, num_parallel_workers=1, shuffle=None, sampler=None,
@@ -176,6 +259,7 @@ class NumpySlicesDataset(RandomAccessDataset):
     columns) or arrays."""
 
     cheap_reads = True
+    cacheable = False
 
     def __init__(self, data, column_names=None, num_samples=None, num_parallel_workers=1,
                  shuffle=None, sampler=None, num_shards=None, shard_id=None):
@@ -221,6 +305,7 @@ class PaddedDataset(RandomAccessDataset):
     dataset (``concat``) to a size that shards evenly."""
 
     cheap_reads = True
+    cacheable = False
     default_shuffle = False
 
     def __init__(self, padded_samples: list[dict]):

@@ -20,6 +20,7 @@ from .utils import (
     pil_image,
     pil_interpolation,
 )
+from .warp import warp_affine
 
 __all__ = [
     "Decode",
@@ -38,6 +39,8 @@ __all__ = [
     "ToPIL",
     "RandomColorAdjust",
     "RandomRotation",
+    "Affine",
+    "RandomAffine",
     "Invert",
     "Equalize",
     "AutoContrast",
@@ -456,16 +459,145 @@ class RandomRotation(TensorOperation):
         c = cv2()
         m = c.getRotationMatrix2D(tuple(map(float, center)), angle, 1.0)
         out_w, out_h = w, h
-        if self.expand:
-            cos, sin = abs(m[0, 0]), abs(m[0, 1])
-            out_w, out_h = int(round(h * sin + w * cos)), int(round(h * cos + w * sin))
-            m[0, 2] += (out_w - w) / 2
-            m[1, 2] += (out_h - h) / 2
-        fill = list(self.fill_value) if isinstance(self.fill_value, (tuple, list)) \
-            else [self.fill_value] * 3
-        out = c.warpAffine(img, m, (out_w, out_h), flags=cv2_interpolation(self.resample),
-                           borderMode=c.BORDER_CONSTANT, borderValue=fill)
-        return out.reshape(out_h, out_w, *img.shape[2:])
+        if self.expand:  # the rotated image's bounding box, in OpenCV's float32 corners
+            corners = c.boxPoints(((0.0, 0.0), (float(w), float(h)), angle))
+            box_w, box_h = np.ptp(corners[:, 0]), np.ptp(corners[:, 1])
+            out_w, out_h = int(np.rint(box_w)), int(np.rint(box_h))
+            m[0, 2] += box_w / 2 - w / 2
+            m[1, 2] += box_h / 2 - h / 2
+        # MindSpore fills rotations with the fill value's channels reversed (BGR order)
+        return warp_affine(img, m, self.resample, _fill3(self.fill_value)[::-1],
+                           (out_h, out_w))
+
+
+def _affine_matrix(h: int, w: int, degrees: float, shift: tuple, scale: float,
+                   shear: tuple) -> np.ndarray:
+    """MindSpore's forward 2x3 matrix (float32, as it computes it): rotate by ``degrees``
+    (clockwise in image coordinates), scale, shear by ``shear`` = (x, y) degrees about the
+    image center ((w - 1) / 2, (h - 1) / 2), then shift by ``shift`` pixels."""
+    a = math.radians(degrees)
+    sx, sy = math.radians(shear[0]), math.radians(-shear[1])
+    if math.cos(sy) == 0:
+        raise RuntimeError("AffineOp: cos(shear_y) should not be zero.")
+    f32 = np.float32
+    m = [f32(scale * math.cos(a + sy) / math.cos(sy)),
+         f32(scale * (-math.cos(a + sy) * math.tan(sx) / math.cos(sy) - math.sin(a))),
+         f32(scale * math.sin(a + sy) / math.cos(sy)),
+         f32(scale * (-math.sin(a + sy) * math.tan(sx) / math.cos(sy) + math.cos(a)))]
+    cx, cy = f32((w - 1) / 2.0), f32((h - 1) / 2.0)
+    tx = (f32(1) - m[0]) * cx - m[1] * cy + f32(shift[0])
+    ty = (f32(1) - m[3]) * cy - m[2] * cx + f32(shift[1])
+    return np.array([[m[0], m[1], tx], [m[2], m[3], ty]], dtype=np.float32)
+
+
+def _fill3(fill_value) -> list:
+    return list(fill_value) if isinstance(fill_value, (tuple, list)) else [fill_value] * 3
+
+
+def _check_fill(fill_value) -> None:
+    values = fill_value if isinstance(fill_value, (tuple, list)) else (fill_value,)
+    if len(values) not in (1, 3) or not all(
+            isinstance(v, numbers.Integral) and 0 <= v <= 255 for v in values):
+        raise ValueError(f"Input fill_value should be an int or a 3-tuple of int within "
+                         f"[0, 255], got {fill_value!r}.")
+
+
+class Affine(TensorOperation):
+    """Rotate (``degrees``, clockwise), shift (``translate`` as fractions of the width and
+    height), scale and shear (``shear`` x degrees, or (x, y)) about the image center."""
+
+    def __init__(self, degrees: float, translate, scale: float, shear, resample=Inter.NEAREST,
+                 fill_value=0):
+        if not isinstance(degrees, numbers.Real) or not -180 <= degrees <= 180:
+            raise ValueError(f"Input degrees is not within the required interval of "
+                             f"[-180, 180], got {degrees!r}.")
+        if (not isinstance(translate, (tuple, list)) or len(translate) != 2
+                or not all(-1 <= t <= 1 for t in translate)):
+            raise TypeError("translate should be a sequence of two numbers within [-1, 1].")
+        if not isinstance(scale, numbers.Real) or scale <= 0:
+            raise ValueError(f"Input scale must be greater than 0, got {scale!r}.")
+        shear = (shear, 0.0) if isinstance(shear, numbers.Real) else tuple(shear)
+        if len(shear) != 2 or not all(-180 <= v <= 180 for v in shear):
+            raise ValueError("Input shear should be a number or a pair within [-180, 180].")
+        _check_fill(fill_value)
+        self.degrees, self.translate, self.scale = float(degrees), tuple(translate), scale
+        self.shear, self.resample, self.fill_value = shear, Inter(resample), fill_value
+
+    def _apply(self, img):
+        img = _image(img, "Affine")
+        h, w = img.shape[:2]
+        shift = (f := np.float32)(self.translate[0]) * f(w), f(self.translate[1]) * f(h)
+        return warp_affine(img, _affine_matrix(h, w, self.degrees, shift, self.scale, self.shear),
+                           self.resample, _fill3(self.fill_value))
+
+
+def _signed_range(value, name: str) -> tuple[float, float]:
+    """A number ``v`` as (-v, v) (v >= 0), or an increasing pair."""
+    if isinstance(value, numbers.Real):
+        if value < 0:
+            raise ValueError(f"Input {name} is not within the required interval of "
+                             f"[0, 16777216].")
+        return -float(value), float(value)
+    if not isinstance(value, (tuple, list)) or len(value) != 2:
+        raise TypeError(f"If {name} is a sequence, the length must be 2.")
+    if value[0] > value[1]:
+        raise ValueError(f"{name} should be in (min,max) format. Got (max,min).")
+    return float(value[0]), float(value[1])
+
+
+class RandomAffine(TensorOperation):
+    """``Affine`` with parameters drawn uniformly from ranges: ``degrees``, ``translate``
+    (x range, or x and y ranges, fractions of the size), ``scale`` and ``shear`` (x range,
+    or x and y ranges, degrees)."""
+
+    random = True
+
+    def __init__(self, degrees, translate=None, scale=None, shear=None, resample=Inter.NEAREST,
+                 fill_value=0):
+        self.degrees = _signed_range(degrees, "degrees")
+        translate = (0.0, 0.0, 0.0, 0.0) if translate is None else tuple(translate)
+        if len(translate) not in (2, 4):
+            raise TypeError("translate should be a list or tuple of length 2 or 4.")
+        if not all(-1 <= t <= 1 for t in translate):
+            raise ValueError("Input translate is not within the required interval of "
+                             "[-1.0, 1.0].")
+        self.translate = translate if len(translate) == 4 else (*translate, 0.0, 0.0)
+        scale = (1.0, 1.0) if scale is None else tuple(scale)
+        if len(scale) != 2:
+            raise TypeError("scale should be a list or tuple of length 2.")
+        if scale[0] > scale[1] or scale[0] < 0 or scale[1] <= 0:
+            raise ValueError("Input scale[1] must be equal to or greater than scale[0], and "
+                             "both non-negative with scale[1] > 0.")
+        self.scale = scale
+        if shear is None:
+            shear = (0.0, 0.0, 0.0, 0.0)
+        elif isinstance(shear, numbers.Real):
+            if shear <= 0:
+                raise ValueError("Input shear must be greater than 0.")
+            shear = (-shear, shear, 0.0, 0.0)
+        elif len(shear) == 2:
+            shear = (*_signed_range(tuple(shear), "shear"), 0.0, 0.0)
+        elif len(shear) == 4:
+            if shear[0] > shear[1] or shear[2] > shear[3]:
+                raise ValueError("Input shear[1] must be equal to or greater than shear[0] and "
+                                 "shear[3] must be equal to or greater than shear[2].")
+        else:
+            raise TypeError("shear must be of length 2 or 4.")
+        self.shear = tuple(float(v) for v in shear)
+        _check_fill(fill_value)
+        self.resample, self.fill_value = Inter(resample), fill_value
+
+    def _apply(self, img):
+        img = _image(img, "RandomAffine")
+        h, w = img.shape[:2]
+        rng = current_rng()
+        t = self.translate
+        degrees = math.fmod(rng.uniform(*self.degrees), 360.0)
+        shift = (rng.uniform(t[0] * w, t[1] * w), rng.uniform(t[2] * h, t[3] * h))
+        scale = rng.uniform(*self.scale)
+        shear = (rng.uniform(*self.shear[:2]), rng.uniform(*self.shear[2:]))
+        return warp_affine(img, _affine_matrix(h, w, degrees, shift, scale, shear), self.resample,
+                           _fill3(self.fill_value))
 
 
 def _uint8_image(img, op: str) -> np.ndarray:
