@@ -31,10 +31,19 @@ def _getitem_grad_infer(dout, index, shape=()):
     return AbstractTensor(t, target)
 
 
+def _is_basic(item) -> bool:
+    """An index item that picks each element at most once (int, slice, None, ...)."""
+    return item is None or item is Ellipsis or isinstance(item, slice) or (
+        isinstance(item, (int, np.integer)) and not isinstance(item, (bool, np.bool_)))
+
+
 @quiet
 def _getitem_grad(dout, index, shape=()):
     dout = np.asarray(dout)
     out = np.zeros(tuple(shape), dout.dtype)
+    if all(_is_basic(i) for i in (index if isinstance(index, tuple) else (index,))):
+        out[index] += dout  # no element is picked twice: a plain strided add
+        return out
     if isinstance(index, list):
         index = np.asarray(index)
     np.add.at(out, index, dout)

@@ -138,10 +138,12 @@ def _max_pool_grad(x, out, dout, **attrs):
     acc = np.zeros(geo.padded(x.shape[:2]), dout.dtype)
     free = np.ones(top.shape, bool)  # windows whose maximum is not taken yet
     hit = np.empty(top.shape, bool)
+    nan = bool(np.isnan(top).any())  # max propagates NaN: no NaN on top, none in x
     for idx in np.ndindex(*geo.kernel):
         tap = win[(Ellipsis,) + idx]
         np.equal(tap, top, out=hit)
-        hit |= np.isnan(tap)
+        if nan:
+            hit |= np.isnan(tap)
         hit &= free
         free &= ~hit
         region = tuple(slice(i, i + (o - 1) * s + 1, s)
