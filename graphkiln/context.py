@@ -146,11 +146,26 @@ def is_graph_mode() -> bool:
     return get_context("mode") == GRAPH_MODE
 
 
+_LOAD_ELIM = "MS_DEV_SIDE_EFFECT_LOAD_ELIM"
+# Every compiled call reads the level (it is part of the call key). os.environ keeps its
+# values in ``_data`` under the encoded name: one dict lookup instead of encode, lookup and
+# decode (a fifth of a small call's cost); the parsed level is kept while the value is.
+_ENV_STORE = getattr(os.environ, "_data", None)
+_ENV_KEY = os.environ.encodekey(_LOAD_ELIM) if _ENV_STORE is not None else None
+_parsed_level: list = [None, 1]  # the raw value last parsed, its level
+
+
 def load_elim_level() -> int:
-    """``MS_DEV_SIDE_EFFECT_LOAD_ELIM`` (0..3, default 1)."""
-    raw = os.environ.get("MS_DEV_SIDE_EFFECT_LOAD_ELIM", "")
+    """``MS_DEV_SIDE_EFFECT_LOAD_ELIM`` (0..3, default 1), read at every call."""
+    raw = _ENV_STORE.get(_ENV_KEY) if _ENV_STORE is not None else os.environ.get(_LOAD_ELIM)
+    if raw is not _parsed_level[0]:
+        _parsed_level[:] = [raw, _parse_level(raw)]
+    return _parsed_level[1]
+
+
+def _parse_level(raw) -> int:
     try:
-        level = int(raw) if raw.strip() else 1
+        level = int(raw) if raw is not None and raw.strip() else 1
     except ValueError:
         level = 1
     return min(max(level, 0), 3)

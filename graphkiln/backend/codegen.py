@@ -186,10 +186,15 @@ def _kernel(node: CNode):
     """The kernel a primitive node runs (specialised to its types), None for the rest."""
     fn = node.inputs[0]
     prim = fn.value if isinstance(fn, ValueNode) and hasattr(fn.value, "opdef") else None
-    if prim is None or prim.opdef.name in _STRUCTURAL:
+    if prim is None or prim.opdef.name in _STRUCTURAL or _orders_only(node, prim):
         return None
     return prim.opdef.kernel_for([a.abstract for a in node.inputs[1:]], node.abstract,
                                  prim.attrs)
+
+
+def _orders_only(node: CNode, prim) -> bool:
+    """UpdateState and friends: a monad out and no effect, so nothing runs."""
+    return isinstance(node.abstract, AbstractMonad) and prim.opdef.effect == "none"
 
 
 def _emit(node: CNode, ref, names, lines, mod, counter, kernel, plan: MemoryPlan) -> None:
@@ -199,8 +204,7 @@ def _emit(node: CNode, ref, names, lines, mod, counter, kernel, plan: MemoryPlan
     name = prim.opdef.name if prim is not None else None
     # read back by source_location when the line raises at run time
     comment = f"  # {name or 'call'} @ {loc.filename}:{loc.lineno}" if loc else ""
-    if prim is not None and isinstance(node.abstract, AbstractMonad) and \
-            prim.opdef.effect == "none":  # UpdateState and friends only order
+    if prim is not None and _orders_only(node, prim):
         names[id(node)] = "None"
         return
     if name in _ALIAS_OPS or id(node) in plan.done_assigns:

@@ -54,8 +54,8 @@ def plan_memory(g: FuncGraph, order: list[CNode], ufuncs: set[int]) -> MemoryPla
     """The plan for graph ``g`` emitted in ``order``; ``ufuncs`` holds the ids of nodes whose
     kernel is a bare NumPy ufunc (those accept ``out=``)."""
     plan = MemoryPlan()
-    if not any(_buffer_key(n) is not None for n in order):
-        return plan  # nothing big enough to plan (most branch and loop graphs)
+    if not any(_buffer_key(n) is not None for n in order if id(n) in ufuncs):
+        return plan  # no ufunc makes a plannable array (small graphs, branches): nothing to do
     users: dict[int, list[CNode]] = {}
     for n in order:
         for inp in n.inputs[1:]:

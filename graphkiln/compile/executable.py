@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from ..backend.codegen import source_location
 from ..common.float_status import fp_guard
+from ..common.heap import tune_heap
 from ..common.tensor import Tensor
 from ..errors import SourceLoc, user_frames_only, with_location
 from ..frontend.pytree import unflatten
@@ -104,6 +105,7 @@ class Executable:
                  "_single", "guards", "cell_guards")
 
     def __init__(self, fn, weights, out_tree, out_leaves, out_slots, info):
+        tune_heap()  # steps reuse their freed intermediates' memory (common/heap.py)
         # a lone tensor output is returned bare; anything else as a tuple
         self.fn = fn
         self.weights = weights

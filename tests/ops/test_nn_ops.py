@@ -245,3 +245,26 @@ def test_dropout_errors():
         ops.Dropout()(Tensor(arr(2, 3, dtype=np.int32)))
     with pytest.raises(TypeError, match=r"For 'Dropout'.*seed"):
         ops.dropout(x, 0.5, seed=Tensor(arr(2)))
+
+
+def _max_pool_grad_reference(x, dout, k, s):
+    """Each window's ``dout`` added at its first maximum (np.argmax: the first NaN if any)."""
+    dx = np.zeros_like(x)
+    for n, c, i, j in np.ndindex(*dout.shape):
+        win = x[n, c, i * s:i * s + k, j * s:j * s + k]
+        a, b = np.unravel_index(np.argmax(win), win.shape)
+        dx[n, c, i * s + a, j * s + b] += dout[n, c, i, j]
+    return dx
+
+
+@pytest.mark.parametrize("k,s", [(2, 2), (3, 1), (3, 2)])
+def test_max_pool_and_grad_with_ties_and_nan(k, s):
+    r = np.random.default_rng(k * 10 + s)
+    x = r.integers(-1, 2, (2, 3, 7, 7)).astype(np.float32)  # many ties
+    x[0, 1, 2, 3] = x[1, 0, 4, 4] = x[1, 0, 4, 5] = np.nan
+    y = REGISTRY["MaxPool"].kernel(x, kernel_size=k, strides=s)
+    win = np.lib.stride_tricks.sliding_window_view(x, (k, k), (2, 3))[:, :, ::s, ::s]
+    np.testing.assert_array_equal(y, win.max(axis=(-2, -1)))
+    dout = r.standard_normal(y.shape).astype(np.float32)
+    dx = REGISTRY["MaxPoolGrad"].kernel(x, y, dout, kernel_size=k, strides=s)
+    np.testing.assert_allclose(dx, _max_pool_grad_reference(x, dout, k, s), rtol=1e-6)

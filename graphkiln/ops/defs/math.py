@@ -289,7 +289,11 @@ def _rsqrt(x):
 
 
 def _relu(x):
-    return np.where(x > 0, x, np.zeros((), x.dtype))  # NaN gives 0, as on MindSpore
+    """``x`` where ``x > 0``, else +0 (NaN gives 0, as on MindSpore): ``fmax`` drops NaN,
+    adding +0 turns its -0 into +0."""
+    zero = np.zeros((), x.dtype)
+    out = np.asarray(np.fmax(zero, x))
+    return np.add(out, zero, out=out)
 
 
 Neg = unary("Neg", np.negative)

@@ -61,8 +61,10 @@ def _softmax(x, axis=-1):
         return np.asarray(x).copy()
     if w.ndim == 0:
         return np.ones_like(x)
-    e = np.exp(w - np.max(w, axis=axes, keepdims=True))
-    return (e / np.sum(e, axis=axes, keepdims=True)).astype(np.asarray(x).dtype)
+    e = w - np.max(w, axis=axes, keepdims=True)
+    np.exp(e, out=e)
+    e /= np.sum(e, axis=axes, keepdims=True)
+    return e.astype(np.asarray(x).dtype, copy=False)
 
 
 Softmax = OpDef("Softmax", _softmax_infer, _softmax, attrs={"axis": -1})
@@ -83,8 +85,8 @@ def _log_softmax(x, axis=-1):
     if w.ndim == 0:
         return np.zeros_like(x)
     s = w - np.max(w, axis=axis, keepdims=True)
-    out = s - np.log(np.sum(np.exp(s), axis=axis, keepdims=True))
-    return out.astype(np.asarray(x).dtype)
+    s -= np.log(np.sum(np.exp(s), axis=axis, keepdims=True))
+    return s.astype(np.asarray(x).dtype, copy=False)
 
 
 LogSoftmax = OpDef("LogSoftmax", _log_softmax_infer, _log_softmax, attrs={"axis": -1})
@@ -122,15 +124,22 @@ def _layer_norm_infer(x, gamma, beta, begin_norm_axis=1, begin_params_axis=1, ep
 @quiet
 def _layer_norm(x, gamma, beta, begin_norm_axis=1, begin_params_axis=1, epsilon=1e-7):
     x = np.asarray(x)
-    w = x.astype(np.float64) if x.dtype == np.float64 else x.astype(np.float32)
+    w = x.astype(np.float64 if x.dtype == np.float64 else np.float32, copy=False)
     axes = tuple(range(begin_norm_axis % x.ndim, x.ndim))
     if w.size == 0:
         stat = x.shape[:axes[0]] + (1,) * len(axes)
         return x.copy(), np.zeros(stat, np.float32), np.zeros(stat, np.float32)
     mean = np.mean(w, axis=axes, keepdims=True)
-    var = np.mean(np.square(w - mean), axis=axes, keepdims=True)
-    y = (w - mean) / np.sqrt(var + epsilon) * gamma + beta
-    return y.astype(x.dtype), mean.astype(np.float32), var.astype(np.float32)
+    centred = w - mean
+    var = np.mean(np.square(centred), axis=axes, keepdims=True)
+    if gamma.dtype == beta.dtype == w.dtype:  # in place: no wider intermediate to round
+        y = np.divide(centred, np.sqrt(var + epsilon), out=centred)
+        y *= gamma
+        y += beta
+    else:
+        y = centred / np.sqrt(var + epsilon) * gamma + beta
+    return (y.astype(x.dtype, copy=False), mean.astype(np.float32, copy=False),
+            var.astype(np.float32, copy=False))
 
 
 LayerNorm = OpDef("LayerNorm", _layer_norm_infer, _layer_norm,
@@ -169,9 +178,12 @@ def _one_hot(indices, depth, on_value, off_value, axis=-1):
     ax = indices.ndim if axis == -1 else axis
     on = np.asarray(on_value).reshape(-1)[0]
     off = np.asarray(off_value).reshape(-1)[0]
-    classes = np.arange(depth).reshape((depth,) + (1,) * (indices.ndim - ax))
-    hit = np.expand_dims(indices, ax) == classes
-    return np.where(hit, on, off).astype(np.asarray(on_value).dtype)
+    out = np.full(indices.shape + (depth,), off, np.asarray(on_value).dtype)
+    if depth:  # ``on`` where the index is in [0, depth); out-of-range rows stay ``off``
+        idx = indices.reshape(-1)
+        rows = np.flatnonzero((idx >= 0) & (idx < depth))
+        out.reshape(-1, depth)[rows, idx[rows]] = on
+    return out if ax == indices.ndim else np.ascontiguousarray(np.moveaxis(out, -1, ax))
 
 
 OneHot = OpDef("OneHot", _one_hot_infer, _one_hot, attrs={"axis": -1}, differentiable=False)

@@ -8,8 +8,6 @@ MindSpore's attributes (``kernel_size``, ``strides``, ``pad_mode`` 'valid'/'same
 """
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
 import graphkiln.ops.windows as W
@@ -62,10 +60,14 @@ class PoolGeometry:
 
     def scatter(self, cols: np.ndarray) -> np.ndarray:
         """``cols`` ``(N, C, *kernel, *out)`` summed back onto the unpadded input."""
-        padded = cols.shape[:2] + tuple(n + b + e + x for n, (b, e), x in zip(
-            self.sizes, self.pads, self.extra))
-        acc = W.scatter_windows(cols, padded, self.kernel, self.stride, (1,) * _RANK)
+        acc = W.scatter_windows(cols, self.padded(cols.shape[:2]), self.kernel, self.stride,
+                                (1,) * _RANK)
         return np.ascontiguousarray(W.crop(acc, self.pads, self.sizes))
+
+    def padded(self, lead: tuple) -> tuple:
+        """The padded input's shape (ceil mode's extra room included), after ``lead``."""
+        return lead + tuple(n + b + e + room for n, (b, e), room in zip(
+            self.sizes, self.pads, self.extra))
 
     def count(self, attrs: dict, dtype) -> np.ndarray:
         """The divisor of each average: ``(*out)``."""
@@ -109,19 +111,45 @@ def _argmax(x: np.ndarray, geo: PoolGeometry) -> np.ndarray:
     return np.argmax(geo.flat_windows(x, -np.inf), axis=-1)
 
 
+def _window_max(win: np.ndarray) -> np.ndarray:
+    """Max over the kernel axes of ``(N, C, *out, *kernel)`` windows: one ``np.maximum`` per
+    kernel offset over output-sized strided views (NaN propagates, as ``max`` does)."""
+    taps = [win[(Ellipsis,) + idx] for idx in np.ndindex(*win.shape[-_RANK:])]
+    acc = np.array(taps[0])
+    for tap in taps[1:]:
+        np.maximum(acc, tap, out=acc)
+    return acc
+
+
 @quiet
 def _max_pool(x, **attrs):
     geo = PoolGeometry("MaxPool", x.shape[2:], attrs)
-    return np.ascontiguousarray(geo.windows(x, -np.inf).max(axis=(-2, -1)))
+    return _window_max(geo.windows(x, -np.inf))
 
 
 @quiet
 def _max_pool_grad(x, out, dout, **attrs):
+    """``dout`` routed to each window's first maximum (the first NaN if any): the kernel
+    offsets are visited in order, each taking the windows whose maximum it holds and no
+    earlier offset took, and adding ``dout`` there into the padded input gradient."""
     geo = PoolGeometry("MaxPoolGrad", x.shape[2:], attrs)
-    k = math.prod(geo.kernel)
-    hit = np.arange(k).reshape((1, 1, k) + (1,) * _RANK) == _argmax(x, geo)[:, :, None]
-    cols = (hit * dout[:, :, None]).astype(dout.dtype, copy=False)
-    return geo.scatter(cols.reshape(x.shape[:2] + geo.kernel + geo.out))
+    win = geo.windows(x, -np.inf)
+    top = _window_max(win)
+    acc = np.zeros(geo.padded(x.shape[:2]), dout.dtype)
+    free = np.ones(top.shape, bool)  # windows whose maximum is not taken yet
+    hit = np.empty(top.shape, bool)
+    nan = bool(np.isnan(top).any())  # max propagates NaN: no NaN on top, none in x
+    for idx in np.ndindex(*geo.kernel):
+        tap = win[(Ellipsis,) + idx]
+        np.equal(tap, top, out=hit)
+        if nan:
+            hit |= np.isnan(tap)
+        hit &= free
+        free &= ~hit
+        region = tuple(slice(i, i + (o - 1) * s + 1, s)
+                       for i, o, s in zip(idx, geo.out, geo.stride))
+        acc[(slice(None), slice(None)) + region] += np.where(hit, dout, 0)
+    return np.ascontiguousarray(W.crop(acc, geo.pads, geo.sizes))
 
 
 @quiet
