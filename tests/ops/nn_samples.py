@@ -34,6 +34,10 @@ def bprop_samples(n, s, u) -> dict:
         "MaxPoolGradGrad": [s(_distinct(1, 2, 4, 4), n(1, 2, 2, 2), n(1, 2, 4, 4), **_POOL)],
         "AvgPool": [s(n(1, 2, 4, 4), **_POOL), s(n(1, 1, 5, 5), **_POOL_SAME)],
         "AvgPoolGrad": [s(n(1, 1, 5, 5), n(1, 1, 3, 3), n(1, 1, 3, 3), **_POOL_SAME)],
+        "SigmoidCrossEntropyWithLogits": [s(n(3, 4), u(0.0, 1.0, 3, 4))],
+        "SmoothL1Loss": [s(n(3, 4), n(3, 4)), s(n(3, 4), n(3, 4), beta=0.5, reduction="mean"),
+                         s(n(2, 3), n(2, 3), beta=2.0, reduction="sum")],
+        "L2Normalize": [s(n(2, 3, 4)), s(n(2, 3, 4), axis=-1), s(n(2, 3, 4), axis=(0, 2))],
         "BatchNorm": [s(n(3, 2, 2, 2), n(2), n(2), n(2), u(0.5, 2.0, 2), is_training=True),
                       s(n(4, 3), n(3), n(3), n(3), u(0.5, 2.0, 3), is_training=True),
                       s(n(2, 2, 2, 2), n(2), n(2), n(2), u(0.5, 2.0, 2), is_training=False)],
@@ -72,6 +76,11 @@ def vmap_samples(B, U, f32) -> dict:  # noqa: N803 - test_vmap_rules' class name
             lambda r: ((B(f32(r, 3, 4, 3)), B(f32(r, 3, 3)), U(f32(r, 3)), U(f32(r, 3)),
                         U(f32(r, 3, lo=0.5, hi=2.0))), {"is_training": False})],
         "StopGradient": [lambda r: ((B(f32(r, 3, 4, 5)),), {})],
+        "SigmoidCrossEntropyWithLogits": [lambda r: ((B(f32(r, 3, 2, 4)), U(f32(r, 2, 4))),
+                                                     {})],
+        "SmoothL1Loss": [lambda r: ((B(f32(r, 3, 2, 4)), B(f32(r, 3, 2, 4))),
+                                    {"reduction": "mean"})],
+        "L2Normalize": [lambda r: ((B(f32(r, 3, 2, 4)),), {"axis": 1})],
     }
 
 
@@ -116,6 +125,9 @@ def registry_samples(f32) -> dict:
         "ApplyCenteredRMSProp": [((p(2, 3), p(2, 3), p(2, 3, value=1.0), p(2, 3), g, 0.01, 0.9,
                                    0.0, 1e-10), {})],
         "ApplyAdagrad": [((p(2, 3), p(2, 3, value=0.1), 0.01, g), {})],
+        "SigmoidCrossEntropyWithLogits": [((g, f32(2, 3)), {}), ((h16(2, 3), h16(2, 3)), {})],
+        "SmoothL1Loss": [((g, f32(2, 3)), {}), ((g, f32(2, 3)), {"reduction": "sum"})],
+        "L2Normalize": [((f32(2, 3),), {}), ((h16(2, 3),), {"axis": -1})],
         **_update_samples(Parameter, Tensor),
     }
 

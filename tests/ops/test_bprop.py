@@ -88,6 +88,10 @@ EPS, RTOL, ATOL = 1e-6, 1e-5, 1e-7
 
 
 # ------------------------------------------------------------------ sample inputs
+# Inputs whose cotangent MindSpore defines as zero rather than the derivative (checked against
+# MindSpore's recorded gradients in tests/ops/test_census_nn_ops.py): left out of the FD check.
+ZERO_BY_DEFINITION = {"SigmoidCrossEntropyWithLogits": (1,)}
+
 # name -> list of samples; a sample is ``rng -> (args, attrs)``. NumPy float64 arrays are
 # differentiated (also inside tuples), other arrays (indices, masks) become constant Tensors.
 # Inputs stay away from kinks (ReLU/Abs at 0, ties of max, jumps of floor).
@@ -384,7 +388,7 @@ def test_bprop_matches_finite_differences(name):
     for k, make in enumerate(SAMPLES[name]):
         args, attrs = make(rng)
         leaves = _leaves(args)
-        positions = list(range(len(leaves)))
+        positions = [i for i in range(len(leaves)) if i not in ZERO_BY_DEFINITION.get(name, ())]
         where = f"{name} sample {k} ({attrs})"
         if not positions:  # creation ops: the rule gives no cotangent for any input
             ins = _rebuild(args, [Tensor(a) for a in leaves])

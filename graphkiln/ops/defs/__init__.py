@@ -10,6 +10,7 @@ from . import (  # noqa: F401
     introspect,
     math,
     nn,
+    nn_losses,
     norm,
     optim,
     optim_sparse,

@@ -96,6 +96,18 @@ def _stop_gradient(x, *, dims):
     return REGISTRY["StopGradient"](x), dims[0]
 
 
+def _per_example_rule(name: str) -> None:
+    op = REGISTRY[name]
+
+    @rule_for(name)
+    def rule(*args, dims, **attrs):
+        return per_example(op, args, dims, attrs)
+
+
+for _name in ("SigmoidCrossEntropyWithLogits", "SmoothL1Loss", "L2Normalize"):
+    _per_example_rule(_name)
+
+
 @rule_for("BiasAdd")
 def _bias_add(*args, dims, **attrs):
     return per_example(REGISTRY["BiasAdd"], args, dims, attrs)

@@ -1,4 +1,4 @@
-"""Backward rules of the convolution, pooling and batch-norm primitives.
+"""Backward rules of the convolution, pooling, batch-norm and loss primitives.
 
 The convolution family is closed under transposition: the input gradient of ``Conv`` is
 ``ConvBackpropInput``, the filter gradient ``ConvBackpropFilter``, and each of those
@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 
 import graphkiln.ops.defs.conv as C
+import graphkiln.ops.defs.nn_losses as NL
 import graphkiln.ops.defs.norm as N
 import graphkiln.ops.defs.pool as P
 import graphkiln.ops.functional as F
@@ -117,3 +118,28 @@ def _batch_norm(x, scale, bias, mean, variance, out, dout, **attrs):
         dv = F.add(dv, d)
     return (_as(dx, x), _as(dscale, scale), _as(sum_dy, bias), _as(dm, mean),
             _as(dv, variance))
+
+
+@bprop("SigmoidCrossEntropyWithLogits")
+def _sigmoid_ce(logits, label, out, dout):
+    # as MindSpore: the label gets a zero cotangent
+    return (_as(F.mul(F.sub(F.sigmoid(logits), label), dout), logits), F.zeros_like(label))
+
+
+@bprop("SmoothL1Loss")
+def _smooth_l1(logits, labels, out, dout, beta=1.0, reduction="none"):
+    slope = F.minimum(F.maximum(F.div(F.sub(logits, labels), beta), -1.0), 1.0)
+    g = F.mul(slope, dout)
+    if reduction == "mean":
+        g = F.div(g, float(math.prod(logits.shape)))
+    return _as(g, logits), _as(F.neg(g), labels)
+
+
+@bprop("L2Normalize")
+def _l2_normalize(x, out, dout, axis=0, epsilon=1e-4):
+    # MindSpore's rule: (dout - y * sum(y * dout)) / max(||x||, epsilon), which is the
+    # derivative wherever ||x||**2 >= epsilon
+    axes = NL.l2_axes(axis, x.ndim)
+    inner = F.reduce_sum(F.mul(out, dout), axes, True)
+    norm = F.maximum(F.sqrt(F.reduce_sum(F.mul(x, x), axes, True)), float(epsilon))
+    return (_as(F.div(F.sub(dout, F.mul(out, inner)), norm), x),)

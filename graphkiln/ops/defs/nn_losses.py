@@ -1,0 +1,114 @@
+"""Loss and normalization primitives, as MindSpore's: ``SigmoidCrossEntropyWithLogits``,
+``SmoothL1Loss``, ``L2Normalize``.
+
+float16 inputs are computed in float32 and the result cast back. SmoothL1Loss promotes
+its two float inputs to one type (MindSpore converts them); SigmoidCrossEntropyWithLogits
+needs one type. ``L2Normalize`` divides by ``sqrt(max(sum(x**2), epsilon))``.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ...ir.abstract import AbstractTensor
+from ..primitive import OpDef
+from ._infer import FLOATS, norm_axes, promote_types, quiet, require_dtype, tensor_type
+
+_REDUCTIONS = ("none", "mean", "sum")
+
+
+def _wide(x: np.ndarray) -> np.ndarray:
+    return x.astype(np.float32) if x.dtype == np.float16 else x
+
+
+def _same_shape(name: str, a: str, b: str, x, y) -> None:
+    if x.shape != y.shape:
+        raise ValueError(f"For '{name}', the shape of '{a}' and '{b}' must be the same, but "
+                         f"got {list(x.shape)} and {list(y.shape)}.")
+
+
+def _sigmoid_ce_infer(logits, label):
+    name = "SigmoidCrossEntropyWithLogits"
+    t, tl = tensor_type(name, "logits", logits), tensor_type(name, "label", label)
+    require_dtype(name, "logits", t, FLOATS)
+    if tl is not t:
+        raise TypeError(f"For primitive[{name}], the input type must be same: 'logits' is "
+                        f"{t} and 'label' {tl}.")
+    _same_shape(name, "logits", "label", logits, label)
+    return AbstractTensor(t, logits.shape)
+
+
+def _sigmoid_ce(logits, label):
+    x, y = _wide(logits), _wide(label)
+    loss = np.maximum(x, 0) - x * y + np.log1p(np.exp(-np.abs(x)))
+    return loss.astype(logits.dtype, copy=False)
+
+
+SigmoidCrossEntropyWithLogits = OpDef("SigmoidCrossEntropyWithLogits", _sigmoid_ce_infer,
+                                      quiet(_sigmoid_ce))
+
+
+def _check_smooth_l1_attrs(beta, reduction) -> None:
+    if isinstance(beta, bool) or not isinstance(beta, (int, float)):
+        raise TypeError(f"For 'SmoothL1Loss', the 'beta' must be a float, but got "
+                        f"{type(beta).__name__}.")
+    if beta <= 0:
+        raise ValueError(f"For 'SmoothL1Loss', the 'beta' must be greater than 0, but got "
+                         f"{beta}.")
+    if reduction not in _REDUCTIONS:
+        raise ValueError(f"For 'SmoothL1Loss', the 'reduction' must be in "
+                         f"{list(_REDUCTIONS)}, but got {reduction}.")
+
+
+def _smooth_l1_infer(logits, labels, beta=1.0, reduction="none"):
+    _check_smooth_l1_attrs(beta, reduction)
+    tx, ty = tensor_type("SmoothL1Loss", "logits", logits), tensor_type("SmoothL1Loss",
+                                                                        "labels", labels)
+    require_dtype("SmoothL1Loss", "logits", tx, FLOATS)
+    require_dtype("SmoothL1Loss", "labels", ty, FLOATS)
+    _same_shape("SmoothL1Loss", "logits", "labels", logits, labels)
+    return AbstractTensor(promote_types(tx, ty), logits.shape if reduction == "none" else ())
+
+
+def _smooth_l1(logits, labels, beta=1.0, reduction="none"):
+    result = np.promote_types(logits.dtype, labels.dtype)  # the float types promote
+    d = np.abs(_wide(logits.astype(result)) - _wide(labels.astype(result)))
+    b = np.asarray(beta, d.dtype)
+    loss = np.where(d < b, 0.5 * d * d / b, d - 0.5 * b)
+    if reduction == "mean":
+        loss = loss.mean()
+    elif reduction == "sum":
+        loss = loss.sum()
+    return np.asarray(loss).astype(result, copy=False)
+
+
+SmoothL1Loss = OpDef("SmoothL1Loss", _smooth_l1_infer, quiet(_smooth_l1),
+                     attrs={"beta": 1.0, "reduction": "none"})
+
+
+def l2_axes(axis, ndim: int) -> tuple:
+    return norm_axes("L2Normalize", axis, ndim)
+
+
+def _l2_normalize_infer(x, axis=0, epsilon=1e-4):
+    require_dtype("L2Normalize", "input_x", tensor_type("L2Normalize", "input_x", x), FLOATS)
+    l2_axes(axis, len(x.shape))
+    if isinstance(epsilon, bool) or not isinstance(epsilon, (int, float)):
+        raise TypeError(f"For 'L2Normalize', the 'epsilon' must be a float, but got "
+                        f"{type(epsilon).__name__}.")
+    return AbstractTensor(x.dtype, x.shape)
+
+
+def l2_norm(x: np.ndarray, axis, epsilon) -> np.ndarray:
+    """``sum(x**2)`` over ``axis`` (kept), in x's (widened) dtype."""
+    w = _wide(x)
+    return np.sum(w * w, axis=l2_axes(axis, x.ndim), keepdims=True)
+
+
+def _l2_normalize(x, axis=0, epsilon=1e-4):
+    w = _wide(x)
+    out = w / np.sqrt(np.maximum(l2_norm(x, axis, epsilon), np.asarray(epsilon, w.dtype)))
+    return out.astype(x.dtype, copy=False)
+
+
+L2Normalize = OpDef("L2Normalize", _l2_normalize_infer, quiet(_l2_normalize),
+                    attrs={"axis": 0, "epsilon": 1e-4})
