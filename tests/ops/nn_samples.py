@@ -38,6 +38,8 @@ def bprop_samples(n, s, u) -> dict:
         "SmoothL1Loss": [s(n(3, 4), n(3, 4)), s(n(3, 4), n(3, 4), beta=0.5, reduction="mean"),
                          s(n(2, 3), n(2, 3), beta=2.0, reduction="sum")],
         "L2Normalize": [s(n(2, 3, 4)), s(n(2, 3, 4), axis=-1), s(n(2, 3, 4), axis=(0, 2))],
+        "ResizeNearestNeighbor": [s(n(1, 2, 3, 4), size=(5, 3)),
+                                  s(n(2, 1, 4, 3), size=(2, 6), align_corners=True)],
         "BatchNorm": [s(n(3, 2, 2, 2), n(2), n(2), n(2), u(0.5, 2.0, 2), is_training=True),
                       s(n(4, 3), n(3), n(3), n(3), u(0.5, 2.0, 3), is_training=True),
                       s(n(2, 2, 2, 2), n(2), n(2), n(2), u(0.5, 2.0, 2), is_training=False)],
@@ -81,6 +83,10 @@ def vmap_samples(B, U, f32) -> dict:  # noqa: N803 - test_vmap_rules' class name
         "SmoothL1Loss": [lambda r: ((B(f32(r, 3, 2, 4)), B(f32(r, 3, 2, 4))),
                                     {"reduction": "mean"})],
         "L2Normalize": [lambda r: ((B(f32(r, 3, 2, 4)),), {"axis": 1})],
+        "ResizeNearestNeighbor": [lambda r: ((B(f32(r, 3, 1, 2, 3, 4)),), {"size": (5, 2)})],
+        "BoundingBoxDecode": [lambda r: ((B(f32(r, 3, 4, 4)), U(f32(r, 4, 4))),
+                                         {"max_shape": (8, 8)})],
+        "NMSWithMask": [lambda r: ((B(f32(r, 3, 5, 5)),), {"iou_threshold": 0.3})],
     }
 
 
@@ -128,6 +134,10 @@ def registry_samples(f32) -> dict:
         "SigmoidCrossEntropyWithLogits": [((g, f32(2, 3)), {}), ((h16(2, 3), h16(2, 3)), {})],
         "SmoothL1Loss": [((g, f32(2, 3)), {}), ((g, f32(2, 3)), {"reduction": "sum"})],
         "L2Normalize": [((f32(2, 3),), {}), ((h16(2, 3),), {"axis": -1})],
+        "ResizeNearestNeighbor": [((f32(1, 2, 3, 4),), {"size": (5, 2)}),
+                                  ((h16(1, 1, 4, 4),), {"size": (2, 3), "align_corners": True})],
+        "BoundingBoxDecode": [((f32(3, 4), f32(3, 4)), {"max_shape": (8, 8)})],
+        "NMSWithMask": [((f32(4, 5),), {"iou_threshold": 0.5})],
         **_update_samples(Parameter, Tensor),
     }
 

@@ -57,6 +57,8 @@ NON_DIFFERENTIABLE = {
     "NPUGetFloatStatus": "reads the float-status register",
     "Switch": "structural (see STRUCTURAL)",
     "WhileGrad": "created by autodiff itself as the backward of While",
+    "BoundingBoxDecode": "box arithmetic for detection heads; MindSpore gives zero cotangents",
+    "NMSWithMask": "a selection: sorted boxes, indices and a keep mask",
 }
 
 # Optimizer steps and synchronisation: memory effects on weights (like Assign) or no value;

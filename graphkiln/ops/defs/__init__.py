@@ -7,6 +7,7 @@ from . import (  # noqa: F401
     conv,
     grad_ops,
     gradient,
+    image,
     introspect,
     math,
     nn,

@@ -104,7 +104,8 @@ def _per_example_rule(name: str) -> None:
         return per_example(op, args, dims, attrs)
 
 
-for _name in ("SigmoidCrossEntropyWithLogits", "SmoothL1Loss", "L2Normalize"):
+for _name in ("SigmoidCrossEntropyWithLogits", "SmoothL1Loss", "L2Normalize",
+              "ResizeNearestNeighbor", "BoundingBoxDecode", "NMSWithMask"):
     _per_example_rule(_name)
 
 

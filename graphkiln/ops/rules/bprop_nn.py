@@ -9,13 +9,17 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
+
 import graphkiln.ops.defs.conv as C
+import graphkiln.ops.defs.image as IMG
 import graphkiln.ops.defs.nn_losses as NL
 import graphkiln.ops.defs.norm as N
 import graphkiln.ops.defs.pool as P
 import graphkiln.ops.functional as F
 
 from ...common import dtype as mstype
+from ...common.tensor import Tensor
 from .bprop import _as, _is_zero, bprop
 
 
@@ -143,3 +147,21 @@ def _l2_normalize(x, out, dout, axis=0, epsilon=1e-4):
     inner = F.reduce_sum(F.mul(out, dout), axes, True)
     norm = F.maximum(F.sqrt(F.reduce_sum(F.mul(x, x), axes, True)), float(epsilon))
     return (_as(F.div(F.sub(dout, F.mul(out, inner)), norm), x),)
+
+
+def _one_hot_rows(src, n_in: int, dtype) -> Tensor:
+    """The ``(len(src), n_in)`` matrix with a 1 at ``(k, src[k])``."""
+    m = np.zeros((len(src), n_in), dtype.np_dtype)
+    m[np.arange(len(src)), src] = 1
+    return Tensor(m)
+
+
+@bprop("ResizeNearestNeighbor")
+def _resize_nearest(x, out, dout, size=None, align_corners=False, half_pixel_centers=False):
+    # out = R @ x @ C^T with one-hot R (rows) and C (columns): dx = R^T @ dout @ C
+    rows, cols = IMG.resize_indices(x.shape, size, align_corners, half_pixel_centers)
+    t = mstype.float32 if x.dtype is mstype.float16 else x.dtype
+    r = _one_hot_rows(rows, x.shape[2], t)
+    c = _one_hot_rows(cols, x.shape[3], t)
+    g = F.matmul(F.matmul(F.transpose(r, (1, 0)), F.cast(dout, t)), c)
+    return (_as(g, x),)
