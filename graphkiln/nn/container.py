@@ -93,7 +93,10 @@ class _IndexedCells(Cell):
 
 class CellList(_IndexedCells):
     """A list of cells, indexable like a Python list; its cells are registered
-    sub-cells, so their parameters belong to the network. It has no ``construct``."""
+    sub-cells, so their parameters belong to the network. It has no ``construct``;
+    ``vmap`` maps its cells over a batch (model ensembling)."""
+
+    __gk_cell_ensemble__ = True
 
     def __init__(self, *args, **kwargs):
         auto_prefix = kwargs.pop("auto_prefix", True)
