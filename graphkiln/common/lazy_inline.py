@@ -26,9 +26,13 @@ _SKIP_ATTRS = {"_params", "_cells", "_auto_prefix", "_flags", "_tuple_id", "requ
 
 
 def freeze(x, depth: int = 0):
-    """A hashable, value-based key for ``x`` (configs, numbers, tuples...)."""
+    """A hashable, value-based key for ``x`` (configs, numbers, tuples...); objects may give
+    their own with a ``__gk_freeze__()`` method (primitives: name and attributes)."""
     if x is None or isinstance(x, (bool, int, float, str, bytes, type)):
         return x
+    own = getattr(type(x), "__gk_freeze__", None)
+    if own is not None:
+        return own(x)
     if isinstance(x, Tensor):
         if x.is_symbolic or x.size > 64:
             return ("id", id(x))

@@ -74,10 +74,12 @@ def _compile_or_load(fn, name, args, kwargs, self_obj, key, leaves) -> Executabl
     store = cache.open_store()
     if store is None:  # refused (unsafe directory or key): run without the cache
         return compile_call(fn, name, args, kwargs, self_obj)
+    cache.announce_forced()
     exe = cache.load(store, entry, self_obj, leaves)
     if exe is not None:
+        print(cache.HIT_MESSAGE)
         return exe
-    print(cache.STALE_MESSAGE)
+    print(cache.FORCED_MISS_MESSAGE if cache.forced() else cache.STALE_MESSAGE)
     files = state.begin_files()
     try:
         exe = compile_call(fn, name, args, kwargs, self_obj)

@@ -5,8 +5,10 @@ context wins); the directory comes from ``compile_cache_path`` or ``MS_COMPILER_
 An entry is found by the function's identity, the input signature, the graph options, the
 cell's attributes and weights, and the graphkiln version; it records the source files the
 trace read with their hashes. A later process whose files are unchanged loads the code and
-skips tracing, passes and code generation. A missing or stale entry prints MindSpore's
-"Check the consistency of dependency files hash failed" warning and compiles; a damaged or
+skips tracing, passes and code generation, printing MindSpore's "Use the compilation cache"
+warning. A missing or stale entry prints MindSpore's "Check the consistency of dependency
+files hash failed" warning and compiles (with ``MS_DEV_FORCE_USE_COMPILE_CACHE`` set, the
+source files are not checked, as MindSpore announces once); a damaged or
 foreign one is reported, discarded and rebuilt. Writes are atomic (temp file + rename).
 """
 from __future__ import annotations
@@ -35,10 +37,33 @@ from .guards import guards_hold
 FORMAT = 2
 STALE_MESSAGE = ("Warning: Check the consistency of dependency files hash failed. "
                  "Execute all the compilation actions.")
+HIT_MESSAGE = ("Warning: Use the compilation cache and execute the backend actions only. Be "
+               "aware of correctness risks.")
+FORCE_MESSAGE = ("Warning: The env MS_DEV_FORCE_USE_COMPILE_CACHE has been set. It will force "
+                 "to use the compile cache without checking whether the network has been "
+                 "changed. Please note the correctness.")
+FORCED_MISS_MESSAGE = ("Warning: Failed to load the compilation cache file. Execute all the "
+                       "compilation actions.")
 
 
 def enabled() -> bool:
     return bool(get_context("enable_compile_cache"))
+
+
+def forced() -> bool:
+    """``MS_DEV_FORCE_USE_COMPILE_CACHE`` set: entries are used without checking whether
+    the source files they were built from changed."""
+    return os.environ.get("MS_DEV_FORCE_USE_COMPILE_CACHE", "0").strip() not in ("", "0")
+
+
+_announced: list = []
+
+
+def announce_forced() -> None:
+    """Print :data:`FORCE_MESSAGE` once per process when :func:`forced`."""
+    if forced() and not _announced:
+        _announced.append(True)
+        print(FORCE_MESSAGE)
 
 
 def directory() -> str:
@@ -171,7 +196,7 @@ def load(store: entry_store.EntryStore, name: str, cell, leaves):
     try:
         entry = pickle.loads(payload)
         _check_entry(entry)
-        for dep, digest in entry["deps"]:
+        for dep, digest in () if forced() else entry["deps"]:
             if _file_hash(dep) != digest:
                 return None
         if not guards_hold(entry["guards"]):

@@ -121,6 +121,10 @@ class Primitive:
     def __call__(self, *args):
         return apply(self.opdef, args, self.attrs)
 
+    def __gk_freeze__(self) -> tuple:
+        """A value-based key (compile cache, lazy inline): the name and attributes."""
+        return ("Primitive", self.key())
+
     def add_prim_attr(self, name: str, value) -> Primitive:
         """Set a constructor attribute (others, MindSpore's backend hints such as
         ``primitive_target``, are accepted and change nothing on the CPU)."""

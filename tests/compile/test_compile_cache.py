@@ -65,6 +65,7 @@ def test_second_process_loads_from_cache(tmp_path):
     assert "RESULT [601.] [2.] False False" in out1
     out2, _ = _run(s, "on", cache)
     assert "Check the consistency" not in out2
+    assert "Use the compilation cache and execute the backend actions only" in out2
     assert "RESULT [601.] [2.] True True" in out2
     assert "IR 1" in out2  # the graph of a cached entry is still inspectable
 
@@ -128,3 +129,40 @@ def test_distinct_functions_never_share_an_entry(tmp_path):
         outs.append(ms.jit(lambda x, k=k: x * k)(a).asnumpy().tolist())
         outs.append(adder(k)(a).asnumpy().tolist())
     assert outs == [[3.0, 6.0], [4.0, 5.0], [4.0, 8.0], [5.0, 6.0]]
+
+
+PRIM_SCRIPT = textwrap.dedent('''
+    import numpy as np
+    import graphkiln as ms
+    from graphkiln import nn, ops
+
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.matmul = ops.MatMul(transpose_b=True)  # a primitive attribute of the cell
+
+        def construct(self, x):
+            return self.matmul(x, x)
+
+    ms.set_context(mode=ms.GRAPH_MODE)
+    net = Net()
+    out = net(ms.Tensor(np.ones((2, 3), np.float32)))
+    print("RESULT", out.asnumpy().sum(), ms.compile_info(net).from_cache)
+''')
+
+
+def test_cells_with_primitive_attributes_and_forced_use(tmp_path):
+    s = tmp_path / "prim_net.py"
+    s.write_text(PRIM_SCRIPT)
+    env = {"MS_COMPILER_CACHE_ENABLE": "1", "MS_COMPILER_CACHE_PATH": str(tmp_path / "c")}
+    _run(s, "x", env=env)
+    out, _ = _run(s, "x", env=env)  # the primitive's key is the same in a new process
+    assert "RESULT 12.0 True" in out
+    s.write_text(PRIM_SCRIPT + "\n# edited\n")
+    forced = {**env, "MS_DEV_FORCE_USE_COMPILE_CACHE": "1"}
+    out, _ = _run(s, "x", env=forced)  # the edit is not checked when forced
+    assert "The env MS_DEV_FORCE_USE_COMPILE_CACHE has been set" in out
+    assert "RESULT 12.0 True" in out
+    out, _ = _run(s, "x", env={**forced, "MS_COMPILER_CACHE_PATH": str(tmp_path / "new")})
+    assert "Failed to load the compilation cache file. Execute all the compilation" in out
+    assert "RESULT 12.0 False" in out
