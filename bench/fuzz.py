@@ -48,8 +48,8 @@ CHECKS = ("graph", "grad", "jit_of_grad", "grad_of_jit", "grad_of_grad", "vmap_o
           "jit_of_vmap", "grad_of_vmap")
 
 
-class _Timeout(Exception):
-    pass
+class _Timeout(BaseException):  # not caught by the checks that catch Exception
+    """A program ran longer than --timeout."""
 
 
 def _on_alarm(signum, frame):
