@@ -48,8 +48,8 @@ CHECKS = ("graph", "grad", "jit_of_grad", "grad_of_jit", "grad_of_grad", "vmap_o
           "jit_of_vmap", "grad_of_vmap")
 
 
-class _Timeout(Exception):
-    pass
+class _Timeout(BaseException):  # not caught by the checks that catch Exception
+    """A program ran longer than --timeout."""
 
 
 def _on_alarm(signum, frame):
@@ -272,6 +272,8 @@ def main() -> int:
     ap.add_argument("--out", default="fuzz", help="name of the bench/results/NAME.json")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--timeout", type=int, default=120, help="seconds per program")
+    ap.add_argument("--budget", type=float, default=None,
+                    help="stop after this many seconds and report the programs that finished")
     opts = ap.parse_args()
     if ":" in opts.seeds:
         lo, hi = (int(v) for v in opts.seeds.split(":"))
@@ -281,11 +283,13 @@ def main() -> int:
     t0 = time.perf_counter()
     counts = {c: 0 for c in CHECKS}
     failures = []
+    done: list[int] = []
     with tempfile.TemporaryDirectory(prefix="gk_fuzz_") as directory:
         work = [(s, directory, opts.timeout) for s in seeds]
         # fresh workers now and then: each program's module and compiled code stay alive
         with multiprocessing.Pool(opts.jobs, maxtasksperchild=500) as pool:
             for i, res in enumerate(pool.imap_unordered(check_seed, work, chunksize=4)):
+                done.append(res["seed"])
                 for c in res["checked"]:
                     counts[c] += 1
                 for check, text in res["problems"]:
@@ -296,13 +300,17 @@ def main() -> int:
                 if (i + 1) % 500 == 0:
                     print(f"... {i + 1} programs, {len(failures)} problems, "
                           f"{time.perf_counter() - t0:.0f} s", flush=True)
+                if opts.budget is not None and time.perf_counter() - t0 > opts.budget:
+                    pool.terminate()
+                    break
     seconds = time.perf_counter() - t0
     rows = [[c, counts[c], sum(1 for f in failures if f["check"] == c)] for c in CHECKS]
     rows += [[c, "-", sum(1 for f in failures if f["check"] == c)] for c in ("hang", "crash")]
     print(table(rows, ["check", "programs", "mismatches"]))
-    print(f"{len(seeds)} programs (seeds {opts.seeds}) in {seconds:.0f} s")
-    path = write_json(opts.out, {"seeds": opts.seeds, "programs": len(seeds),
-                                 "seconds": seconds, "checked": counts, "failures": failures})
+    print(f"{len(done)} of {len(seeds)} programs (seeds {opts.seeds}) in {seconds:.0f} s")
+    path = write_json(opts.out, {"seeds": opts.seeds, "programs": len(done),
+                                 "finished_seeds": sorted(done), "seconds": seconds,
+                                 "checked": counts, "failures": failures})
     print(f"wrote {path}")
     return 1 if failures else 0
 

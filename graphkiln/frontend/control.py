@@ -216,7 +216,8 @@ def _traced_if(cond, true_fn, false_fn, values, names, guard=False):
     jumped_t, jumped_f = _jumped(out_t, names), guard or _jumped(out_f, names)
     results: list = [None] * len(leaves_t)
     dyn: list[tuple[int, Node, Node]] = []
-    weights: list[tuple[int, Tensor | None, Tensor | None, AbstractTensor]] = []
+    weights: list[tuple[int, object, object, AbstractTensor]] = []
+    lifts = _Lifts(b, len(leaves_t))
     for i, (a, c) in enumerate(zip(leaves_t, leaves_f)):
         name = leaf_names[i]
         # a branch that returned/broke/continued never reads what it left unassigned
@@ -248,10 +249,12 @@ def _traced_if(cond, true_fn, false_fn, values, names, guard=False):
         like = like_t or like_f
         if like is None:
             like = AbstractTensor(mstype.scalar_type(a if isinstance(a, float) else c), ())
-        weight_t, weight_f = _is_weight(a, b), _is_weight(c, b)
+        weight_t = _is_weight(a, b) or _liftable(a, tb)
+        weight_f = _is_weight(c, b) or _liftable(c, fb)
         if weight_t or weight_f:
             # a weight joins by reference: later reads load it there (see WeightJoin)
-            weights.append((i, a if weight_t else None, c if weight_f else None, like))
+            weights.append((i, lifts.lift(a, tb, True) if weight_t else None,
+                            lifts.lift(c, fb, False) if weight_f else None, like))
             if weight_t and weight_f:
                 continue
             a, c = (_placeholder(a) if weight_t else a, _placeholder(c) if weight_f else c)
@@ -262,11 +265,54 @@ def _traced_if(cond, true_fn, false_fn, values, names, guard=False):
         if nt.abstract != nf.abstract:
             raise _join_error(name, "type or shape differs", a, c, loc)
         dyn.append((i, nt, nf))
-    results = _emit_switch(b, tb, fb, cond_node, dyn, results, loc)
+    n_leaves = len(results)
+    results = _emit_switch(b, tb, fb, cond_node, dyn + lifts.exports,
+                           results + [None] * len(lifts.exports), loc)
     for i, wt, wf, like in weights:
-        results[i] = WeightJoin(b, cond_node, wt if wt is not None else results[i],
-                                wf if wf is not None else results[i], like, loc)
-    return unflatten(tree_t, results)
+        results[i] = WeightJoin(b, cond_node, wt(results) if wt is not None else results[i],
+                                wf(results) if wf is not None else results[i], like, loc)
+    return unflatten(tree_t, results[:n_leaves])
+
+
+def _liftable(x, bb: GraphBuilder) -> bool:
+    """A join of weights made inside branch ``bb`` (lifted out of it by :class:`_Lifts`)."""
+    return isinstance(x, WeightJoin) and x._owner is bb
+
+
+class _Lifts:
+    """Weights and joins of weights leaving the branches of one tensor ``if``: a join made
+    inside a branch has its condition and plain values exported as extra outputs of the
+    ``Switch`` (placeholders from the other branch), and is rebuilt after it."""
+
+    def __init__(self, parent: GraphBuilder, first_slot: int):
+        self.parent = parent
+        self.first_slot = first_slot
+        self.exports: list[tuple[int, Node, Node]] = []
+
+    def lift(self, x, bb: GraphBuilder, true_side: bool):
+        """A function of the switch results that gives ``x`` (a value of branch ``bb``)
+        as the parent sees it."""
+        if _is_weight(x, self.parent):
+            return lambda results: x
+        if not _liftable(x, bb):
+            return self.export(x, bb, true_side)
+        cond_node = bb.local(x._cond)
+        cond = self.export(Tensor._symbolic(cond_node, cond_node.abstract), bb, true_side)
+        sides = [self.lift(side, bb, true_side) for side in x._sides]
+        return lambda results: WeightJoin(self.parent, cond(results)._node,
+                                          sides[0](results), sides[1](results), x._abs,
+                                          x._loc)
+
+    def export(self, value, bb: GraphBuilder, true_side: bool):
+        like = _tensor_like(value) or AbstractTensor(mstype.scalar_type(value), ())
+        with bb:
+            node = _branch_output(bb, value, like)
+        arr = np.zeros(like.shape, like.dtype.np_dtype)
+        placeholder = ValueNode(arr, AbstractTensor(like.dtype, like.shape, arr))
+        slot = self.first_slot + len(self.exports)
+        self.exports.append((slot, node, placeholder) if true_side
+                            else (slot, placeholder, node))
+        return lambda results: results[slot]
 
 
 def _is_weight(x, b: GraphBuilder) -> bool:
@@ -552,6 +598,7 @@ class _Leaf(enum.Enum):
     CARRIED = "carried"        # a Tensor (or Python number): one While state
     PENDING = "pending"        # a function's return value, not set before the loop
     NOT_CARRIED = "absent"     # no value before the loop: undefined inside and after it
+    WEIGHT = "weight"          # may be a weight: carried as (is the weight, other value)
 
 
 class _Retry(NamedTuple):
@@ -588,15 +635,31 @@ class _TensorLoop:
         self.names = _leaf_names(values, names, len(self.leaves))
         self.kinds: list[_Leaf] = []
         self.abstracts: list[AbstractTensor | None] = []
-        for leaf in self.leaves:
+        self.weights: dict[int, Tensor] = {}  # WEIGHT leaf -> the weight it may be
+        self.by_value: set[int] = set()  # leaves that may be different weights: snapshots
+        for i, leaf in enumerate(self.leaves):
             a = None if isinstance(leaf, Undefined) else _carried_abstract(leaf)
             self.kinds.append(_Leaf.PENDING if isinstance(leaf, UndefinedReturn) else
                               _Leaf.CARRIED if a is not None else _Leaf.NOT_CARRIED)
             self.abstracts.append(a)
+            w = _single_weight(leaf, b)
+            if w is not None:
+                self.kinds[i], self.weights[i] = _Leaf.WEIGHT, w
         self.carry_u = self.carry_io = False
 
-    def carried(self) -> list[int]:
-        return [i for i, k in enumerate(self.kinds) if k is _Leaf.CARRIED]
+    def slots(self) -> list[tuple[int, str]]:
+        """The While states: ``(leaf, "value")`` per carried leaf, and ``(leaf, "flag")``
+        then ``(leaf, "value")`` per leaf that may be a weight."""
+        out = []
+        for i, k in enumerate(self.kinds):
+            if k is _Leaf.WEIGHT:
+                out.append((i, "flag"))
+            if k in (_Leaf.CARRIED, _Leaf.WEIGHT):
+                out.append((i, "value"))
+        return out
+
+    def slot_abstract(self, i: int, part: str) -> AbstractTensor:
+        return _FLAG_ABS if part == "flag" else self.abstracts[i]
 
     # ------------------------------------------------------------ one attempt
     def trace_once(self) -> _Retry | _Restructure | _Done:
@@ -619,11 +682,18 @@ class _TensorLoop:
     def bind_state(self, gb: GraphBuilder) -> tuple:
         """The loop variables as ``gb``'s graph sees them: carried ones are parameters."""
         syms = list(self.leaves)
+        params: dict[tuple[int, str], Node] = {}
+        for i, part in self.slots():
+            name = self.names[i].lstrip("_") or "v"
+            params[i, part] = gb.graph.add_param(name if part == "value" else f"{name}_is_w",
+                                                 self.slot_abstract(i, part))
         for i, kind in enumerate(self.kinds):
             if kind is _Leaf.CARRIED:
+                syms[i] = Tensor._symbolic(params[i, "value"], self.abstracts[i])
+            elif kind is _Leaf.WEIGHT:
                 a = self.abstracts[i]
-                p = gb.graph.add_param(self.names[i].lstrip("_") or "v", a)
-                syms[i] = Tensor._symbolic(p, a)
+                syms[i] = WeightJoin(gb, params[i, "flag"], self.weights[i],
+                                     Tensor._symbolic(params[i, "value"], a), a, self.loc)
             elif kind is _Leaf.NOT_CARRIED:
                 syms[i] = Undefined(self.names[i], _ABSENT_REASON)
         for kind, on in (("u", self.carry_u), ("io", self.carry_io)):
@@ -652,6 +722,18 @@ class _TensorLoop:
                 continue
             if kind is _Leaf.NOT_CARRIED:
                 continue
+            w = _single_weight(new, bb)
+            if kind is _Leaf.WEIGHT and _is_weight(new, bb) and w is not self.weights[i]:
+                # another weight too: carried by value (a read where the body ends)
+                self.kinds[i] = _Leaf.CARRIED
+                self.by_value.add(i)
+                changed = True
+                continue
+            if kind is _Leaf.CARRIED and w is not None and i not in self.by_value \
+                    and AbstractTensor(w.dtype, w.shape) == a:
+                self.kinds[i], self.weights[i] = _Leaf.WEIGHT, w
+                changed = True
+                continue
             got = _carried_abstract(new)
             if got is None:
                 raise _loop_error(self.names[i], f"it becomes {_describe(new)}", self.loc)
@@ -675,37 +757,56 @@ class _TensorLoop:
     def emit(self, cb: GraphBuilder, bb: GraphBuilder, new_leaves: list) -> tuple:
         """Close the body, record ``While(@cond, @body, init..., invariants...)`` and
         return the loop variables after the loop."""
-        b, carried = self.b, self.carried()
+        b, slots = self.b, self.slots()
         monads = [kind for kind, on in (("u", self.carry_u), ("io", self.carry_io)) if on]
         outs = []
         with bb:
-            for i in carried:
-                outs.append(_branch_output(bb, new_leaves[i], self.abstracts[i]))
+            outs += self.state_nodes(bb, new_leaves)
             for kind in monads:
                 outs.append(bb.settle(getattr(bb, kind)))
         bb.graph.output = bb.new_cnode([prim_node(MakeTuple, {}), *outs],
                                        AbstractTuple([o.abstract for o in outs]))
-        n_state = len(carried) + len(monads)
+        n_state = len(slots) + len(monads)
         invariants = _unify_params([cb, bb], fixed=n_state)
-        init = [self.initial_node(i) for i in carried]
+        init = self.state_nodes(b, self.leaves, initial=True)
         init += [b.settle(getattr(b, kind)) for kind in monads]
-        out_abs = AbstractTuple([self.abstracts[i] for i in carried]
-                                + [n.abstract for n in init[len(carried):]])
+        out_abs = AbstractTuple([self.slot_abstract(i, part) for i, part in slots]
+                                + [n.abstract for n in init[len(slots):]])
         node = b.new_cnode([prim_node(While, {"n_state": n_state}), ValueNode(cb.graph),
                             ValueNode(bb.graph), *init, *invariants], out_abs, self.loc)
         results = list(self.leaves)
-        for k, i in enumerate(carried):
-            results[i] = b.wrap(_getitem(b, node, k))
+        outs = {slot: _getitem(b, node, k) for k, slot in enumerate(slots)}
+        for i, kind in enumerate(self.kinds):
+            if kind is _Leaf.CARRIED:
+                results[i] = b.wrap(outs[i, "value"])
+            elif kind is _Leaf.WEIGHT:
+                a = self.abstracts[i]
+                results[i] = WeightJoin(b, outs[i, "flag"], self.weights[i],
+                                        b.wrap(outs[i, "value"]), a, self.loc)
         for i, kind in enumerate(self.kinds):
             if kind is _Leaf.NOT_CARRIED:
                 results[i] = Undefined(self.names[i], _ABSENT_REASON)
-        for k, kind in enumerate(monads, len(carried)):
+        for k, kind in enumerate(monads, len(slots)):
             chain = getattr(b, kind)
             chain.node = _getitem(b, node, k)
             chain.effects = True
         if (bb.u.node is not None or cb.u.node is not None) and not self.carry_u:
             b.u.pending.append(node)  # the loop reads weights: later writes wait for it
         return unflatten(self.tree, results)
+
+    def state_nodes(self, gb: GraphBuilder, leaves: list, initial: bool = False) -> list:
+        """The nodes of the While states for ``leaves`` in ``gb`` (the current builder)."""
+        nodes = []
+        for i, part in self.slots():
+            if self.kinds[i] is _Leaf.WEIGHT:
+                if part == "flag":
+                    pair = _weight_state(gb, leaves[i], self.weights[i], self.abstracts[i])
+                nodes.append(pair[0] if part == "flag" else pair[1])
+            elif initial:
+                nodes.append(self.initial_node(i))
+            else:
+                nodes.append(_branch_output(gb, leaves[i], self.abstracts[i]))
+        return nodes
 
     def initial_node(self, i: int) -> Node:
         """The value a carried leaf enters the loop with (zeros for a pending return)."""
@@ -715,6 +816,42 @@ class _TensorLoop:
             arr = np.full(a.shape, fill, a.dtype.np_dtype)
             return ValueNode(arr, AbstractTensor(a.dtype, arr.shape, arr))
         return self.b.to_node(leaf)
+
+
+_FLAG_ABS = AbstractTensor(mstype.bool_, ())
+
+
+def _single_weight(x, b: GraphBuilder) -> Tensor | None:
+    """The weight ``x`` may be (a weight, or a join whose only weight it is), else None."""
+    if not _is_weight(x, b):
+        return None
+    if not isinstance(x, WeightJoin):
+        return x
+    found = {id(w): w for w in (_single_weight(s, b) if _is_weight(s, b) else None
+                                for s in x._sides) if w is not None}
+    sides_ok = all(not _is_weight(s, b) or _single_weight(s, b) is not None
+                   for s in x._sides)
+    return next(iter(found.values())) if len(found) == 1 and sides_ok else None
+
+
+def _const(arr: np.ndarray, dtype) -> ValueNode:
+    return ValueNode(arr, AbstractTensor(dtype, arr.shape, arr))
+
+
+def _weight_state(gb: GraphBuilder, x, w: Tensor, like: AbstractTensor) -> tuple[Node, Node]:
+    """``(x is w, x's value where it is not)`` as nodes of ``gb`` for a loop variable
+    that may be the weight ``w`` (a join of ``w`` and values selects between sides)."""
+    if x is w:
+        return (_const(np.asarray(True), mstype.bool_),
+                _const(np.zeros(like.shape, like.dtype.np_dtype), like.dtype))
+    if not isinstance(x, WeightJoin):
+        return _const(np.asarray(False), mstype.bool_), _branch_output(gb, x, like)
+    (ft, vt), (ff, vf) = (_weight_state(gb, s, w, like) for s in x._sides)
+    cond = gb.wrap(gb.local(x._cond))
+    flag = F.select(cond, gb.wrap(ft), gb.wrap(ff))
+    value = F.select(F.broadcast_to(cond, like.shape) if like.shape else cond,
+                     gb.wrap(vt), gb.wrap(vf))
+    return flag._node, value._node
 
 
 def _traced_while(cond_fn, body_fn, values, names):

@@ -17,7 +17,7 @@ from ..common.tensor import Tensor
 from ..frontend.builder import GraphBuilder
 from ..ir import tracing_state as state
 from ..ir.abstract import AbstractScalar, AbstractTensor, AbstractTuple
-from ..ir.anf import CNode, FuncGraph, Node, ValueNode
+from ..ir.anf import CNode, FuncGraph, Node, ValueNode, toposort
 from ..ir.build import prim_node
 from ..ir.primitive import Primitive
 from ..ir.structural_prims import MakeTuple, Switch, TupleGetItem, WhileGrad
@@ -121,7 +121,18 @@ class Backprop(TapeInterpreter):
 
     def while_grad(self, n: CNode, g) -> None:
         """The backward pass of a tensor ``while`` on a differentiated path (a second
-        derivative): not supported, and never a silent zero."""
+        derivative). It contributes nothing when its cotangent inputs do not depend on the
+        differentiated values and its body's backward graph uses no primal value (a
+        Jacobian that only the trip count changes); otherwise it is not supported, and
+        never a silent zero."""
+        n_state = n.inputs[0].value.attrs["n_state"]
+        bprop: FuncGraph = n.inputs[3].value
+        args = n.inputs[4:]
+        primal, douts = args[:-n_state], args[-n_state:]
+        if not any(id(d) in self.needs for d in douts) and not (
+                any(id(a) in self.needs for a in primal)
+                and _uses_params(bprop, bprop.params[:-n_state])):
+            return
         raise GradError("graphkiln cannot differentiate the gradient of a tensor 'while' "
                         "loop (a second derivative through the loop) yet. Use a loop with "
                         "Python bounds (unrolled) for higher-order gradients.")
@@ -206,6 +217,13 @@ class Backprop(TapeInterpreter):
             item = b.new_cnode([prim_node(TupleGetItem, {}), node, ValueNode(i)],
                                abstracts[i])
             self.add(a, self.sym(item))
+
+
+def _uses_params(graph: FuncGraph, params: list) -> bool:
+    """Whether ``graph``'s output depends on any of ``params``."""
+    wanted = {id(p) for p in params}
+    return any(id(inp) in wanted for n in toposort(graph) for inp in n.inputs) \
+        or id(graph.output) in wanted
 
 
 def _dense(g, a):

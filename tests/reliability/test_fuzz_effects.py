@@ -19,12 +19,16 @@ from gen_programs import generate, graph_vs_eager, load_program  # noqa: E402
 
 _WEIGHT_JOIN = "a weight bound to a variable in one branch of a tensor 'if' was read at the " \
                "branch (a snapshot), not after the later writes"
+_WEIGHT_LOOP = "a variable bound to a weight before or inside a tensor loop (or in a join " \
+               "made inside a branch) was carried by value through the loop or branch"
 _GUARD_FLAG = "after `if not flag:` (inserted after a possible return), the flag was not " \
               "known True on the path that skipped the body, so a branch that returned on " \
               "every path looked like it might fall through (NameError, 'got Undefined')"
 REGRESSIONS = {33: _WEIGHT_JOIN, 503: _WEIGHT_JOIN, 1513: _WEIGHT_JOIN, 3145: _WEIGHT_JOIN,
                3113: _WEIGHT_JOIN, 3901: _WEIGHT_JOIN, 5259: _WEIGHT_JOIN,
-               7429: _WEIGHT_JOIN, 8611: _WEIGHT_JOIN, 1991: _GUARD_FLAG, 4121: _GUARD_FLAG}
+               7429: _WEIGHT_JOIN, 8611: _WEIGHT_JOIN, 1991: _GUARD_FLAG, 4121: _GUARD_FLAG,
+               **dict.fromkeys([211, 613, 757, 2695, 3361, 4657, 6093, 7089, 7469, 7487, 8293,
+                                9709], _WEIGHT_LOOP)}
 SEEDS = sorted(set(range(1, 200, 2)) | set(REGRESSIONS))
 # programs without effects (even seeds)
 PLAIN_REGRESSIONS = {4688: _GUARD_FLAG, 9722: _GUARD_FLAG}

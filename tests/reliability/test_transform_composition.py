@@ -164,3 +164,20 @@ def test_second_derivative_through_a_tensor_while_is_refused_not_wrong():
                                fd_grad(_carried_through_tensor_loop)(x, y).asnumpy(), 1e-6)
     with pytest.raises(TypeError, match="gradient of a tensor 'while' loop"):
         ms.grad(first)(x, y)
+
+
+def _shifted_in_tensor_loop(x, y):
+    z = x * x * x
+    w = ops.zeros_like(y)
+    while w < y:  # the body's Jacobian is constant: only the trip count depends on y
+        w = w + 1
+        z = z + 1.0
+    return z * 2.0
+
+
+def test_second_derivative_through_a_loop_with_constant_jacobian():
+    x, y = ms.Tensor(np.float64(0.3)), ms.Tensor(np.float64(2.0))
+    first = ms.grad(_shifted_in_tensor_loop)
+    np.testing.assert_allclose(ms.grad(first)(x, y).asnumpy(), fd_grad(first)(x, y).asnumpy(),
+                               rtol=1e-6)
+    np.testing.assert_allclose(ms.grad(first)(x, y).asnumpy(), 12 * 0.3, rtol=1e-9)
