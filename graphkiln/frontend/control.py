@@ -552,6 +552,8 @@ class _Leaf(enum.Enum):
     CARRIED = "carried"        # a Tensor (or Python number): one While state
     PENDING = "pending"        # a function's return value, not set before the loop
     NOT_CARRIED = "absent"     # no value before the loop: undefined inside and after it
+    STATIC = "static"          # a Python object the body leaves as it is (``self`` whose
+                               # method ``add`` looks like a mutation): the same inside
 
 
 class _Retry(NamedTuple):
@@ -591,7 +593,8 @@ class _TensorLoop:
         for leaf in self.leaves:
             a = None if isinstance(leaf, Undefined) else _carried_abstract(leaf)
             self.kinds.append(_Leaf.PENDING if isinstance(leaf, UndefinedReturn) else
-                              _Leaf.CARRIED if a is not None else _Leaf.NOT_CARRIED)
+                              _Leaf.CARRIED if a is not None else
+                              _Leaf.NOT_CARRIED if isinstance(leaf, Undefined) else _Leaf.STATIC)
             self.abstracts.append(a)
         self.carry_u = self.carry_io = False
 
@@ -651,6 +654,11 @@ class _TensorLoop:
                     changed = True
                 continue
             if kind is _Leaf.NOT_CARRIED:
+                continue
+            if kind is _Leaf.STATIC:
+                if not _same_static(old, new):  # rebound in the body: unknown after it
+                    self.kinds[i] = _Leaf.NOT_CARRIED
+                    changed = True
                 continue
             got = _carried_abstract(new)
             if got is None:
@@ -784,6 +792,16 @@ def _is_callable_sequence(seq) -> bool:
             return False
         return bool(items) and all(callable(f) and not isinstance(f, Tensor) for f in items)
     return False
+
+
+def setitem(obj, index, value):
+    """``obj[index] = value`` in converted code, whose result rebinds ``obj``: a Tensor
+    becomes a new value (``Setitem``), so branches and loops carry it like any other
+    assignment; other objects are written in place."""
+    if isinstance(obj, Tensor):
+        return F.setitem(obj, index, value)
+    obj[index] = value
+    return obj
 
 
 class SwitchLayer:
