@@ -14,6 +14,7 @@ from ..context import get_context, load_elim_level
 from ..errors import blame_argument, innermost_user_location, user_frames_only, with_location
 from ..frontend.builder import GraphBuilder
 from ..frontend.control import convert
+from ..frontend.fallback import PyObject
 from ..frontend.pytree import flatten, unflatten
 from ..frontend.undefined import Undefined
 from ..ir import tracing_state as state
@@ -90,10 +91,10 @@ def trace_graph(fn, name: str, args: tuple, kwargs: dict, self_obj=None):
         for i, leaf in enumerate(out_leaves):
             if isinstance(leaf, Undefined):
                 raise leaf.error()
-            if isinstance(leaf, Tensor):
-                node = builder.to_node(leaf)
-                nodes.append(node)
-                slots.append((i, leaf.dtype))
+            if isinstance(leaf, (Tensor, PyObject)):
+                nodes.append(builder.to_node(leaf))
+                # a run-time Python object is returned as it is (no dtype)
+                slots.append((i, leaf.dtype if isinstance(leaf, Tensor) else None))
                 out_leaves[i] = None
         if len(nodes) == 1 and out_tree.kind == "leaf":
             output = nodes[0]

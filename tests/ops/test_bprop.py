@@ -76,6 +76,7 @@ for _meta in ("DType", "Rank", "Shape", "Size", "TopTypeof"):
     WEIGHT_UPDATES[_meta] = "returns the input's type or shape metadata, not its values"
 WEIGHT_UPDATES["FloatStatus"] = "reads the float-status register"
 WEIGHT_UPDATES["Raise"] = "raises the user's exception in a graph; no value to differentiate"
+WEIGHT_UPDATES["PyExecute"] = "calls Python at run time (the fallback); its result is opaque"
 for _kind in ("Scalar", "Tensor", "Image", "Histogram"):
     WEIGHT_UPDATES[f"{_kind}Summary"] = "an IO effect (a summary value) with a placeholder result"
 

@@ -27,6 +27,7 @@ STRUCTURAL = {
     "ScalarSummary", "TensorSummary", "ImageSummary", "HistogramSummary",
     # need a peer process (tests/communication/scripts/point_to_point.py)
     "Send", "Receive",
+    "PyExecute",  # the run-time fallback (tests/frontend/test_fallback.py)
 }
 
 

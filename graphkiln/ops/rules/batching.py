@@ -51,6 +51,7 @@ NOT_BATCHED = {
              "match the peer's per-example transfers; vmap refuses it (clear error)"
        for name in ("AlltoAllV", "Send", "Receive")},
     "Raise": "IO effect: a vmapped function must be pure (clear error)",
+    "PyExecute": "runs Python at run time (an IO effect): a vmapped function must be pure",
 }
 
 
