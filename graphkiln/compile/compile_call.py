@@ -72,6 +72,18 @@ def trace_graph(fn, name: str, args: tuple, kwargs: dict, self_obj=None):
             sym.append(leaf)
     s_args, s_kwargs = unflatten(tree, sym)
     target = convert(fn)
+    try:
+        out_tree, out_leaves, slots = _trace_body(builder, target, fn, name, args, kwargs,
+                                                  self_obj, s_args, s_kwargs)
+    finally:
+        builder.restore_written()
+    weights = [p.weight for p in graph.weights]
+    return graph, weights, out_tree, out_leaves, slots
+
+
+def _trace_body(builder, target, fn, name, args, kwargs, self_obj, s_args, s_kwargs):
+    """Run the converted function in ``builder`` and set the graph's output; the output's
+    tree, constant leaves and (leaf index, dtype) slots."""
     with builder:
         try:
             out = target(self_obj, *s_args, **s_kwargs) if self_obj is not None else \
@@ -101,8 +113,7 @@ def trace_graph(fn, name: str, args: tuple, kwargs: dict, self_obj=None):
         else:
             output = builder.tuple_node(nodes)
         builder.finish_root(output)
-    weights = [p.weight for p in graph.weights]
-    return graph, weights, out_tree, out_leaves, slots
+    return out_tree, out_leaves, slots
 
 
 @contextmanager

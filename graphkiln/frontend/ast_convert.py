@@ -23,7 +23,7 @@ from ..errors import SourceLoc
 RT = "_gk_rt"
 FN_PREFIX = "_gk_fn_"
 RET_FLAG, RET_VAL = "_gk_retflag", "_gk_retval"
-_MUTATORS = {"append", "extend", "insert", "pop", "remove", "clear", "update", "setdefault",
+MUTATORS = {"append", "extend", "insert", "pop", "remove", "clear", "update", "setdefault",
              "add", "discard", "sort", "reverse", "popitem"}
 _NO_CONVERT_CALLS = {"super", "locals", "globals", "vars", "eval", "exec"}
 
@@ -79,7 +79,7 @@ def assigned_names(stmts: list, local_names: set | None = None) -> set:
             for a in n.names:
                 out.add((a.asname or a.name).split(".")[0])
         elif (isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
-              and n.func.attr in _MUTATORS and isinstance(n.func.value, ast.Name)
+              and n.func.attr in MUTATORS and isinstance(n.func.value, ast.Name)
               and (local_names is None or n.func.value.id in local_names)):
             out.add(n.func.value.id)  # `acc.append(v)` changes the local `acc`
         stack.extend(ast.iter_child_nodes(n))

@@ -69,6 +69,10 @@ class GraphBuilder:
         # reusable (lazy-inline) graphs of this compile, shared by every builder in it
         self.reusable: dict = parent.root.reusable if parent is not None else {}
         self.is_branch = False  # a branch of a tensor `if`: a `raise` in it runs at run time
+        # lists, dicts and sets graph code wrote (id -> (object, contents before)): a graph
+        # sees Python containers as values, so tracing restores them (as MindSpore's
+        # graphs never change the user's objects)
+        self.written: dict = parent.root.written if parent is not None else {}
         self._prev = None
 
     # ------------------------------------------------------------ activation
@@ -122,6 +126,23 @@ class GraphBuilder:
                 param, AbstractRef(param.dtype, param.shape, param.name))
             root.weight_nodes[id(param)] = node
         return self.local(node)
+
+    # ------------------------------------------------------------ Python containers
+    def before_write(self, container) -> None:
+        """Remember ``container``'s contents before graph code first writes it."""
+        key = id(container)
+        if key not in self.written:
+            self.written[key] = (container, container.copy())
+
+    def restore_written(self) -> None:
+        """Put back every container graph code wrote while tracing."""
+        for container, before in self.written.values():
+            container.clear()
+            if isinstance(container, list):
+                container.extend(before)
+            else:
+                container.update(before)
+        self.written.clear()
 
     # ------------------------------------------------------------ monads
     def monad(self, chain: MonadChain) -> Node:

@@ -772,6 +772,7 @@ def _is_user_code(code) -> bool:
 _FUNCTION = types.FunctionType
 _METHOD = types.MethodType
 _BUILTINS = (types.BuiltinFunctionType, types.BuiltinMethodType)
+_CONTAINERS = (list, dict, set)
 
 
 make_slice = slice  # converted code builds ``a[lo:hi]`` slices with it
@@ -804,6 +805,8 @@ def setitem(obj, index, value):
     assignment; other objects are written in place."""
     if isinstance(obj, Tensor):
         return F.setitem(obj, index, value)
+    if type(obj) in _CONTAINERS:
+        state.current().before_write(obj)
     obj[index] = value
     return obj
 
@@ -841,6 +844,9 @@ def call(f, *args, **kwargs):
             return run_time(f, *args, **kwargs)
         return f(*args, **kwargs)
     if t in _BUILTINS:
+        owner = getattr(f, "__self__", None)
+        if type(owner) in _CONTAINERS and f.__name__ in ast_convert.MUTATORS:
+            state.current().before_write(owner)
         if wants_run_time(f, args, kwargs):
             return run_time(f, *args, **kwargs)
         if f is builtins.print:  # inside a graph, print runs when the graph runs
