@@ -30,7 +30,7 @@ def _infer_list_type(data) -> mstype.Type:
 def _to_array(data, dtype: mstype.Type | None) -> np.ndarray:
     """Convert user input data to an ndarray following MindSpore's default types."""
     if isinstance(data, Tensor):
-        arr = data.asnumpy()
+        arr = data._host_array()
         return arr.astype(dtype.np_dtype) if dtype is not None else arr.copy()
     if isinstance(data, np.ndarray):
         if dtype is None:
@@ -45,7 +45,7 @@ def _to_array(data, dtype: mstype.Type | None) -> np.ndarray:
         return np.asarray(data, dtype=t.np_dtype)
     if isinstance(data, (list, tuple)):
         if any(isinstance(e, Tensor) for e in data):
-            data = [e.asnumpy() if isinstance(e, Tensor) else e for e in data]
+            data = [e._host_array() if isinstance(e, Tensor) else e for e in data]
         t = dtype or _infer_list_type(data)
         return np.asarray(data, dtype=t.np_dtype)
     raise TypeError(f"For 'Tensor', the type of input_data should be one of "
@@ -127,24 +127,33 @@ class Tensor:
             raise TypeError("len() of unsized object (a 0-D Tensor)")
         return self.shape[0]
 
+    # set by the run-time fallback (frontend/fallback.py): ``asnumpy()`` of a symbolic
+    # Tensor while tracing gives the array computed when the graph runs
+    _run_time_asnumpy = None
+
     def asnumpy(self) -> np.ndarray:
+        if self._node is not None and Tensor._run_time_asnumpy is not None:
+            return Tensor._run_time_asnumpy(self)
+        return self._host_array()
+
+    def _host_array(self) -> np.ndarray:
         if self._node is not None:
             raise RuntimeError(_GRAPH_BOOL_HINT.format(what="asnumpy()"))
         return np.asarray(self._data)
 
     def __array__(self, dtype=None, copy=None):
-        a = self.asnumpy()
+        a = self._host_array()
         return a.astype(dtype) if dtype is not None else a
 
     def item(self):
-        a = self.asnumpy()
+        a = self._host_array()
         if a.size != 1:
             raise ValueError("For 'Tensor.item', the tensor must have exactly one element, "
                              f"but got shape {a.shape}.")
         return a.item()
 
     def tolist(self):
-        return self.asnumpy().tolist()
+        return self._host_array().tolist()
 
     # ------------------------------------------------- Python value conversions
     def _concrete(self, what: str) -> np.ndarray:
@@ -192,10 +201,10 @@ class Tensor:
         return str(self)
 
     def __reduce__(self):
-        return (Tensor, (self.asnumpy(), self._dtype))
+        return (Tensor, (self._host_array(), self._dtype))
 
     def __deepcopy__(self, memo):
-        return Tensor._from_array(self.asnumpy().copy(), self._dtype)
+        return Tensor._from_array(self._host_array().copy(), self._dtype)
 
     def __copy__(self):
         return self.copy()

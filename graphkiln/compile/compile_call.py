@@ -14,6 +14,7 @@ from ..context import get_context, load_elim_level
 from ..errors import blame_argument, innermost_user_location, user_frames_only, with_location
 from ..frontend.builder import GraphBuilder
 from ..frontend.control import convert
+from ..frontend.fallback import PyObject
 from ..frontend.pytree import flatten, unflatten
 from ..frontend.undefined import Undefined
 from ..ir import tracing_state as state
@@ -71,6 +72,18 @@ def trace_graph(fn, name: str, args: tuple, kwargs: dict, self_obj=None):
             sym.append(leaf)
     s_args, s_kwargs = unflatten(tree, sym)
     target = convert(fn)
+    try:
+        out_tree, out_leaves, slots = _trace_body(builder, target, fn, name, args, kwargs,
+                                                  self_obj, s_args, s_kwargs)
+    finally:
+        builder.restore_written()
+    weights = [p.weight for p in graph.weights]
+    return graph, weights, out_tree, out_leaves, slots
+
+
+def _trace_body(builder, target, fn, name, args, kwargs, self_obj, s_args, s_kwargs):
+    """Run the converted function in ``builder`` and set the graph's output; the output's
+    tree, constant leaves and (leaf index, dtype) slots."""
     with builder:
         try:
             out = target(self_obj, *s_args, **s_kwargs) if self_obj is not None else \
@@ -90,18 +103,17 @@ def trace_graph(fn, name: str, args: tuple, kwargs: dict, self_obj=None):
         for i, leaf in enumerate(out_leaves):
             if isinstance(leaf, Undefined):
                 raise leaf.error()
-            if isinstance(leaf, Tensor):
-                node = builder.to_node(leaf)
-                nodes.append(node)
-                slots.append((i, leaf.dtype))
+            if isinstance(leaf, (Tensor, PyObject)):
+                nodes.append(builder.to_node(leaf))
+                # a run-time Python object is returned as it is (no dtype)
+                slots.append((i, leaf.dtype if isinstance(leaf, Tensor) else None))
                 out_leaves[i] = None
         if len(nodes) == 1 and out_tree.kind == "leaf":
             output = nodes[0]
         else:
             output = builder.tuple_node(nodes)
         builder.finish_root(output)
-    weights = [p.weight for p in graph.weights]
-    return graph, weights, out_tree, out_leaves, slots
+    return out_tree, out_leaves, slots
 
 
 @contextmanager

@@ -133,8 +133,10 @@ class Executable:
                     break
             return Tensor._from_array(out, self._single)
         leaves = list(self.out_leaves)
+        if self.out_tree.kind == "leaf":  # a lone run-time Python object
+            out = (out,)
         for (i, dtype), value in zip(self.out_slots, out):
             if any(value is w for w in warrays):
                 value = value.copy()
-            leaves[i] = Tensor._from_array(value, dtype)
+            leaves[i] = value if dtype is None else Tensor._from_array(value, dtype)
         return unflatten(self.out_tree, leaves)

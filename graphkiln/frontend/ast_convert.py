@@ -23,7 +23,7 @@ from ..errors import SourceLoc
 RT = "_gk_rt"
 FN_PREFIX = "_gk_fn_"
 RET_FLAG, RET_VAL = "_gk_retflag", "_gk_retval"
-_MUTATORS = {"append", "extend", "insert", "pop", "remove", "clear", "update", "setdefault",
+MUTATORS = {"append", "extend", "insert", "pop", "remove", "clear", "update", "setdefault",
              "add", "discard", "sort", "reverse", "popitem"}
 _NO_CONVERT_CALLS = {"super", "locals", "globals", "vars", "eval", "exec"}
 
@@ -79,7 +79,7 @@ def assigned_names(stmts: list, local_names: set | None = None) -> set:
             for a in n.names:
                 out.add((a.asname or a.name).split(".")[0])
         elif (isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
-              and n.func.attr in _MUTATORS and isinstance(n.func.value, ast.Name)
+              and n.func.attr in MUTATORS and isinstance(n.func.value, ast.Name)
               and (local_names is None or n.func.value.id in local_names)):
             out.add(n.func.value.id)  # `acc.append(v)` changes the local `acc`
         stack.extend(ast.iter_child_nodes(n))
@@ -416,6 +416,25 @@ class ControlConversion(ast.NodeTransformer):
         stmt = ast.Assign(targets=[_tuple(names, True)], value=call) if names else ast.Expr(call)
         return _located(defs + [stmt], node)
 
+    def visit_Assign(self, node: ast.Assign):
+        """``x[i] = v`` rebinds ``x`` to ``_gk_rt.setitem(x, i, v)`` (a Tensor gets a new
+        value; lists and dicts are written as they are)."""
+        self.generic_visit(node)
+        target = node.targets[0] if len(node.targets) == 1 else None
+        if not (isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name)):
+            return node
+        return _located(_setitem(target, node.value), node)
+
+    def visit_AugAssign(self, node: ast.AugAssign):
+        """``x[i] += v`` is ``x = _gk_rt.setitem(x, i, x[i] + v)``."""
+        self.generic_visit(node)
+        target = node.target
+        if not (isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name)):
+            return node
+        read = ast.Subscript(value=_name(target.value.id), slice=target.slice, ctx=ast.Load())
+        return _located(_setitem(target, ast.BinOp(left=read, op=node.op, right=node.value)),
+                        node)
+
     def visit_Raise(self, node: ast.Raise):
         if node.exc is None or node.cause is not None:
             self.generic_visit(node)
@@ -552,6 +571,12 @@ class _DeferredText(ast.NodeTransformer):
 
     def visit_Lambda(self, node):
         return node
+
+
+def _setitem(target: ast.Subscript, value: ast.expr) -> ast.Assign:
+    name = target.value.id
+    call = ast.Call(func=_rt("setitem"), args=[_name(name), target.slice, value], keywords=[])
+    return _assign(name, call)
 
 
 def _is_rt_call(node, attr: str) -> bool:

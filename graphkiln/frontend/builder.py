@@ -16,7 +16,15 @@ from ..errors import (
     with_location,
 )
 from ..ir import tracing_state as state
-from ..ir.abstract import IO_ABS, U_ABS, AbstractRef, AbstractScalar, AbstractTensor, AbstractTuple
+from ..ir.abstract import (
+    IO_ABS,
+    U_ABS,
+    AbstractPyObject,
+    AbstractRef,
+    AbstractScalar,
+    AbstractTensor,
+    AbstractTuple,
+)
 from ..ir.anf import CNode, FuncGraph, Node, ValueNode
 from ..ir.build import const_node, prim_node
 from ..ir.primitive import IO_EFFECT, MEM_EFFECT, needs_trace
@@ -29,6 +37,7 @@ from ..ir.structural_prims import (
     TupleGetItem,
     UpdateState,
 )
+from .fallback import PyObject
 from .undefined import Undefined
 
 
@@ -60,6 +69,10 @@ class GraphBuilder:
         # reusable (lazy-inline) graphs of this compile, shared by every builder in it
         self.reusable: dict = parent.root.reusable if parent is not None else {}
         self.is_branch = False  # a branch of a tensor `if`: a `raise` in it runs at run time
+        # lists, dicts and sets graph code wrote (id -> (object, contents before)): a graph
+        # sees Python containers as values, so tracing restores them (as MindSpore's
+        # graphs never change the user's objects)
+        self.written: dict = parent.root.written if parent is not None else {}
         self._prev = None
 
     # ------------------------------------------------------------ activation
@@ -114,6 +127,23 @@ class GraphBuilder:
             root.weight_nodes[id(param)] = node
         return self.local(node)
 
+    # ------------------------------------------------------------ Python containers
+    def before_write(self, container) -> None:
+        """Remember ``container``'s contents before graph code first writes it."""
+        key = id(container)
+        if key not in self.written:
+            self.written[key] = (container, container.copy())
+
+    def restore_written(self) -> None:
+        """Put back every container graph code wrote while tracing."""
+        for container, before in self.written.values():
+            container.clear()
+            if isinstance(container, list):
+                container.extend(before)
+            else:
+                container.update(before)
+        self.written.clear()
+
     # ------------------------------------------------------------ monads
     def monad(self, chain: MonadChain) -> Node:
         if chain.node is None:
@@ -157,6 +187,8 @@ class GraphBuilder:
             return const_node(x)
         if isinstance(x, Undefined):
             raise x.error()
+        if isinstance(x, PyObject):
+            return self.local(x.node)
         return ValueNode(x, AbstractScalar(x))
 
     def tuple_node(self, nodes: list, is_list: bool = False) -> Node:
@@ -217,6 +249,8 @@ class GraphBuilder:
             return out if a.is_list else tuple(out)
         if isinstance(a, AbstractScalar):
             return a.value
+        if isinstance(a, AbstractPyObject):
+            return PyObject(node, _origin(node))
         return node
 
     def finish_root(self, output: Node) -> None:
@@ -233,6 +267,12 @@ class GraphBuilder:
         dep = states[0] if len(states) == 1 else self.new_cnode(
             [prim_node(UpdateState, {}), *states], U_ABS)
         return self.new_cnode([prim_node(Depend, {}), output, dep], output.abstract)
+
+
+def _origin(node: CNode) -> str:
+    """The user's line of a run-time Python call, for error messages."""
+    loc = node.loc
+    return f"{loc.filename}:{loc.lineno}" if loc is not None else "a run-time Python call"
 
 
 def _whole_tuple(nodes: list) -> Node | None:

@@ -30,6 +30,7 @@ from ..ir.structural_prims import MakeTuple, Switch, TupleGetItem, While
 from ..ops.defs.side_effects import Print
 from . import ast_convert
 from .builder import GraphBuilder
+from .fallback import PyObject, condition, run_time, wants_run_time
 from .pytree import copy_containers, flatten, unflatten
 from .runtime_raise import BranchRaised, fstring, percent, raise_  # noqa: F401  (converted code)
 from .sequence_builtins import graph_map, slice_sequence
@@ -88,6 +89,7 @@ def if_stmt(cond, true_fn, false_fn, values: tuple, names: tuple, guard: bool | 
     else path is the one where a return/break/continue already happened; when it names
     the one flag tested, that flag is True on the else path.
     """
+    cond = condition(cond)
     if not is_symbolic(cond):
         return true_fn(*values) if truthy(cond) else false_fn(*values)
     return _traced_if(cond, true_fn, false_fn, values, names, guard)
@@ -95,6 +97,7 @@ def if_stmt(cond, true_fn, false_fn, values: tuple, names: tuple, guard: bool | 
 
 def ifexp(cond, true_thunk, false_thunk):
     """``a if cond else b``."""
+    cond = condition(cond)
     if not is_symbolic(cond):
         return true_thunk() if truthy(cond) else false_thunk()
     return _traced_if(cond, lambda: (true_thunk(),), lambda: (false_thunk(),), (),
@@ -103,7 +106,7 @@ def ifexp(cond, true_thunk, false_thunk):
 
 def and_(first, *rest):
     """``a and b and c`` with ``rest`` as thunks; tensor operands trace as conditionals."""
-    value = first
+    value = condition(first)
     for thunk in rest:
         if is_symbolic(value):
             v = value
@@ -117,7 +120,7 @@ def and_(first, *rest):
 
 def or_(first, *rest):
     """``a or b or c`` with ``rest`` as thunks."""
-    value = first
+    value = condition(first)
     for thunk in rest:
         if is_symbolic(value):
             v = value
@@ -130,6 +133,7 @@ def or_(first, *rest):
 
 
 def not_(x):
+    x = condition(x)
     if is_symbolic(x):
         if x.dtype is not mstype.bool_:
             return F.equal(x, 0)
@@ -521,7 +525,7 @@ def _unify_params(builders, fixed: int = 0) -> list[Node]:
 def while_stmt(cond_fn, body_fn, values: tuple, names: tuple):
     """``while cond: body`` over the loop variables ``names``."""
     while True:
-        c = cond_fn(*values)
+        c = condition(cond_fn(*values))
         if is_symbolic(c):
             return _traced_while(cond_fn, body_fn, values, names)
         if not truthy(c):
@@ -599,6 +603,8 @@ class _Leaf(enum.Enum):
     PENDING = "pending"        # a function's return value, not set before the loop
     NOT_CARRIED = "absent"     # no value before the loop: undefined inside and after it
     WEIGHT = "weight"          # may be a weight: carried as (is the weight, other value)
+    STATIC = "static"          # a Python object the body leaves as it is (``self`` whose
+                               # method ``add`` looks like a mutation): the same inside
 
 
 class _Retry(NamedTuple):
@@ -640,7 +646,8 @@ class _TensorLoop:
         for i, leaf in enumerate(self.leaves):
             a = None if isinstance(leaf, Undefined) else _carried_abstract(leaf)
             self.kinds.append(_Leaf.PENDING if isinstance(leaf, UndefinedReturn) else
-                              _Leaf.CARRIED if a is not None else _Leaf.NOT_CARRIED)
+                              _Leaf.CARRIED if a is not None else
+                              _Leaf.NOT_CARRIED if isinstance(leaf, Undefined) else _Leaf.STATIC)
             self.abstracts.append(a)
             w = _single_weight(leaf, b)
             if w is not None:
@@ -704,7 +711,7 @@ class _TensorLoop:
 
     def trace_cond(self, cb: GraphBuilder) -> None:
         with cb:
-            c = self.cond_fn(*self.bind_state(cb))
+            c = condition(self.cond_fn(*self.bind_state(cb)))
             if not is_symbolic(c):
                 c = Tensor(bool(c))
             cb.graph.output = _cond_tensor(cb, c, self.loc)
@@ -721,6 +728,11 @@ class _TensorLoop:
                     changed = True
                 continue
             if kind is _Leaf.NOT_CARRIED:
+                continue
+            if kind is _Leaf.STATIC:
+                if not _same_static(old, new):  # rebound in the body: unknown after it
+                    self.kinds[i] = _Leaf.NOT_CARRIED
+                    changed = True
                 continue
             w = _single_weight(new, bb)
             if kind is _Leaf.WEIGHT and _is_weight(new, bb) and w is not self.weights[i]:
@@ -897,6 +909,7 @@ def _is_user_code(code) -> bool:
 _FUNCTION = types.FunctionType
 _METHOD = types.MethodType
 _BUILTINS = (types.BuiltinFunctionType, types.BuiltinMethodType)
+_CONTAINERS = (list, dict, set)
 
 
 make_slice = slice  # converted code builds ``a[lo:hi]`` slices with it
@@ -921,6 +934,18 @@ def _is_callable_sequence(seq) -> bool:
             return False
         return bool(items) and all(callable(f) and not isinstance(f, Tensor) for f in items)
     return False
+
+
+def setitem(obj, index, value):
+    """``obj[index] = value`` in converted code, whose result rebinds ``obj``: a Tensor
+    becomes a new value (``Setitem``), so branches and loops carry it like any other
+    assignment; other objects are written in place."""
+    if isinstance(obj, Tensor):
+        return F.setitem(obj, index, value)
+    if type(obj) in _CONTAINERS:
+        state.current().before_write(obj)
+    obj[index] = value
+    return obj
 
 
 class SwitchLayer:
@@ -951,9 +976,16 @@ def call(f, *args, **kwargs):
     t = type(f)
     if t is _FUNCTION:
         if _is_user_code(f.__code__):
-            f = convert(f)
+            return convert(f)(*args, **kwargs)
+        if wants_run_time(f, args, kwargs):
+            return run_time(f, *args, **kwargs)
         return f(*args, **kwargs)
     if t in _BUILTINS:
+        owner = getattr(f, "__self__", None)
+        if type(owner) in _CONTAINERS and f.__name__ in ast_convert.MUTATORS:
+            state.current().before_write(owner)
+        if wants_run_time(f, args, kwargs):
+            return run_time(f, *args, **kwargs)
         if f is builtins.print:  # inside a graph, print runs when the graph runs
             return Print(*args)
         return f(*args, **kwargs)
@@ -969,6 +1001,8 @@ def call(f, *args, **kwargs):
         return f(*args, **kwargs)
     if is_jit_class_instance(f):
         return call_instance(f, args, kwargs)
+    if t is not PyObject and wants_run_time(f, args, kwargs):
+        return run_time(f, *args, **kwargs)
     return f(*args, **kwargs)
 
 

@@ -154,6 +154,28 @@ class AbstractFunc(Abstract):
     __repr__ = text
 
 
+class AbstractPyObject(Abstract):
+    """A Python object computed when the graph runs (the run-time fallback, ``PyExecute``):
+    nothing about it is known while compiling."""
+
+    __slots__ = ()
+
+    def key(self):
+        return ("PyObject",)
+
+    def __eq__(self, other):
+        return isinstance(other, AbstractPyObject)
+
+    def __hash__(self):
+        return hash(self.key())
+
+    def text(self) -> str:
+        return "<PyObject, NoShape>"
+
+    __repr__ = text
+
+
+PY_OBJECT_ABS = AbstractPyObject()
 U_ABS = AbstractMonad("U")
 IO_ABS = AbstractMonad("IO")
 

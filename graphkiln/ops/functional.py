@@ -285,13 +285,25 @@ def addn(x) -> Tensor:
     return A.AddN(tuple(x))
 
 
+def _index(index):
+    """An index with its lists as Tensors."""
+    if isinstance(index, list):
+        return Tensor(index)
+    if isinstance(index, tuple):
+        return tuple(Tensor(i) if isinstance(i, list) else i for i in index)
+    return index
+
+
 def getitem(x, index) -> Tensor:
     """``x[index]``: ints, slices, None, ``...``, and integer or bool Tensors (or lists)."""
-    if isinstance(index, list):
-        index = Tensor(index)
-    elif isinstance(index, tuple):
-        index = tuple(Tensor(i) if isinstance(i, list) else i for i in index)
-    return A.Getitem(x, index)
+    return A.Getitem(x, _index(index))
+
+
+def setitem(x, index, value) -> Tensor:
+    """``x`` with ``x[index] = value`` applied, as a new Tensor (``x`` is unchanged)."""
+    if isinstance(value, (list, tuple)):
+        value = Tensor(value, x.dtype)
+    return A.Setitem(x, _index(index), value)
 
 
 # ------------------------------------------------------------------ reductions

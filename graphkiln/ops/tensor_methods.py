@@ -38,6 +38,17 @@ def install() -> None:
     Tensor.__invert__ = lambda self: F.logical_not(self)
     Tensor.__getitem__ = lambda self, index: F.getitem(self, index)
 
+    def setitem(self, index, value):
+        """``x[index] = value`` in place: a concrete Tensor gets the new data; a symbolic
+        one (graph code that is not converted) now stands for the ``Setitem`` result."""
+        new = F.setitem(self, index, value)
+        if new._node is not None:
+            self._node, self._abs = new._node, new._abs
+        else:
+            self._data = new._data
+
+    Tensor.__setitem__ = setitem
+
     def reshape(self, *shape):
         if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
             shape = tuple(shape[0])

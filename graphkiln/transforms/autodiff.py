@@ -10,6 +10,8 @@ with ``AddN``. Weights receive the cotangents of their ``Load``s.
 """
 from __future__ import annotations
 
+import inspect
+
 import graphkiln.ops.functional as F
 
 from ..common import dtype as mstype
@@ -63,6 +65,21 @@ def backward_rule(prim: Primitive):
     return opdef.bprop
 
 
+_DEFAULTS: dict = {}  # OpDef name -> the defaults of the inputs its bprop rule takes
+
+
+def _omitted_inputs(prim: Primitive, rule, n_given: int) -> list:
+    """The default values of the inputs a call left out (``ops.ReduceMax()(x)`` records
+    one input; its rule also takes ``axis``), read from the op's inference signature."""
+    defaults = _DEFAULTS.get(prim.opdef.name)
+    if defaults is None:
+        names = list(inspect.signature(rule).parameters)
+        n_inputs = names.index("out") if "out" in names else 0  # else: (*inputs, ...) rules
+        infer = list(inspect.signature(prim.opdef.infer).parameters.values())[:n_inputs]
+        defaults = _DEFAULTS[prim.opdef.name] = [p.default for p in infer]
+    return defaults[n_given:]
+
+
 class Backprop(TapeInterpreter):
     """Reverse-mode interpretation of one tape inside one builder: walks it backwards,
     accumulating cotangents and applying each primitive's ``bprop`` rule."""
@@ -111,6 +128,7 @@ class Backprop(TapeInterpreter):
             return
         args = n.inputs[1:]
         ins = [self.sym(a) for a in args]
+        ins += _omitted_inputs(prim, rule, len(ins))
         cts = rule(*ins, self.sym(n), _dense(g, n.abstract), **prim.attrs)
         for a, c in zip(args, cts):
             if c is None or isinstance(a, ValueNode):

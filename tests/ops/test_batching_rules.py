@@ -187,6 +187,15 @@ SAMPLES["Getitem"] = [
     lambda r: ((U(f32(r, 4, 5, 6)), (B(_IDX), slice(None), Tensor(np.array([1, 5])))), {}),
     lambda r: ((B(f32(r, 3, 4, 5, 6)), (slice(None), B(_IDX), Tensor(np.array([1, 4])))), {}),
 ]
+SAMPLES["Setitem"] = [
+    lambda r: ((B(f32(r, 3, 4, 5)), (1, slice(None)), U(f32(r, 5))), {}),
+    lambda r: ((B(f32(r, 3, 4, 5)), (1, slice(1, 4)), B(f32(r, 3, 3))), {}),
+    lambda r: ((U(f32(r, 4, 5)), (slice(None), Tensor(np.array([0, 3]))), B(f32(r, 3, 4, 2))),
+               {}),
+    lambda r: ((B(f32(r, 3, 4, 5, 6)), (Tensor(np.array([0, 2])), slice(None),
+                                       Tensor(np.array([1, 5]))), B(f32(r, 3, 2, 5))), {}),
+    lambda r: ((B(f32(r, 3, 4, 5)), Tensor(np.eye(4, 5) > 0), 0.5), {}),
+]
 SAMPLES["GetitemGrad"] = [
     lambda r: ((B(f32(r, 3, 5)), (1, slice(None))), {"shape": (4, 5)}),
     lambda r: ((B(f32(r, 3, 2, 5)), Tensor(np.array([3, 3]))), {"shape": (4, 5)}),

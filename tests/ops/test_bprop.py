@@ -78,6 +78,7 @@ for _meta in ("DType", "Rank", "Shape", "Size", "TopTypeof"):
     WEIGHT_UPDATES[_meta] = "returns the input's type or shape metadata, not its values"
 WEIGHT_UPDATES["FloatStatus"] = "reads the float-status register"
 WEIGHT_UPDATES["Raise"] = "raises the user's exception in a graph; no value to differentiate"
+WEIGHT_UPDATES["PyExecute"] = "calls Python at run time (the fallback); its result is opaque"
 for _kind in ("Scalar", "Tensor", "Image", "Histogram"):
     WEIGHT_UPDATES[f"{_kind}Summary"] = "an IO effect (a summary value) with a placeholder result"
 
@@ -210,6 +211,9 @@ SAMPLES = {
                 s(n(2, 3), (Ellipsis, 1)), s(n(3, 3), ints([2, 0, 2])),
                 s(n(2, 3), mask([True, False])), s(n(2, 3, 4), (ints([1, 0, 1]), 0, slice(1, 3))),
                 s(n(3, 4), (ints([0, 2]), slice(None), None))],
+    "Setitem": [s(n(3, 4), 1, n(4)), s(n(3, 4), (slice(None), ints([0, 2])), n(3, 1)),
+                s(n(2, 3), mask([[True, False, True], [False, True, False]]), n(1)),
+                s(n(3, 4), (ints([2, 0]), slice(1, 3)), n(2)), s(n(2, 3), 0, 2.0)],
     "GetitemGrad": [s(n(2, 2), (ints([0, 0]), slice(None, None, 2)), shape=(3, 3)),
                     s(n(3), 1, shape=(2, 3))],
     "ReduceSum": [s(n(2, 3), ()), s(n(2, 3), 1, keep_dims=True), s(n(2, 3, 2), (0, 2)),

@@ -27,6 +27,7 @@ STRUCTURAL = {
     "ScalarSummary", "TensorSummary", "ImageSummary", "HistogramSummary",
     # need a peer process (tests/communication/scripts/point_to_point.py)
     "Send", "Receive",
+    "PyExecute",  # the run-time fallback (tests/frontend/test_fallback.py)
 }
 
 
@@ -81,6 +82,8 @@ SAMPLES = {
     "AddN": [(((X, X, X),), {})],
     "Gather": [((X, i32(4), 1), {}), ((f32(2, 3, 4), i32(2, 2), 2), {"batch_dims": 1})],
     "Getitem": [((X, 1), {}), ((X, (slice(None), None, i32(2, 2))), {}), ((X, b(2)), {})],
+    "Setitem": [((X, 1, 2.5), {}), ((X, (slice(None), i32(2)), f32(2, 2)), {}),
+                ((X, b(2, 3), Y), {}), ((i32(2, 3), 0, f32(3)), {})],
     "GetitemGrad": [((f32(2, 2), (i32(2), slice(None, None, 2))), {"shape": (3, 3)}),
                     ((f32(3), 1), {"shape": (2, 3)})],
     **{n: [((X, ()), {}), ((X, 1), {"keep_dims": True}), ((i32(2, 3), (0, 1)), {})] for n in (

@@ -16,6 +16,7 @@ from . import (  # noqa: F401
     optim,
     optim_sparse,
     pool,
+    py_execute,
     scatter,
     side_effects,
     summary,

@@ -14,7 +14,7 @@ import numpy as np
 
 from ...common import dtype as mstype
 from ...common import float_status
-from ...ir.abstract import AbstractScalar, AbstractTensor, AbstractTuple
+from ...ir.abstract import AbstractPyObject, AbstractScalar, AbstractTensor, AbstractTuple
 
 FLOATS = (mstype.float16, mstype.float32, mstype.float64)
 INTS = (mstype.int8, mstype.int16, mstype.int32, mstype.int64, mstype.uint8)
@@ -35,6 +35,8 @@ def describe(a) -> str:
         return "tuple" if not a.is_list else "list"
     if isinstance(a, AbstractScalar):
         return type(a.value).__name__
+    if isinstance(a, AbstractPyObject):
+        return "a Python object computed when the graph runs (asnumpy(), NumPy...)"
     return type(a).__name__
 
 

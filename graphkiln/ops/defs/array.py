@@ -437,8 +437,10 @@ def _gather(params, indices, axis, batch_dims=0):
 Gather = OpDef("Gather", _gather_infer, _gather, attrs={"batch_dims": 0})
 
 
-def _index_items(index) -> list:
-    """The index as a list of (kind, payload) without any array of the indexed shape."""
+def _index_items(index, unknown_masks: bool = False) -> list:
+    """The index as a list of (kind, payload) without any array of the indexed shape.
+    ``unknown_masks``: a bool Tensor whose values are only known at run time is allowed
+    (as ``("mask", abstract)``: writing through it keeps the shape)."""
     elems = index.elements if isinstance(index, AbstractTuple) and not index.is_list \
         else (index,)
     items = []
@@ -459,6 +461,9 @@ def _index_items(index) -> list:
                 raise IndexError(f"For 'Getitem', unsupported index {v!r}.")
         elif isinstance(e, AbstractTensor):
             if e.dtype is mstype.bool_:
+                if e.value is None and unknown_masks:
+                    items.append(("mask", e))
+                    continue
                 if e.value is None:
                     raise IndexError(
                         "Indexing with a boolean Tensor whose values are only known at run "
@@ -557,6 +562,49 @@ def _getitem(x, index):
 
 
 Getitem = OpDef("Getitem", _getitem_infer, _getitem)
+
+
+def _setitem_infer(x, index, value):
+    t = tensor_type("Setitem", "x", x)
+    items = _index_items(index, unknown_masks=True)
+    masks_known = all(k != "mask" for k, _ in items)
+    # an unknown mask selects at most every element: check the rest with an all-true one
+    shaped = [("bool", np.ones(p.shape, np.bool_)) if k == "mask" else (k, p)
+              for k, p in items]
+    try:
+        target = _index_shape(x.shape, shaped)
+    except IndexError as e:
+        raise IndexError(f"For 'Setitem', the index {index_text(index)} is invalid for a "
+                         f"Tensor of shape {list(x.shape)}: {e}.") from None
+    if isinstance(value, AbstractTensor):
+        vshape = value.shape
+    elif isinstance(value, AbstractScalar) and isinstance(
+            value.value, (bool, int, float, np.bool_, np.integer, np.floating)):
+        vshape = ()
+    else:
+        raise TypeError(f"For 'Setitem', the type of 'value' must be a Tensor or a number, "
+                        f"but got {describe(value)}.")
+    if masks_known:
+        try:
+            ok = np.broadcast_shapes(vshape, target) == tuple(target)
+        except ValueError:
+            ok = False
+        if not ok:
+            raise ValueError(f"For 'Setitem', the value of shape {list(vshape)} cannot be "
+                             f"broadcast to the indexed shape {list(target)} of a Tensor of "
+                             f"shape {list(x.shape)} (index {index_text(index)}).")
+    return AbstractTensor(t, x.shape)
+
+
+def _setitem(x, index, value):
+    out = np.array(x, copy=True)
+    out[index] = np.asarray(value).astype(out.dtype, copy=False)
+    return out
+
+
+# ``x[index] = value`` as a value: a copy of ``x`` with the indexed elements replaced
+# (``value`` cast to ``x``'s dtype and broadcast); graphs rebind ``x`` to it
+Setitem = OpDef("Setitem", _setitem_infer, _setitem)
 
 # ------------------------------------------------------------------ reductions
 

@@ -51,6 +51,7 @@ NOT_BATCHED = {
              "match the peer's per-example transfers; vmap refuses it (clear error)"
        for name in ("AlltoAllV", "Send", "Receive")},
     "Raise": "IO effect: a vmapped function must be pure (clear error)",
+    "PyExecute": "runs Python at run time (an IO effect): a vmapped function must be pure",
 }
 
 
@@ -434,6 +435,27 @@ def _getitem(x, index, *, dims):
     perm = (0,) + tuple(range(k + 1, k + 1 + pre)) + tuple(range(1, k + 1)) + tuple(
         range(k + 1 + pre, raw.ndim))
     return A.Transpose(raw, perm), 0
+
+
+@rule_for("Setitem")
+def _setitem(x, index, value, *, dims):
+    dx, dind, dv = dims
+    if batched(dind):
+        raise ValueError("For 'Setitem' under vmap, the index must be the same for every "
+                         "example; batch the value instead.")
+    items, idims = _index_items(index, dind)
+    size = batch_size((x, value), (dx, dv))
+    index_b = tuple([slice(None)] + items)
+    xb = front(x, dx, size)
+    if dv is not None:
+        # the value takes the layout of the batched region: the batch axis where the
+        # Getitem rule puts it, the example's axes right-aligned
+        plan = _Index(items, idims, _rank(x, dx))
+        region_rank = A.Getitem(xb, index_b).ndim - 1
+        v = to_front(value, dv)
+        v = A.Reshape(v, (size,) + (1,) * (region_rank - v.ndim + 1) + v.shape[1:])
+        value = move_axis(v, 0, len(plan.shape) if plan.separated else 0)
+    return A.Setitem(xb, index_b, value), 0
 
 
 @rule_for("GetitemGrad")

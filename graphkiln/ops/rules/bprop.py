@@ -444,6 +444,21 @@ def _getitem(x, index, out, dout):
     return _as(g, x), None
 
 
+@bprop("Setitem")
+def _setitem(x, index, value, out, dout):
+    idx = _index_arg(index)
+    dx = REGISTRY["Setitem"](dout, idx, 0)  # the written elements do not reach x
+    if not isinstance(value, Tensor):
+        return dx, None, None
+    if value.size == 1:  # broadcast everywhere it was written (a mask of any kind)
+        hit = REGISTRY["Setitem"](F.zeros_like(dout, dtype=mstype.bool_), idx, True)
+        picked = F.select(hit, dout, F.zeros_like(dout))
+        dv = F.reshape(F.reduce_sum(picked, ()), value.shape)
+    else:
+        dv = sum_to(REGISTRY["Getitem"](dout, idx), value)
+    return dx, None, _as(dv, value)
+
+
 @bprop("GetitemGrad")
 def _getitem_grad(dout, index, out, ddx, shape=()):
     return REGISTRY["Getitem"](ddx, _index_arg(index)), None
