@@ -3,7 +3,7 @@
 ``windows`` views a padded input as ``(N, C, *out, *kernel)`` with ``as_strided`` (no copy);
 convolution reshapes that view once into an im2col matrix and makes one BLAS call, and
 ``scatter_windows`` adds per-window values back into an input-shaped array with one
-strided slice per kernel offset (the adjoint of ``windows``).
+strided slice per kernel offset (the adjoint of ``windows``), skipping the padding.
 """
 from __future__ import annotations
 
@@ -66,22 +66,36 @@ def windows(xp: np.ndarray, kernel, stride, dilation, out) -> np.ndarray:
     return as_strided(xp, shape, strides, writeable=False)
 
 
-def scatter_windows(cols: np.ndarray, padded_shape, kernel, stride, dilation) -> np.ndarray:
-    """Adjoint of :func:`windows`: ``cols`` of shape ``(N, C, *kernel, *out)`` summed into a
-    zero array of ``padded_shape`` (one strided add per kernel offset)."""
-    out = cols.shape[2 + len(kernel):]
-    acc = np.zeros(padded_shape, cols.dtype)
+def window_taps(kernel, stride, dilation, pads, sizes, out):
+    """Per kernel offset ``idx``: ``(idx, src, dst)``, where ``src`` slices the output axes
+    down to the windows whose tap at ``idx`` lands inside the unpadded input, and ``dst``
+    slices the input at those taps (taps in the padding are left out; offsets with none are
+    skipped)."""
     for idx in itertools.product(*(range(k) for k in kernel)):
-        region = tuple(slice(i * d, i * d + (o - 1) * s + 1, s)
-                       for i, d, o, s in zip(idx, dilation, out, stride))
-        acc[(slice(None), slice(None)) + region] += cols[(slice(None), slice(None)) + idx]
+        src, dst = [], []
+        for i, d, s, (before, _), n, o in zip(idx, dilation, stride, pads, sizes, out):
+            first = i * d - before  # the input position of output 0's tap
+            lo = max(0, -(first // s))  # first output whose tap is at position >= 0
+            hi = min(o - 1, (n - 1 - first) // s)  # last one whose tap is < n
+            if hi < lo:
+                break
+            src.append(slice(lo, hi + 1))
+            dst.append(slice(first + lo * s, first + hi * s + 1, s))
+        else:
+            yield idx, tuple(src), tuple(dst)
+
+
+def scatter_windows(cols: np.ndarray, shape, kernel, stride, dilation, pads) -> np.ndarray:
+    """Adjoint of :func:`windows` of the input padded with ``pads``: ``cols`` of shape
+    ``(N, C, *kernel, *out)`` summed into a zero array of the unpadded input's ``shape``
+    (one strided add per kernel offset, in offset order; what fell in the padding is
+    dropped)."""
+    out = cols.shape[2 + len(kernel):]
+    acc = np.zeros(shape, cols.dtype)
+    lead = (slice(None), slice(None))
+    for idx, src, dst in window_taps(kernel, stride, dilation, pads, shape[2:], out):
+        acc[lead + dst] += cols[lead + idx + src]
     return acc
-
-
-def crop(xp: np.ndarray, pads, sizes) -> np.ndarray:
-    """The unpadded ``sizes`` region of a padded array."""
-    region = tuple(slice(b, b + n) for (b, _), n in zip(pads, sizes))
-    return xp[(slice(None), slice(None)) + region]
 
 
 def compute_dtype(dtype: np.dtype) -> np.dtype:

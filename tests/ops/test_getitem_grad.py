@@ -11,6 +11,7 @@ CASES = [
     (R.integers(0, 20, (8, 64)), (20, 3)),  # embedding-like: many repeats
     (np.array([], np.int64), (4, 2)),
     ([1, 1, -3], (4,)),
+    ((np.array([2, 0, 2]),), (3, 5)),  # a one-array tuple, as Gather's rule passes it
     (np.array([[0, 1], [1, 1]], np.uint8), (3, 2, 2)),
     (2, (3, 8, 4)),  # basic indices
     ((slice(None), 1, slice(0, 4, 2)), (3, 2, 4)),

@@ -5,7 +5,8 @@ the same for 3-D), with MindSpore's attributes (``out_channel``, ``kernel_size``
 
 Each kernel is im2col by ``as_strided`` (one copy, in the (N, C*K, L) layout so that the
 forward result is already NCHW) plus one ``matmul`` (BLAS per example and group); the
-input gradient is one matmul plus a strided add per kernel offset, the filter gradient one
+input gradient is one matmul plus a strided add per kernel offset into the unpadded input,
+the filter gradient one
 matmul summed over the batch.
 """
 from __future__ import annotations
@@ -130,9 +131,9 @@ def conv_input_grad(dy, w, in_shape, geo: ConvGeometry) -> np.ndarray:
     wg = w.reshape(g, o // g, -1).transpose(0, 2, 1)  # (g, C/g*K, O/g)
     dcols = np.matmul(wg, dy.reshape(n, g, o // g, -1))  # (N, g, C/g*K, L)
     dcols = dcols.reshape((n, c) + geo.kernel + tuple(out))
-    padded = (n, c) + tuple(s + b + a for s, (b, a) in zip(in_shape[2:], geo.pads))
-    dxp = W.scatter_windows(dcols, padded, geo.kernel, geo.stride, geo.dilation)
-    return np.ascontiguousarray(W.crop(dxp, geo.pads, in_shape[2:]), dtype=dtype)
+    dx = W.scatter_windows(dcols, tuple(in_shape), geo.kernel, geo.stride, geo.dilation,
+                           geo.pads)
+    return dx.astype(dtype, copy=False)
 
 
 def conv_filter_grad(dy, x, w_shape, geo: ConvGeometry) -> np.ndarray:

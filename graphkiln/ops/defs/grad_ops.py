@@ -44,10 +44,12 @@ def _getitem_grad(dout, index, shape=()):
     if all(_is_basic(i) for i in (index if isinstance(index, tuple) else (index,))):
         out[index] += dout  # no element is picked twice: a plain strided add
         return out
+    rows = index[0] if isinstance(index, tuple) and len(index) == 1 else index
+    rows = np.asarray(rows) if isinstance(rows, list) else rows
+    if isinstance(rows, np.ndarray) and rows.dtype.kind in "iu" and out.ndim:
+        return _add_rows(out, rows, dout)
     if isinstance(index, list):
         index = np.asarray(index)
-    if isinstance(index, np.ndarray) and index.dtype.kind in "iu" and out.ndim:
-        return _add_rows(out, index, dout)
     np.add.at(out, index, dout)
     return out
 

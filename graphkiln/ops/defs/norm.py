@@ -45,22 +45,29 @@ def _bn_infer(x, scale, bias, mean, variance, **attrs):
 @quiet
 def _bn(x, scale, bias, mean, variance, **attrs):
     a = {**BN_ATTRS, **attrs}
-    w = x.astype(np.float64 if x.dtype == np.float64 else np.float32)
+    w = x.astype(np.float64 if x.dtype == np.float64 else np.float32, copy=False)
     axes = stat_axes(x.ndim)
     bshape = (1, -1) + (1,) * (x.ndim - 2)
     if a["is_training"]:
         mu = w.mean(axis=axes)
-        var = np.square(w - mu.reshape(bshape)).mean(axis=axes)
+        centred = w - mu.reshape(bshape)
+        var = np.square(centred).mean(axis=axes)
         m = x.size // x.shape[1]
         unbiased = var * (m / max(m - 1, 1))
     else:
         mu, var = mean.astype(w.dtype), variance.astype(w.dtype)
+        centred = w - mu.reshape(bshape)
         unbiased = var
     inv = 1.0 / np.sqrt(var + a["epsilon"])
-    y = (w - mu.reshape(bshape)) * (scale * inv).reshape(bshape) + bias.reshape(bshape)
+    factor, shift = (scale * inv).reshape(bshape), bias.reshape(bshape)
+    if factor.dtype == shift.dtype == w.dtype:  # in place: no wider intermediate to round
+        y = np.multiply(centred, factor, out=centred)
+        y += shift
+    else:
+        y = centred * factor + shift
     st = scale.dtype
     bm, bv = mu.astype(st), unbiased.astype(st)
-    return y.astype(x.dtype), bm, bv, bm.copy(), bv.copy()
+    return y.astype(x.dtype, copy=False), bm, bv, bm.copy(), bv.copy()
 
 
 BatchNorm = OpDef("BatchNorm", _bn_infer, _bn, attrs=dict(BN_ATTRS))

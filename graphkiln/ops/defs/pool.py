@@ -60,14 +60,8 @@ class PoolGeometry:
 
     def scatter(self, cols: np.ndarray) -> np.ndarray:
         """``cols`` ``(N, C, *kernel, *out)`` summed back onto the unpadded input."""
-        acc = W.scatter_windows(cols, self.padded(cols.shape[:2]), self.kernel, self.stride,
-                                (1,) * _RANK)
-        return np.ascontiguousarray(W.crop(acc, self.pads, self.sizes))
-
-    def padded(self, lead: tuple) -> tuple:
-        """The padded input's shape (ceil mode's extra room included), after ``lead``."""
-        return lead + tuple(n + b + e + room for n, (b, e), room in zip(
-            self.sizes, self.pads, self.extra))
+        return W.scatter_windows(cols, cols.shape[:2] + self.sizes, self.kernel, self.stride,
+                                 (1,) * _RANK, self.pads)
 
     def count(self, attrs: dict, dtype) -> np.ndarray:
         """The divisor of each average: ``(*out)``."""
@@ -135,10 +129,13 @@ def _max_pool_grad(x, out, dout, **attrs):
     geo = PoolGeometry("MaxPoolGrad", x.shape[2:], attrs)
     win = geo.windows(x, -np.inf)
     top = _window_max(win)
-    acc = np.zeros(geo.padded(x.shape[:2]), dout.dtype)
+    dx = np.zeros(x.shape, dout.dtype)
     free = np.ones(top.shape, bool)  # windows whose maximum is not taken yet
     hit = np.empty(top.shape, bool)
     nan = bool(np.isnan(top).any())  # max propagates NaN: no NaN on top, none in x
+    taps = {idx: (src, dst) for idx, src, dst in W.window_taps(
+        geo.kernel, geo.stride, (1,) * _RANK, geo.pads, geo.sizes, geo.out)}
+    lead = (slice(None), slice(None))
     for idx in np.ndindex(*geo.kernel):
         tap = win[(Ellipsis,) + idx]
         np.equal(tap, top, out=hit)
@@ -146,10 +143,10 @@ def _max_pool_grad(x, out, dout, **attrs):
             hit |= np.isnan(tap)
         hit &= free
         free &= ~hit
-        region = tuple(slice(i, i + (o - 1) * s + 1, s)
-                       for i, o, s in zip(idx, geo.out, geo.stride))
-        acc[(slice(None), slice(None)) + region] += np.where(hit, dout, 0)
-    return np.ascontiguousarray(W.crop(acc, geo.pads, geo.sizes))
+        if idx in taps:  # a maximum taken in the padding adds nothing to x
+            src, dst = taps[idx]
+            dx[lead + dst] += np.where(hit, dout, 0)[lead + src]
+    return dx
 
 
 @quiet
