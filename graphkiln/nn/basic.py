@@ -274,6 +274,22 @@ class Pad(Cell):
 
 # ------------------------------------------------------------------ ClipByNorm
 
+class Range(Cell):
+    """``np.arange(start, limit, delta)`` as a constant Tensor: int32 for integer bounds,
+    float32 otherwise (MindSpore deprecates it for ``ops.range``)."""
+
+    def __init__(self, start, limit=None, delta=1):
+        super().__init__()
+        if delta == 0:
+            raise ValueError("For 'Range', the 'delta' can not be zero.")
+        data = np.arange(start, limit, delta)
+        dtype = mstype.float32 if data.dtype == np.float64 else mstype.int32
+        self.result_tensor = Tensor(data, dtype=dtype)
+
+    def construct(self):
+        return self.result_tensor
+
+
 class ClipByNorm(Cell):
     """``x * clip_norm / max(||x||_2, clip_norm)``, the norm over ``axis`` (all by default)."""
 

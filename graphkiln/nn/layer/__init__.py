@@ -18,7 +18,7 @@ from ..activation import (
     Tanh,
     get_activation,
 )
-from ..basic import ClipByNorm, Dense, Dropout, Flatten, Identity, Pad, Unfold
+from ..basic import ClipByNorm, Dense, Dropout, Flatten, Identity, Pad, Range, Unfold
 from ..container import CellDict, CellList, SequentialCell
 from ..conv import Conv1d, Conv1dTranspose, Conv2d, Conv2dTranspose, Conv3d, Conv3dTranspose
 from ..embedding import Embedding

@@ -4,12 +4,13 @@ from __future__ import annotations
 import graphkiln.ops as ops
 
 from ...ops.defs.optim import ApplyAdagrad
-from .optimizer import Optimizer
+from .optimizer import Optimizer, opt_init_args_register
 
 
 class Adagrad(Optimizer):
     """State ``accum.<w>``, starting at ``accum``."""
 
+    @opt_init_args_register
     def __init__(self, params, accum=0.1, learning_rate=0.001, update_slots=True,
                  loss_scale=1.0, weight_decay=0.0):
         super().__init__(learning_rate, params, weight_decay, loss_scale)

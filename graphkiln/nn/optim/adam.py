@@ -5,7 +5,7 @@ from __future__ import annotations
 import graphkiln.ops as ops
 import graphkiln.ops.defs.optim as O
 
-from .optimizer import Optimizer
+from .optimizer import Optimizer, opt_init_args_register
 
 
 def _check_betas(owner: str, beta1, beta2, eps) -> None:
@@ -22,6 +22,7 @@ class Adam(Optimizer):
     """Adam with bias correction through ``beta1_power``/``beta2_power``; state
     ``moment1.<w>``, ``moment2.<w>`` (and ``vhat.<w>`` with AMSGrad)."""
 
+    @opt_init_args_register
     def __init__(self, params, learning_rate=1e-3, beta1=0.9, beta2=0.999, eps=1e-8,
                  use_locking=False, use_nesterov=False, weight_decay=0.0, loss_scale=1.0,
                  use_amsgrad=False, **kwargs):

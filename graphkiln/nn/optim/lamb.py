@@ -6,7 +6,7 @@ import graphkiln.ops as ops
 
 from ...common import dtype as mstype
 from .adam import _check_betas
-from .optimizer import Optimizer
+from .optimizer import Optimizer, opt_init_args_register
 
 
 def _norm(x):
@@ -16,6 +16,7 @@ def _norm(x):
 class Lamb(Optimizer):
     """State ``lamb_m.<w>``, ``lamb_v.<w>``; the global step drives the bias correction."""
 
+    @opt_init_args_register
     def __init__(self, params, learning_rate, beta1=0.9, beta2=0.999, eps=1e-6,
                  weight_decay=0.0):
         super().__init__(learning_rate, params, weight_decay)

@@ -9,7 +9,7 @@ import graphkiln.ops as ops
 
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor
-from .optimizer import Optimizer
+from .optimizer import Optimizer, opt_init_args_register
 
 
 def _default_lars_filter(param) -> bool:
@@ -24,6 +24,7 @@ class LARS(Optimizer):
     """Layer-wise adaptive rate scaling around ``optimizer``. Its own state is MindSpore's
     (``global_step``, ``fake_param``, ``fake_lr``), so checkpoints name the same tensors."""
 
+    @opt_init_args_register
     def __init__(self, optimizer: Optimizer, epsilon=1e-05, coefficient=0.001,
                  use_clip=False, lars_filter=_default_lars_filter):
         if not isinstance(optimizer, Optimizer):

@@ -5,12 +5,13 @@ from __future__ import annotations
 import graphkiln.ops as ops
 
 from ...ops.defs.optim import ApplyMomentum
-from .optimizer import Optimizer
+from .optimizer import Optimizer, opt_init_args_register
 
 
 class Momentum(Optimizer):
     """Stochastic gradient descent with momentum; state ``moments.<weight>``."""
 
+    @opt_init_args_register
     def __init__(self, params, learning_rate, momentum, weight_decay=0.0, loss_scale=1.0,
                  use_nesterov=False):
         super().__init__(learning_rate, params, weight_decay, loss_scale)

@@ -10,6 +10,9 @@ with the MindSpore update primitives.
 """
 from __future__ import annotations
 
+import functools
+import inspect
+
 import numpy as np
 
 import graphkiln.ops as ops
@@ -19,6 +22,34 @@ from ...common.parameter import Parameter, ParameterTuple
 from ...common.tensor import Tensor
 from ..cell import Cell
 from ..learning_rate_schedule import LearningRateSchedule
+
+
+def opt_init_args_register(fn):
+    """Decorate an optimizer's ``__init__`` to keep its arguments, as MindSpore does:
+    ``init_params`` (``{"params": ...}``, a wrapped optimizer's for ``optimizer=``),
+    ``init_learning_rate`` (a Tensor as a list, None for a schedule Cell) and ``init_args``
+    (the other arguments with their defaults)."""
+    signature = inspect.signature(fn)
+
+    @functools.wraps(fn)
+    def register(self, *args, **kwargs):
+        arguments = signature.bind(self, *args, **kwargs)
+        arguments.apply_defaults()
+        arguments = dict(arguments.arguments)
+        arguments.pop("self")
+        if "params" in arguments:
+            self.init_params = {"params": arguments.pop("params")}
+        if "optimizer" in arguments:
+            self.init_params = {"params": arguments.pop("optimizer").init_params["params"]}
+        if "learning_rate" in arguments:
+            lr = arguments.pop("learning_rate")
+            if isinstance(lr, Tensor):
+                lr = lr.asnumpy().tolist()
+            self.init_learning_rate = None if isinstance(lr, Cell) else lr
+        self.init_args = arguments
+        fn(self, *args, **kwargs)
+
+    return register
 
 
 def _default_decay_filter(param) -> bool:

@@ -4,13 +4,14 @@ from __future__ import annotations
 import graphkiln.ops as ops
 import graphkiln.ops.defs.optim as O
 
-from .optimizer import Optimizer
+from .optimizer import Optimizer, opt_init_args_register
 
 
 class RMSProp(Optimizer):
     """State ``mean_square.<w>`` (starting at 1, as MindSpore's), ``moment.<w>`` and, when
     centered, ``mean_grad.<w>``."""
 
+    @opt_init_args_register
     def __init__(self, params, learning_rate=0.1, decay=0.9, momentum=0.0, epsilon=1e-10,
                  use_locking=False, centered=False, loss_scale=1.0, weight_decay=0.0):
         super().__init__(learning_rate, params, weight_decay, loss_scale)

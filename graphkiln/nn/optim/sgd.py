@@ -5,12 +5,13 @@ from __future__ import annotations
 import graphkiln.ops as ops
 
 from ...ops.defs.optim import SGD as SGDOp
-from .optimizer import Optimizer
+from .optimizer import Optimizer, opt_init_args_register
 
 
 class SGD(Optimizer):
     """State ``accum.<weight>`` and ``stat.<weight>`` (1 until the first step)."""
 
+    @opt_init_args_register
     def __init__(self, params, learning_rate=0.1, momentum=0.0, dampening=0.0,
                  weight_decay=0.0, nesterov=False, loss_scale=1.0):
         super().__init__(learning_rate, params, 0.0, loss_scale)

@@ -1,5 +1,5 @@
 """Composite operations (``ops.composite`` / ``C``): autodiff front ends and mapping."""
-from ..clip_ops import clip_by_value
+from ..clip_ops import clip_by_global_norm, clip_by_value
 from ..functional import partial
 from .grad import GradOperation, get_grad, grad, value_and_grad
 from .hypermap import HyperMap, Map, MultitypeFuncGraph
@@ -10,4 +10,4 @@ from .vmap import vmap
 
 __all__ = ["GradOperation", "grad", "value_and_grad", "HyperMap", "Map", "vmap",
            "MultitypeFuncGraph", "partial", "jvp", "vjp", "clip_by_value", "get_grad",
-           "WhileLoop", "ForiLoop", "Scan"]
+           "WhileLoop", "ForiLoop", "Scan", "clip_by_global_norm"]
