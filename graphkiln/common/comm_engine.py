@@ -535,17 +535,21 @@ def all_to_all_v(x: np.ndarray, send_counts: list[int], recv_counts: list[int],
     if sum(send_counts) != x.size:
         raise ValueError(f"For 'AlltoAllV', the send counts add up to {sum(send_counts)} "
                          f"elements, but the input has {x.size}.")
-    if _joined("AlltoAllV", group_name, np.empty((0,), x.dtype)) is None:
-        return x.reshape(-1).copy()
-    told = np.empty(g.size, np.int64)
-    g.comm.Alltoall(np.asarray(send_counts, np.int64), told)
+    alone = _joined("AlltoAllV", group_name, np.empty((0,), x.dtype)) is None
+    told = np.asarray(send_counts, np.int64)
+    if not alone:
+        told = np.empty(g.size, np.int64)
+        g.comm.Alltoall(np.asarray(send_counts, np.int64), told)
     bad = np.array([int(not np.array_equal(told, recv_counts))], np.int64)
-    g.comm.Allreduce(_mpi().IN_PLACE, bad, op=_mpi().MAX)
+    if not alone:
+        g.comm.Allreduce(_mpi().IN_PLACE, bad, op=_mpi().MAX)
     if bad[0]:
         raise CommMismatchError(
             f"For 'AlltoAllV', the ranks of group '{g.name}' disagree on the sizes: rank "
             f"{world().rank} expects {list(recv_counts)} elements from the ranks, which send "
             f"it {told.tolist()}.")
+    if alone:
+        return x.reshape(-1).copy()
     out = np.empty(sum(recv_counts), x.dtype)
     g.comm.Alltoallv([np.ascontiguousarray(x.reshape(-1)), list(send_counts)],
                      [out, list(recv_counts)])
