@@ -126,6 +126,7 @@ def _worker_env(args, rank: int, local_rank: int, n_local: int) -> dict:
         "MS_SCHED_PORT": str(args.master_port),
         "GRAPHKILN_LOCAL_RANK": str(local_rank), "GRAPHKILN_LOCAL_SIZE": str(n_local),
         "GRAPHKILN_CLUSTER_TIMEOUT": str(args.cluster_time_out),
+        "GRAPHKILN_LAUNCHER_PID": str(os.getpid()),
         "PYTHONUNBUFFERED": "1", "UCX_LOG_LEVEL": env.get("UCX_LOG_LEVEL", "error"),
     })
     return env

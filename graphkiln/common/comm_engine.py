@@ -21,6 +21,7 @@ import atexit
 import os
 import socket
 import sys
+import threading
 import time
 from dataclasses import dataclass, field
 
@@ -110,6 +111,7 @@ def init_world() -> World:
     else:
         if _joined_comm is None:  # MPI joins once per process; init after release reuses it
             if "MS_WORKER_NUM" in os.environ:  # graphkiln msrun stops the other workers
+                _stop_with_launcher()  # also while waiting for the others to join
                 _joined_comm = _msrun_world(n)
             else:
                 _joined_comm = _mpi().COMM_WORLD
@@ -218,6 +220,48 @@ def _fetch_port_name(host: str, port_no: int, rank: int, deadline: float) -> str
                                    f"to join the distributed job before the cluster timeout "
                                    f"(check --master_addr/--master_port).")
         time.sleep(0.05)
+
+
+LAUNCHER_PID_ENV = "GRAPHKILN_LAUNCHER_PID"
+LAUNCHER_CHECK_SECONDS = 1.0
+
+
+def _stop_with_launcher() -> None:
+    """A worker of ``graphkiln msrun`` exits when its launcher is gone (killed outright, so
+    it could not stop its workers) rather than wait in a collective for peers that are
+    gone too. A daemon thread checks the launcher every second (mpi4py releases the GIL
+    inside MPI calls)."""
+    raw = os.environ.get(LAUNCHER_PID_ENV, "")
+    if not raw.isdigit():
+        return
+    pid = int(raw)
+
+    def watch():
+        while _process_alive(pid):
+            time.sleep(LAUNCHER_CHECK_SECONDS)
+        print(f"graphkiln: rank {os.environ.get('RANK_ID', '?')} stops: its msrun launcher "
+              f"(pid {pid}) is gone.", file=sys.stderr, flush=True)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="graphkiln-launcher-watch", daemon=True).start()
+
+
+def _process_alive(pid: int) -> bool:
+    """Running: neither gone nor a zombie (read from /proc where there is one)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+    except OSError:
+        pass
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def _abort_job_on_uncaught_exception(comm) -> None:
@@ -535,17 +579,21 @@ def all_to_all_v(x: np.ndarray, send_counts: list[int], recv_counts: list[int],
     if sum(send_counts) != x.size:
         raise ValueError(f"For 'AlltoAllV', the send counts add up to {sum(send_counts)} "
                          f"elements, but the input has {x.size}.")
-    if _joined("AlltoAllV", group_name, np.empty((0,), x.dtype)) is None:
-        return x.reshape(-1).copy()
-    told = np.empty(g.size, np.int64)
-    g.comm.Alltoall(np.asarray(send_counts, np.int64), told)
+    alone = _joined("AlltoAllV", group_name, np.empty((0,), x.dtype)) is None
+    told = np.asarray(send_counts, np.int64)
+    if not alone:
+        told = np.empty(g.size, np.int64)
+        g.comm.Alltoall(np.asarray(send_counts, np.int64), told)
     bad = np.array([int(not np.array_equal(told, recv_counts))], np.int64)
-    g.comm.Allreduce(_mpi().IN_PLACE, bad, op=_mpi().MAX)
+    if not alone:
+        g.comm.Allreduce(_mpi().IN_PLACE, bad, op=_mpi().MAX)
     if bad[0]:
         raise CommMismatchError(
             f"For 'AlltoAllV', the ranks of group '{g.name}' disagree on the sizes: rank "
             f"{world().rank} expects {list(recv_counts)} elements from the ranks, which send "
             f"it {told.tolist()}.")
+    if alone:
+        return x.reshape(-1).copy()
     out = np.empty(sum(recv_counts), x.dtype)
     g.comm.Alltoallv([np.ascontiguousarray(x.reshape(-1)), list(send_counts)],
                      [out, list(recv_counts)])

@@ -167,3 +167,47 @@ def test_reducer_in_a_training_step_of_one_process():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         np.testing.assert_array_equal(train(True), train(False))
+
+
+def test_point_to_point_and_rooted_functions_check_their_arguments():
+    """comm_func's argument errors (MindSpore's types and texts), and the ones a world of
+    one process or a compiled graph gives."""
+    from graphkiln.communication import comm_func
+    init()
+    x = Tensor(np.ones((2, 3), np.float32))
+    for call, error, text in (
+            (lambda: comm_func.send([1], 0), TypeError,
+             "For send, the input tensor must be tensor"),
+            (lambda: comm_func.recv(x, src="0"), TypeError, "For recv, the src must be int"),
+            (lambda: comm_func.isend(np.ones(2), 0), TypeError,
+             "For isend, the input tensor must be tensor"),
+            (lambda: comm_func.scatter_tensor(x, src=1.0), TypeError,
+             "For scatter_tensor, the src must be int"),
+            (lambda: comm_func.gather_into_tensor(x, dst="0"), TypeError,
+             "For gather_into_tensor, the dst must be int"),
+            (lambda: comm_func.P2POp("send", x, 1), ValueError,
+             "Expected ``op`` to be of type ``isend`` or `irecv``, but got send"),
+            (lambda: comm_func.P2POp("isend", x, 1, tag=1), NotImplementedError,
+             "``tag`` not support yet."),
+            (lambda: comm_func.batch_isend_irecv([]), TypeError,
+             "p2p_op_list can not be empty list."),
+            (lambda: comm_func.send(x, 0), RuntimeError,
+             "For 'Send', group 'mccl_world_group' has only this process: there is no peer"),
+            (lambda: ops.Receive(0, 0, [2], ms.bool_)(), TypeError,
+             "For 'Receive', the 'dtype' must be one of"),
+            (lambda: ops.Reduce(1)(x), ValueError,
+             "For 'Reduce', 'dest_rank' must be a rank of group 'hccl_world_group' in [0, 1)"),
+            (lambda: comm_func.all_to_all_single_with_output_shape((3, 3), x, [1], [2]),
+             comm_engine.CommMismatchError, "expects [3] elements from the ranks, which send "
+                                            "it [6]"),
+            (lambda: ms.jit(lambda t: comm_func.irecv(t))(x), RuntimeError,
+             "For irecv, only PyNative mode is supported"),
+            (lambda: ms.vmap(lambda t: ops.Send(0, 0)(t))(x), ValueError,
+             "vmap does not support side effects inside the vmapped function, but it calls "
+             "'Send'")):
+        with pytest.raises(error) as e:
+            call()
+        assert text in str(e.value)
+    # a world of one: rooted collectives give the input
+    np.testing.assert_array_equal(comm_func.reduce(x, 0).asnumpy(), x.asnumpy())
+    np.testing.assert_array_equal(comm_func.gather_into_tensor(x).asnumpy(), x.asnumpy())
