@@ -11,8 +11,9 @@ from collections.abc import Callable
 
 import numpy as np
 
-from ..config import get_seed
+from ..config import get_seed, seed_was_set
 from ..randomness import keyed, root_seed
+from .mt_shuffle import PassOrders
 from .workers import OrderedPool, describe
 
 _USER_ERROR = "Exception thrown from user defined Python function in dataset."
@@ -26,8 +27,9 @@ class Run:
         if shared is None:
             nodes: list = []
             _walk(root, nodes)
-            shared = {"seed": root_seed(),
-                      "ids": {id(n): i for i, n in enumerate(nodes)}, "pools": {}}
+            shared = {"seed": root_seed(), "seed_set": seed_was_set(),
+                      "ids": {id(n): i for i, n in enumerate(nodes)}, "pools": {},
+                      "passes": {}, "orders": {}}
         self._shared = shared
         self.key = key
 
@@ -45,6 +47,18 @@ class Run:
 
     def row_key(self, node, *key: int) -> tuple:
         return (self._shared["seed"], self._shared["ids"][id(node)], *self.key, *key)
+
+    def mindspore_order(self, node, n: int) -> np.ndarray | None:
+        """With a user seed, the node's permutation for this pass in MindSpore's stream
+        (passes numbered in the order the run first reaches them); else None."""
+        if not self._shared["seed_set"]:
+            return None
+        passes = self._shared["passes"].setdefault(id(node), {})
+        number = passes.setdefault(self.key, len(passes))
+        orders = self._shared["orders"]
+        if id(node) not in orders or orders[id(node)].n != n:
+            orders[id(node)] = PassOrders(n, self._shared["seed"])
+        return orders[id(node)].order(number)
 
     def pool(self, node, fn: Callable, num_workers: int, use_processes: bool) -> OrderedPool:
         """The node's worker pool, made on first use and kept for later epochs."""

@@ -30,9 +30,9 @@ class Sampler:
     def indices(self, n: int, rng: np.random.Generator) -> np.ndarray:
         """This epoch's indices into a source of ``n`` rows."""
         self.dataset_size = n
-        return self._limit(np.fromiter((int(i) for i in self), dtype=np.int64))
+        return self.limit(np.fromiter((int(i) for i in self), dtype=np.int64))
 
-    def _limit(self, idx: np.ndarray) -> np.ndarray:
+    def limit(self, idx: np.ndarray) -> np.ndarray:
         return idx[:self.num_samples] if self.num_samples else idx
 
     def size(self, n: int) -> int | None:
@@ -56,10 +56,10 @@ class SequentialSampler(Sampler):
         if self.start_index >= max(n, 1):
             raise RuntimeError(f"Invalid start_index {self.start_index}: the dataset has "
                                f"{n} rows.")
-        return self._limit(np.arange(self.start_index, n))
+        return self.limit(np.arange(self.start_index, n))
 
     def size(self, n):
-        return len(self._limit(np.arange(self.start_index, n)))
+        return len(self.limit(np.arange(self.start_index, n)))
 
 
 class RandomSampler(Sampler):
@@ -74,7 +74,7 @@ class RandomSampler(Sampler):
     def indices(self, n, rng):
         if self.replacement:
             return rng.integers(0, n, size=self.num_samples or n)
-        return self._limit(rng.permutation(n))
+        return self.limit(rng.permutation(n))
 
     def size(self, n):
         return self.num_samples if self.replacement and self.num_samples else min(
@@ -93,13 +93,13 @@ class SubsetSampler(Sampler):
         if bad.size:
             raise RuntimeError(f"Sample index {int(bad[0])} is out of the dataset range "
                                f"[0, {n}).")
-        return self._limit(self._order(rng))
+        return self.limit(self._order(rng))
 
     def _order(self, rng):
         return self.subset
 
     def size(self, n):
-        return len(self._limit(self.subset))
+        return len(self.limit(self.subset))
 
 
 class SubsetRandomSampler(SubsetSampler):
@@ -150,7 +150,7 @@ class DistributedSampler(Sampler):
         order = rng.permutation(n) if self.shuffle else np.arange(n)
         per_shard = -(-n // self.num_shards)
         picks = (self.shard_id + self.num_shards * np.arange(per_shard)) % max(n, 1)
-        return self._limit(order[picks] if n else order)
+        return self.limit(order[picks] if n else order)
 
     def size(self, n):
         return min(-(-n // self.num_shards), self.num_samples or n)
@@ -204,4 +204,4 @@ class _IterableSampler(Sampler):
         self.source = source
 
     def indices(self, n, rng):
-        return self._limit(np.fromiter((int(i) for i in self.source), dtype=np.int64))
+        return self.limit(np.fromiter((int(i) for i in self.source), dtype=np.int64))
