@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..config import get_seed
+
 
 def _check_num_samples(num_samples) -> None:
     if num_samples is None:
@@ -17,10 +19,7 @@ def _check_num_samples(num_samples) -> None:
 
 class Sampler:
     """Base of the samplers; a subclass yields indices from ``__iter__`` (user samplers)
-    or overrides ``indices``. ``same_on_every_rank`` samplers draw from the configured seed
-    rather than the run's entropy."""
-
-    same_on_every_rank = False
+    or overrides ``indices``."""
 
     def __init__(self, num_samples: int | None = None):
         _check_num_samples(num_samples)
@@ -133,9 +132,8 @@ class WeightedRandomSampler(Sampler):
 class DistributedSampler(Sampler):
     """Shard ``shard_id`` of ``num_shards``: every ``num_shards``-th index from ``shard_id``,
     wrapping around so every shard gets ``ceil(n / num_shards)`` rows; ``shuffle`` permutes
-    the whole set first (the same permutation on every shard: same seed, same epoch)."""
-
-    same_on_every_rank = True
+    the whole set first, the same on every shard: as MindSpore, from one more than the seed
+    configured when the sampler was made."""
 
     def __init__(self, num_shards: int, shard_id: int, shuffle: bool = True,
                  num_samples: int | None = None, offset: int = -1):
@@ -145,9 +143,14 @@ class DistributedSampler(Sampler):
         self.shard_id = shard_id
         self.shuffle = shuffle
         self.offset = offset
+        self.seed = (get_seed() + 1) % 2**32
 
     def indices(self, n, rng):
-        order = rng.permutation(n) if self.shuffle else np.arange(n)
+        return self.pick(rng.permutation(n) if self.shuffle else np.arange(n))
+
+    def pick(self, order: np.ndarray) -> np.ndarray:
+        """This shard's rows of the whole set's ``order``."""
+        n = len(order)
         per_shard = -(-n // self.num_shards)
         picks = (self.shard_id + self.num_shards * np.arange(per_shard)) % max(n, 1)
         return self.limit(order[picks] if n else order)

@@ -12,7 +12,7 @@ import numpy as np
 from ...common import dtype as mstype
 from .cache import cached_rows, check_cache
 from .datasets import Dataset, as_list, check_workers
-from .samplers import RandomSampler, select
+from .samplers import DistributedSampler, RandomSampler, select
 from .workers import OpFailed
 
 
@@ -58,8 +58,9 @@ class RandomAccessDataset(Dataset):
             order = run.mindspore_order(self, self._length())
             if order is not None:  # a user seed: MindSpore's own shuffle stream
                 return sampler.limit(order)
-        rng = run.config_rng(self) if sampler.same_on_every_rank else run.rng(self)
-        return sampler.indices(self._length(), rng)
+        if type(sampler) is DistributedSampler and sampler.shuffle:
+            return sampler.limit(sampler.pick(run.mindspore_order(self, self._length())))
+        return sampler.indices(self._length(), run.rng(self))
 
     def _batched_rows(self, run, size, drop_remainder):
         if (not self.cheap_reads or self.cache is not None
