@@ -5,6 +5,7 @@ import os
 
 from ...mindrecord.shard_format import ShardReader
 from .datasets import as_list
+from .process_files import ProcessFiles
 from .sources import RandomAccessDataset
 
 
@@ -43,7 +44,7 @@ class MindDataset(RandomAccessDataset):
                 raise RuntimeError("padded_sample and num_padded need num_shards.")
             self.locations += [(-1, 0)] * num_padded
         self.padded_sample = padded_sample
-        self._fds: dict[int, list[int]] = {}
+        self._files = ProcessFiles([s.path for s in self.shards])
 
     def _columns(self):
         return list(self.names)
@@ -51,22 +52,14 @@ class MindDataset(RandomAccessDataset):
     def _length(self):
         return len(self.locations)
 
-    def _descriptors(self) -> list[int]:
-        """Open files of this process (fresh after a fork: descriptors are per process)."""
-        pid = os.getpid()
-        if pid not in self._fds:
-            self._fds = {pid: [os.open(s.path, os.O_RDONLY) for s in self.shards]}
-        return self._fds[pid]
-
     def _read(self, index):
         shard, i = self.locations[index]
         if shard < 0:
             row = self.padded_sample
         else:
-            row = self.shards[shard].read(self._descriptors()[shard], i)
+            row = self.shards[shard].read(self._files.descriptors()[shard], i)
         return tuple(row[c] for c in self.names)
 
     def __del__(self):
-        for fds in getattr(self, "_fds", {}).values():
-            for fd in fds:
-                os.close(fd)
+        if hasattr(self, "_files"):
+            self._files.close()

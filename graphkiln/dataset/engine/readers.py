@@ -94,7 +94,10 @@ class MnistDataset(RandomAccessDataset):
                                        f"{lbl_file} has {len(lbls)} labels.")
                 images.append(imgs[..., None])
                 labels.append(lbls.astype(np.uint32))
-            self._data = (np.concatenate(images), np.concatenate(labels))
+            if len(parts) == 1:  # the arrays as read: no concatenating copy
+                self._data = (images[0], labels[0])
+            else:
+                self._data = (np.concatenate(images), np.concatenate(labels))
         return self._data
 
     def _length(self):

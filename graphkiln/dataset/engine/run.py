@@ -11,8 +11,10 @@ from collections.abc import Callable
 
 import numpy as np
 
-from ..config import get_seed
+from ..config import seed_was_set
 from ..randomness import keyed, root_seed
+from .mt_shuffle import PassOrders
+from .samplers import DistributedSampler
 from .workers import OrderedPool, describe
 
 _USER_ERROR = "Exception thrown from user defined Python function in dataset."
@@ -26,8 +28,11 @@ class Run:
         if shared is None:
             nodes: list = []
             _walk(root, nodes)
-            shared = {"seed": root_seed(),
-                      "ids": {id(n): i for i, n in enumerate(nodes)}, "pools": {}}
+            shared = {"seed": root_seed(), "seed_set": seed_was_set(),
+                      "ids": {id(n): i for i, n in enumerate(nodes)}, "pools": {},
+                      "passes": {}, "orders": {}, "shard_seeds": {
+                          id(n): n.sampler.seed for n in nodes
+                          if isinstance(getattr(n, "sampler", None), DistributedSampler)}}
         self._shared = shared
         self.key = key
 
@@ -38,13 +43,24 @@ class Run:
     def rng(self, node, *key: int) -> np.random.Generator:
         return keyed(*self.row_key(node, *key))
 
-    def config_rng(self, node) -> np.random.Generator:
-        """A generator keyed on ``config.get_seed()`` (5489 unless set), not on the run: the
-        same in every process of a distributed job, as shard assignment needs."""
-        return keyed(get_seed(), self._shared["ids"][id(node)], *self.key)
-
     def row_key(self, node, *key: int) -> tuple:
         return (self._shared["seed"], self._shared["ids"][id(node)], *self.key, *key)
+
+    def mindspore_order(self, node, n: int) -> np.ndarray | None:
+        """The node's permutation for this pass in MindSpore's stream (passes numbered in
+        the order the run first reaches them): for a ``DistributedSampler`` always, from its
+        seed; for a ``RandomSampler`` with a user seed; else None."""
+        seed = self._shared["shard_seeds"].get(id(node))
+        if seed is None:
+            if not self._shared["seed_set"]:
+                return None
+            seed = self._shared["seed"]
+        passes = self._shared["passes"].setdefault(id(node), {})
+        number = passes.setdefault(self.key, len(passes))
+        orders = self._shared["orders"]
+        if id(node) not in orders or orders[id(node)].n != n:
+            orders[id(node)] = PassOrders(n, seed)
+        return orders[id(node)].order(number)
 
     def pool(self, node, fn: Callable, num_workers: int, use_processes: bool) -> OrderedPool:
         """The node's worker pool, made on first use and kept for later epochs."""

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..config import get_seed
+
 
 def _check_num_samples(num_samples) -> None:
     if num_samples is None:
@@ -17,10 +19,7 @@ def _check_num_samples(num_samples) -> None:
 
 class Sampler:
     """Base of the samplers; a subclass yields indices from ``__iter__`` (user samplers)
-    or overrides ``indices``. ``same_on_every_rank`` samplers draw from the configured seed
-    rather than the run's entropy."""
-
-    same_on_every_rank = False
+    or overrides ``indices``."""
 
     def __init__(self, num_samples: int | None = None):
         _check_num_samples(num_samples)
@@ -30,9 +29,9 @@ class Sampler:
     def indices(self, n: int, rng: np.random.Generator) -> np.ndarray:
         """This epoch's indices into a source of ``n`` rows."""
         self.dataset_size = n
-        return self._limit(np.fromiter((int(i) for i in self), dtype=np.int64))
+        return self.limit(np.fromiter((int(i) for i in self), dtype=np.int64))
 
-    def _limit(self, idx: np.ndarray) -> np.ndarray:
+    def limit(self, idx: np.ndarray) -> np.ndarray:
         return idx[:self.num_samples] if self.num_samples else idx
 
     def size(self, n: int) -> int | None:
@@ -56,10 +55,10 @@ class SequentialSampler(Sampler):
         if self.start_index >= max(n, 1):
             raise RuntimeError(f"Invalid start_index {self.start_index}: the dataset has "
                                f"{n} rows.")
-        return self._limit(np.arange(self.start_index, n))
+        return self.limit(np.arange(self.start_index, n))
 
     def size(self, n):
-        return len(self._limit(np.arange(self.start_index, n)))
+        return len(self.limit(np.arange(self.start_index, n)))
 
 
 class RandomSampler(Sampler):
@@ -74,7 +73,7 @@ class RandomSampler(Sampler):
     def indices(self, n, rng):
         if self.replacement:
             return rng.integers(0, n, size=self.num_samples or n)
-        return self._limit(rng.permutation(n))
+        return self.limit(rng.permutation(n))
 
     def size(self, n):
         return self.num_samples if self.replacement and self.num_samples else min(
@@ -93,13 +92,13 @@ class SubsetSampler(Sampler):
         if bad.size:
             raise RuntimeError(f"Sample index {int(bad[0])} is out of the dataset range "
                                f"[0, {n}).")
-        return self._limit(self._order(rng))
+        return self.limit(self._order(rng))
 
     def _order(self, rng):
         return self.subset
 
     def size(self, n):
-        return len(self._limit(self.subset))
+        return len(self.limit(self.subset))
 
 
 class SubsetRandomSampler(SubsetSampler):
@@ -133,9 +132,8 @@ class WeightedRandomSampler(Sampler):
 class DistributedSampler(Sampler):
     """Shard ``shard_id`` of ``num_shards``: every ``num_shards``-th index from ``shard_id``,
     wrapping around so every shard gets ``ceil(n / num_shards)`` rows; ``shuffle`` permutes
-    the whole set first (the same permutation on every shard: same seed, same epoch)."""
-
-    same_on_every_rank = True
+    the whole set first, the same on every shard: as MindSpore, from one more than the seed
+    configured when the sampler was made."""
 
     def __init__(self, num_shards: int, shard_id: int, shuffle: bool = True,
                  num_samples: int | None = None, offset: int = -1):
@@ -145,12 +143,17 @@ class DistributedSampler(Sampler):
         self.shard_id = shard_id
         self.shuffle = shuffle
         self.offset = offset
+        self.seed = (get_seed() + 1) % 2**32
 
     def indices(self, n, rng):
-        order = rng.permutation(n) if self.shuffle else np.arange(n)
+        return self.pick(rng.permutation(n) if self.shuffle else np.arange(n))
+
+    def pick(self, order: np.ndarray) -> np.ndarray:
+        """This shard's rows of the whole set's ``order``."""
+        n = len(order)
         per_shard = -(-n // self.num_shards)
         picks = (self.shard_id + self.num_shards * np.arange(per_shard)) % max(n, 1)
-        return self._limit(order[picks] if n else order)
+        return self.limit(order[picks] if n else order)
 
     def size(self, n):
         return min(-(-n // self.num_shards), self.num_samples or n)
@@ -204,4 +207,4 @@ class _IterableSampler(Sampler):
         self.source = source
 
     def indices(self, n, rng):
-        return self._limit(np.fromiter((int(i) for i in self.source), dtype=np.int64))
+        return self.limit(np.fromiter((int(i) for i in self.source), dtype=np.int64))

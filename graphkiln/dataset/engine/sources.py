@@ -12,7 +12,7 @@ import numpy as np
 from ...common import dtype as mstype
 from .cache import cached_rows, check_cache
 from .datasets import Dataset, as_list, check_workers
-from .samplers import select
+from .samplers import DistributedSampler, RandomSampler, select
 from .workers import OpFailed
 
 
@@ -53,8 +53,14 @@ class RandomAccessDataset(Dataset):
         return None
 
     def _indices(self, run) -> np.ndarray:
-        rng = run.config_rng(self) if self.sampler.same_on_every_rank else run.rng(self)
-        return self.sampler.indices(self._length(), rng)
+        sampler = self.sampler
+        if type(sampler) is RandomSampler and not sampler.replacement:
+            order = run.mindspore_order(self, self._length())
+            if order is not None:  # a user seed: MindSpore's own shuffle stream
+                return sampler.limit(order)
+        if type(sampler) is DistributedSampler and sampler.shuffle:
+            return sampler.limit(sampler.pick(run.mindspore_order(self, self._length())))
+        return sampler.indices(self._length(), run.rng(self))
 
     def _batched_rows(self, run, size, drop_remainder):
         if (not self.cheap_reads or self.cache is not None

@@ -12,6 +12,7 @@ import numpy as np
 
 from .datasets import as_list
 from .example_proto import Example, index_records
+from .process_files import ProcessFiles
 from .readers import Shuffle, _expand_files, _shuffle_arg
 from .sources import RandomAccessDataset, Schema
 
@@ -97,7 +98,7 @@ class TFRecordDataset(RandomAccessDataset):
         self.columns_list = as_list(columns_list, "columns_list")
         self._locations: list[tuple[int, int, int]] | None = None
         self._buffers: dict[int, bytes] = {}
-        self._fds: dict[int, list[int]] = {}
+        self._files = ProcessFiles(files)
         self._names: list[str] | None = None
 
     def _index(self) -> list[tuple[int, int, int]]:
@@ -161,19 +162,12 @@ class TFRecordDataset(RandomAccessDataset):
     def _length(self):
         return len(self._index())
 
-    def _descriptors(self) -> list[int]:
-        """Open files of this process (fresh after a fork: descriptors are per process)."""
-        pid = os.getpid()
-        if pid not in self._fds:
-            self._fds = {pid: [os.open(f, os.O_RDONLY) for f in self.files]}
-        return self._fds[pid]
-
     def _example(self, index: int):
         number, offset, length = self._index()[index]
         if self.compression:
             payload = self._buffers[number][offset:offset + length]
         else:
-            payload = os.pread(self._descriptors()[number], length, offset)
+            payload = os.pread(self._files.descriptors()[number], length, offset)
         try:
             return Example.FromString(payload)
         except Exception as exc:  # protobuf's DecodeError
@@ -194,7 +188,6 @@ class TFRecordDataset(RandomAccessDataset):
         return tuple(row)
 
     def __del__(self):
-        for fds in getattr(self, "_fds", {}).values():
-            for fd in fds:
-                os.close(fd)
+        if hasattr(self, "_files"):
+            self._files.close()
 
