@@ -119,6 +119,8 @@ class _Conv(Cell):
         return ops.add(y, ops.reshape(self.bias, (1, -1) + (1,) * (y.ndim - 2)))
 
     def _lift(self, x):
+        if not isinstance(x, Tensor):
+            return x  # the primitive names what is wrong with it
         if x.ndim != self.user_rank + 2:
             raise ValueError(f"For '{type(self).__name__}', the dimension of input must be "
                              f"{self.user_rank + 2}, but got {x.ndim}.")

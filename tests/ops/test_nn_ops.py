@@ -268,3 +268,23 @@ def test_max_pool_and_grad_with_ties_and_nan(k, s):
     dout = r.standard_normal(y.shape).astype(np.float32)
     dx = REGISTRY["MaxPoolGrad"].kernel(x, y, dout, kernel_size=k, strides=s)
     np.testing.assert_allclose(dx, _max_pool_grad_reference(x, dout, k, s), rtol=1e-6)
+
+
+def test_conv_of_a_non_tensor_names_it_as_mindspore_does():
+    """MindSpore 2.10 (GRAPH_MODE, nn.Conv2d given an int): "The primitive[Conv2D]'s input
+    arguments[w, x] must be all tensor and those type must be same. But got input
+    argument[x]:Int64"."""
+    ms.set_context(mode=ms.GRAPH_MODE)
+
+    class Net(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.conv = ms.nn.Conv2d(3, 4, 1)
+
+        def construct(self, x):
+            return self.conv(1)
+
+    with pytest.raises(TypeError, match=r"The primitive\[Conv2D\]'s input arguments\[w, x\] "
+                                        r"must be all tensor.*argument\[x\]"):
+        Net()(Tensor(np.ones((1, 3, 2, 2), np.float32)))
+    ms.set_context(mode=ms.PYNATIVE_MODE)

@@ -19,7 +19,7 @@ import graphkiln.ops.windows as W
 
 from ...ir.abstract import AbstractTensor
 from ..primitive import OpDef
-from ._infer import FLOATS, const_shape, quiet, require_dtype, same_type
+from ._infer import FLOATS, const_shape, describe, quiet, require_dtype, same_type
 
 _FORMATS = {2: "NCHW", 3: "NCDHW"}
 _PAD_MODES = ("valid", "same", "pad")
@@ -151,6 +151,12 @@ def conv_filter_grad(dy, x, w_shape, geo: ConvGeometry) -> np.ndarray:
 # ------------------------------------------------------------------ inference
 
 def _conv_types(name, **tensors):
+    for arg, a in tensors.items():
+        if not isinstance(a, AbstractTensor):  # MindSpore's words, its names ('w' the filter)
+            names = ", ".join(sorted("w" if k == "weight" else k for k in tensors))
+            raise TypeError(f"The primitive[{name}]'s input arguments[{names}] must be all "
+                            f"tensor and those type must be same. But got input argument"
+                            f"[{'w' if arg == 'weight' else arg}]: {describe(a)}.")
     t = same_type(name, tensors)
     require_dtype(name, next(iter(tensors)), t, FLOATS)
     return t
