@@ -11,6 +11,7 @@ import warnings
 import weakref
 from collections import OrderedDict
 
+from ..common.mutable import RUNTIME_SCALARS
 from ..common.tensor import Tensor
 from ..context import load_elim_level
 from ..frontend.pytree import flatten_call
@@ -41,6 +42,9 @@ def compile_info(obj) -> CompileInfo:
 # ------------------------------------------------------------------ signatures
 
 def _leaf_key(x):
+    kind = RUNTIME_SCALARS.get(type(x))
+    if kind is not None:
+        return ("s", kind.__name__)
     if isinstance(x, Tensor):
         if x._is_param:
             return ("P", id(x))
@@ -142,5 +146,7 @@ class CallCache:
             _LAST[owner] = exe.info
             if COMPILED is not None:
                 COMPILED.append(exe.info)
-        tensors = [x for x in leaves if isinstance(x, Tensor) and not x._is_param]
-        return exe(tensors)
+        inputs = [x._data if isinstance(x, Tensor) else RUNTIME_SCALARS[type(x)](x)
+                  for x in leaves if (isinstance(x, Tensor) and not x._is_param)
+                  or type(x) in RUNTIME_SCALARS]
+        return exe(inputs)

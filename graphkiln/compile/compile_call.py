@@ -9,6 +9,8 @@ import time
 from contextlib import contextmanager
 
 from ..backend.codegen import generate_code
+from ..common.mutable import RUNTIME_SCALARS
+from ..common.symbolic_scalar import SymbolicScalar
 from ..common.tensor import Tensor
 from ..context import get_context, load_elim_level
 from ..errors import blame_argument, innermost_user_location, user_frames_only, with_location
@@ -17,7 +19,7 @@ from ..frontend.control import convert
 from ..frontend.pytree import flatten, unflatten
 from ..frontend.undefined import Undefined
 from ..ir import tracing_state as state
-from ..ir.abstract import AbstractTensor
+from ..ir.abstract import AbstractScalar, AbstractTensor
 from ..ir.anf import FuncGraph
 from ..ir.verify import verify
 from ..passes.pipeline import PassContext, optimize, record_stage
@@ -67,6 +69,10 @@ def trace_graph(fn, name: str, args: tuple, kwargs: dict, self_obj=None):
             a = AbstractTensor(leaf._dtype, leaf._data.shape)
             p = graph.add_param(names[i] if i < len(names) else f"arg{i}", a)
             sym.append(Tensor._symbolic(p, a))
+        elif type(leaf) in RUNTIME_SCALARS:  # a mutable number: a run-time scalar
+            a = AbstractScalar.unknown(RUNTIME_SCALARS[type(leaf)])
+            p = graph.add_param(names[i] if i < len(names) else f"arg{i}", a)
+            sym.append(SymbolicScalar(p, a))
         else:
             sym.append(leaf)
     s_args, s_kwargs = unflatten(tree, sym)
@@ -94,6 +100,10 @@ def trace_graph(fn, name: str, args: tuple, kwargs: dict, self_obj=None):
                 node = builder.to_node(leaf)
                 nodes.append(node)
                 slots.append((i, leaf.dtype))
+                out_leaves[i] = None
+            elif isinstance(leaf, SymbolicScalar):
+                nodes.append(builder.to_node(leaf))
+                slots.append((i, None))
                 out_leaves[i] = None
         if len(nodes) == 1 and out_tree.kind == "leaf":
             output = nodes[0]

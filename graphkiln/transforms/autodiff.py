@@ -13,8 +13,11 @@ from __future__ import annotations
 import graphkiln.ops.functional as F
 
 from ..common import dtype as mstype
+from ..common.mutable import is_mutable
+from ..common.symbolic_scalar import SymbolicScalar
 from ..common.tensor import Tensor
 from ..frontend.builder import GraphBuilder
+from ..frontend.pytree import flatten, unflatten
 from ..ir import tracing_state as state
 from ..ir.abstract import AbstractScalar, AbstractTensor, AbstractTuple
 from ..ir.anf import CNode, FuncGraph, Node, ValueNode
@@ -282,6 +285,37 @@ def _as_node(b: GraphBuilder, x) -> tuple[object, Node | None]:
     return x, None
 
 
+class _MutableArg:
+    """A ``mutable`` tuple/list/dict argument: each tensor in it is differentiated, and its
+    gradient has its structure (MindSpore's per-element cotangents)."""
+
+    def __init__(self, b: GraphBuilder, value):
+        leaves, self.tree = flatten(value)
+        pairs = [_as_node(b, x) for x in leaves]
+        self.leaves = [p[0] for p in pairs]
+        self.nodes = [p[1] for p in pairs]
+        self.value = unflatten(self.tree, self.leaves)
+
+    def gradient(self, bp: Backprop):
+        cts = [_input_cotangent(bp, x, node) for x, node in zip(self.leaves, self.nodes)]
+        return unflatten(self.tree, cts, plain=True)
+
+
+def _input_cotangent(bp: Backprop, x, node):
+    """The gradient of one differentiated input: zeros where nothing depends on it, a
+    zero of its type for a run-time scalar (as MindSpore gives a mutable number)."""
+    if type(x) is SymbolicScalar:
+        return x.kind(0)
+    if node is None:
+        return None
+    c = bp.result(node)
+    return c if c is not None else F.zeros_like(x)
+
+
+def _is_mutable_container(x) -> bool:
+    return isinstance(x, (tuple, list, dict)) and is_mutable(x)
+
+
 def grad_in_graph(fn, args: tuple, kwargs: dict, *, positions, weights, sens=None,
                   has_aux: bool = False, with_value: bool = False, get_all_style=None):
     """Trace ``fn(*args)`` into the current graph and return the requested gradients.
@@ -290,8 +324,9 @@ def grad_in_graph(fn, args: tuple, kwargs: dict, *, positions, weights, sens=Non
     Returns ``(value, grads_inputs, grads_weights)`` as lists/tuples of Tensors.
     """
     b: GraphBuilder = state.current()
-    pairs = [_as_node(b, a) for a in args]
-    args = tuple(p[0] for p in pairs)
+    pairs = [(_MutableArg(b, a), None) if _is_mutable_container(a) else _as_node(b, a)
+             for a in args]
+    args = tuple(p[0].value if isinstance(p[0], _MutableArg) else p[0] for p in pairs)
     out, tape = record_tape(b, fn, args, kwargs)
     aux = None
     value = out
@@ -309,7 +344,13 @@ def grad_in_graph(fn, args: tuple, kwargs: dict, *, positions, weights, sens=Non
         if not (o.dtype.is_float or o.dtype.is_int):
             raise GradError(f"The output of the function being differentiated has dtype "
                             f"{o.dtype}, which has no gradient.")
-    seeds = [pairs[i][1] for i in positions if pairs[i][1] is not None]
+    seeds = []
+    for i in positions:
+        a, node = pairs[i]
+        if isinstance(a, _MutableArg):
+            seeds += [n for n in a.nodes if n is not None]
+        elif node is not None:
+            seeds.append(node)
     weight_nodes = [b.weight(w) for w in weights] if weights else []
     bp = Backprop(b, tape, seeds + weight_nodes)
     if sens is None:
@@ -330,12 +371,12 @@ def grad_in_graph(fn, args: tuple, kwargs: dict, *, positions, weights, sens=Non
     grads = []
     for i in positions:
         a, node = pairs[i]
-        if node is None:
-            # a plain tuple/list argument is a constant of the graph: MindSpore gives ()
-            grads.append(() if isinstance(a, (tuple, list)) else None)
-            continue
-        c = bp.result(node)
-        grads.append(c if c is not None else F.zeros_like(a))
+        if isinstance(a, _MutableArg):
+            grads.append(a.gradient(bp))
+        elif node is None and isinstance(a, (tuple, list, dict)):
+            grads.append(())  # a plain container argument is a constant: MindSpore gives ()
+        else:
+            grads.append(_input_cotangent(bp, a, node))
     wgrads = []
     for w, node in zip(weights or (), weight_nodes):
         c = bp.result(node)

@@ -10,9 +10,12 @@ import types
 import weakref
 from dataclasses import dataclass
 
+from ...common.mutable import is_mutable
 from ...common.parameter import Parameter
 from ...compile.call_cache import CallCache
 from ...compile.compile_cache import cell_fingerprint, function_identity
+from ...context import PYNATIVE_MODE, get_context
+from ...frontend.pytree import flatten, unflatten
 from ...ir import tracing_state as state
 from ...transforms.autodiff import GradError, grad_in_graph
 
@@ -99,6 +102,15 @@ def _compute(fn, cfg: _GradConfig, args: tuple, kwargs: dict):
     return result
 
 
+def _plain_container(x):
+    """A mutable tuple/list/dict as a plain one: MindSpore's PyNative grad treats it as a
+    constant (no gradient); a graph differentiates each tensor in it."""
+    if isinstance(x, (tuple, list, dict)) and is_mutable(x):
+        leaves, tree = flatten(x)
+        return unflatten(tree, leaves, plain=True)
+    return x
+
+
 class _Differentiated:
     """``fn`` wrapped to return gradients; compiled per signature when called eagerly."""
 
@@ -111,6 +123,8 @@ class _Differentiated:
         if state.current() is not None:
             return _compute(self.fn, self.cfg, args, kwargs)
         name = f"grad_{getattr(self.fn, '__name__', type(self.fn).__name__)}"
+        if get_context("mode") == PYNATIVE_MODE:
+            args = tuple(_plain_container(a) for a in args)
         return self.cache.run(self, self._traced, name, args, kwargs)
 
     def _traced(self, *args, **kwargs):

@@ -14,6 +14,7 @@ from . import (  # noqa: F401
     optim,
     optim_sparse,
     pool,
+    scalar,
     scatter,
     side_effects,
     summary,

@@ -51,6 +51,11 @@ NOT_BATCHED = {
              "match the peer's per-example transfers; vmap refuses it (clear error)"
        for name in ("AlltoAllV", "Send", "Receive")},
     "Raise": "IO effect: a vmapped function must be pure (clear error)",
+    **{name: "scalar: computes on Python numbers (mutable scalars), which vmap never batches"
+       for name in ("ScalarAdd", "ScalarSub", "ScalarMul", "ScalarDiv", "ScalarFloorDiv",
+                    "ScalarMod", "ScalarPow", "ScalarEq", "ScalarNe", "ScalarLt", "ScalarLe",
+                    "ScalarGt", "ScalarGe", "BoolAnd", "BoolOr", "BoolNot", "ScalarUsub",
+                    "ScalarCast", "ScalarToTensor")},
 }
 
 
