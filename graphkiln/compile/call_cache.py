@@ -13,7 +13,7 @@ from collections import OrderedDict
 
 from ..common.mutable import RUNTIME_SCALARS
 from ..common.tensor import Tensor
-from ..context import load_elim_level
+from ..context import load_elim_level, strict_syntax
 from ..frontend.pytree import flatten_call
 from ..ir import tracing_state as state
 from . import compile_cache as cache
@@ -42,20 +42,20 @@ def compile_info(obj) -> CompileInfo:
 # ------------------------------------------------------------------ signatures
 
 def _leaf_key(x):
-    kind = RUNTIME_SCALARS.get(type(x))
-    if kind is not None:
-        return ("s", kind.__name__)
     if isinstance(x, Tensor):
         if x._is_param:
             return ("P", id(x))
         if x._node is not None:
             raise RuntimeError("graphkiln bug: symbolic tensor passed to a compiled call")
         return ("T", x._dtype.name, x._data.shape)
+    kind = RUNTIME_SCALARS.get(type(x))
+    if kind is not None:  # a mutable number: passed at run time, keyed by its type
+        return ("s", kind.__name__)
     return value_key(x)
 
 
 def _graph_options() -> tuple:
-    return (load_elim_level(),)
+    return load_elim_level(), strict_syntax()
 
 
 def _stable_key(key: tuple, leaves: list) -> tuple:

@@ -12,7 +12,7 @@ from ..backend.codegen import generate_code
 from ..common.mutable import RUNTIME_SCALARS
 from ..common.symbolic_scalar import SymbolicScalar
 from ..common.tensor import Tensor
-from ..context import get_context, load_elim_level
+from ..context import get_context, load_elim_level, strict_syntax
 from ..errors import blame_argument, innermost_user_location, user_frames_only, with_location
 from ..frontend.builder import GraphBuilder
 from ..frontend.control import convert
@@ -91,6 +91,8 @@ def trace_graph(fn, name: str, args: tuple, kwargs: dict, self_obj=None):
                 e = blamed if blamed is not None else e
             raise with_location(e, innermost_user_location(tb)).with_traceback(
                 user_frames_only(tb)) from None
+        if strict_syntax():
+            out = _dicts_as_tuples(out)
         out_leaves, out_tree = flatten(out)
         nodes, slots = [], []
         for i, leaf in enumerate(out_leaves):
@@ -127,6 +129,17 @@ def _gc_paused():
     finally:
         if was_enabled:
             gc.enable()
+
+
+def _dicts_as_tuples(x):
+    """A graph output under STRICT syntax: every dict becomes the tuple of its values."""
+    if isinstance(x, dict):
+        return tuple(_dicts_as_tuples(v) for v in x.values())
+    if isinstance(x, list):
+        return [_dicts_as_tuples(v) for v in x]
+    if isinstance(x, tuple):
+        return tuple(_dicts_as_tuples(v) for v in x)
+    return x
 
 
 def compile_call(fn, name: str, args: tuple, kwargs: dict, self_obj=None) -> Executable:

@@ -38,6 +38,7 @@ from .sequence_builtins import graph_map, slice_sequence
 from .undefined import (
     Undefined,
     UndefinedReturn,
+    Unjoinable,
     undefined,  # noqa: F401  (converted code calls _gk_rt.undefined)
 )
 
@@ -182,11 +183,14 @@ def _branch_output(bb: GraphBuilder, leaf, like: AbstractTensor | AbstractScalar
     return bb.to_node(leaf)
 
 
+JOIN_FAILED = "Cannot join the return values of different branches"  # MindSpore's phrase
+
+
 def _join_error(name: str, what: str, a, b, loc) -> TypeError:
     where = f"\n{loc.describe()}" if loc else ""
     return TypeError(
-        f"Cannot join the values of variable '{name}' from the two branches of a tensor "
-        f"'if': {what}.\n  true branch:  {_describe(a)} (from {_leaf_line(a)})\n"
+        f"{JOIN_FAILED} of a tensor 'if' for variable '{name}': {what}.\n"
+        f"  true branch:  {_describe(a)} (from {_leaf_line(a)})\n"
         f"  false branch: {_describe(b)} (from {_leaf_line(b)})\n"
         f"Both branches must give it the same type and shape.{where}")
 
@@ -236,8 +240,8 @@ def _traced_if(cond, true_fn, false_fn, values, names, guard=False):
     leaves_t, tree_t = flatten(out_t)
     leaves_f, tree_f = flatten(out_f)
     if tree_t != tree_f:
-        raise TypeError(f"The two branches of a tensor 'if' give differently structured "
-                        f"values ({tree_t} vs {tree_f}) for {', '.join(names)}."
+        raise TypeError(f"{JOIN_FAILED}: the two branches of a tensor 'if' give differently "
+                        f"structured values ({tree_t} vs {tree_f}) for {', '.join(names)}."
                         + (f"\n{loc.describe()}" if loc else ""))
     leaf_names = _leaf_names(values, names, len(leaves_t))
     if isinstance(guard, str):  # `if not flag:` did not run its body: the flag is set
@@ -281,7 +285,10 @@ def _traced_if(cond, true_fn, false_fn, values, names, guard=False):
         like_t, like_f = _tensor_like(a), _tensor_like(c)
         if like_t is None and like_f is None:
             if not (isinstance(a, _NUMBER) and isinstance(c, _NUMBER)):
-                raise _join_error(name, "Python values differ", a, c, loc)
+                # (an error only if it is used after the 'if', as in MindSpore)
+                results[i] = Unjoinable(name, _join_error(name, "Python values differ", a, c,
+                                                          loc))
+                continue
         elif like_t is not None and like_f is not None and like_t != like_f:
             raise _join_error(name, "type or shape differs", a, c, loc)
         like = like_t or like_f

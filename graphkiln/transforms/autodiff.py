@@ -277,8 +277,8 @@ def _as_node(b: GraphBuilder, x) -> tuple[object, Node | None]:
         if x._node is not None:
             node = b.local(x._node)
             return Tensor._symbolic(node, x._abs), node
-        if x._is_param:
-            return x, None
+        if x._is_param:  # a weight passed as an input (it stays assignable): the weight's
+            return x, b.weight(x)  # cotangent (also from its uses as a free variable)
         arr = x._data
         node = ValueNode(arr, AbstractTensor(x.dtype, arr.shape, arr))
         return Tensor._symbolic(node, AbstractTensor(x.dtype, arr.shape)), node
@@ -316,17 +316,26 @@ def _is_mutable_container(x) -> bool:
     return isinstance(x, (tuple, list, dict)) and is_mutable(x)
 
 
+def has_gradient(x) -> bool:
+    """True for inputs MindSpore's ``get_all`` returns a gradient for: tensors, mutable
+    containers and run-time (mutable) numbers; constants (plain numbers, tuples...) get
+    none."""
+    return isinstance(x, Tensor) or _is_mutable_container(x) or type(x) is SymbolicScalar
+
+
 def grad_in_graph(fn, args: tuple, kwargs: dict, *, positions, weights, sens=None,
                   has_aux: bool = False, with_value: bool = False, get_all_style=None):
     """Trace ``fn(*args)`` into the current graph and return the requested gradients.
 
-    ``positions``: indices of the inputs to differentiate; ``weights``: Parameters or None.
+    ``positions``: indices of the inputs to differentiate (the positional arguments, then
+    the keyword arguments' values); ``weights``: Parameters or None.
     Returns ``(value, grads_inputs, grads_weights)`` as lists/tuples of Tensors.
     """
     b: GraphBuilder = state.current()
     pairs = [(_MutableArg(b, a), None) if _is_mutable_container(a) else _as_node(b, a)
-             for a in args]
-    args = tuple(p[0].value if isinstance(p[0], _MutableArg) else p[0] for p in pairs)
+             for a in (*args, *kwargs.values())]
+    traced = [p[0].value if isinstance(p[0], _MutableArg) else p[0] for p in pairs]
+    args, kwargs = tuple(traced[:len(args)]), dict(zip(kwargs, traced[len(args):]))
     out, tape = record_tape(b, fn, args, kwargs)
     aux = None
     value = out
@@ -335,7 +344,7 @@ def grad_in_graph(fn, args: tuple, kwargs: dict, *, positions, weights, sens=Non
             raise GradError("With has_aux=True the function must return a tuple "
                             "(output, aux...).")
         out, aux = out[0], out[1:]
-    outs = out if isinstance(out, (tuple, list)) else (out,)
+    outs = flatten(out)[0]  # nested tuples/lists of outputs: each tensor is an output
     for o in outs:
         if not isinstance(o, Tensor):
             raise GradError(f"The output of the function being differentiated must be a "
@@ -356,7 +365,7 @@ def grad_in_graph(fn, args: tuple, kwargs: dict, *, positions, weights, sens=Non
     if sens is None:
         sens = tuple(F.fill(o.dtype, o.shape, 1) for o in outs)
     else:
-        sens = sens if isinstance(sens, (tuple, list)) else (sens,)
+        sens = flatten(sens)[0]
         if len(sens) != len(outs):
             raise GradError(f"The sensitivity (sens) must match the outputs: {len(outs)} "
                             f"output(s) but {len(sens)} sens value(s).")

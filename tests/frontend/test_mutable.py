@@ -92,3 +92,17 @@ def test_grad_of_mutable_tuple_matches_finite_differences():
             lo[k][i] -= eps
             fd[i] = (value(hi) - value(lo)) / (2 * eps)
         np.testing.assert_allclose(got[k], fd, rtol=1e-6, atol=1e-8)
+
+
+def test_strict_syntax_returns_a_dict_as_the_tuple_of_its_values(monkeypatch):
+    # MindSpore's tests/st/compiler/mutable/test_grad_mutable.py (dict cases) rely on this
+    @ms.jit
+    def f(x):
+        return {"a": x * 2, "b": [x, x + 1]}
+
+    x = Tensor(np.ones(2, np.float32))
+    assert isinstance(f(x), dict)
+    monkeypatch.setenv("MS_DEV_JIT_SYNTAX_LEVEL", "0")
+    out = f(x)
+    assert isinstance(out, tuple) and isinstance(out[1], list)
+    np.testing.assert_allclose(out[0].asnumpy(), [2, 2])
