@@ -153,6 +153,19 @@ _LOAD_ELIM = "MS_DEV_SIDE_EFFECT_LOAD_ELIM"
 _ENV_STORE = getattr(os.environ, "_data", None)
 _ENV_KEY = os.environ.encodekey(_LOAD_ELIM) if _ENV_STORE is not None else None
 _parsed_level: list = [None, 1]  # the raw value last parsed, its level
+_SYNTAX_LEVEL = "MS_DEV_JIT_SYNTAX_LEVEL"
+_SYNTAX_KEY = os.environ.encodekey(_SYNTAX_LEVEL) if _ENV_STORE is not None else None
+
+
+def strict_syntax() -> bool:
+    """MindSpore's STRICT graph syntax (``MS_DEV_JIT_SYNTAX_LEVEL=0`` or
+    ``jit_syntax_level=STRICT``): among other limits, a graph returns a dict as the tuple
+    of its values. Read at every call (part of the call key), as cheaply as the level."""
+    raw = _ENV_STORE.get(_SYNTAX_KEY) if _ENV_STORE is not None else \
+        os.environ.get(_SYNTAX_LEVEL)
+    if raw:
+        return raw.strip() in (b"0", "0")
+    return _user.get("jit_syntax_level") == STRICT
 
 
 def load_elim_level() -> int:

@@ -1,38 +1,48 @@
 """``mutable(value)``: mark a graph input as a variable rather than a constant.
 
-graphkiln compiles a graph per input signature, where Python scalars and tuple/list/dict
-structure are part of the signature; a mutable value gives the same results as the plain
-value (it is a subclass of it carrying ``__ms_mutable__``). Not recompiling when a mutable
-scalar changes, and gradients with respect to mutable sequences, are compiler features
-this marker prepares for; today such a call compiles once per distinct value.
+A mutable value gives the same results as the plain value (it is a subclass of it
+carrying ``__ms_mutable__``). A compiled call keys a mutable int or float by its type only
+and passes its value when the graph runs (a run-time scalar); the numbers inside a mutable
+tuple, list or dict are mutable too, and gradients with respect to a mutable sequence or
+dict have its structure (one cotangent per tensor).
 """
 from __future__ import annotations
 
 from .tensor import Tensor
 
 
-class _MutableInt(int):
+class MutableInt(int):
+    """An int made by :func:`mutable`."""
+
     __ms_mutable__ = True
 
 
-class _MutableFloat(float):
+class MutableFloat(float):
+    """A float made by :func:`mutable`."""
+
     __ms_mutable__ = True
 
 
-class _MutableTuple(tuple):
+class MutableTuple(tuple):
+    """A tuple made by :func:`mutable`."""
+
     __ms_mutable__ = True
 
 
-class _MutableList(list):
+class MutableList(list):
+    """A list made by :func:`mutable`."""
+
     __ms_mutable__ = True
 
 
-class _MutableDict(dict):
+class MutableDict(dict):
+    """A dict made by :func:`mutable`."""
+
     __ms_mutable__ = True
 
 
-_WRAPPERS = ((int, _MutableInt), (float, _MutableFloat), (tuple, _MutableTuple),
-             (list, _MutableList), (dict, _MutableDict))
+_WRAPPERS = ((int, MutableInt), (float, MutableFloat), (tuple, MutableTuple),
+             (list, MutableList), (dict, MutableDict))
 
 
 def _valid(value, seen: set) -> bool:
@@ -68,9 +78,25 @@ def mutable(input_data, dynamic_len: bool = False):
     return input_data
 
 
+def mutable_number(value):
+    """``value`` as a mutable number when it is a plain int or float (the numbers inside a
+    mutable container are variables too); anything else unchanged."""
+    if type(value) is int:
+        return MutableInt(value)
+    if type(value) is float:
+        return MutableFloat(value)
+    return value
+
+
+# mutable numbers and the plain type of their values: a compiled call keys them by type
+# and passes their values when the graph runs
+RUNTIME_SCALARS = {MutableInt: int, MutableFloat: float}
+
+
 def is_mutable(value) -> bool:
     """True for values made by :func:`mutable`."""
     return getattr(value, "__ms_mutable__", False) is True
 
 
-__all__ = ["mutable", "is_mutable"]
+__all__ = ["mutable", "is_mutable", "mutable_number", "RUNTIME_SCALARS", "MutableInt",
+           "MutableFloat", "MutableTuple", "MutableList", "MutableDict"]

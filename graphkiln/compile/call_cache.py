@@ -11,8 +11,9 @@ import warnings
 import weakref
 from collections import OrderedDict
 
+from ..common.mutable import RUNTIME_SCALARS
 from ..common.tensor import Tensor
-from ..context import load_elim_level
+from ..context import load_elim_level, strict_syntax
 from ..frontend.pytree import flatten_call
 from ..ir import tracing_state as state
 from . import compile_cache as cache
@@ -47,11 +48,14 @@ def _leaf_key(x):
         if x._node is not None:
             raise RuntimeError("graphkiln bug: symbolic tensor passed to a compiled call")
         return ("T", x._dtype.name, x._data.shape)
+    kind = RUNTIME_SCALARS.get(type(x))
+    if kind is not None:  # a mutable number: passed at run time, keyed by its type
+        return ("s", kind.__name__)
     return value_key(x)
 
 
 def _graph_options() -> tuple:
-    return (load_elim_level(),)
+    return load_elim_level(), strict_syntax()
 
 
 def _stable_key(key: tuple, leaves: list) -> tuple:
@@ -144,5 +148,7 @@ class CallCache:
             _LAST[owner] = exe.info
             if COMPILED is not None:
                 COMPILED.append(exe.info)
-        tensors = [x for x in leaves if isinstance(x, Tensor) and not x._is_param]
-        return exe(tensors)
+        inputs = [x._data if isinstance(x, Tensor) else RUNTIME_SCALARS[type(x)](x)
+                  for x in leaves if (isinstance(x, Tensor) and not x._is_param)
+                  or type(x) in RUNTIME_SCALARS]
+        return exe(inputs)

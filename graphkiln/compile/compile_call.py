@@ -9,8 +9,10 @@ import time
 from contextlib import contextmanager
 
 from ..backend.codegen import generate_code
+from ..common.mutable import RUNTIME_SCALARS
+from ..common.symbolic_scalar import SymbolicScalar
 from ..common.tensor import Tensor
-from ..context import get_context, load_elim_level
+from ..context import get_context, load_elim_level, strict_syntax
 from ..errors import blame_argument, innermost_user_location, user_frames_only, with_location
 from ..frontend.builder import GraphBuilder
 from ..frontend.control import convert
@@ -18,7 +20,7 @@ from ..frontend.fallback import PyObject
 from ..frontend.pytree import flatten, unflatten
 from ..frontend.undefined import Undefined
 from ..ir import tracing_state as state
-from ..ir.abstract import AbstractTensor
+from ..ir.abstract import AbstractScalar, AbstractTensor
 from ..ir.anf import FuncGraph
 from ..ir.verify import verify
 from ..passes.pipeline import PassContext, optimize, record_stage
@@ -68,6 +70,10 @@ def trace_graph(fn, name: str, args: tuple, kwargs: dict, self_obj=None):
             a = AbstractTensor(leaf._dtype, leaf._data.shape)
             p = graph.add_param(names[i] if i < len(names) else f"arg{i}", a)
             sym.append(Tensor._symbolic(p, a))
+        elif type(leaf) in RUNTIME_SCALARS:  # a mutable number: a run-time scalar
+            a = AbstractScalar.unknown(RUNTIME_SCALARS[type(leaf)])
+            p = graph.add_param(names[i] if i < len(names) else f"arg{i}", a)
+            sym.append(SymbolicScalar(p, a))
         else:
             sym.append(leaf)
     s_args, s_kwargs = unflatten(tree, sym)
@@ -98,6 +104,8 @@ def _trace_body(builder, target, fn, name, args, kwargs, self_obj, s_args, s_kwa
                 e = blamed if blamed is not None else e
             raise with_location(e, innermost_user_location(tb)).with_traceback(
                 user_frames_only(tb)) from None
+        if strict_syntax():
+            out = _dicts_as_tuples(out)
         out_leaves, out_tree = flatten(out)
         nodes, slots = [], []
         for i, leaf in enumerate(out_leaves):
@@ -107,6 +115,10 @@ def _trace_body(builder, target, fn, name, args, kwargs, self_obj, s_args, s_kwa
                 nodes.append(builder.to_node(leaf))
                 # a run-time Python object is returned as it is (no dtype)
                 slots.append((i, leaf.dtype if isinstance(leaf, Tensor) else None))
+                out_leaves[i] = None
+            elif isinstance(leaf, SymbolicScalar):
+                nodes.append(builder.to_node(leaf))
+                slots.append((i, None))
                 out_leaves[i] = None
         if len(nodes) == 1 and out_tree.kind == "leaf":
             output = nodes[0]
@@ -129,6 +141,17 @@ def _gc_paused():
     finally:
         if was_enabled:
             gc.enable()
+
+
+def _dicts_as_tuples(x):
+    """A graph output under STRICT syntax: every dict becomes the tuple of its values."""
+    if isinstance(x, dict):
+        return tuple(_dicts_as_tuples(v) for v in x.values())
+    if isinstance(x, list):
+        return [_dicts_as_tuples(v) for v in x]
+    if isinstance(x, tuple):
+        return tuple(_dicts_as_tuples(v) for v in x)
+    return x
 
 
 def compile_call(fn, name: str, args: tuple, kwargs: dict, self_obj=None) -> Executable:

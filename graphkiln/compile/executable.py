@@ -111,7 +111,7 @@ class Executable:
         self.weights = weights
         self.out_tree = out_tree
         self.out_leaves = out_leaves
-        self.out_slots = out_slots  # [(leaf index, dtype)]
+        self.out_slots = out_slots  # [(leaf index, dtype, or None for a run-time scalar)]
         self.info = info
         self.generated = None  # the GeneratedCode, kept for the compile cache
         # the common case, one tensor out: no tree to rebuild
@@ -119,11 +119,13 @@ class Executable:
         self.guards: tuple = ()  # values read from modules at trace time (compile/guards.py)
         self.cell_guards: list = []  # values read from closure cells (this process only)
 
-    def __call__(self, tensor_args: list):
+    def __call__(self, inputs: list):
+        """Run on ``inputs``: the arrays of the tensor arguments and the values of the
+        run-time scalars, in argument order."""
         warrays = [w._data for w in self.weights]
         try:
             with fp_guard():
-                out = self.fn(*[t._data for t in tensor_args], *warrays)
+                out = self.fn(*inputs, *warrays)
         except Exception as e:  # a kernel failed: report the user's line, not ours
             raise at_user_line(e, self.fn.__code__.co_filename) from None
         if self._single is not None:
@@ -132,10 +134,15 @@ class Executable:
                     out = out.copy()
                     break
             return Tensor._from_array(out, self._single)
+        if self.out_slots and self.out_tree.kind == "leaf":  # one run-time scalar
+            return out
         leaves = list(self.out_leaves)
         if self.out_tree.kind == "leaf":  # a lone run-time Python object
             out = (out,)
         for (i, dtype), value in zip(self.out_slots, out):
+            if dtype is None:  # a run-time scalar
+                leaves[i] = value
+                continue
             if any(value is w for w in warrays):
                 value = value.copy()
             leaves[i] = value if dtype is None else Tensor._from_array(value, dtype)

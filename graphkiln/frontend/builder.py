@@ -7,6 +7,7 @@ are read through ``Load``; memory effects thread the ``U`` monad, ``Print`` the 
 """
 from __future__ import annotations
 
+from ..common.symbolic_scalar import SymbolicScalar
 from ..common.tensor import Tensor
 from ..errors import (
     GraphkilnInternalError,
@@ -185,6 +186,8 @@ class GraphBuilder:
             if needs_trace(x):
                 return self.tuple_node([self.to_node(e) for e in x], isinstance(x, list))
             return const_node(x)
+        if type(x) is SymbolicScalar:
+            return self.local(x._node)
         if isinstance(x, Undefined):
             raise x.error()
         if isinstance(x, PyObject):
@@ -248,7 +251,7 @@ class GraphBuilder:
                 out.append(self.wrap(item))
             return out if a.is_list else tuple(out)
         if isinstance(a, AbstractScalar):
-            return a.value
+            return a.value if a.is_known else SymbolicScalar(node, a)
         if isinstance(a, AbstractPyObject):
             return PyObject(node, _origin(node))
         return node

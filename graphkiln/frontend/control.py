@@ -20,6 +20,7 @@ import graphkiln.ops.functional as F
 
 from ..common import dtype as mstype
 from ..common.jit_class import is_jit_class_instance
+from ..common.symbolic_scalar import SymbolicScalar
 from ..common.tensor import Tensor
 from ..errors import GraphkilnInternalError, SourceLoc, is_internal, user_location
 from ..ir import tracing_state as state
@@ -27,6 +28,7 @@ from ..ir.abstract import IO_ABS, U_ABS, AbstractFunc, AbstractScalar, AbstractT
 from ..ir.anf import FuncGraph, Node, Parameter, ValueNode
 from ..ir.build import prim_node
 from ..ir.structural_prims import MakeTuple, Switch, TupleGetItem, While
+from ..ops.defs import scalar as scalar_ops
 from ..ops.defs.side_effects import Print
 from . import ast_convert
 from .builder import GraphBuilder
@@ -37,6 +39,7 @@ from .sequence_builtins import graph_map, slice_sequence
 from .undefined import (
     Undefined,
     UndefinedReturn,
+    Unjoinable,
     undefined,  # noqa: F401  (converted code calls _gk_rt.undefined)
 )
 
@@ -44,7 +47,9 @@ _NUMBER = (bool, int, float, np.bool_, np.integer, np.floating)
 
 
 def is_symbolic(x) -> bool:
-    return isinstance(x, Tensor) and x._node is not None
+    """True for values known only when the graph runs: symbolic tensors and run-time
+    scalars."""
+    return (isinstance(x, Tensor) and x._node is not None) or type(x) is SymbolicScalar
 
 
 # ------------------------------------------------------------------- conditions
@@ -56,8 +61,13 @@ def _check_one_element(cond: Tensor, loc=None) -> None:
                          f"shape {list(cond.shape)}.\n{loc.describe() if loc else ''}")
 
 
-def _cond_tensor(b: GraphBuilder, cond: Tensor, loc) -> Node:
-    """A scalar bool node for a tensor condition (``if x:`` means ``x != 0``)."""
+def _cond_tensor(b: GraphBuilder, cond, loc) -> Node:
+    """A scalar bool node for a tensor condition (``if x:`` means ``x != 0``) or a
+    run-time scalar one."""
+    if type(cond) is SymbolicScalar:
+        if cond.kind is not bool:
+            cond = scalar_ops.ScalarCast(cond, to="bool")
+        return b.local(cond._node)
     _check_one_element(cond, loc)
     if cond.dtype is not mstype.bool_:
         cond = F.not_equal(cond, 0)
@@ -67,7 +77,7 @@ def _cond_tensor(b: GraphBuilder, cond: Tensor, loc) -> Node:
 def cond_bool(x):
     """A loop test combined with jump flags: a symbolic one-element tensor becomes a
     scalar bool (``x != 0``); any other value is returned as it is."""
-    if not is_symbolic(x):
+    if not is_symbolic(x) or type(x) is SymbolicScalar:
         return x
     _check_one_element(x)
     if x.dtype is not mstype.bool_:
@@ -133,6 +143,8 @@ def or_(first, *rest):
 
 
 def not_(x):
+    if type(x) is SymbolicScalar:
+        return scalar_ops.BoolNot(x)
     x = condition(x)
     if is_symbolic(x):
         if x.dtype is not mstype.bool_:
@@ -157,8 +169,14 @@ def _leaf_line(x) -> str:
     return f"{loc.filename}:{loc.lineno} `{loc.text}`" if loc else "an input of the branch"
 
 
-def _branch_output(bb: GraphBuilder, leaf, like: AbstractTensor | None) -> Node:
-    """The node a branch returns for ``leaf`` (numbers become tensors like ``like``)."""
+def _branch_output(bb: GraphBuilder, leaf, like: AbstractTensor | AbstractScalar | None
+                   ) -> Node:
+    """The node a branch returns for ``leaf`` (numbers become tensors like ``like``, or
+    run-time scalars when ``like`` is one)."""
+    if isinstance(like, AbstractScalar):
+        if type(leaf) is SymbolicScalar:
+            return bb.to_node(leaf)
+        return ValueNode(like.kind(leaf), like)
     if isinstance(leaf, _NUMBER) and like is not None:
         arr = np.full(like.shape, leaf, like.dtype.np_dtype)
         return ValueNode(arr, AbstractTensor(like.dtype, like.shape, arr))
@@ -169,11 +187,14 @@ def _branch_output(bb: GraphBuilder, leaf, like: AbstractTensor | None) -> Node:
     return bb.to_node(leaf)
 
 
+JOIN_FAILED = "Cannot join the return values of different branches"  # MindSpore's phrase
+
+
 def _join_error(name: str, what: str, a, b, loc) -> TypeError:
     where = f"\n{loc.describe()}" if loc else ""
     return TypeError(
-        f"Cannot join the values of variable '{name}' from the two branches of a tensor "
-        f"'if': {what}.\n  true branch:  {_describe(a)} (from {_leaf_line(a)})\n"
+        f"{JOIN_FAILED} of a tensor 'if' for variable '{name}': {what}.\n"
+        f"  true branch:  {_describe(a)} (from {_leaf_line(a)})\n"
         f"  false branch: {_describe(b)} (from {_leaf_line(b)})\n"
         f"Both branches must give it the same type and shape.{where}")
 
@@ -182,6 +203,18 @@ def _describe(x) -> str:
     if isinstance(x, Tensor):
         return f"Tensor[{x.dtype}] of shape {list(x.shape)}"
     return f"{type(x).__name__} {x!r}"
+
+
+def _scalar_join(a, c) -> AbstractScalar | None:
+    """The run-time scalar joining ``a`` and ``c`` when one of them is a run-time scalar
+    and the other a number of the same type; None when neither is a run-time scalar."""
+    if type(a) is not SymbolicScalar and type(c) is not SymbolicScalar:
+        return None
+    kinds = [x.kind if type(x) is SymbolicScalar else
+             type(x) if type(x) in (bool, int, float) else None for x in (a, c)]
+    if kinds[0] is None or kinds[0] is not kinds[1]:
+        return None
+    return AbstractScalar.unknown(kinds[0])
 
 
 def _tensor_like(x) -> AbstractTensor | None:
@@ -211,8 +244,8 @@ def _traced_if(cond, true_fn, false_fn, values, names, guard=False):
     leaves_t, tree_t = flatten(out_t)
     leaves_f, tree_f = flatten(out_f)
     if tree_t != tree_f:
-        raise TypeError(f"The two branches of a tensor 'if' give differently structured "
-                        f"values ({tree_t} vs {tree_f}) for {', '.join(names)}."
+        raise TypeError(f"{JOIN_FAILED}: the two branches of a tensor 'if' give differently "
+                        f"structured values ({tree_t} vs {tree_f}) for {', '.join(names)}."
                         + (f"\n{loc.describe()}" if loc else ""))
     leaf_names = _leaf_names(values, names, len(leaves_t))
     if isinstance(guard, str):  # `if not flag:` did not run its body: the flag is set
@@ -244,10 +277,23 @@ def _traced_if(cond, true_fn, false_fn, values, names, guard=False):
             results[i] = Undefined(name, f"it is assigned in only one branch of the tensor "
                                          f"'if' at {loc!r} (not in the {side} branch)")
             continue
+        like = _scalar_join(a, c)
+        if like is None and (type(a) is SymbolicScalar or type(c) is SymbolicScalar):
+            raise _join_error(name, "type differs", a, c, loc)
+        if like is not None:
+            with tb:
+                nt = _branch_output(tb, a, like)
+            with fb:
+                nf = _branch_output(fb, c, like)
+            dyn.append((i, nt, nf))
+            continue
         like_t, like_f = _tensor_like(a), _tensor_like(c)
         if like_t is None and like_f is None:
             if not (isinstance(a, _NUMBER) and isinstance(c, _NUMBER)):
-                raise _join_error(name, "Python values differ", a, c, loc)
+                # (an error only if it is used after the 'if', as in MindSpore)
+                results[i] = Unjoinable(name, _join_error(name, "Python values differ", a, c,
+                                                          loc))
+                continue
         elif like_t is not None and like_f is not None and like_t != like_f:
             raise _join_error(name, "type or shape differs", a, c, loc)
         like = like_t or like_f
@@ -589,6 +635,8 @@ def _tensor_range_loop(rng: TensorRange, body_fn, values, names, extra_test):
 
 
 def _carried_abstract(leaf):
+    if type(leaf) is SymbolicScalar:
+        return leaf._abs
     if isinstance(leaf, Tensor):
         return AbstractTensor(leaf.dtype, leaf.shape)
     if isinstance(leaf, _NUMBER):
@@ -696,7 +744,9 @@ class _TensorLoop:
                                                  self.slot_abstract(i, part))
         for i, kind in enumerate(self.kinds):
             if kind is _Leaf.CARRIED:
-                syms[i] = Tensor._symbolic(params[i, "value"], self.abstracts[i])
+                a, p = self.abstracts[i], params[i, "value"]
+                syms[i] = SymbolicScalar(p, a) if isinstance(a, AbstractScalar) else \
+                    Tensor._symbolic(p, a)
             elif kind is _Leaf.WEIGHT:
                 a = self.abstracts[i]
                 syms[i] = WeightJoin(gb, params[i, "flag"], self.weights[i],
@@ -749,7 +799,8 @@ class _TensorLoop:
             got = _carried_abstract(new)
             if got is None:
                 raise _loop_error(self.names[i], f"it becomes {_describe(new)}", self.loc)
-            if isinstance(new, _NUMBER) or got == a:
+            if got == a or (isinstance(new, _NUMBER) and not (
+                    isinstance(a, AbstractScalar) and type(new) is not a.kind)):
                 continue
             if isinstance(old, (_NUMBER, UndefinedReturn)) and not isinstance(old, Tensor):
                 self.abstracts[i] = got  # a Python number carried as a tensor of the body's type
@@ -823,6 +874,10 @@ class _TensorLoop:
     def initial_node(self, i: int) -> Node:
         """The value a carried leaf enters the loop with (zeros for a pending return)."""
         leaf, a = self.leaves[i], self.abstracts[i]
+        if type(leaf) is SymbolicScalar:
+            return self.b.to_node(leaf)
+        if isinstance(a, AbstractScalar):  # a number the body makes a run-time scalar
+            return ValueNode(a.kind(leaf), a)
         if isinstance(leaf, UndefinedReturn) or not isinstance(leaf, Tensor):
             fill = 0 if isinstance(leaf, Undefined) else leaf
             arr = np.full(a.shape, fill, a.dtype.np_dtype)
@@ -1001,9 +1056,14 @@ def call(f, *args, **kwargs):
         return f(*args, **kwargs)
     if is_jit_class_instance(f):
         return call_instance(f, args, kwargs)
+    if t is type and f in _SCALAR_CASTS and len(args) == 1 and type(args[0]) is SymbolicScalar:
+        return scalar_ops.ScalarCast(args[0], to=f.__name__)
     if t is not PyObject and wants_run_time(f, args, kwargs):
         return run_time(f, *args, **kwargs)
     return f(*args, **kwargs)
+
+
+_SCALAR_CASTS = (bool, int, float)
 
 
 def call_instance(obj, args: tuple, kwargs: dict):

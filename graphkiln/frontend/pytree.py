@@ -1,5 +1,11 @@
-"""Flatten nested tuples/lists/dicts of values into leaves and rebuild them."""
+"""Flatten nested tuples/lists/dicts of values into leaves and rebuild them.
+
+``mutable`` tuples, lists and dicts are containers of their own kinds (rebuilt as mutable,
+so gradients can follow their structure); the plain numbers inside them become mutable
+numbers (run-time scalars of a compiled call)."""
 from __future__ import annotations
+
+from ..common.mutable import MutableDict, MutableList, MutableTuple, mutable_number
 
 
 class TreeDef:
@@ -9,7 +15,7 @@ class TreeDef:
     __slots__ = ("kind", "children", "meta", "_hash")
 
     def __init__(self, kind: str, children: tuple = (), meta=None):
-        self.kind = kind  # 'leaf', 'tuple', 'list', 'dict'
+        self.kind = kind  # 'leaf', 'tuple', 'list', 'dict', or 'mutable_' + one of these
         self.children = children
         self.meta = meta
         self._hash = hash((kind, children, meta))
@@ -30,7 +36,11 @@ class TreeDef:
 
 
 LEAF = TreeDef("leaf")
-_CONTAINERS = (tuple, list, dict)
+_CONTAINERS = (tuple, list, dict, MutableTuple, MutableList, MutableDict)
+_KIND = {tuple: "tuple", list: "list", dict: "dict", MutableTuple: "mutable_tuple",
+         MutableList: "mutable_list", MutableDict: "mutable_dict"}
+_BUILD = {"tuple": tuple, "list": list, "mutable_tuple": MutableTuple,
+          "mutable_list": MutableList}
 _FLAT: dict = {}  # (kind, n) -> the TreeDef of a flat container of n leaves
 
 
@@ -77,24 +87,37 @@ def _flatten(x, leaves: list) -> TreeDef:
     if t is dict:
         keys = tuple(x)
         return TreeDef("dict", tuple(_flatten(x[k], leaves) for k in keys), keys)
+    if t is MutableTuple or t is MutableList:
+        return TreeDef(_KIND[t], tuple(_flatten(mutable_number(e), leaves) for e in x))
+    if t is MutableDict:
+        keys = tuple(x)
+        return TreeDef("mutable_dict", tuple(_flatten(mutable_number(x[k]), leaves)
+                                             for k in keys), keys)
     leaves.append(x)
     return LEAF
 
 
-def unflatten(tree: TreeDef, leaves) -> object:
+def unflatten(tree: TreeDef, leaves, plain: bool = False) -> object:
+    """The value of structure ``tree`` holding ``leaves``; ``plain``: mutable containers
+    are rebuilt as plain tuples, lists and dicts."""
     it = iter(leaves)
-    return _unflatten(tree, it)
+    return _unflatten(tree, it, plain)
 
 
-def _unflatten(tree: TreeDef, it):
+def _unflatten(tree: TreeDef, it, plain: bool = False):
     if tree.kind == "leaf":
         return next(it)
-    items = [_unflatten(c, it) for c in tree.children]
-    if tree.kind == "tuple":
-        return tuple(items)
-    if tree.kind == "list":
+    items = [_unflatten(c, it, plain) for c in tree.children]
+    if tree.kind == "list" or (plain and tree.kind == "mutable_list"):
         return items
-    return dict(zip(tree.meta, items))
+    if plain and tree.kind == "mutable_tuple":
+        return tuple(items)
+    if plain and tree.kind == "mutable_dict":
+        return dict(zip(tree.meta, items))
+    build = _BUILD.get(tree.kind)
+    if build is not None:
+        return build(items)
+    return (MutableDict if tree.kind == "mutable_dict" else dict)(zip(tree.meta, items))
 
 
 def copy_containers(x):

@@ -33,6 +33,20 @@ class Undefined:
         return f"<undefined {self.name}>"
 
 
+class Unjoinable(Undefined):
+    """A variable the two branches of a tensor ``if`` give values that cannot be joined
+    (two different functions...): ``error`` (a TypeError) is raised where it is used."""
+
+    __slots__ = ("join_error",)
+
+    def __init__(self, name: str, join_error: TypeError):
+        super().__init__(name)
+        self.join_error = join_error
+
+    def error(self) -> Exception:
+        return self.join_error
+
+
 class UndefinedReturn(Undefined):
     """Placeholder of a function's return value before a ``return`` ran (guarded by a flag)."""
 

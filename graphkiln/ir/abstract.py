@@ -62,16 +62,41 @@ class AbstractRef(AbstractTensor):
     __repr__ = text
 
 
+class _Unknown:
+    """The value of a scalar known only by its type (a ``mutable`` number)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "<unknown>"
+
+    def __reduce__(self):
+        return "UNKNOWN"  # pickles as this module's singleton
+
+
+UNKNOWN = _Unknown()
+
+
 class AbstractScalar(Abstract):
-    """A Python constant (number, bool, string, None, slice, Ellipsis, type...)."""
+    """A Python scalar: a constant (number, bool, string, None, slice, Ellipsis, type...),
+    or, with ``value`` :data:`UNKNOWN`, a number of type ``kind`` known only at run time."""
 
-    __slots__ = ("value",)
+    __slots__ = ("value", "kind")
 
-    def __init__(self, value):
+    def __init__(self, value, kind: type | None = None):
         self.value = value
+        self.kind = type(value) if kind is None else kind
+
+    @classmethod
+    def unknown(cls, kind: type) -> AbstractScalar:
+        return cls(UNKNOWN, kind)
+
+    @property
+    def is_known(self) -> bool:
+        return self.value is not UNKNOWN
 
     def key(self):
-        return ("S", type(self.value).__name__, repr(self.value))
+        return ("S", self.kind.__name__, repr(self.value))
 
     def __eq__(self, other):
         return type(other) is AbstractScalar and self.key() == other.key()
@@ -80,10 +105,9 @@ class AbstractScalar(Abstract):
         return hash(self.key())
 
     def text(self) -> str:
-        v = self.value
-        tname = {bool: "Bool", int: "Int64", float: "Float32", str: "String"}.get(type(v))
+        tname = {bool: "Bool", int: "Int64", float: "Float32", str: "String"}.get(self.kind)
         if tname is None:
-            return f"<{type(v).__name__}, {v!r}>"
+            return f"<{self.kind.__name__}, {self.value!r}>"
         return f"<{tname}, NoShape>"
 
     __repr__ = text
@@ -178,6 +202,11 @@ class AbstractPyObject(Abstract):
 PY_OBJECT_ABS = AbstractPyObject()
 U_ABS = AbstractMonad("U")
 IO_ABS = AbstractMonad("IO")
+
+
+def is_unknown_scalar(a: Abstract) -> bool:
+    """True for the abstract of a run-time scalar (a ``mutable`` number)."""
+    return type(a) is AbstractScalar and a.value is UNKNOWN
 
 
 def shape_of(a: Abstract) -> tuple:

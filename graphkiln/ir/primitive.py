@@ -14,6 +14,7 @@ import numpy as np
 
 from ..common.float_status import enter as _enter_fp
 from ..common.float_status import exit as _exit_fp
+from ..common.symbolic_scalar import SymbolicScalar
 from ..common.tensor import Tensor
 from ..errors import blame_argument, check_allocation
 from . import tracing_state as state
@@ -194,11 +195,14 @@ def _make_class(opdef: OpDef) -> type:
 # ---------------------------------------------------------------- dispatch
 
 def needs_trace(args) -> bool:
-    """True when any argument (or tuple element) is symbolic or a weight being traced."""
+    """True when any argument (or tuple element) is symbolic (a tensor or a run-time
+    scalar) or a weight being traced."""
     for a in args:
         if isinstance(a, Tensor):
             if a._node is not None or a._is_param:
                 return True
+        elif type(a) is SymbolicScalar:
+            return True
         elif isinstance(a, (tuple, list)) and needs_trace(a):
             return True
     return False

@@ -16,6 +16,7 @@ import types as _types
 import numpy as np
 
 from ..common import dtype as mstype
+from ..common.symbolic_scalar import SymbolicScalar
 from ..common.tensor import Tensor
 from ..errors import names_bad_arguments as _names_bad_arguments
 from ..ir import structural_prims as S
@@ -23,6 +24,7 @@ from ..ir import tracing_state as state
 from .defs import array as A
 from .defs import math as M
 from .defs import nn as N
+from .defs import scalar as SS
 from .defs import scatter as SC
 from .defs import side_effects as E
 from .defs._infer import norm_axis
@@ -580,6 +582,8 @@ def tuple_to_array(input_x) -> Tensor:
 
 def scalar_to_tensor(input_x, dtype=mstype.float32) -> Tensor:
     """A Python number as a 0-d Tensor of ``dtype``."""
+    if type(input_x) is SymbolicScalar:  # a run-time scalar
+        return SS.ScalarToTensor(input_x, dtype=dtype)
     if not _is_number(input_x):
         raise TypeError(f"For 'scalar_to_tensor', the input must be a number, but got "
                         f"{type(input_x).__name__}.")

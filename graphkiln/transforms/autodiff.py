@@ -15,8 +15,11 @@ import inspect
 import graphkiln.ops.functional as F
 
 from ..common import dtype as mstype
+from ..common.mutable import is_mutable
+from ..common.symbolic_scalar import SymbolicScalar
 from ..common.tensor import Tensor
 from ..frontend.builder import GraphBuilder
+from ..frontend.pytree import flatten, unflatten
 from ..ir import tracing_state as state
 from ..ir.abstract import AbstractScalar, AbstractTensor, AbstractTuple
 from ..ir.anf import CNode, FuncGraph, Node, ValueNode, toposort
@@ -310,24 +313,65 @@ def _as_node(b: GraphBuilder, x) -> tuple[object, Node | None]:
         if x._node is not None:
             node = b.local(x._node)
             return Tensor._symbolic(node, x._abs), node
-        if x._is_param:
-            return x, None
+        if x._is_param:  # a weight passed as an input (it stays assignable): the weight's
+            return x, b.weight(x)  # cotangent (also from its uses as a free variable)
         arr = x._data
         node = ValueNode(arr, AbstractTensor(x.dtype, arr.shape, arr))
         return Tensor._symbolic(node, AbstractTensor(x.dtype, arr.shape)), node
     return x, None
 
 
+class _MutableArg:
+    """A ``mutable`` tuple/list/dict argument: each tensor in it is differentiated, and its
+    gradient has its structure (MindSpore's per-element cotangents)."""
+
+    def __init__(self, b: GraphBuilder, value):
+        leaves, self.tree = flatten(value)
+        pairs = [_as_node(b, x) for x in leaves]
+        self.leaves = [p[0] for p in pairs]
+        self.nodes = [p[1] for p in pairs]
+        self.value = unflatten(self.tree, self.leaves)
+
+    def gradient(self, bp: Backprop):
+        cts = [_input_cotangent(bp, x, node) for x, node in zip(self.leaves, self.nodes)]
+        return unflatten(self.tree, cts, plain=True)
+
+
+def _input_cotangent(bp: Backprop, x, node):
+    """The gradient of one differentiated input: zeros where nothing depends on it, a
+    zero of its type for a run-time scalar (as MindSpore gives a mutable number)."""
+    if type(x) is SymbolicScalar:
+        return x.kind(0)
+    if node is None:
+        return None
+    c = bp.result(node)
+    return c if c is not None else F.zeros_like(x)
+
+
+def _is_mutable_container(x) -> bool:
+    return isinstance(x, (tuple, list, dict)) and is_mutable(x)
+
+
+def has_gradient(x) -> bool:
+    """True for inputs MindSpore's ``get_all`` returns a gradient for: tensors, mutable
+    containers and run-time (mutable) numbers; constants (plain numbers, tuples...) get
+    none."""
+    return isinstance(x, Tensor) or _is_mutable_container(x) or type(x) is SymbolicScalar
+
+
 def grad_in_graph(fn, args: tuple, kwargs: dict, *, positions, weights, sens=None,
                   has_aux: bool = False, with_value: bool = False, get_all_style=None):
     """Trace ``fn(*args)`` into the current graph and return the requested gradients.
 
-    ``positions``: indices of the inputs to differentiate; ``weights``: Parameters or None.
+    ``positions``: indices of the inputs to differentiate (the positional arguments, then
+    the keyword arguments' values); ``weights``: Parameters or None.
     Returns ``(value, grads_inputs, grads_weights)`` as lists/tuples of Tensors.
     """
     b: GraphBuilder = state.current()
-    pairs = [_as_node(b, a) for a in args]
-    args = tuple(p[0] for p in pairs)
+    pairs = [(_MutableArg(b, a), None) if _is_mutable_container(a) else _as_node(b, a)
+             for a in (*args, *kwargs.values())]
+    traced = [p[0].value if isinstance(p[0], _MutableArg) else p[0] for p in pairs]
+    args, kwargs = tuple(traced[:len(args)]), dict(zip(kwargs, traced[len(args):]))
     out, tape = record_tape(b, fn, args, kwargs)
     aux = None
     value = out
@@ -336,7 +380,7 @@ def grad_in_graph(fn, args: tuple, kwargs: dict, *, positions, weights, sens=Non
             raise GradError("With has_aux=True the function must return a tuple "
                             "(output, aux...).")
         out, aux = out[0], out[1:]
-    outs = out if isinstance(out, (tuple, list)) else (out,)
+    outs = flatten(out)[0]  # nested tuples/lists of outputs: each tensor is an output
     for o in outs:
         if not isinstance(o, Tensor):
             raise GradError(f"The output of the function being differentiated must be a "
@@ -345,13 +389,19 @@ def grad_in_graph(fn, args: tuple, kwargs: dict, *, positions, weights, sens=Non
         if not (o.dtype.is_float or o.dtype.is_int):
             raise GradError(f"The output of the function being differentiated has dtype "
                             f"{o.dtype}, which has no gradient.")
-    seeds = [pairs[i][1] for i in positions if pairs[i][1] is not None]
+    seeds = []
+    for i in positions:
+        a, node = pairs[i]
+        if isinstance(a, _MutableArg):
+            seeds += [n for n in a.nodes if n is not None]
+        elif node is not None:
+            seeds.append(node)
     weight_nodes = [b.weight(w) for w in weights] if weights else []
     bp = Backprop(b, tape, seeds + weight_nodes)
     if sens is None:
         sens = tuple(F.fill(o.dtype, o.shape, 1) for o in outs)
     else:
-        sens = sens if isinstance(sens, (tuple, list)) else (sens,)
+        sens = flatten(sens)[0]
         if len(sens) != len(outs):
             raise GradError(f"The sensitivity (sens) must match the outputs: {len(outs)} "
                             f"output(s) but {len(sens)} sens value(s).")
@@ -366,12 +416,12 @@ def grad_in_graph(fn, args: tuple, kwargs: dict, *, positions, weights, sens=Non
     grads = []
     for i in positions:
         a, node = pairs[i]
-        if node is None:
-            # a plain tuple/list argument is a constant of the graph: MindSpore gives ()
-            grads.append(() if isinstance(a, (tuple, list)) else None)
-            continue
-        c = bp.result(node)
-        grads.append(c if c is not None else F.zeros_like(a))
+        if isinstance(a, _MutableArg):
+            grads.append(a.gradient(bp))
+        elif node is None and isinstance(a, (tuple, list, dict)):
+            grads.append(())  # a plain container argument is a constant: MindSpore gives ()
+        else:
+            grads.append(_input_cotangent(bp, a, node))
     wgrads = []
     for w, node in zip(weights or (), weight_nodes):
         c = bp.result(node)

@@ -76,7 +76,7 @@ def node_value(b: GraphBuilder, node: Node):
     if isinstance(a, AbstractTuple):  # a multi-output op: its items
         return tuple(b.wrap(node))
     if isinstance(a, AbstractScalar):
-        return a.value
+        return a.value if a.is_known else b.wrap(node)  # a constant, or a run-time scalar
     return node
 
 

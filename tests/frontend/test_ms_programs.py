@@ -33,7 +33,10 @@ def _same(got, want, where):
     if isinstance(want, list) and want[:1] == ["error"]:
         assert isinstance(got, list) and got == want, (where, got, want)
         return
-    if isinstance(want, list) and any(isinstance(w, list) for w in want):
+    if isinstance(want, str):  # a type name
+        assert got == want, (where, got, want)
+        return
+    if isinstance(want, list) and any(isinstance(w, (list, str)) for w in want):
         assert isinstance(got, list) and len(got) == len(want), (where, got, want)
         for i, (g, w) in enumerate(zip(got, want)):
             _same(g, w, f"{where}[{i}]")

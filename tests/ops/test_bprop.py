@@ -41,6 +41,11 @@ STRUCTURAL = {
 # Marked ``differentiable=False``: their outputs carry no gradient, so finite differences
 # have nothing to check. A new op may only join with a reason a reader accepts.
 NON_DIFFERENTIABLE = {
+    **{n: "scalar op on Python numbers: MindSpore gives a mutable number a zero gradient"
+       for n in ("ScalarAdd", "ScalarSub", "ScalarMul", "ScalarDiv", "ScalarFloorDiv",
+                 "ScalarMod", "ScalarPow", "ScalarEq", "ScalarNe", "ScalarLt", "ScalarLe",
+                 "ScalarGt", "ScalarGe", "BoolAnd", "BoolOr", "BoolNot", "ScalarUsub",
+                 "ScalarCast", "ScalarToTensor")},
     "Argmax": "integer indices: piecewise constant in the input",
     "Argmin": "integer indices: piecewise constant in the input",
     "Equal": "boolean output", "NotEqual": "boolean output",

@@ -133,6 +133,13 @@ SAMPLES = {
     "Reduce": [((X,), {"dest_rank": 0, "op": "sum", "group": "hccl_world_group"})],
     "CollectiveGather": [((X,), {"dest_rank": 0, "group": "hccl_world_group"})],
     "CollectiveScatter": [((X,), {"src_rank": 0, "group": "hccl_world_group"})],
+    **{n: [((7, 2), {}), ((2.5, 4), {}), ((True, 3.0), {})] for n in (
+        "ScalarAdd", "ScalarSub", "ScalarMul", "ScalarDiv", "ScalarFloorDiv", "ScalarMod",
+        "ScalarPow", "ScalarEq", "ScalarNe", "ScalarLt", "ScalarLe", "ScalarGt", "ScalarGe",
+        "BoolAnd", "BoolOr")},
+    **{n: [((3,), {}), ((-2.5,), {}), ((False,), {})] for n in ("BoolNot", "ScalarUsub")},
+    "ScalarCast": [((2.7,), {"to": "int"}), ((0,), {"to": "bool"}), ((3,), {"to": "float"})],
+    "ScalarToTensor": [((3,), {"dtype": ms.float32}), ((2.5,), {"dtype": ms.int32})],
 }
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))

@@ -10,11 +10,14 @@ import types
 import weakref
 from dataclasses import dataclass
 
+from ...common.mutable import is_mutable
 from ...common.parameter import Parameter
 from ...compile.call_cache import CallCache
 from ...compile.compile_cache import cell_fingerprint, function_identity
+from ...context import PYNATIVE_MODE, get_context
+from ...frontend.pytree import flatten, unflatten
 from ...ir import tracing_state as state
-from ...transforms.autodiff import GradError, grad_in_graph
+from ...transforms.autodiff import GradError, grad_in_graph, has_gradient
 
 
 def _positions(grad_position, n_args: int) -> tuple[int, ...]:
@@ -51,6 +54,8 @@ class _GradConfig:
     with_value: bool
     single: bool  # a lone position: return its gradient, not a 1-tuple
     return_ids: bool = False  # pair each gradient with its position or weight name
+    # how GradOperation's weights were given: one Parameter gives one gradient, a list a list
+    weights_form: type | None = tuple
 
 
 def _compute(fn, cfg: _GradConfig, args: tuple, kwargs: dict):
@@ -60,7 +65,9 @@ def _compute(fn, cfg: _GradConfig, args: tuple, kwargs: dict):
             raise GradError("GradOperation(sens_param=True) needs the sensitivity as the "
                             "last argument, but the call has no arguments.")
         args, sens = args[:-1], args[-1]
-    n = len(args)
+    # GradOperation differentiates keyword inputs too, after the positional ones
+    inputs = (*args, *kwargs.values()) if cfg.kind == "gradop" else args
+    n = len(inputs)
     if cfg.positions == "all":
         positions = tuple(range(n))
     elif cfg.positions is None:
@@ -71,14 +78,17 @@ def _compute(fn, cfg: _GradConfig, args: tuple, kwargs: dict):
                                          weights=cfg.weights, sens=sens,
                                          has_aux=cfg.has_aux)
     grads = tuple(grads)
+    if cfg.kind == "gradop" and cfg.positions == "all":  # constants get no gradient
+        grads = tuple(g for g, x in zip(grads, inputs) if has_gradient(x))
     if cfg.return_ids:
         grads = tuple(zip(positions, grads))
         wgrads = tuple((w.name, g) for w, g in zip(cfg.weights or (), wgrads))
     if cfg.kind == "gradop":
+        wgrads = wgrads[0] if cfg.weights_form is None else cfg.weights_form(wgrads)
         if cfg.positions == "all" and cfg.weights is not None:
-            result = (grads, tuple(wgrads))
+            result = (grads, wgrads)
         elif cfg.weights is not None:
-            result = tuple(wgrads)
+            result = wgrads
         elif cfg.positions == "all":
             result = grads
         else:
@@ -99,6 +109,15 @@ def _compute(fn, cfg: _GradConfig, args: tuple, kwargs: dict):
     return result
 
 
+def _plain_container(x):
+    """A mutable tuple/list/dict as a plain one: MindSpore's PyNative grad treats it as a
+    constant (no gradient); a graph differentiates each tensor in it."""
+    if isinstance(x, (tuple, list, dict)) and is_mutable(x):
+        leaves, tree = flatten(x)
+        return unflatten(tree, leaves, plain=True)
+    return x
+
+
 class _Differentiated:
     """``fn`` wrapped to return gradients; compiled per signature when called eagerly."""
 
@@ -111,6 +130,8 @@ class _Differentiated:
         if state.current() is not None:
             return _compute(self.fn, self.cfg, args, kwargs)
         name = f"grad_{getattr(self.fn, '__name__', type(self.fn).__name__)}"
+        if get_context("mode") == PYNATIVE_MODE:
+            args = tuple(_plain_container(a) for a in args)
         return self.cache.run(self, self._traced, name, args, kwargs)
 
     def _traced(self, *args, **kwargs):
@@ -126,7 +147,7 @@ class _Differentiated:
         return (function_identity(target), type(fn).__qualname__, cell_fingerprint(fn),
                 cfg.kind, cfg.positions,
                 weights, cfg.sens_param, cfg.has_aux, cfg.with_value, cfg.single,
-                cfg.return_ids)
+                cfg.return_ids, getattr(cfg.weights_form, "__name__", None))
 
 
 class GradOperation:
@@ -145,17 +166,21 @@ class GradOperation:
             raise GradError("GradOperation(get_by_list=True) needs the weights: call it as "
                             "grad_op(net, weights).")
         ws = _weights(weights) if self.get_by_list else None
+        # one Parameter gives one gradient; a list gives a list in a graph (a tuple in PyNative)
+        form = None if isinstance(weights, Parameter) else list if isinstance(weights, list) \
+            and get_context("mode") != PYNATIVE_MODE else tuple
         # a bound method is recreated at every attribute access: key on its object
         owner = fn.__self__ if isinstance(fn, types.MethodType) else fn
         per_fn = self._caches.get(owner)
         if per_fn is None:
             per_fn = self._caches[owner] = {}
-        key = (getattr(fn, "__func__", None), tuple(id(w) for w in ws) if ws else None)
+        key = (getattr(fn, "__func__", None), tuple(id(w) for w in ws) if ws else None, form)
         cache = per_fn.get(key)
         if cache is None:
             cache = per_fn[key] = CallCache()
         positions = "all" if self.get_all else 0
-        cfg = _GradConfig("gradop", positions, ws, self.sens_param, False, False, True)
+        cfg = _GradConfig("gradop", positions, ws, self.sens_param, False, False, True,
+                          weights_form=form)
         return _Differentiated(fn, cfg, cache)
 
 

@@ -17,6 +17,7 @@ from . import (  # noqa: F401
     optim_sparse,
     pool,
     py_execute,
+    scalar,
     scatter,
     side_effects,
     summary,

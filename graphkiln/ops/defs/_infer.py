@@ -34,7 +34,7 @@ def describe(a) -> str:
     if isinstance(a, AbstractTuple):
         return "tuple" if not a.is_list else "list"
     if isinstance(a, AbstractScalar):
-        return type(a.value).__name__
+        return a.kind.__name__
     if isinstance(a, AbstractPyObject):
         return "a Python object computed when the graph runs (asnumpy(), NumPy...)"
     return type(a).__name__
@@ -61,8 +61,8 @@ def is_py_number(v) -> bool:
 def operand_type(name: str, arg: str, a) -> tuple[mstype.Type, bool]:
     """``(dtype, weak)`` of an elementwise operand: a tensor, a NumPy scalar (strong) or a
     Python number (weak: it adapts to the tensor's type, as MindSpore's scalars do)."""
-    if isinstance(a, AbstractScalar) and is_py_number(a.value):
-        return mstype.scalar_type(a.value), True
+    if isinstance(a, AbstractScalar) and issubclass(a.kind, _PY_NUMBER):  # constant or run-time
+        return mstype.scalar_type(a.kind()), True
     if isinstance(a, AbstractScalar) and not isinstance(a.value, np.generic):
         raise TypeError(f"For '{name}', the input '{arg}' must be a Tensor or a number, "
                         f"but got {describe(a)}.")

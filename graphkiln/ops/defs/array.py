@@ -447,7 +447,9 @@ def _index_items(index, unknown_masks: bool = False) -> list:
     for e in elems:
         if isinstance(e, AbstractScalar):
             v = e.value
-            if v is None:
+            if not e.is_known and issubclass(e.kind, int) and e.kind is not bool:
+                items.append(("int", None))  # a run-time int: checked when the graph runs
+            elif v is None:
                 items.append(("none", None))
             elif v is Ellipsis:
                 items.append(("ellipsis", None))
@@ -505,7 +507,7 @@ def _index_shape(xshape: tuple, items: list) -> tuple:
             out.append(len(range(*p.indices(xshape[d]))))
             d += 1
         elif k == "int":
-            if not -xshape[d] <= p < xshape[d]:
+            if p is not None and not -xshape[d] <= p < xshape[d]:
                 raise IndexError(f"index {p} is out of bounds for axis {d} with size "
                                  f"{xshape[d]}")
             if has_adv:

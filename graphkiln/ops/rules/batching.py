@@ -52,6 +52,11 @@ NOT_BATCHED = {
        for name in ("AlltoAllV", "Send", "Receive")},
     "Raise": "IO effect: a vmapped function must be pure (clear error)",
     "PyExecute": "runs Python at run time (an IO effect): a vmapped function must be pure",
+    **{name: "scalar: computes on Python numbers (mutable scalars), which vmap never batches"
+       for name in ("ScalarAdd", "ScalarSub", "ScalarMul", "ScalarDiv", "ScalarFloorDiv",
+                    "ScalarMod", "ScalarPow", "ScalarEq", "ScalarNe", "ScalarLt", "ScalarLe",
+                    "ScalarGt", "ScalarGe", "BoolAnd", "BoolOr", "BoolNot", "ScalarUsub",
+                    "ScalarCast", "ScalarToTensor")},
 }
 
 

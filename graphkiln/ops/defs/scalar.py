@@ -1,0 +1,104 @@
+"""Scalar primitives: arithmetic, comparisons and logic on Python numbers, the casts
+``bool()``/``int()``/``float()`` and ``ScalarToTensor``.
+
+They are recorded when an operand is a run-time scalar (a ``mutable`` number, see
+:mod:`graphkiln.common.symbolic_scalar`); on constants they are plain Python. Their
+outputs carry no gradient (MindSpore gives a mutable scalar a zero gradient).
+"""
+from __future__ import annotations
+
+import operator
+
+import numpy as np
+
+from ...common import dtype as mstype
+from ...ir.abstract import UNKNOWN, AbstractScalar, AbstractTensor
+from ...ir.primitive import OpDef
+from ._infer import describe
+
+_NUMBERS = (bool, int, float)
+
+
+def _kind(name: str, arg: str, a) -> type:
+    if isinstance(a, AbstractScalar) and issubclass(a.kind, _NUMBERS):
+        return a.kind
+    raise TypeError(f"For '{name}', the input '{arg}' must be a bool, int or float scalar, "
+                    f"but got {describe(a)}.")
+
+
+def _result(fn, inputs: tuple, kind: type) -> AbstractScalar:
+    """The constant ``fn(*values)`` when every input is a constant (and it computes),
+    else a run-time scalar of type ``kind``."""
+    if all(a.is_known for a in inputs):
+        try:
+            return AbstractScalar(kind(fn(*[a.value for a in inputs])))
+        except (ArithmeticError, ValueError):
+            pass  # (a division by zero...): raised by the kernel when the graph runs
+    return AbstractScalar.unknown(kind)
+
+
+def _binary(name: str, fn, result_kind=None) -> OpDef:
+    """``name(x, y) = fn(x, y)``; the result's type follows Python's (``int / int`` is a
+    float, ``bool + bool`` an int) unless ``result_kind`` fixes it."""
+    def infer(x, y):
+        kx, ky = _kind(name, "x", x), _kind(name, "y", y)
+        return _result(fn, (x, y), result_kind or type(fn(kx(1), ky(1))))
+
+    return OpDef(name, infer, fn, differentiable=False)
+
+
+def _unary(name: str, fn, result_kind=None) -> OpDef:
+    def infer(x):
+        kx = _kind(name, "x", x)
+        return _result(fn, (x,), result_kind or type(fn(kx(1))))
+
+    return OpDef(name, infer, fn, differentiable=False)
+
+
+ScalarAdd = _binary("ScalarAdd", operator.add)
+ScalarSub = _binary("ScalarSub", operator.sub)
+ScalarMul = _binary("ScalarMul", operator.mul)
+ScalarDiv = _binary("ScalarDiv", operator.truediv)
+ScalarFloorDiv = _binary("ScalarFloorDiv", operator.floordiv)
+ScalarMod = _binary("ScalarMod", operator.mod)
+ScalarPow = _binary("ScalarPow", operator.pow)
+ScalarEq = _binary("ScalarEq", operator.eq, bool)
+ScalarNe = _binary("ScalarNe", operator.ne, bool)
+ScalarLt = _binary("ScalarLt", operator.lt, bool)
+ScalarLe = _binary("ScalarLe", operator.le, bool)
+ScalarGt = _binary("ScalarGt", operator.gt, bool)
+ScalarGe = _binary("ScalarGe", operator.ge, bool)
+BoolAnd = _binary("BoolAnd", lambda x, y: bool(x) and bool(y), bool)
+BoolOr = _binary("BoolOr", lambda x, y: bool(x) or bool(y), bool)
+BoolNot = _unary("BoolNot", operator.not_, bool)
+ScalarUsub = _unary("ScalarUsub", operator.neg)
+
+_CASTS = {"bool": bool, "int": int, "float": float}
+
+
+def _cast_infer(x, to: str = "int"):
+    _kind("ScalarCast", "x", x)
+    if to not in _CASTS:
+        raise ValueError(f"For 'ScalarCast', 'to' must be one of {sorted(_CASTS)}, "
+                         f"but got {to!r}.")
+    return _result(_CASTS[to], (x,), _CASTS[to])
+
+
+ScalarCast = OpDef("ScalarCast", _cast_infer, lambda x, to="int": _CASTS[to](x),
+                   differentiable=False, attrs={"to": "int"})
+
+
+def _to_tensor_infer(x, dtype=mstype.float32):
+    _kind("ScalarToTensor", "input_x", x)
+    if not isinstance(dtype, mstype.Type):
+        raise TypeError(f"For 'ScalarToTensor', 'dtype' must be a mindspore dtype, "
+                        f"but got {dtype!r}.")
+    value = None
+    if x.value is not UNKNOWN:
+        value = np.asarray(x.value, dtype.np_dtype)
+    return AbstractTensor(dtype, (), value)
+
+
+ScalarToTensor = OpDef("ScalarToTensor", _to_tensor_infer,
+                       lambda x, dtype=mstype.float32: np.asarray(x, dtype.np_dtype),
+                       differentiable=False, attrs={"dtype": mstype.float32})
