@@ -69,11 +69,10 @@ def _group_rank(world_rank: int, group: str) -> int:
 def _eager(api: str, tensor: Tensor) -> np.ndarray:
     """The value of ``tensor``; the asynchronous transfers run in PyNative mode only, as
     MindSpore's."""
-    try:
-        return tensor.asnumpy()
-    except RuntimeError:
+    if tensor.is_symbolic:  # inside a graph (asnumpy() there is a run-time fallback)
         raise RuntimeError(f"For {api}, only PyNative mode is supported: call it outside "
-                           f"of a compiled graph (jit / GRAPH_MODE).") from None
+                           f"of a compiled graph (jit / GRAPH_MODE).")
+    return tensor.asnumpy()
 
 
 def all_reduce(tensor: Tensor, op: str = ReduceOp.SUM,
