@@ -908,9 +908,11 @@ def _const(arr: np.ndarray, dtype) -> ValueNode:
 def _weight_state(gb: GraphBuilder, x, w: Tensor, like: AbstractTensor) -> tuple[Node, Node]:
     """``(x is w, x's value where it is not)`` as nodes of ``gb`` for a loop variable
     that may be the weight ``w`` (a join of ``w`` and values selects between sides)."""
+    zeros = _const(np.zeros(like.shape, like.dtype.np_dtype), like.dtype)
     if x is w:
-        return (_const(np.asarray(True), mstype.bool_),
-                _const(np.zeros(like.shape, like.dtype.np_dtype), like.dtype))
+        return _const(np.asarray(True), mstype.bool_), zeros
+    if isinstance(x, UndefinedReturn):  # a return value not set yet: never read as it is
+        return _const(np.asarray(False), mstype.bool_), zeros
     if not isinstance(x, WeightJoin):
         return _const(np.asarray(False), mstype.bool_), _branch_output(gb, x, like)
     (ft, vt), (ff, vf) = (_weight_state(gb, s, w, like) for s in x._sides)

@@ -28,7 +28,9 @@ REGRESSIONS = {33: _WEIGHT_JOIN, 503: _WEIGHT_JOIN, 1513: _WEIGHT_JOIN, 3145: _W
                3113: _WEIGHT_JOIN, 3901: _WEIGHT_JOIN, 5259: _WEIGHT_JOIN,
                7429: _WEIGHT_JOIN, 8611: _WEIGHT_JOIN, 1991: _GUARD_FLAG, 4121: _GUARD_FLAG,
                **dict.fromkeys([211, 613, 757, 2695, 3361, 4657, 6093, 7089, 7469, 7487, 8293,
-                                9709], _WEIGHT_LOOP)}
+                                9709], _WEIGHT_LOOP),
+               10833: "a weight returned inside a tensor loop (a pending return value that "
+                      "may be the weight) read its unset initial value (NameError)"}
 SEEDS = sorted(set(range(1, 200, 2)) | set(REGRESSIONS))
 # programs without effects (even seeds)
 PLAIN_REGRESSIONS = {4688: _GUARD_FLAG, 9722: _GUARD_FLAG}
