@@ -9,7 +9,7 @@ import weakref
 
 from ..context import GRAPH_MODE, get_context
 from ..frontend.control import convert
-from ..frontend.reusable import call_lazy_cell
+from ..frontend.reusable import call_custom_bprop_cell, call_lazy_cell
 from ..ir import tracing_state as state
 from .call_cache import CallCache, compile_info, compiled_graph_count
 from .executable import CompileInfo
@@ -97,6 +97,10 @@ def call_cell(cell, args: tuple, kwargs: dict):
     """Run ``cell`` on ``args``: inlined while tracing, compiled in GRAPH_MODE, else eager."""
     if state.current() is not None:
         construct = _construct_fn(cell)
+        bprop = getattr(type(cell), "bprop", None)
+        if bprop is not None:
+            return call_custom_bprop_cell(cell, construct, bprop, args, kwargs,
+                                          get_context("mode") != GRAPH_MODE)
         if "_gk_lazy_key" in cell.__dict__:
             out = call_lazy_cell(cell, construct, args, kwargs)
             if out is not NotImplemented:

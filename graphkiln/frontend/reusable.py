@@ -1,4 +1,6 @@
-"""Reusable graphs for ``@lazy_inline`` cells: trace once per key, call per use."""
+"""Cell calls traced as calls of their own graph: ``@lazy_inline`` cells (the graph is
+traced once per key and shared by every use) and cells with a custom ``bprop`` method (the
+call is where autodiff applies the user's backward function instead of the body's)."""
 from __future__ import annotations
 
 from ..common.lazy_inline import reuse_key
@@ -10,6 +12,7 @@ from ..ir.build import prim_node
 from ..ir.structural_prims import TupleGetItem
 from .builder import GraphBuilder
 from .control import convert
+from .custom_bprop import UserBprop, custom_bprop_key
 from .pytree import flatten, unflatten
 
 
@@ -39,6 +42,41 @@ def call_lazy_cell(cell, construct, args: tuple, kwargs: dict):
     key = reuse_key(cell)
     if key is None:
         return NotImplemented
+    return _call_cell_graph(cell, construct, args, kwargs, key)
+
+
+def call_custom_bprop_cell(cell, construct, bprop, args: tuple, kwargs: dict,
+                           single_ok: bool = False):
+    """Trace-time call of a cell that defines ``bprop(self, *inputs, out, dout)``: a call
+    of the cell's graph whose backward pass, in autodiff, is the user's ``bprop``
+    (``single_ok``: a lone input's gradient may be returned without a tuple)."""
+    def make_rule(out_tree, out_leaves) -> UserBprop:
+        return UserBprop(cell, bprop, args, kwargs, out_tree, out_leaves, single_ok)
+
+    out = _call_cell_graph(cell, construct, args, kwargs, ("custom_bprop", id(cell)),
+                           make_rule)
+    if out is NotImplemented:
+        if not _differentiating(state.current()):  # a forward pass: the body, inlined
+            return convert(construct)(cell, *args, **kwargs)
+        raise RuntimeError(f"For '{type(cell).__name__}' with a custom 'bprop', graphkiln "
+                           f"needs a 'construct' without side effects (Assign, Print) that "
+                           f"reads only the cell's own Parameters and returns Tensors; move "
+                           f"the other parts out of the cell.")
+    return out
+
+
+def _differentiating(b: GraphBuilder | None) -> bool:
+    """Whether a transformation records the graph ``b`` traces into (or an outer one)."""
+    while b is not None:
+        if b.tape is not None:
+            return True
+        b = b.parent
+    return False
+
+
+def _call_cell_graph(cell, construct, args: tuple, kwargs: dict, key, make_rule=None):
+    """A call of the cell's graph for ``key`` (traced on first use); ``make_rule(out_tree,
+    out_leaves)`` makes the graph's custom backward rule, registered for autodiff."""
     b: GraphBuilder = state.current()
     leaves, tree = flatten((args, kwargs))
     full_key = (key, tree, _signature(leaves))
@@ -46,11 +84,15 @@ def call_lazy_cell(cell, construct, args: tuple, kwargs: dict):
     entry = cache.get(full_key)
     weights = [p for _, p in cell.parameters_and_names()]
     if entry is None:
-        entry = cache[full_key] = _trace_reusable(cell, construct, leaves, tree, weights, b)
+        entry = cache[full_key] = _trace_reusable(cell, construct, leaves, tree, weights, b,
+                                                  make_rule is not None)
+        if entry is not False and make_rule is not None:
+            graph, out_tree, out_leaves, _ = entry
+            cache[custom_bprop_key(graph)] = make_rule(out_tree, out_leaves)
     if entry is False:
         return NotImplemented
     graph, out_tree, out_leaves, n_out = entry
-    arg_nodes = [b.to_node(x) for x in leaves if isinstance(x, Tensor) and not x._is_param]
+    arg_nodes = [b.to_node(x) for x in leaves if _is_input(x, make_rule is not None)]
     call = b.new_cnode([ValueNode(graph), *arg_nodes, *[b.weight(w) for w in weights]],
                        graph.output.abstract)
     b.u.pending.append(call)  # the block reads weights: later writes wait for it
@@ -71,14 +113,21 @@ def _items(b: GraphBuilder, call, n: int):
         yield b.wrap(node)
 
 
-def _trace_reusable(cell, construct, leaves, tree, weights, parent: GraphBuilder):
+def _is_input(x, params_too: bool) -> bool:
+    """Whether argument leaf ``x`` is an input of the cell's graph: a Tensor, and with
+    ``params_too`` a Parameter (its value at the call) as well."""
+    return isinstance(x, Tensor) and (params_too or not x._is_param)
+
+
+def _trace_reusable(cell, construct, leaves, tree, weights, parent: GraphBuilder,
+                    params_as_inputs: bool):
     name = f"{type(cell).__name__}_construct_reusable"
     gb = GraphBuilder(FuncGraph(name))
     gb.reusable = parent.root.reusable  # nested blocks are shared across the whole compile
     gb.graph.flags["reusable"] = True
     syms = []
     for i, x in enumerate(leaves):
-        if isinstance(x, Tensor) and not x._is_param:
+        if _is_input(x, params_as_inputs):
             a = AbstractTensor(x.dtype, x.shape)
             syms.append(Tensor._symbolic(gb.graph.add_param(f"arg{i}", a), a))
         else:
@@ -89,14 +138,14 @@ def _trace_reusable(cell, construct, leaves, tree, weights, parent: GraphBuilder
     s_args, s_kwargs = unflatten(tree, syms)
     with gb:
         out = convert(construct)(cell, *s_args, **s_kwargs)
-        if gb.u.effects or gb.io.effects or gb.graph.weights:
-            return False  # effects or foreign weights: not shareable, inline instead
         out_leaves, out_tree = flatten(out)
         nodes = []
         for i, leaf in enumerate(out_leaves):
             if isinstance(leaf, Tensor):
                 nodes.append(gb.to_node(leaf))
                 out_leaves[i] = None
+        if gb.u.effects or gb.io.effects or gb.graph.weights:
+            return False  # effects or foreign weights: not shareable, inline instead
         if not nodes:
             return False
         gb.graph.output = nodes[0] if len(nodes) == 1 and out_tree.kind == "leaf" else \

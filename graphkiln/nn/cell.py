@@ -110,6 +110,19 @@ class Cell:
     def auto_prefix(self) -> bool:
         return self._auto_prefix
 
+    @property
+    def bprop_debug(self) -> bool:
+        """MindSpore runs a custom ``bprop`` in the Python interpreter when this is set;
+        graphkiln traces the ``bprop`` into the gradient graph either way."""
+        return self.__dict__.get("_bprop_debug", False)
+
+    @bprop_debug.setter
+    def bprop_debug(self, value: bool) -> None:
+        if not isinstance(value, bool):
+            raise TypeError(f"For 'Cell', the property 'bprop_debug' must be bool type, "
+                            f"but got type {type(value)}.")
+        self.__dict__["_bprop_debug"] = value
+
     # -------------------------------------------------------- attribute access
     def _registry(self, what: str) -> OrderedDict:
         reg = self.__dict__.get(what)

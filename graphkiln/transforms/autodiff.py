@@ -19,6 +19,7 @@ from ..common.mutable import is_mutable
 from ..common.symbolic_scalar import SymbolicScalar
 from ..common.tensor import Tensor
 from ..frontend.builder import GraphBuilder
+from ..frontend.custom_bprop import custom_bprop_key
 from ..frontend.pytree import flatten, unflatten
 from ..ir import tracing_state as state
 from ..ir.abstract import AbstractScalar, AbstractTensor, AbstractTuple
@@ -198,10 +199,20 @@ class Backprop(TapeInterpreter):
             self.add(a, self.sym(item))
 
     def graph_call(self, n: CNode, g) -> None:
-        """A call of a reusable graph: call its backward graph (reused the same way)."""
+        """A call of a reusable graph: call its backward graph (reused the same way); a
+        cell with a custom ``bprop``: the user's rule, traced here."""
         graph = n.inputs[0].value
         args = n.inputs[1:]
         douts = _flat_douts(g, n.abstract)
+        user_rule = self.b.root.reusable.get(custom_bprop_key(graph))
+        if user_rule is not None:
+            outs = list(self.sym(n)) if isinstance(n.abstract, AbstractTuple) else \
+                [self.sym(n)]
+            cts = user_rule([self.sym(a) for a in args], outs, douts)
+            for a, c in zip(args, cts):
+                if c is not None and not isinstance(a, ValueNode):
+                    self.add(a, c)
+            return
         key = (id(graph), tuple(_dout_abstract(d) for d in douts))
         bprop = self.b.root.reusable.get(("bprop",) + key)
         if bprop is None:
