@@ -1,7 +1,8 @@
 """Attention and Transformer layers as MindSpore 2.x has them: ``MultiheadAttention``,
 ``TransformerEncoderLayer``, ``TransformerEncoder``, ``TransformerDecoderLayer``,
-``TransformerDecoder`` (parameter names ``in_proj_weight``, ``out_proj``, ``dense1``,
-``dense2``, ``norm1``...; masks: bool True = masked out, float = added to the scores)."""
+``TransformerDecoder``, ``Transformer`` (parameter names ``in_proj_weight``, ``out_proj``,
+``dense1``, ``dense2``, ``norm1``...; masks: bool True = masked out, float = added to the
+scores)."""
 from __future__ import annotations
 
 import copy
@@ -11,6 +12,7 @@ import graphkiln.nn.init as _init
 import graphkiln.ops as ops
 
 from ..common import dtype as mstype
+from ..common.initializer import initializer
 from ..common.parameter import Parameter
 from .activation import GELU, ReLU
 from .basic import Dense, Dropout
@@ -257,3 +259,59 @@ class TransformerDecoder(Cell):
             out = layer(out, memory, tgt_mask, memory_mask, tgt_key_padding_mask,
                         memory_key_padding_mask)
         return self.norm(out) if self.norm is not None else out
+
+
+class Transformer(Cell):
+    """An encoder stack and a decoder stack (``num_encoder_layers`` and
+    ``num_decoder_layers`` layers, each stack ending in a LayerNorm), or the given
+    ``custom_encoder`` / ``custom_decoder``; weights of two or more dimensions start
+    Xavier-uniform, as in MindSpore."""
+
+    def __init__(self, d_model: int = 512, nhead: int = 8, num_encoder_layers: int = 6,
+                 num_decoder_layers: int = 6, dim_feedforward: int = 2048,
+                 dropout: float = 0.1, activation="relu", custom_encoder: Cell | None = None,
+                 custom_decoder: Cell | None = None, layer_norm_eps: float = 1e-5,
+                 batch_first: bool = False, norm_first: bool = False, dtype=mstype.float32):
+        super().__init__()
+        if custom_encoder is not None:
+            self.encoder = custom_encoder
+        else:
+            layer = TransformerEncoderLayer(d_model, nhead, dim_feedforward, dropout,
+                                            activation, layer_norm_eps, batch_first,
+                                            norm_first, dtype=dtype)
+            self.encoder = TransformerEncoder(
+                layer, num_encoder_layers,
+                LayerNorm((d_model,), epsilon=layer_norm_eps, dtype=dtype))
+        if custom_decoder is not None:
+            self.decoder = custom_decoder
+        else:
+            layer = TransformerDecoderLayer(d_model, nhead, dim_feedforward, dropout,
+                                            activation, layer_norm_eps, batch_first,
+                                            norm_first, dtype=dtype)
+            self.decoder = TransformerDecoder(
+                layer, num_decoder_layers,
+                LayerNorm((d_model,), epsilon=layer_norm_eps, dtype=dtype))
+        for _, p in self.parameters_and_names():
+            if p.ndim > 1:
+                p.set_data(initializer("xavier_uniform", p.shape, p.dtype))
+        self.d_model = d_model
+        self.nhead = nhead
+        self.batch_first = batch_first
+
+    def construct(self, src, tgt, src_mask=None, tgt_mask=None, memory_mask=None,
+                  src_key_padding_mask=None, tgt_key_padding_mask=None,
+                  memory_key_padding_mask=None):
+        batch_axis = 0 if self.batch_first else 1
+        if src.ndim == 3 and tgt.ndim == 3 and src.shape[batch_axis] != tgt.shape[batch_axis]:
+            raise ValueError(f"For 'Transformer', the number of batch size for 'src' and "
+                             f"'tgt' must be equal, but got {src.shape[batch_axis]} and "
+                             f"{tgt.shape[batch_axis]}.")
+        if src.shape[-1] != self.d_model or tgt.shape[-1] != self.d_model:
+            raise ValueError(f"For 'Transformer', the number of features for 'src' and "
+                             f"'tgt' must be equal to `d_model` ({self.d_model}), but got "
+                             f"{src.shape[-1]} and {tgt.shape[-1]}.")
+        memory = self.encoder(src, src_mask=src_mask,
+                              src_key_padding_mask=src_key_padding_mask)
+        return self.decoder(tgt, memory, tgt_mask=tgt_mask, memory_mask=memory_mask,
+                            tgt_key_padding_mask=tgt_key_padding_mask,
+                            memory_key_padding_mask=memory_key_padding_mask)

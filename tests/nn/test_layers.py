@@ -299,3 +299,15 @@ def test_compiled_dropout_draws_a_fresh_mask_every_run():
     ms.set_context(mode=ms.PYNATIVE_MODE)
     np.testing.assert_array_equal(d(x).asnumpy(), a)
     np.testing.assert_array_equal(d(x).asnumpy(), b)
+
+
+def test_transformer_defaults_and_input_checks():
+    net = nn.Transformer(8, 2, 1, 1, 16)
+    assert len(net.trainable_params()) == 34  # as MindSpore 2.10
+    weight = net.decoder.layers[0].dense1.weight.asnumpy()  # Xavier-uniform: |w| <= sqrt(6/24)
+    assert np.abs(weight).max() <= np.sqrt(6 / 24) and weight.std() > 0.2
+    ones = lambda *s: ms.Tensor(np.ones(s, np.float32))  # noqa: E731
+    with pytest.raises(ValueError, match="must be equal to `d_model`"):
+        net(ones(3, 2, 6), ones(4, 2, 8))
+    with pytest.raises(ValueError, match="batch size for 'src' and 'tgt' must be equal"):
+        net(ones(3, 2, 8), ones(4, 3, 8))

@@ -44,6 +44,7 @@ from ..rnn_cells import GRUCell, LSTMCell, RNNCell
 from ..rnns import GRU, LSTM, RNN
 from ..transformer import (
     MultiheadAttention,
+    Transformer,
     TransformerDecoder,
     TransformerDecoderLayer,
     TransformerEncoder,
