@@ -261,6 +261,13 @@ class TransformerDecoder(Cell):
         return self.norm(out) if self.norm is not None else out
 
 
+def _stack(stack, layer, num_layers: int, settings: tuple) -> Cell:
+    """``num_layers`` copies of ``layer(*settings)`` in ``stack``, ending in a LayerNorm."""
+    d_model, layer_norm_eps, dtype = settings[0], settings[5], settings[8]
+    return stack(layer(*settings), num_layers,
+                 LayerNorm((d_model,), epsilon=layer_norm_eps, dtype=dtype))
+
+
 class Transformer(Cell):
     """An encoder stack and a decoder stack (``num_encoder_layers`` and
     ``num_decoder_layers`` layers, each stack ending in a LayerNorm), or the given
@@ -273,24 +280,12 @@ class Transformer(Cell):
                  custom_decoder: Cell | None = None, layer_norm_eps: float = 1e-5,
                  batch_first: bool = False, norm_first: bool = False, dtype=mstype.float32):
         super().__init__()
-        if custom_encoder is not None:
-            self.encoder = custom_encoder
-        else:
-            layer = TransformerEncoderLayer(d_model, nhead, dim_feedforward, dropout,
-                                            activation, layer_norm_eps, batch_first,
-                                            norm_first, dtype=dtype)
-            self.encoder = TransformerEncoder(
-                layer, num_encoder_layers,
-                LayerNorm((d_model,), epsilon=layer_norm_eps, dtype=dtype))
-        if custom_decoder is not None:
-            self.decoder = custom_decoder
-        else:
-            layer = TransformerDecoderLayer(d_model, nhead, dim_feedforward, dropout,
-                                            activation, layer_norm_eps, batch_first,
-                                            norm_first, dtype=dtype)
-            self.decoder = TransformerDecoder(
-                layer, num_decoder_layers,
-                LayerNorm((d_model,), epsilon=layer_norm_eps, dtype=dtype))
+        settings = (d_model, nhead, dim_feedforward, dropout, activation, layer_norm_eps,
+                    batch_first, norm_first, dtype)
+        self.encoder = custom_encoder if custom_encoder is not None else _stack(
+            TransformerEncoder, TransformerEncoderLayer, num_encoder_layers, settings)
+        self.decoder = custom_decoder if custom_decoder is not None else _stack(
+            TransformerDecoder, TransformerDecoderLayer, num_decoder_layers, settings)
         for _, p in self.parameters_and_names():
             if p.ndim > 1:
                 p.set_data(initializer("xavier_uniform", p.shape, p.dtype))
