@@ -311,3 +311,15 @@ def test_transformer_defaults_and_input_checks():
         net(ones(3, 2, 6), ones(4, 2, 8))
     with pytest.raises(ValueError, match="batch size for 'src' and 'tgt' must be equal"):
         net(ones(3, 2, 8), ones(4, 3, 8))
+
+
+def test_transformer_custom_encoder_and_decoder_are_used():
+    enc = nn.TransformerEncoder(nn.TransformerEncoderLayer(8, 2, 16, dropout=0.0), 1)
+    dec = nn.TransformerDecoder(nn.TransformerDecoderLayer(8, 2, 16, dropout=0.0), 1)
+    net = nn.Transformer(8, 2, dim_feedforward=16, dropout=0.0, custom_encoder=enc,
+                         custom_decoder=dec)
+    assert net.encoder is enc and net.decoder is dec
+    src = ms.Tensor(np.random.default_rng(0).standard_normal((3, 2, 8)).astype(np.float32))
+    tgt = ms.Tensor(np.random.default_rng(1).standard_normal((4, 2, 8)).astype(np.float32))
+    np.testing.assert_allclose(net(src, tgt).asnumpy(), dec(tgt, enc(src)).asnumpy(),
+                               rtol=1e-6)
