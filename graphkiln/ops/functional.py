@@ -22,6 +22,7 @@ from ..errors import names_bad_arguments as _names_bad_arguments
 from ..ir import structural_prims as S
 from ..ir import tracing_state as state
 from .defs import array as A
+from .defs import conv as CV
 from .defs import math as M
 from .defs import nn as N
 from .defs import scalar as SS
@@ -456,6 +457,79 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
     y, _, _ = N.LayerNorm(input, weight, bias, begin_norm_axis=begin, begin_params_axis=begin,
                           epsilon=eps)
     return y
+
+
+def _conv_per_axis(name: str, arg: str, value, rank: int):
+    """An int, or one value per spatial axis (MindSpore rejects other lengths)."""
+    if isinstance(value, (tuple, list)):
+        if len(value) != rank:
+            raise ValueError(f"For '{name}', the {arg} must be a int or a tuple/list with "
+                             f"length {rank}, but got {value}.")
+        return tuple(value)
+    return value
+
+
+def _conv(rank: int, input, weight, bias, stride, pad_mode, padding, dilation, groups):
+    """``conv{rank}d`` on the Conv2D/Conv3D primitive; 1-D runs as 2-D over a unit height.
+    ``padding`` is an int or one value per spatial axis, applied to both sides."""
+    name = f"conv{rank}d"
+    if rank == 1 and (input.ndim != 3 or weight.ndim != 3):
+        bad, nd = ("input", input.ndim) if input.ndim != 3 else ("weight", weight.ndim)
+        raise ValueError(f"For 'conv1d', the {bad} must be a 3D Tensor, but got {bad} of "
+                         f"{nd}D.")
+    stride = _conv_per_axis(name, "stride", stride, rank)
+    dilation = _conv_per_axis(name, "dilation", dilation, rank)
+    if isinstance(padding, (tuple, list)):
+        if len(padding) != rank:
+            raise ValueError(f"For '{name}', 'padding' must be a tuple or list of {rank} "
+                             f"integers, but got {padding}.")
+        padding = tuple(p for p in padding for _ in (0, 1))
+    elif isinstance(padding, bool) or not isinstance(padding, (int, np.integer)):
+        raise TypeError(f"For '{name}', 'padding' must be a tuple, list or int, but got "
+                        f"{type(padding)}.")
+    out_channel, in_channel = weight.shape[0], input.shape[1]
+    if isinstance(groups, int) and groups > 0 and (in_channel % groups or
+                                                   out_channel % groups):
+        raise ValueError(f"The argument 'groups' should be divisible by 'in_channel' and "
+                         f"'out_channel', but got group:{groups}, in_channel:{in_channel}, "
+                         f"out_channel:{out_channel}.")
+    if rank == 1:  # (N, C, L) as (N, C, 1, L)
+        input, weight = A.ExpandDims(input, 2), A.ExpandDims(weight, 2)
+        stride, dilation = (1, *_size(stride)), (1, *_size(dilation))
+        padding = (0, 0, *(padding if isinstance(padding, tuple) else (padding,) * 2))
+    prim = CV.Conv3D if rank == 3 else CV.Conv2D
+    out = prim(input, weight, out_channel=out_channel, kernel_size=tuple(weight.shape[2:]),
+               pad_mode=pad_mode, pad=padding, stride=stride, dilation=dilation, group=groups,
+               data_format="NCDHW" if rank == 3 else "NCHW")
+    if rank == 1:
+        out = A.Squeeze(out, axis=(2,))
+    if bias is None:
+        return out
+    if not isinstance(bias, Tensor):
+        raise TypeError(f"For '{name}', the 'bias' must be a Tensor, but got {type(bias)}.")
+    if bias.shape[0] != out_channel:
+        raise ValueError(f"For '{name}', given weight of size {list(weight.shape)}, expected "
+                         f"bias to be 1-dimensional with {out_channel} elements, but got "
+                         f"bias of size {bias.shape[0]} instead.")
+    return N.BiasAdd(out, bias, data_format="NCDHW" if rank == 3 else "NCHW")
+
+
+def conv1d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dilation=1,
+           groups=1) -> Tensor:
+    """1-D convolution of ``(N, C, L)`` by ``(O, C/groups, K)``, plus ``bias`` if given."""
+    return _conv(1, input, weight, bias, stride, pad_mode, padding, dilation, groups)
+
+
+def conv2d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dilation=1,
+           groups=1) -> Tensor:
+    """2-D convolution of ``(N, C, H, W)`` by ``(O, C/groups, KH, KW)``, plus ``bias``."""
+    return _conv(2, input, weight, bias, stride, pad_mode, padding, dilation, groups)
+
+
+def conv3d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dilation=1,
+           groups=1) -> Tensor:
+    """3-D convolution of ``(N, C, D, H, W)`` by ``(O, C/groups, KD, KH, KW)``, plus ``bias``."""
+    return _conv(3, input, weight, bias, stride, pad_mode, padding, dilation, groups)
 
 
 def _on_off(v, other):
