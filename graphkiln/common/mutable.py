@@ -98,5 +98,11 @@ def is_mutable(value) -> bool:
     return getattr(value, "__ms_mutable__", False) is True
 
 
-__all__ = ["mutable", "is_mutable", "mutable_number", "RUNTIME_SCALARS", "MutableInt",
-           "MutableFloat", "MutableTuple", "MutableList", "MutableDict"]
+__all__ = ["mutable", "is_mutable", "can_be_mutable", "mutable_number", "RUNTIME_SCALARS",
+           "MutableInt", "MutableFloat", "MutableTuple", "MutableList", "MutableDict"]
+
+
+def can_be_mutable(value) -> bool:
+    """Whether :func:`mutable` accepts ``value`` (tensors and numbers, or containers of them
+    without self-reference)."""
+    return _valid(value, set())

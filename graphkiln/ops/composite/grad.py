@@ -130,9 +130,14 @@ class _Differentiated:
         if state.current() is not None:
             return _compute(self.fn, self.cfg, args, kwargs)
         name = f"grad_{getattr(self.fn, '__name__', type(self.fn).__name__)}"
-        if get_context("mode") == PYNATIVE_MODE:
-            args = tuple(_plain_container(a) for a in args)
-        return self.cache.run(self, self._traced, name, args, kwargs)
+        if get_context("mode") != PYNATIVE_MODE:
+            return self.cache.run(self, self._traced, name, args, kwargs)
+        args = tuple(_plain_container(a) for a in args)
+        prev = state.enter_pynative_grad()
+        try:
+            return self.cache.run(self, self._traced, name, args, kwargs)
+        finally:
+            state.exit_pynative_grad(prev)
 
     def _traced(self, *args, **kwargs):
         return _compute(self.fn, self.cfg, args, kwargs)
