@@ -506,7 +506,7 @@ class ControlConversion(ast.NodeTransformer):
 
     def visit_Subscript(self, node: ast.Subscript):
         self.generic_visit(node)
-        if not isinstance(node.ctx, ast.Load) or isinstance(node.slice, ast.Constant):
+        if not isinstance(node.ctx, ast.Load):
             return node
         index = node.slice
         if isinstance(index, ast.Slice):

@@ -600,6 +600,8 @@ def for_stmt(iterable, body_fn, values: tuple, names: tuple, extra_test=None):
         if not iterable.shape:
             raise TypeError("Cannot iterate over a 0-D Tensor.")
         iterable = [iterable[i] for i in range(iterable.shape[0])]
+    if isinstance(iterable, np.ndarray):
+        iterable = [numpy_element(v) for v in iterable]
     for item in iterable:
         if extra_test is not None:
             t = extra_test(*values)
@@ -980,7 +982,15 @@ def getitem(seq, index):
         return SwitchLayer(tuple(seq), index)
     if isinstance(index, slice) and isinstance(seq, (tuple, list)):
         return slice_sequence(seq, index)
+    if isinstance(seq, np.ndarray):
+        return numpy_element(seq[index])
     return seq[index]
+
+
+def numpy_element(x):
+    """An element read from a NumPy array in graph code: as in MindSpore's graphs, a NumPy
+    number is the Python number (so ``mutable`` and ``isinstance(x, int)`` accept it)."""
+    return x.item() if isinstance(x, (np.bool_, np.integer, np.floating)) else x
 
 
 def _is_callable_sequence(seq) -> bool:
