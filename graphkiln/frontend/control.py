@@ -199,6 +199,35 @@ def _join_error(name: str, what: str, a, b, loc) -> TypeError:
         f"Both branches must give it the same type and shape.{where}")
 
 
+def _check_number_join(a, c, branch_fns) -> None:
+    """Refuse, as MindSpore does, a tensor joined with a Python number or None for a
+    variable or return value that the ``if`` itself defines.  (graphkiln still turns a
+    number the variable held before the ``if``, such as ``out = 0``, into a tensor.)"""
+    other = c if isinstance(a, Tensor) else a
+    if not (other is None or isinstance(other, _NUMBER)):
+        return
+    lines = [_value_line(x, fn) for x, fn in zip((a, c), branch_fns)]
+    kinds = ["AbstractTensor" if isinstance(x, Tensor) else
+             "AbstractNone" if x is None else "AbstractScalar" for x in (a, c)]
+    raise TypeError(
+        f"{JOIN_FAILED}, perhaps you need to make them equal.\n"
+        f"Type Join Failed: Abstract type {kinds[0]} cannot join with {kinds[1]}.\n"
+        f"The value of the true branch is {_describe(a)}, from:\n{lines[0]}\n"
+        f"The value of the false branch is {_describe(c)}, from:\n{lines[1]}")
+
+
+def _value_line(x, branch_fn) -> str:
+    """Where a branch's value comes from: the node's line, else the branch's last line."""
+    loc = getattr(getattr(x, "_node", None), "loc", None)
+    if loc is None:
+        code = getattr(branch_fn, "__code__", None)
+        lines = [ln for _, _, ln in code.co_lines() if ln] if code is not None else []
+        if not lines or is_internal(code.co_filename):
+            return "    (a value given by the program)"
+        loc = SourceLoc(code.co_filename, max(lines))
+    return loc.describe()
+
+
 def _describe(x) -> str:
     if isinstance(x, Tensor):
         return f"Tensor[{x.dtype}] of shape {list(x.shape)}"
@@ -248,6 +277,8 @@ def _traced_if(cond, true_fn, false_fn, values, names, guard=False):
                         f"structured values ({tree_t} vs {tree_f}) for {', '.join(names)}."
                         + (f"\n{loc.describe()}" if loc else ""))
     leaf_names = _leaf_names(values, names, len(leaves_t))
+    leaves_in, tree_in = flatten(tuple(values))
+    incoming = leaves_in if tree_in == tree_t else None
     if isinstance(guard, str):  # `if not flag:` did not run its body: the flag is set
         leaves_f = [True if name == guard else c for name, c in zip(leaf_names, leaves_f)]
     jumped_t, jumped_f = _jumped(out_t, names), guard or _jumped(out_f, names)
@@ -288,6 +319,9 @@ def _traced_if(cond, true_fn, false_fn, values, names, guard=False):
             dyn.append((i, nt, nf))
             continue
         like_t, like_f = _tensor_like(a), _tensor_like(c)
+        if (like_t is None) != (like_f is None) and (name == ast_convert.RET_VAL or (
+                incoming and type(incoming[i]) in (Undefined, UndefinedReturn))):
+            _check_number_join(a, c, (true_fn, false_fn))
         if like_t is None and like_f is None:
             if not (isinstance(a, _NUMBER) and isinstance(c, _NUMBER)):
                 # (an error only if it is used after the 'if', as in MindSpore)

@@ -47,3 +47,58 @@ def test_differently_typed_branches_give_mindspores_join_error():
 
     with pytest.raises(TypeError, match="Cannot join the return values of different branches"):
         f(Tensor(1.0, ms.float32))
+
+
+def _returns_number_or_tensor(x):
+    if x > 1:
+        return x * 2
+    return 0
+
+
+def _assigns_number_or_tensor(x):
+    if x > 1:
+        a = x * 2
+    else:
+        a = 0.5
+    return a
+
+
+def _while_returns_tensor_else_number(x):
+    while x < 10:
+        return x * 2
+    return 0
+
+
+@pytest.mark.parametrize("fn, lines", [
+    (_returns_number_or_tensor, ("return x * 2", "return 0")),
+    (_assigns_number_or_tensor, ("a = x * 2", "a = 0.5")),
+    (_while_returns_tensor_else_number, ("return x * 2", "return 0")),
+])
+def test_tensor_joined_with_a_number_set_in_a_branch_is_refused(fn, lines):
+    """MindSpore 2.10 refuses these joins (TypeError, AbstractTensor vs AbstractScalar)
+    and quotes each branch's line; PYNATIVE runs them as Python."""
+    assert fn(Tensor(2.0, ms.float32)) is not None  # PYNATIVE: plain Python
+    with pytest.raises(TypeError) as info:
+        ms.jit(fn)(Tensor(2.0, ms.float32))
+    msg = str(info.value)
+    assert "Cannot join the return values of different branches" in msg
+    assert "Type Join Failed: Abstract type Abstract" in msg
+    for line in lines:
+        assert line in msg
+
+
+def test_number_held_before_the_if_still_joins_with_a_tensor():
+    """graphkiln keeps accepting an accumulator that starts as a Python number (MindSpore
+    2.10 refuses it; many programs rely on it): the number becomes a tensor."""
+    @ms.jit
+    def f(x):
+        out = 0
+        if x > 1:
+            out = out + x
+        while x < 4:
+            out = out + x
+            x = x + 1
+        return out
+
+    assert float(f(Tensor(2.0, ms.float32)).asnumpy()) == 7.0
+    assert float(f(Tensor(0.5, ms.float32)).asnumpy()) == 8.0
