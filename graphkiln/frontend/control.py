@@ -633,7 +633,10 @@ def for_stmt(iterable, body_fn, values: tuple, names: tuple, extra_test=None):
     if isinstance(iterable, Tensor):
         if not iterable.shape:
             raise TypeError("Cannot iterate over a 0-D Tensor.")
-        iterable = [iterable[i] for i in range(iterable.shape[0])]
+        # each element is read when its iteration starts, after the writes of the ones
+        # before (a weight written in the body is read live, as MindSpore does)
+        rows = iterable
+        iterable = (rows[i] for i in range(rows.shape[0]))
     if isinstance(iterable, np.ndarray):
         iterable = [numpy_element(v) for v in iterable]
     for item in iterable:

@@ -150,3 +150,23 @@ def test_assign_to_a_non_parameter_is_an_error():
     with pytest.raises(TypeError) as e:
         f(t(1.0))
     assert "Parameter" in str(e.value) and "ops.assign(x, x + 1)" in str(e.value)
+
+
+def test_for_over_a_weight_reads_each_element_after_the_writes_before_it():
+    """``for e in w`` with ``w`` a weight written in the body: each element is read when its
+    iteration starts (MindSpore 2.10 gives 0.61461085 in both modes, as NumPy below)."""
+    w = Parameter(Tensor(np.array([0.9, 0.5], np.float32)), name="w")
+
+    def f(x):
+        u = w
+        for e in u:
+            ops.assign(w, ops.tanh(-e) + w * 0.0)
+        return w + 0
+
+    want = np.tanh(-np.tanh(np.float32(-0.9)))
+    for mode in (ms.PYNATIVE_MODE, ms.GRAPH_MODE):
+        ms.set_context(mode=mode)
+        w.set_data(Tensor(np.array([0.9, 0.5], np.float32)))
+        g = f if mode == ms.PYNATIVE_MODE else ms.jit(f)
+        np.testing.assert_allclose(g(Tensor(1.0)).asnumpy(), [want, want], rtol=1e-6)
+    ms.set_context(mode=ms.PYNATIVE_MODE)

@@ -30,7 +30,9 @@ REGRESSIONS = {33: _WEIGHT_JOIN, 503: _WEIGHT_JOIN, 1513: _WEIGHT_JOIN, 3145: _W
                **dict.fromkeys([211, 613, 757, 2695, 3361, 4657, 6093, 7089, 7469, 7487, 8293,
                                 9709], _WEIGHT_LOOP),
                10833: "a weight returned inside a tensor loop (a pending return value that "
-                      "may be the weight) read its unset initial value (NameError)"}
+                      "may be the weight) read its unset initial value (NameError)",
+               10547: "`for e in u` over a weight read every element before the loop, so "
+                      "writes in the body were not seen by later elements"}
 SEEDS = sorted(set(range(1, 200, 2)) | set(REGRESSIONS))
 # programs without effects (even seeds)
 PLAIN_REGRESSIONS = {4688: _GUARD_FLAG, 9722: _GUARD_FLAG}
