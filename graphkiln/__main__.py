@@ -2,7 +2,7 @@
 
 Commands:
   tour    run one example of every technique of the spec and print a table
-  run     run a MindSpore script unchanged (``import mindspore`` gives graphkiln)
+  run     run a MindSpore script (or ``-m module``) unchanged (``import mindspore`` gives graphkiln)
   dump    run a script, then print what graphkiln compiled: stages, IR, generated code
   cache   list (or --clear) the entries of a compile cache directory
   msrun   start a data-parallel job of N workers (MindSpore's msrun flags)
@@ -32,7 +32,15 @@ def _cmd_tour(args: argparse.Namespace) -> int:
 
 
 def _cmd_run(args: argparse.Namespace) -> int:
-    compat.run(args.script, args.args)
+    target = args.target
+    if target[:1] == ["-m"] and len(target) > 1:
+        compat.run_module(target[1], target[2:])
+    elif target and not target[0].startswith("-"):
+        compat.run(target[0], target[1:])
+    else:
+        print("graphkiln run: give a script (run script.py ...) or a module (run -m pytest ...)",
+              file=sys.stderr)
+        return 2
     return 0
 
 
@@ -93,8 +101,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="run only the entries whose name contains TEXT")
     p.set_defaults(func=_cmd_tour)
     r = sub.add_parser("run", help="run a MindSpore script with graphkiln in its place")
-    r.add_argument("script")
-    r.add_argument("args", nargs=argparse.REMAINDER)
+    r.add_argument("target", nargs=argparse.REMAINDER, metavar="script.py ... | -m module ...",
+                   help="a script and its arguments, or -m and a module (e.g. -m pytest)")
     r.set_defaults(func=_cmd_run)
     d = sub.add_parser("dump", help="run a script and print what graphkiln compiled")
     d.add_argument("--detail", action="store_true", help="abstracts and source lines in IR")
@@ -117,8 +125,21 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["run"] and argv[1:2] == ["-m"]:
+        # argparse would take the module's own options (-q, -k ...) for graphkiln's
+        return _cmd_run(argparse.Namespace(target=argv[1:]))
     args = build_parser().parse_args(argv)
     return args.func(args)
+
+
+def msrun_main() -> int:
+    """The ``msrun`` command that installing graphkiln puts on PATH (MindSpore's launcher
+    command and flags; workers run their script with graphkiln in MindSpore's place)."""
+    parser = argparse.ArgumentParser(prog="msrun", allow_abbrev=False,
+                                     description="start a data-parallel job of N workers")
+    launcher.add_arguments(parser)
+    return launcher.main(parser.parse_args())
 
 
 if __name__ == "__main__":

@@ -74,3 +74,12 @@ def run(script: str, argv: list[str]) -> None:
     sys.argv = [script, *argv]
     sys.path.insert(0, os.path.dirname(os.path.abspath(script)))
     runpy.run_path(script, run_name="__main__")
+
+
+def run_module(module: str, argv: list[str]) -> None:
+    """Run ``module`` as ``python -m module`` does (``sys.argv[0]`` its file, the
+    working directory first on ``sys.path``), with ``import mindspore`` giving graphkiln."""
+    install()
+    sys.argv = [module, *argv]
+    sys.path.insert(0, os.getcwd())
+    runpy.run_module(module, run_name="__main__", alter_sys=True)

@@ -138,12 +138,22 @@ def _tailed(args, local_rank: int) -> bool:
     return local_rank in {int(v) for v in args.tail_worker_log.split(",")}
 
 
+def _task_command(script: str, script_args: list[str]) -> list[str]:
+    """What each worker runs under ``graphkiln run``: as msrun does, ``python`` (or
+    ``python3``) and ``pytest`` are run as commands, anything else as a Python script."""
+    if script in ("python", "python3"):
+        return list(script_args)
+    if script == "pytest":
+        return ["-m", "pytest", *script_args]
+    return [script, *script_args]
+
+
 def start_workers(args) -> list[Worker]:
     first, ranks = _plan(args)
     if args.log_dir:
         os.makedirs(args.log_dir, exist_ok=True)
-    command = [sys.executable, "-m", "graphkiln", "run", args.task_script,
-               *args.task_script_args]
+    command = [sys.executable, "-m", "graphkiln", "run",
+               *_task_command(args.task_script, args.task_script_args)]
     if args.worker_num > 1:
         command = [_mpiexec(), "-n", "1", *command]
     workers = []

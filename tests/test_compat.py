@@ -1,4 +1,5 @@
 """``python -m graphkiln run``: a MindSpore script runs unchanged."""
+import os
 import subprocess
 import sys
 import textwrap
@@ -56,6 +57,23 @@ def test_run_a_mindspore_script_unchanged(tmp_path):
     assert p.returncode == 0, p.stderr
     assert p.stdout.strip() == ("graphkiln (Tensor(shape=[], dtype=Int32, value= 3),) "
                                 "['--flag', '1']")
+
+
+def test_run_a_module_such_as_pytest_unchanged(tmp_path):
+    (tmp_path / "test_uses_mindspore.py").write_text(
+        "import mindspore\n\ndef test_it():\n    assert mindspore.__name__ == 'graphkiln'\n")
+    p = subprocess.run([sys.executable, "-m", "graphkiln", "run", "-m", "pytest", "-q",
+                        "-p", "no:cacheprovider", "test_uses_mindspore.py"],
+                       capture_output=True, text=True, cwd=tmp_path, timeout=120,
+                       env=dict(os.environ, PYTHONPATH=str(REPO)))
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert "1 passed" in p.stdout
+
+
+def test_run_without_a_target_says_what_to_give(capsys):
+    from graphkiln.__main__ import main
+    assert main(["run"]) == 2
+    assert "-m pytest" in capsys.readouterr().err
 
 
 def test_submodules_resolve_to_graphkiln():

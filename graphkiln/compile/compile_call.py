@@ -9,6 +9,7 @@ import time
 from contextlib import contextmanager
 
 from ..backend.codegen import generate_code
+from ..common import comm_engine
 from ..common.mutable import RUNTIME_SCALARS
 from ..common.symbolic_scalar import SymbolicScalar
 from ..common.tensor import Tensor
@@ -154,6 +155,15 @@ def _dicts_as_tuples(x):
     return x
 
 
+def _ir_directory() -> str:
+    """Where IR dumps go: the save-graphs path, in ``rank_<id>`` once the process has joined
+    a communication world (as MindSpore separates the ranks' dumps)."""
+    path = get_context("save_graphs_path") or "."
+    if comm_engine.initialized():
+        return os.path.join(path, f"rank_{comm_engine.world().rank}")
+    return path
+
+
 def compile_call(fn, name: str, args: tuple, kwargs: dict, self_obj=None) -> Executable:
     """Trace, optimise and generate code for one call signature."""
     with _gc_paused():
@@ -164,7 +174,7 @@ def _compile_call(fn, name: str, args: tuple, kwargs: dict, self_obj) -> Executa
     t0 = time.perf_counter()
     ctx = PassContext(load_elim_level=load_elim_level(),
                       save_graphs=bool(get_context("save_graphs")),
-                      save_graphs_path=get_context("save_graphs_path") or ".",
+                      save_graphs_path=_ir_directory(),
                       verify=os.environ.get("GRAPHKILN_VERIFY", "") not in ("", "0"))
     functions, token = state.begin_functions()
     try:

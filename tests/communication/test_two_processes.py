@@ -260,3 +260,32 @@ def test_launcher_checks_its_flags(capsys):
             (["--worker_num=4", "--local_worker_num=2"], "set --node_rank on every node")):
         assert graphkiln_main(["msrun", *flags, script]) == 2
         assert message in capsys.readouterr().err
+
+
+def test_msrun_runs_pytest_and_python_commands_with_per_rank_ir(tmp_path, worker_env, free_port):
+    """``msrun ... pytest file::test`` runs pytest in every worker (msrun's rule: ``python``,
+    ``python3`` and ``pytest`` are commands); after ``init()`` IR dumps go to ``ir/rank_<id>``."""
+    (tmp_path / "test_dump.py").write_text(
+        "import os\n"
+        "os.environ['MS_DEV_SAVE_GRAPHS'] = '1'\n"
+        "os.environ['MS_DEV_SAVE_GRAPHS_PATH'] = './ir'\n"
+        "from mindspore import jit, nn\n"
+        "from mindspore.communication import init\n\n"
+        "class Net(nn.Cell):\n"
+        "    @jit\n"
+        "    def construct(self, x):\n"
+        "        return x + 2\n\n"
+        "def test_dump():\n"
+        "    init()\n"
+        "    assert Net()(3) == 5\n")
+    cmd = [sys.executable, "-m", "graphkiln", "msrun", "--worker_num=2", "--local_worker_num=2",
+           f"--master_port={free_port()}", "--join=True", f"--log_dir={tmp_path / 'logs'}",
+           "pytest", "-q", "-p", "no:cacheprovider", "test_dump.py::test_dump"]
+    code, out, err = finish(subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                             text=True, env=worker_env, cwd=tmp_path))
+    assert code == 0, out + err
+    for rank in range(2):
+        assert os.listdir(tmp_path / "ir" / f"rank_{rank}"), rank
+        with open(tmp_path / "logs" / f"worker_{rank}.log") as f:
+            assert "1 passed" in f.read()
+    assert not any(name.endswith(".ir") for name in os.listdir(tmp_path / "ir"))
