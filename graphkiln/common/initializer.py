@@ -13,6 +13,7 @@ import numpy as np
 
 import graphkiln.common.dtype as mstype
 
+from .lazy_inline import freeze
 from .seed import get_seed, rng, set_seed  # noqa: F401  (re-exported by nn.init)
 from .tensor import Tensor
 
@@ -53,6 +54,10 @@ class Initializer:
     def __call__(self, shape, dtype=mstype.float32) -> np.ndarray:
         t = mstype.to_type(dtype)
         return np.asarray(self._sample(tuple(shape)), dtype=t.np_dtype)
+
+    def __gk_freeze__(self) -> tuple:
+        """A value-based key (compile cache): the initializer's kind and settings."""
+        return (type(self).__qualname__, freeze(vars(self)))
 
     def __repr__(self) -> str:
         args = ", ".join(f"{k}={v!r}" for k, v in self._kwargs.items())

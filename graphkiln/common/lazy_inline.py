@@ -14,6 +14,7 @@ naming the attribute) instead of silently sharing a wrong one.
 from __future__ import annotations
 
 import functools
+import hashlib
 import warnings
 
 import numpy as np
@@ -25,6 +26,13 @@ _SKIP_ATTRS = {"_params", "_cells", "_auto_prefix", "_flags", "_tuple_id", "requ
                "cell_init_args", "_gk_lazy_key", "_gk_lazy_attrs", "_gk_lazy_warned"}
 
 
+def _content_key(a: np.ndarray) -> bytes:
+    """The bytes of a small array, a digest of a large one (stable across processes, so
+    a cell holding an initializer tensor still finds its compile-cache entry)."""
+    data = repr(a.tolist()).encode() if a.dtype.hasobject else np.ascontiguousarray(a).tobytes()
+    return data if len(data) <= 512 else hashlib.sha256(data).digest()
+
+
 def freeze(x, depth: int = 0):
     """A hashable, value-based key for ``x`` (configs, numbers, tuples...); objects may give
     their own with a ``__gk_freeze__()`` method (primitives: name and attributes)."""
@@ -34,12 +42,11 @@ def freeze(x, depth: int = 0):
     if own is not None:
         return own(x)
     if isinstance(x, Tensor):
-        if x.is_symbolic or x.size > 64:
+        if x.is_symbolic:
             return ("id", id(x))
-        return ("Tensor", x.dtype.name, x.shape, x.asnumpy().tobytes())
+        return ("Tensor", x.dtype.name, x.shape, _content_key(x.asnumpy()))
     if isinstance(x, np.ndarray):
-        return ("ndarray", x.dtype.str, x.shape, x.tobytes()) if x.size <= 64 else \
-            ("ndarray", id(x))
+        return ("ndarray", x.dtype.str, x.shape, _content_key(x))
     if isinstance(x, (tuple, list)):
         return (type(x).__name__,) + tuple(freeze(e, depth + 1) for e in x)
     if isinstance(x, dict):

@@ -134,12 +134,20 @@ def call_cell(cell, args: tuple, kwargs: dict):
                 return out
         return convert(construct)(cell, *args, **kwargs)
     if get_context("mode") == GRAPH_MODE:
-        cache = _CELL_CACHES.get(cell)
-        if cache is None:
-            cache = _CELL_CACHES[cell] = CallCache()
-        name = f"{type(cell).__name__}_construct"
-        return cache.run(cell, _construct_fn(cell), name, args, kwargs, cell)
+        return _cell_cache(cell).run(cell, _construct_fn(cell), _cell_graph_name(cell), args,
+                                     kwargs, cell)
     return cell.construct(*args, **kwargs)
+
+
+def _cell_cache(cell) -> CallCache:
+    cache = _CELL_CACHES.get(cell)
+    if cache is None:
+        cache = _CELL_CACHES[cell] = CallCache()
+    return cache
+
+
+def _cell_graph_name(cell) -> str:
+    return f"{type(cell).__name__}_construct"
 
 
 # ------------------------------------------------------------------ mindspore.common.api
@@ -173,3 +181,38 @@ class _CompiledGraphs:
 
 
 ms_compile_cache = _CompiledGraphs()
+
+
+class _CellGraphExecutor:
+    """``mindspore.common.api._cell_graph_executor``, which MindSpore's tests and model
+    code use to compile a cell without running it (``compile``) and to run what was
+    compiled (``executor(cell, *args, phase=...)``), in either mode. The graph goes into
+    the cell's own call cache, so a later ``cell(*args)`` in GRAPH_MODE reuses it."""
+
+    def __init__(self):
+        self._phases: set[str] = set()
+
+    def compile(self, obj, *args, phase: str = "predict", do_convert: bool = True,
+                jit_config_dict=None, **kwargs) -> tuple[str, bool]:
+        """Compile ``obj(*args, **kwargs)``; ``(phase, False)`` if that signature was
+        compiled before, else ``(phase, True)``."""
+        if not callable(getattr(obj, "construct", None)):
+            raise TypeError(f"For '_cell_graph_executor.compile', the object must be a Cell, "
+                            f"but got {type(obj).__name__}.")
+        cache = _cell_cache(obj)
+        before = cache.compiles
+        cache.executable(obj, _construct_fn(obj), _cell_graph_name(obj), args, kwargs, obj)
+        self._phases.add(phase)
+        return phase, cache.compiles != before
+
+    def has_compiled(self, phase: str = "predict") -> bool:
+        """Whether some cell was compiled under ``phase``."""
+        return phase in self._phases
+
+    def __call__(self, obj, *args, phase: str = "predict"):
+        """Run ``obj``'s compiled graph on ``args`` (compiling it first if needed)."""
+        return _cell_cache(obj).run(obj, _construct_fn(obj), _cell_graph_name(obj), args, {},
+                                    obj)
+
+
+_cell_graph_executor = _CellGraphExecutor()

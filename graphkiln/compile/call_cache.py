@@ -120,6 +120,16 @@ class CallCache:
         _LIVE_CACHES.add(self)
 
     def run(self, owner, fn, name: str, args: tuple, kwargs: dict, self_obj=None):
+        exe, leaves = self.executable(owner, fn, name, args, kwargs, self_obj)
+        inputs = [x._data if isinstance(x, Tensor) else RUNTIME_SCALARS[type(x)](x)
+                  for x in leaves if (isinstance(x, Tensor) and not x._is_param)
+                  or type(x) in RUNTIME_SCALARS]
+        return exe(inputs)
+
+    def executable(self, owner, fn, name: str, args: tuple, kwargs: dict,
+                   self_obj=None) -> tuple[Executable, list]:
+        """The executable for this call's signature (compiled now if it is new) and the
+        call's flattened leaves."""
         leaves, tree = flatten_call(args, kwargs)
         key = (tree, tuple(_leaf_key(x) for x in leaves), _graph_options(),
                getattr(self_obj, "training", None))
@@ -148,7 +158,4 @@ class CallCache:
             _LAST[owner] = exe.info
             if COMPILED is not None:
                 COMPILED.append(exe.info)
-        inputs = [x._data if isinstance(x, Tensor) else RUNTIME_SCALARS[type(x)](x)
-                  for x in leaves if (isinstance(x, Tensor) and not x._is_param)
-                  or type(x) in RUNTIME_SCALARS]
-        return exe(inputs)
+        return exe, leaves

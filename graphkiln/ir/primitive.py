@@ -65,6 +65,10 @@ class OpDef:
         self.specialize: Callable | None = None
         REGISTRY[name] = self
 
+    def __gk_freeze__(self) -> tuple:
+        """A value-based key (compile cache, lazy inline): primitive names are unique."""
+        return ("OpDef", self.name)
+
     @property
     def side_effect_mem(self) -> bool:
         return self.effect == MEM_EFFECT

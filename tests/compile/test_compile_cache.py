@@ -166,3 +166,52 @@ def test_cells_with_primitive_attributes_and_forced_use(tmp_path):
     out, _ = _run(s, "x", env={**forced, "MS_COMPILER_CACHE_PATH": str(tmp_path / "new")})
     assert "Failed to load the compilation cache file. Execute all the compilation" in out
     assert "RESULT 12.0 False" in out
+
+
+COMPILE_ONLY = textwrap.dedent('''
+    import sys
+    import numpy as np
+    import graphkiln as ms
+    from graphkiln import nn, set_context
+    from graphkiln.compile.api import _cell_graph_executor  # mindspore.common.api
+
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            # an initializer, an init tensor of 4096 values and BatchNorm's primitive are
+            # attributes whose identity differs in every process; their values do not
+            self.conv = nn.Conv2d(3, 4, 3, weight_init=ms.Tensor(np.ones((4, 3, 3, 3),
+                                                                         np.float32)))
+            self.conv2 = nn.Conv2d(4, 4, 1)
+            self.bn = nn.BatchNorm2d(4)
+            self.table = ms.Tensor(np.arange(4096, dtype=np.float32))
+
+        def construct(self, x):
+            return self.bn(self.conv2(self.conv(x))).sum() + self.table[int(sys.argv[2])]
+
+    set_context(mode=ms.GRAPH_MODE, enable_compile_cache=True, compile_cache_path=sys.argv[1])
+    net = Net()
+    x = ms.Tensor(np.ones((1, 3, 8, 8), np.float32))
+    print("COMPILED", _cell_graph_executor.compile(net, x))
+    print("AGAIN", _cell_graph_executor.compile(net, x), _cell_graph_executor.has_compiled())
+    print("FROM_CACHE", ms.compile_info(net).from_cache)
+    print("RUN", _cell_graph_executor(net, x), ms.compile_info(net).from_cache)
+''')
+
+
+def test_compile_without_running_and_a_cell_with_initializers_hits_in_a_new_process(tmp_path):
+    """``_cell_graph_executor.compile`` compiles into the cell's call cache; the cache key of
+    a cell holding an initializer, a large init tensor and a primitive is its values', so a
+    second process hits; a different value of the table's read index still misses."""
+    s = tmp_path / "compile_only.py"
+    s.write_text(COMPILE_ONLY)
+    cache = str(tmp_path / "cache")
+    out1, _ = _run(s, cache, "5")
+    assert "COMPILED ('predict', True)" in out1 and "AGAIN ('predict', False) True" in out1
+    assert "FROM_CACHE False" in out1
+    result = out1.split("RUN ")[1].split()[0]
+    out2, _ = _run(s, cache, "5")
+    assert "Use the compilation cache" in out2 and "FROM_CACHE True" in out2
+    assert out2.split("RUN ")[1].split()[0] == result
+    out3, _ = _run(s, cache, "6")
+    assert "FROM_CACHE False" in out3
