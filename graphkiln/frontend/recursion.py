@@ -17,9 +17,12 @@ endless-recursion error.
 """
 from __future__ import annotations
 
+import functools
+import sys
+
 from ..common.symbolic_scalar import SymbolicScalar
 from ..common.tensor import Tensor
-from ..context import get_context
+from ..context import call_depth_limit
 from ..errors import SourceLoc, user_location
 from ..ir import tracing_state as state
 from ..ir.abstract import AbstractScalar, AbstractTensor, AbstractTuple
@@ -30,6 +33,9 @@ from .runtime_raise import BranchRaised
 from .undefined import Undefined
 
 _MAX_ROUNDS = 6
+# Python frames the tracer uses per nested user call (the converted function, control
+# flow helpers, branch tracing): ``max_call_depth`` nested calls fit in this many times
+_FRAMES_PER_CALL = 25
 _DYNAMIC = object()  # an output leaf the graph computes (not a constant)
 
 
@@ -125,17 +131,29 @@ def _equal(a, b) -> bool:
 class _Frame:
     """One active call of a user function while tracing."""
 
-    def __init__(self, key: tuple, builder: GraphBuilder, target, code):
-        self.key = key
+    def __init__(self, code, builder: GraphBuilder, target, args: tuple, kwargs: dict):
+        self.code = code
         self.builder = builder  # where the call was made
         self.target = target  # the converted function
-        self.code = code
+        self.args = (args, kwargs)
         self.graph: FuncGraph | None = None  # set once it is traced as a recursive graph
         self.out: _Output | None = None  # what the recursive calls return (this round)
         self.captures: list = []  # (value in the caller's builder, name, abstract)
         self.capture_keys: list = []  # (GraphBuilder.captured key, index in captures)
         self.capture_params: list = []  # this round's parameters for ``captures``
         self.reads_weights = False
+
+    @functools.cached_property
+    def flat(self) -> tuple[list, object]:
+        """The argument leaves and their structure."""
+        return flatten(self.args)
+
+    @functools.cached_property
+    def key(self) -> tuple:
+        """What a re-entry must match: the argument structure and abstract signature
+        (computed only when another call of the same code looks for it)."""
+        leaves, tree = self.flat
+        return (tree, tuple(_leaf_key(x) for x in leaves))
 
     def where(self) -> SourceLoc:
         return SourceLoc(self.code.co_filename, self.code.co_firstlineno)
@@ -159,10 +177,11 @@ class _Frame:
         return self.out.values(b, call)
 
     # ------------------------------------------------------------ the graph
-    def trace_graph(self, leaves: list, tree):
+    def trace_graph(self):
         """Trace the function into its own graph (the fixpoint over the output type) and
         return the values of a call of it from the caller's builder."""
         name = self.code.co_name
+        leaves, tree = self.flat
         for _round in range(_MAX_ROUNDS):
             gb = GraphBuilder(FuncGraph(name, self.where()), self.builder)
             gb.graph.flags["no_inline"] = True  # a recursive graph is never inlined
@@ -238,12 +257,16 @@ def _endless(frame: _Frame) -> RuntimeError:
         f"{frame.where().describe()}")
 
 
-def _too_deep(code, depth: int) -> RuntimeError:
+def _too_deep(code, limit: int | None) -> RuntimeError:
+    """MindSpore's error for calls nested deeper than ``max_call_depth`` while compiling
+    (``limit``), or deeper than Python's stack allows (None)."""
+    what = f" {limit}" if limit is not None else ""
+    stack = "" if limit is not None else " (Python's stack ran out first)"
     return RuntimeError(
-        f"Exceed function call depth limit {depth}: the calls of '{code.co_name}' while "
-        f"compiling nest deeper than that. The recursion does not end on a Python value, "
-        f"or it is an infinite recursion or loop; check the code, or raise the limit with "
-        f"mindspore.set_context(max_call_depth=...).\n"
+        f"Exceed function call depth limit{what}{stack}: calls nest too deep while "
+        f"compiling '{code.co_name}'. A recursion that does not end on a Python value, or "
+        f"an infinite recursion or loop, does this; check the code, or raise the limit "
+        f"with mindspore.set_recursion_limit(...).\n"
         f"{SourceLoc(code.co_filename, code.co_firstlineno).describe()}")
 
 
@@ -253,33 +276,32 @@ def call_traced(code, target, args: tuple, kwargs: dict):
     b: GraphBuilder | None = state.current()
     if b is None:
         return target(*args, **kwargs)
-    leaves, tree = flatten((args, kwargs))
-    key = (code, tree, tuple(_leaf_key(x) for x in leaves))
     calls = b.root.calls
-    depth = 0
-    for frame in reversed(calls):
-        if frame.key == key:
-            if frame.builder is not b and (frame.graph is None or _inside(b, frame)):
-                return frame.recurse(b, leaves)
+    frame = _Frame(code, b, target, args, kwargs)
+    for outer in reversed(calls):
+        if outer.code is code and outer.key == frame.key:
+            if outer.builder is not b and (outer.graph is None or _inside(b, outer)):
+                return outer.recurse(b, frame.flat[0])
             break
-    for frame in calls:
-        depth += frame.code is code
-    limit = get_context("max_call_depth")
-    if depth >= limit:
+    limit = call_depth_limit()
+    if len(calls) >= limit:
         raise _too_deep(code, limit)
-    frame = _Frame(key, b, target, code)
     calls.append(frame)
+    before = sys.getrecursionlimit()
+    if len(calls) == 1:  # the outermost call: room for ``limit`` nested calls
+        sys.setrecursionlimit(max(before, _FRAMES_PER_CALL * limit))
     try:
         try:
             return target(*args, **kwargs)
         except _Reentered as r:
             if r.frame is not frame:
                 raise
-        return frame.trace_graph(leaves, tree)
+        return frame.trace_graph()
     except RecursionError:
-        raise _too_deep(code, depth + 1) from None
+        raise _too_deep(code, None) from None
     finally:
         calls.pop()
+        sys.setrecursionlimit(before)
 
 
 def _inside(b: GraphBuilder, frame: _Frame) -> bool:
