@@ -12,6 +12,7 @@ from .common.tensor import Tensor, tensor
 from .context import (
     GRAPH_MODE, PYNATIVE_MODE, get_context, set_context, set_device,
 )
+from .context import set_recursion_limit
 from .context import COMPATIBLE, LAX, STRICT  # noqa: F401
 from .common.seed import get_seed, set_seed
 from .compile.api import jit
@@ -56,5 +57,5 @@ __all__ = [
     "get_auto_parallel_context", "reset_auto_parallel_context",
     "bool_", "int8", "int16", "int32", "int64", "uint8", "float16", "float32", "float64",
     "uint16", "uint32", "uint64", "string",
-    "SummaryRecord",
+    "SummaryRecord", "set_recursion_limit",
 ]

@@ -33,12 +33,13 @@ _DEFAULTS = {
     "enable_compile_cache": False,
     "compile_cache_path": "",
     "compile_cache_max_size": "",  # MB (graphkiln's own option; 512 when unset)
+    "max_call_depth": 1000,  # nested calls while compiling (see set_recursion_limit)
 }
 # MindSpore's other options with its defaults: accepted, validated where MindSpore validates
 # them, readable with get_context; they change nothing in graphkiln (one CPU backend, one
 # optimisation level, no device memory to size)
 _ACCEPTED = {
-    "jit_level": "", "jit_config": {}, "max_call_depth": 1000, "jit_syntax_level": LAX,
+    "jit_level": "", "jit_config": {}, "jit_syntax_level": LAX,
     "pynative_synchronize": False, "enable_graph_kernel": False, "graph_kernel_flags": "",
     "memory_optimize_level": 0, "max_device_memory": 1024.0, "print_file_path": "",
     "runtime_num_threads": 2, "inter_op_parallel_num": 0, "deterministic": "OFF",
@@ -61,6 +62,7 @@ _ENV = {
 _DEVICES = ("CPU", "GPU", "Ascend")
 _user: dict = {}
 _warned_device = set()
+_recursion_limit: list = []  # set_recursion_limit's value, once called
 
 
 def _env_value(key: str):
@@ -184,6 +186,25 @@ def _parse_level(raw) -> int:
     return min(max(level, 0), 3)
 
 
+def set_recursion_limit(recursion_limit: int = 1000) -> None:
+    """How deep calls may nest while compiling a graph (a recursion that Python values
+    unroll included); once set, it takes the place of ``max_call_depth``, as in
+    MindSpore."""
+    if not isinstance(recursion_limit, int) or isinstance(recursion_limit, bool):
+        raise TypeError(f"The input value must be int, but got "
+                        f"'{type(recursion_limit).__name__}'")
+    if recursion_limit <= 0:
+        raise ValueError(f"The input value must be int and must > 0, but got "
+                         f"'{recursion_limit}' with type 'int'.")
+    _recursion_limit[:] = [recursion_limit]
+
+
+def call_depth_limit() -> int:
+    """The nesting depth of calls that compiling may reach."""
+    return _recursion_limit[0] if _recursion_limit else get_context("max_call_depth")
+
+
 def reset_context() -> None:
     """Forget every ``set_context`` value (tests use it)."""
     _user.clear()
+    _recursion_limit.clear()

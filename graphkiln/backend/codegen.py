@@ -11,6 +11,7 @@ import itertools
 import linecache
 import math
 import re
+import sys
 import types
 import weakref
 from dataclasses import dataclass
@@ -133,15 +134,41 @@ def source_location(tb, filename: str) -> tuple[str, str, int] | None:
     return (m.group(1), m.group(2), int(m.group(3))) if m else None
 
 
+# Python frames a run of a graph family with recursive graphs may use: each level of a
+# recursion is two or three generated functions, and Python-to-Python calls take no C
+# stack, so this allows recursions tens of thousands deep (MindSpore's run time has no
+# call depth limit; ``max_call_depth`` only bounds compiling)
+RECURSIVE_FRAMES = 200_000
+
+
 def generate_code(root: FuncGraph) -> GeneratedCode:
     """Python source and code object for ``root`` and its subgraphs."""
     mod = _Module()
-    chunks = [_graph_source(g, mod) for g in all_graphs(root)]
+    graphs = all_graphs(root)
+    chunks = [_graph_source(g, mod) for g in graphs]
+    entry = mod.graph_name(root)
+    if any(g.flags.get("recursive") for g in graphs):
+        entry = _deep_entry(entry, mod, chunks)
     source = "\n\n".join(chunks) + "\n"
     filename = _new_filename("".join(ch if ch.isalnum() or ch in "_." else "_"
                                      for ch in root.name))
     code = compile(source, filename, "exec")
-    return GeneratedCode(source, code, mod.spec, mod.graph_name(root), filename)
+    return GeneratedCode(source, code, mod.spec, entry, filename)
+
+
+def _deep_entry(entry: str, mod: _Module, chunks: list) -> str:
+    """An entry function that runs ``entry`` with room for deep recursion."""
+    get = mod.const(sys.getrecursionlimit, "getrecursionlimit")
+    set_ = mod.const(sys.setrecursionlimit, "setrecursionlimit")
+    name = f"{entry}_deep"
+    chunks.append(f"def {name}(*args):\n"
+                  f"    before = {get}()\n"
+                  f"    {set_}(max(before, {RECURSIVE_FRAMES}))\n"
+                  f"    try:\n"
+                  f"        return {entry}(*args)\n"
+                  f"    finally:\n"
+                  f"        {set_}(before)")
+    return name
 
 
 def generate(root: FuncGraph) -> tuple[object, str]:

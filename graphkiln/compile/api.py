@@ -10,7 +10,7 @@ import weakref
 from ..common.mutable import can_be_mutable, is_mutable
 from ..common.tensor import Tensor
 from ..context import GRAPH_MODE, get_context
-from ..frontend.control import convert
+from ..frontend.control import call_user
 from ..frontend.reusable import call_custom_bprop_cell, call_lazy_cell
 from ..ir import tracing_state as state
 from .call_cache import CallCache, compile_info, compiled_graph_count
@@ -54,7 +54,7 @@ class JitFunction:
     def __call__(self, *args, **kwargs):
         if state.current() is not None:
             _check_grad_inputs(args, kwargs)
-            return convert(self.fn)(*args, **kwargs)
+            return call_user(self.fn, args, kwargs)
         name = getattr(self.fn, "__name__", type(self.fn).__name__)
         return self._cache.run(self, self.fn, name, args, kwargs)
 
@@ -84,7 +84,7 @@ class _BoundJit:
     def __call__(self, *args, **kwargs):
         if state.current() is not None:
             _check_grad_inputs(args, kwargs)
-            return convert(self.jf.fn)(self.obj, *args, **kwargs)
+            return call_user(self.jf.fn, (self.obj, *args), kwargs)
         name = f"{type(self.obj).__name__}_{self.jf.fn.__name__}"
         cache = self.jf._method_cache(self.obj)
         return cache.run(self.obj, self.jf.fn, name, args, kwargs, self.obj)
@@ -132,7 +132,7 @@ def call_cell(cell, args: tuple, kwargs: dict):
             out = call_lazy_cell(cell, construct, args, kwargs)
             if out is not NotImplemented:
                 return out
-        return convert(construct)(cell, *args, **kwargs)
+        return call_user(construct, (cell, *args), kwargs)
     if get_context("mode") == GRAPH_MODE:
         return _cell_cache(cell).run(cell, _construct_fn(cell), _cell_graph_name(cell), args,
                                      kwargs, cell)

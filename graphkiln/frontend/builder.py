@@ -69,6 +69,8 @@ class GraphBuilder:
         self.tape: list[CNode] | None = None  # nodes recorded while autodiff watches
         # reusable (lazy-inline) graphs of this compile, shared by every builder in it
         self.reusable: dict = parent.root.reusable if parent is not None else {}
+        # the user-function calls being traced (frontend.recursion), shared by the compile
+        self.calls: list = parent.root.calls if parent is not None else []
         self.is_branch = False  # a branch of a tensor `if`: a `raise` in it runs at run time
         # lists, dicts and sets graph code wrote (id -> (object, contents before)): a graph
         # sees Python containers as values, so tracing restores them (as MindSpore's
@@ -106,10 +108,13 @@ class GraphBuilder:
             raise GraphkilnInternalError(f"graphkiln bug: node {outer!r} belongs to no "
                                          f"enclosing graph of {self.graph.name}")
         in_parent = outer if outer.graph is self.parent.graph else self.parent.capture(outer)
-        name = getattr(outer, "name", None) or "phi"
-        p = self.graph.add_param(name, outer.abstract)
+        p = self.captured.get(id(in_parent))  # reached from another node (a recursive call
+        if p is None:                         # passes its graph's captures on)
+            name = getattr(outer, "name", None) or "phi"
+            p = self.graph.add_param(name, outer.abstract)
+            self.capture_list.append((in_parent, p))
+            self.captured[id(in_parent)] = p
         self.captured[key] = p
-        self.capture_list.append((in_parent, p))
         return p
 
     def local(self, node: Node) -> Node:

@@ -34,6 +34,7 @@ from . import ast_convert
 from .builder import GraphBuilder
 from .fallback import PyObject, condition, run_time, wants_run_time
 from .pytree import copy_containers, flatten, unflatten
+from .recursion import call_traced
 from .runtime_raise import BranchRaised, fstring, percent, raise_  # noqa: F401  (converted code)
 from .sequence_builtins import graph_map, slice_sequence
 from .undefined import (
@@ -1080,7 +1081,7 @@ def call(f, *args, **kwargs):
     t = type(f)
     if t is _FUNCTION:
         if _is_user_code(f.__code__):
-            return convert(f)(*args, **kwargs)
+            return call_user(f, args, kwargs)
         if wants_run_time(f, args, kwargs):
             return run_time(f, *args, **kwargs)
         return f(*args, **kwargs)
@@ -1101,7 +1102,7 @@ def call(f, *args, **kwargs):
         return call(f.func, *f.args, *args, **{**f.keywords, **kwargs})
     if t is _METHOD and type(f.__func__) is _FUNCTION:
         if _is_user_code(f.__func__.__code__):
-            return convert(f.__func__)(f.__self__, *args, **kwargs)
+            return call_user(f.__func__, (f.__self__, *args), kwargs)
         return f(*args, **kwargs)
     if is_jit_class_instance(f):
         return call_instance(f, args, kwargs)
@@ -1113,6 +1114,14 @@ def call(f, *args, **kwargs):
 
 
 _SCALAR_CASTS = (bool, int, float)
+
+
+def call_user(fn, args: tuple, kwargs: dict):
+    """``fn(*args, **kwargs)`` for a user function while tracing: converted, and a call of
+    a recursive graph where it re-enters itself under a tensor condition."""
+    if type(fn) is not _FUNCTION:
+        return fn(*args, **kwargs)
+    return call_traced(fn.__code__, convert(fn), args, kwargs)
 
 
 def call_instance(obj, args: tuple, kwargs: dict):

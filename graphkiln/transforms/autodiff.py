@@ -213,15 +213,19 @@ class Backprop(TapeInterpreter):
                 if c is not None and not isinstance(a, ValueNode):
                     self.add(a, c)
             return
-        key = (id(graph), tuple(_dout_abstract(d) for d in douts))
-        bprop = self.b.root.reusable.get(("bprop",) + key)
+        key = ("bprop", id(graph), tuple(_dout_abstract(d) for d in douts))
+        bprop = self.b.root.reusable.get(key)
         if bprop is None:
-            bprop = branch_bprop(graph, douts, self.b)
+            # registered before it is built: a recursive graph's backward graph calls itself
+            bprop = FuncGraph(f"bprop_{graph.name}", graph.loc)
             bprop.flags["reusable"] = True
-            self.b.root.reusable[("bprop",) + key] = bprop
+            bprop.flags.update((k, v) for k, v in graph.flags.items()
+                               if k in ("recursive", "no_inline"))
+            self.b.root.reusable[key] = bprop
+            branch_bprop(graph, douts, self.b, bprop)
         b = self.b
         call = b.new_cnode([ValueNode(bprop), *args, *[b.to_node(d) for d in douts]],
-                           bprop.output.abstract, n.loc)
+                           _cotangents_abstract(graph), n.loc)
         self.add_items(call, args)
 
     def while_loop(self, n: CNode, g) -> None:
@@ -282,9 +286,23 @@ def _dout_abstract(d) -> AbstractTensor | AbstractScalar:
     return AbstractScalar(None) if d is None else AbstractTensor(d.dtype, d.shape)
 
 
-def branch_bprop(g: FuncGraph, douts: list, parent: GraphBuilder) -> FuncGraph:
-    """A graph ``(params..., douts...) -> (cotangent per param)`` for branch graph ``g``."""
-    bb = GraphBuilder(FuncGraph(f"bprop_{g.name}", g.loc), parent)
+def _cotangent_abstract(a) -> AbstractTensor | AbstractScalar:
+    """The abstract of the cotangent a backward graph returns for a parameter ``a``."""
+    if isinstance(a, AbstractTensor):
+        return AbstractTensor(a.dtype, a.shape)
+    return AbstractScalar(None)
+
+
+def _cotangents_abstract(g: FuncGraph) -> AbstractTuple:
+    """The output abstract of the backward graph of ``g`` (one cotangent per parameter)."""
+    return AbstractTuple([_cotangent_abstract(p.abstract) for p in g.params])
+
+
+def branch_bprop(g: FuncGraph, douts: list, parent: GraphBuilder,
+                 into: FuncGraph | None = None) -> FuncGraph:
+    """A graph ``(params..., douts...) -> (cotangent per param)`` for branch graph ``g``
+    (built in ``into`` when given)."""
+    bb = GraphBuilder(into or FuncGraph(f"bprop_{g.name}", g.loc), parent)
     with bb:
         params = [bb.graph.add_param(p.name, p.abstract) for p in g.params]
         bb.tape = []
@@ -306,8 +324,10 @@ def branch_bprop(g: FuncGraph, douts: list, parent: GraphBuilder) -> FuncGraph:
         for p in params:
             c = bp.result(p)
             if isinstance(p.abstract, AbstractTensor):
-                c = _dense(c, p.abstract) if c is not None else zeros_of(
-                    AbstractTensor(p.abstract.dtype, p.abstract.shape))
+                like = _cotangent_abstract(p.abstract)
+                c = _dense(c, p.abstract) if c is not None else zeros_of(like)
+                if c.dtype is not like.dtype:
+                    c = F.cast(c, like.dtype)
                 outs.append(bb.to_node(c))
             else:  # monads and other non-tensors have no cotangent
                 outs.append(ValueNode(None, AbstractScalar(None)))
