@@ -21,6 +21,7 @@ import numpy as np
 from ..ir.abstract import AbstractMonad
 from ..ir.anf import CNode, FuncGraph, ValueNode, all_graphs, toposort
 from ..ir.primitive import REGISTRY
+from ..ir.structural_prims import iteration_record
 from .memplan import MemoryPlan, plan_memory
 
 _ALIAS_OPS = {"Depend", "Load"}
@@ -259,9 +260,18 @@ def _emit(node: CNode, ref, names, lines, mod, counter, kernel, plan: MemoryPlan
         state, inv = rest[:n_state], rest[n_state:]
         inv_s = ", ".join(inv)
         tail = f", {inv_s}" if inv else ""
+        history = prim.attrs.get("history")
         lines.append(f"    {var} = ({', '.join(state)}{',' if len(state) == 1 else ''}){comment}")
+        if history is not None:  # autodiff's backward needs every iteration (WhileGrad)
+            lines.append(f"    {var}_h = []")
         lines.append(f"    while {cond}(*{var}{tail}):")
+        if history is not None:
+            record = mod.const(iteration_record, "k_record_")
+            lines.append(f"        {var}_h.append({record}({var}, ({inv_s}{',' if inv else ''}),"
+                         f" {_literal(history)}))")
         lines.append(f"        {var} = {body}(*{var}{tail})")
+        if history is not None:
+            lines.append(f"    {var} = (*{var}, {var}_h)")
         return
     else:
         k = mod.kernel(prim.opdef, kernel)

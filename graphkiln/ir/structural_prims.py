@@ -72,15 +72,27 @@ def _switch(cond, t, f):
 Switch = OpDef("Switch", _switch_infer, _switch, differentiable=False, pure_eval=False)
 
 
-def _while_infer(cond, body, *args, n_state):
+def _while_infer(cond, body, *args, n_state, history=None):
     return AbstractTuple(args[:n_state])
 
 
-def _while(cond, body, *args, n_state):
+def _while(cond, body, *args, n_state, history=None):
+    """``history`` (set by autodiff on a loop it differentiates): the positions of the
+    invariants (weights) to snapshot; the states and snapshots of every iteration are
+    kept and returned after the states, for ``WhileGrad``."""
     state, invariants = args[:n_state], args[n_state:]
+    saved = []
     while cond(*state, *invariants):
+        if history is not None:
+            saved.append(iteration_record(state, invariants, history))
         state = body(*state, *invariants)
-    return state
+    return state if history is None else (*state, saved)
+
+
+def iteration_record(state: tuple, invariants: tuple, refs: tuple) -> tuple:
+    """What the backward pass of one iteration needs: the states it started from and a
+    copy of each weight it may read (later iterations and later code may write them)."""
+    return state, tuple(np.array(invariants[i], copy=True) for i in refs)
 
 
 While = OpDef("While", _while_infer, _while, pure_eval=False, attrs={"n_state": 0})
@@ -103,23 +115,21 @@ HyperMapOp = OpDef("HyperMap", _hypermap_infer, _hypermap, pure_eval=False,
                    attrs={"n_seq": 1})
 
 
-def _while_grad_infer(*args, n_state):
+def _while_grad_infer(*args, n_state, refs):
     raise TypeError("WhileGrad nodes are created by autodiff with their abstract")
 
 
-def _while_grad(cond, body, body_bprop, *args, n_state):
-    """Reverse pass of a tensor ``while``: rerun the forward loop keeping every iteration's
-    state (the stack of TensorFlow's while_v2), then apply the body's backward graph to
-    them in reverse, accumulating the cotangents of the loop invariants."""
-    state, rest = args[:n_state], args[n_state:]
-    n_inv = len(rest) - n_state
-    invariants, dstate = rest[:n_inv], rest[n_inv:]
-    stack = []
-    while cond(*state, *invariants):
-        stack.append(state)
-        state = body(*state, *invariants)
-    dinv = [None] * n_inv
-    for saved in reversed(stack):
+def _while_grad(body_bprop, history, *args, n_state, refs):
+    """Reverse pass of a tensor ``while``: apply the body's backward graph to the
+    iterations the forward loop kept (``history``, the stack of TensorFlow's while_v2),
+    last first, accumulating the cotangents of the loop invariants. The body's effects
+    never run again: each iteration's backward reads a private copy of the weights as
+    they were when it started."""
+    invariants, dstate = list(args[:-n_state]), args[-n_state:]
+    dinv = [None] * len(invariants)
+    for saved, snapshots in reversed(history):
+        for i, w in zip(refs, snapshots):
+            invariants[i] = np.array(w, copy=True)  # the replay may write it
         grads = body_bprop(*saved, *invariants, *dstate)
         dstate = grads[:n_state]
         for i, g in enumerate(grads[n_state:]):
@@ -132,4 +142,4 @@ def _while_grad(cond, body, body_bprop, *args, n_state):
 
 
 WhileGrad = OpDef("WhileGrad", _while_grad_infer, _while_grad, pure_eval=False,
-                  differentiable=False, attrs={"n_state": 0})
+                  differentiable=False, attrs={"n_state": 0, "refs": ()})

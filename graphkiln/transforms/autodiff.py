@@ -22,12 +22,20 @@ from ..frontend.builder import GraphBuilder
 from ..frontend.custom_bprop import custom_bprop_key
 from ..frontend.pytree import flatten, unflatten
 from ..ir import tracing_state as state
-from ..ir.abstract import AbstractScalar, AbstractTensor, AbstractTuple
+from ..ir.abstract import (
+    PY_OBJECT_ABS,
+    AbstractMonad,
+    AbstractRef,
+    AbstractScalar,
+    AbstractTensor,
+    AbstractTuple,
+)
 from ..ir.anf import CNode, FuncGraph, Node, ValueNode, toposort
 from ..ir.build import prim_node
 from ..ir.primitive import Primitive
-from ..ir.structural_prims import MakeTuple, Switch, TupleGetItem, WhileGrad
+from ..ir.structural_prims import MakeTuple, Switch, TupleGetItem, While, WhileGrad
 from .replay import TapeInterpreter, node_value, record_tape, replay_graph
+from .while_recompute import recomputed_while_grad
 
 _NO_GRAD_OPS = {"UpdateState", "Assign", "AssignAdd", "AssignSub", "Print", "Switch",
                 "ZerosLike", "OnesLike", "Fill"}
@@ -143,21 +151,31 @@ class Backprop(TapeInterpreter):
 
     def while_grad(self, n: CNode, g) -> None:
         """The backward pass of a tensor ``while`` on a differentiated path (a second
-        derivative). It contributes nothing when its cotangent inputs do not depend on the
-        differentiated values and its body's backward graph uses no primal value (a
-        Jacobian that only the trip count changes); otherwise it is not supported, and
-        never a silent zero."""
+        derivative): differentiated through the same values computed by loops that
+        rerun the body (:mod:`while_recompute`), which needs a body without effects."""
         n_state = n.inputs[0].value.attrs["n_state"]
-        bprop: FuncGraph = n.inputs[3].value
-        args = n.inputs[4:]
-        primal, douts = args[:-n_state], args[-n_state:]
+        bprop: FuncGraph = n.inputs[1].value
+        history, args = n.inputs[2], n.inputs[3:]
+        invariants, douts = args[:-n_state], args[-n_state:]
         if not any(id(d) in self.needs for d in douts) and not (
-                any(id(a) in self.needs for a in primal)
+                any(id(a) in self.needs for a in (history, *invariants))
                 and _uses_params(bprop, bprop.params[:-n_state])):
-            return
-        raise GradError("graphkiln cannot differentiate the gradient of a tensor 'while' "
-                        "loop (a second derivative through the loop) yet. Use a loop with "
-                        "Python bounds (unrolled) for higher-order gradients.")
+            return  # a Jacobian that only the trip count changes: no contribution
+        loop = history.inputs[1]
+        init = loop.inputs[3:3 + n_state]
+        if any(isinstance(a.abstract, AbstractMonad) for a in init):
+            raise GradError("graphkiln cannot differentiate the gradient of a tensor "
+                            "'while' loop whose body has side effects (a second "
+                            "derivative would rerun them). Move the effects out of the "
+                            "loop or use a loop with Python bounds (unrolled).")
+        out, tape = record_tape(self.b, recomputed_while_grad,
+                                (self.b, loop, bprop, list(douts)), {}, convert=False)
+        seeds = [a for a in (*init, *invariants, *douts) if id(a) in self.needs]
+        inner = Backprop(self.b, tape, seeds)
+        inner.add(out, g)
+        inner.run()
+        for a in seeds:
+            self.add(a, inner.result(a))
 
     def no_gradient(self, n: CNode, g) -> None:
         """Monads, effects and constant makers pass no cotangent on."""
@@ -229,14 +247,14 @@ class Backprop(TapeInterpreter):
         self.add_items(call, args)
 
     def while_loop(self, n: CNode, g) -> None:
-        """``WhileGrad``: the body's backward graph applied to every saved iteration."""
+        """``WhileGrad``: the body's backward graph applied to every iteration the forward
+        loop kept (the loop is made to keep them), so the body's effects never rerun."""
         n_state = n.inputs[0].value.attrs["n_state"]
-        cond, body = n.inputs[1].value, n.inputs[2].value
+        body = n.inputs[2].value
         init, invariants = n.inputs[3:3 + n_state], n.inputs[3 + n_state:]
-        if any(not isinstance(a.abstract, AbstractTensor) for a in init):
-            raise GradError("graphkiln cannot differentiate through a tensor 'while' loop "
-                            "whose body has side effects (Assign, Print) yet.")
-        douts = _flat_douts(g, n.abstract)
+        refs = tuple(j for j, a in enumerate(invariants) if isinstance(a.abstract, AbstractRef))
+        history = _keep_history(self.b, n, refs)
+        douts = _flat_douts(g, n.abstract)[:n_state]
         bprop = branch_bprop(body, douts, self.b)
         b = self.b
         dnodes = [b.to_node(d) for d in douts]
@@ -244,8 +262,8 @@ class Backprop(TapeInterpreter):
         abstracts = [AbstractTensor(a.abstract.dtype, a.abstract.shape)
                      if isinstance(a.abstract, AbstractTensor) else AbstractScalar(None)
                      for a in list(init) + list(invariants)]
-        node = b.new_cnode([prim_node(WhileGrad, {"n_state": n_state}), ValueNode(cond),
-                            ValueNode(body), ValueNode(bprop), *init, *invariants, *dnodes],
+        node = b.new_cnode([prim_node(WhileGrad, {"n_state": n_state, "refs": refs}),
+                            ValueNode(bprop), history, *invariants, *dnodes],
                            AbstractTuple(abstracts), n.loc)
         for i, a in enumerate(list(init) + list(invariants)):
             if not isinstance(a.abstract, AbstractTensor) or id(a) not in self.needs:
@@ -253,6 +271,19 @@ class Backprop(TapeInterpreter):
             item = b.new_cnode([prim_node(TupleGetItem, {}), node, ValueNode(i)],
                                abstracts[i])
             self.add(a, self.sym(item))
+
+
+def _keep_history(b: GraphBuilder, loop: CNode, refs: tuple) -> CNode:
+    """The forward ``loop``'s record of its iterations (its last output): the loop is
+    switched, in place, to keep it (it runs once, for the forward values and the
+    backward pass alike)."""
+    attrs = loop.inputs[0].value.attrs
+    n_state = attrs["n_state"]
+    if attrs.get("history") is None:
+        loop.inputs[0] = prim_node(While, {"n_state": n_state, "history": refs})
+        loop.abstract = AbstractTuple([*loop.abstract.elements, PY_OBJECT_ABS])
+    return b.new_cnode([prim_node(TupleGetItem, {}), loop, ValueNode(n_state)],
+                       PY_OBJECT_ABS)
 
 
 def _uses_params(graph: FuncGraph, params: list) -> bool:
@@ -306,7 +337,7 @@ def branch_bprop(g: FuncGraph, douts: list, parent: GraphBuilder,
     with bb:
         params = [bb.graph.add_param(p.name, p.abstract) for p in g.params]
         bb.tape = []
-        out = replay_graph(bb, g, params)
+        out = replay_graph(bb, g, params, recompute=True)
         dparams = [bb.graph.add_param("dout", _dout_abstract(d)) for d in douts]
         bb.tape, tape = None, bb.tape
         seeds = [p for p in params if isinstance(p.abstract, AbstractTensor)]

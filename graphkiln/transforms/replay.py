@@ -32,14 +32,16 @@ from ..ir.clone import inline_body
 from ..ir.primitive import Primitive
 
 
-def record_tape(b: GraphBuilder, fn: Callable, args: tuple, kwargs: dict):
+def record_tape(b: GraphBuilder, fn: Callable, args: tuple, kwargs: dict,
+                convert: bool = True):
     """``fn(*args, **kwargs)`` traced into ``b``'s graph; returns ``(output, tape)``.
 
-    An enclosing transformation's tape (nested ``grad``/``vmap``) receives the nodes too."""
+    An enclosing transformation's tape (nested ``grad``/``vmap``) receives the nodes too.
+    ``convert=False`` calls ``fn`` as it is (graphkiln's own graph-building code)."""
     prev = b.tape
     b.tape = []
     try:
-        out = call(fn, *args, **kwargs)
+        out = call(fn, *args, **kwargs) if convert else fn(*args, **kwargs)
     finally:
         tape, b.tape = b.tape, prev
     if prev is not None:
@@ -47,9 +49,29 @@ def record_tape(b: GraphBuilder, fn: Callable, args: tuple, kwargs: dict):
     return out, tape
 
 
-def replay_graph(b: GraphBuilder, g: FuncGraph, args: list[Node]) -> Node:
-    """Copy ``g``'s body into ``b``'s graph, on its tape, with params bound to ``args``."""
-    return inline_body(g, b.graph, args, b.new_cnode)
+# effects that only show something (output placeholders): a backward pass that recomputes
+# a forward does not show them again
+_DISPLAY_EFFECTS = frozenset({"Print", "Raise", "ScalarSummary", "TensorSummary",
+                              "ImageSummary", "HistogramSummary"})
+
+
+def replay_graph(b: GraphBuilder, g: FuncGraph, args: list[Node],
+                 recompute: bool = False) -> Node:
+    """Copy ``g``'s body into ``b``'s graph, on its tape, with params bound to ``args``.
+
+    ``recompute``: the copy recomputes values a backward pass needs, after the forward
+    ran; prints, raises and summaries are left out (their placeholder result stays)."""
+    if not recompute:
+        return inline_body(g, b.graph, args, b.new_cnode)
+
+    def copy(inputs: list, abstract, loc) -> Node:
+        fn = inputs[0]
+        if isinstance(fn, ValueNode) and isinstance(fn.value, Primitive) \
+                and fn.value.name in _DISPLAY_EFFECTS:
+            zero = np.zeros((), np.int32)
+            return ValueNode(zero, AbstractTensor(abstract.dtype, (), zero))
+        return b.new_cnode(inputs, abstract, loc)
+    return inline_body(g, b.graph, args, copy)
 
 
 # ------------------------------------------------------------------ values and nodes
