@@ -135,23 +135,30 @@ def _tuple(names: list, store: bool = False) -> ast.Tuple:
 
 
 def _located(new, old):
-    """Give generated nodes ``old``'s location; user code keeps its own (and is not
-    walked again, so nesting depth does not multiply the work)."""
+    """Give generated nodes the start of ``old``'s location; user code keeps its own (and
+    is not walked again, so nesting depth does not multiply the work)."""
     if isinstance(new, list):
         for n in new:
             _located(n, old)
         return new
     if getattr(new, "lineno", None) is None:
-        ast.copy_location(new, old)
+        _copy_start(new, old)
     stack = list(ast.iter_child_nodes(new))
     while stack:
         child = stack.pop()
         if getattr(child, "lineno", None) is not None:
             continue  # user code (or already located): keeps its location
         if "lineno" in child._attributes:
-            ast.copy_location(child, old)
+            _copy_start(child, old)
         stack.extend(ast.iter_child_nodes(child))
     return new
+
+
+def _copy_start(new, old) -> None:
+    """Locate ``new`` at the first line of ``old`` (a generated call that spanned the
+    whole ``if`` block would report the block's last line as the current one)."""
+    new.lineno = new.end_lineno = old.lineno
+    new.col_offset = new.end_col_offset = old.col_offset
 
 
 # ---------------------------------------------------------------- pass 1: jumps

@@ -33,6 +33,15 @@ from ..ops.defs.side_effects import Print
 from . import ast_convert
 from .builder import GraphBuilder
 from .fallback import PyObject, condition, run_time, wants_run_time
+from .join_errors import (
+    describe,
+    function_last_line,
+    join_failed,
+    join_values,
+    leaf_line,
+    switch_layer_join_error,
+    variable_join_error,
+)
 from .pytree import copy_containers, flatten, unflatten
 from .recursion import call_traced
 from .runtime_raise import BranchRaised, fstring, percent, raise_  # noqa: F401  (converted code)
@@ -165,11 +174,6 @@ def _same_static(a, b) -> bool:
         return False
 
 
-def _leaf_line(x) -> str:
-    loc = getattr(getattr(x, "_node", None), "loc", None)
-    return f"{loc.filename}:{loc.lineno} `{loc.text}`" if loc else "an input of the branch"
-
-
 def _branch_output(bb: GraphBuilder, leaf, like: AbstractTensor | AbstractScalar | None
                    ) -> Node:
     """The node a branch returns for ``leaf`` (numbers become tensors like ``like``, or
@@ -188,51 +192,22 @@ def _branch_output(bb: GraphBuilder, leaf, like: AbstractTensor | AbstractScalar
     return bb.to_node(leaf)
 
 
-JOIN_FAILED = "Cannot join the return values of different branches"  # MindSpore's phrase
-
-
-def _join_error(name: str, what: str, a, b, loc) -> TypeError:
-    where = f"\n{loc.describe()}" if loc else ""
-    return TypeError(
-        f"{JOIN_FAILED} of a tensor 'if' for variable '{name}': {what}.\n"
-        f"  true branch:  {_describe(a)} (from {_leaf_line(a)})\n"
-        f"  false branch: {_describe(b)} (from {_leaf_line(b)})\n"
-        f"Both branches must give it the same type and shape.{where}")
-
-
-def _check_number_join(a, c, branch_fns) -> None:
+def _check_number_join(a, c, branch_fns, loc) -> None:
     """Refuse, as MindSpore does, a tensor joined with a Python number or None for a
     variable or return value that the ``if`` itself defines.  (graphkiln still turns a
     number the variable held before the ``if``, such as ``out = 0``, into a tensor.)"""
     other = c if isinstance(a, Tensor) else a
-    if not (other is None or isinstance(other, _NUMBER)):
-        return
-    lines = [_value_line(x, fn) for x, fn in zip((a, c), branch_fns)]
-    kinds = ["AbstractTensor" if isinstance(x, Tensor) else
-             "AbstractNone" if x is None else "AbstractScalar" for x in (a, c)]
-    raise TypeError(
-        f"{JOIN_FAILED}, perhaps you need to make them equal.\n"
-        f"Type Join Failed: Abstract type {kinds[0]} cannot join with {kinds[1]}.\n"
-        f"The value of the true branch is {_describe(a)}, from:\n{lines[0]}\n"
-        f"The value of the false branch is {_describe(c)}, from:\n{lines[1]}")
+    if other is None or isinstance(other, _NUMBER):
+        raise join_failed(a, c, branch_fns, loc)
 
 
-def _value_line(x, branch_fn) -> str:
-    """Where a branch's value comes from: the node's line, else the branch's last line."""
-    loc = getattr(getattr(x, "_node", None), "loc", None)
-    if loc is None:
-        code = getattr(branch_fn, "__code__", None)
-        lines = [ln for _, _, ln in code.co_lines() if ln] if code is not None else []
-        if not lines or is_internal(code.co_filename):
-            return "    (a value given by the program)"
-        loc = SourceLoc(code.co_filename, max(lines))
-    return loc.describe()
-
-
-def _describe(x) -> str:
-    if isinstance(x, Tensor):
-        return f"Tensor[{x.dtype}] of shape {list(x.shape)}"
-    return f"{type(x).__name__} {x!r}"
+def _first_mismatch(out_t, out_f) -> tuple:
+    """The first pair of per-variable values of two branches whose structures differ."""
+    if isinstance(out_t, tuple) and isinstance(out_f, tuple) and len(out_t) == len(out_f):
+        for a, c in zip(out_t, out_f):
+            if flatten(a)[1] != flatten(c)[1]:
+                return a, c
+    return out_t, out_f
 
 
 def _scalar_join(a, c) -> AbstractScalar | None:
@@ -274,9 +249,9 @@ def _traced_if(cond, true_fn, false_fn, values, names, guard=False):
     leaves_t, tree_t = flatten(out_t)
     leaves_f, tree_f = flatten(out_f)
     if tree_t != tree_f:
-        raise TypeError(f"{JOIN_FAILED}: the two branches of a tensor 'if' give differently "
-                        f"structured values ({tree_t} vs {tree_f}) for {', '.join(names)}."
-                        + (f"\n{loc.describe()}" if loc else ""))
+        a, c = _first_mismatch(out_t, out_f)
+        unjoinable = next((x for x in (a, c) if isinstance(x, Unjoinable)), None)
+        raise unjoinable.error() if unjoinable else join_failed(a, c, (true_fn, false_fn), loc)
     leaf_names = _leaf_names(values, names, len(leaves_t))
     leaves_in, tree_in = flatten(tuple(values))
     incoming = leaves_in if tree_in == tree_t else None
@@ -311,7 +286,7 @@ def _traced_if(cond, true_fn, false_fn, values, names, guard=False):
             continue
         like = _scalar_join(a, c)
         if like is None and (type(a) is SymbolicScalar or type(c) is SymbolicScalar):
-            raise _join_error(name, "type differs", a, c, loc)
+            raise variable_join_error(name, "type differs", a, c, loc)
         if like is not None:
             with tb:
                 nt = _branch_output(tb, a, like)
@@ -322,15 +297,17 @@ def _traced_if(cond, true_fn, false_fn, values, names, guard=False):
         like_t, like_f = _tensor_like(a), _tensor_like(c)
         if (like_t is None) != (like_f is None) and (name == ast_convert.RET_VAL or (
                 incoming and type(incoming[i]) in (Undefined, UndefinedReturn))):
-            _check_number_join(a, c, (true_fn, false_fn))
+            _check_number_join(a, c, (true_fn, false_fn), loc)
         if like_t is None and like_f is None:
             if not (isinstance(a, _NUMBER) and isinstance(c, _NUMBER)):
+                if name == ast_convert.RET_VAL:  # a return value is always used
+                    raise join_failed(a, c, (true_fn, false_fn), loc)
                 # (an error only if it is used after the 'if', as in MindSpore)
-                results[i] = Unjoinable(name, _join_error(name, "Python values differ", a, c,
-                                                          loc))
+                results[i] = Unjoinable(name, variable_join_error(
+                    name, "Python values differ", a, c, loc))
                 continue
         elif like_t is not None and like_f is not None and like_t != like_f:
-            raise _join_error(name, "type or shape differs", a, c, loc)
+            raise variable_join_error(name, "type or shape differs", a, c, loc)
         like = like_t or like_f
         if like is None:
             like = AbstractTensor(mstype.scalar_type(a if isinstance(a, float) else c), ())
@@ -348,7 +325,7 @@ def _traced_if(cond, true_fn, false_fn, values, names, guard=False):
         with fb:
             nf = _branch_output(fb, c, like)
         if nt.abstract != nf.abstract:
-            raise _join_error(name, "type or shape differs", a, c, loc)
+            raise variable_join_error(name, "type or shape differs", a, c, loc)
         dyn.append((i, nt, nf))
     n_leaves = len(results)
     results = _emit_switch(b, tb, fb, cond_node, dyn + lifts.exports,
@@ -838,7 +815,7 @@ class _TensorLoop:
                 continue
             got = _carried_abstract(new)
             if got is None:
-                raise _loop_error(self.names[i], f"it becomes {_describe(new)}", self.loc)
+                raise _loop_error(self.names[i], f"it becomes {describe(new)}", self.loc)
             if got == a or (isinstance(new, _NUMBER) and not (
                     isinstance(a, AbstractScalar) and type(new) is not a.kind)):
                 continue
@@ -848,7 +825,7 @@ class _TensorLoop:
             else:
                 raise _loop_error(
                     self.names[i], f"it enters as Tensor[{a.dtype}] {list(a.shape)} and the "
-                    f"body makes it {_describe(new)} (at {_leaf_line(new)})", self.loc)
+                    f"body makes it {describe(new)} (at {leaf_line(new)})", self.loc)
         want_u = self.carry_u or bb.u.effects or cb.u.effects
         want_io = self.carry_io or bb.io.effects or cb.io.effects
         if want_u != self.carry_u or want_io != self.carry_io:
@@ -865,6 +842,7 @@ class _TensorLoop:
         outs = []
         with bb:
             outs += self.state_nodes(bb, new_leaves)
+            _locate_constants(outs, self.body_fn)
             for kind in monads:
                 outs.append(bb.settle(getattr(bb, kind)))
         bb.graph.output = bb.new_cnode([prim_node(MakeTuple, {}), *outs],
@@ -939,6 +917,14 @@ def _single_weight(x, b: GraphBuilder) -> Tensor | None:
     sides_ok = all(not _is_weight(s, b) or _single_weight(s, b) is not None
                    for s in x._sides)
     return next(iter(found.values())) if len(found) == 1 and sides_ok else None
+
+
+def _locate_constants(nodes: list, fn) -> None:
+    """Constant outputs of a traced body take the body's last line (join errors quote it)."""
+    loc = function_last_line(fn)
+    for n in nodes:
+        if isinstance(n, ValueNode) and n.loc is None:
+            n.loc = loc
 
 
 def _const(arr: np.ndarray, dtype) -> ValueNode:
@@ -1068,12 +1054,31 @@ class SwitchLayer:
         self.index = index
 
     def __call__(self, *args, **kwargs):
+        branches = [functools.partial(call, f, *args, **kwargs) for f in self.funcs]
+        own_thunks: set = set()
+
         def pick(k: int):
-            if k == len(self.funcs) - 1:
-                return call(self.funcs[k], *args, **kwargs)
-            return ifexp(F.equal(self.index, k), lambda: call(self.funcs[k], *args, **kwargs),
-                         lambda: pick(k + 1))
-        return pick(0)
+            if k == len(branches) - 1:
+                return branches[k]()
+            cond = condition(F.equal(self.index, k))
+            return _traced_if(cond, _thunk(branches[k], own_thunks),
+                              _thunk(functools.partial(pick, k + 1), own_thunks), (),
+                              ("<switch-layer>",))[0]
+        try:
+            return pick(0)
+        except TypeError as err:
+            join = join_values(err)
+            if join is None or not own_thunks.issuperset(join[1]):
+                raise  # not a join of the functions' results
+            raise switch_layer_join_error(self.funcs, join[0]) from None
+
+
+def _thunk(fn, made: set):
+    """``lambda: (fn(),)``, remembered in ``made``."""
+    def branch():
+        return (fn(),)
+    made.add(branch)
+    return branch
 
 
 def call(f, *args, **kwargs):

@@ -28,10 +28,14 @@ def _check_axis(owner: str, axis):
 
 
 class ReLU(Cell):
-    """``max(x, 0)`` elementwise."""
+    """``max(input, 0)`` elementwise."""
 
-    def construct(self, x):
-        return ops.relu(x)
+    def __init__(self):
+        super().__init__()
+        self.relu = ops.ReLU()
+
+    def construct(self, input):
+        return self.relu(input)
 
 
 class ReLU6(Cell):
@@ -109,10 +113,10 @@ class Softmax(Cell):
 
     def __init__(self, axis=-1):
         super().__init__()
-        self.axis = _check_axis("Softmax", axis)
+        self.softmax = ops.Softmax(_check_axis("Softmax", axis))
 
-    def construct(self, x):
-        return ops.softmax(x, self.axis)
+    def construct(self, input):
+        return self.softmax(input)
 
 
 class LogSoftmax(Cell):

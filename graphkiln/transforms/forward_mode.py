@@ -12,8 +12,11 @@ carries the tangents). The passes fold the transposition away (constant folding,
 """
 from __future__ import annotations
 
+import functools
+
 import graphkiln.ops.functional as F
 
+from ..common import dtype as mstype
 from ..common.tensor import Tensor
 from ..frontend.builder import GraphBuilder
 from ..ir import tracing_state as state
@@ -31,8 +34,16 @@ _NO_TANGENT = ("UpdateState", "Assign", "AssignAdd", "AssignSub", "Print", "Swit
 
 
 def _has_tangent(node: Node) -> bool:
+    """Float loop states carry a tangent through a ``While``."""
     a = node.abstract
     return isinstance(a, AbstractTensor) and a.dtype.is_float
+
+
+def _takes_tangent(node: Node) -> bool:
+    """Inputs of a jvp: float and integer tensors (MindSpore differentiates an int32
+    ``x * y`` to an int32 tangent); bools carry none."""
+    a = node.abstract
+    return isinstance(a, AbstractTensor) and (a.dtype.is_float or a.dtype.is_int)
 
 
 class ForwardMode(TapeInterpreter):
@@ -80,7 +91,10 @@ class ForwardMode(TapeInterpreter):
             terms = [F.reduce_sum(F.mul(c, F.cast(t, c.dtype)))
                      for c, t in zip(_leaves(cts), _leaves_like(cts, ts))
                      if isinstance(c, Tensor) and isinstance(t, Tensor)]
-            return F.addn(tuple(terms)) if len(terms) > 1 else (terms[0] if terms else None)
+            if len(terms) > 1:  # an int and a float input of one primitive: one dtype
+                common = functools.reduce(mstype.promote, (t.dtype for t in terms))
+                return F.addn(tuple(F.cast(t, common) for t in terms))
+            return terms[0] if terms else None
 
         s, tape = record_tape(b, pairing, (), {})
         if s is None:
@@ -256,7 +270,7 @@ def jvp_in_graph(fn, primals: tuple, tangents: tuple, has_aux: bool = False):
                              f"{list(x.shape)}.")
         node = b.to_node(x)  # a concrete input becomes a ValueNode: its identity is the seed
         syms.append(Tensor._symbolic(node, AbstractTensor(x.dtype, x.shape)))
-        if _has_tangent(node):
+        if _takes_tangent(node):
             seeds[id(node)] = F.cast(t, x.dtype)
     out, tape = record_tape(b, fn, tuple(syms), {})
     aux = None

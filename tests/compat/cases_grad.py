@@ -102,5 +102,28 @@ def value_and_grad_has_aux(ms):
     return ms.value_and_grad(f, (0, 1), has_aux=True)(vec(ms, 1, 2), vec(ms, 3, 3))
 
 
+def ints(ms, *v):
+    return ms.Tensor(np.array(v, np.int32))
+
+
+def jvp_int_inputs(ms):
+    """An int32 function has an int32 tangent (not zeros)."""
+    return ms.ops.jvp(mul_add_square, (ints(ms, 1, 2), ints(ms, 3, 4)),
+                      (ints(ms, 1, 1), ints(ms, 2, -1)))
+
+
+def scaled_float(x):
+    return ms_cast_float(x) * 1.5 + x * x
+
+
+def ms_cast_float(x):
+    return x.astype(np.float32)
+
+
+def jvp_int_input_float_output(ms):
+    return ms.ops.jvp(scaled_float, ints(ms, 1, 2, 3), ints(ms, 1, 0, 2))
+
+
 CASES = [vjp_single, vjp_two_outputs, jvp_single, jvp_two_in_two_out, jvp_cell, vjp_cell,
-         grad_weight_output, grad_return_ids, grad_has_aux, value_and_grad_has_aux]
+         grad_weight_output, grad_return_ids, grad_has_aux, value_and_grad_has_aux,
+         jvp_int_inputs, jvp_int_input_float_output]

@@ -102,3 +102,96 @@ def test_number_held_before_the_if_still_joins_with_a_tensor():
 
     assert float(f(Tensor(2.0, ms.float32)).asnumpy()) == 7.0
     assert float(f(Tensor(0.5, ms.float32)).asnumpy()) == 8.0
+
+
+def _nested_returns_of_different_types(x):
+    if x > 0:
+        if x > 5:
+            return "big"
+        return 3
+    return x
+
+
+def test_join_of_a_string_and_an_int_return_quotes_both_returns_and_the_if():
+    """MindSpore 2.10 names the scalar types (String, Int64) and points at the inner
+    ``if``, not at the end of its block."""
+    with pytest.raises(TypeError) as info:
+        ms.jit(_nested_returns_of_different_types)(Tensor(2.0, ms.float32))
+    msg = str(info.value)
+    assert "Type Join Failed: dtype1 = String, dtype2 = Int64." in msg
+    for line in ('return "big"', "return 3", "if x > 5:"):
+        assert line in msg
+    assert "if x > 0:" not in msg
+
+
+def _while_returns_a_constant_tensor(x):
+    while x < 3:
+        return Tensor([5.0, 6.0], ms.float32)
+    return 1
+
+
+def test_join_through_a_while_quotes_the_line_of_a_constant_in_its_body():
+    with pytest.raises(TypeError) as info:
+        ms.jit(_while_returns_a_constant_tensor)(Tensor(2.0, ms.float32))
+    assert "return Tensor([5.0, 6.0], ms.float32)" in str(info.value)
+    assert "return 1" in str(info.value)
+
+
+def _halve(x):
+    return x / 2
+
+
+def _pair(x):
+    return x, x + 1
+
+
+class _Doubler(ms.nn.Cell):
+    def construct(self, x):
+        return x * 2
+
+
+def test_functions_indexed_by_a_tensor_that_return_different_structures():
+    """``funcs[index](x)`` joins every function's result; the error quotes each one's
+    return line, cells by their ``construct``."""
+    funcs = (_halve, _Doubler(), _pair)
+
+    @ms.jit
+    def f(x, i):
+        return funcs[i](x)
+
+    with pytest.raises(TypeError) as info:
+        f(Tensor(1.0, ms.float32), Tensor(1, ms.int32))
+    msg = str(info.value)
+    assert msg.startswith("Cannot join the return values of different branches")
+    assert "Abstract type AbstractTensor cannot join with AbstractTuple" in msg
+    for line in ("return x / 2", "return x * 2", "return x, x + 1"):
+        assert line in msg
+    ok = (_halve, _Doubler())
+
+    @ms.jit
+    def g(x, i):
+        return ok[i](x)
+
+    assert float(g(Tensor(3.0, ms.float32), Tensor(1, ms.int32)).asnumpy()) == 6.0
+    assert float(g(Tensor(3.0, ms.float32), Tensor(0, ms.int32)).asnumpy()) == 1.5
+
+
+def test_a_join_failure_inside_an_indexed_function_is_reported_as_its_own():
+    def branchy(x):
+        if x > 0:
+            y = (x, x)
+        else:
+            y = x
+        return y
+
+    funcs = (branchy, _halve)
+
+    @ms.jit
+    def f(x, i):
+        return funcs[i](x)
+
+    with pytest.raises(TypeError) as info:
+        f(Tensor(1.0, ms.float32), Tensor(1, ms.int32))
+    msg = str(info.value)
+    assert "y = (x, x)" in msg and "if x > 0:" in msg
+    assert "return x / 2" not in msg
