@@ -141,3 +141,16 @@ def test_non_finite_inputs_reach_only_the_outputs_that_read_them():
         finite = np.isfinite(want)
         np.testing.assert_allclose(got[finite], want[finite], rtol=0,
                                    atol=1e-4 * np.abs(want[finite]).max())
+
+
+def test_few_input_channels_scatter_the_input_gradient():
+    """Six output channels over one input channel: the transposed convolution would copy a
+    six-times larger column matrix than the scatter writes (LeNet's first layer)."""
+    x_shape, w_shape, attrs = (2, 1, 8, 8), (6, 1, 3, 3), {}
+    geo = _geometry(x_shape, w_shape, attrs)
+    x, w, dy = _inputs(x_shape, w_shape, geo, np.float32)
+    assert conv_gemm.input_grad(dy, w, x_shape[2:], geo.kernel, geo.dilation, geo.pads,
+                                1) is None
+    want = _reference(x, w, dy, geo)[1]
+    np.testing.assert_allclose(conv_input_grad(dy, w, x.shape, geo), want, rtol=0,
+                               atol=1e-5 * np.abs(want).max())
