@@ -114,6 +114,9 @@ for _n in ("Add", "Sub", "Mul", "Div", "Max", "Min", "Update"):
         lambda r: ((U(f32(r, 4, 2, lo=0.5, hi=2)), B(_ND_INDEX),
                     B(f32(r, 3, 2, 2, lo=0.5, hi=2))), {})]
 SAMPLES["GeLU"] = _unary() + [lambda r: ((B(f32(r, 3, 4)),), {"approximate": "none"})]
+SAMPLES["ReluGrad"] = [lambda r: ((B(f32(r, 3, 4, 5)), B(f32(r, 3, 4, 5))), {}),
+                       lambda r: ((U(f32(r, 4, 5)), B(f32(r, 3, 4, 5))), {}),
+                       lambda r: ((B(f32(r, 3, 4, 5)), U(f32(r, 4, 5))), {})]
 SAMPLES["LogicalNot"] = [lambda r: ((B(bools(r, 3, 4)),), {})]
 for _n in ("Add", "Sub", "Mul", "Maximum", "Minimum", "Less", "LessEqual", "Greater",
            "GreaterEqual", "Equal", "NotEqual"):

@@ -174,6 +174,7 @@ SAMPLES = {
     "Tanh": [s(n(2, 3))],
     "Sigmoid": [s(n(2, 3)), s(u(-30, -20, 3))],
     "ReLU": [s(away(2, 3))],
+    "ReluGrad": [s(n(2, 3), away(2, 3))],
     "GeLU": [s(n(2, 3) , approximate="tanh"), s(n(2, 3), approximate="none"),
              s(u(-4, 4, 8), approximate="tanh")],
     "HSwish": [s(lambda r: np.array([-4.0, -2.5, -0.3, 0.7, 2.9, 3.4]))],

@@ -3,11 +3,12 @@
 the same for 3-D), with MindSpore's attributes (``out_channel``, ``kernel_size``,
 ``pad_mode``, ``pad``, ``stride``, ``dilation``, ``group``, ``data_format``).
 
-Each kernel is im2col by ``as_strided`` (one copy, in the (N, C*K, L) layout so that the
-forward result is already NCHW) plus one ``matmul`` (BLAS per example and group); the
-input gradient is one matmul plus a strided add per kernel offset into the unpadded input,
-the filter gradient one
-matmul summed over the batch.
+Stride-1 convolutions (the common case) run as one GEMM per example over the flattened
+padded image (``ops/conv_gemm.py``): forward, filter gradient, and the input gradient as the
+transposed convolution. Other strides use im2col by ``as_strided`` (one copy, in the
+(N, C*K, L) layout so that the forward result is already NCHW) plus one ``matmul`` (BLAS per
+example and group); there the input gradient is one matmul plus a strided add per kernel
+offset into the unpadded input, the filter gradient one matmul summed over the batch.
 """
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import math
 
 import numpy as np
 
+import graphkiln.ops.conv_gemm as G
 import graphkiln.ops.windows as W
 
 from ...ir.abstract import AbstractTensor
@@ -83,6 +85,14 @@ class ConvGeometry:
         return tuple(W.out_size(n, k, s, d, b, a) for n, k, s, d, (b, a) in zip(
             sizes, self.kernel, self.stride, self.dilation, self.pads))
 
+    def flat_grid(self, sizes) -> G.FlatGrid | None:
+        """The padded-grid GEMM layout for inputs of ``sizes``, if it applies (stride 1, not
+        too much extra compute)."""
+        if any(s != 1 for s in self.stride):
+            return None
+        grid = G.FlatGrid(sizes, self.kernel, self.dilation, self.pads)
+        return grid if grid.worthwhile() else None
+
 
 def _geometry(name, rank, sizes, attrs) -> ConvGeometry:
     attrs = {**_conv_attrs(rank), **attrs}
@@ -115,6 +125,9 @@ def conv_forward(x, w, geo: ConvGeometry) -> np.ndarray:
     dtype = x.dtype
     ct = W.compute_dtype(dtype)
     x, w = x.astype(ct, copy=False), w.astype(ct, copy=False)
+    grid = geo.flat_grid(x.shape[2:])
+    if grid is not None:
+        return G.forward(x, w, grid, geo.group).astype(dtype, copy=False)
     n, out, g, o = x.shape[0], geo.out(x.shape[2:]), geo.group, w.shape[0]
     y = np.matmul(w.reshape(g, o // g, -1), _cols(x, geo, out))  # (N, g, O/g, L)
     return y.reshape((n, o) + tuple(out)).astype(dtype, copy=False)
@@ -125,6 +138,10 @@ def conv_input_grad(dy, w, in_shape, geo: ConvGeometry) -> np.ndarray:
     dtype = dy.dtype
     ct = W.compute_dtype(dtype)
     dy, w = dy.astype(ct, copy=False), w.astype(ct, copy=False)
+    if all(s == 1 for s in geo.stride):
+        dx = G.input_grad(dy, w, in_shape[2:], geo.kernel, geo.dilation, geo.pads, geo.group)
+        if dx is not None:
+            return dx.astype(dtype, copy=False)
     n, c = in_shape[:2]
     g, o = geo.group, w.shape[0]
     out = dy.shape[2:]
@@ -141,6 +158,9 @@ def conv_filter_grad(dy, x, w_shape, geo: ConvGeometry) -> np.ndarray:
     dtype = dy.dtype
     ct = W.compute_dtype(dtype)
     dy, x = dy.astype(ct, copy=False), x.astype(ct, copy=False)
+    grid = geo.flat_grid(x.shape[2:])
+    if grid is not None:
+        return G.filter_grad(dy, x, tuple(w_shape), grid, geo.group).astype(dtype, copy=False)
     n, o, g = dy.shape[0], dy.shape[1], geo.group
     cols = _cols(x, geo, dy.shape[2:])  # (N, g, C/g*K, L)
     dyg = dy.reshape(n, g, o // g, -1)

@@ -183,6 +183,12 @@ for _name in ELEMENTWISE:
     REGISTRY[_name].def_vmap(_elementwise(REGISTRY[_name]))
 
 
+@rule_for("ReluGrad")
+def _relu_grad(dy, x, *, dims):
+    size = batch_size((dy, x), dims)  # its inputs share one shape: no broadcasting
+    return G.ReluGrad(front(dy, dims[0], size), front(x, dims[1], size)), 0
+
+
 @rule_for("Cast")
 def _cast(x, t, *, dims):
     return A.Cast(x, t), dims[0]

@@ -250,7 +250,13 @@ def _sigmoid(x, out):
 
 @bprop("ReLU")
 def _relu(x, out, dout):
-    return (_as(F.select(F.greater(x, 0), dout, 0), x),)
+    g = _as(dout, x)  # MindSpore's rule: ReluGrad of the output
+    return (None if g is None else REGISTRY["ReluGrad"](g, out),)
+
+
+@bprop("ReluGrad")
+def _relu_grad(dy, x, out, dout):
+    return REGISTRY["ReluGrad"](dout, x), F.zeros_like(x)
 
 
 _SQRT_2_OVER_PI = math.sqrt(2.0 / math.pi)

@@ -86,22 +86,8 @@ def _batch_norm(x, scale, bias, mean, variance, out, dout, **attrs):
     dmean = [F.cast(d, t) for d in (dout[1], dout[3]) if not _is_zero(d)]
     dvar = [F.cast(d, t) for d in (dout[2], dout[4]) if not _is_zero(d)]
     if a["is_training"]:
-        m = math.prod(x.shape[i] for i in axes)
-        mu = F.reduce_mean(w, axes, True)
-        xc = F.sub(w, mu)
-        var = F.reduce_mean(F.mul(xc, xc), axes, True)
-        inv = F.rsqrt(F.add(var, a["epsilon"]))
-        xhat = F.mul(xc, inv)
-        sum_dy = F.reduce_sum(dy, axes, True)
-        sum_dy_xhat = F.reduce_sum(F.mul(dy, xhat), axes, True)
-        dx = F.mul(F.mul(sc, inv), F.sub(F.sub(dy, F.div(sum_dy, m)),
-                                         F.mul(xhat, F.div(sum_dy_xhat, m))))
-        for d in dmean:
-            dx = F.add(dx, F.div(_channel(d, nd), m))
-        for d in dvar:
-            dx = F.add(dx, F.mul(_channel(d, nd), F.mul(xc, 2.0 / max(m - 1, 1))))
-        return (_as(dx, x), _as(F.reshape(sum_dy_xhat, (-1,)), scale),
-                _as(F.reshape(sum_dy, (-1,)), bias), F.zeros_like(mean),
+        dx, dscale, dbias = _batch_norm_training(w, dy, sc, dmean, dvar, out, a["epsilon"])
+        return (_as(dx, x), _as(dscale, scale), _as(dbias, bias), F.zeros_like(mean),
                 F.zeros_like(variance))
     mu = _channel(F.cast(mean, t), nd)
     v = F.add(_channel(F.cast(variance, t), nd), a["epsilon"])
@@ -122,6 +108,35 @@ def _batch_norm(x, scale, bias, mean, variance, out, dout, **attrs):
         dv = F.add(dv, d)
     return (_as(dx, x), _as(dscale, scale), _as(sum_dy, bias), _as(dm, mean),
             _as(dv, variance))
+
+
+def _batch_norm_training(w, dy, sc, dmean, dvar, out, eps):
+    """``(dx, dscale, dbias)`` in training, in the compute dtype of ``w`` (the input):
+    ``dx = k1*dy + k2*(x - mean) + k3`` with per-channel ``k``, so two reductions and four
+    passes over the input. The batch statistics are the forward's outputs when they are kept
+    in the compute dtype (else recomputed)."""
+    nd, t = w.ndim, w.dtype
+    axes = N.stat_axes(nd)
+    m = math.prod(w.shape[i] for i in axes)
+    if out[1].dtype is t:
+        mu = _channel(out[1], nd)
+        var = _channel(F.mul(out[2], max(m - 1, 1) / m), nd)  # the forward's is unbiased
+        xc = F.sub(w, mu)
+    else:
+        xc = F.sub(w, F.reduce_mean(w, axes, True))
+        var = F.reduce_mean(F.mul(xc, xc), axes, True)
+    inv = F.rsqrt(F.add(var, eps))
+    sum_dy = F.reduce_sum(dy, axes, True)
+    sum_dy_xhat = F.mul(F.reduce_sum(F.mul(dy, xc), axes, True), inv)
+    k1 = F.mul(sc, inv)
+    k2 = F.neg(F.mul(F.mul(k1, inv), F.div(sum_dy_xhat, m)))
+    k3 = F.neg(F.mul(k1, F.div(sum_dy, m)))
+    for d in dmean:
+        k3 = F.add(k3, F.div(_channel(d, nd), m))
+    for d in dvar:
+        k2 = F.add(k2, F.mul(_channel(d, nd), 2.0 / max(m - 1, 1)))
+    dx = F.add(F.add(F.mul(dy, k1), F.mul(xc, k2)), k3)
+    return dx, F.reshape(sum_dy_xhat, (-1,)), F.reshape(sum_dy, (-1,))
 
 
 @bprop("SigmoidCrossEntropyWithLogits")

@@ -1,0 +1,196 @@
+"""Stride-1 convolutions as batched GEMMs over the flattened padded images.
+
+With stride 1, the tap ``(i, j)`` of output ``(h, w)`` is element ``(h + i*dh) * Wp + w + j*dw``
+of the flattened padded image (``Wp`` its padded width). Computing the outputs on the padded
+grid (``Wp`` columns per output row, the last ``Wp - Wout`` of them thrown away) turns every
+im2col row into one contiguous run of memory, so im2col is a plain block copy, and each chunk
+of examples (one, for large images) is a single BLAS call whose operands stay in cache. The
+input gradient is the same convolution of the output gradient with the flipped, transposed
+filter (no scatter); 1x1 convolutions without padding use the input itself as the GEMM
+operand (no copy at all).
+
+The padded images and column matrices of a chunk are scratch buffers kept per shape and
+thread, so a training step allocates only its results.
+"""
+from __future__ import annotations
+
+import math
+import threading
+
+import numpy as np
+from numpy.lib.stride_tricks import as_strided
+
+# the extra compute on the padded grid (padded / output positions) above which the general
+# strided im2col is used instead
+MAX_GRID_WASTE = 1.5
+CACHE_BUDGET = 4 << 20  # bytes of column matrices per GEMM batch (stays in L2/L3)
+_MAX_SCRATCH = 16  # buffers kept per thread before the oldest go
+
+
+class _Scratch(threading.local):
+    """Per-thread buffers keyed by (role, shape, dtype); a new one starts zero-filled."""
+
+    def __init__(self):
+        self.buffers: dict = {}
+
+    def get(self, role: str, shape: tuple, dtype: np.dtype) -> np.ndarray:
+        key = (role, shape, dtype)
+        buf = self.buffers.pop(key, None)
+        if buf is None:
+            buf = np.zeros(shape, dtype)
+            while len(self.buffers) >= _MAX_SCRATCH:
+                self.buffers.pop(next(iter(self.buffers)))
+        self.buffers[key] = buf  # most recently used last
+        return buf
+
+
+_SCRATCH = _Scratch()
+
+
+class FlatGrid:
+    """How a stride-1 convolution of an image with ``sizes`` lays out on its padded grid."""
+
+    __slots__ = ("kernel", "dilation", "pads", "sizes", "padded", "out", "pointwise")
+
+    def __init__(self, sizes, kernel, dilation, pads):
+        self.sizes, self.kernel, self.dilation, self.pads = (tuple(sizes), tuple(kernel),
+                                                             tuple(dilation), tuple(pads))
+        self.padded = tuple(n + b + a for n, (b, a) in zip(sizes, pads))
+        self.out = tuple(p - (k - 1) * d for p, k, d in zip(self.padded, kernel, dilation))
+        self.pointwise = all(k == 1 for k in kernel) and not any(b or a for b, a in pads)
+
+    @property
+    def length(self) -> int:
+        """Output positions computed per example: the output rows on the padded width."""
+        return self.out[0] * math.prod(self.padded[1:])
+
+    def worthwhile(self) -> bool:
+        return self.length <= MAX_GRID_WASTE * math.prod(self.out)
+
+    def buffer_shape(self, channels: int) -> tuple:
+        """One padded image plus a slab on the first axis for the last rows' overrun."""
+        return (channels, self.padded[0] + 1) + self.padded[1:]
+
+    def interior(self) -> tuple:
+        """Where the unpadded image sits in the padded buffer."""
+        return (slice(None),) + tuple(slice(b, b + n) for (b, _), n in zip(self.pads,
+                                                                            self.sizes))
+
+    def valid(self) -> tuple:
+        """The output positions inside the computed ``(C, out[0], *padded[1:])`` grid."""
+        return (slice(None),) + tuple(slice(0, o) for o in self.out)
+
+    def grid_shape(self, channels: int) -> tuple:
+        return (channels, self.out[0]) + self.padded[1:]
+
+
+def _taps(flat: np.ndarray, grid: FlatGrid) -> np.ndarray:
+    """The ``(N, C, *kernel, L)`` view of flattened padded images ``(N, C, buffer)``: row
+    ``(n, c, tap)`` is the run of ``L`` elements the tap reads for every output position."""
+    item = flat.itemsize
+    steps = [item * math.prod(grid.padded[a + 1:]) * d for a, d in enumerate(grid.dilation)]
+    return as_strided(flat, flat.shape[:2] + grid.kernel + (grid.length,),
+                      flat.strides[:2] + (*steps, item), writeable=False)
+
+
+def _chunk(grid: FlatGrid, channels: int, itemsize: int) -> int:
+    """Examples per GEMM batch: their column matrices stay within the cache budget."""
+    if grid.pointwise:
+        return 1 << 30  # the input itself is the operand: one batched GEMM
+    per_example = channels * math.prod(grid.kernel) * grid.length * itemsize
+    return max(1, CACHE_BUDGET // per_example)
+
+
+def _columns(images: np.ndarray, grid: FlatGrid, group: int, chunk: int) -> np.ndarray:
+    """The ``(m, group, C/group*K, L)`` GEMM operand of ``m <= chunk`` images."""
+    m, c = images.shape[:2]
+    if grid.pointwise:
+        return images.reshape(m, group, c // group, grid.length)
+    buf = _SCRATCH.get("image", (chunk,) + grid.buffer_shape(c), images.dtype)[:m]
+    buf[(slice(None),) + grid.interior()] = images  # the padding was zeroed at creation
+    cols = _SCRATCH.get("columns", (chunk, c) + grid.kernel + (grid.length,),
+                        images.dtype)[:m]
+    np.copyto(cols, _taps(buf.reshape(m, c, -1), grid))
+    return cols.reshape(m, group, -1, grid.length)
+
+
+def _batches(n: int, chunk: int):
+    for start in range(0, n, chunk):
+        yield slice(start, min(start + chunk, n))
+
+
+def forward(x: np.ndarray, w: np.ndarray, grid: FlatGrid, group: int) -> np.ndarray:
+    """``y[n] = W_g (O/g, C/g*K) @ cols(x[n])``, a chunk of examples per batched GEMM, the
+    grid cut to the output."""
+    n, c, o = x.shape[0], x.shape[1], w.shape[0]
+    wg = w.reshape(group, o // group, -1)
+    y = np.empty((n, o) + grid.out, x.dtype)
+    chunk = min(n, _chunk(grid, c, x.itemsize))
+    exact = grid.length == math.prod(grid.out)  # no extra columns: write y directly
+    res = None if exact else _SCRATCH.get("result", (chunk, group, o // group, grid.length),
+                                          x.dtype)
+    for part in _batches(n, chunk):
+        cols = _columns(x[part], grid, group, chunk)
+        if exact:
+            np.matmul(wg, cols, out=y[part].reshape(cols.shape[0], group, o // group, -1))
+            continue
+        out = res[:cols.shape[0]]
+        np.matmul(wg, cols, out=out)
+        y[part] = out.reshape((-1,) + grid.grid_shape(o))[(slice(None),) + grid.valid()]
+    return y
+
+
+def input_grad(dy: np.ndarray, w: np.ndarray, in_sizes, kernel, dilation, pads,
+               group: int) -> np.ndarray | None:
+    """The input gradient as the convolution of ``dy`` with the flipped filter, transposed
+    per group, over ``dy`` padded by ``(k-1)*d - pad`` per side; ``None`` when a padding is
+    wider than that, or when the output gradient has over 4x the input's channels (copying
+    its column matrix would cost more than scattering the input's: the caller scatters)."""
+    back = tuple(((k - 1) * d - b, (k - 1) * d - a)
+                 for k, d, (b, a) in zip(kernel, dilation, pads))
+    if any(b < 0 or a < 0 for b, a in back):
+        return None
+    grid = FlatGrid(dy.shape[2:], kernel, dilation, back)
+    o, cg = w.shape[:2]
+    if grid.out != tuple(in_sizes) or not grid.worthwhile() or (
+            not grid.pointwise and o > 4 * cg * group):
+        return None
+    flip = (slice(None),) * 3 + (slice(None, None, -1),) * len(kernel)
+    wt = w.reshape((group, o // group) + w.shape[1:])[flip].swapaxes(1, 2)
+    wt = np.ascontiguousarray(wt).reshape((group * cg, o // group) + tuple(kernel))
+    return forward(dy, wt, grid, group)
+
+
+def filter_grad(dy: np.ndarray, x: np.ndarray, w_shape, grid: FlatGrid,
+               group: int) -> np.ndarray:
+    """``dW_g^T = sum_n cols(x[n]) (C/g*K, L) @ dy[n]^T`` (this orientation is the faster
+    GEMM), a chunk of examples per batched GEMM, with the grid's extra columns zero in both
+    operands (so non-finite inputs there cannot leak in)."""
+    n, c, o = x.shape[0], x.shape[1], dy.shape[1]
+    chunk = min(n, _chunk(grid, c, x.itemsize))
+    exact = grid.length == math.prod(grid.out)
+    dy_grid = None if exact else _SCRATCH.get("dout", (chunk,) + grid.grid_shape(o),
+                                              dy.dtype)  # extra columns stay 0
+    acc = np.zeros((group, math.prod(w_shape[1:]), o // group), dy.dtype)
+    prods = _SCRATCH.get("filter", (chunk,) + acc.shape, dy.dtype)
+    for part in _batches(n, chunk):
+        cols = _columns(x[part], grid, group, chunk)
+        m = cols.shape[0]
+        if exact:
+            dyg = dy[part]
+        else:
+            _zero_extra(cols.reshape((m, -1) + grid.grid_shape(1)[1:]), grid)
+            dyg = dy_grid[:m]
+            dyg[(slice(None),) + grid.valid()] = dy[part]
+        np.matmul(cols, dyg.reshape(m, group, o // group, -1).swapaxes(2, 3), out=prods[:m])
+        acc += prods[:m].sum(axis=0) if m > 1 else prods[0]
+    return np.ascontiguousarray(acc.swapaxes(1, 2)).reshape(w_shape)
+
+
+def _zero_extra(grid_rows: np.ndarray, grid: FlatGrid) -> None:
+    """Zero the positions of ``(m, rows, out[0], *padded[1:])`` beyond the output on the
+    padded axes."""
+    for axis, o in enumerate(grid.out[1:], start=3):
+        index = [slice(None)] * grid_rows.ndim
+        index[axis] = slice(o, None)
+        grid_rows[tuple(index)] = 0

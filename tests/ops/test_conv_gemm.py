@@ -1,0 +1,156 @@
+"""The convolution kernels (``ops/defs/conv.py``: the padded-grid GEMMs of
+``ops/conv_gemm.py`` for stride 1, im2col otherwise) against a float64 reference that sums one
+kernel tap at a time: forward, input gradient and filter gradient, over padding, dilation,
+groups, 1x1, 3-D and float16/float64, plus reuse of the scratch buffers and non-finite inputs."""
+import itertools
+
+import numpy as np
+import pytest
+
+from graphkiln.ops import conv_gemm
+from graphkiln.ops.defs.conv import ConvGeometry, conv_filter_grad, conv_forward, conv_input_grad
+
+# name: (x shape, weight shape, kernel attrs)
+CASES = {
+    "3x3_pad1": ((2, 4, 6, 5), (6, 4, 3, 3), {"pad_mode": "pad", "pad": 1}),
+    "asym_pad_dilation": ((2, 4, 7, 6), (4, 2, 3, 2),
+                          {"pad_mode": "pad", "pad": (2, 0, 1, 3), "dilation": (2, 1),
+                           "group": 2}),
+    "same_even_kernel": ((1, 3, 5, 6), (2, 3, 2, 4), {"pad_mode": "same"}),
+    "valid": ((2, 3, 8, 8), (5, 3, 3, 3), {}),
+    "pointwise_groups": ((2, 6, 4, 5), (9, 2, 1, 1), {"group": 3}),
+    "wide_pad_scatters": ((1, 2, 4, 4), (3, 2, 1, 1), {"pad_mode": "pad", "pad": 1}),
+    "strided": ((2, 2, 7, 7), (3, 2, 3, 3), {"pad_mode": "pad", "pad": 1, "stride": 2}),
+    "3d": ((1, 2, 4, 8, 8), (3, 2, 2, 3, 2), {"pad_mode": "pad", "pad": 1}),
+}
+
+
+def _geometry(x_shape, w_shape, attrs) -> ConvGeometry:
+    rank = len(x_shape) - 2
+    return ConvGeometry(f"Conv{rank}D", rank, x_shape[2:], w_shape[2:],
+                        attrs.get("pad_mode", "valid"), attrs.get("pad", 0),
+                        attrs.get("stride", 1), attrs.get("dilation", 1),
+                        attrs.get("group", 1))
+
+
+def _tap_slices(geo, out):
+    """Per kernel tap: the padded-input slices its outputs read."""
+    for tap in itertools.product(*(range(k) for k in geo.kernel)):
+        yield tap, tuple(slice(i * d, i * d + (o - 1) * s + 1, s)
+                         for i, d, s, o in zip(tap, geo.dilation, geo.stride, out))
+
+
+def _reference(x, w, dy, geo):
+    """(y, dx, dw) in float64, one tap at a time, per group."""
+    with np.errstate(invalid="ignore"):  # inf * 0 is NaN here too
+        return _reference_sums(x, w, dy, geo)
+
+
+def _reference_sums(x, w, dy, geo):
+    x, w, dy = (a.astype(np.float64) for a in (x, w, dy))
+    g, o, cg = geo.group, w.shape[0], w.shape[1]
+    pad = [(0, 0), (0, 0)] + list(geo.pads)
+    xp = np.pad(x, pad)
+    out = dy.shape[2:]
+    y = np.zeros(dy.shape)
+    dxp = np.zeros(xp.shape)
+    dw = np.zeros(w.shape)
+    lead = (slice(None),)
+    for k in range(g):
+        oc, ic = slice(k * o // g, (k + 1) * o // g), slice(k * cg, (k + 1) * cg)
+        for tap, win in _tap_slices(geo, out):
+            wt = w[(oc, slice(None)) + tap]
+            xs = xp[lead + (ic,) + win]
+            y[:, oc] += np.einsum("oc,nc...->no...", wt, xs)
+            dxp[lead + (ic,) + win] += np.einsum("oc,no...->nc...", wt, dy[:, oc])
+            summed = [0] + list(range(2, dy.ndim))
+            dw[(oc, slice(None)) + tap] = np.tensordot(dy[:, oc], xs, (summed, summed))
+    inner = lead * 2 + tuple(slice(b, b + n) for (b, _), n in zip(geo.pads, x.shape[2:]))
+    return y, dxp[inner], dw
+
+
+def _run(x, w, dy, geo):
+    return (conv_forward(x, w, geo), conv_input_grad(dy, w, x.shape, geo),
+            conv_filter_grad(dy, x, w.shape, geo))
+
+
+def _inputs(x_shape, w_shape, geo, dtype, seed=0):
+    rng = np.random.default_rng(seed)
+    x = rng.standard_normal(x_shape).astype(dtype)
+    w = rng.standard_normal(w_shape).astype(dtype)
+    dy = rng.standard_normal((x_shape[0], w_shape[0]) + geo.out(x_shape[2:])).astype(dtype)
+    return x, w, dy
+
+
+@pytest.mark.parametrize("dtype,rtol", [(np.float32, 2e-5), (np.float64, 1e-12),
+                                        (np.float16, 2e-3)])
+@pytest.mark.parametrize("name", CASES)
+def test_conv_kernels_match_the_tap_by_tap_reference(name, dtype, rtol):
+    x_shape, w_shape, attrs = CASES[name]
+    geo = _geometry(x_shape, w_shape, attrs)
+    x, w, dy = _inputs(x_shape, w_shape, geo, dtype)
+    for got, want in zip(_run(x, w, dy, geo), _reference(x, w, dy, geo)):
+        assert got.dtype == dtype and got.shape == want.shape and got.flags.c_contiguous
+        scale = np.abs(want).max()
+        np.testing.assert_allclose(got, want, rtol=0, atol=rtol * scale * 4)
+
+
+def test_the_stride_one_cases_take_the_padded_grid():
+    """The cases meant for the GEMM layout use it (else this file would test im2col twice)."""
+    for name in ("3x3_pad1", "asym_pad_dilation", "same_even_kernel", "valid",
+                 "pointwise_groups", "3d"):
+        x_shape, w_shape, attrs = CASES[name]
+        assert _geometry(x_shape, w_shape, attrs).flat_grid(x_shape[2:]) is not None, name
+    x_shape, w_shape, attrs = CASES["strided"]
+    assert _geometry(x_shape, w_shape, attrs).flat_grid(x_shape[2:]) is None
+    # a padding wider than the dilated kernel cannot be a transposed convolution
+    x_shape, w_shape, attrs = CASES["wide_pad_scatters"]
+    geo = _geometry(x_shape, w_shape, attrs)
+    dy = np.ones((1, 3) + geo.out(x_shape[2:]), np.float32)
+    assert conv_gemm.input_grad(dy, np.ones(w_shape, np.float32), x_shape[2:], geo.kernel,
+                                geo.dilation, geo.pads, 1) is None
+
+
+def test_reused_scratch_buffers_keep_their_padding_zero():
+    """A second call of the same shape (its buffers reused) sees only its own input."""
+    x_shape, w_shape, attrs = CASES["3x3_pad1"]
+    geo = _geometry(x_shape, w_shape, attrs)
+    first = _inputs(x_shape, w_shape, geo, np.float32, seed=1)
+    _run(*first, geo)
+    second = _inputs(x_shape, w_shape, geo, np.float32, seed=2)
+    for got, want in zip(_run(*second, geo), _reference(*second, geo)):
+        np.testing.assert_allclose(got, want, rtol=0, atol=1e-4 * np.abs(want).max())
+
+
+def test_non_finite_inputs_reach_only_the_outputs_that_read_them():
+    """The grid's extra columns read real pixels; an inf there (an overflowed input or
+    gradient, as loss scaling meets) must not turn into NaN where the true result is finite
+    or inf. (A non-finite weight meets the zero padding in the input gradient, which the
+    transposed convolution multiplies and a scatter would not: NaN at the border.)"""
+    x_shape, w_shape, attrs = CASES["3x3_pad1"]
+    geo = _geometry(x_shape, w_shape, attrs)
+    x, w, dy = _inputs(x_shape, w_shape, geo, np.float32)
+    x[0, 1, 2, 0] = np.inf  # the first column: read by the previous row's extra columns
+    dy[1, 2, 3, 4] = -np.inf
+    with np.errstate(invalid="ignore"):  # the kernels' OpDefs run them quietly
+        y, dx, dw = _run(x, w, dy, geo)
+    want_y, want_dx, want_dw = _reference(x, w, dy, geo)
+    for got, want in ((y, want_y), (dx, want_dx), (dw, want_dw)):
+        np.testing.assert_array_equal(np.isnan(got), np.isnan(want))
+        np.testing.assert_array_equal(np.isposinf(got), np.isposinf(want))
+        finite = np.isfinite(want)
+        np.testing.assert_allclose(got[finite], want[finite], rtol=0,
+                                   atol=1e-4 * np.abs(want[finite]).max())
+
+
+def test_few_input_channels_scatter_the_input_gradient():
+    """Six output channels over one input channel: the transposed convolution would copy a
+    six-times larger column matrix than the scatter writes (LeNet's first layer)."""
+    x_shape, w_shape, attrs = (2, 1, 8, 8), (6, 1, 3, 3), {}
+    geo = _geometry(x_shape, w_shape, attrs)
+    x, w, dy = _inputs(x_shape, w_shape, geo, np.float32)
+    assert conv_gemm.input_grad(dy, w, x_shape[2:], geo.kernel, geo.dilation, geo.pads,
+                                1) is None
+    want = _reference(x, w, dy, geo)[1]
+    np.testing.assert_allclose(conv_input_grad(dy, w, x.shape, geo), want, rtol=0,
+                               atol=1e-5 * np.abs(want).max())
