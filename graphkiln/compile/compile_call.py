@@ -157,9 +157,9 @@ def _dicts_as_tuples(x):
 
 def _ir_directory() -> str:
     """Where IR dumps go: the save-graphs path, in ``rank_<id>`` once the process has joined
-    a communication world (as MindSpore separates the ranks' dumps)."""
+    a communication world of several processes (as MindSpore separates the ranks' dumps)."""
     path = get_context("save_graphs_path") or "."
-    if comm_engine.initialized():
+    if comm_engine.initialized() and comm_engine.world().size > 1:
         return os.path.join(path, f"rank_{comm_engine.world().rank}")
     return path
 
