@@ -459,6 +459,16 @@ def _setitem(x, index, value, out, dout):
     return dx, None, _as(dv, value)
 
 
+@bprop("MaskedSelect")
+def _masked_select(x, mask, out, dout):
+    return _as(REGISTRY["MaskedSelectGrad"](x, mask, dout), x), None
+
+
+@bprop("MaskedSelectGrad")
+def _masked_select_grad(x, mask, dout, out, ddx):
+    return None, None, _as(REGISTRY["MaskedSelect"](ddx, mask), dout)
+
+
 @bprop("GetitemGrad")
 def _getitem_grad(dout, index, out, ddx, shape=()):
     return REGISTRY["Getitem"](ddx, _index_arg(index)), None
