@@ -261,3 +261,38 @@ def test_topk_with_a_run_time_k():
     np.testing.assert_array_equal(values.asnumpy(), [5, 3])
     np.testing.assert_array_equal(indices.asnumpy(), [1, 2])
     assert f(x, ms.mutable(3))[0].shape == (3,)
+
+
+# ------------------------------------------------------------------ training
+
+class _ConvNet(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv2d(1, 2, 3, pad_mode="same", weight_init="ones")
+        self.bn = nn.BatchNorm2d(2)
+        self.flat = nn.Flatten()
+        self.fc = nn.Dense(2 * 4 * 4, 3, weight_init="ones", bias_init="zeros")
+
+    def construct(self, x):
+        return self.fc(self.flat(ops.relu(self.bn(self.conv(x))))).mean(axis=1)
+
+
+def _train_losses(dynamic: bool) -> list:
+    net = _ConvNet()
+    loss = nn.MSELoss()
+    train = nn.TrainOneStepCell(nn.WithLossCell(net, loss),
+                                nn.Momentum(net.trainable_params(), 0.01, 0.9))
+    if dynamic:
+        train.set_inputs(Tensor(shape=[None, 1, 4, 4], dtype=ms.float32),
+                         Tensor(shape=[None], dtype=ms.float32))
+    train.set_train()
+    rng = np.random.default_rng(0)
+    out = []
+    for b in (3, 2, 3):
+        x = rng.standard_normal((b, 1, 4, 4)).astype(np.float32)
+        out.append(float(train(Tensor(x), Tensor(x.mean(axis=(1, 2, 3))))))
+    return out
+
+
+def test_training_with_set_inputs_equals_static_shapes(graph_mode):
+    np.testing.assert_allclose(_train_losses(True), _train_losses(False), rtol=1e-5)

@@ -20,13 +20,14 @@ import graphkiln.ops.functional as F
 
 from ...common import dtype as mstype
 from ...common.tensor import Tensor
-from .bprop import _as, _is_zero, bprop
+from ..dynamic_shape import shape_of
+from .bprop import _as, _is_zero, bprop, count
 
 
 def _conv_rules(forward, input_grad, filter_grad):
     @bprop(forward.name)
     def _forward(x, w, out, dout, **attrs):
-        return (input_grad(dout, w, tuple(x.shape), **attrs),
+        return (input_grad(dout, w, tuple(shape_of(x)), **attrs),
                 filter_grad(dout, x, tuple(w.shape), **attrs))
 
     @bprop(input_grad.name)
@@ -36,7 +37,7 @@ def _conv_rules(forward, input_grad, filter_grad):
 
     @bprop(filter_grad.name)
     def _filter(dy, x, size, out, dout, **attrs):
-        return (forward(x, dout, **attrs), input_grad(dy, dout, tuple(x.shape), **attrs),
+        return (forward(x, dout, **attrs), input_grad(dy, dout, tuple(shape_of(x)), **attrs),
                 None)
 
 
@@ -86,7 +87,7 @@ def _batch_norm(x, scale, bias, mean, variance, out, dout, **attrs):
     dmean = [F.cast(d, t) for d in (dout[1], dout[3]) if not _is_zero(d)]
     dvar = [F.cast(d, t) for d in (dout[2], dout[4]) if not _is_zero(d)]
     if a["is_training"]:
-        m = math.prod(x.shape[i] for i in axes)
+        m = count(x, axes)
         mu = F.reduce_mean(w, axes, True)
         xc = F.sub(w, mu)
         var = F.reduce_mean(F.mul(xc, xc), axes, True)
@@ -99,7 +100,8 @@ def _batch_norm(x, scale, bias, mean, variance, out, dout, **attrs):
         for d in dmean:
             dx = F.add(dx, F.div(_channel(d, nd), m))
         for d in dvar:
-            dx = F.add(dx, F.mul(_channel(d, nd), F.mul(xc, 2.0 / max(m - 1, 1))))
+            unbiased = 2.0 / (max(m - 1, 1) if isinstance(m, int) else m - 1)
+            dx = F.add(dx, F.mul(_channel(d, nd), F.mul(xc, unbiased)))
         return (_as(dx, x), _as(F.reshape(sum_dy_xhat, (-1,)), scale),
                 _as(F.reshape(sum_dy, (-1,)), bias), F.zeros_like(mean),
                 F.zeros_like(variance))
