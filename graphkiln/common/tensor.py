@@ -55,7 +55,9 @@ def _to_array(data, dtype: mstype.Type | None) -> np.ndarray:
 
 class Tensor:
     """A tensor. Concrete tensors hold ``_data`` (an ndarray); symbolic ones, made by the
-    tracer, hold ``_node`` (the IR node that computes them) and ``_abs`` (its abstract).
+    tracer, hold ``_node`` (the IR node that computes them) and ``_abs`` (its abstract);
+    placeholders (``Tensor(shape=[None, 3], dtype=...)``) hold neither, and their shape
+    (``-1`` for an unknown dimension, ``(-2,)`` for an unknown rank) in ``_abs``.
     """
 
     __slots__ = ("_data", "_dtype", "_node", "_abs", "__weakref__")
@@ -65,6 +67,12 @@ class Tensor:
     def __init__(self, input_data=None, dtype=None, shape=None, init=None,
                  const_arg=False):
         t = mstype.to_type(dtype) if dtype is not None else None
+        if input_data is None and _is_dynamic_shape(shape, dtype):
+            if t is None or init is not None:
+                raise ValueError("If setting dynamic shape, dtype must not be None, init "
+                                 "must be None")
+            self._init_placeholder(t, shape)
+            return
         if input_data is None and shape is not None:
             t = t or mstype.float32
             input_data = np.zeros(shape, dtype=t.np_dtype)
@@ -73,6 +81,17 @@ class Tensor:
         self._dtype = t or mstype.from_numpy(arr.dtype)
         self._node = None
         self._abs = None
+
+    def _init_placeholder(self, t: mstype.Type, shape) -> None:
+        """A Tensor without data standing for every tensor of its dtype and (partly known)
+        shape: ``None`` or ``-1`` is an unknown dimension, ``shape=None`` (or ``[-2]``) an
+        unknown rank. Used for ``Cell.set_inputs`` and ``jit(input_signature=...)``."""
+        dims = (DYNAMIC_RANK,) if shape is None else tuple(
+            UNKNOWN_DIM if d is None else int(d) for d in shape)
+        self._data = None
+        self._dtype = t
+        self._node = None
+        self._abs = dims
 
     @classmethod
     def _from_array(cls, arr, dtype: mstype.Type | None = None) -> Tensor:
@@ -107,9 +126,25 @@ class Tensor:
     def dtype(self) -> mstype.Type:
         return self._dtype
 
+    # set by the ops (ops/dynamic_shape.py): the shape of a symbolic Tensor with unknown
+    # dimensions, each unknown one a run-time int read from a ``Shape`` node
+    _symbolic_shape = None
+
     @property
     def shape(self) -> tuple:
-        return self._abs.shape if self._node is not None else self._data.shape
+        if self._node is not None:
+            s = self._abs.shape
+            if Tensor._symbolic_shape is not None and any(d < 0 for d in s):
+                return Tensor._symbolic_shape(self, 2)
+            return s
+        if self._data is None:
+            return self._abs
+        return self._data.shape
+
+    @property
+    def is_placeholder(self) -> bool:
+        """True for a Tensor without data that only describes inputs (``set_inputs``)."""
+        return self._data is None and self._node is None
 
     @property
     def ndim(self) -> int:
@@ -117,6 +152,12 @@ class Tensor:
 
     @property
     def size(self) -> int:
+        if self._node is not None and Tensor._symbolic_shape is not None \
+                and any(d < 0 for d in self._abs.shape):
+            n = 1
+            for d in Tensor._symbolic_shape(self, 2):
+                n = n * d  # a run-time int when read by user code
+            return n
         return int(np.prod(self.shape, dtype=np.int64))
 
     def dim(self) -> int:
@@ -139,6 +180,10 @@ class Tensor:
     def _host_array(self) -> np.ndarray:
         if self._node is not None:
             raise RuntimeError(_GRAPH_BOOL_HINT.format(what="asnumpy()"))
+        if self._data is None:
+            raise ValueError(f"negative dimensions are not allowed: the Tensor of shape "
+                             f"{list(self._abs)} is a placeholder for set_inputs or "
+                             f"input_signature and has no data.")
         return np.asarray(self._data)
 
     def __array__(self, dtype=None, copy=None):
@@ -186,11 +231,15 @@ class Tensor:
 
     # ------------------------------------------------------------ printing
     def __str__(self) -> str:
+        if self._data is None and self._node is None:
+            return repr(self)
         if self._node is not None:
             return f"Tensor(shape={list(self.shape)}, dtype={self._dtype}, value=<symbolic>)"
         return tensor_str(np.asarray(self._data), self._dtype)
 
     def __repr__(self) -> str:
+        if self._data is None and self._node is None:
+            return f"Tensor(shape={list(self._abs)}, dtype={self._dtype}, value= )"
         if self._node is not None:
             return f"Tensor(shape={list(self.shape)}, dtype={self._dtype}, value=<symbolic>)"
         return tensor_repr(np.asarray(self._data), self._dtype)
@@ -213,6 +262,19 @@ class Tensor:
         if not self.shape:
             raise TypeError("iteration over a 0-D Tensor")
         return (self[i] for i in range(self.shape[0]))
+
+
+UNKNOWN_DIM = -1  # a dimension known only at run time
+DYNAMIC_RANK = -2  # ``shape == (-2,)``: even the rank is known only at run time
+
+
+def _is_dynamic_shape(shape, dtype) -> bool:
+    """True when ``Tensor(shape=shape, dtype=dtype)`` without data is a placeholder."""
+    if shape is None:
+        return dtype is not None
+    if isinstance(shape, int):
+        return False
+    return any(d is None or (isinstance(d, int) and d < 0) for d in shape)
 
 
 def tensor(input_data=None, dtype=None, shape=None, init=None) -> Tensor:

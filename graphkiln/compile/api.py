@@ -15,6 +15,7 @@ from ..frontend.reusable import call_custom_bprop_cell, call_lazy_cell
 from ..ir import tracing_state as state
 from .call_cache import CallCache, compile_info, compiled_graph_count
 from .executable import CompileInfo
+from .signature import InputSignature, jit_signature, set_inputs_signature
 
 
 def _has_traced_tensor(x) -> bool:
@@ -43,11 +44,12 @@ def _check_grad_inputs(args: tuple, kwargs: dict) -> None:
 class JitFunction:
     """A function compiled to a graph on call (``@ms.jit``)."""
 
-    def __init__(self, fn):
+    def __init__(self, fn, signature: InputSignature | None = None):
         # name and docs only: copying the wrapped object's __dict__ (update_wrapper's
         # default) would replace ``fn`` by the inner function of a grad or vmap wrapper
         functools.update_wrapper(self, fn, updated=())
         self.fn = fn
+        self.signature = signature  # input_signature / dynamic: unknown dimensions
         self._cache = CallCache()
         self._bound: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
@@ -56,7 +58,7 @@ class JitFunction:
             _check_grad_inputs(args, kwargs)
             return call_user(self.fn, args, kwargs)
         name = getattr(self.fn, "__name__", type(self.fn).__name__)
-        return self._cache.run(self, self.fn, name, args, kwargs)
+        return self._cache.run(self, self.fn, name, args, kwargs, signature=self.signature)
 
     def __get__(self, obj, objtype=None):
         if obj is None:
@@ -87,18 +89,23 @@ class _BoundJit:
             return call_user(self.jf.fn, (self.obj, *args), kwargs)
         name = f"{type(self.obj).__name__}_{self.jf.fn.__name__}"
         cache = self.jf._method_cache(self.obj)
-        return cache.run(self.obj, self.jf.fn, name, args, kwargs, self.obj)
+        return cache.run(self.obj, self.jf.fn, name, args, kwargs, self.obj,
+                         signature=self.jf.signature)
 
 
 def jit(function=None, *, mode: str = "PSJit", input_signature=None, jit_config=None,
-        capture_mode: str = "ast", **kwargs):
-    """Compile ``function`` to a static graph on its first call per input signature."""
+        capture_mode: str = "ast", dynamic: int = 0, **kwargs):
+    """Compile ``function`` to a static graph on its first call per input signature.
+    ``input_signature`` (a placeholder Tensor or a tuple of them) or ``dynamic=1`` (every
+    tensor input) compiles with unknown dimensions: one graph for every size."""
+    signature = jit_signature(input_signature, dynamic)
+
     def wrap(fn):
         if isinstance(fn, JitFunction):
             return fn
         if not hasattr(fn, "__code__") and callable(fn):
             fn = _calling(fn)  # jit(net), jit(vmap(net)): trace a call of the object
-        return JitFunction(fn)
+        return JitFunction(fn, signature)
     return wrap(function) if function is not None else wrap
 
 
@@ -135,7 +142,8 @@ def call_cell(cell, args: tuple, kwargs: dict):
         return call_user(construct, (cell, *args), kwargs)
     if get_context("mode") == GRAPH_MODE:
         return _cell_cache(cell).run(cell, _construct_fn(cell), _cell_graph_name(cell), args,
-                                     kwargs, cell)
+                                     kwargs, cell,
+                                     signature=set_inputs_signature(cell.get_inputs()))
     return cell.construct(*args, **kwargs)
 
 
@@ -201,7 +209,8 @@ class _CellGraphExecutor:
                             f"but got {type(obj).__name__}.")
         cache = _cell_cache(obj)
         before = cache.compiles
-        cache.executable(obj, _construct_fn(obj), _cell_graph_name(obj), args, kwargs, obj)
+        cache.executable(obj, _construct_fn(obj), _cell_graph_name(obj), args, kwargs, obj,
+                         set_inputs_signature(obj.get_inputs()))
         self._phases.add(phase)
         return phase, cache.compiles != before
 
@@ -212,7 +221,7 @@ class _CellGraphExecutor:
     def __call__(self, obj, *args, phase: str = "predict"):
         """Run ``obj``'s compiled graph on ``args`` (compiling it first if needed)."""
         return _cell_cache(obj).run(obj, _construct_fn(obj), _cell_graph_name(obj), args, {},
-                                    obj)
+                                    obj, signature=set_inputs_signature(obj.get_inputs()))
 
 
 _cell_graph_executor = _CellGraphExecutor()

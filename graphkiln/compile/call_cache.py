@@ -21,6 +21,7 @@ from .arg_keys import has_identity, value_key
 from .compile_call import compile_call
 from .executable import CompileInfo, Executable
 from .guards import guards_hold
+from .signature import InputSignature
 
 # the last compile of each function/cell; weak, so infos die with their owners
 _LAST: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
@@ -47,7 +48,7 @@ def _leaf_key(x):
             return ("P", id(x))
         if x._node is not None:
             raise RuntimeError("graphkiln bug: symbolic tensor passed to a compiled call")
-        return ("T", x._dtype.name, x._data.shape)
+        return ("T", x._dtype.name, x.shape)  # a placeholder: its partly unknown shape
     kind = RUNTIME_SCALARS.get(type(x))
     if kind is not None:  # a mutable number: passed at run time, keyed by its type
         return ("s", kind.__name__)
@@ -119,19 +120,28 @@ class CallCache:
         self.compiles = 0
         _LIVE_CACHES.add(self)
 
-    def run(self, owner, fn, name: str, args: tuple, kwargs: dict, self_obj=None):
-        exe, leaves = self.executable(owner, fn, name, args, kwargs, self_obj)
+    def run(self, owner, fn, name: str, args: tuple, kwargs: dict, self_obj=None,
+            signature: InputSignature | None = None):
+        """Run the executable for this call, compiling it first if its key is new."""
+        exe, leaves = self.executable(owner, fn, name, args, kwargs, self_obj, signature)
         inputs = [x._data if isinstance(x, Tensor) else RUNTIME_SCALARS[type(x)](x)
                   for x in leaves if (isinstance(x, Tensor) and not x._is_param)
                   or type(x) in RUNTIME_SCALARS]
         return exe(inputs)
 
-    def executable(self, owner, fn, name: str, args: tuple, kwargs: dict,
-                   self_obj=None) -> tuple[Executable, list]:
+    def executable(self, owner, fn, name: str, args: tuple, kwargs: dict, self_obj=None,
+                   signature: InputSignature | None = None) -> tuple[Executable, list]:
         """The executable for this call's signature (compiled now if it is new) and the
-        call's flattened leaves."""
+        call's flattened leaves. With a ``signature``, tensors that fit their placeholders
+        are traced (and keyed) as the placeholders: unknown dimensions, one compile for
+        every size."""
         leaves, tree = flatten_call(args, kwargs)
-        key = (tree, tuple(_leaf_key(x) for x in leaves), _graph_options(),
+        if signature is not None:
+            args = signature.trace_args(args)
+            traced = flatten_call(args, kwargs)[0]
+        else:
+            traced = leaves
+        key = (tree, tuple(_leaf_key(x) for x in traced), _graph_options(),
                getattr(self_obj, "training", None))
         exe = self.entries.get(key)
         if exe is not None and (exe.guards or exe.cell_guards) and \

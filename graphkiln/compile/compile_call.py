@@ -68,7 +68,7 @@ def trace_graph(fn, name: str, args: tuple, kwargs: dict, self_obj=None):
     sym = []
     for i, leaf in enumerate(leaves):
         if isinstance(leaf, Tensor) and not leaf._is_param:
-            a = AbstractTensor(leaf._dtype, leaf._data.shape)
+            a = AbstractTensor(leaf._dtype, leaf.shape)  # a placeholder's may be unknown
             p = graph.add_param(names[i] if i < len(names) else f"arg{i}", a)
             sym.append(Tensor._symbolic(p, a))
         elif type(leaf) in RUNTIME_SCALARS:  # a mutable number: a run-time scalar

@@ -24,12 +24,21 @@ from ..common.symbolic_scalar import SymbolicScalar
 from ..common.tensor import Tensor
 from ..errors import GraphkilnInternalError, SourceLoc, is_internal, user_location
 from ..ir import tracing_state as state
-from ..ir.abstract import IO_ABS, U_ABS, AbstractFunc, AbstractScalar, AbstractTensor, AbstractTuple
+from ..ir.abstract import (
+    IO_ABS,
+    U_ABS,
+    AbstractFunc,
+    AbstractScalar,
+    AbstractTensor,
+    AbstractTuple,
+    widen,
+)
 from ..ir.anf import FuncGraph, Node, Parameter, ValueNode
 from ..ir.build import prim_node
 from ..ir.structural_prims import MakeTuple, Switch, TupleGetItem, While
 from ..ops.defs import scalar as scalar_ops
 from ..ops.defs.side_effects import Print
+from ..ops.dynamic_shape import shape_of
 from . import ast_convert
 from .builder import GraphBuilder
 from .fallback import PyObject, condition, run_time, wants_run_time
@@ -307,7 +316,9 @@ def _traced_if(cond, true_fn, false_fn, values, names, guard=False):
                     name, "Python values differ", a, c, loc))
                 continue
         elif like_t is not None and like_f is not None and like_t != like_f:
-            raise variable_join_error(name, "type or shape differs", a, c, loc)
+            like_t = like_f = widen(like_t, like_f)  # a dimension that differs is unknown
+            if like_t is None:
+                raise variable_join_error(name, "type or rank differs", a, c, loc)
         like = like_t or like_f
         if like is None:
             like = AbstractTensor(mstype.scalar_type(a if isinstance(a, float) else c), ())
@@ -324,8 +335,8 @@ def _traced_if(cond, true_fn, false_fn, values, names, guard=False):
             nt = _branch_output(tb, a, like)
         with fb:
             nf = _branch_output(fb, c, like)
-        if nt.abstract != nf.abstract:
-            raise variable_join_error(name, "type or shape differs", a, c, loc)
+        if widen(nt.abstract, nf.abstract) is None:
+            raise variable_join_error(name, "type or rank differs", a, c, loc)
         dyn.append((i, nt, nf))
     n_leaves = len(results)
     results = _emit_switch(b, tb, fb, cond_node, dyn + lifts.exports,
@@ -524,7 +535,7 @@ def _emit_switch(b, tb, fb, cond_node, dyn, results, loc):
         _set_output(bb, outs, MakeTuple)
     outer = _unify_params([tb, fb])
     n_out = len(dyn) + len(effect_kinds)
-    out_abs = tb.graph.output.abstract
+    out_abs = widen(tb.graph.output.abstract, fb.graph.output.abstract)
     sw = b.new_cnode([prim_node(Switch, {}), cond_node, ValueNode(tb.graph),
                       ValueNode(fb.graph)], AbstractFunc(None), loc)
     call = b.new_cnode([sw, *outer], out_abs, loc)
@@ -822,6 +833,11 @@ class _TensorLoop:
             if isinstance(old, (_NUMBER, UndefinedReturn)) and not isinstance(old, Tensor):
                 self.abstracts[i] = got  # a Python number carried as a tensor of the body's type
                 changed = True
+            elif isinstance(a, AbstractTensor) and widen(a, got) is not None:
+                wider = widen(a, got)  # a dimension the body changes is unknown
+                if wider != a:
+                    self.abstracts[i] = wider
+                    changed = True
             else:
                 raise _loop_error(
                     self.names[i], f"it enters as Tensor[{a.dtype}] {list(a.shape)} and the "
@@ -1090,6 +1106,9 @@ def call(f, *args, **kwargs):
         if wants_run_time(f, args, kwargs):
             return run_time(f, *args, **kwargs)
         return f(*args, **kwargs)
+    if f is len and len(args) == 1 and type(args[0]) is Tensor and args[0].is_symbolic \
+            and args[0].ndim:
+        return shape_of(args[0])[0]  # a run-time int when the first dimension is unknown
     if t in _BUILTINS:
         owner = getattr(f, "__self__", None)
         if type(owner) in _CONTAINERS and f.__name__ in ast_convert.MUTATORS:

@@ -211,3 +211,22 @@ def is_unknown_scalar(a: Abstract) -> bool:
 
 def shape_of(a: Abstract) -> tuple:
     return a.shape if isinstance(a, AbstractTensor) else ()
+
+
+def widen(a: Abstract, b: Abstract) -> Abstract | None:
+    """The least abstract value covering both ``a`` and ``b`` (the join of two branches or
+    of a loop state with what the body makes of it): tensors of one dtype and rank whose
+    dimensions differ give ``-1`` there, tuples widen element by element. None when they
+    cannot join (another dtype, rank or kind)."""
+    if a == b:
+        return a
+    if type(a) is AbstractTensor and type(b) is AbstractTensor:
+        if a.dtype is not b.dtype or len(a.shape) != len(b.shape):
+            return None
+        return AbstractTensor(a.dtype, tuple(d if d == e else -1
+                                             for d, e in zip(a.shape, b.shape)))
+    if isinstance(a, AbstractTuple) and isinstance(b, AbstractTuple) \
+            and len(a.elements) == len(b.elements) and a.is_list == b.is_list:
+        elements = [widen(x, y) for x, y in zip(a.elements, b.elements)]
+        return None if None in elements else AbstractTuple(elements, a.is_list)
+    return None

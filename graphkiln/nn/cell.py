@@ -49,6 +49,7 @@ class Cell:
     # under to_float, weights are read cast to the cell's dtype unless this is set (as
     # MindSpore's BatchNorm, whose kernel takes float32 scale and bias with float16 input)
     keep_fp32_weights = False
+    _dynamic_shape_inputs = None  # set_inputs (MindSpore's attribute name)
 
     def __init__(self, auto_prefix: bool = True, flags: dict | None = None):
         d = self.__dict__
@@ -319,6 +320,21 @@ class Cell:
 
     def cells(self):
         return self.name_cells().values()
+
+    # ------------------------------------------------------------- dynamic inputs
+    def set_inputs(self, *inputs, **kwargs) -> None:
+        """Compile ``construct`` for inputs like ``inputs`` (placeholders such as
+        ``Tensor(shape=[None, 3], dtype=ms.float32)``): one graph serves every size of the
+        unknown dimensions, and a call whose inputs do not fit raises MindSpore's error."""
+        for x in inputs:
+            if not isinstance(x, (Tensor, tuple, list, bool, int, float)):
+                raise TypeError(f"For 'set_inputs', each input must be a Tensor, a number or "
+                                f"a tuple/list of them, but got {type(x).__name__}.")
+        self.__dict__["_dynamic_shape_inputs"] = inputs or None  # MindSpore's attribute
+
+    def get_inputs(self) -> tuple | None:
+        """The inputs given to :meth:`set_inputs`, or None."""
+        return self._dynamic_shape_inputs
 
     # ------------------------------------------------------------- modes
     def init_parameters_data(self, auto_parallel_mode: bool = False) -> dict:

@@ -1,5 +1,6 @@
 """``graphkiln.ops``: functional ops, primitive classes (``ops.Add()``), composites."""
 from . import defs as _defs  # noqa: F401  (fills the registry)
+from . import dynamic_shape as _dynamic_shape  # noqa: F401  (x.shape of unknown dims)
 from . import functional, losses
 from . import functional as F  # noqa: F401
 from . import rules as _rules  # noqa: F401  (attaches backward rules)

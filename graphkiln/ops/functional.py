@@ -23,12 +23,15 @@ from ..ir import structural_prims as S
 from ..ir import tracing_state as state
 from .defs import array as A
 from .defs import conv as CV
+from .defs import data_dependent as DD
 from .defs import math as M
 from .defs import nn as N
 from .defs import scalar as SS
 from .defs import scatter as SC
 from .defs import side_effects as E
 from .defs._infer import norm_axis
+from .defs.introspect import TensorShape
+from .dynamic_shape import shape_of
 
 _NUMBER = (bool, int, float, np.bool_, np.integer, np.floating)
 
@@ -620,11 +623,44 @@ def partial(func, *args, **kwargs):
 
 
 def shape(input_x) -> tuple:
-    """The static shape of a Tensor, as a tuple of ints."""
+    """The shape of a Tensor, as a tuple of ints (run-time ints for unknown dimensions)."""
     if not isinstance(input_x, Tensor):
         raise TypeError(f"For 'shape', the input must be a Tensor, but got "
                         f"{type(input_x).__name__}.")
-    return tuple(input_x.shape)
+    return tuple(shape_of(input_x))
+
+
+def nonzero(input, *, as_tuple: bool = False):
+    """The indices of the non-zero elements of ``input``: an int64 Tensor with one row per
+    element (its number known when the graph runs), or with ``as_tuple`` one 1-D Tensor
+    per dimension."""
+    if not isinstance(input, Tensor):
+        raise TypeError(f"For 'nonzero', the input must be a Tensor, but got "
+                        f"{type(input).__name__}.")
+    rows = DD.NonZero(input)
+    if not as_tuple:
+        return rows
+    return tuple(A.Getitem(rows, (_builtins.slice(None), i)) for i in range(input.ndim))
+
+
+def masked_select(input, mask) -> Tensor:
+    """The elements of ``input`` where the bool ``mask`` (broadcast with it) is True, as a
+    1-D Tensor whose length is known when the graph runs."""
+    return DD.MaskedSelect(input, mask)
+
+
+def unique(input) -> tuple:
+    """``(output, idx)``: the distinct elements of ``input`` in the order they first appear,
+    and for every element the position of its value in ``output``."""
+    return DD.Unique(input)
+
+
+def dyn_shape(input_x) -> Tensor:
+    """The shape of a Tensor as an int64 Tensor, computed when the graph runs."""
+    if not isinstance(input_x, Tensor):
+        raise TypeError(f"For 'dyn_shape', the input must be a Tensor, but got "
+                        f"{type(input_x).__name__}.")
+    return TensorShape(input_x)
 
 
 def dtype(input) -> mstype.Type:

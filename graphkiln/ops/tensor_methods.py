@@ -145,6 +145,8 @@ def _install_more_methods() -> None:
     Tensor.gather = lambda self, input_indices, axis, batch_dims=0: F.gather(
         self, input_indices, axis, batch_dims)
     Tensor.gather_nd = lambda self, indices: F.gather_nd(self, indices)
+    Tensor.nonzero = lambda self, as_tuple=False: F.nonzero(self, as_tuple=as_tuple)
+    Tensor.masked_select = lambda self, mask: F.masked_select(self, mask)
     Tensor.fill = lambda self, value: F.fill(self.dtype, self.shape, value)
     def variance(self, axis=None, ddof=0, keepdims=False):
         axes = axis if axis is not None else ()

@@ -96,7 +96,7 @@ for _n in ("Asin", "Acos"):
     SAMPLES[_n] = _unary(-0.9, 0.9)
 for _n in ("RealDiv", "SquaredDifference", "Atan2"):
     SAMPLES[_n] = _binary(0.5, 3.0)
-for _n in ("Shape", "DType", "Rank", "Size", "TopTypeof", "Flatten"):
+for _n in ("Shape", "TensorShape", "DType", "Rank", "Size", "TopTypeof", "Flatten"):
     SAMPLES[_n] = [lambda r: ((B(f32(r, 3, 2, 4)),), {})]
 SAMPLES["FloatStatus"] = [
     lambda r: ((B(np.where(bools(r, 3, 4), np.float32(np.inf), f32(r, 3, 4))),), {})]

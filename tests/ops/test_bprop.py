@@ -64,6 +64,9 @@ NON_DIFFERENTIABLE = {
     "WhileGrad": "created by autodiff itself as the backward of While",
     "BoundingBoxDecode": "box arithmetic for detection heads; MindSpore gives zero cotangents",
     "NMSWithMask": "a selection: sorted boxes, indices and a keep mask",
+    "NonZero": "integer indices: piecewise constant in the input",
+    "Unique": "a selection of distinct values and integer positions (MindSpore has no "
+              "gradient for it)",
 }
 
 # Optimizer steps and synchronisation: memory effects on weights (like Assign) or no value;
@@ -79,7 +82,7 @@ WEIGHT_UPDATES = {
                  "SparseApplyAdagradV2", "SparseApplyFtrl")}
 WEIGHT_UPDATES["Barrier"] = "a collective synchronisation point without a value"
 WEIGHT_UPDATES["StopGradient"] = "its gradient is zero by definition"
-for _meta in ("DType", "Rank", "Shape", "Size", "TopTypeof"):
+for _meta in ("DType", "Rank", "Shape", "TensorShape", "Size", "TopTypeof"):
     WEIGHT_UPDATES[_meta] = "returns the input's type or shape metadata, not its values"
 WEIGHT_UPDATES["FloatStatus"] = "reads the float-status register"
 WEIGHT_UPDATES["Raise"] = "raises the user's exception in a graph; no value to differentiate"
@@ -220,6 +223,9 @@ SAMPLES = {
     "Setitem": [s(n(3, 4), 1, n(4)), s(n(3, 4), (slice(None), ints([0, 2])), n(3, 1)),
                 s(n(2, 3), mask([[True, False, True], [False, True, False]]), n(1)),
                 s(n(3, 4), (ints([2, 0]), slice(1, 3)), n(2)), s(n(2, 3), 0, 2.0)],
+    "MaskedSelect": [s(n(2, 3), mask([[True, False, True], [False, True, False]])),
+                     s(n(2, 3), mask([True, False, True]))],
+    "MaskedSelectGrad": [s(n(2, 3), mask([True, False, True]), n(4))],
     "GetitemGrad": [s(n(2, 2), (ints([0, 0]), slice(None, None, 2)), shape=(3, 3)),
                     s(n(3), 1, shape=(2, 3))],
     "ReduceSum": [s(n(2, 3), ()), s(n(2, 3), 1, keep_dims=True), s(n(2, 3, 2), (0, 2)),

@@ -67,7 +67,10 @@ def test_getitem_errors(index, err):
         Tensor(X)[_tensor_index(index)]
 
 
-def test_getitem_bool_tensor_of_unknown_value_is_refused():
+def test_getitem_bool_tensor_of_unknown_value_selects_an_unknown_count():
     mask = AbstractTensor(ms.bool_, (3,))
-    with pytest.raises(IndexError, match="value-dependent shape.*ops.select"):
-        REGISTRY["Getitem"].infer(AbstractTensor(ms.float32, (3, 4)), mask)
+    out = REGISTRY["Getitem"].infer(AbstractTensor(ms.float32, (3, 4)), mask)
+    assert out.shape == (-1, 4)
+    with pytest.raises(IndexError, match="does not match"):
+        REGISTRY["Getitem"].infer(AbstractTensor(ms.float32, (3, 4)),
+                                  AbstractTensor(ms.bool_, (2,)))

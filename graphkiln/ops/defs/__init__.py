@@ -5,6 +5,7 @@ from . import (  # noqa: F401
     array,
     collective,
     conv,
+    data_dependent,
     grad_ops,
     gradient,
     image,

@@ -14,7 +14,13 @@ import numpy as np
 
 from ...common import dtype as mstype
 from ...common import float_status
-from ...ir.abstract import AbstractPyObject, AbstractScalar, AbstractTensor, AbstractTuple
+from ...ir.abstract import (
+    UNKNOWN,
+    AbstractPyObject,
+    AbstractScalar,
+    AbstractTensor,
+    AbstractTuple,
+)
 
 FLOATS = (mstype.float16, mstype.float32, mstype.float64)
 INTS = (mstype.int8, mstype.int16, mstype.int32, mstype.int64, mstype.uint8)
@@ -161,8 +167,48 @@ def same_type(name: str, args: dict) -> mstype.Type:
 
 # ------------------------------------------------------------------ shapes
 
+UNKNOWN_DIM = -1  # a dimension known only at run time, as MindSpore prints it
+
+
+def is_dynamic(shape: tuple) -> bool:
+    """True when some dimension of ``shape`` is known only at run time."""
+    return any(d < 0 for d in shape)
+
+
+def dims_match(a: int, b: int) -> bool:
+    """Two dimensions that may be equal at run time (an unknown one matches anything)."""
+    return a == b or a < 0 or b < 0
+
+
+def shapes_match(sx: tuple, sy: tuple) -> bool:
+    return len(sx) == len(sy) and all(dims_match(a, b) for a, b in zip(sx, sy))
+
+
+def merge_dims(a: int, b: int) -> int:
+    """What two matching dimensions tell together (the known one, if any)."""
+    return a if a >= 0 else b
+
+
+def prod_dims(dims) -> int:
+    """The number of elements of ``dims``, or :data:`UNKNOWN_DIM` when one is unknown
+    (a known zero still gives zero)."""
+    dims = tuple(dims)
+    if 0 in dims:
+        return 0
+    if is_dynamic(dims):
+        return UNKNOWN_DIM
+    return int(np.prod(dims, dtype=np.int64))
+
+
+def sum_dims(dims) -> int:
+    dims = tuple(dims)
+    return UNKNOWN_DIM if is_dynamic(dims) else sum(dims)
+
+
 def broadcast_shapes(name: str, sx: tuple, sy: tuple, nx: str = "x", ny: str = "y") -> tuple:
-    """NumPy broadcasting, with an error naming the op, both inputs and both shapes."""
+    """NumPy broadcasting, with an error naming the op, both inputs and both shapes. An
+    unknown dimension broadcast with a known one other than 1 is taken to be that one (as
+    MindSpore does; the kernel checks it when the graph runs)."""
     if sx == sy:
         return tuple(sx)
     n = max(len(sx), len(sy))
@@ -174,6 +220,8 @@ def broadcast_shapes(name: str, sx: tuple, sy: tuple, nx: str = "x", ny: str = "
             out.append(a)
         elif a == 1:
             out.append(b)
+        elif a < 0 or b < 0:
+            out.append(merge_dims(a, b))
         else:
             k = i - n
             raise ValueError(
@@ -226,12 +274,21 @@ def const_value(name: str, arg: str, a):
                      f"value computed at run time ({describe(a)}).")
 
 
-def const_shape(name: str, arg: str, a, allow_minus_one: bool = False) -> tuple:
-    """A constant shape input: an int or a tuple/list of ints, each >= 0 (or -1)."""
+def const_shape(name: str, arg: str, a, allow_minus_one: bool = False,
+                allow_unknown: bool = False) -> tuple:
+    """A constant shape input: an int or a tuple/list of ints, each >= 0 (or -1).
+    ``allow_unknown``: an int known only at run time (``x.shape[0]`` of a dynamic shape)
+    is allowed and given as ``None``."""
     v = const_value(name, arg, a)
     if isinstance(v, np.ndarray):
         v = v.tolist()
     dims = tuple(v) if isinstance(v, (tuple, list)) else (v,)
+    if allow_unknown and UNKNOWN in dims:
+        elements = a.elements if isinstance(a, AbstractTuple) else (a,)
+        known = const_shape(name, arg, AbstractTuple([e for e in elements if e.is_known]),
+                            allow_minus_one)
+        it = iter(known)
+        return tuple(None if e.value is UNKNOWN else next(it) for e in elements)
     for d in dims:
         if not isinstance(d, (int, np.integer)) or isinstance(d, (bool, np.bool_)):
             raise TypeError(f"For '{name}', the '{arg}' must be a tuple of ints, but got "

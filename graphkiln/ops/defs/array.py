@@ -2,6 +2,8 @@
 reductions."""
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from ...common import dtype as mstype
@@ -11,19 +13,26 @@ from ._infer import (
     ALL,
     INDEX_TYPES,
     NUMBERS,
+    UNKNOWN_DIM,
     as_type,
     broadcast_shapes,
     check_int,
     const_shape,
     const_value,
     describe,
+    dims_match,
+    is_dynamic,
     join_types,
+    merge_dims,
     norm_axes,
     norm_axis,
     operand_type,
+    prod_dims,
     quiet,
     require_dtype,
     shape,
+    shapes_match,
+    sum_dims,
     tensor_type,
     tensors_of,
     value_type,
@@ -63,7 +72,7 @@ def _fill_infer(t, s, value):
             value.value, (bool, int, float, np.generic))):
         raise TypeError(f"For 'Fill', the 'value' must be a number or a Tensor, but got "
                         f"{describe(value)}.")
-    return AbstractTensor(dt, const_shape("Fill", "shape", s))
+    return AbstractTensor(dt, _created_shape("Fill", s))
 
 
 @quiet
@@ -75,9 +84,16 @@ def _fill(t, s, value):
 Fill = OpDef("Fill", _fill_infer, _fill)
 
 
+def _created_shape(name: str, s) -> tuple:
+    """The shape input of a creation op: a dimension known only at run time (an int
+    computed from a dynamic shape) is an unknown dimension of the result."""
+    dims = const_shape(name, "shape", s, allow_unknown=True)
+    return tuple(UNKNOWN_DIM if d is None else d for d in dims)
+
+
 def _const_infer_for(name: str):
     def infer(s, t):
-        return AbstractTensor(_dtype_attr(name, "type", t), const_shape(name, "shape", s))
+        return AbstractTensor(_dtype_attr(name, "type", t), _created_shape(name, s))
     return infer
 
 
@@ -106,11 +122,13 @@ OnesLike = OpDef("OnesLike", _like_infer_for("OnesLike"), lambda x: np.ones_like
 
 def _reshape_infer(x, s):
     tensor_type("Reshape", "input_x", x)
-    new = const_shape("Reshape", "shape", s, allow_minus_one=True)
-    size = int(np.prod(x.shape, dtype=np.int64))
+    new = const_shape("Reshape", "shape", s, allow_minus_one=True, allow_unknown=True)
     if new.count(-1) > 1:
         raise ValueError(f"For 'Reshape', there can be at most one -1 in 'shape', but got "
                          f"{list(new)}.")
+    size = prod_dims(x.shape)
+    if None in new or size < 0:  # a run-time dimension: the -1 is unknown too
+        return AbstractTensor(x.dtype, tuple(UNKNOWN_DIM if d is None else d for d in new))
     if -1 in new:
         known = int(np.prod([d for d in new if d != -1], dtype=np.int64))
         if known == 0 or size % known:
@@ -191,7 +209,7 @@ def _tile_infer(x, multiples):
     n = max(len(reps), x.ndim)
     s = (1,) * (n - x.ndim) + x.shape
     r = (1,) * (n - len(reps)) + reps
-    return AbstractTensor(t, tuple(a * b for a, b in zip(s, r)))
+    return AbstractTensor(t, tuple(UNKNOWN_DIM if a < 0 else a * b for a, b in zip(s, r)))
 
 
 Tile = OpDef("Tile", _tile_infer, lambda x, multiples: np.tile(x, multiples))
@@ -210,7 +228,7 @@ def _broadcast_to_infer(x, shape=()):
                              f"stand for an existing input dimension.")
     target = tuple(x.shape[i - lead] if d == -1 else d for i, d in enumerate(target))
     for i, d in enumerate(x.shape):
-        if d != 1 and d != target[lead + i]:
+        if d != 1 and not dims_match(d, target[lead + i]):
             raise ValueError(f"For 'BroadcastTo', the input shape {list(x.shape)} cannot be "
                              f"broadcast to {list(target)}: each input dimension must be 1 "
                              f"or equal to the target one.")
@@ -276,9 +294,10 @@ def _stack_infer(xs, axis=0):
     t = _same_type("Stack", items)
     s0 = items[0].shape
     for i, a in enumerate(items[1:], 1):
-        if a.shape != s0:
+        if not shapes_match(a.shape, s0):
             raise ValueError(f"For 'Stack', all input shapes must be the same, but got "
                              f"x[0].shape: {list(s0)} and x[{i}].shape: {list(a.shape)}.")
+        s0 = tuple(merge_dims(d, e) for d, e in zip(s0, a.shape))
     ax = norm_axis("Stack", axis, len(s0) + 1)
     return AbstractTensor(t, s0[:ax] + (len(items),) + s0[ax:])
 
@@ -295,14 +314,15 @@ def _concat_infer(xs, axis=0):
         raise ValueError("For 'Concat', the inputs must have rank at least 1, but got a 0-D "
                          "Tensor.")
     ax = norm_axis("Concat", axis, len(s0))
-    total = 0
     for i, a in enumerate(items):
-        if a.ndim != len(s0) or any(d != e for k, (d, e) in enumerate(zip(a.shape, s0))
-                                    if k != ax):
+        if a.ndim != len(s0) or any(not dims_match(d, e) for k, (d, e) in
+                                    enumerate(zip(a.shape, s0)) if k != ax):
             raise ValueError(f"For 'Concat', the shapes of all inputs must match except in "
                              f"the concat axis {ax}, but got x[0].shape: {list(s0)} and "
                              f"x[{i}].shape: {list(a.shape)}.")
-        total += a.shape[ax]
+        s0 = tuple(e if k == ax else merge_dims(d, e)
+                   for k, (d, e) in enumerate(zip(a.shape, s0)))
+    total = sum_dims(a.shape[ax] for a in items)
     return AbstractTensor(t, s0[:ax] + (total,) + s0[ax + 1:])
 
 
@@ -316,10 +336,11 @@ def _split_infer(x, axis=0, output_num=1):
     n = check_int("Split", "output_num", output_num)
     if n < 1:
         raise ValueError(f"For 'Split', the 'output_num' must be positive, but got {n}.")
-    if x.shape[ax] % n:
+    if x.shape[ax] % n and x.shape[ax] >= 0:
         raise ValueError(f"For 'Split', x.shape[{ax}] = {x.shape[ax]} must be divisible by "
                          f"output_num = {n} (input shape {list(x.shape)}).")
-    part = x.shape[:ax] + (x.shape[ax] // n,) + x.shape[ax + 1:]
+    dim = x.shape[ax] // n if x.shape[ax] >= 0 else UNKNOWN_DIM
+    part = x.shape[:ax] + (dim,) + x.shape[ax + 1:]
     return AbstractTuple([AbstractTensor(t, part) for _ in range(n)])
 
 
@@ -372,9 +393,10 @@ def _addn_infer(xs):
     require_dtype("AddN", "x", t, NUMBERS)
     s = items[0].shape
     for i, a in enumerate(items[1:], 1):
-        if a.shape != s:
+        if not shapes_match(a.shape, s):
             raise ValueError(f"For 'AddN', all input shapes must be the same, but got "
                              f"x[0].shape: {list(s)} and x[{i}].shape: {list(a.shape)}.")
+        s = tuple(merge_dims(d, e) for d, e in zip(s, a.shape))
     return AbstractTensor(t, s)
 
 
@@ -407,12 +429,13 @@ def _gather_infer(params, indices, axis, batch_dims=0):
     ax = norm_axis("Gather", const_value("Gather", "axis", axis), params.ndim)
     b = check_int("Gather", "batch_dims", batch_dims)
     b = b + indices.ndim if b < 0 else b
-    if b > indices.ndim or b > ax or params.shape[:b] != indices.shape[:b]:
+    if b > indices.ndim or b > ax or not shapes_match(params.shape[:b], indices.shape[:b]):
         raise ValueError(f"For 'Gather', 'batch_dims' {batch_dims} must be at most the rank "
                          f"of 'input_indices' and 'axis' ({ax}), and the first batch_dims "
                          f"dimensions must agree, but got params shape {list(params.shape)} "
                          f"and indices shape {list(indices.shape)}.")
-    if isinstance(indices, AbstractTensor) and indices.value is not None:
+    if isinstance(indices, AbstractTensor) and indices.value is not None \
+            and params.shape[ax] >= 0:
         _check_index_values("Gather", np.asarray(indices.value), params.shape[ax])
     s = params.shape
     return AbstractTensor(t, s[:ax] + indices.shape[b:] + s[ax + 1:])
@@ -437,10 +460,10 @@ def _gather(params, indices, axis, batch_dims=0):
 Gather = OpDef("Gather", _gather_infer, _gather, attrs={"batch_dims": 0})
 
 
-def _index_items(index, unknown_masks: bool = False) -> list:
-    """The index as a list of (kind, payload) without any array of the indexed shape.
-    ``unknown_masks``: a bool Tensor whose values are only known at run time is allowed
-    (as ``("mask", abstract)``: writing through it keeps the shape)."""
+def _index_items(index) -> list:
+    """The index as a list of (kind, payload) without any array of the indexed shape. A
+    bool Tensor whose values are only known at run time is ``("mask", abstract)``: it
+    selects a number of elements known only at run time."""
     elems = index.elements if isinstance(index, AbstractTuple) and not index.is_list \
         else (index,)
     items = []
@@ -463,15 +486,10 @@ def _index_items(index, unknown_masks: bool = False) -> list:
                 raise IndexError(f"For 'Getitem', unsupported index {v!r}.")
         elif isinstance(e, AbstractTensor):
             if e.dtype is mstype.bool_:
-                if e.value is None and unknown_masks:
-                    items.append(("mask", e))
-                    continue
                 if e.value is None:
-                    raise IndexError(
-                        "Indexing with a boolean Tensor whose values are only known at run "
-                        "time gives a value-dependent shape, which a static graph cannot "
-                        "have. Use ops.select or ops.masked_fill instead.")
-                items.append(("bool", np.asarray(e.value)))
+                    items.append(("mask", e))
+                else:
+                    items.append(("bool", np.asarray(e.value)))
             elif e.dtype.is_int:
                 items.append(("array", e))
             else:
@@ -484,8 +502,8 @@ def _index_items(index, unknown_masks: bool = False) -> list:
 
 def _index_shape(xshape: tuple, items: list) -> tuple:
     """NumPy's indexing result shape, computed from shapes alone."""
-    used = sum(1 if k in ("int", "slice", "array") else np.ndim(p) if k == "bool" else 0
-               for k, p in items)
+    used = sum(1 if k in ("int", "slice", "array") else len(p.shape) if k == "mask"
+               else np.ndim(p) if k == "bool" else 0 for k, p in items)
     if used > len(xshape):
         raise IndexError(f"too many indices: {used} for a Tensor of rank {len(xshape)}")
     if sum(k == "ellipsis" for k, _ in items) > 1:
@@ -504,10 +522,10 @@ def _index_shape(xshape: tuple, items: list) -> tuple:
         elif k == "slice":
             if p.step == 0:
                 raise IndexError("slice step cannot be zero")
-            out.append(len(range(*p.indices(xshape[d]))))
+            out.append(len(range(*p.indices(xshape[d]))) if xshape[d] >= 0 else UNKNOWN_DIM)
             d += 1
         elif k == "int":
-            if p is not None and not -xshape[d] <= p < xshape[d]:
+            if p is not None and xshape[d] >= 0 and not -xshape[d] <= p < xshape[d]:
                 raise IndexError(f"index {p} is out of bounds for axis {d} with size "
                                  f"{xshape[d]}")
             if has_adv:
@@ -515,7 +533,7 @@ def _index_shape(xshape: tuple, items: list) -> tuple:
                 adv_pos.append((pos, len(out)))
             d += 1
         elif k == "array":
-            if p.value is not None:
+            if p.value is not None and xshape[d] >= 0:
                 v = np.asarray(p.value)
                 if v.size and (v.min() < -xshape[d] or v.max() >= xshape[d]):
                     raise IndexError(f"index {int(v.max() if v.max() >= xshape[d] else v.min())}"
@@ -523,17 +541,19 @@ def _index_shape(xshape: tuple, items: list) -> tuple:
             adv_shapes.append(p.shape)
             adv_pos.append((pos, len(out)))
             d += 1
-        else:  # bool mask over p.ndim dimensions
-            if p.shape != tuple(xshape[d:d + p.ndim]):
+        else:  # bool mask over p.ndim dimensions, known ("bool") or run-time ("mask")
+            if not shapes_match(p.shape, tuple(xshape[d:d + len(p.shape)])):
                 raise IndexError(f"boolean index of shape {list(p.shape)} does not match the "
-                                 f"indexed dimensions {list(xshape[d:d + p.ndim])}")
-            adv_shapes.append((int(np.count_nonzero(p)),))
+                                 f"indexed dimensions {list(xshape[d:d + len(p.shape)])}")
+            count = int(np.count_nonzero(p)) if k == "bool" else UNKNOWN_DIM
+            adv_shapes.append((count,))
             adv_pos.append((pos, len(out)))
-            d += p.ndim
+            d += len(p.shape)
     if not adv_pos:
         return tuple(out)
     try:
-        bshape = np.broadcast_shapes(*adv_shapes)
+        bshape = functools.reduce(lambda a, b: broadcast_shapes("Getitem", a, b),
+                                  adv_shapes)
     except ValueError:
         raise IndexError(f"shape mismatch: indexing arrays could not be broadcast together "
                          f"with shapes {[list(s) for s in adv_shapes]}") from None
@@ -568,13 +588,8 @@ Getitem = OpDef("Getitem", _getitem_infer, _getitem)
 
 def _setitem_infer(x, index, value):
     t = tensor_type("Setitem", "x", x)
-    items = _index_items(index, unknown_masks=True)
-    masks_known = all(k != "mask" for k, _ in items)
-    # an unknown mask selects at most every element: check the rest with an all-true one
-    shaped = [("bool", np.ones(p.shape, np.bool_)) if k == "mask" else (k, p)
-              for k, p in items]
     try:
-        target = _index_shape(x.shape, shaped)
+        target = _index_shape(x.shape, _index_items(index))
     except IndexError as e:
         raise IndexError(f"For 'Setitem', the index {index_text(index)} is invalid for a "
                          f"Tensor of shape {list(x.shape)}: {e}.") from None
@@ -586,7 +601,7 @@ def _setitem_infer(x, index, value):
     else:
         raise TypeError(f"For 'Setitem', the type of 'value' must be a Tensor or a number, "
                         f"but got {describe(value)}.")
-    if masks_known:
+    if not is_dynamic(target):  # else the kernel checks it when the graph runs
         try:
             ok = np.broadcast_shapes(vshape, target) == tuple(target)
         except ValueError:
@@ -772,6 +787,9 @@ def _slice_infer(x, begin, size):
                          f"must equal the rank of 'input_x' ({len(x.shape)}).")
     out = []
     for d, (lo, n, dim) in enumerate(zip(b, s, x.shape)):
+        if dim < 0:  # checked by the kernel when the graph runs
+            out.append(n if n != -1 else UNKNOWN_DIM)
+            continue
         n = dim - lo if n == -1 else n
         if lo > dim or lo + n > dim:
             raise ValueError(f"For 'Slice', begin[{d}] + size[{d}] must be <= "
@@ -793,7 +811,7 @@ def _flatten_infer(x):
     if not x.shape:
         raise ValueError("For 'Flatten', the 'input_x' must have at least 1 dimension, but "
                          "got a 0-d Tensor.")
-    return AbstractTensor(t, (x.shape[0], int(np.prod(x.shape[1:], dtype=np.int64))))
+    return AbstractTensor(t, (x.shape[0], prod_dims(x.shape[1:])))
 
 
 Flatten = OpDef("Flatten", _flatten_infer, lambda x: np.reshape(x, (x.shape[0], -1)))
@@ -802,16 +820,36 @@ Flatten = OpDef("Flatten", _flatten_infer, lambda x: np.reshape(x, (x.shape[0], 
 def _top_k_infer(x, k, sorted=True):
     t = tensor_type("TopK", "input_x", x)
     require_dtype("TopK", "input_x", t, NUMBERS)
-    k = check_int("TopK", "k", const_value("TopK", "k", k))
+    k = _top_k_count(k)
     last = x.shape[-1] if x.shape else 1
-    if not 0 <= k <= last:
+    if k is None or last < 0:  # known when the graph runs (the kernel checks it then)
+        k = UNKNOWN_DIM if k is None else k
+    elif not 0 <= k <= last:
         raise ValueError(f"For 'TopK', the 'k' must be in [0, {last}] (the size of the last "
                          f"dimension), but got {k}.")
     out = tuple(x.shape[:-1]) + (k,)
     return AbstractTuple([AbstractTensor(t, out), AbstractTensor(mstype.int32, out)])
 
 
+def _top_k_count(k) -> int | None:
+    """TopK's ``k``: a constant int, or None for one known only at run time (a mutable
+    int, or an integer Tensor of one element such as ``Tensor([2])``)."""
+    if isinstance(k, AbstractTensor) and k.value is None:
+        require_dtype("TopK", "k", k.dtype, INDEX_TYPES)
+        if prod_dims(k.shape) not in (1, UNKNOWN_DIM):
+            raise ValueError(f"For 'TopK', the 'k' must be an int or a Tensor with one "
+                             f"element, but got shape {list(k.shape)}.")
+        return None
+    if isinstance(k, AbstractScalar) and not k.is_known and k.kind is int:
+        return None
+    v = const_value("TopK", "k", k)
+    if isinstance(v, np.ndarray) and v.size == 1 and v.dtype.kind in "iu":
+        v = int(v.reshape(()))
+    return check_int("TopK", "k", v)
+
+
 def _top_k(x, k, sorted=True):
+    k = int(np.asarray(k).reshape(()))
     x = np.asarray(x)
     flat = x.reshape(1) if x.ndim == 0 else x
     # stable descending order: among equal values the lower index comes first (as MindSpore)

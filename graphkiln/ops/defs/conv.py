@@ -21,7 +21,15 @@ import graphkiln.ops.windows as W
 
 from ...ir.abstract import AbstractTensor
 from ..primitive import OpDef
-from ._infer import FLOATS, const_shape, describe, quiet, require_dtype, same_type
+from ._infer import (
+    FLOATS,
+    const_shape,
+    describe,
+    quiet,
+    require_dtype,
+    same_type,
+    shapes_match,
+)
 
 _FORMATS = {2: "NCHW", 3: "NCDHW"}
 _PAD_MODES = ("valid", "same", "pad")
@@ -243,7 +251,8 @@ def conv_opdefs(rank: int):
 
     def input_infer(dy, w, size, **attrs):
         t = _conv_types(input_name, dout=dy, weight=w)
-        in_shape = const_shape(input_name, "input_size", size)
+        in_shape = tuple(-1 if d is None else d for d in const_shape(
+            input_name, "input_size", size, allow_unknown=True))  # -1: the batch at run time
         if len(in_shape) != rank + 2:
             raise ValueError(f"For '{input_name}', the 'input_size' must have {rank + 2} "
                              f"dims, but got {list(in_shape)}.")
@@ -253,7 +262,7 @@ def conv_opdefs(rank: int):
         _check_channels(input_name, in_shape, w.shape, geo, attrs.get("out_channel", 1),
                         attrs.get("kernel_size", 1))
         want = (in_shape[0], w.shape[0]) + _out_or_error(input_name, in_shape, geo)
-        if tuple(dy.shape) != want:
+        if not shapes_match(tuple(dy.shape), want):
             raise ValueError(f"For '{input_name}', the shape of 'dout' must be {list(want)} "
                              f"for 'input_size' {list(in_shape)}, but got {list(dy.shape)}.")
         return AbstractTensor(t, in_shape)
@@ -275,7 +284,7 @@ def conv_opdefs(rank: int):
         _check_channels(filter_name, x.shape, w_shape, geo, attrs.get("out_channel", 1),
                         attrs.get("kernel_size", 1))
         want = (x.shape[0], w_shape[0]) + _out_or_error(filter_name, x.shape, geo)
-        if tuple(dy.shape) != want:
+        if not shapes_match(tuple(dy.shape), want):
             raise ValueError(f"For '{filter_name}', the shape of 'dout' must be {list(want)}, "
                              f"but got {list(dy.shape)}.")
         return AbstractTensor(t, w_shape)

@@ -15,7 +15,7 @@ import numpy as np
 
 from ...ir.abstract import AbstractTensor
 from ...ir.primitive import OpDef
-from ._infer import ALL, quiet, require_dtype, same_type, tensor_type
+from ._infer import ALL, quiet, require_dtype, same_type, shapes_match, tensor_type
 from .array import _index_items, _index_shape, index_text
 
 
@@ -27,7 +27,7 @@ def _getitem_grad_infer(dout, index, shape=()):
     except IndexError as e:
         raise IndexError(f"For 'GetitemGrad', the index {index_text(index)} is invalid for a "
                          f"Tensor of shape {list(target)}: {e}.") from None
-    if tuple(dout.shape) != want:
+    if not shapes_match(tuple(dout.shape), want):
         raise ValueError(f"For 'GetitemGrad', 'dout' must have the shape {list(want)} that "
                          f"indexing a Tensor of shape {list(target)} with "
                          f"{index_text(index)} gives, but got {list(dout.shape)}.")

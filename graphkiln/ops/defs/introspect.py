@@ -1,6 +1,7 @@
-"""Primitives that read a value's static description: ``Shape``, ``DType``, ``Rank``,
-``Size`` and ``TopTypeof``. Shapes and dtypes are static in graphkiln, so their outputs are
-constants: inside a graph they fold to Python values while the graph is built."""
+"""Primitives that read a value's description: ``Shape``, ``TensorShape``, ``DType``,
+``Rank``, ``Size`` and ``TopTypeof``. Dtypes, ranks and known dimensions are constants:
+inside a graph they fold to Python values while the graph is built; a dimension known only
+at run time (``-1``) is a run-time int of the ``Shape`` node (a ``SymbolicScalar``)."""
 from __future__ import annotations
 
 import numpy as np
@@ -18,7 +19,12 @@ def _tensor(name: str, x) -> AbstractTensor:
 
 
 def _shape_infer(x):
-    return AbstractTuple([AbstractScalar(int(d)) for d in _tensor("Shape", x).shape])
+    return AbstractTuple([AbstractScalar(int(d)) if d >= 0 else AbstractScalar.unknown(int)
+                          for d in _tensor("Shape", x).shape])
+
+
+def _tensor_shape_infer(x):
+    return AbstractTensor(mstype.int64, (len(_tensor("TensorShape", x).shape),))
 
 
 def _dtype_infer(x):
@@ -30,7 +36,10 @@ def _rank_infer(x):
 
 
 def _size_infer(x):
-    return AbstractScalar(int(np.prod(_tensor("Size", x).shape, dtype=np.int64)))
+    s = _tensor("Size", x).shape
+    if any(d < 0 for d in s):
+        return AbstractScalar.unknown(int)
+    return AbstractScalar(int(np.prod(s, dtype=np.int64)))
 
 
 def _type_of_abstract(x):
@@ -51,6 +60,9 @@ def _top_typeof_kernel(x):
 
 Shape = OpDef("Shape", _shape_infer, lambda x: tuple(int(d) for d in np.shape(x)),
               differentiable=False)
+# the shape as an int64 Tensor (``ops.dyn_shape``), computed when the graph runs
+TensorShape = OpDef("TensorShape", _tensor_shape_infer,
+                    lambda x: np.asarray(np.shape(x), np.int64), differentiable=False)
 DType = OpDef("DType", _dtype_infer, lambda x: mstype.from_numpy(np.asarray(x).dtype),
               differentiable=False)
 Rank = OpDef("Rank", _rank_infer, lambda x: int(np.ndim(x)), differentiable=False)

@@ -23,6 +23,7 @@ from ._infer import (
     broadcast_shapes,
     check_ndim,
     describe,
+    dims_match,
     join_types,
     operand_type,
     quiet,
@@ -324,7 +325,7 @@ def _swap_last(s: tuple, flag: bool) -> tuple:
 
 
 def _check_k(name: str, sx: tuple, sy: tuple, ta: bool, tb: bool, x, y) -> None:
-    if sx[-1] != sy[-2]:
+    if not dims_match(sx[-1], sy[-2]):
         raise ValueError(f"For '{name}', the input dimensions must be equal, but got "
                          f"'x1_col': {sx[-1]} and 'x2_row': {sy[-2]} (x1 shape "
                          f"{list(x.shape)}, x2 shape {list(y.shape)}, transpose_a={ta}, "

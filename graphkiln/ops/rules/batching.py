@@ -51,6 +51,9 @@ NOT_BATCHED = {
              "match the peer's per-example transfers; vmap refuses it (clear error)"
        for name in ("AlltoAllV", "Send", "Receive")},
     "Raise": "IO effect: a vmapped function must be pure (clear error)",
+    **{name: "data-dependent output size: the examples of a batch may select different "
+             "numbers of elements (MindSpore has no vmap rule either)"
+       for name in ("NonZero", "MaskedSelect", "MaskedSelectGrad", "Unique")},
     "PyExecute": "runs Python at run time (an IO effect): a vmapped function must be pure",
     **{name: "scalar: computes on Python numbers (mutable scalars), which vmap never batches"
        for name in ("ScalarAdd", "ScalarSub", "ScalarMul", "ScalarDiv", "ScalarFloorDiv",
@@ -674,7 +677,7 @@ def _per_example_constant(opdef):
     return rule
 
 
-for _name in ("Shape", "DType", "Rank", "Size", "TopTypeof"):
+for _name in ("Shape", "TensorShape", "DType", "Rank", "Size", "TopTypeof"):
     REGISTRY[_name].def_vmap(_per_example_constant(REGISTRY[_name]))
 
 

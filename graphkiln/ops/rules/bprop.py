@@ -22,6 +22,8 @@ import graphkiln.ops.functional as F
 from ...common import dtype as mstype
 from ...common.tensor import Tensor
 from ...ir.primitive import REGISTRY
+from ..defs._infer import is_dynamic
+from ..dynamic_shape import shape_of
 
 
 def bprop(name: str):
@@ -42,7 +44,7 @@ def sum_to(g: Tensor, x) -> Tensor:
         if axes:
             g = F.reduce_sum(g, axes, True)
         if lead or g.shape != shape:
-            g = F.reshape(g, shape)
+            g = F.reshape(g, shape_of(x))
     if g.dtype is not x.dtype:
         g = F.cast(g, x.dtype)
     return g
@@ -95,13 +97,24 @@ def _reduced_axes(x: Tensor, axis, skip_mode: bool = False):
 
 
 def _kept_shape(x: Tensor, axes: tuple) -> tuple:
-    return tuple(1 if i in axes else d for i, d in enumerate(x.shape))
+    return tuple(1 if i in axes else d for i, d in enumerate(shape_of(x)))
 
 
 def _spread(dout: Tensor, x: Tensor, axes: tuple) -> Tensor:
     """A reduction's cotangent broadcast back over the reduced axes of ``x``."""
     g = F.reshape(dout, _kept_shape(x, axes))
-    return g if g.shape == x.shape else F.broadcast_to(g, x.shape)
+    if g.shape == x.shape:
+        return g
+    if is_dynamic(x.shape):  # BroadcastTo takes a constant shape
+        return F.mul(g, F.ones_like(x))
+    return F.broadcast_to(g, x.shape)
+
+
+def count(x: Tensor, axes) -> int:
+    """The number of elements of ``x`` over ``axes`` (a run-time int when one of those
+    dimensions is known only at run time)."""
+    dims = shape_of(x)
+    return math.prod(dims[a] for a in axes)
 
 
 def _sum(x: Tensor, axes: tuple, keep: bool = True) -> Tensor:
@@ -354,17 +367,17 @@ def _tensor_move(x, out, dout):
 
 @bprop("Reshape")
 def _reshape(x, shape, out, dout):
-    return F.reshape(dout, x.shape), None
+    return F.reshape(dout, shape_of(x)), None
 
 
 @bprop("ExpandDims")
 def _expand_dims(x, axis, out, dout):
-    return F.reshape(dout, x.shape), None
+    return F.reshape(dout, shape_of(x)), None
 
 
 @bprop("Squeeze")
 def _squeeze(x, out, dout, axis=()):
-    return (F.reshape(dout, x.shape),)
+    return (F.reshape(dout, shape_of(x)),)
 
 
 @bprop("Transpose")
@@ -465,6 +478,16 @@ def _setitem(x, index, value, out, dout):
     return dx, None, _as(dv, value)
 
 
+@bprop("MaskedSelect")
+def _masked_select(x, mask, out, dout):
+    return _as(REGISTRY["MaskedSelectGrad"](x, mask, dout), x), None
+
+
+@bprop("MaskedSelectGrad")
+def _masked_select_grad(x, mask, dout, out, ddx):
+    return None, None, _as(REGISTRY["MaskedSelect"](ddx, mask), dout)
+
+
 @bprop("GetitemGrad")
 def _getitem_grad(dout, index, out, ddx, shape=()):
     return REGISTRY["Getitem"](ddx, _index_arg(index)), None
@@ -514,8 +537,9 @@ def _reduce_mean(x, axis, out, dout, keep_dims=False, skip_mode=False):
     axes = _reduced_axes(x, axis, skip_mode)
     if axes is None:
         return _as(dout, x), None
-    n = math.prod(x.shape[a] for a in axes)
-    return _as(F.div(_spread(dout, x, axes), max(n, 1)), x), None
+    n = count(x, axes)
+    n = max(n, 1) if isinstance(n, int) else n
+    return _as(F.div(_spread(dout, x, axes), n), x), None
 
 
 def _extremum_rule(name: str):
@@ -779,7 +803,7 @@ def _slice_bprop(x, begin, size, out, dout):
 
 @bprop("Flatten")
 def _flatten_bprop(x, out, dout):
-    return (F.reshape(dout, x.shape),)
+    return (F.reshape(dout, shape_of(x)),)
 
 
 @bprop("TopK")

@@ -20,13 +20,14 @@ import graphkiln.ops.functional as F
 
 from ...common import dtype as mstype
 from ...common.tensor import Tensor
-from .bprop import _as, _is_zero, bprop
+from ..dynamic_shape import shape_of
+from .bprop import _as, _is_zero, bprop, count
 
 
 def _conv_rules(forward, input_grad, filter_grad):
     @bprop(forward.name)
     def _forward(x, w, out, dout, **attrs):
-        return (input_grad(dout, w, tuple(x.shape), **attrs),
+        return (input_grad(dout, w, tuple(shape_of(x)), **attrs),
                 filter_grad(dout, x, tuple(w.shape), **attrs))
 
     @bprop(input_grad.name)
@@ -36,7 +37,7 @@ def _conv_rules(forward, input_grad, filter_grad):
 
     @bprop(filter_grad.name)
     def _filter(dy, x, size, out, dout, **attrs):
-        return (forward(x, dout, **attrs), input_grad(dy, dout, tuple(x.shape), **attrs),
+        return (forward(x, dout, **attrs), input_grad(dy, dout, tuple(shape_of(x)), **attrs),
                 None)
 
 
@@ -117,10 +118,11 @@ def _batch_norm_training(w, dy, sc, dmean, dvar, out, eps):
     in the compute dtype (else recomputed)."""
     nd, t = w.ndim, w.dtype
     axes = N.stat_axes(nd)
-    m = math.prod(w.shape[i] for i in axes)
+    m = count(w, axes)  # a run-time int under dynamic shapes
+    m1 = max(m - 1, 1) if isinstance(m, int) else m - 1
     if out[1].dtype is t:
         mu = _channel(out[1], nd)
-        var = _channel(F.mul(out[2], max(m - 1, 1) / m), nd)  # the forward's is unbiased
+        var = _channel(F.mul(out[2], m1 / m), nd)  # the forward's is unbiased
         xc = F.sub(w, mu)
     else:
         xc = F.sub(w, F.reduce_mean(w, axes, True))
@@ -134,7 +136,7 @@ def _batch_norm_training(w, dy, sc, dmean, dvar, out, eps):
     for d in dmean:
         k3 = F.add(k3, F.div(_channel(d, nd), m))
     for d in dvar:
-        k2 = F.add(k2, F.mul(_channel(d, nd), 2.0 / max(m - 1, 1)))
+        k2 = F.add(k2, F.mul(_channel(d, nd), 2.0 / m1))
     dx = F.add(F.add(F.mul(dy, k1), F.mul(xc, k2)), k3)
     return dx, F.reshape(sum_dy_xhat, (-1,)), F.reshape(sum_dy, (-1,))
 

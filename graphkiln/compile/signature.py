@@ -1,0 +1,125 @@
+"""Input signatures with unknown dimensions: ``Cell.set_inputs(*placeholders)``,
+``jit(input_signature=...)`` and ``jit(dynamic=1)``.
+
+A placeholder is a Tensor without data (``Tensor(shape=[None, 3], dtype=ms.float32)``).
+A call whose tensor argument fits its placeholder is compiled with the placeholder's
+shape (``-1`` for each unknown dimension), so one compile serves every batch size: the
+call cache keys that argument on its dtype and that shape. An unknown rank
+(``Tensor(shape=None)``) compiles once per rank, every dimension unknown.
+
+``set_inputs`` is strict, as MindSpore's: an argument that does not fit raises its
+TypeError (dtype) or ValueError (rank, a known dimension). ``input_signature`` is a hint,
+as MindSpore 2.10 treats it: an argument that does not fit compiles for its own shape.
+"""
+from __future__ import annotations
+
+from ..common.tensor import DYNAMIC_RANK, UNKNOWN_DIM, Tensor
+from ..frontend.pytree import flatten, unflatten
+
+
+class InputSignature:
+    """Placeholders for the positional arguments of a compiled function (or all tensor
+    arguments dynamic, with ``all_dynamic``)."""
+
+    __slots__ = ("specs", "strict", "all_dynamic")
+
+    def __init__(self, specs: tuple = (), strict: bool = False, all_dynamic: bool = False):
+        self.specs = specs
+        self.strict = strict
+        self.all_dynamic = all_dynamic
+
+    def trace_args(self, args: tuple) -> tuple:
+        """``args`` with each tensor that fits its placeholder replaced by a placeholder of
+        the shape to compile for; the others stay as they are."""
+        if self.all_dynamic:
+            return tuple(_map_tensors(a, lambda t: _placeholder(t, (UNKNOWN_DIM,) * t.ndim))
+                         for a in args)
+        if self.strict and len(args) != len(self.specs):
+            raise TypeError(
+                f"For 'Cell', set_inputs was given {len(self.specs)} inputs, but construct "
+                f"was called with {len(args)} positional arguments. When using set_inputs, "
+                f"please make sure that all networks and loss functions are configured with "
+                f"set_inputs.")
+        out = list(args)
+        for i, (arg, spec) in enumerate(zip(args, self.specs)):
+            out[i] = self._fit(i + 1, arg, spec)
+        return tuple(out)
+
+    def _fit(self, position: int, arg, spec):
+        spec_leaves, spec_tree = flatten(spec)
+        arg_leaves, arg_tree = flatten(arg)
+        if spec_tree != arg_tree:
+            if self.strict:
+                raise ValueError(f"For set_inputs and tuple(list) in set_inputs, the "
+                                 f"{position}th input must have the structure of "
+                                 f"{spec!r}, but got {arg!r}.")
+            return arg
+        fitted = []
+        for s, a in zip(spec_leaves, arg_leaves):
+            if not isinstance(s, Tensor) or not isinstance(a, Tensor) or a._is_param:
+                if self.strict and isinstance(s, Tensor) and not isinstance(a, Tensor):
+                    raise TypeError(f"For set_inputs or tuple(list) in set_inputs, the "
+                                    f"{position}th type should be Tensor[{s.dtype}], but "
+                                    f"got {type(a).__name__}!")
+                fitted.append(a)
+                continue
+            shape = _fitting_shape(position, s, a, self.strict)
+            fitted.append(a if shape is None else _placeholder(a, shape))
+        return unflatten(arg_tree, fitted)
+
+
+def _fitting_shape(position: int, spec: Tensor, arg: Tensor, strict: bool) -> tuple | None:
+    """The shape to compile ``arg`` for under ``spec``, or None when it does not fit (a
+    ValueError/TypeError under ``set_inputs``)."""
+    if arg.dtype is not spec.dtype:
+        if not strict:
+            return None
+        raise TypeError(f"For set_inputs or tuple(list) in set_inputs, the {position}th type "
+                        f"should be Tensor[{spec.dtype}], but got Tensor[{arg.dtype}]!")
+    want = tuple(spec.shape)
+    got = tuple(arg.shape)
+    if want == (DYNAMIC_RANK,):
+        return (UNKNOWN_DIM,) * len(got)
+    if len(want) != len(got):
+        if not strict:
+            return None
+        raise ValueError(f"For set_inputs and tuple(list) in set_inputs, the dims of "
+                         f"{position}th input must be the same as expected, but got "
+                         f"expected: {len(want)}, and input: {len(got)}!")
+    for w, g in zip(want, got):
+        if w >= 0 and w != g:
+            if not strict:
+                return None
+            raise ValueError(f"For set_inputs and tuple(list) in set_inputs, the shape of "
+                             f"{position}th input must be the same as expected, but got "
+                             f"expected: {w}, and input: {g}!")
+    return want
+
+
+def _placeholder(t: Tensor, shape: tuple) -> Tensor:
+    return Tensor(shape=shape, dtype=t.dtype) if UNKNOWN_DIM in shape else t
+
+
+def _map_tensors(x, fn):
+    leaves, tree = flatten(x)
+    return unflatten(tree, [fn(v) if isinstance(v, Tensor) and not v._is_param
+                            and not v.is_placeholder else v for v in leaves])
+
+
+def jit_signature(input_signature, dynamic: int) -> InputSignature | None:
+    """The signature of ``jit(input_signature=..., dynamic=...)`` (None: static shapes)."""
+    if dynamic:
+        return InputSignature(all_dynamic=True)
+    if input_signature is None:
+        return None
+    specs = tuple(input_signature) if isinstance(input_signature, (tuple, list)) \
+        else (input_signature,)
+    return InputSignature(specs)
+
+
+def set_inputs_signature(inputs: tuple | None) -> InputSignature | None:
+    """The strict signature of ``Cell.set_inputs(*inputs)`` (None when not set)."""
+    return None if not inputs else InputSignature(tuple(inputs), strict=True)
+
+
+__all__ = ["InputSignature", "jit_signature", "set_inputs_signature"]

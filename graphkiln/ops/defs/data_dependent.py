@@ -1,0 +1,87 @@
+"""Primitives whose output shape depends on the input values: ``NonZero``,
+``MaskedSelect`` (and its gradient) and ``Unique``. Inside a graph their output has an
+unknown leading dimension (``-1``), known when the graph runs; eagerly it is the size
+computed."""
+from __future__ import annotations
+
+import numpy as np
+
+from ...common import dtype as mstype
+from ...ir.abstract import AbstractTensor, AbstractTuple
+from ...ir.primitive import OpDef
+from ._infer import UNKNOWN_DIM, broadcast_shapes, tensor_type
+
+
+def _nonzero_infer(x):
+    tensor_type("NonZero", "input", x)
+    if not x.shape:
+        raise ValueError("For 'NonZero', the rank of 'input' must be at least 1, but got a "
+                         "0-D Tensor.")
+    return AbstractTensor(mstype.int64, (UNKNOWN_DIM, len(x.shape)))
+
+
+# the indices of the non-zero elements, one row per element (``ops.nonzero``)
+NonZero = OpDef("NonZero", _nonzero_infer,
+                lambda x: np.argwhere(np.asarray(x)).astype(np.int64), differentiable=False)
+
+
+def _masked_select_infer(x, mask):
+    t = tensor_type("MaskedSelect", "input", x)
+    tm = tensor_type("MaskedSelect", "mask", mask)
+    if tm is not mstype.bool_:
+        raise RuntimeError(f"For 'MaskedSelect', the 'mask' must be a Tensor[Bool], but "
+                           f"got Tensor[{tm}].")  # MindSpore: its kernel refuses it
+    broadcast_shapes("MaskedSelect", x.shape, mask.shape, "input", "mask")
+    return AbstractTensor(t, (UNKNOWN_DIM,))
+
+
+def _masked_select(x, mask):
+    xb, mb = np.broadcast_arrays(np.asarray(x), np.asarray(mask))
+    return xb[mb]
+
+
+# the elements of ``x`` (broadcast with ``mask``) where ``mask`` is True, as a 1-D Tensor
+MaskedSelect = OpDef("MaskedSelect", _masked_select_infer, _masked_select)
+
+
+def _masked_select_grad_infer(x, mask, dout):
+    t = tensor_type("MaskedSelectGrad", "input", x)
+    tensor_type("MaskedSelectGrad", "mask", mask)
+    tensor_type("MaskedSelectGrad", "dout", dout)
+    return AbstractTensor(t, x.shape)
+
+
+def _masked_select_grad(x, mask, dout):
+    x = np.asarray(x)
+    shape = np.broadcast_shapes(x.shape, np.shape(mask))
+    full = np.zeros(shape, x.dtype)
+    full[np.broadcast_to(mask, shape)] = dout
+    lead = len(shape) - x.ndim
+    axes = tuple(range(lead)) + tuple(i + lead for i, d in enumerate(x.shape)
+                                      if d == 1 and shape[i + lead] != 1)
+    return np.sum(full, axis=axes, dtype=x.dtype).reshape(x.shape) if axes else full
+
+
+# the gradient of MaskedSelect for ``x``: ``dout`` scattered back where ``mask`` is True
+MaskedSelectGrad = OpDef("MaskedSelectGrad", _masked_select_grad_infer, _masked_select_grad)
+
+
+def _unique_infer(x):
+    t = tensor_type("Unique", "input_x", x)
+    return AbstractTuple([AbstractTensor(t, (UNKNOWN_DIM,)),
+                          AbstractTensor(mstype.int32, x.shape)])
+
+
+def _unique(x):
+    """The distinct elements in the order they first appear (MindSpore's CPU kernel) and,
+    for every element, the position of its value among them."""
+    x = np.asarray(x)
+    values, first, inverse = np.unique(x.reshape(-1), return_index=True,
+                                       return_inverse=True)
+    order = np.argsort(first, kind="stable")
+    rank = np.empty_like(order)
+    rank[order] = np.arange(order.size)
+    return values[order], rank[inverse.reshape(-1)].astype(np.int32).reshape(x.shape)
+
+
+Unique = OpDef("Unique", _unique_infer, _unique, differentiable=False)
