@@ -249,3 +249,26 @@ def test_side_effects_in_a_recursive_function_are_refused_clearly():
     with pytest.raises(RuntimeError, match="side effects .* in the recursive function "
                                            "'construct'"):
         PrintsEachLevel()(f64([1.0]), Tensor(2, ms.int32))
+
+
+def inside_loop(x, n):
+    i = Tensor(0, ms.int32)
+    while i < n:
+        x = inside_loop(x * 0.5, n - 1) + x
+        i = i + 1
+    return x
+
+
+def test_recursive_call_inside_a_tensor_while():
+    # (MindSpore 2.10 never finishes compiling this one)
+    def reference(x, n):
+        for _ in range(n):
+            x = reference(x * 0.5, n - 1) + x
+        return x
+
+    ms.set_context(mode=ms.GRAPH_MODE)
+    f = ms.jit(inside_loop)
+    x = f64([1.0, -2.0])
+    for n in range(4):
+        np.testing.assert_allclose(f(x, Tensor(n, ms.int32)).asnumpy(),
+                                   reference(x.asnumpy(), n))
