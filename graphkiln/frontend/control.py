@@ -52,7 +52,7 @@ from .join_errors import (
     variable_join_error,
 )
 from .pytree import copy_containers, flatten, unflatten
-from .recursion import call_traced
+from .recursion import PendingRecursion, call_traced
 from .runtime_raise import BranchRaised, fstring, percent, raise_  # noqa: F401  (converted code)
 from .sequence_builtins import graph_map, slice_sequence
 from .undefined import (
@@ -969,7 +969,10 @@ def _traced_while(cond_fn, body_fn, values, names):
     loc = user_location(3)
     loop = _TensorLoop(state.current(), cond_fn, body_fn, values, names, loc)
     for _attempt in range(5):
-        outcome = loop.trace_once()
+        try:
+            outcome = loop.trace_once()
+        except PendingRecursion:  # the first round of a recursive function traced as a
+            return values         # graph: the loop's values have their types on entry
         if isinstance(outcome, _Restructure):  # carry the return value's structure
             values = tuple(placeholder_tree(new) if isinstance(old, UndefinedReturn) else old
                            for old, new in zip(values, outcome.values))

@@ -48,9 +48,10 @@ class _Reentered(Exception):  # noqa: N818  (control flow of the tracer, not an 
         self.frame = frame
 
 
-class _PendingRecursion(BranchRaised):
+class PendingRecursion(BranchRaised):
     """A recursive call in the first round, whose type is not known yet: its branch gives
-    the other branch's values, like a branch that raised."""
+    the other branch's values, like a branch that raised, and a tensor loop around it
+    gives the values it starts with."""
 
 
 def _is_dynamic(x) -> bool:
@@ -164,7 +165,7 @@ class _Frame:
         if self.graph is None:
             raise _Reentered(self)
         if self.out is None:
-            raise _PendingRecursion()
+            raise PendingRecursion()
         args = [b.to_node(x) for x in leaves if _is_dynamic(x)]
         args += [b.local(p) for p in self.capture_params]
         return self._call(b, args)
