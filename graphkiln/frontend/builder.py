@@ -8,6 +8,7 @@ are read through ``Load``; memory effects thread the ``U`` monad, ``Print`` the 
 from __future__ import annotations
 
 from ..common.symbolic_scalar import SymbolicScalar
+from ..common.symbolic_sequence import SymbolicSequence
 from ..common.tensor import Tensor
 from ..errors import (
     GraphkilnInternalError,
@@ -23,6 +24,7 @@ from ..ir.abstract import (
     AbstractPyObject,
     AbstractRef,
     AbstractScalar,
+    AbstractSequence,
     AbstractTensor,
     AbstractTuple,
 )
@@ -191,7 +193,7 @@ class GraphBuilder:
             if needs_trace(x):
                 return self.tuple_node([self.to_node(e) for e in x], isinstance(x, list))
             return const_node(x)
-        if type(x) is SymbolicScalar:
+        if type(x) is SymbolicScalar or type(x) is SymbolicSequence:
             return self.local(x._node)
         if isinstance(x, Undefined):
             raise x.error()
@@ -259,6 +261,8 @@ class GraphBuilder:
             return a.value if a.is_known else SymbolicScalar(node, a)
         if isinstance(a, AbstractPyObject):
             return PyObject(node, _origin(node))
+        if isinstance(a, AbstractSequence):
+            return SymbolicSequence(node, a)
         return node
 
     def finish_root(self, output: Node) -> None:

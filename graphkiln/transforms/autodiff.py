@@ -17,6 +17,7 @@ import graphkiln.ops.functional as F
 from ..common import dtype as mstype
 from ..common.mutable import is_mutable
 from ..common.symbolic_scalar import SymbolicScalar
+from ..common.symbolic_sequence import SymbolicSequence
 from ..common.tensor import Tensor
 from ..frontend.builder import GraphBuilder
 from ..frontend.custom_bprop import custom_bprop_key
@@ -402,8 +403,12 @@ class _MutableArg:
 def _input_cotangent(bp: Backprop, x, node):
     """The gradient of one differentiated input: zeros where nothing depends on it, a
     zero of its type for a run-time scalar (as MindSpore gives a mutable number)."""
+    if type(x) is SymbolicSequence:
+        raise GradError("graphkiln cannot differentiate with respect to a dynamic length "
+                        "sequence (mutable(..., dynamic_len=True)) yet; pass the tensors in a "
+                        "mutable tuple or list of static length.")
     if type(x) is SymbolicScalar:
-        return x.kind(0)
+        return 0 if x.kind is bool else x.kind(0)  # MindSpore's zero of a mutable bool: 0
     if node is None:
         return None
     c = bp.result(node)
