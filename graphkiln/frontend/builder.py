@@ -56,6 +56,9 @@ class MonadChain:
         self.effects = False  # an effect was recorded on this chain
 
 
+_MISSING = object()  # an attribute that did not exist before graph code set it
+
+
 class GraphBuilder:
     """Records nodes into ``graph``; ``parent`` is the builder of the enclosing graph."""
 
@@ -142,9 +145,23 @@ class GraphBuilder:
         if key not in self.written:
             self.written[key] = (container, container.copy())
 
+    def before_setattr(self, obj, name: str) -> None:
+        """Remember ``obj.<name>`` before graph code first sets it to a graph value."""
+        key = (id(obj), name)
+        if key not in self.written:
+            self.written[key] = (obj, name, obj.__dict__.get(name, _MISSING))
+
     def restore_written(self) -> None:
-        """Put back every container graph code wrote while tracing."""
-        for container, before in self.written.values():
+        """Put back every container and attribute graph code wrote while tracing."""
+        for record in self.written.values():
+            if len(record) == 3:  # an attribute
+                obj, name, before = record
+                if before is _MISSING:
+                    obj.__dict__.pop(name, None)
+                else:
+                    obj.__dict__[name] = before
+                continue
+            container, before = record
             container.clear()
             if isinstance(container, list):
                 container.extend(before)

@@ -21,6 +21,7 @@ from ..common.symbolic_sequence import SymbolicSequence
 from ..common.tensor import Tensor
 from ..frontend.builder import GraphBuilder
 from ..frontend.custom_bprop import custom_bprop_key
+from ..frontend.fallback import PyObject
 from ..frontend.pytree import flatten, unflatten
 from ..ir import tracing_state as state
 from ..ir.abstract import (
@@ -448,6 +449,9 @@ def grad_in_graph(fn, args: tuple, kwargs: dict, *, positions, weights, sens=Non
                             "(output, aux...).")
         out, aux = out[0], out[1:]
     outs = flatten(out)[0]  # nested tuples/lists of outputs: each tensor is an output
+    # a Python object computed when the graph runs (PyExecute) passes no gradient back,
+    # as in MindSpore: a function of only such outputs has zero gradients
+    outs = [o for o in outs if not isinstance(o, PyObject)]
     for o in outs:
         if not isinstance(o, Tensor):
             raise GradError(f"The output of the function being differentiated must be a "

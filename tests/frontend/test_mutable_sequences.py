@@ -233,3 +233,32 @@ def test_dict_views_are_returned_as_sequences():
     assert keys == ("a", "b")
     assert [float(v.asnumpy()) for v in values] == [1.0, 2.0]
     assert [(k, float(v.asnumpy())) for k, v in items] == [("a", 1.0), ("b", 2.0)]
+
+
+class _KeepsLast(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.last = 0
+
+    def construct(self, x):
+        self.last = x * 3
+        return self.last * x
+
+
+def test_a_plain_attribute_given_a_graph_value_is_written_at_run_time():
+    net = _KeepsLast()
+    out = net(f32([2.0]))
+    np.testing.assert_allclose(out.asnumpy(), [12.0])
+    assert isinstance(net.last, Tensor) and not net.last.is_symbolic
+    np.testing.assert_allclose(net.last.asnumpy(), [6.0])
+    # MindSpore does not differentiate through the run-time attribute: d(p * x)/dx = p
+    np.testing.assert_allclose(ms.grad(_KeepsLast())(f32([2.0])).asnumpy(), [6.0])
+
+
+class _RunTimeOnly(nn.Cell):
+    def construct(self, x):
+        return Tensor(x.asnumpy()) * x
+
+
+def test_an_output_computed_by_python_at_run_time_has_zero_gradient():
+    np.testing.assert_allclose(ms.grad(_RunTimeOnly())(f32([2.0])).asnumpy(), [0.0])
