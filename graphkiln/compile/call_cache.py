@@ -11,7 +11,7 @@ import warnings
 import weakref
 from collections import OrderedDict
 
-from ..common.mutable import RUNTIME_SCALARS
+from ..common.mutable import RUNTIME_SCALARS, dynamic_len_items
 from ..common.tensor import Tensor
 from ..context import load_elim_level, strict_syntax
 from ..frontend.pytree import flatten_call
@@ -52,7 +52,27 @@ def _leaf_key(x):
     kind = RUNTIME_SCALARS.get(type(x))
     if kind is not None:  # a mutable number: passed at run time, keyed by its type
         return ("s", kind.__name__)
+    items = dynamic_len_items(x)
+    if items is not None:  # a dynamic length sequence: keyed by its items' type
+        return ("dseq", isinstance(x, list), tuple(getattr(k, "name", k) for k in items))
     return value_key(x)
+
+
+def _run_value(x):
+    """What the compiled code receives for a leaf passed at run time."""
+    if isinstance(x, Tensor):
+        return x._data
+    kind = RUNTIME_SCALARS.get(type(x))
+    if kind is not None:
+        return kind(x)
+    return tuple(e._data if isinstance(e, Tensor) else e for e in x)  # a dynamic_len one
+
+
+def is_run_time_leaf(x) -> bool:
+    """A leaf the compiled code receives when it runs (not a constant of the graph)."""
+    if isinstance(x, Tensor):
+        return not x._is_param
+    return type(x) in RUNTIME_SCALARS or dynamic_len_items(x) is not None
 
 
 def _graph_options() -> tuple:
@@ -124,9 +144,7 @@ class CallCache:
             signature: InputSignature | None = None):
         """Run the executable for this call, compiling it first if its key is new."""
         exe, leaves = self.executable(owner, fn, name, args, kwargs, self_obj, signature)
-        inputs = [x._data if isinstance(x, Tensor) else RUNTIME_SCALARS[type(x)](x)
-                  for x in leaves if (isinstance(x, Tensor) and not x._is_param)
-                  or type(x) in RUNTIME_SCALARS]
+        inputs = [_run_value(x) for x in leaves if is_run_time_leaf(x)]
         return exe(inputs)
 
     def executable(self, owner, fn, name: str, args: tuple, kwargs: dict, self_obj=None,

@@ -10,8 +10,9 @@ from contextlib import contextmanager
 
 from ..backend.codegen import generate_code
 from ..common import comm_engine
-from ..common.mutable import RUNTIME_SCALARS
+from ..common.mutable import RUNTIME_SCALARS, dynamic_len_items
 from ..common.symbolic_scalar import SymbolicScalar
+from ..common.symbolic_sequence import SymbolicSequence
 from ..common.tensor import Tensor
 from ..context import get_context, load_elim_level, strict_syntax
 from ..errors import blame_argument, innermost_user_location, user_frames_only, with_location
@@ -21,7 +22,7 @@ from ..frontend.fallback import PyObject
 from ..frontend.pytree import flatten, unflatten
 from ..frontend.undefined import Undefined
 from ..ir import tracing_state as state
-from ..ir.abstract import AbstractScalar, AbstractTensor
+from ..ir.abstract import AbstractScalar, AbstractSequence, AbstractTensor
 from ..ir.anf import FuncGraph
 from ..ir.verify import verify
 from ..passes.pipeline import PassContext, optimize, record_stage
@@ -75,6 +76,11 @@ def trace_graph(fn, name: str, args: tuple, kwargs: dict, self_obj=None):
             a = AbstractScalar.unknown(RUNTIME_SCALARS[type(leaf)])
             p = graph.add_param(names[i] if i < len(names) else f"arg{i}", a)
             sym.append(SymbolicScalar(p, a))
+        elif dynamic_len_items(leaf) is not None:  # its length is known when it runs
+            a = AbstractSequence(_item_abstract(dynamic_len_items(leaf)),
+                                 isinstance(leaf, list))
+            p = graph.add_param(names[i] if i < len(names) else f"arg{i}", a)
+            sym.append(SymbolicSequence(p, a))
         else:
             sym.append(leaf)
     s_args, s_kwargs = unflatten(tree, sym)
@@ -86,6 +92,15 @@ def trace_graph(fn, name: str, args: tuple, kwargs: dict, self_obj=None):
         builder.restore_written()
     weights = [p.weight for p in graph.weights]
     return graph, weights, out_tree, out_leaves, slots
+
+
+def _item_abstract(items: tuple):
+    """The abstract of each item of a dynamic length sequence (see ``dynamic_len_items``)."""
+    if items[0] is None:
+        return None
+    if len(items) == 2:
+        return AbstractTensor(*items)
+    return AbstractScalar.unknown(items[0])
 
 
 def _trace_body(builder, target, fn, name, args, kwargs, self_obj, s_args, s_kwargs):
@@ -107,6 +122,7 @@ def _trace_body(builder, target, fn, name, args, kwargs, self_obj, s_args, s_kwa
                 user_frames_only(tb)) from None
         if strict_syntax():
             out = _dicts_as_tuples(out)
+        out = _views_as_sequences(out)
         out_leaves, out_tree = flatten(out)
         nodes, slots = [], []
         for i, leaf in enumerate(out_leaves):
@@ -120,6 +136,10 @@ def _trace_body(builder, target, fn, name, args, kwargs, self_obj, s_args, s_kwa
             elif isinstance(leaf, SymbolicScalar):
                 nodes.append(builder.to_node(leaf))
                 slots.append((i, None))
+                out_leaves[i] = None
+            elif isinstance(leaf, SymbolicSequence):  # rebuilt as Tensors or numbers
+                nodes.append(builder.to_node(leaf))
+                slots.append((i, leaf._abs))
                 out_leaves[i] = None
         if len(nodes) == 1 and out_tree.kind == "leaf":
             output = nodes[0]
@@ -142,6 +162,24 @@ def _gc_paused():
     finally:
         if was_enabled:
             gc.enable()
+
+
+_KEYS, _VALUES, _ITEMS = type({}.keys()), type({}.values()), type({}.items())
+
+
+def _views_as_sequences(x):
+    """A graph output with dict views as MindSpore returns them: ``keys()`` and
+    ``values()`` as tuples, ``items()`` as a list of (key, value) tuples."""
+    t = type(x)
+    if t is _KEYS or t is _VALUES:
+        return tuple(_views_as_sequences(v) for v in x)
+    if t is _ITEMS:
+        return [(k, _views_as_sequences(v)) for k, v in x]
+    if t is tuple or t is list:
+        return t(_views_as_sequences(v) for v in x)
+    if t is dict:
+        return {k: _views_as_sequences(v) for k, v in x.items()}
+    return x
 
 
 def _dicts_as_tuples(x):
@@ -176,7 +214,7 @@ def _compile_call(fn, name: str, args: tuple, kwargs: dict, self_obj) -> Executa
                       save_graphs=bool(get_context("save_graphs")),
                       save_graphs_path=_ir_directory(),
                       verify=os.environ.get("GRAPHKILN_VERIFY", "") not in ("", "0"))
-    functions, token = state.begin_functions()
+    functions, run_time_writes, token = state.begin_functions()
     try:
         graph, weights, out_tree, out_leaves, slots = trace_graph(fn, name, args, kwargs,
                                                                   self_obj)
@@ -195,5 +233,5 @@ def _compile_call(fn, name: str, args: tuple, kwargs: dict, self_obj) -> Executa
     exe = Executable(pyfn, weights, out_tree, out_leaves, slots, info)
     exe.generated = generated
     exe.guards, exe.cell_guards = snapshot(
-        functions, type(self_obj) if self_obj is not None else None)
+        functions, type(self_obj) if self_obj is not None else None, run_time_writes)
     return exe

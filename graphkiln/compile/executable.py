@@ -6,11 +6,13 @@ import os
 from collections.abc import Callable
 
 from ..backend.codegen import source_location
+from ..common import dtype as mstype
 from ..common.float_status import fp_guard
 from ..common.heap import tune_heap
 from ..common.tensor import Tensor
 from ..errors import SourceLoc, user_frames_only, with_location
 from ..frontend.pytree import unflatten
+from ..ir.abstract import AbstractSequence, AbstractTensor
 from ..ir.anf import FuncGraph, all_graphs, count_nodes, iter_nodes
 from ..ir.printer import ir_text
 from ..ir.serialize import decode
@@ -94,6 +96,16 @@ def at_user_line(exc: Exception, generated_file: str) -> Exception:
     return exc
 
 
+def _output_value(value, abstract):
+    """A run-time scalar or Python object as it is; a run-time sequence as a tuple or list
+    of Tensors (or numbers)."""
+    if not isinstance(abstract, AbstractSequence):
+        return value
+    if isinstance(abstract.element, AbstractTensor):
+        value = [Tensor._from_array(v, abstract.element.dtype) for v in value]
+    return list(value) if abstract.is_list else tuple(value)
+
+
 class Executable:
     """A compiled graph: generated function plus how to map inputs and outputs.
 
@@ -115,7 +127,8 @@ class Executable:
         self.info = info
         self.generated = None  # the GeneratedCode, kept for the compile cache
         # the common case, one tensor out: no tree to rebuild
-        self._single = out_slots[0][1] if out_tree.kind == "leaf" and out_slots else None
+        self._single = out_slots[0][1] if out_tree.kind == "leaf" and out_slots and \
+            isinstance(out_slots[0][1], mstype.Type) else None
         self.guards: tuple = ()  # values read from modules at trace time (compile/guards.py)
         self.cell_guards: list = []  # values read from closure cells (this process only)
 
@@ -134,14 +147,14 @@ class Executable:
                     out = out.copy()
                     break
             return Tensor._from_array(out, self._single)
-        if self.out_slots and self.out_tree.kind == "leaf":  # one run-time scalar
-            return out
+        if self.out_slots and self.out_tree.kind == "leaf":  # one run-time scalar or sequence
+            return _output_value(out, self.out_slots[0][1])
         leaves = list(self.out_leaves)
         if self.out_tree.kind == "leaf":  # a lone run-time Python object
             out = (out,)
         for (i, dtype), value in zip(self.out_slots, out):
-            if dtype is None:  # a run-time scalar
-                leaves[i] = value
+            if not isinstance(dtype, mstype.Type):  # a run-time scalar or sequence
+                leaves[i] = _output_value(value, dtype)
                 continue
             if any(value is w for w in warrays):
                 value = value.copy()

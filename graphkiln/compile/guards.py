@@ -71,9 +71,11 @@ def _class_attributes(cls: type, names: set, out: dict) -> None:
                 break
 
 
-def snapshot(functions: list, owner_type: type | None = None) -> tuple[tuple, list]:
+def snapshot(functions: list, owner_type: type | None = None,
+             unguarded: set = frozenset()) -> tuple[tuple, list]:
     """``(module guards, cell guards)`` for the functions a trace converted (and the class
-    attributes of ``owner_type``, the cell or object whose method was compiled). Module
+    attributes of ``owner_type``, the cell or object whose method was compiled), except the
+    objects whose ids are ``unguarded`` (dicts the graph writes when it runs). Module
     guards are ``(module name, global, attribute or None, frozen value)`` and survive a
     process; cell guards are ``(cell, frozen value)`` for this process."""
     module_guards: dict = {}
@@ -93,6 +95,8 @@ def snapshot(functions: list, owner_type: type | None = None) -> tuple[tuple, li
             if name not in g or name.startswith("__"):
                 continue
             v = g[name]
+            if id(v) in unguarded:
+                continue
             if isinstance(v, type):
                 _class_attributes(v, names, module_guards)
                 continue
@@ -113,6 +117,8 @@ def snapshot(functions: list, owner_type: type | None = None) -> tuple[tuple, li
             try:
                 value = frozen(cell.cell_contents)
             except ValueError:  # empty cell
+                continue
+            if id(cell.cell_contents) in unguarded:
                 continue
             if value != UNFROZEN:
                 cell_guards.append((cell, value))

@@ -326,6 +326,8 @@ class ControlConversion(ast.NodeTransformer):
         self.cell_names = cell_names or set()
         self.counter = itertools.count()
         self.state_names: set = set()
+        # names whose items are written but never bound: objects that outlive the call
+        self.outer_names: set = set()
         # names the function ever reads; a variable nobody reads is never carried
         # across a converted statement (so its type may differ between branches)
         self.loaded = loaded
@@ -352,7 +354,7 @@ class ControlConversion(ast.NodeTransformer):
         out: set = set()
         for b in blocks:
             out |= assigned_names(b, self.local_names)
-        return out
+        return out - self.outer_names
 
     # statements ------------------------------------------------------
     def visit_If(self, node: ast.If):
@@ -428,18 +430,32 @@ class ControlConversion(ast.NodeTransformer):
         value; lists and dicts are written as they are)."""
         self.generic_visit(node)
         target = node.targets[0] if len(node.targets) == 1 else None
-        if not (isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name)):
+        if not isinstance(target, ast.Subscript):
+            return node
+        if self._outlives_call(target):
+            return _located(_setitem_outer(target, node.value), node)
+        if not isinstance(target.value, ast.Name):
             return node
         return _located(_setitem(target, node.value), node)
+
+    def _outlives_call(self, target: ast.Subscript) -> bool:
+        """``self.d[k]`` or ``G[k]`` for a global ``G``: an object that outlives the call."""
+        base = target.value
+        return isinstance(base, ast.Attribute) or (
+            isinstance(base, ast.Name) and base.id in self.outer_names)
 
     def visit_AugAssign(self, node: ast.AugAssign):
         """``x[i] += v`` is ``x = _gk_rt.setitem(x, i, x[i] + v)``."""
         self.generic_visit(node)
         target = node.target
-        if not (isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name)):
+        if not isinstance(target, ast.Subscript):
             return node
-        read = ast.Subscript(value=_name(target.value.id), slice=target.slice, ctx=ast.Load())
-        return _located(_setitem(target, ast.BinOp(left=read, op=node.op, right=node.value)),
+        outer = self._outlives_call(target)
+        if not (outer or isinstance(target.value, ast.Name)):
+            return node
+        read = ast.Subscript(value=target.value, slice=target.slice, ctx=ast.Load())
+        value = ast.BinOp(left=read, op=node.op, right=node.value)
+        return _located(_setitem_outer(target, value) if outer else _setitem(target, value),
                         node)
 
     def visit_Raise(self, node: ast.Raise):
@@ -501,6 +517,13 @@ class ControlConversion(ast.NodeTransformer):
     def visit_Compare(self, node: ast.Compare):
         self.generic_visit(node)
         if len(node.ops) == 1:
+            if isinstance(node.ops[0], (ast.In, ast.NotIn)):
+                # ``x in seq`` may be a run-time bool (a dynamic length sequence)
+                test = ast.Call(func=_rt("contains"), args=[node.left, node.comparators[0]],
+                                keywords=[])
+                if isinstance(node.ops[0], ast.NotIn):
+                    test = ast.Call(func=_rt("not_"), args=[test], keywords=[])
+                return _located(test, node)
             return node
         parts = []
         left = node.left
@@ -586,6 +609,12 @@ def _setitem(target: ast.Subscript, value: ast.expr) -> ast.Assign:
     return _assign(name, call)
 
 
+def _setitem_outer(target: ast.Subscript, value: ast.expr) -> ast.Expr:
+    """``obj[i] = v`` for an object that outlives the call: ``_gk_rt.setitem_outer``."""
+    return ast.Expr(ast.Call(func=_rt("setitem_outer"),
+                             args=[target.value, target.slice, value], keywords=[]))
+
+
 def _is_rt_call(node, attr: str) -> bool:
     return (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
             and node.func.attr == attr and isinstance(node.func.value, ast.Name)
@@ -594,6 +623,19 @@ def _is_rt_call(node, attr: str) -> bool:
 
 def _tuple_of(elts: list) -> ast.Tuple:
     return ast.Tuple(elts=elts, ctx=ast.Load())
+
+
+def _outer_written(fdef: ast.FunctionDef, local_names: set) -> set:
+    """Names whose items the function writes (``G[k] = v``) but which it never binds: a
+    global or closure object that outlives the call (not a local variable to rebind)."""
+    bases = {t.value.id for n in ast.walk(fdef) if isinstance(n, (ast.Assign, ast.AugAssign))
+             for t in (n.targets if isinstance(n, ast.Assign) else [n.target])
+             if isinstance(t, ast.Subscript) and isinstance(t.value, ast.Name)}
+    stored = {n.id for n in ast.walk(fdef) if isinstance(n, ast.Name)
+              and isinstance(n.ctx, (ast.Store, ast.Del))}
+    bound = local_names - bases  # arguments, imports, nested defs...
+    return {b for b in bases if b not in stored and b not in bound and
+            not any(isinstance(a, ast.arg) and a.arg == b for a in ast.walk(fdef.args))}
 
 
 def _captured_by_closures(fdef: ast.FunctionDef) -> set:
@@ -621,8 +663,11 @@ def convert_function_ast(fdef: ast.FunctionDef, filename: str,
     local_names = assigned_names(fdef.body, set()) | {  # bindings only
         a.arg for a in args.posonlyargs + args.args + args.kwonlyargs
         + [a for a in (args.vararg, args.kwarg) if a is not None]}
+    outer = _outer_written(fdef, local_names)
+    local_names -= outer
     conv = ControlConversion(filename, loaded, local_names,
                              _captured_by_closures(fdef) & local_names)
+    conv.outer_names = outer
     if conv_outer is not None:
         conv.counter = conv_outer.counter
     fdef.body = [s for st in fdef.body for s in _as_list(conv.visit(st))]

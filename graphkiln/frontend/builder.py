@@ -8,6 +8,7 @@ are read through ``Load``; memory effects thread the ``U`` monad, ``Print`` the 
 from __future__ import annotations
 
 from ..common.symbolic_scalar import SymbolicScalar
+from ..common.symbolic_sequence import SymbolicSequence
 from ..common.tensor import Tensor
 from ..errors import (
     GraphkilnInternalError,
@@ -23,6 +24,7 @@ from ..ir.abstract import (
     AbstractPyObject,
     AbstractRef,
     AbstractScalar,
+    AbstractSequence,
     AbstractTensor,
     AbstractTuple,
 )
@@ -52,6 +54,9 @@ class MonadChain:
         self.node: Node | None = None  # current state node, created lazily
         self.pending: list[Node] = []  # reads since the last UpdateState
         self.effects = False  # an effect was recorded on this chain
+
+
+_MISSING = object()  # an attribute that did not exist before graph code set it
 
 
 class GraphBuilder:
@@ -140,9 +145,23 @@ class GraphBuilder:
         if key not in self.written:
             self.written[key] = (container, container.copy())
 
+    def before_setattr(self, obj, name: str) -> None:
+        """Remember ``obj.<name>`` before graph code first sets it to a graph value."""
+        key = (id(obj), name)
+        if key not in self.written:
+            self.written[key] = (obj, name, obj.__dict__.get(name, _MISSING))
+
     def restore_written(self) -> None:
-        """Put back every container graph code wrote while tracing."""
-        for container, before in self.written.values():
+        """Put back every container and attribute graph code wrote while tracing."""
+        for record in self.written.values():
+            if len(record) == 3:  # an attribute
+                obj, name, before = record
+                if before is _MISSING:
+                    obj.__dict__.pop(name, None)
+                else:
+                    obj.__dict__[name] = before
+                continue
+            container, before = record
             container.clear()
             if isinstance(container, list):
                 container.extend(before)
@@ -191,7 +210,7 @@ class GraphBuilder:
             if needs_trace(x):
                 return self.tuple_node([self.to_node(e) for e in x], isinstance(x, list))
             return const_node(x)
-        if type(x) is SymbolicScalar:
+        if type(x) is SymbolicScalar or type(x) is SymbolicSequence:
             return self.local(x._node)
         if isinstance(x, Undefined):
             raise x.error()
@@ -259,6 +278,8 @@ class GraphBuilder:
             return a.value if a.is_known else SymbolicScalar(node, a)
         if isinstance(a, AbstractPyObject):
             return PyObject(node, _origin(node))
+        if isinstance(a, AbstractSequence):
+            return SymbolicSequence(node, a)
         return node
 
     def finish_root(self, output: Node) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import builtins
 import enum
 import functools
+import operator
 import sys
 import types
 from typing import NamedTuple
@@ -20,7 +21,9 @@ import graphkiln.ops.functional as F
 
 from ..common import dtype as mstype
 from ..common.jit_class import is_jit_class_instance
+from ..common.mutable import mutable
 from ..common.symbolic_scalar import SymbolicScalar
+from ..common.symbolic_sequence import SymbolicSequence
 from ..common.tensor import Tensor
 from ..errors import GraphkilnInternalError, SourceLoc, is_internal, user_location
 from ..ir import tracing_state as state
@@ -29,14 +32,17 @@ from ..ir.abstract import (
     U_ABS,
     AbstractFunc,
     AbstractScalar,
+    AbstractSequence,
     AbstractTensor,
     AbstractTuple,
     widen,
 )
 from ..ir.anf import FuncGraph, Node, Parameter, ValueNode
 from ..ir.build import prim_node
+from ..ir.primitive import needs_trace
 from ..ir.structural_prims import MakeTuple, Switch, TupleGetItem, While
 from ..ops.defs import scalar as scalar_ops
+from ..ops.defs import sequence as sequence_ops
 from ..ops.defs.side_effects import Print
 from ..ops.dynamic_shape import shape_of
 from . import ast_convert
@@ -191,6 +197,8 @@ def _branch_output(bb: GraphBuilder, leaf, like: AbstractTensor | AbstractScalar
         if type(leaf) is SymbolicScalar:
             return bb.to_node(leaf)
         return ValueNode(like.kind(leaf), like)
+    if isinstance(like, AbstractSequence):
+        return bb.to_node(leaf)
     if isinstance(leaf, _NUMBER) and like is not None:
         arr = np.full(like.shape, leaf, like.dtype.np_dtype)
         return ValueNode(arr, AbstractTensor(like.dtype, like.shape, arr))
@@ -229,6 +237,15 @@ def _scalar_join(a, c) -> AbstractScalar | None:
     if kinds[0] is None or kinds[0] is not kinds[1]:
         return None
     return AbstractScalar.unknown(kinds[0])
+
+
+def _sequence_join(name: str, a, c, loc) -> AbstractSequence:
+    """The abstract of a variable that is a dynamic length sequence after a tensor ``if``:
+    both branches must give one with the same item type."""
+    if type(a) is not SymbolicSequence or type(c) is not SymbolicSequence or a._abs != c._abs:
+        raise variable_join_error(
+            name, "a dynamic length sequence must keep its kind and item type", a, c, loc)
+    return a._abs
 
 
 def _tensor_like(x) -> AbstractTensor | None:
@@ -292,6 +309,14 @@ def _traced_if(cond, true_fn, false_fn, values, names, guard=False):
             side = "false" if isinstance(c, Undefined) else "true"
             results[i] = Undefined(name, f"it is assigned in only one branch of the tensor "
                                          f"'if' at {loc!r} (not in the {side} branch)")
+            continue
+        if type(a) is SymbolicSequence or type(c) is SymbolicSequence:
+            like = _sequence_join(name, a, c, loc)
+            with tb:
+                nt = _branch_output(tb, a, like)
+            with fb:
+                nf = _branch_output(fb, c, like)
+            dyn.append((i, nt, nf))
             continue
         like = _scalar_join(a, c)
         if like is None and (type(a) is SymbolicScalar or type(c) is SymbolicScalar):
@@ -619,6 +644,8 @@ def for_stmt(iterable, body_fn, values: tuple, names: tuple, extra_test=None):
     """``for target in iterable: body``; ``extra_test`` is the break/return guard."""
     if isinstance(iterable, TensorRange):
         return _tensor_range_loop(iterable, body_fn, values, names, extra_test)
+    if type(iterable) is SymbolicSequence:
+        return _sequence_loop(iterable, body_fn, values, names, extra_test)
     if isinstance(iterable, Tensor):
         if not iterable.shape:
             raise TypeError("Cannot iterate over a 0-D Tensor.")
@@ -662,8 +689,27 @@ def _tensor_range_loop(rng: TensorRange, body_fn, values, names, extra_test):
     return out[1:]
 
 
+def _sequence_loop(seq: SymbolicSequence, body_fn, values, names, extra_test):
+    """``for item in seq`` over a dynamic length sequence: a tensor ``while`` on a run-time
+    index (the items are read from the sequence as it is when the loop starts)."""
+    seq = seq.copy()
+    n = sequence_ops.SequenceLen(seq)
+
+    def cond(i, *v):
+        c = i < n
+        if extra_test is not None:
+            return and_(c, lambda: extra_test(*v))
+        return c
+
+    def body(i, *v):
+        return (i + 1,) + tuple(body_fn(seq[i], *v))
+
+    out = _traced_while(cond, body, (0,) + tuple(values), ("<sequence index>",) + names)
+    return out[1:]
+
+
 def _carried_abstract(leaf):
-    if type(leaf) is SymbolicScalar:
+    if type(leaf) is SymbolicScalar or type(leaf) is SymbolicSequence:
         return leaf._abs
     if isinstance(leaf, Tensor):
         return AbstractTensor(leaf.dtype, leaf.shape)
@@ -773,8 +819,7 @@ class _TensorLoop:
         for i, kind in enumerate(self.kinds):
             if kind is _Leaf.CARRIED:
                 a, p = self.abstracts[i], params[i, "value"]
-                syms[i] = SymbolicScalar(p, a) if isinstance(a, AbstractScalar) else \
-                    Tensor._symbolic(p, a)
+                syms[i] = gb.wrap(p)
             elif kind is _Leaf.WEIGHT:
                 a = self.abstracts[i]
                 syms[i] = WeightJoin(gb, params[i, "flag"], self.weights[i],
@@ -908,7 +953,7 @@ class _TensorLoop:
     def initial_node(self, i: int) -> Node:
         """The value a carried leaf enters the loop with (zeros for a pending return)."""
         leaf, a = self.leaves[i], self.abstracts[i]
-        if type(leaf) is SymbolicScalar:
+        if type(leaf) is SymbolicScalar or type(leaf) is SymbolicSequence:
             return self.b.to_node(leaf)
         if isinstance(a, AbstractScalar):  # a number the body makes a run-time scalar
             return ValueNode(a.kind(leaf), a)
@@ -1030,6 +1075,14 @@ def getitem(seq, index):
     return seq[index]
 
 
+def contains(item, seq) -> bool:
+    """``item in seq`` in converted code; a run-time bool when ``seq`` is a dynamic length
+    sequence."""
+    if type(seq) is SymbolicSequence:
+        return sequence_ops.InSequence(item, seq)
+    return item in seq
+
+
 def numpy_element(x):
     """An element read from a NumPy array in graph code: as in MindSpore's graphs, a NumPy
     number is the Python number (so ``mutable`` and ``isinstance(x, int)`` accept it)."""
@@ -1056,6 +1109,19 @@ def setitem(obj, index, value):
         state.current().before_write(obj)
     obj[index] = value
     return obj
+
+
+def setitem_outer(obj, index, value) -> None:
+    """``obj[index] = value`` for an object that outlives the call (``self.d[k] = v``, a
+    global dict): a dict item given a graph value is written when the graph runs (a
+    ``PyExecute`` of the write, as MindSpore's run-time fallback does) and, for the rest of
+    the trace, at once (undone when tracing ends); anything else is written as it is."""
+    if isinstance(obj, dict) and (is_symbolic(value) or isinstance(value, PyObject) or
+                                  needs_trace((value,))) and state.current() is not None:
+        state.current().before_write(obj)
+        state.note_run_time_write(obj)
+        run_time(operator.setitem, obj, index, value)
+    obj[index] = value
 
 
 class SwitchLayer:
@@ -1103,6 +1169,11 @@ def _thunk(fn, made: set):
 def call(f, *args, **kwargs):
     """A call inside converted code: user functions and cells are converted first."""
     t = type(f)
+    if args and type(args[0]) is SymbolicSequence and (t in _BUILTINS or t is type or
+                                                       f is mutable):
+        return _sequence_builtin(f, args, kwargs)
+    if f is mutable and _dynamic_len(args, kwargs):
+        return sequence_ops.MakeDynamicSequence(*args[0], is_list=isinstance(args[0], list))
     if t is _FUNCTION:
         if _is_user_code(f.__code__):
             return call_user(f, args, kwargs)
@@ -1123,6 +1194,7 @@ def call(f, *args, **kwargs):
         return f(*args, **kwargs)
     if f is map:
         return graph_map(call, *args, **kwargs)
+
     if f is range and any(is_symbolic(a) for a in args):
         return TensorRange(*args)
     if t is functools.partial:
@@ -1149,6 +1221,32 @@ def call_user(fn, args: tuple, kwargs: dict):
     if type(fn) is not _FUNCTION:
         return fn(*args, **kwargs)
     return call_traced(fn.__code__, convert(fn), args, kwargs)
+
+
+def _dynamic_len(args: tuple, kwargs: dict) -> bool:
+    """``mutable(seq, dynamic_len=True)`` in graph code whose items are Tensors or numbers:
+    a dynamic length sequence of the graph (other items keep a static length)."""
+    flag = kwargs.get("dynamic_len", args[1] if len(args) > 1 else False)
+    return flag is True and len(args) >= 1 and isinstance(args[0], (tuple, list)) and \
+        all(isinstance(x, (Tensor, SymbolicScalar, *_NUMBER)) for x in args[0])
+
+
+def _sequence_builtin(f, args: tuple, kwargs: dict):
+    """A builtin called with a dynamic length sequence: ``len`` is a run-time int;
+    ``mutable`` keeps it; builtins that need its items while compiling are refused, as in
+    MindSpore."""
+    if f is len and len(args) == 1:
+        return sequence_ops.SequenceLen(args[0])
+    if f is mutable:
+        return args[0]
+    if f in (list, tuple) and len(args) == 1:
+        return sequence_ops.TupleToDynamicSequence(args[0], is_list=f is list)
+    if f in (zip, enumerate, sum, max, min, sorted, reversed):
+        raise RuntimeError(f"For '{f.__name__}', the dynamic length input is unsupported in "
+                           f"graph mode.")
+    if f is builtins.print:
+        return Print(*args)
+    return f(*args, **kwargs)
 
 
 def call_instance(obj, args: tuple, kwargs: dict):

@@ -2,10 +2,20 @@
 
 ``mutable`` tuples, lists and dicts are containers of their own kinds (rebuilt as mutable,
 so gradients can follow their structure); the plain numbers inside them become mutable
-numbers (run-time scalars of a compiled call)."""
+numbers (run-time scalars of a compiled call). A ``dynamic_len`` sequence whose items share
+one type is a leaf (one run-time value of a compiled call); otherwise it is a mutable one."""
 from __future__ import annotations
 
-from ..common.mutable import MutableDict, MutableList, MutableTuple, mutable_number
+from ..common.mutable import (
+    DynamicLenList,
+    DynamicLenTuple,
+    MutableDict,
+    MutableList,
+    MutableTuple,
+    dynamic_len_items,
+    mutable_number,
+)
+from ..common.symbolic_sequence import SymbolicSequence
 
 
 class TreeDef:
@@ -36,9 +46,11 @@ class TreeDef:
 
 
 LEAF = TreeDef("leaf")
-_CONTAINERS = (tuple, list, dict, MutableTuple, MutableList, MutableDict)
+_CONTAINERS = (tuple, list, dict, MutableTuple, MutableList, MutableDict, DynamicLenTuple,
+               DynamicLenList)
 _KIND = {tuple: "tuple", list: "list", dict: "dict", MutableTuple: "mutable_tuple",
-         MutableList: "mutable_list", MutableDict: "mutable_dict"}
+         MutableList: "mutable_list", MutableDict: "mutable_dict",
+         DynamicLenTuple: "mutable_tuple", DynamicLenList: "mutable_list"}
 _BUILD = {"tuple": tuple, "list": list, "mutable_tuple": MutableTuple,
           "mutable_list": MutableList}
 _FLAT: dict = {}  # (kind, n) -> the TreeDef of a flat container of n leaves
@@ -87,7 +99,10 @@ def _flatten(x, leaves: list) -> TreeDef:
     if t is dict:
         keys = tuple(x)
         return TreeDef("dict", tuple(_flatten(x[k], leaves) for k in keys), keys)
-    if t is MutableTuple or t is MutableList:
+    if (t is DynamicLenTuple or t is DynamicLenList) and dynamic_len_items(x) is not None:
+        leaves.append(x)
+        return LEAF
+    if t in (MutableTuple, MutableList, DynamicLenTuple, DynamicLenList):
         return TreeDef(_KIND[t], tuple(_flatten(mutable_number(e), leaves) for e in x))
     if t is MutableDict:
         keys = tuple(x)
@@ -121,11 +136,14 @@ def _unflatten(tree: TreeDef, it, plain: bool = False):
 
 
 def copy_containers(x):
-    """A copy of the containers of ``x`` (leaves shared), so a branch cannot mutate them."""
+    """A copy of the containers of ``x`` (leaves shared, run-time sequences copied), so a
+    branch cannot mutate them."""
     if type(x) is tuple:
         return tuple(copy_containers(e) for e in x)
     if type(x) is list:
         return [copy_containers(e) for e in x]
     if type(x) is dict:
         return {k: copy_containers(v) for k, v in x.items()}
+    if type(x) is SymbolicSequence:
+        return x.copy()
     return x

@@ -1,16 +1,20 @@
-"""Writes to a weight attribute from graph code (``self.w = value``, ``self.w += 1``).
+"""Writes to a cell attribute from graph code (``self.w = value``, ``self.w += 1``).
 
-Inside a graph the write is an ``Assign`` on the memory chain, ordered like any other
-effect (a later ``self.w`` reads the new value); outside a graph it replaces the weight's
-data, as ``Parameter.set_data`` does.
+Inside a graph a weight's write is an ``Assign`` on the memory chain, ordered like any
+other effect (a later ``self.w`` reads the new value); outside a graph it replaces the
+weight's data, as ``Parameter.set_data`` does. A plain attribute given a graph value is
+written when the graph runs, as MindSpore's run-time fallback does.
 """
 from __future__ import annotations
 
 import graphkiln.ops.functional as F
 
 from ..common.parameter import Parameter
+from ..common.symbolic_scalar import SymbolicScalar
 from ..common.tensor import Tensor
 from ..ir import tracing_state as state
+from ..ops.defs.gradient import StopGradient
+from .fallback import PyObject, run_time
 
 
 def write_parameter(param: Parameter, value: Tensor) -> None:
@@ -19,3 +23,20 @@ def write_parameter(param: Parameter, value: Tensor) -> None:
         param.set_data(value)
         return
     F.assign(param, value)  # converts a lower-ranked value type, refuses a higher one
+
+
+def write_attribute(obj, name: str, value) -> bool:
+    """``obj.<name> = value`` for a plain (non-weight) attribute while tracing, when
+    ``value`` is a graph value: ``PyExecute(setattr, obj, name, value)`` writes it when the
+    graph runs; the rest of the trace reads the value without a gradient (MindSpore's
+    run-time attribute is not differentiated) and the attribute is put back when tracing
+    ends (no symbolic value stays in user data). False when nothing was done."""
+    b = state.current()
+    symbolic = (isinstance(value, Tensor) and value._node is not None) or \
+        type(value) is SymbolicScalar or isinstance(value, PyObject)
+    if b is None or not symbolic:
+        return False
+    b.before_setattr(obj, name)
+    run_time(setattr, obj, name, value)
+    object.__setattr__(obj, name, StopGradient(value) if isinstance(value, Tensor) else value)
+    return True

@@ -138,6 +138,35 @@ class AbstractTuple(Abstract):
     __repr__ = text
 
 
+class AbstractSequence(Abstract):
+    """A tuple (or list, with ``is_list``) whose length is known only at run time (a
+    ``mutable(..., dynamic_len=True)`` sequence); every element has the abstract
+    ``element`` (None: the sequence is empty and its elements have no type yet)."""
+
+    __slots__ = ("element", "is_list")
+
+    def __init__(self, element: Abstract | None, is_list: bool = False):
+        self.element = element
+        self.is_list = is_list
+
+    def key(self):
+        return ("DL" if self.is_list else "DT",
+                None if self.element is None else self.element.key())
+
+    def __eq__(self, other):
+        return isinstance(other, AbstractSequence) and self.key() == other.key()
+
+    def __hash__(self):
+        return hash(self.key())
+
+    def text(self) -> str:
+        name = "List" if self.is_list else "Tuple"
+        inner = "Any" if self.element is None else self.element.text()
+        return f"<{name}[{inner}...], dynamic length>"
+
+    __repr__ = text
+
+
 class AbstractMonad(Abstract):
     """The ``U`` (memory) or ``IO`` state token."""
 

@@ -15,6 +15,7 @@ import numpy as np
 from ..common.float_status import enter as _enter_fp
 from ..common.float_status import exit as _exit_fp
 from ..common.symbolic_scalar import SymbolicScalar
+from ..common.symbolic_sequence import SymbolicSequence
 from ..common.tensor import Tensor
 from ..errors import blame_argument, check_allocation
 from . import tracing_state as state
@@ -205,7 +206,7 @@ def needs_trace(args) -> bool:
         if isinstance(a, Tensor):
             if a._node is not None or a._is_param:
                 return True
-        elif type(a) is SymbolicScalar:
+        elif type(a) is SymbolicScalar or type(a) is SymbolicSequence:
             return True
         elif isinstance(a, (tuple, list)) and needs_trace(a):
             return True

@@ -37,21 +37,31 @@ def note_file(filename: str) -> None:
 
 def begin_functions():
     """Start recording the Python functions a trace converts (for guards on the globals
-    and closure cells they read); returns ``(the new list, the token for end_functions)``."""
+    and closure cells they read) and the objects its graph writes when it runs (never
+    guarded: the graph itself changes them); returns ``(the functions, the objects' ids,
+    the token for end_functions)``."""
     functions: list = []
-    prev = getattr(_local, "functions", None)
-    _local.functions = functions
-    return functions, prev
+    written: set = set()
+    prev = (getattr(_local, "functions", None), getattr(_local, "run_time_writes", None))
+    _local.functions, _local.run_time_writes = functions, written
+    return functions, written, prev
 
 
 def end_functions(prev) -> None:
-    _local.functions = prev
+    _local.functions, _local.run_time_writes = prev
 
 
 def note_function(fn) -> None:
     functions = getattr(_local, "functions", None)
     if functions is not None:
         functions.append(fn)
+
+
+def note_run_time_write(obj) -> None:
+    """``obj`` (a global dict) is written by the graph when it runs."""
+    written = getattr(_local, "run_time_writes", None)
+    if written is not None:
+        written.add(id(obj))
 
 
 def enter_pynative_grad() -> bool:

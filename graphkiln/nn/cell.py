@@ -26,7 +26,7 @@ from ..common.parameter import Parameter, ParameterTuple
 from ..common.tensor import Tensor
 from ..compile.api import call_cell
 from ..errors import blame_argument
-from ..frontend.weight_writes import write_parameter
+from ..frontend.weight_writes import write_attribute, write_parameter
 from ..ops.defs.array import Cast
 
 _DEFAULT_PARAM_NAME = "Parameter"
@@ -172,7 +172,7 @@ class Cell:
                 raise TypeError(f"Sub cell '{name}' already exists in network, can not "
                                 f"assign this type: '{type(value)}' as a cell.")
             cells[name] = None
-        else:
+        elif not write_attribute(self, name, value):
             object.__setattr__(self, name, value)
 
     def _set_param_attr(self, name: str, param: Parameter) -> None:

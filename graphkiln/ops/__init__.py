@@ -5,6 +5,7 @@ from . import functional, losses
 from . import functional as F  # noqa: F401
 from . import rules as _rules  # noqa: F401  (attaches backward rules)
 from . import scalar_methods as _scalar_methods  # noqa: F401  (run-time scalar operators)
+from . import sequence_methods as _sequence_methods  # noqa: F401  (dynamic length sequences)
 from . import tensor_methods as _tensor_methods  # noqa: F401  (Tensor operators)
 from .clip_ops import clip_by_global_norm, clip_by_value, stop_gradient  # noqa: F401
 from .composite import (

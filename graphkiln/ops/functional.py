@@ -17,6 +17,7 @@ import numpy as np
 
 from ..common import dtype as mstype
 from ..common.symbolic_scalar import SymbolicScalar
+from ..common.symbolic_sequence import SymbolicSequence
 from ..common.tensor import Tensor
 from ..errors import names_bad_arguments as _names_bad_arguments
 from ..ir import structural_prims as S
@@ -28,6 +29,7 @@ from .defs import math as M
 from .defs import nn as N
 from .defs import scalar as SS
 from .defs import scatter as SC
+from .defs import sequence as SEQ
 from .defs import side_effects as E
 from .defs._infer import norm_axis
 from .defs.introspect import TensorShape
@@ -288,6 +290,8 @@ def gather(input_params, input_indices, axis, batch_dims=0) -> Tensor:
 
 
 def addn(x) -> Tensor:
+    if type(x) is SymbolicSequence:  # a dynamic length sequence
+        return SEQ.SequenceAddN(x)
     return A.AddN(tuple(x))
 
 

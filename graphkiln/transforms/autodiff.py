@@ -17,9 +17,11 @@ import graphkiln.ops.functional as F
 from ..common import dtype as mstype
 from ..common.mutable import is_mutable
 from ..common.symbolic_scalar import SymbolicScalar
+from ..common.symbolic_sequence import SymbolicSequence
 from ..common.tensor import Tensor
 from ..frontend.builder import GraphBuilder
 from ..frontend.custom_bprop import custom_bprop_key
+from ..frontend.fallback import PyObject
 from ..frontend.pytree import flatten, unflatten
 from ..ir import tracing_state as state
 from ..ir.abstract import (
@@ -402,8 +404,12 @@ class _MutableArg:
 def _input_cotangent(bp: Backprop, x, node):
     """The gradient of one differentiated input: zeros where nothing depends on it, a
     zero of its type for a run-time scalar (as MindSpore gives a mutable number)."""
+    if type(x) is SymbolicSequence:
+        raise GradError("graphkiln cannot differentiate with respect to a dynamic length "
+                        "sequence (mutable(..., dynamic_len=True)) yet; pass the tensors in a "
+                        "mutable tuple or list of static length.")
     if type(x) is SymbolicScalar:
-        return x.kind(0)
+        return 0 if x.kind is bool else x.kind(0)  # MindSpore's zero of a mutable bool: 0
     if node is None:
         return None
     c = bp.result(node)
@@ -443,6 +449,9 @@ def grad_in_graph(fn, args: tuple, kwargs: dict, *, positions, weights, sens=Non
                             "(output, aux...).")
         out, aux = out[0], out[1:]
     outs = flatten(out)[0]  # nested tuples/lists of outputs: each tensor is an output
+    # a Python object computed when the graph runs (PyExecute) passes no gradient back,
+    # as in MindSpore: a function of only such outputs has zero gradients
+    outs = [o for o in outs if not isinstance(o, PyObject)]
     for o in outs:
         if not isinstance(o, Tensor):
             raise GradError(f"The output of the function being differentiated must be a "

@@ -15,6 +15,7 @@ import pytest
 import graphkiln as ms
 from graphkiln import Tensor, ops
 from graphkiln.ir.primitive import REGISTRY
+from graphkiln.ops.defs.sequence import SEQUENCE_OPS
 
 # Handled by the AD engine itself (transforms/autodiff.py), so they need no rule here.
 STRUCTURAL = {
@@ -46,6 +47,8 @@ NON_DIFFERENTIABLE = {
                  "ScalarMod", "ScalarPow", "ScalarEq", "ScalarNe", "ScalarLt", "ScalarLe",
                  "ScalarGt", "ScalarGe", "BoolAnd", "BoolOr", "BoolNot", "ScalarUsub",
                  "ScalarCast", "ScalarToTensor")},
+    **{n: "dynamic length sequence op: MindSpore gives no gradient through a dynamic length "
+          "sequence indexed directly ('The pointer[seq_abs] is null')" for n in SEQUENCE_OPS},
     "Argmax": "integer indices: piecewise constant in the input",
     "Argmin": "integer indices: piecewise constant in the input",
     "Equal": "boolean output", "NotEqual": "boolean output",

@@ -11,6 +11,7 @@ import graphkiln as ms
 from graphkiln import Tensor
 from graphkiln.ir.abstract import AbstractScalar, AbstractTensor, AbstractTuple
 from graphkiln.ir.primitive import REGISTRY, eager_abstract, eager_value
+from graphkiln.ops.defs.sequence import SEQUENCE_OPS
 
 pytestmark = pytest.mark.filterwarnings("error")
 
@@ -28,6 +29,8 @@ STRUCTURAL = {
     # need a peer process (tests/communication/scripts/point_to_point.py)
     "Send", "Receive",
     "PyExecute",  # the run-time fallback (tests/frontend/test_fallback.py)
+    # dynamic length sequences exist only in graphs (tests/frontend/test_mutable_sequences.py)
+    *SEQUENCE_OPS,
 }
 
 

@@ -20,6 +20,7 @@ from . import (  # noqa: F401
     py_execute,
     scalar,
     scatter,
+    sequence,
     side_effects,
     summary,
 )

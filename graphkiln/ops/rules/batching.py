@@ -24,6 +24,7 @@ from ..defs import array as A
 from ..defs import grad_ops as G
 from ..defs import math as M
 from ..defs import nn as N
+from ..defs.sequence import SEQUENCE_OPS
 
 # Primitives the transformation itself handles (or refuses), with the reason.
 NOT_BATCHED = {
@@ -60,6 +61,8 @@ NOT_BATCHED = {
                     "ScalarMod", "ScalarPow", "ScalarEq", "ScalarNe", "ScalarLt", "ScalarLe",
                     "ScalarGt", "ScalarGe", "BoolAnd", "BoolOr", "BoolNot", "ScalarUsub",
                     "ScalarCast", "ScalarToTensor")},
+    **{name: "dynamic length sequence: its items are batched one by one, never the sequence"
+       for name in SEQUENCE_OPS},
 }
 
 

@@ -1,0 +1,270 @@
+"""Primitives of dynamic length sequences (``mutable(seq, dynamic_len=True)``): their
+length is a run-time value, every item has one abstract (``AbstractSequence.element``).
+
+At run time a sequence is a Python tuple of its items (arrays for tensors, numbers);
+the graph's output rebuilds a list or tuple of Tensors from it. The list methods are
+pure: ``ListAppend(seq, x)`` gives the longer sequence, and the variable holding the list
+is rebound to it (see :mod:`graphkiln.ops.sequence_methods`).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ...ir.abstract import AbstractScalar, AbstractSequence, AbstractTensor, AbstractTuple
+from ...ir.primitive import OpDef
+from ._infer import describe
+
+_INT = AbstractScalar.unknown(int)
+_BOOL = AbstractScalar.unknown(bool)
+
+
+def _sequence(name: str, a, arg: str = "sequence") -> AbstractSequence:
+    if not isinstance(a, AbstractSequence):
+        raise TypeError(f"For '{name}', the input '{arg}' must be a dynamic length sequence, "
+                        f"but got {describe(a)}.")
+    return a
+
+
+def _item_abstract(name: str, a):
+    """The abstract every item of a sequence of ``a`` would have: a tensor's type and
+    shape, or a number's type (its value unknown)."""
+    if isinstance(a, AbstractTensor):
+        return AbstractTensor(a.dtype, a.shape)
+    if isinstance(a, AbstractScalar) and a.kind in (bool, int, float):
+        return AbstractScalar.unknown(a.kind)
+    raise TypeError(f"For '{name}', a dynamic length sequence holds Tensors or numbers, "
+                    f"but got {describe(a)}.")
+
+
+def join_items(name: str, element, item):
+    """The element abstract of ``element`` items and one more of abstract ``item``."""
+    item = _item_abstract(name, item)
+    if element is None or element == item:
+        return item
+    if isinstance(element, AbstractTensor) and isinstance(item, AbstractTensor) and \
+            element.dtype is item.dtype:
+        raise TypeError(f"For '{name}', the items of a dynamic length sequence must have one "
+                        f"shape (graphkiln has no dynamic shapes yet), but got "
+                        f"{describe(element)} and {describe(item)}.")
+    raise TypeError(f"In graph mode, the element type of dynamic length array must be the "
+                    f"same. For '{name}', the sequence holds {describe(element)} but got "
+                    f"{describe(item)}.")
+
+
+def _index(name: str, a, arg: str = "index") -> None:
+    """An index is an int (constant or run-time) or a 0-d int Tensor (a loop counter)."""
+    if isinstance(a, AbstractScalar) and a.kind in (int, bool):
+        return
+    if isinstance(a, AbstractTensor) and a.shape == () and a.dtype.is_int:
+        return
+    raise TypeError(f"For '{name}', the '{arg}' must be an int, but got {describe(a)}.")
+
+
+def _checked_index(i: int, n: int) -> int:
+    if not -n <= i < n:
+        raise IndexError(f"The index of a dynamic length sequence should be in range[{-n}, "
+                         f"{n}), but got {i}.")
+    return i
+
+
+# ------------------------------------------------------------------ building
+
+def _joined(name: str, items, is_list: bool) -> AbstractSequence:
+    element = None
+    for a in items:
+        element = join_items(name, element, a)
+    return AbstractSequence(element, is_list)
+
+
+def _make_infer(*items, is_list=True):
+    return _joined("MakeDynamicSequence", items, is_list)
+
+
+# recorded even from constants (``pure_eval=False``): its length must stay a run-time value
+MakeDynamicSequence = OpDef("MakeDynamicSequence", _make_infer, lambda *items, is_list=True:
+                            tuple(items), differentiable=False, pure_eval=False,
+                            attrs={"is_list": True})
+
+
+def _from_tuple_infer(x, is_list=True):
+    if isinstance(x, AbstractSequence):
+        return AbstractSequence(x.element, is_list)
+    if not isinstance(x, AbstractTuple):
+        raise TypeError(f"For 'TupleToDynamicSequence', the input must be a tuple or list, "
+                        f"but got {describe(x)}.")
+    return _joined("TupleToDynamicSequence", x.elements, is_list)
+
+
+# a tuple or list of static length as a dynamic length one (the ``+`` of both kinds)
+TupleToDynamicSequence = OpDef("TupleToDynamicSequence", _from_tuple_infer,
+                               lambda x, is_list=True: tuple(x), differentiable=False,
+                               attrs={"is_list": True})
+
+
+# ------------------------------------------------------------------ reading
+
+SequenceLen = OpDef("SequenceLen", lambda seq: (_sequence("SequenceLen", seq), _INT)[1],
+                    len, differentiable=False)
+
+
+def _getitem_infer(seq, index):
+    _sequence("SequenceGetItem", seq)
+    _index("SequenceGetItem", index)
+    if seq.element is None:
+        raise RuntimeError("Getitem can not get element from an empty dynamic length "
+                           "sequence.")
+    return seq.element
+
+
+SequenceGetItem = OpDef("SequenceGetItem", _getitem_infer,
+                        lambda seq, index: seq[_checked_index(int(index), len(seq))],
+                        differentiable=False)
+
+
+def _slice_infer(seq, start, stop, step):
+    _sequence("SequenceSlice", seq)
+    for arg, a in (("start", start), ("stop", stop), ("step", step)):
+        if not (isinstance(a, AbstractScalar) and a.value is None):
+            _index("SequenceSlice", a, arg)
+    if step.value == 0:
+        raise ValueError("For 'SequenceSlice', the 'step' cannot be 0.")
+    return seq
+
+
+def _slice(seq, start, stop, step):
+    if step == 0:
+        raise ValueError("For 'SequenceSlice', the 'step' cannot be 0.")
+    return seq[slice(start, stop, step)]
+
+
+SequenceSlice = OpDef("SequenceSlice", _slice_infer, _slice, differentiable=False)
+
+
+def _in_infer(x, seq):
+    _sequence("InSequence", seq)
+    if seq.element is not None:
+        _item_abstract("InSequence", x)
+    return _BOOL
+
+
+def _contains(x, seq) -> bool:
+    if isinstance(x, np.ndarray):
+        return any(isinstance(e, np.ndarray) and e.shape == x.shape and bool(np.all(e == x))
+                   for e in seq)
+    return x in seq
+
+
+InSequence = OpDef("InSequence", _in_infer, _contains, differentiable=False)
+
+
+def _addn_infer(seq):
+    _sequence("SequenceAddN", seq)
+    if not isinstance(seq.element, AbstractTensor):
+        raise TypeError(f"For 'AddN', the input must be a sequence of Tensors, but got "
+                        f"{seq.text()}.")
+    return seq.element
+
+
+def _addn(seq):
+    if not seq:
+        raise ValueError("For 'AddN', the input sequence must not be empty.")
+    out = seq[0].copy()
+    for x in seq[1:]:
+        out += x
+    return out
+
+
+SequenceAddN = OpDef("SequenceAddN", _addn_infer, _addn, differentiable=False)
+
+
+# ------------------------------------------------------------------ new sequences
+
+def _add_infer(x, y):
+    seqs = [a for a in (x, y) if isinstance(a, AbstractSequence)]
+    if not seqs:
+        raise TypeError("For 'SequenceAdd', an input must be a dynamic length sequence.")
+    element = None
+    for a in (x, y):
+        if isinstance(a, AbstractSequence):
+            items = () if a.element is None else (a.element,)
+        elif isinstance(a, AbstractTuple) and a.is_list == seqs[0].is_list:
+            items = a.elements
+        else:
+            raise TypeError(f"For 'SequenceAdd', can only concatenate a "
+                            f"{'list' if seqs[0].is_list else 'tuple'} with one, but got "
+                            f"{describe(a)}.")
+        for item in items:
+            element = join_items("SequenceAdd", element, item)
+    return AbstractSequence(element, seqs[0].is_list)
+
+
+SequenceAdd = OpDef("SequenceAdd", _add_infer, lambda x, y: tuple(x) + tuple(y),
+                    differentiable=False)
+
+
+def _mul_infer(seq, n):
+    _sequence("SequenceMul", seq)
+    _index("SequenceMul", n, "n")
+    return seq
+
+
+SequenceMul = OpDef("SequenceMul", _mul_infer, lambda seq, n: seq * int(n),
+                    differentiable=False)
+
+
+def _list(name: str, seq) -> AbstractSequence:
+    seq = _sequence(name, seq, "list")
+    if not seq.is_list:
+        raise TypeError(f"For '{name}', the input must be a list, but got a tuple.")
+    return seq
+
+
+def _append_infer(seq, x):
+    seq = _list("ListAppend", seq)
+    return AbstractSequence(join_items("ListAppend", seq.element, x), True)
+
+
+ListAppend = OpDef("ListAppend", _append_infer, lambda seq, x: (*seq, x),
+                   differentiable=False)
+
+
+def _insert_infer(seq, index, x):
+    seq = _list("ListInsert", seq)
+    _index("ListInsert", index)
+    return AbstractSequence(join_items("ListInsert", seq.element, x), True)
+
+
+def _insert(seq, index, x):
+    out = list(seq)
+    out.insert(int(index), x)
+    return tuple(out)
+
+
+ListInsert = OpDef("ListInsert", _insert_infer, _insert, differentiable=False)
+
+
+def _pop_infer(seq, index):
+    seq = _list("ListPop", seq)
+    _index("ListPop", index)
+    if seq.element is None:
+        raise IndexError("pop from empty list")
+    return AbstractTuple([seq, seq.element])
+
+
+def _pop(seq, index):
+    if not seq:
+        raise IndexError("pop from empty list")
+    i = _checked_index(int(index), len(seq)) % len(seq)
+    return seq[:i] + seq[i + 1:], seq[i]
+
+
+# (the list without the item, the item)
+ListPop = OpDef("ListPop", _pop_infer, _pop, differentiable=False)
+
+ListReverse = OpDef("ListReverse", lambda seq: _list("ListReverse", seq),
+                    lambda seq: seq[::-1], differentiable=False)
+
+# every primitive of this module (none is batched by vmap or carries a gradient yet)
+SEQUENCE_OPS = ("MakeDynamicSequence", "TupleToDynamicSequence", "SequenceLen",
+                "SequenceGetItem", "SequenceSlice", "InSequence", "SequenceAddN", "SequenceAdd",
+                "SequenceMul", "ListAppend", "ListInsert", "ListPop", "ListReverse")
