@@ -28,6 +28,7 @@ from .defs import nn as N
 from .defs import scalar as SS
 from .defs import scatter as SC
 from .defs import side_effects as E
+from .defs import special as SP
 from .defs._infer import norm_axis
 
 _NUMBER = (bool, int, float, np.bool_, np.integer, np.floating)
@@ -777,6 +778,19 @@ tensor_scatter_div = _scatter_fn("TensorScatterDiv", "tensor_scatter_div")
 tensor_scatter_max = _scatter_fn("TensorScatterMax", "tensor_scatter_max")
 tensor_scatter_min = _scatter_fn("TensorScatterMin", "tensor_scatter_min")
 tensor_scatter_update = _scatter_fn("TensorScatterUpdate", "tensor_scatter_update")
+
+lgamma = _unary(SP.Lgamma, "lgamma")
+digamma = _unary(SP.Digamma, "digamma")
+
+
+def igamma(input: Tensor, other: Tensor) -> Tensor:
+    """The regularized lower incomplete gamma function P(input, other)."""
+    return SP.Igamma(input, other)
+
+
+def igammac(input: Tensor, other: Tensor) -> Tensor:
+    """The regularized upper incomplete gamma function Q(input, other) = 1 - P."""
+    return SP.Igammac(input, other)
 
 
 # Names defined by modules above this one (autodiff and vmap front ends in ``ops.composite``,

@@ -111,12 +111,14 @@ def _install_more_methods() -> None:
         return lambda self: fn(self)
 
     for name in ("neg", "square", "sin", "cos", "tanh", "sigmoid", "rsqrt", "reciprocal",
-                 "sign", "floor", "ceil", "log1p", "expm1", "erf", "logical_not", "relu"):
+                 "sign", "floor", "ceil", "log1p", "expm1", "erf", "logical_not", "relu",
+                 "lgamma", "digamma"):
         setattr(Tensor, name, unary(getattr(F, name)))
     Tensor.negative = Tensor.neg
     for name in ("add", "sub", "mul", "div", "pow", "matmul", "maximum", "minimum",
                  "logical_and", "logical_or", "logical_xor", "equal", "not_equal", "less",
-                 "less_equal", "greater", "greater_equal", "floor_divide", "remainder"):
+                 "less_equal", "greater", "greater_equal", "floor_divide", "remainder",
+                 "igamma", "igammac"):
         fn = getattr(F, name)
         setattr(Tensor, name, lambda self, other, _fn=fn: _fn(self, other))
     Tensor.subtract, Tensor.multiply, Tensor.divide = Tensor.sub, Tensor.mul, Tensor.div

@@ -96,6 +96,10 @@ for _n in ("Asin", "Acos"):
     SAMPLES[_n] = _unary(-0.9, 0.9)
 for _n in ("RealDiv", "SquaredDifference", "Atan2"):
     SAMPLES[_n] = _binary(0.5, 3.0)
+for _n in ("Lgamma", "Digamma"):
+    SAMPLES[_n] = _unary(0.2, 5.0)
+for _n in ("Igamma", "Igammac", "IgammaGradA"):  # tensors of one dtype (no Python number)
+    SAMPLES[_n] = _binary(0.2, 6.0)[:4] + _binary(0.2, 6.0)[5:]
 for _n in ("Shape", "DType", "Rank", "Size", "TopTypeof", "Flatten"):
     SAMPLES[_n] = [lambda r: ((B(f32(r, 3, 2, 4)),), {})]
 SAMPLES["FloatStatus"] = [

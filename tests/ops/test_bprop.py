@@ -64,7 +64,16 @@ NON_DIFFERENTIABLE = {
     "WhileGrad": "created by autodiff itself as the backward of While",
     "BoundingBoxDecode": "box arithmetic for detection heads; MindSpore gives zero cotangents",
     "NMSWithMask": "a selection: sorted boxes, indices and a keep mask",
+    "Digamma": "its derivative, the trigamma function (MindSpore's Polygamma(1, x)), is "
+               "not implemented: a clear error rather than a wrong second derivative of "
+               "Lgamma",
+    "IgammaGradA": "the a-derivative of Igamma, used only by Igamma's backward rule (a "
+                   "second derivative in a is not implemented)",
 }
+
+# MindSpore's kernels for these take float32/float64 only (float16 is a TypeError there
+# and here), so there is no float16 cotangent to check.
+NO_FLOAT16 = {"Igamma", "Igammac"}
 
 # Optimizer steps and synchronisation: memory effects on weights (like Assign) or no value;
 # autodiff never differentiates through them.
@@ -248,6 +257,10 @@ SAMPLES = {
                                              "Asin", "Acos")},
     "SquaredDifference": _binary_samples(),
     "Atan2": _binary_samples(y=lambda *sh: u(0.5, 2.0, *sh)),
+    # both the series (x < a + 1) and the continued-fraction (x >= a + 1) regions
+    **{k: [s(u(0.3, 4.0, 2, 3), u(0.2, 8.0, 3)), s(u(1.5, 3.0, 4), u(4.0, 9.0, 4)),
+           s(u(2.0, 6.0, 3, 1), u(0.1, 1.0, 1, 2))] for k in ("Igamma", "Igammac")},
+    "Lgamma": [s(u(0.2, 6.0, 2, 3)), s(u(-2.8, -2.2, 4))],
     "Slice": [s(n(3, 4), (1, 1), (2, -1)), s(n(2, 3, 2), (0, 1, 0), (2, 2, 1))],
     "Flatten": [s(n(2, 3, 2))],
     "TopK": [s(n(2, 5), 3), s(n(4), 2)],
@@ -422,7 +435,7 @@ def test_bprop_matches_finite_differences(name):
                                        atol=ATOL, err_msg=f"{where}: input {i}")
 
 
-@pytest.mark.parametrize("name", sorted(SAMPLES))
+@pytest.mark.parametrize("name", sorted(set(SAMPLES) - NO_FLOAT16))
 def test_float16_inputs_get_float16_cotangents(name):
     rng = np.random.default_rng(0)
     for k, make in enumerate(SAMPLES[name]):

@@ -20,5 +20,6 @@ from . import (  # noqa: F401
     scalar,
     scatter,
     side_effects,
+    special,
     summary,
 )

@@ -768,6 +768,30 @@ def _atan2(x, y, out, dout):
     return sum_to(F.mul(dout, F.div(y, r2)), x), sum_to(F.mul(dout, F.div(F.neg(x), r2)), y)
 
 
+@bprop("Lgamma")
+def _lgamma(x, out, dout):
+    return (_as(F.mul(dout, F.digamma(x)), x),)
+
+
+def _igamma_grads(a, x, dout):
+    """d/da and d/dx of P(a, x), each times ``dout`` (the density x**(a-1) e**-x / G(a))."""
+    da = F.mul(dout, REGISTRY["IgammaGradA"](a, x))
+    density = F.exp(F.sub(F.sub(F.mul(F.sub(a, 1.0), F.log(x)), x), F.lgamma(a)))
+    return da, F.mul(dout, density)
+
+
+@bprop("Igamma")
+def _igamma(a, x, out, dout):
+    da, dx = _igamma_grads(a, x, dout)
+    return sum_to(da, a), sum_to(dx, x)
+
+
+@bprop("Igammac")
+def _igammac(a, x, out, dout):
+    da, dx = _igamma_grads(a, x, dout)
+    return sum_to(F.neg(da), a), sum_to(F.neg(dx), x)
+
+
 # ------------------------------------------------------------------ slicing, top-k
 
 @bprop("Slice")
