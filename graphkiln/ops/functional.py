@@ -793,6 +793,35 @@ def igammac(input: Tensor, other: Tensor) -> Tensor:
     return SP.Igammac(input, other)
 
 
+def identity(input: Tensor) -> Tensor:
+    """A copy of ``input`` (MindSpore's ``Identity``)."""
+    return A.Identity(input)
+
+
+def sort(input_x: Tensor, axis: int = -1, descending: bool = False) -> tuple:
+    """``(values, indices)`` of ``input_x`` sorted along ``axis`` (stable; indices int32)."""
+    return A.Sort(input_x, axis=axis, descending=descending)
+
+
+def argsort(input: Tensor, axis: int = -1, descending: bool = False) -> Tensor:
+    """The int32 indices that sort ``input`` along ``axis``."""
+    return A.Sort(input, axis=axis, descending=descending)[1]
+
+
+def unstack(input_x: Tensor, axis: int = 0) -> tuple:
+    """The slices of ``input_x`` along ``axis``, as a tuple (the inverse of ``stack``)."""
+    return A.Unstack(input_x, axis=axis)
+
+
+def swapaxes(input: Tensor, axis0: int, axis1: int) -> Tensor:
+    """``input`` with the axes ``axis0`` and ``axis1`` exchanged."""
+    nd = len(input.shape)
+    a0, a1 = norm_axis("swapaxes", axis0, nd), norm_axis("swapaxes", axis1, nd)
+    perm = list(range(nd))
+    perm[a0], perm[a1] = perm[a1], perm[a0]
+    return A.Transpose(input, tuple(perm))
+
+
 # Names defined by modules above this one (autodiff and vmap front ends in ``ops.composite``,
 # gradient clipping in ``ops.clip_ops``); MindSpore users import them from here, so they
 # resolve on access (``graphkiln.ops`` imports those modules before any user code runs).

@@ -125,6 +125,10 @@ def _install_more_methods() -> None:
     Tensor.eq, Tensor.ne, Tensor.lt = Tensor.equal, Tensor.not_equal, Tensor.less
     Tensor.le, Tensor.gt, Tensor.ge = Tensor.less_equal, Tensor.greater, Tensor.greater_equal
     Tensor.round = lambda self, decimals=0: F.round(self, decimals=decimals)
+    Tensor.sort = lambda self, axis=-1, descending=False: F.sort(self, axis, descending)
+    Tensor.argsort = lambda self, axis=-1, descending=False: F.argsort(self, axis, descending)
+    Tensor.swapaxes = lambda self, axis0, axis1: F.swapaxes(self, axis0, axis1)
+    Tensor.value = lambda self: self
     Tensor.float = lambda self: F.cast(self, mstype.float32)
     Tensor.half = lambda self: F.cast(self, mstype.float16)
     Tensor.double = lambda self: F.cast(self, mstype.float64)

@@ -96,6 +96,11 @@ for _n in ("Asin", "Acos"):
     SAMPLES[_n] = _unary(-0.9, 0.9)
 for _n in ("RealDiv", "SquaredDifference", "Atan2"):
     SAMPLES[_n] = _binary(0.5, 3.0)
+SAMPLES["Identity"] = _unary()
+SAMPLES["Sort"] = [lambda r: ((B(f32(r, 3, 4, 5)),), {}),
+                   lambda r: ((B(f32(r, 3, 4, 5)),), {"axis": 0, "descending": True})]
+SAMPLES["Unstack"] = [lambda r: ((B(f32(r, 3, 4, 5)),), {}),
+                      lambda r: ((B(f32(r, 3, 4, 5)),), {"axis": -1})]
 for _n in ("Lgamma", "Digamma"):
     SAMPLES[_n] = _unary(0.2, 5.0)
 for _n in ("Igamma", "Igammac", "IgammaGradA"):  # tensors of one dtype (no Python number)

@@ -114,6 +114,9 @@ SAMPLES = {
     "SquaredDifference": [((X, Y), {})],
     "FloatStatus": [((X,), {}), ((Tensor(np.array([1.0, np.inf], np.float32)),), {})],
     "Atan2": [((X, Y), {})],
+    "Sort": [((f32(3, 4), ), {}), ((i32(2, 5), ), {"axis": 0, "descending": True})],
+    "Unstack": [((f32(3, 4), ), {}), ((i32(2, 5), ), {"axis": -1})],
+    "Identity": [((X,), {}), ((i32(4),), {})],
     **{n: [((X + 2.5, Y + 2.1), {}), ((Tensor(np.ones(3)), Tensor(np.arange(3.0))), {})]
        for n in ("Igamma", "Igammac", "IgammaGradA")},
     **{n: [((X,), {}), ((Tensor(np.ones(3, np.float16)),), {})] for n in ("Lgamma", "Digamma")},

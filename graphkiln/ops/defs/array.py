@@ -822,3 +822,47 @@ def _top_k(x, k, sorted=True):
 
 TopK = OpDef("TopK", _top_k_infer, _top_k, attrs={"sorted": True})
 
+
+
+def _sort_infer(x, axis=-1, descending=False):
+    t = tensor_type("Sort", "x", x)
+    require_dtype("Sort", "x", t, NUMBERS)
+    norm_axis("Sort", axis, len(x.shape))
+    return AbstractTuple([AbstractTensor(t, x.shape), AbstractTensor(mstype.int32, x.shape)])
+
+
+def _sort(x, axis=-1, descending=False):
+    x = np.asarray(x)
+    key = -x.astype(np.float64) if descending else x
+    # stable: among equal values the lower index comes first
+    order = np.argsort(key, axis=axis, kind="stable")
+    return np.take_along_axis(x, order, axis), order.astype(np.int32)
+
+
+Sort = OpDef("Sort", _sort_infer, _sort, attrs={"axis": -1, "descending": False})
+
+
+def _unstack_infer(x, axis=0, num=None):
+    tensor_type("Unstack", "input_x", x)
+    ax = norm_axis("Unstack", axis, len(x.shape))
+    n = x.shape[ax]
+    if num is not None and num != n:
+        raise ValueError(f"For 'Unstack', the 'num' must be the size of dimension {axis} "
+                         f"({n}), but got {num}.")
+    part = AbstractTensor(x.dtype, x.shape[:ax] + x.shape[ax + 1:])
+    return AbstractTuple([part] * n)
+
+
+def _unstack(x, axis=0, num=None):
+    x = np.asarray(x)
+    return tuple(np.ascontiguousarray(p) for p in np.moveaxis(x, axis, 0))
+
+
+Unstack = OpDef("Unstack", _unstack_infer, _unstack, attrs={"axis": 0, "num": None})
+
+
+def _identity_infer(x):
+    return AbstractTensor(tensor_type("Identity", "x", x), x.shape)
+
+
+Identity = OpDef("Identity", _identity_infer, lambda x: np.array(x, copy=True))

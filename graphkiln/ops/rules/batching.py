@@ -178,7 +178,7 @@ ELEMENTWISE = ("Add", "Sub", "Mul", "Div", "FloorDiv", "FloorMod", "Pow", "Maxim
                "ZerosLike", "OnesLike", "TensorMove", "RealDiv", "Reciprocal", "Sign", "Floor",
                "Ceil", "Round", "Log1p", "Expm1", "Tan", "Atan", "Sinh", "Cosh", "Asin", "Acos",
                "SquaredDifference", "Atan2", "Igamma", "Igammac", "IgammaGradA", "Lgamma",
-               "Digamma")
+               "Digamma", "Identity")
 
 for _name in ELEMENTWISE:
     REGISTRY[_name].def_vmap(_elementwise(REGISTRY[_name]))
@@ -691,6 +691,20 @@ def _slice(x, begin, size, *, dims):
 def _flatten(x, *, dims):
     x0 = to_front(x, dims[0])
     return A.Reshape(x0, (x0.shape[0], x0.shape[1], -1)), 0
+
+
+@rule_for("Sort")
+def _sort(x, *, dims, axis=-1, descending=False):
+    x = to_front(x, dims[0])
+    ax = _norm(axis, x.ndim - 1)
+    return A.Sort(x, axis=ax + 1, descending=descending), (0, 0)
+
+
+@rule_for("Unstack")
+def _unstack(x, *, dims, axis=0, num=None):
+    x = to_front(x, dims[0])
+    ax = _norm(axis, x.ndim - 1)
+    return A.Unstack(x, axis=ax + 1), (0,) * x.shape[ax + 1]
 
 
 @rule_for("TopK")

@@ -806,18 +806,44 @@ def _flatten_bprop(x, out, dout):
     return (F.reshape(dout, x.shape),)
 
 
-@bprop("TopK")
-def _top_k_bprop(x, k, out, dout, sorted=True):
-    indices = _output(out, 1, lambda: REGISTRY["TopK"](x, k, sorted=sorted))
-    dvalues = dout[0]
-    last = x.shape[-1] if x.shape else 1
-    rows = int(np.prod(x.shape[:-1], dtype=np.int64))
+def _scatter_last_axis(dvalues, indices, shape: tuple):
+    """A tensor of ``shape`` holding ``dvalues`` at ``indices`` along the last axis (the
+    rest zeros): the cotangent of taking ``indices`` from each row."""
+    last = shape[-1] if shape else 1
+    rows = int(np.prod(shape[:-1], dtype=np.int64))
     kk = dvalues.shape[-1] if dvalues.shape else 1
     flat_idx = F.reshape(F.cast(indices, mstype.int64), (rows, kk))
     row_ids = Tensor(np.repeat(np.arange(rows, dtype=np.int64), kk).reshape(rows, kk))
     where = F.stack((row_ids, flat_idx), -1)
     dx = REGISTRY["ScatterNd"](where, F.reshape(dvalues, (rows, kk)), (rows, last))
-    return _as(F.reshape(dx, x.shape), x), None
+    return F.reshape(dx, shape)
+
+
+@bprop("TopK")
+def _top_k_bprop(x, k, out, dout, sorted=True):
+    indices = _output(out, 1, lambda: REGISTRY["TopK"](x, k, sorted=sorted))
+    return _as(_scatter_last_axis(dout[0], indices, tuple(x.shape)), x), None
+
+
+@bprop("Sort")
+def _sort_bprop(x, out, dout, axis=-1, descending=False):
+    indices = _output(out, 1, lambda: REGISTRY["Sort"](x, axis=axis, descending=descending))
+    ax = axis % x.ndim
+    perm = tuple(i for i in range(x.ndim) if i != ax) + (ax,)
+    back = tuple(int(i) for i in np.argsort(perm))
+    moved = tuple(x.shape[i] for i in perm)
+    dx = _scatter_last_axis(F.transpose(dout[0], perm), F.transpose(indices, perm), moved)
+    return (_as(F.transpose(dx, back), x),)
+
+
+@bprop("Unstack")
+def _unstack_bprop(x, out, dout, axis=0, num=None):
+    return (F.stack(tuple(dout), axis % x.ndim),)
+
+
+@bprop("Identity")
+def _identity_bprop(x, out, dout):
+    return (dout,)
 
 
 @bprop("BiasAdd")
