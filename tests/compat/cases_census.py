@@ -1,8 +1,9 @@
 """Census APIs (ranked by use in real programs): ``ops.Sort``/``sort``/``argsort``,
 ``ops.Unstack``/``unstack``, ``ops.Identity``/``identity``, ``Tensor.swapaxes``/``value``,
-``C.ones_like``, ``nn.IGamma``. Written against the ``mindspore`` API:
-``fixtures/record.py census`` runs them on real MindSpore, ``test_census_recorded.py`` on
-graphkiln (``ms`` is either package; GRAPH mode runs each through ``ms.jit`` too)."""
+``C.ones_like``, ``nn.IGamma``, ``IOU``, ``BoundingBoxEncode``, ``CheckValid``. Written
+against the ``mindspore`` API: ``fixtures/record.py census`` runs them on real MindSpore,
+``test_census_recorded.py`` on graphkiln (``ms`` is either package; ``_both`` runs a case
+eagerly and through ``ms.jit``)."""
 import numpy as np
 
 
@@ -74,5 +75,42 @@ def igamma_cell(ms):
     return ms.nn.IGamma()(a, x), ms.ops.lgamma(x), ms.ops.digamma(x)
 
 
+def boxes(ms, rows):
+    return ms.Tensor(np.array(rows, np.float32))
+
+
+ANCHORS = [[0, 0, 10, 10], [5, 5, 15, 20], [2, 3, 4, 8], [1.5, 2, 30, 9]]
+TRUTH = [[0, 0, 10, 10], [6, 4, 12, 12], [20, 20, 25, 24]]
+
+
+def iou_modes(ms):
+    a, g = boxes(ms, ANCHORS), boxes(ms, TRUTH)
+    return _both(ms, ms.ops.operations.IOU(), a, g), ms.ops.operations.IOU(mode="iof")(a, g)
+
+
+def bounding_box_encode(ms):
+    gt = boxes(ms, [[1, 1, 9, 12], [5, 5, 15, 20], [0, 0, 6, 6], [3, 2, 20, 14]])
+    plain = ms.ops.operations.BoundingBoxEncode()
+    scaled = ms.ops.operations.BoundingBoxEncode(means=(0.1, -0.1, 0.0, 0.2),
+                                                 stds=(0.1, 0.1, 0.2, 0.2))
+    return _both(ms, plain, boxes(ms, ANCHORS), gt), scaled(boxes(ms, ANCHORS), gt)
+
+
+def check_valid(ms):
+    b = boxes(ms, [[0, 0, 13, 11], [0, 0, 14, 11], [0, 0, 13, 12], [-1, 0, 5, 5],
+                   [0, -0.5, 5, 5], [0, 0, 27, 23]])
+    op = ms.ops.operations.CheckValid()
+    return tuple(_both(ms, op, b, ms.Tensor(np.array(m, np.float32)))
+                 for m in ([12, 14, 1], [12, 14, 2], [12, 14, 0.5]))
+
+
+def iou_bad_width(ms):
+    return ms.ops.operations.IOU()(boxes(ms, [[0, 0, 1, 1, 0]]), boxes(ms, TRUTH))
+
+
+iou_bad_width.phrase = "anchor_boxes.shape[1] must be equal to 4, but got 5"
+
+
 CASES = [sort_default, sort_axis0_descending, sort_ints_functional, sort_grad, unstack_axes,
-         unstack_grad, identity_and_value, fill_like_nested, igamma_cell]
+         unstack_grad, identity_and_value, fill_like_nested, igamma_cell, iou_modes,
+         bounding_box_encode, check_valid, iou_bad_width]

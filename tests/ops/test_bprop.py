@@ -64,6 +64,9 @@ NON_DIFFERENTIABLE = {
     "WhileGrad": "created by autodiff itself as the backward of While",
     "BoundingBoxDecode": "box arithmetic for detection heads; MindSpore gives zero cotangents",
     "NMSWithMask": "a selection: sorted boxes, indices and a keep mask",
+    **{n: "box arithmetic for detection heads; MindSpore gives zero cotangents"
+       for n in ("IOU", "BoundingBoxEncode")},
+    "CheckValid": "boolean output",
     "Digamma": "its derivative, the trigamma function (MindSpore's Polygamma(1, x)), is "
                "not implemented: a clear error rather than a wrong second derivative of "
                "Lgamma",
