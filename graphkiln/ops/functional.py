@@ -822,6 +822,19 @@ def swapaxes(input: Tensor, axis0: int, axis1: int) -> Tensor:
     return A.Transpose(input, tuple(perm))
 
 
+def eye(n: int, m: int | None = None, dtype=None) -> Tensor:
+    """An ``n`` x ``m`` matrix (``m`` defaults to ``n``) with ones on the diagonal."""
+    return A.Eye(n, n if m is None else m, mstype.float32 if dtype is None else dtype)
+
+
+def gather_elements(input: Tensor, dim: int, index: Tensor) -> Tensor:
+    """``out[i][j] = input[index[i][j]][j]`` along ``dim`` (MindSpore's ``GatherD``)."""
+    return A.GatherD(input, dim, index)
+
+
+gather_d = gather_elements
+
+
 # Names defined by modules above this one (autodiff and vmap front ends in ``ops.composite``,
 # gradient clipping in ``ops.clip_ops``); MindSpore users import them from here, so they
 # resolve on access (``graphkiln.ops`` imports those modules before any user code runs).

@@ -1,6 +1,7 @@
 """Census APIs (ranked by use in real programs): ``ops.Sort``/``sort``/``argsort``,
 ``ops.Unstack``/``unstack``, ``ops.Identity``/``identity``, ``Tensor.swapaxes``/``value``,
-``C.ones_like``, ``nn.IGamma``, ``IOU``, ``BoundingBoxEncode``, ``CheckValid``. Written
+``C.ones_like``, ``nn.IGamma``, ``IOU``, ``BoundingBoxEncode``, ``CheckValid``,
+``SoftmaxCrossEntropyWithLogits``, ``Eye``/``eye``, ``GatherD``/``gather_elements``. Written
 against the ``mindspore`` API: ``fixtures/record.py census`` runs them on real MindSpore,
 ``test_census_recorded.py`` on graphkiln (``ms`` is either package; ``_both`` runs a case
 eagerly and through ``ms.jit``)."""
@@ -111,6 +112,43 @@ def iou_bad_width(ms):
 iou_bad_width.phrase = "anchor_boxes.shape[1] must be equal to 4, but got 5"
 
 
+def softmax_cross_entropy(ms):
+    logits = mat(ms)
+    labels = ms.Tensor(np.array([[0, 1, 0, 0], [0.2, 0.3, 0.5, 0], [0.25] * 4], np.float32))
+    op = ms.ops.operations.SoftmaxCrossEntropyWithLogits()
+    weights = ms.Tensor(np.array([1.0, -2.0, 0.5], np.float32))
+
+    def weighted_loss(x, y):
+        return (op(x, y)[0] * weights).sum()
+    return (_both(ms, op, logits, labels), ms.grad(weighted_loss, (0, 1))(logits, labels),
+            ms.jit(ms.grad(weighted_loss, (0, 1)))(logits, labels))
+
+
+def eye_sizes(ms):
+    return (ms.ops.eye(3), ms.ops.eye(2, 4, ms.int32), ms.ops.Eye()(3, 2, ms.bool_),
+            ms.ops.Eye()(1, 1, ms.float16))
+
+
+def gather_d(ms):
+    index = ms.Tensor(np.array([[0, 3, 3], [1, -1, 2]], np.int32))
+    rows = ms.Tensor(np.array([[0, 2, 2, 1], [1, 0, 0, 2]], np.int64))
+    weights = ms.Tensor(np.array([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], np.float32))
+
+    def weighted(x):
+        return (ms.ops.GatherD()(x, 1, index) * weights).sum()
+    return (_both(ms, ms.ops.GatherD(), mat(ms), 1, index),
+            ms.ops.gather_elements(mat(ms), 0, rows), ms.grad(weighted)(mat(ms)),
+            ms.jit(ms.grad(weighted))(mat(ms)))
+
+
+def gather_d_out_of_range(ms):
+    return ms.ops.GatherD()(mat(ms), 1, ms.Tensor(np.array([[0, 4]], np.int32))).asnumpy()
+
+
+gather_d_out_of_range.phrase = "the value of 'index' must be in [-4, 4), but got: 4"
+
+
 CASES = [sort_default, sort_axis0_descending, sort_ints_functional, sort_grad, unstack_axes,
          unstack_grad, identity_and_value, fill_like_nested, igamma_cell, iou_modes,
-         bounding_box_encode, check_valid, iou_bad_width]
+         bounding_box_encode, check_valid, iou_bad_width, softmax_cross_entropy, eye_sizes,
+         gather_d, gather_d_out_of_range]

@@ -110,7 +110,11 @@ EPS, RTOL, ATOL = 1e-6, 1e-5, 1e-7
 # ------------------------------------------------------------------ sample inputs
 # Inputs whose cotangent MindSpore defines as zero rather than the derivative (checked against
 # MindSpore's recorded gradients in tests/ops/test_census_nn_ops.py): left out of the FD check.
-ZERO_BY_DEFINITION = {"SigmoidCrossEntropyWithLogits": (1,)}
+ZERO_BY_DEFINITION = {"SigmoidCrossEntropyWithLogits": (1,),
+                      "SoftmaxCrossEntropyWithLogits": (1,)}
+# Outputs whose cotangent MindSpore's backward rule ignores (SoftmaxCrossEntropyWithLogits'
+# second output, the gradient it hands back): left out of the objective.
+IGNORED_OUTPUTS = {"SoftmaxCrossEntropyWithLogits": (1,)}
 
 # name -> list of samples; a sample is ``rng -> (args, attrs)``. NumPy float64 arrays are
 # differentiated (also inside tuples), other arrays (indices, masks) become constant Tensors.
@@ -155,6 +159,11 @@ def s(*args, **attrs):
             return Tensor(v) if isinstance(v, np.ndarray) and v.dtype != np.float64 else v
         return build(args), attrs
     return make
+
+
+def _rows_summing_to_one(r, *shape):
+    v = r.uniform(0.1, 1.0, shape)
+    return v / v.sum(axis=-1, keepdims=True)
 
 
 def _binary_samples(x=None, y=None):
@@ -267,6 +276,12 @@ SAMPLES = {
     "Sort": [s(n(3, 4)), s(n(3, 4), axis=0, descending=True), s(n(2, 3, 2), axis=1)],
     "Unstack": [s(n(3, 4)), s(n(2, 3, 2), axis=-1)],
     "Identity": [s(n(2, 3))],
+    "Eye": [s(3, 2, ms.float64)],
+    # repeated indices accumulate; a negative one wraps
+    "GatherD": [s(n(3, 4), 1, ints([[0, 0, 3], [1, -1, 2], [2, 2, 2]])),
+                s(n(3, 4), 0, ints([[0, 2, 2, 1], [0, 0, 1, 1]], np.int64))],
+    # labels are distributions (rows summing to 1), as the backward rule assumes
+    "SoftmaxCrossEntropyWithLogits": [s(n(3, 4), lambda r: _rows_summing_to_one(r, 3, 4))],
     "Slice": [s(n(3, 4), (1, 1), (2, -1)), s(n(2, 3, 2), (0, 1, 0), (2, 2, 1))],
     "Flatten": [s(n(2, 3, 2))],
     "TopK": [s(n(2, 5), 3), s(n(4), 2)],
@@ -344,8 +359,9 @@ def _weights(name, args, attrs, rng, dtype=np.float64):
     """Random weights for the float64 outputs (None: the output is left out)."""
     out = REGISTRY[name](*_rebuild(args, [Tensor(a) for a in _leaves(args)]), **attrs)
     outs = out if isinstance(out, tuple) else (out,)
+    ignored = IGNORED_OUTPUTS.get(name, ())
     return [Tensor(rng.standard_normal(o.shape).astype(dtype))
-            if o.dtype is ms.float64 else None for o in outs]
+            if o.dtype is ms.float64 and k not in ignored else None for k, o in enumerate(outs)]
 
 
 def _grad(fn, leaves, positions):

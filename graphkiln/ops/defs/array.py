@@ -866,3 +866,51 @@ def _identity_infer(x):
 
 
 Identity = OpDef("Identity", _identity_infer, lambda x: np.array(x, copy=True))
+
+
+def _eye_infer(n, m, t):
+    sizes = []
+    for arg, v in (("n", n), ("m", m)):
+        k = check_int("Eye", arg, const_value("Eye", arg, v))
+        if k < 0:
+            raise ValueError(f"For 'Eye', the '{arg}' can not be negative, but got {k}.")
+        sizes.append(k)
+    return AbstractTensor(_dtype_attr("Eye", "t", t), tuple(sizes))
+
+
+Eye = OpDef("Eye", _eye_infer, lambda n, m, t: np.eye(n, m, dtype=t.np_dtype))
+
+
+def _gather_d_infer(x, dim, index):
+    t = tensor_type("GatherD", "x", x)
+    ti = tensor_type("GatherD", "index", index)
+    if ti not in (mstype.int32, mstype.int64):
+        raise TypeError(f"For 'GatherD', the 'index' must be an int32 or int64 Tensor, but "
+                        f"got {ti}.")
+    if len(index.shape) != len(x.shape):
+        raise ValueError(f"For 'GatherD', the 'index' must have the rank of 'x' "
+                         f"({len(x.shape)}), but got shape {list(index.shape)}.")
+    ax = norm_axis("GatherD", check_int("GatherD", "dim", const_value("GatherD", "dim", dim)),
+                   len(x.shape))
+    for d, (a, b) in enumerate(zip(x.shape, index.shape)):
+        if d != ax and b > a:
+            raise ValueError(f"For 'GatherD', the 'index' shape {list(index.shape)} must not "
+                             f"exceed the shape of 'x' {list(x.shape)} outside 'dim' {ax}.")
+    return AbstractTensor(t, index.shape)
+
+
+def _gather_d(x, dim, index):
+    """``out[i][j] = x[index[i][j]][j]`` for dim 0 (likewise for every dim)."""
+    x, index = np.asarray(x), np.asarray(index)
+    ax = int(dim) % x.ndim
+    size = x.shape[ax]
+    bad = index[(index < -size) | (index >= size)]
+    if bad.size:
+        raise RuntimeError(f"For 'GatherD', the value of 'index' must be in [{-size}, {size}), "
+                           f"but got: {bad.flat[0]}")
+    region = x[tuple(slice(0, n) if d != ax else slice(None)
+                     for d, n in enumerate(index.shape))]
+    return np.take_along_axis(region, index % size, axis=ax)
+
+
+GatherD = OpDef("GatherD", _gather_d_infer, _gather_d)

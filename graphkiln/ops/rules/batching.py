@@ -206,7 +206,7 @@ def _make_constant_rule(opdef):
     return rule
 
 
-for _name in ("Zeros", "Ones", "NPUAllocFloatStatus", "NextSeed"):
+for _name in ("Zeros", "Ones", "NPUAllocFloatStatus", "NextSeed", "Eye"):
     REGISTRY[_name].def_vmap(_make_constant_rule(REGISTRY[_name]))
 
 
@@ -705,6 +705,16 @@ def _unstack(x, *, dims, axis=0, num=None):
     x = to_front(x, dims[0])
     ax = _norm(axis, x.ndim - 1)
     return A.Unstack(x, axis=ax + 1), (0,) * x.shape[ax + 1]
+
+
+@rule_for("GatherD")
+def _gather_d(x, dim, index, *, dims):
+    if batched(dims[1]):
+        raise ValueError("For 'GatherD' under vmap, the 'dim' must be a constant.")
+    size = batch_size((x, index), (dims[0], dims[2]))
+    x, index = front(x, dims[0], size), front(index, dims[2], size)
+    ax = _norm(dim, x.ndim - 1)
+    return A.GatherD(x, ax + 1, index), 0
 
 
 @rule_for("TopK")

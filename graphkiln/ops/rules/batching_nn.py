@@ -106,7 +106,7 @@ def _per_example_rule(name: str) -> None:
 
 for _name in ("SigmoidCrossEntropyWithLogits", "SmoothL1Loss", "L2Normalize",
               "ResizeNearestNeighbor", "BoundingBoxDecode", "NMSWithMask", "IOU",
-              "BoundingBoxEncode", "CheckValid"):
+              "BoundingBoxEncode", "CheckValid", "SoftmaxCrossEntropyWithLogits"):
     _per_example_rule(_name)
 
 

@@ -841,6 +841,21 @@ def _unstack_bprop(x, out, dout, axis=0, num=None):
     return (F.stack(tuple(dout), axis % x.ndim),)
 
 
+@bprop("GatherD")
+def _gather_d_bprop(x, dim, index, out, dout):
+    """Each gathered element's cotangent is added back where it was read from."""
+    ax = int(dim) % x.ndim
+    grids = np.indices(tuple(index.shape), dtype=np.int64)
+    picked = F.floor_mod(F.cast(index, mstype.int64), x.shape[ax])
+    coords = F.stack(tuple(picked if d == ax else Tensor(grids[d]) for d in range(x.ndim)), -1)
+    return _as(REGISTRY["ScatterNd"](coords, dout, tuple(x.shape)), x), None, None
+
+
+@bprop("Eye")
+def _eye_bprop(n, m, t, out, dout):
+    return None, None, None
+
+
 @bprop("Identity")
 def _identity_bprop(x, out, dout):
     return (dout,)

@@ -20,7 +20,7 @@ import graphkiln.ops.functional as F
 
 from ...common import dtype as mstype
 from ...common.tensor import Tensor
-from .bprop import _as, _is_zero, bprop
+from .bprop import _as, _is_zero, _output, bprop
 
 
 def _conv_rules(forward, input_grad, filter_grad):
@@ -143,6 +143,13 @@ def _batch_norm_training(w, dy, sc, dmean, dvar, out, eps):
 def _sigmoid_ce(logits, label, out, dout):
     # as MindSpore: the label gets a zero cotangent
     return (_as(F.mul(F.sub(F.sigmoid(logits), label), dout), logits), F.zeros_like(label))
+
+
+@bprop("SoftmaxCrossEntropyWithLogits")
+def _softmax_ce(logits, labels, out, dout):
+    # as MindSpore: the loss's cotangent scales the backprop output; labels get zeros
+    backprop = _output(out, 1, lambda: NL.SoftmaxCrossEntropyWithLogits(logits, labels))
+    return (_as(F.mul(backprop, F.expand_dims(dout[0], 1)), logits), F.zeros_like(labels))
 
 
 @bprop("SmoothL1Loss")
