@@ -31,6 +31,7 @@ from .defs import scalar as SS
 from .defs import scatter as SC
 from .defs import sequence as SEQ
 from .defs import side_effects as E
+from .defs import special as SP
 from .defs._infer import norm_axis
 from .defs.introspect import TensorShape
 from .dynamic_shape import shape_of
@@ -817,6 +818,61 @@ tensor_scatter_div = _scatter_fn("TensorScatterDiv", "tensor_scatter_div")
 tensor_scatter_max = _scatter_fn("TensorScatterMax", "tensor_scatter_max")
 tensor_scatter_min = _scatter_fn("TensorScatterMin", "tensor_scatter_min")
 tensor_scatter_update = _scatter_fn("TensorScatterUpdate", "tensor_scatter_update")
+
+lgamma = _unary(SP.Lgamma, "lgamma")
+digamma = _unary(SP.Digamma, "digamma")
+
+
+def igamma(input: Tensor, other: Tensor) -> Tensor:
+    """The regularized lower incomplete gamma function P(input, other)."""
+    return SP.Igamma(input, other)
+
+
+def igammac(input: Tensor, other: Tensor) -> Tensor:
+    """The regularized upper incomplete gamma function Q(input, other) = 1 - P."""
+    return SP.Igammac(input, other)
+
+
+def identity(input: Tensor) -> Tensor:
+    """A copy of ``input`` (MindSpore's ``Identity``)."""
+    return A.Identity(input)
+
+
+def sort(input_x: Tensor, axis: int = -1, descending: bool = False) -> tuple:
+    """``(values, indices)`` of ``input_x`` sorted along ``axis`` (stable; indices int32)."""
+    return A.Sort(input_x, axis=axis, descending=descending)
+
+
+def argsort(input: Tensor, axis: int = -1, descending: bool = False) -> Tensor:
+    """The int32 indices that sort ``input`` along ``axis``."""
+    return A.Sort(input, axis=axis, descending=descending)[1]
+
+
+def unstack(input_x: Tensor, axis: int = 0) -> tuple:
+    """The slices of ``input_x`` along ``axis``, as a tuple (the inverse of ``stack``)."""
+    return A.Unstack(input_x, axis=axis)
+
+
+def swapaxes(input: Tensor, axis0: int, axis1: int) -> Tensor:
+    """``input`` with the axes ``axis0`` and ``axis1`` exchanged."""
+    nd = len(input.shape)
+    a0, a1 = norm_axis("swapaxes", axis0, nd), norm_axis("swapaxes", axis1, nd)
+    perm = list(range(nd))
+    perm[a0], perm[a1] = perm[a1], perm[a0]
+    return A.Transpose(input, tuple(perm))
+
+
+def eye(n: int, m: int | None = None, dtype=None) -> Tensor:
+    """An ``n`` x ``m`` matrix (``m`` defaults to ``n``) with ones on the diagonal."""
+    return A.Eye(n, n if m is None else m, mstype.float32 if dtype is None else dtype)
+
+
+def gather_elements(input: Tensor, dim: int, index: Tensor) -> Tensor:
+    """``out[i][j] = input[index[i][j]][j]`` along ``dim`` (MindSpore's ``GatherD``)."""
+    return A.GatherD(input, dim, index)
+
+
+gather_d = gather_elements
 
 
 # Names defined by modules above this one (autodiff and vmap front ends in ``ops.composite``,

@@ -111,18 +111,24 @@ def _install_more_methods() -> None:
         return lambda self: fn(self)
 
     for name in ("neg", "square", "sin", "cos", "tanh", "sigmoid", "rsqrt", "reciprocal",
-                 "sign", "floor", "ceil", "log1p", "expm1", "erf", "logical_not", "relu"):
+                 "sign", "floor", "ceil", "log1p", "expm1", "erf", "logical_not", "relu",
+                 "lgamma", "digamma"):
         setattr(Tensor, name, unary(getattr(F, name)))
     Tensor.negative = Tensor.neg
     for name in ("add", "sub", "mul", "div", "pow", "matmul", "maximum", "minimum",
                  "logical_and", "logical_or", "logical_xor", "equal", "not_equal", "less",
-                 "less_equal", "greater", "greater_equal", "floor_divide", "remainder"):
+                 "less_equal", "greater", "greater_equal", "floor_divide", "remainder",
+                 "igamma", "igammac"):
         fn = getattr(F, name)
         setattr(Tensor, name, lambda self, other, _fn=fn: _fn(self, other))
     Tensor.subtract, Tensor.multiply, Tensor.divide = Tensor.sub, Tensor.mul, Tensor.div
     Tensor.eq, Tensor.ne, Tensor.lt = Tensor.equal, Tensor.not_equal, Tensor.less
     Tensor.le, Tensor.gt, Tensor.ge = Tensor.less_equal, Tensor.greater, Tensor.greater_equal
     Tensor.round = lambda self, decimals=0: F.round(self, decimals=decimals)
+    Tensor.sort = lambda self, axis=-1, descending=False: F.sort(self, axis, descending)
+    Tensor.argsort = lambda self, axis=-1, descending=False: F.argsort(self, axis, descending)
+    Tensor.swapaxes = lambda self, axis0, axis1: F.swapaxes(self, axis0, axis1)
+    Tensor.value = lambda self: self
     Tensor.float = lambda self: F.cast(self, mstype.float32)
     Tensor.half = lambda self: F.cast(self, mstype.float16)
     Tensor.double = lambda self: F.cast(self, mstype.float64)

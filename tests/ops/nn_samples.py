@@ -87,6 +87,13 @@ def vmap_samples(B, U, f32) -> dict:  # noqa: N803 - test_vmap_rules' class name
         "BoundingBoxDecode": [lambda r: ((B(f32(r, 3, 4, 4)), U(f32(r, 4, 4))),
                                          {"max_shape": (8, 8)})],
         "NMSWithMask": [lambda r: ((B(f32(r, 3, 5, 5)),), {"iou_threshold": 0.3})],
+        "IOU": [lambda r: ((B(f32(r, 3, 4, 4)), U(f32(r, 2, 4))), {}),
+                lambda r: ((U(f32(r, 4, 4)), B(f32(r, 3, 2, 4))), {"mode": "iof"})],
+        "BoundingBoxEncode": [lambda r: ((B(f32(r, 3, 4, 4)), B(f32(r, 3, 4, 4))), {})],
+        "SoftmaxCrossEntropyWithLogits": [
+            lambda r: ((B(f32(r, 3, 2, 4)), U(f32(r, 2, 4, lo=0.0, hi=1.0))), {})],
+        "CheckValid": [lambda r: ((B(f32(r, 3, 4, 4)), U(np.array([3.0, 2.0, 1.5],
+                                                                  np.float32))), {})],
     }
 
 
@@ -138,6 +145,10 @@ def registry_samples(f32) -> dict:
                                   ((h16(1, 1, 4, 4),), {"size": (2, 3), "align_corners": True})],
         "BoundingBoxDecode": [((f32(3, 4), f32(3, 4)), {"max_shape": (8, 8)})],
         "NMSWithMask": [((f32(4, 5),), {"iou_threshold": 0.5})],
+        "IOU": [((f32(3, 4), f32(2, 4)), {}), ((f32(3, 4), f32(2, 4)), {"mode": "iof"})],
+        "BoundingBoxEncode": [((f32(3, 4) + 3.0, f32(3, 4) + 3.0), {})],
+        "SoftmaxCrossEntropyWithLogits": [((g, f32(2, 3)), {}), ((h16(2, 3), h16(2, 3)), {})],
+        "CheckValid": [((f32(3, 4), Tensor(np.array([3.0, 2.0, 1.5], np.float32))), {})],
         **_update_samples(Parameter, Tensor),
     }
 

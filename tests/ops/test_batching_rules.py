@@ -96,6 +96,20 @@ for _n in ("Asin", "Acos"):
     SAMPLES[_n] = _unary(-0.9, 0.9)
 for _n in ("RealDiv", "SquaredDifference", "Atan2"):
     SAMPLES[_n] = _binary(0.5, 3.0)
+SAMPLES["Identity"] = _unary()
+_GATHER_D_INDEX = np.array([[[0, 3], [1, 1]], [[2, 2], [0, -1]], [[3, 0], [1, 2]]], np.int32)
+SAMPLES["GatherD"] = [lambda r: ((B(f32(r, 3, 2, 4)), 1, B(_GATHER_D_INDEX)), {}),
+                      lambda r: ((U(f32(r, 2, 4)), 1, B(_GATHER_D_INDEX)), {}),
+                      lambda r: ((B(f32(r, 3, 3, 2)), 0, U(np.array([[0, 2], [1, 1]],
+                                                                     np.int32))), {})]
+SAMPLES["Sort"] = [lambda r: ((B(f32(r, 3, 4, 5)),), {}),
+                   lambda r: ((B(f32(r, 3, 4, 5)),), {"axis": 0, "descending": True})]
+SAMPLES["Unstack"] = [lambda r: ((B(f32(r, 3, 4, 5)),), {}),
+                      lambda r: ((B(f32(r, 3, 4, 5)),), {"axis": -1})]
+for _n in ("Lgamma", "Digamma"):
+    SAMPLES[_n] = _unary(0.2, 5.0)
+for _n in ("Igamma", "Igammac", "IgammaGradA"):  # tensors of one dtype (no Python number)
+    SAMPLES[_n] = _binary(0.2, 6.0)[:4] + _binary(0.2, 6.0)[5:]
 for _n in ("Shape", "TensorShape", "DType", "Rank", "Size", "TopTypeof", "Flatten"):
     SAMPLES[_n] = [lambda r: ((B(f32(r, 3, 2, 4)),), {})]
 SAMPLES["FloatStatus"] = [
@@ -287,6 +301,7 @@ SAMPLES["NPUGetFloatStatus"] = [lambda r: ((B(np.zeros((3, 8), np.float32)),), {
 CONSTANT_INPUTS = {
     "Zeros": ((3, 2), mstype.float32),
     "Ones": ((2,), mstype.int32),
+    "Eye": (3, 2, mstype.float32),
     "NPUAllocFloatStatus": (),
     "NextSeed": (),
     "Barrier": (),

@@ -22,6 +22,7 @@ from ..basic import ClipByNorm, Dense, Dropout, Flatten, Identity, Pad, Range, U
 from ..container import CellDict, CellList, SequentialCell
 from ..conv import Conv1d, Conv1dTranspose, Conv2d, Conv2dTranspose, Conv3d, Conv3dTranspose
 from ..embedding import Embedding
+from ..math import DiGamma, IGamma, LGamma
 from ..normalization import (
     BatchNorm1d,
     BatchNorm2d,

@@ -5,9 +5,10 @@ from .grad import GradOperation, get_grad, grad, value_and_grad
 from .hypermap import HyperMap, Map, MultitypeFuncGraph
 from .jvp import jvp
 from .loops import ForiLoop, Scan, WhileLoop
+from .ones_like import ones_like
 from .vjp import vjp
 from .vmap import vmap
 
 __all__ = ["GradOperation", "grad", "value_and_grad", "HyperMap", "Map", "vmap",
            "MultitypeFuncGraph", "partial", "jvp", "vjp", "clip_by_value", "get_grad",
-           "WhileLoop", "ForiLoop", "Scan", "clip_by_global_norm"]
+           "WhileLoop", "ForiLoop", "Scan", "clip_by_global_norm", "ones_like"]

@@ -3,6 +3,7 @@ primitives are defined by the IR layer, :mod:`graphkiln.ir.structural_prims`).""
 from ...ir import structural_prims  # noqa: F401
 from . import (  # noqa: F401
     array,
+    boxes,
     collective,
     conv,
     data_dependent,
@@ -22,5 +23,6 @@ from . import (  # noqa: F401
     scatter,
     sequence,
     side_effects,
+    special,
     summary,
 )

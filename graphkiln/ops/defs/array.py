@@ -860,3 +860,95 @@ def _top_k(x, k, sorted=True):
 
 TopK = OpDef("TopK", _top_k_infer, _top_k, attrs={"sorted": True})
 
+
+
+def _sort_infer(x, axis=-1, descending=False):
+    t = tensor_type("Sort", "x", x)
+    require_dtype("Sort", "x", t, NUMBERS)
+    norm_axis("Sort", axis, len(x.shape))
+    return AbstractTuple([AbstractTensor(t, x.shape), AbstractTensor(mstype.int32, x.shape)])
+
+
+def _sort(x, axis=-1, descending=False):
+    x = np.asarray(x)
+    key = -x.astype(np.float64) if descending else x
+    # stable: among equal values the lower index comes first
+    order = np.argsort(key, axis=axis, kind="stable")
+    return np.take_along_axis(x, order, axis), order.astype(np.int32)
+
+
+Sort = OpDef("Sort", _sort_infer, _sort, attrs={"axis": -1, "descending": False})
+
+
+def _unstack_infer(x, axis=0, num=None):
+    tensor_type("Unstack", "input_x", x)
+    ax = norm_axis("Unstack", axis, len(x.shape))
+    n = x.shape[ax]
+    if num is not None and num != n:
+        raise ValueError(f"For 'Unstack', the 'num' must be the size of dimension {axis} "
+                         f"({n}), but got {num}.")
+    part = AbstractTensor(x.dtype, x.shape[:ax] + x.shape[ax + 1:])
+    return AbstractTuple([part] * n)
+
+
+def _unstack(x, axis=0, num=None):
+    x = np.asarray(x)
+    return tuple(np.ascontiguousarray(p) for p in np.moveaxis(x, axis, 0))
+
+
+Unstack = OpDef("Unstack", _unstack_infer, _unstack, attrs={"axis": 0, "num": None})
+
+
+def _identity_infer(x):
+    return AbstractTensor(tensor_type("Identity", "x", x), x.shape)
+
+
+Identity = OpDef("Identity", _identity_infer, lambda x: np.array(x, copy=True))
+
+
+def _eye_infer(n, m, t):
+    sizes = []
+    for arg, v in (("n", n), ("m", m)):
+        k = check_int("Eye", arg, const_value("Eye", arg, v))
+        if k < 0:
+            raise ValueError(f"For 'Eye', the '{arg}' can not be negative, but got {k}.")
+        sizes.append(k)
+    return AbstractTensor(_dtype_attr("Eye", "t", t), tuple(sizes))
+
+
+Eye = OpDef("Eye", _eye_infer, lambda n, m, t: np.eye(n, m, dtype=t.np_dtype))
+
+
+def _gather_d_infer(x, dim, index):
+    t = tensor_type("GatherD", "x", x)
+    ti = tensor_type("GatherD", "index", index)
+    if ti not in (mstype.int32, mstype.int64):
+        raise TypeError(f"For 'GatherD', the 'index' must be an int32 or int64 Tensor, but "
+                        f"got {ti}.")
+    if len(index.shape) != len(x.shape):
+        raise ValueError(f"For 'GatherD', the 'index' must have the rank of 'x' "
+                         f"({len(x.shape)}), but got shape {list(index.shape)}.")
+    ax = norm_axis("GatherD", check_int("GatherD", "dim", const_value("GatherD", "dim", dim)),
+                   len(x.shape))
+    for d, (a, b) in enumerate(zip(x.shape, index.shape)):
+        if d != ax and b > a:
+            raise ValueError(f"For 'GatherD', the 'index' shape {list(index.shape)} must not "
+                             f"exceed the shape of 'x' {list(x.shape)} outside 'dim' {ax}.")
+    return AbstractTensor(t, index.shape)
+
+
+def _gather_d(x, dim, index):
+    """``out[i][j] = x[index[i][j]][j]`` for dim 0 (likewise for every dim)."""
+    x, index = np.asarray(x), np.asarray(index)
+    ax = int(dim) % x.ndim
+    size = x.shape[ax]
+    bad = index[(index < -size) | (index >= size)]
+    if bad.size:
+        raise RuntimeError(f"For 'GatherD', the value of 'index' must be in [{-size}, {size}), "
+                           f"but got: {bad.flat[0]}")
+    region = x[tuple(slice(0, n) if d != ax else slice(None)
+                     for d, n in enumerate(index.shape))]
+    return np.take_along_axis(region, index % size, axis=ax)
+
+
+GatherD = OpDef("GatherD", _gather_d_infer, _gather_d)

@@ -1,5 +1,5 @@
 """Loss and normalization primitives, as MindSpore's: ``SigmoidCrossEntropyWithLogits``,
-``SmoothL1Loss``, ``L2Normalize``.
+``SoftmaxCrossEntropyWithLogits``, ``SmoothL1Loss``, ``L2Normalize``.
 
 float16 inputs are computed in float32 and the result cast back. SmoothL1Loss promotes
 its two float inputs to one type (MindSpore converts them); SigmoidCrossEntropyWithLogits
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...ir.abstract import AbstractTensor
+from ...ir.abstract import AbstractTensor, AbstractTuple
 from ..primitive import OpDef
 from ._infer import FLOATS, norm_axes, promote_types, quiet, require_dtype, tensor_type
 
@@ -45,6 +45,36 @@ def _sigmoid_ce(logits, label):
 
 SigmoidCrossEntropyWithLogits = OpDef("SigmoidCrossEntropyWithLogits", _sigmoid_ce_infer,
                                       quiet(_sigmoid_ce))
+
+
+def _softmax_ce_infer(logits, labels):
+    name = "SoftmaxCrossEntropyWithLogits"
+    t, tl = tensor_type(name, "logits", logits), tensor_type(name, "labels", labels)
+    require_dtype(name, "logits", t, FLOATS)
+    if tl is not t:
+        raise TypeError(f"For primitive[{name}], the input type must be same: 'logits' is "
+                        f"{t} and 'labels' {tl}.")
+    _same_shape(name, "logits", "labels", logits, labels)
+    if len(logits.shape) != 2:
+        raise ValueError(f"For '{name}', the 'logits' must be a 2-D Tensor [batch, classes], "
+                         f"but got shape {list(logits.shape)}.")
+    return AbstractTuple([AbstractTensor(t, logits.shape[:1]), AbstractTensor(t, logits.shape)])
+
+
+def _softmax_ce(logits, labels):
+    """``(loss, backprop)``: per-row ``-sum(labels * log_softmax(logits))`` and its
+    gradient ``softmax(logits) - labels``."""
+    x, y = _wide(logits), _wide(labels)
+    shifted = x - x.max(axis=1, keepdims=True)
+    log_sum = np.log(np.exp(shifted).sum(axis=1, keepdims=True))
+    log_p = shifted - log_sum
+    loss = -(y * log_p).sum(axis=1)
+    return loss.astype(logits.dtype, copy=False), (np.exp(log_p) - y).astype(logits.dtype,
+                                                                           copy=False)
+
+
+SoftmaxCrossEntropyWithLogits = OpDef("SoftmaxCrossEntropyWithLogits", _softmax_ce_infer,
+                                      quiet(_softmax_ce))
 
 
 def _check_smooth_l1_attrs(beta, reduction) -> None:

@@ -183,7 +183,8 @@ ELEMENTWISE = ("Add", "Sub", "Mul", "Div", "FloorDiv", "FloorMod", "Pow", "Maxim
                "Sigmoid", "ReLU", "GeLU", "HSwish", "Softplus", "Erf", "LogicalNot",
                "ZerosLike", "OnesLike", "TensorMove", "RealDiv", "Reciprocal", "Sign", "Floor",
                "Ceil", "Round", "Log1p", "Expm1", "Tan", "Atan", "Sinh", "Cosh", "Asin", "Acos",
-               "SquaredDifference", "Atan2")
+               "SquaredDifference", "Atan2", "Igamma", "Igammac", "IgammaGradA", "Lgamma",
+               "Digamma", "Identity")
 
 for _name in ELEMENTWISE:
     REGISTRY[_name].def_vmap(_elementwise(REGISTRY[_name]))
@@ -211,7 +212,7 @@ def _make_constant_rule(opdef):
     return rule
 
 
-for _name in ("Zeros", "Ones", "NPUAllocFloatStatus", "NextSeed"):
+for _name in ("Zeros", "Ones", "NPUAllocFloatStatus", "NextSeed", "Eye"):
     REGISTRY[_name].def_vmap(_make_constant_rule(REGISTRY[_name]))
 
 
@@ -696,6 +697,30 @@ def _slice(x, begin, size, *, dims):
 def _flatten(x, *, dims):
     x0 = to_front(x, dims[0])
     return A.Reshape(x0, (x0.shape[0], x0.shape[1], -1)), 0
+
+
+@rule_for("Sort")
+def _sort(x, *, dims, axis=-1, descending=False):
+    x = to_front(x, dims[0])
+    ax = _norm(axis, x.ndim - 1)
+    return A.Sort(x, axis=ax + 1, descending=descending), (0, 0)
+
+
+@rule_for("Unstack")
+def _unstack(x, *, dims, axis=0, num=None):
+    x = to_front(x, dims[0])
+    ax = _norm(axis, x.ndim - 1)
+    return A.Unstack(x, axis=ax + 1), (0,) * x.shape[ax + 1]
+
+
+@rule_for("GatherD")
+def _gather_d(x, dim, index, *, dims):
+    if batched(dims[1]):
+        raise ValueError("For 'GatherD' under vmap, the 'dim' must be a constant.")
+    size = batch_size((x, index), (dims[0], dims[2]))
+    x, index = front(x, dims[0], size), front(index, dims[2], size)
+    ax = _norm(dim, x.ndim - 1)
+    return A.GatherD(x, ax + 1, index), 0
 
 
 @rule_for("TopK")

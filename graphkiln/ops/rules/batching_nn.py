@@ -105,7 +105,8 @@ def _per_example_rule(name: str) -> None:
 
 
 for _name in ("SigmoidCrossEntropyWithLogits", "SmoothL1Loss", "L2Normalize",
-              "ResizeNearestNeighbor", "BoundingBoxDecode", "NMSWithMask"):
+              "ResizeNearestNeighbor", "BoundingBoxDecode", "NMSWithMask", "IOU",
+              "BoundingBoxEncode", "CheckValid", "SoftmaxCrossEntropyWithLogits"):
     _per_example_rule(_name)
 
 

@@ -792,6 +792,30 @@ def _atan2(x, y, out, dout):
     return sum_to(F.mul(dout, F.div(y, r2)), x), sum_to(F.mul(dout, F.div(F.neg(x), r2)), y)
 
 
+@bprop("Lgamma")
+def _lgamma(x, out, dout):
+    return (_as(F.mul(dout, F.digamma(x)), x),)
+
+
+def _igamma_grads(a, x, dout):
+    """d/da and d/dx of P(a, x), each times ``dout`` (the density x**(a-1) e**-x / G(a))."""
+    da = F.mul(dout, REGISTRY["IgammaGradA"](a, x))
+    density = F.exp(F.sub(F.sub(F.mul(F.sub(a, 1.0), F.log(x)), x), F.lgamma(a)))
+    return da, F.mul(dout, density)
+
+
+@bprop("Igamma")
+def _igamma(a, x, out, dout):
+    da, dx = _igamma_grads(a, x, dout)
+    return sum_to(da, a), sum_to(dx, x)
+
+
+@bprop("Igammac")
+def _igammac(a, x, out, dout):
+    da, dx = _igamma_grads(a, x, dout)
+    return sum_to(F.neg(da), a), sum_to(F.neg(dx), x)
+
+
 # ------------------------------------------------------------------ slicing, top-k
 
 @bprop("Slice")
@@ -806,18 +830,59 @@ def _flatten_bprop(x, out, dout):
     return (F.reshape(dout, shape_of(x)),)
 
 
-@bprop("TopK")
-def _top_k_bprop(x, k, out, dout, sorted=True):
-    indices = _output(out, 1, lambda: REGISTRY["TopK"](x, k, sorted=sorted))
-    dvalues = dout[0]
-    last = x.shape[-1] if x.shape else 1
-    rows = int(np.prod(x.shape[:-1], dtype=np.int64))
+def _scatter_last_axis(dvalues, indices, shape: tuple):
+    """A tensor of ``shape`` holding ``dvalues`` at ``indices`` along the last axis (the
+    rest zeros): the cotangent of taking ``indices`` from each row."""
+    last = shape[-1] if shape else 1
+    rows = int(np.prod(shape[:-1], dtype=np.int64))
     kk = dvalues.shape[-1] if dvalues.shape else 1
     flat_idx = F.reshape(F.cast(indices, mstype.int64), (rows, kk))
     row_ids = Tensor(np.repeat(np.arange(rows, dtype=np.int64), kk).reshape(rows, kk))
     where = F.stack((row_ids, flat_idx), -1)
     dx = REGISTRY["ScatterNd"](where, F.reshape(dvalues, (rows, kk)), (rows, last))
-    return _as(F.reshape(dx, x.shape), x), None
+    return F.reshape(dx, shape)
+
+
+@bprop("TopK")
+def _top_k_bprop(x, k, out, dout, sorted=True):
+    indices = _output(out, 1, lambda: REGISTRY["TopK"](x, k, sorted=sorted))
+    return _as(_scatter_last_axis(dout[0], indices, tuple(x.shape)), x), None
+
+
+@bprop("Sort")
+def _sort_bprop(x, out, dout, axis=-1, descending=False):
+    indices = _output(out, 1, lambda: REGISTRY["Sort"](x, axis=axis, descending=descending))
+    ax = axis % x.ndim
+    perm = tuple(i for i in range(x.ndim) if i != ax) + (ax,)
+    back = tuple(int(i) for i in np.argsort(perm))
+    moved = tuple(x.shape[i] for i in perm)
+    dx = _scatter_last_axis(F.transpose(dout[0], perm), F.transpose(indices, perm), moved)
+    return (_as(F.transpose(dx, back), x),)
+
+
+@bprop("Unstack")
+def _unstack_bprop(x, out, dout, axis=0, num=None):
+    return (F.stack(tuple(dout), axis % x.ndim),)
+
+
+@bprop("GatherD")
+def _gather_d_bprop(x, dim, index, out, dout):
+    """Each gathered element's cotangent is added back where it was read from."""
+    ax = int(dim) % x.ndim
+    grids = np.indices(tuple(index.shape), dtype=np.int64)
+    picked = F.floor_mod(F.cast(index, mstype.int64), x.shape[ax])
+    coords = F.stack(tuple(picked if d == ax else Tensor(grids[d]) for d in range(x.ndim)), -1)
+    return _as(REGISTRY["ScatterNd"](coords, dout, tuple(x.shape)), x), None, None
+
+
+@bprop("Eye")
+def _eye_bprop(n, m, t, out, dout):
+    return None, None, None
+
+
+@bprop("Identity")
+def _identity_bprop(x, out, dout):
+    return (dout,)
 
 
 @bprop("BiasAdd")

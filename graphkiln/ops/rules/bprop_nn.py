@@ -21,7 +21,7 @@ import graphkiln.ops.functional as F
 from ...common import dtype as mstype
 from ...common.tensor import Tensor
 from ..dynamic_shape import shape_of
-from .bprop import _as, _is_zero, bprop, count
+from .bprop import _as, _is_zero, _output, bprop, count
 
 
 def _conv_rules(forward, input_grad, filter_grad):
@@ -145,6 +145,13 @@ def _batch_norm_training(w, dy, sc, dmean, dvar, out, eps):
 def _sigmoid_ce(logits, label, out, dout):
     # as MindSpore: the label gets a zero cotangent
     return (_as(F.mul(F.sub(F.sigmoid(logits), label), dout), logits), F.zeros_like(label))
+
+
+@bprop("SoftmaxCrossEntropyWithLogits")
+def _softmax_ce(logits, labels, out, dout):
+    # as MindSpore: the loss's cotangent scales the backprop output; labels get zeros
+    backprop = _output(out, 1, lambda: NL.SoftmaxCrossEntropyWithLogits(logits, labels))
+    return (_as(F.mul(backprop, F.expand_dims(dout[0], 1)), logits), F.zeros_like(labels))
 
 
 @bprop("SmoothL1Loss")

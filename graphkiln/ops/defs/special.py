@@ -1,0 +1,177 @@
+"""Gamma-function primitives: ``Lgamma`` (log |Gamma(x)|), ``Digamma`` (its derivative)
+and the regularized incomplete gamma functions ``Igamma`` (lower, P(a, x)), ``Igammac``
+(upper, Q(a, x) = 1 - P) and ``IgammaGradA`` (dP/da, their backward rule's ``a`` part).
+
+Computed in float64 with NumPy: the power series of P where ``x < a + 1`` and the
+continued fraction of Q elsewhere (each where it converges fast and without
+cancellation); dP/da differentiates the series term by term. As MindSpore's kernels:
+float32/float64 tensors of one dtype, broadcast; NaN where ``a <= 0`` or ``x < 0``.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from ...common import dtype as mstype
+from ...ir.abstract import AbstractTensor
+from ...ir.primitive import OpDef
+from ._infer import FLOATS, broadcast_shapes, describe, quiet
+from .math import unary
+
+_TYPES = (mstype.float32, mstype.float64)
+_EPS = np.finfo(np.float64).eps
+_TINY = 1e-300
+_MAX_TERMS = 5000  # the series needs about x + 10 sqrt(x) terms; the fraction fewer
+_lgamma_object = np.frompyfunc(math.lgamma, 1, 1)
+
+
+def _lgamma(x) -> np.ndarray:
+    """log |Gamma(x)| elementwise in float64; +inf at the poles (0, -1, -2...)."""
+    x = np.asarray(x, np.float64)
+    pole = (x <= 0) & (x == np.floor(x))
+    return np.where(pole, np.inf, np.asarray(_lgamma_object(np.where(pole, 1.0, x)), np.float64))
+
+
+def _gamma_infer(name: str):
+    def infer(a, x):
+        args = (("a", a), ("x", x))
+        for arg, v in args:
+            if not isinstance(v, AbstractTensor):
+                raise TypeError(f"For primitive[{name}], the input argument[{arg}] must be a "
+                                f"Tensor, but got {describe(v)}.")
+        if a.dtype is not x.dtype:
+            raise TypeError(f"For primitive[{name}], the input type must be same. Got "
+                            f"a: Tensor[{a.dtype}] and x: Tensor[{x.dtype}].")
+        if a.dtype not in _TYPES:
+            raise TypeError(f"For primitive[{name}], the input argument[a] must be a type of "
+                            f"{{Tensor[Float32], Tensor[Float64]}}, but got Tensor[{a.dtype}].")
+        return AbstractTensor(a.dtype, broadcast_shapes(name, a.shape, x.shape))
+    return infer
+
+
+def _log_prefactor(a: np.ndarray, x: np.ndarray) -> np.ndarray:
+    """log(x**a e**-x / Gamma(a))."""
+    return a * np.log(x) - x - _lgamma(a)
+
+
+def _series(a: np.ndarray, x: np.ndarray) -> np.ndarray:
+    """P(a, x) by its power series (for x < a + 1)."""
+    term = 1.0 / a
+    total = term.copy()
+    for n in range(1, _MAX_TERMS):
+        term = term * x / (a + n)
+        total += term
+        if np.all(np.abs(term) <= np.abs(total) * _EPS):
+            break
+    return total * np.exp(_log_prefactor(a, x))
+
+
+def _continued_fraction(a: np.ndarray, x: np.ndarray) -> np.ndarray:
+    """Q(a, x) by its continued fraction, modified Lentz (for x >= a + 1)."""
+    b = x + 1.0 - a
+    c = np.full_like(x, 1.0 / _TINY)
+    d = 1.0 / b
+    h = d.copy()
+    for i in range(1, _MAX_TERMS):
+        an = -i * (i - a)
+        b = b + 2.0
+        d = an * d + b
+        d = np.where(np.abs(d) < _TINY, _TINY, d)
+        c = b + an / c
+        c = np.where(np.abs(c) < _TINY, _TINY, c)
+        d = 1.0 / d
+        delta = d * c
+        h = h * delta
+        if np.all(np.abs(delta - 1.0) <= _EPS):
+            break
+    return np.exp(_log_prefactor(a, x)) * h
+
+
+def _lower_upper(a, x) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(P, Q, valid) in float64 for broadcast ``a`` and ``x``."""
+    a, x = np.broadcast_arrays(np.asarray(a, np.float64), np.asarray(x, np.float64))
+    p = np.full(a.shape, np.nan)
+    q = np.full(a.shape, np.nan)
+    valid = (a > 0) & (x >= 0)
+    zero = valid & (x == 0)
+    p[zero], q[zero] = 0.0, 1.0
+    inf = valid & np.isinf(x)
+    p[inf] = 1.0  # (and Q stays NaN there, as MindSpore 2.10's Igammac gives)
+    use_series = valid & ~zero & ~inf & (x < a + 1)
+    use_fraction = valid & ~zero & ~inf & ~use_series
+    if use_series.any():
+        p[use_series] = _series(a[use_series], x[use_series])
+        q[use_series] = 1.0 - p[use_series]
+    if use_fraction.any():
+        q[use_fraction] = _continued_fraction(a[use_fraction], x[use_fraction])
+        p[use_fraction] = 1.0 - q[use_fraction]
+    return p, q, valid
+
+
+def _digamma(x) -> np.ndarray:
+    """psi(x) in float64: the reflection formula below 0.5 (NaN at the poles -1, -2...,
+    -inf at 0 as MindSpore gives), then :func:`_digamma_positive`."""
+    x = np.asarray(x, np.float64)
+    neg = x < 0.5
+    z = np.where(neg, 1.0 - x, x)
+    out = _digamma_positive(z)
+    out = np.where(neg, out - np.pi / np.tan(np.pi * x), out)
+    out = np.where((x < 0) & (x == np.floor(x)), np.nan, out)
+    return np.where(x == 0, -np.inf, out)
+
+
+def _digamma_positive(z: np.ndarray) -> np.ndarray:
+    """psi(z) for z > 0: recurrence up to z >= 6, then the asymptotic series."""
+    z = z.copy()
+    acc = np.zeros_like(z)
+    small = z < 6
+    while small.any():
+        acc[small] -= 1.0 / z[small]
+        z[small] += 1.0
+        small = z < 6
+    inv2 = 1.0 / (z * z)
+    tail = inv2 * (1 / 12 - inv2 * (1 / 120 - inv2 * (1 / 252 - inv2 * (1 / 240 - inv2 / 132))))
+    return acc + np.log(z) - 0.5 / z - tail
+
+
+def _grad_a(a, x) -> np.ndarray:
+    """dP/da = sum_n t_n (log x - psi(a + n + 1)), t_n the series' terms of P."""
+    a, x = np.broadcast_arrays(np.asarray(a, np.float64), np.asarray(x, np.float64))
+    out = np.full(a.shape, np.nan)
+    valid = (a > 0) & (x >= 0)
+    out[valid & ((x == 0) | np.isinf(x))] = 0.0
+    live = valid & (x > 0) & np.isfinite(x)
+    if live.any():
+        av, xv = a[live], x[live]
+        logx = np.log(xv)
+        term = np.exp(_log_prefactor(av, xv) - np.log(av))  # t_0 = prefactor / a
+        psi = _digamma_positive(av + 1.0)
+        total = term * (logx - psi)
+        for n in range(1, _MAX_TERMS):
+            term = term * xv / (av + n)
+            psi = psi + 1.0 / (av + n)
+            step = term * (logx - psi)
+            total += step
+            if np.all((n > xv) & (np.abs(step) <= np.abs(total) * _EPS + _TINY)):
+                break
+        out[live] = total
+    return out
+
+
+def _kernel(fn):
+    @quiet
+    def kernel(a, x):
+        dtype = np.asarray(a).dtype
+        return fn(a, x).astype(dtype)
+    return kernel
+
+
+Lgamma = unary("Lgamma", _lgamma, FLOATS)
+# (no backward rule: MindSpore's is the trigamma function, Polygamma(1, x), not here yet)
+Digamma = unary("Digamma", _digamma, FLOATS, differentiable=False)
+Igamma = OpDef("Igamma", _gamma_infer("Igamma"), _kernel(lambda a, x: _lower_upper(a, x)[0]))
+Igammac = OpDef("Igammac", _gamma_infer("Igammac"),
+                _kernel(lambda a, x: _lower_upper(a, x)[1]))
+IgammaGradA = OpDef("IgammaGradA", _gamma_infer("IgammaGradA"), _kernel(_grad_a),
+                    differentiable=False)

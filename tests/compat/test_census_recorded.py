@@ -1,0 +1,12 @@
+"""Census APIs give what MindSpore 2.10 gives (fixtures/census.json, recorded by
+fixtures/record.py census), in both modes."""
+import pytest
+from recorded import MODES, check, load
+
+CASES, RECORDED = load("census")
+
+
+@pytest.mark.parametrize("mode", list(MODES))
+@pytest.mark.parametrize("case", CASES.CASES, ids=lambda c: c.__name__)
+def test_matches_mindspore(case, mode):
+    check(case, RECORDED[case.__name__][mode], mode)
