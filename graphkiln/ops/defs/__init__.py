@@ -5,6 +5,7 @@ from . import (  # noqa: F401
     array,
     collective,
     conv,
+    fused,
     grad_ops,
     gradient,
     image,
