@@ -73,11 +73,6 @@ def _operand_ok(a) -> bool:
         type(a.value) in (bool, int, float)
 
 
-def _static(node) -> bool:
-    a = node.abstract
-    return isinstance(a, AbstractTensor) and all(isinstance(d, int) and d >= 0 for d in a.shape)
-
-
 def run(root: FuncGraph) -> bool:
     """Fuse every graph of ``root``; True when something changed."""
     changed = False
@@ -88,6 +83,9 @@ def run(root: FuncGraph) -> bool:
 
 def _fuse_graph(g: FuncGraph) -> bool:
     order = toposort(g)
+    roots = [n for n in order if _worth_fusing(n)]
+    if not roots:
+        return False  # the common case costs one look at each node
     pos = {id(n): i for i, n in enumerate(order)}
     users: dict[int, list[CNode]] = {}
     for n in order:
@@ -97,12 +95,11 @@ def _fuse_graph(g: FuncGraph) -> bool:
     barriers = [0]
     for n in order:
         barriers.append(barriers[-1] + _is_barrier(n))
-    steps = {id(n): s for n in order if (s := _steps(n)) is not None}
+    steps: dict[int, list | None] = {}
     grouped: set[int] = set()
     mapping = {}
-    for root in reversed(order):
-        if id(root) not in steps or id(root) in grouped or not _static(root) or \
-                not _worth_fusing(root):
+    for root in reversed(roots):
+        if id(root) in grouped or _steps_of(root, steps) is None:
             continue
         members = _grow(root, steps, users, pos, barriers, grouped, g)
         if len(members) < 2:
@@ -113,13 +110,22 @@ def _fuse_graph(g: FuncGraph) -> bool:
     return replace_nodes(g, mapping)
 
 
-def _worth_fusing(root: CNode) -> bool:
-    """A result of at least ``MIN_GROUP_BYTES`` in more than one block (one block calls
-    the same ufuncs as the unfused ops)."""
-    shape = root.abstract.shape
-    if not shape or math.prod(shape) * root.abstract.dtype.np_dtype.itemsize < MIN_GROUP_BYTES:
+def _steps_of(node: CNode, memo: dict) -> list | None:
+    key = id(node)
+    if key not in memo:
+        memo[key] = _steps(node)
+    return memo[key]
+
+
+def _worth_fusing(node: CNode) -> bool:
+    """A tensor result of at least ``MIN_GROUP_BYTES`` in more than one block (one block
+    calls the same ufuncs as the unfused ops)."""
+    a = node.abstract
+    if type(a) is not AbstractTensor or not a.shape or \
+            not all(isinstance(d, int) and d >= 0 for d in a.shape) or \
+            math.prod(a.shape) * a.dtype.np_dtype.itemsize < MIN_GROUP_BYTES:
         return False
-    return shape[0] > max(1, fused.BLOCK_ELEMENTS // max(1, math.prod(shape[1:])))
+    return a.shape[0] > max(1, fused.BLOCK_ELEMENTS // max(1, math.prod(a.shape[1:])))
 
 
 def _is_barrier(n: CNode) -> bool:
@@ -150,7 +156,7 @@ def _grow(root, steps, users, pos, barriers, grouped, g) -> list[CNode]:
     while frontier:
         p, _, n = heapq.heappop(frontier)
         p = -p
-        if id(n) not in steps or id(n) in grouped or n is g.output or \
+        if id(n) in grouped or n is g.output or _steps_of(n, steps) is None or \
                 n.abstract.shape != root.abstract.shape or \
                 barriers[r] != barriers[p + 1] or \
                 not all(id(u) in inside for u in users.get(id(n), ())):
