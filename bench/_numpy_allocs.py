@@ -1,13 +1,15 @@
 """Count NumPy's array-data allocations: a counting NumPy memory handler (NEP 49,
 ``PyDataMem_SetHandler``) that forwards to libc and counts each malloc, calloc and realloc.
-For benchmarks only (every allocation calls into Python while it is set). NumPy 2 only:
-under NumPy 1.26 the same handler's allocations fail (not investigated)."""
+For benchmarks only (every allocation calls into Python while it is set)."""
 from __future__ import annotations
 
 import ctypes
 from contextlib import contextmanager
 
-import numpy as np
+try:
+    from numpy._core import _multiarray_umath
+except ImportError:  # NumPy 1.x
+    from numpy.core import _multiarray_umath
 
 _SET_HANDLER = 304  # PyDataMem_SetHandler in NumPy's C-API table (1.22+ and 2.x)
 _libc = ctypes.CDLL(None)
@@ -70,14 +72,16 @@ def _free(ctx, ptr, size):
 _callbacks = (_MALLOC(_malloc), _CALLOC(_calloc), _REALLOC(_realloc), _FREE(_free))
 _handler = _Handler(b"counting_handler", 1, _Allocator(None, *_callbacks))
 ctypes.pythonapi.PyCapsule_New.restype = ctypes.py_object
-ctypes.pythonapi.PyCapsule_New.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p]
+ctypes.pythonapi.PyCapsule_New.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]
 ctypes.pythonapi.PyCapsule_GetPointer.restype = ctypes.c_void_p
 ctypes.pythonapi.PyCapsule_GetPointer.argtypes = [ctypes.py_object, ctypes.c_char_p]
-_capsule = ctypes.pythonapi.PyCapsule_New(ctypes.addressof(_handler), b"mem_handler", None)
+_name = ctypes.create_string_buffer(b"mem_handler")  # the capsule keeps only its address
+_capsule = ctypes.pythonapi.PyCapsule_New(ctypes.addressof(_handler), ctypes.addressof(_name),
+                                          None)
 
 
 def _set_handler():
-    table = ctypes.pythonapi.PyCapsule_GetPointer(np._core._multiarray_umath._ARRAY_API, None)
+    table = ctypes.pythonapi.PyCapsule_GetPointer(_multiarray_umath._ARRAY_API, None)
     address = ctypes.cast(table, ctypes.POINTER(ctypes.c_void_p))[_SET_HANDLER]
     return ctypes.PYFUNCTYPE(ctypes.py_object, ctypes.py_object)(address)
 
@@ -85,8 +89,6 @@ def _set_handler():
 @contextmanager
 def count_numpy_allocations():
     """``with count_numpy_allocations() as c:`` ... ``c.allocations``, ``c.bytes``."""
-    if np.lib.NumpyVersion(np.__version__) < "2.0.0":
-        raise RuntimeError("count_numpy_allocations needs NumPy 2")
     set_handler = _set_handler()
     counts = Counts()
     old = set_handler(_capsule)
