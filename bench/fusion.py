@@ -3,10 +3,11 @@ process, with the fusion pass on and off (``GRAPHKILN_FUSION``), timed interleav
 ...) so load changes hit both alike; the table gives the median wall and CPU time per
 call, the speed-up on CPU time and whether the outputs are bit-for-bit equal.
 
-    python bench/fusion.py [--reps 30] [--block 65536] [--min-bytes 0]
+    python bench/fusion.py [--reps 30] [--block 65536]
 
-Every case is fused here (``--min-bytes 0``) to measure where fusion pays; the column
-"default" says whether the pass's default size threshold (``MIN_GROUP_BYTES``) fuses it.
+Every case is fused here (no size or length threshold) to measure where fusion pays; the
+column "default" says whether the pass with its default thresholds (``MIN_GROUP_BYTES``,
+``STEPS_PER_ARRAY``) fuses it.
 ``--block`` sets the fused kernel's block size (elements per temporary) to try others.
 The fusing libraries were measured beside it once (numexpr 2.14, numba 0.68; not
 dependencies): see docs/architecture.md, "Element-wise fusion".
@@ -35,10 +36,6 @@ def bn_grad(dy, xhat, mean_dy, mean_dy_xhat, scale):
     return scale * (dy - mean_dy - xhat * mean_dy_xhat)
 
 
-def relu_mask(x, g):
-    return ops.select(x > 0, g / 1024, ops.zeros_like(g))
-
-
 def adam_step(p, m, v, g):
     m2 = 0.9 * m + 0.1 * g
     v2 = 0.999 * v + 0.001 * g * g
@@ -63,8 +60,8 @@ def cases(rng):
         ("gelu_tanh 64x64x32x32", gelu_tanh, _arrays(rng, [big])),
         ("bn_grad 16x64x32x32", bn_grad, _arrays(rng, [nchw, nchw, ch, ch, ch])),
         ("bn_grad 64x64x32x32", bn_grad, _arrays(rng, [big, big, ch, ch, ch])),
-        ("relu_mask 16x64x32x32", relu_mask, _arrays(rng, [nchw, nchw])),
-        ("relu_mask 64x64x32x32", relu_mask, _arrays(rng, [big, big])),
+        ("bias_relu 16x64x32x32", bias_relu, _arrays(rng, [nchw, ch])),
+        ("bias_relu 64x64x32x32", bias_relu, _arrays(rng, [big, ch])),
         ("adam 512x512", adam_step, _arrays(rng, [(512, 512)] * 4)),
         ("adam 2048x2048", adam_step, _arrays(rng, [(2048, 2048)] * 4)),
         ("bias_relu 64x256 (1 block)", bias_relu, _arrays(rng, [(64, 256), (256,)])),
@@ -93,17 +90,21 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--reps", type=int, default=30)
     ap.add_argument("--block", type=int, default=fused.BLOCK_ELEMENTS)
-    ap.add_argument("--min-bytes", type=int, default=0)
     args = ap.parse_args()
     fused.BLOCK_ELEMENTS = args.block
-    default_min, fusion.MIN_GROUP_BYTES = fusion.MIN_GROUP_BYTES, args.min_bytes
+    defaults = fusion.MIN_GROUP_BYTES, fusion.STEPS_PER_ARRAY
     ms.set_context(mode=ms.GRAPH_MODE)
     rng = np.random.default_rng(0)
     rows, out = [], {}
     for name, fn, inputs in cases(rng):
-        on, off = _compiled(fn, True), _compiled(fn, False)
+        on, off, default = (_compiled(fn, True), _compiled(fn, False),
+                            _compiled(fn, True))
         os.environ["GRAPHKILN_FUSION"] = "1"
-        r_on = on(*inputs).asnumpy()  # compiles with fusion
+        default(*inputs)
+        by_default = ms.compile_info(default).count("FusedElementwise") > 0
+        fusion.MIN_GROUP_BYTES = fusion.STEPS_PER_ARRAY = 0
+        r_on = on(*inputs).asnumpy()  # compiles with fusion wherever it can
+        fusion.MIN_GROUP_BYTES, fusion.STEPS_PER_ARRAY = defaults
         groups = ms.compile_info(on).count("FusedElementwise")
         os.environ["GRAPHKILN_FUSION"] = "0"
         r_off = off(*inputs).asnumpy()
@@ -117,18 +118,16 @@ def main() -> None:
                 samples[key][1].extend(c)
         med = {k: (float(np.median(w)) * 1e3, float(np.median(c)) * 1e3)
                for k, (w, c) in samples.items()}
-        nbytes = inputs[0].asnumpy().nbytes
-        rows.append([name, groups, "yes" if nbytes >= default_min else "no", med["off"][0],
+        rows.append([name, groups, "yes" if by_default else "no", med["off"][0],
                      med["on"][0], med["off"][1], med["on"][1], med["off"][1] / med["on"][1],
                      "yes" if same else "NO"])
         out[name] = {"groups": groups, "off_ms": med["off"][0], "on_ms": med["on"][0],
                      "off_cpu_ms": med["off"][1], "on_cpu_ms": med["on"][1],
-                     "bit_equal": same, "fused_by_default": nbytes >= default_min}
+                     "bit_equal": same, "fused_by_default": by_default}
     print(f"block {args.block} elements, load {os.getloadavg()[0]:.1f}")
     print(table(rows, ["case", "groups", "default", "off ms", "fused ms", "off CPU ms",
                        "fused CPU ms", "CPU speed-up", "bit-equal"]))
     print("wrote", write_json("fusion", {"block": args.block, "reps": args.reps,
-                                        "min_bytes": args.min_bytes,
                                         "load": os.getloadavg()[0], "results": out}))
 
 

@@ -8,13 +8,15 @@ before code generation. It fuses only what is exact: ops whose kernel for their 
 types is a bare NumPy ufunc (the same ufunc then runs on the same types, block by block)
 and float ``ReLU`` (``fmax(0, x) + 0``, its kernel's two ufuncs), so results are
 bit-for-bit those of the unfused graph. ``Select`` stays out: ``np.where`` is bound by its
-own work, and groups with it ran 0.88x (bench/fusion.py, relu_mask). Members have the
-group's result shape (operands outside the group may broadcast).
+own work, and groups with it ran 0.88x at 4 and 16 MiB (measured while the pass fused it).
+Members have the group's result shape (operands outside the group may broadcast).
 
-A group is made only where its result has at least ``MIN_GROUP_BYTES``. Measured
-(bench/fusion.py, one core with a 32 MiB L3): NumPy's unfused ops on arrays that stay in
-the cache are faster than the blocks' extra ufunc calls (0.6-0.9x at 1-4 MiB); fusion wins
-once the arrays leave it (1.1-1.5x at 16 MiB, 1.3-1.8x at 64 MiB).
+A group is made only where its result has at least ``MIN_GROUP_BYTES`` and it has at least
+``STEPS_PER_ARRAY`` steps per full-size array it reads or writes. Measured (bench/fusion.py,
+one core with a 32 MiB L3): NumPy's unfused ops on arrays that stay in the cache are faster
+than the blocks' extra ufunc calls (0.6-0.75x at 1-4 MiB); once the arrays leave it, long
+chains win (GELU 1.3x, Adam 1.4x at 16 MiB; 1.6-1.8x at 64 MiB) and short ones still lose
+(bias + ReLU, 3 steps over 2 arrays, 0.8x; the BatchNorm gradient, 4 over 3, 0.97x).
 
 Nothing that writes memory or calls a graph may run between a group's first member and
 its root in the generated order (a member would otherwise read a weight after a write it
@@ -39,6 +41,7 @@ from ..ops.defs import fused
 
 _ENV = "GRAPHKILN_FUSION"
 MIN_GROUP_BYTES = 16 << 20
+STEPS_PER_ARRAY = 2
 
 
 def enabled() -> bool:
@@ -102,12 +105,22 @@ def _fuse_graph(g: FuncGraph) -> bool:
         if id(root) in grouped or _steps_of(root, steps) is None:
             continue
         members = _grow(root, steps, users, pos, barriers, grouped, g)
-        if len(members) < 2:
+        if not _saves_traffic(root, members, steps):
             continue
         grouped.update(id(m) for m in members)
         members.sort(key=lambda m: pos[id(m)])
         mapping[id(root)] = _fused_node(g, root, members, steps)
     return replace_nodes(g, mapping)
+
+
+def _saves_traffic(root: CNode, members: list[CNode], steps: dict) -> bool:
+    """At least ``STEPS_PER_ARRAY`` steps for each full-size array the group reads or
+    writes: the passes over memory it saves must outweigh the blocks' extra calls."""
+    n_steps = sum(len(steps[id(m)]) for m in members)
+    inside = {id(m) for m in members}
+    full = {id(a) for m in members for a in m.inputs[1:] if id(a) not in inside and
+            isinstance(a.abstract, AbstractTensor) and a.abstract.shape == root.abstract.shape}
+    return len(members) > 1 and n_steps >= STEPS_PER_ARRAY * (len(full) + 1)
 
 
 def _steps_of(node: CNode, memo: dict) -> list | None:
@@ -197,4 +210,4 @@ def _fused_node(g: FuncGraph, root: CNode, members: list[CNode], steps) -> CNode
                  root.abstract, root.loc)
 
 
-__all__ = ["MIN_GROUP_BYTES", "enabled", "run"]
+__all__ = ["MIN_GROUP_BYTES", "STEPS_PER_ARRAY", "enabled", "run"]

@@ -30,9 +30,11 @@ def _same_bits(a, b) -> bool:
 
 @pytest.fixture
 def small_blocks(monkeypatch):
-    """Blocks of 64 elements and no size threshold, so small arrays take the block path."""
+    """Blocks of 64 elements and no size or length threshold, so small arrays and short
+    chains take the block path."""
     monkeypatch.setattr(fused, "BLOCK_ELEMENTS", 64)
     monkeypatch.setattr(fusion, "MIN_GROUP_BYTES", 0)
+    monkeypatch.setattr(fusion, "STEPS_PER_ARRAY", 0)
 
 
 @pytest.mark.parametrize("dtype", [np.float32, np.float64, np.float16])
@@ -114,11 +116,34 @@ def test_a_chain_becomes_one_node_with_the_same_bits(small_blocks, monkeypatch):
     assert _same_bits(fused_out, plain) and _same_bits(fused_out, eager)
 
 
+@pytest.mark.parametrize("dtype", [np.float32, np.float16])
+def test_relu_fuses_as_its_kernel_computes_it(small_blocks, monkeypatch, dtype):
+    x = np.linspace(-3, 3, 40 * 6).astype(dtype).reshape(40, 6)
+    x[0, :3] = [np.nan, -0.0, 0.0]  # ReLU gives +0 for NaN and -0
+    x = Tensor(x)
+    f = _compile(lambda x: ops.relu(x * 2 - 1), monkeypatch, True)
+    got = f(x).asnumpy()
+    assert "t2 = fmax(0, t1); t3 = add(t2, 0)" in ms.compile_info(f).source
+    assert _same_bits(got, ops.relu(x * 2 - 1).asnumpy())
+    assert got[0, 0] == 0 and not np.signbit(got[0, 1])
+
+
 def test_small_arrays_are_not_fused_by_default(monkeypatch):
     x, g = _inputs((64, 256), (256,))
     f = _compile(_gelu_tanh, monkeypatch, True)
     f(x, g)
     assert ms.compile_info(f).count("FusedElementwise") == 0
+
+
+def test_short_chains_over_many_arrays_are_left_alone(small_blocks, monkeypatch):
+    monkeypatch.setattr(fusion, "STEPS_PER_ARRAY", 2)
+    x, g = _inputs((40, 16), (40, 16))
+    long_chain = _compile(_gelu_tanh, monkeypatch, True)  # 10 steps over 3 arrays
+    long_chain(x, g)
+    assert ms.compile_info(long_chain).count("FusedElementwise") == 1
+    short = _compile(lambda x, g: ops.relu(x + g), monkeypatch, True)  # 3 over 3
+    short(x, g)
+    assert ms.compile_info(short).count("FusedElementwise") == 0
 
 
 def test_a_value_read_elsewhere_stays_outside_the_group(small_blocks, monkeypatch):
