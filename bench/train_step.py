@@ -12,8 +12,9 @@ Adam). For each: the first call (compile + one step, import excluded) and the st
                                [--baseline ../main-before-checkout]
 
 ``--baseline`` also runs graphkiln from another checkout (before / after a change); for
-graphkiln the table adds what one steady step allocates at its peak (tracemalloc), and
-every backend its peak RSS.
+graphkiln the table adds what one steady step allocates at its peak (tracemalloc) and how
+many array buffers NumPy allocates in one steady step (a counting NumPy memory handler,
+``_numpy_allocs.py``), and every backend its peak RSS.
 """
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ import tracemalloc
 
 import numpy as np
 from _harness import run_worker, table, write_json
+from _numpy_allocs import count_numpy_allocations
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 MODELS = os.path.join(os.path.dirname(HERE), "graphkiln", "examples", "models.py")
@@ -173,6 +175,8 @@ def worker(backend: str, row: str, steps: int) -> None:
                       "steady_cpu_ms": float(np.median(cpu)) * 1e3,
                       "first_loss": first_loss, "last_loss": losses[-1],
                       "step_peak_kb": _step_peak_kb(step) if backend == "graphkiln" else None,
+                      "step_allocations": _step_allocations(step)
+                      if backend == "graphkiln" else None,
                       "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
 
 
@@ -186,6 +190,13 @@ def _step_peak_kb(step) -> float:
     peak = tracemalloc.get_traced_memory()[1] - before
     tracemalloc.stop()
     return peak / 1024
+
+
+def _step_allocations(step) -> int:
+    """How many array buffers NumPy allocates in one steady step."""
+    with count_numpy_allocations() as counts:
+        step()
+    return counts.allocations
 
 
 def main() -> None:
@@ -225,12 +236,13 @@ def main() -> None:
                      gk["steady_ms"], msr and msr["steady_ms"], th and th["steady_ms"],
                      msr and msr["steady_ms"] / gk["steady_ms"],
                      base and base["step_peak_kb"], gk["step_peak_kb"],
+                     "/".join(str(r["step_allocations"]) if r else "-" for r in (base, gk)),
                      "/".join(f"{r['peak_rss_mb']:.0f}" if r else "-" for r in (gk, msr, th)),
                      "/".join(f"{r['steady_cpu_ms']:.1f}" if r else "-"
                               for r in (base, gk, msr, th))])
     print(table(rows, ["row", "gk first s", "ms first s", "first x", "base steady ms",
                        "gk steady ms", "ms steady ms", "torch steady ms", "steady x vs ms",
-                       "base step KB", "gk step KB", "RSS MB gk/ms/torch",
+                       "base step KB", "gk step KB", "allocs/step base/gk", "RSS MB gk/ms/torch",
                        "CPU ms base/gk/ms/torch"]))
     path = write_json("train_step", {"threads": args.threads, "steps": args.steps,
                                      "results": results})

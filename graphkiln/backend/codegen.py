@@ -22,6 +22,7 @@ from ..ir.abstract import AbstractMonad
 from ..ir.anf import CNode, FuncGraph, ValueNode, all_graphs, toposort
 from ..ir.primitive import REGISTRY
 from ..ir.structural_prims import iteration_record
+from ..ops.defs.fused import FusedElementwise
 from .memplan import MemoryPlan, plan_memory
 
 _ALIAS_OPS = {"Depend", "Load"}
@@ -203,11 +204,16 @@ def _graph_source(g: FuncGraph, mod: _Module) -> str:
 
     order = toposort(g)
     kernels = {id(n): _kernel(n) for n in order}
-    plan = plan_memory(g, order, {i for i, k in kernels.items() if isinstance(k, np.ufunc)})
+    plan = plan_memory(g, order, {i for i, k in kernels.items() if _takes_out(k)})
     for node in order:
         _emit(node, ref, names, lines, mod, counter, kernels.get(id(node)), plan)
     lines.append(f"    return {ref(g.output)}")
     return "\n".join(lines)
+
+
+def _takes_out(kernel) -> bool:
+    """Element-wise kernels that can write their result into a given buffer (``out=``)."""
+    return isinstance(kernel, np.ufunc) or kernel is FusedElementwise.kernel
 
 
 def _kernel(node: CNode):

@@ -52,7 +52,7 @@ def _emits_nothing(n: CNode) -> bool:
 
 def plan_memory(g: FuncGraph, order: list[CNode], ufuncs: set[int]) -> MemoryPlan:
     """The plan for graph ``g`` emitted in ``order``; ``ufuncs`` holds the ids of nodes whose
-    kernel is a bare NumPy ufunc (those accept ``out=``)."""
+    kernel is element-wise and accepts ``out=`` (a bare NumPy ufunc, a fused group)."""
     plan = MemoryPlan()
     if not any(_buffer_key(n) is not None for n in order if id(n) in ufuncs):
         return plan  # no ufunc makes a plannable array (small graphs, branches): nothing to do

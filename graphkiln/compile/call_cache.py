@@ -11,6 +11,7 @@ import warnings
 import weakref
 from collections import OrderedDict
 
+from ..backend import fusion
 from ..common.mutable import RUNTIME_SCALARS, dynamic_len_items
 from ..common.tensor import Tensor
 from ..context import load_elim_level, strict_syntax
@@ -86,7 +87,8 @@ def _stable_key(key: tuple, leaves: list) -> tuple:
                   for k, x in zip(leaf_keys, leaves))
     if has_identity(named):  # an object argument: only meaningful in this process
         raise cache.Uncacheable("an argument is keyed by object identity")
-    return repr(tree), named, options, training
+    # the fusion switch changes the stored graph and code (not the results)
+    return repr(tree), named, options + (fusion.enabled(),), training
 
 
 def _compile_or_load(fn, name, args, kwargs, self_obj, key, leaves) -> Executable:

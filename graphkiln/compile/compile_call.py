@@ -8,6 +8,7 @@ import os
 import time
 from contextlib import contextmanager
 
+from ..backend import fusion
 from ..backend.codegen import generate_code
 from ..common import comm_engine
 from ..common.mutable import RUNTIME_SCALARS, dynamic_len_items
@@ -225,6 +226,12 @@ def _compile_call(fn, name: str, args: tuple, kwargs: dict, self_obj) -> Executa
     if ctx.verify:
         verify(graph, after="parse")
     optimize(graph, ctx)
+    if fusion.enabled():
+        t = time.perf_counter()
+        changed = fusion.run(graph)
+        if ctx.verify:
+            verify(graph, after="fusion")
+        record_stage(ctx, graph, "fusion", time.perf_counter() - t, changed)
     t2 = time.perf_counter()
     generated = generate_code(graph)
     pyfn = generated.load()

@@ -30,7 +30,8 @@ FRESH_OUTPUT = {"Add", "Sub", "Mul", "Div", "RealDiv", "FloorDiv", "FloorMod", "
                 "Minimum", "Less", "LessEqual", "Greater", "GreaterEqual", "Equal",
                 "NotEqual", "Neg", "Abs", "Square", "Exp", "Log", "Sqrt", "Rsqrt", "Sin",
                 "Cos", "Tanh", "Sigmoid", "ReLU", "GeLU", "Softplus", "Erf", "MatMul",
-                "BatchMatMul", "Select", "TensorMove", "Assign", "AssignAdd", "AssignSub"}
+                "BatchMatMul", "Select", "TensorMove", "Assign", "AssignAdd", "AssignSub",
+                "FusedElementwise"}
 # users through which the value may be read anywhere later
 _ESCAPES = {"MakeTuple", "Switch", "While", "WhileGrad", "HyperMap"}
 

@@ -42,6 +42,7 @@ STRUCTURAL = {
 # Marked ``differentiable=False``: their outputs carry no gradient, so finite differences
 # have nothing to check. A new op may only join with a reason a reader accepts.
 NON_DIFFERENTIABLE = {
+    "FusedElementwise": "made by the backend's fusion pass after autodiff has run",
     **{n: "scalar op on Python numbers: MindSpore gives a mutable number a zero gradient"
        for n in ("ScalarAdd", "ScalarSub", "ScalarMul", "ScalarDiv", "ScalarFloorDiv",
                  "ScalarMod", "ScalarPow", "ScalarEq", "ScalarNe", "ScalarLt", "ScalarLe",

@@ -77,6 +77,9 @@ SAMPLES = {
     "Squeeze": [((f32(1, 3, 1),), {}), ((f32(1, 3, 1),), {"axis": 0})],
     "Tile": [((X, (2, 1, 2)), {}), ((X, (2,)), {})],
     "BroadcastTo": [((Y,), {"shape": (2, 3)}), ((f32(2, 1),), {"shape": (4, -1, 3)})],
+    "FusedElementwise": [((X, Y, 0.5), {"program": "t0 = multiply(x0, x2); t1 = tanh(t0); "
+                                                   "t2 = add(t1, x1)"}),
+                         ((i32(2, 3), X), {"program": "t0 = greater(x0, x1)"})],
     "Select": [((b(2, 3), X, Y), {}), ((b(3), X, 2), {}), ((b(3), i32(3), 2.5), {})],
     "Stack": [(((X, X),), {"axis": 1})],
     "Concat": [((_S,), {"axis": 0}), (((X, f32(2, 1)),), {"axis": -1})],

@@ -7,6 +7,7 @@ from . import (  # noqa: F401
     collective,
     conv,
     data_dependent,
+    fused,
     grad_ops,
     gradient,
     image,
