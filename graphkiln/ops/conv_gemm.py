@@ -24,22 +24,27 @@ from numpy.lib.stride_tricks import as_strided
 # strided im2col is used instead
 MAX_GRID_WASTE = 1.5
 CACHE_BUDGET = 4 << 20  # bytes of column matrices per GEMM batch (stays in L2/L3)
-_MAX_SCRATCH = 16  # buffers kept per thread before the oldest go
+SCRATCH_BYTES = 64 << 20  # kept per thread; the least recently used go first
 
 
 class _Scratch(threading.local):
-    """Per-thread buffers keyed by (role, shape, dtype); a new one starts zero-filled."""
+    """Per-thread buffers keyed by (role, shape, dtype); a new one starts zero-filled, and
+    one larger than the whole budget is not kept."""
 
     def __init__(self):
         self.buffers: dict = {}
+        self.nbytes = 0
 
     def get(self, role: str, shape: tuple, dtype: np.dtype) -> np.ndarray:
         key = (role, shape, dtype)
         buf = self.buffers.pop(key, None)
         if buf is None:
             buf = np.zeros(shape, dtype)
-            while len(self.buffers) >= _MAX_SCRATCH:
-                self.buffers.pop(next(iter(self.buffers)))
+            if buf.nbytes > SCRATCH_BYTES:
+                return buf
+            self.nbytes += buf.nbytes
+            while self.nbytes > SCRATCH_BYTES:
+                self.nbytes -= self.buffers.pop(next(iter(self.buffers))).nbytes
         self.buffers[key] = buf  # most recently used last
         return buf
 
