@@ -115,16 +115,17 @@ HyperMapOp = OpDef("HyperMap", _hypermap_infer, _hypermap, pure_eval=False,
                    attrs={"n_seq": 1})
 
 
-def _while_grad_infer(*args, n_state, refs):
+def _while_grad_infer(*args, n_state, refs, shapes):
     raise TypeError("WhileGrad nodes are created by autodiff with their abstract")
 
 
-def _while_grad(body_bprop, history, *args, n_state, refs):
+def _while_grad(body_bprop, history, *args, n_state, refs, shapes):
     """Reverse pass of a tensor ``while``: apply the body's backward graph to the
     iterations the forward loop kept (``history``, the stack of TensorFlow's while_v2),
     last first, accumulating the cotangents of the loop invariants. The body's effects
     never run again: each iteration's backward reads a private copy of the weights as
-    they were when it started."""
+    they were when it started. ``shapes``: the shape of each invariant's cotangent (for
+    the zeros of a loop that ran zero times; under vmap it may be batched)."""
     invariants, dstate = list(args[:-n_state]), args[-n_state:]
     dinv = [None] * len(invariants)
     for saved, snapshots in reversed(history):
@@ -136,10 +137,15 @@ def _while_grad(body_bprop, history, *args, n_state, refs):
             if g is not None:
                 dinv[i] = g if dinv[i] is None else dinv[i] + g
     for i, g in enumerate(dinv):  # a loop that ran zero times gives zero cotangents
-        if g is None and isinstance(invariants[i], (np.ndarray, np.generic)):
-            dinv[i] = np.zeros_like(np.asarray(invariants[i]))
+        if g is None and shapes[i] is not None:
+            dinv[i] = np.zeros(shapes[i], np.asarray(invariants[i]).dtype)
     return tuple(dstate) + tuple(dinv)
 
 
+def tensor_shapes(abstracts) -> tuple:
+    """The shape of each tensor abstract, None for the others (``WhileGrad``'s ``shapes``)."""
+    return tuple(a.shape if isinstance(a, AbstractTensor) else None for a in abstracts)
+
+
 WhileGrad = OpDef("WhileGrad", _while_grad_infer, _while_grad, pure_eval=False,
-                  differentiable=False, attrs={"n_state": 0, "refs": ()})
+                  differentiable=False, attrs={"n_state": 0, "refs": (), "shapes": ()})

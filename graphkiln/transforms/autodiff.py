@@ -35,7 +35,7 @@ from ..ir.abstract import (
 from ..ir.anf import CNode, FuncGraph, Node, ValueNode, toposort
 from ..ir.build import prim_node
 from ..ir.primitive import Primitive
-from ..ir.structural_prims import MakeTuple, Switch, TupleGetItem, While, WhileGrad
+from ..ir.structural_prims import MakeTuple, Switch, TupleGetItem, While, WhileGrad, tensor_shapes
 from .replay import TapeInterpreter, node_value, record_tape, replay_graph
 from .while_recompute import recomputed_while_grad
 
@@ -264,9 +264,9 @@ class Backprop(TapeInterpreter):
         abstracts = [AbstractTensor(a.abstract.dtype, a.abstract.shape)
                      if isinstance(a.abstract, AbstractTensor) else AbstractScalar(None)
                      for a in list(init) + list(invariants)]
-        node = b.new_cnode([prim_node(WhileGrad, {"n_state": n_state, "refs": refs}),
-                            ValueNode(bprop), history, *invariants, *dnodes],
-                           AbstractTuple(abstracts), n.loc)
+        attrs = {"n_state": n_state, "refs": refs, "shapes": tensor_shapes(abstracts[n_state:])}
+        node = b.new_cnode([prim_node(WhileGrad, attrs), ValueNode(bprop), history,
+                            *invariants, *dnodes], AbstractTuple(abstracts), n.loc)
         for i, a in enumerate(list(init) + list(invariants)):
             if not isinstance(a.abstract, AbstractTensor) or id(a) not in self.needs:
                 continue

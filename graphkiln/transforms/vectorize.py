@@ -33,11 +33,11 @@ from ..errors import GraphkilnInternalError
 from ..frontend.builder import GraphBuilder
 from ..frontend.pytree import flatten
 from ..ir import tracing_state as state
-from ..ir.abstract import AbstractFunc, AbstractTensor, AbstractTuple
+from ..ir.abstract import PY_OBJECT_ABS, AbstractFunc, AbstractTensor, AbstractTuple
 from ..ir.anf import CNode, FuncGraph, Node, ValueNode, all_graphs, toposort
 from ..ir.build import const_node, prim_node
 from ..ir.primitive import IO_EFFECT, Primitive
-from ..ir.structural_prims import MakeTuple
+from ..ir.structural_prims import MakeTuple, TupleGetItem, WhileGrad, tensor_shapes
 from ..ops.defs.array import Getitem
 from ..ops.rules.batching import broadcast_batch, front, move_axis, to_front
 from .replay import TapeInterpreter, node_value, record_tape, value_node
@@ -138,7 +138,7 @@ class _Batcher(TapeInterpreter):
     STRUCTURAL = {
         "MakeTuple": "make_tuple", "TupleGetItem": "tuple_getitem", "Depend": "depend",
         "UpdateState": "rebuild", "Switch": "batched_switch", "While": "while_loop",
-        "HyperMap": "hypermap", "WhileGrad": "refuse_while_grad",
+        "HyperMap": "hypermap", "WhileGrad": "while_grad",
         **{name: "refuse_effect" for name in ("Assign", "AssignAdd", "AssignSub", "Print")},
     }
 
@@ -238,11 +238,6 @@ class _Batcher(TapeInterpreter):
         """A ``Switch`` whose condition is batched: each example may take another branch,
         so its call computes both branches and selects per example (see select_call)."""
         self.env[id(n)] = (self.value(n.inputs[1]), dims[0])
-
-    def refuse_while_grad(self, n: CNode, dims) -> None:
-        raise NotImplementedError("vmap of the gradient of a tensor 'while' loop is not "
-                                  "supported yet; unroll the loop (Python bounds) or take "
-                                  "the gradient outside vmap." + _where(n))
 
     # ------------------------------------------------------------ graphs
     def _front(self, node: Node):
@@ -396,10 +391,45 @@ class _Batcher(TapeInterpreter):
         cond_g = self.finish(sc, vc, dc, None)
         init_nodes = [value_node(self.b, front(v, d, self.size) if s is not None else v)
                       for (v, d), s in zip(init, state)]
-        out_abs = AbstractTuple([x.abstract for x in init_nodes])
+        out_abs = [x.abstract for x in init_nodes]
+        keeps = prim.value.attrs.get("history") is not None  # a loop autodiff differentiates
         node = self.b.new_cnode([prim, ValueNode(cond_g), ValueNode(body_g), *init_nodes,
-                                 *[value_node(self.b, v) for v, _ in inv]], out_abs, n.loc)
-        self.bind_call(n, node, tuple(state))
+                                 *[value_node(self.b, v) for v, _ in inv]],
+                                AbstractTuple(out_abs + [PY_OBJECT_ABS] * keeps), n.loc)
+        if not keeps:
+            return self.bind_call(n, node, tuple(state))
+        items = [self.b.wrap(_item(self.b, node, i)) for i in range(n_state)]
+        kept = 0 if any(d is not None for d in state) else None  # batched iterations
+        self.set(n, (*items, _item(self.b, node, n_state)), (*state, kept), node)
+        self.rebuilt[id(n)] = node
+
+    def while_grad(self, n: CNode, dims) -> None:
+        """``WhileGrad`` over the batched loop's iterations: the body's backward graph
+        batched like the loop's states (a cotangent becomes batched when the backward
+        graph batches it, as a loop state does)."""
+        prim = n.inputs[0]
+        n_state = prim.value.attrs["n_state"]
+        bprop, history = n.inputs[1].value, n.inputs[2]
+        state = list(self.dim(history.inputs[1])[:n_state])
+        inv = [self._front(a) for a in n.inputs[3:-n_state]]
+        douts = [self._front(a) for a in n.inputs[-n_state:]]
+        inv_dims = [d for _, d in inv]
+        d_dims = [d for _, d in douts]
+        while True:
+            g, want = self.batched_graph(bprop, state + inv_dims + d_dims)
+            grown = [0 if d is not None or _batched(w) else None
+                     for d, w in zip(d_dims, want[:n_state])]
+            if grown == d_dims:
+                break
+            d_dims = grown
+        dnodes = [value_node(self.b, front(v, d, self.size) if g_ is not None else v)
+                  for (v, d), g_ in zip(douts, d_dims)]
+        shapes = tensor_shapes(g.output.abstract.elements[n_state:])
+        node = self.b.new_cnode([prim_node(WhileGrad, {**prim.value.attrs, "shapes": shapes}),
+                                 ValueNode(g), value_node(self.b, self.value(history)),
+                                 *[value_node(self.b, v) for v, _ in inv], *dnodes],
+                                g.output.abstract, n.loc)
+        self.bind_call(n, node, want)
 
     def hypermap(self, n: CNode, dims) -> None:
         prim = n.inputs[0]
@@ -437,6 +467,11 @@ class _Batcher(TapeInterpreter):
                                  *[value_node(self.b, v) for v, _ in inv]],
                                 AbstractTuple(out_abs), n.loc)
         self.bind_call(n, node, out_dims)
+
+
+def _item(b: GraphBuilder, node: CNode, i: int) -> CNode:
+    return b.new_cnode([prim_node(TupleGetItem, {}), node, ValueNode(i)],
+                       node.abstract.elements[i])
 
 
 def _check(n: CNode, out, dims, size: int) -> None:

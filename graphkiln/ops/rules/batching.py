@@ -39,7 +39,8 @@ NOT_BATCHED = {
     "While": "control flow: vmap batches the condition and body graphs (the condition "
              "must be unbatched)",
     "HyperMap": "applies element graphs: vmap batches those graphs",
-    "WhileGrad": "backward of a tensor while loop: not batched yet (clear error)",
+    "WhileGrad": "backward of a tensor while loop: vmap batches the body's backward "
+                 "graph like the loop's states",
     "Assign": "memory effect: a vmapped function must be pure (clear error)",
     "AssignAdd": "memory effect: a vmapped function must be pure (clear error)",
     "AssignSub": "memory effect: a vmapped function must be pure (clear error)",
