@@ -254,6 +254,11 @@ def _tensor_like(x) -> AbstractTensor | None:
     return None
 
 
+def _choose(flag, if_true, if_false):
+    """The run-time pick between two Python values of a tensor ``if``."""
+    return if_true if flag else if_false
+
+
 def _traced_if(cond, true_fn, false_fn, values, names, guard=False):
     b: GraphBuilder = state.current()
     loc = user_location(3)
@@ -333,6 +338,10 @@ def _traced_if(cond, true_fn, false_fn, values, names, guard=False):
                 incoming and type(incoming[i]) in (Undefined, UndefinedReturn))):
             _check_number_join(a, c, (true_fn, false_fn), loc)
         if like_t is None and like_f is None:
+            if isinstance(a, mstype.Type) and isinstance(c, mstype.Type):
+                # two dtypes: picked when the graph runs (as MindSpore joins AbstractTypes)
+                results[i] = run_time(_choose, cond, a, c)
+                continue
             if not (isinstance(a, _NUMBER) and isinstance(c, _NUMBER)):
                 if name == ast_convert.RET_VAL:  # a return value is always used
                     raise join_failed(a, c, (true_fn, false_fn), loc)

@@ -195,3 +195,35 @@ def test_a_join_failure_inside_an_indexed_function_is_reported_as_its_own():
     msg = str(info.value)
     assert "y = (x, x)" in msg and "if x > 0:" in msg
     assert "return x / 2" not in msg
+
+
+def test_two_dtypes_are_picked_when_the_graph_runs():
+    """MindSpore 2.10 joins two dtypes under a run-time condition (``int32 if x else int64``
+    with ``x = mutable(False)`` gives Int64, ``mutable(True)`` Int32); one compile serves both."""
+    @ms.jit
+    def f(x):
+        return ms.int32 if x else ms.int64
+
+    assert f(ms.mutable(False)) == ms.int64
+    assert f(ms.mutable(True)) == ms.int32
+    assert f._cache.compiles == 1  # the bool is a run-time value
+
+    @ms.jit
+    def g(x):
+        if x.sum() > 0:
+            t = ms.float16
+        else:
+            t = ms.float32
+        return ms.ops.cast(x, ms.float64), t
+
+    assert g(Tensor([1.0], ms.float32))[1] == ms.float16
+    assert g(Tensor([-1.0], ms.float32))[1] == ms.float32
+
+
+def test_two_strings_still_fail_to_join():
+    @ms.jit
+    def f(x):
+        return "a" if x else "b"
+
+    with pytest.raises(TypeError, match="Cannot join the return values of different branches"):
+        f(ms.mutable(True))
