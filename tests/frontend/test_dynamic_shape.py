@@ -11,6 +11,7 @@ import pytest
 import graphkiln as ms
 from graphkiln import Tensor, compat, nn, ops
 from graphkiln.backend.memplan import _buffer_key
+from graphkiln.compile.api import _cell_graph_executor
 from graphkiln.compile.call_cache import compile_info
 from graphkiln.ir.abstract import AbstractTensor, widen
 from graphkiln.ir.anf import CNode
@@ -296,3 +297,12 @@ def _train_losses(dynamic: bool) -> list:
 
 def test_training_with_set_inputs_equals_static_shapes(graph_mode):
     np.testing.assert_allclose(_train_losses(True), _train_losses(False), rtol=1e-5)
+
+
+def test_a_placeholder_compiles_but_does_not_run(graph_mode):
+    net = _Scale()
+    p = Tensor(shape=[None, 3], dtype=ms.float32)
+    _, compiled = _cell_graph_executor.compile(net, p)
+    assert compiled and compile_info(net).graph.params[0].abstract.shape == (-1, 3)
+    with pytest.raises(ValueError, match="placeholder Tensor"):
+        net(p)
