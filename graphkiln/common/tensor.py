@@ -134,7 +134,7 @@ class Tensor:
     def shape(self) -> tuple:
         if self._node is not None:
             s = self._abs.shape
-            if Tensor._symbolic_shape is not None and any(d < 0 for d in s):
+            if UNKNOWN_DIM in s and Tensor._symbolic_shape is not None:
                 return Tensor._symbolic_shape(self, 2)
             return s
         if self._data is None:
@@ -152,8 +152,8 @@ class Tensor:
 
     @property
     def size(self) -> int:
-        if self._node is not None and Tensor._symbolic_shape is not None \
-                and any(d < 0 for d in self._abs.shape):
+        if self._node is not None and UNKNOWN_DIM in self._abs.shape \
+                and Tensor._symbolic_shape is not None:
             n = 1
             for d in Tensor._symbolic_shape(self, 2):
                 n = n * d  # a run-time int when read by user code

@@ -49,7 +49,9 @@ def _leaf_key(x):
             return ("P", id(x))
         if x._node is not None:
             raise RuntimeError("graphkiln bug: symbolic tensor passed to a compiled call")
-        return ("T", x._dtype.name, x.shape)  # a placeholder: its partly unknown shape
+        data = x._data
+        # a placeholder (no data): its partly unknown shape
+        return ("T", x._dtype.name, data.shape if data is not None else x.shape)
     kind = RUNTIME_SCALARS.get(type(x))
     if kind is not None:  # a mutable number: passed at run time, keyed by its type
         return ("s", kind.__name__)
@@ -62,6 +64,11 @@ def _leaf_key(x):
 def _run_value(x):
     """What the compiled code receives for a leaf passed at run time."""
     if isinstance(x, Tensor):
+        if x._data is None:
+            raise ValueError("An input is a placeholder Tensor (a shape with None or -1, no "
+                             "data): it can describe inputs (set_inputs, input_signature, "
+                             "_cell_graph_executor.compile) but not be run on; pass a Tensor "
+                             "with data.")
         return x._data
     kind = RUNTIME_SCALARS.get(type(x))
     if kind is not None:

@@ -11,6 +11,7 @@ import pytest
 import graphkiln as ms
 from graphkiln import Tensor, compat, nn, ops
 from graphkiln.backend.memplan import _buffer_key
+from graphkiln.compile.api import _cell_graph_executor
 from graphkiln.compile.call_cache import compile_info
 from graphkiln.ir.abstract import AbstractTensor, widen
 from graphkiln.ir.anf import CNode
@@ -296,3 +297,33 @@ def _train_losses(dynamic: bool) -> list:
 
 def test_training_with_set_inputs_equals_static_shapes(graph_mode):
     np.testing.assert_allclose(_train_losses(True), _train_losses(False), rtol=1e-5)
+
+
+def test_a_placeholder_compiles_but_does_not_run(graph_mode):
+    net = _Scale()
+    p = Tensor(shape=[None, 3], dtype=ms.float32)
+    _, compiled = _cell_graph_executor.compile(net, p)
+    assert compiled and compile_info(net).graph.params[0].abstract.shape == (-1, 3)
+    with pytest.raises(ValueError, match="placeholder Tensor"):
+        net(p)
+
+
+def _shape_patterns(x):
+    s = 0
+    for i in range(x.shape[0]):
+        s = s + x[i].sum()
+    big = x.sum() if x.shape[0] > 2 else x.mean()
+    ones = ops.ones(x.shape, ms.float32) + ops.broadcast_to(Tensor([1.0, 2.0, 3.0]), x.shape)
+    return s, big, ones
+
+
+@pytest.mark.parametrize("batch", [2, 4])
+def test_shape_patterns_pynative_equals_graph(batch):
+    x = Tensor(np.arange(batch * 3, dtype=np.float32).reshape(batch, 3))
+    jf = ms.jit(_shape_patterns, input_signature=Tensor(shape=[None, 3], dtype=ms.float32))
+    for got, want in zip(jf(x), _shape_patterns(x)):
+        np.testing.assert_allclose(got.asnumpy(), want.asnumpy())
+    grad = ms.jit(ms.grad(lambda v: (v.mean(axis=0) ** 2).sum()),
+                  input_signature=Tensor(shape=[None, 3], dtype=ms.float32))(x).asnumpy()
+    np.testing.assert_allclose(grad, np.broadcast_to(2 * x.asnumpy().mean(0) / batch,
+                                                     (batch, 3)), rtol=1e-6)
