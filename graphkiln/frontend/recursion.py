@@ -25,7 +25,7 @@ from ..common.tensor import Tensor
 from ..context import call_depth_limit
 from ..errors import SourceLoc, user_location
 from ..ir import tracing_state as state
-from ..ir.abstract import AbstractScalar, AbstractTensor, AbstractTuple
+from ..ir.abstract import IO_ABS, U_ABS, AbstractScalar, AbstractTensor, AbstractTuple
 from ..ir.anf import FuncGraph, Node, ValueNode
 from .builder import GraphBuilder
 from .pytree import flatten, unflatten
@@ -37,6 +37,7 @@ _MAX_ROUNDS = 6
 # flow helpers, branch tracing): ``max_call_depth`` nested calls fit in this many times
 _FRAMES_PER_CALL = 25
 _DYNAMIC = object()  # an output leaf the graph computes (not a constant)
+_MONAD_ABS = {"u": U_ABS, "io": IO_ABS}
 
 
 class _Reentered(Exception):  # noqa: N818  (control flow of the tracer, not an error)
@@ -101,25 +102,28 @@ class _Output:
             and all(a is b or (type(a) is type(b) and _equal(a, b))
                     for a, b in zip(self.static, other.static))
 
-    def node(self, gb: GraphBuilder) -> Node:
-        """The graph's output node (one leaf, or a tuple of the dynamic leaves)."""
+    def node(self, gb: GraphBuilder, monads: list) -> Node:
+        """The graph's output node: one leaf, or a tuple of the dynamic leaves and then
+        the states of the ``monads`` the graph carries."""
         nodes = [gb.to_node(x) for x in self.leaves if _is_dynamic(x)]
-        if self.single():
+        nodes += [gb.settle(getattr(gb, kind)) for kind in monads]
+        if self.single() and not monads:
             return nodes[0]
         return gb.tuple_node(nodes)
 
-    def values(self, b: GraphBuilder, call: Node):
-        """The Python values a call returns, from the call node."""
-        dyn = b.wrap(call)
-        items = iter((dyn,) if self.single() else dyn)
+    def values(self, computed) -> object:
+        """The Python values a call returns, given the ``computed`` leaves."""
+        items = iter(computed)
         return unflatten(self.tree, [next(items) if s is _DYNAMIC else s for s in self.static])
 
     def single(self) -> bool:
         """Whether the graph outputs its one leaf as it is (no tuple)."""
         return len(self.abstracts) == 1 and self.tree.kind == "leaf"
 
-    def abstract(self) -> AbstractTensor | AbstractScalar | AbstractTuple:
-        return self.abstracts[0] if self.single() else AbstractTuple(list(self.abstracts))
+    def abstract(self, monads: list) -> AbstractTensor | AbstractScalar | AbstractTuple:
+        if self.single() and not monads:
+            return self.abstracts[0]
+        return AbstractTuple(list(self.abstracts) + [_MONAD_ABS[kind] for kind in monads])
 
 
 def _equal(a, b) -> bool:
@@ -143,6 +147,7 @@ class _Frame:
         self.capture_keys: list = []  # (GraphBuilder.captured key, index in captures)
         self.capture_params: list = []  # this round's parameters for ``captures``
         self.reads_weights = False
+        self.monads: list[str] = []  # the monad chains ("u", "io") its effects use
 
     @functools.cached_property
     def flat(self) -> tuple[list, object]:
@@ -171,11 +176,22 @@ class _Frame:
         return self._call(b, args)
 
     def _call(self, b: GraphBuilder, args: list):
-        call = b.new_cnode([ValueNode(self.graph), *args], self.out.abstract(),
+        """A call of the graph from ``b``: it takes and gives back the monad states when
+        the function has effects (Assign, Print), in order with ``b``'s."""
+        chains = [getattr(b, kind) for kind in self.monads]
+        args = args + [b.settle(chain) for chain in chains]
+        call = b.new_cnode([ValueNode(self.graph), *args], self.out.abstract(self.monads),
                            user_location(2))
-        if self.reads_weights:
+        if self.reads_weights and "u" not in self.monads:
             b.u.pending.append(call)  # later writes of weights wait for the call
-        return self.out.values(b, call)
+        if self.out.single() and not chains:
+            return self.out.values([b.wrap(call)])
+        items = b.wrap(call)
+        n = len(self.out.abstracts)
+        for chain, node in zip(chains, items[n:]):
+            chain.node = node
+            chain.effects = True
+        return self.out.values(items[:n])
 
     # ------------------------------------------------------------ the graph
     def trace_graph(self):
@@ -197,6 +213,8 @@ class _Frame:
                 else:
                     syms.append(x)
             self._bind_captures(gb)
+            for kind in self.monads:  # the effects' states enter as parameters
+                getattr(gb, kind).node = gb.graph.add_param(kind.upper(), _MONAD_ABS[kind])
             self.graph = gb.graph
             s_args, s_kwargs = unflatten(tree, syms)
             with gb:
@@ -208,12 +226,15 @@ class _Frame:
                     raise
                 out = _Output(result)
                 grew = len(gb.capture_list) > len(self.captures)
-                if out.same(self.out) and not grew:
-                    _check_no_effects(gb, self)
-                    gb.graph.output = out.node(gb)
+                monads = [k for k in ("u", "io") if k in self.monads or getattr(gb, k).effects]
+                if out.same(self.out) and not grew and monads == self.monads:
+                    gb.graph.output = out.node(gb, monads)
+                    if monads:
+                        gb.graph.flags["effects"] = True
                     self.reads_weights = gb.u.node is not None
                     break
             self.out = out
+            self.monads = monads
             self._keep_captures(gb)
         else:
             raise TypeError(f"The return type of the recursive function '{name}' does not "
@@ -239,15 +260,6 @@ class _Frame:
         index = {id(p): k for k, (_, p) in enumerate(gb.capture_list)}
         self.captures = [(outer, p.name, p.abstract) for outer, p in gb.capture_list]
         self.capture_keys = [(key, index[id(p)]) for key, p in gb.captured.items()]
-
-
-def _check_no_effects(gb: GraphBuilder, frame: _Frame) -> None:
-    if gb.u.effects or gb.io.effects:
-        raise RuntimeError(
-            f"graphkiln does not support side effects (Assign, Print, run-time raise) in "
-            f"the recursive function '{frame.code.co_name}' yet: move them out of the "
-            f"function, or make its recursion end on a Python value.\n"
-            f"{frame.where().describe()}")
 
 
 def _endless(frame: _Frame) -> RuntimeError:

@@ -239,16 +239,17 @@ def test_set_recursion_limit_checks_its_input(bad, error, phrase):
 class PrintsEachLevel(nn.Cell):
     def construct(self, x, n):
         if n > 0:
-            print(n)
+            print("level", n)
             return self.construct(x + 1, n - 1)
         return x
 
 
-def test_side_effects_in_a_recursive_function_are_refused_clearly():
+def test_print_in_a_recursive_function_runs_at_each_level(capfd):
     ms.set_context(mode=ms.GRAPH_MODE)
-    with pytest.raises(RuntimeError, match="side effects .* in the recursive function "
-                                           "'construct'"):
-        PrintsEachLevel()(f64([1.0]), Tensor(2, ms.int32))
+    out = PrintsEachLevel()(f64([1.0]), Tensor(2, ms.int32))
+    assert out.asnumpy() == [3.0]
+    # MindSpore 2.10 prints the same lines, in this order
+    assert capfd.readouterr().out.split() == ["level", "2", "level", "1"]
 
 
 def inside_loop(x, n):
