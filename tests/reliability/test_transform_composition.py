@@ -38,7 +38,15 @@ def with_flow(x, y):
     return z
 
 
-FUNCTIONS = [smooth, with_reduce, with_flow]
+def with_tensor_loop(x, y):
+    i = ops.zeros((), ms.int32)
+    while i < y.shape[0] // 2:  # a tensor loop (two iterations), the same for every example
+        x = x + ops.sin(x * y) * 0.3
+        i = i + 1
+    return x * y
+
+
+FUNCTIONS = [smooth, with_reduce, with_flow, with_tensor_loop]
 
 
 # ---------------------------------------------------------------- oracle transforms
