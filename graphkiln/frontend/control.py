@@ -1077,6 +1077,8 @@ def getitem(seq, index):
     ``switch_layer``)."""
     if is_symbolic(index) and _is_callable_sequence(seq):
         return SwitchLayer(tuple(seq), index)
+    if _run_time_index(index) and _uniform_items(seq):  # read when the graph runs
+        return sequence_ops.TupleToDynamicSequence(seq, is_list=isinstance(seq, list))[index]
     if isinstance(index, slice) and isinstance(seq, (tuple, list)):
         return slice_sequence(seq, index)
     if isinstance(seq, np.ndarray):
@@ -1090,6 +1092,22 @@ def contains(item, seq) -> bool:
     if type(seq) is SymbolicSequence:
         return sequence_ops.InSequence(item, seq)
     return item in seq
+
+
+def _run_time_index(index) -> bool:
+    if isinstance(index, slice):
+        return any(is_symbolic(b) for b in (index.start, index.stop, index.step))
+    return is_symbolic(index)
+
+
+def _uniform_items(seq) -> bool:
+    """A tuple or list whose items can share one run-time type (Tensors, or numbers of
+    one type): indexed at run time as a dynamic length sequence."""
+    if not isinstance(seq, (tuple, list)):
+        return False
+    kinds = {Tensor if isinstance(x, Tensor) else x.kind if type(x) is SymbolicScalar
+             else type(x) for x in seq}
+    return len(kinds) <= 1 and kinds <= {Tensor, bool, int, float}
 
 
 def numpy_element(x):

@@ -36,6 +36,7 @@ from ..ir.anf import CNode, FuncGraph, Node, ValueNode, toposort
 from ..ir.build import prim_node
 from ..ir.primitive import Primitive
 from ..ir.structural_prims import MakeTuple, Switch, TupleGetItem, While, WhileGrad, tensor_shapes
+from ..ops.defs import sequence as SEQ
 from .replay import TapeInterpreter, node_value, record_tape, replay_graph
 from .while_recompute import recomputed_while_grad
 
@@ -404,6 +405,8 @@ class _MutableArg:
 def _input_cotangent(bp: Backprop, x, node):
     """The gradient of one differentiated input: zeros where nothing depends on it, a
     zero of its type for a run-time scalar (as MindSpore gives a mutable number)."""
+    if type(x) is SymbolicSequence and isinstance(x.element, AbstractScalar):
+        return SEQ.SequenceZerosLike(x)  # numbers: a zero each, as MindSpore gives
     if type(x) is SymbolicSequence:
         raise GradError("graphkiln cannot differentiate with respect to a dynamic length "
                         "sequence (mutable(..., dynamic_len=True)) yet; pass the tensors in a "
@@ -422,9 +425,10 @@ def _is_mutable_container(x) -> bool:
 
 def has_gradient(x) -> bool:
     """True for inputs MindSpore's ``get_all`` returns a gradient for: tensors, mutable
-    containers and run-time (mutable) numbers; constants (plain numbers, tuples...) get
-    none."""
-    return isinstance(x, Tensor) or _is_mutable_container(x) or type(x) is SymbolicScalar
+    containers (of static or dynamic length) and run-time (mutable) numbers; constants
+    (plain numbers, tuples...) get none."""
+    return isinstance(x, Tensor) or _is_mutable_container(x) or \
+        type(x) is SymbolicScalar or type(x) is SymbolicSequence
 
 
 def grad_in_graph(fn, args: tuple, kwargs: dict, *, positions, weights, sens=None,
@@ -449,9 +453,11 @@ def grad_in_graph(fn, args: tuple, kwargs: dict, *, positions, weights, sens=Non
                             "(output, aux...).")
         out, aux = out[0], out[1:]
     outs = flatten(out)[0]  # nested tuples/lists of outputs: each tensor is an output
-    # a Python object computed when the graph runs (PyExecute) passes no gradient back,
-    # as in MindSpore: a function of only such outputs has zero gradients
-    outs = [o for o in outs if not isinstance(o, PyObject)]
+    # a Python object computed when the graph runs (PyExecute) or a run-time number
+    # passes no gradient back, as in MindSpore: a function of only such outputs has zero
+    # gradients
+    kept = [i for i, o in enumerate(outs) if not isinstance(o, (PyObject, SymbolicScalar))]
+    n_outs, outs = len(outs), [outs[i] for i in kept]
     for o in outs:
         if not isinstance(o, Tensor):
             raise GradError(f"The output of the function being differentiated must be a "
@@ -473,6 +479,8 @@ def grad_in_graph(fn, args: tuple, kwargs: dict, *, positions, weights, sens=Non
         sens = tuple(F.fill(o.dtype, o.shape, 1) for o in outs)
     else:
         sens = flatten(sens)[0]
+        if len(sens) == n_outs != len(kept):
+            sens = [sens[i] for i in kept]  # the sens of run-time numbers is unused
         if len(sens) != len(outs):
             raise GradError(f"The sensitivity (sens) must match the outputs: {len(outs)} "
                             f"output(s) but {len(sens)} sens value(s).")

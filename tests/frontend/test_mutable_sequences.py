@@ -162,6 +162,7 @@ def test_no_gradient_with_respect_to_a_dynamic_length_sequence():
     def loss(seq):
         return seq[0] * 3
 
+    ms.set_context(mode=ms.GRAPH_MODE)
     with pytest.raises(GradError, match="dynamic length sequence"):
         ms.grad(ms.jit(loss))(dyn(1.0, 2.0))
 
@@ -262,3 +263,28 @@ class _RunTimeOnly(nn.Cell):
 
 def test_an_output_computed_by_python_at_run_time_has_zero_gradient():
     np.testing.assert_allclose(ms.grad(_RunTimeOnly())(f32([2.0])).asnumpy(), [0.0])
+
+
+def test_a_constant_tuple_indexed_by_a_graph_value_is_read_at_run_time():
+    @ms.jit
+    def pick(i, a):
+        m = (10, 20, 30, 40)
+        rows = [f32(1.0), f32(2.0), f32(3.0)]
+        return m[i], rows[a == 2], m[:a]
+
+    assert pick(Tensor(np.array([3], np.int32)), ms.mutable(2))[0] == 40
+    first, row, head = pick(Tensor(np.array([0], np.int32)), ms.mutable(1))
+    assert first == 10 and float(row.asnumpy()) == 1.0 and head == (10,)
+    assert pick._cache.compiles == 1
+
+
+class _Item(nn.Cell):
+    def construct(self, seq, i):
+        return seq[i]
+
+
+def test_gradient_of_a_dynamic_length_sequence_of_numbers_is_zeros():
+    ms.set_context(mode=ms.GRAPH_MODE)
+    grad = ops.GradOperation(get_all=True, sens_param=True)(_Item())
+    assert grad(ms.mutable((1, 2, 3), True), 1, 1) == ((0, 0, 0),)
+    assert grad(ms.mutable((1, 2, 3), True), ms.mutable(1), 1) == ((0, 0, 0), 0)

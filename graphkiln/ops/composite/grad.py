@@ -10,7 +10,7 @@ import types
 import weakref
 from dataclasses import dataclass
 
-from ...common.mutable import RUNTIME_SCALARS, is_mutable
+from ...common.mutable import RUNTIME_SCALARS, dynamic_len_items, is_mutable
 from ...common.parameter import Parameter
 from ...compile.call_cache import CallCache
 from ...compile.compile_cache import cell_fingerprint, function_identity
@@ -112,6 +112,8 @@ def _compute(fn, cfg: _GradConfig, args: tuple, kwargs: dict):
 def _plain_container(x):
     """A mutable tuple/list/dict or number as a plain one: MindSpore's PyNative grad treats
     it as a constant (no gradient); a graph differentiates each tensor in it."""
+    if isinstance(x, (tuple, list)) and dynamic_len_items(x) is not None:
+        return list(x) if isinstance(x, list) else tuple(x)
     if isinstance(x, (tuple, list, dict)) and is_mutable(x):
         leaves, tree = flatten(x)
         return unflatten(tree, leaves, plain=True)

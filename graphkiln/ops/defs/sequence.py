@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...common import dtype as mstype
 from ...ir.abstract import AbstractScalar, AbstractSequence, AbstractTensor, AbstractTuple
 from ...ir.primitive import OpDef
 from ._infer import describe
@@ -52,15 +53,23 @@ def join_items(name: str, element, item):
 
 
 def _index(name: str, a, arg: str = "index") -> None:
-    """An index is an int (constant or run-time) or a 0-d int Tensor (a loop counter)."""
+    """An index is an int or bool (constant or run-time) or a one-element int or bool
+    Tensor (a loop counter, a comparison)."""
     if isinstance(a, AbstractScalar) and a.kind in (int, bool):
         return
-    if isinstance(a, AbstractTensor) and a.shape == () and a.dtype.is_int:
+    if isinstance(a, AbstractTensor) and a.shape in ((), (1,)) and (
+            a.dtype.is_int or a.dtype is mstype.bool_):
         return
     raise TypeError(f"For '{name}', the '{arg}' must be an int, but got {describe(a)}.")
 
 
-def _checked_index(i: int, n: int) -> int:
+def _as_int(v):
+    """An index value at run time (a number or a one-element array) as a Python int."""
+    return None if v is None else int(np.asarray(v).reshape(()))
+
+
+def _checked_index(i, n: int) -> int:
+    i = _as_int(i)
     if not -n <= i < n:
         raise IndexError(f"The index of a dynamic length sequence should be in range[{-n}, "
                          f"{n}), but got {i}.")
@@ -98,7 +107,7 @@ def _from_tuple_infer(x, is_list=True):
 # a tuple or list of static length as a dynamic length one (the ``+`` of both kinds)
 TupleToDynamicSequence = OpDef("TupleToDynamicSequence", _from_tuple_infer,
                                lambda x, is_list=True: tuple(x), differentiable=False,
-                               attrs={"is_list": True})
+                               pure_eval=False, attrs={"is_list": True})
 
 
 # ------------------------------------------------------------------ reading
@@ -117,7 +126,7 @@ def _getitem_infer(seq, index):
 
 
 SequenceGetItem = OpDef("SequenceGetItem", _getitem_infer,
-                        lambda seq, index: seq[_checked_index(int(index), len(seq))],
+                        lambda seq, index: seq[_checked_index(index, len(seq))],
                         differentiable=False)
 
 
@@ -132,9 +141,9 @@ def _slice_infer(seq, start, stop, step):
 
 
 def _slice(seq, start, stop, step):
-    if step == 0:
+    if _as_int(step) == 0:
         raise ValueError("For 'SequenceSlice', the 'step' cannot be 0.")
-    return seq[slice(start, stop, step)]
+    return seq[slice(_as_int(start), _as_int(stop), _as_int(step))]
 
 
 SequenceSlice = OpDef("SequenceSlice", _slice_infer, _slice, differentiable=False)
@@ -175,6 +184,19 @@ def _addn(seq):
 
 
 SequenceAddN = OpDef("SequenceAddN", _addn_infer, _addn, differentiable=False)
+
+
+def _zeros_like_infer(seq):
+    return _sequence("SequenceZerosLike", seq)
+
+
+def _zeros_like(seq):
+    return tuple(np.zeros_like(x) if isinstance(x, np.ndarray) else type(x)(0) for x in seq)
+
+
+# the gradient of a dynamic length sequence of numbers (MindSpore: zero for each)
+SequenceZerosLike = OpDef("SequenceZerosLike", _zeros_like_infer, _zeros_like,
+                          differentiable=False)
 
 
 # ------------------------------------------------------------------ new sequences
@@ -236,7 +258,7 @@ def _insert_infer(seq, index, x):
 
 def _insert(seq, index, x):
     out = list(seq)
-    out.insert(int(index), x)
+    out.insert(_as_int(index), x)
     return tuple(out)
 
 
@@ -254,7 +276,7 @@ def _pop_infer(seq, index):
 def _pop(seq, index):
     if not seq:
         raise IndexError("pop from empty list")
-    i = _checked_index(int(index), len(seq)) % len(seq)
+    i = _checked_index(index, len(seq)) % len(seq)
     return seq[:i] + seq[i + 1:], seq[i]
 
 
@@ -267,4 +289,5 @@ ListReverse = OpDef("ListReverse", lambda seq: _list("ListReverse", seq),
 # every primitive of this module (none is batched by vmap or carries a gradient yet)
 SEQUENCE_OPS = ("MakeDynamicSequence", "TupleToDynamicSequence", "SequenceLen",
                 "SequenceGetItem", "SequenceSlice", "InSequence", "SequenceAddN", "SequenceAdd",
-                "SequenceMul", "ListAppend", "ListInsert", "ListPop", "ListReverse")
+                "SequenceMul", "SequenceZerosLike", "ListAppend", "ListInsert", "ListPop",
+                "ListReverse")
