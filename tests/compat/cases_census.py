@@ -1,10 +1,10 @@
 """Census APIs (ranked by use in real programs): ``ops.Sort``/``sort``/``argsort``,
 ``ops.Unstack``/``unstack``, ``ops.Identity``/``identity``, ``Tensor.swapaxes``/``value``,
 ``C.ones_like``, ``nn.IGamma``, ``IOU``, ``BoundingBoxEncode``, ``CheckValid``,
-``SoftmaxCrossEntropyWithLogits``, ``Eye``/``eye``, ``GatherD``/``gather_elements``. Written
-against the ``mindspore`` API: ``fixtures/record.py census`` runs them on real MindSpore,
-``test_census_recorded.py`` on graphkiln (``ms`` is either package; ``_both`` runs a case
-eagerly and through ``ms.jit``)."""
+``SoftmaxCrossEntropyWithLogits``, ``Eye``/``eye``, ``GatherD``/``gather_elements``,
+``Pad``. Written against the ``mindspore`` API: ``fixtures/record.py census`` runs them on
+real MindSpore, ``test_census_recorded.py`` on graphkiln (``ms`` is either package;
+``_both`` runs a case eagerly and through ``ms.jit``)."""
 import numpy as np
 
 
@@ -148,7 +148,24 @@ def gather_d_out_of_range(ms):
 gather_d_out_of_range.phrase = "the value of 'index' must be in [-4, 4), but got: 4"
 
 
+def pad(ms):
+    x = mat(ms)
+    op = ms.ops.Pad(((1, 0), (0, 2)))
+    weights = ms.Tensor(np.arange(24, dtype=np.float32).reshape(4, 6))
+
+    def weighted(v):
+        return (op(v) * weights).sum()
+    return _both(ms, op, x), ms.grad(weighted)(x), ms.jit(ms.grad(weighted))(x)
+
+
+def pad_list_paddings(ms):
+    return ms.ops.Pad([[1, 0], [0, 0]])(mat(ms))
+
+
+pad_list_paddings.phrase = "the type of 'paddings' should be 'tuple'"
+
+
 CASES = [sort_default, sort_axis0_descending, sort_ints_functional, sort_grad, unstack_axes,
          unstack_grad, identity_and_value, fill_like_nested, igamma_cell, iou_modes,
          bounding_box_encode, check_valid, iou_bad_width, softmax_cross_entropy, eye_sizes,
-         gather_d, gather_d_out_of_range]
+         gather_d, gather_d_out_of_range, pad, pad_list_paddings]

@@ -97,6 +97,8 @@ for _n in ("Asin", "Acos"):
 for _n in ("RealDiv", "SquaredDifference", "Atan2"):
     SAMPLES[_n] = _binary(0.5, 3.0)
 SAMPLES["Identity"] = _unary()
+SAMPLES["Pad"] = [lambda r: ((B(f32(r, 3, 2, 4)),), {"paddings": ((1, 0), (0, 2))}),
+                  lambda r: ((B(f32(r, 3, 5)),), {"paddings": ((2, 3),)})]
 _GATHER_D_INDEX = np.array([[[0, 3], [1, 1]], [[2, 2], [0, -1]], [[3, 0], [1, 2]]], np.int32)
 SAMPLES["GatherD"] = [lambda r: ((B(f32(r, 3, 2, 4)), 1, B(_GATHER_D_INDEX)), {}),
                       lambda r: ((U(f32(r, 2, 4)), 1, B(_GATHER_D_INDEX)), {}),

@@ -952,3 +952,30 @@ def _gather_d(x, dim, index):
 
 
 GatherD = OpDef("GatherD", _gather_d_infer, _gather_d)
+
+
+def _pad_infer(input_x, paddings=None):
+    tensor_type("Pad", "input_x", input_x)
+    if not isinstance(paddings, tuple):
+        raise TypeError(f"For 'Pad', the type of 'paddings' should be 'tuple', but got type "
+                        f"'{type(paddings).__name__}'.")
+    rank = len(input_x.shape)
+    if len(paddings) != rank:
+        raise ValueError(f"For 'Pad', the length of 'paddings' must be equal to the rank of "
+                         f"'input_x', but got {len(paddings)} vs {rank}")
+    out = []
+    for d, (p, n) in enumerate(zip(paddings, input_x.shape)):
+        if not isinstance(p, (tuple, list)) or len(p) != 2:
+            got = len(p) if isinstance(p, (tuple, list)) else type(p).__name__
+            raise ValueError(f"For 'Pad', the shape of 'paddings' must be ({rank}, 2), but got "
+                             f"paddings.shape[1] = {got}")
+        if p[0] < 0 or p[1] < 0:
+            raise ValueError(f"For 'Pad', all elements of 'paddings' must be >= 0, but got "
+                             f"paddings[{d}][0] = {p[0]}, paddings[{d}][1] = {p[1]}")
+        out.append(n + int(p[0]) + int(p[1]))
+    return AbstractTensor(input_x.dtype, tuple(out))
+
+
+Pad = OpDef("Pad", _pad_infer,
+            lambda input_x, paddings=None: np.pad(input_x, [tuple(p) for p in paddings]),
+            attrs={"paddings": None})

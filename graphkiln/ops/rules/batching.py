@@ -725,6 +725,11 @@ def _gather_d(x, dim, index, *, dims):
     return A.GatherD(x, ax + 1, index), 0
 
 
+@rule_for("Pad")
+def _pad(x, *, dims, paddings=None):
+    return A.Pad(to_front(x, dims[0]), paddings=((0, 0),) + tuple(paddings)), 0
+
+
 @rule_for("TopK")
 def _top_k(x, k, *, dims, sorted=True):
     if x.ndim == 1:  # 0-d examples: top-k of one element each

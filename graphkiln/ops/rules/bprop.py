@@ -875,6 +875,12 @@ def _gather_d_bprop(x, dim, index, out, dout):
     return _as(REGISTRY["ScatterNd"](coords, dout, tuple(x.shape)), x), None, None
 
 
+@bprop("Pad")
+def _pad_bprop(input_x, out, dout, paddings=None):
+    index = tuple(slice(int(b), int(b) + n) for (b, _), n in zip(paddings, input_x.shape))
+    return (dout[index],)
+
+
 @bprop("Eye")
 def _eye_bprop(n, m, t, out, dout):
     return None, None, None
