@@ -15,6 +15,7 @@ from graphkiln import Tensor, nn, ops
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "fixtures"))
+from apply_cell import apply_cell_class  # noqa: E402
 from special_cases import GRAD_CASES, cases, sens  # noqa: E402
 
 REF = np.load(os.path.join(HERE, "fixtures", "special.npz"))
@@ -23,13 +24,7 @@ with open(os.path.join(HERE, "fixtures", "special_errors.json")) as _f:
 CASES = cases()
 
 
-class Apply(nn.Cell):
-    def __init__(self, op):
-        super().__init__()
-        self.op = op
-
-    def construct(self, *xs):
-        return self.op(*xs)
+Apply = apply_cell_class(nn)
 
 
 @pytest.mark.parametrize("mode", [ms.PYNATIVE_MODE, ms.GRAPH_MODE])
