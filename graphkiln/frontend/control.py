@@ -317,16 +317,11 @@ def _traced_if(cond, true_fn, false_fn, values, names, guard=False):
             continue
         if type(a) is SymbolicSequence or type(c) is SymbolicSequence:
             like = _sequence_join(name, a, c, loc)
-            with tb:
-                nt = _branch_output(tb, a, like)
-            with fb:
-                nf = _branch_output(fb, c, like)
-            dyn.append((i, nt, nf))
-            continue
-        like = _scalar_join(a, c)
-        if like is None and (type(a) is SymbolicScalar or type(c) is SymbolicScalar):
-            raise variable_join_error(name, "type differs", a, c, loc)
-        if like is not None:
+        else:
+            like = _scalar_join(a, c)
+            if like is None and (type(a) is SymbolicScalar or type(c) is SymbolicScalar):
+                raise variable_join_error(name, "type differs", a, c, loc)
+        if like is not None:  # a run-time sequence or scalar: one output of each branch
             with tb:
                 nt = _branch_output(tb, a, like)
             with fb:

@@ -26,14 +26,19 @@ def _same_shape(name: str, a: str, b: str, x, y) -> None:
                          f"got {list(x.shape)} and {list(y.shape)}.")
 
 
-def _sigmoid_ce_infer(logits, label):
-    name = "SigmoidCrossEntropyWithLogits"
-    t, tl = tensor_type(name, "logits", logits), tensor_type(name, "label", label)
+def _logits_and_labels(name: str, label_name: str, logits, labels):
+    """The float dtype that logits and labels share (MindSpore's checks), same shapes."""
+    t, tl = tensor_type(name, "logits", logits), tensor_type(name, label_name, labels)
     require_dtype(name, "logits", t, FLOATS)
     if tl is not t:
         raise TypeError(f"For primitive[{name}], the input type must be same: 'logits' is "
-                        f"{t} and 'label' {tl}.")
-    _same_shape(name, "logits", "label", logits, label)
+                        f"{t} and '{label_name}' {tl}.")
+    _same_shape(name, "logits", label_name, logits, labels)
+    return t
+
+
+def _sigmoid_ce_infer(logits, label):
+    t = _logits_and_labels("SigmoidCrossEntropyWithLogits", "label", logits, label)
     return AbstractTensor(t, logits.shape)
 
 
@@ -49,12 +54,7 @@ SigmoidCrossEntropyWithLogits = OpDef("SigmoidCrossEntropyWithLogits", _sigmoid_
 
 def _softmax_ce_infer(logits, labels):
     name = "SoftmaxCrossEntropyWithLogits"
-    t, tl = tensor_type(name, "logits", logits), tensor_type(name, "labels", labels)
-    require_dtype(name, "logits", t, FLOATS)
-    if tl is not t:
-        raise TypeError(f"For primitive[{name}], the input type must be same: 'logits' is "
-                        f"{t} and 'labels' {tl}.")
-    _same_shape(name, "logits", "labels", logits, labels)
+    t = _logits_and_labels(name, "labels", logits, labels)
     if len(logits.shape) != 2:
         raise ValueError(f"For '{name}', the 'logits' must be a 2-D Tensor [batch, classes], "
                          f"but got shape {list(logits.shape)}.")
