@@ -26,17 +26,29 @@ from ..frontend.pytree import flatten, unflatten
 from ..ir import tracing_state as state
 from ..ir.abstract import (
     PY_OBJECT_ABS,
+    U_ABS,
     AbstractMonad,
     AbstractRef,
     AbstractScalar,
     AbstractTensor,
     AbstractTuple,
 )
-from ..ir.anf import CNode, FuncGraph, Node, ValueNode, toposort
+from ..ir.anf import CNode, FuncGraph, Node, ValueNode, iter_nodes, toposort
 from ..ir.build import prim_node
 from ..ir.primitive import Primitive
-from ..ir.structural_prims import MakeTuple, Switch, TupleGetItem, While, WhileGrad, tensor_shapes
+from ..ir.structural_prims import (
+    U_MONAD,
+    Depend,
+    Load,
+    MakeTuple,
+    Switch,
+    TupleGetItem,
+    While,
+    WhileGrad,
+    tensor_shapes,
+)
 from ..ops.defs import sequence as SEQ
+from ..ops.defs.side_effects import TensorMove
 from .replay import TapeInterpreter, node_value, record_tape, replay_graph
 from .while_recompute import recomputed_while_grad
 
@@ -206,7 +218,8 @@ class Backprop(TapeInterpreter):
         dout_nodes = [b.to_node(d) for d in douts]
         swb = b.new_cnode([prim_node(Switch, {}), sw.inputs[1], ValueNode(tb),
                            ValueNode(fb)], sw.abstract, sw.loc)
-        call = b.new_cnode([swb, *args, *dout_nodes], tb.output.abstract, n.loc)
+        call = b.new_cnode([swb, *_weights_before(b, n, (t, f)), *dout_nodes], tb.output.abstract,
+                           n.loc)
         self.add_items(call, args)
 
     def add_items(self, call: CNode, args) -> None:
@@ -287,6 +300,37 @@ def _keep_history(b: GraphBuilder, loop: CNode, refs: tuple) -> CNode:
         loop.abstract = AbstractTuple([*loop.abstract.elements, PY_OBJECT_ABS])
     return b.new_cnode([prim_node(TupleGetItem, {}), loop, ValueNode(n_state)],
                        PY_OBJECT_ABS)
+
+
+def _weights_before(b: GraphBuilder, call: CNode, branches: tuple) -> list[Node]:
+    """The arguments of a branch call for its backward graph. When a branch writes
+    weights, the backward graph gets copies of them taken just before the forward call
+    (which is made to wait for the copies): its recomputation reads the values the
+    forward read, and its writes touch only the copies."""
+    args = list(call.inputs[1:])
+    refs = [k for k, a in enumerate(args) if isinstance(a.abstract, AbstractRef)]
+    if not refs or not any(_writes_weights(g) for g in branches):
+        return args
+    u = next((a for a in args if a.abstract == U_ABS), ValueNode(U_MONAD, U_ABS))
+    for k in refs:
+        plain = AbstractTensor(args[k].abstract.dtype, args[k].abstract.shape)
+        read = b.new_cnode([prim_node(Load, {}), args[k], u], plain, call.loc)
+        copy = b.new_cnode([prim_node(TensorMove, {}), read], plain, call.loc)
+        call.inputs[1 + k] = b.new_cnode([prim_node(Depend, {}), args[k], copy],
+                                         args[k].abstract, call.loc)
+        args[k] = copy
+    return args
+
+
+def _writes_weights(g: FuncGraph) -> bool:
+    """Whether ``g`` or a graph it uses writes memory (``Assign``, optimizer updates)."""
+    for _, order in iter_nodes(g):
+        for n in order:
+            fn = n.inputs[0]
+            opdef = getattr(fn.value, "opdef", None) if isinstance(fn, ValueNode) else None
+            if opdef is not None and opdef.side_effect_mem:
+                return True
+    return False
 
 
 def _uses_params(graph: FuncGraph, params: list) -> bool:
