@@ -137,7 +137,7 @@ SAMPLES["LogicalNot"] = [lambda r: ((B(bools(r, 3, 4)),), {})]
 for _n in ("Add", "Sub", "Mul", "Maximum", "Minimum", "Less", "LessEqual", "Greater",
            "GreaterEqual", "Equal", "NotEqual"):
     SAMPLES[_n] = _binary()
-for _n in ("Div", "FloorDiv", "FloorMod", "Pow"):
+for _n in ("Div", "FloorDiv", "FloorMod", "Mod", "Pow"):
     SAMPLES[_n] = _binary(0.5, 3.0)
 for _n in ("LogicalAnd", "LogicalOr", "LogicalXor"):
     SAMPLES[_n] = _binary(to=_to_bool)

@@ -52,7 +52,7 @@ _S = (f32(1, 3), f32(2, 3))
 # op name -> list of (positional inputs, attributes)
 SAMPLES = {
     **{n: [((X, Y), {}), ((i32(2, 3), 2.5), {}), ((X, i32(3)), {})] for n in (
-        "Add", "Sub", "Mul", "Div", "FloorDiv", "FloorMod", "Pow", "Maximum", "Minimum",
+        "Add", "Sub", "Mul", "Div", "FloorDiv", "FloorMod", "Mod", "Pow", "Maximum", "Minimum",
         "Less", "LessEqual", "Greater", "GreaterEqual", "Equal", "NotEqual")},
     **{n: [((X, Y), {}), ((b(2, 3), b(3)), {})] for n in (
         "LogicalAnd", "LogicalOr", "LogicalXor")},

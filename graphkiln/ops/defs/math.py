@@ -107,11 +107,30 @@ def _binary_specialize(fn, result: str):
     return specialize
 
 
-def binary(name, fn, allowed=NUMBERS, result="promote", differentiable=True) -> OpDef:
+def _tensor_operand_infer(name: str, allowed, infer):
+    """``infer`` of an op that MindSpore types as a tensor op only (``Mod``): a Python
+    number may join a Tensor operand, but some operand must be a Tensor of ``allowed``."""
+    def checked(x, y):
+        tensors = [(arg, a) for arg, a in (("x", x), ("y", y)) if isinstance(a, AbstractTensor)]
+        bad = next(((arg, a) for arg, a in tensors if a.dtype not in allowed),
+                   None if tensors else ("x", x))
+        if bad is not None:
+            names = ", ".join(f"Tensor[{t}]" for t in allowed)
+            raise TypeError(f"For '{name}', the element of '{bad[0]}' must be one of "
+                            f"[{names}], but got {describe(bad[1])}.")
+        return infer(x, y)
+    return checked
+
+
+def binary(name, fn, allowed=NUMBERS, result="promote", differentiable=True,
+           tensor_operand=False) -> OpDef:
     """An elementwise binary op. ``result``: ``promote`` (the promoted type), ``float``
-    (promoted, integers and bool giving float32) or ``bool``."""
-    op = OpDef(name, _binary_infer(name, allowed, result), _binary_kernel(fn, result),
-               differentiable=differentiable)
+    (promoted, integers and bool giving float32) or ``bool``. ``tensor_operand``: some
+    operand must be a Tensor (two Python numbers are a TypeError)."""
+    infer = _binary_infer(name, allowed, result)
+    if tensor_operand:
+        infer = _tensor_operand_infer(name, allowed, infer)
+    op = OpDef(name, infer, _binary_kernel(fn, result), differentiable=differentiable)
     op.specialize = _binary_specialize(fn, result)
     return op
 
@@ -137,6 +156,7 @@ Mul = binary("Mul", np.multiply, ALL)
 Div = binary("Div", np.true_divide, ALL, "float")
 FloorDiv = binary("FloorDiv", np.floor_divide, ALL)
 FloorMod = binary("FloorMod", np.mod)
+Mod = binary("Mod", np.fmod, tensor_operand=True)  # truncated: the result has x's sign
 Pow = binary("Pow", _pow)
 Maximum = binary("Maximum", np.maximum, ALL)
 Minimum = binary("Minimum", np.minimum)

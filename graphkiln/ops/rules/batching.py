@@ -178,8 +178,8 @@ def _elementwise(opdef):
     return rule
 
 
-ELEMENTWISE = ("Add", "Sub", "Mul", "Div", "FloorDiv", "FloorMod", "Pow", "Maximum", "Minimum",
-               "Less", "LessEqual", "Greater", "GreaterEqual", "Equal", "NotEqual",
+ELEMENTWISE = ("Add", "Sub", "Mul", "Div", "FloorDiv", "FloorMod", "Mod", "Pow", "Maximum",
+               "Minimum", "Less", "LessEqual", "Greater", "GreaterEqual", "Equal", "NotEqual",
                "LogicalAnd", "LogicalOr", "LogicalXor", "Select",
                "Neg", "Abs", "Square", "Exp", "Log", "Sqrt", "Rsqrt", "Sin", "Cos", "Tanh",
                "Sigmoid", "ReLU", "GeLU", "HSwish", "Softplus", "Erf", "LogicalNot",
