@@ -117,7 +117,7 @@ def _tensor_operand_infer(name: str, allowed, infer):
         if bad is not None:
             names = ", ".join(f"Tensor[{t}]" for t in allowed)
             raise TypeError(f"For '{name}', the element of '{bad[0]}' must be one of "
-                            f"[{names}], but got {describe(bad[1])}.")
+                            f"{names}, but got {describe(bad[1])}.")
         return infer(x, y)
     return checked
 
