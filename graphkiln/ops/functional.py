@@ -86,6 +86,9 @@ not_equal = _binary(M.NotEqual, "not_equal")
 logical_and = _binary(M.LogicalAnd, "logical_and")
 logical_or = _binary(M.LogicalOr, "logical_or")
 logical_xor = _binary(M.LogicalXor, "logical_xor")
+bitwise_and = _binary(M.BitwiseAnd, "bitwise_and")
+bitwise_or = _binary(M.BitwiseOr, "bitwise_or")
+bitwise_xor = _binary(M.BitwiseXor, "bitwise_xor")
 lt, le, gt, ge, eq, ne = less, less_equal, greater, greater_equal, equal, not_equal
 multiply, subtract = mul, sub
 

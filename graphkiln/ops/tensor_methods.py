@@ -45,8 +45,8 @@ def install() -> None:
                      ("matmul", F.matmul)]:
         setattr(Tensor, f"__{name}__", binop(fn))
         setattr(Tensor, f"__r{name}__", rbinop(fn))
-    for name, fn in [("and", F.logical_and), ("or", F.logical_or),
-                     ("xor", F.logical_xor)]:
+    for name, fn in [("and", F.bitwise_and), ("or", F.bitwise_or),
+                     ("xor", F.bitwise_xor)]:
         setattr(Tensor, f"__{name}__", binop(fn))
         setattr(Tensor, f"__r{name}__", rbinop(fn))
     for name, fn in [("lt", F.less), ("le", F.less_equal), ("gt", F.greater),

@@ -56,6 +56,8 @@ SAMPLES = {
         "Less", "LessEqual", "Greater", "GreaterEqual", "Equal", "NotEqual")},
     **{n: [((X, Y), {}), ((b(2, 3), b(3)), {})] for n in (
         "LogicalAnd", "LogicalOr", "LogicalXor")},
+    **{n: [((i32(2, 3), i32(3)), {}), ((b(2, 3), b(3)), {}), ((i32(3), 5), {})] for n in (
+        "BitwiseAnd", "BitwiseOr", "BitwiseXor")},
     **{n: [((X,), {}), ((Tensor(np.ones(3, np.float16)),), {})] for n in (
         "Exp", "Log", "Rsqrt", "Sin", "Cos", "Tanh", "Sigmoid", "Softplus", "Erf")},
     **{n: [((X,), {}), ((i32(2, 3),), {})] for n in ("Neg", "Abs", "Square", "ReLU", "HSwish")},

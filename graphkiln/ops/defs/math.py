@@ -17,6 +17,7 @@ from ...ir.primitive import OpDef
 from ._infer import (
     ALL,
     FLOATS,
+    INTS,
     NUMBERS,
     SIGNED_INTS,
     as_type,
@@ -171,6 +172,10 @@ NotEqual = binary("NotEqual", np.not_equal, ALL, "bool", differentiable=False)
 LogicalAnd = binary("LogicalAnd", np.logical_and, ALL, "bool", differentiable=False)
 LogicalOr = binary("LogicalOr", np.logical_or, ALL, "bool", differentiable=False)
 LogicalXor = binary("LogicalXor", np.logical_xor, ALL, "bool", differentiable=False)
+# ``x & y``, ``x | y``, ``x ^ y`` of Tensors: bits of integers, logic of bools
+BitwiseAnd = binary("BitwiseAnd", np.bitwise_and, (mstype.bool_,) + INTS, differentiable=False)
+BitwiseOr = binary("BitwiseOr", np.bitwise_or, (mstype.bool_,) + INTS, differentiable=False)
+BitwiseXor = binary("BitwiseXor", np.bitwise_xor, (mstype.bool_,) + INTS, differentiable=False)
 
 
 # ------------------------------------------------------------------ unary
