@@ -62,7 +62,6 @@ class Tensor:
 
     __slots__ = ("_data", "_dtype", "_node", "_abs", "__weakref__")
     _is_param = False
-    __array_priority__ = 100
 
     def __init__(self, input_data=None, dtype=None, shape=None, init=None,
                  const_arg=False):

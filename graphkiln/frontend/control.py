@@ -1086,6 +1086,8 @@ def contains(item, seq) -> bool:
     sequence."""
     if type(seq) is SymbolicSequence:
         return sequence_ops.InSequence(item, seq)
+    if isinstance(item, Tensor) and isinstance(seq, (tuple, list)):
+        return _tensor_in_sequence(item, seq)
     return item in seq
 
 
@@ -1103,6 +1105,16 @@ def _uniform_items(seq) -> bool:
     kinds = {Tensor if isinstance(x, Tensor) else x.kind if type(x) is SymbolicScalar
              else type(x) for x in seq}
     return len(kinds) <= 1 and kinds <= {Tensor, bool, int, float}
+
+
+def _tensor_in_sequence(item: Tensor, seq) -> Tensor:
+    """``tensor in (a, b, ...)``: as in MindSpore's graphs, a bool Tensor that is true when
+    some Tensor element has ``item``'s shape and equal values (other elements never match)."""
+    found = Tensor(np.array(False))
+    for element in seq:
+        if isinstance(element, Tensor) and tuple(element.shape) == tuple(item.shape):
+            found = F.logical_or(found, F.all(F.equal(item, element)))
+    return found
 
 
 def numpy_element(x):

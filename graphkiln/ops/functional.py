@@ -86,6 +86,9 @@ not_equal = _binary(M.NotEqual, "not_equal")
 logical_and = _binary(M.LogicalAnd, "logical_and")
 logical_or = _binary(M.LogicalOr, "logical_or")
 logical_xor = _binary(M.LogicalXor, "logical_xor")
+bitwise_and = _binary(M.BitwiseAnd, "bitwise_and")
+bitwise_or = _binary(M.BitwiseOr, "bitwise_or")
+bitwise_xor = _binary(M.BitwiseXor, "bitwise_xor")
 lt, le, gt, ge, eq, ne = less, less_equal, greater, greater_equal, equal, not_equal
 multiply, subtract = mul, sub
 
@@ -274,9 +277,9 @@ def split(tensor, split_size_or_sections, axis: int = 0) -> tuple:
         if dim % s == 0 and dim:
             return A.Split(tensor, axis=ax, output_num=dim // s)
         sizes = (s,) * (dim // s) + ((dim % s,) if dim % s else ())
-    elif isinstance(s, (tuple, list)) and all(
+    elif isinstance(s, (tuple, list)) and _builtins.all(
             isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in s):
-        if any(v < 0 for v in s):
+        if _builtins.any(v < 0 for v in s):
             raise TypeError(f"For 'split', each element of 'split_size_or_sections' must be "
                             f"non-negative, but got {tuple(s)}.")
         if _builtins.sum(s) != dim:
@@ -361,6 +364,21 @@ def sum(input, dim=None, keepdim=False, *, dtype=None) -> Tensor:  # noqa: A001
 
 def prod(input, dim=None, keepdim=False, dtype=None) -> Tensor:
     return A.ReduceProd(_widen_int(input, dtype), _axis(dim), keep_dims=bool(keepdim))
+
+
+def _nonzero_reduction(reduce, input, axis, keep_dims) -> Tensor:
+    nonzero = cast(not_equal(input, 0), mstype.int32)
+    return cast(reduce(nonzero, _axis(axis), keep_dims=bool(keep_dims)), mstype.bool_)
+
+
+def all(input, axis=None, keep_dims=False) -> Tensor:  # noqa: A001
+    """Whether every element along ``axis`` (default: all axes) is nonzero, as bool."""
+    return _nonzero_reduction(A.ReduceMin, input, axis, keep_dims)
+
+
+def any(input, axis=None, keep_dims=False) -> Tensor:  # noqa: A001
+    """Whether some element along ``axis`` (default: all axes) is nonzero, as bool."""
+    return _nonzero_reduction(A.ReduceMax, input, axis, keep_dims)
 
 
 def mean(input, axis=None, keep_dims=False) -> Tensor:
@@ -694,10 +712,10 @@ def size(input_x) -> int:
 
 def tuple_to_array(input_x) -> Tensor:
     """A tuple of Python numbers as a Tensor (ints give Int32, floats Float32)."""
-    if not isinstance(input_x, (tuple, list)) or not all(_is_number(v) for v in input_x):
+    if not isinstance(input_x, (tuple, list)) or not _builtins.all(_is_number(v) for v in input_x):
         raise TypeError(f"For 'tuple_to_array', the input must be a tuple of numbers, but "
                         f"got {input_x!r}.")
-    is_float = any(isinstance(v, (float, np.floating)) for v in input_x)
+    is_float = _builtins.any(isinstance(v, (float, np.floating)) for v in input_x)
     return Tensor(tuple(input_x), mstype.float32 if is_float else mstype.int32)
 
 

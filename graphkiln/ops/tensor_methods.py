@@ -11,6 +11,26 @@ from ..common import dtype as mstype
 from ..common.tensor import Tensor
 from .clip_ops import clip_by_value
 
+_UFUNC_OPS = {np.add: F.add, np.subtract: F.sub, np.multiply: F.mul, np.true_divide: F.div,
+              np.floor_divide: F.floor_div, np.remainder: F.mod, np.power: F.pow,
+              np.matmul: F.matmul, np.less: F.less, np.less_equal: F.less_equal,
+              np.greater: F.greater, np.greater_equal: F.greater_equal, np.equal: F.equal,
+              np.not_equal: F.not_equal}
+
+
+def _array_ufunc(self, ufunc, method, *inputs, **kwargs):
+    """NumPy meets a Tensor (``ndarray + Tensor``, ``np.float32(2) * Tensor``). As in
+    MindSpore, concrete Tensors take part as their host arrays and the result is NumPy's;
+    a graph-time Tensor has no host value, so a binary operator becomes the Tensor op."""
+    if all(not isinstance(x, Tensor) or x._node is None for x in inputs):
+        arrays = [np.asarray(x) if isinstance(x, Tensor) else x for x in inputs]
+        return getattr(ufunc, method)(*arrays, **kwargs)
+    op = _UFUNC_OPS.get(ufunc)
+    if op is None or method != "__call__" or kwargs or len(inputs) != 2:
+        return NotImplemented
+    # NumPy hands a NumPy scalar over as a 0-d array: give the op the scalar back
+    return op(*(x[()] if isinstance(x, np.ndarray) and x.ndim == 0 else x for x in inputs))
+
 
 def install() -> None:
     """Attach the operators and methods to :class:`Tensor`."""
@@ -25,13 +45,14 @@ def install() -> None:
                      ("matmul", F.matmul)]:
         setattr(Tensor, f"__{name}__", binop(fn))
         setattr(Tensor, f"__r{name}__", rbinop(fn))
-    for name, fn in [("and", F.logical_and), ("or", F.logical_or),
-                     ("xor", F.logical_xor)]:
+    for name, fn in [("and", F.bitwise_and), ("or", F.bitwise_or),
+                     ("xor", F.bitwise_xor)]:
         setattr(Tensor, f"__{name}__", binop(fn))
         setattr(Tensor, f"__r{name}__", rbinop(fn))
     for name, fn in [("lt", F.less), ("le", F.less_equal), ("gt", F.greater),
                      ("ge", F.greater_equal), ("eq", F.equal), ("ne", F.not_equal)]:
         setattr(Tensor, f"__{name}__", binop(fn))
+    Tensor.__array_ufunc__ = _array_ufunc
     Tensor.__neg__ = lambda self: F.neg(self)
     Tensor.__pos__ = lambda self: self
     Tensor.__abs__ = lambda self: F.abs(self)
@@ -161,15 +182,8 @@ def _install_more_methods() -> None:
         n = self.size // max(F.reduce_sum(sq, axes, True).size, 1)
         return F.div(F.reduce_sum(sq, axes, keepdims), max(n - ddof, 0))
 
-    def any_or_all(reduce):
-        def method(self, axis=None, keep_dims=False):
-            nonzero = F.cast(F.not_equal(self, 0), mstype.int32)
-            return F.cast(reduce(nonzero, axis if axis is not None else (), keep_dims),
-                          mstype.bool_)
-        return method
-
-    Tensor.any = any_or_all(F.reduce_max)
-    Tensor.all = any_or_all(F.reduce_min)
+    Tensor.any = lambda self, axis=None, keep_dims=False: F.any(self, axis, keep_dims)
+    Tensor.all = lambda self, axis=None, keep_dims=False: F.all(self, axis, keep_dims)
     Tensor.var = variance
     Tensor.std = lambda self, axis=None, ddof=0, keepdims=False: F.sqrt(
         variance(self, axis, ddof, keepdims))

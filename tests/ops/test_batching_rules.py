@@ -137,9 +137,9 @@ SAMPLES["LogicalNot"] = [lambda r: ((B(bools(r, 3, 4)),), {})]
 for _n in ("Add", "Sub", "Mul", "Maximum", "Minimum", "Less", "LessEqual", "Greater",
            "GreaterEqual", "Equal", "NotEqual"):
     SAMPLES[_n] = _binary()
-for _n in ("Div", "FloorDiv", "FloorMod", "Pow"):
+for _n in ("Div", "FloorDiv", "FloorMod", "Mod", "Pow"):
     SAMPLES[_n] = _binary(0.5, 3.0)
-for _n in ("LogicalAnd", "LogicalOr", "LogicalXor"):
+for _n in ("LogicalAnd", "LogicalOr", "LogicalXor", "BitwiseAnd", "BitwiseOr", "BitwiseXor"):
     SAMPLES[_n] = _binary(to=_to_bool)
 SAMPLES["Select"] = [
     lambda r: ((B(bools(r, 3, 4)), B(f32(r, 3, 4)), B(f32(r, 3, 4))), {}),

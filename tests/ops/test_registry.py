@@ -52,10 +52,12 @@ _S = (f32(1, 3), f32(2, 3))
 # op name -> list of (positional inputs, attributes)
 SAMPLES = {
     **{n: [((X, Y), {}), ((i32(2, 3), 2.5), {}), ((X, i32(3)), {})] for n in (
-        "Add", "Sub", "Mul", "Div", "FloorDiv", "FloorMod", "Pow", "Maximum", "Minimum",
+        "Add", "Sub", "Mul", "Div", "FloorDiv", "FloorMod", "Mod", "Pow", "Maximum", "Minimum",
         "Less", "LessEqual", "Greater", "GreaterEqual", "Equal", "NotEqual")},
     **{n: [((X, Y), {}), ((b(2, 3), b(3)), {})] for n in (
         "LogicalAnd", "LogicalOr", "LogicalXor")},
+    **{n: [((i32(2, 3), i32(3)), {}), ((b(2, 3), b(3)), {}), ((i32(3), 5), {})] for n in (
+        "BitwiseAnd", "BitwiseOr", "BitwiseXor")},
     **{n: [((X,), {}), ((Tensor(np.ones(3, np.float16)),), {})] for n in (
         "Exp", "Log", "Rsqrt", "Sin", "Cos", "Tanh", "Sigmoid", "Softplus", "Erf")},
     **{n: [((X,), {}), ((i32(2, 3),), {})] for n in ("Neg", "Abs", "Square", "ReLU", "HSwish")},

@@ -17,6 +17,7 @@ from ...ir.primitive import OpDef
 from ._infer import (
     ALL,
     FLOATS,
+    INTS,
     NUMBERS,
     SIGNED_INTS,
     as_type,
@@ -107,11 +108,30 @@ def _binary_specialize(fn, result: str):
     return specialize
 
 
-def binary(name, fn, allowed=NUMBERS, result="promote", differentiable=True) -> OpDef:
+def _tensor_operand_infer(name: str, allowed, infer):
+    """``infer`` of an op that MindSpore types as a tensor op only (``Mod``): a Python
+    number may join a Tensor operand, but some operand must be a Tensor of ``allowed``."""
+    def checked(x, y):
+        tensors = [(arg, a) for arg, a in (("x", x), ("y", y)) if isinstance(a, AbstractTensor)]
+        bad = next(((arg, a) for arg, a in tensors if a.dtype not in allowed),
+                   None if tensors else ("x", x))
+        if bad is not None:
+            names = ", ".join(f"Tensor[{t}]" for t in allowed)
+            raise TypeError(f"For '{name}', the element of '{bad[0]}' must be one of "
+                            f"{names}, but got {describe(bad[1])}.")
+        return infer(x, y)
+    return checked
+
+
+def binary(name, fn, allowed=NUMBERS, result="promote", differentiable=True,
+           tensor_operand=False) -> OpDef:
     """An elementwise binary op. ``result``: ``promote`` (the promoted type), ``float``
-    (promoted, integers and bool giving float32) or ``bool``."""
-    op = OpDef(name, _binary_infer(name, allowed, result), _binary_kernel(fn, result),
-               differentiable=differentiable)
+    (promoted, integers and bool giving float32) or ``bool``. ``tensor_operand``: some
+    operand must be a Tensor (two Python numbers are a TypeError)."""
+    infer = _binary_infer(name, allowed, result)
+    if tensor_operand:
+        infer = _tensor_operand_infer(name, allowed, infer)
+    op = OpDef(name, infer, _binary_kernel(fn, result), differentiable=differentiable)
     op.specialize = _binary_specialize(fn, result)
     return op
 
@@ -137,6 +157,7 @@ Mul = binary("Mul", np.multiply, ALL)
 Div = binary("Div", np.true_divide, ALL, "float")
 FloorDiv = binary("FloorDiv", np.floor_divide, ALL)
 FloorMod = binary("FloorMod", np.mod)
+Mod = binary("Mod", np.fmod, tensor_operand=True)  # truncated: the result has x's sign
 Pow = binary("Pow", _pow)
 Maximum = binary("Maximum", np.maximum, ALL)
 Minimum = binary("Minimum", np.minimum)
@@ -151,6 +172,10 @@ NotEqual = binary("NotEqual", np.not_equal, ALL, "bool", differentiable=False)
 LogicalAnd = binary("LogicalAnd", np.logical_and, ALL, "bool", differentiable=False)
 LogicalOr = binary("LogicalOr", np.logical_or, ALL, "bool", differentiable=False)
 LogicalXor = binary("LogicalXor", np.logical_xor, ALL, "bool", differentiable=False)
+# ``x & y``, ``x | y``, ``x ^ y`` of Tensors: bits of integers, logic of bools
+BitwiseAnd = binary("BitwiseAnd", np.bitwise_and, (mstype.bool_,) + INTS, differentiable=False)
+BitwiseOr = binary("BitwiseOr", np.bitwise_or, (mstype.bool_,) + INTS, differentiable=False)
+BitwiseXor = binary("BitwiseXor", np.bitwise_xor, (mstype.bool_,) + INTS, differentiable=False)
 
 
 # ------------------------------------------------------------------ unary

@@ -178,9 +178,10 @@ def _elementwise(opdef):
     return rule
 
 
-ELEMENTWISE = ("Add", "Sub", "Mul", "Div", "FloorDiv", "FloorMod", "Pow", "Maximum", "Minimum",
-               "Less", "LessEqual", "Greater", "GreaterEqual", "Equal", "NotEqual",
-               "LogicalAnd", "LogicalOr", "LogicalXor", "Select",
+ELEMENTWISE = ("Add", "Sub", "Mul", "Div", "FloorDiv", "FloorMod", "Mod", "Pow", "Maximum",
+               "Minimum", "Less", "LessEqual", "Greater", "GreaterEqual", "Equal", "NotEqual",
+               "LogicalAnd", "LogicalOr", "LogicalXor", "BitwiseAnd", "BitwiseOr",
+               "BitwiseXor", "Select",
                "Neg", "Abs", "Square", "Exp", "Log", "Sqrt", "Rsqrt", "Sin", "Cos", "Tanh",
                "Sigmoid", "ReLU", "GeLU", "HSwish", "Softplus", "Erf", "LogicalNot",
                "ZerosLike", "OnesLike", "TensorMove", "RealDiv", "Reciprocal", "Sign", "Floor",

@@ -153,9 +153,11 @@ def _floor_div(x, y, out, dout):
     return None, None  # piecewise constant: zero almost everywhere
 
 
+@bprop("Mod")
 @bprop("FloorMod")
 def _floor_mod(x, y, out, dout):
-    # x mod y = x - floor(x / y) * y
+    # x mod y = x - floor(x / y) * y. MindSpore gives the truncated Mod the same rule
+    # (floor, not trunc, in dy: they differ where x / y < 0); matched, see tests/ops/test_mod.py
     dy = sum_to(F.neg(F.mul(dout, F.floor_div(x, y))), y) if isinstance(y, Tensor) else None
     return sum_to(dout, x), dy
 
