@@ -41,6 +41,7 @@ from ..ir.anf import FuncGraph, Node, Parameter, ValueNode
 from ..ir.build import prim_node
 from ..ir.primitive import needs_trace
 from ..ir.structural_prims import MakeTuple, Switch, TupleGetItem, While
+from ..ops.defs import array as array_ops
 from ..ops.defs import scalar as scalar_ops
 from ..ops.defs import sequence as sequence_ops
 from ..ops.defs.side_effects import Print
@@ -1208,6 +1209,8 @@ def call(f, *args, **kwargs):
         return _sequence_builtin(f, args, kwargs)
     if f is mutable and _dynamic_len(args, kwargs):
         return sequence_ops.MakeDynamicSequence(*args[0], is_list=isinstance(args[0], list))
+    if f is mutable and args and not kwargs and len(args) == 1:
+        return _mutable_in_graph(args[0])
     if t is _FUNCTION:
         if _is_user_code(f.__code__):
             return call_user(f, args, kwargs)
@@ -1255,6 +1258,17 @@ def call_user(fn, args: tuple, kwargs: dict):
     if type(fn) is not _FUNCTION:
         return fn(*args, **kwargs)
     return call_traced(fn.__code__, convert(fn), args, kwargs)
+
+
+def _mutable_in_graph(value):
+    """``mutable(value)`` in graph code: as outside, and each constant Tensor in it becomes
+    a value of the graph (an ``Identity`` node), so a gradient with respect to it is
+    computed as for an input (MindSpore's mutable constants)."""
+    leaves, tree = flatten(value)
+    b = state.current()
+    leaves = [b.record(array_ops.Identity, (x,), {}) if isinstance(x, Tensor) and
+              x._node is None and not x._is_param else x for x in leaves]
+    return mutable(unflatten(tree, leaves))
 
 
 def _dynamic_len(args: tuple, kwargs: dict) -> bool:

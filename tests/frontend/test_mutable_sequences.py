@@ -288,3 +288,25 @@ def test_gradient_of_a_dynamic_length_sequence_of_numbers_is_zeros():
     grad = ops.GradOperation(get_all=True, sens_param=True)(_Item())
     assert grad(ms.mutable((1, 2, 3), True), 1, 1) == ((0, 0, 0),)
     assert grad(ms.mutable((1, 2, 3), True), ms.mutable(1), 1) == ((0, 0, 0), 0)
+
+
+class _MatMulNet(nn.Cell):
+    def construct(self, x, y):
+        return ops.matmul(x, y)
+
+
+class _GradOfConstant(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.grad = ops.GradOperation()
+        self.net = _MatMulNet()
+
+    def construct(self, y):
+        x = ms.mutable(f32([[0.5, 0.6], [1.2, 1.3]]))
+        return self.grad(self.net)(x, y)
+
+
+def test_a_constant_made_mutable_in_a_graph_gets_a_gradient():
+    ms.set_context(mode=ms.GRAPH_MODE)
+    y = f32([[1.0, 2.0], [3.0, 4.0]])
+    np.testing.assert_allclose(_GradOfConstant()(y).asnumpy(), [[3.0, 7.0], [3.0, 7.0]])
