@@ -110,8 +110,8 @@ class Executable:
     """A compiled graph: generated function plus how to map inputs and outputs.
 
     Inputs and weights enter the generated function by reference; outputs leave by
-    reference too, except an output that *is* a weight's array (the next step would
-    overwrite it), which is copied."""
+    reference too, except an output that *is* a weight's or an input's array (the next step
+    may write it in place), which is copied."""
 
     __slots__ = ("fn", "weights", "out_tree", "out_leaves", "out_slots", "info", "generated",
                  "_single", "guards", "cell_guards")
@@ -141,8 +141,9 @@ class Executable:
                 out = self.fn(*inputs, *warrays)
         except Exception as e:  # a kernel failed: report the user's line, not ours
             raise at_user_line(e, self.fn.__code__.co_filename) from None
+        caller_arrays = warrays + inputs  # arrays the caller keeps: never returned as they are
         if self._single is not None:
-            for w in warrays:
+            for w in caller_arrays:
                 if out is w:
                     out = out.copy()
                     break
@@ -156,7 +157,7 @@ class Executable:
             if not isinstance(dtype, mstype.Type):  # a run-time scalar or sequence
                 leaves[i] = _output_value(value, dtype)
                 continue
-            if any(value is w for w in warrays):
+            if any(value is w for w in caller_arrays):
                 value = value.copy()
             leaves[i] = value if dtype is None else Tensor._from_array(value, dtype)
         return unflatten(self.out_tree, leaves)

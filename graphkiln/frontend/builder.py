@@ -28,7 +28,7 @@ from ..ir.abstract import (
     AbstractTensor,
     AbstractTuple,
 )
-from ..ir.anf import CNode, FuncGraph, Node, ValueNode
+from ..ir.anf import CNode, FuncGraph, Node, Parameter, ValueNode
 from ..ir.build import const_node, prim_node
 from ..ir.primitive import IO_EFFECT, MEM_EFFECT, needs_trace
 from ..ir.structural_prims import (
@@ -40,6 +40,7 @@ from ..ir.structural_prims import (
     TupleGetItem,
     UpdateState,
 )
+from ..ops.defs.side_effects import TensorMove
 from .fallback import PyObject
 from .undefined import Undefined
 
@@ -76,6 +77,9 @@ class GraphBuilder:
         self.reusable: dict = parent.root.reusable if parent is not None else {}
         # the user-function calls being traced (frontend.recursion), shared by the compile
         self.calls: list = parent.root.calls if parent is not None else []
+        # root only: id(node) -> [its readers] for each value that is a graph input's
+        # current state (the input itself, then the alias after each in-place write of it)
+        self.input_readers: dict[int, list[CNode]] = {}
         self.is_branch = False  # a branch of a tensor `if`: a `raise` in it runs at run time
         # lists, dicts and sets graph code wrote (id -> (object, contents before)): a graph
         # sees Python containers as values, so tracing restores them (as MindSpore's
@@ -97,6 +101,13 @@ class GraphBuilder:
     # ------------------------------------------------------------ nodes
     def new_cnode(self, inputs: list, abstract, loc=None) -> CNode:
         node = CNode(self.graph, inputs, abstract, loc)
+        if self.parent is None:
+            for inp in inputs[1:]:
+                readers = self.input_readers.get(id(inp))
+                if readers is not None:
+                    readers.append(node)
+                elif self.is_tensor_input(inp):
+                    self.input_readers[id(inp)] = [node]
         if self.tape is not None:
             self.tape.append(node)
         return node
@@ -234,7 +245,9 @@ class GraphBuilder:
         try:
             nodes = [self.to_node(a, as_ref=i in opdef.ref_inputs)
                      for i, a in enumerate(args)]
-            abstracts = tuple(n.abstract for n in nodes)
+            written = self.tensor_refs(opdef, args, nodes)
+            abstracts = tuple(AbstractRef(n.abstract.dtype, n.abstract.shape, "")
+                              if i in written else n.abstract for i, n in enumerate(nodes))
             out_abs = opdef.infer(*abstracts, **attrs)
             check_allocation(opdef.name, out_abs)
         except (TypeError, ValueError, IndexError, RuntimeError) as e:
@@ -260,7 +273,58 @@ class GraphBuilder:
             chain.effects = True
             if chain is self.io:  # later writes of weights wait for the print
                 self.u.pending.append(node)
+        for i in written:  # later reads of a written Tensor see the write
+            self.rebind(args[i], nodes[i], node)
         return self.wrap(node)
+
+    # ------------------------------------------------------------ Tensors written in place
+    def tensor_refs(self, opdef, args: tuple, nodes: list) -> list[int]:
+        """The ref inputs of ``opdef`` that are plain symbolic Tensors it may write in
+        place (``nodes`` is updated): a graph input (or the state of one after a write) is
+        written in the caller's array, once every earlier read of it has a copy of the old
+        value; a Tensor computed in this graph is written in a copy of it. Others are left
+        to the infer rule, which refuses them."""
+        written = []
+        for i in opdef.ref_inputs:
+            x = args[i] if i < len(args) else None
+            if not isinstance(x, Tensor) or x._node is None or x._is_param:
+                continue
+            node = nodes[i]
+            if self.parent is None and (id(node) in self.input_readers
+                                        or self.is_tensor_input(node)):
+                self.copy_for_readers(node, self.input_readers.setdefault(id(node), []))
+            elif isinstance(node, CNode) and node.graph is self.graph:
+                nodes[i] = self.new_cnode([prim_node(TensorMove, {}), node], node.abstract)
+            else:
+                continue
+            written.append(i)
+        return written
+
+    def copy_for_readers(self, node: Node, readers: list[CNode]) -> None:
+        """Make the ``readers`` so far of graph-input state ``node`` read a copy taken
+        before the next write (views of ``node`` would see the write otherwise)."""
+        if not readers:
+            return
+        earlier = list(readers)
+        copy = self.new_cnode([prim_node(TensorMove, {}), node], node.abstract)
+        for r in earlier:
+            r.set_inputs([copy if inp is node else inp for inp in r.inputs])
+        self.u.pending.append(copy)
+        readers.clear()
+
+    def is_tensor_input(self, node: Node) -> bool:
+        """True for a Tensor parameter of this (root) graph (not a weight)."""
+        return type(node) is Parameter and node.weight is None and \
+            node.graph is self.graph and type(node.abstract) is AbstractTensor
+
+    def rebind(self, x: Tensor, ref: Node, write: CNode) -> None:
+        """Tensor ``x`` now stands for ``ref`` after ``write`` wrote it."""
+        after = self.new_cnode([prim_node(Depend, {}), ref, write], ref.abstract)
+        if self.parent is None and id(ref) in self.input_readers:
+            self.input_readers.pop(id(ref))
+            self.input_readers[id(after)] = []
+        x._node = after
+        x._abs = after.abstract
 
     def wrap(self, node: Node):
         """Symbolic Python values for the output of ``node``."""

@@ -252,6 +252,9 @@ def apply(opdef: OpDef, args: tuple, attrs: dict):
         graph_attrs = GRAPH_ATTRS.get(opdef.name)
         return builder.record(opdef, args, {**attrs, **graph_attrs} if graph_attrs else attrs)
     in_abs = [eager_abstract(a) for a in args]
+    for i in opdef.ref_inputs:  # a plain Tensor there is written in place too
+        if i < len(in_abs) and type(in_abs[i]) is AbstractTensor:
+            in_abs[i] = AbstractRef(in_abs[i].dtype, in_abs[i].shape, "")
     try:
         out_abs = opdef.infer(*in_abs, **attrs)
     except AttributeError as e:  # an infer read a Tensor attribute of None, a str...
