@@ -228,7 +228,7 @@ def squeeze(input, axis=None) -> Tensor:
 def broadcast_to(input, shape) -> Tensor:
     shape = _size(shape)
     run_time = [type(d) is SymbolicScalar for d in shape]
-    if any(run_time) and all(r or d != -1 for r, d in zip(run_time, shape)):
+    if _builtins.any(run_time) and _builtins.all(r or d != -1 for r, d in zip(run_time, shape)):
         # a size known at run time (``x.shape`` of a dynamic shape): BroadcastTo takes a
         # constant, so select ``input`` everywhere in a bool tensor of that shape
         return A.Select(A.Ones(shape, mstype.bool_), input, input)
