@@ -1114,7 +1114,7 @@ def _tensor_in_sequence(item: Tensor, seq) -> Tensor:
     found = Tensor(np.array(False))
     for element in seq:
         if isinstance(element, Tensor) and tuple(element.shape) == tuple(item.shape):
-            found = F.logical_or(found, F.all(F.equal(item, element)))
+            found = F.logical_or(found, F.reduce_all(F.equal(item, element)))
     return found
 
 

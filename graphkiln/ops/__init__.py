@@ -26,6 +26,8 @@ from .composite import (
 from .defs.collective import ReduceOp
 from .functional import *  # noqa: F401,F403
 from .functional import print_ as print  # noqa: A001,F401
+from .functional import reduce_all as all  # noqa: A001,F401
+from .functional import reduce_any as any  # noqa: A001,F401
 from .losses import *  # noqa: F401,F403
 from .primitive import REGISTRY, Primitive, constexpr, primitive_class
 

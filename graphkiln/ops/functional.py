@@ -277,9 +277,9 @@ def split(tensor, split_size_or_sections, axis: int = 0) -> tuple:
         if dim % s == 0 and dim:
             return A.Split(tensor, axis=ax, output_num=dim // s)
         sizes = (s,) * (dim // s) + ((dim % s,) if dim % s else ())
-    elif isinstance(s, (tuple, list)) and _builtins.all(
+    elif isinstance(s, (tuple, list)) and all(
             isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in s):
-        if _builtins.any(v < 0 for v in s):
+        if any(v < 0 for v in s):
             raise TypeError(f"For 'split', each element of 'split_size_or_sections' must be "
                             f"non-negative, but got {tuple(s)}.")
         if _builtins.sum(s) != dim:
@@ -371,13 +371,13 @@ def _nonzero_reduction(reduce, input, axis, keep_dims) -> Tensor:
     return cast(reduce(nonzero, _axis(axis), keep_dims=bool(keep_dims)), mstype.bool_)
 
 
-def all(input, axis=None, keep_dims=False) -> Tensor:  # noqa: A001
-    """Whether every element along ``axis`` (default: all axes) is nonzero, as bool."""
+def reduce_all(input, axis=None, keep_dims=False) -> Tensor:
+    """``ops.all``: whether every element along ``axis`` (default: all) is nonzero."""
     return _nonzero_reduction(A.ReduceMin, input, axis, keep_dims)
 
 
-def any(input, axis=None, keep_dims=False) -> Tensor:  # noqa: A001
-    """Whether some element along ``axis`` (default: all axes) is nonzero, as bool."""
+def reduce_any(input, axis=None, keep_dims=False) -> Tensor:
+    """``ops.any``: whether some element along ``axis`` (default: all) is nonzero."""
     return _nonzero_reduction(A.ReduceMax, input, axis, keep_dims)
 
 
@@ -712,10 +712,10 @@ def size(input_x) -> int:
 
 def tuple_to_array(input_x) -> Tensor:
     """A tuple of Python numbers as a Tensor (ints give Int32, floats Float32)."""
-    if not isinstance(input_x, (tuple, list)) or not _builtins.all(_is_number(v) for v in input_x):
+    if not isinstance(input_x, (tuple, list)) or not all(_is_number(v) for v in input_x):
         raise TypeError(f"For 'tuple_to_array', the input must be a tuple of numbers, but "
                         f"got {input_x!r}.")
-    is_float = _builtins.any(isinstance(v, (float, np.floating)) for v in input_x)
+    is_float = any(isinstance(v, (float, np.floating)) for v in input_x)
     return Tensor(tuple(input_x), mstype.float32 if is_float else mstype.int32)
 
 

@@ -182,8 +182,8 @@ def _install_more_methods() -> None:
         n = self.size // max(F.reduce_sum(sq, axes, True).size, 1)
         return F.div(F.reduce_sum(sq, axes, keepdims), max(n - ddof, 0))
 
-    Tensor.any = lambda self, axis=None, keep_dims=False: F.any(self, axis, keep_dims)
-    Tensor.all = lambda self, axis=None, keep_dims=False: F.all(self, axis, keep_dims)
+    Tensor.any = lambda self, axis=None, keep_dims=False: F.reduce_any(self, axis, keep_dims)
+    Tensor.all = lambda self, axis=None, keep_dims=False: F.reduce_all(self, axis, keep_dims)
     Tensor.var = variance
     Tensor.std = lambda self, axis=None, ddof=0, keepdims=False: F.sqrt(
         variance(self, axis, ddof, keepdims))

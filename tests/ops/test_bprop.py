@@ -57,6 +57,8 @@ NON_DIFFERENTIABLE = {
     "Less": "boolean output", "LessEqual": "boolean output",
     "LogicalAnd": "boolean output", "LogicalOr": "boolean output",
     "LogicalXor": "boolean output", "LogicalNot": "boolean output",
+    "BitwiseAnd": "integer or bool operands", "BitwiseOr": "integer or bool operands",
+    "BitwiseXor": "integer or bool operands",
     "OneHot": "a function of integer indices; MindSpore gives zero cotangents",
     "OnesLike": "its value does not depend on the input's values",
     "ZerosLike": "its value does not depend on the input's values",
