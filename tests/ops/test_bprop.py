@@ -76,8 +76,6 @@ NON_DIFFERENTIABLE = {
     **{n: "box arithmetic for detection heads; MindSpore gives zero cotangents"
        for n in ("IOU", "BoundingBoxEncode")},
     "CheckValid": "boolean output",
-    **{n: "integer and bool bit operations: no derivative (MindSpore has no bprop)"
-       for n in ("BitwiseAnd", "BitwiseOr", "BitwiseXor")},
     "Digamma": "its derivative, the trigamma function (MindSpore's Polygamma(1, x)), is "
                "not implemented: a clear error rather than a wrong second derivative of "
                "Lgamma",
