@@ -245,9 +245,10 @@ class GraphBuilder:
         try:
             nodes = [self.to_node(a, as_ref=i in opdef.ref_inputs)
                      for i, a in enumerate(args)]
-            written = self.tensor_refs(opdef, args, nodes)
+            written = self.tensor_refs(opdef, args, nodes) if opdef.ref_inputs else ()
             abstracts = tuple(AbstractRef(n.abstract.dtype, n.abstract.shape, "")
-                              if i in written else n.abstract for i, n in enumerate(nodes))
+                              if i in written else n.abstract for i, n in enumerate(nodes)) \
+                if written else tuple(n.abstract for n in nodes)
             out_abs = opdef.infer(*abstracts, **attrs)
             check_allocation(opdef.name, out_abs)
         except (TypeError, ValueError, IndexError, RuntimeError) as e:
