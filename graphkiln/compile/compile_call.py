@@ -28,7 +28,7 @@ from ..ir.anf import FuncGraph
 from ..ir.verify import verify
 from ..passes.pipeline import PassContext, optimize, record_stage
 from .executable import CompileInfo, Executable
-from .guards import snapshot
+from .guards import attribute_guards, snapshot
 
 
 def _arg_names(fn, args: tuple, kwargs: dict, skip_self: bool) -> list[str]:
@@ -240,5 +240,6 @@ def _compile_call(fn, name: str, args: tuple, kwargs: dict, self_obj) -> Executa
     exe = Executable(pyfn, weights, out_tree, out_leaves, slots, info)
     exe.generated = generated
     exe.guards, exe.cell_guards = snapshot(
-        functions, type(self_obj) if self_obj is not None else None, run_time_writes)
+        functions, type(self_obj) if self_obj is not None else None, run_time_writes.ids)
+    exe.cell_guards += attribute_guards(run_time_writes.attributes.values())
     return exe

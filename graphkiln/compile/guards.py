@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import sys
 import types
+import weakref
 
 import numpy as np
 
@@ -129,6 +130,45 @@ def snapshot(functions: list, owner_type: type | None = None,
 
 
 _MISSING = object()
+_NEVER = ("never equal",)  # frozen() gives no such value: the guard always fails
+
+
+class AttributeRead:
+    """``obj.<name>`` read like a closure cell (``cell_contents``), holding ``obj`` weakly;
+    ``ValueError`` once the object or the attribute is gone."""
+
+    def __init__(self, obj, name: str):
+        self._ref = weakref.ref(obj)
+        self._name = name
+
+    @property
+    def cell_contents(self):
+        obj = self._ref()
+        if obj is None or self._name not in vars(obj):
+            raise ValueError(self._name)
+        return vars(obj)[self._name]
+
+
+def attribute_guards(writes) -> list:
+    """Cell guards on the attributes a graph sets when it runs (``(obj, name, value the
+    trace read)``): the trace folded that value in, so a call after the attribute changed
+    compiles again (an attribute whose value cannot be compared always does)."""
+    guards = []
+    for obj, name, before in writes:
+        try:
+            cell = AttributeRead(obj, name)
+        except TypeError:  # no weak references to it: compile every call
+            guards.append((_NeverHolds(), _NEVER))
+            continue
+        value = frozen(before)
+        guards.append((cell, _NEVER if value == UNFROZEN else value))
+    return guards
+
+
+class _NeverHolds:
+    @property
+    def cell_contents(self):
+        raise ValueError("unguardable attribute")
 
 
 def guards_hold(module_guards: tuple, cell_guards: list = ()) -> bool:
@@ -153,4 +193,4 @@ def guards_hold(module_guards: tuple, cell_guards: list = ()) -> bool:
     return True
 
 
-__all__ = ["snapshot", "guards_hold", "frozen"]
+__all__ = ["snapshot", "guards_hold", "frozen", "attribute_guards", "AttributeRead"]

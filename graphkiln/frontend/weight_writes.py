@@ -25,18 +25,24 @@ def write_parameter(param: Parameter, value: Tensor) -> None:
     F.assign(param, value)  # converts a lower-ranked value type, refuses a higher one
 
 
+_PLAIN = (bool, int, float, str)
+
+
 def write_attribute(obj, name: str, value) -> bool:
     """``obj.<name> = value`` for a plain (non-weight) attribute while tracing, when
-    ``value`` is a graph value: ``PyExecute(setattr, obj, name, value)`` writes it when the
-    graph runs; the rest of the trace reads the value without a gradient (MindSpore's
-    run-time attribute is not differentiated) and the attribute is put back when tracing
-    ends (no symbolic value stays in user data). False when nothing was done."""
+    ``value`` is a graph value, a number or a string: ``PyExecute(setattr, obj, name,
+    value)`` writes it when the graph runs (a guard recompiles when the attribute is not
+    what the trace read); the rest of the trace reads the value without a gradient
+    (MindSpore's run-time attribute is not differentiated) and the attribute is put back
+    when tracing ends (no symbolic value stays in user data). False when nothing was done."""
     b = state.current()
     symbolic = (isinstance(value, Tensor) and value._node is not None) or \
         type(value) is SymbolicScalar or isinstance(value, PyObject)
-    if b is None or not symbolic:
+    # a number or string is set when the graph runs too, every call, as in MindSpore
+    if b is None or not (symbolic or isinstance(value, _PLAIN)):
         return False
     b.before_setattr(obj, name)
+    state.note_attribute_write(obj, name, obj.__dict__.get(name))
     run_time(setattr, obj, name, value)
     object.__setattr__(obj, name, StopGradient(value) if isinstance(value, Tensor) else value)
     return True

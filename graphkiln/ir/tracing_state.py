@@ -35,13 +35,22 @@ def note_file(filename: str) -> None:
         files.add(filename)
 
 
+class RunTimeWrites:
+    """What the graph being traced writes when it runs: the ids of global dicts (never
+    guarded: the graph itself changes them) and the ``(object, attribute)`` pairs it sets,
+    with each attribute's value before the trace (the value the trace read)."""
+
+    def __init__(self):
+        self.ids: set[int] = set()
+        self.attributes: dict = {}
+
+
 def begin_functions():
     """Start recording the Python functions a trace converts (for guards on the globals
-    and closure cells they read) and the objects its graph writes when it runs (never
-    guarded: the graph itself changes them); returns ``(the functions, the objects' ids,
-    the token for end_functions)``."""
+    and closure cells they read) and what its graph writes when it runs; returns ``(the
+    functions, the RunTimeWrites, the token for end_functions)``."""
     functions: list = []
-    written: set = set()
+    written = RunTimeWrites()
     prev = (getattr(_local, "functions", None), getattr(_local, "run_time_writes", None))
     _local.functions, _local.run_time_writes = functions, written
     return functions, written, prev
@@ -61,7 +70,14 @@ def note_run_time_write(obj) -> None:
     """``obj`` (a global dict) is written by the graph when it runs."""
     written = getattr(_local, "run_time_writes", None)
     if written is not None:
-        written.add(id(obj))
+        written.ids.add(id(obj))
+
+
+def note_attribute_write(obj, name: str, before) -> None:
+    """The graph sets ``obj.<name>`` when it runs; ``before`` is its value now."""
+    written = getattr(_local, "run_time_writes", None)
+    if written is not None:
+        written.attributes.setdefault((id(obj), name), (obj, name, before))
 
 
 def enter_pynative_grad() -> bool:

@@ -1,0 +1,37 @@
+"""Graph code that sets a plain attribute of its cell: the write happens when the graph
+runs, every call, and a later call reads the new value (the compiled graph had folded the
+old one in, so it compiles again), as MindSpore 2.10 gives (fixtures/ms_attribute_writes.json,
+recorded by fixtures/record_attribute_writes.py)."""
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+import graphkiln as ms
+from graphkiln import compat
+
+FIXTURES = Path(__file__).parent / "fixtures"
+EXPECTED = json.loads((FIXTURES / "ms_attribute_writes.json").read_text())
+
+
+def _programs():
+    compat.install()
+    sys.path.insert(0, str(FIXTURES))
+    try:
+        import attribute_write_programs
+    finally:
+        sys.path.remove(str(FIXTURES))
+        compat.uninstall()
+    return attribute_write_programs
+
+
+PROGRAMS = _programs()
+
+
+@pytest.mark.parametrize("name", sorted(PROGRAMS.PROGRAMS))
+def test_attribute_writes_match_mindspore(name):
+    try:
+        assert PROGRAMS.run(PROGRAMS.PROGRAMS[name]) == EXPECTED[name]
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
