@@ -12,6 +12,7 @@ import importlib.util
 import os
 import runpy
 import sys
+import types
 
 ALIAS = "mindspore"
 
@@ -65,6 +66,23 @@ def uninstall() -> None:
         sys.meta_path.remove(_FINDER)
     for name in [n for n in sys.modules if n == ALIAS or n.startswith(ALIAS + ".")]:
         del sys.modules[name]
+
+
+def import_mindspore_module(path: str | os.PathLike) -> types.ModuleType:
+    """Import the MindSpore-written module file ``path`` under its own name (its folder
+    first on ``sys.path`` while it imports, so it may import its neighbours), with
+    ``import mindspore`` giving graphkiln; the alias is removed again afterwards unless it
+    was installed before."""
+    folder, name = os.path.split(os.path.splitext(os.fspath(path))[0])
+    was_installed = _FINDER in sys.meta_path
+    install()
+    sys.path.insert(0, folder)
+    try:
+        return importlib.import_module(name)
+    finally:
+        sys.path.remove(folder)
+        if not was_installed:
+            uninstall()
 
 
 def run(script: str, argv: list[str]) -> None:

@@ -3,7 +3,6 @@ runs, every call, and a later call reads the new value (the compiled graph had f
 old one in, so it compiles again), as MindSpore 2.10 gives (fixtures/ms_attribute_writes.json,
 recorded by fixtures/record_attribute_writes.py)."""
 import json
-import sys
 from pathlib import Path
 
 import pytest
@@ -15,18 +14,7 @@ FIXTURES = Path(__file__).parent / "fixtures"
 EXPECTED = json.loads((FIXTURES / "ms_attribute_writes.json").read_text())
 
 
-def _programs():
-    compat.install()
-    sys.path.insert(0, str(FIXTURES))
-    try:
-        import attribute_write_programs
-    finally:
-        sys.path.remove(str(FIXTURES))
-        compat.uninstall()
-    return attribute_write_programs
-
-
-PROGRAMS = _programs()
+PROGRAMS = compat.import_mindspore_module(FIXTURES / "attribute_write_programs.py")
 
 
 @pytest.mark.parametrize("name", sorted(PROGRAMS.PROGRAMS))

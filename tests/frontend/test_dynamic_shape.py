@@ -2,7 +2,6 @@
 batch size), run-time ``x.shape``, widening joins and data-dependent ops, against MindSpore
 2.10's recorded results (``fixtures/dynamic_shape_programs.py``) and PYNATIVE == GRAPH."""
 import json
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -20,18 +19,7 @@ FIXTURES = Path(__file__).parent / "fixtures"
 EXPECTED = json.loads((FIXTURES / "ms_dynamic_shape.json").read_text())
 
 
-def _load_programs():
-    compat.install()
-    sys.path.insert(0, str(FIXTURES))
-    try:
-        import dynamic_shape_programs
-    finally:
-        sys.path.remove(str(FIXTURES))
-        compat.uninstall()
-    return dynamic_shape_programs
-
-
-PROGRAMS = _load_programs()
+PROGRAMS = compat.import_mindspore_module(FIXTURES / "dynamic_shape_programs.py")
 
 
 def _same(got, want, where):

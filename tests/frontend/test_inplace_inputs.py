@@ -1,10 +1,10 @@
 """In-place writes into plain Tensor arguments (``Assign``, ``AssignAdd``, ``AssignSub``,
 optimizer primitives) give MindSpore's recorded results (``fixtures/inplace_programs.py``,
-recorded by ``fixtures/record_inplace.py``): reads before a write see the old value, reads
-after it the new one, and the caller's Tensor holds the new value, in GRAPH_MODE, under
-``@jit`` in PYNATIVE_MODE, and at every ``MS_DEV_SIDE_EFFECT_LOAD_ELIM`` level."""
+recorded by ``fixtures/record_ms_programs.py --programs inplace_programs --out
+ms_inplace.json``): reads before a write see the old value, reads after it the new one, and
+the caller's Tensor holds the new value, in GRAPH_MODE, under ``@jit`` in PYNATIVE_MODE, and
+at every ``MS_DEV_SIDE_EFFECT_LOAD_ELIM`` level."""
 import json
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -18,18 +18,7 @@ FIXTURES = Path(__file__).parent / "fixtures"
 EXPECTED = json.loads((FIXTURES / "ms_inplace.json").read_text())
 
 
-def _load_programs():
-    compat.install()
-    sys.path.insert(0, str(FIXTURES))
-    try:
-        import inplace_programs
-    finally:
-        sys.path.remove(str(FIXTURES))
-        compat.uninstall()
-    return inplace_programs
-
-
-PROGRAMS = _load_programs()
+PROGRAMS = compat.import_mindspore_module(FIXTURES / "inplace_programs.py")
 
 
 @pytest.fixture

@@ -1,7 +1,6 @@
 """MindSpore programs (``fixtures/ms_programs.py``) give MindSpore's recorded results in
 GRAPH_MODE and in PYNATIVE_MODE."""
 import json
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -14,18 +13,7 @@ FIXTURES = Path(__file__).parent / "fixtures"
 EXPECTED = json.loads((FIXTURES / "ms_programs.json").read_text())
 
 
-def _load_programs():
-    compat.install()
-    sys.path.insert(0, str(FIXTURES))
-    try:
-        import ms_programs
-    finally:
-        sys.path.remove(str(FIXTURES))
-        compat.uninstall()
-    return ms_programs
-
-
-PROGRAMS = _load_programs()
+PROGRAMS = compat.import_mindspore_module(FIXTURES / "ms_programs.py")
 
 
 def _same(got, want, where):
