@@ -13,19 +13,16 @@ from graphkiln import Tensor, nn, ops
 
 FIXTURES = os.path.join(os.path.dirname(__file__), "fixtures")
 sys.path.insert(0, FIXTURES)
+from apply_cell import apply_cell_class  # noqa: E402
 from mod_cases import CASES, X, Y  # noqa: E402
 
 with open(os.path.join(FIXTURES, "mod.json")) as f:
     RECORDED = json.load(f)
 
 
-class ModNet(nn.Cell):
-    def __init__(self):
-        super().__init__()
-        self.mod = ops.Mod()
-
-    def construct(self, x, y):
-        return self.mod(x, y)
+def ModNet():
+    """A cell that applies ``ops.Mod``."""
+    return apply_cell_class(nn)(ops.Mod())
 
 
 def as_input(v):
