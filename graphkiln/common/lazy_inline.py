@@ -44,6 +44,8 @@ def freeze(x, depth: int = 0):
     if isinstance(x, Tensor):
         if x.is_symbolic:
             return ("id", id(x))
+        if x._data is None:  # a set_inputs / input_signature placeholder
+            return ("Tensor", x.dtype.name, tuple(x._abs), None)
         return ("Tensor", x.dtype.name, x.shape, _content_key(x.asnumpy()))
     if isinstance(x, np.ndarray):
         return ("ndarray", x.dtype.str, x.shape, _content_key(x))

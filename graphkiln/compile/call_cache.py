@@ -19,6 +19,7 @@ from ..frontend.pytree import flatten_call
 from ..ir import tracing_state as state
 from . import compile_cache as cache
 from .arg_keys import has_identity, value_key
+from .cell_state import cell_state, container_guards
 from .compile_call import compile_call
 from .executable import CompileInfo, Executable
 from .guards import guards_hold
@@ -112,6 +113,8 @@ def _compile_or_load(fn, name, args, kwargs, self_obj, key, leaves) -> Executabl
     exe = cache.load(store, entry, self_obj, leaves)
     if exe is not None:
         print(cache.HIT_MESSAGE)
+        exe.cell_state = cell_state(self_obj)
+        exe.cell_guards = container_guards(self_obj, None)
         return exe
     print(cache.FORCED_MISS_MESSAGE if cache.forced() else cache.STALE_MESSAGE)
     files = state.begin_files()
@@ -122,7 +125,8 @@ def _compile_or_load(fn, name, args, kwargs, self_obj, key, leaves) -> Executabl
     code = getattr(fn, "__code__", None)
     if code is not None:
         files.add(code.co_filename)
-    cache.store(store, entry, exe, files)
+    if not exe.live_writes:  # an entry cannot refer to this process's objects
+        cache.store(store, entry, exe, files)
     return exe
 
 
@@ -171,9 +175,10 @@ class CallCache:
         key = (tree, tuple(_leaf_key(x) for x in traced), _graph_options(),
                getattr(self_obj, "training", None))
         exe = self.entries.get(key)
-        if exe is not None and (exe.guards or exe.cell_guards) and \
-                not guards_hold(exe.guards, exe.cell_guards):
-            del self.entries[key]  # a global or closure value it folded in has changed
+        if exe is not None and ((exe.guards or exe.cell_guards) and not guards_hold(
+                exe.guards, exe.cell_guards) or exe.cell_state is not None and
+                not exe.cell_state.holds()):
+            del self.entries[key]  # a global, closure or cell attribute it read has changed
             exe = None
         if exe is not None:
             self.entries.move_to_end(key)

@@ -286,11 +286,10 @@ def store(store: entry_store.EntryStore, name: str, exe, deps: set) -> None:
     graph share are pickled once."""
     gen = exe.generated.renamed(f"cache-{name.split('-')[-1][:16]}")
     ir = io.BytesIO()
-    _SharedConstants(ir, gen.spec).dump(encode(exe.info.graph))
     entry = {
         "format": FORMAT, "name": exe.info.name, "source": gen.source,
         "code": marshal.dumps(gen.code), "spec": gen.spec, "entry": gen.entry,
-        "filename": gen.filename, "ir": ir.getvalue(),
+        "filename": gen.filename,
         "weights": [(w.name, w.dtype.name, w.shape) for w in exe.weights],
         "out_tree": exe.out_tree, "out_leaves": list(exe.out_leaves),
         "slots": list(exe.out_slots),
@@ -298,6 +297,8 @@ def store(store: entry_store.EntryStore, name: str, exe, deps: set) -> None:
         "guards": tuple(exe.guards),
     }
     try:
+        _SharedConstants(ir, gen.spec).dump(encode(exe.info.graph))
+        entry["ir"] = ir.getvalue()
         payload = pickle.dumps(entry, protocol=pickle.HIGHEST_PROTOCOL)
     except (pickle.PicklingError, TypeError, AttributeError) as e:
         entry_store.warn_once(("pickle", name), f"could not store a compile cache entry for "

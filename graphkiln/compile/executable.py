@@ -114,7 +114,7 @@ class Executable:
     may write it in place), which is copied."""
 
     __slots__ = ("fn", "weights", "out_tree", "out_leaves", "out_slots", "info", "generated",
-                 "_single", "guards", "cell_guards")
+                 "_single", "guards", "cell_guards", "cell_state", "live_writes")
 
     def __init__(self, fn, weights, out_tree, out_leaves, out_slots, info):
         tune_heap()  # steps reuse their freed intermediates' memory (common/heap.py)
@@ -131,6 +131,8 @@ class Executable:
             isinstance(out_slots[0][1], mstype.Type) else None
         self.guards: tuple = ()  # values read from modules at trace time (compile/guards.py)
         self.cell_guards: list = []  # values read from closure cells (this process only)
+        self.cell_state = None  # the cell tree it was traced from (compile/cell_state.py)
+        self.live_writes = False  # it writes live Python objects when it runs: not stored
 
     def __call__(self, inputs: list):
         """Run on ``inputs``: the arrays of the tensor arguments and the values of the

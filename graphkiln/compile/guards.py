@@ -11,6 +11,7 @@ source-file hashes of the compile cache).
 """
 from __future__ import annotations
 
+import dis
 import sys
 import types
 import weakref
@@ -149,12 +150,39 @@ class AttributeRead:
         return vars(obj)[self._name]
 
 
-def attribute_guards(writes) -> list:
+def read_names(functions: list) -> set:
+    """The attribute names the code of ``functions`` may read: the names of its attribute
+    loads and its string constants (``getattr(self, "name")``)."""
+    names: set = set()
+    todo = [f.__code__ for f in functions if hasattr(f, "__code__")]
+    while todo:
+        code = todo.pop()
+        for ins in dis.get_instructions(code):
+            if ins.opname in _ATTRIBUTE_LOADS:
+                names.add(ins.argval)
+        for c in code.co_consts:
+            if isinstance(c, types.CodeType):
+                todo.append(c)
+            elif isinstance(c, str):
+                names.add(c)
+    return names
+
+
+_ATTRIBUTE_LOADS = frozenset({"LOAD_ATTR", "LOAD_METHOD", "LOAD_SUPER_ATTR"})
+
+
+def attribute_guards(writes, functions: list) -> list:
     """Cell guards on the attributes a graph sets when it runs (``(obj, name, value the
-    trace read)``): the trace folded that value in, so a call after the attribute changed
-    compiles again (an attribute whose value cannot be compared always does)."""
+    trace read)``) and that the traced ``functions`` may also read: the trace folded that
+    value in, so a call after the attribute changed compiles again (an attribute whose
+    value cannot be compared always does). An attribute the code only writes
+    (``self.last = x * 2``) needs no guard."""
+    writes = list(writes)
+    read = read_names(functions) if writes else set()
     guards = []
     for obj, name, before in writes:
+        if name not in read:
+            continue
         try:
             cell = AttributeRead(obj, name)
         except TypeError:  # no weak references to it: compile every call
@@ -193,4 +221,5 @@ def guards_hold(module_guards: tuple, cell_guards: list = ()) -> bool:
     return True
 
 
-__all__ = ["snapshot", "guards_hold", "frozen", "attribute_guards", "AttributeRead"]
+__all__ = ["snapshot", "guards_hold", "frozen", "attribute_guards", "AttributeRead",
+           "read_names"]

@@ -43,6 +43,6 @@ def write_attribute(obj, name: str, value) -> bool:
         return False
     b.before_setattr(obj, name)
     state.note_attribute_write(obj, name, obj.__dict__.get(name))
-    run_time(setattr, obj, name, value)
+    run_time(object.__setattr__, obj, name, value)  # as Cell.__setattr__ does, uncounted
     object.__setattr__(obj, name, StopGradient(value) if isinstance(value, Tensor) else value)
     return True

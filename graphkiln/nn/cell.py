@@ -25,6 +25,7 @@ from ..common import dtype as mstype
 from ..common.parameter import Parameter, ParameterTuple
 from ..common.tensor import Tensor
 from ..compile.api import call_cell
+from ..compile.cell_state import note_cell_write
 from ..errors import blame_argument
 from ..frontend.weight_writes import write_attribute, write_parameter
 from ..ops.defs.array import Cast
@@ -150,6 +151,7 @@ class Cell:
                              f"'{name}'.")
 
     def __setattr__(self, name: str, value) -> None:
+        note_cell_write()
         d = self.__dict__
         params = d.get("_params")
         cells = d.get("_cells")
@@ -212,6 +214,7 @@ class Cell:
         cells[name] = cell
 
     def __delattr__(self, name: str) -> None:
+        note_cell_write()
         d = self.__dict__
         if name in d.get("_params", {}):
             del d["_params"][name]
@@ -226,6 +229,7 @@ class Cell:
     # ------------------------------------------------------------- insertion
     def insert_param_to_cell(self, param_name: str, param, check_name_contain_dot=True):
         """Register ``param`` under ``param_name`` (MindSpore's checks and errors)."""
+        note_cell_write()
         if "_params" not in self.__dict__:
             raise AttributeError("For 'insert_param_to_cell', please call Cell.__init__() "
                                  "firstly.")
@@ -248,6 +252,7 @@ class Cell:
 
     def insert_child_to_cell(self, child_name: str, child_cell) -> None:
         """Register ``child_cell`` under ``child_name`` (no renaming of its parameters)."""
+        note_cell_write()
         if not child_name or "." in child_name:
             raise KeyError("For 'insert_child_to_cell', the parameter 'child_name' can not be "
                            "None and can not contain '.' ")
@@ -343,6 +348,7 @@ class Cell:
 
     def set_train(self, mode: bool = True) -> Cell:
         """Training mode on (``Dropout`` drops) or off, for this cell and all sub-cells."""
+        note_cell_write()
         for _, cell in self.cells_and_names():
             cell.__dict__["training"] = bool(mode)
         return self

@@ -1,0 +1,105 @@
+"""The state of a cell tree that a compiled call depends on beyond its inputs.
+
+A trace folds a cell's plain attributes (``self.scale``, ``self.flag``) into the graph and
+binds the Parameters and sub-cells it holds at trace time. When the user later sets such
+an attribute, or puts a new Parameter or sub-cell in its place, the compiled call no
+longer describes the cell: :class:`CellState` notices and the call compiles again (or
+finds the compile-cache entry for the cell's new attributes). MindSpore 2.10 keeps running
+the old graph in that case; graphkiln never returns a result computed from stale state.
+
+Checking costs one integer comparison per call: every ``Cell.__setattr__`` counts a write
+(:func:`note_cell_write`), and the tree is compared again only after some cell was written.
+Attributes the graph itself sets when it runs are left out (guards.attribute_guards
+covers those the trace read). Lists, dicts and arrays the code reads can change without a
+write to the cell (``self.sizes.append(3)``): :func:`container_guards` compares those by
+content on every call.
+"""
+from __future__ import annotations
+
+import weakref
+
+import numpy as np
+
+from ..common.lazy_inline import attribute_fingerprint
+from ..common.tensor import Tensor
+from .guards import UNFROZEN, AttributeRead, frozen, read_names
+
+_writes = [0]
+
+
+def note_cell_write() -> None:
+    """Count a write to some cell's attributes, Parameters or sub-cells."""
+    _writes[0] += 1
+
+
+def _state(cell, skip: set) -> tuple:
+    return tuple(
+        (name, id(c),
+         tuple(sorted((k, v) for k, v in attribute_fingerprint(c).items()
+                      if (id(c), k) not in skip and (id(vars(c)[k]),) not in skip)),
+         tuple((k, id(p)) for k, p in vars(c).get("_params", {}).items()))
+        for name, c in cell.cells_and_names())
+
+
+class CellState:
+    """What a compiled call read from the cell tree rooted at ``cell``."""
+
+    __slots__ = ("_cell", "_skip", "_state", "_seen")
+
+    def __init__(self, cell, skip: set = frozenset()):
+        self._cell = weakref.ref(cell)
+        self._skip = skip
+        self._state = _state(cell, skip)
+        self._seen = _writes[0]
+
+    def holds(self) -> bool:
+        """True when no cell of the tree changed since the trace."""
+        if self._seen == _writes[0]:
+            return True
+        cell = self._cell()
+        if cell is None or _state(cell, self._skip) != self._state:
+            return False
+        self._seen = _writes[0]
+        return True
+
+
+def cell_state(cell, run_time_attributes: set = frozenset(),
+               written_ids: set = frozenset()) -> CellState | None:
+    """The :class:`CellState` of ``cell``, or None when ``cell`` is not a Cell. The
+    attributes the graph sets when it runs (``(id(cell), name)``) and the containers it
+    writes (their ids) are not part of it."""
+    if cell is None or not hasattr(cell, "cells_and_names"):
+        return None
+    return CellState(cell, set(run_time_attributes) | {(i,) for i in written_ids})
+
+
+_CONTAINERS = (list, dict, set, np.ndarray, Tensor)
+_REGISTRIES = frozenset({"_params", "_cells", "_flags"})
+
+
+def container_guards(cell, functions: list | None, run_time_attributes: set = frozenset(),
+                     written_ids: set = frozenset()) -> list:
+    """Guards ``(reader, frozen value)`` on the mutable containers held by the cells of
+    ``cell``'s tree whose attribute names the traced ``functions`` read (all of them when
+    ``functions`` is None: a graph loaded from the compile cache). Containers the graph
+    itself writes when it runs (``written_ids``) keep the value the trace read, as in
+    MindSpore."""
+    if cell is None or not hasattr(cell, "cells_and_names"):
+        return []
+    names = None
+    guards = []
+    for _, c in cell.cells_and_names():
+        for k, v in vars(c).items():
+            if not isinstance(v, _CONTAINERS) or k in _REGISTRIES or \
+                    (id(c), k) in run_time_attributes or id(v) in written_ids or \
+                    getattr(v, "_is_param", False):
+                continue
+            if names is None and functions is not None:
+                names = read_names(functions)
+            value = frozen(v)
+            if (functions is None or k in names) and value != UNFROZEN:
+                guards.append((AttributeRead(c, k), value))
+    return guards
+
+
+__all__ = ["CellState", "cell_state", "container_guards", "note_cell_write"]

@@ -1,0 +1,154 @@
+"""A cell's state changed between calls of its compiled graph (attributes, Parameters,
+sub-cells, containers, training mode): the next GRAPH call equals PYNATIVE on the same
+cell, and unchanged state or a graph's own run-time writes do not recompile."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import graphkiln as ms
+from graphkiln import Parameter, Tensor, nn
+
+X = Tensor(np.array([[1.0, 2.0]], np.float32))
+
+
+def _graph_and_pynative(net, x=X):
+    ms.set_context(mode=ms.GRAPH_MODE)
+    got = net(x).asnumpy()
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+    want = net(x).asnumpy()
+    ms.set_context(mode=ms.GRAPH_MODE)
+    return got, want
+
+
+class Scaled(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Dense(2, 2, weight_init="ones", bias_init="ones")
+        self.w = Parameter(Tensor(np.ones(2, np.float32)), name="w")
+        self.scale = 2.0
+        self.flag = True
+        self.table = np.array([1.0, 2.0], np.float32)
+        self.sizes = [1, 2]
+
+    def construct(self, x):
+        y = self.fc(x * self.w) * self.scale + Tensor(self.table) + len(self.sizes)
+        if self.flag:
+            y = y + 100
+        return y
+
+
+def _replace_fc(net):
+    net.fc = nn.Dense(2, 2, weight_init="zeros", bias_init="ones")
+
+
+def _replace_w(net):
+    net.w = Parameter(Tensor(np.full(2, 3.0, np.float32)), name="w")
+
+
+CHANGES = {
+    "number": lambda net: setattr(net, "scale", -3.0),
+    "bool_in_if": lambda net: setattr(net, "flag", False),
+    "sub_cell_replaced": _replace_fc,
+    "parameter_replaced": _replace_w,
+    "array_mutated": lambda net: net.table.__setitem__(0, 50.0),
+    "list_appended": lambda net: net.sizes.append(3),
+    "sub_cell_attribute": lambda net: setattr(net.fc, "has_bias", False),
+}
+
+
+@pytest.mark.parametrize("change", sorted(CHANGES))
+def test_changed_cell_state_matches_pynative(change):
+    net = Scaled()
+    before, _ = _graph_and_pynative(net)
+    CHANGES[change](net)
+    got, want = _graph_and_pynative(net)
+    np.testing.assert_allclose(got, want)
+    assert not np.allclose(got, before), "the change must matter for this test to mean something"
+
+
+class WithDropout(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.drop = nn.Dropout(p=0.5)
+
+    def construct(self, x):
+        return self.drop(x) + 1
+
+
+def test_sub_cell_training_mode_change_recompiles():
+    ms.set_context(mode=ms.GRAPH_MODE)
+    net = WithDropout()
+    net.set_train(True)
+    x = Tensor(np.ones((4, 64), np.float32))
+    assert np.any(net(x).asnumpy() == 1.0)  # training: some elements dropped
+    net.drop.set_train(False)  # the root's mode (part of the call key) stays as it is
+    np.testing.assert_array_equal(net(x).asnumpy(), np.full((4, 64), 2.0, np.float32))
+
+
+class Stash(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.last = None
+        self.scale = 2.0
+
+    def construct(self, x):
+        self.last = x * 2  # written when the graph runs, never read by it
+        return x * self.scale
+
+
+def _run(net, x, infos: list):
+    """Call ``net`` and note its compile (a new CompileInfo is a new compile)."""
+    out = net(x)
+    info = ms.compile_info(net)
+    if not any(info is i for i in infos):
+        infos.append(info)
+    return out
+
+
+def test_run_time_attribute_write_does_not_recompile():
+    ms.set_context(mode=ms.GRAPH_MODE)
+    net, infos = Stash(), []
+    for i in range(4):
+        x = Tensor(np.full(2, float(i), np.float32))
+        np.testing.assert_allclose(_run(net, x, infos).asnumpy(), np.full(2, 2.0 * i))
+        np.testing.assert_allclose(net.last.asnumpy(), np.full(2, 2.0 * i))
+    assert len(infos) == 1
+
+
+def test_unchanged_or_same_value_writes_do_not_recompile():
+    ms.set_context(mode=ms.GRAPH_MODE)
+    net, infos = Stash(), []
+    net.set_train(False)
+    _run(net, X, infos)
+    net.scale = 2.0  # a write of the same value
+    net.set_train(True)
+    net.set_train(False)
+    _run(net, X, infos)
+    assert len(infos) == 1
+    net.scale = 5.0
+    np.testing.assert_allclose(_run(net, X, infos).asnumpy(), X.asnumpy() * 5.0)
+    assert len(infos) == 2
+
+
+class Counter(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.count = 0
+
+    def construct(self, x):
+        if x.sum() > 0:
+            self.count = self.count + 1
+        return x + self.count
+
+
+def test_run_time_writes_with_the_compile_cache_on(tmp_path):
+    ms.set_context(mode=ms.GRAPH_MODE, enable_compile_cache=True,
+                   compile_cache_path=str(tmp_path))
+    try:
+        net = Counter()
+        x = Tensor(np.ones(2, np.float32))
+        got = [net(x).asnumpy()[0] for _ in range(3)]
+    finally:
+        ms.set_context(enable_compile_cache=False)
+    assert got == [2.0, 3.0, 4.0] and net.count == 3
