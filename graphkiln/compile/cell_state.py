@@ -102,4 +102,25 @@ def container_guards(cell, functions: list | None, run_time_attributes: set = fr
     return guards
 
 
-__all__ = ["CellState", "cell_state", "container_guards", "note_cell_write"]
+def instance_guards(obj, functions: list, run_time_attributes: set = frozenset()) -> list:
+    """Guards ``(reader, frozen value)`` on the attributes of ``obj``, the object (not a
+    cell) whose ``@jit`` method was compiled, that the traced ``functions`` read; plain
+    objects count no writes, so these are compared every call."""
+    if obj is None or hasattr(obj, "cells_and_names") or not hasattr(obj, "__dict__"):
+        return []
+    names = read_names(functions)
+    guards = []
+    for k, v in vars(obj).items():
+        if k in names and (id(obj), k) not in run_time_attributes:
+            value = frozen(v)
+            try:
+                reader = AttributeRead(obj, k)
+            except TypeError:  # no weak references: left unguarded, as in MindSpore
+                break
+            if value != UNFROZEN:
+                guards.append((reader, value))
+    return guards
+
+
+__all__ = ["CellState", "cell_state", "container_guards", "instance_guards",
+           "note_cell_write"]

@@ -27,7 +27,7 @@ from ..ir.abstract import AbstractScalar, AbstractSequence, AbstractTensor
 from ..ir.anf import FuncGraph
 from ..ir.verify import verify
 from ..passes.pipeline import PassContext, optimize, record_stage
-from .cell_state import cell_state, container_guards
+from .cell_state import cell_state, container_guards, instance_guards
 from .executable import CompileInfo, Executable
 from .guards import attribute_guards, snapshot
 
@@ -245,6 +245,7 @@ def _compile_call(fn, name: str, args: tuple, kwargs: dict, self_obj) -> Executa
     exe.cell_guards += attribute_guards(run_time_writes.attributes.values(), functions)
     written = set(run_time_writes.attributes)
     exe.cell_guards += container_guards(self_obj, functions, written, run_time_writes.ids)
+    exe.cell_guards += instance_guards(self_obj, functions, written)
     exe.cell_state = cell_state(self_obj, written, run_time_writes.ids)
     exe.live_writes = bool(run_time_writes.ids or run_time_writes.attributes)
     return exe

@@ -1,6 +1,7 @@
 """A cell's state changed between calls of its compiled graph (attributes, Parameters,
-sub-cells, containers, training mode): the next GRAPH call equals PYNATIVE on the same
-cell, and unchanged state or a graph's own run-time writes do not recompile."""
+sub-cells, containers, training mode), or an attribute of the object whose @jit method
+was compiled: the next GRAPH call equals PYNATIVE on the same object, and unchanged state
+or a graph's own run-time writes do not recompile."""
 from __future__ import annotations
 
 import numpy as np
@@ -152,3 +153,19 @@ def test_run_time_writes_with_the_compile_cache_on(tmp_path):
     finally:
         ms.set_context(enable_compile_cache=False)
     assert got == [2.0, 3.0, 4.0] and net.count == 3
+
+
+class Holder:
+    def __init__(self):
+        self.k = 2.0
+
+    @ms.jit
+    def scaled(self, x):
+        return x * self.k
+
+
+def test_changed_attribute_of_a_jit_method_owner_recompiles():
+    obj = Holder()
+    np.testing.assert_allclose(obj.scaled(X).asnumpy(), X.asnumpy() * 2.0)
+    obj.k = 5.0
+    np.testing.assert_allclose(obj.scaled(X).asnumpy(), X.asnumpy() * 5.0)
