@@ -1,5 +1,5 @@
-"""Normalisation layers: ``BatchNorm1d/2d/3d``, ``LayerNorm``, ``GroupNorm``,
-``InstanceNorm2d`` (MindSpore's arguments, defaults and parameter names).
+"""Normalisation layers: ``BatchNorm1d/2d/3d``, ``SyncBatchNorm``, ``LayerNorm``,
+``GroupNorm``, ``InstanceNorm2d`` (MindSpore's arguments, defaults and parameter names).
 
 BatchNorm's moving statistics are Parameters (``mean``, ``variance``) written with
 ``Assign`` inside the graph when batch statistics are used: in training mode
@@ -10,9 +10,12 @@ from __future__ import annotations
 import graphkiln.nn.init as _init
 import graphkiln.ops as ops
 
+from ..common import comm_engine
 from ..common import dtype as mstype
 from ..common.parameter import Parameter
+from ..ops.defs.collective import WORLD_COMM_GROUP, AllReduce, ReduceOp
 from ..ops.defs.norm import BatchNorm as _BatchNormOp
+from ..ops.defs.norm import stat_axes
 from .basic import check_positive_int
 from .cell import Cell
 
@@ -115,6 +118,87 @@ class BatchNorm2d(_BatchNorm):
     """Batch normalisation over ``(N, C, H, W)`` inputs."""
 
     _ranks = (4,)
+
+
+class SyncBatchNorm(_BatchNorm):
+    """Batch normalisation whose batch statistics cover the whole data-parallel batch:
+    each rank's per-channel sums are added over its group with ``AllReduce`` (whose
+    gradient is the sum of the ranks' gradients), so every rank normalises with the mean
+    and variance of all the ranks' samples and keeps the same moving statistics.
+
+    ``process_groups`` is None (every rank of the world), a list of rank lists (each rank
+    syncs with the list that holds it) or 0 (no syncing: plain BatchNorm). With one
+    process, or a group of one, it is BatchNorm."""
+
+    _ranks = (2, 3, 4, 5)
+
+    def __init__(self, num_features: int, eps: float = 1e-5, momentum: float = 0.9,
+                 affine: bool = True, gamma_init="ones", beta_init="zeros",
+                 moving_mean_init="zeros", moving_var_init="ones",
+                 use_batch_statistics=None, process_groups=None, dtype=mstype.float32):
+        super().__init__(num_features, eps, momentum, affine, gamma_init, beta_init,
+                         moving_mean_init, moving_var_init, use_batch_statistics,
+                         dtype=dtype)
+        self.process_groups = process_groups
+        self.group_name, self.group_device_num = None, 1
+        if process_groups == 0:
+            return
+        world = comm_engine.group(WORLD_COMM_GROUP)
+        if process_groups is None:
+            if world.size > 1:
+                self.group_name, self.group_device_num = WORLD_COMM_GROUP, world.size
+            return
+        self._join_group(process_groups, world.rank, world.size)
+
+    def _join_group(self, process_groups, rank: int, size: int) -> None:
+        if not isinstance(process_groups, list):
+            raise TypeError(f"For 'SyncBatchNorm', the 'process_groups' must be a list, but "
+                            f"got {type(process_groups).__name__}.")
+        seen: set = set()
+        for ranks in process_groups:
+            if not isinstance(ranks, list):
+                raise TypeError(f"For 'SyncBatchNorm', each sub group of 'process_groups' "
+                                f"must be a list, but got {type(ranks).__name__}.")
+            for r in ranks:
+                if not isinstance(r, int) or not 0 <= r < size or r in seen:
+                    raise ValueError(f"For 'SyncBatchNorm', the rank ids in "
+                                     f"'process_groups' must be distinct ints in "
+                                     f"[0, {size}), but got {process_groups}.")
+                seen.add(r)
+        for ranks in process_groups:  # every rank creates every group, in the same order
+            if len(ranks) < 2:
+                continue
+            name = "sync_bn_" + "_".join(map(str, ranks))
+            if name not in comm_engine.world().groups:
+                comm_engine.create_group(name, ranks)
+            if rank in ranks:
+                self.group_name, self.group_device_num = name, len(ranks)
+
+    def construct(self, x):
+        if self.group_name is None:
+            return super().construct(x)
+        self._check_input(x)
+        use_batch = self.training if self.use_batch_statistics is None \
+            else self.use_batch_statistics
+        if not use_batch:
+            return self.bn_train(x, self.gamma, self.beta, self.moving_mean,
+                                 self.moving_variance, **self.infer_attrs)[0]
+        axes = stat_axes(x.ndim)
+        sums = AllReduce(ops.stack([ops.reduce_sum(x, axes), ops.reduce_sum(x * x, axes)]),
+                         op=ReduceOp.SUM, group=self.group_name)
+        count = ops.size(x) // x.shape[1] * self.group_device_num
+        mean = sums[0] / count
+        var = ops.maximum(sums[1] / count - mean * mean, 0.0)
+        shape = (1, -1) + (1,) * (x.ndim - 2)
+        scale = self.gamma / ops.sqrt(var + self.eps)
+        y = x * scale.reshape(shape) + (self.beta - mean * scale).reshape(shape)
+        unbiased = ops.stop_gradient(var * (count / max(count - 1, 1)))
+        keep, new = self.momentum, 1.0 - self.momentum
+        update_mean = ops.assign(self.moving_mean, self.moving_mean * keep +
+                                 ops.stop_gradient(mean) * new)
+        update_var = ops.assign(self.moving_variance, self.moving_variance * keep +
+                                unbiased * new)
+        return ops.depend(ops.depend(y, update_mean), update_var)
 
 
 class BatchNorm3d(_BatchNorm):

@@ -123,7 +123,27 @@ def install() -> None:
     Tensor.argmin = lambda self, axis=-1: F.argmin(self, axis)
     Tensor.broadcast_to = lambda self, shape: F.broadcast_to(self, shape)
     Tensor.tile = lambda self, reps: F.tile(self, reps)
+    Tensor.repeat = _repeat
     _install_more_methods()
+
+
+def _repeat(self, *repeats) -> Tensor:
+    """``x.repeat(2, 3)`` or ``x.repeat((2, 3))``: the tensor tiled ``repeats[i]`` times along
+    dimension ``i``, new leading dimensions for extra repeats (MindSpore's Ascend meaning;
+    MindSpore 2.10 raises on CPU)."""
+    if len(repeats) == 1 and isinstance(repeats[0], (tuple, list)):
+        repeats = tuple(repeats[0])
+    if not repeats or not all(isinstance(r, int) and not isinstance(r, bool) for r in repeats):
+        raise TypeError(f"For 'Tensor.repeat', 'repeats' must be ints or a tuple of ints, but "
+                        f"got {repeats}.")
+    if len(repeats) < self.ndim:
+        raise ValueError(f"For 'Tensor.repeat', the number of repeats ({len(repeats)}) can not "
+                         f"be smaller than the number of dimensions of the tensor "
+                         f"({self.ndim}).")
+    if any(r < 0 for r in repeats):
+        raise ValueError(f"For 'Tensor.repeat', 'repeats' must be non-negative, but got "
+                         f"{repeats}.")
+    return F.tile(self, tuple(repeats))
 
 
 def _install_more_methods() -> None:

@@ -289,3 +289,10 @@ def test_msrun_runs_pytest_and_python_commands_with_per_rank_ir(tmp_path, worker
         with open(tmp_path / "logs" / f"worker_{rank}.log") as f:
             assert "1 passed" in f.read()
     assert not any(name.endswith(".ir") for name in os.listdir(tmp_path / "ir"))
+
+
+def test_sync_batch_norm_on_two_workers_matches_one_batch_norm(tmp_path, run):
+    rc, out, err = run.msrun(tmp_path, 2, "sync_batch_norm.py", tmp_path)
+    assert rc == 0, err
+    for checks in passed_checks(tmp_path, 2):
+        assert len(checks) == 18 and "graph.dx" in checks and "pynative.moving_variance" in checks

@@ -30,6 +30,7 @@ from ..normalization import (
     GroupNorm,
     InstanceNorm2d,
     LayerNorm,
+    SyncBatchNorm,
 )
 from ..pooling import (
     AdaptiveAvgPool1d,

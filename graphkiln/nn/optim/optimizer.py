@@ -162,6 +162,11 @@ class Optimizer(Cell):
         self._parameters = ParameterTuple(params)
         self.parameters = self._parameters
         self.param_length = len(params)
+        # MindSpore's parallel optimizer shards the update across ranks; graphkiln's data
+        # parallelism updates every parameter on every rank (see broadcast_params)
+        self.use_parallel = False
+        self.dev_num = 1
+        self.param_rank = (0,) * self.param_length
         self.global_step = Parameter(Tensor(np.array([0], np.int32)), name="global_step",
                                      requires_grad=False)
         self.is_group_lr = self.is_group and len({_lr_key(lr) for lr in lrs}) > 1
@@ -237,6 +242,12 @@ class Optimizer(Cell):
                 raise ValueError(f"The parameter {p.name} is not in the optimizer.")
             out.append(self._lr_cells[i] if self.is_group_lr else self.learning_rate)
         return out if isinstance(param, (list, tuple)) else out[0]
+
+    def broadcast_params(self, optim_result):
+        """The parameters after the update ``optim_result`` stands for, as one group per
+        rank that owns a share of them. Every rank updates every parameter here, so there
+        is one group and nothing to send."""
+        return [ops.depend(tuple(self._parameters), optim_result)]
 
     def get_weight_decay(self):
         return self._weight_decays if self.is_group else self.weight_decay

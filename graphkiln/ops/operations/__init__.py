@@ -21,6 +21,9 @@ LEGACY = {
     "Gelu": "GeLU",
     "GatherV2": "Gather",
     "FastGelu": "FastGeLU",
+    "ScalarToArray": "ScalarToTensor",
+    "Pack": "Stack",
+    "Unpack": "Unstack",
 }
 
 # the submodules of MindSpore's package that user code imports primitives from

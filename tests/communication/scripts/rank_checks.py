@@ -8,13 +8,14 @@ def base(r):
 
 
 class Checks:
-    """``check(name, got, want)``: compare with NumPy, remember ``name`` in ``passed``."""
+    """``check(name, got, want[, atol])``: compare with NumPy, remember ``name`` in
+    ``passed``."""
 
     def __init__(self, rank):
         self.rank = rank
         self.passed = []
 
-    def __call__(self, name, got, want):
+    def __call__(self, name, got, want, atol=0.0):
         np.testing.assert_allclose(np.asarray(got.asnumpy() if hasattr(got, "asnumpy") else got),
-                                   want, rtol=1e-6, err_msg=f"rank {self.rank}: {name}")
+                                   want, rtol=1e-6, atol=atol, err_msg=f"rank {self.rank}: {name}")
         self.passed.append(name)
