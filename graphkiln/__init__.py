@@ -34,7 +34,8 @@ from .train import (
     SummaryCollector, TimeMonitor,
 )
 from .train import SummaryRecord
-from . import communication, parallel, runtime  # noqa: F401  (ms.runtime.set_memory)
+from . import communication, parallel, profiler, runtime  # noqa: F401  (ms.runtime...)
+from .profiler import Profiler
 from .parallel import (
     ParallelMode, get_algo_parameters, get_auto_parallel_context, reset_algo_parameters,
     reset_auto_parallel_context, set_algo_parameters, set_auto_parallel_context,
@@ -55,7 +56,7 @@ __all__ = [
     "LossScaleManager", "FixedLossScaleManager", "DynamicLossScaleManager",
     "communication", "parallel", "ParallelMode", "set_auto_parallel_context",
     "get_auto_parallel_context", "reset_auto_parallel_context", "set_algo_parameters",
-    "get_algo_parameters", "reset_algo_parameters",
+    "get_algo_parameters", "reset_algo_parameters", "Profiler",
     "bool_", "int8", "int16", "int32", "int64", "uint8", "float16", "float32", "float64",
     "uint16", "uint32", "uint64", "string",
     "SummaryRecord", "set_recursion_limit",

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..common.op_timeline import timed
 from ..ir.abstract import AbstractMonad
 from ..ir.anf import CNode, FuncGraph, ValueNode, all_graphs, toposort
 from ..ir.primitive import REGISTRY
@@ -87,11 +88,14 @@ class GeneratedCode:
     entry: str
     filename: str
 
-    def load(self):
-        """The entry function, with the module's globals rebuilt from ``spec``."""
+    def load(self, timed_kernels: bool = False):
+        """The entry function, with the module's globals rebuilt from ``spec``; with
+        ``timed_kernels`` every kernel notes its runs in the profiler's timeline."""
         env: dict = {"__builtins__": __builtins__}
         for name, (kind, value) in self.spec.items():
             env[name] = REGISTRY[value].kernel if kind == "kernel" else value
+            if timed_kernels and name.startswith("k_"):
+                env[name] = timed(name[2:].rsplit("_", 1)[0], env[name])
         linecache.cache[self.filename] = (len(self.source), None,
                                           self.source.splitlines(True), self.filename)
         exec(self.code, env)

@@ -9,6 +9,7 @@ from ..backend.codegen import source_location
 from ..common import dtype as mstype
 from ..common.float_status import fp_guard
 from ..common.heap import tune_heap
+from ..common.op_timeline import TIMELINE
 from ..common.tensor import Tensor
 from ..errors import SourceLoc, user_frames_only, with_location
 from ..frontend.pytree import unflatten
@@ -114,7 +115,7 @@ class Executable:
     may write it in place), which is copied."""
 
     __slots__ = ("fn", "weights", "out_tree", "out_leaves", "out_slots", "info", "generated",
-                 "_single", "guards", "cell_guards", "cell_state", "live_writes")
+                 "_single", "guards", "cell_guards", "cell_state", "live_writes", "_timed_fn")
 
     def __init__(self, fn, weights, out_tree, out_leaves, out_slots, info):
         tune_heap()  # steps reuse their freed intermediates' memory (common/heap.py)
@@ -133,14 +134,23 @@ class Executable:
         self.cell_guards: list = []  # values read from closure cells (this process only)
         self.cell_state = None  # the cell tree it was traced from (compile/cell_state.py)
         self.live_writes = False  # it writes live Python objects when it runs: not stored
+        self._timed_fn = None  # the same code with timed kernels, while a Profiler runs
+
+    def _timed(self):
+        TIMELINE.begin_call()
+        if self._timed_fn is None:
+            self._timed_fn = self.generated.renamed().load(timed_kernels=True) \
+                if self.generated is not None else self.fn
+        return self._timed_fn
 
     def __call__(self, inputs: list):
         """Run on ``inputs``: the arrays of the tensor arguments and the values of the
         run-time scalars, in argument order."""
         warrays = [w._data for w in self.weights]
+        fn = self.fn if not TIMELINE.active else self._timed()
         try:
             with fp_guard():
-                out = self.fn(*inputs, *warrays)
+                out = fn(*inputs, *warrays)
         except Exception as e:  # a kernel failed: report the user's line, not ours
             raise at_user_line(e, self.fn.__code__.co_filename) from None
         caller_arrays = warrays + inputs  # arrays the caller keeps: never returned as they are

@@ -14,6 +14,7 @@ import numpy as np
 
 from ..common.float_status import enter as _enter_fp
 from ..common.float_status import exit as _exit_fp
+from ..common.op_timeline import TIMELINE, timed
 from ..common.symbolic_scalar import SymbolicScalar
 from ..common.symbolic_sequence import SymbolicSequence
 from ..common.tensor import Tensor
@@ -264,6 +265,9 @@ def apply(opdef: OpDef, args: tuple, attrs: dict):
         raise blamed from None
     check_allocation(opdef.name, out_abs)
     kernel = opdef.kernel_for(in_abs, out_abs, attrs) if opdef.specialize else opdef.kernel
+    if TIMELINE.active:
+        TIMELINE.begin_call()
+        kernel = timed(opdef.name, kernel)
     token = _enter_fp()
     try:
         out = kernel(*[eager_value(a) for a in args], **attrs)
