@@ -28,6 +28,7 @@ from .functional import *  # noqa: F401,F403
 from .functional import print_ as print  # noqa: A001,F401
 from .functional import reduce_all as all  # noqa: A001,F401
 from .functional import reduce_any as any  # noqa: A001,F401
+from .interpolation import interpolate  # noqa: F401
 from .losses import *  # noqa: F401,F403
 from .primitive import REGISTRY, Primitive, constexpr, primitive_class
 
@@ -41,7 +42,7 @@ from . import composite as C  # noqa: E402,F401
 from . import operations as P  # noqa: E402,F401
 
 __all__ = [n for n in dir(functional) if not n.startswith("_")] + list(REGISTRY) + [
-    *losses.__all__, "clip_by_global_norm", "clip_by_value", "stop_gradient",
+    *losses.__all__, "clip_by_global_norm", "clip_by_value", "stop_gradient", "interpolate",
     "Primitive", "functional", "composite", "GradOperation", "HyperMap", "Map",
     "MultitypeFuncGraph", "vmap", "operations", "constexpr", "grad", "value_and_grad",
     "get_grad", "jvp", "vjp", "ReduceOp", "WhileLoop", "ForiLoop", "Scan"]
