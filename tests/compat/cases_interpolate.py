@@ -131,5 +131,5 @@ unknown_mode.phrase = "mode"
 
 CASES = [nearest_4d_size, nearest_4d_scale, nearest_3d_scale, nearest_3d_down, nearest_5d,
          nearest_exact_4d, linear_3d, bilinear_up_down, bicubic, trilinear, area_4d,
-         bilinear_gradient, nearest_gradient, bilinear_on_3d, align_corners_with_nearest, size_and_scale_factor,
-         neither_size_nor_scale, unknown_mode]
+         bilinear_gradient, nearest_gradient, bilinear_on_3d, align_corners_with_nearest,
+         size_and_scale_factor, neither_size_nor_scale, unknown_mode]
