@@ -165,7 +165,33 @@ def pad_list_paddings(ms):
 pad_list_paddings.phrase = "the type of 'paddings' should be 'tuple'"
 
 
+def cube(ms):
+    return ms.Tensor(np.arange(60, dtype=np.float32).reshape(3, 4, 5))
+
+
+def strided_slice_masks(ms):
+    P = ms.ops.operations
+    x = cube(ms)
+    return (_both(ms, P.StridedSlice(), x, (0, 1, 0), (3, 4, 5), (2, 1, 2)),
+            _both(ms, P.StridedSlice(begin_mask=0b101, end_mask=0b010), x, (1, 1, 3),
+                  (2, 3, 4), (1, 1, 1)),
+            _both(ms, P.StridedSlice(shrink_axis_mask=0b010), x, (0, 2, 0), (3, 3, 5),
+                  (1, 1, 2)),
+            _both(ms, P.StridedSlice(), x, (2, -1, 4), (0, -4, 0), (-1, -1, -2)),
+            _both(ms, P.StridedSlice(), x, (0, 1), (9, 9), (1, 1)))
+
+
+def strided_slice_grad(ms):
+    op = ms.ops.operations.StridedSlice(shrink_axis_mask=0b100)
+    w = ms.Tensor(np.array([[1.0, -2.0], [3.0, 0.5]], np.float32))
+
+    def weighted(x):
+        return (op(x, (1, 0, 2), (3, 4, 3), (1, 2, 1)) * w).sum()
+    return ms.grad(weighted)(cube(ms)), ms.jit(ms.grad(weighted))(cube(ms))
+
+
 CASES = [sort_default, sort_axis0_descending, sort_ints_functional, sort_grad, unstack_axes,
          unstack_grad, identity_and_value, fill_like_nested, igamma_cell, iou_modes,
          bounding_box_encode, check_valid, iou_bad_width, softmax_cross_entropy, eye_sizes,
-         gather_d, gather_d_out_of_range, pad, pad_list_paddings]
+         gather_d, gather_d_out_of_range, pad, pad_list_paddings, strided_slice_masks,
+         strided_slice_grad]

@@ -806,6 +806,51 @@ def _slice(x, begin, size):
 Slice = OpDef("Slice", _slice_infer, _slice)
 
 
+def strided_index(begin, end, strides, *, begin_mask=0, end_mask=0, ellipsis_mask=0,
+                  new_axis_mask=0, shrink_axis_mask=0) -> tuple:
+    """The Python index StridedSlice's arguments stand for: bit ``i`` of a mask applies to
+    position ``i`` of ``begin``/``end``/``strides`` (begin/end ignored, an ``...``, a new
+    axis, or one index whose dimension goes away)."""
+    if not len(begin) == len(end) == len(strides):
+        raise ValueError(f"For 'StridedSlice', 'begin', 'end' and 'strides' must have the "
+                         f"same length, but got {len(begin)}, {len(end)} and {len(strides)}.")
+    index = []
+    for i, (b, e, s) in enumerate(zip(begin, end, strides)):
+        if s == 0:
+            raise ValueError(f"For 'StridedSlice', the 'strides[{i}]' must not be 0.")
+        bit = 1 << i
+        if ellipsis_mask & bit:
+            index.append(Ellipsis)
+        elif new_axis_mask & bit:
+            index.append(None)
+        elif shrink_axis_mask & bit:
+            index.append(b)
+        else:
+            index.append(slice(None if begin_mask & bit else b,
+                               None if end_mask & bit else e, s))
+    return tuple(index)
+
+
+def _strided_index(name, begin, end, strides, masks) -> tuple:
+    return strided_index(const_value(name, "begin", begin), const_value(name, "end", end),
+                         const_value(name, "strides", strides), **masks)
+
+
+def _strided_slice_infer(x, begin, end, strides, **masks):
+    tensor_type("StridedSlice", "input_x", x)
+    index = _strided_index("StridedSlice", begin, end, strides, masks)
+    return _getitem_infer(x, AbstractTuple([AbstractScalar(e) for e in index]))
+
+
+def _strided_slice(x, begin, end, strides, **masks):
+    return np.asarray(x[strided_index(begin, end, strides, **masks)])
+
+
+StridedSlice = OpDef("StridedSlice", _strided_slice_infer, _strided_slice,
+                     attrs={"begin_mask": 0, "end_mask": 0, "ellipsis_mask": 0,
+                            "new_axis_mask": 0, "shrink_axis_mask": 0})
+
+
 def _flatten_infer(x):
     t = tensor_type("Flatten", "input_x", x)
     if not x.shape:

@@ -696,6 +696,12 @@ def _slice(x, begin, size, *, dims):
                    (-1,) + tuple(_shape_tuple(size))), 0
 
 
+@rule_for("StridedSlice")
+def _strided_slice(x, begin, end, strides, *, dims, **masks):
+    index = A.strided_index(begin, end, strides, **masks)
+    return A.Getitem(to_front(x, dims[0]), (slice(None),) + index), 0
+
+
 @rule_for("Flatten")
 def _flatten(x, *, dims):
     x0 = to_front(x, dims[0])

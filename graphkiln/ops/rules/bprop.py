@@ -23,6 +23,7 @@ from ...common import dtype as mstype
 from ...common.tensor import Tensor
 from ...ir.primitive import REGISTRY
 from ..defs._infer import is_dynamic
+from ..defs.array import strided_index
 from ..dynamic_shape import shape_of
 
 
@@ -825,6 +826,12 @@ def _slice_bprop(x, begin, size, out, dout):
     index = tuple(slice(lo, dim if n == -1 else lo + n)
                   for lo, n, dim in zip(begin, size, x.shape))
     return REGISTRY["GetitemGrad"](dout, index, shape=tuple(x.shape)), None, None
+
+
+@bprop("StridedSlice")
+def _strided_slice_bprop(x, begin, end, strides, out, dout, **masks):
+    index = strided_index(begin, end, strides, **masks)
+    return REGISTRY["GetitemGrad"](dout, index, shape=tuple(x.shape)), None, None, None
 
 
 @bprop("Flatten")
