@@ -117,6 +117,8 @@ for _n in ("Shape", "TensorShape", "DType", "Rank", "Size", "TopTypeof", "Flatte
 SAMPLES["FloatStatus"] = [
     lambda r: ((B(np.where(bools(r, 3, 4), np.float32(np.inf), f32(r, 3, 4))),), {})]
 SAMPLES["Slice"] = [lambda r: ((B(f32(r, 3, 4, 5)), (1, 2), (2, -1)), {})]
+SAMPLES["StridedSlice"] = [lambda r: ((B(f32(r, 3, 4, 5)), (1, 0), (3, 4), (1, 2)),
+                                      {"shrink_axis_mask": 1})]
 SAMPLES["TopK"] = [lambda r: ((B(f32(r, 3, 2, 5)), 2), {}),
                    lambda r: ((B(f32(r, 3, 5)), 5), {"sorted": True})]
 _ND_INDEX = np.array([[[0], [2]], [[1], [1]], [[2], [0]]], np.int32)

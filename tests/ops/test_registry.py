@@ -137,6 +137,7 @@ SAMPLES = {
        for n in ("Igamma", "Igammac", "IgammaGradA")},
     **{n: [((X,), {}), ((Tensor(np.ones(3, np.float16)),), {})] for n in ("Lgamma", "Digamma")},
     "Slice": [((f32(3, 4), (1, 1), (2, -1)), {})],
+    "StridedSlice": [((f32(3, 4), (1, 0), (3, 4), (1, 2)), {"shrink_axis_mask": 2})],
     "TopK": [((f32(2, 5), 3), {}), ((i32(4), 2), {"sorted": True})],
     "GatherNd": [((f32(3, 4), i32(2, 2)), {}), ((f32(3, 4), i32(2, 1)), {})],
     "ScatterNd": [((i32(2, 1), f32(2, 4), (3, 4)), {})],
