@@ -15,9 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..common.symbolic_scalar import SymbolicScalar
 from ..common.tensor import Tensor
 from ..ir import tracing_state as state
 from ..ops.defs.side_effects import Raise
+from .fallback import run_time
 
 
 class BranchRaised(Exception):  # noqa: N818  (control flow of the tracer, not an error)
@@ -87,7 +89,16 @@ def _format_value(value, conversion: int, spec: str) -> str:
 
 
 def _is_symbolic(x) -> bool:
-    return isinstance(x, Tensor) and x._node is not None
+    return (isinstance(x, Tensor) and x._node is not None) or type(x) is SymbolicScalar
+
+
+def _slot(inputs: list, v):
+    """A :class:`Slot` for the run-time value ``v``, appended to ``inputs``; ``v`` itself
+    when it is known now."""
+    if not _is_symbolic(v):
+        return v
+    inputs.append(v)
+    return Slot(len(inputs) - 1, v.dtype if isinstance(v, Tensor) else None)
 
 
 def _map_leaves(x, fn: Callable):
@@ -131,6 +142,22 @@ def fstring(*parts):
     return "".join(p if isinstance(p, str) else _format_value(*p) for p in parts)
 
 
+def fstring_text(*parts):
+    """``f"..."`` outside a ``raise``: a string now, or, when it formats graph values, a
+    run-time string (formatted when the graph runs, from their values)."""
+    text = fstring(*parts)
+    if not isinstance(text, FString):
+        return text
+    inputs: list = []
+    template = _map_leaves(text, lambda v: _slot(inputs, v))
+
+    def render(*values):
+        return _rendered(_map_leaves(template, lambda v: values[v.index]
+                                     if isinstance(v, Slot) else v))
+
+    return run_time(render, *inputs)
+
+
 def percent(template, values):
     """``template % values``: formatted now unless it formats graph values."""
     if isinstance(template, str) and _uses_graph_values(values):
@@ -150,7 +177,10 @@ class RaiseSpec:
 
     def build(self, values) -> BaseException:
         def fill(v):
-            return Tensor._from_array(values[v.index], v.dtype) if isinstance(v, Slot) else v
+            if not isinstance(v, Slot):
+                return v
+            value = values[v.index]
+            return value if v.dtype is None else Tensor._from_array(value, v.dtype)
         return self.exc_type(*_rendered(_map_leaves(self.args, fill)))
 
     def __repr__(self) -> str:
@@ -167,12 +197,6 @@ def raise_(exc, args: tuple = ()):
     if builder is None or not builder.is_branch:
         raise exc_type(*_rendered(args))
     inputs: list = []
-
-    def slot(v):
-        if not _is_symbolic(v):
-            return v
-        inputs.append(v)
-        return Slot(len(inputs) - 1, v.dtype)
-
-    Raise(*inputs, spec=RaiseSpec(exc_type, _map_leaves(args, slot)))
+    spec = RaiseSpec(exc_type, _map_leaves(args, lambda v: _slot(inputs, v)))
+    Raise(*inputs, spec=spec)
     raise BranchRaised()
