@@ -19,7 +19,7 @@ from ..common.symbolic_scalar import SymbolicScalar
 from ..common.tensor import Tensor
 from ..ir import tracing_state as state
 from ..ops.defs.side_effects import Raise
-from .fallback import run_time
+from .fallback import PyObject, run_time
 
 
 class BranchRaised(Exception):  # noqa: N818  (control flow of the tracer, not an error)
@@ -78,6 +78,17 @@ class PercentText:
 _DEFERRED = (FString, PercentText)
 
 
+class RunTimeText(PyObject):
+    """The run-time string of an f-string of graph values; a ``raise`` given it formats
+    the f-string (``deferred``) itself, from the values it has where it raises."""
+
+    __slots__ = ("deferred",)
+
+    def __init__(self, obj: PyObject, deferred: FString):
+        super().__init__(obj.node, obj.origin)
+        self.deferred = deferred
+
+
 def _format_value(value, conversion: int, spec: str) -> str:
     if conversion == ord("r"):
         value = repr(value)
@@ -111,6 +122,8 @@ def _map_leaves(x, fn: Callable):
         return {k: _map_leaves(v, fn) for k, v in x.items()}
     if isinstance(x, _DEFERRED):
         return x.map(lambda v: _map_leaves(v, fn))
+    if isinstance(x, RunTimeText):
+        return _map_leaves(x.deferred, fn)
     return fn(x)
 
 
@@ -124,6 +137,8 @@ def _rendered(x):
     """``x`` with every deferred text formatted (from the values it holds now)."""
     if isinstance(x, _DEFERRED):
         return x.map(_rendered).render()
+    if isinstance(x, RunTimeText):
+        return _rendered(x.deferred)
     if isinstance(x, tuple):
         return tuple(_rendered(e) for e in x)
     if isinstance(x, list):
@@ -155,7 +170,7 @@ def fstring_text(*parts):
         return _rendered(_map_leaves(template, lambda v: values[v.index]
                                      if isinstance(v, Slot) else v))
 
-    return run_time(render, *inputs)
+    return RunTimeText(run_time(render, *inputs), text)
 
 
 def percent(template, values):

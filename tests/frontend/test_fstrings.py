@@ -34,3 +34,21 @@ def test_a_branch_string_joins_a_constant_string():
         return text
 
     assert [f(ms.Tensor([1, 2])), f(ms.Tensor([-3, 1]))] == ["positive [1 2]", "not positive"]
+
+
+def _fail(message):
+    raise ValueError(message)
+
+
+def test_an_fstring_passed_to_a_raising_helper_keeps_its_text():
+    """The f-string is made outside the ``raise`` (a run-time string); the helper's raise
+    still formats it, as before the f-string became a run-time value."""
+    @ms.jit
+    def f(x):
+        if x.shape[0] > 3:
+            _fail(f"Check failed. Wrong shape, {x}.")
+        return x
+
+    with pytest.raises(ValueError, match="Check failed. Wrong shape, ") as info:
+        f(ms.Tensor([1.0, 2.0, 3.0, 4.0]))
+    assert "PyObject" not in str(info.value)
