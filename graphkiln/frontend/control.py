@@ -90,9 +90,10 @@ def is_symbolic(x) -> bool:
 
 def _check_one_element(cond: Tensor, loc=None) -> None:
     if cond.size != 1:
-        raise ValueError(f"The truth value of a Tensor with more than one element is "
-                         f"ambiguous; a condition must have exactly one element, but got "
-                         f"shape {list(cond.shape)}.\n{loc.describe() if loc else ''}")
+        raise ValueError(f"Only tensor which shape is () or (1,) can be converted to bool, "
+                         f"but got tensor shape is {tuple(cond.shape)}: the truth value of a "
+                         f"Tensor with more than one element is ambiguous (reduce it with "
+                         f".all() or .any()).\n{loc.describe() if loc else ''}")
 
 
 def _cond_tensor(b: GraphBuilder, cond, loc) -> Node:
@@ -181,6 +182,7 @@ def not_(x):
         return scalar_ops.BoolNot(x)
     x = condition(x)
     if is_symbolic(x):
+        _check_one_element(x)  # (``not`` is a truth test, as in MindSpore's graphs)
         if x.dtype is not mstype.bool_:
             return F.equal(x, 0)
         return F.logical_not(x)
