@@ -208,8 +208,8 @@ class Tensor:
     def __bool__(self) -> bool:
         a = self._concrete("bool()")
         if a.size != 1:
-            raise ValueError("The truth value of a Tensor with more than one element is "
-                             "ambiguous.")
+            raise ValueError(f"The tensor should have only one element, but got {a.size}, "
+                             f"more than one element is ambiguous.")
         return bool(a.reshape(()))
 
     def __int__(self) -> int:

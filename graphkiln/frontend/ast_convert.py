@@ -222,7 +222,8 @@ class JumpLowering:
         # folding first: it may move a trailing `return` into an `else`
         stmts = _fold_tails(_lower_asserts(fdef.body))
         nested_return = any(_contains(s.body + getattr(s, "orelse", []), ast.Return, False)
-                            for s in stmts if isinstance(s, (ast.If, ast.While, ast.For)))
+                            for s in stmts if isinstance(s, (ast.If, ast.While, ast.For,
+                                                             ast.With)))
         body = self.block(stmts, nested_return, None)
         if nested_return:
             init = [_assign(RET_FLAG, _const(False)),
@@ -251,6 +252,11 @@ class JumpLowering:
                 flags = self._flags([st], ret, loop)
                 st.body = self.block(st.body, ret, loop)
                 st.orelse = self.block(st.orelse, ret, loop)
+                out.append(st)
+            elif isinstance(st, ast.With):
+                # its context manager exits where the body ends or jumps (sets its flag)
+                flags = self._flags([st], ret, loop)
+                st.body = self.block(st.body, ret, loop) or [ast.Pass()]
                 out.append(st)
             elif isinstance(st, (ast.While, ast.For)):
                 if ret and _contains(st.body, ast.Return, False):
@@ -570,6 +576,11 @@ class ControlConversion(ast.NodeTransformer):
         self.generic_visit(node)
         return node
 
+    def visit_JoinedStr(self, node: ast.JoinedStr):
+        # an f-string of graph values is formatted when the graph runs
+        self.generic_visit(node)
+        return _fstring_call(node, "fstring_text")
+
 
 class _DeferredText(ast.NodeTransformer):
     """f-strings and ``str % values`` in a raised exception's arguments become
@@ -578,17 +589,7 @@ class _DeferredText(ast.NodeTransformer):
 
     def visit_JoinedStr(self, node: ast.JoinedStr):
         self.generic_visit(node)
-        parts: list = []
-        for v in node.values:
-            if isinstance(v, ast.Constant):
-                parts.append(v)
-                continue
-            spec = v.format_spec
-            if spec is not None and not all(isinstance(p, ast.Constant) for p in spec.values):
-                return node  # a computed format spec: formatted now
-            spec_text = "".join(p.value for p in spec.values) if spec is not None else ""
-            parts.append(_tuple_of([v.value, _const(v.conversion), _const(spec_text)]))
-        return _located(ast.Call(func=_rt("fstring"), args=parts, keywords=[]), node)
+        return _fstring_call(node, "fstring")
 
     def visit_BinOp(self, node: ast.BinOp):
         self.generic_visit(node)
@@ -601,6 +602,22 @@ class _DeferredText(ast.NodeTransformer):
 
     def visit_Lambda(self, node):
         return node
+
+
+def _fstring_call(node: ast.JoinedStr, helper: str) -> ast.expr:
+    """``f"..."`` as ``_gk_rt.<helper>(parts...)``: literal parts and ``(value, conversion,
+    format_spec)`` tuples; ``node`` itself when a format spec is computed (formatted now)."""
+    parts: list = []
+    for v in node.values:
+        if isinstance(v, ast.Constant):
+            parts.append(v)
+            continue
+        spec = v.format_spec
+        if spec is not None and not all(isinstance(p, ast.Constant) for p in spec.values):
+            return node
+        spec_text = "".join(p.value for p in spec.values) if spec is not None else ""
+        parts.append(_tuple_of([v.value, _const(v.conversion), _const(spec_text)]))
+    return _located(ast.Call(func=_rt(helper), args=parts, keywords=[]), node)
 
 
 def _setitem(target: ast.Subscript, value: ast.expr) -> ast.Assign:

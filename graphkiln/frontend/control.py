@@ -29,6 +29,7 @@ from ..errors import GraphkilnInternalError, SourceLoc, is_internal, user_locati
 from ..ir import tracing_state as state
 from ..ir.abstract import (
     IO_ABS,
+    PY_OBJECT_ABS,
     U_ABS,
     AbstractFunc,
     AbstractScalar,
@@ -60,8 +61,15 @@ from .join_errors import (
 )
 from .pytree import copy_containers, flatten, unflatten
 from .recursion import PendingRecursion, call_traced
-from .runtime_raise import BranchRaised, fstring, percent, raise_  # noqa: F401  (converted code)
+from .runtime_raise import (  # noqa: F401  (converted code)
+    BranchRaised,
+    fstring,
+    fstring_text,
+    percent,
+    raise_,
+)
 from .sequence_builtins import graph_map, slice_sequence
+from .tensor_builtins import GRAPH_BUILTINS, involves_graph_values
 from .undefined import (
     Undefined,
     UndefinedReturn,
@@ -82,9 +90,10 @@ def is_symbolic(x) -> bool:
 
 def _check_one_element(cond: Tensor, loc=None) -> None:
     if cond.size != 1:
-        raise ValueError(f"The truth value of a Tensor with more than one element is "
-                         f"ambiguous; a condition must have exactly one element, but got "
-                         f"shape {list(cond.shape)}.\n{loc.describe() if loc else ''}")
+        raise ValueError(f"Only tensor which shape is () or (1,) can be converted to bool, "
+                         f"but got tensor shape is {tuple(cond.shape)}: the truth value of a "
+                         f"Tensor with more than one element is ambiguous (reduce it with "
+                         f".all() or .any()).\n{loc.describe() if loc else ''}")
 
 
 def _cond_tensor(b: GraphBuilder, cond, loc) -> Node:
@@ -173,6 +182,7 @@ def not_(x):
         return scalar_ops.BoolNot(x)
     x = condition(x)
     if is_symbolic(x):
+        _check_one_element(x)  # (``not`` is a truth test, as in MindSpore's graphs)
         if x.dtype is not mstype.bool_:
             return F.equal(x, 0)
         return F.logical_not(x)
@@ -198,8 +208,10 @@ def _branch_output(bb: GraphBuilder, leaf, like: AbstractTensor | AbstractScalar
         if type(leaf) is SymbolicScalar:
             return bb.to_node(leaf)
         return ValueNode(like.kind(leaf), like)
-    if isinstance(like, AbstractSequence):
+    if isinstance(like, AbstractSequence) or isinstance(leaf, PyObject):
         return bb.to_node(leaf)
+    if like is PY_OBJECT_ABS:
+        return ValueNode(leaf, PY_OBJECT_ABS)
     if isinstance(leaf, _NUMBER) and like is not None:
         arr = np.full(like.shape, leaf, like.dtype.np_dtype)
         return ValueNode(arr, AbstractTensor(like.dtype, like.shape, arr))
@@ -238,6 +250,13 @@ def _scalar_join(a, c) -> AbstractScalar | None:
     if kinds[0] is None or kinds[0] is not kinds[1]:
         return None
     return AbstractScalar.unknown(kinds[0])
+
+
+def _python_object_join(a, c) -> bool:
+    """A run-time Python object (an f-string of graph values...) joined with another or
+    with a Python value: the ``Switch`` picks the object when the graph runs."""
+    return (isinstance(a, PyObject) or isinstance(c, PyObject)) and not (
+        isinstance(a, (Tensor, SymbolicScalar)) or isinstance(c, (Tensor, SymbolicScalar)))
 
 
 def _sequence_join(name: str, a, c, loc) -> AbstractSequence:
@@ -318,6 +337,8 @@ def _traced_if(cond, true_fn, false_fn, values, names, guard=False):
             continue
         if type(a) is SymbolicSequence or type(c) is SymbolicSequence:
             like = _sequence_join(name, a, c, loc)
+        elif _python_object_join(a, c):
+            like = PY_OBJECT_ABS
         else:
             like = _scalar_join(a, c)
             if like is None and (type(a) is SymbolicScalar or type(c) is SymbolicScalar):
@@ -1089,7 +1110,26 @@ def contains(item, seq) -> bool:
         return sequence_ops.InSequence(item, seq)
     if isinstance(item, Tensor) and isinstance(seq, (tuple, list)):
         return _tensor_in_sequence(item, seq)
+    if isinstance(seq, (tuple, list)) and (type(item) is SymbolicScalar or
+                                           any(type(x) is SymbolicScalar for x in seq)):
+        return _number_in_sequence(item, seq)
     return item in seq
+
+
+def _number_in_sequence(item, seq):
+    """``item in (a, b, ...)`` where a number is a run-time value: a run-time bool, true
+    when some element that is no Tensor equals ``item``."""
+    found = False
+    for element in seq:
+        if isinstance(element, Tensor):
+            continue
+        equal = item == element
+        if type(equal) is not SymbolicScalar:
+            if equal:
+                return True
+            continue
+        found = equal if found is False else scalar_ops.BoolOr(found, equal)
+    return found
 
 
 def _run_time_index(index) -> bool:
@@ -1204,6 +1244,8 @@ def _thunk(fn, made: set):
 def call(f, *args, **kwargs):
     """A call inside converted code: user functions and cells are converted first."""
     t = type(f)
+    if t in _BUILTINS and f in GRAPH_BUILTINS and involves_graph_values(args):
+        return GRAPH_BUILTINS[f](*args, **kwargs)
     if args and type(args[0]) is SymbolicSequence and (t in _BUILTINS or t is type or
                                                        f is mutable):
         return _sequence_builtin(f, args, kwargs)
@@ -1289,7 +1331,7 @@ def _sequence_builtin(f, args: tuple, kwargs: dict):
         return args[0]
     if f in (list, tuple) and len(args) == 1:
         return sequence_ops.TupleToDynamicSequence(args[0], is_list=f is list)
-    if f in (zip, enumerate, sum, max, min, sorted, reversed):
+    if f in (zip, enumerate, sum, sorted, reversed):
         raise RuntimeError(f"For '{f.__name__}', the dynamic length input is unsupported in "
                            f"graph mode.")
     if f is builtins.print:

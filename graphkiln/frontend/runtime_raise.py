@@ -15,9 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..common.symbolic_scalar import SymbolicScalar
 from ..common.tensor import Tensor
 from ..ir import tracing_state as state
 from ..ops.defs.side_effects import Raise
+from .fallback import PyObject, run_time
 
 
 class BranchRaised(Exception):  # noqa: N818  (control flow of the tracer, not an error)
@@ -76,6 +78,17 @@ class PercentText:
 _DEFERRED = (FString, PercentText)
 
 
+class RunTimeText(PyObject):
+    """The run-time string of an f-string of graph values; a ``raise`` given it formats
+    the f-string (``deferred``) itself, from the values it has where it raises."""
+
+    __slots__ = ("deferred",)
+
+    def __init__(self, obj: PyObject, deferred: FString):
+        super().__init__(obj.node, obj.origin)
+        self.deferred = deferred
+
+
 def _format_value(value, conversion: int, spec: str) -> str:
     if conversion == ord("r"):
         value = repr(value)
@@ -87,7 +100,16 @@ def _format_value(value, conversion: int, spec: str) -> str:
 
 
 def _is_symbolic(x) -> bool:
-    return isinstance(x, Tensor) and x._node is not None
+    return (isinstance(x, Tensor) and x._node is not None) or type(x) is SymbolicScalar
+
+
+def _slot(inputs: list, v):
+    """A :class:`Slot` for the run-time value ``v``, appended to ``inputs``; ``v`` itself
+    when it is known now."""
+    if not _is_symbolic(v):
+        return v
+    inputs.append(v)
+    return Slot(len(inputs) - 1, v.dtype if isinstance(v, Tensor) else None)
 
 
 def _map_leaves(x, fn: Callable):
@@ -100,6 +122,8 @@ def _map_leaves(x, fn: Callable):
         return {k: _map_leaves(v, fn) for k, v in x.items()}
     if isinstance(x, _DEFERRED):
         return x.map(lambda v: _map_leaves(v, fn))
+    if isinstance(x, RunTimeText):
+        return _map_leaves(x.deferred, fn)
     return fn(x)
 
 
@@ -113,6 +137,8 @@ def _rendered(x):
     """``x`` with every deferred text formatted (from the values it holds now)."""
     if isinstance(x, _DEFERRED):
         return x.map(_rendered).render()
+    if isinstance(x, RunTimeText):
+        return _rendered(x.deferred)
     if isinstance(x, tuple):
         return tuple(_rendered(e) for e in x)
     if isinstance(x, list):
@@ -129,6 +155,22 @@ def fstring(*parts):
     if any(not isinstance(p, str) and _uses_graph_values(p[0]) for p in parts):
         return FString(parts)
     return "".join(p if isinstance(p, str) else _format_value(*p) for p in parts)
+
+
+def fstring_text(*parts):
+    """``f"..."`` outside a ``raise``: a string now, or, when it formats graph values, a
+    run-time string (formatted when the graph runs, from their values)."""
+    text = fstring(*parts)
+    if not isinstance(text, FString):
+        return text
+    inputs: list = []
+    template = _map_leaves(text, lambda v: _slot(inputs, v))
+
+    def render(*values):
+        return _rendered(_map_leaves(template, lambda v: values[v.index]
+                                     if isinstance(v, Slot) else v))
+
+    return RunTimeText(run_time(render, *inputs), text)
 
 
 def percent(template, values):
@@ -150,7 +192,10 @@ class RaiseSpec:
 
     def build(self, values) -> BaseException:
         def fill(v):
-            return Tensor._from_array(values[v.index], v.dtype) if isinstance(v, Slot) else v
+            if not isinstance(v, Slot):
+                return v
+            value = values[v.index]
+            return value if v.dtype is None else Tensor._from_array(value, v.dtype)
         return self.exc_type(*_rendered(_map_leaves(self.args, fill)))
 
     def __repr__(self) -> str:
@@ -167,12 +212,6 @@ def raise_(exc, args: tuple = ()):
     if builder is None or not builder.is_branch:
         raise exc_type(*_rendered(args))
     inputs: list = []
-
-    def slot(v):
-        if not _is_symbolic(v):
-            return v
-        inputs.append(v)
-        return Slot(len(inputs) - 1, v.dtype)
-
-    Raise(*inputs, spec=RaiseSpec(exc_type, _map_leaves(args, slot)))
+    spec = RaiseSpec(exc_type, _map_leaves(args, lambda v: _slot(inputs, v)))
+    Raise(*inputs, spec=spec)
     raise BranchRaised()

@@ -56,6 +56,7 @@ def install() -> None:
     Tensor.__neg__ = lambda self: F.neg(self)
     Tensor.__pos__ = lambda self: self
     Tensor.__abs__ = lambda self: F.abs(self)
+    Tensor.__round__ = lambda self, ndigits=None: F.round(self, decimals=ndigits or 0)
     Tensor.__invert__ = lambda self: F.logical_not(self)
     Tensor.__getitem__ = lambda self, index: F.getitem(self, index)
 

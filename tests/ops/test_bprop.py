@@ -47,7 +47,7 @@ NON_DIFFERENTIABLE = {
        for n in ("ScalarAdd", "ScalarSub", "ScalarMul", "ScalarDiv", "ScalarFloorDiv",
                  "ScalarMod", "ScalarPow", "ScalarEq", "ScalarNe", "ScalarLt", "ScalarLe",
                  "ScalarGt", "ScalarGe", "BoolAnd", "BoolOr", "BoolNot", "ScalarUsub",
-                 "ScalarCast", "ScalarToTensor")},
+                 "ScalarCast", "ScalarToTensor", "ScalarMax", "ScalarMin")},
     **{n: "dynamic length sequence op: MindSpore gives no gradient through a dynamic length "
           "sequence indexed directly ('The pointer[seq_abs] is null')" for n in SEQUENCE_OPS},
     "Argmax": "integer indices: piecewise constant in the input",

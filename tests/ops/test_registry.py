@@ -160,7 +160,7 @@ SAMPLES = {
     **{n: [((7, 2), {}), ((2.5, 4), {}), ((True, 3.0), {})] for n in (
         "ScalarAdd", "ScalarSub", "ScalarMul", "ScalarDiv", "ScalarFloorDiv", "ScalarMod",
         "ScalarPow", "ScalarEq", "ScalarNe", "ScalarLt", "ScalarLe", "ScalarGt", "ScalarGe",
-        "BoolAnd", "BoolOr")},
+        "BoolAnd", "BoolOr", "ScalarMax", "ScalarMin")},
     **{n: [((3,), {}), ((-2.5,), {}), ((False,), {})] for n in ("BoolNot", "ScalarUsub")},
     "ScalarCast": [((2.7,), {"to": "int"}), ((0,), {"to": "bool"}), ((3,), {"to": "float"})],
     "ScalarToTensor": [((3,), {"dtype": ms.float32}), ((2.5,), {"dtype": ms.int32})],

@@ -40,10 +40,24 @@ from ._infer import (
 _LOGICAL = (np.logical_and, np.logical_or, np.logical_xor)
 
 
+# uint16/32/64 tensors take part in arithmetic and comparisons (not in FloorMod/Mod), with
+# operands of their own type only, as in MindSpore
+_WIDE_UINTS = (mstype.uint16, mstype.uint32, mstype.uint64)
+
+
+def _check_wide_uint_mix(tx: mstype.Type, wx: bool, ty: mstype.Type, wy: bool) -> None:
+    if tx is not ty and (tx in _WIDE_UINTS or ty in _WIDE_UINTS):
+        shown_x, shown_y = (f"Tensor[{t}]" if weak else str(t) for t, weak in ((tx, wx),
+                                                                              (ty, wy)))
+        raise TypeError(f"Type implicit conversion between {shown_y} and {shown_x} is not "
+                        f"supported.")
+
+
 def _binary_infer(name: str, allowed, result: str):
     def infer(x, y):
         tx, wx = operand_type(name, "x", x)
         ty, wy = operand_type(name, "y", y)
+        _check_wide_uint_mix(tx, wx, ty, wy)
         t = join_types(tx, wx, ty, wy)
         if t not in allowed:
             names = ", ".join(str(a) for a in allowed)
@@ -151,23 +165,26 @@ def _pow(x, y):
     return np.where(neg, exact, r)
 
 
-Add = binary("Add", np.add)
-Sub = binary("Sub", np.subtract)
-Mul = binary("Mul", np.multiply, ALL)
-Div = binary("Div", np.true_divide, ALL, "float")
-FloorDiv = binary("FloorDiv", np.floor_divide, ALL)
+_ARITH = NUMBERS + _WIDE_UINTS
+_ANY = ALL + _WIDE_UINTS
+
+Add = binary("Add", np.add, _ARITH)
+Sub = binary("Sub", np.subtract, _ARITH)
+Mul = binary("Mul", np.multiply, _ANY)
+Div = binary("Div", np.true_divide, _ANY, "float")
+FloorDiv = binary("FloorDiv", np.floor_divide, _ANY)
 FloorMod = binary("FloorMod", np.mod)
 Mod = binary("Mod", np.fmod, tensor_operand=True)  # truncated: the result has x's sign
-Pow = binary("Pow", _pow)
-Maximum = binary("Maximum", np.maximum, ALL)
-Minimum = binary("Minimum", np.minimum)
+Pow = binary("Pow", _pow, _ARITH)
+Maximum = binary("Maximum", np.maximum, _ANY)
+Minimum = binary("Minimum", np.minimum, _ARITH)
 
-Less = binary("Less", np.less, ALL, "bool", differentiable=False)
-LessEqual = binary("LessEqual", np.less_equal, ALL, "bool", differentiable=False)
-Greater = binary("Greater", np.greater, ALL, "bool", differentiable=False)
-GreaterEqual = binary("GreaterEqual", np.greater_equal, ALL, "bool", differentiable=False)
-Equal = binary("Equal", np.equal, ALL, "bool", differentiable=False)
-NotEqual = binary("NotEqual", np.not_equal, ALL, "bool", differentiable=False)
+Less = binary("Less", np.less, _ANY, "bool", differentiable=False)
+LessEqual = binary("LessEqual", np.less_equal, _ANY, "bool", differentiable=False)
+Greater = binary("Greater", np.greater, _ANY, "bool", differentiable=False)
+GreaterEqual = binary("GreaterEqual", np.greater_equal, _ANY, "bool", differentiable=False)
+Equal = binary("Equal", np.equal, _ANY, "bool", differentiable=False)
+NotEqual = binary("NotEqual", np.not_equal, _ANY, "bool", differentiable=False)
 # MindSpore's logical ops accept any dtype and treat non-zero as True.
 LogicalAnd = binary("LogicalAnd", np.logical_and, ALL, "bool", differentiable=False)
 LogicalOr = binary("LogicalOr", np.logical_or, ALL, "bool", differentiable=False)

@@ -73,6 +73,15 @@ BoolOr = _binary("BoolOr", lambda x, y: bool(x) or bool(y), bool)
 BoolNot = _unary("BoolNot", operator.not_, bool)
 ScalarUsub = _unary("ScalarUsub", operator.neg)
 
+
+def _promoted(fn):
+    """``fn(x, y)`` as the type ``x + y`` has (the larger of an int and a float is a float)."""
+    return lambda x, y: type(x + y)(fn(x, y))
+
+
+ScalarMax = _binary("ScalarMax", _promoted(max))
+ScalarMin = _binary("ScalarMin", _promoted(min))
+
 _CASTS = {"bool": bool, "int": int, "float": float}
 
 

@@ -166,6 +166,29 @@ def _contains(x, seq) -> bool:
 InSequence = OpDef("InSequence", _in_infer, _contains, differentiable=False)
 
 
+def _extreme_op(name: str, fn) -> OpDef:
+    """``max``/``min`` of a dynamic length sequence of numbers, when the graph runs."""
+    def infer(seq):
+        _sequence(name, seq)
+        if seq.element is None:
+            raise ValueError(f"{fn.__name__}() arg is an empty sequence.")
+        if not isinstance(seq.element, AbstractScalar):
+            raise ValueError(f"When the input to {fn.__name__}() is dynamic length sequence, "
+                             f"only support scalar type input")
+        return seq.element
+
+    def kernel(seq):
+        if not seq:
+            raise ValueError(f"{fn.__name__}() arg is an empty sequence.")
+        return fn(seq)
+
+    return OpDef(name, infer, kernel, differentiable=False)
+
+
+SequenceMax = _extreme_op("SequenceMax", max)
+SequenceMin = _extreme_op("SequenceMin", min)
+
+
 def _addn_infer(seq):
     _sequence("SequenceAddN", seq)
     if not isinstance(seq.element, AbstractTensor):
@@ -290,4 +313,4 @@ ListReverse = OpDef("ListReverse", lambda seq: _list("ListReverse", seq),
 SEQUENCE_OPS = ("MakeDynamicSequence", "TupleToDynamicSequence", "SequenceLen",
                 "SequenceGetItem", "SequenceSlice", "InSequence", "SequenceAddN", "SequenceAdd",
                 "SequenceMul", "SequenceZerosLike", "ListAppend", "ListInsert", "ListPop",
-                "ListReverse")
+                "ListReverse", "SequenceMax", "SequenceMin")

@@ -62,7 +62,7 @@ NOT_BATCHED = {
        for name in ("ScalarAdd", "ScalarSub", "ScalarMul", "ScalarDiv", "ScalarFloorDiv",
                     "ScalarMod", "ScalarPow", "ScalarEq", "ScalarNe", "ScalarLt", "ScalarLe",
                     "ScalarGt", "ScalarGe", "BoolAnd", "BoolOr", "BoolNot", "ScalarUsub",
-                    "ScalarCast", "ScalarToTensor")},
+                    "ScalarCast", "ScalarToTensor", "ScalarMax", "ScalarMin")},
     **{name: "dynamic length sequence: its items are batched one by one, never the sequence"
        for name in SEQUENCE_OPS},
 }
