@@ -18,6 +18,7 @@ from .common.seed import get_seed, set_seed
 from .compile.api import jit
 from .compile.call_cache import compile_info
 from .ops.composite import grad, value_and_grad
+from .ops.composite import get_grad, jacfwd, jacrev, jvp, vjp  # noqa: F401
 from .common.jit_class import jit_class
 from .common.lazy_inline import lazy_inline
 from .ops.composite.vmap import vmap

@@ -905,7 +905,8 @@ gather_d = gather_elements
 _UPPER_NAMES = {
     **{name: "composite" for name in ("grad", "value_and_grad", "get_grad", "vmap", "jvp",
                                       "vjp", "GradOperation", "HyperMap", "Map",
-                                      "MultitypeFuncGraph")},
+                                      "MultitypeFuncGraph", "jacfwd", "jacrev", "jet",
+                                      "derivative", "linearize")},
     **{name: "clip_ops" for name in ("stop_gradient", "clip_by_value",
                                      "clip_by_global_norm")},
 }

@@ -158,7 +158,7 @@ class Backprop(TapeInterpreter):
         ins += _omitted_inputs(prim, rule, len(ins))
         cts = rule(*ins, self.sym(n), _dense(g, n.abstract), **prim.attrs)
         for a, c in zip(args, cts):
-            if c is None or isinstance(a, ValueNode):
+            if c is None:  # (a constant is in ``needs`` only as a differentiated input)
                 continue
             if isinstance(c, tuple):
                 c = {i: v for i, v in enumerate(c) if v is not None}
