@@ -1,7 +1,10 @@
 """Whole-Jacobian and higher-order front ends: ``jacfwd``, ``jacrev``, ``jet``, ``derivative``,
-``linearize``, and their errors. Written against the ``mindspore`` API:
+``linearize``, and their errors; ``custom_vjp``; ``cell_attr_register``; the
+``ops.function`` module paths. Written against the ``mindspore`` API:
 ``fixtures/record.py grad_transforms`` runs them on real MindSpore, ``test_grad_transforms.py``
 on graphkiln (``ms`` is either package)."""
+import importlib
+
 import numpy as np
 
 
@@ -231,6 +234,79 @@ def linearize_two_outputs(ms):
     return out, jvp_fn(m(ms, [[0, 1], [2, 3]]))
 
 
+def _grad_func(ms):
+    return importlib.import_module(f"{ms.__name__}.ops.function.grad.grad_func")
+
+
+def scaled_sum(x, y):
+    return 2 * x + y
+
+
+def scaled_sum_bprop(x, y, out, dout):
+    return 2 * dout, 2 * y
+
+
+def custom_vjp_through_vjp(ms):
+    fn = _grad_func(ms).custom_vjp(scaled_sum)
+    fn.defbwd(scaled_sum_bprop)
+    out, vjp_fn = ms.ops.vjp(fn, m(ms, [1.0, 2.0]), m(ms, [3.0, -1.0]))
+    return out, vjp_fn(m(ms, [1.0, 0.5]))
+
+
+def custom_vjp_inside_jit_and_grad(ms):
+    fn = _grad_func(ms).custom_vjp(scaled_sum)
+    fn.defbwd(scaled_sum_bprop)
+
+    @ms.jit
+    def outer(x, y):
+        return (fn(x, y) * x).sum() + y.sum()
+    return ms.grad(outer, (0, 1))(m(ms, [1.0, 2.0]), m(ms, [3.0, -1.0]))
+
+
+def custom_vjp_body_reads_a_cell_weight(ms):
+    class Scale(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.w = ms.Parameter(ms.Tensor(np.array([3.0], np.float32)), name="w")
+
+        def construct(self, x):
+            return x * self.w
+
+    def body(x):
+        return Scale()(x)
+
+    def body_bprop(x, out, dout):
+        return (x + dout,)
+    fn = _grad_func(ms).custom_vjp(body)
+    fn.defbwd(body_bprop)
+    return ms.ops.GradOperation(get_all=True)(fn)(m(ms, [1.0, 2.0]))
+
+
+def cell_attr_register_records_arguments(ms):
+    extends = importlib.import_module(f"{ms.__name__}._extends")
+
+    class Block(ms.nn.Cell):
+        @extends.cell_attr_register
+        def __init__(self, width, act="relu", scale=1.5):
+            super().__init__()
+            self.width = width
+
+    class Named(ms.nn.Cell):
+        @extends.cell_attr_register(attrs=["width", "missing"])
+        def __init__(self, width):
+            super().__init__()
+            self.width = width
+    return Block(4, act="tanh").cell_init_args, Named(7).cell_init_args
+
+
+def ops_function_module_paths(ms):
+    function = importlib.import_module(f"{ms.__name__}.ops.function")
+    math_func = importlib.import_module(f"{ms.__name__}.ops.function.math_func")
+    x = m(ms, [0.5, 1.0])
+    return (function.sin(x), math_func.exp(x), function.grad(sin)(x),
+            _grad_func(ms).jacrev(sin)(x))
+
+
 CASES = [jacfwd_one_in_one_out, jacfwd_positions_two_outputs, jacfwd_matmul,
          jacfwd_has_aux_three_outputs, jacfwd_in_jit, jacrev_one_in_one_out,
          jacrev_positions_two_outputs, jacrev_matmul, jacrev_has_aux_three_outputs,
@@ -238,4 +314,6 @@ CASES = [jacfwd_one_in_one_out, jacfwd_positions_two_outputs, jacfwd_matmul,
          jacfwd_has_aux_single_output, jet_sin_curve, jet_two_inputs, jet_first_order_only,
          jet_int_inputs, jet_two_outputs, jet_in_cell, jet_wrong_series_shape, jet_mixed_dtypes,
          derivative_order_4, derivative_order_1, derivative_two_inputs, derivative_order_zero,
-         linearize_matmul, linearize_two_outputs]
+         linearize_matmul, linearize_two_outputs, custom_vjp_through_vjp,
+         custom_vjp_inside_jit_and_grad, custom_vjp_body_reads_a_cell_weight,
+         cell_attr_register_records_arguments, ops_function_module_paths]
