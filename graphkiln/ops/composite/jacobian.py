@@ -107,13 +107,8 @@ def _outputs_tuple(out) -> tuple:
     return out if isinstance(out, tuple) else (out,)
 
 
-def _jacfwd(fn, options, *args):
-    grad_position, has_aux = options
-    _check_tensors("jacfwd", args)
-    positions = check_grad_position(grad_position, len(args))
-    main = split_aux(fn, has_aux)
-    outputs = fn(*args)
-    main_out = _outputs_tuple(outputs[0] if has_aux else outputs)
+def _forward_blocks(main, args: tuple, positions: tuple, main_out: tuple) -> list:
+    """Jacobian blocks ``[output][position]``: ``jvp`` mapped over each input's basis."""
     blocks = [[None] * len(positions) for _ in main_out]
     for k, p in enumerate(positions):
         x = args[p]
@@ -127,37 +122,46 @@ def _jacfwd(fn, options, *args):
         cols = _outputs_tuple(vmap_in_graph(column, (_basis(x.shape, x.dtype),), {}, 0, 0))
         for o, c in enumerate(cols):
             blocks[o][k] = _to_jacobian(c, tuple(main_out[o].shape), tuple(x.shape))
-    jac = _arrange(blocks, len(main_out), len(positions))
-    return (jac, _aux_of(outputs)) if has_aux else jac
+    return blocks
 
 
-def _jacrev(fn, options, *args):
-    grad_position, has_aux = options
-    _check_tensors("jacrev", args)
-    positions = check_grad_position(grad_position, len(args))
-    main = split_aux(fn, has_aux)
-    outputs = fn(*args)
-    main_out = _outputs_tuple(outputs[0] if has_aux else outputs)
+def _reverse_blocks(main, args: tuple, positions: tuple, main_out: tuple) -> list:
+    """Jacobian blocks ``[output][position]``: the vector-Jacobian product mapped over one
+    batch of cotangents covering every output's elements (row r one-hot at element r)."""
     sizes = [int(np.prod(o.shape, dtype=np.int64)) for o in main_out]
     starts = np.cumsum([0, *sizes])
     total = int(starts[-1])
-    # one batch of cotangents over every output's elements: row r is one-hot at element r
     eye = np.eye(total, dtype=np.float32)
-    sens = tuple(F.cast(Tensor(eye[:, starts[o]:starts[o + 1]].reshape((total, *o_.shape))),
-                        o_.dtype) for o, o_ in enumerate(main_out))
+    sens = tuple(F.cast(Tensor(eye[:, starts[o]:starts[o + 1]].reshape((total, *out.shape))),
+                        out.dtype) for o, out in enumerate(main_out))
 
     def row(*v):
         return tuple(grad_in_graph(main, args, {}, positions=positions, weights=None,
                                    sens=v)[1])
 
     rows = vmap_in_graph(row, sens, {}, 0, 0)  # per position: (total, *x.shape)
-    blocks = [[None] * len(positions) for _ in main_out]
-    for k, p in enumerate(positions):
-        for o, out in enumerate(main_out):
-            part = rows[k][int(starts[o]):int(starts[o + 1])]
-            blocks[o][k] = F.reshape(part, (*out.shape, *args[p].shape))
-    jac = _arrange(blocks, len(main_out), len(positions))
+    return [[F.reshape(rows[k][int(starts[o]):int(starts[o + 1])],
+                       (*out.shape, *args[p].shape)) for k, p in enumerate(positions)]
+            for o, out in enumerate(main_out)]
+
+
+def _jacobian(kind: str, blocks_of, fn, options: tuple, args: tuple):
+    grad_position, has_aux = options
+    _check_tensors(kind, args)
+    positions = check_grad_position(grad_position, len(args))
+    main = split_aux(fn, has_aux)
+    outputs = fn(*args)
+    main_out = _outputs_tuple(outputs[0] if has_aux else outputs)
+    jac = _arrange(blocks_of(main, args, positions, main_out), len(main_out), len(positions))
     return (jac, _aux_of(outputs)) if has_aux else jac
+
+
+def _jacfwd(fn, options, *args):
+    return _jacobian("jacfwd", _forward_blocks, fn, options, args)
+
+
+def _jacrev(fn, options, *args):
+    return _jacobian("jacrev", _reverse_blocks, fn, options, args)
 
 
 def jacfwd(fn, grad_position=0, has_aux: bool = False) -> Transformed:

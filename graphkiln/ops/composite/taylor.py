@@ -17,6 +17,7 @@ import graphkiln.ops.functional as F
 from ...common import dtype as mstype
 from ...common.tensor import Tensor
 from ...transforms.forward_mode import jvp_in_graph
+from .jvp import as_tensor_tuple
 from .transformed import transformed
 
 _JET_DTYPES = (mstype.int32, mstype.int64, mstype.float32, mstype.float64)
@@ -54,12 +55,7 @@ def _curve(x: Tensor, series: Tensor, t: Tensor) -> Tensor:
 
 
 def _outputs(out) -> tuple:
-    if isinstance(out, Tensor):
-        return (out,)
-    if isinstance(out, (tuple, list)) and all(isinstance(o, Tensor) for o in out):
-        return tuple(out)
-    raise TypeError(f"For 'F.jet', 'fn' must return a Tensor or a tuple of Tensors, but got "
-                    f"{type(out).__name__}.")
+    return as_tensor_tuple(out, "F.jet", "the output of 'fn'")
 
 
 def _derivatives(fn, xs: tuple, series: tuple, order: int) -> tuple[tuple, list]:
