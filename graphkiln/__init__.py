@@ -4,6 +4,7 @@ from . import nn
 from .common import dtype
 from .common.dtype import uint16, uint32, uint64  # noqa: F401
 from .common.dtype import string  # noqa: F401 - mindspore.string (dataset schemas)
+from .common.dtype import complex64, complex128  # noqa: F401
 from .common.dtype import (  # noqa: F401
     bool_, float16, float32, float64, int8, int16, int32, int64, uint8,
 )
@@ -18,6 +19,7 @@ from .common.seed import get_seed, set_seed
 from .compile.api import jit
 from .compile.call_cache import compile_info
 from .ops.composite import grad, value_and_grad
+from .ops.composite import get_grad, jacfwd, jacrev, jvp, vjp  # noqa: F401
 from .common.jit_class import jit_class
 from .common.lazy_inline import lazy_inline
 from .ops.composite.vmap import vmap

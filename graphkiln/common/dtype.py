@@ -12,7 +12,7 @@ class Type:
     def __init__(self, name: str, np_dtype, kind: str, bits: int):
         self.name = name
         self.np_dtype = np.dtype(np_dtype)
-        self.kind = kind  # 'b' bool, 'i' signed, 'u' unsigned, 'f' float
+        self.kind = kind  # 'b' bool, 'i' signed, 'u' unsigned, 'f' float, 'c' complex
         self.bits = bits
 
     def __repr__(self) -> str:
@@ -32,6 +32,10 @@ class Type:
     def is_int(self) -> bool:
         return self.kind in "iu"
 
+    @property
+    def is_complex(self) -> bool:
+        return self.kind == "c"
+
 
 class Bool(Type):
     """The bool element type (``isinstance(mstype.bool_, mstype.Bool)``)."""
@@ -49,6 +53,10 @@ class Float(Type):
     """Floating-point element types."""
 
 
+class Complex(Type):
+    """Complex element types (``bits``: the whole number, both parts)."""
+
+
 bool_ = Bool("Bool", np.bool_, "b", 8)
 int8 = Int("Int8", np.int8, "i", 8)
 int16 = Int("Int16", np.int16, "i", 16)
@@ -62,9 +70,11 @@ float64 = Float("Float64", np.float64, "f", 64)
 uint16 = UInt("UInt16", np.uint16, "u", 16)
 uint32 = UInt("UInt32", np.uint32, "u", 32)
 uint64 = UInt("UInt64", np.uint64, "u", 64)
+complex64 = Complex("Complex64", np.complex64, "c", 64)
+complex128 = Complex("Complex128", np.complex128, "c", 128)
 
 ALL_TYPES = (bool_, int8, int16, int32, int64, uint8, uint16, uint32, uint64,
-             float16, float32, float64)
+             float16, float32, float64, complex64, complex128)
 _BY_NP = {t.np_dtype: t for t in ALL_TYPES}
 _BY_NAME = {t.name: t for t in ALL_TYPES}
 
@@ -202,7 +212,9 @@ def promote_scalar(t: Type, scalar) -> Type:
     if isinstance(scalar, (int, np.integer)):
         return int64 if t is bool_ else t
     if isinstance(scalar, (float, np.floating)):
-        return t if t.is_float else float32
+        return t if t.is_float or t.is_complex else float32
+    if isinstance(scalar, (complex, np.complexfloating)):
+        return t if t.is_complex else complex128 if t is float64 else complex64
     raise TypeError(f"unsupported scalar {scalar!r}")
 
 
@@ -214,6 +226,8 @@ def scalar_type(scalar) -> Type:
         return int64
     if isinstance(scalar, (float, np.floating)):
         return float32
+    if isinstance(scalar, (complex, np.complexfloating)):
+        return complex128
     raise TypeError(f"unsupported scalar {scalar!r}")
 
 
@@ -225,7 +239,7 @@ def dtype_to_nptype(type_: Type):
 def dtype_to_pytype(type_: Type) -> type:
     """The Python type a MindSpore type's values convert to (``bool``, ``int``, ``float``)."""
     t = to_type(type_)
-    return bool if t is bool_ else int if t.is_int else float
+    return bool if t is bool_ else int if t.is_int else complex if t.is_complex else float
 
 
 def pytype_to_dtype(obj) -> Type:

@@ -23,6 +23,8 @@ def _infer_list_type(data) -> mstype.Type:
         return mstype.int64
     if flat.dtype.kind == "f":
         return mstype.float32
+    if flat.dtype.kind == "c":
+        return mstype.complex128
     raise TypeError(f"For 'Tensor', the input data {data!r} has an unsupported type "
                     f"{flat.dtype}.")
 
@@ -40,7 +42,7 @@ def _to_array(data, dtype: mstype.Type | None) -> np.ndarray:
     if isinstance(data, np.generic):
         t = dtype or mstype.from_numpy(data.dtype)
         return np.asarray(data, dtype=t.np_dtype)
-    if isinstance(data, (bool, int, float)):
+    if isinstance(data, (bool, int, float, complex)):
         t = dtype or mstype.scalar_type(data)
         return np.asarray(data, dtype=t.np_dtype)
     if isinstance(data, (list, tuple)):

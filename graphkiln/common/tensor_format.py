@@ -74,7 +74,15 @@ def _c_float(v: float) -> str:
     return format(v, "g")
 
 
+def _c_complex(z: complex) -> str:
+    """A complex value as MindSpore writes it: ``%g`` parts, ``2.5-1j``."""
+    sign = "-" if math.copysign(1.0, z.imag) < 0 and not math.isnan(z.imag) else "+"
+    return f"{_c_float(z.real)}{sign}{_c_float(abs(z.imag))}j"
+
+
 def _scalar_repr(x) -> str:
+    if isinstance(x, np.complexfloating):
+        return _c_complex(complex(x))
     if isinstance(x, np.bool_):
         return str(bool(x))
     if isinstance(x, np.integer):
@@ -97,6 +105,8 @@ class _Items:
         self.kind = kind
         if kind == "b":
             self.width = 5
+        elif kind == "c":
+            self.width = 0  # complex values are not aligned
         elif kind == "f":
             half = shown.dtype == np.float16
             self.width = 11 if half else 15
@@ -107,6 +117,8 @@ class _Items:
     def __call__(self, x) -> str:
         if self.kind == "b":
             s = str(bool(x))
+        elif self.kind == "c":
+            s = _c_complex(complex(x))
         elif self.kind == "f":
             v = float(x)
             s = _c_float(v) if math.isnan(v) or math.isinf(v) else format(v, self.spec)

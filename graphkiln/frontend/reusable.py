@@ -87,13 +87,14 @@ def _call_cell_graph(cell, construct, args: tuple, kwargs: dict, key, make_rule=
         entry = cache[full_key] = _trace_reusable(cell, construct, leaves, tree, weights, b,
                                                   make_rule is not None)
         if entry is not False and make_rule is not None:
-            graph, out_tree, out_leaves, _ = entry
+            graph, out_tree, out_leaves = entry[:3]
             cache[custom_bprop_key(graph)] = make_rule(out_tree, out_leaves)
     if entry is False:
         return NotImplemented
-    graph, out_tree, out_leaves, n_out = entry
+    graph, out_tree, out_leaves, n_out, foreign = entry
     arg_nodes = [b.to_node(x) for x in leaves if _is_input(x, make_rule is not None)]
-    call = b.new_cnode([ValueNode(graph), *arg_nodes, *[b.weight(w) for w in weights]],
+    call = b.new_cnode([ValueNode(graph), *arg_nodes,
+                        *[b.weight(w) for w in (*weights, *foreign)]],
                        graph.output.abstract)
     b.u.pending.append(call)  # the block reads weights: later writes wait for it
     values = list(out_leaves)
@@ -144,10 +145,24 @@ def _trace_reusable(cell, construct, leaves, tree, weights, parent: GraphBuilder
             if isinstance(leaf, Tensor):
                 nodes.append(gb.to_node(leaf))
                 out_leaves[i] = None
-        if gb.u.effects or gb.io.effects or gb.graph.weights:
+        if gb.u.effects or gb.io.effects or (gb.graph.weights and not params_as_inputs):
             return False  # effects or foreign weights: not shareable, inline instead
         if not nodes:
             return False
+        foreign = _weights_as_inputs(gb.graph)
         gb.graph.output = nodes[0] if len(nodes) == 1 and out_tree.kind == "leaf" else \
             gb.tuple_node(nodes)
-    return gb.graph, out_tree, out_leaves, len(nodes)
+    return gb.graph, out_tree, out_leaves, len(nodes), foreign
+
+
+def _weights_as_inputs(g: FuncGraph) -> list:
+    """The weights ``g`` reads that are not its cell's (a cell built inside a ``custom_vjp``
+    function, a global Parameter): made inputs of the call, after the cell's own, for a
+    custom ``bprop`` covers only the inputs (those weights get no gradient from the call,
+    as in MindSpore). Returns the weights, in the order of their new parameters."""
+    foreign = [p.weight for p in g.weights]
+    for p in g.weights:
+        p.weight = None
+        g.params.append(p)
+    g.weights = []
+    return foreign

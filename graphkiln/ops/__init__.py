@@ -16,9 +16,14 @@ from .composite import (
     MultitypeFuncGraph,
     Scan,
     WhileLoop,
+    derivative,
     get_grad,
     grad,
+    jacfwd,
+    jacrev,
+    jet,
     jvp,
+    linearize,
     value_and_grad,
     vjp,
     vmap,
@@ -45,4 +50,5 @@ __all__ = [n for n in dir(functional) if not n.startswith("_")] + list(REGISTRY)
     *losses.__all__, "clip_by_global_norm", "clip_by_value", "stop_gradient", "interpolate",
     "Primitive", "functional", "composite", "GradOperation", "HyperMap", "Map",
     "MultitypeFuncGraph", "vmap", "operations", "constexpr", "grad", "value_and_grad",
-    "get_grad", "jvp", "vjp", "ReduceOp", "WhileLoop", "ForiLoop", "Scan"]
+    "get_grad", "jvp", "vjp", "jacfwd", "jacrev", "jet",
+    "derivative", "linearize", "ReduceOp", "WhileLoop", "ForiLoop", "Scan"]

@@ -23,6 +23,7 @@ from ..errors import names_bad_arguments as _names_bad_arguments
 from ..ir import structural_prims as S
 from ..ir import tracing_state as state
 from .defs import array as A
+from .defs import complex as CX
 from .defs import conv as CV
 from .defs import data_dependent as DD
 from .defs import math as M
@@ -125,6 +126,15 @@ def _unary(opdef, name: str):
 neg = negative = _unary(M.Neg, "neg")
 abs = absolute = _unary(M.Abs, "abs")  # noqa: A001
 square = _unary(M.Square, "square")
+real = _unary(CX.Real, "real")
+imag = _unary(CX.Imag, "imag")
+conj = _unary(CX.Conj, "conj")
+angle = _unary(CX.Angle, "angle")
+
+
+def complex(real: Tensor, imag: Tensor) -> Tensor:  # noqa: A001
+    """The complex tensor ``real + imag * 1j`` (float32 parts give complex64)."""
+    return CX.Complex(real, imag)
 exp = _unary(M.Exp, "exp")
 log = _unary(M.Log, "log")
 sqrt = _unary(M.Sqrt, "sqrt")
@@ -905,7 +915,8 @@ gather_d = gather_elements
 _UPPER_NAMES = {
     **{name: "composite" for name in ("grad", "value_and_grad", "get_grad", "vmap", "jvp",
                                       "vjp", "GradOperation", "HyperMap", "Map",
-                                      "MultitypeFuncGraph")},
+                                      "MultitypeFuncGraph", "jacfwd", "jacrev", "jet",
+                                      "derivative", "linearize")},
     **{name: "clip_ops" for name in ("stop_gradient", "clip_by_value",
                                      "clip_by_global_norm")},
 }

@@ -158,7 +158,7 @@ class Backprop(TapeInterpreter):
         ins += _omitted_inputs(prim, rule, len(ins))
         cts = rule(*ins, self.sym(n), _dense(g, n.abstract), **prim.attrs)
         for a, c in zip(args, cts):
-            if c is None or isinstance(a, ValueNode):
+            if c is None:  # (a constant is in ``needs`` only as a differentiated input)
                 continue
             if isinstance(c, tuple):
                 c = {i: v for i, v in enumerate(c) if v is not None}
@@ -460,7 +460,11 @@ def _input_cotangent(bp: Backprop, x, node):
     if node is None:
         return None
     c = bp.result(node)
-    return c if c is not None else F.zeros_like(x)
+    if c is None:
+        return F.zeros_like(x)
+    if c.dtype.is_complex and not x.dtype.is_complex and not state.in_pynative_grad():
+        return F.real(c)  # a graph gives a real input a real gradient (PyNative: complex)
+    return c
 
 
 def _is_mutable_container(x) -> bool:
@@ -507,7 +511,7 @@ def grad_in_graph(fn, args: tuple, kwargs: dict, *, positions, weights, sens=Non
             raise GradError(f"The output of the function being differentiated must be a "
                             f"Tensor or a tuple of Tensors, but got {type(o).__name__}; "
                             f"gradients are not defined for it.")
-        if not (o.dtype.is_float or o.dtype.is_int):
+        if not (o.dtype.is_float or o.dtype.is_int or o.dtype.is_complex):
             raise GradError(f"The output of the function being differentiated has dtype "
                             f"{o.dtype}, which has no gradient.")
     seeds = []

@@ -257,8 +257,8 @@ def jvp_in_graph(fn, primals: tuple, tangents: tuple, has_aux: bool = False):
     Tensor per primal) and return ``(output, output tangent[, aux])``."""
     b: GraphBuilder = state.current()
     if len(primals) != len(tangents):
-        raise ValueError(f"For 'jvp', 'inputs' and 'v' must have the same number of "
-                         f"Tensors, but got {len(primals)} and {len(tangents)}.")
+        raise ValueError(f"For 'jvp', v has invalid length: should be {len(primals)} (one "
+                         f"Tensor per input), but got {len(tangents)}.")
     syms, seeds = [], {}
     for x, t in zip(primals, tangents):
         if not isinstance(x, Tensor) or not isinstance(t, Tensor):
@@ -278,7 +278,8 @@ def jvp_in_graph(fn, primals: tuple, tangents: tuple, has_aux: bool = False):
         if not isinstance(out, tuple) or len(out) < 2:
             raise GradError("With has_aux=True the function must return a tuple "
                             "(output, aux...).")
-        out, aux = out[0], out[1:]
+        # MindSpore's aux: the second output alone, or the rest as a tuple
+        out, aux = out[0], out[1] if len(out) == 2 else out[1:]
     fm = ForwardMode(b, seeds)
     fm.run(tape)
     outs = out if isinstance(out, tuple) else (out,)

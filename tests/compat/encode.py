@@ -6,8 +6,11 @@ import numpy as np
 def encode(v):
     if hasattr(v, "asnumpy"):
         a = v.asnumpy()
-        return {"dtype": str(v.dtype), "shape": list(a.shape),
-                "value": np.asarray(a, np.float64).tolist()}
+        out = {"dtype": str(v.dtype), "shape": list(a.shape),
+               "value": np.asarray(np.real(a), np.float64).tolist()}
+        if np.iscomplexobj(a):
+            out["imag"] = np.asarray(np.imag(a), np.float64).tolist()
+        return out
     if isinstance(v, (tuple, list)):
         return {"seq": type(v).__name__, "items": [encode(e) for e in v]}
     if isinstance(v, (bool, np.bool_)):
@@ -27,8 +30,10 @@ def assert_same(got, want, path="result", rtol=1e-5, atol=1e-6):
         assert isinstance(got, dict) and "value" in got, f"{path}: want a Tensor, got {got}"
         assert got["dtype"] == want["dtype"], f"{path}: dtype {got['dtype']} != {want['dtype']}"
         assert got["shape"] == want["shape"], f"{path}: shape {got['shape']} != {want['shape']}"
-        np.testing.assert_allclose(got["value"], want["value"], rtol=rtol, atol=atol,
-                                   err_msg=path)
+        for part in ("value", "imag"):
+            if part in want or part in got:
+                np.testing.assert_allclose(got.get(part), want.get(part), rtol=rtol, atol=atol,
+                                           err_msg=f"{path} ({part})")
     elif isinstance(want, dict) and "items" in want:
         assert isinstance(got, dict) and "items" in got, f"{path}: want a sequence, got {got}"
         assert got["seq"] == want["seq"], f"{path}: {got['seq']} != {want['seq']}"

@@ -97,6 +97,18 @@ for _n in ("Asin", "Acos"):
 for _n in ("RealDiv", "SquaredDifference", "Atan2"):
     SAMPLES[_n] = _binary(0.5, 3.0)
 SAMPLES["Identity"] = _unary()
+
+
+def _complex_unary():
+    def make(r):
+        z = f32(r, N_BATCH, 4, 5) + 1j * f32(r, N_BATCH, 4, 5)
+        return (B(z.astype(np.complex64)),), {}
+    return [make]
+
+
+for _n in ("Real", "Imag", "Conj", "Angle"):
+    SAMPLES[_n] = _complex_unary()
+SAMPLES["Complex"] = [m for k, m in enumerate(_binary()) if k != 4]  # both parts Tensors
 SAMPLES["Pad"] = [lambda r: ((B(f32(r, 3, 2, 4)),), {"paddings": ((1, 0), (0, 2))}),
                   lambda r: ((B(f32(r, 3, 5)),), {"paddings": ((2, 3),)})]
 _GATHER_D_INDEX = np.array([[[0, 3], [1, 1]], [[2, 2], [0, -1]], [[3, 0], [1, 2]]], np.int32)

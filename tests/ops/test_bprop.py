@@ -112,6 +112,9 @@ for _kind in ("Scalar", "Tensor", "Image", "Histogram"):
 # their gradients (Send's is a Receive, Receive's a Send) are checked on two processes by
 # tests/communication/scripts/point_to_point.py.
 PEER_ONLY = {"Send", "Receive"}
+# complex-valued ops: their gradients (``df/da + i df/db`` for ``z = a + bi``) are checked
+# against finite differences of both parts in tests/ops/test_complex_grad.py
+COMPLEX_VALUED = {"Complex", "Real", "Imag", "Conj", "Angle"}
 
 EPS, RTOL, ATOL = 1e-6, 1e-5, 1e-7
 
@@ -403,7 +406,7 @@ def _numeric(fn, leaves, i):
 
 def _differentiable_ops():
     return sorted(n for n, d in REGISTRY.items() if d.differentiable and n not in STRUCTURAL
-                  and n not in PEER_ONLY)
+                  and n not in PEER_ONLY | COMPLEX_VALUED)
 
 
 def test_structural_names_are_registered():
@@ -418,7 +421,7 @@ def test_every_primitive_is_checked_or_exempt_with_a_reason():
     with a reason; an op with a backward rule is always FD-checked."""
     unaccounted = sorted(n for n, d in REGISTRY.items() if n not in SAMPLES
                          and n not in STRUCTURAL and n not in NON_DIFFERENTIABLE
-                         and n not in WEIGHT_UPDATES and n not in PEER_ONLY)
+                         and n not in WEIGHT_UPDATES and n not in PEER_ONLY | COMPLEX_VALUED)
     assert not unaccounted, (
         f"primitives without a finite-difference check or a reasoned exemption: "
         f"{unaccounted}; add a sample to SAMPLES (or a reason to NON_DIFFERENTIABLE)")
@@ -429,7 +432,7 @@ def test_every_primitive_is_checked_or_exempt_with_a_reason():
                    or REGISTRY[n].differentiable and n not in STRUCTURAL)
     assert not stale, f"NON_DIFFERENTIABLE names ops that are differentiable: {stale}"
     unchecked = sorted(n for n, d in REGISTRY.items() if d.bprop is not None
-                       and n not in SAMPLES and n not in PEER_ONLY)
+                       and n not in SAMPLES and n not in PEER_ONLY | COMPLEX_VALUED)
     assert not unchecked, f"backward rules without a finite-difference sample: {unchecked}"
 
 

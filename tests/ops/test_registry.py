@@ -47,6 +47,8 @@ def b(*shape):
 
 
 X, Y, V = f32(2, 3), f32(3), f32(4)
+Z = Tensor((np.linspace(-2.0, 2.0, 6) + 1j * np.linspace(1.0, -1.0, 6)).astype(np.complex64)
+           .reshape(2, 3))
 _S = (f32(1, 3), f32(2, 3))
 
 # op name -> list of (positional inputs, attributes)
@@ -61,6 +63,8 @@ SAMPLES = {
     **{n: [((X,), {}), ((Tensor(np.ones(3, np.float16)),), {})] for n in (
         "Exp", "Log", "Rsqrt", "Sin", "Cos", "Tanh", "Sigmoid", "Softplus", "Erf")},
     **{n: [((X,), {}), ((i32(2, 3),), {})] for n in ("Neg", "Abs", "Square", "ReLU", "HSwish")},
+    **{n: [((Z,), {}), ((X,), {})] for n in ("Real", "Imag", "Conj", "Angle")},
+    "Complex": [((X, Y), {}), ((f32(3).astype(ms.float64), f32(2, 3).astype(ms.float64)), {})],
     "Sqrt": [((X,), {}), ((i32(4),), {})],
     "GeLU": [((X,), {"approximate": "tanh"}), ((X,), {"approximate": "none"})],
     "LogicalNot": [((X,), {}), ((b(3),), {})],

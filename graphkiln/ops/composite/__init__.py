@@ -1,14 +1,20 @@
 """Composite operations (``ops.composite`` / ``C``): autodiff front ends and mapping."""
 from ..clip_ops import clip_by_global_norm, clip_by_value
 from ..functional import partial
+from .custom_vjp import custom_vjp
 from .grad import GradOperation, get_grad, grad, value_and_grad
 from .hypermap import HyperMap, Map, MultitypeFuncGraph
+from .jacobian import jacfwd, jacrev
 from .jvp import jvp
+from .linearize import linearize
 from .loops import ForiLoop, Scan, WhileLoop
 from .ones_like import ones_like
+from .taylor import derivative, jet
 from .vjp import vjp
 from .vmap import vmap
 
 __all__ = ["GradOperation", "grad", "value_and_grad", "HyperMap", "Map", "vmap",
            "MultitypeFuncGraph", "partial", "jvp", "vjp", "clip_by_value", "get_grad",
-           "WhileLoop", "ForiLoop", "Scan", "clip_by_global_norm", "ones_like"]
+           "WhileLoop", "ForiLoop", "Scan", "clip_by_global_norm", "ones_like", "jacfwd",
+           "jacrev", "jet", "derivative", "linearize",
+           "custom_vjp"]

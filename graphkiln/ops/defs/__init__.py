@@ -5,6 +5,7 @@ from . import (  # noqa: F401
     array,
     boxes,
     collective,
+    complex,
     conv,
     data_dependent,
     fused,

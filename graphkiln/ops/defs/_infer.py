@@ -26,6 +26,7 @@ FLOATS = (mstype.float16, mstype.float32, mstype.float64)
 INTS = (mstype.int8, mstype.int16, mstype.int32, mstype.int64, mstype.uint8)
 SIGNED_INTS = (mstype.int8, mstype.int16, mstype.int32, mstype.int64)
 NUMBERS = INTS + FLOATS
+COMPLEX = (mstype.complex64, mstype.complex128)
 ALL = (mstype.bool_,) + NUMBERS
 INDEX_TYPES = (mstype.int32, mstype.int64)
 

@@ -16,6 +16,7 @@ from ...ir.abstract import AbstractScalar, AbstractTensor
 from ...ir.primitive import OpDef
 from ._infer import (
     ALL,
+    COMPLEX,
     FLOATS,
     INTS,
     NUMBERS,
@@ -66,7 +67,7 @@ def _binary_infer(name: str, allowed, result: str):
         out_shape = broadcast_shapes(name, shape(x), shape(y))
         if result == "bool":
             t = mstype.bool_
-        elif result == "float" and not t.is_float:
+        elif result == "float" and not (t.is_float or t.is_complex):
             t = mstype.float32
         return AbstractTensor(t, out_shape)
     return infer
@@ -78,7 +79,7 @@ def _binary_kernel(fn, result: str):
         tx, wx = value_type(x)
         ty, wy = value_type(y)
         t = join_types(tx, wx, ty, wy)
-        if result == "float" and not t.is_float:
+        if result == "float" and not (t.is_float or t.is_complex):
             t = mstype.float32
         r = fn(as_type(x, t), as_type(y, t))
         return np.asarray(r, np.bool_) if result == "bool" else as_type(np.asarray(r), t)
@@ -168,10 +169,10 @@ def _pow(x, y):
 _ARITH = NUMBERS + _WIDE_UINTS
 _ANY = ALL + _WIDE_UINTS
 
-Add = binary("Add", np.add, _ARITH)
-Sub = binary("Sub", np.subtract, _ARITH)
-Mul = binary("Mul", np.multiply, _ANY)
-Div = binary("Div", np.true_divide, _ANY, "float")
+Add = binary("Add", np.add, _ARITH + COMPLEX)
+Sub = binary("Sub", np.subtract, _ARITH + COMPLEX)
+Mul = binary("Mul", np.multiply, _ANY + COMPLEX)
+Div = binary("Div", np.true_divide, _ANY + COMPLEX, "float")
 FloorDiv = binary("FloorDiv", np.floor_divide, _ANY)
 FloorMod = binary("FloorMod", np.mod)
 Mod = binary("Mod", np.fmod, tensor_operand=True)  # truncated: the result has x's sign
@@ -339,8 +340,8 @@ def _relu(x):
     return np.add(out, zero, out=out)
 
 
-Neg = unary("Neg", np.negative)
-Abs = unary("Abs", np.abs, ALL)
+Neg = unary("Neg", np.negative, NUMBERS + COMPLEX)
+Abs = unary("Abs", np.abs, ALL + COMPLEX)  # of a complex tensor: the modulus, complex typed
 Square = unary("Square", np.square)
 Exp = unary("Exp", np.exp, FLOATS)
 Log = unary("Log", np.log, FLOATS)
@@ -376,7 +377,7 @@ def _check_k(name: str, sx: tuple, sy: tuple, ta: bool, tb: bool, x, y) -> None:
 
 def _matmul_infer(x, y, transpose_a=False, transpose_b=False):
     t = same_type("MatMul", {"x1": x, "x2": y})
-    require_dtype("MatMul", "x1", t, NUMBERS)
+    require_dtype("MatMul", "x1", t, NUMBERS + COMPLEX)
     check_ndim("MatMul", "x1", x, (2,))
     check_ndim("MatMul", "x2", y, (2,))
     sx, sy = _swap_last(x.shape, transpose_a), _swap_last(y.shape, transpose_b)
@@ -386,7 +387,7 @@ def _matmul_infer(x, y, transpose_a=False, transpose_b=False):
 
 def _batch_matmul_infer(x, y, transpose_a=False, transpose_b=False):
     t = same_type("BatchMatMul", {"x1": x, "x2": y})
-    require_dtype("BatchMatMul", "x1", t, NUMBERS)
+    require_dtype("BatchMatMul", "x1", t, NUMBERS + COMPLEX)
     for arg, a in (("x1", x), ("x2", y)):
         if a.ndim < 2:
             raise ValueError(f"For 'BatchMatMul', the rank of '{arg}' must be at least 2, "
@@ -420,7 +421,7 @@ def _real_div(x, y):
     return np.true_divide(x, y)  # not the bare ufunc: integer results are cast back
 
 
-RealDiv = binary("RealDiv", _real_div, ALL)
+RealDiv = binary("RealDiv", _real_div, ALL + COMPLEX)
 Reciprocal = unary("Reciprocal", np.reciprocal, NUMBERS, "float")
 Sign = unary("Sign", np.sign, NUMBERS)
 Floor = unary("Floor", np.floor, FLOATS)

@@ -187,7 +187,7 @@ ELEMENTWISE = ("Add", "Sub", "Mul", "Div", "FloorDiv", "FloorMod", "Mod", "Pow",
                "ZerosLike", "OnesLike", "TensorMove", "RealDiv", "Reciprocal", "Sign", "Floor",
                "Ceil", "Round", "Log1p", "Expm1", "Tan", "Atan", "Sinh", "Cosh", "Asin", "Acos",
                "SquaredDifference", "Atan2", "Igamma", "Igammac", "IgammaGradA", "Lgamma",
-               "Digamma", "Identity")
+               "Digamma", "Identity", "Complex", "Real", "Imag", "Conj", "Angle")
 
 for _name in ELEMENTWISE:
     REGISTRY[_name].def_vmap(_elementwise(REGISTRY[_name]))

@@ -46,6 +46,8 @@ def sum_to(g: Tensor, x) -> Tensor:
             g = F.reduce_sum(g, axes, True)
         if lead or g.shape != shape:
             g = F.reshape(g, shape_of(x))
+    if g.dtype.is_complex and not x.dtype.is_complex:
+        g = F.real(g)  # a real input's gradient: the real part (MindSpore's convention)
     if g.dtype is not x.dtype:
         g = F.cast(g, x.dtype)
     return g
@@ -137,13 +139,21 @@ def _sub(x, y, out, dout):
     return sum_to(dout, x), sum_to(F.neg(dout), y)
 
 
+def conjugated(x):
+    """``conj(x)`` for a complex tensor, else ``x``: a product's cotangent is ``dout``
+    times the conjugate of the other factor (MindSpore's convention, see Real/Imag)."""
+    return F.conj(x) if isinstance(x, Tensor) and x.dtype.is_complex else x
+
+
 @bprop("Mul")
 def _mul(x, y, out, dout):
+    x, y = conjugated(x), conjugated(y)
     return sum_to(F.mul(dout, y), x), sum_to(F.mul(dout, x), y)
 
 
 @bprop("Div")
 def _div(x, y, out, dout):
+    y, out = conjugated(y), conjugated(out)
     dx = F.div(dout, y)
     dy = sum_to(F.neg(F.mul(dx, out)), y) if isinstance(y, Tensor) else None
     return sum_to(dx, x), dy
@@ -216,7 +226,56 @@ def _neg(x, out, dout):
 
 @bprop("Abs")
 def _abs(x, out, dout):
+    if x.dtype.is_complex:  # dout * x / |x| (0 where x is 0)
+        modulus = F.real(out)
+        unit = F.div(x, F.cast(F.select(F.equal(modulus, 0), F.ones_like(modulus), modulus),
+                               x.dtype))
+        return (F.mul(dout, unit),)
     return (_as(F.select(F.greater(x, 0), dout, F.select(F.less(x, 0), F.neg(dout), 0)), x),)
+
+
+# ------------------------------------------------------------------ complex numbers
+# MindSpore's convention: the cotangent of a complex value z = a + bi is da + db i; a real
+# input's gradient is the real part of its complex cotangent (see sum_to).
+
+def _as_complex(real, imag):
+    return F.complex(real, imag)
+
+
+@bprop("Real")
+def _real(x, out, dout):
+    if not dout.dtype.is_float:
+        return (dout,)
+    # complex even for a real input, as MindSpore gives
+    return (_as_complex(dout, F.zeros_like(dout)),)
+
+
+@bprop("Imag")
+def _imag(x, out, dout):
+    if not x.dtype.is_complex:
+        return (F.zeros_like(x),)
+    return (_as_complex(F.zeros_like(dout), dout),)
+
+
+@bprop("Conj")
+def _conj(x, out, dout):
+    return (F.conj(dout),)
+
+
+@bprop("Complex")
+def _complex(real, imag, out, dout):
+    return sum_to(F.real(dout), real), sum_to(F.imag(dout), imag)
+
+
+@bprop("Angle")
+def _angle(x, out, dout):
+    if not x.dtype.is_complex:
+        return (F.zeros_like(x),)
+    re, im = F.real(x), F.imag(x)
+    norm2 = F.add(F.mul(re, re), F.mul(im, im))
+    norm2 = F.select(F.equal(norm2, 0), F.ones_like(norm2), norm2)
+    return (F.mul(_as_complex(F.div(F.neg(im), norm2), F.div(re, norm2)),
+                  F.cast(dout, x.dtype)),)
 
 
 @_unary("Square")
@@ -319,6 +378,7 @@ def _matmul_rule(name: str):
     @bprop(name)
     def rule(x, y, out, dout, transpose_a=False, transpose_b=False):
         # out = op_a(x) @ op_b(y); each case keeps the products un-transposed in memory
+        x, y = conjugated(x), conjugated(y)
         if not transpose_a and not transpose_b:
             dx = op(dout, y, transpose_a=False, transpose_b=True)
             dy = op(x, dout, transpose_a=True, transpose_b=False)
