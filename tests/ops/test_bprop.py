@@ -77,9 +77,6 @@ NON_DIFFERENTIABLE = {
     **{n: "box arithmetic for detection heads; MindSpore gives zero cotangents"
        for n in ("IOU", "BoundingBoxEncode")},
     "CheckValid": "boolean output",
-    "Digamma": "its derivative, the trigamma function (MindSpore's Polygamma(1, x)), is "
-               "not implemented: a clear error rather than a wrong second derivative of "
-               "Lgamma",
     "IgammaGradA": "the a-derivative of Igamma, used only by Igamma's backward rule (a "
                    "second derivative in a is not implemented)",
 }
@@ -295,6 +292,10 @@ SAMPLES = {
     **{k: [s(u(0.3, 4.0, 2, 3), u(0.2, 8.0, 3)), s(u(1.5, 3.0, 4), u(4.0, 9.0, 4)),
            s(u(2.0, 6.0, 3, 1), u(0.1, 1.0, 1, 2))] for k in ("Igamma", "Igammac")},
     "Lgamma": [s(u(0.2, 6.0, 2, 3)), s(u(-2.8, -2.2, 4))],
+    "Digamma": [s(u(0.2, 6.0, 2, 3)), s(u(-2.8, -2.2, 4))],
+    "Polygamma": [s(Tensor(np.int64(1)), u(0.2, 6.0, 2, 3)),
+                  s(Tensor(np.int64(3)), u(-2.8, -2.2, 4)),
+                  s(Tensor(np.int32(0)), u(1.0, 3.0, 3))],
     "Sort": [s(n(3, 4)), s(n(3, 4), axis=0, descending=True), s(n(2, 3, 2), axis=1)],
     "Unstack": [s(n(3, 4)), s(n(2, 3, 2), axis=-1)],
     "Identity": [s(n(2, 3))],
