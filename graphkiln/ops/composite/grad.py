@@ -11,7 +11,7 @@ import weakref
 from dataclasses import dataclass
 
 from ...common.mutable import RUNTIME_SCALARS, dynamic_len_items, is_mutable
-from ...common.parameter import Parameter
+from ...common.parameter import Parameter, is_parameter_list_attribute
 from ...compile.call_cache import CallCache
 from ...compile.compile_cache import cell_fingerprint, function_identity
 from ...context import PYNATIVE_MODE, get_context
@@ -174,9 +174,11 @@ class GradOperation:
             raise GradError("GradOperation(get_by_list=True) needs the weights: call it as "
                             "grad_op(net, weights).")
         ws = _weights(weights) if self.get_by_list else None
-        # one Parameter gives one gradient; a list gives a list in a graph (a tuple in PyNative)
+        # one Parameter gives one gradient; a list built in graph code a list; any other
+        # weights (a list attribute of a Cell, a list given from Python) a tuple
         form = None if isinstance(weights, Parameter) else list if isinstance(weights, list) \
-            and get_context("mode") != PYNATIVE_MODE else tuple
+            and state.current() is not None and not is_parameter_list_attribute(weights) \
+            else tuple
         # a bound method is recreated at every attribute access: key on its object
         owner = fn.__self__ if isinstance(fn, types.MethodType) else fn
         per_fn = self._caches.get(owner)
