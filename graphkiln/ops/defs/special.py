@@ -186,8 +186,8 @@ def _polygamma_infer(a, x):
         raise ValueError(f"For 'Polygamma', 'a' should be a 0-dim Tensor, but got rank: "
                          f"{len(a.shape)}.")
     if not isinstance(x, AbstractTensor):
-        raise TypeError(f"For primitive[Polygamma], the input[1] should be a Tensor, but got "
-                        f"{describe(x)}.")
+        raise TypeError(f"For primitive[Polygamma], the type of input argument[x] must be "
+                        f"Tensor but got {describe(x)}.")
     if x.dtype not in FLOATS:
         raise TypeError(f"For primitive[Polygamma], the input argument[x] must be a type of "
                         f"{{Tensor[Float16], Tensor[Float32], Tensor[Float64]}}, but got "
