@@ -177,8 +177,8 @@ def _cot_derivative(n: int, c: np.ndarray) -> np.ndarray:
 
 def _polygamma_infer(a, x):
     if not isinstance(a, AbstractTensor):
-        raise TypeError(f"For primitive[Polygamma], the input[0] should be a Tensor, but got "
-                        f"{describe(a)}.")
+        raise TypeError(f"For primitive[Polygamma], the type of input argument[a] must be "
+                        f"Tensor but got {describe(a)}.")
     if a.dtype not in (mstype.int32, mstype.int64):
         raise TypeError(f"For primitive[Polygamma], the input argument[a] must be a type of "
                         f"{{Tensor[Int32], Tensor[Int64]}}, but got Tensor[{a.dtype}].")
