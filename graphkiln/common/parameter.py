@@ -97,6 +97,16 @@ class Parameter(Tensor):
         return self.clone()
 
 
+def stand_in(param: Parameter) -> Parameter:
+    """Another Parameter object for the weight ``param`` (its array, name and flags): a
+    trace tells the uses of ``param`` given as a function's input from its uses as a weight
+    by it (autodiff differentiates the two separately, as MindSpore does)."""
+    twin = object.__new__(Parameter)
+    for slot in ("_data", "_dtype", "_node", "_abs", *Parameter.__slots__):
+        setattr(twin, slot, getattr(param, slot))
+    return twin
+
+
 class ParameterTuple(tuple):
     """A tuple of Parameters (checks its elements, names must be unique)."""
 

@@ -16,6 +16,7 @@ import graphkiln.ops.functional as F
 
 from ..common import dtype as mstype
 from ..common.mutable import is_mutable
+from ..common.parameter import stand_in
 from ..common.symbolic_scalar import SymbolicScalar
 from ..common.symbolic_sequence import SymbolicSequence
 from ..common.tensor import Tensor
@@ -450,14 +451,18 @@ def branch_bprop(g: FuncGraph, douts: list, parent: GraphBuilder,
 
 # ------------------------------------------------------------------ front end
 
-def _as_node(b: GraphBuilder, x) -> tuple[object, Node | None]:
-    """Make ``x`` an identifiable node of ``b``'s graph (so its cotangent can be read)."""
+def _as_node(b: GraphBuilder, x, weight_apart: bool = True) -> tuple[object, Node | None]:
+    """Make ``x`` an identifiable node of ``b``'s graph (so its cotangent can be read);
+    ``weight_apart``: a Parameter ``x`` gets a node of its own (see ``grad_in_graph``)."""
     if isinstance(x, Tensor):
         if x._node is not None:
             node = b.local(x._node)
             return Tensor._symbolic(node, x._abs), node
-        if x._is_param:  # a weight passed as an input (it stays assignable): the weight's
-            return x, b.weight(x)  # cotangent (also from its uses as a free variable)
+        if x._is_param and weight_apart:  # a weight passed as an input: a stand-in of it
+            twin = stand_in(x)  # (still assignable) whose uses get their own cotangent
+            return twin, b.stand_in_weight(twin, x)
+        if x._is_param:  # the weight itself: its uses as the input and as a weight
+            return x, b.weight(x)
         arr = x._data
         node = ValueNode(arr, AbstractTensor(x.dtype, arr.shape, arr))
         return Tensor._symbolic(node, AbstractTensor(x.dtype, arr.shape)), node
@@ -510,16 +515,19 @@ def has_gradient(x) -> bool:
 
 
 def grad_in_graph(fn, args: tuple, kwargs: dict, *, positions, weights, sens=None,
-                  has_aux: bool = False, with_value: bool = False, get_all_style=None):
+                  has_aux: bool = False, with_value: bool = False, get_all_style=None,
+                  weight_inputs_apart: bool = True):
     """Trace ``fn(*args)`` into the current graph and return the requested gradients.
 
     ``positions``: indices of the inputs to differentiate (the positional arguments, then
-    the keyword arguments' values); ``weights``: Parameters or None.
+    the keyword arguments' values); ``weights``: Parameters or None;
+    ``weight_inputs_apart``: a Parameter given as an input gets the cotangent of its uses as
+    the input only, and as a weight that of its other uses (else both get their sum).
     Returns ``(value, grads_inputs, grads_weights)`` as lists/tuples of Tensors.
     """
     b: GraphBuilder = state.current()
-    pairs = [(_MutableArg(b, a), None) if _is_mutable_container(a) else _as_node(b, a)
-             for a in (*args, *kwargs.values())]
+    pairs = [(_MutableArg(b, a), None) if _is_mutable_container(a) else
+             _as_node(b, a, weight_inputs_apart) for a in (*args, *kwargs.values())]
     traced = [p[0].value if isinstance(p[0], _MutableArg) else p[0] for p in pairs]
     args, kwargs = tuple(traced[:len(args)]), dict(zip(kwargs, traced[len(args):]))
     out, tape = record_tape(b, fn, args, kwargs)

@@ -56,6 +56,9 @@ class _GradConfig:
     return_ids: bool = False  # pair each gradient with its position or weight name
     # how GradOperation's weights were given: one Parameter gives one gradient, a list a list
     weights_form: type | None = tuple
+    # a Parameter given as an input is differentiated apart from its uses as a weight
+    # (MindSpore's GRAPH_MODE); PYNATIVE_MODE sums both into each gradient, as MindSpore does
+    weight_inputs_apart: bool = True
 
 
 def _compute(fn, cfg: _GradConfig, args: tuple, kwargs: dict):
@@ -76,7 +79,8 @@ def _compute(fn, cfg: _GradConfig, args: tuple, kwargs: dict):
         positions = _positions(cfg.positions, n) if n else ()
     value, grads, wgrads = grad_in_graph(fn, args, kwargs, positions=positions,
                                          weights=cfg.weights, sens=sens,
-                                         has_aux=cfg.has_aux)
+                                         has_aux=cfg.has_aux,
+                                         weight_inputs_apart=cfg.weight_inputs_apart)
     grads = tuple(grads)
     if cfg.kind == "gradop" and cfg.positions == "all":  # constants get no gradient
         grads = tuple(g for g, x in zip(grads, inputs) if has_gradient(x))
@@ -155,7 +159,8 @@ class _Differentiated:
         return (function_identity(target), type(fn).__qualname__, cell_fingerprint(fn),
                 cfg.kind, cfg.positions,
                 weights, cfg.sens_param, cfg.has_aux, cfg.with_value, cfg.single,
-                cfg.return_ids, getattr(cfg.weights_form, "__name__", None))
+                cfg.return_ids, getattr(cfg.weights_form, "__name__", None),
+                cfg.weight_inputs_apart)
 
 
 class GradOperation:
@@ -184,13 +189,15 @@ class GradOperation:
         per_fn = self._caches.get(owner)
         if per_fn is None:
             per_fn = self._caches[owner] = {}
-        key = (getattr(fn, "__func__", None), tuple(id(w) for w in ws) if ws else None, form)
+        apart = get_context("mode") != PYNATIVE_MODE
+        key = (getattr(fn, "__func__", None), tuple(id(w) for w in ws) if ws else None, form,
+               apart)
         cache = per_fn.get(key)
         if cache is None:
             cache = per_fn[key] = CallCache()
         positions = "all" if self.get_all else 0
         cfg = _GradConfig("gradop", positions, ws, self.sens_param, False, False, True,
-                          weights_form=form)
+                          weights_form=form, weight_inputs_apart=apart)
         return _Differentiated(fn, cfg, cache)
 
 
@@ -199,7 +206,8 @@ def grad(fn, grad_position=0, weights=None, has_aux: bool = False, return_ids: b
     if grad_position is None and weights is None:
         raise GradError("For 'grad', 'grad_position' and 'weights' cannot both be None.")
     cfg = _GradConfig("grad", grad_position, _weights(weights), False, has_aux, False,
-                      isinstance(grad_position, int), bool(return_ids))
+                      isinstance(grad_position, int), bool(return_ids),
+                      weight_inputs_apart=get_context("mode") != PYNATIVE_MODE)
     return _Differentiated(fn, cfg, CallCache())
 
 
@@ -210,7 +218,8 @@ def value_and_grad(fn, grad_position=0, weights=None, has_aux: bool = False,
         raise GradError("For 'value_and_grad', 'grad_position' and 'weights' cannot both "
                         "be None.")
     cfg = _GradConfig("grad", grad_position, _weights(weights), False, has_aux, True,
-                      isinstance(grad_position, int), bool(return_ids))
+                      isinstance(grad_position, int), bool(return_ids),
+                      weight_inputs_apart=get_context("mode") != PYNATIVE_MODE)
     return _Differentiated(fn, cfg, CallCache())
 
 
