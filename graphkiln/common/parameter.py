@@ -1,11 +1,30 @@
 """``Parameter`` (a named, live weight) and ``ParameterTuple``."""
 from __future__ import annotations
 
+import weakref
+
 import numpy as np
 
 import graphkiln.common.dtype as mstype
 
 from .tensor import Tensor
+
+# objects (Cells) with an attribute that is a list of Parameters: MindSpore's graph code
+# reads such an attribute as a tuple, so ``GradOperation`` gives its gradients as a tuple
+_PARAMETER_LIST_HOLDERS: weakref.WeakSet = weakref.WeakSet()
+
+
+def note_attribute(owner, value) -> None:
+    """Remember ``owner`` when ``value``, set as its attribute, is a list of Parameters."""
+    if type(value) is list and value and all(isinstance(p, Parameter) for p in value):
+        _PARAMETER_LIST_HOLDERS.add(owner)
+
+
+def is_parameter_list_attribute(value) -> bool:
+    """Whether the list ``value`` is an attribute of an object (a Cell's list of weights,
+    ``self.params = net.trainable_params()``), not a list built in graph code."""
+    return any(value is v for owner in list(_PARAMETER_LIST_HOLDERS)
+               for v in vars(owner).values())
 
 
 class Parameter(Tensor):
@@ -76,6 +95,16 @@ class Parameter(Tensor):
 
     def __deepcopy__(self, memo):
         return self.clone()
+
+
+def stand_in(param: Parameter) -> Parameter:
+    """Another Parameter object for the weight ``param`` (its array, name and flags): a
+    trace tells the uses of ``param`` given as a function's input from its uses as a weight
+    by it (autodiff differentiates the two separately, as MindSpore does)."""
+    twin = object.__new__(Parameter)
+    for slot in ("_data", "_dtype", "_node", "_abs", *Parameter.__slots__):
+        setattr(twin, slot, getattr(param, slot))
+    return twin
 
 
 class ParameterTuple(tuple):

@@ -72,6 +72,7 @@ class GraphBuilder:
         self.u = MonadChain("U")
         self.io = MonadChain("IO")
         self.weight_nodes: dict[int, Node] = {}  # root only: id(Parameter) -> graph param
+        self.stand_ins: list = []  # root only: the stand-in Parameters of weight_nodes
         self.tape: list[CNode] | None = None  # nodes recorded while autodiff watches
         # reusable (lazy-inline) graphs of this compile, shared by every builder in it
         self.reusable: dict = parent.root.reusable if parent is not None else {}
@@ -147,6 +148,15 @@ class GraphBuilder:
             node = root.graph.add_weight(
                 param, AbstractRef(param.dtype, param.shape, param.name))
             root.weight_nodes[id(param)] = node
+        return self.local(node)
+
+    def stand_in_weight(self, twin, param) -> Node:
+        """A second Ref node of weight ``param``, which graph code reads and writes through
+        the stand-in Parameter ``twin`` (kept alive with the graph being traced)."""
+        root = self.root
+        root.stand_ins.append(twin)
+        node = root.graph.add_weight(param, AbstractRef(param.dtype, param.shape, param.name))
+        root.weight_nodes[id(twin)] = node
         return self.local(node)
 
     # ------------------------------------------------------------ Python containers

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .abstract import AbstractFunc, AbstractTensor, AbstractTuple
+from .abstract import AbstractFunc, AbstractSequence, AbstractTensor, AbstractTuple
 from .primitive import OpDef
 
 
@@ -125,7 +125,8 @@ def _while_grad(body_bprop, history, *args, n_state, refs, shapes):
     last first, accumulating the cotangents of the loop invariants. The body's effects
     never run again: each iteration's backward reads a private copy of the weights as
     they were when it started. ``shapes``: the shape of each invariant's cotangent (for
-    the zeros of a loop that ran zero times; under vmap it may be batched)."""
+    the zeros of a loop that ran zero times; under vmap it may be batched;
+    ``SEQUENCE_COTANGENT`` for a dynamic length sequence of tensors)."""
     invariants, dstate = list(args[:-n_state]), args[-n_state:]
     dinv = [None] * len(invariants)
     for saved, snapshots in reversed(history):
@@ -135,16 +136,32 @@ def _while_grad(body_bprop, history, *args, n_state, refs, shapes):
         dstate = grads[:n_state]
         for i, g in enumerate(grads[n_state:]):
             if g is not None:
-                dinv[i] = g if dinv[i] is None else dinv[i] + g
+                dinv[i] = g if dinv[i] is None else _accumulate(dinv[i], g)
     for i, g in enumerate(dinv):  # a loop that ran zero times gives zero cotangents
-        if g is None and shapes[i] is not None:
+        if g is None and shapes[i] == SEQUENCE_COTANGENT:
+            dinv[i] = tuple(np.zeros_like(x) for x in invariants[i])
+        elif g is None and shapes[i] is not None:
             dinv[i] = np.zeros(shapes[i], np.asarray(invariants[i]).dtype)
     return tuple(dstate) + tuple(dinv)
 
 
+def _accumulate(total, g):
+    """``total + g`` for tensor cotangents, item by item for a sequence's."""
+    if isinstance(total, tuple):
+        return tuple(a + b for a, b in zip(total, g))
+    return total + g
+
+
+# ``WhileGrad``'s ``shapes`` entry for a dynamic length sequence of tensors
+SEQUENCE_COTANGENT = "sequence"
+
+
 def tensor_shapes(abstracts) -> tuple:
-    """The shape of each tensor abstract, None for the others (``WhileGrad``'s ``shapes``)."""
-    return tuple(a.shape if isinstance(a, AbstractTensor) else None for a in abstracts)
+    """The shape of each tensor abstract, ``SEQUENCE_COTANGENT`` for a dynamic length
+    sequence of tensors, None for the others (``WhileGrad``'s ``shapes``)."""
+    return tuple(a.shape if isinstance(a, AbstractTensor) else
+                 SEQUENCE_COTANGENT if isinstance(a, AbstractSequence) and
+                 isinstance(a.element, AbstractTensor) else None for a in abstracts)
 
 
 WhileGrad = OpDef("WhileGrad", _while_grad_infer, _while_grad, pure_eval=False,

@@ -22,7 +22,7 @@ from collections import OrderedDict
 from collections.abc import Iterator
 
 from ..common import dtype as mstype
-from ..common.parameter import Parameter, ParameterTuple
+from ..common.parameter import Parameter, ParameterTuple, note_attribute
 from ..common.tensor import Tensor
 from ..compile.api import call_cell
 from ..compile.cell_state import note_cell_write
@@ -175,6 +175,7 @@ class Cell:
                                 f"assign this type: '{type(value)}' as a cell.")
             cells[name] = None
         elif not write_attribute(self, name, value):
+            note_attribute(self, value)
             object.__setattr__(self, name, value)
 
     def _set_param_attr(self, name: str, param: Parameter) -> None:

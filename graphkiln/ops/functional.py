@@ -857,6 +857,12 @@ lgamma = _unary(SP.Lgamma, "lgamma")
 digamma = _unary(SP.Digamma, "digamma")
 
 
+def polygamma(n: Tensor, input: Tensor) -> Tensor:
+    """The ``n``-th derivative of the digamma function at ``input`` (``n`` a 0-dim int
+    Tensor)."""
+    return SP.Polygamma(n, input)
+
+
 def igamma(input: Tensor, other: Tensor) -> Tensor:
     """The regularized lower incomplete gamma function P(input, other)."""
     return SP.Igamma(input, other)

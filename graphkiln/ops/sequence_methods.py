@@ -19,6 +19,13 @@ def _getitem(self: SymbolicSequence, index):
     return Q.SequenceGetItem(self, index)
 
 
+def _setitem(self: SymbolicSequence, index, value) -> None:
+    if isinstance(index, slice):
+        raise TypeError("graphkiln does not assign to a slice of a dynamic length sequence; "
+                        "assign the items one by one.")
+    _rebind(self, Q.SequenceSetItem(self, index, value))
+
+
 def _concat(x, y):
     """``x + y`` where either is a dynamic length sequence (the other may be a tuple or
     list of static length: SequenceAdd checks the kinds match)."""
@@ -61,6 +68,7 @@ def extend(self: SymbolicSequence, other) -> None:
 def install() -> None:
     """Attach the methods to :class:`SymbolicSequence`."""
     SymbolicSequence.__getitem__ = _getitem
+    SymbolicSequence.__setitem__ = _setitem
     SymbolicSequence.__add__ = lambda self, other: _concat(self, other)
     SymbolicSequence.__radd__ = lambda self, other: _concat(other, self)
     SymbolicSequence.__mul__ = _repeat

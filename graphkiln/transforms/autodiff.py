@@ -16,6 +16,7 @@ import graphkiln.ops.functional as F
 
 from ..common import dtype as mstype
 from ..common.mutable import is_mutable
+from ..common.parameter import stand_in
 from ..common.symbolic_scalar import SymbolicScalar
 from ..common.symbolic_sequence import SymbolicSequence
 from ..common.tensor import Tensor
@@ -30,6 +31,7 @@ from ..ir.abstract import (
     AbstractMonad,
     AbstractRef,
     AbstractScalar,
+    AbstractSequence,
     AbstractTensor,
     AbstractTuple,
 )
@@ -70,6 +72,8 @@ def add_ct(a, b):
         return b
     if b is None:
         return a
+    if type(a) is SymbolicSequence:  # a dynamic length sequence's: item by item
+        return SEQ.SequenceItemAdd(a, b)
     if isinstance(a, dict) or isinstance(b, dict):
         out = dict(a)
         for k, v in b.items():
@@ -211,7 +215,7 @@ class Backprop(TapeInterpreter):
     def switch_call(self, n: CNode, g) -> None:
         sw = n.inputs[0]
         args = n.inputs[1:]
-        douts = _flat_douts(g, n.abstract)
+        douts = _flat_douts(self.b, g, n)
         t, f = sw.inputs[2].value, sw.inputs[3].value
         tb, fb = branch_bprop(t, douts, self.b), branch_bprop(f, douts, self.b)
         b = self.b
@@ -226,7 +230,7 @@ class Backprop(TapeInterpreter):
         """Item ``i`` of a backward call's tuple is the cotangent of ``args[i]``."""
         elems = call.abstract.elements
         for i, a in enumerate(args):
-            if not isinstance(a.abstract, AbstractTensor) or id(a) not in self.needs:
+            if not carries_cotangent(a.abstract) or id(a) not in self.needs:
                 continue
             item = self.b.new_cnode([prim_node(TupleGetItem, {}), call, ValueNode(i)],
                                     elems[i])
@@ -237,7 +241,7 @@ class Backprop(TapeInterpreter):
         cell with a custom ``bprop``: the user's rule, traced here."""
         graph = n.inputs[0].value
         args = n.inputs[1:]
-        douts = _flat_douts(g, n.abstract)
+        douts = _flat_douts(self.b, g, n)
         user_rule = self.b.root.reusable.get(custom_bprop_key(graph))
         if user_rule is not None:
             outs = list(self.sym(n)) if isinstance(n.abstract, AbstractTuple) else \
@@ -270,19 +274,16 @@ class Backprop(TapeInterpreter):
         init, invariants = n.inputs[3:3 + n_state], n.inputs[3 + n_state:]
         refs = tuple(j for j, a in enumerate(invariants) if isinstance(a.abstract, AbstractRef))
         history = _keep_history(self.b, n, refs)
-        douts = _flat_douts(g, n.abstract)[:n_state]
+        douts = _flat_douts(self.b, g, n)[:n_state]
         bprop = branch_bprop(body, douts, self.b)
         b = self.b
         dnodes = [b.to_node(d) for d in douts]
-        # a cotangent is a plain tensor, also for a Parameter (AbstractRef) invariant
-        abstracts = [AbstractTensor(a.abstract.dtype, a.abstract.shape)
-                     if isinstance(a.abstract, AbstractTensor) else AbstractScalar(None)
-                     for a in list(init) + list(invariants)]
+        abstracts = [_cotangent_abstract(a.abstract) for a in list(init) + list(invariants)]
         attrs = {"n_state": n_state, "refs": refs, "shapes": tensor_shapes(abstracts[n_state:])}
         node = b.new_cnode([prim_node(WhileGrad, attrs), ValueNode(bprop), history,
                             *invariants, *dnodes], AbstractTuple(abstracts), n.loc)
         for i, a in enumerate(list(init) + list(invariants)):
-            if not isinstance(a.abstract, AbstractTensor) or id(a) not in self.needs:
+            if not carries_cotangent(a.abstract) or id(a) not in self.needs:
                 continue
             item = b.new_cnode([prim_node(TupleGetItem, {}), node, ValueNode(i)],
                                abstracts[i])
@@ -349,25 +350,57 @@ def _dense(g, a):
     return g
 
 
-def _flat_douts(g, a) -> list:
-    """One cotangent per output item; None for items that carry none (monads...)."""
+def carries_cotangent(a) -> bool:
+    """Whether a value of abstract ``a`` has a cotangent: a Tensor, or a dynamic length
+    sequence of Tensors (a sequence of them, one per item)."""
+    return isinstance(a, AbstractTensor) or (
+        isinstance(a, AbstractSequence) and isinstance(a.element, AbstractTensor))
+
+
+def _zero_cotangent(b: GraphBuilder, node: Node):
+    """The cotangent of ``node``'s value where nothing used it: zeros (a sequence of zeros,
+    one per run-time item, for a dynamic length sequence), None where there is none."""
+    a = node.abstract
+    if isinstance(a, AbstractTensor):
+        return zeros_of(a)
+    if carries_cotangent(a):
+        return SEQ.SequenceZerosLike(b.wrap(node))
+    return None
+
+
+def _flat_douts(b: GraphBuilder, g, node: CNode) -> list:
+    """One cotangent per output item of ``node``; None for items that carry none
+    (monads...)."""
+    a = node.abstract
     if isinstance(a, AbstractTuple):
         d = g if isinstance(g, dict) else dict(enumerate(g))
-        return [d.get(i) if d.get(i) is not None else
-                (zeros_of(e) if isinstance(e, AbstractTensor) else None)
-                for i, e in enumerate(a.elements)]
+        out = []
+        for i, e in enumerate(a.elements):
+            if d.get(i) is None and carries_cotangent(e):
+                item = b.new_cnode([prim_node(TupleGetItem, {}), node, ValueNode(i)], e)
+                out.append(_zero_cotangent(b, item))
+            else:
+                out.append(d.get(i))
+        return out
     return [g]
 
 
-def _dout_abstract(d) -> AbstractTensor | AbstractScalar:
+def _dout_abstract(d) -> AbstractTensor | AbstractScalar | AbstractSequence:
     """The abstract of a backward graph's ``dout`` parameter for cotangent ``d``."""
-    return AbstractScalar(None) if d is None else AbstractTensor(d.dtype, d.shape)
+    if d is None:
+        return AbstractScalar(None)
+    if type(d) is SymbolicSequence:
+        return d._abs
+    return AbstractTensor(d.dtype, d.shape)
 
 
-def _cotangent_abstract(a) -> AbstractTensor | AbstractScalar:
-    """The abstract of the cotangent a backward graph returns for a parameter ``a``."""
+def _cotangent_abstract(a) -> AbstractTensor | AbstractScalar | AbstractSequence:
+    """The abstract of the cotangent of a value of abstract ``a`` (a plain tensor, also for
+    a Parameter)."""
     if isinstance(a, AbstractTensor):
         return AbstractTensor(a.dtype, a.shape)
+    if carries_cotangent(a):
+        return AbstractSequence(_cotangent_abstract(a.element), a.is_list)
     return AbstractScalar(None)
 
 
@@ -387,7 +420,7 @@ def branch_bprop(g: FuncGraph, douts: list, parent: GraphBuilder,
         out = replay_graph(bb, g, params, recompute=True)
         dparams = [bb.graph.add_param("dout", _dout_abstract(d)) for d in douts]
         bb.tape, tape = None, bb.tape
-        seeds = [p for p in params if isinstance(p.abstract, AbstractTensor)]
+        seeds = [p for p in params if carries_cotangent(p.abstract)]
         bp = Backprop(bb, tape, seeds)
         if isinstance(out.abstract, AbstractTuple):
             if out.prim_name() == "MakeTuple" if isinstance(out, CNode) else False:
@@ -401,7 +434,9 @@ def branch_bprop(g: FuncGraph, douts: list, parent: GraphBuilder,
         outs = []
         for p in params:
             c = bp.result(p)
-            if isinstance(p.abstract, AbstractTensor):
+            if carries_cotangent(p.abstract) and not isinstance(p.abstract, AbstractTensor):
+                outs.append(bb.to_node(c if c is not None else _zero_cotangent(bb, p)))
+            elif isinstance(p.abstract, AbstractTensor):
                 like = _cotangent_abstract(p.abstract)
                 c = _dense(c, p.abstract) if c is not None else zeros_of(like)
                 if c.dtype is not like.dtype:
@@ -416,17 +451,24 @@ def branch_bprop(g: FuncGraph, douts: list, parent: GraphBuilder,
 
 # ------------------------------------------------------------------ front end
 
-def _as_node(b: GraphBuilder, x) -> tuple[object, Node | None]:
-    """Make ``x`` an identifiable node of ``b``'s graph (so its cotangent can be read)."""
+def _as_node(b: GraphBuilder, x, weight_apart: bool = True) -> tuple[object, Node | None]:
+    """Make ``x`` an identifiable node of ``b``'s graph (so its cotangent can be read);
+    ``weight_apart``: a Parameter ``x`` gets a node of its own (see ``grad_in_graph``)."""
     if isinstance(x, Tensor):
         if x._node is not None:
             node = b.local(x._node)
             return Tensor._symbolic(node, x._abs), node
-        if x._is_param:  # a weight passed as an input (it stays assignable): the weight's
-            return x, b.weight(x)  # cotangent (also from its uses as a free variable)
+        if x._is_param and weight_apart:  # a weight passed as an input: a stand-in of it
+            twin = stand_in(x)  # (still assignable) whose uses get their own cotangent
+            return twin, b.stand_in_weight(twin, x)
+        if x._is_param:  # the weight itself: its uses as the input and as a weight
+            return x, b.weight(x)
         arr = x._data
         node = ValueNode(arr, AbstractTensor(x.dtype, arr.shape, arr))
         return Tensor._symbolic(node, AbstractTensor(x.dtype, arr.shape)), node
+    if type(x) is SymbolicSequence:
+        node = b.local(x._node)
+        return SymbolicSequence(node, x._abs), node
     return x, None
 
 
@@ -449,12 +491,9 @@ class _MutableArg:
 def _input_cotangent(bp: Backprop, x, node):
     """The gradient of one differentiated input: zeros where nothing depends on it, a
     zero of its type for a run-time scalar (as MindSpore gives a mutable number)."""
-    if type(x) is SymbolicSequence and isinstance(x.element, AbstractScalar):
-        return SEQ.SequenceZerosLike(x)  # numbers: a zero each, as MindSpore gives
-    if type(x) is SymbolicSequence:
-        raise GradError("graphkiln cannot differentiate with respect to a dynamic length "
-                        "sequence (mutable(..., dynamic_len=True)) yet; pass the tensors in a "
-                        "mutable tuple or list of static length.")
+    if type(x) is SymbolicSequence:  # Tensors: one cotangent each; numbers: a zero each
+        c = bp.result(node) if isinstance(x.element, AbstractTensor) else None
+        return c if c is not None else SEQ.SequenceZerosLike(x)
     if type(x) is SymbolicScalar:
         return 0 if x.kind is bool else x.kind(0)  # MindSpore's zero of a mutable bool: 0
     if node is None:
@@ -480,16 +519,19 @@ def has_gradient(x) -> bool:
 
 
 def grad_in_graph(fn, args: tuple, kwargs: dict, *, positions, weights, sens=None,
-                  has_aux: bool = False, with_value: bool = False, get_all_style=None):
+                  has_aux: bool = False, with_value: bool = False, get_all_style=None,
+                  weight_inputs_apart: bool = True):
     """Trace ``fn(*args)`` into the current graph and return the requested gradients.
 
     ``positions``: indices of the inputs to differentiate (the positional arguments, then
-    the keyword arguments' values); ``weights``: Parameters or None.
+    the keyword arguments' values); ``weights``: Parameters or None;
+    ``weight_inputs_apart``: a Parameter given as an input gets the cotangent of its uses as
+    the input only, and as a weight that of its other uses (else both get their sum).
     Returns ``(value, grads_inputs, grads_weights)`` as lists/tuples of Tensors.
     """
     b: GraphBuilder = state.current()
-    pairs = [(_MutableArg(b, a), None) if _is_mutable_container(a) else _as_node(b, a)
-             for a in (*args, *kwargs.values())]
+    pairs = [(_MutableArg(b, a), None) if _is_mutable_container(a) else
+             _as_node(b, a, weight_inputs_apart) for a in (*args, *kwargs.values())]
     traced = [p[0].value if isinstance(p[0], _MutableArg) else p[0] for p in pairs]
     args, kwargs = tuple(traced[:len(args)]), dict(zip(kwargs, traced[len(args):]))
     out, tape = record_tape(b, fn, args, kwargs)

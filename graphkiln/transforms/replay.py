@@ -25,7 +25,13 @@ from ..common.tensor import Tensor
 from ..errors import GraphkilnInternalError
 from ..frontend.builder import GraphBuilder
 from ..frontend.control import call
-from ..ir.abstract import AbstractRef, AbstractScalar, AbstractTensor, AbstractTuple
+from ..ir.abstract import (
+    AbstractRef,
+    AbstractScalar,
+    AbstractSequence,
+    AbstractTensor,
+    AbstractTuple,
+)
 from ..ir.anf import CNode, FuncGraph, Node, ValueNode
 from ..ir.build import const_node
 from ..ir.clone import inline_body
@@ -99,6 +105,8 @@ def node_value(b: GraphBuilder, node: Node):
         return tuple(b.wrap(node))
     if isinstance(a, AbstractScalar):
         return a.value if a.is_known else b.wrap(node)  # a constant, or a run-time scalar
+    if isinstance(a, AbstractSequence):  # a dynamic length sequence
+        return b.wrap(node)
     return node
 
 

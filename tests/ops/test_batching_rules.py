@@ -122,6 +122,10 @@ SAMPLES["Unstack"] = [lambda r: ((B(f32(r, 3, 4, 5)),), {}),
                       lambda r: ((B(f32(r, 3, 4, 5)),), {"axis": -1})]
 for _n in ("Lgamma", "Digamma"):
     SAMPLES[_n] = _unary(0.2, 5.0)
+SAMPLES["Polygamma"] = [
+    lambda r: ((U(np.array(2, np.int64)), B(f32(r, 3, 4, lo=0.2, hi=5.0))), {}),
+    lambda r: ((B(np.array([0, 1, 3], np.int32)), B(f32(r, 3, 2, lo=0.2, hi=5.0))), {}),
+    lambda r: ((B(np.array([1, 2, 4], np.int64)), U(f32(r, 2, lo=-2.8, hi=-2.2))), {})]
 for _n in ("Igamma", "Igammac", "IgammaGradA"):  # tensors of one dtype (no Python number)
     SAMPLES[_n] = _binary(0.2, 6.0)[:4] + _binary(0.2, 6.0)[5:]
 for _n in ("Shape", "TensorShape", "DType", "Rank", "Size", "TopTypeof", "Flatten"):

@@ -48,8 +48,9 @@ NON_DIFFERENTIABLE = {
                  "ScalarMod", "ScalarPow", "ScalarEq", "ScalarNe", "ScalarLt", "ScalarLe",
                  "ScalarGt", "ScalarGe", "BoolAnd", "BoolOr", "BoolNot", "ScalarUsub",
                  "ScalarCast", "ScalarToTensor", "ScalarMax", "ScalarMin")},
-    **{n: "dynamic length sequence op: MindSpore gives no gradient through a dynamic length "
-          "sequence indexed directly ('The pointer[seq_abs] is null')" for n in SEQUENCE_OPS},
+    **{n: "dynamic length sequence op with a number or bool result, or a piece of a "
+          "sequence op's backward rule" for n in SEQUENCE_OPS
+       if not REGISTRY[n].differentiable},
     "Argmax": "integer indices: piecewise constant in the input",
     "Argmin": "integer indices: piecewise constant in the input",
     "Equal": "boolean output", "NotEqual": "boolean output",
@@ -76,9 +77,6 @@ NON_DIFFERENTIABLE = {
     **{n: "box arithmetic for detection heads; MindSpore gives zero cotangents"
        for n in ("IOU", "BoundingBoxEncode")},
     "CheckValid": "boolean output",
-    "Digamma": "its derivative, the trigamma function (MindSpore's Polygamma(1, x)), is "
-               "not implemented: a clear error rather than a wrong second derivative of "
-               "Lgamma",
     "IgammaGradA": "the a-derivative of Igamma, used only by Igamma's backward rule (a "
                    "second derivative in a is not implemented)",
 }
@@ -108,13 +106,19 @@ WEIGHT_UPDATES["PyExecute"] = "calls Python at run time (the fallback); its resu
 for _kind in ("Scalar", "Tensor", "Image", "Histogram"):
     WEIGHT_UPDATES[f"{_kind}Summary"] = "an IO effect (a summary value) with a placeholder result"
 
-# Point-to-point transfers need a peer process, which a single-process test does not have:
-# their gradients (Send's is a Receive, Receive's a Send) are checked on two processes by
-# tests/communication/scripts/point_to_point.py.
-PEER_ONLY = {"Send", "Receive"}
-# complex-valued ops: their gradients (``df/da + i df/db`` for ``z = a + bi``) are checked
-# against finite differences of both parts in tests/ops/test_complex_grad.py
-COMPLEX_VALUED = {"Complex", "Real", "Imag", "Conj", "Angle"}
+# Rules whose finite-difference check needs what a sample of Tensors cannot give, so it is
+# made elsewhere.
+CHECKED_ELSEWHERE = {
+    **{n: "point-to-point transfers need a peer process: their gradients (Send's is a "
+          "Receive, Receive's a Send) are checked on two processes by "
+          "tests/communication/scripts/point_to_point.py" for n in ("Send", "Receive")},
+    **{n: "takes or gives a dynamic length sequence, which exists only in graphs: checked "
+          "by tests/frontend/test_sequence_grad.py"
+       for n in SEQUENCE_OPS if REGISTRY[n].differentiable},
+    **{n: "complex-valued: its gradient (df/da + i df/db for z = a + bi) is checked against "
+          "finite differences of both parts in tests/ops/test_complex_grad.py"
+       for n in ("Complex", "Real", "Imag", "Conj", "Angle")},
+}
 
 EPS, RTOL, ATOL = 1e-6, 1e-5, 1e-7
 
@@ -291,6 +295,10 @@ SAMPLES = {
     **{k: [s(u(0.3, 4.0, 2, 3), u(0.2, 8.0, 3)), s(u(1.5, 3.0, 4), u(4.0, 9.0, 4)),
            s(u(2.0, 6.0, 3, 1), u(0.1, 1.0, 1, 2))] for k in ("Igamma", "Igammac")},
     "Lgamma": [s(u(0.2, 6.0, 2, 3)), s(u(-2.8, -2.2, 4))],
+    "Digamma": [s(u(0.2, 6.0, 2, 3)), s(u(-2.8, -2.2, 4))],
+    "Polygamma": [s(Tensor(np.int64(1)), u(0.2, 6.0, 2, 3)),
+                  s(Tensor(np.int64(3)), u(-2.8, -2.2, 4)),
+                  s(Tensor(np.int32(0)), u(1.0, 3.0, 3))],
     "Sort": [s(n(3, 4)), s(n(3, 4), axis=0, descending=True), s(n(2, 3, 2), axis=1)],
     "Unstack": [s(n(3, 4)), s(n(2, 3, 2), axis=-1)],
     "Identity": [s(n(2, 3))],
@@ -406,7 +414,7 @@ def _numeric(fn, leaves, i):
 
 def _differentiable_ops():
     return sorted(n for n, d in REGISTRY.items() if d.differentiable and n not in STRUCTURAL
-                  and n not in PEER_ONLY | COMPLEX_VALUED)
+                  and n not in CHECKED_ELSEWHERE)
 
 
 def test_structural_names_are_registered():
@@ -421,7 +429,7 @@ def test_every_primitive_is_checked_or_exempt_with_a_reason():
     with a reason; an op with a backward rule is always FD-checked."""
     unaccounted = sorted(n for n, d in REGISTRY.items() if n not in SAMPLES
                          and n not in STRUCTURAL and n not in NON_DIFFERENTIABLE
-                         and n not in WEIGHT_UPDATES and n not in PEER_ONLY | COMPLEX_VALUED)
+                         and n not in WEIGHT_UPDATES and n not in CHECKED_ELSEWHERE)
     assert not unaccounted, (
         f"primitives without a finite-difference check or a reasoned exemption: "
         f"{unaccounted}; add a sample to SAMPLES (or a reason to NON_DIFFERENTIABLE)")
@@ -432,7 +440,7 @@ def test_every_primitive_is_checked_or_exempt_with_a_reason():
                    or REGISTRY[n].differentiable and n not in STRUCTURAL)
     assert not stale, f"NON_DIFFERENTIABLE names ops that are differentiable: {stale}"
     unchecked = sorted(n for n, d in REGISTRY.items() if d.bprop is not None
-                       and n not in SAMPLES and n not in PEER_ONLY | COMPLEX_VALUED)
+                       and n not in SAMPLES and n not in CHECKED_ELSEWHERE)
     assert not unchecked, f"backward rules without a finite-difference sample: {unchecked}"
 
 

@@ -140,6 +140,8 @@ SAMPLES = {
     **{n: [((X + 2.5, Y + 2.1), {}), ((Tensor(np.ones(3)), Tensor(np.arange(3.0))), {})]
        for n in ("Igamma", "Igammac", "IgammaGradA")},
     **{n: [((X,), {}), ((Tensor(np.ones(3, np.float16)),), {})] for n in ("Lgamma", "Digamma")},
+    "Polygamma": [((Tensor(np.int64(1)), X), {}),
+                  ((Tensor(np.int32(2)), Tensor(np.ones(3, np.float16))), {})],
     "Slice": [((f32(3, 4), (1, 1), (2, -1)), {})],
     "StridedSlice": [((f32(3, 4), (1, 0), (3, 4), (1, 2)), {"shrink_axis_mask": 2})],
     "TopK": [((f32(2, 5), 3), {}), ((i32(4), 2), {"sorted": True})],

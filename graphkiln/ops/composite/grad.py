@@ -11,7 +11,7 @@ import weakref
 from dataclasses import dataclass
 
 from ...common.mutable import RUNTIME_SCALARS, dynamic_len_items, is_mutable
-from ...common.parameter import Parameter
+from ...common.parameter import Parameter, is_parameter_list_attribute
 from ...compile.call_cache import CallCache
 from ...compile.compile_cache import cell_fingerprint, function_identity
 from ...context import PYNATIVE_MODE, get_context
@@ -56,6 +56,9 @@ class _GradConfig:
     return_ids: bool = False  # pair each gradient with its position or weight name
     # how GradOperation's weights were given: one Parameter gives one gradient, a list a list
     weights_form: type | None = tuple
+    # a Parameter given as an input is differentiated apart from its uses as a weight
+    # (MindSpore's GRAPH_MODE); PYNATIVE_MODE sums both into each gradient, as MindSpore does
+    weight_inputs_apart: bool = True
 
 
 def _compute(fn, cfg: _GradConfig, args: tuple, kwargs: dict):
@@ -76,7 +79,8 @@ def _compute(fn, cfg: _GradConfig, args: tuple, kwargs: dict):
         positions = _positions(cfg.positions, n) if n else ()
     value, grads, wgrads = grad_in_graph(fn, args, kwargs, positions=positions,
                                          weights=cfg.weights, sens=sens,
-                                         has_aux=cfg.has_aux)
+                                         has_aux=cfg.has_aux,
+                                         weight_inputs_apart=cfg.weight_inputs_apart)
     grads = tuple(grads)
     if cfg.kind == "gradop" and cfg.positions == "all":  # constants get no gradient
         grads = tuple(g for g, x in zip(grads, inputs) if has_gradient(x))
@@ -155,7 +159,8 @@ class _Differentiated:
         return (function_identity(target), type(fn).__qualname__, cell_fingerprint(fn),
                 cfg.kind, cfg.positions,
                 weights, cfg.sens_param, cfg.has_aux, cfg.with_value, cfg.single,
-                cfg.return_ids, getattr(cfg.weights_form, "__name__", None))
+                cfg.return_ids, getattr(cfg.weights_form, "__name__", None),
+                cfg.weight_inputs_apart)
 
 
 class GradOperation:
@@ -174,21 +179,25 @@ class GradOperation:
             raise GradError("GradOperation(get_by_list=True) needs the weights: call it as "
                             "grad_op(net, weights).")
         ws = _weights(weights) if self.get_by_list else None
-        # one Parameter gives one gradient; a list gives a list in a graph (a tuple in PyNative)
+        # one Parameter gives one gradient; a list built in graph code a list; any other
+        # weights (a list attribute of a Cell, a list given from Python) a tuple
         form = None if isinstance(weights, Parameter) else list if isinstance(weights, list) \
-            and get_context("mode") != PYNATIVE_MODE else tuple
+            and state.current() is not None and not is_parameter_list_attribute(weights) \
+            else tuple
         # a bound method is recreated at every attribute access: key on its object
         owner = fn.__self__ if isinstance(fn, types.MethodType) else fn
         per_fn = self._caches.get(owner)
         if per_fn is None:
             per_fn = self._caches[owner] = {}
-        key = (getattr(fn, "__func__", None), tuple(id(w) for w in ws) if ws else None, form)
+        apart = get_context("mode") != PYNATIVE_MODE
+        key = (getattr(fn, "__func__", None), tuple(id(w) for w in ws) if ws else None, form,
+               apart)
         cache = per_fn.get(key)
         if cache is None:
             cache = per_fn[key] = CallCache()
         positions = "all" if self.get_all else 0
         cfg = _GradConfig("gradop", positions, ws, self.sens_param, False, False, True,
-                          weights_form=form)
+                          weights_form=form, weight_inputs_apart=apart)
         return _Differentiated(fn, cfg, cache)
 
 
@@ -197,7 +206,8 @@ def grad(fn, grad_position=0, weights=None, has_aux: bool = False, return_ids: b
     if grad_position is None and weights is None:
         raise GradError("For 'grad', 'grad_position' and 'weights' cannot both be None.")
     cfg = _GradConfig("grad", grad_position, _weights(weights), False, has_aux, False,
-                      isinstance(grad_position, int), bool(return_ids))
+                      isinstance(grad_position, int), bool(return_ids),
+                      weight_inputs_apart=get_context("mode") != PYNATIVE_MODE)
     return _Differentiated(fn, cfg, CallCache())
 
 
@@ -208,7 +218,8 @@ def value_and_grad(fn, grad_position=0, weights=None, has_aux: bool = False,
         raise GradError("For 'value_and_grad', 'grad_position' and 'weights' cannot both "
                         "be None.")
     cfg = _GradConfig("grad", grad_position, _weights(weights), False, has_aux, True,
-                      isinstance(grad_position, int), bool(return_ids))
+                      isinstance(grad_position, int), bool(return_ids),
+                      weight_inputs_apart=get_context("mode") != PYNATIVE_MODE)
     return _Differentiated(fn, cfg, CallCache())
 
 

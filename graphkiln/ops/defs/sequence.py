@@ -91,7 +91,7 @@ def _make_infer(*items, is_list=True):
 
 # recorded even from constants (``pure_eval=False``): its length must stay a run-time value
 MakeDynamicSequence = OpDef("MakeDynamicSequence", _make_infer, lambda *items, is_list=True:
-                            tuple(items), differentiable=False, pure_eval=False,
+                            tuple(items), pure_eval=False,
                             attrs={"is_list": True})
 
 
@@ -106,7 +106,7 @@ def _from_tuple_infer(x, is_list=True):
 
 # a tuple or list of static length as a dynamic length one (the ``+`` of both kinds)
 TupleToDynamicSequence = OpDef("TupleToDynamicSequence", _from_tuple_infer,
-                               lambda x, is_list=True: tuple(x), differentiable=False,
+                               lambda x, is_list=True: tuple(x),
                                pure_eval=False, attrs={"is_list": True})
 
 
@@ -126,8 +126,22 @@ def _getitem_infer(seq, index):
 
 
 SequenceGetItem = OpDef("SequenceGetItem", _getitem_infer,
-                        lambda seq, index: seq[_checked_index(index, len(seq))],
-                        differentiable=False)
+                        lambda seq, index: seq[_checked_index(index, len(seq))])
+
+
+def _setitem_infer(seq, index, value):
+    seq = _sequence("SequenceSetItem", seq)
+    _index("SequenceSetItem", index)
+    return AbstractSequence(join_items("SequenceSetItem", seq.element, value), seq.is_list)
+
+
+def _setitem(seq, index, value):
+    i = _checked_index(index, len(seq)) % len(seq)
+    return seq[:i] + (value,) + seq[i + 1:]
+
+
+# ``seq[index] = value`` (a new sequence; the holder is rebound to it)
+SequenceSetItem = OpDef("SequenceSetItem", _setitem_infer, _setitem)
 
 
 def _slice_infer(seq, start, stop, step):
@@ -146,7 +160,25 @@ def _slice(seq, start, stop, step):
     return seq[slice(_as_int(start), _as_int(stop), _as_int(step))]
 
 
-SequenceSlice = OpDef("SequenceSlice", _slice_infer, _slice, differentiable=False)
+SequenceSlice = OpDef("SequenceSlice", _slice_infer, _slice)
+
+
+def _slice_grad_infer(dout, seq, start, stop, step):
+    return _sequence("SequenceSliceGrad", seq)
+
+
+def _slice_grad(dout, seq, start, stop, step):
+    """Zeros like ``seq`` with the sliced positions holding ``dout``'s items."""
+    out = list(_zeros_like(seq))
+    picked = range(len(seq))[slice(_as_int(start), _as_int(stop), _as_int(step))]
+    for i, d in zip(picked, dout):
+        out[i] = d
+    return tuple(out)
+
+
+# the cotangent of ``seq`` from the cotangent ``dout`` of ``seq[start:stop:step]``
+SequenceSliceGrad = OpDef("SequenceSliceGrad", _slice_grad_infer, _slice_grad,
+                          differentiable=False)
 
 
 def _in_infer(x, seq):
@@ -206,7 +238,7 @@ def _addn(seq):
     return out
 
 
-SequenceAddN = OpDef("SequenceAddN", _addn_infer, _addn, differentiable=False)
+SequenceAddN = OpDef("SequenceAddN", _addn_infer, _addn)
 
 
 def _zeros_like_infer(seq):
@@ -220,6 +252,24 @@ def _zeros_like(seq):
 # the gradient of a dynamic length sequence of numbers (MindSpore: zero for each)
 SequenceZerosLike = OpDef("SequenceZerosLike", _zeros_like_infer, _zeros_like,
                           differentiable=False)
+
+
+def _item_add_infer(x, y):
+    _sequence("SequenceItemAdd", x, "x")
+    _sequence("SequenceItemAdd", y, "y")
+    return x
+
+
+def _item_add(x, y):
+    if len(x) != len(y):
+        raise ValueError(f"For 'SequenceItemAdd', the sequences must have one length, but got "
+                         f"{len(x)} and {len(y)}.")
+    return tuple(a + b for a, b in zip(x, y))
+
+
+# the itemwise sum of two sequences of one length (how autodiff sums two cotangents of a
+# dynamic length sequence)
+SequenceItemAdd = OpDef("SequenceItemAdd", _item_add_infer, _item_add, differentiable=False)
 
 
 # ------------------------------------------------------------------ new sequences
@@ -243,8 +293,7 @@ def _add_infer(x, y):
     return AbstractSequence(element, seqs[0].is_list)
 
 
-SequenceAdd = OpDef("SequenceAdd", _add_infer, lambda x, y: tuple(x) + tuple(y),
-                    differentiable=False)
+SequenceAdd = OpDef("SequenceAdd", _add_infer, lambda x, y: tuple(x) + tuple(y))
 
 
 def _mul_infer(seq, n):
@@ -253,8 +302,22 @@ def _mul_infer(seq, n):
     return seq
 
 
-SequenceMul = OpDef("SequenceMul", _mul_infer, lambda seq, n: seq * int(n),
-                    differentiable=False)
+SequenceMul = OpDef("SequenceMul", _mul_infer, lambda seq, n: seq * int(n))
+
+
+def _mul_grad_infer(dout, seq):
+    return _sequence("SequenceMulGrad", seq)
+
+
+def _mul_grad(dout, seq):
+    """The cotangent of ``seq`` from that of ``seq * n``: the sum of the ``n`` copies'."""
+    out = list(_zeros_like(seq))
+    for k, d in enumerate(dout):
+        out[k % len(out)] = out[k % len(out)] + d
+    return tuple(out)
+
+
+SequenceMulGrad = OpDef("SequenceMulGrad", _mul_grad_infer, _mul_grad, differentiable=False)
 
 
 def _list(name: str, seq) -> AbstractSequence:
@@ -269,8 +332,7 @@ def _append_infer(seq, x):
     return AbstractSequence(join_items("ListAppend", seq.element, x), True)
 
 
-ListAppend = OpDef("ListAppend", _append_infer, lambda seq, x: (*seq, x),
-                   differentiable=False)
+ListAppend = OpDef("ListAppend", _append_infer, lambda seq, x: (*seq, x))
 
 
 def _insert_infer(seq, index, x):
@@ -285,8 +347,28 @@ def _insert(seq, index, x):
     return tuple(out)
 
 
-ListInsert = OpDef("ListInsert", _insert_infer, _insert, differentiable=False)
+ListInsert = OpDef("ListInsert", _insert_infer, _insert)
 
+
+
+def _insert_grad_infer(dout, index):
+    dout = _list("ListAppendAndInsertGrad", dout)
+    _index("ListAppendAndInsertGrad", index)
+    return AbstractTuple([dout, dout.element])
+
+
+def _insert_grad(dout, index):
+    """``dout`` split into the cotangent of the list before ``insert(index, x)`` and that of
+    ``x`` (at the position ``list.insert`` put it)."""
+    n = len(dout) - 1
+    i = _as_int(index)
+    i = max(i + n, 0) if i < 0 else min(i, n)
+    return dout[:i] + dout[i + 1:], dout[i]
+
+
+# (the cotangent of the list before the insert, the cotangent of the inserted item)
+ListAppendAndInsertGrad = OpDef("ListAppendAndInsertGrad", _insert_grad_infer, _insert_grad,
+                                differentiable=False)
 
 def _pop_infer(seq, index):
     seq = _list("ListPop", seq)
@@ -304,13 +386,16 @@ def _pop(seq, index):
 
 
 # (the list without the item, the item)
-ListPop = OpDef("ListPop", _pop_infer, _pop, differentiable=False)
+ListPop = OpDef("ListPop", _pop_infer, _pop)
 
 ListReverse = OpDef("ListReverse", lambda seq: _list("ListReverse", seq),
-                    lambda seq: seq[::-1], differentiable=False)
+                    lambda seq: seq[::-1])
 
-# every primitive of this module (none is batched by vmap or carries a gradient yet)
+# every primitive of this module (none is batched by vmap; the backward rules of the
+# differentiable ones are in ops/rules/bprop_sequence.py)
 SEQUENCE_OPS = ("MakeDynamicSequence", "TupleToDynamicSequence", "SequenceLen",
-                "SequenceGetItem", "SequenceSlice", "InSequence", "SequenceAddN", "SequenceAdd",
-                "SequenceMul", "SequenceZerosLike", "ListAppend", "ListInsert", "ListPop",
-                "ListReverse", "SequenceMax", "SequenceMin")
+                "SequenceGetItem", "SequenceSetItem", "SequenceSlice", "SequenceSliceGrad",
+                "InSequence", "SequenceAddN", "SequenceAdd", "SequenceItemAdd", "SequenceMul",
+                "SequenceMulGrad", "SequenceZerosLike", "ListAppend", "ListInsert",
+                "ListAppendAndInsertGrad", "ListPop", "ListReverse", "SequenceMax",
+                "SequenceMin")

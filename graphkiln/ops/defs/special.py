@@ -1,6 +1,7 @@
-"""Gamma-function primitives: ``Lgamma`` (log |Gamma(x)|), ``Digamma`` (its derivative)
-and the regularized incomplete gamma functions ``Igamma`` (lower, P(a, x)), ``Igammac``
-(upper, Q(a, x) = 1 - P) and ``IgammaGradA`` (dP/da, their backward rule's ``a`` part).
+"""Gamma-function primitives: ``Lgamma`` (log |Gamma(x)|), ``Digamma`` (its derivative),
+``Polygamma`` (Digamma's n-th derivative) and the regularized incomplete gamma functions
+``Igamma`` (lower, P(a, x)), ``Igammac`` (upper, Q(a, x) = 1 - P) and ``IgammaGradA``
+(dP/da, their backward rule's ``a`` part).
 
 Computed in float64 with NumPy: the power series of P where ``x < a + 1`` and the
 continued fraction of Q elsewhere (each where it converges fast and without
@@ -135,6 +136,75 @@ def _digamma_positive(z: np.ndarray) -> np.ndarray:
     return acc + np.log(z) - 0.5 / z - tail
 
 
+# Bernoulli numbers B_2, B_4, ... B_20 (the asymptotic series of the polygamma functions)
+_BERNOULLI = (1 / 6, -1 / 30, 1 / 42, -1 / 30, 5 / 66, -691 / 2730, 7 / 6, -3617 / 510,
+              43867 / 798, -174611 / 330)
+
+
+def _polygamma(n: int, x) -> np.ndarray:
+    """psi^(n)(x) in float64 for n >= 1: the reflection formula below 0, the recurrence
+    psi^(n)(x) = psi^(n)(x + 1) + (-1)^(n+1) n! / x^(n+1) up to x >= 15 + n, then the
+    asymptotic series; infinite at the poles 0, -1, -2... (sign (-1)^(n+1), as MindSpore)."""
+    x = np.array(x, np.float64)
+    sign = 1.0 if n % 2 else -1.0
+    pole = (x <= 0) & (x == np.floor(x))
+    neg = (x < 0) & ~pole
+    z = np.where(pole, 1.0, np.where(neg, 1.0 - x, x))
+    acc = np.zeros_like(z)
+    small = z < 15 + n
+    while small.any():
+        acc[small] += math.factorial(n) / z[small] ** (n + 1)
+        z[small] += 1.0
+        small = z < 15 + n
+    tail = math.factorial(n - 1) / z ** n + math.factorial(n) / (2 * z ** (n + 1))
+    for k, b in enumerate(_BERNOULLI, 1):
+        tail += b * math.factorial(2 * k + n - 1) / math.factorial(2 * k) / z ** (2 * k + n)
+    out = sign * (acc + tail)
+    # psi^(n)(x) = (-1)^n psi^(n)(1 - x) - pi d^n/dx^n cot(pi x)
+    cot_n = np.pi ** (n + 1) * _cot_derivative(n, 1.0 / np.tan(np.pi * np.where(neg, x, 0.5)))
+    out = np.where(neg, -sign * out - cot_n, out)
+    return np.where(pole, sign * np.inf, out)
+
+
+def _cot_derivative(n: int, c: np.ndarray) -> np.ndarray:
+    """P_n(c) with d^n/dy^n cot(y) = P_n(cot y): P_0 = c, P_k+1 = -(1 + c^2) P_k'."""
+    poly = np.array([0.0, 1.0])  # coefficients, lowest power first
+    for _ in range(n):
+        poly = -np.polynomial.polynomial.polymul([1.0, 0.0, 1.0],
+                                                 np.polynomial.polynomial.polyder(poly))
+    return np.polynomial.polynomial.polyval(c, poly)
+
+
+def _polygamma_infer(a, x):
+    if not isinstance(a, AbstractTensor):
+        raise TypeError(f"For primitive[Polygamma], the type of input argument[a] must be "
+                        f"Tensor but got {describe(a)}.")
+    if a.dtype not in (mstype.int32, mstype.int64):
+        raise TypeError(f"For primitive[Polygamma], the input argument[a] must be a type of "
+                        f"{{Tensor[Int32], Tensor[Int64]}}, but got Tensor[{a.dtype}].")
+    if a.shape:
+        raise ValueError(f"For 'Polygamma', 'a' should be a 0-dim Tensor, but got rank: "
+                         f"{len(a.shape)}.")
+    if not isinstance(x, AbstractTensor):
+        raise TypeError(f"For primitive[Polygamma], the type of input argument[x] must be "
+                        f"Tensor but got {describe(x)}.")
+    if x.dtype not in FLOATS:
+        raise TypeError(f"For primitive[Polygamma], the input argument[x] must be a type of "
+                        f"{{Tensor[Float16], Tensor[Float32], Tensor[Float64]}}, but got "
+                        f"Tensor[{x.dtype}].")
+    return AbstractTensor(x.dtype, x.shape)
+
+
+@quiet
+def _polygamma_kernel(a, x):
+    n = int(a)
+    if n < 0:
+        out = np.full(np.shape(x), np.nan)
+    else:
+        out = _digamma(x) if n == 0 else _polygamma(n, x)
+    return out.astype(np.asarray(x).dtype)
+
+
 def _grad_a(a, x) -> np.ndarray:
     """dP/da = sum_n t_n (log x - psi(a + n + 1)), t_n the series' terms of P."""
     a, x = np.broadcast_arrays(np.asarray(a, np.float64), np.asarray(x, np.float64))
@@ -168,8 +238,9 @@ def _kernel(fn):
 
 
 Lgamma = unary("Lgamma", _lgamma, FLOATS)
-# (no backward rule: MindSpore's is the trigamma function, Polygamma(1, x), not here yet)
-Digamma = unary("Digamma", _digamma, FLOATS, differentiable=False)
+Digamma = unary("Digamma", _digamma, FLOATS)
+# Polygamma(a, x): psi^(a)(x) for a 0-dim int Tensor ``a`` (NaN for a < 0)
+Polygamma = OpDef("Polygamma", _polygamma_infer, _polygamma_kernel)
 Igamma = OpDef("Igamma", _gamma_infer("Igamma"), _kernel(lambda a, x: _lower_upper(a, x)[0]))
 Igammac = OpDef("Igammac", _gamma_infer("Igammac"),
                 _kernel(lambda a, x: _lower_upper(a, x)[1]))

@@ -4,5 +4,6 @@ from . import (  # noqa: F401  (importing attaches the rules)
     batching_nn,
     bprop,
     bprop_nn,
+    bprop_sequence,
     collective,
 )

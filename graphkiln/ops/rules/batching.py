@@ -24,6 +24,7 @@ from ..defs import array as A
 from ..defs import grad_ops as G
 from ..defs import math as M
 from ..defs import nn as N
+from ..defs import special as SP
 from ..defs.sequence import SEQUENCE_OPS
 
 # Primitives the transformation itself handles (or refuses), with the reason.
@@ -191,6 +192,17 @@ ELEMENTWISE = ("Add", "Sub", "Mul", "Div", "FloorDiv", "FloorMod", "Mod", "Pow",
 
 for _name in ELEMENTWISE:
     REGISTRY[_name].def_vmap(_elementwise(REGISTRY[_name]))
+
+
+@rule_for("Polygamma")
+def _polygamma(a, x, *, dims):
+    """Elementwise in ``x``; a batched order ``a`` (0-dim per example) is applied example
+    by example."""
+    if dims[0] is None:
+        return SP.Polygamma(a, x), dims[1]
+    size = batch_size((a, x), dims)
+    a, x = front(a, dims[0], size), front(x, dims[1], size)
+    return A.Stack(tuple(SP.Polygamma(a[i], x[i]) for i in range(size)), axis=0), 0
 
 
 @rule_for("ReluGrad")

@@ -860,6 +860,16 @@ def _lgamma(x, out, dout):
     return (_as(F.mul(dout, F.digamma(x)), x),)
 
 
+@bprop("Digamma")
+def _digamma(x, out, dout):
+    return (_as(F.mul(dout, F.polygamma(Tensor(1, mstype.int64), _wide(x))), x),)
+
+
+@bprop("Polygamma")
+def _polygamma(a, x, out, dout):
+    return None, _as(F.mul(dout, F.polygamma(F.add(a, 1), _wide(x))), x)
+
+
 def _igamma_grads(a, x, dout):
     """d/da and d/dx of P(a, x), each times ``dout`` (the density x**(a-1) e**-x / G(a))."""
     da = F.mul(dout, REGISTRY["IgammaGradA"](a, x))
