@@ -34,6 +34,7 @@ STRUCTURAL = {
     **{f"Scatter{k}": "an in-place update of a weight, like Assign"
        for k in ("Add", "Sub", "Mul", "Div", "Max", "Min", "Update", "NdAdd", "NdSub",
                  "NdUpdate")},
+    "InplaceIndexAdd": "an in-place update, like the Scatter ones",
 }
 
 # Marked ``differentiable=False``: their outputs carry no gradient, so finite differences
@@ -231,6 +232,7 @@ SAMPLES = {
     "TensorMove": [s(n(2, 3))],
     "AssignAdd": [s(n(2, 3), n(2, 3))],
     "AssignSub": [s(n(2, 3), n(2, 3))],
+    "InplaceCopy": [s(n(2, 3), n(2, 3))],
     "Reshape": [s(n(2, 3), (3, -1)), s(n(2, 3), (6,))],
     "Transpose": [s(n(2, 3, 4), (2, 0, 1)), s(n(2, 3), (-1, 0))],
     "ExpandDims": [s(n(2, 3), -1), s(n(3), 0)],

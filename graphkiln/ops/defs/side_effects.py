@@ -74,6 +74,10 @@ def _assign_sub(ref, value, u=None):
 Assign = OpDef("Assign", _assign_infer_for("Assign"), _assign, effect=MEM_EFFECT)
 AssignAdd = OpDef("AssignAdd", _assign_infer_for("AssignAdd"), _assign_add, effect=MEM_EFFECT)
 AssignSub = OpDef("AssignSub", _assign_infer_for("AssignSub"), _assign_sub, effect=MEM_EFFECT)
+# The write of Tensor in-place methods (``x.mul_(y)``, ``x.copy_(src)``): like ``Assign``,
+# but differentiated as the value it writes (the old contents get no gradient).
+InplaceCopy = OpDef("InplaceCopy", _assign_infer_for("InplaceCopy"), _assign,
+                    effect=MEM_EFFECT)
 
 
 def _print_infer(*xs, graph_format=False):

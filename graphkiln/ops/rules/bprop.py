@@ -382,6 +382,11 @@ def _assign_sub(variable, value, u, out, dout):
     return dout, sum_to(F.neg(dout), value), None
 
 
+@bprop("InplaceCopy")
+def _inplace_copy(variable, value, u, out, dout):
+    return F.zeros_like(variable), sum_to(dout, value), None
+
+
 # ------------------------------------------------------------------ shapes
 
 @bprop("Reshape")
