@@ -8,6 +8,7 @@ from .common.dtype import complex64, complex128  # noqa: F401
 from .common.dtype import (  # noqa: F401
     bool_, float16, float32, float64, int8, int16, int32, int64, uint8,
 )
+from .common.jit_config import JitConfig
 from .common.parameter import Parameter, ParameterTuple
 from .common.tensor import Tensor, tensor
 from .context import (

@@ -9,6 +9,7 @@ import sys
 
 from . import dtype, initializer, parameter, seed, tensor  # noqa: F401
 from .dtype import dtype_to_nptype  # noqa: F401
+from .jit_config import JitConfig  # noqa: F401
 from .lazy_inline import lazy_inline  # noqa: F401
 from .mutable import mutable  # noqa: F401
 from .parameter import Parameter, ParameterTuple  # noqa: F401

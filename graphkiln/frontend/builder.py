@@ -40,7 +40,7 @@ from ..ir.structural_prims import (
     TupleGetItem,
     UpdateState,
 )
-from ..ops.defs.side_effects import TensorMove
+from ..ops.defs.side_effects import Assign, TensorMove
 from .fallback import PyObject
 from .undefined import Undefined
 
@@ -82,6 +82,11 @@ class GraphBuilder:
         # current state (the input itself, then the alias after each in-place write of it)
         self.input_readers: dict[int, list[CNode]] = {}
         self.is_branch = False  # a branch of a tensor `if`: a `raise` in it runs at run time
+        # Tensors of enclosing graphs that an in-place write in this graph rebound:
+        # id -> (Tensor, its node before); the `if`/loop being traced carries them out
+        self.rebound: dict[int, tuple[Tensor, Node]] = {}
+        # root only: graph inputs a tensor `if`/loop wrote: id -> (Tensor, input state)
+        self.caller_writes: dict[int, tuple[Tensor, Node]] = {}
         # lists, dicts and sets graph code wrote (id -> (object, contents before)): a graph
         # sees Python containers as values, so tracing restores them (as MindSpore's
         # graphs never change the user's objects)
@@ -175,6 +180,10 @@ class GraphBuilder:
     def restore_written(self) -> None:
         """Put back every container and attribute graph code wrote while tracing."""
         for record in self.written.values():
+            if len(record) == 1:  # a constant Tensor written in place
+                record[0]._node = None
+                record[0]._abs = None
+                continue
             if len(record) == 3:  # an attribute
                 obj, name, before = record
                 if before is _MISSING:
@@ -285,7 +294,7 @@ class GraphBuilder:
             if chain is self.io:  # later writes of weights wait for the print
                 self.u.pending.append(node)
         for i in written:  # later reads of a written Tensor see the write
-            self.rebind(args[i], nodes[i], node)
+            self.rebind(args[i], nodes[i], node, opdef)
         return self.wrap(node)
 
     # ------------------------------------------------------------ Tensors written in place
@@ -298,18 +307,28 @@ class GraphBuilder:
         written = []
         for i in opdef.ref_inputs:
             x = args[i] if i < len(args) else None
-            if not isinstance(x, Tensor) or x._node is None or x._is_param:
+            if not isinstance(x, Tensor) or x._is_param:
                 continue
             node = nodes[i]
-            if self.parent is None and (id(node) in self.input_readers
-                                        or self.is_tensor_input(node)):
+            if x._node is None:  # a constant: written in a copy, the constant stays
+                self.root.before_write_constant(x)
+                x._node, x._abs = node, node.abstract
+            elif self.is_input_state(node):
                 self.copy_for_readers(node, self.input_readers.setdefault(id(node), []))
-            elif isinstance(node, CNode) and node.graph is self.graph:
-                nodes[i] = self.new_cnode([prim_node(TensorMove, {}), node], node.abstract)
-            else:
+                written.append(i)
                 continue
+            elif not (self.parent is not None or isinstance(node, CNode)
+                      and node.graph is self.graph):
+                continue
+            nodes[i] = self.new_cnode([prim_node(TensorMove, {}), node], node.abstract)
             written.append(i)
         return written
+
+    def is_input_state(self, node: Node) -> bool:
+        """True for a graph input's current state in the root graph (the input itself,
+        then the value after each in-place write of it)."""
+        return self.parent is None and (id(node) in self.input_readers
+                                        or self.is_tensor_input(node))
 
     def copy_for_readers(self, node: Node, readers: list[CNode]) -> None:
         """Make the ``readers`` so far of graph-input state ``node`` read a copy taken
@@ -328,14 +347,60 @@ class GraphBuilder:
         return type(node) is Parameter and node.weight is None and \
             node.graph is self.graph and type(node.abstract) is AbstractTensor
 
-    def rebind(self, x: Tensor, ref: Node, write: CNode) -> None:
-        """Tensor ``x`` now stands for ``ref`` after ``write`` wrote it."""
-        after = self.new_cnode([prim_node(Depend, {}), ref, write], ref.abstract)
+    def rebind(self, x: Tensor, ref: Node, write: CNode, opdef) -> None:
+        """Tensor ``x`` now stands for ``ref`` as ``write`` wrote it: the write's output
+        when that is the written value and has a backward rule (``Assign*``: gradients
+        flow through the write, as in MindSpore), else ``Depend(ref, write)``."""
+        after = write if opdef.bprop is not None and write.abstract == ref.abstract else \
+            self.new_cnode([prim_node(Depend, {}), ref, write], ref.abstract)
         if self.parent is None and id(ref) in self.input_readers:
             self.input_readers.pop(id(ref))
             self.input_readers[id(after)] = []
-        x._node = after
-        x._abs = after.abstract
+        self.set_state(x, after)
+
+    def set_state(self, x: Tensor, node: Node) -> None:
+        """Tensor ``x`` now stands for ``node`` of this graph (written in place); a Tensor
+        of an enclosing graph is remembered for the tensor ``if`` or loop to carry out."""
+        before = x._node
+        if self.parent is not None and id(x) not in self.rebound and before is not None \
+                and before.graph is not self.graph:
+            self.rebound[id(x)] = (x, before)
+        x._node = node
+        x._abs = node.abstract
+
+    def take_rebound(self) -> list[tuple[Tensor, Node]]:
+        """The Tensors rebound in this graph, each as ``(Tensor, node here)``; the Tensors
+        get their outer nodes back (the other branch, the next trace start from them)."""
+        out = []
+        for x, before in self.rebound.values():
+            out.append((x, x._node))
+            x._node = before
+            x._abs = before.abstract
+        self.rebound.clear()
+        return out
+
+    def write_back(self, x: Tensor, before: Node, value: Node) -> None:
+        """After a tensor ``if`` or loop gave ``x`` (whose state before it was ``before``)
+        the new ``value``: a Tensor of an enclosing graph stays rebound for that graph's
+        ``if``/loop; a graph input gets its final value when the graph ends."""
+        if self.is_input_state(before):
+            self.caller_writes.setdefault(id(x), (x, before))
+        x._node = before
+        self.set_state(x, value)
+
+    def write_callers(self) -> None:
+        """Write each graph input that a tensor ``if`` or loop wrote in place with its final
+        value (``Assign`` into the caller's array; gradients flow through the value)."""
+        for x, before in self.caller_writes.values():
+            value = Tensor._symbolic(x._node, x._abs)
+            x._node, x._abs = before, before.abstract
+            self.record(Assign, (x, value), {})
+        self.caller_writes.clear()
+
+    def before_write_constant(self, x: Tensor) -> None:
+        """Remember constant ``x``, written in place in a copy while tracing: it is a
+        constant again when the trace ends (every run starts from its value)."""
+        self.written.setdefault(("constant", id(x)), (x,))
 
     def wrap(self, node: Node):
         """Symbolic Python values for the output of ``node``."""
@@ -359,6 +424,7 @@ class GraphBuilder:
 
     def finish_root(self, output: Node) -> None:
         """Set the root graph's output, ordered after every recorded effect."""
+        self.write_callers()
         self.graph.output = self.order_after_effects(output)
 
     def order_after_effects(self, output: Node) -> Node:

@@ -287,7 +287,9 @@ def _traced_if(cond, true_fn, false_fn, values, names, guard=False):
     tb = GraphBuilder(FuncGraph(f"\u2713{parent_name}", loc), b)
     fb = GraphBuilder(FuncGraph(f"\u2717{parent_name}", loc), b)
     out_t = _trace_branch(tb, true_fn, values)
+    rebound_t = tb.take_rebound()  # (the false branch starts from the Tensors as they were)
     out_f = _trace_branch(fb, false_fn, values)
+    written = _written_in_branches(rebound_t, fb.take_rebound())
     if out_t is _RAISED and out_f is _RAISED:
         raise BranchRaised()
     # a branch that raised at run time never goes on: it gives placeholders of the other
@@ -309,6 +311,11 @@ def _traced_if(cond, true_fn, false_fn, values, names, guard=False):
     if isinstance(guard, str):  # `if not flag:` did not run its body: the flag is set
         leaves_f = [True if name == guard else c for name, c in zip(leaf_names, leaves_f)]
     jumped_t, jumped_f = _jumped(out_t, names), guard or _jumped(out_f, names)
+    n_user = len(leaves_t)
+    for _, a, c in written:  # each Tensor written in place leaves the `if` as a variable
+        leaves_t.append(a)
+        leaves_f.append(c)
+        leaf_names.append(_WRITTEN_NAME)
     results: list = [None] * len(leaves_t)
     dyn: list[tuple[int, Node, Node]] = []
     weights: list[tuple[int, object, object, AbstractTensor]] = []
@@ -395,7 +402,37 @@ def _traced_if(cond, true_fn, false_fn, values, names, guard=False):
     for i, wt, wf, like in weights:
         results[i] = WeightJoin(b, cond_node, wt(results) if wt is not None else results[i],
                                 wf(results) if wf is not None else results[i], like, loc)
-    return unflatten(tree_t, results[:n_leaves])
+    for (x, _, _), value in zip(written, results[n_user:n_leaves]):
+        b.write_back(x, x._node, value._node)
+    return unflatten(tree_t, results[:n_user])
+
+
+_WRITTEN_NAME = "<a Tensor written in place>"
+
+
+def _written_in_branches(rebound_t: list, rebound_f: list) -> list[tuple[Tensor, Tensor, Tensor]]:
+    """``(Tensor, its value after the true branch, after the false branch)`` for each
+    outer Tensor that one branch of a tensor ``if`` wrote in place (a branch that did not
+    write it leaves it as it was)."""
+    after_t = {id(x): node for x, node in rebound_t}
+    after_f = {id(x): node for x, node in rebound_f}
+    tensors = {id(x): x for x, _ in rebound_t + rebound_f}
+    return [(x, _state(x, after_t.get(key)), _state(x, after_f.get(key)))
+            for key, x in tensors.items()]
+
+
+def _state(x: Tensor, node: Node | None) -> Tensor:
+    """``x`` as a branch left it: the node it wrote, or ``x`` itself."""
+    return x if node is None else Tensor._symbolic(node, node.abstract)
+
+
+def _snapshot_written(out, rebound: dict):
+    """``out`` with each Tensor the branch rebound (an outer Tensor written in place)
+    replaced by its value in the branch (the Tensor gets its outer node back)."""
+    leaves, tree = flatten(out)
+    return unflatten(tree, [Tensor._symbolic(v._node, v._abs)
+                            if isinstance(v, Tensor) and id(v) in rebound else v
+                            for v in leaves])
 
 
 def _liftable(x, bb: GraphBuilder) -> bool:
@@ -514,9 +551,10 @@ def _trace_branch(bb: GraphBuilder, fn, values):
     bb.is_branch = True
     with bb:
         try:
-            return fn(*copy_containers(values))
+            out = fn(*copy_containers(values))
         except BranchRaised:
             return _RAISED
+    return _snapshot_written(out, bb.rebound) if bb.rebound else out
 
 
 _JUMP_FLAGS = ("_gk_retflag", "_gk_brk", "_gk_cont")
@@ -786,6 +824,8 @@ class _TensorLoop:
                  loc: SourceLoc | None):
         self.b, self.cond_fn, self.body_fn, self.loc = b, cond_fn, body_fn, loc
         self.leaves, self.tree = flatten(values)
+        self.n_user = len(self.leaves)  # after them: outer Tensors the body writes in place
+        self.outer: list[Node] = []  # their nodes before the loop
         self.names = _leaf_names(values, names, len(self.leaves))
         self.kinds: list[_Leaf] = []
         self.abstracts: list[AbstractTensor | None] = []
@@ -821,10 +861,26 @@ class _TensorLoop:
         parent = self.b.graph.name
         cb = GraphBuilder(FuncGraph(f"\u21bb{parent}_cond", self.loc), self.b)
         bb = GraphBuilder(FuncGraph(f"\u21bb{parent}_body", self.loc), self.b)
-        self.trace_cond(cb)
-        with bb:
-            new_values = self.body_fn(*self.bind_state(bb))
-        new_leaves, new_tree = flatten(tuple(new_values))
+        try:
+            self.trace_cond(cb)
+            with bb:
+                new_values = self.body_fn(*self.bind_state(bb))
+            new_leaves, new_tree = flatten(tuple(new_values))
+            new_leaves += [_state(x, x._node) for x in self.leaves[self.n_user:]]
+        finally:
+            self.unbind_written()
+            rebound = bb.take_rebound()
+        if cb.take_rebound():
+            raise TypeError("The condition of a tensor while loop writes a Tensor in place; "
+                            "write it in the loop body instead." + _where(self.loc))
+        if rebound:  # the body writes outer Tensors in place: carry them too
+            for x, _ in rebound:
+                self.leaves.append(x)
+                self.outer.append(x._node)
+                self.kinds.append(_Leaf.CARRIED)
+                self.abstracts.append(AbstractTensor(x.dtype, x.shape))
+                self.names.append(_WRITTEN_NAME)
+            return _Retry()
         if new_tree != self.tree:
             if any(k is _Leaf.PENDING for k in self.kinds):
                 return _Restructure(tuple(new_values))
@@ -856,7 +912,14 @@ class _TensorLoop:
             if on:
                 getattr(gb, kind).node = gb.graph.add_param(
                     kind.upper(), U_ABS if kind == "u" else IO_ABS)
-        return unflatten(self.tree, syms)
+        for i, x in enumerate(self.leaves[self.n_user:], self.n_user):
+            x._node, x._abs = params[i, "value"], self.abstracts[i]
+        return unflatten(self.tree, syms[:self.n_user])
+
+    def unbind_written(self) -> None:
+        """The outer Tensors the body writes get their nodes before the loop back."""
+        for x, node in zip(self.leaves[self.n_user:], self.outer):
+            x._node, x._abs = node, node.abstract
 
     def trace_cond(self, cb: GraphBuilder) -> None:
         with cb:
@@ -864,6 +927,7 @@ class _TensorLoop:
             if not is_symbolic(c):
                 c = Tensor(bool(c))
             cb.graph.output = _cond_tensor(cb, c, self.loc)
+        self.unbind_written()
 
     def join(self, new_leaves: list, cb: GraphBuilder, bb: GraphBuilder) -> bool:
         """Widen the assumptions to what the body produced; True when they changed."""
@@ -960,7 +1024,10 @@ class _TensorLoop:
             chain.effects = True
         if (bb.u.node is not None or cb.u.node is not None) and not self.carry_u:
             b.u.pending.append(node)  # the loop reads weights: later writes wait for it
-        return unflatten(self.tree, results)
+        for x, before, value in zip(self.leaves[self.n_user:], self.outer,
+                                    results[self.n_user:]):
+            b.write_back(x, before, value._node)
+        return unflatten(self.tree, results[:self.n_user])
 
     def state_nodes(self, gb: GraphBuilder, leaves: list, initial: bool = False) -> list:
         """The nodes of the While states for ``leaves`` in ``gb`` (the current builder)."""

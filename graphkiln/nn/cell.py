@@ -354,6 +354,10 @@ class Cell:
             cell.__dict__["training"] = bool(mode)
         return self
 
+    def set_jit_config(self, jit_config) -> None:
+        """Keep the compile options ``jit_config`` (a ``JitConfig``; see its module)."""
+        self.jit_config_dict = jit_config.jit_config_dict
+
     def set_grad(self, requires_grad: bool = True) -> Cell:
         self.__dict__["requires_grad"] = bool(requires_grad)
         return self

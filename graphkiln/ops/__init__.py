@@ -3,6 +3,7 @@ from . import defs as _defs  # noqa: F401  (fills the registry)
 from . import dynamic_shape as _dynamic_shape  # noqa: F401  (x.shape of unknown dims)
 from . import functional, losses
 from . import functional as F  # noqa: F401
+from . import inplace_methods as _inplace_methods  # noqa: F401  (x.add_(y)...)
 from . import rules as _rules  # noqa: F401  (attaches backward rules)
 from . import scalar_methods as _scalar_methods  # noqa: F401  (run-time scalar operators)
 from . import sequence_methods as _sequence_methods  # noqa: F401  (dynamic length sequences)

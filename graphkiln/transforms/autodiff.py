@@ -54,7 +54,7 @@ from ..ops.defs.side_effects import TensorMove
 from .replay import TapeInterpreter, node_value, record_tape, replay_graph
 from .while_recompute import recomputed_while_grad
 
-_NO_GRAD_OPS = {"UpdateState", "Assign", "AssignAdd", "AssignSub", "Print", "Switch",
+_NO_GRAD_OPS = {"UpdateState", "Print", "Switch",
                 "ZerosLike", "OnesLike", "Fill"}
 
 

@@ -29,7 +29,7 @@ from .autodiff import Backprop, GradError, backward_rule
 from .replay import TapeInterpreter, node_value, record_tape, replay_graph
 
 # primitives whose outputs carry no tangent: monads, effects, constant makers
-_NO_TANGENT = ("UpdateState", "Assign", "AssignAdd", "AssignSub", "Print", "Switch",
+_NO_TANGENT = ("UpdateState", "Print", "Switch",
                "ZerosLike", "OnesLike", "Fill")
 
 

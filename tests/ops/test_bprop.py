@@ -24,9 +24,6 @@ STRUCTURAL = {
     "Depend": "passes the cotangent to its value; the dependencies get none",
     "Load": "a weight's read: the cotangent goes to the weight",
     "UpdateState": "monad plumbing, carries no value",
-    "Assign": "a memory effect; gradients flow through the Load that reads the weight",
-    "AssignAdd": "a memory effect, like Assign",
-    "AssignSub": "a memory effect, like Assign",
     "Print": "an IO effect without a differentiable value",
     "Switch": "differentiated as a Switch of the branches' backward graphs",
     "While": "tensor while loops are not differentiable yet (a clear GradError)",
@@ -37,6 +34,7 @@ STRUCTURAL = {
     **{f"Scatter{k}": "an in-place update of a weight, like Assign"
        for k in ("Add", "Sub", "Mul", "Div", "Max", "Min", "Update", "NdAdd", "NdSub",
                  "NdUpdate")},
+    "InplaceIndexAdd": "an in-place update, like the Scatter ones",
 }
 
 # Marked ``differentiable=False``: their outputs carry no gradient, so finite differences
@@ -118,6 +116,9 @@ CHECKED_ELSEWHERE = {
     **{n: "complex-valued: its gradient (df/da + i df/db for z = a + bi) is checked against "
           "finite differences of both parts in tests/ops/test_complex_grad.py"
        for n in ("Complex", "Real", "Imag", "Conj", "Angle")},
+    "Assign": "MindSpore defines its rule other than as the derivative (the variable's "
+              "cotangent passes on and the value gets none): "
+              "tests/frontend/test_branch_writes.py compares with recorded gradients",
 }
 
 EPS, RTOL, ATOL = 1e-6, 1e-5, 1e-7
@@ -232,6 +233,9 @@ SAMPLES = {
     "Zeros": [s((2, 3), ms.float64)],
     "Ones": [s((2, 3), ms.float64)],
     "TensorMove": [s(n(2, 3))],
+    "AssignAdd": [s(n(2, 3), n(2, 3))],
+    "AssignSub": [s(n(2, 3), n(2, 3))],
+    "InplaceCopy": [s(n(2, 3), n(2, 3))],
     "Reshape": [s(n(2, 3), (3, -1)), s(n(2, 3), (6,))],
     "Transpose": [s(n(2, 3, 4), (2, 0, 1)), s(n(2, 3), (-1, 0))],
     "ExpandDims": [s(n(2, 3), -1), s(n(3), 0)],

@@ -22,6 +22,8 @@ STRUCTURAL = {
     # in-place updates of weights: tests/compat/test_ops_recorded.py (against MindSpore)
     "ScatterAdd", "ScatterSub", "ScatterMul", "ScatterDiv", "ScatterMax", "ScatterMin",
     "ScatterUpdate", "ScatterNdAdd", "ScatterNdSub", "ScatterNdUpdate",
+    # in-place writes of Tensors: tests/frontend/test_inplace_methods.py
+    "InplaceCopy", "InplaceIndexAdd",
     "WhileGrad",  # applies traced graphs; made by autodiff (tests/transforms/test_autodiff.py)
     "Raise",  # a run-time raise (tests/frontend/test_ms_programs.py)
     # IO effects feeding SummaryRecord (tests/train/test_summary_record.py, against MindSpore)

@@ -144,6 +144,46 @@ FUNCTIONAL = {f"TensorScatter{k}": _scatter(f"TensorScatter{k}", k, True, False)
               for k in ("Add", "Sub", "Mul", "Div", "Max", "Min", "Update")}
 
 
+# ------------------------------------------------------------------ InplaceIndexAdd
+
+def _inplace_index_add_infer(var, indices, updates, u=None, axis=0):
+    name = "InplaceIndexAdd"
+    if not isinstance(var, AbstractRef):
+        raise TypeError(f"For '{name}', the 'var' must be a Parameter or a Tensor written in "
+                        f"place, but got {describe(var)}.")
+    t = tensor_type(name, "var", var)
+    require_dtype(name, "var", t, NUMBERS)
+    _indices(name, indices)
+    _same_dtype(name, var, updates)
+    rank = len(var.shape)
+    if not -rank <= axis < max(rank, 1):
+        raise ValueError(f"For '{name}', the 'axis' must be in the range [{-rank}, {rank}), "
+                         f"but got {axis}.")
+    axis %= max(rank, 1)
+    if len(indices.shape) != 1:
+        raise ValueError(f"For '{name}', the 'indices' must be 1-D, but got shape "
+                         f"{tuple(indices.shape)}.")
+    want = tuple(var.shape[:axis]) + tuple(indices.shape) + tuple(var.shape[axis + 1:])
+    if tuple(updates.shape) != want:
+        raise ValueError(f"For '{name}', the 'updates' must have the shape of 'var' with "
+                         f"len(indices) at 'axis' {want}, but got {tuple(updates.shape)}.")
+    return AbstractTensor(t, var.shape)
+
+
+@quiet
+def _inplace_index_add(var, indices, updates, u=None, axis=0):
+    axis %= max(var.ndim, 1)
+    rows = _rows("InplaceIndexAdd", np.asarray(indices), var.shape[axis])
+    np.add.at(np.moveaxis(var, axis, 0), rows, np.moveaxis(np.asarray(updates, var.dtype),
+                                                           axis, 0))
+    return var
+
+
+# ``var[..., indices[i], ...] += updates[..., i, ...]`` along ``axis``, written in place
+InplaceIndexAdd = OpDef("InplaceIndexAdd", _inplace_index_add_infer, _inplace_index_add,
+                        effect=MEM_EFFECT, attrs={"axis": 0})
+
+
 # ------------------------------------------------------------------ ScatterNd, GatherNd
 
 def _scatter_nd_infer(indices, updates, shape):

@@ -11,7 +11,7 @@ import numpy as np
 
 from ...common import dtype as mstype
 from ...common import float_status
-from ...ir.abstract import AbstractRef, AbstractTensor
+from ...ir.abstract import AbstractRef, AbstractScalar, AbstractTensor
 from ...ir.primitive import GRAPH_ATTRS, IO_EFFECT, MEM_EFFECT, OpDef
 from ._infer import describe, promote_types, tensor_type
 from .print_format import print_values
@@ -27,13 +27,21 @@ def _tensor_move(x):
     return np.array(x, copy=True)
 
 
+# A fresh buffer on every run: never folded or merged, since an in-place write into the
+# copy of a constant (or of another copy) must not change the constant or that copy.
 TensorMove = OpDef("TensorMove", lambda x: AbstractTensor(tensor_type("TensorMove", "x", x),
-                                                           x.shape), _tensor_move)
+                                                           x.shape), _tensor_move,
+                   pure_eval=False)
 
 
 def _assign_infer_for(name):
     def infer(ref, value, u=None):
         _require_ref(name, ref)
+        if not isinstance(value, AbstractTensor) and not (
+                isinstance(value, AbstractScalar) and issubclass(value.kind, (int, float))):
+            raise TypeError(f"For '{name}', the 'value' must be a Tensor or a number, but "
+                            f"got {describe(value)}. The valid calling is "
+                            f"\"{name}()(variable=<Tensor>, value=<Number, Tensor>)\".")
         if isinstance(value, AbstractTensor) and promote_types(ref.dtype, value.dtype) \
                 is not ref.dtype:
             raise TypeError(f"For '{name}': Data type conversion is not supported for a "
@@ -66,6 +74,10 @@ def _assign_sub(ref, value, u=None):
 Assign = OpDef("Assign", _assign_infer_for("Assign"), _assign, effect=MEM_EFFECT)
 AssignAdd = OpDef("AssignAdd", _assign_infer_for("AssignAdd"), _assign_add, effect=MEM_EFFECT)
 AssignSub = OpDef("AssignSub", _assign_infer_for("AssignSub"), _assign_sub, effect=MEM_EFFECT)
+# The write of Tensor in-place methods (``x.mul_(y)``, ``x.copy_(src)``): like ``Assign``,
+# but differentiated as the value it writes (the old contents get no gradient).
+InplaceCopy = OpDef("InplaceCopy", _assign_infer_for("InplaceCopy"), _assign,
+                    effect=MEM_EFFECT)
 
 
 def _print_infer(*xs, graph_format=False):

@@ -45,6 +45,8 @@ NOT_BATCHED = {
     "Assign": "memory effect: a vmapped function must be pure (clear error)",
     "AssignAdd": "memory effect: a vmapped function must be pure (clear error)",
     "AssignSub": "memory effect: a vmapped function must be pure (clear error)",
+    "InplaceCopy": "memory effect: a vmapped function must be pure (clear error)",
+    "InplaceIndexAdd": "memory effect: a vmapped function must be pure (clear error)",
     "Print": "IO effect: a vmapped function must be pure (clear error)",
     **{f"{k}Summary": "IO effect: a vmapped function must be pure (clear error)"
        for k in ("Scalar", "Tensor", "Image", "Histogram")},

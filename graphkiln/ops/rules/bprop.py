@@ -426,6 +426,28 @@ def _tensor_move(x, out, dout):
     return (dout,)
 
 
+# In-place writes of a plain Tensor, differentiated as MindSpore does: the variable's
+# cotangent passes on; an assigned value gets none, an added (subtracted) one gets dout (-dout).
+@bprop("Assign")
+def _assign(variable, value, u, out, dout):
+    return dout, F.zeros_like(value), None
+
+
+@bprop("AssignAdd")
+def _assign_add(variable, value, u, out, dout):
+    return dout, sum_to(dout, value), None
+
+
+@bprop("AssignSub")
+def _assign_sub(variable, value, u, out, dout):
+    return dout, sum_to(F.neg(dout), value), None
+
+
+@bprop("InplaceCopy")
+def _inplace_copy(variable, value, u, out, dout):
+    return F.zeros_like(variable), sum_to(dout, value), None
+
+
 # ------------------------------------------------------------------ shapes
 
 @bprop("Reshape")

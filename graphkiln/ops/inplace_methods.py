@@ -1,0 +1,106 @@
+"""Tensor methods that write the Tensor in place (``x.add_(y)``, ``x.fill_(0)``...).
+
+Each computes the new value with ordinary ops and writes it with ``InplaceCopy`` (cast to
+the Tensor's dtype; gradients flow to the value), then returns the Tensor itself. Eagerly
+that writes the Tensor's data; in a graph it is an in-place write like ``ops.assign``: a
+graph input is written in the caller's Tensor, a Parameter is a weight write, and a Tensor
+written inside a tensor ``if`` or loop leaves it with the new value (``frontend/builder.py``).
+"""
+from __future__ import annotations
+
+import graphkiln.ops.functional as F
+
+from ..common import dtype as mstype
+from ..common.tensor import Tensor
+from .clip_ops import clip_by_value
+from .defs.side_effects import InplaceCopy
+from .primitive import REGISTRY
+
+
+def _write(self: Tensor, value) -> Tensor:
+    """Write ``value`` (broadcast and cast to ``self``) into ``self``; return ``self``."""
+    if not isinstance(value, Tensor):
+        value = Tensor(value, self.dtype)
+    if value.dtype != self.dtype:
+        value = F.cast(value, self.dtype)
+    if tuple(value.shape) != tuple(self.shape):
+        value = F.broadcast_to(value, self.shape)
+    InplaceCopy(self, value)
+    return self
+
+
+def _scaled(other, alpha):
+    return other if alpha == 1 else F.mul(other, alpha)
+
+
+def add_(self, other, *, alpha=1):
+    """``self += alpha * other`` in place."""
+    return _write(self, F.add(self, _scaled(other, alpha)))
+
+
+def sub_(self, other, *, alpha=1):
+    """``self -= alpha * other`` in place."""
+    return _write(self, F.sub(self, _scaled(other, alpha)))
+
+
+def mul_(self, other):
+    return _write(self, F.mul(self, other))
+
+
+def div_(self, other, *, rounding_mode=None):
+    return _write(self, F.div(self, other, rounding_mode=rounding_mode))
+
+
+def floor_divide_(self, other):
+    return _write(self, F.floor_divide(self, other))
+
+
+def copy_(self, src, non_blocking=False):
+    """Copy ``src`` (broadcast to this shape) into this Tensor."""
+    return _write(self, src)
+
+
+def fill_(self, value):
+    return _write(self, value)
+
+
+def zero_(self):
+    return _write(self, F.zeros_like(self))
+
+
+def masked_fill_(self, mask, value):
+    """Set the elements where ``mask`` is True to ``value``."""
+    if not isinstance(mask, Tensor) or mask.dtype != mstype.bool_:
+        raise TypeError(f"For 'masked_fill_', the 'mask' must be a bool Tensor, but got "
+                        f"{type(mask).__name__ if not isinstance(mask, Tensor) else mask.dtype}.")
+    value = value if isinstance(value, Tensor) else Tensor(value, self.dtype)
+    fill = F.broadcast_to(F.cast(value, self.dtype), self.shape)
+    return _write(self, F.select(F.broadcast_to(mask, self.shape), fill, self))
+
+
+def index_add_(self, dim, index, source, *, alpha=1):
+    """``self[..., index[i], ...] += alpha * source[..., i, ...]`` along ``dim``."""
+    source = F.cast(_scaled(source, alpha), self.dtype)
+    REGISTRY["InplaceIndexAdd"](self, index, source, axis=dim)
+    return self
+
+
+def clamp_(self, min=None, max=None):
+    return _write(self, clip_by_value(self, min, max))
+
+
+def _unary(fn):
+    return lambda self: _write(self, fn(self))
+
+
+def install() -> None:
+    """Attach the in-place methods to :class:`Tensor`."""
+    for fn in (add_, sub_, mul_, div_, floor_divide_, copy_, fill_, zero_, masked_fill_,
+               index_add_, clamp_):
+        setattr(Tensor, fn.__name__, fn)
+    Tensor.clip_ = clamp_
+    for name in ("exp", "log", "tanh", "floor", "sigmoid", "neg", "abs", "sqrt"):
+        setattr(Tensor, f"{name}_", _unary(getattr(F, name)))
+
+
+install()
