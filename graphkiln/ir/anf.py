@@ -222,11 +222,7 @@ def count_nodes(root: FuncGraph) -> tuple[int, int]:
     """(total nodes, cnodes) over all graphs, counted as MindSpore does (with ``Return``)."""
     total = cnodes = 0
     for g, order in iter_nodes(root):
-        values = set()
-        for n in order:
-            for inp in n.inputs:
-                if isinstance(inp, ValueNode):
-                    values.add(id(inp))
+        values = {id(inp) for n in order for inp in n.inputs if type(inp) is ValueNode}
         cnodes += len(order) + 1
-        total += len(order) + 1 + len(g.all_params) + len(values)
+        total += len(order) + 1 + len(g.params) + len(g.weights) + len(values)
     return total, cnodes
