@@ -208,16 +208,14 @@ def _graph_source(g: FuncGraph, mod: _Module) -> str:
 
     order = toposort(g)
     kernels = {id(n): _kernel(n) for n in order}
-    plan = plan_memory(g, order, {i for i, k in kernels.items() if _takes_out(k)})
+    fused = FusedElementwise.kernel
+    # element-wise kernels that can write their result into a given buffer (``out=``)
+    takes_out = {i for i, k in kernels.items() if isinstance(k, np.ufunc) or k is fused}
+    plan = plan_memory(g, order, takes_out)
     for node in order:
         _emit(node, ref, names, lines, mod, counter, kernels.get(id(node)), plan)
     lines.append(f"    return {ref(g.output)}")
     return "\n".join(lines)
-
-
-def _takes_out(kernel) -> bool:
-    """Element-wise kernels that can write their result into a given buffer (``out=``)."""
-    return isinstance(kernel, np.ufunc) or kernel is FusedElementwise.kernel
 
 
 def _kernel(node: CNode):

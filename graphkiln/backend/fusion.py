@@ -86,9 +86,12 @@ def run(root: FuncGraph) -> bool:
 
 def _fuse_graph(g: FuncGraph) -> bool:
     order = toposort(g)
-    roots = [n for n in order if _worth_fusing(n)]
+    # the common case (no large result) costs one inline size check per tensor node
+    roots = [n for n in order if type(n.abstract) is AbstractTensor
+             and math.prod(n.abstract.shape) * n.abstract.dtype.np_dtype.itemsize
+             >= MIN_GROUP_BYTES and _worth_fusing(n)]
     if not roots:
-        return False  # the common case costs one look at each node
+        return False
     pos = {id(n): i for i, n in enumerate(order)}
     users: dict[int, list[CNode]] = {}
     for n in order:

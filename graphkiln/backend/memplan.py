@@ -40,8 +40,8 @@ _MIN_ELEMENTS = 256
 
 def _buffer_key(node) -> tuple | None:
     a = node.abstract
-    if isinstance(a, AbstractTensor) and all(isinstance(d, int) and d >= 0 for d in a.shape) \
-            and math.prod(a.shape) >= _MIN_ELEMENTS:
+    if isinstance(a, AbstractTensor) and math.prod(a.shape) >= _MIN_ELEMENTS \
+            and all(isinstance(d, int) and d >= 0 for d in a.shape):
         return tuple(a.shape), a.dtype
     return None
 

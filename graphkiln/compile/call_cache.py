@@ -157,7 +157,10 @@ class CallCache:
             signature: InputSignature | None = None):
         """Run the executable for this call, compiling it first if its key is new."""
         exe, leaves = self.executable(owner, fn, name, args, kwargs, self_obj, signature)
-        inputs = [_run_value(x) for x in leaves if is_run_time_leaf(x)]
+        # a Tensor with data, the common leaf, inline
+        inputs = [x._data if type(x) is Tensor and x._data is not None else _run_value(x)
+                  for x in leaves if (type(x) is Tensor and not x._is_param)
+                  or is_run_time_leaf(x)]
         return exe(inputs)
 
     def executable(self, owner, fn, name: str, args: tuple, kwargs: dict, self_obj=None,

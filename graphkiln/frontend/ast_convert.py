@@ -642,16 +642,32 @@ def _tuple_of(elts: list) -> ast.Tuple:
     return ast.Tuple(elts=elts, ctx=ast.Load())
 
 
-def _outer_written(fdef: ast.FunctionDef, local_names: set) -> set:
+def _name_uses(fdef: ast.FunctionDef) -> tuple[set, set, set]:
+    """One walk over ``fdef``: the names it reads (``k -= 1`` reads k), the names it binds
+    or deletes, and the names whose items it assigns (``G[k] = v``, ``G[k] += v``)."""
+    loaded: set = set()
+    stored: set = set()
+    item_written: set = set()
+    for n in ast.walk(fdef):
+        if isinstance(n, ast.Name):
+            (loaded if isinstance(n.ctx, ast.Load) else stored).add(n.id)
+        elif isinstance(n, (ast.Assign, ast.AugAssign)):
+            targets = n.targets if isinstance(n, ast.Assign) else [n.target]
+            item_written.update(t.value.id for t in targets if isinstance(t, ast.Subscript)
+                                and isinstance(t.value, ast.Name))
+            if isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Name):
+                loaded.add(n.target.id)
+    return loaded, stored, item_written
+
+
+def _outer_written(fdef: ast.FunctionDef, local_names: set, stored: set,
+                   item_written: set) -> set:
     """Names whose items the function writes (``G[k] = v``) but which it never binds: a
     global or closure object that outlives the call (not a local variable to rebind)."""
-    bases = {t.value.id for n in ast.walk(fdef) if isinstance(n, (ast.Assign, ast.AugAssign))
-             for t in (n.targets if isinstance(n, ast.Assign) else [n.target])
-             if isinstance(t, ast.Subscript) and isinstance(t.value, ast.Name)}
-    stored = {n.id for n in ast.walk(fdef) if isinstance(n, ast.Name)
-              and isinstance(n.ctx, (ast.Store, ast.Del))}
-    bound = local_names - bases  # arguments, imports, nested defs...
-    return {b for b in bases if b not in stored and b not in bound and
+    if not item_written:
+        return set()
+    bound = local_names - item_written  # arguments, imports, nested defs...
+    return {b for b in item_written if b not in stored and b not in bound and
             not any(isinstance(a, ast.arg) and a.arg == b for a in ast.walk(fdef.args))}
 
 
@@ -672,15 +688,12 @@ def convert_function_ast(fdef: ast.FunctionDef, filename: str,
     """Apply both passes to one function definition (and the functions nested in it)."""
     JumpLowering().function(fdef)
     conv_outer = conv
-    loaded = {n.id for n in ast.walk(fdef) if isinstance(n, ast.Name)
-              and isinstance(n.ctx, ast.Load)}
-    loaded |= {n.target.id for n in ast.walk(fdef)  # `k -= 1` reads k
-               if isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Name)}
+    loaded, stored, item_written = _name_uses(fdef)
     args = fdef.args
     local_names = assigned_names(fdef.body, set()) | {  # bindings only
         a.arg for a in args.posonlyargs + args.args + args.kwonlyargs
         + [a for a in (args.vararg, args.kwarg) if a is not None]}
-    outer = _outer_written(fdef, local_names)
+    outer = _outer_written(fdef, local_names, stored, item_written)
     local_names -= outer
     conv = ControlConversion(filename, loaded, local_names,
                              _captured_by_closures(fdef) & local_names)

@@ -78,9 +78,11 @@ class GraphBuilder:
         self.reusable: dict = parent.root.reusable if parent is not None else {}
         # the user-function calls being traced (frontend.recursion), shared by the compile
         self.calls: list = parent.root.calls if parent is not None else []
-        # root only: id(node) -> [its readers] for each value that is a graph input's
-        # current state (the input itself, then the alias after each in-place write of it)
-        self.input_readers: dict[int, list[CNode]] = {}
+        self.recorded: list[CNode] = []  # this graph's CNodes, in the order they were made
+        # root only, for in-place writes of graph inputs: id(node) -> index in ``recorded``
+        # from which its reads count, for each value that is (or was) a graph input's state
+        # (an input counts from 0 until written; the alias after each write is added)
+        self.input_states: dict[int, int] = {}
         self.is_branch = False  # a branch of a tensor `if`: a `raise` in it runs at run time
         # Tensors of enclosing graphs that an in-place write in this graph rebound:
         # id -> (Tensor, its node before); the `if`/loop being traced carries them out
@@ -107,13 +109,7 @@ class GraphBuilder:
     # ------------------------------------------------------------ nodes
     def new_cnode(self, inputs: list, abstract, loc=None) -> CNode:
         node = CNode(self.graph, inputs, abstract, loc)
-        if self.parent is None:
-            for inp in inputs[1:]:
-                readers = self.input_readers.get(id(inp))
-                if readers is not None:
-                    readers.append(node)
-                elif self.is_tensor_input(inp):
-                    self.input_readers[id(inp)] = [node]
+        self.recorded.append(node)
         if self.tape is not None:
             self.tape.append(node)
         return node
@@ -129,9 +125,12 @@ class GraphBuilder:
         if self.parent is None:
             raise GraphkilnInternalError(f"graphkiln bug: node {outer!r} belongs to no "
                                          f"enclosing graph of {self.graph.name}")
-        in_parent = outer if outer.graph is self.parent.graph else self.parent.capture(outer)
-        p = self.captured.get(id(in_parent))  # reached from another node (a recursive call
-        if p is None:                         # passes its graph's captures on)
+        if outer.graph is self.parent.graph:
+            in_parent, p = outer, None  # not captured yet (looked up above)
+        else:  # reached from another node when a recursive call passes its captures on
+            in_parent = self.parent.capture(outer)
+            p = self.captured.get(id(in_parent))
+        if p is None:
             name = getattr(outer, "name", None) or "phi"
             p = self.graph.add_param(name, outer.abstract)
             self.capture_list.append((in_parent, p))
@@ -314,7 +313,7 @@ class GraphBuilder:
                 self.root.before_write_constant(x)
                 x._node, x._abs = node, node.abstract
             elif self.is_input_state(node):
-                self.copy_for_readers(node, self.input_readers.setdefault(id(node), []))
+                self.copy_for_readers(node)
                 written.append(i)
                 continue
             elif not (self.parent is not None or isinstance(node, CNode)
@@ -324,26 +323,26 @@ class GraphBuilder:
             written.append(i)
         return written
 
-    def is_input_state(self, node: Node) -> bool:
-        """True for a graph input's current state in the root graph (the input itself,
-        then the value after each in-place write of it)."""
-        return self.parent is None and (id(node) in self.input_readers
-                                        or self.is_tensor_input(node))
-
-    def copy_for_readers(self, node: Node, readers: list[CNode]) -> None:
-        """Make the ``readers`` so far of graph-input state ``node`` read a copy taken
-        before the next write (views of ``node`` would see the write otherwise)."""
+    def copy_for_readers(self, node: Node) -> None:
+        """Make the reads so far of graph-input state ``node`` read a copy taken before
+        the next write (views of ``node`` would see the write otherwise)."""
+        start = self.input_states.get(id(node), 0)
+        readers = [r for r in self.recorded[start:] if node in r.inputs[1:]]  # nodes: by identity
         if not readers:
             return
-        earlier = list(readers)
         copy = self.new_cnode([prim_node(TensorMove, {}), node], node.abstract)
-        for r in earlier:
+        for r in readers:
             r.set_inputs([copy if inp is node else inp for inp in r.inputs])
         self.u.pending.append(copy)
-        readers.clear()
 
-    def is_tensor_input(self, node: Node) -> bool:
-        """True for a Tensor parameter of this (root) graph (not a weight)."""
+    def is_input_state(self, node: Node) -> bool:
+        """True for a Tensor input of this (root) graph (not a weight) or the state of one
+        after an in-place write."""
+        if self.parent is not None:
+            return False
+        start = self.input_states.get(id(node))
+        if start is not None:
+            return start >= 0
         return type(node) is Parameter and node.weight is None and \
             node.graph is self.graph and type(node.abstract) is AbstractTensor
 
@@ -353,9 +352,10 @@ class GraphBuilder:
         flow through the write, as in MindSpore), else ``Depend(ref, write)``."""
         after = write if opdef.bprop is not None and write.abstract == ref.abstract else \
             self.new_cnode([prim_node(Depend, {}), ref, write], ref.abstract)
-        if self.parent is None and id(ref) in self.input_readers:
-            self.input_readers.pop(id(ref))
-            self.input_readers[id(after)] = []
+        if self.is_input_state(ref):
+            # reads of the old state from now on count again if it is the input itself
+            self.input_states[id(ref)] = len(self.recorded) if type(ref) is Parameter else -1
+            self.input_states[id(after)] = len(self.recorded)
         self.set_state(x, after)
 
     def set_state(self, x: Tensor, node: Node) -> None:

@@ -247,13 +247,15 @@ def widen(a: Abstract, b: Abstract) -> Abstract | None:
     of a loop state with what the body makes of it): tensors of one dtype and rank whose
     dimensions differ give ``-1`` there, tuples widen element by element. None when they
     cannot join (another dtype, rank or kind)."""
-    if a == b:
-        return a
-    if type(a) is AbstractTensor and type(b) is AbstractTensor:
+    if type(a) is AbstractTensor and type(b) is AbstractTensor:  # the common case first
         if a.dtype is not b.dtype or len(a.shape) != len(b.shape):
             return None
+        if a.shape == b.shape:
+            return a
         return AbstractTensor(a.dtype, tuple(d if d == e else -1
                                              for d, e in zip(a.shape, b.shape)))
+    if a == b:
+        return a
     if isinstance(a, AbstractTuple) and isinstance(b, AbstractTuple) \
             and len(a.elements) == len(b.elements) and a.is_list == b.is_list:
         elements = [widen(x, y) for x, y in zip(a.elements, b.elements)]

@@ -100,7 +100,7 @@ class FuncGraph:
     """
 
     __slots__ = ("name", "params", "weights", "_output", "flags", "loc", "_order", "_subs",
-                 "__weakref__")
+                 "_family", "__weakref__")
 
     def __init__(self, name: str, loc=None):
         self.name = name
@@ -111,6 +111,7 @@ class FuncGraph:
         self.loc = loc
         self._order: list | None = None  # cached toposort, dropped on every edit
         self._subs: tuple | None = None  # (order it was computed from, subgraphs)
+        self._family: tuple | None = None  # (all_graphs result, each graph's order then)
 
     @property
     def output(self) -> Node | None:
@@ -200,7 +201,18 @@ def subgraphs_of(graph: FuncGraph, nodes: list[CNode] | None = None) -> list[Fun
 
 
 def all_graphs(root: FuncGraph) -> list[FuncGraph]:
-    """``root`` and every graph reachable from it, root first, each once."""
+    """``root`` and every graph reachable from it, root first, each once.
+
+    The result is cached on ``root`` until one of its graphs is edited (its cached
+    ``toposort`` is dropped, see ``subgraphs_of``); callers must not modify it.
+    """
+    family = root._family
+    if family is not None:
+        for g, order in zip(*family):
+            if g._order is not order:
+                break
+        else:
+            return family[0]
     result = [root]
     seen = {id(root)}
     i = 0
@@ -210,6 +222,7 @@ def all_graphs(root: FuncGraph) -> list[FuncGraph]:
                 seen.add(id(g))
                 result.append(g)
         i += 1
+    root._family = (result, [g._order for g in result])
     return result
 
 
@@ -222,11 +235,7 @@ def count_nodes(root: FuncGraph) -> tuple[int, int]:
     """(total nodes, cnodes) over all graphs, counted as MindSpore does (with ``Return``)."""
     total = cnodes = 0
     for g, order in iter_nodes(root):
-        values = set()
-        for n in order:
-            for inp in n.inputs:
-                if isinstance(inp, ValueNode):
-                    values.add(id(inp))
+        values = {id(inp) for n in order for inp in n.inputs if type(inp) is ValueNode}
         cnodes += len(order) + 1
-        total += len(order) + 1 + len(g.all_params) + len(values)
+        total += len(order) + 1 + len(g.params) + len(g.weights) + len(values)
     return total, cnodes

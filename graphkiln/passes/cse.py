@@ -26,13 +26,11 @@ def _value_key(v):
     return ("id", id(v))
 
 
-def _input_key(node):
-    if isinstance(node, ValueNode):
-        fn_key = getattr(node.value, "key", None)
-        if callable(fn_key) and hasattr(node.value, "opdef"):
-            return ("prim", node.value.key())
-        return _value_key(node.value)
-    return ("n", id(node))
+def _constant_key(node: ValueNode):
+    fn_key = getattr(node.value, "key", None)
+    if callable(fn_key) and hasattr(node.value, "opdef"):
+        return ("prim", node.value.key())
+    return _value_key(node.value)
 
 
 def run(root: FuncGraph, ctx) -> bool:
@@ -48,7 +46,8 @@ def run(root: FuncGraph, ctx) -> bool:
             if opdef.effect != "none" or opdef.name in _NEVER or (
                     not opdef.pure_eval and opdef.name != "Load"):
                 continue
-            key = tuple(_input_key(mapping.get(id(i), i)) for i in n.inputs)
+            key = tuple(_constant_key(i) if type(i) is ValueNode
+                        else ("n", id(mapping.get(id(i), i))) for i in n.inputs)
             prev = seen.get(key)
             if prev is None:
                 seen[key] = n
