@@ -11,6 +11,7 @@ with ``AddN``. Weights receive the cotangents of their ``Load``s.
 from __future__ import annotations
 
 import inspect
+from collections.abc import Callable
 
 import graphkiln.ops.functional as F
 
@@ -60,7 +61,11 @@ class GradError(TypeError):
     """The requested gradient cannot be taken (non-differentiable output, bad sens...)."""
 
 
-def zeros_of(a: AbstractTensor) -> Tensor:
+def zeros_of(a: AbstractTensor, like: Callable[[], Tensor] | None = None) -> Tensor:
+    """Zeros of ``a``'s dtype and shape; where that shape is dynamic, zeros like the
+    symbolic tensor ``like()`` gives (its size is known only when the graph runs)."""
+    if like is not None and any(d < 0 for d in a.shape):
+        return F.zeros_like(like())
     return F.fill(a.dtype, a.shape, 0)
 
 
@@ -156,7 +161,7 @@ class Backprop(TapeInterpreter):
         args = n.inputs[1:]
         ins = [self.sym(a) for a in args]
         ins += _omitted_inputs(prim, rule, len(ins))
-        cts = rule(*ins, self.sym(n), _dense(g, n.abstract), **prim.attrs)
+        cts = rule(*ins, self.sym(n), _dense(g, n, self.b), **prim.attrs)
         for a, c in zip(args, cts):
             if c is None or isinstance(a, ValueNode):
                 continue
@@ -211,7 +216,7 @@ class Backprop(TapeInterpreter):
     def switch_call(self, n: CNode, g) -> None:
         sw = n.inputs[0]
         args = n.inputs[1:]
-        douts = _flat_douts(g, n.abstract)
+        douts = _flat_douts(g, n, self.b)
         t, f = sw.inputs[2].value, sw.inputs[3].value
         tb, fb = branch_bprop(t, douts, self.b), branch_bprop(f, douts, self.b)
         b = self.b
@@ -237,7 +242,7 @@ class Backprop(TapeInterpreter):
         cell with a custom ``bprop``: the user's rule, traced here."""
         graph = n.inputs[0].value
         args = n.inputs[1:]
-        douts = _flat_douts(g, n.abstract)
+        douts = _flat_douts(g, n, self.b)
         user_rule = self.b.root.reusable.get(custom_bprop_key(graph))
         if user_rule is not None:
             outs = list(self.sym(n)) if isinstance(n.abstract, AbstractTuple) else \
@@ -270,7 +275,7 @@ class Backprop(TapeInterpreter):
         init, invariants = n.inputs[3:3 + n_state], n.inputs[3 + n_state:]
         refs = tuple(j for j, a in enumerate(invariants) if isinstance(a.abstract, AbstractRef))
         history = _keep_history(self.b, n, refs)
-        douts = _flat_douts(g, n.abstract)[:n_state]
+        douts = _flat_douts(g, n, self.b)[:n_state]
         bprop = branch_bprop(body, douts, self.b)
         b = self.b
         dnodes = [b.to_node(d) for d in douts]
@@ -340,22 +345,29 @@ def _uses_params(graph: FuncGraph, params: list) -> bool:
         or id(graph.output) in wanted
 
 
-def _dense(g, a):
-    """A cotangent as rules want it: tensors stay, sparse tuple cotangents get zeros."""
+def _item_zeros(b: GraphBuilder, node: Node, i: int, e):
+    """Zeros for item ``i`` (abstract ``e``) of ``node``'s tuple output, which got no
+    cotangent (None for items that carry none: monads...)."""
+    if not isinstance(e, AbstractTensor):
+        return None
+    return zeros_of(e, lambda: node_value(b, node)[i])
+
+
+def _dense(g, node: Node, b: GraphBuilder):
+    """A cotangent of ``node`` as rules want it: tensors stay, sparse tuple cotangents
+    get zeros."""
     if isinstance(g, dict):
-        return tuple(g.get(i) if g.get(i) is not None else
-                     (zeros_of(e) if isinstance(e, AbstractTensor) else None)
-                     for i, e in enumerate(a.elements))
+        return tuple(g.get(i) if g.get(i) is not None else _item_zeros(b, node, i, e)
+                     for i, e in enumerate(node.abstract.elements))
     return g
 
 
-def _flat_douts(g, a) -> list:
-    """One cotangent per output item; None for items that carry none (monads...)."""
-    if isinstance(a, AbstractTuple):
+def _flat_douts(g, node: Node, b: GraphBuilder) -> list:
+    """One cotangent per output item of ``node``; None for items that carry none."""
+    if isinstance(node.abstract, AbstractTuple):
         d = g if isinstance(g, dict) else dict(enumerate(g))
-        return [d.get(i) if d.get(i) is not None else
-                (zeros_of(e) if isinstance(e, AbstractTensor) else None)
-                for i, e in enumerate(a.elements)]
+        return [d.get(i) if d.get(i) is not None else _item_zeros(b, node, i, e)
+                for i, e in enumerate(node.abstract.elements)]
     return [g]
 
 
@@ -403,7 +415,8 @@ def branch_bprop(g: FuncGraph, douts: list, parent: GraphBuilder,
             c = bp.result(p)
             if isinstance(p.abstract, AbstractTensor):
                 like = _cotangent_abstract(p.abstract)
-                c = _dense(c, p.abstract) if c is not None else zeros_of(like)
+                c = _dense(c, p, bb) if c is not None else \
+                    zeros_of(like, lambda p=p: node_value(bb, p))
                 if c.dtype is not like.dtype:
                     c = F.cast(c, like.dtype)
                 outs.append(bb.to_node(c))
@@ -520,7 +533,8 @@ def grad_in_graph(fn, args: tuple, kwargs: dict, *, positions, weights, sens=Non
     weight_nodes = [b.weight(w) for w in weights] if weights else []
     bp = Backprop(b, tape, seeds + weight_nodes)
     if sens is None:
-        sens = tuple(F.fill(o.dtype, o.shape, 1) for o in outs)
+        sens = tuple(F.ones_like(o) if any(d < 0 for d in o.shape) else
+                     F.fill(o.dtype, o.shape, 1) for o in outs)
     else:
         sens = flatten(sens)[0]
         if len(sens) == n_outs != len(kept):

@@ -1,10 +1,12 @@
 """Primitives that only backward rules need.
 
-``GetitemGrad(dout, index, shape=...)`` is the adjoint of ``Getitem``: a zero tensor of
-``shape`` (with ``dout``'s dtype) into which ``dout`` is scatter-added at ``index``, so an
-element picked twice (``x[[0, 0]]``) receives both cotangents. ``index`` is anything
-``Getitem`` takes; the rules of ``Getitem`` and ``Gather`` are built on it. Being linear in
-``dout``, its own backward rule is a ``Getitem`` (in ``ops/rules/bprop.py``).
+``GetitemGrad(dout, index, like=None, shape=...)`` is the adjoint of ``Getitem``: a zero
+tensor of ``shape`` (with ``dout``'s dtype) into which ``dout`` is scatter-added at
+``index``, so an element picked twice (``x[[0, 0]]``) receives both cotangents. A tensor
+``like`` gives the shape instead, when the graph runs (an indexed tensor of dynamic shape).
+``index`` is anything ``Getitem`` takes; the rules of ``Getitem`` and ``Gather`` are built
+on it. Being linear in ``dout``, its own backward rule is a ``Getitem`` (in
+``ops/rules/bprop.py``).
 
 ``ReluGrad(y_backprop, x)`` is MindSpore's ReLU backward: ``y_backprop`` where ``x`` (the
 ReLU's output) is positive, else 0.
@@ -13,15 +15,16 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...ir.abstract import AbstractTensor
+from ...ir.abstract import AbstractScalar, AbstractTensor
 from ...ir.primitive import OpDef
 from ._infer import ALL, quiet, require_dtype, same_type, shapes_match, tensor_type
 from .array import _index_items, _index_shape, index_text
 
 
-def _getitem_grad_infer(dout, index, shape=()):
+def _getitem_grad_infer(dout, index, like=None, shape=()):
     t = tensor_type("GetitemGrad", "dout", dout)
-    target = tuple(shape)
+    target = tuple(shape) if like is None or isinstance(like, AbstractScalar) else \
+        tuple(like.shape)
     try:
         want = _index_shape(target, _index_items(index))
     except IndexError as e:
@@ -41,9 +44,9 @@ def _is_basic(item) -> bool:
 
 
 @quiet
-def _getitem_grad(dout, index, shape=()):
+def _getitem_grad(dout, index, like=None, shape=()):
     dout = np.asarray(dout)
-    out = np.zeros(tuple(shape), dout.dtype)
+    out = np.zeros(tuple(shape) if like is None else np.shape(like), dout.dtype)
     if all(_is_basic(i) for i in (index if isinstance(index, tuple) else (index,))):
         out[index] += dout  # no element is picked twice: a plain strided add
         return out
@@ -84,7 +87,7 @@ GetitemGrad = OpDef("GetitemGrad", _getitem_grad_infer, _getitem_grad, attrs={"s
 def _relu_grad_infer(dy, x):
     t = same_type("ReluGrad", {"y_backprop": dy, "x": x})
     require_dtype("ReluGrad", "y_backprop", t, ALL)
-    if tuple(dy.shape) != tuple(x.shape):
+    if not shapes_match(tuple(dy.shape), tuple(x.shape)):
         raise ValueError(f"For 'ReluGrad', the shape of 'y_backprop' must be equal to the "
                          f"shape of 'x' {list(x.shape)}, but got {list(dy.shape)}.")
     return AbstractTensor(t, x.shape)

@@ -23,10 +23,12 @@ from ._infer import (
     check_int,
     const_value,
     describe,
+    dims_match,
     norm_axes,
     norm_axis,
     quiet,
     require_dtype,
+    shapes_match,
     tensor_type,
 )
 
@@ -108,7 +110,7 @@ def _layer_norm_infer(x, gamma, beta, begin_norm_axis=1, begin_params_axis=1, ep
     except ValueError as e:  # MindSpore raises RuntimeError for these
         raise RuntimeError(str(e)) from None
     want = x.shape[bpa:]
-    if gamma.shape != want or beta.shape != want:
+    if not (shapes_match(gamma.shape, want) and shapes_match(beta.shape, want)):
         raise ValueError(f"For 'LayerNorm', the shapes of 'gamma' and 'beta' must be "
                          f"input_x.shape[begin_params_axis:] = {list(want)}, but got "
                          f"input_x shape {list(x.shape)}, gamma shape {list(gamma.shape)} "
@@ -278,7 +280,7 @@ def _bias_add_infer(x, b, data_format="NCHW"):
         raise ValueError(f"For 'BiasAdd', the dimension of 'input_x' must be in [2, 5], but got "
                          f"{x.ndim}.")
     channels = x.shape[_bias_axis(x.ndim, data_format)]
-    if b.ndim != 1 or b.shape[0] != channels:
+    if b.ndim != 1 or not dims_match(b.shape[0], channels):
         raise ValueError(f"For 'BiasAdd', the 'bias' must be 1-D with as many elements as the "
                          f"channel dimension of 'input_x' ({channels}), but got shape "
                          f"{list(b.shape)}.")

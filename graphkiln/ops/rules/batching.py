@@ -480,8 +480,11 @@ def _setitem(x, index, value, *, dims):
 
 
 @rule_for("GetitemGrad")
-def _getitem_grad(dout, index, *, dims, shape=()):
-    dd, dind = dims
+def _getitem_grad(dout, index, like=None, *, dims, shape=()):
+    if like is not None:
+        raise ValueError("For 'GetitemGrad' under vmap, the indexed tensor's shape must be "
+                         "static.")
+    dd, dind = dims[:2]
     items, idims = _index_items(index, dind)
     target = tuple(shape)
     size = batch_size((dout, tuple(items)), (dd, tuple(idims)))

@@ -462,7 +462,8 @@ def _index_arg(index):
 
 @bprop("Getitem")
 def _getitem(x, index, out, dout):
-    g = REGISTRY["GetitemGrad"](dout, _index_arg(index), shape=tuple(x.shape))
+    like = x if any(d < 0 for d in x.shape) else None  # the shape known when it runs
+    g = REGISTRY["GetitemGrad"](dout, _index_arg(index), like, shape=tuple(x.shape))
     return _as(g, x), None
 
 
@@ -492,8 +493,9 @@ def _masked_select_grad(x, mask, dout, out, ddx):
 
 
 @bprop("GetitemGrad")
-def _getitem_grad(dout, index, out, ddx, shape=()):
-    return REGISTRY["Getitem"](ddx, _index_arg(index)), None
+def _getitem_grad(dout, index, *rest, shape=()):
+    """``rest``: (``like`` when given,) ``out``, ``ddx``."""
+    return (REGISTRY["Getitem"](rest[-1], _index_arg(index)),) + (None,) * (len(rest) - 1)
 
 
 @bprop("Gather")
