@@ -8,6 +8,14 @@ tensor of ``shape`` (with ``dout``'s dtype) into which ``dout`` is scatter-added
 on it. Being linear in ``dout``, its own backward rule is a ``Getitem`` (in
 ``ops/rules/bprop.py``).
 
+``ConcatGrad(dout, xs, axis=...)`` splits a ``Concat``'s cotangent into parts shaped like
+its inputs ``xs``, whose sizes along ``axis`` it reads when the graph runs (inputs with
+dynamic sizes there, where ``SplitV``'s constant sizes cannot say them).
+
+``SumToLike(dout, like)`` sums a broadcast cotangent back to ``like``'s shape as the graph
+runs: over leading axes and the axes where ``like`` has size 1 (a dynamic shape leaves
+open at compile time whether broadcasting happened).
+
 ``ReluGrad(y_backprop, x)`` is MindSpore's ReLU backward: ``y_backprop`` where ``x`` (the
 ReLU's output) is positive, else 0.
 """
@@ -15,9 +23,19 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...ir.abstract import AbstractScalar, AbstractTensor
+from ...ir.abstract import AbstractScalar, AbstractTensor, AbstractTuple
 from ...ir.primitive import OpDef
-from ._infer import ALL, quiet, require_dtype, same_type, shapes_match, tensor_type
+from ._infer import (
+    ALL,
+    merge_dims,
+    norm_axis,
+    quiet,
+    require_dtype,
+    same_type,
+    shapes_match,
+    tensor_type,
+    tensors_of,
+)
 from .array import _index_items, _index_shape, index_text
 
 
@@ -82,6 +100,49 @@ def _add_rows(out: np.ndarray, index: np.ndarray, dout: np.ndarray) -> np.ndarra
 
 
 GetitemGrad = OpDef("GetitemGrad", _getitem_grad_infer, _getitem_grad, attrs={"shape": ()})
+
+
+def _concat_grad_infer(dout, xs, axis=0):
+    t = tensor_type("ConcatGrad", "dout", dout)
+    ax = norm_axis("ConcatGrad", axis, dout.ndim)
+    parts = []
+    for i, e in enumerate(tensors_of("ConcatGrad", xs)):
+        if e.ndim != dout.ndim:
+            raise ValueError(f"For 'ConcatGrad', 'xs[{i}]' must have the rank of 'dout' "
+                             f"({dout.ndim}), but got shape {list(e.shape)}.")
+        parts.append(AbstractTensor(t, tuple(n if d == ax else merge_dims(n, m) for d, (n, m)
+                                             in enumerate(zip(e.shape, dout.shape)))))
+    return AbstractTuple(parts)
+
+
+def _concat_grad(dout, xs, axis=0):
+    ends = np.cumsum([np.shape(x)[axis] for x in xs])[:-1]
+    return tuple(np.ascontiguousarray(p) for p in np.split(np.asarray(dout), ends, axis))
+
+
+ConcatGrad = OpDef("ConcatGrad", _concat_grad_infer, _concat_grad, attrs={"axis": 0})
+
+
+def _sum_to_like_infer(dout, like):
+    t = tensor_type("SumToLike", "dout", dout)
+    tensor_type("SumToLike", "like", like)
+    if like.ndim > dout.ndim:
+        raise ValueError(f"For 'SumToLike', 'like' {list(like.shape)} must not have a higher "
+                         f"rank than 'dout' {list(dout.shape)}.")
+    return AbstractTensor(t, like.shape)
+
+
+def _sum_to_like(dout, like):
+    dout, shape = np.asarray(dout), np.shape(like)
+    if dout.shape == shape:
+        return dout
+    lead = dout.ndim - len(shape)
+    axes = tuple(range(lead)) + tuple(lead + i for i, n in enumerate(shape)
+                                      if n == 1 and dout.shape[lead + i] != 1)
+    return np.sum(dout, axis=axes, dtype=dout.dtype).reshape(shape)
+
+
+SumToLike = OpDef("SumToLike", _sum_to_like_infer, _sum_to_like)
 
 
 def _relu_grad_infer(dy, x):
