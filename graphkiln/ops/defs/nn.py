@@ -20,6 +20,7 @@ from ...ir.primitive import OpDef
 from ._infer import (
     FLOATS,
     INDEX_TYPES,
+    UNKNOWN_DIM,
     check_int,
     const_value,
     describe,
@@ -155,9 +156,12 @@ def _one_hot_infer(indices, depth, on_value, off_value, axis=-1):
     if ti not in INDEX_TYPES:
         raise TypeError(f"For 'OneHot', the type of 'indices' should be one of [Int32, "
                         f"Int64], but got {ti}.")
-    d = check_int("OneHot", "depth", const_value("OneHot", "depth", depth))
-    if d < 0:
-        raise ValueError(f"For 'OneHot', the 'depth' must be >= 0, but got {d}.")
+    if isinstance(depth, AbstractScalar) and not depth.is_known:
+        d = UNKNOWN_DIM  # an int known when the graph runs (a dynamic dimension)
+    else:
+        d = check_int("OneHot", "depth", const_value("OneHot", "depth", depth))
+        if d < 0:
+            raise ValueError(f"For 'OneHot', the 'depth' must be >= 0, but got {d}.")
     ton = tensor_type("OneHot", "on_value", on_value)
     toff = tensor_type("OneHot", "off_value", off_value)
     if ton is not toff:
