@@ -844,15 +844,14 @@ def _igammac(a, x, out, dout):
 
 @bprop("Slice")
 def _slice_bprop(x, begin, size, out, dout):
-    index = tuple(slice(lo, dim if n == -1 else lo + n)
-                  for lo, n, dim in zip(begin, size, x.shape))
+    index = tuple(slice(lo, None if n == -1 else lo + n) for lo, n in zip(begin, size))
     return scatter_into(x, index, dout), None, None
 
 
 @bprop("StridedSlice")
 def _strided_slice_bprop(x, begin, end, strides, out, dout, **masks):
     index = strided_index(begin, end, strides, **masks)
-    return REGISTRY["GetitemGrad"](dout, index, shape=tuple(x.shape)), None, None, None
+    return scatter_into(x, index, dout), None, None, None
 
 
 @bprop("Flatten")
