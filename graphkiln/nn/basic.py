@@ -77,6 +77,7 @@ class Dense(Cell):
     def construct(self, x):
         x_shape = x.shape
         if len(x_shape) != 2:
+            out_shape = tuple(ops.shape(x)[:-1]) + (self.out_channels,)  # run-time ints
             x = ops.reshape(x, (-1, x_shape[-1]))
         x = self.matmul(x, self.weight)
         if self.has_bias:
@@ -84,7 +85,7 @@ class Dense(Cell):
         if self.activation_flag:
             x = self.activation(x)
         if len(x_shape) != 2:
-            x = ops.reshape(x, tuple(x_shape[:-1]) + (self.out_channels,))
+            x = ops.reshape(x, out_shape)
         return x
 
     def extra_repr(self) -> str:

@@ -206,7 +206,8 @@ class _ConvTranspose(_Conv):
 
     def construct(self, x):
         x = self._lift(x)
-        size = (x.shape[0], self.out_channels) + self._out_sizes(x.shape[2:])
+        sizes = ops.shape(x)  # run-time ints for dynamic dimensions
+        size = (sizes[0], self.out_channels) + self._out_sizes(sizes[2:])
         return self._drop(self._add_bias(self.conv(x, self.weight, size)))
 
 

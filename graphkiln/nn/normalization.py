@@ -276,10 +276,10 @@ class GroupNorm(Cell):
                               requires_grad=self.affine)
 
     def construct(self, x):
-        shape = tuple(x.shape)
-        if len(shape) < 2 or shape[1] != self.num_channels:
+        if x.ndim < 2 or x.shape[1] not in (self.num_channels, -1):
             raise ValueError(f"For 'GroupNorm', the input must have {self.num_channels} "
-                             f"channels on axis 1, but got shape {list(shape)}.")
+                             f"channels on axis 1, but got shape {list(x.shape)}.")
+        shape = tuple(ops.shape(x))  # run-time ints for dynamic dimensions
         grouped = ops.reshape(x, (shape[0], self.num_groups, -1))
         mean = ops.mean(grouped, -1, True)
         centered = ops.sub(grouped, mean)

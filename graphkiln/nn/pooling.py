@@ -1,7 +1,7 @@
 """Pooling layers: ``MaxPool1d/2d``, ``AvgPool1d/2d`` (MindSpore's arguments and defaults:
 ``kernel_size=1``, ``stride=1``, ``pad_mode='valid'``) on the ``MaxPool``/``AvgPool``
-primitives, and ``AdaptiveAvgPool1d/2d``, ``AdaptiveMaxPool1d/2d`` built from matmuls and
-gathers (so they differentiate through existing rules)."""
+primitives, ``AdaptiveAvgPool1d/2d`` on ``AdaptiveAvgPool2D`` and ``AdaptiveMaxPool1d/2d``
+built from gathers (so they differentiate through existing rules)."""
 from __future__ import annotations
 
 import numpy as np
@@ -139,11 +139,6 @@ class AvgPool1d(AvgPool2d):
 
 # ------------------------------------------------------------------ adaptive pooling
 
-def _bins(size: int, out: int) -> list[tuple[int, int]]:
-    """The ``[start, end)`` input range of each of ``out`` adaptive bins."""
-    return [((i * size) // out, -(-((i + 1) * size) // out)) for i in range(out)]
-
-
 def _output_size(owner: str, output_size, n: int) -> tuple:
     if isinstance(output_size, int) and not isinstance(output_size, bool):
         output_size = (output_size,) * n
@@ -156,7 +151,8 @@ def _output_size(owner: str, output_size, n: int) -> tuple:
 
 
 class _AdaptivePool(Cell):
-    """Pools the last ``user_rank`` axes into ``output_size`` bins (None keeps an axis)."""
+    """Pools the last ``user_rank`` axes into ``output_size`` bins (None keeps an axis),
+    one graph op per axis built for its static size."""
 
     user_rank = 2
 
@@ -171,8 +167,13 @@ class _AdaptivePool(Cell):
                              f"least {n + 1}, but got {x.ndim}.")
         for i, out in enumerate(self.output_size):
             axis = x.ndim - n + i
+            if out is not None and x.shape[axis] < 0:
+                raise ValueError(f"For '{type(self).__name__}', graphkiln needs the size of "
+                                 f"the pooled axes when the graph is built, but axis {axis} "
+                                 f"of the input is dynamic (shape {list(x.shape)}); give "
+                                 f"it a static size in set_inputs.")
             if out is not None and out != x.shape[axis]:
-                x = self.pool_axis(x, axis, _bins(x.shape[axis], out))
+                x = self.pool_axis(x, axis, P.adaptive_bins(x.shape[axis], out))
         return x
 
 
@@ -185,15 +186,25 @@ def _to_last(x, axis: int):
     return ops.transpose(x, tuple(perm))
 
 
-class AdaptiveAvgPool2d(_AdaptivePool):
-    """Average of each adaptive bin (one matmul per pooled axis)."""
+class AdaptiveAvgPool2d(Cell):
+    """Average of each adaptive bin of the last two axes (``AdaptiveAvgPool2D``: the bins
+    are found when it runs, so height and width may be dynamic)."""
 
-    @staticmethod
-    def pool_axis(x, axis: int, bins):
-        weights = np.zeros((x.shape[axis], len(bins)), x.dtype.np_dtype)
-        for j, (s, e) in enumerate(bins):
-            weights[s:e, j] = 1.0 / (e - s)
-        return _to_last(ops.matmul(_to_last(x, axis), Tensor(weights, x.dtype)), axis)
+    user_rank = 2
+
+    def __init__(self, output_size):
+        super().__init__()
+        sizes = _output_size(type(self).__name__, output_size, self.user_rank)
+        self.output_size = sizes
+        self.pool = ops.Primitive(P.AdaptiveAvgPool2D, {"output_size": (None,) * (
+            2 - self.user_rank) + sizes})
+
+    def construct(self, x):
+        n = self.user_rank
+        if x.ndim < n + 1:
+            raise ValueError(f"For '{type(self).__name__}', the dimension of input must be at "
+                             f"least {n + 1}, but got {x.ndim}.")
+        return self.pool(x)
 
 
 class AdaptiveMaxPool2d(_AdaptivePool):

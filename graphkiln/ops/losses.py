@@ -12,6 +12,7 @@ import graphkiln.ops.functional as F
 
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
+from .dynamic_shape import shape_of
 
 __all__ = ["cross_entropy", "nll_loss", "binary_cross_entropy",
            "binary_cross_entropy_with_logits", "smooth_l1_loss", "huber_loss", "kl_div",
@@ -61,7 +62,7 @@ def _one_hot_at(target, classes: int, axis: int, dtype):
 
 def _nll(logp, target, weight, ignore_index: int, reduction: str, label_smoothing: float):
     axis = _class_axis(logp)
-    classes = logp.shape[axis]
+    classes = shape_of(logp)[axis]  # a run-time int when dynamic
     hot = _one_hot_at(target, classes, axis, logp.dtype)
     keep = F.cast(F.not_equal(target, ignore_index), logp.dtype)
     w = None if weight is None else _at_class_axis(F.cast(weight, logp.dtype), logp.ndim,
@@ -98,7 +99,7 @@ def cross_entropy(input, target, weight=None, ignore_index: int = -100,
     axis = _class_axis(input)
     logp = F.log_softmax(input, axis)
     if target.dtype.is_float:
-        classes = input.shape[axis]
+        classes = shape_of(input)[axis]  # a run-time int when dynamic
         if label_smoothing > 0:
             target = F.add(F.mul(target, 1.0 - label_smoothing), label_smoothing / classes)
         if weight is not None:

@@ -3,6 +3,8 @@
 common layer, below the ops, defines the data holder only)."""
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 import graphkiln.ops.functional as F
@@ -10,6 +12,7 @@ import graphkiln.ops.functional as F
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
 from .clip_ops import clip_by_value
+from .dynamic_shape import shape_of
 
 _UFUNC_OPS = {np.add: F.add, np.subtract: F.sub, np.multiply: F.mul, np.true_divide: F.div,
               np.floor_divide: F.floor_div, np.remainder: F.mod, np.power: F.pow,
@@ -200,8 +203,11 @@ def _install_more_methods() -> None:
         axes = axis if axis is not None else ()
         mean = F.reduce_mean(self, axes, True)
         sq = F.square(F.sub(self, mean))
-        n = self.size // max(F.reduce_sum(sq, axes, True).size, 1)
-        return F.div(F.reduce_sum(sq, axes, keepdims), max(n - ddof, 0))
+        if any(d < 0 for d in self.shape):  # run-time ints for the dynamic dimensions
+            n = math.prod(shape_of(self)) // math.prod(shape_of(mean)) - ddof
+        else:
+            n = max(self.size // max(mean.size, 1) - ddof, 0)
+        return F.div(F.reduce_sum(sq, axes, keepdims), n)
 
     Tensor.any = lambda self, axis=None, keep_dims=False: F.reduce_any(self, axis, keep_dims)
     Tensor.all = lambda self, axis=None, keep_dims=False: F.reduce_all(self, axis, keep_dims)

@@ -27,10 +27,20 @@ def out_size(size: int, k: int, stride: int, dilation: int, before: int, after: 
     return room // stride + 1
 
 
+def out_sizes(sizes, kernel, stride, dilation, pads, ceil_mode: bool = False) -> tuple:
+    """:func:`out_size` per axis; ``-1`` (known only at run time) where ``sizes`` has -1."""
+    return tuple(-1 if n < 0 else out_size(n, k, s, d, b, a, ceil_mode)
+                 for n, k, s, d, (b, a) in zip(sizes, kernel, stride, dilation, pads))
+
+
 def same_pads(sizes, kernel, stride, dilation) -> tuple:
-    """``pad_mode='same'``: outputs ``ceil(size / stride)``, extra padding at the end."""
+    """``pad_mode='same'``: outputs ``ceil(size / stride)``, extra padding at the end
+    (``(-1, -1)`` along an axis whose size is known only at run time)."""
     pads = []
     for n, k, s, d in zip(sizes, kernel, stride, dilation):
+        if n < 0:
+            pads.append((-1, -1))
+            continue
         total = max((math.ceil(n / s) - 1) * s + (k - 1) * d + 1 - n, 0)
         pads.append((total // 2, total - total // 2))
     return tuple(pads)

@@ -11,6 +11,7 @@ with ``AddN``. Weights receive the cotangents of their ``Load``s.
 from __future__ import annotations
 
 import inspect
+from collections.abc import Callable
 
 import graphkiln.ops.functional as F
 
@@ -62,7 +63,11 @@ class GradError(TypeError):
     """The requested gradient cannot be taken (non-differentiable output, bad sens...)."""
 
 
-def zeros_of(a: AbstractTensor) -> Tensor:
+def zeros_of(a: AbstractTensor, like: Callable[[], Tensor] | None = None) -> Tensor:
+    """Zeros of ``a``'s dtype and shape; where that shape is dynamic, zeros like the
+    symbolic tensor ``like()`` gives (its size is known only when the graph runs)."""
+    if like is not None and any(d < 0 for d in a.shape):
+        return F.zeros_like(like())
     return F.fill(a.dtype, a.shape, 0)
 
 
@@ -160,7 +165,7 @@ class Backprop(TapeInterpreter):
         args = n.inputs[1:]
         ins = [self.sym(a) for a in args]
         ins += _omitted_inputs(prim, rule, len(ins))
-        cts = rule(*ins, self.sym(n), _dense(g, n.abstract), **prim.attrs)
+        cts = rule(*ins, self.sym(n), _dense(g, n, self.b), **prim.attrs)
         for a, c in zip(args, cts):
             if c is None:  # (a constant is in ``needs`` only as a differentiated input)
                 continue
@@ -341,12 +346,20 @@ def _uses_params(graph: FuncGraph, params: list) -> bool:
         or id(graph.output) in wanted
 
 
-def _dense(g, a):
-    """A cotangent as rules want it: tensors stay, sparse tuple cotangents get zeros."""
+def _item_zeros(b: GraphBuilder, node: Node, i: int, e):
+    """Zeros for item ``i`` (abstract ``e``) of ``node``'s tuple output, which got no
+    cotangent (None for items that carry none: monads...)."""
+    if not isinstance(e, AbstractTensor):
+        return None
+    return zeros_of(e, lambda: node_value(b, node)[i])
+
+
+def _dense(g, node: Node, b: GraphBuilder):
+    """A cotangent of ``node`` as rules want it: tensors stay, sparse tuple cotangents
+    get zeros."""
     if isinstance(g, dict):
-        return tuple(g.get(i) if g.get(i) is not None else
-                     (zeros_of(e) if isinstance(e, AbstractTensor) else None)
-                     for i, e in enumerate(a.elements))
+        return tuple(g.get(i) if g.get(i) is not None else _item_zeros(b, node, i, e)
+                     for i, e in enumerate(node.abstract.elements))
     return g
 
 
@@ -362,7 +375,7 @@ def _zero_cotangent(b: GraphBuilder, node: Node):
     one per run-time item, for a dynamic length sequence), None where there is none."""
     a = node.abstract
     if isinstance(a, AbstractTensor):
-        return zeros_of(a)
+        return zeros_of(a, lambda: node_value(b, node))
     if carries_cotangent(a):
         return SEQ.SequenceZerosLike(b.wrap(node))
     return None
@@ -438,7 +451,8 @@ def branch_bprop(g: FuncGraph, douts: list, parent: GraphBuilder,
                 outs.append(bb.to_node(c if c is not None else _zero_cotangent(bb, p)))
             elif isinstance(p.abstract, AbstractTensor):
                 like = _cotangent_abstract(p.abstract)
-                c = _dense(c, p.abstract) if c is not None else zeros_of(like)
+                c = _dense(c, p, bb) if c is not None else \
+                    zeros_of(like, lambda p=p: node_value(bb, p))
                 if c.dtype is not like.dtype:
                     c = F.cast(c, like.dtype)
                 outs.append(bb.to_node(c))
@@ -566,7 +580,8 @@ def grad_in_graph(fn, args: tuple, kwargs: dict, *, positions, weights, sens=Non
     weight_nodes = [b.weight(w) for w in weights] if weights else []
     bp = Backprop(b, tape, seeds + weight_nodes)
     if sens is None:
-        sens = tuple(F.fill(o.dtype, o.shape, 1) for o in outs)
+        sens = tuple(F.ones_like(o) if any(d < 0 for d in o.shape) else
+                     F.fill(o.dtype, o.shape, 1) for o in outs)
     else:
         sens = flatten(sens)[0]
         if len(sens) == n_outs != len(kept):

@@ -233,6 +233,13 @@ SAMPLES["Setitem"] = [
                                        Tensor(np.array([1, 5]))), B(f32(r, 3, 2, 5))), {}),
     lambda r: ((B(f32(r, 3, 4, 5)), Tensor(np.eye(4, 5) > 0), 0.5), {}),
 ]
+SAMPLES["ConcatGrad"] = [
+    lambda r: ((B(f32(r, 3, 5, 3)), (U(f32(r, 2, 3)), U(f32(r, 3, 3)))), {"axis": 0}),
+    lambda r: ((U(f32(r, 2, 5)), (B(f32(r, 3, 2, 1)), U(f32(r, 2, 4)))), {"axis": 1})]
+SAMPLES["SumToLike"] = [
+    lambda r: ((B(f32(r, 3, 2, 3)), U(f32(r, 1, 3))), {}),
+    lambda r: ((B(f32(r, 3, 4, 2, 3)), B(f32(r, 3, 3))), {}),
+    lambda r: ((U(f32(r, 2, 3)), B(f32(r, 3, 1, 3))), {})]
 SAMPLES["GetitemGrad"] = [
     lambda r: ((B(f32(r, 3, 5)), (1, slice(None))), {"shape": (4, 5)}),
     lambda r: ((B(f32(r, 3, 2, 5)), Tensor(np.array([3, 3]))), {"shape": (4, 5)}),

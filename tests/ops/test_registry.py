@@ -100,7 +100,10 @@ SAMPLES = {
                 ((X, b(2, 3), Y), {}), ((i32(2, 3), 0, f32(3)), {})],
     "ReluGrad": [((f32(2, 3), f32(2, 3)), {}), ((i32(2, 3), i32(2, 3)), {})],
     "GetitemGrad": [((f32(2, 2), (i32(2), slice(None, None, 2))), {"shape": (3, 3)}),
-                    ((f32(3), 1), {"shape": (2, 3)})],
+                    ((f32(3), 1), {"shape": (2, 3)}), ((f32(3), 1, f32(2, 3)), {})],
+    "ConcatGrad": [((f32(5, 3), (f32(2, 3), f32(3, 3))), {"axis": 0}),
+                   ((f32(2, 5), [f32(2, 1), f32(2, 4)]), {"axis": 1})],
+    "SumToLike": [((f32(2, 3), f32(1, 3)), {}), ((f32(4, 2, 3), f32(3)), {})],
     **{n: [((X, ()), {}), ((X, 1), {"keep_dims": True}), ((i32(2, 3), (0, 1)), {})] for n in (
         "ReduceSum", "ReduceMean", "ReduceMax", "ReduceMin", "ReduceProd")},
     "Argmax": [((X,), {}), ((X,), {"axis": 0, "output_type": ms.int64})],

@@ -86,7 +86,7 @@ class SoftmaxCrossEntropyWithLogits(LossBase):
         if self.sparse:
             if self.reduction == "mean":
                 return ops.cross_entropy(logits, labels, reduction="mean")
-            labels = ops.one_hot(labels, logits.shape[-1], ops.ones((), logits.dtype),
+            labels = ops.one_hot(labels, ops.shape(logits)[-1], ops.ones((), logits.dtype),
                                  ops.zeros((), logits.dtype))
         return self.get_loss(softmax_cross_entropy(logits, labels))
 

@@ -358,6 +358,8 @@ def _splitv_sizes(x_dim: int, size_splits) -> tuple:
     if sizes.count(-1) > 1 or any(v < -1 for v in sizes):
         raise ValueError(f"For 'SplitV', 'size_splits' must be non-negative with at most one "
                          f"-1, but got {list(sizes)}.")
+    if x_dim < 0:  # a dynamic split dimension: the -1 part is dynamic too
+        return sizes
     if -1 in sizes:
         rest = x_dim - sum(v for v in sizes if v != -1)
         sizes = tuple(rest if v == -1 else v for v in sizes)
@@ -601,7 +603,7 @@ def _setitem_infer(x, index, value):
     else:
         raise TypeError(f"For 'Setitem', the type of 'value' must be a Tensor or a number, "
                         f"but got {describe(value)}.")
-    if not is_dynamic(target):  # else the kernel checks it when the graph runs
+    if not is_dynamic(target) and not is_dynamic(vshape):  # else the kernel checks it
         try:
             ok = np.broadcast_shapes(vshape, target) == tuple(target)
         except ValueError:
@@ -929,6 +931,10 @@ def _unstack_infer(x, axis=0, num=None):
     tensor_type("Unstack", "input_x", x)
     ax = norm_axis("Unstack", axis, len(x.shape))
     n = x.shape[ax]
+    if n < 0:
+        raise ValueError(f"For 'Unstack', the size of dimension {axis} (the number of "
+                         f"outputs) must be known when the graph is built, but 'input_x' has "
+                         f"the dynamic shape {list(x.shape)}.")
     if num is not None and num != n:
         raise ValueError(f"For 'Unstack', the 'num' must be the size of dimension {axis} "
                          f"({n}), but got {num}.")
@@ -976,7 +982,7 @@ def _gather_d_infer(x, dim, index):
     ax = norm_axis("GatherD", check_int("GatherD", "dim", const_value("GatherD", "dim", dim)),
                    len(x.shape))
     for d, (a, b) in enumerate(zip(x.shape, index.shape)):
-        if d != ax and b > a:
+        if d != ax and b > a >= 0:
             raise ValueError(f"For 'GatherD', the 'index' shape {list(index.shape)} must not "
                              f"exceed the shape of 'x' {list(x.shape)} outside 'dim' {ax}.")
     return AbstractTensor(t, index.shape)
@@ -1017,7 +1023,7 @@ def _pad_infer(input_x, paddings=None):
         if p[0] < 0 or p[1] < 0:
             raise ValueError(f"For 'Pad', all elements of 'paddings' must be >= 0, but got "
                              f"paddings[{d}][0] = {p[0]}, paddings[{d}][1] = {p[1]}")
-        out.append(n + int(p[0]) + int(p[1]))
+        out.append(n + int(p[0]) + int(p[1]) if n >= 0 else UNKNOWN_DIM)
     return AbstractTensor(input_x.dtype, tuple(out))
 
 

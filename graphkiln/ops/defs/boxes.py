@@ -11,7 +11,7 @@ import numpy as np
 from ...common import dtype as mstype
 from ...ir.abstract import AbstractTensor
 from ..primitive import OpDef
-from ._infer import FLOATS, quiet, require_dtype, tensor_type
+from ._infer import FLOATS, dims_match, quiet, require_dtype, shapes_match, tensor_type
 
 
 def _boxes(name: str, arg: str, a, width: int = 4) -> mstype.Type:
@@ -19,7 +19,7 @@ def _boxes(name: str, arg: str, a, width: int = 4) -> mstype.Type:
     if len(a.shape) != 2:
         raise ValueError(f"For primitive[{name}], the '{arg}' must be a 2-D Tensor [n, {width}], "
                          f"but got shape {list(a.shape)}.")
-    if a.shape[1] != width:
+    if not dims_match(a.shape[1], width):
         raise ValueError(f"For primitive[{name}], the {arg}.shape[1] must be equal to {width}, "
                          f"but got {a.shape[1]}.")
     return t
@@ -71,7 +71,7 @@ def _encode_infer(anchor_box, groundtruth_box, means=(0.0, 0.0, 0.0, 0.0),
     t = _boxes("BoundingBoxEncode", "anchor_box", anchor_box)
     require_dtype("BoundingBoxEncode", "anchor_box", t, FLOATS)
     _boxes("BoundingBoxEncode", "groundtruth_box", groundtruth_box)
-    if anchor_box.shape[0] != groundtruth_box.shape[0]:
+    if not dims_match(anchor_box.shape[0], groundtruth_box.shape[0]):
         raise ValueError(f"For 'BoundingBoxEncode', 'anchor_box' and 'groundtruth_box' must "
                          f"have the same number of boxes, but got {anchor_box.shape[0]} and "
                          f"{groundtruth_box.shape[0]}.")
@@ -100,7 +100,7 @@ BoundingBoxEncode = OpDef("BoundingBoxEncode", _encode_infer, quiet(_encode),
 def _check_valid_infer(bboxes, img_metas):
     t = _boxes("CheckValid", "bboxes", bboxes)
     tensor_type("CheckValid", "img_metas", img_metas)
-    if tuple(img_metas.shape) != (3,):
+    if not shapes_match(tuple(img_metas.shape), (3,)):
         raise ValueError(f"For 'CheckValid', the 'img_metas' must be a Tensor of shape [3] "
                          f"(height, width, ratio), but got {list(img_metas.shape)}.")
     if img_metas.dtype is not t:

@@ -183,7 +183,8 @@ def _all_to_all_v_infer(x, send_numel_list, recv_numel_list, *, group, block_siz
                              f"size) non-negative ints, but got {v!r}.")
         counts[arg] = v
     size = int(np.prod(x.shape, dtype=np.int64))
-    if sum(counts["send_numel_list"]) * block_size != size:
+    dynamic = any(d < 0 for d in x.shape)  # the kernel checks it when the graph runs
+    if not dynamic and sum(counts["send_numel_list"]) * block_size != size:
         raise ValueError(f"For 'AlltoAllV', 'send_numel_list' must add up to the input's "
                          f"{size} elements (in blocks of {block_size}), but got "
                          f"{list(counts['send_numel_list'])}.")

@@ -25,6 +25,7 @@ from ._infer import (
     FLOATS,
     const_shape,
     describe,
+    dims_match,
     quiet,
     require_dtype,
     same_type,
@@ -90,8 +91,8 @@ class ConvGeometry:
         self.group = int(group)
 
     def out(self, sizes) -> tuple:
-        return tuple(W.out_size(n, k, s, d, b, a) for n, k, s, d, (b, a) in zip(
-            sizes, self.kernel, self.stride, self.dilation, self.pads))
+        """Output spatial sizes (-1 where the input's is known only at run time)."""
+        return W.out_sizes(sizes, self.kernel, self.stride, self.dilation, self.pads)
 
     def flat_grid(self, sizes) -> G.FlatGrid | None:
         """The padded-grid GEMM layout for inputs of ``sizes``, if it applies (stride 1, not
@@ -198,18 +199,18 @@ def _check_rank(name, arg, a, rank):
 
 def _check_channels(name, x_shape, w_shape, geo, out_channel, kernel_attr):
     c, o = x_shape[1], w_shape[0]
-    if c != w_shape[1] * geo.group:
+    if not dims_match(c, w_shape[1] * geo.group):
         raise ValueError(f"For '{name}', 'C_in' of input 'x' shape divide by parameter "
                          f"'group' must be equal to 'C_in' of input 'weight' shape: "
                          f"{w_shape[1]}, but got 'C_in' of input 'x' shape: {c}, and "
                          f"'group': {geo.group}.")
-    if o != out_channel:
+    if not dims_match(o, out_channel):
         raise ValueError(f"For '{name}', 'out_channel' must be equal to the first dimension "
                          f"of 'weight' {o}, but got {out_channel}.")
-    if o % geo.group:
+    if o > 0 and o % geo.group:
         raise ValueError(f"For '{name}', 'out_channel' {o} must be divisible by 'group' "
                          f"{geo.group}.")
-    if tuple(w_shape[2:]) != geo.kernel:
+    if not shapes_match(tuple(w_shape[2:]), geo.kernel):
         raise ValueError(f"For '{name}', 'kernel_size' {kernel_attr!r} must match the spatial "
                          f"shape of 'weight' {list(w_shape[2:])}.")
 
@@ -221,7 +222,7 @@ def _conv_attrs(rank: int) -> dict:
 
 def _out_or_error(name, x_shape, geo):
     out = geo.out(x_shape[2:])
-    if any(o < 1 for o in out):
+    if any(n >= 0 and o < 1 for o, n in zip(out, x_shape[2:])):
         raise ValueError(f"For '{name}', the input spatial shape {list(x_shape[2:])} is "
                          f"smaller than the (dilated) kernel {list(geo.kernel)} after "
                          f"padding {list(geo.pads)}; the output shape would be {list(out)}.")

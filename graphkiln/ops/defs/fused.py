@@ -20,7 +20,7 @@ import numpy as np
 from ...common import dtype as mstype
 from ...ir.abstract import AbstractScalar, AbstractTensor
 from ...ir.primitive import OpDef
-from ._infer import quiet
+from ._infer import broadcast_shapes, quiet
 
 # 256 KB of float32 per temporary: of 4096-262144, the fastest in bench/fusion.py
 BLOCK_ELEMENTS = 65536
@@ -174,7 +174,10 @@ def _fused_infer(*inputs, program: str):
     prog = parse_program(program)
     with np.errstate(all="ignore"):
         result = prog.run(*stand_ins, [None] * prog.n_steps, None)[-1]
-    return AbstractTensor(mstype.from_numpy(result.dtype), np.broadcast_shapes(*shapes))
+    shape = shapes[0] if shapes else ()
+    for s in shapes[1:]:
+        shape = broadcast_shapes("FusedElementwise", shape, s)
+    return AbstractTensor(mstype.from_numpy(result.dtype), shape)
 
 
 FusedElementwise = OpDef("FusedElementwise", _fused_infer, _fused_elementwise,

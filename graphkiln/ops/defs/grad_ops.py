@@ -1,10 +1,20 @@
 """Primitives that only backward rules need.
 
-``GetitemGrad(dout, index, shape=...)`` is the adjoint of ``Getitem``: a zero tensor of
-``shape`` (with ``dout``'s dtype) into which ``dout`` is scatter-added at ``index``, so an
-element picked twice (``x[[0, 0]]``) receives both cotangents. ``index`` is anything
-``Getitem`` takes; the rules of ``Getitem`` and ``Gather`` are built on it. Being linear in
-``dout``, its own backward rule is a ``Getitem`` (in ``ops/rules/bprop.py``).
+``GetitemGrad(dout, index, like=None, shape=...)`` is the adjoint of ``Getitem``: a zero
+tensor of ``shape`` (with ``dout``'s dtype) into which ``dout`` is scatter-added at
+``index``, so an element picked twice (``x[[0, 0]]``) receives both cotangents. A tensor
+``like`` gives the shape instead, when the graph runs (an indexed tensor of dynamic shape).
+``index`` is anything ``Getitem`` takes; the rules of ``Getitem`` and ``Gather`` are built
+on it. Being linear in ``dout``, its own backward rule is a ``Getitem`` (in
+``ops/rules/bprop.py``).
+
+``ConcatGrad(dout, xs, axis=...)`` splits a ``Concat``'s cotangent into parts shaped like
+its inputs ``xs``, whose sizes along ``axis`` it reads when the graph runs (inputs with
+dynamic sizes there, where ``SplitV``'s constant sizes cannot say them).
+
+``SumToLike(dout, like)`` sums a broadcast cotangent back to ``like``'s shape as the graph
+runs: over leading axes and the axes where ``like`` has size 1 (a dynamic shape leaves
+open at compile time whether broadcasting happened).
 
 ``ReluGrad(y_backprop, x)`` is MindSpore's ReLU backward: ``y_backprop`` where ``x`` (the
 ReLU's output) is positive, else 0.
@@ -13,15 +23,26 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...ir.abstract import AbstractTensor
+from ...ir.abstract import AbstractScalar, AbstractTensor, AbstractTuple
 from ...ir.primitive import OpDef
-from ._infer import ALL, quiet, require_dtype, same_type, shapes_match, tensor_type
+from ._infer import (
+    ALL,
+    merge_dims,
+    norm_axis,
+    quiet,
+    require_dtype,
+    same_type,
+    shapes_match,
+    tensor_type,
+    tensors_of,
+)
 from .array import _index_items, _index_shape, index_text
 
 
-def _getitem_grad_infer(dout, index, shape=()):
+def _getitem_grad_infer(dout, index, like=None, shape=()):
     t = tensor_type("GetitemGrad", "dout", dout)
-    target = tuple(shape)
+    target = tuple(shape) if like is None or isinstance(like, AbstractScalar) else \
+        tuple(like.shape)
     try:
         want = _index_shape(target, _index_items(index))
     except IndexError as e:
@@ -41,9 +62,9 @@ def _is_basic(item) -> bool:
 
 
 @quiet
-def _getitem_grad(dout, index, shape=()):
+def _getitem_grad(dout, index, like=None, shape=()):
     dout = np.asarray(dout)
-    out = np.zeros(tuple(shape), dout.dtype)
+    out = np.zeros(tuple(shape) if like is None else np.shape(like), dout.dtype)
     if all(_is_basic(i) for i in (index if isinstance(index, tuple) else (index,))):
         out[index] += dout  # no element is picked twice: a plain strided add
         return out
@@ -81,10 +102,53 @@ def _add_rows(out: np.ndarray, index: np.ndarray, dout: np.ndarray) -> np.ndarra
 GetitemGrad = OpDef("GetitemGrad", _getitem_grad_infer, _getitem_grad, attrs={"shape": ()})
 
 
+def _concat_grad_infer(dout, xs, axis=0):
+    t = tensor_type("ConcatGrad", "dout", dout)
+    ax = norm_axis("ConcatGrad", axis, dout.ndim)
+    parts = []
+    for i, e in enumerate(tensors_of("ConcatGrad", xs)):
+        if e.ndim != dout.ndim:
+            raise ValueError(f"For 'ConcatGrad', 'xs[{i}]' must have the rank of 'dout' "
+                             f"({dout.ndim}), but got shape {list(e.shape)}.")
+        parts.append(AbstractTensor(t, tuple(n if d == ax else merge_dims(n, m) for d, (n, m)
+                                             in enumerate(zip(e.shape, dout.shape)))))
+    return AbstractTuple(parts)
+
+
+def _concat_grad(dout, xs, axis=0):
+    ends = np.cumsum([np.shape(x)[axis] for x in xs])[:-1]
+    return tuple(np.ascontiguousarray(p) for p in np.split(np.asarray(dout), ends, axis))
+
+
+ConcatGrad = OpDef("ConcatGrad", _concat_grad_infer, _concat_grad, attrs={"axis": 0})
+
+
+def _sum_to_like_infer(dout, like):
+    t = tensor_type("SumToLike", "dout", dout)
+    tensor_type("SumToLike", "like", like)
+    if like.ndim > dout.ndim:
+        raise ValueError(f"For 'SumToLike', 'like' {list(like.shape)} must not have a higher "
+                         f"rank than 'dout' {list(dout.shape)}.")
+    return AbstractTensor(t, like.shape)
+
+
+def _sum_to_like(dout, like):
+    dout, shape = np.asarray(dout), np.shape(like)
+    if dout.shape == shape:
+        return dout
+    lead = dout.ndim - len(shape)
+    axes = tuple(range(lead)) + tuple(lead + i for i, n in enumerate(shape)
+                                      if n == 1 and dout.shape[lead + i] != 1)
+    return np.sum(dout, axis=axes, dtype=dout.dtype).reshape(shape)
+
+
+SumToLike = OpDef("SumToLike", _sum_to_like_infer, _sum_to_like)
+
+
 def _relu_grad_infer(dy, x):
     t = same_type("ReluGrad", {"y_backprop": dy, "x": x})
     require_dtype("ReluGrad", "y_backprop", t, ALL)
-    if tuple(dy.shape) != tuple(x.shape):
+    if not shapes_match(tuple(dy.shape), tuple(x.shape)):
         raise ValueError(f"For 'ReluGrad', the shape of 'y_backprop' must be equal to the "
                          f"shape of 'x' {list(x.shape)}, but got {list(dy.shape)}.")
     return AbstractTensor(t, x.shape)

@@ -1,5 +1,5 @@
-"""Image and detection primitives, as MindSpore's: ``ResizeNearestNeighbor``,
-``BoundingBoxDecode``, ``NMSWithMask``.
+"""Image and detection primitives, as MindSpore's: ``ResizeNearestNeighbor`` (with
+``ResizeNearestNeighborGrad``), ``BoundingBoxDecode``, ``NMSWithMask``.
 
 ``ResizeNearestNeighbor`` picks, for output row ``i``, the input row ``floor(i * scale)``
 (rounded half up with ``align_corners``), likewise for columns; ``half_pixel_centers`` maps
@@ -16,7 +16,7 @@ import numpy as np
 from ...common import dtype as mstype
 from ...ir.abstract import AbstractTensor, AbstractTuple
 from ..primitive import OpDef
-from ._infer import FLOATS, quiet, require_dtype, tensor_type
+from ._infer import FLOATS, dims_match, quiet, require_dtype, tensor_type
 
 _RESIZE = "ResizeNearestNeighbor"
 
@@ -66,6 +66,36 @@ ResizeNearestNeighbor = OpDef(_RESIZE, _resize_infer, _resize,
                                      "half_pixel_centers": False})
 
 
+def _resize_grad_infer(dout, x, align_corners=False, half_pixel_centers=False):
+    t = tensor_type(f"{_RESIZE}Grad", "dout", dout)
+    if dout.ndim != 4 or x.ndim != 4:
+        raise ValueError(f"For '{_RESIZE}Grad', 'dout' and 'x' must be 4-D (NCHW) Tensors, "
+                         f"but got shapes {list(dout.shape)} and {list(x.shape)}.")
+    return AbstractTensor(t, x.shape)
+
+
+def _one_hot(src: np.ndarray, n_in: int, dtype) -> np.ndarray:
+    """The ``(len(src), n_in)`` matrix with a 1 at ``(k, src[k])``."""
+    m = np.zeros((len(src), n_in), dtype)
+    m[np.arange(len(src)), src] = 1
+    return m
+
+
+@quiet
+def _resize_grad(dout, x, align_corners=False, half_pixel_centers=False):
+    """``out = R @ x @ C^T`` with one-hot ``R`` (rows) and ``C`` (columns), so
+    ``dx = R^T @ dout @ C``."""
+    rows, cols = resize_indices(x.shape, dout.shape[2:], align_corners, half_pixel_centers)
+    ct = np.float32 if dout.dtype == np.float16 else dout.dtype
+    r, c = _one_hot(rows, x.shape[2], ct), _one_hot(cols, x.shape[3], ct)
+    return (r.T @ dout.astype(ct, copy=False) @ c).astype(dout.dtype, copy=False)
+
+
+# (dout, x) -> dx: ``x`` gives the input's (run-time) height and width
+ResizeNearestNeighborGrad = OpDef(f"{_RESIZE}Grad", _resize_grad_infer, _resize_grad,
+                                  attrs={"align_corners": False, "half_pixel_centers": False})
+
+
 _DECODE = "BoundingBoxDecode"
 
 
@@ -80,10 +110,10 @@ def _decode_infer(anchor_box, deltas, max_shape=None, means=(0.0, 0.0, 0.0, 0.0)
                   stds=(1.0, 1.0, 1.0, 1.0), wh_ratio_clip=0.016):
     for arg, a in (("anchor_box", anchor_box), ("deltas", deltas)):
         require_dtype(_DECODE, arg, tensor_type(_DECODE, arg, a), FLOATS)
-        if len(a.shape) != 2 or a.shape[1] != 4:
+        if len(a.shape) != 2 or not dims_match(a.shape[1], 4):
             raise ValueError(f"For '{_DECODE}', the '{arg}' must have shape [n, 4], but got "
                              f"{list(a.shape)}.")
-    if anchor_box.shape[0] != deltas.shape[0]:
+    if not dims_match(anchor_box.shape[0], deltas.shape[0]):
         raise ValueError(f"For '{_DECODE}', 'anchor_box' and 'deltas' must have the same "
                          f"number of boxes, but got {anchor_box.shape[0]} and "
                          f"{deltas.shape[0]}.")
@@ -122,7 +152,7 @@ _NMS = "NMSWithMask"
 
 def _nms_infer(bboxes, iou_threshold=0.5):
     require_dtype(_NMS, "bboxes", tensor_type(_NMS, "bboxes", bboxes), FLOATS)
-    if len(bboxes.shape) != 2 or bboxes.shape[1] != 5:
+    if len(bboxes.shape) != 2 or not dims_match(bboxes.shape[1], 5):
         raise ValueError(f"For '{_NMS}', the 'bboxes' must have shape [n, 5] (x1, y1, x2, y2, "
                          f"score), but got {list(bboxes.shape)}.")
     n = bboxes.shape[0]

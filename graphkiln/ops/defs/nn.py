@@ -20,13 +20,16 @@ from ...ir.primitive import OpDef
 from ._infer import (
     FLOATS,
     INDEX_TYPES,
+    UNKNOWN_DIM,
     check_int,
     const_value,
     describe,
+    dims_match,
     norm_axes,
     norm_axis,
     quiet,
     require_dtype,
+    shapes_match,
     tensor_type,
 )
 
@@ -108,7 +111,7 @@ def _layer_norm_infer(x, gamma, beta, begin_norm_axis=1, begin_params_axis=1, ep
     except ValueError as e:  # MindSpore raises RuntimeError for these
         raise RuntimeError(str(e)) from None
     want = x.shape[bpa:]
-    if gamma.shape != want or beta.shape != want:
+    if not (shapes_match(gamma.shape, want) and shapes_match(beta.shape, want)):
         raise ValueError(f"For 'LayerNorm', the shapes of 'gamma' and 'beta' must be "
                          f"input_x.shape[begin_params_axis:] = {list(want)}, but got "
                          f"input_x shape {list(x.shape)}, gamma shape {list(gamma.shape)} "
@@ -153,9 +156,12 @@ def _one_hot_infer(indices, depth, on_value, off_value, axis=-1):
     if ti not in INDEX_TYPES:
         raise TypeError(f"For 'OneHot', the type of 'indices' should be one of [Int32, "
                         f"Int64], but got {ti}.")
-    d = check_int("OneHot", "depth", const_value("OneHot", "depth", depth))
-    if d < 0:
-        raise ValueError(f"For 'OneHot', the 'depth' must be >= 0, but got {d}.")
+    if isinstance(depth, AbstractScalar) and not depth.is_known:
+        d = UNKNOWN_DIM  # an int known when the graph runs (a dynamic dimension)
+    else:
+        d = check_int("OneHot", "depth", const_value("OneHot", "depth", depth))
+        if d < 0:
+            raise ValueError(f"For 'OneHot', the 'depth' must be >= 0, but got {d}.")
     ton = tensor_type("OneHot", "on_value", on_value)
     toff = tensor_type("OneHot", "off_value", off_value)
     if ton is not toff:
@@ -278,7 +284,7 @@ def _bias_add_infer(x, b, data_format="NCHW"):
         raise ValueError(f"For 'BiasAdd', the dimension of 'input_x' must be in [2, 5], but got "
                          f"{x.ndim}.")
     channels = x.shape[_bias_axis(x.ndim, data_format)]
-    if b.ndim != 1 or b.shape[0] != channels:
+    if b.ndim != 1 or not dims_match(b.shape[0], channels):
         raise ValueError(f"For 'BiasAdd', the 'bias' must be 1-D with as many elements as the "
                          f"channel dimension of 'input_x' ({channels}), but got shape "
                          f"{list(b.shape)}.")

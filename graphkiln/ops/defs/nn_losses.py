@@ -11,7 +11,15 @@ import numpy as np
 
 from ...ir.abstract import AbstractTensor, AbstractTuple
 from ..primitive import OpDef
-from ._infer import FLOATS, norm_axes, promote_types, quiet, require_dtype, tensor_type
+from ._infer import (
+    FLOATS,
+    norm_axes,
+    promote_types,
+    quiet,
+    require_dtype,
+    shapes_match,
+    tensor_type,
+)
 
 _REDUCTIONS = ("none", "mean", "sum")
 
@@ -21,7 +29,7 @@ def _wide(x: np.ndarray) -> np.ndarray:
 
 
 def _same_shape(name: str, a: str, b: str, x, y) -> None:
-    if x.shape != y.shape:
+    if not shapes_match(x.shape, y.shape):
         raise ValueError(f"For '{name}', the shape of '{a}' and '{b}' must be the same, but "
                          f"got {list(x.shape)} and {list(y.shape)}.")
 

@@ -12,7 +12,7 @@ import numpy as np
 
 from ...ir.abstract import AbstractTensor, AbstractTuple
 from ..primitive import OpDef
-from ._infer import FLOATS, quiet, require_dtype, tensor_type
+from ._infer import FLOATS, dims_match, merge_dims, quiet, require_dtype, tensor_type
 
 BN_ATTRS = {"is_training": False, "epsilon": 1e-5, "momentum": 0.1, "data_format": "NCHW"}
 
@@ -31,14 +31,14 @@ def _bn_infer(x, scale, bias, mean, variance, **attrs):
     c = x.shape[1]
     for arg, a in (("scale", scale), ("bias", bias), ("mean", mean), ("variance", variance)):
         require_dtype("BatchNorm", arg, tensor_type("BatchNorm", arg, a), FLOATS)
-        if tuple(a.shape) != (c,):
+        if a.ndim != 1 or not dims_match(a.shape[0], c):
             raise ValueError(f"For 'BatchNorm', the shape of '{arg}' must be equal to "
                              f"[{c}] (the channels of 'input_x'), but got {list(a.shape)}.")
     a = {**BN_ATTRS, **attrs}
     if a["data_format"] != "NCHW":
         raise ValueError(f"For 'BatchNorm', the 'data_format' must be 'NCHW' on CPU, but got "
                          f"'{a['data_format']}'.")
-    stat = AbstractTensor(scale.dtype, (c,))
+    stat = AbstractTensor(scale.dtype, (merge_dims(c, scale.shape[0]),))
     return AbstractTuple([AbstractTensor(t, x.shape), stat, stat, stat, stat])
 
 

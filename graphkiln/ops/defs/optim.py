@@ -15,7 +15,7 @@ import numpy as np
 
 from ...ir.abstract import AbstractTensor, AbstractTuple
 from ..primitive import MEM_EFFECT, OpDef
-from ._infer import FLOATS, describe, quiet, require_dtype
+from ._infer import FLOATS, describe, quiet, require_dtype, shapes_match
 
 
 def _scalar(v, dtype) -> np.ndarray:
@@ -33,7 +33,7 @@ def check_slots(name: str, args: tuple, ins: tuple, n_refs: int) -> None:
             raise TypeError(f"For '{name}', the '{arg}' must be a Parameter or Tensor, but "
                             f"got {describe(a)}.")
         require_dtype(name, arg, a.dtype, FLOATS)
-        if a.shape != var.shape:
+        if not shapes_match(a.shape, var.shape):
             raise ValueError(f"For '{name}', the shape of '{arg}' must be the same as "
                              f"'{args[0]}' {list(var.shape)}, but got {list(a.shape)}.")
 
@@ -50,7 +50,7 @@ def _update_infer(name: str, args: tuple, n_refs: int, grad_index: int, n_out: i
     def infer(*ins, **attrs):
         check_slots(name, args, ins, n_refs)
         g = ins[grad_index]
-        if not isinstance(g, AbstractTensor) or g.shape != ins[0].shape:
+        if not isinstance(g, AbstractTensor) or not shapes_match(g.shape, ins[0].shape):
             raise ValueError(f"For '{name}', the '{args[grad_index]}' must be a Tensor of "
                              f"shape {list(ins[0].shape)}, but got {describe(g)}.")
         return slot_outputs(ins, n_out)

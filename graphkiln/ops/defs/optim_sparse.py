@@ -16,7 +16,7 @@ import numpy as np
 from ...common import dtype as mstype
 from ...ir.abstract import AbstractTensor
 from ..primitive import MEM_EFFECT, OpDef
-from ._infer import describe, quiet
+from ._infer import describe, quiet, shapes_match
 from .optim import check_slots, ftrl_update, proximal_adagrad_update, slot_outputs
 
 
@@ -30,8 +30,8 @@ def _rows_infer(name: str, args: tuple, n_refs: int, n_out: int):
                 or len(indices.shape) != 1:
             raise TypeError(f"For '{name}', the 'indices' must be a 1-D Tensor of int32, but "
                             f"got {describe(indices)}.")
-        if not isinstance(grad, AbstractTensor) or grad.shape[1:] != var.shape[1:] \
-                or grad.shape[:1] != indices.shape:
+        if not isinstance(grad, AbstractTensor) or not shapes_match(
+                grad.shape, tuple(indices.shape) + tuple(var.shape[1:])):
             raise ValueError(f"For '{name}', the 'grad' must be a Tensor of shape "
                              f"{[*indices.shape, *var.shape[1:]]} (one row of 'var' per "
                              f"index), but got {describe(grad)}.")

@@ -1,5 +1,7 @@
 """Pooling primitives on NCHW: ``MaxPool`` with ``MaxPoolGrad`` and ``MaxPoolGradGrad``
-(each the other's adjoint in ``dout``), ``AvgPool`` with ``AvgPoolGrad``.
+(each the other's adjoint in ``dout``), ``AvgPool`` with ``AvgPoolGrad``, and
+``AdaptiveAvgPool2D`` with ``AdaptiveAvgPool2DGrad`` (its bins known only when it runs, so
+the input's height and width may be dynamic).
 
 MindSpore's attributes (``kernel_size``, ``strides``, ``pad_mode`` 'valid'/'same',
 ``data_format``) plus the ones ``nn.MaxPool2d``/``nn.AvgPool2d`` need for ``pad_mode='pad'``
@@ -8,13 +10,15 @@ MindSpore's attributes (``kernel_size``, ``strides``, ``pad_mode`` 'valid'/'same
 """
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 import graphkiln.ops.windows as W
 
 from ...ir.abstract import AbstractTensor
 from ..primitive import OpDef
-from ._infer import FLOATS, quiet, require_dtype, tensor_type
+from ._infer import FLOATS, quiet, require_dtype, shapes_match, tensor_type
 from .conv import check_pad_mode, pad_pairs, spatial
 
 _RANK = 2
@@ -40,9 +44,9 @@ class PoolGeometry:
                              f"got '{a['data_format']}'.")
         self.ceil_mode = bool(a["ceil_mode"])
         self.sizes = tuple(sizes)
-        self.out = tuple(W.out_size(n, k, s, 1, b, e, self.ceil_mode) for n, k, s, (b, e)
-                         in zip(sizes, self.kernel, self.stride, self.pads))
-        if any(o < 1 for o in self.out):
+        self.out = W.out_sizes(sizes, self.kernel, self.stride, (1,) * _RANK, self.pads,
+                               self.ceil_mode)
+        if any(n >= 0 and o < 1 for o, n in zip(self.out, sizes)):
             raise ValueError(f"For '{name}', the input spatial shape {list(sizes)} is smaller "
                              f"than the kernel {list(self.kernel)} after padding "
                              f"{list(self.pads)}.")
@@ -93,7 +97,7 @@ def _pool_infer(name: str, n_inputs: int):
         for arg, a in zip(("origin_output", "dout"), args[1:]):
             tensor_type(name, arg, a)
         want = out_shape if name != "MaxPoolGradGrad" else tuple(x.shape)
-        if tuple(args[2].shape) != want:
+        if not shapes_match(tuple(args[2].shape), want):
             raise ValueError(f"For '{name}', the shape of 'dout' must be {list(want)}, but "
                              f"got {list(args[2].shape)}.")
         return AbstractTensor(t, out_shape if name == "MaxPoolGradGrad" else tuple(x.shape))
@@ -181,3 +185,82 @@ MaxPoolGradGrad = OpDef("MaxPoolGradGrad", _pool_infer("MaxPoolGradGrad", 3),
 AvgPool = OpDef("AvgPool", _pool_infer("AvgPool", 1), _avg_pool, attrs=dict(_ATTRS))
 AvgPoolGrad = OpDef("AvgPoolGrad", _pool_infer("AvgPoolGrad", 3), _avg_pool_grad,
                     attrs=dict(_ATTRS))
+
+
+# ------------------------------------------------------------------ adaptive average pooling
+
+def adaptive_bins(size: int, out: int) -> list[tuple[int, int]]:
+    """The ``[start, end)`` input range of each of ``out`` adaptive bins of ``size``."""
+    return [((i * size) // out, -(-((i + 1) * size) // out)) for i in range(out)]
+
+
+@functools.lru_cache(maxsize=64)
+def _bin_means(size: int, out: int, dtype: np.dtype) -> np.ndarray:
+    """The ``(size, out)`` matrix averaging each adaptive bin (read-only, cached)."""
+    weights = np.zeros((size, out), dtype)
+    for j, (s, e) in enumerate(adaptive_bins(size, out)):
+        weights[s:e, j] = 1.0 / (e - s)
+    weights.flags.writeable = False
+    return weights
+
+
+def _along(x: np.ndarray, axis: int, matrix: np.ndarray) -> np.ndarray:
+    """``x`` with its ``axis`` multiplied by ``matrix`` (one matmul)."""
+    return np.moveaxis(np.moveaxis(x, axis, -1) @ matrix, -1, axis)
+
+
+def _adaptive_output_size(output_size) -> tuple:
+    return tuple(output_size) if isinstance(output_size, (tuple, list)) \
+        else (output_size, output_size)
+
+
+def _adaptive_infer(x, output_size=None):
+    t = tensor_type("AdaptiveAvgPool2D", "x", x)
+    require_dtype("AdaptiveAvgPool2D", "x", t, FLOATS)
+    if x.ndim not in (3, 4):
+        raise ValueError(f"For 'AdaptiveAvgPool2D', the dimension of 'x' must be 3 or 4, but "
+                         f"got {x.ndim} (shape {list(x.shape)}).")
+    sizes = _adaptive_output_size(output_size)
+    if len(sizes) != 2 or any(s is not None and (isinstance(s, bool) or s < 1) for s in sizes):
+        raise ValueError(f"For 'AdaptiveAvgPool2D', the 'output_size' must be a positive int "
+                         f"or a tuple of 2 positive ints (or None), but got {output_size!r}.")
+    hw = tuple(n if s is None else s for n, s in zip(x.shape[-2:], sizes))
+    return AbstractTensor(t, tuple(x.shape[:-2]) + hw)
+
+
+@quiet
+def _adaptive_avg_pool(x, output_size=None):
+    ct = W.compute_dtype(x.dtype)
+    y = x.astype(ct, copy=False)
+    for axis, out in zip((-2, -1), _adaptive_output_size(output_size)):
+        if out is not None and out != y.shape[axis]:
+            y = _along(y, axis, _bin_means(y.shape[axis], out, ct))
+    return y.astype(x.dtype, copy=False)
+
+
+def _adaptive_grad_infer(x, dout, output_size=None):
+    tensor_type("AdaptiveAvgPool2DGrad", "x", x)
+    tensor_type("AdaptiveAvgPool2DGrad", "dout", dout)
+    want = _adaptive_infer(x, output_size)
+    if not shapes_match(tuple(dout.shape), want.shape):
+        raise ValueError(f"For 'AdaptiveAvgPool2DGrad', the shape of 'dout' must be "
+                         f"{list(want.shape)}, but got {list(dout.shape)}.")
+    return AbstractTensor(want.dtype, x.shape)
+
+
+@quiet
+def _adaptive_avg_pool_grad(x, dout, output_size=None):
+    """``dout`` spread evenly over each bin: the transposed averaging matrices."""
+    ct = W.compute_dtype(dout.dtype)
+    g = dout.astype(ct, copy=False)
+    for axis, out in zip((-2, -1), _adaptive_output_size(output_size)):
+        if out is not None and out != x.shape[axis]:
+            g = _along(g, axis, _bin_means(x.shape[axis], out, ct).T)
+    return g.astype(dout.dtype, copy=False)
+
+
+AdaptiveAvgPool2D = OpDef("AdaptiveAvgPool2D", _adaptive_infer, _adaptive_avg_pool,
+                          attrs={"output_size": None})
+# (x, dout) -> dx; ``x`` gives the input's run-time shape
+AdaptiveAvgPool2DGrad = OpDef("AdaptiveAvgPool2DGrad", _adaptive_grad_infer,
+                              _adaptive_avg_pool_grad, attrs={"output_size": None})

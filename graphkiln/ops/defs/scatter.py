@@ -21,6 +21,7 @@ from ._infer import (
     describe,
     quiet,
     require_dtype,
+    shapes_match,
     tensor_type,
 )
 
@@ -49,7 +50,7 @@ def _same_dtype(name: str, x, updates) -> None:
 
 def _check_rows(name: str, x, indices, updates) -> None:
     want = tuple(indices.shape) + tuple(x.shape[1:])
-    if tuple(updates.shape) != want:
+    if not shapes_match(tuple(updates.shape), want):
         raise ValueError(f"For '{name}', updates_shape = indices_shape + input_x_shape[1:], "
                          f"but got input_x_shape: {tuple(x.shape)}, indices_shape: "
                          f"{tuple(indices.shape)}, updates_shape: {tuple(updates.shape)}.")
@@ -63,7 +64,7 @@ def _check_nd(name: str, x, indices, updates) -> None:
         raise ValueError(f"For '{name}', the last dimension of 'indices' ({depth}) must not "
                          f"exceed the rank of 'input_x' ({len(x.shape)}).")
     want = tuple(indices.shape[:-1]) + tuple(x.shape[depth:])
-    if tuple(updates.shape) != want:
+    if not shapes_match(tuple(updates.shape), want):
         raise ValueError(f"For '{name}', updates_shape = indices_shape[:-1] + "
                          f"input_x_shape[indices_shape[-1]:], but got input_x_shape: "
                          f"{tuple(x.shape)}, indices_shape: {tuple(indices.shape)}, "
@@ -211,6 +212,10 @@ def _gather_nd_infer(x, indices):
     if not indices.shape:
         raise ValueError("For 'GatherNd', the 'indices' must have at least 1 dimension.")
     depth = indices.shape[-1]
+    if depth < 0:
+        raise ValueError(f"For 'GatherNd', the last dimension of 'indices' (the rank of the "
+                         f"output) must be known when the graph is built, but 'indices' has "
+                         f"the dynamic shape {list(indices.shape)}.")
     if depth > len(x.shape):
         raise ValueError(f"For 'GatherNd', the last dimension of 'indices' ({depth}) must not "
                          f"exceed the rank of 'input_x' ({len(x.shape)}).")

@@ -321,6 +321,29 @@ def _concat(xs, *, dims, axis=0):
     return A.Concat(tuple(items), axis=ax + 1), 0
 
 
+@rule_for("ConcatGrad")
+def _concat_grad(dout, xs, *, dims, axis=0):
+    size = batch_size((dout, xs), dims)
+    items = [front(x, d, size) for x, d in zip(xs, dims[1] if isinstance(dims[1], tuple)
+                                               else (dims[1],) * len(xs))]
+    ax = _norm(axis, items[0].ndim - 1)
+    return G.ConcatGrad(front(dout, dims[0], size), tuple(items), axis=ax + 1), \
+        (0,) * len(items)
+
+
+@rule_for("SumToLike")
+def _sum_to_like(dout, like, *, dims):
+    size = batch_size((dout, like), dims)
+    d0 = front(dout, dims[0], size)
+    # like's per-example rank may be lower: its batch axis goes where dout's lands
+    lead = d0.ndim - 1 - (like.ndim - (dims[1] is not None))
+    like0 = front(like, dims[1], size)
+    for _ in range(lead):
+        like0 = A.ExpandDims(like0, 1)
+    out = G.SumToLike(d0, like0)
+    return (A.Squeeze(out, axis=tuple(range(1, 1 + lead))) if lead else out), 0
+
+
 @rule_for("AddN")
 def _addn(xs, *, dims):
     return A.AddN(tuple(_fronts(xs, dims[0]))), 0
@@ -494,8 +517,11 @@ def _setitem(x, index, value, *, dims):
 
 
 @rule_for("GetitemGrad")
-def _getitem_grad(dout, index, *, dims, shape=()):
-    dd, dind = dims
+def _getitem_grad(dout, index, like=None, *, dims, shape=()):
+    if like is not None:
+        raise ValueError("For 'GetitemGrad' under vmap, the indexed tensor's shape must be "
+                         "static.")
+    dd, dind = dims[:2]
     items, idims = _index_items(index, dind)
     target = tuple(shape)
     size = batch_size((dout, tuple(items)), (dd, tuple(idims)))

@@ -82,7 +82,8 @@ def _pool_rule(opdef):
     return rule
 
 
-for _name in ("MaxPool", "AvgPool", "MaxPoolGrad", "MaxPoolGradGrad", "AvgPoolGrad"):
+for _name in ("MaxPool", "AvgPool", "MaxPoolGrad", "MaxPoolGradGrad", "AvgPoolGrad",
+              "AdaptiveAvgPool2D", "AdaptiveAvgPool2DGrad"):
     REGISTRY[_name].def_vmap(_pool_rule(REGISTRY[_name]))
 
 
@@ -105,8 +106,9 @@ def _per_example_rule(name: str) -> None:
 
 
 for _name in ("SigmoidCrossEntropyWithLogits", "SmoothL1Loss", "L2Normalize",
-              "ResizeNearestNeighbor", "BoundingBoxDecode", "NMSWithMask", "IOU",
-              "BoundingBoxEncode", "CheckValid", "SoftmaxCrossEntropyWithLogits"):
+              "ResizeNearestNeighbor", "ResizeNearestNeighborGrad", "BoundingBoxDecode",
+              "NMSWithMask", "IOU", "BoundingBoxEncode", "CheckValid",
+              "SoftmaxCrossEntropyWithLogits"):
     _per_example_rule(_name)
 
 

@@ -38,8 +38,11 @@ def sum_to(g: Tensor, x) -> Tensor:
     if not isinstance(x, Tensor):
         return None
     shape = x.shape
-    if g.shape != shape:
-        lead = len(g.shape) - len(shape)
+    lead = len(g.shape) - len(shape)
+    if any(d < 0 and g.shape[i + lead] != 1 for i, d in enumerate(shape)):
+        # an unknown size may be 1 and broadcast when the graph runs
+        g = REGISTRY["SumToLike"](g, x)
+    elif g.shape != shape:
         axes = tuple(range(lead)) + tuple(
             i + lead for i, d in enumerate(shape) if d == 1 and g.shape[i + lead] != 1)
         if axes:
@@ -516,8 +519,20 @@ def _concat(xs, out, dout, axis=0):
     items = _items(xs)
     ax = axis % len(items[0].shape)
     sizes = tuple(e.shape[ax] for e in items)
+    if sum(s < 0 for s in sizes) > 1:  # SplitV's sizes can leave one unknown (-1), not more
+        return (tuple(REGISTRY["ConcatGrad"](dout, xs, axis=ax)),)
     parts = REGISTRY["SplitV"](dout, size_splits=sizes, split_dim=ax, num_split=len(sizes))
     return (tuple(parts),)
+
+
+@bprop("SumToLike")
+def _sum_to_like(dout, like, out, ddx):
+    return ddx + F.zeros_like(dout), None  # broadcast back to dout's (run-time) shape
+
+
+@bprop("ConcatGrad")
+def _concat_grad(dout, xs, out, ddx, axis=0):
+    return F.concat(tuple(ddx), axis), None
 
 
 @bprop("Split")
@@ -542,10 +557,16 @@ def _index_arg(index):
     return index
 
 
+def scatter_into(x, index, dout) -> Tensor:
+    """``dout`` added at ``index`` into zeros shaped like ``x`` (``GetitemGrad``; a ``x`` of
+    dynamic shape is passed along, its shape known when the graph runs)."""
+    like = x if any(d < 0 for d in x.shape) else None
+    return REGISTRY["GetitemGrad"](dout, index, like, shape=tuple(x.shape))
+
+
 @bprop("Getitem")
 def _getitem(x, index, out, dout):
-    g = REGISTRY["GetitemGrad"](dout, _index_arg(index), shape=tuple(x.shape))
-    return _as(g, x), None
+    return _as(scatter_into(x, _index_arg(index), dout), x), None
 
 
 @bprop("Setitem")
@@ -574,8 +595,9 @@ def _masked_select_grad(x, mask, dout, out, ddx):
 
 
 @bprop("GetitemGrad")
-def _getitem_grad(dout, index, out, ddx, shape=()):
-    return REGISTRY["Getitem"](ddx, _index_arg(index)), None
+def _getitem_grad(dout, index, *rest, shape=()):
+    """``rest``: (``like`` when given,) ``out``, ``ddx``."""
+    return (REGISTRY["Getitem"](rest[-1], _index_arg(index)),) + (None,) * (len(rest) - 1)
 
 
 @bprop("Gather")
@@ -585,8 +607,7 @@ def _gather(params, indices, axis, out, dout, batch_dims=0):
     b = batch_dims + indices.ndim if batch_dims < 0 else batch_dims
     if b == 0:  # Gather is params[:, ..., :, indices] with `ax` leading slices
         index = (slice(None),) * ax + (indices,)
-        return _as(REGISTRY["GetitemGrad"](dout, index, shape=tuple(params.shape)),
-                   params), None, None
+        return _as(scatter_into(params, index, dout), params), None, None
     # params: B + M + (K,) + R, indices: B + I, dout: B + M + I + R. Move I before M, then
     # scatter with index (arange(B_0), ..., arange(B_b-1), indices) into B + (K,) + M + R.
     n_i = indices.ndim - b
@@ -915,15 +936,14 @@ def _igammac(a, x, out, dout):
 
 @bprop("Slice")
 def _slice_bprop(x, begin, size, out, dout):
-    index = tuple(slice(lo, dim if n == -1 else lo + n)
-                  for lo, n, dim in zip(begin, size, x.shape))
-    return REGISTRY["GetitemGrad"](dout, index, shape=tuple(x.shape)), None, None
+    index = tuple(slice(lo, None if n == -1 else lo + n) for lo, n in zip(begin, size))
+    return scatter_into(x, index, dout), None, None
 
 
 @bprop("StridedSlice")
 def _strided_slice_bprop(x, begin, end, strides, out, dout, **masks):
     index = strided_index(begin, end, strides, **masks)
-    return REGISTRY["GetitemGrad"](dout, index, shape=tuple(x.shape)), None, None, None
+    return scatter_into(x, index, dout), None, None, None
 
 
 @bprop("Flatten")

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import math
 
-import numpy as np
-
 import graphkiln.ops.defs.conv as C
 import graphkiln.ops.defs.image as IMG
 import graphkiln.ops.defs.nn_losses as NL
@@ -19,7 +17,6 @@ import graphkiln.ops.defs.pool as P
 import graphkiln.ops.functional as F
 
 from ...common import dtype as mstype
-from ...common.tensor import Tensor
 from ..dynamic_shape import shape_of
 from .bprop import _as, _is_zero, _output, bprop, count
 
@@ -63,6 +60,16 @@ def _max_pool_grad_grad(x, out, g, _, dout, **attrs):
 @bprop("AvgPool")
 def _avg_pool(x, out, dout, **attrs):
     return (P.AvgPoolGrad(x, out, dout, **attrs),)
+
+
+@bprop("AdaptiveAvgPool2D")
+def _adaptive_avg_pool(x, out, dout, **attrs):
+    return (P.AdaptiveAvgPool2DGrad(x, dout, **attrs),)
+
+
+@bprop("AdaptiveAvgPool2DGrad")
+def _adaptive_avg_pool_grad(x, dy, out, dout, **attrs):
+    return F.zeros_like(x), P.AdaptiveAvgPool2D(dout, **attrs)
 
 
 @bprop("AvgPoolGrad")
@@ -173,19 +180,14 @@ def _l2_normalize(x, out, dout, axis=0, epsilon=1e-4):
     return (_as(F.div(F.sub(dout, F.mul(out, inner)), norm), x),)
 
 
-def _one_hot_rows(src, n_in: int, dtype) -> Tensor:
-    """The ``(len(src), n_in)`` matrix with a 1 at ``(k, src[k])``."""
-    m = np.zeros((len(src), n_in), dtype.np_dtype)
-    m[np.arange(len(src)), src] = 1
-    return Tensor(m)
-
-
 @bprop("ResizeNearestNeighbor")
 def _resize_nearest(x, out, dout, size=None, align_corners=False, half_pixel_centers=False):
-    # out = R @ x @ C^T with one-hot R (rows) and C (columns): dx = R^T @ dout @ C
-    rows, cols = IMG.resize_indices(x.shape, size, align_corners, half_pixel_centers)
-    t = mstype.float32 if x.dtype is mstype.float16 else x.dtype
-    r = _one_hot_rows(rows, x.shape[2], t)
-    c = _one_hot_rows(cols, x.shape[3], t)
-    g = F.matmul(F.matmul(F.transpose(r, (1, 0)), F.cast(dout, t)), c)
-    return (_as(g, x),)
+    return (_as(IMG.ResizeNearestNeighborGrad(dout, x, align_corners=align_corners,
+                                              half_pixel_centers=half_pixel_centers), x),)
+
+
+@bprop("ResizeNearestNeighborGrad")
+def _resize_nearest_grad(dout, x, out, ddx, align_corners=False, half_pixel_centers=False):
+    size = tuple(dout.shape[2:])
+    return IMG.ResizeNearestNeighbor(ddx, size=size, align_corners=align_corners,
+                                     half_pixel_centers=half_pixel_centers), None
