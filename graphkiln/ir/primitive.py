@@ -25,6 +25,8 @@ from .abstract import AbstractRef, AbstractScalar, AbstractTensor, AbstractTuple
 NO_EFFECT = "none"
 MEM_EFFECT = "mem"
 IO_EFFECT = "io"
+OUT_INPLACE = "inplace"  # OpDef.out_buffer: ``out=`` may be one of the inputs
+OUT_SEPARATE = "separate"  # ``out=`` must not overlap an input
 
 REGISTRY: dict[str, OpDef] = {}
 # primitive name -> attributes it gets when recorded into a graph (where MindSpore's graph
@@ -43,12 +45,12 @@ class OpDef:
     """
 
     __slots__ = ("name", "infer", "kernel", "effect", "bprop", "vmap", "differentiable",
-                 "pure_eval", "attrs", "specialize", "ref_inputs", "__weakref__")
+                 "pure_eval", "attrs", "specialize", "ref_inputs", "out_buffer", "__weakref__")
 
     def __init__(self, name: str, infer: Callable, kernel: Callable, *,
                  effect: str = NO_EFFECT, differentiable: bool = True,
                  pure_eval: bool = True, attrs: dict | None = None,
-                 ref_inputs: tuple[int, ...] = (0,)):
+                 ref_inputs: tuple[int, ...] = (0,), out_buffer: str | None = None):
         if name in REGISTRY:
             raise ValueError(f"primitive {name!r} is defined twice")
         self.name = name
@@ -65,6 +67,10 @@ class OpDef:
         # specialize(in_abstracts, out_abstract, attrs) -> a faster kernel that is exact for
         # those input types (e.g. the bare NumPy ufunc), or None; codegen asks for it
         self.specialize: Callable | None = None
+        if out_buffer not in (None, OUT_INPLACE, OUT_SEPARATE):
+            raise ValueError(f"out_buffer of {name!r} must be None, {OUT_INPLACE!r} or "
+                             f"{OUT_SEPARATE!r}, got {out_buffer!r}")
+        self.out_buffer = out_buffer
         REGISTRY[name] = self
 
     def __gk_freeze__(self) -> tuple:
