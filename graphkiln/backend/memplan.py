@@ -11,7 +11,8 @@ generated order (``toposort``):
   weight's dtype and shape: the kernel writes straight into the weight's array and the
   ``Assign`` emits no line.
 * **Dead buffers.** A fresh intermediate whose readers all only read it (element-wise ops,
-  matmuls, the value of an ``Assign``) is dead after its last reader; a later kernel with
+  matmuls, reductions, the value of an ``Assign`` or the gradient of an optimizer update)
+  is dead after its last reader; a later kernel with
   the same shape and dtype writes into it (an ``inplace`` one also at that last reader).
 * **A buffer pool across calls.** A kernel whose result only such readers see and that
   finds no dead buffer writes into a *slot*: an array of a pool that the function takes at
@@ -40,6 +41,7 @@ from ..passes.load_elim import FRESH_OUTPUT
 
 _SILENT = {"Load", "Depend"}  # aliases: they emit no line
 _MIN_ELEMENTS = 256
+_REDUCTIONS = {"ReduceSum", "ReduceMean", "ReduceMax", "ReduceMin", "ReduceProd"}
 
 
 @dataclass(frozen=True)
@@ -89,8 +91,12 @@ def _buffer_key(node) -> tuple | None:
 
 
 def _is_fresh(n: CNode, writers: dict) -> bool:
-    """``n``'s kernel always returns a new array (never a view of an input)."""
-    return n.prim_name() in FRESH_OUTPUT or id(n) in writers
+    """``n``'s kernel always returns a new array (never a view of an input); a reduction
+    does unless ``skip_mode`` lets it return its input (for an empty axis)."""
+    name = n.prim_name()
+    if name in _REDUCTIONS:
+        return not n.inputs[0].value.attrs.get("skip_mode", False)
+    return name in FRESH_OUTPUT or id(n) in writers
 
 
 def _opdef(n: CNode):

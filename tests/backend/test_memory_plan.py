@@ -242,3 +242,19 @@ def test_relu_and_relu_grad_kernels_write_into_out_with_the_same_bits():
     assert grad.tobytes() == ReluGrad.kernel(dy, x).tobytes()
     ints = np.arange(-3, 3, dtype=np.int32).reshape(2, 3)
     np.testing.assert_array_equal(ReluGrad.kernel(ints, ints), np.where(ints > 0, ints, 0))
+
+
+def test_a_value_returned_through_a_skipping_reduction_is_not_pooled():
+    context.set_context(mode=context.GRAPH_MODE)
+    keep = ops.ReduceSum(skip_mode=True)  # an empty axis returns its input itself
+
+    @ms.jit
+    def f(x):
+        a = ops.matmul(x, x) * 2.0
+        return keep(a, ()), ops.ReduceSum()(a * 3.0, 1)
+
+    xs = [np.full((16, 16), v, np.float32) for v in (1.0, 2.0)]
+    first, _ = f(Tensor(xs[0]))
+    f(Tensor(xs[1]))  # a pooled buffer would now hold the second call's values
+    np.testing.assert_array_equal(first.asnumpy(), xs[0] @ xs[0] * 2)
+    assert "pools0" in ms.compile_info(f).source
