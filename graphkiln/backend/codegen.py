@@ -210,7 +210,10 @@ def _graph_source(g: FuncGraph, mod: _Module) -> str:
     kernels = {id(n): _kernel(n) for n in order}
     writers = {id(n): how for n in order
                if (how := _out_mode(n, kernels[id(n)])) is not None}
-    plan = plan_memory(g, order, writers)
+    scratchers = {id(n) for n in order if kernels[id(n)] is not None and
+                  kernels[id(n)] is n.inputs[0].value.opdef.kernel and
+                  n.inputs[0].value.opdef.scratch is not None}
+    plan = plan_memory(g, order, writers, scratchers)
     if plan.slots:  # this call's buffers: b0, b1... (see memplan)
         pools = mod.const(BufferPools(plan.slots), "pools")
         slots = ", ".join(f"b{i}" for i in range(len(plan.slots)))
@@ -301,9 +304,11 @@ def _emit(node: CNode, ref, names, lines, mod, counter, kernel, plan: MemoryPlan
     else:
         k = mod.kernel(prim.opdef, kernel)
         kw = [f"{key}={_literal(v) or mod.const(v)}" for key, v in prim.attrs.items()]
+        buffer = lambda b: f"b{b.index}" if isinstance(b, Slot) else ref(b)  # noqa: E731
         target = plan.out.get(id(node))
         if target is not None:
-            kw.append(f"out=b{target.index}" if isinstance(target, Slot) else
-                      f"out={ref(target)}")
+            kw.append(f"out={buffer(target)}")
+        if id(node) in plan.scratch:
+            kw.append(f"scratch=({', '.join(buffer(b) for b in plan.scratch[id(node)])},)")
         expr = f"{k}({', '.join(args + kw)})"
     lines.append(f"    {var} = {expr}{comment}")

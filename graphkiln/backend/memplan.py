@@ -57,7 +57,13 @@ class MemoryPlan:
     # parameter, an earlier intermediate)
     out: dict = field(default_factory=dict)
     done_assigns: set = field(default_factory=set)  # Assigns whose value is already written
+    scratch: dict = field(default_factory=dict)  # id(kernel node) -> [Slot or node]
     slots: list = field(default_factory=list)  # (shape, numpy dtype) of each pool slot
+
+    def new_slot(self, key: tuple) -> Slot:
+        shape, dtype = key
+        self.slots.append((shape, dtype.np_dtype))
+        return Slot(len(self.slots) - 1)
 
 
 class BufferPools:
@@ -84,10 +90,24 @@ class BufferPools:
 
 def _buffer_key(node) -> tuple | None:
     a = node.abstract
-    if isinstance(a, AbstractTensor) and all(isinstance(d, int) and d >= 0 for d in a.shape) \
-            and math.prod(a.shape) >= _MIN_ELEMENTS:
-        return tuple(a.shape), a.dtype
+    return _key(a.shape, a.dtype) if isinstance(a, AbstractTensor) else None
+
+
+def _key(shape, dtype) -> tuple | None:
+    """The pool key of a planned array: its static shape (>= ``_MIN_ELEMENTS``) and dtype."""
+    if all(isinstance(d, int) and d >= 0 for d in shape) and \
+            math.prod(shape) >= _MIN_ELEMENTS:
+        return tuple(shape), dtype
     return None
+
+
+def _scratch_keys(n: CNode) -> list | None:
+    """The pool keys of the scratch arrays ``n``'s kernel asks for (``OpDef.scratch``),
+    None when one is not plannable."""
+    prim = n.inputs[0].value
+    keys = [_key(shape, dtype) for shape, dtype in
+            prim.opdef.scratch(*[a.abstract for a in n.inputs[1:]], **prim.attrs)]
+    return None if None in keys else keys
 
 
 def _is_fresh(n: CNode, writers: dict) -> bool:
@@ -119,11 +139,14 @@ def _emits_nothing(n: CNode) -> bool:
     return isinstance(n.abstract, AbstractMonad) or n.prim_name() in _SILENT
 
 
-def plan_memory(g: FuncGraph, order: list[CNode], writers: dict[int, str]) -> MemoryPlan:
+def plan_memory(g: FuncGraph, order: list[CNode], writers: dict[int, str],
+                scratchers: set[int] = frozenset()) -> MemoryPlan:
     """The plan for graph ``g`` emitted in ``order``; ``writers`` maps the ids of nodes
-    whose kernel takes ``out=`` to how (``OUT_INPLACE`` or ``OUT_SEPARATE``)."""
+    whose kernel takes ``out=`` to how (``OUT_INPLACE`` or ``OUT_SEPARATE``);
+    ``scratchers`` holds the nodes whose kernel takes ``scratch=`` (``OpDef.scratch``)."""
     plan = MemoryPlan()
-    if not any(_buffer_key(n) is not None for n in order if id(n) in writers):
+    if not scratchers and \
+            not any(_buffer_key(n) is not None for n in order if id(n) in writers):
         return plan  # no kernel makes a plannable array (small graphs, branches)
     users: dict[int, list[CNode]] = {}
     for n in order:
@@ -150,12 +173,16 @@ def plan_memory(g: FuncGraph, order: list[CNode], writers: dict[int, str]) -> Me
         if how is not None and id(n) not in plan.out and _buffer_key(n) is not None:
             target = _pick(free.get(_buffer_key(n), []), pooled_ok=id(n) in owned)
             if target is None and id(n) in owned:
-                target = Slot(len(plan.slots))
-                shape, dtype = _buffer_key(n)
-                plan.slots.append((shape, dtype.np_dtype))
+                target = plan.new_slot(_buffer_key(n))
             if target is not None:
                 plan.out[id(n)] = target
+        keys = _scratch_keys(n) if id(n) in scratchers else None
+        if keys is not None:
+            plan.scratch[id(n)] = [_pick(free.get(k, []), True) or plan.new_slot(k)
+                                   for k in keys]
         release(i)
+        for k, buf in zip(keys or (), plan.scratch.get(id(n), ())):
+            free.setdefault(k, []).append(buf)  # free again once the kernel returned
     return plan
 
 

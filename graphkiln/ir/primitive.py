@@ -42,15 +42,25 @@ class OpDef:
     NumPy arrays; ``bprop(inputs, out, dout, **attrs)`` returns one cotangent per input
     (``None`` where there is none); ``vmap`` batches it. ``differentiable=False`` marks
     ops whose outputs carry no gradient (comparisons, argmax, ...).
+
+    For the backend's memory plan: ``out_buffer`` says whether ``kernel`` can write its
+    result into a given array ``out=`` (a fresh array of the result's shape and dtype, the
+    same bits as without it): ``"inplace"`` (``out`` may be an input, as for element-wise
+    ops), ``"separate"`` (``out`` must not overlap an input, as for matmul) or None.
+    ``scratch(*abstracts, **attrs) -> [(shape, dtype)]`` lists the temporary arrays the
+    kernel needs; the plan then passes them as ``scratch=[arrays]`` (a kernel that gets
+    none allocates its own).
     """
 
     __slots__ = ("name", "infer", "kernel", "effect", "bprop", "vmap", "differentiable",
-                 "pure_eval", "attrs", "specialize", "ref_inputs", "out_buffer", "__weakref__")
+                 "pure_eval", "attrs", "specialize", "ref_inputs", "out_buffer", "scratch",
+                 "__weakref__")
 
     def __init__(self, name: str, infer: Callable, kernel: Callable, *,
                  effect: str = NO_EFFECT, differentiable: bool = True,
                  pure_eval: bool = True, attrs: dict | None = None,
-                 ref_inputs: tuple[int, ...] = (0,), out_buffer: str | None = None):
+                 ref_inputs: tuple[int, ...] = (0,), out_buffer: str | None = None,
+                 scratch: Callable | None = None):
         if name in REGISTRY:
             raise ValueError(f"primitive {name!r} is defined twice")
         self.name = name
@@ -71,6 +81,7 @@ class OpDef:
             raise ValueError(f"out_buffer of {name!r} must be None, {OUT_INPLACE!r} or "
                              f"{OUT_SEPARATE!r}, got {out_buffer!r}")
         self.out_buffer = out_buffer
+        self.scratch = scratch
         REGISTRY[name] = self
 
     def __gk_freeze__(self) -> tuple:

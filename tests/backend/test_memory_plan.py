@@ -258,3 +258,27 @@ def test_a_value_returned_through_a_skipping_reduction_is_not_pooled():
     f(Tensor(xs[1]))  # a pooled buffer would now hold the second call's values
     np.testing.assert_array_equal(first.asnumpy(), xs[0] @ xs[0] * 2)
     assert "pools0" in ms.compile_info(f).source
+
+
+def _optimizer_run(mode, make_opt, steps=3):
+    context.set_context(mode=mode)
+    ms.set_seed(5)
+    net = nn.SequentialCell(nn.Dense(48, 40), nn.ReLU(), nn.Dense(40, 24))
+    step = nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()),
+                               make_opt(net.trainable_params()))
+    r = np.random.default_rng(4)
+    x = Tensor(r.standard_normal((16, 48)).astype(np.float32))
+    y = Tensor(r.standard_normal((16, 24)).astype(np.float32))
+    losses = [float(step(x, y).asnumpy()) for _ in range(steps)]
+    return step, losses, [p.asnumpy() for p in net.trainable_params()]
+
+
+@pytest.mark.parametrize("make_opt", [lambda ps: nn.Momentum(ps, 0.05, 0.9),
+                                      lambda ps: nn.Adam(ps, 1e-2)], ids=["momentum", "adam"])
+def test_optimizer_scratch_from_the_pool_keeps_pynatives_bits(make_opt):
+    _, eager_losses, eager = _optimizer_run(context.PYNATIVE_MODE, make_opt)
+    step, losses, weights = _optimizer_run(context.GRAPH_MODE, make_opt)
+    assert losses == eager_losses
+    for w, e in zip(weights, eager):
+        assert w.tobytes() == e.tobytes()
+    assert "scratch=(b" in ms.compile_info(step).source
