@@ -21,10 +21,10 @@ import numpy as np
 from ..common.op_timeline import timed
 from ..ir.abstract import AbstractMonad
 from ..ir.anf import CNode, FuncGraph, ValueNode, all_graphs, toposort
-from ..ir.primitive import REGISTRY
+from ..ir.primitive import OUT_INPLACE, REGISTRY
 from ..ir.structural_prims import iteration_record
 from ..ops.defs.fused import FusedElementwise
-from .memplan import MemoryPlan, plan_memory
+from .memplan import BufferPools, MemoryPlan, Slot, plan_memory
 
 _ALIAS_OPS = {"Depend", "Load"}
 _STRUCTURAL = {"Depend", "Load", "MakeTuple", "TupleGetItem", "Switch", "While"}
@@ -208,14 +208,34 @@ def _graph_source(g: FuncGraph, mod: _Module) -> str:
 
     order = toposort(g)
     kernels = {id(n): _kernel(n) for n in order}
-    fused = FusedElementwise.kernel
-    # element-wise kernels that can write their result into a given buffer (``out=``)
-    takes_out = {i for i, k in kernels.items() if isinstance(k, np.ufunc) or k is fused}
-    plan = plan_memory(g, order, takes_out)
+    writers = {id(n): how for n in order
+               if (how := _out_mode(n, kernels[id(n)])) is not None}
+    scratchers = {id(n) for n in order if kernels[id(n)] is not None and
+                  kernels[id(n)] is n.inputs[0].value.opdef.kernel and
+                  n.inputs[0].value.opdef.scratch is not None}
+    plan = plan_memory(g, order, writers, scratchers)
+    if plan.slots:  # this call's buffers: b0, b1... (see memplan)
+        pools = mod.const(BufferPools(plan.slots), "pools")
+        slots = ", ".join(f"b{i}" for i in range(len(plan.slots)))
+        lines.append(f"    pool = {pools}.take()")
+        lines.append(f"    {slots}{',' if len(plan.slots) == 1 else ''} = pool")
     for node in order:
         _emit(node, ref, names, lines, mod, counter, kernels.get(id(node)), plan)
+    if plan.slots:
+        lines.append(f"    {pools}.give(pool)")
     lines.append(f"    return {ref(g.output)}")
     return "\n".join(lines)
+
+
+def _out_mode(node: CNode, kernel) -> str | None:
+    """How the kernel of ``node`` can write into a given buffer ``out=`` (``OUT_INPLACE``,
+    ``OUT_SEPARATE``), or None."""
+    if kernel is None:
+        return None
+    if isinstance(kernel, np.ufunc) or kernel is FusedElementwise.kernel:
+        return OUT_INPLACE
+    opdef = node.inputs[0].value.opdef
+    return opdef.out_buffer if kernel is opdef.kernel else None
 
 
 def _kernel(node: CNode):
@@ -284,8 +304,11 @@ def _emit(node: CNode, ref, names, lines, mod, counter, kernel, plan: MemoryPlan
     else:
         k = mod.kernel(prim.opdef, kernel)
         kw = [f"{key}={_literal(v) or mod.const(v)}" for key, v in prim.attrs.items()]
+        buffer = lambda b: f"b{b.index}" if isinstance(b, Slot) else ref(b)  # noqa: E731
         target = plan.out.get(id(node))
         if target is not None:
-            kw.append(f"out={ref(target)}")
+            kw.append(f"out={buffer(target)}")
+        if id(node) in plan.scratch:
+            kw.append(f"scratch=({', '.join(buffer(b) for b in plan.scratch[id(node)])},)")
         expr = f"{k}({', '.join(args + kw)})"
     lines.append(f"    {var} = {expr}{comment}")

@@ -1,16 +1,27 @@
-"""Memory plan of one generated function: which element-wise kernels write their result into
-an existing buffer (NumPy's ``out=``) instead of allocating a new array.
+"""Memory plan of one generated function: which kernels write their result into an existing
+buffer (NumPy's ``out=``) instead of allocating a new array.
 
-Two rules, over the generated order (``toposort``):
+A kernel may take ``out=`` when it is a bare NumPy ufunc, a fused element-wise group, or
+its ``OpDef.out_buffer`` says so (``inplace``: ``out`` may be an input, as for element-wise
+ops; ``separate``: ``out`` must not overlap an input, as for matmul). Three rules, over the
+generated order (``toposort``):
 
 * **In-place updates.** ``Assign(weight, v)`` whose value ``v`` comes from an element-wise
-  ufunc run just before it (nothing that runs in between), used by nothing else, with the
-  weight's dtype and shape: the ufunc writes straight into the weight's array and the
+  kernel run just before it (nothing that runs in between), used by nothing else, with the
+  weight's dtype and shape: the kernel writes straight into the weight's array and the
   ``Assign`` emits no line.
 * **Dead buffers.** A fresh intermediate whose readers all only read it (element-wise ops,
-  matmuls, the value of an ``Assign``) is dead after its last reader; a later element-wise
-  ufunc with the same shape and dtype writes into it (also at that last reader itself:
-  element-wise ufuncs may run in place).
+  matmuls, reductions, the value of an ``Assign`` or the gradient of an optimizer update)
+  is dead after its last reader; a later kernel with
+  the same shape and dtype writes into it (an ``inplace`` one also at that last reader).
+* **A buffer pool across calls.** A kernel whose result only such readers see and that
+  finds no dead buffer writes into a *slot*: an array of a pool that the function takes at
+  its start and gives back at its return, so a steady training step allocates these
+  arrays once. Each generated function keeps a stack of pools (``BufferPools``): a call
+  pops one (or makes one when the stack is empty), so two threads, or a recursive or
+  re-entered call, never share a pool; a call that raises does not give its pool back
+  (the next call makes a new one). Values that leave the function (its output, what a
+  graph call, tuple or side effect receives) never live in a slot.
 
 Small arrays are never planned: NumPy returns 0-d results as scalars, and below about 256
 elements its ufunc call without ``out=`` is as fast or faster (measured: one element
@@ -21,71 +32,175 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from ..ir.abstract import AbstractMonad, AbstractTensor
 from ..ir.anf import CNode, FuncGraph
+from ..ir.primitive import MEM_EFFECT, NO_EFFECT, OUT_INPLACE
 from ..passes.load_elim import FRESH_OUTPUT
 
 _SILENT = {"Load", "Depend"}  # aliases: they emit no line
-_COPYING_WRITES = {"Assign", "AssignAdd", "AssignSub"}  # they copy their value input
+_MIN_ELEMENTS = 256
+_REDUCTIONS = {"ReduceSum", "ReduceMean", "ReduceMax", "ReduceMin", "ReduceProd"}
+
+
+@dataclass(frozen=True)
+class Slot:
+    """Buffer ``index`` of the function's pool."""
+
+    index: int
 
 
 @dataclass
 class MemoryPlan:
-    out: dict = field(default_factory=dict)  # id(kernel node) -> node owning the target buffer
+    # id(kernel node) -> where it writes: a Slot, or the node owning the buffer (a weight
+    # parameter, an earlier intermediate)
+    out: dict = field(default_factory=dict)
     done_assigns: set = field(default_factory=set)  # Assigns whose value is already written
+    scratch: dict = field(default_factory=dict)  # id(kernel node) -> [Slot or node]
+    slots: list = field(default_factory=list)  # (shape, numpy dtype) of each pool slot
+
+    def new_slot(self, key: tuple) -> Slot:
+        shape, dtype = key
+        self.slots.append((shape, dtype.np_dtype))
+        return Slot(len(self.slots) - 1)
 
 
-_MIN_ELEMENTS = 256
+class BufferPools:
+    """The pools of one generated function: ``take()`` a list of fresh slot arrays (a
+    pool given back earlier when there is one), ``give(pool)`` it back after the call."""
+
+    __slots__ = ("specs", "free", "give")
+
+    def __init__(self, specs: list):
+        self.specs = [(tuple(shape), np.dtype(dtype)) for shape, dtype in specs]
+        self.free: list = []
+        self.give = self.free.append  # list.append/pop are atomic: no lock is needed
+
+    def take(self) -> list:
+        free = self.free
+        try:
+            return free.pop()
+        except IndexError:
+            return [np.empty(shape, dtype) for shape, dtype in self.specs]
+
+    def __reduce__(self):  # the compile cache stores the layout, never the arrays
+        return BufferPools, (self.specs,)
 
 
 def _buffer_key(node) -> tuple | None:
     a = node.abstract
-    if isinstance(a, AbstractTensor) and math.prod(a.shape) >= _MIN_ELEMENTS \
-            and all(isinstance(d, int) and d >= 0 for d in a.shape):
-        return tuple(a.shape), a.dtype
+    return _key(a.shape, a.dtype) if isinstance(a, AbstractTensor) else None
+
+
+def _key(shape, dtype) -> tuple | None:
+    """The pool key of a planned array: its static shape (>= ``_MIN_ELEMENTS``) and dtype."""
+    if math.prod(shape) >= _MIN_ELEMENTS and all(isinstance(d, int) and d >= 0 for d in shape):
+        return tuple(shape), dtype
     return None
+
+
+def _scratch_keys(n: CNode) -> list | None:
+    """The pool keys of the scratch arrays ``n``'s kernel asks for (``OpDef.scratch``),
+    None when one is not plannable."""
+    prim = n.inputs[0].value
+    keys = [_key(shape, dtype) for shape, dtype in
+            prim.opdef.scratch(*[a.abstract for a in n.inputs[1:]], **prim.attrs)]
+    return None if None in keys else keys
+
+
+def _is_fresh(n: CNode, writers: dict) -> bool:
+    """``n``'s kernel always returns a new array (never a view of an input); a reduction
+    does unless ``skip_mode`` lets it return its input (for an empty axis)."""
+    name = n.prim_name()
+    if name in _REDUCTIONS:
+        return not n.inputs[0].value.attrs.get("skip_mode", False)
+    return name in FRESH_OUTPUT or id(n) in writers
+
+
+def _opdef(n: CNode):
+    return getattr(getattr(n.inputs[0], "value", None), "opdef", None)
+
+
+def _writes_memory(n: CNode) -> bool:
+    opdef = _opdef(n)
+    return opdef is not None and opdef.effect == MEM_EFFECT
+
+
+def _orders_only(n: CNode) -> bool:
+    """UpdateState and friends: a monad out and no effect (they only order lines)."""
+    opdef = _opdef(n)
+    return isinstance(n.abstract, AbstractMonad) and opdef is not None and \
+        opdef.effect == NO_EFFECT
 
 
 def _emits_nothing(n: CNode) -> bool:
     return isinstance(n.abstract, AbstractMonad) or n.prim_name() in _SILENT
 
 
-def plan_memory(g: FuncGraph, order: list[CNode], ufuncs: set[int]) -> MemoryPlan:
-    """The plan for graph ``g`` emitted in ``order``; ``ufuncs`` holds the ids of nodes whose
-    kernel is element-wise and accepts ``out=`` (a bare NumPy ufunc, a fused group)."""
+def plan_memory(g: FuncGraph, order: list[CNode], writers: dict[int, str],
+                scratchers: set[int] = frozenset()) -> MemoryPlan:
+    """The plan for graph ``g`` emitted in ``order``; ``writers`` maps the ids of nodes
+    whose kernel takes ``out=`` to how (``OUT_INPLACE`` or ``OUT_SEPARATE``);
+    ``scratchers`` holds the nodes whose kernel takes ``scratch=`` (``OpDef.scratch``)."""
     plan = MemoryPlan()
-    if not any(_buffer_key(n) is not None for n in order if id(n) in ufuncs):
-        return plan  # no ufunc makes a plannable array (small graphs, branches): nothing to do
+    if not scratchers and \
+            not any(_buffer_key(n) is not None for n in order if id(n) in writers):
+        return plan  # no kernel makes a plannable array (small graphs, branches)
     users: dict[int, list[CNode]] = {}
     for n in order:
-        for inp in n.inputs[1:]:
-            if not isinstance(n.abstract, AbstractMonad):
+        if not _orders_only(n):
+            for inp in n.inputs[1:]:
                 users.setdefault(id(inp), []).append(n)
-    _plan_assigns(order, ufuncs, users, plan)
+    _plan_assigns(order, writers, users, plan)
     pos = {id(n): i for i, n in enumerate(order)}
+    owned = {id(n) for n in order
+             if id(n) not in plan.out and _owns_dead_buffer_later(g, n, users, plan, writers)}
     dying: dict[int, list[CNode]] = {}  # position -> buffers free from then on
     for n in order:
-        if id(n) not in plan.out and _owns_dead_buffer_later(g, n, users, plan):
-            last = max(pos[id(u)] for u in users[id(n)])
-            dying.setdefault(last, []).append(n)
-    free: dict[tuple, list[CNode]] = {}
-    for i, n in enumerate(order):
-        for dead in dying.get(i, ()):
+        if id(n) in owned:
+            dying.setdefault(max(pos[id(u)] for u in users[id(n)]), []).append(n)
+    free: dict[tuple, list] = {}
+
+    def release(i: int) -> None:
+        for dead in dying.pop(i, ()):
             free.setdefault(_buffer_key(dead), []).append(plan.out.get(id(dead), dead))
-        if id(n) in ufuncs and id(n) not in plan.out:
-            pool = free.get(_buffer_key(n))
-            if pool:
-                plan.out[id(n)] = pool.pop()
+    for i, n in enumerate(order):
+        how = writers.get(id(n))
+        if how == OUT_INPLACE:
+            release(i)  # it may write into a buffer its own inputs die with
+        if how is not None and id(n) not in plan.out and _buffer_key(n) is not None:
+            target = _pick(free.get(_buffer_key(n), []), pooled_ok=id(n) in owned)
+            if target is None and id(n) in owned:
+                target = plan.new_slot(_buffer_key(n))
+            if target is not None:
+                plan.out[id(n)] = target
+        keys = _scratch_keys(n) if id(n) in scratchers else None
+        if keys is not None:
+            plan.scratch[id(n)] = [_pick(free.get(k, []), True) or plan.new_slot(k)
+                                   for k in keys]
+        release(i)
+        for k, buf in zip(keys or (), plan.scratch.get(id(n), ())):
+            free.setdefault(k, []).append(buf)  # free again once the kernel returned
     return plan
 
 
-def _plan_assigns(order, ufuncs, users, plan: MemoryPlan) -> None:
+def _pick(pool: list, pooled_ok: bool):
+    """The last freed buffer of ``pool`` this node may take, removed from it: a value that
+    leaves the function never takes a slot (it would be overwritten by the next call)."""
+    for j in range(len(pool) - 1, -1, -1):
+        if pooled_ok or not isinstance(pool[j], Slot):
+            return pool.pop(j)
+    return None
+
+
+def _plan_assigns(order, writers, users, plan: MemoryPlan) -> None:
     last_emitted = None
     for n in order:
         if n.prim_name() == "Assign":
             ref, value = n.inputs[1], n.inputs[2]
-            if value is last_emitted and id(value) in ufuncs and \
-                    [u for u in users.get(id(value), ())] == [n] and \
+            if value is last_emitted and writers.get(id(value)) == OUT_INPLACE and \
+                    users.get(id(value), []) == [n] and \
                     _buffer_key(value) is not None and \
                     _buffer_key(value) == (tuple(ref.abstract.shape), ref.abstract.dtype):
                 plan.out[id(value)] = ref
@@ -94,25 +209,23 @@ def _plan_assigns(order, ufuncs, users, plan: MemoryPlan) -> None:
             last_emitted = n
 
 
-def _owns_dead_buffer_later(g, n: CNode, users, plan) -> bool:
+def _owns_dead_buffer_later(g, n: CNode, users, plan, writers) -> bool:
     """True when ``n`` makes a fresh array that only readers see, and that dies in ``g``."""
-    if n is g.output or _buffer_key(n) is None or n.prim_name() not in FRESH_OUTPUT \
-            or n.prim_name() in _COPYING_WRITES:
+    if n is g.output or _buffer_key(n) is None or not _is_fresh(n, writers) or \
+            _writes_memory(n):
         return False
-    target = plan.out.get(id(n))
-    if target is not None and not isinstance(target, CNode):
-        return False  # it wrote into a weight
     readers = users.get(id(n))
-    if not readers:
-        return False
-    for u in readers:
-        name = u.prim_name()
-        if name in _COPYING_WRITES:
-            if u.inputs[1] is n:
-                return False
-        elif name not in FRESH_OUTPUT:
-            return False
-    return True
+    return bool(readers) and all(_only_reads(u, n, writers) for u in readers)
 
 
-__all__ = ["MemoryPlan", "plan_memory"]
+def _only_reads(u: CNode, n: CNode, writers: dict) -> bool:
+    """``u`` reads ``n`` and keeps no reference to it: its result is a new array, or it is
+    a memory effect (``Assign``, an optimizer update) that copies ``n`` into the weights it
+    writes and returns those (``n`` not among them)."""
+    if _writes_memory(u):
+        refs = _opdef(u).ref_inputs
+        return all(u.inputs[1 + i] is not n for i in refs if 1 + i < len(u.inputs))
+    return _is_fresh(u, writers)
+
+
+__all__ = ["BufferPools", "MemoryPlan", "Slot", "plan_memory"]

@@ -25,6 +25,8 @@ from .abstract import AbstractRef, AbstractScalar, AbstractTensor, AbstractTuple
 NO_EFFECT = "none"
 MEM_EFFECT = "mem"
 IO_EFFECT = "io"
+OUT_INPLACE = "inplace"  # OpDef.out_buffer: ``out=`` may be one of the inputs
+OUT_SEPARATE = "separate"  # ``out=`` must not overlap an input
 
 REGISTRY: dict[str, OpDef] = {}
 # primitive name -> attributes it gets when recorded into a graph (where MindSpore's graph
@@ -40,15 +42,25 @@ class OpDef:
     NumPy arrays; ``bprop(inputs, out, dout, **attrs)`` returns one cotangent per input
     (``None`` where there is none); ``vmap`` batches it. ``differentiable=False`` marks
     ops whose outputs carry no gradient (comparisons, argmax, ...).
+
+    For the backend's memory plan: ``out_buffer`` says whether ``kernel`` can write its
+    result into a given array ``out=`` (a fresh array of the result's shape and dtype, the
+    same bits as without it): ``"inplace"`` (``out`` may be an input, as for element-wise
+    ops), ``"separate"`` (``out`` must not overlap an input, as for matmul) or None.
+    ``scratch(*abstracts, **attrs) -> [(shape, dtype)]`` lists the temporary arrays the
+    kernel needs; the plan then passes them as ``scratch=[arrays]`` (a kernel that gets
+    none allocates its own).
     """
 
     __slots__ = ("name", "infer", "kernel", "effect", "bprop", "vmap", "differentiable",
-                 "pure_eval", "attrs", "specialize", "ref_inputs", "__weakref__")
+                 "pure_eval", "attrs", "specialize", "ref_inputs", "out_buffer", "scratch",
+                 "__weakref__")
 
     def __init__(self, name: str, infer: Callable, kernel: Callable, *,
                  effect: str = NO_EFFECT, differentiable: bool = True,
                  pure_eval: bool = True, attrs: dict | None = None,
-                 ref_inputs: tuple[int, ...] = (0,)):
+                 ref_inputs: tuple[int, ...] = (0,), out_buffer: str | None = None,
+                 scratch: Callable | None = None):
         if name in REGISTRY:
             raise ValueError(f"primitive {name!r} is defined twice")
         self.name = name
@@ -65,6 +77,11 @@ class OpDef:
         # specialize(in_abstracts, out_abstract, attrs) -> a faster kernel that is exact for
         # those input types (e.g. the bare NumPy ufunc), or None; codegen asks for it
         self.specialize: Callable | None = None
+        if out_buffer not in (None, OUT_INPLACE, OUT_SEPARATE):
+            raise ValueError(f"out_buffer of {name!r} must be None, {OUT_INPLACE!r} or "
+                             f"{OUT_SEPARATE!r}, got {out_buffer!r}")
+        self.out_buffer = out_buffer
+        self.scratch = scratch
         REGISTRY[name] = self
 
     def __gk_freeze__(self) -> tuple:

@@ -1,11 +1,18 @@
 """The runtime's memory behaviour: weights update in their own arrays, loads are copied only
 where a read follows the write in the generated order, element-wise kernels reuse dead
 buffers, and none of it changes a result (GRAPH == PYNATIVE, NumPy references)."""
+import pickle
+import sys
+import threading
+
 import numpy as np
 import pytest
 
 import graphkiln as ms
 from graphkiln import Parameter, Tensor, context, nn, ops
+from graphkiln.backend.memplan import BufferPools
+from graphkiln.ops.defs.grad_ops import ReluGrad
+from graphkiln.ops.defs.math import MatMul, ReLU
 
 
 class _MLP(nn.Cell):
@@ -118,3 +125,160 @@ def test_dead_intermediates_are_reused_and_views_keep_theirs():
     reshape = next(ln for ln in src.splitlines() if "Reshape" in ln)
     viewed = reshape.split("(")[1].split(",")[0]  # the variable the view reads
     assert not any(f"out={viewed})" in ln for ln in src.splitlines())
+
+
+def _mlp_grad_step():
+    """A jitted forward + backward of Dense-ReLU-Dense (every intermediate >= 256 elements)."""
+    context.set_context(mode=context.GRAPH_MODE)
+    ms.set_seed(3)
+    net = nn.SequentialCell(nn.Dense(48, 40), nn.ReLU(), nn.Dense(40, 24))
+    grad = ops.GradOperation(get_by_list=True)(net, net.trainable_params())
+
+    @ms.jit
+    def step(x):
+        return net(x), grad(x)
+    return step
+
+
+def _inputs(seed, n=3):
+    r = np.random.default_rng(seed)
+    return [Tensor(r.standard_normal((16, 48)).astype(np.float32)) for _ in range(n)]
+
+
+def test_a_steady_call_reuses_its_pool_and_returns_fresh_arrays():
+    step = _mlp_grad_step()
+    xs = _inputs(0)
+    first = [step(x) for x in xs]
+    again = [step(x) for x in xs]  # the same inputs after the pool was reused
+    for (out1, grads1), (out2, grads2) in zip(first, again):
+        np.testing.assert_array_equal(out1.asnumpy(), out2.asnumpy())
+        for g1, g2 in zip(grads1, grads2):
+            np.testing.assert_array_equal(g1.asnumpy(), g2.asnumpy())
+    src = ms.compile_info(step).source
+    assert "pools0.take()" in src and "out=b0" in src and "pools0.give(pool)" in src
+    # no two calls returned the same array (the last bias gradient is a folded constant)
+    outputs = {id(a) for out, grads in first + again
+               for a in (out._data, *(g._data for g in grads[:3]))}
+    assert len(outputs) == 2 * 3 * 4
+
+
+def test_buffer_pools_give_each_caller_its_own_pool():
+    pools = BufferPools([((4, 8), np.float32), ((8,), np.float64)])
+    a, b = pools.take(), pools.take()  # two calls at once (threads, recursion)
+    assert a[0] is not b[0] and a[1].dtype == np.float64 and a[0].shape == (4, 8)
+    pools.give(a)
+    assert pools.take()[0] is a[0]  # the next call reuses the given-back pool
+    copy = pickle.loads(pickle.dumps(pools))  # the compile cache keeps the layout only
+    assert copy.specs == pools.specs and copy.free == []
+
+
+def test_threads_calling_one_compiled_step_get_their_own_buffers():
+    step = _mlp_grad_step()
+    xs = _inputs(1, 4)
+    expect = [(o.asnumpy(), [g.asnumpy() for g in gs]) for o, gs in (step(x) for x in xs)]
+    errors = []
+
+    def run(k):
+        for _ in range(30):
+            out, grads = step(xs[k])
+            if not np.array_equal(out.asnumpy(), expect[k][0]) or not all(
+                    np.array_equal(g.asnumpy(), e) for g, e in zip(grads, expect[k][1])):
+                errors.append(k)
+    threads = [threading.Thread(target=run, args=(k,)) for k in range(4)]
+    switch = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads inside a step, often
+    try:
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(switch)
+    assert errors == []
+
+
+def test_pooled_buffers_in_a_loop_body_and_pynative_agree():
+    @ms.jit
+    def f(x, n):
+        i = 0
+        while i < n:
+            x = ops.relu(ops.matmul(x, x.T) * 0.01) + x
+            i += 1
+        return x
+
+    xa = np.random.default_rng(2).standard_normal((24, 24)).astype(np.float32)
+    context.set_context(mode=context.GRAPH_MODE)
+    graph = f(Tensor(xa), Tensor(3)).asnumpy()
+    context.set_context(mode=context.PYNATIVE_MODE)
+    eager = f(Tensor(xa), Tensor(3)).asnumpy()
+    np.testing.assert_array_equal(graph, eager)
+
+
+@pytest.mark.parametrize("m,k,n", [(64, 784, 256), (32, 400, 120), (16, 64, 300),
+                                   (128, 128, 84)])
+def test_matmul_kernel_with_out_and_either_layout_gives_numpys_bits(m, k, n):
+    r = np.random.default_rng(m + k + n)
+    x = r.standard_normal((m, k)).astype(np.float32)
+    w = r.standard_normal((n, k)).astype(np.float32)
+    expect = np.matmul(x, w.T)
+    got = MatMul.kernel(x, w, transpose_b=True)
+    assert got.flags.c_contiguous
+    np.testing.assert_array_equal(got, expect)
+    out = np.empty((m, n), np.float32)
+    assert MatMul.kernel(x, w, transpose_b=True, out=out) is out
+    np.testing.assert_array_equal(out, expect)
+
+
+def test_relu_and_relu_grad_kernels_write_into_out_with_the_same_bits():
+    x = np.array([[-1.5, 0.0, -0.0, 2.0, np.nan, np.inf] * 50], np.float32)
+    dy = np.linspace(-3, 3, x.size, dtype=np.float32).reshape(x.shape)
+    out = np.empty_like(x)
+    assert ReLU.kernel(x, out=out) is out
+    assert ReLU.kernel(x).tobytes() == out.tobytes()
+    inplace = x.copy()
+    assert ReLU.kernel(inplace, out=inplace).tobytes() == out.tobytes()
+    grad = np.empty_like(x)
+    ReluGrad.kernel(dy, x, out=grad)
+    assert grad.tobytes() == ReluGrad.kernel(dy, x).tobytes()
+    ints = np.arange(-3, 3, dtype=np.int32).reshape(2, 3)
+    np.testing.assert_array_equal(ReluGrad.kernel(ints, ints), np.where(ints > 0, ints, 0))
+
+
+def test_a_value_returned_through_a_skipping_reduction_is_not_pooled():
+    context.set_context(mode=context.GRAPH_MODE)
+    keep = ops.ReduceSum(skip_mode=True)  # an empty axis returns its input itself
+
+    @ms.jit
+    def f(x):
+        a = ops.matmul(x, x) * 2.0
+        return keep(a, ()), ops.ReduceSum()(a * 3.0, 1)
+
+    xs = [np.full((16, 16), v, np.float32) for v in (1.0, 2.0)]
+    first, _ = f(Tensor(xs[0]))
+    f(Tensor(xs[1]))  # a pooled buffer would now hold the second call's values
+    np.testing.assert_array_equal(first.asnumpy(), xs[0] @ xs[0] * 2)
+    assert "pools0" in ms.compile_info(f).source
+
+
+def _optimizer_run(mode, make_opt, steps=3):
+    context.set_context(mode=mode)
+    ms.set_seed(5)
+    net = nn.SequentialCell(nn.Dense(48, 40), nn.ReLU(), nn.Dense(40, 24))
+    step = nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()),
+                               make_opt(net.trainable_params()))
+    r = np.random.default_rng(4)
+    x = Tensor(r.standard_normal((16, 48)).astype(np.float32))
+    y = Tensor(r.standard_normal((16, 24)).astype(np.float32))
+    losses = [float(step(x, y).asnumpy()) for _ in range(steps)]
+    return step, losses, [p.asnumpy() for p in net.trainable_params()]
+
+
+@pytest.mark.parametrize("make_opt", [lambda ps: nn.Momentum(ps, 0.05, 0.9),
+                                      lambda ps: nn.Adam(ps, 1e-2)], ids=["momentum", "adam"])
+def test_optimizer_scratch_from_the_pool_keeps_pynatives_bits(make_opt):
+    _, eager_losses, eager = _optimizer_run(context.PYNATIVE_MODE, make_opt)
+    step, losses, weights = _optimizer_run(context.GRAPH_MODE, make_opt)
+    assert losses == eager_losses
+    for w, e in zip(weights, eager):
+        assert w.tobytes() == e.tobytes()
+    assert "scratch=(b" in ms.compile_info(step).source

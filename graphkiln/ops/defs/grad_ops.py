@@ -24,7 +24,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...ir.abstract import AbstractScalar, AbstractTensor, AbstractTuple
-from ...ir.primitive import OpDef
+from ...ir.primitive import OUT_SEPARATE, OpDef
 from ._infer import (
     ALL,
     merge_dims,
@@ -155,15 +155,17 @@ def _relu_grad_infer(dy, x):
 
 
 @quiet
-def _relu_grad(dy, x):
+def _relu_grad(dy, x, out=None):
     """Floats keep their bits where ``x > 0`` by an AND with an all-ones integer mask (the
-    same result as ``np.where(x > 0, dy, 0)``, +0 elsewhere, at a fraction of its cost)."""
+    same result as ``np.where(x > 0, dy, 0)``, +0 elsewhere, at a fraction of its cost).
+    Into ``out`` when given (it must not overlap ``dy``)."""
     dy, positive = np.asarray(dy), np.asarray(np.greater(x, 0))
     if dy.dtype.kind != "f":
-        return np.asarray(np.where(positive, dy, np.zeros((), dy.dtype)))
-    bits = np.empty(positive.shape, f"i{dy.dtype.itemsize}")
+        return np.asarray(np.multiply(dy, positive, out=out, dtype=dy.dtype))
+    bits = np.empty(positive.shape, f"i{dy.dtype.itemsize}") if out is None else \
+        out.view(f"i{dy.dtype.itemsize}")
     np.negative(positive.view(np.int8), out=bits, dtype=bits.dtype)  # -1: every bit set
     return np.bitwise_and(dy.view(bits.dtype), bits, out=bits).view(dy.dtype)
 
 
-ReluGrad = OpDef("ReluGrad", _relu_grad_infer, _relu_grad)
+ReluGrad = OpDef("ReluGrad", _relu_grad_infer, _relu_grad, out_buffer=OUT_SEPARATE)

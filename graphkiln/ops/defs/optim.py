@@ -18,8 +18,10 @@ from ..primitive import MEM_EFFECT, OpDef
 from ._infer import FLOATS, describe, quiet, require_dtype, shapes_match
 
 
-def _scalar(v, dtype) -> np.ndarray:
-    return np.asarray(v, dtype).reshape(())
+def _scalar(v, dtype) -> np.generic:
+    """A hyper-parameter as a NumPy scalar of ``dtype`` (the same arithmetic as a 0-d
+    array, without allocating array data for it and every result derived from it)."""
+    return np.asarray(v, dtype).reshape(())[()]
 
 
 def check_slots(name: str, args: tuple, ins: tuple, n_refs: int) -> None:
@@ -57,14 +59,23 @@ def _update_infer(name: str, args: tuple, n_refs: int, grad_index: int, n_out: i
     return infer
 
 
-def _op(name, args, kernel, grad_index, n_refs, attrs, n_out=1):
+def _op(name, args, kernel, grad_index, n_refs, attrs, n_out=1, n_scratch=0):
+    """An update op; its kernel takes ``scratch=`` (``n_scratch`` arrays like the weight)
+    when ``n_scratch`` is not 0."""
     return OpDef(name, _update_infer(name, args, n_refs, grad_index, n_out), quiet(kernel),
                  effect=MEM_EFFECT, differentiable=False, attrs=attrs,
-                 ref_inputs=tuple(range(n_refs)))
+                 ref_inputs=tuple(range(n_refs)),
+                 scratch=_like_weight(n_scratch) if n_scratch else None)
+
+
+def _like_weight(n: int):
+    def scratch(var, *rest, **attrs):
+        return [(tuple(var.shape), var.dtype)] * n
+    return scratch
 
 
 def _apply_momentum(var, accum, lr, grad, momentum, use_locking=False, use_nesterov=False,
-                    gradient_scale=1.0):
+                    gradient_scale=1.0, scratch=None):
     t = var.dtype
     lr, mom = _scalar(lr, t), _scalar(momentum, t)
     g = grad.astype(t, copy=False)
@@ -75,23 +86,24 @@ def _apply_momentum(var, accum, lr, grad, momentum, use_locking=False, use_neste
     if use_nesterov:
         var -= g * lr + accum * mom * lr
     else:
-        var -= np.multiply(lr, accum, out=np.empty_like(var))
+        var -= np.multiply(lr, accum, out=scratch[0] if scratch else np.empty_like(var))
     return var
 
 
 ApplyMomentum = _op("ApplyMomentum", ("variable", "accumulation", "learning_rate", "gradient",
                                       "momentum"), _apply_momentum, 3, 2,
-                    {"use_nesterov": False, "use_locking": False, "gradient_scale": 1.0})
+                    {"use_nesterov": False, "use_locking": False, "gradient_scale": 1.0},
+                    n_scratch=1)
 
 
 def _adam(var, m, v, beta1_power, beta2_power, lr, beta1, beta2, epsilon, grad,
-          use_locking=False, use_nesterov=False):
+          use_locking=False, use_nesterov=False, scratch=None):
     t = var.dtype
     b1, b2, eps = _scalar(beta1, t), _scalar(beta2, t), _scalar(epsilon, t)
     lr_t = _scalar(lr, t) * np.sqrt(1 - _scalar(beta2_power, t)) / (1 - _scalar(beta1_power, t))
     g = grad.astype(t, copy=False)
     # the same operations in the same order as the plain formulas, in two scratch arrays
-    s1, s2 = np.empty_like(var), np.empty_like(var)
+    s1, s2 = scratch or (np.empty_like(var), np.empty_like(var))
     np.subtract(g, m, out=s1)
     s1 *= 1 - b1
     m += s1  # m += (g - m) * (1 - b1)
@@ -112,7 +124,7 @@ def _adam(var, m, v, beta1_power, beta2_power, lr, beta1, beta2, epsilon, grad,
 
 Adam = _op("Adam", ("var", "m", "v", "beta1_power", "beta2_power", "lr", "beta1", "beta2",
                     "epsilon", "gradient"), _adam, 9, 3,
-           {"use_locking": False, "use_nesterov": False}, n_out=3)
+           {"use_locking": False, "use_nesterov": False}, n_out=3, n_scratch=2)
 
 
 def _adam_weight_decay(var, m, v, lr, beta1, beta2, epsilon, decay, grad, use_locking=False):
