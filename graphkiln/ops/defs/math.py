@@ -47,7 +47,8 @@ _WIDE_UINTS = (mstype.uint16, mstype.uint32, mstype.uint64)
 
 
 def _check_wide_uint_mix(tx: mstype.Type, wx: bool, ty: mstype.Type, wy: bool) -> None:
-    if tx is not ty and (tx in _WIDE_UINTS or ty in _WIDE_UINTS):
+    """MindSpore refuses to mix uint16/32/64 with another type (``tx is not ty``)."""
+    if tx in _WIDE_UINTS or ty in _WIDE_UINTS:
         shown_x, shown_y = (f"Tensor[{t}]" if weak else str(t) for t, weak in ((tx, wx),
                                                                               (ty, wy)))
         raise TypeError(f"Type implicit conversion between {shown_y} and {shown_x} is not "
@@ -58,7 +59,8 @@ def _binary_infer(name: str, allowed, result: str):
     def infer(x, y):
         tx, wx = operand_type(name, "x", x)
         ty, wy = operand_type(name, "y", y)
-        _check_wide_uint_mix(tx, wx, ty, wy)
+        if tx is not ty:
+            _check_wide_uint_mix(tx, wx, ty, wy)
         t = join_types(tx, wx, ty, wy)
         if t not in allowed:
             names = ", ".join(str(a) for a in allowed)
