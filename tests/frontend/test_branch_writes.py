@@ -15,7 +15,6 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import graphkiln as ms
 from graphkiln import compat
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -26,14 +25,6 @@ PROGRAMS = compat.import_mindspore_module(FIXTURES / "branch_write_programs.py")
 # read is folded before the write); PYNATIVE_MODE and graphkiln return the sum.
 GRAPH_QUIRKS = {"constant_assign_add"}
 GRADIENTS = {name for name in PROGRAMS.PROGRAMS if name.startswith("grad_")}
-
-
-@pytest.fixture
-def mode(request):
-    before = ms.get_context("mode")
-    ms.set_context(mode=getattr(ms, request.param))
-    yield request.param
-    ms.set_context(mode=before)
 
 
 @pytest.mark.parametrize("mode", ["GRAPH_MODE", "PYNATIVE_MODE"], indirect=True)

@@ -9,20 +9,11 @@ from pathlib import Path
 
 import pytest
 
-import graphkiln as ms
 from graphkiln import compat
 
 FIXTURES = Path(__file__).parent / "fixtures"
 EXPECTED = json.loads((FIXTURES / "ms_grad_weights.json").read_text())
 PROGRAMS = compat.import_mindspore_module(FIXTURES / "grad_weights_programs.py")
-
-
-@pytest.fixture
-def mode(request):
-    before = ms.get_context("mode")
-    ms.set_context(mode=getattr(ms, request.param))
-    yield request.param
-    ms.set_context(mode=before)
 
 
 @pytest.mark.parametrize("mode", ["GRAPH_MODE", "PYNATIVE_MODE"], indirect=True)

@@ -10,7 +10,6 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import graphkiln as ms
 import graphkiln.ops.operations as P
 from graphkiln import Tensor, compat, jit
 
@@ -19,14 +18,6 @@ EXPECTED = json.loads((FIXTURES / "ms_inplace.json").read_text())
 
 
 PROGRAMS = compat.import_mindspore_module(FIXTURES / "inplace_programs.py")
-
-
-@pytest.fixture
-def mode(request):
-    before = ms.get_context("mode")
-    ms.set_context(mode=getattr(ms, request.param))
-    yield request.param
-    ms.set_context(mode=before)
 
 
 @pytest.mark.parametrize("mode", ["GRAPH_MODE", "PYNATIVE_MODE"], indirect=True)

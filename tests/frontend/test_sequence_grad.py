@@ -19,14 +19,6 @@ PROGRAMS = compat.import_mindspore_module(FIXTURES / "seq_grad_programs.py")
 RNG = np.random.default_rng(7)
 
 
-@pytest.fixture
-def mode(request):
-    before = ms.get_context("mode")
-    ms.set_context(mode=getattr(ms, request.param))
-    yield request.param
-    ms.set_context(mode=before)
-
-
 @pytest.mark.parametrize("mode", ["GRAPH_MODE", "PYNATIVE_MODE"], indirect=True)
 @pytest.mark.parametrize("name", sorted(PROGRAMS.PROGRAMS))
 def test_mindspore_recorded_gradients(mode, name):
