@@ -224,7 +224,7 @@ def load(store: entry_store.EntryStore, name: str, cell, leaves):
                        weights={w.name: w for w in weights}, from_cache=True)
     exe = Executable(fn, weights, entry["out_tree"], entry["out_leaves"], entry["slots"],
                      info)
-    exe.generated = gen
+    exe.use_code(gen)
     exe.guards = entry["guards"]
     return exe
 

@@ -239,7 +239,7 @@ def _compile_call(fn, name: str, args: tuple, kwargs: dict, self_obj) -> Executa
     t3 = time.perf_counter()
     info = CompileInfo(name, ctx.records, t1 - t0, t3 - t2, t3 - t0, graph, generated.source)
     exe = Executable(pyfn, weights, out_tree, out_leaves, slots, info)
-    exe.generated = generated
+    exe.use_code(generated)
     exe.guards, exe.cell_guards = snapshot(
         functions, type(self_obj) if self_obj is not None else None, run_time_writes.ids)
     exe.cell_guards += attribute_guards(run_time_writes.attributes.values(), functions)

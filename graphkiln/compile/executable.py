@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 
+import numpy as np
+
 from ..backend.codegen import source_location
 from ..common import dtype as mstype
 from ..common.float_status import fp_guard
@@ -112,10 +114,12 @@ class Executable:
 
     Inputs and weights enter the generated function by reference; outputs leave by
     reference too, except an output that *is* a weight's or an input's array (the next step
-    may write it in place), which is copied."""
+    may write it in place) or a constant of the code (the caller may write it), which is
+    copied."""
 
     __slots__ = ("fn", "weights", "out_tree", "out_leaves", "out_slots", "info", "generated",
-                 "_single", "guards", "cell_guards", "cell_state", "live_writes", "_timed_fn")
+                 "_single", "guards", "cell_guards", "cell_state", "live_writes", "_timed_fn",
+                 "_constants")
 
     def __init__(self, fn, weights, out_tree, out_leaves, out_slots, info):
         tune_heap()  # steps reuse their freed intermediates' memory (common/heap.py)
@@ -126,7 +130,8 @@ class Executable:
         self.out_leaves = out_leaves
         self.out_slots = out_slots  # [(leaf index, dtype, or None for a run-time scalar)]
         self.info = info
-        self.generated = None  # the GeneratedCode, kept for the compile cache
+        self.generated = None  # the GeneratedCode, kept for the compile cache (use_code)
+        self._constants: frozenset = frozenset()  # ids of the code's constant arrays
         # the common case, one tensor out: no tree to rebuild
         self._single = out_slots[0][1] if out_tree.kind == "leaf" and out_slots and \
             isinstance(out_slots[0][1], mstype.Type) else None
@@ -135,6 +140,14 @@ class Executable:
         self.cell_state = None  # the cell tree it was traced from (compile/cell_state.py)
         self.live_writes = False  # it writes live Python objects when it runs: not stored
         self._timed_fn = None  # the same code with timed kernels, while a Profiler runs
+
+    def use_code(self, generated) -> None:
+        """Keep ``generated``, the code ``fn`` came from; the constant arrays it holds are
+        never returned as they are (a caller writing into one would change every later
+        call's result)."""
+        self.generated = generated
+        self._constants = frozenset(id(v) for kind, v in generated.spec.values()
+                                    if kind == "value" and isinstance(v, np.ndarray))
 
     def _timed(self):
         TIMELINE.begin_call()
@@ -155,10 +168,8 @@ class Executable:
             raise at_user_line(e, self.fn.__code__.co_filename) from None
         caller_arrays = warrays + inputs  # arrays the caller keeps: never returned as they are
         if self._single is not None:
-            for w in caller_arrays:
-                if out is w:
-                    out = out.copy()
-                    break
+            if id(out) in self._constants or any(out is w for w in caller_arrays):
+                out = out.copy()
             return Tensor._from_array(out, self._single)
         if self.out_slots and self.out_tree.kind == "leaf":  # one run-time scalar or sequence
             return _output_value(out, self.out_slots[0][1])
@@ -169,7 +180,7 @@ class Executable:
             if not isinstance(dtype, mstype.Type):  # a run-time scalar or sequence
                 leaves[i] = _output_value(value, dtype)
                 continue
-            if any(value is w for w in caller_arrays):
+            if id(value) in self._constants or any(value is w for w in caller_arrays):
                 value = value.copy()
             leaves[i] = value if dtype is None else Tensor._from_array(value, dtype)
         return unflatten(self.out_tree, leaves)

@@ -169,3 +169,21 @@ def test_changed_attribute_of_a_jit_method_owner_recompiles():
     np.testing.assert_allclose(obj.scaled(X).asnumpy(), X.asnumpy() * 2.0)
     obj.k = 5.0
     np.testing.assert_allclose(obj.scaled(X).asnumpy(), X.asnumpy() * 5.0)
+
+
+def test_a_returned_constant_written_by_the_caller_does_not_change_later_calls():
+    ms.set_context(mode=ms.GRAPH_MODE)
+
+    @ms.jit
+    def constant_gradient(x):  # the gradient folds to a constant of the code
+        return ms.grad(lambda t: (t * 2.0).sum())(x)
+
+    @ms.jit
+    def with_constant(x):
+        return x, Tensor(np.array([1.0, 2.0], np.float32))
+
+    x = Tensor(np.ones(3, np.float32))
+    constant_gradient(x).asnumpy()[0] = 100.0
+    with_constant(x)[1].asnumpy()[:] = 7.0
+    np.testing.assert_array_equal(constant_gradient(x).asnumpy(), [2.0, 2.0, 2.0])
+    np.testing.assert_array_equal(with_constant(x)[1].asnumpy(), [1.0, 2.0])
