@@ -348,10 +348,14 @@ class Cell:
         return {p: p for p in self.get_parameters()}
 
     def set_train(self, mode: bool = True) -> Cell:
-        """Training mode on (``Dropout`` drops) or off, for this cell and all sub-cells."""
-        note_cell_write()
+        """Training mode on (``Dropout`` drops) or off, for this cell and all sub-cells (a
+        write compiled calls notice only when some cell's mode changes: loops call this
+        every step)."""
+        mode = bool(mode)
         for _, cell in self.cells_and_names():
-            cell.__dict__["training"] = bool(mode)
+            if cell.__dict__.get("training") is not mode:
+                note_cell_write()
+                cell.__dict__["training"] = mode
         return self
 
     def set_jit_config(self, jit_config) -> None:
