@@ -77,49 +77,52 @@ _CONTAINERS = (list, dict, set, np.ndarray, Tensor)
 _REGISTRIES = frozenset({"_params", "_cells", "_flags"})
 
 
+def _value_guards(obj, keys) -> list:
+    """Guards ``(reader, frozen value)`` on the attributes ``keys`` of ``obj`` whose values
+    can be compared (none for an object without weak references, as in MindSpore)."""
+    guards = []
+    for k in keys:
+        value = frozen(vars(obj)[k])
+        if value == UNFROZEN:
+            continue
+        try:
+            guards.append((AttributeRead(obj, k), value))
+        except TypeError:
+            return []
+    return guards
+
+
 def container_guards(cell, functions: list | None, run_time_attributes: set = frozenset(),
                      written_ids: set = frozenset()) -> list:
-    """Guards ``(reader, frozen value)`` on the mutable containers held by the cells of
-    ``cell``'s tree whose attribute names the traced ``functions`` read (all of them when
-    ``functions`` is None: a graph loaded from the compile cache). Containers the graph
-    itself writes when it runs (``written_ids``) keep the value the trace read, as in
-    MindSpore."""
+    """Guards on the mutable containers held by the cells of ``cell``'s tree whose
+    attribute names the traced ``functions`` read (all of them when ``functions`` is None:
+    a graph loaded from the compile cache). Containers the graph itself writes when it
+    runs (``written_ids``) keep the value the trace read, as in MindSpore."""
     if cell is None or not hasattr(cell, "cells_and_names"):
         return []
-    names = None
+    names = None  # found only when some cell holds a container (a walk of the code)
     guards = []
     for _, c in cell.cells_and_names():
-        for k, v in vars(c).items():
-            if not isinstance(v, _CONTAINERS) or k in _REGISTRIES or \
-                    (id(c), k) in run_time_attributes or id(v) in written_ids or \
-                    getattr(v, "_is_param", False):
-                continue
-            if names is None and functions is not None:
-                names = read_names(functions)
-            value = frozen(v)
-            if (functions is None or k in names) and value != UNFROZEN:
-                guards.append((AttributeRead(c, k), value))
+        keys = [k for k, v in vars(c).items()
+                if isinstance(v, _CONTAINERS) and k not in _REGISTRIES
+                and (id(c), k) not in run_time_attributes and id(v) not in written_ids
+                and not getattr(v, "_is_param", False)]
+        if keys and functions is not None:
+            names = read_names(functions) if names is None else names
+            keys = [k for k in keys if k in names]
+        guards += _value_guards(c, keys)
     return guards
 
 
 def instance_guards(obj, functions: list, run_time_attributes: set = frozenset()) -> list:
-    """Guards ``(reader, frozen value)`` on the attributes of ``obj``, the object (not a
-    cell) whose ``@jit`` method was compiled, that the traced ``functions`` read; plain
-    objects count no writes, so these are compared every call."""
+    """Guards on the attributes of ``obj``, the object (not a cell) whose ``@jit`` method
+    was compiled, that the traced ``functions`` read; plain objects count no writes, so
+    these are compared every call."""
     if obj is None or hasattr(obj, "cells_and_names") or not hasattr(obj, "__dict__"):
         return []
     names = read_names(functions)
-    guards = []
-    for k, v in vars(obj).items():
-        if k in names and (id(obj), k) not in run_time_attributes:
-            value = frozen(v)
-            try:
-                reader = AttributeRead(obj, k)
-            except TypeError:  # no weak references: left unguarded, as in MindSpore
-                break
-            if value != UNFROZEN:
-                guards.append((reader, value))
-    return guards
+    return _value_guards(obj, [k for k in vars(obj) if k in names
+                               and (id(obj), k) not in run_time_attributes])
 
 
 __all__ = ["CellState", "cell_state", "container_guards", "instance_guards",
