@@ -95,11 +95,16 @@ class _BatchNorm(Cell):
             return out[0]
         y, mean, var, _, _ = self.bn_train(x, self.gamma, self.beta, self.moving_mean,
                                            self.moving_variance, **self.train_attrs)
+        return self._after_moving_update(y, mean, var)
+
+    def _after_moving_update(self, y, mean, unbiased_var):
+        """``y`` once the moving statistics have taken in this batch's ``mean`` and
+        ``unbiased_var`` (``moving = momentum * moving + (1 - momentum) * batch``)."""
         keep, new = self.momentum, 1.0 - self.momentum
         update_mean = ops.assign(self.moving_mean, ops.add(
             ops.mul(self.moving_mean, keep), ops.mul(mean, new)))
         update_var = ops.assign(self.moving_variance, ops.add(
-            ops.mul(self.moving_variance, keep), ops.mul(var, new)))
+            ops.mul(self.moving_variance, keep), ops.mul(unbiased_var, new)))
         return ops.depend(ops.depend(y, update_mean), update_var)
 
     def extra_repr(self) -> str:
@@ -193,12 +198,7 @@ class SyncBatchNorm(_BatchNorm):
         scale = self.gamma / ops.sqrt(var + self.eps)
         y = x * scale.reshape(shape) + (self.beta - mean * scale).reshape(shape)
         unbiased = ops.stop_gradient(var * (count / max(count - 1, 1)))
-        keep, new = self.momentum, 1.0 - self.momentum
-        update_mean = ops.assign(self.moving_mean, self.moving_mean * keep +
-                                 ops.stop_gradient(mean) * new)
-        update_var = ops.assign(self.moving_variance, self.moving_variance * keep +
-                                unbiased * new)
-        return ops.depend(ops.depend(y, update_mean), update_var)
+        return self._after_moving_update(y, ops.stop_gradient(mean), unbiased)
 
 
 class BatchNorm3d(_BatchNorm):
