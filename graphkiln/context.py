@@ -14,6 +14,11 @@ from .parallel.context import (  # noqa: F401  (mindspore.context exports them t
     reset_auto_parallel_context,
     set_auto_parallel_context,
 )
+from .parallel.ps_context import (  # noqa: F401  (mindspore.context exports them too)
+    get_ps_context,
+    reset_ps_context,
+    set_ps_context,
+)
 
 GRAPH_MODE = 0
 PYNATIVE_MODE = 1

@@ -149,3 +149,28 @@ def test_environment_is_read_at_get_time(monkeypatch):
 def test_load_elim_level(monkeypatch, raw, level):
     monkeypatch.setenv("MS_DEV_SIDE_EFFECT_LOAD_ELIM", raw)
     assert context.load_elim_level() == level
+
+
+def test_ps_context_keys_defaults_and_errors():
+    ms.reset_ps_context()
+    assert ms.get_ps_context("enable_ps") is False
+    assert ms.context.get_ps_context("worker_num") == 0
+    ms.set_ps_context(config_file_path="/tmp/x.json", enable_ssl=True, client_password="")
+    assert ms.get_ps_context("config_file_path") == "/tmp/x.json"
+    with pytest.raises(ValueError, match="keyword foo is not recognized"):
+        ms.set_ps_context(foo=1)
+    with pytest.raises(ValueError, match="keyword client_password is not recognized"):
+        ms.get_ps_context("client_password")
+    with pytest.warns(UserWarning, match="no parameter server"):
+        ms.set_ps_context(enable_ps=True)
+    assert ms.get_ps_context("enable_ps") is True
+    ms.reset_ps_context()
+    assert ms.get_ps_context("enable_ps") is False and ms.get_ps_context("enable_ssl") is False
+
+
+def test_run_check_reports_success(capsys):
+    ms.run_check()
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("MindSpore version: ")
+    assert out[1] == ("The result of multiplication calculation is correct, MindSpore has been "
+                      "installed on platform [CPU] successfully!")

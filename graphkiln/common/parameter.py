@@ -30,7 +30,7 @@ def is_parameter_list_attribute(value) -> bool:
 class Parameter(Tensor):
     """A weight: a Tensor with a name whose array the compiled graphs read and write in place."""
 
-    __slots__ = ("name", "requires_grad", "layerwise_parallel", "_user_named")
+    __slots__ = ("name", "requires_grad", "layerwise_parallel", "_user_named", "comm_fusion")
     _is_param = True
 
     def __init__(self, default_input, name: str | None = None, requires_grad: bool = True,
@@ -55,6 +55,7 @@ class Parameter(Tensor):
         self.name = name if name is not None else "Parameter"
         self.requires_grad = requires_grad
         self.layerwise_parallel = layerwise_parallel
+        self.comm_fusion = 1  # the gradient all-reduce group (``Cell.set_comm_fusion``)
 
     @property
     def data(self) -> Parameter:
@@ -86,8 +87,10 @@ class Parameter(Tensor):
                          self.requires_grad)
 
     def __repr__(self) -> str:
-        return (f"Parameter (name={self.name}, shape={list(self.shape)}, dtype={self.dtype}, "
+        return (f"Parameter (name={self.name}, shape={tuple(self.shape)}, dtype={self.dtype}, "
                 f"requires_grad={self.requires_grad})")
+
+    __str__ = __repr__  # MindSpore prints a Parameter's description, not its values
 
     def __reduce__(self):
         return (Parameter, (Tensor._from_array(self._data, self._dtype), self.name,

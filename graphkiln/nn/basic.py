@@ -291,6 +291,22 @@ class Range(Cell):
         return self.result_tensor
 
 
+class OneHot(Cell):
+    """``ops.one_hot`` as a cell: ``on_value``/``off_value`` of ``dtype`` (float32 by
+    default) along the new axis ``axis``; MindSpore deprecates it for ``ops.one_hot``."""
+
+    def __init__(self, axis: int = -1, depth: int = 1, on_value: float = 1.0,
+                 off_value: float = 0.0, dtype=mstype.float32):
+        super().__init__()
+        self.axis = axis
+        self.depth = depth
+        self.on_value = Tensor(on_value, dtype)
+        self.off_value = Tensor(off_value, dtype)
+
+    def construct(self, indices):
+        return ops.one_hot(indices, self.depth, self.on_value, self.off_value, self.axis)
+
+
 class ClipByNorm(Cell):
     """``x * clip_norm / max(||x||_2, clip_norm)``, the norm over ``axis`` (all by default)."""
 

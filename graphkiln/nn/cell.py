@@ -61,6 +61,7 @@ class Cell:
         d["_tuple_id"] = 1
         d["training"] = False
         d["requires_grad"] = False
+        d["phase"] = "train"  # MindSpore's compile phase name ('predict' under Model.predict)
         if flags:
             self.add_flags(**flags)
 
@@ -364,6 +365,20 @@ class Cell:
 
     def set_grad(self, requires_grad: bool = True) -> Cell:
         self.__dict__["requires_grad"] = bool(requires_grad)
+        return self
+
+    def set_comm_fusion(self, fusion_type: int, recurse: bool = True) -> Cell:
+        """Put the trainable parameters' gradient all-reduces in fusion group
+        ``fusion_type`` (kept on each ``Parameter.comm_fusion``; graphkiln's data-parallel
+        step reduces all gradients together, so the group does not change results)."""
+        if isinstance(fusion_type, bool) or not isinstance(fusion_type, int):
+            raise TypeError(f"The input value must be int, but got "
+                            f"'{type(fusion_type).__name__}'")
+        if fusion_type < 0:
+            raise ValueError(f"The input value must be int and must >= 0, but got "
+                             f"'{fusion_type}' with type 'int'.")
+        for param in self.trainable_params(recurse):
+            param.comm_fusion = fusion_type
         return self
 
     def add_flags(self, **flags) -> Cell:

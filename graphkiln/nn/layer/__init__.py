@@ -1,6 +1,21 @@
 # ruff: noqa: F401  (a re-export package: its names are its interface)
 """``nn.layer`` (MindSpore's ``mindspore.nn.layer`` package): the layer cells, defined in
 the family modules of ``graphkiln.nn`` and re-exported here under MindSpore's path."""
+from ...common.module_alias import alias_modules
+from .. import (
+    activation,
+    basic,
+    combined,
+    container,
+    conv,
+    embedding,
+    math,
+    normalization,
+    pooling,
+    rnn_cells,
+    rnns,
+    transformer,
+)
 from ..activation import (
     ELU,
     GELU,
@@ -18,11 +33,12 @@ from ..activation import (
     Tanh,
     get_activation,
 )
-from ..basic import ClipByNorm, Dense, Dropout, Flatten, Identity, Pad, Range, Unfold
+from ..basic import ClipByNorm, Dense, Dropout, Flatten, Identity, OneHot, Pad, Range, Unfold
+from ..combined import Conv2dBnAct, DenseBnAct
 from ..container import CellDict, CellList, SequentialCell
 from ..conv import Conv1d, Conv1dTranspose, Conv2d, Conv2dTranspose, Conv3d, Conv3dTranspose
 from ..embedding import Embedding
-from ..math import DiGamma, IGamma, LGamma
+from ..math import DiGamma, IGamma, LGamma, MatMul
 from ..normalization import (
     BatchNorm1d,
     BatchNorm2d,
@@ -54,3 +70,8 @@ from ..transformer import (
 )
 
 __all__ = [n for n in dir() if not n.startswith("_")]  # every re-exported layer
+
+alias_modules(__name__, {"activation": activation, "basic": basic, "combined": combined,
+                         "container": container, "conv": conv, "embedding": embedding,
+                         "math": math, "normalization": normalization, "pooling": pooling,
+                         "rnn_cells": rnn_cells, "rnns": rnns, "transformer": transformer})

@@ -1,4 +1,16 @@
 """``graphkiln.train.callback`` (``mindspore.train.callback``): training callbacks."""
+from ...common.module_alias import alias_modules
+from . import (
+    callback,
+    checkpoint,
+    early_stop,
+    history,
+    loss_monitor,
+    lr_control,
+    on_request_exit,
+    summary,
+    time_monitor,
+)
 from .callback import Callback, CallbackManager, CallbackParams, RunContext
 from .checkpoint import CheckpointConfig, ModelCheckpoint
 from .early_stop import EarlyStopping
@@ -17,3 +29,10 @@ __all__ = ["Callback", "RunContext", "CallbackManager", "LossMonitor", "TimeMoni
            "ProgressBar", "TrainingPlot", "CallbackParams"]
 
 _InternalCallbackParam = CallbackParams  # MindSpore's name, imported by custom training loops
+
+alias_modules(__name__, {  # MindSpore's private module names, imported by user callbacks
+    "_callback": callback, "_checkpoint": checkpoint, "_early_stop": early_stop,
+    "_history": history, "_lambda_callback": history, "_loss_monitor": loss_monitor,
+    "_lr_scheduler_callback": lr_control, "_reduce_lr_on_plateau": lr_control,
+    "_on_request_exit": on_request_exit, "_summary_collector": summary,
+    "_time_monitor": time_monitor})
