@@ -20,9 +20,11 @@ import socket
 import tempfile
 import time
 from collections import OrderedDict, defaultdict
+from collections.abc import Callable
 
 from ..common import comm_engine
 from ..common.op_timeline import TIMELINE
+from .schedule import ProfilerAction, Schedule
 
 _BOOL_ARGS = ("profile_memory", "start_profile", "data_process", "parallel_strategy",
               "with_stack", "data_simplification", "record_shapes", "hbm_ddr", "pcie",
@@ -34,7 +36,8 @@ class Profiler:
     ``analyse()`` writes the files."""
 
     def __init__(self, output_path: str = "./data", profile_memory: bool = False,
-                 start_profile: bool = True, **kwargs):
+                 start_profile: bool = True, schedule: Schedule | None = None,
+                 on_trace_ready: Callable | None = None, **kwargs):
         if not isinstance(output_path, str):
             raise TypeError(f"For 'Profiler', the parameter 'output_path' must be str, but got "
                             f"{type(output_path).__name__}.")
@@ -49,19 +52,56 @@ class Profiler:
         self._calls = 0
         self._steps = 0
         self._started_at = None
+        self.schedule = schedule
+        self.on_trace_ready = on_trace_ready
+        self.worker_name = None  # names the profile directory (tensorboard_trace_handler)
+        self.step_num = 0
+        self.current_action = schedule(0) if schedule else ProfilerAction.RECORD
+        self._running = False
         if start_profile:
             self.start()
 
     def start(self) -> None:
-        """Start recording (a second start while recording does nothing)."""
+        """Start profiling; with a schedule, recording follows the schedule's actions."""
+        self._running = True
+        if self.current_action.records:
+            self._record()
+
+    def stop(self) -> None:
+        """Stop recording and keep what was recorded for ``analyse`` (with a schedule, what
+        was being recorded is handed to ``on_trace_ready``)."""
+        recording = TIMELINE.active
+        self._pause()
+        self._running = False
+        if self.schedule is not None and recording:
+            self._trace_ready()
+
+    def step(self) -> None:
+        """Mark the end of a training step: the per-step columns divide by the steps, and a
+        schedule moves to the next step's action (saving at the end of each active cycle)."""
+        self._steps += 1
+        if self.schedule is None or not self._running:
+            return
+        previous = self.current_action
+        self.step_num += 1
+        self.current_action = self.schedule(self.step_num)
+        if previous is ProfilerAction.RECORD_AND_SAVE:
+            self._pause()
+            self._trace_ready()
+        elif previous.records and not self.current_action.records:
+            self._pause()  # a cycle cut short (a schedule of RECORD then NONE): not saved
+            self._runs, self._calls = [], 0
+        if self.current_action.records:
+            self._record()
+
+    def _record(self) -> None:
         if TIMELINE.active:
             return
         TIMELINE.clear()
         TIMELINE.active = True
         self._started_at = time.time_ns()
 
-    def stop(self) -> None:
-        """Stop recording and keep what was recorded for ``analyse``."""
+    def _pause(self) -> None:
         if not TIMELINE.active:
             return
         TIMELINE.active = False
@@ -69,9 +109,11 @@ class Profiler:
         self._calls += TIMELINE.calls
         TIMELINE.clear()
 
-    def step(self) -> None:
-        """Mark the end of a training step (the per-step columns divide by the steps)."""
-        self._steps += 1
+    def _trace_ready(self) -> None:
+        """One recorded cycle is complete: hand it to ``on_trace_ready``, then start afresh."""
+        if self.on_trace_ready is not None:
+            self.on_trace_ready(self)
+        self._runs, self._calls, self._steps = [], 0, 0
 
     def __enter__(self) -> Profiler:
         self.start()
@@ -81,11 +123,12 @@ class Profiler:
         self.stop()
 
     def analyse(self, offline_path=None, pretty: bool = False, step_list=None,
-                mode: str = "sync") -> str:
+                mode: str = "sync", async_mode: bool = False) -> str:
         """Stop recording and write the profile files; returns their directory."""
-        self.stop()
+        self._pause()
         rank = comm_engine.world().rank if comm_engine.initialized() else 0
-        name = f"{socket.gethostname()}_{os.getpid()}_{time.strftime('%Y%m%d%H%M%S')}" \
+        worker = self.worker_name or f"{socket.gethostname()}_{os.getpid()}"
+        name = f"{worker}_{time.strftime('%Y%m%d%H%M%S')}" \
                f"{int(time.time() * 1000) % 1000:03d}_ascend_ms"
         os.makedirs(self.output_path, exist_ok=True)
         tmp = tempfile.mkdtemp(prefix=".profiling-", dir=self.output_path)
@@ -112,6 +155,40 @@ class Profiler:
         os.makedirs(trace)
         _write(os.path.join(trace, "trace_view.json"),
                json.dumps(_trace_events(ops), indent=1 if pretty else None))
+
+
+class profile(Profiler):  # noqa: N801  (MindSpore's name)
+    """MindSpore's newer interface: the same profiler, configured by keyword (``schedule``,
+    ``on_trace_ready``, ``activities``, ``experimental_config``, ...); files are written by
+    ``on_trace_ready`` (for instance ``tensorboard_trace_handler``)."""
+
+    def __init__(self, activities=None, with_stack: bool = False, profile_memory: bool = False,
+                 data_process: bool = False, parallel_strategy: bool = False,
+                 start_profile: bool = True, hbm_ddr: bool = False, pcie: bool = False,
+                 sync_enable: bool = True, record_shapes: bool = False,
+                 schedule: Schedule | None = None, on_trace_ready: Callable | None = None,
+                 experimental_config=None):
+        super().__init__(profile_memory=profile_memory, start_profile=start_profile,
+                         schedule=schedule, on_trace_ready=on_trace_ready,
+                         with_stack=with_stack, data_process=data_process,
+                         parallel_strategy=parallel_strategy, hbm_ddr=hbm_ddr, pcie=pcie,
+                         sync_enable=sync_enable, record_shapes=record_shapes,
+                         activities=activities, experimental_config=experimental_config)
+
+
+def tensorboard_trace_handler(dir_name: str | None = None, worker_name: str | None = None,
+                              analyse_flag: bool = True, async_mode: bool = False) -> Callable:
+    """An ``on_trace_ready`` that writes each recorded cycle's files under ``dir_name``
+    (``./data`` by default), in a directory named after ``worker_name`` when given."""
+    if not isinstance(analyse_flag, bool):
+        analyse_flag = True
+
+    def handler(prof: Profiler) -> None:
+        if analyse_flag:
+            prof.output_path = os.path.abspath(dir_name or "./data")
+            prof.worker_name = worker_name
+            prof.analyse(async_mode=async_mode)
+    return handler
 
 
 def _name_runs(runs: list) -> OrderedDict:
