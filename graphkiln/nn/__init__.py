@@ -55,6 +55,7 @@ from .optim import (
     Momentum,
     Optimizer,
     RMSProp,
+    thor,
 )
 from .wrap.cell_wrapper import TrainOneStepCell, WithEvalCell, WithLossCell
 from .wrap.loss_scale import (
@@ -66,7 +67,7 @@ from .wrap.loss_scale import (
 __all__ = [
     "Cell", "init", "set_seed", "layer", *_LAYERS, *_LOSSES,
     # optimizers and learning rates
-    "Optimizer", "Momentum", "SGD", "Adam", "AdamWeightDecay", "RMSProp", "Adagrad", "Lamb",
+    "Optimizer", "Momentum", "SGD", "Adam", "AdamWeightDecay", "RMSProp", "Adagrad", "Lamb", "thor",
     "LARS", "LearningRateSchedule", "ExponentialDecayLR", "NaturalExpDecayLR",
     "InverseDecayLR", "CosineDecayLR", "PolynomialDecayLR", "WarmUpLR",
     "exponential_decay_lr", "natural_exp_decay_lr", "inverse_decay_lr", "cosine_decay_lr",

@@ -51,6 +51,7 @@ class Cell:
     # MindSpore's BatchNorm, whose kernel takes float32 scale and bias with float16 input)
     keep_fp32_weights = False
     _dynamic_shape_inputs = None  # set_inputs (MindSpore's attribute name)
+    phase = "train"  # MindSpore's compile-phase name (a cell may set its own)
 
     def __init__(self, auto_prefix: bool = True, flags: dict | None = None):
         d = self.__dict__
@@ -61,7 +62,6 @@ class Cell:
         d["_tuple_id"] = 1
         d["training"] = False
         d["requires_grad"] = False
-        d["phase"] = "train"  # MindSpore's compile phase name ('predict' under Model.predict)
         if flags:
             self.add_flags(**flags)
 

@@ -147,6 +147,25 @@ def test_data_parallel_runs_match_one_process_and_mindspore(tmp_path, run, worke
         assert abs(base["checksum"] - ref["checksum"]) < 1e-3
 
 
+def test_auto_parallel_wrapper_trains_as_data_parallel(tmp_path, run, worker_env):
+    """AutoParallel(train_step) with gradients_mean on two workers ends where one process
+    does without it (graphkiln runs AutoParallel as data parallel)."""
+    script = "data_parallel_mlp.py"
+    single = subprocess.run([sys.executable, "-m", "graphkiln", "run",
+                             os.path.join(SCRIPTS, script), "--out", tmp_path / "w1.json",
+                             "--steps", "4"],
+                            capture_output=True, text=True, env=worker_env, cwd=tmp_path)
+    assert single.returncode == 0, single.stderr
+    rc, _, err = run.msrun(tmp_path, 2, script, "--out", tmp_path / "w2.json", "--steps", "4",
+                           "--auto-parallel")
+    assert rc == 0, err
+    one, two = _result(tmp_path / "w1.json"), _result(tmp_path / "w2.json")
+    assert two["workers"] == 2
+    np.testing.assert_allclose(two["losses"], one["losses"], atol=1e-5)
+    for key, value in one["params"].items():
+        np.testing.assert_allclose(two["params"][key], value, atol=1e-5, err_msg=key)
+
+
 def test_model_trains_data_parallel_on_sharded_data(tmp_path, run, worker_env):
     """train.Model reduces the gradients itself; each rank reads its dataset shard; the
     callbacks see the parallel mode and device number; 2 workers end where 1 does and

@@ -8,6 +8,7 @@ from .momentum import Momentum
 from .optimizer import Optimizer
 from .rmsprop import RMSProp
 from .sgd import SGD
+from .thor import thor
 
 __all__ = ["Optimizer", "Momentum", "SGD", "Adam", "AdamWeightDecay", "RMSProp", "Adagrad",
-           "Lamb", "LARS"]
+           "Lamb", "LARS", "thor"]

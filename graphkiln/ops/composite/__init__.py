@@ -2,6 +2,7 @@
 from ..clip_ops import clip_by_global_norm, clip_by_value
 from ..functional import partial
 from .custom_vjp import custom_vjp
+from .flags import add_flags
 from .grad import GradOperation, get_grad, grad, value_and_grad
 from .hypermap import HyperMap, Map, MultitypeFuncGraph
 from .jacobian import jacfwd, jacrev
@@ -17,4 +18,4 @@ __all__ = ["GradOperation", "grad", "value_and_grad", "HyperMap", "Map", "vmap",
            "MultitypeFuncGraph", "partial", "jvp", "vjp", "clip_by_value", "get_grad",
            "WhileLoop", "ForiLoop", "Scan", "clip_by_global_norm", "ones_like", "jacfwd",
            "jacrev", "jet", "derivative", "linearize",
-           "custom_vjp"]
+           "custom_vjp", "add_flags"]

@@ -17,13 +17,16 @@ parser = argparse.ArgumentParser()
 parser.add_argument("--out", required=True)
 parser.add_argument("--steps", type=int, default=10)
 parser.add_argument("--mode", default="graph", choices=["graph", "pynative"])
+parser.add_argument("--auto-parallel", action="store_true",
+                    help="wrap the step in AutoParallel instead of setting DATA_PARALLEL")
 args = parser.parse_args()
 
 ms.set_context(mode=ms.GRAPH_MODE if args.mode == "graph" else ms.PYNATIVE_MODE)
 init()
 rank, size = get_rank(), get_group_size()
-ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.DATA_PARALLEL, gradients_mean=True,
-                             device_num=size)
+if not args.auto_parallel:
+    ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.DATA_PARALLEL,
+                                 gradients_mean=True, device_num=size)
 
 
 class MLP(nn.Cell):
@@ -48,6 +51,11 @@ shard = GLOBAL_BATCH // size
 net = MLP()
 train = nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()),
                             nn.SGD(net.trainable_params(), learning_rate=0.1))
+if args.auto_parallel:
+    from mindspore.parallel.auto_parallel import AutoParallel
+
+    train = AutoParallel(train, parallel_mode="semi_auto")
+    train.enable_gradients_mean()
 mean_over_ranks = ops.AllReduce()
 losses = []
 for step in range(args.steps):
