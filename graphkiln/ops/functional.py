@@ -315,13 +315,21 @@ def addn(x) -> Tensor:
     return A.AddN(tuple(x))
 
 
+def _index_item(item):
+    """A list as a Tensor; a slice with run-time bounds as a ``MakeSlice`` of them."""
+    if isinstance(item, list):
+        return Tensor(item)
+    if isinstance(item, _builtins.slice) and any(type(b) is SymbolicScalar
+                                       for b in (item.start, item.stop, item.step)):
+        return SS.MakeSlice(item.start, item.stop, item.step)
+    return item
+
+
 def _index(index):
-    """An index with its lists as Tensors."""
-    if isinstance(index, list):
-        return Tensor(index)
+    """An index with its lists as Tensors and its run-time slices built in the graph."""
     if isinstance(index, tuple):
-        return tuple(Tensor(i) if isinstance(i, list) else i for i in index)
-    return index
+        return tuple(_index_item(i) for i in index)
+    return _index_item(index)
 
 
 def getitem(x, index) -> Tensor:

@@ -86,6 +86,20 @@ def test_set_inputs_compiles_once_for_every_batch_size(graph_mode):
     assert compile_info(net).graph.params[0].abstract.shape == (2, 3)
 
 
+def test_run_time_slice_bounds_compile_once_and_match_pynative(graph_mode):
+    net = PROGRAMS._RunTimeSlices()
+    net.set_inputs(Tensor(shape=[2, None], dtype=ms.float32))
+    x = np.arange(12, dtype=np.float32).reshape(2, 6) - 3
+    graph = [net(Tensor(x[:, :k])).asnumpy() for k in (3, 6)]
+    infos = {id(compile_info(net))}
+    net(Tensor(x[:, :4]))
+    infos.add(id(compile_info(net)))
+    assert len(infos) == 1
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+    eager = [PROGRAMS._RunTimeSlices()(Tensor(x[:, :k])).asnumpy() for k in (3, 6)]
+    np.testing.assert_array_equal(graph, eager)
+
+
 def test_set_inputs_unknown_rank_compiles_per_rank(graph_mode):
     net = _net_with(Tensor(shape=None, dtype=ms.float32))
     assert net(Tensor(np.ones((2, 3), np.float32))).shape == (2,)

@@ -45,7 +45,7 @@ NON_DIFFERENTIABLE = {
        for n in ("ScalarAdd", "ScalarSub", "ScalarMul", "ScalarDiv", "ScalarFloorDiv",
                  "ScalarMod", "ScalarPow", "ScalarEq", "ScalarNe", "ScalarLt", "ScalarLe",
                  "ScalarGt", "ScalarGe", "BoolAnd", "BoolOr", "BoolNot", "ScalarUsub",
-                 "ScalarCast", "ScalarToTensor", "ScalarMax", "ScalarMin")},
+                 "ScalarCast", "ScalarToTensor", "ScalarMax", "ScalarMin", "MakeSlice")},
     **{n: "dynamic length sequence op with a number or bool result, or a piece of a "
           "sequence op's backward rule" for n in SEQUENCE_OPS
        if not REGISTRY[n].differentiable},

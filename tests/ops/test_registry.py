@@ -175,6 +175,7 @@ SAMPLES = {
     **{n: [((3,), {}), ((-2.5,), {}), ((False,), {})] for n in ("BoolNot", "ScalarUsub")},
     "ScalarCast": [((2.7,), {"to": "int"}), ((0,), {"to": "bool"}), ((3,), {"to": "float"})],
     "ScalarToTensor": [((3,), {"dtype": ms.float32}), ((2.5,), {"dtype": ms.int32})],
+    "MakeSlice": [((1, 5, 2), {}), ((None, -1, None), {})],
 }
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))

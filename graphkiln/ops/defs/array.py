@@ -474,6 +474,8 @@ def _index_items(index) -> list:
             v = e.value
             if not e.is_known and issubclass(e.kind, int) and e.kind is not bool:
                 items.append(("int", None))  # a run-time int: checked when the graph runs
+            elif not e.is_known and e.kind is slice:
+                items.append(("slice", None))  # run-time bounds: a length known at run time
             elif v is None:
                 items.append(("none", None))
             elif v is Ellipsis:
@@ -522,9 +524,10 @@ def _index_shape(xshape: tuple, items: list) -> tuple:
         if k == "none":
             out.append(1)
         elif k == "slice":
-            if p.step == 0:
+            if p is not None and p.step == 0:
                 raise IndexError("slice step cannot be zero")
-            out.append(len(range(*p.indices(xshape[d]))) if xshape[d] >= 0 else UNKNOWN_DIM)
+            out.append(len(range(*p.indices(xshape[d]))) if p is not None and xshape[d] >= 0
+                       else UNKNOWN_DIM)
             d += 1
         elif k == "int":
             if p is not None and xshape[d] >= 0 and not -xshape[d] <= p < xshape[d]:

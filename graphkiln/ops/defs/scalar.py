@@ -111,3 +111,21 @@ def _to_tensor_infer(x, dtype=mstype.float32):
 ScalarToTensor = OpDef("ScalarToTensor", _to_tensor_infer,
                        lambda x, dtype=mstype.float32: np.asarray(x, dtype.np_dtype),
                        differentiable=False, attrs={"dtype": mstype.float32})
+
+
+
+def _make_slice_infer(start, stop, step):
+    for arg, a in (("start", start), ("stop", stop), ("step", step)):
+        if not (isinstance(a, AbstractScalar) and (a.kind is int or a.value is None)):
+            raise TypeError(f"For 'MakeSlice', the slice's '{arg}' must be an int or None, "
+                            f"but got {describe(a)}.")
+    if step.is_known and step.value == 0:
+        raise ValueError("For 'MakeSlice', the slice step cannot be zero.")
+    if all(a.is_known for a in (start, stop, step)):
+        return AbstractScalar(slice(start.value, stop.value, step.value))
+    return AbstractScalar.unknown(slice)
+
+
+# ``slice(start, stop, step)`` with run-time int bounds: ``x[a:b]`` of a Tensor by sizes
+# read from a dynamic shape
+MakeSlice = OpDef("MakeSlice", _make_slice_infer, slice, differentiable=False)

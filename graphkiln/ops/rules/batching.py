@@ -65,7 +65,7 @@ NOT_BATCHED = {
        for name in ("ScalarAdd", "ScalarSub", "ScalarMul", "ScalarDiv", "ScalarFloorDiv",
                     "ScalarMod", "ScalarPow", "ScalarEq", "ScalarNe", "ScalarLt", "ScalarLe",
                     "ScalarGt", "ScalarGe", "BoolAnd", "BoolOr", "BoolNot", "ScalarUsub",
-                    "ScalarCast", "ScalarToTensor", "ScalarMax", "ScalarMin")},
+                    "ScalarCast", "ScalarToTensor", "ScalarMax", "ScalarMin", "MakeSlice")},
     **{name: "dynamic length sequence: its items are batched one by one, never the sequence"
        for name in SEQUENCE_OPS},
 }
