@@ -14,6 +14,7 @@ import numpy as np
 
 import graphkiln.ops.functional as F
 
+from ..common.symbolic_scalar import SymbolicScalar
 from ..common.tensor import Tensor
 from ..ir.anf import FuncGraph
 from ..ops.rules.bprop import sum_to
@@ -29,8 +30,8 @@ def custom_bprop_key(graph: FuncGraph) -> tuple:
 
 def _is_input(x) -> bool:
     """Whether a leaf of the call's arguments is a graph input (a Parameter argument is
-    one too, passed by value)."""
-    return isinstance(x, Tensor)
+    one too, passed by value; so is a run-time number, which gets no gradient)."""
+    return isinstance(x, Tensor) or type(x) is SymbolicScalar
 
 
 class UserBprop:
@@ -53,8 +54,8 @@ class UserBprop:
         values = list(self.leaves)
         tensor_at = [i for i, x in enumerate(values) if _is_input(x)]
         for i, v in zip(tensor_at, ins):
-            if not values[i]._is_param:  # the bprop may Assign to a Parameter argument
-                values[i] = v
+            if not getattr(values[i], "_is_param", False):  # the bprop may Assign to a
+                values[i] = v  # Parameter argument: it keeps the Parameter
         inputs = unflatten(self.tree, values)
         out, dout = self._output(outs), self._output(douts)
         grads = self.bprop(self.cell, *inputs, out, dout)
@@ -65,7 +66,8 @@ class UserBprop:
             gs, _ = flatten(g) if isinstance(x, (tuple, list, dict)) else ([g], None)
             for xi, gi in zip(xs, gs + [None] * (len(xs) - len(gs))):
                 if _is_input(xi):
-                    cts.append(None if not isinstance(gi, Tensor) else self._fit(gi, xi))
+                    cts.append(self._fit(gi, xi) if isinstance(gi, Tensor) and
+                               isinstance(xi, Tensor) else None)
         n_weights = len(ins) - len(cts)
         return cts + [None] * n_weights
 

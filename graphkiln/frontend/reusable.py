@@ -4,9 +4,10 @@ call is where autodiff applies the user's backward function instead of the body'
 from __future__ import annotations
 
 from ..common.lazy_inline import reuse_key
+from ..common.symbolic_scalar import SymbolicScalar
 from ..common.tensor import Tensor
 from ..ir import tracing_state as state
-from ..ir.abstract import AbstractRef, AbstractTensor
+from ..ir.abstract import AbstractRef, AbstractScalar, AbstractTensor
 from ..ir.anf import FuncGraph, ValueNode
 from ..ir.build import prim_node
 from ..ir.structural_prims import TupleGetItem
@@ -24,6 +25,8 @@ def _signature(leaves) -> tuple:
                 out.append(("P", id(x)))
             else:
                 out.append(("T", x.dtype.name, x.shape))
+        elif type(x) is SymbolicScalar:
+            out.append(("R", x.kind.__name__))  # a run-time number: an input of the graph
         else:
             try:
                 hash(x)
@@ -115,8 +118,10 @@ def _items(b: GraphBuilder, call, n: int):
 
 
 def _is_input(x, params_too: bool) -> bool:
-    """Whether argument leaf ``x`` is an input of the cell's graph: a Tensor, and with
-    ``params_too`` a Parameter (its value at the call) as well."""
+    """Whether argument leaf ``x`` is an input of the cell's graph: a Tensor or a run-time
+    number (``mutable``), and with ``params_too`` a Parameter (its value at the call)."""
+    if type(x) is SymbolicScalar:
+        return True
     return isinstance(x, Tensor) and (params_too or not x._is_param)
 
 
@@ -128,7 +133,10 @@ def _trace_reusable(cell, construct, leaves, tree, weights, parent: GraphBuilder
     gb.graph.flags["reusable"] = True
     syms = []
     for i, x in enumerate(leaves):
-        if _is_input(x, params_as_inputs):
+        if type(x) is SymbolicScalar:
+            a = AbstractScalar.unknown(x.kind)
+            syms.append(SymbolicScalar(gb.graph.add_param(f"arg{i}", a), a))
+        elif _is_input(x, params_as_inputs):
             a = AbstractTensor(x.dtype, x.shape)
             syms.append(Tensor._symbolic(gb.graph.add_param(f"arg{i}", a), a))
         else:
