@@ -14,8 +14,13 @@ no Python loop over the examples, and nested ``vmap``, ``grad`` of ``vmap`` and 
 
 A tensor ``if`` whose condition depends on the batch computes both branches and selects
 per example (MindSpore refuses it). Limits, each a clear error: a ``While`` condition that
-depends on the batch (``ValueError``), side effects inside the function (``Assign``,
-``Print``: ``ValueError``), the gradient of a tensor ``while`` loop under ``vmap``.
+depends on the batch (``ValueError``), side effects inside the function other than writes
+of batched values (``Print``, a write into an unbatched Parameter: ``ValueError``), the
+gradient of a tensor ``while`` loop under ``vmap``.
+
+``Assign``/``AssignAdd``/``AssignSub`` of a batched argument are batched like the
+collectives: the per-example writes leave the memory chain and the replay records one write
+of the whole argument (the caller's Tensor or Parameter), as MindSpore does.
 
 The collectives with a batching rule (AllReduce, AllGather...) are the one effect vmap
 batches, as MindSpore does: the per-example calls recorded while tracing are taken off the
@@ -122,6 +127,17 @@ def _batched_effect(node: Node) -> bool:
     return opdef is not None and opdef.effect == IO_EFFECT and opdef.vmap is not None
 
 
+_WRITES = ("Assign", "AssignAdd", "AssignSub")  # batched by _Batcher.batched_write
+
+
+def _written_source(ref: Node) -> Node:
+    """The node a written value started from: through the copy taken for the write
+    (``TensorMove``) and earlier writes of the same Tensor."""
+    while isinstance(ref, CNode) and ref.prim_name() in ("TensorMove", "Depend", *_WRITES):
+        ref = ref.inputs[1]
+    return ref
+
+
 def _effect_error(name: str, node: Node) -> ValueError:
     return ValueError(f"vmap does not support side effects inside the vmapped function, but "
                       f"it calls '{name}'. Move the {name} out of the function given to "
@@ -139,7 +155,8 @@ class _Batcher(TapeInterpreter):
         "MakeTuple": "make_tuple", "TupleGetItem": "tuple_getitem", "Depend": "depend",
         "UpdateState": "rebuild", "Switch": "batched_switch", "While": "while_loop",
         "HyperMap": "hypermap", "WhileGrad": "while_grad",
-        **{name: "refuse_effect" for name in ("Assign", "AssignAdd", "AssignSub", "Print")},
+        **{name: "batched_write" for name in ("Assign", "AssignAdd", "AssignSub")},
+        "Print": "refuse_effect",
     }
 
     def __init__(self, b: GraphBuilder, size: int, copy: bool = False, graphs=None):
@@ -150,6 +167,7 @@ class _Batcher(TapeInterpreter):
         self.alias: dict[int, Node] = {}
         self.rebuilt: dict[int, Node] = {}  # old call -> new call (monad bookkeeping)
         self.graphs = graphs if graphs is not None else {}  # batched graph cache
+        self.targets: dict[int, Tensor] = {}  # id(placeholder) -> the argument it slices
 
     # ------------------------------------------------------------ lookups
     def dim(self, node: Node):
@@ -230,6 +248,32 @@ class _Batcher(TapeInterpreter):
                                n.abstract, n.loc)
         self.alias[id(n)] = new
         self.rebuilt[id(n)] = new
+
+    def batched_write(self, n: CNode, dims) -> None:
+        """``Assign``/``AssignAdd``/``AssignSub`` of a batched value: one write of the whole
+        batch, the value moved to the target's batch axis (broadcast when unbatched). A
+        write into a batched argument writes the caller's Tensor (or Parameter) itself, as
+        MindSpore does; a write of batched values into an unbatched target would race
+        between examples: an error."""
+        ref, value = n.inputs[1], n.inputs[2]
+        d_ref, d_value = dims[0], dims[1]
+        if not _batched(d_ref):
+            raise _effect_error(n.prim_name(), n)
+        target = self.targets.get(id(_written_source(ref)))
+        current = self.value(ref)
+        if _batched(d_value):
+            new_value = move_axis(self.value(value), d_value, d_ref)
+        else:
+            new_value = F.broadcast_to(
+                move_axis(broadcast_batch(self.value(value), self.size), 0, d_ref),
+                tuple(current.shape))
+        opdef = n.inputs[0].value.opdef
+        if target is None:  # a Tensor the function computed: written in its batched copy
+            target = current
+        written = opdef(target, new_value)
+        # the function's view of the written value is this write's result, which a later
+        # write of the whole target must not change (each example had its own slice)
+        self.set(n, F.tensor_move(written) if target is not current else written, d_ref)
 
     def refuse_effect(self, n: CNode, dims) -> None:
         raise _effect_error(n.prim_name(), n)
@@ -537,6 +581,7 @@ class _Inputs:
     def __init__(self, b: GraphBuilder):
         self.b = b
         self.env: dict[int, tuple] = {}
+        self.targets: dict[int, Tensor] = {}  # id(placeholder) -> the argument (writes)
         self.sizes: list[int] = []
 
     def bind(self, x, ax):
@@ -576,6 +621,7 @@ class _Inputs:
         finally:
             b.tape = tape
         self.env[id(ph)] = (value, ax)
+        self.targets[id(ph)] = x
         return Tensor._symbolic(ph, a)
 
 
@@ -605,7 +651,7 @@ def _bind_args(b: GraphBuilder, args: tuple, in_axes):
         if s != inputs.sizes[0]:
             raise VmapError(f"The 'axis_size' of each argument in the scope of 'vmap' should "
                             f"be equal, but got {inputs.sizes[0]} and {s}.")
-    return new, inputs.env, inputs.sizes[0]
+    return new, inputs, inputs.sizes[0]
 
 
 # ------------------------------------------------------------------ outputs
@@ -683,21 +729,26 @@ def vmap_in_graph(fn, args: tuple, kwargs: dict, in_axes=0, out_axes=0):
     if out_axes is None:
         raise VmapError("The 'out_axes' of 'vmap' cannot be a single None while 'fn' is not "
                         "a 'CellList'.")
-    sliced, env, size = _bind_args(b, args, in_axes)
+    sliced, inputs, size = _bind_args(b, args, in_axes)
     io_before = (b.io.node, list(b.io.pending), b.io.effects)
+    u_before = (b.u.node, list(b.u.pending), b.u.effects)
     out, tape = record_tape(b, fn, sliced, kwargs)
     collectives = [n for n in tape if _batched_effect(n)]
+    writes = [n for n in tape if isinstance(n, CNode) and n.prim_name() in _WRITES]
     for n in tape:
-        name = None if _batched_effect(n) else _effect_in(n)
+        name = None if _batched_effect(n) or n in writes else _effect_in(n)
         if name:
             raise _effect_error(name, n)
     if collectives:  # the per-example calls leave the IO chain; the batched ones join it
         b.io.node, b.io.pending, b.io.effects = io_before
         dropped = {id(n) for n in collectives}
         b.u.pending = [p for p in b.u.pending if id(p) not in dropped]
+    if writes:  # the per-example writes leave the memory chain; the batched ones join it
+        b.u.node, b.u.pending, b.u.effects = u_before
     bt = _Batcher(b, size)
-    bt.env.update(env)
-    bt.run(_live(tape, _output_nodes(out) + collectives))
+    bt.env.update(inputs.env)
+    bt.targets.update(inputs.targets)
+    bt.run(_live(tape, _output_nodes(out) + collectives + writes))
     _remap_monads(b, bt)
     return _Outputs(bt).tree(out, out_axes)
 

@@ -424,6 +424,44 @@ def test_side_effects_are_refused():
         ms.vmap(printer)(rand(3, 2))
 
 
+@pytest.mark.parametrize("mode", [ms.GRAPH_MODE, ms.PYNATIVE_MODE])
+def test_writes_into_a_batched_argument_write_the_caller_s_tensor(mode):
+    """Assign / AssignAdd of a batched argument write the whole argument once (MindSpore
+    2.10 gives these numbers); the function's result is the written value at that point."""
+    ms.set_context(mode=mode)
+    try:
+        class Overwrite(nn.Cell):
+            def construct(self, x):
+                return ops.assign(x, Tensor(np.array([3, 4], np.int32)))
+
+        overwrite = ms.vmap(Overwrite())
+
+        @ms.jit
+        def step(a):
+            out = overwrite(a)
+            ops.assign_add(a, a + Tensor(np.array([[1, 2], [3, 4], [5, 6]], np.int32)))
+            return out, a
+
+        a = Parameter(Tensor(np.array([[1, 2], [3, 4], [5, 6]], np.int32)), name="a")
+        out, after = step(a)
+        np.testing.assert_array_equal(out.asnumpy(), [[3, 4]] * 3)
+        np.testing.assert_array_equal(after.asnumpy(), [[7, 10], [9, 12], [11, 14]])
+        np.testing.assert_array_equal(a.asnumpy(), [[7, 10], [9, 12], [11, 14]])
+
+        b = Parameter(Tensor(np.zeros((2, 3), np.float32)), name="b")
+        v = np.arange(6, dtype=np.float32).reshape(3, 2)
+
+        def add_row(x, row):
+            ops.assign_add(x, row)
+            return x * 2
+
+        got = ms.vmap(add_row, in_axes=(1, 0))(b, Tensor(v))
+        np.testing.assert_array_equal(got.asnumpy(), 2 * v)
+        np.testing.assert_array_equal(b.asnumpy(), v.T)
+    finally:
+        ms.set_context(mode=ms.GRAPH_MODE)
+
+
 def test_identity_and_axis_moves():
     x = rand(2, 3, 4)
     out = ms.vmap(lambda a: a, in_axes=2, out_axes=0)(x)

@@ -42,9 +42,8 @@ NOT_BATCHED = {
     "HyperMap": "applies element graphs: vmap batches those graphs",
     "WhileGrad": "backward of a tensor while loop: vmap batches the body's backward "
                  "graph like the loop's states",
-    "Assign": "memory effect: a vmapped function must be pure (clear error)",
-    "AssignAdd": "memory effect: a vmapped function must be pure (clear error)",
-    "AssignSub": "memory effect: a vmapped function must be pure (clear error)",
+    **{name: "memory write: vmap writes a batched argument once, as a whole (vectorize.py)"
+       for name in ("Assign", "AssignAdd", "AssignSub")},
     "InplaceCopy": "memory effect: a vmapped function must be pure (clear error)",
     "InplaceIndexAdd": "memory effect: a vmapped function must be pure (clear error)",
     "Print": "IO effect: a vmapped function must be pure (clear error)",
