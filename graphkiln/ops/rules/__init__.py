@@ -6,4 +6,6 @@ from . import (  # noqa: F401  (importing attaches the rules)
     bprop_nn,
     bprop_sequence,
     collective,
+    elementwise,
+    row_updates,
 )

@@ -1,0 +1,92 @@
+"""Registry-walk samples (tests/ops/test_registry.py, test_batching_rules.py, test_bprop.py)
+for the primitives of ``ops/defs/elementwise.py``, ``ranges.py`` and ``row_updates.py``."""
+import numpy as np
+
+from graphkiln import Tensor
+
+_DIFFERENTIABLE_UNARY = ("Inv", "Erfc", "Erfinv", "Asinh", "Acosh", "Atanh", "Elu", "CeLU")
+# float16/float32 kernels only (as MindSpore's): their gradients are checked in float32 by
+# tests/ops/test_elementwise_ops.py, not by test_bprop's float64 finite differences
+FLOAT32_ONLY = ("HShrink", "FastGeLU", "HShrinkGrad")
+
+NON_DIFFERENTIABLE = {
+    "Invert": "integer bits", "IsNan": "boolean output", "IsInf": "boolean output",
+    "IsFinite": "boolean output",
+    **{n: "MindSpore defines no gradient for it: zero cotangents (checked against MindSpore in "
+          "tests/ops/test_rows_ranges.py)"
+       for n in ("LinSpace", "InplaceAdd", "InplaceSub", "InplaceUpdate", "InplaceUpdateV2")}}
+
+CHECKED_ELSEWHERE = {n: "float16/float32 only (as MindSpore): its gradient is checked in "
+                        "float32 by tests/ops/test_elementwise_ops.py" for n in FLOAT32_ONLY}
+
+
+def _domain(name: str) -> tuple[float, float]:
+    """An input range inside the op's domain, away from kinks."""
+    return {"Acosh": (1.2, 3.0), "Erfinv": (-0.9, 0.9), "Atanh": (-0.9, 0.9),
+            "Inv": (0.5, 2.0), "InvGrad": (0.5, 2.0)}.get(name, (-2.0, 2.0))
+
+
+def registry_samples(f32) -> dict:
+    """Samples for test_registry.py, built with its makers."""
+    x = f32(2, 3)
+    half = Tensor(np.array([-1.5, -0.2, 0.0, 0.7], np.float16))
+    ints = Tensor(np.array([[0, 1, -3], [4, 5, 2]], np.int32))
+    samples = {n: [((x,), {}), ((half,), {})] for n in
+               ("Erfc", "Asinh", "Atanh", "IsInf", "Elu", "CeLU", "HShrink", "FastGeLU")}
+    samples.update({
+        "Inv": [((x,), {}), ((ints,), {})],
+        "Erfinv": [((Tensor(np.linspace(-1.0, 1.0, 6)),), {})],
+        "Acosh": [((Tensor(np.linspace(1.0, 4.0, 6).astype(np.float32)),), {})],
+        "Invert": [((ints,), {}), ((Tensor(np.arange(4, dtype=np.uint16)),), {})],
+        "IsNan": [((x,), {}), ((ints,), {})],
+        "IsFinite": [((x,), {}), ((ints,), {})],
+        **{n: [((x, f32(2, 3)), {})] for n in ("InvGrad", "AtanGrad", "EluGrad", "HShrinkGrad")},
+        "Ger": [((f32(3), f32(2)), {}), ((half, half[:2]), {})],
+        "LinSpace": [((Tensor(np.float32(-1.5)), Tensor(np.float32(2.0)), 5), {}),
+                     ((Tensor(np.float64(2.0)), Tensor(np.float64(-1.0)), 1), {})],
+        **{n: [((f32(4, 3), f32(2, 3)), {"indices": (3, 1)}),
+               ((Tensor(np.arange(8, dtype=np.uint16).reshape(4, 2)),
+                 Tensor(np.ones((1, 2), np.uint16))), {"indices": 2})]
+           for n in ("InplaceAdd", "InplaceSub", "InplaceUpdate")},
+        "InplaceUpdateV2": [((f32(4, 3), Tensor(np.array([3, 0], np.int32)), f32(2, 3)), {})],
+    })
+    return samples
+
+
+def vmap_samples(B, U, f32) -> dict:  # noqa: N803 - test_batching_rules' class names
+    """Samples for test_batching_rules.py, built with its input markers."""
+    def unary(name):
+        lo, hi = _domain(name)
+        return [lambda r: ((B(f32(r, 3, 4, 5, lo=lo, hi=hi)),), {}),
+                lambda r: ((B(f32(r, 3, lo=lo, hi=hi)),), {})]
+
+    def binary(name):
+        lo, hi = _domain(name)
+        return [lambda r: ((B(f32(r, 3, 4, lo=lo, hi=hi)), B(f32(r, 3, 4))), {}),
+                lambda r: ((U(f32(r, 4, lo=lo, hi=hi)), B(f32(r, 3, 4))), {})]
+
+    samples = {n: unary(n) for n in _DIFFERENTIABLE_UNARY + ("HShrink", "FastGeLU", "IsNan",
+                                                            "IsInf", "IsFinite")}
+    samples["Invert"] = [lambda r: ((B(r.integers(-50, 50, (3, 4)).astype(np.int32)),), {})]
+    samples.update({n: binary(n) for n in ("InvGrad", "AtanGrad", "EluGrad", "HShrinkGrad")})
+    samples["Ger"] = [lambda r: ((B(f32(r, 3, 4)), B(f32(r, 3, 2))), {}),
+                      lambda r: ((U(f32(r, 4)), B(f32(r, 3, 2))), {})]
+    samples["LinSpace"] = [lambda r: ((B(f32(r, 3)), B(f32(r, 3) + 2), 4), {})]
+    rows = [lambda r: ((B(f32(r, 3, 4, 2)), U(f32(r, 2, 2))), {"indices": (2, 0)}),
+            lambda r: ((B(f32(r, 3, 4, 2)), B(f32(r, 3, 1, 2))), {"indices": 1})]
+    samples.update({n: rows for n in ("InplaceAdd", "InplaceSub", "InplaceUpdate")})
+    samples["InplaceUpdateV2"] = [
+        lambda r: ((B(f32(r, 3, 4, 2)), U(np.array([3, 1], np.int32)), B(f32(r, 3, 2, 2))), {})]
+    return samples
+
+
+def bprop_samples(n, s, u) -> dict:
+    """Samples for test_bprop.py, built with its makers."""
+    samples = {name: [s(u(*_domain(name), 2, 3))] for name in _DIFFERENTIABLE_UNARY}
+    samples["Elu"].append(s(u(-3.0, -0.1, 4)))
+    samples["CeLU"].append(s(u(-3.0, 3.0, 4), alpha=2.0))
+    samples.update({"InvGrad": [s(u(0.5, 2.0, 2, 3), n(2, 3))],
+                    "AtanGrad": [s(n(2, 3), n(2, 3))],
+                    "EluGrad": [s(n(2, 3), u(0.1, 2.0, 2, 3)), s(n(3), u(-0.9, -0.1, 3))],
+                    "Ger": [s(n(3), n(2))]})
+    return samples
