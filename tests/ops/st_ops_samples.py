@@ -16,6 +16,10 @@ NON_DIFFERENTIABLE = {
           "tests/ops/test_rows_ranges.py)"
        for n in ("LinSpace", "InplaceAdd", "InplaceSub", "InplaceUpdate", "InplaceUpdateV2")}}
 
+# inputs whose cotangent MindSpore defines as zero (checked against MindSpore's gradients in
+# tests/ops/test_kl_div.py)
+ZERO_BY_DEFINITION = {"KLDivLoss": (1,)}
+
 CHECKED_ELSEWHERE = {n: "float16/float32 only (as MindSpore): its gradient is checked in "
                         "float32 by tests/ops/test_elementwise_ops.py" for n in FLOAT32_ONLY}
 
@@ -49,6 +53,13 @@ def registry_samples(f32) -> dict:
                  Tensor(np.ones((1, 2), np.uint16))), {"indices": 2})]
            for n in ("InplaceAdd", "InplaceSub", "InplaceUpdate")},
         "InplaceUpdateV2": [((f32(4, 3), Tensor(np.array([3, 0], np.int32)), f32(2, 3)), {})],
+        "Dropout2D": [((f32(2, 3, 2, 2),), {"keep_prob": 0.4}),
+                      ((Tensor(np.ones((1, 2, 1, 3), np.int16)), 7), {})],
+        "Dropout3D": [((f32(2, 3, 1, 2, 2),), {"keep_prob": 0.0})],
+        "KLDivLoss": [((x, f32(2, 3)), {}), ((half, half), {"reduction": "none"}),
+                      ((x, f32(2, 3)), {"reduction": "batchmean"})],
+        "KLDivLossGrad": [((Tensor(np.float32(1.5)), x, f32(2, 3)), {"reduction": "sum"}),
+                          ((x, x, f32(2, 3)), {"reduction": "none"})],
     })
     return samples
 
@@ -75,6 +86,16 @@ def vmap_samples(B, U, f32) -> dict:  # noqa: N803 - test_batching_rules' class 
     rows = [lambda r: ((B(f32(r, 3, 4, 2)), U(f32(r, 2, 2))), {"indices": (2, 0)}),
             lambda r: ((B(f32(r, 3, 4, 2)), B(f32(r, 3, 1, 2))), {"indices": 1})]
     samples.update({n: rows for n in ("InplaceAdd", "InplaceSub", "InplaceUpdate")})
+    samples["Dropout2D"] = [lambda r: ((B(f32(r, 3, 2, 3, 2, 2)), 5), {"keep_prob": 0.5})]
+    samples["Dropout3D"] = [lambda r: ((B(f32(r, 3, 2, 3, 1, 2, 2)), 5), {"keep_prob": 0.5})]
+    samples["KLDivLoss"] = [
+        lambda r: ((B(f32(r, 3, 2, 4)), B(f32(r, 3, 2, 4, lo=0.1, hi=1.0))), {}),
+        lambda r: ((B(f32(r, 3, 2, 4)), U(f32(r, 2, 4))), {"reduction": "none"}),
+        lambda r: ((U(f32(r, 2, 4)), B(f32(r, 3, 2, 4))), {"reduction": "batchmean"})]
+    samples["KLDivLossGrad"] = [
+        lambda r: ((B(f32(r, 3, 1)), B(f32(r, 3, 2, 4)), U(f32(r, 2, 4))), {}),
+        lambda r: ((B(f32(r, 3, 2, 4)), U(f32(r, 2, 4)), B(f32(r, 3, 2, 4))),
+                   {"reduction": "none"})]
     samples["InplaceUpdateV2"] = [
         lambda r: ((B(f32(r, 3, 4, 2)), U(np.array([3, 1], np.int32)), B(f32(r, 3, 2, 2))), {})]
     return samples
@@ -88,5 +109,14 @@ def bprop_samples(n, s, u) -> dict:
     samples.update({"InvGrad": [s(u(0.5, 2.0, 2, 3), n(2, 3))],
                     "AtanGrad": [s(n(2, 3), n(2, 3))],
                     "EluGrad": [s(n(2, 3), u(0.1, 2.0, 2, 3)), s(n(3), u(-0.9, -0.1, 3))],
-                    "Ger": [s(n(3), n(2))]})
+                    "Ger": [s(n(3), n(2))],
+                    "Dropout2D": [s(n(2, 3, 2, 2), 11, keep_prob=0.5)],
+                    "Dropout3D": [s(n(2, 3, 1, 2, 2), 11, keep_prob=0.7)],
+                    "KLDivLoss": [s(n(2, 3), u(0.1, 2.0, 2, 3)),
+                                  s(n(3, 2), u(0.1, 2.0, 3, 2), reduction="none"),
+                                  s(n(2, 3), u(0.1, 2.0, 2, 3), reduction="batchmean"),
+                                  s(n(4), u(0.1, 2.0, 4), reduction="sum")],
+                    "KLDivLossGrad": [s(n(1), n(2, 3), n(2, 3)),
+                                      s(n(2, 3), n(2, 3), n(2, 3), reduction="none"),
+                                      s(n(1), n(3, 2), n(3, 2), reduction="batchmean")]})
     return samples

@@ -351,6 +351,7 @@ SAMPLES.update(nn_samples.bprop_samples(n, s, u))
 SAMPLES.update(st_ops_samples.bprop_samples(n, s, u))
 NON_DIFFERENTIABLE.update(st_ops_samples.NON_DIFFERENTIABLE)
 CHECKED_ELSEWHERE.update(st_ops_samples.CHECKED_ELSEWHERE)
+ZERO_BY_DEFINITION.update(st_ops_samples.ZERO_BY_DEFINITION)
 
 
 # ------------------------------------------------------------------ harness

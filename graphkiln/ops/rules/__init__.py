@@ -6,6 +6,8 @@ from . import (  # noqa: F401  (importing attaches the rules)
     bprop_nn,
     bprop_sequence,
     collective,
+    dropout_nd,
     elementwise,
+    kl_div,
     row_updates,
 )
