@@ -30,6 +30,11 @@ def _domain(name: str) -> tuple[float, float]:
             "Inv": (0.5, 2.0), "InvGrad": (0.5, 2.0)}.get(name, (-2.0, 2.0))
 
 
+def _distinct(*shape):
+    """Values without ties (a running min/max has a kink where two are equal)."""
+    return lambda r: r.permutation(int(np.prod(shape))).reshape(shape) / 3.0 - 1.0
+
+
 def registry_samples(f32) -> dict:
     """Samples for test_registry.py, built with its makers."""
     x = f32(2, 3)
@@ -56,6 +61,9 @@ def registry_samples(f32) -> dict:
         "Dropout2D": [((f32(2, 3, 2, 2),), {"keep_prob": 0.4}),
                       ((Tensor(np.ones((1, 2, 1, 3), np.int16)), 7), {})],
         "Dropout3D": [((f32(2, 3, 1, 2, 2),), {"keep_prob": 0.0})],
+        "CumSum": [((x, 1), {}), ((ints, -2), {"exclusive": True, "reverse": True}),
+                   ((half, Tensor(np.int64(0))), {})],
+        **{n: [((x, 1), {}), ((ints, 0), {}), ((half, -1), {})] for n in ("Cummin", "Cummax")},
         "KLDivLoss": [((x, f32(2, 3)), {}), ((half, half), {"reduction": "none"}),
                       ((x, f32(2, 3)), {"reduction": "batchmean"})],
         "KLDivLossGrad": [((Tensor(np.float32(1.5)), x, f32(2, 3)), {"reduction": "sum"}),
@@ -88,6 +96,10 @@ def vmap_samples(B, U, f32) -> dict:  # noqa: N803 - test_batching_rules' class 
     samples.update({n: rows for n in ("InplaceAdd", "InplaceSub", "InplaceUpdate")})
     samples["Dropout2D"] = [lambda r: ((B(f32(r, 3, 2, 3, 2, 2)), 5), {"keep_prob": 0.5})]
     samples["Dropout3D"] = [lambda r: ((B(f32(r, 3, 2, 3, 1, 2, 2)), 5), {"keep_prob": 0.5})]
+    samples.update({n: [lambda r: ((B(f32(r, 3, 4, 5)), 1), {}),
+                        lambda r: ((B(f32(r, 3, 4)), -1), {})] for n in ("Cummin", "Cummax")})
+    samples["CumSum"] = [lambda r: ((B(f32(r, 3, 4, 5)), 0), {"exclusive": True}),
+                         lambda r: ((B(f32(r, 3, 4)), -1), {"reverse": True})]
     samples["KLDivLoss"] = [
         lambda r: ((B(f32(r, 3, 2, 4)), B(f32(r, 3, 2, 4, lo=0.1, hi=1.0))), {}),
         lambda r: ((B(f32(r, 3, 2, 4)), U(f32(r, 2, 4))), {"reduction": "none"}),
@@ -112,6 +124,9 @@ def bprop_samples(n, s, u) -> dict:
                     "Ger": [s(n(3), n(2))],
                     "Dropout2D": [s(n(2, 3, 2, 2), 11, keep_prob=0.5)],
                     "Dropout3D": [s(n(2, 3, 1, 2, 2), 11, keep_prob=0.7)],
+                    "CumSum": [s(n(2, 3), 1), s(n(3, 2), 0, exclusive=True, reverse=True)],
+                    **{k: [s(_distinct(2, 4), 1), s(_distinct(3, 2), -2)]
+                       for k in ("Cummin", "Cummax")},
                     "KLDivLoss": [s(n(2, 3), u(0.1, 2.0, 2, 3)),
                                   s(n(3, 2), u(0.1, 2.0, 3, 2), reduction="none"),
                                   s(n(2, 3), u(0.1, 2.0, 2, 3), reduction="batchmean"),

@@ -7,6 +7,7 @@ from . import (  # noqa: F401
     collective,
     complex,
     conv,
+    cumulative,
     data_dependent,
     dropout_nd,
     elementwise,

@@ -6,6 +6,7 @@ from . import (  # noqa: F401  (importing attaches the rules)
     bprop_nn,
     bprop_sequence,
     collective,
+    cumulative,
     dropout_nd,
     elementwise,
     kl_div,
