@@ -64,6 +64,11 @@ def registry_samples(f32) -> dict:
         "CumSum": [((x, 1), {}), ((ints, -2), {"exclusive": True, "reverse": True}),
                    ((half, Tensor(np.int64(0))), {})],
         **{n: [((x, 1), {}), ((ints, 0), {}), ((half, -1), {})] for n in ("Cummin", "Cummax")},
+        "DepthToSpace": [((f32(1, 8, 2, 3),), {}), ((Tensor(np.ones((2, 9, 1, 2), np.uint8)),),
+                                                    {"block_size": 3})],
+        "BatchToSpaceND": [((f32(8, 2, 2, 3),), {"block_shape": [2, 2],
+                                                 "crops": [[0, 1], [1, 0]]}),
+                           ((f32(4, 2, 3),), {"block_shape": [2], "crops": [[1, 0]]})],
         "KLDivLoss": [((x, f32(2, 3)), {}), ((half, half), {"reduction": "none"}),
                       ((x, f32(2, 3)), {"reduction": "batchmean"})],
         "KLDivLossGrad": [((Tensor(np.float32(1.5)), x, f32(2, 3)), {"reduction": "sum"}),
@@ -100,6 +105,9 @@ def vmap_samples(B, U, f32) -> dict:  # noqa: N803 - test_batching_rules' class 
                         lambda r: ((B(f32(r, 3, 4)), -1), {})] for n in ("Cummin", "Cummax")})
     samples["CumSum"] = [lambda r: ((B(f32(r, 3, 4, 5)), 0), {"exclusive": True}),
                          lambda r: ((B(f32(r, 3, 4)), -1), {"reverse": True})]
+    samples["DepthToSpace"] = [lambda r: ((B(f32(r, 3, 1, 8, 2, 3)),), {})]
+    samples["BatchToSpaceND"] = [lambda r: ((B(f32(r, 3, 8, 2, 2, 3)),),
+                                            {"block_shape": [2, 2], "crops": [[0, 1], [1, 0]]})]
     samples["KLDivLoss"] = [
         lambda r: ((B(f32(r, 3, 2, 4)), B(f32(r, 3, 2, 4, lo=0.1, hi=1.0))), {}),
         lambda r: ((B(f32(r, 3, 2, 4)), U(f32(r, 2, 4))), {"reduction": "none"}),
@@ -127,6 +135,10 @@ def bprop_samples(n, s, u) -> dict:
                     "CumSum": [s(n(2, 3), 1), s(n(3, 2), 0, exclusive=True, reverse=True)],
                     **{k: [s(_distinct(2, 4), 1), s(_distinct(3, 2), -2)]
                        for k in ("Cummin", "Cummax")},
+                    "DepthToSpace": [s(n(1, 8, 2, 3)), s(n(2, 9, 1, 2), block_size=3)],
+                    "BatchToSpaceND": [s(n(8, 2, 2, 3), block_shape=[2, 2],
+                                         crops=[[0, 1], [1, 0]]),
+                                       s(n(4, 2, 3), block_shape=[2], crops=[[1, 0]])],
                     "KLDivLoss": [s(n(2, 3), u(0.1, 2.0, 2, 3)),
                                   s(n(3, 2), u(0.1, 2.0, 3, 2), reduction="none"),
                                   s(n(2, 3), u(0.1, 2.0, 2, 3), reduction="batchmean"),

@@ -31,6 +31,7 @@ from . import (  # noqa: F401
     scatter,
     sequence,
     side_effects,
+    space_rearrange,
     special,
     summary,
 )

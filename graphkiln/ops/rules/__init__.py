@@ -11,4 +11,5 @@ from . import (  # noqa: F401  (importing attaches the rules)
     elementwise,
     kl_div,
     row_updates,
+    space_rearrange,
 )
