@@ -7,7 +7,7 @@ from graphkiln import Tensor
 _DIFFERENTIABLE_UNARY = ("Inv", "Erfc", "Erfinv", "Asinh", "Acosh", "Atanh", "Elu", "CeLU")
 # float16/float32 kernels only (as MindSpore's): their gradients are checked in float32 by
 # tests/ops/test_elementwise_ops.py, not by test_bprop's float64 finite differences
-FLOAT32_ONLY = ("HShrink", "FastGeLU", "HShrinkGrad")
+FLOAT32_ONLY = ("HShrink", "FastGeLU", "HShrinkGrad", "FastGeLUGrad")
 
 NON_DIFFERENTIABLE = {
     "Invert": "integer bits", "IsNan": "boolean output", "IsInf": "boolean output",
@@ -49,7 +49,10 @@ def registry_samples(f32) -> dict:
         "Invert": [((ints,), {}), ((Tensor(np.arange(4, dtype=np.uint16)),), {})],
         "IsNan": [((x,), {}), ((ints,), {})],
         "IsFinite": [((x,), {}), ((ints,), {})],
-        **{n: [((x, f32(2, 3)), {})] for n in ("InvGrad", "AtanGrad", "EluGrad", "HShrinkGrad")},
+        **{n: [((x, f32(2, 3)), {})] for n in ("InvGrad", "AtanGrad", "EluGrad", "HShrinkGrad",
+                                                "FastGeLUGrad")},
+        "BiasAddGrad": [((f32(2, 3, 2),), {}), ((Tensor(np.ones((2, 2, 3), np.int8)),),
+                                                {"data_format": "NHWC"})],
         "Ger": [((f32(3), f32(2)), {}), ((half, half[:2]), {})],
         "LinSpace": [((Tensor(np.float32(-1.5)), Tensor(np.float32(2.0)), 5), {}),
                      ((Tensor(np.float64(2.0)), Tensor(np.float64(-1.0)), 1), {})],
@@ -92,7 +95,10 @@ def vmap_samples(B, U, f32) -> dict:  # noqa: N803 - test_batching_rules' class 
     samples = {n: unary(n) for n in _DIFFERENTIABLE_UNARY + ("HShrink", "FastGeLU", "IsNan",
                                                             "IsInf", "IsFinite")}
     samples["Invert"] = [lambda r: ((B(r.integers(-50, 50, (3, 4)).astype(np.int32)),), {})]
-    samples.update({n: binary(n) for n in ("InvGrad", "AtanGrad", "EluGrad", "HShrinkGrad")})
+    samples.update({n: binary(n) for n in ("InvGrad", "AtanGrad", "EluGrad", "HShrinkGrad",
+                                           "FastGeLUGrad")})
+    samples["BiasAddGrad"] = [lambda r: ((B(f32(r, 3, 2, 4, 5)),), {}),
+                              lambda r: ((B(f32(r, 3, 2, 4)),), {"data_format": "NHWC"})]
     samples["Ger"] = [lambda r: ((B(f32(r, 3, 4)), B(f32(r, 3, 2))), {}),
                       lambda r: ((U(f32(r, 4)), B(f32(r, 3, 2))), {})]
     samples["LinSpace"] = [lambda r: ((B(f32(r, 3)), B(f32(r, 3) + 2), 4), {})]
@@ -130,6 +136,7 @@ def bprop_samples(n, s, u) -> dict:
                     "AtanGrad": [s(n(2, 3), n(2, 3))],
                     "EluGrad": [s(n(2, 3), u(0.1, 2.0, 2, 3)), s(n(3), u(-0.9, -0.1, 3))],
                     "Ger": [s(n(3), n(2))],
+                    "BiasAddGrad": [s(n(2, 3, 2)), s(n(2, 2, 3), data_format="NHWC")],
                     "Dropout2D": [s(n(2, 3, 2, 2), 11, keep_prob=0.5)],
                     "Dropout3D": [s(n(2, 3, 1, 2, 2), 11, keep_prob=0.7)],
                     "CumSum": [s(n(2, 3), 1), s(n(3, 2), 0, exclusive=True, reverse=True)],

@@ -1,6 +1,6 @@
 """The primitives of ``ops/defs/elementwise.py`` (Inv, Invert, Erfc, Erfinv, the inverse
 hyperbolic functions, IsNan/IsInf/IsFinite, Elu, CeLU, HShrink, FastGeLU and their backward
-kernels) against values and errors recorded from MindSpore 2.10 CPU
+kernels) and ``BiasAddGrad`` against values and errors recorded from MindSpore 2.10 CPU
 (fixtures/elementwise.json, by fixtures/record_elementwise.py); GRAPH == PYNATIVE; the
 gradients of the float32-only ops by finite differences."""
 import json
@@ -92,6 +92,8 @@ def _fd_grad(fn, x: np.ndarray, eps=1e-3) -> np.ndarray:
 
 
 @pytest.mark.parametrize("fn", [lambda x: ops.hardshrink(x, 0.6), ops.fast_gelu,
+                                lambda x: P.FastGeLUGrad()(Tensor(
+                                    np.array([0.3, -1.2, 0.8, 2.0], np.float32)), x),
                                 lambda x: P.HShrinkGrad(lambd=0.6)(x, Tensor(
                                     np.array([0.1, -0.9, 0.8, 0.3], np.float32)))])
 def test_float32_only_gradients_match_finite_differences(fn):
@@ -103,3 +105,22 @@ def test_float32_only_gradients_match_finite_differences(fn):
         finally:
             ms.set_context(mode=ms.PYNATIVE_MODE)
         np.testing.assert_allclose(got, _fd_grad(fn, x), rtol=2e-3, atol=2e-3)
+
+
+def test_fast_gelu_grad_is_the_derivative():
+    x = np.linspace(-4, 4, 9).astype(np.float32)
+    dy = np.linspace(1, 2, 9).astype(np.float32)
+    e = np.exp(-1.702 * x)
+    want = dy * (e + 1.702 * x * e + 1) / (e + 1) ** 2
+    np.testing.assert_allclose(P.FastGeLUGrad()(Tensor(dy), Tensor(x)).asnumpy(), want,
+                               rtol=1e-5, atol=1e-6)
+
+
+@pytest.mark.parametrize("dtype", [np.int8, np.uint16, np.float32, np.complex64])
+@pytest.mark.parametrize("data_format,axis", [("NCHW", 1), ("NHWC", 3)])
+def test_bias_add_grad_sums_all_but_the_channel_axis(dtype, data_format, axis):
+    dout = (np.arange(2 * 3 * 4 * 5).reshape(2, 3, 4, 5) % 7).astype(dtype)
+    got = P.BiasAddGrad(data_format)(Tensor(dout))
+    others = tuple(i for i in range(4) if i != axis)
+    assert got.dtype == Tensor(dout).dtype
+    np.testing.assert_array_equal(got.asnumpy(), dout.sum(axis=others, dtype=dtype))

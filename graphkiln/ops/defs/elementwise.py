@@ -1,8 +1,8 @@
 """More elementwise primitives: the inverse hyperbolic functions, erfc/erfinv, ``Inv`` and
 ``Invert``, float classification (``IsNan``/``IsInf``/``IsFinite``), the ELU family and the
 shrink/fast-GeLU activations, the backward kernels MindSpore exposes for some of them
-(``InvGrad``, ``AtanGrad``, ``EluGrad``, ``HShrinkGrad``), and ``Ger``, the product of every
-element of one vector with every element of another.
+(``InvGrad``, ``AtanGrad``, ``EluGrad``, ``HShrinkGrad``, ``FastGeLUGrad``), and ``Ger``, the
+product of every element of one vector with every element of another.
 
 The dtypes each op accepts are the ones MindSpore 2.10's CPU kernels accept (measured).
 """
@@ -200,6 +200,16 @@ def _hshrink_grad(gradients, features, lambd=0.5):
     return np.where(np.abs(features) > lambd, gradients, 0)
 
 
+def _fast_gelu_grad(dy, x):
+    """``dy`` times the derivative of ``x * sigmoid(1.702 x)``."""
+    s = np.exp(-_FAST_GELU_K * np.abs(x))
+    sig = np.where(x >= 0, 1 / (1 + s), s / (1 + s))
+    return dy * (sig + _FAST_GELU_K * x * sig * (1 - sig))
+
+
+# ``FastGeLUGrad(dy, x)``: the backward of ``FastGeLU`` from its input
+FastGeLUGrad = OpDef("FastGeLUGrad", _grad_infer("FastGeLUGrad", "dy", "x", _F16_F32),
+                     _grad_kernel(_fast_gelu_grad))
 # ``InvGrad(y, dy)``: the backward of ``Inv`` from its output ``y``
 InvGrad = OpDef("InvGrad", _grad_infer("InvGrad", "x", "grad",
                                            (mstype.int8, mstype.int32, mstype.int64) + FLOATS

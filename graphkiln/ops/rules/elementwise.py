@@ -6,7 +6,8 @@ import math
 import graphkiln.ops.functional as F
 
 from ...ir.primitive import REGISTRY
-from .batching import _elementwise, batch_size, front, rule_for
+from ..defs import bias_add_grad as BG
+from .batching import _elementwise, _loop_over_batch, batch_size, front, rule_for
 from .bprop import _as, _unary, _wide, bprop
 
 for _name in ("Inv", "Invert", "Erfc", "Erfinv", "Asinh", "Acosh", "Atanh", "IsNan", "IsInf",
@@ -23,9 +24,10 @@ def _same_shape_pair(opdef):
     return rule
 
 
-for _name in ("InvGrad", "AtanGrad", "EluGrad", "HShrinkGrad"):
+for _name in ("InvGrad", "AtanGrad", "EluGrad", "HShrinkGrad", "FastGeLUGrad"):
     REGISTRY[_name].def_vmap(_same_shape_pair(REGISTRY[_name]))
 del _name
+REGISTRY["BiasAddGrad"].def_vmap(_loop_over_batch(REGISTRY["BiasAddGrad"]))
 
 
 def _conj(d):
@@ -123,3 +125,23 @@ def _ger_vmap(x1, x2, *, dims):
     size = batch_size((x1, x2), dims)
     a, b = front(x1, dims[0], size), front(x2, dims[1], size)
     return F.mul(F.expand_dims(a, 2), F.expand_dims(b, 1)), 0
+
+
+@bprop("FastGeLUGrad")
+def _fast_gelu_grad(dy, x, out, dout):
+    xw, dyw, dw = _wide(x), _wide(dy), _wide(dout)
+    s = F.sigmoid(F.mul(xw, 1.702))
+    first = F.add(s, F.mul(F.mul(xw, 1.702), F.mul(s, F.sub(1.0, s))))
+    # d/dx of s + k x s (1 - s) = k s (1 - s) (2 + k x (1 - 2 s))
+    ks = F.mul(F.mul(s, F.sub(1.0, s)), 1.702)
+    second = F.mul(ks, F.add(F.mul(F.mul(xw, 1.702), F.sub(1.0, F.mul(s, 2.0))), 2.0))
+    return _as(F.mul(dw, first), dy), _as(F.mul(F.mul(dw, dyw), second), x)
+
+
+@bprop("BiasAddGrad")
+def _bias_add_grad(dout_in, out, dout, data_format="NCHW"):
+    """The bias cotangent broadcast back over every axis but the channel axis."""
+    axis = BG.channel_axis(dout_in.ndim, data_format)
+    shape = [1] * dout_in.ndim
+    shape[axis] = -1
+    return (F.broadcast_to(F.reshape(dout, tuple(shape)), dout_in.shape),)
