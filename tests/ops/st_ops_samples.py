@@ -17,8 +17,8 @@ NON_DIFFERENTIABLE = {
        for n in ("LinSpace", "InplaceAdd", "InplaceSub", "InplaceUpdate", "InplaceUpdateV2")}}
 
 # inputs whose cotangent MindSpore defines as zero (checked against MindSpore's gradients in
-# tests/ops/test_kl_div.py)
-ZERO_BY_DEFINITION = {"KLDivLoss": (1,)}
+# tests/ops/test_kl_div.py and test_bce.py)
+ZERO_BY_DEFINITION = {"KLDivLoss": (1,), "BinaryCrossEntropy": (2,), "BCEWithLogitsLoss": (2, 3)}
 
 CHECKED_ELSEWHERE = {n: "float16/float32 only (as MindSpore): its gradient is checked in "
                         "float32 by tests/ops/test_elementwise_ops.py" for n in FLOAT32_ONLY}
@@ -40,6 +40,9 @@ def registry_samples(f32) -> dict:
     x = f32(2, 3)
     half = Tensor(np.array([-1.5, -0.2, 0.0, 0.7], np.float16))
     ints = Tensor(np.array([[0, 1, -3], [4, 5, 2]], np.int32))
+    prob = Tensor(np.linspace(0.1, 0.9, 6).astype(np.float32).reshape(2, 3))
+    half_prob = Tensor(np.array([0.2, 0.5, 0.7, 1.0], np.float16))
+    Y = f32(3)  # noqa: N806 - a row vector, broadcast
     samples = {n: [((x,), {}), ((half,), {})] for n in
                ("Erfc", "Asinh", "Atanh", "IsInf", "Elu", "CeLU", "HShrink", "FastGeLU")}
     samples.update({
@@ -72,6 +75,10 @@ def registry_samples(f32) -> dict:
         "BatchToSpaceND": [((f32(8, 2, 2, 3),), {"block_shape": [2, 2],
                                                  "crops": [[0, 1], [1, 0]]}),
                            ((f32(4, 2, 3),), {"block_shape": [2], "crops": [[1, 0]]})],
+        "BinaryCrossEntropy": [((prob, prob), {}), ((prob, prob, prob), {"reduction": "none"}),
+                               ((half_prob, half_prob, None), {"reduction": "sum"})],
+        "BCEWithLogitsLoss": [((x, prob, Y, f32(1, 3)), {}),
+                              ((half, half_prob, half, half), {"reduction": "none"})],
         "KLDivLoss": [((x, f32(2, 3)), {}), ((half, half), {"reduction": "none"}),
                       ((x, f32(2, 3)), {"reduction": "batchmean"})],
         "KLDivLossGrad": [((Tensor(np.float32(1.5)), x, f32(2, 3)), {"reduction": "sum"}),
@@ -114,6 +121,12 @@ def vmap_samples(B, U, f32) -> dict:  # noqa: N803 - test_batching_rules' class 
     samples["DepthToSpace"] = [lambda r: ((B(f32(r, 3, 1, 8, 2, 3)),), {})]
     samples["BatchToSpaceND"] = [lambda r: ((B(f32(r, 3, 8, 2, 2, 3)),),
                                             {"block_shape": [2, 2], "crops": [[0, 1], [1, 0]]})]
+    samples["BinaryCrossEntropy"] = [
+        lambda r: ((B(f32(r, 3, 2, 4, lo=0.1, hi=0.9)), B(f32(r, 3, 2, 4, lo=0, hi=1)),
+                    U(f32(r, 2, 4, lo=0.5, hi=2))), {"reduction": "none"})]
+    samples["BCEWithLogitsLoss"] = [
+        lambda r: ((B(f32(r, 3, 2, 4)), B(f32(r, 3, 2, 4, lo=0, hi=1)), U(f32(r, 4)),
+                    U(f32(r, 4, lo=0.5, hi=2))), {})]
     samples["KLDivLoss"] = [
         lambda r: ((B(f32(r, 3, 2, 4)), B(f32(r, 3, 2, 4, lo=0.1, hi=1.0))), {}),
         lambda r: ((B(f32(r, 3, 2, 4)), U(f32(r, 2, 4))), {"reduction": "none"}),
@@ -146,6 +159,12 @@ def bprop_samples(n, s, u) -> dict:
                     "BatchToSpaceND": [s(n(8, 2, 2, 3), block_shape=[2, 2],
                                          crops=[[0, 1], [1, 0]]),
                                        s(n(4, 2, 3), block_shape=[2], crops=[[1, 0]])],
+                    "BinaryCrossEntropy": [s(u(0.1, 0.9, 2, 3), u(0, 1, 2, 3), u(0.5, 2, 2, 3)),
+                                           s(u(0.1, 0.9, 4), u(0, 1, 4), u(0.5, 2, 4),
+                                             reduction="none")],
+                    "BCEWithLogitsLoss": [s(n(2, 3), u(0, 1, 2, 3), u(0.5, 2, 3), u(0.5, 2, 3)),
+                                          s(n(4), u(0, 1, 4), u(0.5, 2, 4), u(0.5, 2, 1),
+                                            reduction="sum")],
                     "KLDivLoss": [s(n(2, 3), u(0.1, 2.0, 2, 3)),
                                   s(n(3, 2), u(0.1, 2.0, 3, 2), reduction="none"),
                                   s(n(2, 3), u(0.1, 2.0, 2, 3), reduction="batchmean"),

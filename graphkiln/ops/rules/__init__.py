@@ -2,6 +2,7 @@
 from . import (  # noqa: F401  (importing attaches the rules)
     batching,
     batching_nn,
+    bce,
     bprop,
     bprop_nn,
     bprop_sequence,
