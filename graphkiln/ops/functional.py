@@ -923,6 +923,14 @@ def gather_elements(input: Tensor, dim: int, index: Tensor) -> Tensor:
 gather_d = gather_elements
 
 
+from .cumulative import *  # noqa: E402,F401,F403  (ops.cumsum, ops.cummin, ops.cummax)
+from .dot import *  # noqa: E402,F401,F403  (ops.dot)
+from .dropout_nd import *  # noqa: E402,F401,F403  (ops.dropout2d, ops.dropout3d)
+from .elementwise_ops import *  # noqa: E402,F401,F403  (ops.erfc, ops.isnan, ops.elu...)
+from .ranges import *  # noqa: E402,F401,F403  (ops.linspace)
+from .row_updates import *  # noqa: E402,F401,F403  (ops.inplace_add...)
+from .space_rearrange import *  # noqa: E402,F401,F403  (ops.batch_to_space_nd)
+
 # Names defined by modules above this one (autodiff and vmap front ends in ``ops.composite``,
 # gradient clipping in ``ops.clip_ops``); MindSpore users import them from here, so they
 # resolve on access (``graphkiln.ops`` imports those modules before any user code runs).

@@ -12,6 +12,7 @@ import graphkiln.ops.functional as F
 
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
+from .defs import kl_div as KL
 from .dynamic_shape import shape_of
 
 __all__ = ["cross_entropy", "nll_loss", "binary_cross_entropy",
@@ -167,12 +168,7 @@ def kl_div(logits, labels, reduction: str = "mean"):
     if reduction not in _REDUCTIONS + ("batchmean",):
         raise ValueError(f"For 'kl_div', the 'reduction' must be in ['none', 'mean', "
                          f"'batchmean', 'sum'], but got {reduction}.")
-    positive = F.greater(labels, 0.0)
-    safe = F.select(positive, labels, 1.0)
-    loss = F.select(positive, F.mul(labels, F.sub(F.log(safe), logits)), 0.0)
-    if reduction == "batchmean":
-        return F.div(F.sum(loss), float(logits.shape[0]) if logits.ndim else 1.0)
-    return reduce_loss(loss, reduction)
+    return KL.KLDivLoss(logits, labels, reduction=reduction)
 
 
 def cosine_embedding_loss(input1, input2, target, margin: float = 0.0,

@@ -163,7 +163,7 @@ def _install_more_methods() -> None:
     for name in ("add", "sub", "mul", "div", "pow", "matmul", "maximum", "minimum",
                  "logical_and", "logical_or", "logical_xor", "equal", "not_equal", "less",
                  "less_equal", "greater", "greater_equal", "floor_divide", "remainder",
-                 "igamma", "igammac"):
+                 "igamma", "igammac", "bitwise_and", "bitwise_or", "bitwise_xor", "ger"):
         fn = getattr(F, name)
         setattr(Tensor, name, lambda self, other, _fn=fn: _fn(self, other))
     Tensor.subtract, Tensor.multiply, Tensor.divide = Tensor.sub, Tensor.mul, Tensor.div

@@ -1,6 +1,6 @@
-"""``&``, ``|``, ``^`` on Tensors are bitwise (integers) or logical (bools), with MindSpore's
-result dtypes (fixtures/bitwise.json, recorded by fixtures/record_bitwise.py); GRAPH ==
-PYNATIVE; float Tensors are a TypeError."""
+"""``&``, ``|``, ``^`` and ``x.bitwise_and(y)``... on Tensors are bitwise (integers, uint64
+too) or logical (bools), with MindSpore's result dtypes (fixtures/bitwise.json, recorded by
+fixtures/record_bitwise.py); GRAPH == PYNATIVE; float Tensors are a TypeError."""
 import json
 import os
 import sys
@@ -13,7 +13,7 @@ from graphkiln import Tensor
 
 FIXTURES = os.path.join(os.path.dirname(__file__), "fixtures")
 sys.path.insert(0, FIXTURES)
-from bitwise_cases import OPERATORS, PAIRS, run  # noqa: E402
+from bitwise_cases import OPERATORS, PAIRS, run, run_method  # noqa: E402
 
 with open(os.path.join(FIXTURES, "bitwise.json")) as f:
     RECORDED = json.load(f)
@@ -24,6 +24,16 @@ with open(os.path.join(FIXTURES, "bitwise.json")) as f:
 def test_operator_matches_mindspore(op, pair):
     want = RECORDED[f"{op}_{pair}"]
     got = run(Tensor, op, pair)
+    assert str(got.dtype) == want["dtype"]
+    np.testing.assert_array_equal(got.asnumpy(), np.array(want["value"]))
+
+
+@pytest.mark.parametrize("pair", sorted(p for p, (_, y) in PAIRS.items()
+                                         if isinstance(y, np.ndarray)))
+@pytest.mark.parametrize("op", sorted(OPERATORS))
+def test_method_matches_mindspore(op, pair):
+    want = RECORDED[f"method_{op}_{pair}"]
+    got = run_method(Tensor, op, pair)
     assert str(got.dtype) == want["dtype"]
     np.testing.assert_array_equal(got.asnumpy(), np.array(want["value"]))
 

@@ -197,10 +197,11 @@ NotEqual = binary("NotEqual", np.not_equal, _ANY, "bool", differentiable=False)
 LogicalAnd = binary("LogicalAnd", np.logical_and, ALL, "bool", differentiable=False)
 LogicalOr = binary("LogicalOr", np.logical_or, ALL, "bool", differentiable=False)
 LogicalXor = binary("LogicalXor", np.logical_xor, ALL, "bool", differentiable=False)
-# ``x & y``, ``x | y``, ``x ^ y`` of Tensors: bits of integers, logic of bools
-BitwiseAnd = binary("BitwiseAnd", np.bitwise_and, (mstype.bool_,) + INTS, differentiable=False)
-BitwiseOr = binary("BitwiseOr", np.bitwise_or, (mstype.bool_,) + INTS, differentiable=False)
-BitwiseXor = binary("BitwiseXor", np.bitwise_xor, (mstype.bool_,) + INTS, differentiable=False)
+# ``x & y``, ``x | y``, ``x ^ y`` of Tensors: bits of integers (uint16/32/64 too), logic of bools
+_BITS = (mstype.bool_,) + INTS + _WIDE_UINTS
+BitwiseAnd = binary("BitwiseAnd", np.bitwise_and, _BITS, differentiable=False)
+BitwiseOr = binary("BitwiseOr", np.bitwise_or, _BITS, differentiable=False)
+BitwiseXor = binary("BitwiseXor", np.bitwise_xor, _BITS, differentiable=False)
 
 
 # ------------------------------------------------------------------ unary
@@ -284,7 +285,16 @@ _ERFC_TERMS = 40
 _ERF_ONE = 6.0  # erf(x) rounds to 1.0 in float64 beyond this
 
 
-def _erf64(x: np.ndarray) -> np.ndarray:
+def erfc_tail(xb: np.ndarray) -> np.ndarray:
+    """erfc of float64 values >= 2 by its continued fraction (no cancellation)."""
+    f = xb.copy()
+    for k in range(_ERFC_TERMS, 0, -1):  # erfc(x) = e^{-x^2}/sqrt(pi) / (x + (1/2)/(x + 1/...))
+        np.divide(0.5 * k, f, out=f)
+        f += xb
+    return np.exp(-xb * xb) / (math.sqrt(math.pi) * f)
+
+
+def erf64(x: np.ndarray) -> np.ndarray:
     x = np.asarray(x, np.float64)
     out = np.empty_like(x)
     ax = np.abs(x)
@@ -299,19 +309,13 @@ def _erf64(x: np.ndarray) -> np.ndarray:
     far = ax >= _ERF_ONE
     out[far] = np.sign(x[far])
     big = ~small & ~far
-    xb = ax[big]
-    f = xb.copy()
-    for k in range(_ERFC_TERMS, 0, -1):  # erfc(x) = e^{-x^2}/sqrt(pi) / (x + (1/2)/(x + 1/...))
-        np.divide(0.5 * k, f, out=f)
-        f += xb
-    erfc = np.exp(-xb * xb) / (math.sqrt(math.pi) * f)
-    out[big] = np.copysign(1.0 - erfc, x[big])
+    out[big] = np.copysign(1.0 - erfc_tail(ax[big]), x[big])
     out[np.isnan(x)] = np.nan
     return out
 
 
 def _erf(x):
-    return _erf64(x)
+    return erf64(x)
 
 
 _SQRT_2_OVER_PI = math.sqrt(2.0 / math.pi)
@@ -322,7 +326,7 @@ def _gelu(x, approximate="tanh", out=None, scratch=None):
     ``scratch[0]``."""
     w = _wide(x)
     if approximate != "tanh":
-        return into(out, (0.5 * w * (1.0 + _erf64(w / math.sqrt(2.0)))).astype(x.dtype,
+        return into(out, (0.5 * w * (1.0 + erf64(w / math.sqrt(2.0)))).astype(x.dtype,
                                                                           copy=False))
     # tanh saturates long before x**3 could overflow: clip its argument, not the result.
     # The operations of 0.5 * x * (1 + tanh(c * (xc + 0.044715 * xc * xc * xc))), in order

@@ -2,8 +2,15 @@
 from . import (  # noqa: F401  (importing attaches the rules)
     batching,
     batching_nn,
+    bce,
     bprop,
     bprop_nn,
     bprop_sequence,
     collective,
+    cumulative,
+    dropout_nd,
+    elementwise,
+    kl_div,
+    row_updates,
+    space_rearrange,
 )

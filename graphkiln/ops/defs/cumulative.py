@@ -1,0 +1,116 @@
+"""Running reductions along an axis: ``CumSum(x, axis)`` (``exclusive``: each sum leaves out
+its own element; ``reverse``: from the end) and ``Cummin``/``Cummax(x, axis)``, the running
+minimum/maximum and the index where it was reached (the latest one among equals; from the
+first NaN on, NaN and that NaN's index). ``axis`` is an int or a 0-d int Tensor constant.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ...common import dtype as mstype
+from ...ir.abstract import Abstract, AbstractTensor, AbstractTuple
+from ...ir.primitive import OpDef
+from ._infer import (
+    COMPLEX,
+    NUMBERS,
+    const_value,
+    describe,
+    quiet,
+    require_dtype,
+    tensor_type,
+)
+from .math import _WIDE_UINTS
+
+_SUM_TYPES = NUMBERS + _WIDE_UINTS + COMPLEX
+_MINMAX_TYPES = NUMBERS + _WIDE_UINTS
+# MindSpore's index dtypes: int32 for Cummin, int64 for Cummax
+_INDEX_TYPE = {"Cummin": mstype.int32, "Cummax": mstype.int64}
+
+
+def check_axis(name: str, axis, ndim: int) -> int:
+    """``axis`` (an int, a constant int Tensor or their abstract values) as a non-negative
+    axis of ``ndim``."""
+    if isinstance(axis, Abstract):
+        axis = const_value(name, "axis", axis)
+    elif hasattr(axis, "asnumpy"):
+        axis = axis.asnumpy()
+    value = np.asarray(axis)
+    if value.ndim or value.dtype.kind not in "iu":
+        raise TypeError(f"For primitive[{name}], the 'axis' must be an int, but got {value!r}.")
+    rank = max(ndim, 1)
+    a = int(value)
+    if not -rank <= a < rank:
+        raise ValueError(f"For primitive[{name}], the axis must be in [{-rank},{rank}), but "
+                         f"got {a}.")
+    return a % rank
+
+
+def _infer_axis(name: str, axis, ndim: int) -> None:
+    """A constant axis is checked now; a Tensor axis known only at run time, by the kernel."""
+    if isinstance(axis, AbstractTensor) and axis.value is None:
+        if not axis.dtype.is_int or axis.shape:
+            raise TypeError(f"For primitive[{name}], the 'axis' must be an int or a 0-D int "
+                            f"Tensor, but got {describe(axis)}.")
+        return
+    check_axis(name, axis, ndim)
+
+
+def _cumsum_infer(x, axis, exclusive=False, reverse=False):
+    t = tensor_type("CumSum", "x", x)
+    require_dtype("CumSum", "x", t, _SUM_TYPES)
+    _infer_axis("CumSum", axis, len(x.shape))
+    return AbstractTensor(t, tuple(x.shape))
+
+
+@quiet
+def _cumsum(x, axis, exclusive=False, reverse=False):
+    x = np.asarray(x)
+    if x.ndim == 0:
+        return np.zeros_like(x) if exclusive else x.copy()
+    a = check_axis("CumSum", axis, x.ndim)
+    v = np.flip(x, a) if reverse else x
+    out = np.cumsum(v, axis=a, dtype=x.dtype)
+    if exclusive:
+        out = np.concatenate([np.zeros_like(np.take(out, [0], axis=a)),
+                              np.take(out, range(out.shape[a] - 1), axis=a)], axis=a)
+    return np.flip(out, a) if reverse else out
+
+
+def _minmax_infer(name: str):
+    def infer(x, axis):
+        t = tensor_type(name, "x", x)
+        require_dtype(name, "x", t, _MINMAX_TYPES)
+        _infer_axis(name, axis, len(x.shape))
+        return AbstractTuple([AbstractTensor(t, tuple(x.shape)),
+                              AbstractTensor(_INDEX_TYPE[name], tuple(x.shape))])
+    return infer
+
+
+def _minmax_kernel(name: str, better):
+    @quiet
+    def kernel(x, axis):
+        x = np.asarray(x)
+        index_type = _INDEX_TYPE[name].np_dtype
+        if x.ndim == 0:
+            return x.copy(), np.zeros((), index_type)
+        a = check_axis(name, axis, x.ndim)
+        v = np.moveaxis(x, a, -1)
+        values, indices = np.empty_like(v), np.empty(v.shape, index_type)
+        cur, at = v[..., 0].copy(), np.zeros(v.shape[:-1], index_type)
+        values[..., 0], indices[..., 0] = cur, at
+        floating = v.dtype.kind == "f"
+        for i in range(1, v.shape[-1]):
+            new = v[..., i]
+            take = better(new, cur)
+            if floating:  # the first NaN wins and stays
+                take = (take | np.isnan(new)) & ~np.isnan(cur)
+            cur = np.where(take, new, cur)
+            at = np.where(take, i, at).astype(index_type)
+            values[..., i], indices[..., i] = cur, at
+        return np.moveaxis(values, -1, a), np.moveaxis(indices, -1, a)
+    return kernel
+
+
+CumSum = OpDef("CumSum", _cumsum_infer, _cumsum, attrs={"exclusive": False, "reverse": False})
+Cummin = OpDef("Cummin", _minmax_infer("Cummin"), _minmax_kernel("Cummin", np.less_equal))
+Cummax = OpDef("Cummax", _minmax_infer("Cummax"), _minmax_kernel("Cummax", np.greater_equal))

@@ -1,0 +1,250 @@
+"""More elementwise primitives: the inverse hyperbolic functions, erfc/erfinv, ``Inv`` and
+``Invert``, float classification (``IsNan``/``IsInf``/``IsFinite``), the ELU family and the
+shrink/fast-GeLU activations, the backward kernels MindSpore exposes for some of them
+(``InvGrad``, ``AtanGrad``, ``EluGrad``, ``HShrinkGrad``, ``FastGeLUGrad``), and ``Ger``, the
+product of every element of one vector with every element of another.
+
+The dtypes each op accepts are the ones MindSpore 2.10's CPU kernels accept (measured).
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from ...common import dtype as mstype
+from ...ir.abstract import AbstractTensor
+from ...ir.primitive import OpDef
+from ._infer import (
+    ALL,
+    COMPLEX,
+    FLOATS,
+    SIGNED_INTS,
+    quiet,
+    require_dtype,
+    same_type,
+    shape,
+    shapes_match,
+    tensor_type,
+)
+from .math import _WIDE_UINTS, erf64, erfc_tail, unary
+
+_F16_F32 = (mstype.float16, mstype.float32)
+
+
+def _wide(x: np.ndarray) -> np.ndarray:
+    """float16 computed in float32 (the kernel wrapper casts the result back)."""
+    return x.astype(np.float32) if x.dtype == np.float16 else x
+
+
+# ------------------------------------------------------------------ math
+
+def _inv(x):
+    """``1 / x``. Integers divide in floating point and truncate, as MindSpore's kernel:
+    ``1 / 0`` is the most negative int32 (int64 for int64 inputs), cut to the input's width."""
+    if x.dtype.kind != "i":
+        return np.reciprocal(_wide(x))
+    wide = np.int64 if x.dtype == np.int64 else np.int32
+    safe = np.where(x == 0, 1, x)
+    r = np.where(x == 0, np.iinfo(wide).min, np.trunc(1.0 / safe).astype(wide))
+    return r.astype(wide).astype(x.dtype)
+
+
+def _erfc(x):
+    x64 = np.asarray(x, np.float64)
+    tail = x64 >= 2.0
+    return np.where(tail, erfc_tail(np.where(tail, x64, 2.0)),
+                    1.0 - erf64(np.where(tail, 0.0, x64)))
+
+
+# erfinv: Giles' single-precision approximation, then Newton steps on erf for float64
+_ERFINV_CENTRAL = (1.50140941, 0.246640727, -0.00417768164, -0.00125372503, 0.00021858087,
+                   -4.39150654e-06, -3.5233877e-06, 3.43273939e-07, 2.81022636e-08)
+_ERFINV_TAIL = (2.83297682, 1.00167406, 0.00943887047, -0.0076224613, 0.00573950773,
+                -0.00367342844, 0.00134934322, 0.000100950558, -0.000200214257)
+_NEWTON_STEPS = 3
+
+
+def _horner(coefs, t):
+    acc = np.full_like(t, coefs[-1])
+    for c in coefs[-2::-1]:
+        acc = acc * t + c
+    return acc
+
+
+def _erfinv(y):
+    y64 = np.asarray(y, np.float64)
+    inside = np.abs(y64) < 1
+    ys = np.where(inside, y64, 0.0)
+    w = -np.log((1.0 - ys) * (1.0 + ys))
+    central = w < 5.0
+    guess = np.where(central, _horner(_ERFINV_CENTRAL, w - 2.5),
+                     _horner(_ERFINV_TAIL, np.sqrt(np.maximum(w, 5.0)) - 3.0)) * ys
+    for _ in range(_NEWTON_STEPS):
+        guess = guess - (erf64(guess) - ys) / (2 / math.sqrt(math.pi) * np.exp(-guess * guess))
+    edge = np.where(np.abs(y64) == 1, np.copysign(np.inf, y64), np.nan)
+    return np.where(inside, guess, edge)
+
+
+Inv = unary("Inv", _inv, (mstype.int16, mstype.int32, mstype.int64) + FLOATS + COMPLEX)
+Invert = unary("Invert", np.invert, SIGNED_INTS + (mstype.uint8,) + _WIDE_UINTS,
+               differentiable=False)
+Erfc = unary("Erfc", _erfc, FLOATS)
+Erfinv = unary("Erfinv", _erfinv, FLOATS)
+Asinh = unary("Asinh", lambda x: np.arcsinh(_wide(x)), FLOATS + COMPLEX)
+Acosh = unary("Acosh", lambda x: np.arccosh(_wide(x)), FLOATS + COMPLEX)
+Atanh = unary("Atanh", lambda x: np.arctanh(_wide(x)), FLOATS + COMPLEX)
+IsNan = unary("IsNan", np.isnan, ALL, "bool", differentiable=False)
+IsInf = unary("IsInf", np.isinf, FLOATS, "bool", differentiable=False)
+IsFinite = unary("IsFinite", np.isfinite, ALL, "bool", differentiable=False)
+
+
+# ------------------------------------------------------------------ activations
+
+def _check_elu(alpha=1.0):
+    if isinstance(alpha, bool) or not isinstance(alpha, (int, float)):
+        raise TypeError(f"For 'Elu', the type of 'alpha' should be float, but got "
+                        f"{type(alpha).__name__}.")
+    if alpha != 1.0:
+        raise ValueError(f"For 'Elu', 'alpha' only supports 1.0, but got {alpha}.")
+
+
+def _check_celu(alpha=1.0):
+    if isinstance(alpha, bool) or not isinstance(alpha, (int, float)):
+        raise TypeError(f"For 'CeLU', the type of 'alpha' should be float, but got "
+                        f"{type(alpha).__name__}.")
+    if alpha == 0:
+        raise ValueError("For 'CeLU', 'alpha' can not be 0.")
+
+
+def _check_lambd(name: str):
+    def check(lambd=0.5):
+        if isinstance(lambd, bool) or not isinstance(lambd, (int, float)):
+            raise TypeError(f"For '{name}', the type of 'lambd' should be float, but got "
+                            f"{type(lambd).__name__}.")
+        if lambd < 0:
+            raise ValueError(f"For '{name}', 'lambd' must be greater than or equal to 0, "
+                             f"but got {lambd}.")
+    return check
+
+
+def _elu(x, alpha=1.0):
+    x = _wide(x)
+    return np.where(x > 0, x, alpha * np.expm1(np.minimum(x, 0)))
+
+
+def _celu(x, alpha=1.0):
+    x = _wide(x)  # (MindSpore computes float64 in float32; here float64 keeps its precision)
+    return np.maximum(x, 0) + np.minimum(0, alpha * np.expm1(np.minimum(x, 0) / alpha))
+
+
+def _hshrink(x, lambd=0.5):
+    return np.where(np.abs(x) > lambd, x, 0)
+
+
+_FAST_GELU_K = 1.702
+
+
+def _fast_gelu(x):
+    """``x * sigmoid(1.702 x)``, written so that no exponential overflows."""
+    x = _wide(x)
+    ax = np.abs(x)
+    return x * np.exp(0.5 * _FAST_GELU_K * (x - ax)) / (1 + np.exp(-_FAST_GELU_K * ax))
+
+
+Elu = unary("Elu", _elu, FLOATS, attrs={"alpha": 1.0}, check_attrs=_check_elu)
+CeLU = unary("CeLU", _celu, FLOATS, attrs={"alpha": 1.0}, check_attrs=_check_celu)
+HShrink = unary("HShrink", _hshrink, _F16_F32, attrs={"lambd": 0.5},
+                check_attrs=_check_lambd("HShrink"))
+FastGeLU = unary("FastGeLU", _fast_gelu, _F16_F32)
+
+
+# ------------------------------------------------------------------ backward kernels
+
+def _grad_infer(name: str, first: str, second: str, allowed, **checks):
+    """Two same-shaped inputs of one type in ``allowed``; the result is like them."""
+    def infer(a, b, **attrs):
+        for check in checks.values():
+            check(**attrs)
+        t = same_type(name, {first: a, second: b})
+        require_dtype(name, first, t, allowed)
+        if not shapes_match(tuple(shape(a)), tuple(shape(b))):
+            raise ValueError(f"For '{name}', '{first}' and '{second}' must have the same "
+                             f"shape, but got {list(shape(a))} and {list(shape(b))}.")
+        return AbstractTensor(t, tuple(shape(a)))
+    return infer
+
+
+def _grad_kernel(fn):
+    @quiet
+    def kernel(a, b, **attrs):
+        a, b = np.asarray(a), np.asarray(b)
+        return np.asarray(fn(_wide(a), _wide(b), **attrs)).astype(a.dtype, copy=False)
+    kernel.__name__ = fn.__name__
+    return kernel
+
+
+def _inv_grad(y, dy):
+    return -dy * np.conj(y * y)  # complex: dout times the conjugate derivative
+
+
+def _atan_grad(x, dy):
+    return dy / np.conj(1 + x * x)
+
+
+def _elu_grad(dy, y):
+    return np.where(y > 0, dy, dy * (y + 1))
+
+
+def _hshrink_grad(gradients, features, lambd=0.5):
+    return np.where(np.abs(features) > lambd, gradients, 0)
+
+
+def _fast_gelu_grad(dy, x):
+    """``dy`` times the derivative of ``x * sigmoid(1.702 x)``."""
+    s = np.exp(-_FAST_GELU_K * np.abs(x))
+    sig = np.where(x >= 0, 1 / (1 + s), s / (1 + s))
+    return dy * (sig + _FAST_GELU_K * x * sig * (1 - sig))
+
+
+# ``FastGeLUGrad(dy, x)``: the backward of ``FastGeLU`` from its input
+FastGeLUGrad = OpDef("FastGeLUGrad", _grad_infer("FastGeLUGrad", "dy", "x", _F16_F32),
+                     _grad_kernel(_fast_gelu_grad))
+# ``InvGrad(y, dy)``: the backward of ``Inv`` from its output ``y``
+InvGrad = OpDef("InvGrad", _grad_infer("InvGrad", "x", "grad",
+                                           (mstype.int8, mstype.int32, mstype.int64) + FLOATS
+                                           + COMPLEX),
+                _grad_kernel(_inv_grad))
+# ``AtanGrad(x, dy)``: the backward of ``Atan`` from its input
+AtanGrad = OpDef("AtanGrad", _grad_infer("AtanGrad", "x", "dout", FLOATS + COMPLEX),
+                 _grad_kernel(_atan_grad))
+# ``EluGrad(dy, y)``: the backward of ``Elu`` from its output
+EluGrad = OpDef("EluGrad", _grad_infer("EluGrad", "dy", "y", FLOATS), _grad_kernel(_elu_grad))
+# ``HShrinkGrad(gradients, features)``: the backward of ``HShrink`` from its input
+HShrinkGrad = OpDef("HShrinkGrad", _grad_infer("HShrinkGrad", "gradients", "features",
+                                               _F16_F32, lambd=_check_lambd("HShrinkGrad")),
+                    _grad_kernel(_hshrink_grad), attrs={"lambd": 0.5})
+
+
+
+# ------------------------------------------------------------------ outer product
+
+def _ger_infer(x1, x2):
+    for arg, a in (("x1", x1), ("x2", x2)):
+        t = tensor_type("Ger", arg, a)
+        if t not in FLOATS:
+            raise TypeError(f"For primitive[Ger], the input argument[{arg}] must be a type of "
+                            f"{{Tensor[Float16], Tensor[Float32], Tensor[Float64]}}, but got "
+                            f"Tensor[{t}].")
+    if x1.dtype is not x2.dtype:
+        raise TypeError(f"For primitive[Ger], the input type must be same, but got "
+                        f"Tensor[{x1.dtype}] and Tensor[{x2.dtype}].")
+    for arg, a in (("x1", x1), ("x2", x2)):
+        if len(a.shape) != 1:
+            raise ValueError(f"For primitive[Ger], the {arg} rank must be equal to 1, but got "
+                             f"{len(a.shape)}.")
+    return AbstractTensor(x1.dtype, (x1.shape[0], x2.shape[0]))
+
+
+# ``Ger(x1, x2)``: ``x1[i] * x2[j]`` at ``[i, j]``
+Ger = OpDef("Ger", _ger_infer, quiet(np.multiply.outer))

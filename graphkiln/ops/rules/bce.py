@@ -1,0 +1,52 @@
+"""Backward and batching rules of ``BinaryCrossEntropy`` and ``BCEWithLogitsLoss``
+(:mod:`..defs.bce`). As MindSpore's, they give ``weight`` and ``pos_weight`` zero cotangents,
+the probabilities/logits and the labels their derivatives."""
+from __future__ import annotations
+
+import math
+
+import graphkiln.ops.functional as F
+
+from ...ir.primitive import REGISTRY
+from ..defs.bce import EPS
+from .batching import _loop_over_batch
+from .bprop import _as, _wide, bprop, sum_to
+
+
+def _spread(dout, like, reduction: str):
+    """The loss cotangent per element: ``dout`` itself, or spread over ``like`` (divided by
+    the element count for ``mean``)."""
+    if reduction == "none":
+        return dout
+    g = F.broadcast_to(dout, like.shape)
+    return F.div(g, float(max(math.prod(like.shape), 1))) if reduction == "mean" else g
+
+
+@bprop("BinaryCrossEntropy")
+def _bce(x, y, weight, out, dout, reduction="mean"):
+    xw, yw = _wide(x), _wide(y)
+    g = _spread(_wide(dout), xw, reduction)
+    if weight is not None:
+        g = F.mul(g, _wide(weight))
+    dx = F.div(F.mul(g, F.sub(xw, yw)), F.maximum(F.mul(xw, F.sub(1.0, xw)), EPS))
+    dy = F.mul(g, F.sub(F.log(F.maximum(F.sub(1.0, xw), EPS)), F.log(F.maximum(xw, EPS))))
+    zero_w = None if weight is None else F.zeros_like(weight)
+    return _as(dx, x), _as(dy, y), zero_w
+
+
+@bprop("BCEWithLogitsLoss")
+def _bce_logits(logits, label, weight, pos_weight, out, dout, reduction="mean"):
+    x, y = _wide(logits), _wide(label)
+    w, pw = _wide(weight), _wide(pos_weight)
+    g = F.mul(_spread(_wide(dout), x, reduction), w)
+    log_weight = F.add(F.mul(F.sub(pw, 1.0), y), 1.0)
+    soft = F.softplus(F.neg(x))
+    dx = F.mul(g, F.sub(F.sub(1.0, y), F.mul(log_weight, F.sigmoid(F.neg(x)))))
+    dy = F.mul(g, F.add(F.neg(x), F.mul(F.sub(pw, 1.0), soft)))
+    return (_as(sum_to(dx, logits), logits), _as(sum_to(dy, label), label),
+            F.zeros_like(weight), F.zeros_like(pos_weight))
+
+
+for _name in ("BinaryCrossEntropy", "BCEWithLogitsLoss"):
+    REGISTRY[_name].def_vmap(_loop_over_batch(REGISTRY[_name]))
+del _name

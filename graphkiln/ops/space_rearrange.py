@@ -1,0 +1,13 @@
+"""``ops.batch_to_space_nd`` (see :mod:`.defs.space_rearrange`)."""
+from __future__ import annotations
+
+from ..common.tensor import Tensor
+from .defs import space_rearrange as SR
+
+__all__ = ["batch_to_space_nd"]
+
+
+def batch_to_space_nd(input_x: Tensor, block_shape, crops) -> Tensor:
+    """The batch split into ``prod(block_shape)`` groups interleaved into the last
+    ``len(block_shape)`` axes, with ``crops[k] = [begin, end]`` removed from each."""
+    return SR.BatchToSpaceND(input_x, block_shape=block_shape, crops=crops)
