@@ -916,6 +916,11 @@ def gather_elements(input: Tensor, dim: int, index: Tensor) -> Tensor:
 gather_d = gather_elements
 
 
+def padding(x: Tensor, pad_dim_size: int = 8) -> Tensor:
+    """``x`` (last axis of length 1) extended with zeros to ``pad_dim_size`` on that axis."""
+    return A.Padding(x, pad_dim_size=pad_dim_size)
+
+
 # Names defined by modules above this one (autodiff and vmap front ends in ``ops.composite``,
 # gradient clipping in ``ops.clip_ops``); MindSpore users import them from here, so they
 # resolve on access (``graphkiln.ops`` imports those modules before any user code runs).

@@ -111,6 +111,7 @@ for _n in ("Real", "Imag", "Conj", "Angle"):
 SAMPLES["Complex"] = [m for k, m in enumerate(_binary()) if k != 4]  # both parts Tensors
 SAMPLES["Pad"] = [lambda r: ((B(f32(r, 3, 2, 4)),), {"paddings": ((1, 0), (0, 2))}),
                   lambda r: ((B(f32(r, 3, 5)),), {"paddings": ((2, 3),)})]
+SAMPLES["Padding"] = [lambda r: ((B(f32(r, 3, 2, 1)),), {"pad_dim_size": 4})]
 _GATHER_D_INDEX = np.array([[[0, 3], [1, 1]], [[2, 2], [0, -1]], [[3, 0], [1, 2]]], np.int32)
 SAMPLES["GatherD"] = [lambda r: ((B(f32(r, 3, 2, 4)), 1, B(_GATHER_D_INDEX)), {}),
                       lambda r: ((U(f32(r, 2, 4)), 1, B(_GATHER_D_INDEX)), {}),

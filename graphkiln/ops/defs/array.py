@@ -1030,3 +1030,28 @@ def _pad_infer(input_x, paddings=None):
 Pad = OpDef("Pad", _pad_infer,
             lambda input_x, paddings=None: np.pad(input_x, [tuple(p) for p in paddings]),
             attrs={"paddings": None})
+
+
+def _padding_infer(x, pad_dim_size=8):
+    tensor_type("Padding", "x", x)
+    if isinstance(pad_dim_size, bool) or not isinstance(pad_dim_size, int):
+        raise TypeError(f"For 'Padding', the type of 'pad_dim_size' should be 'int', but got "
+                        f"type '{type(pad_dim_size).__name__}'.")
+    if pad_dim_size <= 0:
+        raise ValueError(f"For 'Padding', the 'pad_dim_size' must be int and must > 0, but got "
+                         f"'{pad_dim_size}' with type 'int'.")
+    if len(x.shape) < 2:
+        raise ValueError(f"For primitive[Padding], the x rank must be greater than or equal to "
+                         f"2, but got {len(x.shape)}.")
+    if x.shape[-1] not in (1, UNKNOWN_DIM):
+        raise ValueError(f"For 'Padding', the last dimension of 'x' must be 1, but got: "
+                         f"{x.shape[-1]}.")
+    return AbstractTensor(x.dtype, tuple(x.shape[:-1]) + (pad_dim_size,))
+
+
+def _padding(x, pad_dim_size=8):
+    return np.pad(x, [(0, 0)] * (x.ndim - 1) + [(0, pad_dim_size - 1)])
+
+
+# MindSpore's ``Padding``: a last axis of length 1 extended with zeros to ``pad_dim_size``
+Padding = OpDef("Padding", _padding_infer, _padding, attrs={"pad_dim_size": 8})

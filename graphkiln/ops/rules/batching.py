@@ -777,6 +777,11 @@ def _pad(x, *, dims, paddings=None):
     return A.Pad(to_front(x, dims[0]), paddings=((0, 0),) + tuple(paddings)), 0
 
 
+@rule_for("Padding")
+def _padding(x, *, dims, pad_dim_size=8):
+    return A.Padding(to_front(x, dims[0]), pad_dim_size=pad_dim_size), 0
+
+
 @rule_for("TopK")
 def _top_k(x, k, *, dims, sorted=True):
     if x.ndim == 1:  # 0-d examples: top-k of one element each
