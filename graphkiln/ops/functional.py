@@ -916,6 +916,16 @@ def gather_elements(input: Tensor, dim: int, index: Tensor) -> Tensor:
 gather_d = gather_elements
 
 
+def strided_slice(input_x: Tensor, begin, end, strides, begin_mask: int = 0, end_mask: int = 0,
+                  ellipsis_mask: int = 0, new_axis_mask: int = 0,
+                  shrink_axis_mask: int = 0) -> Tensor:
+    """``input_x[begin:end:strides]`` per axis (constant tuples or Tensors), with
+    MindSpore's ``StridedSlice`` masks."""
+    return A.StridedSlice(input_x, begin, end, strides, begin_mask=begin_mask,
+                          end_mask=end_mask, ellipsis_mask=ellipsis_mask,
+                          new_axis_mask=new_axis_mask, shrink_axis_mask=shrink_axis_mask)
+
+
 def padding(x: Tensor, pad_dim_size: int = 8) -> Tensor:
     """``x`` (last axis of length 1) extended with zeros to ``pad_dim_size`` on that axis."""
     return A.Padding(x, pad_dim_size=pad_dim_size)
