@@ -916,6 +916,12 @@ def gather_elements(input: Tensor, dim: int, index: Tensor) -> Tensor:
 gather_d = gather_elements
 
 
+def meshgrid(*inputs: Tensor, indexing: str = "xy") -> tuple:
+    """Coordinate grids of 1-D Tensors: output ``i`` repeats ``inputs[i]`` along every other
+    axis (``xy``: the first two axes swapped, as NumPy's)."""
+    return A.Meshgrid(inputs, indexing=indexing)
+
+
 def strided_slice(input_x: Tensor, begin, end, strides, begin_mask: int = 0, end_mask: int = 0,
                   ellipsis_mask: int = 0, new_axis_mask: int = 0,
                   shrink_axis_mask: int = 0) -> Tensor:

@@ -313,6 +313,7 @@ SAMPLES = {
     "Pad": [s(n(2, 3), paddings=((1, 0), (0, 2))),
             s(n(2, 1, 2), paddings=((0, 0), (2, 1), (0, 1)))],
     "Padding": [s(n(3, 1), pad_dim_size=4), s(n(2, 2, 1), pad_dim_size=1)],
+    "Meshgrid": [s((n(3), n(4), n(2))), s((n(3), n(2)), indexing="ij")],
     # repeated indices accumulate; a negative one wraps
     "GatherD": [s(n(3, 4), 1, ints([[0, 0, 3], [1, -1, 2], [2, 2, 2]])),
                 s(n(3, 4), 0, ints([[0, 2, 2, 1], [0, 0, 1, 1]], np.int64))],

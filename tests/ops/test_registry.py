@@ -142,6 +142,8 @@ SAMPLES = {
     "Eye": [((3, 2, ms.float32), {}), ((2, 2, ms.bool_), {})],
     "Pad": [((X,), {"paddings": ((1, 0), (0, 2))}), ((i32(4),), {"paddings": ((0, 0),)})],
     "Padding": [((f32(2, 1),), {"pad_dim_size": 4}), ((b(3, 2, 1),), {"pad_dim_size": 1})],
+    "Meshgrid": [(((V, Y, f32(2)),), {"indexing": "xy"}), (((i32(3), i32(2)),), {"indexing": "ij"}),
+                 (((V,),), {})],
     "GatherD": [((f32(3, 4), 1, i32(3, 2)), {}), ((f32(3, 4), 0, i32(2, 4)), {})],
     **{n: [((X + 2.5, Y + 2.1), {}), ((Tensor(np.ones(3)), Tensor(np.arange(3.0))), {})]
        for n in ("Igamma", "Igammac", "IgammaGradA")},

@@ -1055,3 +1055,38 @@ def _padding(x, pad_dim_size=8):
 
 # MindSpore's ``Padding``: a last axis of length 1 extended with zeros to ``pad_dim_size``
 Padding = OpDef("Padding", _padding_infer, _padding, attrs={"pad_dim_size": 8})
+
+
+def meshgrid_axes(count: int, indexing: str) -> list:
+    """The output axis each of ``count`` Meshgrid inputs runs along (``xy`` swaps the
+    first two)."""
+    axes = list(range(count))
+    if indexing == "xy" and count >= 2:
+        axes[0], axes[1] = 1, 0
+    return axes
+
+
+def _meshgrid_infer(inputs, indexing="xy"):
+    if not isinstance(indexing, str):
+        raise TypeError(f"For 'Meshgrid', the input 'indexing' should be a str, but got "
+                        f"{type(indexing)}.")
+    if indexing not in ("xy", "ij"):
+        raise ValueError(f"For 'Meshgrid', the input 'indexing' must be 'xy' or 'ij', but got "
+                         f"'{indexing}'.")
+    items = tensors_of("Meshgrid", inputs)
+    if any(a.dtype is not items[0].dtype for a in items):
+        raise ValueError("For Primitive [Meshgrid], all tensors should have the same type.")
+    for i, a in enumerate(items):
+        if len(a.shape) != 1:
+            raise ValueError(f"For 'Meshgrid', each input must be a 1-D Tensor, but input {i} "
+                             f"has shape {list(a.shape)}.")
+    out = [0] * len(items)
+    for a, axis in zip(items, meshgrid_axes(len(items), indexing)):
+        out[axis] = a.shape[0]
+    return AbstractTuple([AbstractTensor(items[0].dtype, tuple(out)) for _ in items])
+
+
+# MindSpore's ``Meshgrid``: coordinate grids of 1-D inputs, one output per input
+Meshgrid = OpDef("Meshgrid", _meshgrid_infer,
+                 lambda inputs, indexing="xy": tuple(np.meshgrid(*inputs, indexing=indexing)),
+                 attrs={"indexing": "xy"})

@@ -307,6 +307,23 @@ def _fronts(xs, ds) -> list:
     return [front(x, d, size) for x, d in zip(xs, ds)]
 
 
+@rule_for("Meshgrid")
+def _meshgrid(inputs, *, dims, indexing="xy"):
+    """Each batched input reshaped to run along its output axis, then broadcast."""
+    items = _fronts(inputs, dims[0])
+    size = items[0].shape[0]
+    axes = A.meshgrid_axes(len(items), indexing)
+    grid = [0] * len(items)
+    for x, axis in zip(items, axes):
+        grid[axis] = x.shape[1]
+    outs = []
+    for x, axis in zip(items, axes):
+        view = [size] + [1] * len(items)
+        view[axis + 1] = x.shape[1]
+        outs.append(A.BroadcastTo(A.Reshape(x, tuple(view)), shape=(size, *grid)))
+    return tuple(outs), (0,) * len(items)
+
+
 @rule_for("Stack")
 def _stack(xs, *, dims, axis=0):
     items = _fronts(xs, dims[0])

@@ -23,7 +23,7 @@ from ...common import dtype as mstype
 from ...common.tensor import Tensor
 from ...ir.primitive import REGISTRY
 from ..defs._infer import is_dynamic
-from ..defs.array import strided_index
+from ..defs.array import meshgrid_axes, strided_index
 from ..dynamic_shape import shape_of
 
 
@@ -1022,3 +1022,13 @@ def _bias_add(x, b, out, dout, data_format="NCHW"):
 @bprop("Padding")
 def _padding_bprop(x, out, dout, pad_dim_size=8):
     return (dout[..., :1],)
+
+
+@bprop("Meshgrid")
+def _meshgrid(inputs, out, dout, indexing="xy"):
+    """Output ``i`` repeats input ``i`` along every other axis: sum those axes."""
+    items = _items(inputs)
+    axes = meshgrid_axes(len(items), indexing)
+    grads = tuple(_as(_sum(g, tuple(a for a in range(len(items)) if a != axis), keep=False), x)
+                  for g, x, axis in zip(dout, items, axes))
+    return (grads,)
