@@ -37,6 +37,7 @@ from .defs._infer import norm_axis
 from .defs.introspect import TensorShape
 from .dynamic_shape import shape_of
 from .matrix_band import matrix_band_part  # noqa: F401  (ops.matrix_band_part)
+from .moments import std, std_mean, var, var_mean  # noqa: F401  (ops.std...)
 
 _NUMBER = (bool, int, float, np.bool_, np.integer, np.floating)
 
