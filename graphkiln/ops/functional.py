@@ -26,6 +26,7 @@ from .defs import array as A
 from .defs import complex as CX
 from .defs import conv as CV
 from .defs import data_dependent as DD
+from .defs import linalg as LA
 from .defs import math as M
 from .defs import nn as N
 from .defs import scalar as SS
@@ -915,6 +916,12 @@ def gather_elements(input: Tensor, dim: int, index: Tensor) -> Tensor:
 
 
 gather_d = gather_elements
+
+
+def matrix_solve(matrix: Tensor, rhs: Tensor, adjoint: bool = False) -> Tensor:
+    """``X`` solving ``matrix @ X = rhs`` (``matrix^H @ X = rhs`` with ``adjoint``) for a
+    batch of square matrices."""
+    return LA.MatrixSolve(matrix, rhs, adjoint=adjoint)
 
 
 def meshgrid(*inputs: Tensor, indexing: str = "xy") -> tuple:

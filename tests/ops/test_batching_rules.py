@@ -112,6 +112,10 @@ SAMPLES["Complex"] = [m for k, m in enumerate(_binary()) if k != 4]  # both part
 SAMPLES["Pad"] = [lambda r: ((B(f32(r, 3, 2, 4)),), {"paddings": ((1, 0), (0, 2))}),
                   lambda r: ((B(f32(r, 3, 5)),), {"paddings": ((2, 3),)})]
 SAMPLES["Padding"] = [lambda r: ((B(f32(r, 3, 2, 1)),), {"pad_dim_size": 4})]
+SAMPLES["MatrixSolve"] = [
+    lambda r: ((B(f32(r, 3, 2, 2) + 3 * np.eye(2, dtype=np.float32)), B(f32(r, 3, 2, 4))), {}),
+    lambda r: ((U(f32(r, 2, 2) + 3 * np.eye(2, dtype=np.float32)), B(f32(r, 3, 2, 1))),
+               {"adjoint": True})]
 SAMPLES["Meshgrid"] = [lambda r: (((B(f32(r, 3, 4)), U(f32(r, 2))),), {}),
                        lambda r: (((B(f32(r, 3, 4)), B(f32(r, 3, 2)), U(f32(r, 5))),),
                                   {"indexing": "ij"})]

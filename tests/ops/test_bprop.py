@@ -313,6 +313,9 @@ SAMPLES = {
     "Pad": [s(n(2, 3), paddings=((1, 0), (0, 2))),
             s(n(2, 1, 2), paddings=((0, 0), (2, 1), (0, 1)))],
     "Padding": [s(n(3, 1), pad_dim_size=4), s(n(2, 2, 1), pad_dim_size=1)],
+    "MatrixSolve": [s(lambda r: r.standard_normal((3, 3)) + 4 * np.eye(3), n(3, 2)),
+                    s(lambda r: r.standard_normal((2, 2, 2)) + 3 * np.eye(2), n(2, 2, 1),
+                      adjoint=True)],
     "Meshgrid": [s((n(3), n(4), n(2))), s((n(3), n(2)), indexing="ij")],
     # repeated indices accumulate; a negative one wraps
     "GatherD": [s(n(3, 4), 1, ints([[0, 0, 3], [1, -1, 2], [2, 2, 2]])),

@@ -13,6 +13,7 @@ from . import (  # noqa: F401
     gradient,
     image,
     introspect,
+    linalg,
     math,
     nn,
     nn_losses,

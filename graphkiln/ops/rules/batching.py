@@ -324,6 +324,13 @@ def _meshgrid(inputs, *, dims, indexing="xy"):
     return tuple(outs), (0,) * len(items)
 
 
+@rule_for("MatrixSolve")
+def _matrix_solve(matrix, rhs, *, dims, adjoint=False):
+    size = batch_size((matrix, rhs), dims)
+    return REGISTRY["MatrixSolve"](front(matrix, dims[0], size), front(rhs, dims[1], size),
+                                   adjoint=adjoint), 0
+
+
 @rule_for("Stack")
 def _stack(xs, *, dims, axis=0):
     items = _fronts(xs, dims[0])

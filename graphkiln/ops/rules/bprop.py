@@ -1032,3 +1032,20 @@ def _meshgrid(inputs, out, dout, indexing="xy"):
     grads = tuple(_as(_sum(g, tuple(a for a in range(len(items)) if a != axis), keep=False), x)
                   for g, x, axis in zip(dout, items, axes))
     return (grads,)
+
+
+def _hermitian(x: Tensor) -> Tensor:
+    """The conjugate transpose of the last two axes (the transpose of a real matrix)."""
+    xt = F.swapaxes(x, -1, -2)
+    return F.conj(xt) if x.dtype.is_complex else xt
+
+
+@bprop("MatrixSolve")
+def _matrix_solve(matrix, rhs, out, dout, adjoint=False):
+    """X = A^-1 B: dB = A^-H dX and dA = -dB X^H (its conjugate transpose for ``adjoint``)."""
+    grad_rhs = REGISTRY["MatrixSolve"](matrix, dout, adjoint=not adjoint)
+    if adjoint:
+        grad_matrix = F.neg(F.matmul(out, _hermitian(grad_rhs)))
+    else:
+        grad_matrix = F.neg(F.matmul(grad_rhs, _hermitian(out)))
+    return grad_matrix, grad_rhs
