@@ -26,6 +26,7 @@ from .defs import array as A
 from .defs import complex as CX
 from .defs import conv as CV
 from .defs import data_dependent as DD
+from .defs import introspect as IN
 from .defs import linalg as LA
 from .defs import math as M
 from .defs import nn as N
@@ -35,10 +36,21 @@ from .defs import sequence as SEQ
 from .defs import side_effects as E
 from .defs import special as SP
 from .defs._infer import norm_axis
-from .defs.introspect import TensorShape
 from .dynamic_shape import shape_of
 from .matrix_band import matrix_band_part  # noqa: F401  (ops.matrix_band_part)
 from .moments import std, std_mean, var, var_mean  # noqa: F401  (ops.std...)
+from .random_functions import (  # noqa: F401  (ops.randn...)
+    choice_with_mask,
+    normal,
+    rand,
+    randn,
+    random_gamma,
+    random_poisson,
+    shuffle,
+    standard_laplace,
+    standard_normal,
+    uniform,
+)
 
 _NUMBER = (bool, int, float, np.bool_, np.integer, np.floating)
 
@@ -702,7 +714,7 @@ def dyn_shape(input_x) -> Tensor:
     if not isinstance(input_x, Tensor):
         raise TypeError(f"For 'dyn_shape', the input must be a Tensor, but got "
                         f"{type(input_x).__name__}.")
-    return TensorShape(input_x)
+    return IN.TensorShape(input_x)
 
 
 def dtype(input) -> mstype.Type:

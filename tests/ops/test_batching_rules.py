@@ -339,9 +339,13 @@ CONSTANT_INPUTS = {
     "Eye": (3, 2, mstype.float32),
     "NPUAllocFloatStatus": (),
     "NextSeed": (),
+    "StandardNormal": ((2, 3),),
+    "UniformReal": ((4,),),
+    "StandardLaplace": ((2, 1),),
     "Barrier": (),
 }
-STATEFUL = {"NextSeed"}  # reads and advances the dropout seed stream
+# read and advance the dropout seed stream (the random draws without seeds do too)
+STATEFUL = {"NextSeed", "StandardNormal", "UniformReal", "StandardLaplace"}
 
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))

@@ -62,6 +62,9 @@ NON_DIFFERENTIABLE = {
     "OnesLike": "its value does not depend on the input's values",
     "ZerosLike": "its value does not depend on the input's values",
     "NextSeed": "draws from the global RNG state; no tensor input",
+    **{name: "random draws (MindSpore has no backward rule either)" for name in (
+        "StandardNormal", "UniformReal", "StandardLaplace", "UniformInt", "RandomShuffle",
+        "RandomPoisson", "RandomGamma", "RandomChoiceWithMask")},
     "NPUAllocFloatStatus": "reads the float-status register",
     "NPUClearFloatStatus": "resets the float-status register",
     "NPUGetFloatStatus": "reads the float-status register",

@@ -22,6 +22,7 @@ from . import (  # noqa: F401
     optim_sparse,
     pool,
     py_execute,
+    random,
     scalar,
     scatter,
     sequence,

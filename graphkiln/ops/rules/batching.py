@@ -60,6 +60,10 @@ NOT_BATCHED = {
     **{name: "data-dependent output size: the examples of a batch may select different "
              "numbers of elements (MindSpore has no vmap rule either)"
        for name in ("NonZero", "MaskedSelect", "MaskedSelectGrad", "Unique")},
+    **{name: "random draws: a batched call cannot give the numbers a loop of per-example "
+             "calls would (each call draws anew); vmap refuses it (clear error)"
+       for name in ("UniformInt", "RandomShuffle", "RandomPoisson", "RandomGamma",
+                    "RandomChoiceWithMask")},
     "PyExecute": "runs Python at run time (an IO effect): a vmapped function must be pure",
     **{name: "scalar: computes on Python numbers (mutable scalars), which vmap never batches"
        for name in ("ScalarAdd", "ScalarSub", "ScalarMul", "ScalarDiv", "ScalarFloorDiv",
@@ -229,7 +233,8 @@ def _make_constant_rule(opdef):
     return rule
 
 
-for _name in ("Zeros", "Ones", "NPUAllocFloatStatus", "NextSeed", "Eye"):
+for _name in ("Zeros", "Ones", "NPUAllocFloatStatus", "NextSeed", "Eye", "StandardNormal",
+              "UniformReal", "StandardLaplace"):
     REGISTRY[_name].def_vmap(_make_constant_rule(REGISTRY[_name]))
 
 
