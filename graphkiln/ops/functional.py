@@ -22,6 +22,8 @@ from ..common.tensor import Tensor
 from ..errors import names_bad_arguments as _names_bad_arguments
 from ..ir import structural_prims as S
 from ..ir import tracing_state as state
+from .defs import activations as ACT
+from .defs import arith as AR
 from .defs import array as A
 from .defs import complex as CX
 from .defs import conv as CV
@@ -928,6 +930,44 @@ def gather_elements(input: Tensor, dim: int, index: Tensor) -> Tensor:
 
 
 gather_d = gather_elements
+
+
+def trunc(input: Tensor) -> Tensor:
+    """Elementwise rounding toward zero."""
+    return AR.Trunc(input)
+
+
+def truncate_div(x, y) -> Tensor:
+    """Elementwise ``x / y`` rounded toward zero."""
+    return AR.TruncateDiv(*_promote(x, y, "truncate_div"))
+
+
+def truncate_mod(x, y) -> Tensor:
+    """Elementwise remainder of ``truncate_div`` (the sign of ``x``)."""
+    return AR.TruncateMod(*_promote(x, y, "truncate_mod"))
+
+
+def xdivy(x, y) -> Tensor:
+    """Elementwise ``x / y``, 0 where ``x`` is 0."""
+    return AR.Xdivy(*_promote(x, y, "xdivy"))
+
+
+def mish(x: Tensor) -> Tensor:
+    """Elementwise ``x * tanh(softplus(x))``."""
+    return ACT.Mish(x)
+
+
+def selu(input_x: Tensor) -> Tensor:
+    """Elementwise scaled exponential linear unit."""
+    return ACT.SeLU(input_x)
+
+
+def softshrink(x: Tensor, lambd: float = 0.5) -> Tensor:
+    """``x - lambd`` above ``lambd``, ``x + lambd`` below ``-lambd``, else 0."""
+    return ACT.SoftShrink(x, lambd=lambd)
+
+
+soft_shrink = softshrink
 
 
 def matrix_solve(matrix: Tensor, rhs: Tensor, adjoint: bool = False) -> Tensor:

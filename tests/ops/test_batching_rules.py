@@ -97,6 +97,13 @@ for _n in ("Asin", "Acos"):
 for _n in ("RealDiv", "SquaredDifference", "Atan2"):
     SAMPLES[_n] = _binary(0.5, 3.0)
 SAMPLES["Identity"] = _unary()
+for _n in ("Trunc", "Mish", "SeLU", "SoftShrink"):
+    SAMPLES[_n] = _unary()
+for _n in ("TruncateDiv", "TruncateMod", "Xdivy"):
+    SAMPLES[_n] = _binary(0.5, 3.0)
+SAMPLES["SoftShrinkGrad"] = _binary(-1.0, 1.0)[:4]
+SAMPLES["SquareSumAll"] = [lambda r: ((B(f32(r, 3, 4, 5)), B(f32(r, 3, 4, 5))), {}),
+                           lambda r: ((B(f32(r, 3, 2)), U(f32(r, 2))), {})]
 
 
 def _complex_unary():

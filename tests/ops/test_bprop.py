@@ -110,6 +110,9 @@ for _kind in ("Scalar", "Tensor", "Image", "Histogram"):
 # Rules whose finite-difference check needs what a sample of Tensors cannot give, so it is
 # made elsewhere.
 CHECKED_ELSEWHERE = {
+    **{n: "float16/float32 only (no float64 sample here): checked against finite "
+          "differences in float32 by tests/ops/test_activations_arith.py"
+       for n in ("SoftShrink", "SoftShrinkGrad", "SquareSumAll")},
     **{n: "point-to-point transfers need a peer process: their gradients (Send's is a "
           "Receive, Receive's a Send) are checked on two processes by "
           "tests/communication/scripts/point_to_point.py" for n in ("Send", "Receive")},
@@ -297,6 +300,12 @@ SAMPLES = {
     "RealDiv": _binary_samples(y=lambda *sh: u(0.5, 2.0, *sh)),
     "Reciprocal": [s(u(0.5, 2.0, 2, 3))],
     **{k: [s(u(0.1, 0.4, 2, 3))] for k in ("Sign", "Floor", "Ceil", "Round")},
+    "Trunc": [s(u(0.1, 0.9, 2, 3))],
+    "TruncateDiv": [s(u(2.1, 2.9, 2, 3), u(1.0, 1.1, 3))],
+    "TruncateMod": [s(u(2.1, 2.9, 2, 3), u(1.0, 1.1, 3)), s(u(-2.9, -2.1, 3), 1.0)],
+    "Xdivy": [s(n(2, 3), u(0.5, 2.0, 3)), s(n(3), u(0.5, 2.0, 2, 3))],
+    "Mish": [s(n(2, 3)), s(u(-8.0, 8.0, 5))],
+    "SeLU": [s(away(2, 3))],
     **{k: [s(u(-0.8, 0.8, 2, 3))] for k in ("Log1p", "Expm1", "Tan", "Atan", "Sinh", "Cosh",
                                              "Asin", "Acos")},
     "SquaredDifference": _binary_samples(),

@@ -2,6 +2,8 @@
 primitives are defined by the IR layer, :mod:`graphkiln.ir.structural_prims`)."""
 from ...ir import structural_prims  # noqa: F401
 from . import (  # noqa: F401
+    activations,
+    arith,
     array,
     boxes,
     collective,

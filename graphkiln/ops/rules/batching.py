@@ -194,10 +194,25 @@ ELEMENTWISE = ("Add", "Sub", "Mul", "Div", "FloorDiv", "FloorMod", "Mod", "Pow",
                "ZerosLike", "OnesLike", "TensorMove", "RealDiv", "Reciprocal", "Sign", "Floor",
                "Ceil", "Round", "Log1p", "Expm1", "Tan", "Atan", "Sinh", "Cosh", "Asin", "Acos",
                "SquaredDifference", "Atan2", "Igamma", "Igammac", "IgammaGradA", "Lgamma",
-               "Digamma", "Identity", "Complex", "Real", "Imag", "Conj", "Angle")
+               "Digamma", "Identity", "Complex", "Real", "Imag", "Conj", "Angle",
+               "Trunc", "TruncateDiv", "TruncateMod", "Xdivy", "Mish", "SeLU", "SoftShrink",
+               "SoftShrinkGrad")
 
 for _name in ELEMENTWISE:
     REGISTRY[_name].def_vmap(_elementwise(REGISTRY[_name]))
+
+
+@rule_for("SquareSumAll")
+def _square_sum_all(x, y, *, dims):
+    """Each example's sums of squares (float32 sums, as the kernel)."""
+    size = batch_size((x, y), dims)
+    outs = []
+    for v, d in zip((x, y), dims):
+        v = front(v, d, size)
+        wide = A.Cast(v, mstype.float32)
+        total = A.ReduceSum(M.Mul(wide, wide), tuple(range(1, v.ndim)), keep_dims=False)
+        outs.append(A.Cast(total, v.dtype))
+    return tuple(outs), (0, 0)
 
 
 @rule_for("Polygamma")

@@ -23,6 +23,7 @@ from ...common import dtype as mstype
 from ...common.tensor import Tensor
 from ...ir.primitive import REGISTRY
 from ..defs._infer import is_dynamic
+from ..defs.activations import SELU_ALPHA, SELU_SCALE
 from ..defs.array import meshgrid_axes, strided_index
 from ..dynamic_shape import shape_of
 
@@ -1049,3 +1050,54 @@ def _matrix_solve(matrix, rhs, out, dout, adjoint=False):
     else:
         grad_matrix = F.neg(F.matmul(grad_rhs, _hermitian(out)))
     return grad_matrix, grad_rhs
+
+
+@bprop("Trunc")
+@bprop("TruncateDiv")
+def _piecewise_constant(*args, **attrs):
+    """Rounding is flat between its jumps: zero cotangents (as MindSpore gives)."""
+    *ins, _, _ = args
+    return tuple(F.zeros_like(x) if isinstance(x, Tensor) else None for x in ins)
+
+
+@bprop("TruncateMod")
+def _truncate_mod(x, y, out, dout):
+    """x - trunc(x / y) * y: dx = dout, dy = -dout * trunc(x / y)."""
+    dy = sum_to(F.neg(F.mul(dout, REGISTRY["TruncateDiv"](x, y))), y) \
+        if isinstance(y, Tensor) else None
+    return sum_to(dout, x), dy
+
+
+@bprop("Xdivy")
+def _xdivy(x, y, out, dout):
+    """x / y where x != 0: dx = dout / y there, dy = -dout * x / y**2."""
+    dx = REGISTRY["Xdivy"](dout, y)
+    dy = F.neg(F.mul(dout, REGISTRY["Xdivy"](out, y)))
+    return sum_to(F.select(F.equal(x, 0), F.zeros_like(dx), dx), x), sum_to(dy, y)
+
+
+@bprop("SquareSumAll")
+def _square_sum_all(x, y, out, dout):
+    return (_as(F.mul(F.mul(x, 2), dout[0]), x), _as(F.mul(F.mul(y, 2), dout[1]), y))
+
+
+@_unary("Mish", wide=True)
+def _mish(x, out):
+    t = F.tanh(F.softplus(x))
+    return F.add(t, F.mul(F.mul(x, F.sigmoid(x)), F.sub(1, F.mul(t, t))))
+
+
+@_unary("SeLU", wide=True)
+def _selu(x, out):
+    return F.select(F.greater(x, 0), F.mul(F.ones_like(x), SELU_SCALE),
+                    F.mul(F.exp(x), SELU_SCALE * SELU_ALPHA))
+
+
+@bprop("SoftShrink")
+def _soft_shrink(x, out, dout, lambd=0.5):
+    return (REGISTRY["SoftShrinkGrad"](dout, x, lambd=lambd),)
+
+
+@bprop("SoftShrinkGrad")
+def _soft_shrink_grad(input_grad, input_x, out, dout, lambd=0.5):
+    return REGISTRY["SoftShrinkGrad"](dout, input_x, lambd=lambd), F.zeros_like(input_x)
