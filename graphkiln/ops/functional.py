@@ -970,6 +970,16 @@ def softshrink(x: Tensor, lambd: float = 0.5) -> Tensor:
 soft_shrink = softshrink
 
 
+def masked_fill(input_x: Tensor, mask: Tensor, value) -> Tensor:
+    """``value`` (a number or a 0-D Tensor of ``input_x``'s dtype) where ``mask`` is True."""
+    return A.MaskedFill(input_x, mask, value)
+
+
+def prelu(input: Tensor, weight: Tensor) -> Tensor:
+    """``input`` where positive, else ``weight * input`` (one slope per channel, axis 1)."""
+    return ACT.PReLU(input, weight)
+
+
 def matrix_solve(matrix: Tensor, rhs: Tensor, adjoint: bool = False) -> Tensor:
     """``X`` solving ``matrix @ X = rhs`` (``matrix^H @ X = rhs`` with ``adjoint``) for a
     batch of square matrices."""

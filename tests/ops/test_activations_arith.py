@@ -1,4 +1,5 @@
-"""Mish, SeLU, SoftShrink, Trunc, TruncateDiv, TruncateMod, Xdivy and SquareSumAll against
+"""Mish, SeLU, SoftShrink, PReLU, MaskedFill, Trunc, TruncateDiv, TruncateMod, Xdivy and
+SquareSumAll against
 NumPy references; integer division by zero, dtypes and errors as MindSpore 2.10 gives them
 (measured by hand); gradients of the float32-only ops against finite differences
 (the others are checked in tests/ops/test_bprop.py)."""
@@ -76,6 +77,25 @@ def test_float32_only_gradients_match_finite_differences():
     np.testing.assert_array_equal(dgrad, [1, 0, 0, 1, 1])
 
 
+def test_prelu_and_masked_fill_match_numpy_and_prelu_gradient():
+    x = np.float32([[[-1.0, 2.0], [3.0, -4.0]], [[-5.0, 6.0], [0.0, -8.0]]])
+    w = np.float32([0.1, 0.2])
+    want = np.where(x > 0, x, x * w.reshape(1, 2, 1))
+    np.testing.assert_allclose(ops.prelu(Tensor(x), Tensor(w)).asnumpy(), want)
+    gx, gw = ms.grad(lambda a, b: ops.PReLU()(a, b).sum(), grad_position=(0, 1))(Tensor(x),
+                                                                               Tensor(w))
+    np.testing.assert_allclose(gx.asnumpy(), np.where(x > 0, 1, w.reshape(1, 2, 1)))
+    np.testing.assert_allclose(gw.asnumpy(), [-6.0, -12.0])  # sums of the non-positive x
+    mask = np.array([True, False, True])
+    filled = ops.masked_fill(Tensor(x[0].T[:1].repeat(2, 0)), Tensor(mask[:2]), 9.0)
+    assert filled.shape == (2, 2)
+    got = ops.masked_fill(Tensor(np.ones((2, 3), np.int32)), Tensor(mask), Tensor(7, ms.int32))
+    np.testing.assert_array_equal(got.asnumpy(), np.where(mask, 7, np.ones((2, 3))))
+    gv = ms.grad(lambda v: ops.masked_fill(Tensor(np.ones((2, 3), np.float32)), Tensor(mask),
+                                           v).sum())(Tensor(np.float32(2.0)))
+    assert gv.asnumpy() == 4.0
+
+
 @pytest.mark.parametrize("call, error, phrase", [
     (lambda: ops.mish(Tensor(np.ones(3, np.int32))), TypeError, "Float32"),
     (lambda: ops.softshrink(Tensor(np.ones(3)), 0.5), TypeError, "Float16, Float32"),
@@ -88,6 +108,12 @@ def test_float32_only_gradients_match_finite_differences():
      "promote"),
     (lambda: P.SquareSumAll()(Tensor(np.ones(2)), Tensor(np.ones(2))), TypeError,
      "Tensor[Float16]"),
+    (lambda: ops.prelu(Tensor(np.ones((2, 2), np.float32)), Tensor(np.ones(3, np.float32))),
+     ValueError, "number of channels"),
+    (lambda: ops.prelu(Tensor(np.ones(2)), Tensor(np.ones(1))), TypeError, "Float16, Float32"),
+    (lambda: ops.masked_fill(Tensor(np.ones(3)), Tensor(np.ones(3)), 1.0), TypeError, "{Bool}"),
+    (lambda: ops.masked_fill(Tensor(np.ones(3)), Tensor(np.ones(3, np.bool_)),
+                             Tensor(np.ones(1))), ValueError, "0-dimensional"),
 ])
 def test_errors(call, error, phrase):
     with pytest.raises(error, match=phrase.replace("[", r"\[").replace("]", r"\]")):

@@ -112,7 +112,7 @@ for _kind in ("Scalar", "Tensor", "Image", "Histogram"):
 CHECKED_ELSEWHERE = {
     **{n: "float16/float32 only (no float64 sample here): checked against finite "
           "differences in float32 by tests/ops/test_activations_arith.py"
-       for n in ("SoftShrink", "SoftShrinkGrad", "SquareSumAll")},
+       for n in ("SoftShrink", "SoftShrinkGrad", "SquareSumAll", "PReLU")},
     **{n: "point-to-point transfers need a peer process: their gradients (Send's is a "
           "Receive, Receive's a Send) are checked on two processes by "
           "tests/communication/scripts/point_to_point.py" for n in ("Send", "Receive")},
@@ -306,6 +306,7 @@ SAMPLES = {
     "Xdivy": [s(n(2, 3), u(0.5, 2.0, 3)), s(n(3), u(0.5, 2.0, 2, 3))],
     "Mish": [s(n(2, 3)), s(u(-8.0, 8.0, 5))],
     "SeLU": [s(away(2, 3))],
+    "MaskedFill": [s(n(2, 3), mask([True, False, True]), n()), s(n(3), mask([[1, 0, 0]]), 2.5)],
     **{k: [s(u(-0.8, 0.8, 2, 3))] for k in ("Log1p", "Expm1", "Tan", "Atan", "Sinh", "Cosh",
                                              "Asin", "Acos")},
     "SquaredDifference": _binary_samples(),

@@ -155,6 +155,8 @@ SAMPLES = {
     "SeLU": [((X,), {}), ((i32(3),), {})],
     "SoftShrink": [((X,), {"lambd": 1.0}), ((Tensor(np.ones(3, np.float16)),), {})],
     "SoftShrinkGrad": [((X, X), {"lambd": 1.0})],
+    "MaskedFill": [((X, b(3), Tensor(np.float32(9.0))), {}), ((i32(3), b(2, 3), 4), {})],
+    "PReLU": [((f32(2, 3, 2), f32(3)), {}), ((Y, Tensor(np.float32([0.5]))), {})],
     "Sort": [((f32(3, 4), ), {}), ((i32(2, 5), ), {"axis": 0, "descending": True})],
     "Unstack": [((f32(3, 4), ), {}), ((i32(2, 5), ), {"axis": -1})],
     "Identity": [((X,), {}), ((i32(4),), {})],

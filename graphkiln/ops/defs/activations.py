@@ -81,3 +81,33 @@ def _soft_shrink_grad(input_grad, input_x, lambd=0.5):
 # the cotangent of SoftShrink: ``input_grad`` where |input_x| > lambd, else 0
 SoftShrinkGrad = OpDef("SoftShrinkGrad", _soft_shrink_grad_infer, _soft_shrink_grad,
                        attrs={"lambd": 0.5})
+
+
+def _prelu_infer(x, weight):
+    for arg, a in (("x", x), ("weight", weight)):
+        if not isinstance(a, AbstractTensor) or a.dtype not in _SHRINK_TYPES:
+            raise TypeError(f"For primitive[PReLU], the input argument[{arg}] must be a type of "
+                            f"{{Float16, Float32}}, but got {describe(a)}.")
+    if len(weight.shape) > 1:
+        raise ValueError("The dimension of 'weight' must be less than or equal to 1")
+    channels = x.shape[1] if len(x.shape) >= 2 else 1
+    count = weight.shape[0] if weight.shape else 1
+    if count not in (1, channels) and count >= 0 and channels >= 0:
+        raise ValueError(f"For 'Prelu', the length of 'weight' must be equal to number of "
+                         f"channels: {channels}, but got {count}.")
+    return AbstractTensor(x.dtype, tuple(x.shape))
+
+
+def prelu_slopes(x_ndim: int, weight):
+    """``weight`` shaped to broadcast along axis 1 (the channels) of an ``x_ndim``-D input."""
+    w = np.asarray(weight).reshape(-1)
+    return w.reshape((1, -1) + (1,) * (x_ndim - 2)) if x_ndim >= 2 else w.reshape(())
+
+
+@quiet
+def _prelu(x, weight):
+    return np.where(x > 0, x, x * prelu_slopes(x.ndim, weight)).astype(x.dtype)
+
+
+# ``x`` where positive, else ``weight * x`` with one slope per channel (axis 1) or one shared
+PReLU = OpDef("PReLU", _prelu_infer, _prelu)

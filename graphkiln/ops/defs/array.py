@@ -1090,3 +1090,32 @@ def _meshgrid_infer(inputs, indexing="xy"):
 Meshgrid = OpDef("Meshgrid", _meshgrid_infer,
                  lambda inputs, indexing="xy": tuple(np.meshgrid(*inputs, indexing=indexing)),
                  attrs={"indexing": "xy"})
+
+
+def _masked_fill_infer(input_x, mask, value):
+    t = tensor_type("MaskedFill", "input", input_x)
+    if not isinstance(mask, AbstractTensor) or mask.dtype is not mstype.bool_:
+        raise TypeError(f"For primitive[MaskedFill], the input argument[mask] must be a type of "
+                        f"{{Bool}}, but got {describe(mask)}.")
+    if isinstance(value, AbstractTensor):
+        if len(value.shape) != 0:
+            raise ValueError(f"For 'MaskedFill', 'value' only supports a 0-dimensional value "
+                             f"tensor or a float number, but got tensor with "
+                             f"{len(value.shape)} dimension(s).")
+        if value.dtype is not t:
+            raise TypeError(f"For 'MaskedFill', the dtype of 'value' ({value.dtype}) must be "
+                            f"the same as the dtype of 'input' ({t}).")
+    elif not isinstance(value, AbstractScalar) or not isinstance(value.value, (bool, int, float)):
+        raise TypeError(f"For 'MaskedFill', 'value' must be a 0-D Tensor or a number, but got "
+                        f"{describe(value)}.")
+    return AbstractTensor(t, broadcast_shapes("MaskedFill", input_x.shape, mask.shape, "input",
+                                              "mask"))
+
+
+def _masked_fill(input_x, mask, value):
+    input_x = np.asarray(input_x)
+    return np.where(mask, np.asarray(value).astype(input_x.dtype), input_x)
+
+
+# ``value`` where ``mask`` is True, else ``input`` (broadcast together)
+MaskedFill = OpDef("MaskedFill", _masked_fill_infer, _masked_fill)

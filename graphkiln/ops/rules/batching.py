@@ -850,6 +850,6 @@ def _loop_over_batch(opdef):
     return rule
 
 
-for _name in ("GatherNd", "ScatterNd", "FloatStatus") + tuple(
+for _name in ("GatherNd", "ScatterNd", "FloatStatus", "MaskedFill", "PReLU") + tuple(
         f"TensorScatter{k}" for k in ("Add", "Sub", "Mul", "Div", "Max", "Min", "Update")):
     REGISTRY[_name].def_vmap(_loop_over_batch(REGISTRY[_name]))

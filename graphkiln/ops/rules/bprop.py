@@ -319,7 +319,8 @@ def _cos(x, out):
 
 @_unary("Tanh")
 def _tanh(x, out):
-    return F.sub(1, F.mul(out, out))
+    slope = F.sub(1, F.mul(out, out))
+    return F.conj(slope) if out.dtype.is_complex else slope  # MindSpore's conjugate convention
 
 
 @_unary("Sigmoid")
@@ -1101,3 +1102,25 @@ def _soft_shrink(x, out, dout, lambd=0.5):
 @bprop("SoftShrinkGrad")
 def _soft_shrink_grad(input_grad, input_x, out, dout, lambd=0.5):
     return REGISTRY["SoftShrinkGrad"](dout, input_x, lambd=lambd), F.zeros_like(input_x)
+
+
+@bprop("MaskedFill")
+def _masked_fill(input_x, mask, value, out, dout):
+    """The filled positions take their cotangent from ``value``, the others from ``input``."""
+    zeros = F.zeros_like(dout)
+    dvalue = _as(F.reduce_sum(F.select(mask, dout, zeros)), value) \
+        if isinstance(value, Tensor) else None
+    return sum_to(F.select(mask, zeros, dout), input_x), None, dvalue
+
+
+@bprop("PReLU")
+def _prelu(x, weight, out, dout):
+    count = weight.shape[0] if weight.ndim else 1
+    view = (1, count) + (1,) * (x.ndim - 2) if x.ndim >= 2 else ()
+    slopes = F.cast(F.reshape(weight, view), x.dtype)
+    positive = F.greater(x, 0)
+    dx = F.select(positive, dout, F.mul(dout, slopes))
+    dw = F.select(positive, F.zeros_like(dout), F.mul(dout, x))
+    others = tuple(a for a in range(x.ndim) if a != 1 or count == 1)
+    dw = F.reduce_sum(dw, others) if others else dw
+    return dx, _as(F.reshape(dw, weight.shape), weight)
