@@ -32,12 +32,14 @@ from .defs import introspect as IN
 from .defs import linalg as LA
 from .defs import math as M
 from .defs import nn as N
+from .defs import renorm as RN
 from .defs import scalar as SS
 from .defs import scatter as SC
 from .defs import sequence as SEQ
 from .defs import side_effects as E
 from .defs import special as SP
 from .defs._infer import norm_axis
+from .distance import pdist  # noqa: F401  (ops.pdist)
 from .dynamic_shape import shape_of
 from .matrix_band import matrix_band_part  # noqa: F401  (ops.matrix_band_part)
 from .moments import std, std_mean, var, var_mean  # noqa: F401  (ops.std...)
@@ -978,6 +980,16 @@ def masked_fill(input_x: Tensor, mask: Tensor, value) -> Tensor:
 def prelu(input: Tensor, weight: Tensor) -> Tensor:
     """``input`` where positive, else ``weight * input`` (one slope per channel, axis 1)."""
     return ACT.PReLU(input, weight)
+
+
+def renorm(input: Tensor, p: int, axis: int, maxnorm: float) -> Tensor:
+    """The slices of ``input`` along ``axis`` scaled down to ``p``-norm at most ``maxnorm``."""
+    return RN.Renorm(input, p=p, dim=axis, maxnorm=float(maxnorm))
+
+
+def reverse_sequence(x: Tensor, seq_lengths: Tensor, seq_dim: int, batch_dim: int = 0) -> Tensor:
+    """Reverse the first ``seq_lengths[i]`` elements along ``seq_dim`` of batch entry ``i``."""
+    return A.ReverseSequence(x, seq_lengths, seq_dim=seq_dim, batch_dim=batch_dim)
 
 
 def matrix_solve(matrix: Tensor, rhs: Tensor, adjoint: bool = False) -> Tensor:

@@ -108,6 +108,13 @@ SAMPLES["MaskedFill"] = [lambda r: ((B(f32(r, 3, 2, 4)), U(bools(r, 4)), U(np.fl
                          lambda r: ((U(f32(r, 4)), B(bools(r, 3, 4)), B(f32(r, 3))), {})]
 SAMPLES["PReLU"] = [lambda r: ((B(f32(r, 3, 2, 4, 5)), U(f32(r, 4))), {}),
                     lambda r: ((B(f32(r, 3, 5)), B(f32(r, 3, 1))), {})]
+SAMPLES["SpaceToDepth"] = [lambda r: ((B(f32(r, 3, 2, 1, 4, 4)),), {"block_size": 2})]
+SAMPLES["ReverseSequence"] = [
+    lambda r: ((B(f32(r, 3, 3, 4)), U(np.array([1, 2, 4], np.int32))),
+               {"seq_dim": 1, "batch_dim": 0}),
+    lambda r: ((B(f32(r, 3, 2, 3)), B(np.array([[1, 3], [0, 2], [3, 3]], np.int64))),
+               {"seq_dim": 1, "batch_dim": 0})]
+SAMPLES["Renorm"] = [lambda r: ((B(f32(r, 3, 3, 4)),), {"p": 2, "dim": 0, "maxnorm": 1.0})]
 
 
 def _complex_unary():

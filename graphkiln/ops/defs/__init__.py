@@ -25,6 +25,7 @@ from . import (  # noqa: F401
     pool,
     py_execute,
     random,
+    renorm,
     scalar,
     scatter,
     sequence,

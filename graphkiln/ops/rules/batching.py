@@ -351,6 +351,15 @@ def _matrix_solve(matrix, rhs, *, dims, adjoint=False):
                                    adjoint=adjoint), 0
 
 
+@rule_for("SpaceToDepth")
+def _space_to_depth(x, *, dims, block_size=2):
+    """The batch folded into N."""
+    x = to_front(x, dims[0])
+    size, n = x.shape[0], x.shape[1]
+    out = A.SpaceToDepth(A.Reshape(x, (size * n,) + tuple(x.shape[2:])), block_size=block_size)
+    return A.Reshape(out, (size, n) + tuple(out.shape[1:])), 0
+
+
 @rule_for("Stack")
 def _stack(xs, *, dims, axis=0):
     items = _fronts(xs, dims[0])
@@ -850,6 +859,7 @@ def _loop_over_batch(opdef):
     return rule
 
 
-for _name in ("GatherNd", "ScatterNd", "FloatStatus", "MaskedFill", "PReLU") + tuple(
+for _name in ("GatherNd", "ScatterNd", "FloatStatus", "MaskedFill", "PReLU", "ReverseSequence",
+              "Renorm") + tuple(
         f"TensorScatter{k}" for k in ("Add", "Sub", "Mul", "Div", "Max", "Min", "Update")):
     REGISTRY[_name].def_vmap(_loop_over_batch(REGISTRY[_name]))

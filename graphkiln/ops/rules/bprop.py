@@ -25,6 +25,7 @@ from ...ir.primitive import REGISTRY
 from ..defs._infer import is_dynamic
 from ..defs.activations import SELU_ALPHA, SELU_SCALE
 from ..defs.array import meshgrid_axes, strided_index
+from ..defs.renorm import RENORM_EPS
 from ..dynamic_shape import shape_of
 
 
@@ -1124,3 +1125,37 @@ def _prelu(x, weight, out, dout):
     others = tuple(a for a in range(x.ndim) if a != 1 or count == 1)
     dw = F.reduce_sum(dw, others) if others else dw
     return dx, _as(F.reshape(dw, weight.shape), weight)
+
+
+@bprop("SpaceToDepth")
+def _space_to_depth(x, out, dout, block_size=2):
+    """The inverse rearrangement (DepthToSpace) of the cotangent."""
+    n, c, h, w = shape_of(x)
+    b = block_size
+    g = F.reshape(dout, (n, b, b, c, h // b, w // b))
+    return (F.reshape(F.transpose(g, (0, 3, 4, 1, 5, 2)), (n, c, h, w)),)
+
+
+@bprop("ReverseSequence")
+def _reverse_sequence(x, seq_lengths, out, dout, seq_dim=0, batch_dim=0):
+    """Reversing is its own inverse."""
+    return REGISTRY["ReverseSequence"](dout, seq_lengths, seq_dim=seq_dim,
+                                       batch_dim=batch_dim), None
+
+
+@bprop("Renorm")
+def _renorm(x, out, dout, p=1, dim=0, maxnorm=5.0):
+    """out = x * s(n), n the slice's p-norm, s = maxnorm / (n + eps) above maxnorm, else 1:
+    dx = dout * s + x-independent slice sum(dout * x) * s'(n) * dn/dx."""
+    xw, dw = _wide(x), _wide(dout)
+    others = tuple(a for a in range(x.ndim) if a != dim % max(x.ndim, 1))
+    magnitude = F.abs(xw)
+    norm = F.pow(F.reduce_sum(F.pow(magnitude, p), others, True), 1.0 / p)
+    over = F.greater(norm, maxnorm)
+    scale = F.select(over, F.div(maxnorm, F.add(norm, RENORM_EPS)), F.ones_like(norm))
+    slope = F.select(over, F.neg(F.div(maxnorm, F.square(F.add(norm, RENORM_EPS)))),
+                     F.zeros_like(norm))
+    # dn/dx = sign(x) |x|^(p-1) / n^(p-1)
+    dnorm = F.div(F.mul(F.sign(xw), F.pow(magnitude, p - 1)), F.pow(norm, p - 1))
+    coupled = F.mul(F.mul(F.reduce_sum(F.mul(dw, xw), others, True), slope), dnorm)
+    return (_as(F.add(F.mul(dw, scale), coupled), x),)
