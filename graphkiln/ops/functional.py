@@ -22,20 +22,39 @@ from ..common.tensor import Tensor
 from ..errors import names_bad_arguments as _names_bad_arguments
 from ..ir import structural_prims as S
 from ..ir import tracing_state as state
+from .defs import activations as ACT
+from .defs import arith as AR
 from .defs import array as A
 from .defs import complex as CX
 from .defs import conv as CV
 from .defs import data_dependent as DD
+from .defs import introspect as IN
+from .defs import linalg as LA
 from .defs import math as M
 from .defs import nn as N
+from .defs import renorm as RN
 from .defs import scalar as SS
 from .defs import scatter as SC
 from .defs import sequence as SEQ
 from .defs import side_effects as E
 from .defs import special as SP
 from .defs._infer import norm_axis
-from .defs.introspect import TensorShape
+from .distance import pdist  # noqa: F401  (ops.pdist)
 from .dynamic_shape import shape_of
+from .matrix_band import matrix_band_part  # noqa: F401  (ops.matrix_band_part)
+from .moments import std, std_mean, var, var_mean  # noqa: F401  (ops.std...)
+from .random_functions import (  # noqa: F401  (ops.randn...)
+    choice_with_mask,
+    normal,
+    rand,
+    randn,
+    random_gamma,
+    random_poisson,
+    shuffle,
+    standard_laplace,
+    standard_normal,
+    uniform,
+)
 
 _NUMBER = (bool, int, float, np.bool_, np.integer, np.floating)
 
@@ -707,7 +726,7 @@ def dyn_shape(input_x) -> Tensor:
     if not isinstance(input_x, Tensor):
         raise TypeError(f"For 'dyn_shape', the input must be a Tensor, but got "
                         f"{type(input_x).__name__}.")
-    return TensorShape(input_x)
+    return IN.TensorShape(input_x)
 
 
 def dtype(input) -> mstype.Type:
@@ -930,6 +949,90 @@ from .elementwise_ops import *  # noqa: E402,F401,F403  (ops.erfc, ops.isnan, op
 from .ranges import *  # noqa: E402,F401,F403  (ops.linspace)
 from .row_updates import *  # noqa: E402,F401,F403  (ops.inplace_add...)
 from .space_rearrange import *  # noqa: E402,F401,F403  (ops.batch_to_space_nd)
+def trunc(input: Tensor) -> Tensor:
+    """Elementwise rounding toward zero."""
+    return AR.Trunc(input)
+
+
+def truncate_div(x, y) -> Tensor:
+    """Elementwise ``x / y`` rounded toward zero."""
+    return AR.TruncateDiv(*_promote(x, y, "truncate_div"))
+
+
+def truncate_mod(x, y) -> Tensor:
+    """Elementwise remainder of ``truncate_div`` (the sign of ``x``)."""
+    return AR.TruncateMod(*_promote(x, y, "truncate_mod"))
+
+
+def xdivy(x, y) -> Tensor:
+    """Elementwise ``x / y``, 0 where ``x`` is 0."""
+    return AR.Xdivy(*_promote(x, y, "xdivy"))
+
+
+def mish(x: Tensor) -> Tensor:
+    """Elementwise ``x * tanh(softplus(x))``."""
+    return ACT.Mish(x)
+
+
+def selu(input_x: Tensor) -> Tensor:
+    """Elementwise scaled exponential linear unit."""
+    return ACT.SeLU(input_x)
+
+
+def softshrink(x: Tensor, lambd: float = 0.5) -> Tensor:
+    """``x - lambd`` above ``lambd``, ``x + lambd`` below ``-lambd``, else 0."""
+    return ACT.SoftShrink(x, lambd=lambd)
+
+
+soft_shrink = softshrink
+
+
+def masked_fill(input_x: Tensor, mask: Tensor, value) -> Tensor:
+    """``value`` (a number or a 0-D Tensor of ``input_x``'s dtype) where ``mask`` is True."""
+    return A.MaskedFill(input_x, mask, value)
+
+
+def prelu(input: Tensor, weight: Tensor) -> Tensor:
+    """``input`` where positive, else ``weight * input`` (one slope per channel, axis 1)."""
+    return ACT.PReLU(input, weight)
+
+
+def renorm(input: Tensor, p: int, axis: int, maxnorm: float) -> Tensor:
+    """The slices of ``input`` along ``axis`` scaled down to ``p``-norm at most ``maxnorm``."""
+    return RN.Renorm(input, p=p, dim=axis, maxnorm=float(maxnorm))
+
+
+def reverse_sequence(x: Tensor, seq_lengths: Tensor, seq_dim: int, batch_dim: int = 0) -> Tensor:
+    """Reverse the first ``seq_lengths[i]`` elements along ``seq_dim`` of batch entry ``i``."""
+    return A.ReverseSequence(x, seq_lengths, seq_dim=seq_dim, batch_dim=batch_dim)
+
+
+def matrix_solve(matrix: Tensor, rhs: Tensor, adjoint: bool = False) -> Tensor:
+    """``X`` solving ``matrix @ X = rhs`` (``matrix^H @ X = rhs`` with ``adjoint``) for a
+    batch of square matrices."""
+    return LA.MatrixSolve(matrix, rhs, adjoint=adjoint)
+
+
+def meshgrid(*inputs: Tensor, indexing: str = "xy") -> tuple:
+    """Coordinate grids of 1-D Tensors: output ``i`` repeats ``inputs[i]`` along every other
+    axis (``xy``: the first two axes swapped, as NumPy's)."""
+    return A.Meshgrid(inputs, indexing=indexing)
+
+
+def strided_slice(input_x: Tensor, begin, end, strides, begin_mask: int = 0, end_mask: int = 0,
+                  ellipsis_mask: int = 0, new_axis_mask: int = 0,
+                  shrink_axis_mask: int = 0) -> Tensor:
+    """``input_x[begin:end:strides]`` per axis (constant tuples or Tensors), with
+    MindSpore's ``StridedSlice`` masks."""
+    return A.StridedSlice(input_x, begin, end, strides, begin_mask=begin_mask,
+                          end_mask=end_mask, ellipsis_mask=ellipsis_mask,
+                          new_axis_mask=new_axis_mask, shrink_axis_mask=shrink_axis_mask)
+
+
+def padding(x: Tensor, pad_dim_size: int = 8) -> Tensor:
+    """``x`` (last axis of length 1) extended with zeros to ``pad_dim_size`` on that axis."""
+    return A.Padding(x, pad_dim_size=pad_dim_size)
+
 
 # Names defined by modules above this one (autodiff and vmap front ends in ``ops.composite``,
 # gradient clipping in ``ops.clip_ops``); MindSpore users import them from here, so they

@@ -97,6 +97,24 @@ for _n in ("Asin", "Acos"):
 for _n in ("RealDiv", "SquaredDifference", "Atan2"):
     SAMPLES[_n] = _binary(0.5, 3.0)
 SAMPLES["Identity"] = _unary()
+for _n in ("Trunc", "Mish", "SeLU", "SoftShrink"):
+    SAMPLES[_n] = _unary()
+for _n in ("TruncateDiv", "TruncateMod", "Xdivy"):
+    SAMPLES[_n] = _binary(0.5, 3.0)
+SAMPLES["SoftShrinkGrad"] = _binary(-1.0, 1.0)[:4]
+SAMPLES["SquareSumAll"] = [lambda r: ((B(f32(r, 3, 4, 5)), B(f32(r, 3, 4, 5))), {}),
+                           lambda r: ((B(f32(r, 3, 2)), U(f32(r, 2))), {})]
+SAMPLES["MaskedFill"] = [lambda r: ((B(f32(r, 3, 2, 4)), U(bools(r, 4)), U(np.float32(7.0))), {}),
+                         lambda r: ((U(f32(r, 4)), B(bools(r, 3, 4)), B(f32(r, 3))), {})]
+SAMPLES["PReLU"] = [lambda r: ((B(f32(r, 3, 2, 4, 5)), U(f32(r, 4))), {}),
+                    lambda r: ((B(f32(r, 3, 5)), B(f32(r, 3, 1))), {})]
+SAMPLES["SpaceToDepth"] = [lambda r: ((B(f32(r, 3, 2, 1, 4, 4)),), {"block_size": 2})]
+SAMPLES["ReverseSequence"] = [
+    lambda r: ((B(f32(r, 3, 3, 4)), U(np.array([1, 2, 4], np.int32))),
+               {"seq_dim": 1, "batch_dim": 0}),
+    lambda r: ((B(f32(r, 3, 2, 3)), B(np.array([[1, 3], [0, 2], [3, 3]], np.int64))),
+               {"seq_dim": 1, "batch_dim": 0})]
+SAMPLES["Renorm"] = [lambda r: ((B(f32(r, 3, 3, 4)),), {"p": 2, "dim": 0, "maxnorm": 1.0})]
 
 
 def _complex_unary():
@@ -111,6 +129,14 @@ for _n in ("Real", "Imag", "Conj", "Angle"):
 SAMPLES["Complex"] = [m for k, m in enumerate(_binary()) if k != 4]  # both parts Tensors
 SAMPLES["Pad"] = [lambda r: ((B(f32(r, 3, 2, 4)),), {"paddings": ((1, 0), (0, 2))}),
                   lambda r: ((B(f32(r, 3, 5)),), {"paddings": ((2, 3),)})]
+SAMPLES["Padding"] = [lambda r: ((B(f32(r, 3, 2, 1)),), {"pad_dim_size": 4})]
+SAMPLES["MatrixSolve"] = [
+    lambda r: ((B(f32(r, 3, 2, 2) + 3 * np.eye(2, dtype=np.float32)), B(f32(r, 3, 2, 4))), {}),
+    lambda r: ((U(f32(r, 2, 2) + 3 * np.eye(2, dtype=np.float32)), B(f32(r, 3, 2, 1))),
+               {"adjoint": True})]
+SAMPLES["Meshgrid"] = [lambda r: (((B(f32(r, 3, 4)), U(f32(r, 2))),), {}),
+                       lambda r: (((B(f32(r, 3, 4)), B(f32(r, 3, 2)), U(f32(r, 5))),),
+                                  {"indexing": "ij"})]
 _GATHER_D_INDEX = np.array([[[0, 3], [1, 1]], [[2, 2], [0, -1]], [[3, 0], [1, 2]]], np.int32)
 SAMPLES["GatherD"] = [lambda r: ((B(f32(r, 3, 2, 4)), 1, B(_GATHER_D_INDEX)), {}),
                       lambda r: ((U(f32(r, 2, 4)), 1, B(_GATHER_D_INDEX)), {}),
@@ -331,9 +357,13 @@ CONSTANT_INPUTS = {
     "Eye": (3, 2, mstype.float32),
     "NPUAllocFloatStatus": (),
     "NextSeed": (),
+    "StandardNormal": ((2, 3),),
+    "UniformReal": ((4,),),
+    "StandardLaplace": ((2, 1),),
     "Barrier": (),
 }
-STATEFUL = {"NextSeed"}  # reads and advances the dropout seed stream
+# read and advance the dropout seed stream (the random draws without seeds do too)
+STATEFUL = {"NextSeed", "StandardNormal", "UniformReal", "StandardLaplace"}
 
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))

@@ -62,6 +62,9 @@ NON_DIFFERENTIABLE = {
     "OnesLike": "its value does not depend on the input's values",
     "ZerosLike": "its value does not depend on the input's values",
     "NextSeed": "draws from the global RNG state; no tensor input",
+    **{name: "random draws (MindSpore has no backward rule either)" for name in (
+        "StandardNormal", "UniformReal", "StandardLaplace", "UniformInt", "RandomShuffle",
+        "RandomPoisson", "RandomGamma", "RandomChoiceWithMask")},
     "NPUAllocFloatStatus": "reads the float-status register",
     "NPUClearFloatStatus": "resets the float-status register",
     "NPUGetFloatStatus": "reads the float-status register",
@@ -107,6 +110,9 @@ for _kind in ("Scalar", "Tensor", "Image", "Histogram"):
 # Rules whose finite-difference check needs what a sample of Tensors cannot give, so it is
 # made elsewhere.
 CHECKED_ELSEWHERE = {
+    **{n: "float16/float32 only (no float64 sample here): checked against finite "
+          "differences in float32 by tests/ops/test_activations_arith.py"
+       for n in ("SoftShrink", "SoftShrinkGrad", "SquareSumAll", "PReLU")},
     **{n: "point-to-point transfers need a peer process: their gradients (Send's is a "
           "Receive, Receive's a Send) are checked on two processes by "
           "tests/communication/scripts/point_to_point.py" for n in ("Send", "Receive")},
@@ -294,6 +300,18 @@ SAMPLES = {
     "RealDiv": _binary_samples(y=lambda *sh: u(0.5, 2.0, *sh)),
     "Reciprocal": [s(u(0.5, 2.0, 2, 3))],
     **{k: [s(u(0.1, 0.4, 2, 3))] for k in ("Sign", "Floor", "Ceil", "Round")},
+    "Trunc": [s(u(0.1, 0.9, 2, 3))],
+    "TruncateDiv": [s(u(2.1, 2.9, 2, 3), u(1.0, 1.1, 3))],
+    "TruncateMod": [s(u(2.1, 2.9, 2, 3), u(1.0, 1.1, 3)), s(u(-2.9, -2.1, 3), 1.0)],
+    "Xdivy": [s(n(2, 3), u(0.5, 2.0, 3)), s(n(3), u(0.5, 2.0, 2, 3))],
+    "Mish": [s(n(2, 3)), s(u(-8.0, 8.0, 5))],
+    "SeLU": [s(away(2, 3))],
+    "MaskedFill": [s(n(2, 3), mask([True, False, True]), n()), s(n(3), mask([[1, 0, 0]]), 2.5)],
+    "SpaceToDepth": [s(n(1, 2, 4, 4), block_size=2), s(n(2, 1, 3, 6), block_size=3)],
+    "ReverseSequence": [s(n(3, 4), ints([1, 2, 4]), seq_dim=1, batch_dim=0),
+                        s(n(2, 3, 2), ints([3, 0], np.int64), seq_dim=1, batch_dim=2)],
+    "Renorm": [s(away(3, 4), p=2, dim=0, maxnorm=0.05), s(away(3, 4), p=1, dim=1, maxnorm=0.1),
+               s(u(0.5, 1.0, 2, 3), p=3, dim=-1, maxnorm=50.0)],
     **{k: [s(u(-0.8, 0.8, 2, 3))] for k in ("Log1p", "Expm1", "Tan", "Atan", "Sinh", "Cosh",
                                              "Asin", "Acos")},
     "SquaredDifference": _binary_samples(),
@@ -312,6 +330,11 @@ SAMPLES = {
     "Eye": [s(3, 2, ms.float64)],
     "Pad": [s(n(2, 3), paddings=((1, 0), (0, 2))),
             s(n(2, 1, 2), paddings=((0, 0), (2, 1), (0, 1)))],
+    "Padding": [s(n(3, 1), pad_dim_size=4), s(n(2, 2, 1), pad_dim_size=1)],
+    "MatrixSolve": [s(lambda r: r.standard_normal((3, 3)) + 4 * np.eye(3), n(3, 2)),
+                    s(lambda r: r.standard_normal((2, 2, 2)) + 3 * np.eye(2), n(2, 2, 1),
+                      adjoint=True)],
+    "Meshgrid": [s((n(3), n(4), n(2))), s((n(3), n(2)), indexing="ij")],
     # repeated indices accumulate; a negative one wraps
     "GatherD": [s(n(3, 4), 1, ints([[0, 0, 3], [1, -1, 2], [2, 2, 2]])),
                 s(n(3, 4), 0, ints([[0, 2, 2, 1], [0, 0, 1, 1]], np.int64))],

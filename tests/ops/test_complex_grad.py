@@ -24,6 +24,7 @@ def _fd(fn, z):
     ("abs", ops.abs, np.abs), ("angle", ops.angle, np.angle),
     ("real", ops.real, np.real), ("imag", ops.imag, np.imag),
     ("abs_of_conj_times_2", lambda z: ops.abs(ops.conj(z) * 2), lambda z: np.abs(np.conj(z) * 2)),
+    ("abs_of_tanh", lambda z: ops.abs(ops.tanh(z)), lambda z: np.abs(np.tanh(z))),
 ])
 def test_complex_gradients_match_finite_differences(mode, name, op, ref):
     ms.set_context(mode=mode)

@@ -19,6 +19,8 @@ from test_registry import SAMPLES, STRUCTURAL  # noqa: E402
 NEEDS_STATIC = {
     "Unstack": "the number of outputs) must be known",
     "GatherNd": "the rank of the output) must be known",
+    **{name: "the rank of the output) must be known" for name in (
+        "StandardNormal", "RandomPoisson", "RandomGamma")},
 }
 # ops that assume something about an unknown size, with the reason
 ASSUMES = {

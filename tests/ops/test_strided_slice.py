@@ -34,3 +34,13 @@ def test_vmap_slices_every_example():
 def test_zero_stride_is_refused():
     with pytest.raises(ValueError, match="strides"):
         P.StridedSlice()(ms.Tensor(X), (0,), (1,), (0,))
+
+
+@pytest.mark.parametrize("index_dtype", [np.int32, np.int64])
+def test_functional_strided_slice_takes_tensor_bounds(index_dtype):
+    x = np.arange(24).reshape(2, 3, 4).astype(np.float32)
+    bounds = [ms.Tensor(np.array(v, index_dtype)) for v in ([1, 0, 3], [2, 3, 0], [1, 2, -1])]
+    got = ms.ops.strided_slice(ms.Tensor(x), *bounds)
+    np.testing.assert_array_equal(got.asnumpy(), x[1:2, 0:3:2, 3:0:-1])
+    masked = ms.ops.strided_slice(ms.Tensor(x), (0, 1), (1, 2), (1, 1), shrink_axis_mask=1)
+    np.testing.assert_array_equal(masked.asnumpy(), x[0, 1:2])

@@ -2,6 +2,8 @@
 primitives are defined by the IR layer, :mod:`graphkiln.ir.structural_prims`)."""
 from ...ir import structural_prims  # noqa: F401
 from . import (  # noqa: F401
+    activations,
+    arith,
     array,
     bce,
     bias_add_grad,
@@ -19,6 +21,7 @@ from . import (  # noqa: F401
     image,
     introspect,
     kl_div,
+    linalg,
     math,
     nn,
     nn_losses,
@@ -29,6 +32,8 @@ from . import (  # noqa: F401
     py_execute,
     ranges,
     row_updates,
+    random,
+    renorm,
     scalar,
     scatter,
     sequence,

@@ -1046,3 +1046,176 @@ def _pad_infer(input_x, paddings=None):
 Pad = OpDef("Pad", _pad_infer,
             lambda input_x, paddings=None: np.pad(input_x, [tuple(p) for p in paddings]),
             attrs={"paddings": None})
+
+
+def _padding_infer(x, pad_dim_size=8):
+    tensor_type("Padding", "x", x)
+    if isinstance(pad_dim_size, bool) or not isinstance(pad_dim_size, int):
+        raise TypeError(f"For 'Padding', the type of 'pad_dim_size' should be 'int', but got "
+                        f"type '{type(pad_dim_size).__name__}'.")
+    if pad_dim_size <= 0:
+        raise ValueError(f"For 'Padding', the 'pad_dim_size' must be int and must > 0, but got "
+                         f"'{pad_dim_size}' with type 'int'.")
+    if len(x.shape) < 2:
+        raise ValueError(f"For primitive[Padding], the x rank must be greater than or equal to "
+                         f"2, but got {len(x.shape)}.")
+    if x.shape[-1] not in (1, UNKNOWN_DIM):
+        raise ValueError(f"For 'Padding', the last dimension of 'x' must be 1, but got: "
+                         f"{x.shape[-1]}.")
+    return AbstractTensor(x.dtype, tuple(x.shape[:-1]) + (pad_dim_size,))
+
+
+def _padding(x, pad_dim_size=8):
+    return np.pad(x, [(0, 0)] * (x.ndim - 1) + [(0, pad_dim_size - 1)])
+
+
+# MindSpore's ``Padding``: a last axis of length 1 extended with zeros to ``pad_dim_size``
+Padding = OpDef("Padding", _padding_infer, _padding, attrs={"pad_dim_size": 8})
+
+
+def meshgrid_axes(count: int, indexing: str) -> list:
+    """The output axis each of ``count`` Meshgrid inputs runs along (``xy`` swaps the
+    first two)."""
+    axes = list(range(count))
+    if indexing == "xy" and count >= 2:
+        axes[0], axes[1] = 1, 0
+    return axes
+
+
+def _meshgrid_infer(inputs, indexing="xy"):
+    if not isinstance(indexing, str):
+        raise TypeError(f"For 'Meshgrid', the input 'indexing' should be a str, but got "
+                        f"{type(indexing)}.")
+    if indexing not in ("xy", "ij"):
+        raise ValueError(f"For 'Meshgrid', the input 'indexing' must be 'xy' or 'ij', but got "
+                         f"'{indexing}'.")
+    items = tensors_of("Meshgrid", inputs)
+    if any(a.dtype is not items[0].dtype for a in items):
+        raise ValueError("For Primitive [Meshgrid], all tensors should have the same type.")
+    for i, a in enumerate(items):
+        if len(a.shape) != 1:
+            raise ValueError(f"For 'Meshgrid', each input must be a 1-D Tensor, but input {i} "
+                             f"has shape {list(a.shape)}.")
+    out = [0] * len(items)
+    for a, axis in zip(items, meshgrid_axes(len(items), indexing)):
+        out[axis] = a.shape[0]
+    return AbstractTuple([AbstractTensor(items[0].dtype, tuple(out)) for _ in items])
+
+
+# MindSpore's ``Meshgrid``: coordinate grids of 1-D inputs, one output per input
+Meshgrid = OpDef("Meshgrid", _meshgrid_infer,
+                 lambda inputs, indexing="xy": tuple(np.meshgrid(*inputs, indexing=indexing)),
+                 attrs={"indexing": "xy"})
+
+
+def _masked_fill_infer(input_x, mask, value):
+    t = tensor_type("MaskedFill", "input", input_x)
+    if not isinstance(mask, AbstractTensor) or mask.dtype is not mstype.bool_:
+        raise TypeError(f"For primitive[MaskedFill], the input argument[mask] must be a type of "
+                        f"{{Bool}}, but got {describe(mask)}.")
+    if isinstance(value, AbstractTensor):
+        if len(value.shape) != 0:
+            raise ValueError(f"For 'MaskedFill', 'value' only supports a 0-dimensional value "
+                             f"tensor or a float number, but got tensor with "
+                             f"{len(value.shape)} dimension(s).")
+        if value.dtype is not t:
+            raise TypeError(f"For 'MaskedFill', the dtype of 'value' ({value.dtype}) must be "
+                            f"the same as the dtype of 'input' ({t}).")
+    elif not isinstance(value, AbstractScalar) or not isinstance(value.value, (bool, int, float)):
+        raise TypeError(f"For 'MaskedFill', 'value' must be a 0-D Tensor or a number, but got "
+                        f"{describe(value)}.")
+    return AbstractTensor(t, broadcast_shapes("MaskedFill", input_x.shape, mask.shape, "input",
+                                              "mask"))
+
+
+def _masked_fill(input_x, mask, value):
+    input_x = np.asarray(input_x)
+    return np.where(mask, np.asarray(value).astype(input_x.dtype), input_x)
+
+
+# ``value`` where ``mask`` is True, else ``input`` (broadcast together)
+MaskedFill = OpDef("MaskedFill", _masked_fill_infer, _masked_fill)
+
+
+def _space_to_depth_infer(x, block_size=2):
+    tensor_type("SpaceToDepth", "x", x)
+    if x.dtype is mstype.bool_:
+        raise TypeError("For 'SpaceToDepth', the 'x' must not be a bool Tensor.")
+    if isinstance(block_size, bool) or not isinstance(block_size, int):
+        raise TypeError(f"For 'SpaceToDepth', the 'block_size' must be an int, but got "
+                        f"{type(block_size).__name__}.")
+    if block_size < 2:
+        raise ValueError(f"The 'block_size' should be >= SpaceToDepth: 2, but got "
+                         f"{block_size}.")
+    if len(x.shape) != 4:
+        raise ValueError(f"For primitive[SpaceToDepth], the x rank must be equal to 4, but "
+                         f"got {len(x.shape)}.")
+    n, c, h, w = x.shape
+    for axis, size in ((2, h), (3, w)):
+        if size >= 0 and size % block_size:
+            raise ValueError(f"For primitive[SpaceToDepth], the x_shape[{axis}] % block_size "
+                             f"must be equal to 0, but got {size % block_size}.")
+    return AbstractTensor(x.dtype, (n, c * block_size * block_size if c >= 0 else UNKNOWN_DIM,
+                                    h // block_size if h >= 0 else UNKNOWN_DIM,
+                                    w // block_size if w >= 0 else UNKNOWN_DIM))
+
+
+def _space_to_depth(x, block_size=2):
+    n, c, h, w = x.shape
+    b = block_size
+    blocks = x.reshape(n, c, h // b, b, w // b, b).transpose(0, 3, 5, 1, 2, 4)
+    return np.ascontiguousarray(blocks).reshape(n, b * b * c, h // b, w // b)
+
+
+# NCHW: each block_size x block_size patch moved into channels (offset-major: channel
+# (row_offset * block_size + col_offset) * C + c)
+SpaceToDepth = OpDef("SpaceToDepth", _space_to_depth_infer, _space_to_depth,
+                     attrs={"block_size": 2})
+
+
+def _reverse_sequence_infer(x, seq_lengths, seq_dim=0, batch_dim=0):
+    tensor_type("ReverseSequence", "x", x)
+    if not isinstance(seq_lengths, AbstractTensor) or \
+            seq_lengths.dtype not in (mstype.int32, mstype.int64):
+        raise TypeError(f"For primitive[ReverseSequence], the input argument[seq_lengths] must "
+                        f"be a type of {{Tensor[Int32], Tensor[Int64]}}, but got "
+                        f"{describe(seq_lengths)}.")
+    rank = len(x.shape)
+    for arg, v in (("seq_dim", seq_dim), ("batch_dim", batch_dim)):
+        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < rank:
+            raise ValueError(f"For 'ReverseSequence', the '{arg}' must be an int in [0, "
+                             f"{rank}), but got {v!r}.")
+    if seq_dim == batch_dim:
+        raise ValueError(f"For 'ReverseSequence', the 'batch_dim' should be != seq_dim: "
+                         f"{seq_dim}, but got {batch_dim}.")
+    if len(seq_lengths.shape) != 1:
+        raise ValueError(f"For 'ReverseSequence', the 'seq_lengths' must be 1-D, but got shape "
+                         f"{list(seq_lengths.shape)}.")
+    size, want = seq_lengths.shape[0], x.shape[batch_dim]
+    if size >= 0 and want >= 0 and size != want:
+        raise ValueError(f"For 'ReverseSequence', the 'seq_lengths' vector size should be = "
+                         f"input size along batch_dim: {want}, but got {size}.")
+    return AbstractTensor(x.dtype, tuple(x.shape))
+
+
+def _reverse_sequence(x, seq_lengths, seq_dim=0, batch_dim=0):
+    """The first ``seq_lengths[i]`` elements along ``seq_dim`` of batch entry ``i``,
+    reversed."""
+    out = np.array(x)
+    for i, n in enumerate(np.asarray(seq_lengths).tolist()):
+        if not 0 <= n <= x.shape[seq_dim]:
+            raise RuntimeError(f"For 'ReverseSequence', invalid seq_lengths[{i}]: {n}; it must "
+                               f"be in [0, {x.shape[seq_dim]}].")
+        index = [slice(None)] * x.ndim
+        index[batch_dim] = i
+        index[seq_dim] = slice(0, n)
+        source = [slice(None)] * x.ndim
+        source[batch_dim] = i
+        source[seq_dim] = slice(n - 1, None, -1) if n else slice(0, 0)
+        out[tuple(index)] = x[tuple(source)]
+    return out
+
+
+# each batch entry's leading ``seq_lengths[i]`` elements along ``seq_dim`` reversed
+ReverseSequence = OpDef("ReverseSequence", _reverse_sequence_infer, _reverse_sequence,
+                        attrs={"seq_dim": 0, "batch_dim": 0})

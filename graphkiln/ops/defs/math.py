@@ -387,7 +387,7 @@ Sqrt = unary("Sqrt", np.sqrt, ALL, "float")
 Rsqrt = unary("Rsqrt", _rsqrt, FLOATS)
 Sin = unary("Sin", np.sin, FLOATS)
 Cos = unary("Cos", np.cos, FLOATS)
-Tanh = unary("Tanh", np.tanh, FLOATS)
+Tanh = unary("Tanh", np.tanh, FLOATS + COMPLEX)
 Sigmoid = unary("Sigmoid", _sigmoid, FLOATS)
 ReLU = unary("ReLU", _relu, ALL, out_buffer=OUT_INPLACE)
 # MindSpore's GeLU primitive uses the tanh approximation; ops.gelu defaults to the exact

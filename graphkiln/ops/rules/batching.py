@@ -59,6 +59,10 @@ NOT_BATCHED = {
     **{name: "data-dependent output size: the examples of a batch may select different "
              "numbers of elements (MindSpore has no vmap rule either)"
        for name in ("NonZero", "MaskedSelect", "MaskedSelectGrad", "Unique")},
+    **{name: "random draws: a batched call cannot give the numbers a loop of per-example "
+             "calls would (each call draws anew); vmap refuses it (clear error)"
+       for name in ("UniformInt", "RandomShuffle", "RandomPoisson", "RandomGamma",
+                    "RandomChoiceWithMask")},
     "PyExecute": "runs Python at run time (an IO effect): a vmapped function must be pure",
     **{name: "scalar: computes on Python numbers (mutable scalars), which vmap never batches"
        for name in ("ScalarAdd", "ScalarSub", "ScalarMul", "ScalarDiv", "ScalarFloorDiv",
@@ -189,10 +193,25 @@ ELEMENTWISE = ("Add", "Sub", "Mul", "Div", "FloorDiv", "FloorMod", "Mod", "Pow",
                "ZerosLike", "OnesLike", "TensorMove", "RealDiv", "Reciprocal", "Sign", "Floor",
                "Ceil", "Round", "Log1p", "Expm1", "Tan", "Atan", "Sinh", "Cosh", "Asin", "Acos",
                "SquaredDifference", "Atan2", "Igamma", "Igammac", "IgammaGradA", "Lgamma",
-               "Digamma", "Identity", "Complex", "Real", "Imag", "Conj", "Angle")
+               "Digamma", "Identity", "Complex", "Real", "Imag", "Conj", "Angle",
+               "Trunc", "TruncateDiv", "TruncateMod", "Xdivy", "Mish", "SeLU", "SoftShrink",
+               "SoftShrinkGrad")
 
 for _name in ELEMENTWISE:
     REGISTRY[_name].def_vmap(_elementwise(REGISTRY[_name]))
+
+
+@rule_for("SquareSumAll")
+def _square_sum_all(x, y, *, dims):
+    """Each example's sums of squares (float32 sums, as the kernel)."""
+    size = batch_size((x, y), dims)
+    outs = []
+    for v, d in zip((x, y), dims):
+        v = front(v, d, size)
+        wide = A.Cast(v, mstype.float32)
+        total = A.ReduceSum(M.Mul(wide, wide), tuple(range(1, v.ndim)), keep_dims=False)
+        outs.append(A.Cast(total, v.dtype))
+    return tuple(outs), (0, 0)
 
 
 @rule_for("Polygamma")
@@ -228,7 +247,8 @@ def _make_constant_rule(opdef):
     return rule
 
 
-for _name in ("Zeros", "Ones", "NPUAllocFloatStatus", "NextSeed", "Eye"):
+for _name in ("Zeros", "Ones", "NPUAllocFloatStatus", "NextSeed", "Eye", "StandardNormal",
+              "UniformReal", "StandardLaplace"):
     REGISTRY[_name].def_vmap(_make_constant_rule(REGISTRY[_name]))
 
 
@@ -304,6 +324,39 @@ def _fronts(xs, ds) -> list:
     ds = ds if isinstance(ds, tuple) else (ds,) * len(xs)
     size = batch_size(xs, ds)
     return [front(x, d, size) for x, d in zip(xs, ds)]
+
+
+@rule_for("Meshgrid")
+def _meshgrid(inputs, *, dims, indexing="xy"):
+    """Each batched input reshaped to run along its output axis, then broadcast."""
+    items = _fronts(inputs, dims[0])
+    size = items[0].shape[0]
+    axes = A.meshgrid_axes(len(items), indexing)
+    grid = [0] * len(items)
+    for x, axis in zip(items, axes):
+        grid[axis] = x.shape[1]
+    outs = []
+    for x, axis in zip(items, axes):
+        view = [size] + [1] * len(items)
+        view[axis + 1] = x.shape[1]
+        outs.append(A.BroadcastTo(A.Reshape(x, tuple(view)), shape=(size, *grid)))
+    return tuple(outs), (0,) * len(items)
+
+
+@rule_for("MatrixSolve")
+def _matrix_solve(matrix, rhs, *, dims, adjoint=False):
+    size = batch_size((matrix, rhs), dims)
+    return REGISTRY["MatrixSolve"](front(matrix, dims[0], size), front(rhs, dims[1], size),
+                                   adjoint=adjoint), 0
+
+
+@rule_for("SpaceToDepth")
+def _space_to_depth(x, *, dims, block_size=2):
+    """The batch folded into N."""
+    x = to_front(x, dims[0])
+    size, n = x.shape[0], x.shape[1]
+    out = A.SpaceToDepth(A.Reshape(x, (size * n,) + tuple(x.shape[2:])), block_size=block_size)
+    return A.Reshape(out, (size, n) + tuple(out.shape[1:])), 0
 
 
 @rule_for("Stack")
@@ -776,6 +829,11 @@ def _pad(x, *, dims, paddings=None):
     return A.Pad(to_front(x, dims[0]), paddings=((0, 0),) + tuple(paddings)), 0
 
 
+@rule_for("Padding")
+def _padding(x, *, dims, pad_dim_size=8):
+    return A.Padding(to_front(x, dims[0]), pad_dim_size=pad_dim_size), 0
+
+
 @rule_for("TopK")
 def _top_k(x, k, *, dims, sorted=True):
     if x.ndim == 1:  # 0-d examples: top-k of one element each
@@ -800,6 +858,7 @@ def _loop_over_batch(opdef):
     return rule
 
 
-for _name in ("GatherNd", "ScatterNd", "FloatStatus") + tuple(
+for _name in ("GatherNd", "ScatterNd", "FloatStatus", "MaskedFill", "PReLU", "ReverseSequence",
+              "Renorm") + tuple(
         f"TensorScatter{k}" for k in ("Add", "Sub", "Mul", "Div", "Max", "Min", "Update")):
     REGISTRY[_name].def_vmap(_loop_over_batch(REGISTRY[_name]))

@@ -23,7 +23,9 @@ from ...common import dtype as mstype
 from ...common.tensor import Tensor
 from ...ir.primitive import REGISTRY
 from ..defs._infer import is_dynamic
-from ..defs.array import strided_index
+from ..defs.activations import SELU_ALPHA, SELU_SCALE
+from ..defs.array import meshgrid_axes, strided_index
+from ..defs.renorm import RENORM_EPS
 from ..dynamic_shape import shape_of
 
 
@@ -318,7 +320,8 @@ def _cos(x, out):
 
 @_unary("Tanh")
 def _tanh(x, out):
-    return F.sub(1, F.mul(out, out))
+    slope = F.sub(1, F.mul(out, out))
+    return F.conj(slope) if out.dtype.is_complex else slope  # MindSpore's conjugate convention
 
 
 @_unary("Sigmoid")
@@ -1017,3 +1020,142 @@ def _bias_add(x, b, out, dout, data_format="NCHW"):
     channel = x.ndim - 1 if data_format == "NHWC" else 1
     others = tuple(a for a in range(x.ndim) if a != channel)
     return dout, _as(F.reduce_sum(dout, others), b)
+
+
+@bprop("Padding")
+def _padding_bprop(x, out, dout, pad_dim_size=8):
+    return (dout[..., :1],)
+
+
+@bprop("Meshgrid")
+def _meshgrid(inputs, out, dout, indexing="xy"):
+    """Output ``i`` repeats input ``i`` along every other axis: sum those axes."""
+    items = _items(inputs)
+    axes = meshgrid_axes(len(items), indexing)
+    grads = tuple(_as(_sum(g, tuple(a for a in range(len(items)) if a != axis), keep=False), x)
+                  for g, x, axis in zip(dout, items, axes))
+    return (grads,)
+
+
+def _hermitian(x: Tensor) -> Tensor:
+    """The conjugate transpose of the last two axes (the transpose of a real matrix)."""
+    xt = F.swapaxes(x, -1, -2)
+    return F.conj(xt) if x.dtype.is_complex else xt
+
+
+@bprop("MatrixSolve")
+def _matrix_solve(matrix, rhs, out, dout, adjoint=False):
+    """X = A^-1 B: dB = A^-H dX and dA = -dB X^H (its conjugate transpose for ``adjoint``)."""
+    grad_rhs = REGISTRY["MatrixSolve"](matrix, dout, adjoint=not adjoint)
+    if adjoint:
+        grad_matrix = F.neg(F.matmul(out, _hermitian(grad_rhs)))
+    else:
+        grad_matrix = F.neg(F.matmul(grad_rhs, _hermitian(out)))
+    return grad_matrix, grad_rhs
+
+
+@bprop("Trunc")
+@bprop("TruncateDiv")
+def _piecewise_constant(*args, **attrs):
+    """Rounding is flat between its jumps: zero cotangents (as MindSpore gives)."""
+    *ins, _, _ = args
+    return tuple(F.zeros_like(x) if isinstance(x, Tensor) else None for x in ins)
+
+
+@bprop("TruncateMod")
+def _truncate_mod(x, y, out, dout):
+    """x - trunc(x / y) * y: dx = dout, dy = -dout * trunc(x / y)."""
+    dy = sum_to(F.neg(F.mul(dout, REGISTRY["TruncateDiv"](x, y))), y) \
+        if isinstance(y, Tensor) else None
+    return sum_to(dout, x), dy
+
+
+@bprop("Xdivy")
+def _xdivy(x, y, out, dout):
+    """x / y where x != 0: dx = dout / y there, dy = -dout * x / y**2."""
+    dx = REGISTRY["Xdivy"](dout, y)
+    dy = F.neg(F.mul(dout, REGISTRY["Xdivy"](out, y)))
+    return sum_to(F.select(F.equal(x, 0), F.zeros_like(dx), dx), x), sum_to(dy, y)
+
+
+@bprop("SquareSumAll")
+def _square_sum_all(x, y, out, dout):
+    return (_as(F.mul(F.mul(x, 2), dout[0]), x), _as(F.mul(F.mul(y, 2), dout[1]), y))
+
+
+@_unary("Mish", wide=True)
+def _mish(x, out):
+    t = F.tanh(F.softplus(x))
+    return F.add(t, F.mul(F.mul(x, F.sigmoid(x)), F.sub(1, F.mul(t, t))))
+
+
+@_unary("SeLU", wide=True)
+def _selu(x, out):
+    return F.select(F.greater(x, 0), F.mul(F.ones_like(x), SELU_SCALE),
+                    F.mul(F.exp(x), SELU_SCALE * SELU_ALPHA))
+
+
+@bprop("SoftShrink")
+def _soft_shrink(x, out, dout, lambd=0.5):
+    return (REGISTRY["SoftShrinkGrad"](dout, x, lambd=lambd),)
+
+
+@bprop("SoftShrinkGrad")
+def _soft_shrink_grad(input_grad, input_x, out, dout, lambd=0.5):
+    return REGISTRY["SoftShrinkGrad"](dout, input_x, lambd=lambd), F.zeros_like(input_x)
+
+
+@bprop("MaskedFill")
+def _masked_fill(input_x, mask, value, out, dout):
+    """The filled positions take their cotangent from ``value``, the others from ``input``."""
+    zeros = F.zeros_like(dout)
+    dvalue = _as(F.reduce_sum(F.select(mask, dout, zeros)), value) \
+        if isinstance(value, Tensor) else None
+    return sum_to(F.select(mask, zeros, dout), input_x), None, dvalue
+
+
+@bprop("PReLU")
+def _prelu(x, weight, out, dout):
+    count = weight.shape[0] if weight.ndim else 1
+    view = (1, count) + (1,) * (x.ndim - 2) if x.ndim >= 2 else ()
+    slopes = F.cast(F.reshape(weight, view), x.dtype)
+    positive = F.greater(x, 0)
+    dx = F.select(positive, dout, F.mul(dout, slopes))
+    dw = F.select(positive, F.zeros_like(dout), F.mul(dout, x))
+    others = tuple(a for a in range(x.ndim) if a != 1 or count == 1)
+    dw = F.reduce_sum(dw, others) if others else dw
+    return dx, _as(F.reshape(dw, weight.shape), weight)
+
+
+@bprop("SpaceToDepth")
+def _space_to_depth(x, out, dout, block_size=2):
+    """The inverse rearrangement (DepthToSpace) of the cotangent."""
+    n, c, h, w = shape_of(x)
+    b = block_size
+    g = F.reshape(dout, (n, b, b, c, h // b, w // b))
+    return (F.reshape(F.transpose(g, (0, 3, 4, 1, 5, 2)), (n, c, h, w)),)
+
+
+@bprop("ReverseSequence")
+def _reverse_sequence(x, seq_lengths, out, dout, seq_dim=0, batch_dim=0):
+    """Reversing is its own inverse."""
+    return REGISTRY["ReverseSequence"](dout, seq_lengths, seq_dim=seq_dim,
+                                       batch_dim=batch_dim), None
+
+
+@bprop("Renorm")
+def _renorm(x, out, dout, p=1, dim=0, maxnorm=5.0):
+    """out = x * s(n), n the slice's p-norm, s = maxnorm / (n + eps) above maxnorm, else 1:
+    dx = dout * s + x-independent slice sum(dout * x) * s'(n) * dn/dx."""
+    xw, dw = _wide(x), _wide(dout)
+    others = tuple(a for a in range(x.ndim) if a != dim % max(x.ndim, 1))
+    magnitude = F.abs(xw)
+    norm = F.pow(F.reduce_sum(F.pow(magnitude, p), others, True), 1.0 / p)
+    over = F.greater(norm, maxnorm)
+    scale = F.select(over, F.div(maxnorm, F.add(norm, RENORM_EPS)), F.ones_like(norm))
+    slope = F.select(over, F.neg(F.div(maxnorm, F.square(F.add(norm, RENORM_EPS)))),
+                     F.zeros_like(norm))
+    # dn/dx = sign(x) |x|^(p-1) / n^(p-1)
+    dnorm = F.div(F.mul(F.sign(xw), F.pow(magnitude, p - 1)), F.pow(norm, p - 1))
+    coupled = F.mul(F.mul(F.reduce_sum(F.mul(dw, xw), others, True), slope), dnorm)
+    return (_as(F.add(F.mul(dw, scale), coupled), x),)

@@ -1,0 +1,278 @@
+"""Random-number primitives: ``StandardNormal``, ``UniformReal``, ``UniformInt``,
+``StandardLaplace`` (a shape in, draws out), ``RandomShuffle``, ``RandomPoisson``,
+``RandomGamma`` and ``RandomChoiceWithMask``.
+
+Seeds work as for :data:`graphkiln.ops.defs.nn.Dropout`: with ``seed == seed2 == 0`` every
+kernel call draws from the next seed of the process-wide stream (fresh numbers on every
+call and every run of a graph, reproducible after ``graphkiln.set_seed``); other seeds fix
+the numbers: the same ``(seed, seed2)`` and shapes give the same draws on every call. (A
+MindSpore primitive instance instead advances its own stream from call to call.) The
+numbers are NumPy's (PCG64), not MindSpore's Philox: shapes, dtypes, ranges and
+distributions match, the values do not. The kernels are never folded or merged
+(``pure_eval=False``), and nothing here is differentiable.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ...common import dtype as mstype
+from ...ir.abstract import AbstractScalar, AbstractTensor, AbstractTuple
+from ...ir.primitive import OpDef
+from ._infer import UNKNOWN_DIM, const_value, describe
+from .nn import next_seed
+
+_SEEDS = {"seed": 0, "seed2": 0}
+_FLOAT_TYPES = (mstype.float16, mstype.float32, mstype.float64)
+
+
+def generator(seed: int, seed2: int) -> np.random.Generator:
+    """The generator of one kernel call (see the module docstring)."""
+    if seed == 0 and seed2 == 0:
+        return np.random.default_rng(next_seed())
+    return np.random.default_rng([seed % (1 << 63), seed2 % (1 << 63)])
+
+
+def check_seed(name: str, arg: str, v) -> int:
+    """A seed attribute: an int >= 0 (MindSpore's TypeError/ValueError otherwise)."""
+    if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
+        raise TypeError(f"For '{name}', the '{arg}' must be int, but got "
+                        f"'{type(v).__name__}'")
+    if v < 0:
+        raise ValueError(f"For '{name}', the '{arg}' must be int and must >= 0, but got "
+                         f"'{v}' with type 'int'.")
+    return int(v)
+
+
+def _check_seeds(name: str, seed, seed2) -> None:
+    check_seed(name, "seed", seed)
+    check_seed(name, "seed2", seed2)
+
+
+def _unknown_dims(name: str, shape: AbstractTensor) -> tuple:
+    """The dims a ``shape`` Tensor computed at run time gives: all unknown, as many as its
+    length (which must be known: graphkiln has no dynamic rank)."""
+    length = shape.shape[0] if shape.shape else 1
+    if length == UNKNOWN_DIM:
+        raise ValueError(f"For '{name}', the length of 'shape' (the rank of the output) must "
+                         f"be known when the graph is built, but 'shape' has shape "
+                         f"{list(shape.shape)}.")
+    return (UNKNOWN_DIM,) * length
+
+
+def _positive_shape(name: str, dims) -> tuple:
+    dims = tuple(int(d) for d in dims)
+    if any(d < 0 for d in dims):
+        shown = "".join(f"{d}, " for d in dims)
+        raise ValueError(f"For primitive[{name}], the attribute[shape] should be a vector with "
+                         f"all positive item. but got [{shown}].")
+    return dims
+
+
+def _shape_attr_input(name: str, shape) -> tuple:
+    """A shape given as a tuple of ints, an int or a constant int Tensor."""
+    if isinstance(shape, AbstractTensor):
+        if not shape.dtype.is_int:
+            raise TypeError(f"For '{name}', input must be a Int, a tuple, or a Tensor with all "
+                            f"Int elements, but got: {describe(shape)}.")
+        if shape.value is None:
+            return _unknown_dims(name, shape)
+    elif not isinstance(shape, (AbstractScalar, AbstractTuple)) or \
+            isinstance(shape, AbstractTuple) and shape.is_list:
+        raise TypeError(f"For '{name}', input must be a Int, a tuple, or a Tensor with all Int "
+                        f"elements, but got: {describe(shape)}.")
+    v = const_value(name, "shape", shape)
+    dims = np.asarray(v).reshape(-1).tolist() if isinstance(v, np.ndarray) else \
+        (list(v) if isinstance(v, tuple) else [v])
+    if any(isinstance(d, bool) or not isinstance(d, int) for d in dims):
+        raise TypeError(f"For '{name}', input must be a Int, a tuple, or a Tensor with all Int "
+                        f"elements, but got: {v!r}.")
+    return _positive_shape(name, dims)
+
+
+def _dims(shape) -> tuple:
+    """A kernel's shape input (a tuple, an int or an int array) as a tuple of ints."""
+    if isinstance(shape, tuple):
+        return tuple(int(d) for d in shape)
+    return tuple(np.asarray(shape).reshape(-1).tolist())
+
+
+def _shape_only(name: str, draw, dtype: mstype.Type) -> OpDef:
+    """A primitive drawing a ``shape``-d float32 Tensor: ``draw(rng, shape)``."""
+    def infer(shape, seed=0, seed2=0):
+        _check_seeds(name, seed, seed2)
+        return AbstractTensor(dtype, _shape_attr_input(name, shape))
+
+    def kernel(shape, seed=0, seed2=0):
+        return np.asarray(draw(generator(seed, seed2), _dims(shape)), dtype.np_dtype)
+    return OpDef(name, infer, kernel, differentiable=False, pure_eval=False, attrs=_SEEDS)
+
+
+StandardNormal = _shape_only("StandardNormal", lambda g, s: g.standard_normal(s),
+                             mstype.float32)
+UniformReal = _shape_only("UniformReal", lambda g, s: g.random(s), mstype.float32)
+StandardLaplace = _shape_only("StandardLaplace", lambda g, s: g.laplace(0.0, 1.0, s),
+                              mstype.float32)
+
+
+def _uniform_int_infer(shape, minval, maxval, seed=0, seed2=0):
+    _check_seeds("UniformInt", seed, seed2)
+    for arg, a in (("minval", minval), ("maxval", maxval)):
+        if not isinstance(a, AbstractTensor) or a.dtype is not mstype.int32:
+            raise TypeError(f"For 'UniformInt', the '{arg}' must be a Tensor of int32, but got "
+                            f"{describe(a)}.")
+        if a.shape not in ((), (1,)):
+            raise ValueError(f"For 'UniformInt', the '{arg}' must be a 0-D Tensor, but got "
+                             f"shape {list(a.shape)}.")
+    return AbstractTensor(mstype.int32, _shape_attr_input("UniformInt", shape))
+
+
+def _uniform_int(shape, minval, maxval, seed=0, seed2=0):
+    lo, hi = int(np.asarray(minval).reshape(-1)[0]), int(np.asarray(maxval).reshape(-1)[0])
+    if lo >= hi:
+        raise RuntimeError(f"For 'UniformInt', invalid min/max values: ({lo}/{hi}); 'minval' "
+                           f"must be less than 'maxval'.")
+    return generator(seed, seed2).integers(lo, hi, _dims(shape)).astype(np.int32)
+
+
+# integers drawn uniformly from [minval, maxval)
+UniformInt = OpDef("UniformInt", _uniform_int_infer, _uniform_int, differentiable=False,
+                   pure_eval=False, attrs=_SEEDS)
+
+
+def _shuffle_infer(x, seed=0, seed2=0):
+    if not isinstance(x, AbstractTensor):
+        raise TypeError(f"For 'RandomShuffle', the 'x' must be a Tensor, but got "
+                        f"{describe(x)}.")
+    _check_seeds("RandomShuffle", seed, seed2)
+    return AbstractTensor(x.dtype, x.shape)
+
+
+def _shuffle(x, seed=0, seed2=0):
+    x = np.asarray(x)
+    if x.ndim == 0:
+        return x.copy()
+    return x[generator(seed, seed2).permutation(x.shape[0])]
+
+
+# the rows of ``x`` (its first axis) in a random order
+RandomShuffle = OpDef("RandomShuffle", _shuffle_infer, _shuffle, differentiable=False,
+                      pure_eval=False, attrs=_SEEDS)
+
+
+def _type_set(types) -> str:
+    return ", ".join(str(t) for t in types)
+
+
+def _shape_tensor(name: str, shape) -> tuple:
+    """The output dims a 1-D int32/int64 ``shape`` Tensor gives (unknown when computed at
+    run time)."""
+    ints = (mstype.int32, mstype.int64)
+    if not isinstance(shape, AbstractTensor):
+        raise TypeError(f"For primitive[{name}], the input argument[shape] must be a type of "
+                        f"{{{_type_set(ints)}}}, but got {describe(shape)}.")
+    if shape.dtype not in ints:
+        raise TypeError(f"For primitive[{name}], the input argument[shape] must be a type of "
+                        f"{{Tensor[Int32], Tensor[Int64]}}, but got Tensor[{shape.dtype}].")
+    if len(shape.shape) != 1:
+        raise ValueError(f"For primitive[{name}], the rank of 'shape' must be 1, but got "
+                         f"{len(shape.shape)}.")
+    if shape.value is None:
+        return _unknown_dims(name, shape)
+    return _positive_shape(name, np.asarray(shape.value).tolist())
+
+
+def _tensor_of(name: str, arg: str, a, types) -> mstype.Type:
+    if not isinstance(a, AbstractTensor):
+        raise TypeError(f"For primitive[{name}], the input argument[{arg}] must be a type of "
+                        f"{{{_type_set(types)}}}, but got {describe(a)}.")
+    if a.dtype not in types:
+        names = ", ".join(f"Tensor[{t}]" for t in types)
+        raise TypeError(f"For primitive[{name}], the input argument[{arg}] must be a type of "
+                        f"{{{names}}}, but got Tensor[{a.dtype}].")
+    return a.dtype
+
+
+_POISSON_OUT = (mstype.int64, mstype.int32, mstype.float16, mstype.float32, mstype.float64)
+_POISSON_RATE = (mstype.float16, mstype.float32, mstype.float64, mstype.int32, mstype.int64)
+
+
+def _poisson_infer(shape, rate, seed=0, seed2=0, dtype=mstype.int64):
+    _check_seeds("RandomPoisson", seed, seed2)
+    if dtype not in _POISSON_OUT:
+        shown = ", ".join(repr(t) for t in _POISSON_OUT)
+        raise TypeError(f"For 'RandomPoisson', the 'dtype' should be one of [{shown}], but got "
+                        f"'{dtype!r}'.")
+    dims = _shape_tensor("RandomPoisson", shape)
+    _tensor_of("RandomPoisson", "rate", rate, _POISSON_RATE)
+    return AbstractTensor(dtype, dims + tuple(rate.shape))
+
+
+def _poisson(shape, rate, seed=0, seed2=0, dtype=mstype.int64):
+    rate = np.asarray(rate, np.float64)
+    dims = _dims(shape) + rate.shape
+    draws = generator(seed, seed2).poisson(np.broadcast_to(np.maximum(rate, 0.0), dims))
+    return draws.astype(dtype.np_dtype)
+
+
+# Poisson counts of rate ``rate`` (its shape appended to ``shape``)
+RandomPoisson = OpDef("RandomPoisson", _poisson_infer, _poisson, differentiable=False,
+                      pure_eval=False, attrs={**_SEEDS, "dtype": mstype.int64})
+
+
+def _gamma_infer(shape, alpha, seed=0, seed2=0):
+    _check_seeds("RandomGamma", seed, seed2)
+    dims = _shape_tensor("RandomGamma", shape)
+    t = _tensor_of("RandomGamma", "alpha", alpha, _FLOAT_TYPES)
+    return AbstractTensor(t, dims + tuple(alpha.shape))
+
+
+def _gamma(shape, alpha, seed=0, seed2=0):
+    alpha = np.asarray(alpha)
+    dims = _dims(shape) + alpha.shape
+    draws = generator(seed, seed2).standard_gamma(np.broadcast_to(alpha.astype(np.float64),
+                                                                  dims))
+    return draws.astype(alpha.dtype)
+
+
+# Gamma(alpha, 1) draws (alpha's shape appended to ``shape``)
+RandomGamma = OpDef("RandomGamma", _gamma_infer, _gamma, differentiable=False,
+                    pure_eval=False, attrs=_SEEDS)
+
+
+def _choice_infer(input_x, count=256, seed=0, seed2=0):
+    if isinstance(count, bool) or not isinstance(count, (int, np.integer)):
+        raise TypeError(f"For 'RandomChoiceWithMask', the 'count' must be int, but got "
+                        f"'{type(count).__name__}'")
+    if count <= 0:
+        raise ValueError(f"For 'RandomChoiceWithMask', the 'count' must be int and must > 0, "
+                         f"but got '{count}' with type 'int'.")
+    for arg, v in (("seed", seed), ("seed2", seed2)):  # MindSpore takes negative seeds here
+        if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
+            raise TypeError(f"For 'RandomChoiceWithMask', the '{arg}' must be int, but got "
+                            f"'{type(v).__name__}'")
+    _tensor_of("RandomChoiceWithMask", "input_x", input_x, (mstype.bool_,))
+    rank = len(input_x.shape)
+    if not 1 <= rank <= 5:
+        raise ValueError(f"For 'RandomChoiceWithMask', input[0] rank should be between 1 and "
+                         f"5, but got:{rank}")
+    return AbstractTuple([AbstractTensor(mstype.int32, (int(count), rank)),
+                          AbstractTensor(mstype.bool_, (int(count),))])
+
+
+def _choice(input_x, count=256, seed=0, seed2=0):
+    """``count`` coordinates of True elements in a random order, padded with zeros; the
+    mask tells the real ones."""
+    x = np.asarray(input_x)
+    coords = np.argwhere(x)
+    picked = coords[generator(abs(seed), abs(seed2)).permutation(len(coords))][:count]
+    index = np.zeros((count, x.ndim), np.int32)
+    index[:len(picked)] = picked
+    mask = np.zeros(count, np.bool_)
+    mask[:len(picked)] = True
+    return index, mask
+
+
+# up to ``count`` random positions of the True elements of a bool Tensor, with a validity mask
+RandomChoiceWithMask = OpDef("RandomChoiceWithMask", _choice_infer, _choice,
+                             differentiable=False, pure_eval=False,
+                             attrs={"count": 256, **_SEEDS})

@@ -1,0 +1,123 @@
+"""Functional random ops (``ops.standard_normal``, ``ops.normal``, ``ops.randn``,
+``ops.shuffle``, ``ops.random_poisson``...), over the primitives of
+:mod:`graphkiln.ops.defs.random` (see there how seeds work).
+
+``seed=None`` draws fresh numbers on every call (reproducible after ``graphkiln.set_seed``);
+an int ``seed`` >= 0 fixes them (0 is the same as None, as MindSpore's "both seeds 0").
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..common import dtype as mstype
+from ..common.tensor import Tensor
+from .defs import array as A
+from .defs import math as M
+from .defs import random as RD
+
+_FLOAT_TYPES = (mstype.float16, mstype.float32, mstype.float64)
+
+
+def _seeds(name: str, seed) -> dict:
+    return {"seed": 0 if seed is None else RD.check_seed(name, "seed", seed), "seed2": 0}
+
+
+def standard_normal(shape, seed=None) -> Tensor:
+    """float32 draws of N(0, 1) with the given shape (a tuple of ints or an int Tensor)."""
+    return RD.StandardNormal(shape, **_seeds("standard_normal", seed))
+
+
+def standard_laplace(shape, seed=None) -> Tensor:
+    """float32 draws of the Laplace distribution of location 0 and scale 1."""
+    return RD.StandardLaplace(shape, **_seeds("standard_laplace", seed))
+
+
+def _as_tensor(name: str, arg: str, v) -> Tensor:
+    if isinstance(v, Tensor):
+        return v
+    if isinstance(v, (int, float)) and not isinstance(v, bool):
+        return Tensor(v, mstype.float32)
+    raise TypeError(f"For '{name}', the '{arg}' must be a Tensor or a number, but got "
+                    f"{type(v).__name__}.")
+
+
+def normal(shape, mean, stddev, seed=None) -> Tensor:
+    """Draws of N(mean, stddev**2): ``shape`` broadcast with the shapes of ``mean`` and
+    ``stddev``."""
+    mean, stddev = _as_tensor("normal", "mean", mean), _as_tensor("normal", "stddev", stddev)
+    out_shape = np.broadcast_shapes(tuple(shape), tuple(mean.shape), tuple(stddev.shape))
+    draws = RD.StandardNormal(out_shape, **_seeds("normal", seed))
+    return M.Add(M.Mul(draws, stddev), mean)
+
+
+def uniform(shape, minval: Tensor, maxval: Tensor, seed=None, dtype=mstype.float32) -> Tensor:
+    """Draws from [minval, maxval): float32 (``shape`` broadcast with the bounds' shapes)
+    or int32 (0-D int32 bounds)."""
+    if dtype is mstype.int32:
+        return RD.UniformInt(shape, minval, maxval, **_seeds("uniform", seed))
+    if dtype is not mstype.float32:
+        raise TypeError(f"For 'uniform', the 'dtype' must be mindspore.float32 or "
+                        f"mindspore.int32, but got {dtype}.")
+    for arg, v in (("minval", minval), ("maxval", maxval)):
+        if not isinstance(v, Tensor) or v.dtype is not mstype.float32:
+            raise TypeError(f"For 'uniform', the '{arg}' must be a float32 Tensor when 'dtype' "
+                            f"is float32, but got {v!r}.")
+    out_shape = np.broadcast_shapes(tuple(shape), tuple(minval.shape), tuple(maxval.shape))
+    draws = RD.UniformReal(out_shape, **_seeds("uniform", seed))
+    return M.Add(M.Mul(draws, M.Sub(maxval, minval)), minval)
+
+
+def _size(name: str, size) -> tuple:
+    """``randn(2, 3)`` or ``randn((2, 3))``: the shape."""
+    if len(size) == 1 and isinstance(size[0], (tuple, list)):
+        size = tuple(size[0])
+    for d in size:
+        if isinstance(d, bool) or not isinstance(d, (int, np.integer)):
+            raise TypeError(f"For '{name}', the 'size' must be ints or a tuple of ints, but got "
+                            f"{size!r}.")
+    return tuple(int(d) for d in size)
+
+
+def _float_dtype(name: str, dtype) -> mstype.Type:
+    dtype = mstype.float32 if dtype is None else dtype
+    if dtype not in _FLOAT_TYPES:
+        raise ValueError(f"For '{name}', the 'dtype' must be a float type, but got {dtype}.")
+    return dtype
+
+
+def randn(*size, dtype=None, seed=None) -> Tensor:
+    """Draws of N(0, 1) of shape ``size`` (float32 unless ``dtype`` says otherwise)."""
+    dtype = _float_dtype("randn", dtype)
+    draws = RD.StandardNormal(_size("randn", size), **_seeds("randn", seed))
+    return draws if dtype is mstype.float32 else A.Cast(draws, dtype)
+
+
+def rand(*size, dtype=None, seed=None) -> Tensor:
+    """Draws from [0, 1) of shape ``size`` (float32 unless ``dtype`` says otherwise)."""
+    dtype = _float_dtype("rand", dtype)
+    draws = RD.UniformReal(_size("rand", size), **_seeds("rand", seed))
+    return draws if dtype is mstype.float32 else A.Cast(draws, dtype)
+
+
+def shuffle(x: Tensor, seed=None) -> Tensor:
+    """``x`` with its first axis in a random order."""
+    if not isinstance(x, Tensor):
+        raise TypeError(f"For 'shuffle', the 'x' must be a Tensor, but got "
+                        f"{type(x).__name__}.")
+    return RD.RandomShuffle(x, **_seeds("shuffle", seed))
+
+
+def random_poisson(shape: Tensor, rate: Tensor, seed=None, dtype=mstype.float32) -> Tensor:
+    """Poisson counts of rate ``rate``, of shape ``shape + rate.shape``, as ``dtype``."""
+    return RD.RandomPoisson(shape, rate, dtype=dtype, **_seeds("random_poisson", seed))
+
+
+def random_gamma(shape: Tensor, alpha: Tensor, seed=None) -> Tensor:
+    """Gamma(alpha, 1) draws of shape ``shape + alpha.shape``, in ``alpha``'s dtype."""
+    return RD.RandomGamma(shape, alpha, **_seeds("random_gamma", seed))
+
+
+def choice_with_mask(input_x: Tensor, count: int = 256, seed=None) -> tuple:
+    """Up to ``count`` random positions of the True elements of ``input_x`` (int32, one row
+    per pick, zero-padded) and the mask of the real picks."""
+    return RD.RandomChoiceWithMask(input_x, count=count, **_seeds("choice_with_mask", seed))
