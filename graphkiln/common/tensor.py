@@ -254,6 +254,10 @@ class Tensor:
         return (Tensor, (self._host_array(), self._dtype))
 
     def __deepcopy__(self, memo):
+        if self.is_placeholder:  # a set_inputs placeholder copies to another placeholder
+            copy = object.__new__(Tensor)
+            copy._init_placeholder(self._dtype, self._abs)
+            return copy
         return Tensor._from_array(self._host_array().copy(), self._dtype)
 
     def __copy__(self):
