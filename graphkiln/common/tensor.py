@@ -67,7 +67,7 @@ class Tensor:
 
     def __init__(self, input_data=None, dtype=None, shape=None, init=None,
                  const_arg=False):
-        t = mstype.to_type(dtype) if dtype is not None else None
+        t = mstype.check_storable(mstype.to_type(dtype)) if dtype is not None else None
         if input_data is None and _is_dynamic_shape(shape, dtype):
             if t is None or init is not None:
                 raise ValueError("If setting dynamic shape, dtype must not be None, init "
