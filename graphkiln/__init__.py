@@ -4,7 +4,7 @@ from . import nn
 from .common import dtype
 from .common.dtype import uint16, uint32, uint64  # noqa: F401
 from .common.dtype import string  # noqa: F401 - mindspore.string (dataset schemas)
-from .common.dtype import complex64, complex128  # noqa: F401
+from .common.dtype import bfloat16, complex64, complex128  # noqa: F401
 from .common.dtype import (  # noqa: F401
     bool_, float16, float32, float64, int8, int16, int32, int64, uint8,
 )

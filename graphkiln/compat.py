@@ -35,6 +35,7 @@ class _Loader(importlib.abc.Loader):
 # MindSpore modules whose graphkiln twin lives elsewhere in the layered tree
 MOVED = {
     "mindspore.common.api": "graphkiln.compile.api",
+    "mindspore.common._pijit_context": "graphkiln.compile.pijit_context",
 }
 
 

@@ -135,8 +135,10 @@ def set_device(device_target: str, device_id: int | None = None) -> None:
         _user["device_id"] = device_id
 
 
-def get_context(key: str):
-    """The effective value of ``key``: set_context, else the environment, else default."""
+def get_context(attr_key: str):
+    """The effective value of ``attr_key``: set_context, else the environment, else
+    default."""
+    key = attr_key
     if key not in _DEFAULTS and key not in _ACCEPTED:
         raise ValueError(f"For 'context.get_context', the argument {key} is not recognized! "
                          f"For detailed usage of 'get_context', please refer to the MindSpore "

@@ -3,6 +3,11 @@ from __future__ import annotations
 
 import numpy as np
 
+try:  # optional: NumPy has no bfloat16; ml_dtypes (the JAX team's dtype package) adds it
+    from ml_dtypes import bfloat16 as _np_bfloat16
+except ImportError:  # pragma: no cover - without it bfloat16 Tensors cannot be made
+    _np_bfloat16 = None
+
 
 class Type:
     """A tensor element type, named and printed as MindSpore names it."""
@@ -70,11 +75,13 @@ float64 = Float("Float64", np.float64, "f", 64)
 uint16 = UInt("UInt16", np.uint16, "u", 16)
 uint32 = UInt("UInt32", np.uint32, "u", 32)
 uint64 = UInt("UInt64", np.uint64, "u", 64)
+bfloat16 = Float("BFloat16", _np_bfloat16 if _np_bfloat16 is not None else np.float32, "f", 16)
 complex64 = Complex("Complex64", np.complex64, "c", 64)
 complex128 = Complex("Complex128", np.complex128, "c", 128)
 
 ALL_TYPES = (bool_, int8, int16, int32, int64, uint8, uint16, uint32, uint64,
-             float16, float32, float64, complex64, complex128)
+             float16, float32, float64, complex64, complex128) + (
+                 (bfloat16,) if _np_bfloat16 is not None else ())
 _BY_NP = {t.np_dtype: t for t in ALL_TYPES}
 _BY_NAME = {t.name: t for t in ALL_TYPES}
 
@@ -166,6 +173,15 @@ float_ = float32
 half = float16
 single = float32
 double = float64
+
+
+def check_storable(t: Type) -> Type:
+    """``t``, or a TypeError when NumPy cannot hold its elements (bfloat16 without
+    ml_dtypes)."""
+    if t is bfloat16 and _np_bfloat16 is None:
+        raise TypeError("bfloat16 Tensors need the ml_dtypes package: "
+                        "pip install 'graphkiln[bf16]'.")
+    return t
 
 
 def from_name(name: str) -> Type:

@@ -67,7 +67,7 @@ class Tensor:
 
     def __init__(self, input_data=None, dtype=None, shape=None, init=None,
                  const_arg=False):
-        t = mstype.to_type(dtype) if dtype is not None else None
+        t = mstype.check_storable(mstype.to_type(dtype)) if dtype is not None else None
         if input_data is None and _is_dynamic_shape(shape, dtype):
             if t is None or init is not None:
                 raise ValueError("If setting dynamic shape, dtype must not be None, init "
@@ -254,6 +254,10 @@ class Tensor:
         return (Tensor, (self._host_array(), self._dtype))
 
     def __deepcopy__(self, memo):
+        if self.is_placeholder:  # a set_inputs placeholder copies to another placeholder
+            copy = object.__new__(Tensor)
+            copy._init_placeholder(self._dtype, self._abs)
+            return copy
         return Tensor._from_array(self._host_array().copy(), self._dtype)
 
     def __copy__(self):

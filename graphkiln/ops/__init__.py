@@ -1,13 +1,15 @@
 """``graphkiln.ops``: functional ops, primitive classes (``ops.Add()``), composites."""
+from . import array_ops, elementwise, functional, losses, products
 from . import defs as _defs  # noqa: F401  (fills the registry)
 from . import dynamic_shape as _dynamic_shape  # noqa: F401  (x.shape of unknown dims)
-from . import functional, losses
 from . import functional as F  # noqa: F401
 from . import inplace_methods as _inplace_methods  # noqa: F401  (x.add_(y)...)
 from . import rules as _rules  # noqa: F401  (attaches backward rules)
 from . import scalar_methods as _scalar_methods  # noqa: F401  (run-time scalar operators)
 from . import sequence_methods as _sequence_methods  # noqa: F401  (dynamic length sequences)
 from . import tensor_methods as _tensor_methods  # noqa: F401  (Tensor operators)
+from . import tensor_methods_ext as _tensor_methods_ext  # noqa: F401  (x.log2(), x.tril()...)
+from .array_ops import *  # noqa: F401,F403
 from .clip_ops import clip_by_global_norm, clip_by_value, stop_gradient  # noqa: F401
 from .composite import (
     ForiLoop,
@@ -30,6 +32,7 @@ from .composite import (
     vmap,
 )
 from .defs.collective import ReduceOp
+from .elementwise import *  # noqa: F401,F403
 from .functional import *  # noqa: F401,F403
 from .functional import print_ as print  # noqa: A001,F401
 from .functional import reduce_all as all  # noqa: A001,F401
@@ -37,6 +40,7 @@ from .functional import reduce_any as any  # noqa: A001,F401
 from .interpolation import interpolate  # noqa: F401
 from .losses import *  # noqa: F401,F403
 from .primitive import REGISTRY, Primitive, constexpr, primitive_class
+from .products import *  # noqa: F401,F403
 
 for _name, _opdef in REGISTRY.items():
     if _name not in globals():  # composites (HyperMap) keep their user-facing class
@@ -48,6 +52,7 @@ from . import composite as C  # noqa: E402,F401
 from . import operations as P  # noqa: E402,F401
 
 __all__ = [n for n in dir(functional) if not n.startswith("_")] + list(REGISTRY) + [
+    *array_ops.__all__, *elementwise.__all__, *products.__all__,
     *losses.__all__, "clip_by_global_norm", "clip_by_value", "stop_gradient", "interpolate",
     "Primitive", "functional", "composite", "GradOperation", "HyperMap", "Map",
     "MultitypeFuncGraph", "vmap", "operations", "constexpr", "grad", "value_and_grad",

@@ -198,7 +198,7 @@ def cast(input, dtype) -> Tensor:
         except TypeError:
             raise TypeError(f"For 'Cast', the input 'dtype' should be mindspore dtype, but "
                             f"got {dtype!r}.") from None
-    return A.Cast(input, dtype)
+    return A.Cast(input, mstype.check_storable(dtype))
 
 
 def _size(shape) -> tuple:

@@ -11,6 +11,7 @@ import graphkiln.ops.functional as F
 
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
+from ..ir import tracing_state
 from .clip_ops import clip_by_value
 from .dynamic_shape import shape_of
 
@@ -88,10 +89,13 @@ def install() -> None:
 
     def reduction(fn, widen_int: bool = False):
         """``x.sum(axis=None, keepdims=False)``; MindSpore also spells them ``dim``,
-        ``keep_dims`` and ``keepdim``. ``widen_int``: integers and bool accumulate in int64
-        (``sum``/``prod``), unless ``dtype`` is given."""
-        def method(self, axis=None, keepdims=False, *, dim=None, keep_dims=None,
+        ``keep_dims`` and ``keepdim``, and the older ``x.sum(axis, dtype, keepdims,
+        initial)`` passes the dtype second. ``widen_int``: integers and bool accumulate in
+        int64 (``sum``/``prod``), unless ``dtype`` is given."""
+        def method(self, axis=None, keepdims=False, *rest, dim=None, keep_dims=None,
                    keepdim=None, dtype=None, initial=None):
+            if isinstance(keepdims, mstype.Type) or (keepdims is None and rest):
+                dtype, keepdims, initial = keepdims, *(rest + (False, None))[:2]
             axis = dim if axis is None else axis
             keep = bool(keepdims or keep_dims or keepdim)
             x = self
@@ -109,22 +113,22 @@ def install() -> None:
     Tensor.T = property(lambda self: transpose(self))
     Tensor.sum = reduction(F.reduce_sum, widen_int=True)
     Tensor.mean = reduction(F.reduce_mean)
-    Tensor.max = reduction(F.reduce_max)
-    Tensor.min = reduction(F.reduce_min)
+    Tensor.max = _extremum(F.reduce_max, F.max, "max")
+    Tensor.min = _extremum(F.reduce_min, F.min, "min")
     Tensor.prod = reduction(F.reduce_prod, widen_int=True)
-    Tensor.amax = Tensor.max
-    Tensor.amin = Tensor.min
+    Tensor.amax = reduction(F.reduce_max)
+    Tensor.amin = reduction(F.reduce_min)
     Tensor.astype = lambda self, dtype: F.cast(self, mstype.to_type(dtype))
     Tensor.copy = lambda self: F.tensor_move(self)
     Tensor.expand_dims = lambda self, axis: F.expand_dims(self, axis)
     Tensor.squeeze = lambda self, axis=(): F.squeeze(self, axis)
-    Tensor.flatten = lambda self: F.reshape(self, (-1,))
+    Tensor.flatten = _flatten
     Tensor.abs = lambda self: F.abs(self)
     Tensor.exp = lambda self: F.exp(self)
     Tensor.log = lambda self: F.log(self)
     Tensor.sqrt = lambda self: F.sqrt(self)
-    Tensor.argmax = lambda self, axis=-1: F.argmax(self, axis)
-    Tensor.argmin = lambda self, axis=-1: F.argmin(self, axis)
+    Tensor.argmax = _arg_extremum(F.argmax)
+    Tensor.argmin = _arg_extremum(F.argmin)
     Tensor.broadcast_to = lambda self, shape: F.broadcast_to(self, shape)
     Tensor.tile = lambda self, reps: F.tile(self, reps)
     Tensor.repeat = _repeat
@@ -150,6 +154,98 @@ def _repeat(self, *repeats) -> Tensor:
     return F.tile(self, tuple(repeats))
 
 
+def _extremum(reduce, with_index, name: str):
+    """``x.max()`` (all elements); ``x.max(dim=d, keepdim=k)``: ``(values, indices)``; the
+    older ``x.max(axis, keepdims, *, initial, where, return_indices)``: the values (and the
+    indices with ``return_indices``), ``where`` masking elements out in favour of
+    ``initial``. As in MindSpore 2.10, a positional ``x.max(d, k)`` is the newer form
+    (a tuple) when run eagerly and the older one (the values) inside a graph."""
+    def method(self, *args, axis=None, keepdims=False, dim=None, keepdim=None, initial=None,
+               where=None, return_indices=False, keep_dims=None):
+        if len(args) > 2:
+            raise TypeError(f"Tensor.{name}() takes at most 2 positional arguments but "
+                            f"{len(args)} were given.")
+        axis, keepdims = (*args, *(axis, keepdims)[len(args):])
+        keep = bool(keepdims or keepdim or keep_dims)
+        if dim is not None:
+            return with_index(self, dim, keep)
+        positional_dim = bool(args) and initial is None and where is None
+        if return_indices or (positional_dim and tracing_state.current() is None):
+            return with_index(self, axis, keep)
+        x = self
+        if where is not None and where is not True:
+            if initial is None:
+                raise ValueError(f"For 'Tensor.{name}', 'initial' must be given with "
+                                 f"'where'.")
+            x = F.select(where, x, F.cast(Tensor(initial), x.dtype))
+        out = reduce(x, axis if axis is not None else (), keep)
+        if initial is not None:
+            out = (F.maximum if name == "max" else F.minimum)(out, initial)
+        return out
+    method.__name__ = name
+    return method
+
+
+def _arg_extremum(fn):
+    """``x.argmax(axis=None, keepdims=False)`` (also spelled ``dim``/``keepdim``): the index
+    along ``axis``, of the flattened Tensor when None run eagerly; inside a graph
+    MindSpore 2.10 reads a missing axis as the last one."""
+    def method(self, axis=None, keepdims=False, *, dim=None, keepdim=None):
+        axis = dim if axis is None else axis
+        if axis is None and tracing_state.current() is not None and self.ndim:
+            axis = -1
+        return fn(self, axis, bool(keepdims or keepdim))
+    return method
+
+
+def _flatten(self, order="C", *, start_dim=0, end_dim=-1):
+    """``x.flatten()`` (one dimension), ``x.flatten(start_dim, end_dim)`` or the older
+    ``x.flatten(order='C')``."""
+    if isinstance(order, int) and not isinstance(order, bool):
+        order, start_dim = "C", order
+    if not isinstance(order, str):
+        raise TypeError(f"For 'Tensor.flatten', the 'order' must be a str, but got "
+                        f"{type(order).__name__}.")
+    return F.flatten(self, order, start_dim=start_dim, end_dim=end_dim)
+
+
+def _scaled_binary(fn):
+    """``x.add(other, *, alpha=1)``: ``x + alpha * other``."""
+    def method(self, other, *, alpha=1):
+        return fn(self, other if alpha == 1 else F.mul(other, alpha))
+    return method
+
+
+def _div(self, other, *, rounding_mode=None):
+    return F.div(self, other, rounding_mode=rounding_mode)
+
+
+def _remainder(self, other=None, *, divisor=None):
+    return F.remainder(self, divisor if other is None else other)
+
+
+def _variance(self, axis=None, ddof=None, keepdims=None, *, dim=None, correction=None,
+              keepdim=None):
+    """``x.var(axis=None, ddof=0, keepdims=False)`` or ``x.var(dim=None, *, correction=1,
+    keepdim=False)``: the variance, ``ddof``/``correction`` subtracted from the count."""
+    modern = dim is not None or correction is not None or keepdim is not None
+    axis = dim if axis is None else axis
+    if ddof is None:
+        ddof = correction if correction is not None else (1 if modern else 0)
+    return _moment(self, axis, int(ddof), bool(keepdims or keepdim))
+
+
+def _moment(self, axis, ddof: int, keepdims: bool):
+    axes = axis if axis is not None else ()
+    mean = F.reduce_mean(self, axes, True)
+    sq = F.square(F.sub(self, mean))
+    if any(d < 0 for d in self.shape):  # run-time ints for the dynamic dimensions
+        n = math.prod(shape_of(self)) // math.prod(shape_of(mean)) - ddof
+    else:
+        n = max(self.size // max(mean.size, 1) - ddof, 0)
+    return F.div(F.reduce_sum(sq, axes, keepdims), n)
+
+
 def _install_more_methods() -> None:
     """The rest of MindSpore's Tensor methods that user code calls most."""
     def unary(fn):
@@ -160,17 +256,20 @@ def _install_more_methods() -> None:
                  "lgamma", "digamma"):
         setattr(Tensor, name, unary(getattr(F, name)))
     Tensor.negative = Tensor.neg
-    for name in ("add", "sub", "mul", "div", "pow", "matmul", "maximum", "minimum",
+    for name in ("mul", "pow", "matmul", "maximum", "minimum",
                  "logical_and", "logical_or", "logical_xor", "equal", "not_equal", "less",
-                 "less_equal", "greater", "greater_equal", "floor_divide", "remainder",
+                 "less_equal", "greater", "greater_equal", "floor_divide",
                  "igamma", "igammac", "bitwise_and", "bitwise_or", "bitwise_xor", "ger"):
         fn = getattr(F, name)
         setattr(Tensor, name, lambda self, other, _fn=fn: _fn(self, other))
+    Tensor.add, Tensor.sub = _scaled_binary(F.add), _scaled_binary(F.sub)
+    Tensor.div, Tensor.remainder = _div, _remainder
     Tensor.subtract, Tensor.multiply, Tensor.divide = Tensor.sub, Tensor.mul, Tensor.div
     Tensor.eq, Tensor.ne, Tensor.lt = Tensor.equal, Tensor.not_equal, Tensor.less
     Tensor.le, Tensor.gt, Tensor.ge = Tensor.less_equal, Tensor.greater, Tensor.greater_equal
     Tensor.round = lambda self, decimals=0: F.round(self, decimals=decimals)
-    Tensor.sort = lambda self, axis=-1, descending=False: F.sort(self, axis, descending)
+    Tensor.sort = lambda self, axis=-1, descending=False, *, dim=None, stable=False: F.sort(
+        self, axis if dim is None else dim, descending)
     Tensor.argsort = lambda self, axis=-1, descending=False: F.argsort(self, axis, descending)
     Tensor.swapaxes = lambda self, axis0, axis1: F.swapaxes(self, axis0, axis1)
     Tensor.value = lambda self: self
@@ -188,7 +287,8 @@ def _install_more_methods() -> None:
     Tensor.permute = lambda self, *axis: F.transpose(
         self, tuple(axis[0]) if len(axis) == 1 and isinstance(axis[0], (tuple, list)) else axis)
     Tensor.view_as = Tensor.reshape_as = lambda self, other: F.reshape(self, other.shape)
-    Tensor.expand_as = lambda self, other: F.broadcast_to(self, other.shape)
+    Tensor.expand_as = lambda self, other=None, *, x=None: F.broadcast_to(
+        self, (x if other is None else other).shape)
     Tensor.clip = Tensor.clamp = lambda self, min=None, max=None: clip_by_value(self, min,
                                                                                     max)
     Tensor.topk = lambda self, k, dim=None, largest=True, sorted=True: F.topk(
@@ -199,21 +299,15 @@ def _install_more_methods() -> None:
     Tensor.nonzero = lambda self, as_tuple=False: F.nonzero(self, as_tuple=as_tuple)
     Tensor.masked_select = lambda self, mask: F.masked_select(self, mask)
     Tensor.fill = lambda self, value: F.fill(self.dtype, self.shape, value)
-    def variance(self, axis=None, ddof=0, keepdims=False):
-        axes = axis if axis is not None else ()
-        mean = F.reduce_mean(self, axes, True)
-        sq = F.square(F.sub(self, mean))
-        if any(d < 0 for d in self.shape):  # run-time ints for the dynamic dimensions
-            n = math.prod(shape_of(self)) // math.prod(shape_of(mean)) - ddof
-        else:
-            n = max(self.size // max(mean.size, 1) - ddof, 0)
-        return F.div(F.reduce_sum(sq, axes, keepdims), n)
+    def logical_reduction(fn):
+        def method(self, axis=None, keep_dims=False, *, dim=None, keepdim=False):
+            return fn(self, dim if axis is None else axis, bool(keep_dims or keepdim))
+        return method
 
-    Tensor.any = lambda self, axis=None, keep_dims=False: F.reduce_any(self, axis, keep_dims)
-    Tensor.all = lambda self, axis=None, keep_dims=False: F.reduce_all(self, axis, keep_dims)
-    Tensor.var = variance
-    Tensor.std = lambda self, axis=None, ddof=0, keepdims=False: F.sqrt(
-        variance(self, axis, ddof, keepdims))
+    Tensor.any = logical_reduction(F.reduce_any)
+    Tensor.all = logical_reduction(F.reduce_all)
+    Tensor.var = _variance
+    Tensor.std = lambda self, *args, **kwargs: F.sqrt(_variance(self, *args, **kwargs))
     Tensor.from_numpy = staticmethod(lambda array: Tensor._from_array(
         np.ascontiguousarray(array)))
 

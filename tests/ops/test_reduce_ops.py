@@ -50,7 +50,10 @@ def test_reduce_default_axis_and_tensor_methods():
     check(ops.ReduceSum()(Tensor(x)), np.sum(x), rtol=1e-5)
     check(Tensor(x).sum(), np.sum(x), rtol=1e-5)
     check(Tensor(x).mean(1, True), np.mean(x, 1, keepdims=True), rtol=1e-5)
-    check(Tensor(x).max(0), np.max(x, 0))
+    check(Tensor(x).max(axis=0), np.max(x, 0))
+    values, indices = Tensor(x).max(0)  # MindSpore 2.10, eagerly: x.max(dim) -> (values, indices)
+    check(values, np.max(x, 0))
+    check(indices, np.argmax(x, 0))
     check(Tensor(x).min(), np.min(x))
     check(Tensor(x).prod(-1), np.prod(x, -1), rtol=1e-5)
 

@@ -22,7 +22,7 @@ from ...ir.abstract import (
     AbstractTuple,
 )
 
-FLOATS = (mstype.float16, mstype.float32, mstype.float64)
+FLOATS = (mstype.float16, mstype.float32, mstype.float64, mstype.bfloat16)
 INTS = (mstype.int8, mstype.int16, mstype.int32, mstype.int64, mstype.uint8)
 SIGNED_INTS = (mstype.int8, mstype.int16, mstype.int32, mstype.int64)
 NUMBERS = INTS + FLOATS

@@ -1,0 +1,20 @@
+"""The names MindSpore's tests and tools import from its C++ extension module
+``mindspore._c_expression``: ``TensorPy`` (the Tensor class every Tensor is an instance of)
+and ``get_code_extra`` (the record its bytecode JIT keeps on a compiled function).
+
+graphkiln compiles every ``jit`` function from its source (``capture_mode='bytecode'``
+included) and keeps no per-code record, so ``get_code_extra`` finds none.
+"""
+from __future__ import annotations
+
+from .common.tensor import Tensor
+
+TensorPy = Tensor
+
+
+def get_code_extra(code) -> None:
+    """The bytecode-JIT record of ``code`` (a function or code object): always None."""
+    return None
+
+
+__all__ = ["TensorPy", "get_code_extra"]

@@ -1,0 +1,369 @@
+"""Elementwise math functions composed of the primitives (``ops.log2``, ``ops.isnan``,
+``ops.logaddexp``...), with MindSpore 2.10's names, arguments and result dtypes.
+
+Built from differentiable primitives, they trace into graphs and get their gradients from
+the primitives' rules. Integer and bool inputs of the transcendental ones compute in float32.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+import graphkiln.ops.functional as F
+
+from ..common import dtype as mstype
+from ..common.tensor import Tensor
+from .clip_ops import stop_gradient
+from .defs import math as M
+
+__all__ = ["log2", "log10", "isnan", "isinf", "isfinite", "isneginf", "isposinf", "trunc",
+           "fix", "frac", "sgn", "signbit", "erfc", "sinc", "deg2rad", "rad2deg", "copysign",
+           "heaviside", "hypot", "logaddexp", "logaddexp2", "xlogy", "float_power",
+           "true_divide", "fmod", "positive", "lerp", "hardshrink", "fmax", "fmin",
+           "nan_to_num", "isclose", "logsumexp", "nansum", "nanmean", "count_nonzero", "asinh",
+           "acosh", "atanh", "arcsinh", "arccosh", "arctanh", "ldexp", "isreal"]
+
+
+def _tensor(x) -> Tensor:
+    return x if isinstance(x, Tensor) else Tensor(x)
+
+
+def _as_float(x: Tensor) -> Tensor:
+    """``x``, or ``x`` cast to float32 when it holds integers or bools."""
+    x = _tensor(x)
+    return x if x.dtype.is_float or x.dtype.is_complex else F.cast(x, mstype.float32)
+
+
+def _all(x: Tensor, value: bool) -> Tensor:
+    """A bool Tensor shaped like ``x``, every element ``value``."""
+    return F.cast(F.ones_like(x) if value else F.zeros_like(x), mstype.bool_)
+
+
+def log2(input) -> Tensor:
+    """Base-2 logarithm (integers give float32)."""
+    x = _as_float(input)
+    return F.mul(F.log(x), 1.0 / math.log(2.0))
+
+
+def log10(input) -> Tensor:
+    """Base-10 logarithm (integers give float32)."""
+    x = _as_float(input)
+    return F.mul(F.log(x), 1.0 / math.log(10.0))
+
+
+def isnan(input) -> Tensor:
+    """True where ``input`` is NaN."""
+    x = _tensor(input)
+    return F.not_equal(x, x) if x.dtype.is_float or x.dtype.is_complex else _all(x, False)
+
+
+def isinf(input) -> Tensor:
+    """True where ``input`` is +inf or -inf."""
+    x = _tensor(input)
+    return F.equal(F.abs(x), math.inf) if x.dtype.is_float else _all(x, False)
+
+
+def isposinf(input) -> Tensor:
+    x = _tensor(input)
+    return F.equal(x, math.inf) if x.dtype.is_float else _all(x, False)
+
+
+def isneginf(input) -> Tensor:
+    x = _tensor(input)
+    return F.equal(x, -math.inf) if x.dtype.is_float else _all(x, False)
+
+
+def isfinite(input) -> Tensor:
+    """True where ``input`` is neither NaN nor infinite."""
+    x = _tensor(input)
+    if not x.dtype.is_float:
+        return _all(x, True)
+    return F.equal(F.sub(x, x), 0)  # inf - inf and NaN - NaN are NaN
+
+
+def isreal(input) -> Tensor:
+    """True where ``input`` has no imaginary part."""
+    x = _tensor(input)
+    return F.equal(F.imag(x), 0) if x.dtype.is_complex else _all(x, True)
+
+
+def trunc(input) -> Tensor:
+    """Round toward zero (integers stay as they are)."""
+    x = _tensor(input)
+    if not x.dtype.is_float:
+        return x
+    return F.select(F.less(x, 0), F.ceil(x), F.floor(x))
+
+
+fix = trunc
+
+
+def frac(input) -> Tensor:
+    """The fractional part, ``input - trunc(input)`` (with ``input``'s sign)."""
+    x = _tensor(input)
+    return F.sub(x, trunc(x))
+
+
+def sgn(input) -> Tensor:
+    """``sign`` of a real tensor; ``input / |input|`` (0 at 0) of a complex one."""
+    x = _tensor(input)
+    if not x.dtype.is_complex:
+        return F.sign(x)
+    modulus = F.abs(x)
+    return F.select(F.equal(modulus, 0), F.zeros_like(x), F.div(x, modulus))
+
+
+def signbit(input) -> Tensor:
+    """True where ``input`` is negative (``-0.0`` is not, as MindSpore's CPU kernel has it)."""
+    x = _tensor(input)
+    return F.less(x, 0) if x.dtype.kind in "if" else _all(x, False)
+
+
+def erfc(input) -> Tensor:
+    """``1 - erf(input)``."""
+    x = _as_float(input)
+    return F.sub(1, F.erf(x))
+
+
+def sinc(input) -> Tensor:
+    """``sin(pi x) / (pi x)``, 1 at 0 (integers give float32)."""
+    x = _as_float(input)
+    pix = F.mul(x, math.pi)
+    zero = F.equal(x, 0)
+    safe = F.select(zero, F.ones_like(pix), pix)
+    return F.select(zero, F.ones_like(x), F.div(F.sin(safe), safe))
+
+
+def _check_float(name: str, x: Tensor) -> None:
+    if not isinstance(x, Tensor):
+        raise TypeError(f"For '{name}', the 'x' must be a Tensor, but got {type(x).__name__}.")
+    if not x.dtype.is_float:
+        raise TypeError(f"For '{name}', the dtype of 'x' must be float16, float32 or float64, "
+                        f"but got {x.dtype}.")
+
+
+def deg2rad(x) -> Tensor:
+    """Degrees to radians."""
+    _check_float("deg2rad", x)
+    return F.mul(x, math.pi / 180.0)
+
+
+def rad2deg(x) -> Tensor:
+    """Radians to degrees."""
+    _check_float("rad2deg", x)
+    return F.mul(x, 180.0 / math.pi)
+
+
+def copysign(input, other) -> Tensor:
+    """``|input|`` with the sign of ``other``."""
+    x = _as_float(input)
+    negative = signbit(_tensor(other)) if isinstance(other, Tensor) else (
+        math.copysign(1.0, other) < 0)
+    magnitude = F.abs(x)
+    if isinstance(negative, bool):
+        return F.neg(magnitude) if negative else magnitude
+    return F.select(negative, F.neg(magnitude), magnitude)
+
+
+def heaviside(input, values) -> Tensor:
+    """0 where ``input < 0``, ``values`` where it is 0, 1 where it is positive."""
+    x = _tensor(input)
+    step = F.cast(F.greater(x, 0), x.dtype)
+    return F.select(F.equal(x, 0), F.broadcast_to(F.cast(values, x.dtype), x.shape), step)
+
+
+def hypot(input, other) -> Tensor:
+    """``sqrt(input**2 + other**2)``."""
+    x, y = _as_float(input), _as_float(other)
+    return F.sqrt(F.add(F.square(x), F.square(y)))
+
+
+def logaddexp(input, other) -> Tensor:
+    """``log(exp(input) + exp(other))`` without overflow."""
+    x, y = _as_float(input), _as_float(other)
+    big = F.maximum(x, y)
+    return F.add(big, F.log1p(F.exp(F.neg(F.abs(F.sub(x, y))))))
+
+
+def logaddexp2(input, other) -> Tensor:
+    """``log2(2**input + 2**other)`` without overflow."""
+    x, y = _as_float(input), _as_float(other)
+    big = F.maximum(x, y)
+    gap = F.mul(F.neg(F.abs(F.sub(x, y))), math.log(2.0))
+    return F.add(big, F.mul(F.log1p(F.exp(gap)), 1.0 / math.log(2.0)))
+
+
+def xlogy(input, other) -> Tensor:
+    """``input * log(other)``, 0 where ``input`` is 0 (unless ``other`` is NaN)."""
+    x = _as_float(input)
+    y = _as_float(other)
+    product = F.mul(x, F.log(y))
+    return F.select(F.logical_and(F.equal(x, 0), F.logical_not(isnan(y))),
+                    F.zeros_like(product), product)
+
+
+def float_power(input, exponent) -> Tensor:
+    """``input ** exponent`` in double precision (complex128 for complex operands)."""
+    wide = mstype.complex128 if any(isinstance(v, Tensor) and v.dtype.is_complex
+                                    for v in (input, exponent)) else mstype.float64
+    x = F.cast(input, wide) if isinstance(input, Tensor) else input
+    y = F.cast(exponent, wide) if isinstance(exponent, Tensor) else exponent
+    if not isinstance(x, Tensor):
+        x = Tensor(x, wide)
+    return F.pow(x, y)
+
+
+def true_divide(dividend, divisor) -> Tensor:
+    return F.div(dividend, divisor)
+
+
+def fmod(input, other) -> Tensor:
+    """The remainder of truncated division: it has ``input``'s sign."""
+    if not isinstance(input, Tensor) and not isinstance(other, Tensor):
+        raise TypeError(f"For 'fmod', at least one of 'input' and 'other' must be a Tensor, "
+                        f"but got {type(input).__name__} and {type(other).__name__}.")
+    return M.Mod(input, other)
+
+
+def positive(input) -> Tensor:
+    """``input`` itself (bool tensors are refused, as ``+`` of a bool)."""
+    if input.dtype == mstype.bool_:
+        raise TypeError("For 'positive', the input can not be a bool Tensor.")
+    return input
+
+
+def lerp(input, end, weight) -> Tensor:
+    """``input + weight * (end - input)``."""
+    return F.add(input, F.mul(weight, F.sub(end, input)))
+
+
+def hardshrink(input, lambd: float = 0.5) -> Tensor:
+    """``input`` where ``|input| > lambd``, else 0."""
+    x = _tensor(input)
+    return F.select(F.greater(F.abs(x), lambd), x, F.zeros_like(x))
+
+
+def _nan_aware(pick):
+    def fn(input, other):
+        x, y = _tensor(input), _tensor(other)
+        best = pick(x, y)
+        return F.select(isnan(x), F.broadcast_to(F.cast(y, best.dtype), best.shape),
+                        F.select(isnan(y), F.broadcast_to(F.cast(x, best.dtype), best.shape),
+                                 best))
+    return fn
+
+
+fmax = _nan_aware(F.maximum)
+fmax.__doc__ = "Elementwise maximum that ignores a NaN when the other value is a number."
+fmin = _nan_aware(F.minimum)
+fmin.__doc__ = "Elementwise minimum that ignores a NaN when the other value is a number."
+
+
+def nan_to_num(input, nan=0.0, posinf=None, neginf=None) -> Tensor:
+    """NaN -> ``nan``, +inf -> ``posinf`` (the dtype's max), -inf -> ``neginf`` (its min)."""
+    x = _tensor(input)
+    if not x.dtype.is_float:
+        return x
+    info = np.finfo(x.dtype.np_dtype)
+    nan = 0.0 if nan is None else nan
+    posinf = float(info.max) if posinf is None else posinf
+    neginf = float(info.min) if neginf is None else neginf
+
+    def const(v):
+        return F.cast(F.fill(x.dtype, (), v), x.dtype)
+
+    out = F.select(isnan(x), F.broadcast_to(const(nan), x.shape), x)
+    out = F.select(isposinf(x), F.broadcast_to(const(posinf), x.shape), out)
+    return F.select(isneginf(x), F.broadcast_to(const(neginf), x.shape), out)
+
+
+def isclose(input, other, rtol: float = 1e-05, atol: float = 1e-08,
+            equal_nan: bool = False) -> Tensor:
+    """``|input - other| <= atol + rtol * |other|`` elementwise (equal infinities too)."""
+    x, y = _tensor(input), _tensor(other)
+    if rtol < 0 or atol < 0:
+        raise ValueError(f"For 'isclose', 'rtol' and 'atol' must be non-negative, but got "
+                         f"rtol={rtol} and atol={atol}.")
+    xf, yf = _as_float(x), _as_float(y)
+    near = F.less_equal(F.abs(F.sub(xf, yf)), F.add(atol, F.mul(rtol, F.abs(yf))))
+    near = F.logical_and(near, F.logical_and(isfinite(xf), isfinite(yf)))
+    out = F.logical_or(near, F.equal(x, y))
+    if equal_nan:
+        out = F.logical_or(out, F.logical_and(isnan(xf), isnan(yf)))
+    return out
+
+
+def _axes(dim):
+    return () if dim is None else dim
+
+
+def logsumexp(input, dim, keepdim: bool = False) -> Tensor:
+    """``log(sum(exp(input), dim))`` computed stably."""
+    x = _as_float(input)
+    top = stop_gradient(F.reduce_max(x, _axes(dim), True))
+    top = F.select(isfinite(top), top, F.zeros_like(top))
+    total = F.reduce_sum(F.exp(F.sub(x, top)), _axes(dim), True)
+    out = F.add(F.log(total), top)
+    return out if keepdim else F.squeeze(out, _squeezed_axes(dim, x.ndim))
+
+
+def _squeezed_axes(dim, rank: int) -> tuple:
+    if dim is None or dim == ():
+        return tuple(range(rank))
+    dims = (dim,) if isinstance(dim, int) else tuple(dim)
+    return tuple(d % rank for d in dims) if rank else ()
+
+
+def nansum(input, dim=None, keepdim: bool = False, *, dtype=None) -> Tensor:
+    """Sum treating NaNs as zero (integers and bools sum in int64 unless ``dtype``)."""
+    x = _tensor(input)
+    if x.dtype.is_float:
+        x = F.select(isnan(x), F.zeros_like(x), x)
+    if dtype is not None:
+        x = F.cast(x, mstype.to_type(dtype))
+    elif not (x.dtype.is_float or x.dtype.is_complex):
+        x = F.cast(x, mstype.int64)
+    return F.reduce_sum(x, _axes(dim), keepdim)
+
+
+def nanmean(input, axis=None, keepdims: bool = False, *, dtype=None) -> Tensor:
+    """Mean of the non-NaN elements."""
+    x = _tensor(input)
+    if dtype is not None:
+        x = F.cast(x, mstype.to_type(dtype))
+    count = F.reduce_sum(F.cast(F.logical_not(isnan(x)), x.dtype), _axes(axis), keepdims)
+    return F.div(nansum(x, axis, keepdims), count)
+
+
+def count_nonzero(input, dim=None) -> Tensor:
+    """The number of non-zero elements (int64), over ``dim`` (all when None)."""
+    x = _tensor(input)
+    return F.reduce_sum(F.cast(F.not_equal(x, 0), mstype.int64), _axes(dim), False)
+
+
+def asinh(input) -> Tensor:
+    """Inverse hyperbolic sine."""
+    x = _as_float(input)
+    a = F.abs(x)
+    return F.mul(F.sign(x), F.log(F.add(a, F.sqrt(F.add(F.square(a), 1)))))
+
+
+def acosh(input) -> Tensor:
+    """Inverse hyperbolic cosine (NaN below 1)."""
+    x = _as_float(input)
+    return F.log(F.add(x, F.sqrt(F.sub(F.square(x), 1))))
+
+
+def atanh(input) -> Tensor:
+    """Inverse hyperbolic tangent."""
+    x = _as_float(input)
+    return F.mul(F.log1p(F.div(F.mul(x, 2), F.sub(1, x))), 0.5)
+
+
+arcsinh, arccosh, arctanh = asinh, acosh, atanh
+
+
+def ldexp(x, other) -> Tensor:
+    """``x * 2**other``."""
+    return F.mul(_as_float(x), F.pow(2.0, _as_float(other)))

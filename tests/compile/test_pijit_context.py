@@ -1,0 +1,36 @@
+"""MindSpore's C++-module names its tests import: ``_c_expression.TensorPy`` is the Tensor
+class, ``get_code_extra`` finds no bytecode-JIT record, and
+``common._pijit_context.PIJitCaptureContext`` compiles like ``jit``."""
+import pickle
+
+import numpy as np
+
+import graphkiln as ms
+from graphkiln import _c_expression, compat
+from graphkiln.compile.pijit_context import PIJitCaptureContext
+
+
+def test_tensorpy_is_the_tensor_class_and_pickles():
+    x = _c_expression.TensorPy(ms.Tensor(np.ones((2, 2), np.float32)))
+    assert isinstance(x, ms.Tensor)
+    np.testing.assert_array_equal(pickle.loads(pickle.dumps(x)).asnumpy(), np.ones((2, 2)))
+
+
+def test_pijit_capture_context_compiles_like_jit():
+    def affine(x):
+        return x * 2 + 1
+
+    compiled = PIJitCaptureContext(jit_config=None, fullgraph=True)(affine)
+    x = ms.Tensor(np.arange(3, dtype=np.float32))
+    np.testing.assert_array_equal(compiled(x).asnumpy(), affine(x).asnumpy())
+    assert _c_expression.get_code_extra(affine) is None
+
+
+def test_mindspore_names_resolve_through_the_import_hook():
+    compat.install()
+    try:
+        from mindspore._c_expression import TensorPy
+        from mindspore.common._pijit_context import PIJitCaptureContext as Context
+    finally:
+        compat.uninstall()
+    assert TensorPy is ms.Tensor and Context is PIJitCaptureContext
