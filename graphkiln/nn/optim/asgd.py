@@ -22,8 +22,8 @@ from .optimizer import Optimizer, opt_init_args_register
 def check_float(owner: str, name: str, value) -> float:
     """``value`` when it is a Python float, else MindSpore's TypeError."""
     if not isinstance(value, float):
-        raise TypeError(f"For '{owner}', the type of '{name}' should be float, but got "
-                        f"{type(value).__name__}.")
+        raise TypeError(f"For '{owner}', the type of '{name}' should be 'float', but got type "
+                        f"'{type(value).__name__}'.")
     return value
 
 
