@@ -11,6 +11,7 @@ from .. import (
     embedding,
     math,
     normalization,
+    padding,
     pooling,
     rnn_cells,
     rnns,
@@ -48,6 +49,14 @@ from ..normalization import (
     LayerNorm,
     SyncBatchNorm,
 )
+from ..padding import (
+    ReflectionPad1d,
+    ReflectionPad2d,
+    ReflectionPad3d,
+    ReplicationPad1d,
+    ReplicationPad2d,
+    ReplicationPad3d,
+)
 from ..pooling import (
     AdaptiveAvgPool1d,
     AdaptiveAvgPool2d,
@@ -73,5 +82,6 @@ __all__ = [n for n in dir() if not n.startswith("_")]  # every re-exported layer
 
 alias_modules(__name__, {"activation": activation, "basic": basic, "combined": combined,
                          "container": container, "conv": conv, "embedding": embedding,
-                         "math": math, "normalization": normalization, "pooling": pooling,
+                         "math": math, "normalization": normalization, "padding": padding,
+                         "pooling": pooling,
                          "rnn_cells": rnn_cells, "rnns": rnns, "transformer": transformer})
