@@ -37,6 +37,7 @@ from .functional import reduce_any as any  # noqa: A001,F401
 from .interpolation import interpolate  # noqa: F401
 from .losses import *  # noqa: F401,F403
 from .primitive import REGISTRY, Primitive, constexpr, primitive_class
+from .shuffle import channel_shuffle, pixel_shuffle, pixel_unshuffle  # noqa: F401
 
 for _name, _opdef in REGISTRY.items():
     if _name not in globals():  # composites (HyperMap) keep their user-facing class
@@ -52,4 +53,5 @@ __all__ = [n for n in dir(functional) if not n.startswith("_")] + list(REGISTRY)
     "Primitive", "functional", "composite", "GradOperation", "HyperMap", "Map",
     "MultitypeFuncGraph", "vmap", "operations", "constexpr", "grad", "value_and_grad",
     "get_grad", "jvp", "vjp", "jacfwd", "jacrev", "jet",
-    "derivative", "linearize", "ReduceOp", "WhileLoop", "ForiLoop", "Scan"]
+    "derivative", "linearize", "ReduceOp", "WhileLoop", "ForiLoop", "Scan",
+    "pixel_shuffle", "pixel_unshuffle", "channel_shuffle"]

@@ -15,6 +15,7 @@ from .. import (
     pooling,
     rnn_cells,
     rnns,
+    shuffle,
     transformer,
 )
 from ..activation import (
@@ -69,6 +70,7 @@ from ..pooling import (
 )
 from ..rnn_cells import GRUCell, LSTMCell, RNNCell
 from ..rnns import GRU, LSTM, RNN
+from ..shuffle import ChannelShuffle, PixelShuffle, PixelUnshuffle
 from ..transformer import (
     MultiheadAttention,
     Transformer,
@@ -84,4 +86,5 @@ alias_modules(__name__, {"activation": activation, "basic": basic, "combined": c
                          "container": container, "conv": conv, "embedding": embedding,
                          "math": math, "normalization": normalization, "padding": padding,
                          "pooling": pooling,
-                         "rnn_cells": rnn_cells, "rnns": rnns, "transformer": transformer})
+                         "rnn_cells": rnn_cells, "rnns": rnns, "shuffle": shuffle,
+                         "transformer": transformer})
