@@ -201,6 +201,25 @@ def test_progress_bar_only_on_a_terminal(capsys, monkeypatch):
     assert sys.stdout is not screen
 
 
+def test_stdout_replaced_by_a_writer_without_isatty(monkeypatch):
+    class Writer:  # what scripts capturing prints put in sys.stdout
+        def __init__(self):
+            self.text = ""
+
+        def write(self, text):
+            self.text += text
+
+        def flush(self):
+            pass
+
+    writer = Writer()
+    _, m = model()
+    monkeypatch.setattr(sys, "stdout", writer)
+    m.train(1, Tiny(), callbacks=[ms.LossMonitor()])
+    monkeypatch.undo()
+    assert writer.text.count("loss is") == 2
+
+
 def test_training_plot(tmp_path):
     _, m = model(metrics={"mae": ms.nn.MAE()})
     path = tmp_path / "plot.png"
