@@ -328,3 +328,23 @@ def test_graph_meta_only_in_graph_mode(tmp_path, mode):
         names = [p.name for p in proto.graph.parameters]
         assert names[:4] == ["inputs0", "inputs1", "weight", "bias"]
         assert list(proto.graph.parameters[0].type.tensor_type.shape.dim[0].ListFields())
+
+
+def test_hand_run_callback_loop_with_mindspore_private_names():
+    # MindSpore scripts drive callbacks themselves with these two private names; the
+    # callback params then hold only what the script sets (no train_network)
+    from graphkiln.train.callback import _CallbackManager, _InternalCallbackParam
+
+    cb_params = _InternalCallbackParam()
+    run_context = ms.RunContext(cb_params)
+    stopper = ms.EarlyStopping(monitor="accuracy", patience=2, baseline=0.55)
+    with _CallbackManager(stopper) as callbacks:
+        for epoch, acc in enumerate([0.6, 0.3, 0.5, 0.5], 1):
+            callbacks.on_train_epoch_begin(run_context)
+            cb_params.eval_results = {"accuracy": acc}
+            cb_params.cur_epoch_num = epoch
+            callbacks.on_train_epoch_end(run_context)
+            if run_context.get_stop_requested():
+                break
+        callbacks.on_train_end(run_context)
+    assert cb_params.cur_epoch_num == 3 and stopper.stopped_epoch == 3
