@@ -319,3 +319,21 @@ class ClipByNorm(Cell):
         norm = ops.sqrt(ops.reduce_sum(ops.square(w), self.axis, True))
         limit = ops.cast(clip_norm, mstype.float32)
         return ops.div(ops.mul(w, limit), ops.maximum(norm, limit))
+
+
+class Upsample(Cell):
+    """Resize the spatial axes with ``ops.interpolate`` (to ``size`` or by
+    ``scale_factor``, with ``mode``)."""
+
+    def __init__(self, size=None, scale_factor=None, mode: str = "nearest",
+                 align_corners=None, recompute_scale_factor=None):
+        super().__init__()
+        self.size = size
+        self.scale_factor = scale_factor
+        self.mode = mode
+        self.align_corners = align_corners
+        self.recompute_scale_factor = recompute_scale_factor
+
+    def construct(self, x):
+        return ops.interpolate(x, self.size, self.scale_factor, self.mode, self.align_corners,
+                               self.recompute_scale_factor)

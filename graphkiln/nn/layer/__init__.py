@@ -35,7 +35,18 @@ from ..activation import (
     Tanh,
     get_activation,
 )
-from ..basic import ClipByNorm, Dense, Dropout, Flatten, Identity, OneHot, Pad, Range, Unfold
+from ..basic import (
+    ClipByNorm,
+    Dense,
+    Dropout,
+    Flatten,
+    Identity,
+    OneHot,
+    Pad,
+    Range,
+    Unfold,
+    Upsample,
+)
 from ..combined import Conv2dBnAct, DenseBnAct
 from ..container import CellDict, CellList, SequentialCell
 from ..conv import Conv1d, Conv1dTranspose, Conv2d, Conv2dTranspose, Conv3d, Conv3dTranspose
