@@ -337,3 +337,47 @@ class Upsample(Cell):
     def construct(self, x):
         return ops.interpolate(x, self.size, self.scale_factor, self.mode, self.align_corners,
                                self.recompute_scale_factor)
+
+
+class _ChannelDropout(Cell):
+    """In training mode, zero whole channels with probability ``p`` (``ops.dropout1d/2d/3d``);
+    in evaluation mode return the input."""
+
+    _dropout = None
+
+    def __init__(self, p: float = 0.5):
+        super().__init__()
+        name = type(self).__name__
+        if isinstance(p, bool) or not isinstance(p, float):
+            raise TypeError(f"For '{name}', the type of 'p' should be 'float', but got type "
+                            f"'{type(p).__name__}'.")
+        if not 0.0 <= p <= 1.0:
+            raise ValueError(f"For '{name}', the 'p' must be a number in range [0, 1], but got "
+                             f"{p}.")
+        self.p = p
+
+    def construct(self, x):
+        if not self.training or self.p == 0.0:
+            return x
+        return type(self)._dropout(x, self.p)
+
+    def extra_repr(self) -> str:
+        return f"p={self.p}"
+
+
+class Dropout1d(_ChannelDropout):
+    """Channel dropout of ``(N, C, L)`` or ``(C, L)`` inputs."""
+
+    _dropout = staticmethod(ops.dropout1d)
+
+
+class Dropout2d(_ChannelDropout):
+    """Channel dropout of ``(N, C, H, W)`` inputs."""
+
+    _dropout = staticmethod(ops.dropout2d)
+
+
+class Dropout3d(_ChannelDropout):
+    """Channel dropout of ``(N, C, D, H, W)`` inputs."""
+
+    _dropout = staticmethod(ops.dropout3d)

@@ -8,6 +8,7 @@ from . import rules as _rules  # noqa: F401  (attaches backward rules)
 from . import scalar_methods as _scalar_methods  # noqa: F401  (run-time scalar operators)
 from . import sequence_methods as _sequence_methods  # noqa: F401  (dynamic length sequences)
 from . import tensor_methods as _tensor_methods  # noqa: F401  (Tensor operators)
+from .channel_dropout import dropout1d, dropout2d, dropout3d  # noqa: F401
 from .clip_ops import clip_by_global_norm, clip_by_value, stop_gradient  # noqa: F401
 from .composite import (
     ForiLoop,
@@ -54,4 +55,5 @@ __all__ = [n for n in dir(functional) if not n.startswith("_")] + list(REGISTRY)
     "MultitypeFuncGraph", "vmap", "operations", "constexpr", "grad", "value_and_grad",
     "get_grad", "jvp", "vjp", "jacfwd", "jacrev", "jet",
     "derivative", "linearize", "ReduceOp", "WhileLoop", "ForiLoop", "Scan",
-    "pixel_shuffle", "pixel_unshuffle", "channel_shuffle"]
+    "pixel_shuffle", "pixel_unshuffle", "channel_shuffle", "dropout1d", "dropout2d",
+    "dropout3d"]
