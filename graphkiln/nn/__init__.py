@@ -46,15 +46,18 @@ from .metrics import (
     rearrange_inputs,
 )
 from .optim import (
+    ASGD,
     LARS,
     SGD,
     Adagrad,
     Adam,
+    AdaMax,
     AdamWeightDecay,
     Lamb,
     Momentum,
     Optimizer,
     RMSProp,
+    Rprop,
     thor,
 )
 from .wrap.cell_wrapper import TrainOneStepCell, WithEvalCell, WithLossCell
@@ -68,7 +71,8 @@ __all__ = [
     "Cell", "init", "set_seed", "layer", *_LAYERS, *_LOSSES,
     # optimizers and learning rates
     "Optimizer", "Momentum", "SGD", "Adam", "AdamWeightDecay", "RMSProp", "Adagrad", "Lamb", "thor",
-    "LARS", "LearningRateSchedule", "ExponentialDecayLR", "NaturalExpDecayLR",
+    "LARS", "ASGD", "Rprop", "AdaMax",
+    "LearningRateSchedule", "ExponentialDecayLR", "NaturalExpDecayLR",
     "InverseDecayLR", "CosineDecayLR", "PolynomialDecayLR", "WarmUpLR",
     "exponential_decay_lr", "natural_exp_decay_lr", "inverse_decay_lr", "cosine_decay_lr",
     "piecewise_constant_lr", "warmup_lr", "polynomial_decay_lr",

@@ -319,3 +319,65 @@ class ClipByNorm(Cell):
         norm = ops.sqrt(ops.reduce_sum(ops.square(w), self.axis, True))
         limit = ops.cast(clip_norm, mstype.float32)
         return ops.div(ops.mul(w, limit), ops.maximum(norm, limit))
+
+
+class Upsample(Cell):
+    """Resize the spatial axes with ``ops.interpolate`` (to ``size`` or by
+    ``scale_factor``, with ``mode``)."""
+
+    def __init__(self, size=None, scale_factor=None, mode: str = "nearest",
+                 align_corners=None, recompute_scale_factor=None):
+        super().__init__()
+        self.size = size
+        self.scale_factor = scale_factor
+        self.mode = mode
+        self.align_corners = align_corners
+        self.recompute_scale_factor = recompute_scale_factor
+
+    def construct(self, x):
+        return ops.interpolate(x, self.size, self.scale_factor, self.mode, self.align_corners,
+                               self.recompute_scale_factor)
+
+
+class _ChannelDropout(Cell):
+    """In training mode, zero whole channels with probability ``p`` (``ops.dropout1d/2d/3d``);
+    in evaluation mode return the input."""
+
+    _dropout = None
+
+    def __init__(self, p: float = 0.5):
+        super().__init__()
+        name = type(self).__name__
+        if isinstance(p, bool) or not isinstance(p, float):
+            raise TypeError(f"For '{name}', the type of 'p' should be 'float', but got type "
+                            f"'{type(p).__name__}'.")
+        if not 0.0 <= p <= 1.0:
+            raise ValueError(f"For '{name}', the 'p' must be a number in range [0, 1], but got "
+                             f"{p}.")
+        self.p = p
+
+    def construct(self, x):
+        if not self.training or self.p == 0.0:
+            return x
+        return type(self)._dropout(x, self.p)
+
+    def extra_repr(self) -> str:
+        return f"p={self.p}"
+
+
+class Dropout1d(_ChannelDropout):
+    """Channel dropout of ``(N, C, L)`` or ``(C, L)`` inputs."""
+
+    _dropout = staticmethod(ops.dropout1d)
+
+
+class Dropout2d(_ChannelDropout):
+    """Channel dropout of ``(N, C, H, W)`` inputs."""
+
+    _dropout = staticmethod(ops.dropout2d)
+
+
+class Dropout3d(_ChannelDropout):
+    """Channel dropout of ``(N, C, D, H, W)`` inputs."""
+
+    _dropout = staticmethod(ops.dropout3d)

@@ -118,6 +118,9 @@ class CellList(_IndexedCells):
                             f"instance of list, tuple or CellList, but got "
                             f"{type(cells).__name__}.")
         for cell in cells:
+            if isinstance(cell, CellDict):
+                raise TypeError(f"For 'CellList', the type of cell can not be CellDict, but got "
+                                f"{type(cell).__name__}.")
             self._append(cell)
         return self
 
@@ -183,21 +186,35 @@ class CellDict(Cell):
         if kwargs:
             self.update(kwargs)
 
-    @staticmethod
-    def _check_key(key) -> str:
+    def _check_key(self, key) -> str:
         if not isinstance(key, str):
             raise TypeError(f"For 'CellDict', the type of key should be str, but got "
                             f"{type(key).__name__}.")
+        if hasattr(self, key) and key not in self._cells:
+            raise KeyError(f"For 'CellDict', the key can not be same with the attributes of "
+                           f"Cell, but got key {key}.")
         if "." in key:
             raise KeyError(f"For 'CellDict', the key can not contain \".\", got \"{key}\".")
+        if not key:
+            raise KeyError("For 'CellDict', key can not be empty string \"\".")
         return key
+
+    @staticmethod
+    def _check_value(cell) -> Cell:
+        if cell is None:
+            raise TypeError("For 'CellDict', cell can not be None.")
+        _check_cell("CellDict", cell)
+        if isinstance(cell, (CellDict, CellList, SequentialCell)):
+            raise TypeError(f"For 'CellDict', the type of cell can not be CellDict, CellList or "
+                            f"SequentialCell, but got {type(cell).__name__}.")
+        return cell
 
     def __getitem__(self, key: str) -> Cell:
         return self._cells[key]
 
     def __setitem__(self, key: str, cell: Cell) -> None:
         self._check_key(key)
-        self.insert_child_to_cell(key, _check_cell("CellDict", cell))
+        self.insert_child_to_cell(key, self._check_value(cell))
 
     def __delitem__(self, key: str) -> None:
         del self._cells[key]

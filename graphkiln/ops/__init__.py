@@ -10,6 +10,7 @@ from . import sequence_methods as _sequence_methods  # noqa: F401  (dynamic leng
 from . import tensor_methods as _tensor_methods  # noqa: F401  (Tensor operators)
 from . import tensor_methods_ext as _tensor_methods_ext  # noqa: F401  (x.log2(), x.tril()...)
 from .array_ops import *  # noqa: F401,F403
+from .channel_dropout import dropout1d, dropout2d, dropout3d  # noqa: F401
 from .clip_ops import clip_by_global_norm, clip_by_value, stop_gradient  # noqa: F401
 from .composite import (
     ForiLoop,
@@ -41,6 +42,7 @@ from .interpolation import interpolate  # noqa: F401
 from .losses import *  # noqa: F401,F403
 from .primitive import REGISTRY, Primitive, constexpr, primitive_class
 from .products import *  # noqa: F401,F403
+from .shuffle import channel_shuffle, pixel_shuffle, pixel_unshuffle  # noqa: F401
 
 for _name, _opdef in REGISTRY.items():
     if _name not in globals():  # composites (HyperMap) keep their user-facing class
@@ -57,4 +59,6 @@ __all__ = [n for n in dir(functional) if not n.startswith("_")] + list(REGISTRY)
     "Primitive", "functional", "composite", "GradOperation", "HyperMap", "Map",
     "MultitypeFuncGraph", "vmap", "operations", "constexpr", "grad", "value_and_grad",
     "get_grad", "jvp", "vjp", "jacfwd", "jacrev", "jet",
-    "derivative", "linearize", "ReduceOp", "WhileLoop", "ForiLoop", "Scan"]
+    "derivative", "linearize", "ReduceOp", "WhileLoop", "ForiLoop", "Scan",
+    "pixel_shuffle", "pixel_unshuffle", "channel_shuffle", "dropout1d", "dropout2d",
+    "dropout3d"]

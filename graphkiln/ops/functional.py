@@ -944,7 +944,6 @@ gather_d = gather_elements
 
 from .cumulative import *  # noqa: E402,F401,F403  (ops.cumsum, ops.cummin, ops.cummax)
 from .dot import *  # noqa: E402,F401,F403  (ops.dot)
-from .dropout_nd import *  # noqa: E402,F401,F403  (ops.dropout2d, ops.dropout3d)
 from .elementwise_ops import *  # noqa: E402,F401,F403  (ops.erfc, ops.isnan, ops.elu...)
 from .ranges import *  # noqa: E402,F401,F403  (ops.linspace)
 from .row_updates import *  # noqa: E402,F401,F403  (ops.inplace_add...)

@@ -1,12 +1,16 @@
 """Functional losses, as ``mindspore.ops`` has them: ``cross_entropy``, ``nll_loss``,
 ``binary_cross_entropy``, ``binary_cross_entropy_with_logits``, ``smooth_l1_loss``,
-``huber_loss``, ``kl_div``, ``cosine_embedding_loss``, ``mse_loss``, ``l1_loss``.
+``huber_loss``, ``kl_div``, ``cosine_embedding_loss``, ``mse_loss``, ``l1_loss``,
+``margin_ranking_loss``, ``hinge_embedding_loss``, ``gaussian_nll_loss``,
+``multilabel_soft_margin_loss``.
 
 Built from primitives, so they differentiate and trace like any op. Softmax-based losses
 go through ``LogSoftmax`` (max-shifted log-sum-exp, float16 computed in float32), and the
 logits form of binary cross entropy uses ``max(x, 0) - x y + log(1 + exp(-|x|))``.
 """
 from __future__ import annotations
+
+import math
 
 import graphkiln.ops.functional as F
 
@@ -17,7 +21,8 @@ from .dynamic_shape import shape_of
 
 __all__ = ["cross_entropy", "nll_loss", "binary_cross_entropy",
            "binary_cross_entropy_with_logits", "smooth_l1_loss", "huber_loss", "kl_div",
-           "cosine_embedding_loss", "mse_loss", "l1_loss"]
+           "cosine_embedding_loss", "mse_loss", "l1_loss", "margin_ranking_loss",
+           "hinge_embedding_loss", "gaussian_nll_loss", "multilabel_soft_margin_loss"]
 
 _REDUCTIONS = ("mean", "sum", "none")
 
@@ -197,3 +202,101 @@ def l1_loss(input, target, reduction: str = "mean"):
     check_reduction("l1_loss", reduction)
     return reduce_loss(F.abs(F.sub(input, target)), reduction)
 
+
+
+def _check_tensor(owner: str, name: str, value) -> None:
+    if not isinstance(value, Tensor):
+        raise TypeError(f"For '{owner}', the '{name}' must be a Tensor, but got "
+                        f"{type(value).__name__}.")
+
+
+def _check_same_dtype(owner: str, names: tuple, a, b) -> None:
+    if a.dtype != b.dtype:
+        raise TypeError(f"For '{owner}', the dtype of '{names[0]}' and '{names[1]}' must be the "
+                        f"same, but got {a.dtype} and {b.dtype}.")
+
+
+def margin_ranking_loss(input1, input2, target, margin: float = 0.0,
+                        reduction: str = "mean"):
+    """``max(0, -target * (input1 - input2) + margin)``."""
+    owner = "margin_ranking_loss"
+    if isinstance(margin, bool) or not isinstance(margin, float):
+        raise TypeError(f"For '{owner}', the type of 'margin' should be 'float', but got type "
+                        f"'{type(margin).__name__}'.")
+    check_reduction(owner, reduction)
+    for name, value in (("input1", input1), ("input2", input2), ("target", target)):
+        _check_tensor(owner, name, value)
+    _check_same_dtype(owner, ("input1", "input2"), input1, input2)
+    _check_same_dtype(owner, ("target", "input1"), target, input1)
+    loss = F.maximum(F.add(F.mul(F.neg(target), F.sub(input1, input2)), margin), 0.0)
+    return reduce_loss(loss, reduction)
+
+
+def hinge_embedding_loss(inputs, targets, margin: float = 1.0, reduction: str = "mean"):
+    """``inputs`` where ``targets > 0`` plus ``max(0, margin - inputs)`` where
+    ``targets < 0`` (targets are 1 or -1)."""
+    owner = "HingeEmbeddingLoss"
+    if isinstance(margin, bool) or not isinstance(margin, (float, int)):
+        raise TypeError(f"For '{owner}', 'margin' must be a float or int, but got "
+                        f"{type(margin)}.")
+    if reduction not in _REDUCTIONS:
+        raise ValueError(f"For '{owner}', 'reduction' must be one of 'none', 'mean', 'sum', "
+                         f"but got {reduction}.")
+    for place, value in (("first", inputs), ("second", targets)):
+        if not isinstance(value, Tensor):
+            raise TypeError(f"For '{owner}', the {place} input must be a Tensor, but got "
+                            f"{type(value)}.")
+        if not value.dtype.is_float:
+            raise TypeError(f"For '{owner}', the dtype of the {place} input must be float, but "
+                            f"got {value.dtype}.")
+    dtype = inputs.dtype
+    positive = F.cast(F.greater(targets, 0.0), dtype)
+    negative = F.cast(F.less(targets, 0.0), dtype)
+    hinge = F.maximum(F.sub(F.mul(negative, float(margin)), F.mul(negative, inputs)), 0.0)
+    loss = F.add(F.mul(positive, inputs), hinge)
+    if reduction == "mean":
+        return F.mean(loss)
+    return F.sum(loss) if reduction == "sum" else loss
+
+
+def gaussian_nll_loss(x, target, var, full: bool = False, eps: float = 1e-6,
+                      reduction: str = "mean"):
+    """``0.5 * (log(max(var, eps)) + (x - target)^2 / max(var, eps))``, plus
+    ``0.5 * log(2 pi)`` when ``full``; a ``var`` without ``x``'s last axis gets it."""
+    owner = "gaussian_nll_loss"
+    for name, value in (("x", x), ("target", target), ("var", var)):
+        if not isinstance(value, Tensor):
+            raise TypeError(f"For '{owner}', '{name}' must be a tensor, but got "
+                            f"{type(value)}.")
+    if not isinstance(full, bool):
+        raise TypeError(f"For '{owner}', 'full' must be a bool, but got {type(full)}.")
+    if not isinstance(eps, float) or eps <= 0:
+        raise ValueError(f"For '{owner}', 'eps' must be a positive float, but got {eps}.")
+    if reduction not in _REDUCTIONS:
+        raise ValueError(f"For '{owner}', 'reduction' must be one of 'none', 'mean', or "
+                         f"'sum', but got {reduction}.")
+    if x.shape != var.shape and x.shape[:-1] == var.shape:
+        var = F.expand_dims(var, -1)
+    clamped = F.maximum(var, eps)
+    loss = F.mul(F.add(F.log(clamped), F.div(F.square(F.sub(x, target)), clamped)), 0.5)
+    if full:
+        loss = F.add(loss, 0.5 * math.log(2 * math.pi))
+    if reduction == "mean":
+        return F.mean(loss)
+    return F.sum(loss) if reduction == "sum" else loss
+
+
+def multilabel_soft_margin_loss(input, target, weight=None, reduction: str = "mean"):
+    """Per sample, the mean over classes of ``-(t log sigmoid(x) + (1 - t) log sigmoid(-x))``
+    (times ``weight``)."""
+    owner = "multilabel_soft_margin_loss"
+    _check_tensor(owner, "input", input)
+    _check_tensor(owner, "target", target)
+    check_reduction(owner, reduction)
+    positive = F.log(F.add(F.exp(F.neg(input)), 1.0))
+    negative = F.log(F.add(F.exp(input), 1.0))
+    loss = F.add(F.mul(target, positive), F.mul(F.sub(1.0, target), negative))
+    if weight is not None:
+        loss = F.mul(loss, weight)
+    classes = input.shape[-1]
+    return reduce_loss(F.div(F.sum(loss, -1), float(classes)), reduction)

@@ -1,9 +1,10 @@
 """nn.ClipByNorm against NumPy, Cell.init_parameters_data, MindSpore's module paths
 (nn.layer, nn.loss.loss). Pad is checked against MindSpore in test_vs_mindspore.py."""
 import numpy as np
+import pytest
 
 import graphkiln as ms
-from graphkiln import nn
+from graphkiln import Tensor, nn
 
 
 def test_clip_by_norm_matches_numpy():
@@ -25,3 +26,15 @@ def test_mindspore_module_paths():
     from graphkiln.nn.layer import CellList, Conv2d
     from graphkiln.nn.loss.loss import LossBase
     assert CellList is nn.CellList and Conv2d is nn.Conv2d and LossBase is nn.LossBase
+
+
+@pytest.mark.parametrize("mode", [ms.PYNATIVE_MODE, ms.GRAPH_MODE])
+def test_upsample_nearest_repeats_and_bilinear_is_interpolate(mode):
+    ms.set_context(mode=mode)
+    x = np.arange(2 * 3 * 4, dtype=np.float32).reshape(1, 2, 3, 4)
+    out = nn.Upsample(size=(6, 8))(Tensor(x)).asnumpy()
+    np.testing.assert_array_equal(out, x.repeat(2, axis=2).repeat(2, axis=3))
+    up = nn.Upsample(size=(5, 7), mode="bilinear", align_corners=True)(Tensor(x)).asnumpy()
+    want = ms.ops.interpolate(Tensor(x), (5, 7), None, "bilinear", True).asnumpy()
+    np.testing.assert_allclose(up, want)
+    np.testing.assert_allclose(up[..., 0, :][..., [0, -1]], x[..., 0, :][..., [0, -1]])

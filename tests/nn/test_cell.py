@@ -483,3 +483,18 @@ def test_parameter_data_reads_the_current_value_in_both_modes():
         np.testing.assert_allclose(out.asnumpy(), [8.0, 8.0])
         np.testing.assert_allclose(net.p.data.asnumpy(), [4.0, 4.0])
     assert isinstance(ms.Parameter(Tensor(np.ones(1, np.float32)), name="q").data, Tensor)
+
+
+def test_container_nesting_and_key_checks_are_mindspore_s():
+    cells = nn.CellDict({"relu": nn.ReLU()})
+    for key, error in ((1, TypeError), (".relu", KeyError), ("", KeyError),
+                       ("construct", KeyError)):
+        with pytest.raises(error):
+            cells[key] = nn.ReLU()
+    for cell in (None, 1, nn.CellDict(), nn.CellList(), nn.SequentialCell()):
+        with pytest.raises(TypeError):
+            cells["inner"] = cell
+    with pytest.raises(TypeError, match="CellDict"):
+        nn.CellList([nn.CellDict({"relu": nn.ReLU()})])
+    cells["relu"] = nn.Tanh()  # an existing key may be replaced
+    assert isinstance(cells["relu"], nn.Tanh)

@@ -16,6 +16,7 @@ sys.path.insert(0, str(FIXTURES))
 from optim_cases import (  # noqa: E402
     STEPS,
     _net,
+    asgd_average,
     data,
     lr_lists,
     optimizer_cases,
@@ -36,6 +37,14 @@ def test_optimizer_matches_mindspore(name, mode):
     for pname, value in params.items():
         np.testing.assert_allclose(value, RECORDED[f"{name}/{pname}"], rtol=1e-5, atol=1e-6,
                                    err_msg=pname)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_asgd_average_matches_mindspore(mode):
+    ms.set_context(mode=MODES[mode])
+    for name, value in asgd_average(nn, ms).items():
+        np.testing.assert_allclose(value, RECORDED[f"asgd_average/{name}"], rtol=1e-5,
+                                   atol=1e-6, err_msg=name)
 
 
 @pytest.mark.parametrize("name", sorted(lr_lists(nn)))

@@ -80,3 +80,26 @@ def test_train_one_step_learns_and_graph_equals_pynative():
     np.testing.assert_allclose(graph_losses, eager_losses, rtol=1e-4)
     for a, b in zip(graph_w, eager_w):
         np.testing.assert_allclose(a, b, rtol=1e-4, atol=1e-6)
+
+
+@pytest.mark.parametrize("mode", [ms.PYNATIVE_MODE, ms.GRAPH_MODE])
+def test_train_one_step_cell_returns_named_gradients(mode):
+    ms.set_context(mode=mode)
+    net = nn.Dense(3, 2)
+    x = Tensor(np.arange(6, dtype=np.float32).reshape(2, 3))
+    y = Tensor(np.ones((2, 2), np.float32))
+    with_loss = nn.WithLossCell(net, nn.MSELoss())
+    expected = [g.asnumpy() for g in ms.grad(with_loss, None, net.trainable_params())(x, y)]
+    step = nn.TrainOneStepCell(with_loss, nn.SGD(net.trainable_params(), 0.1), return_grad=True)
+    loss, grads = step(x, y)
+    assert loss.shape == () and isinstance(grads, dict)
+    assert list(grads) == [p.name for p in net.trainable_params()]
+    for got, want in zip(grads.values(), expected):
+        np.testing.assert_allclose(got.asnumpy(), want, rtol=1e-6)
+
+
+def test_train_one_step_cell_rejects_zero_sens():
+    net = nn.Dense(3, 2)
+    with pytest.raises(ValueError, match="sens"):
+        nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()),
+                            nn.SGD(net.trainable_params()), sens=0)

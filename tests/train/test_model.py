@@ -201,6 +201,25 @@ def test_progress_bar_only_on_a_terminal(capsys, monkeypatch):
     assert sys.stdout is not screen
 
 
+def test_stdout_replaced_by_a_writer_without_isatty(monkeypatch):
+    class Writer:  # what scripts capturing prints put in sys.stdout
+        def __init__(self):
+            self.text = ""
+
+        def write(self, text):
+            self.text += text
+
+        def flush(self):
+            pass
+
+    writer = Writer()
+    _, m = model()
+    monkeypatch.setattr(sys, "stdout", writer)
+    m.train(1, Tiny(), callbacks=[ms.LossMonitor()])
+    monkeypatch.undo()
+    assert writer.text.count("loss is") == 2
+
+
 def test_training_plot(tmp_path):
     _, m = model(metrics={"mae": ms.nn.MAE()})
     path = tmp_path / "plot.png"
@@ -309,3 +328,23 @@ def test_graph_meta_only_in_graph_mode(tmp_path, mode):
         names = [p.name for p in proto.graph.parameters]
         assert names[:4] == ["inputs0", "inputs1", "weight", "bias"]
         assert list(proto.graph.parameters[0].type.tensor_type.shape.dim[0].ListFields())
+
+
+def test_hand_run_callback_loop_with_mindspore_private_names():
+    # MindSpore scripts drive callbacks themselves with these two private names; the
+    # callback params then hold only what the script sets (no train_network)
+    from graphkiln.train.callback import _CallbackManager, _InternalCallbackParam
+
+    cb_params = _InternalCallbackParam()
+    run_context = ms.RunContext(cb_params)
+    stopper = ms.EarlyStopping(monitor="accuracy", patience=2, baseline=0.55)
+    with _CallbackManager(stopper) as callbacks:
+        for epoch, acc in enumerate([0.6, 0.3, 0.5, 0.5], 1):
+            callbacks.on_train_epoch_begin(run_context)
+            cb_params.eval_results = {"accuracy": acc}
+            cb_params.cur_epoch_num = epoch
+            callbacks.on_train_epoch_end(run_context)
+            if run_context.get_stop_requested():
+                break
+        callbacks.on_train_end(run_context)
+    assert cb_params.cur_epoch_num == 3 and stopper.stopped_epoch == 3

@@ -11,9 +11,11 @@ from .. import (
     embedding,
     math,
     normalization,
+    padding,
     pooling,
     rnn_cells,
     rnns,
+    shuffle,
     transformer,
 )
 from ..activation import (
@@ -33,7 +35,21 @@ from ..activation import (
     Tanh,
     get_activation,
 )
-from ..basic import ClipByNorm, Dense, Dropout, Flatten, Identity, OneHot, Pad, Range, Unfold
+from ..basic import (
+    ClipByNorm,
+    Dense,
+    Dropout,
+    Dropout1d,
+    Dropout2d,
+    Dropout3d,
+    Flatten,
+    Identity,
+    OneHot,
+    Pad,
+    Range,
+    Unfold,
+    Upsample,
+)
 from ..combined import Conv2dBnAct, DenseBnAct
 from ..container import CellDict, CellList, SequentialCell
 from ..conv import Conv1d, Conv1dTranspose, Conv2d, Conv2dTranspose, Conv3d, Conv3dTranspose
@@ -48,6 +64,14 @@ from ..normalization import (
     LayerNorm,
     SyncBatchNorm,
 )
+from ..padding import (
+    ReflectionPad1d,
+    ReflectionPad2d,
+    ReflectionPad3d,
+    ReplicationPad1d,
+    ReplicationPad2d,
+    ReplicationPad3d,
+)
 from ..pooling import (
     AdaptiveAvgPool1d,
     AdaptiveAvgPool2d,
@@ -60,6 +84,7 @@ from ..pooling import (
 )
 from ..rnn_cells import GRUCell, LSTMCell, RNNCell
 from ..rnns import GRU, LSTM, RNN
+from ..shuffle import ChannelShuffle, PixelShuffle, PixelUnshuffle
 from ..transformer import (
     MultiheadAttention,
     Transformer,
@@ -73,5 +98,7 @@ __all__ = [n for n in dir() if not n.startswith("_")]  # every re-exported layer
 
 alias_modules(__name__, {"activation": activation, "basic": basic, "combined": combined,
                          "container": container, "conv": conv, "embedding": embedding,
-                         "math": math, "normalization": normalization, "pooling": pooling,
-                         "rnn_cells": rnn_cells, "rnns": rnns, "transformer": transformer})
+                         "math": math, "normalization": normalization, "padding": padding,
+                         "pooling": pooling,
+                         "rnn_cells": rnn_cells, "rnns": rnns, "shuffle": shuffle,
+                         "transformer": transformer})

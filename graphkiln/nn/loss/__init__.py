@@ -4,11 +4,15 @@ from .loss import (
     BCEWithLogitsLoss,
     CosineEmbeddingLoss,
     CrossEntropyLoss,
+    GaussianNLLLoss,
+    HingeEmbeddingLoss,
     HuberLoss,
     KLDivLoss,
     L1Loss,
     LossBase,
+    MarginRankingLoss,
     MSELoss,
+    MultiLabelSoftMarginLoss,
     NLLLoss,
     SmoothL1Loss,
     SoftmaxCrossEntropyWithLogits,
@@ -16,4 +20,5 @@ from .loss import (
 
 __all__ = ["LossBase", "MSELoss", "L1Loss", "SmoothL1Loss", "HuberLoss", "CrossEntropyLoss",
            "NLLLoss", "BCELoss", "BCEWithLogitsLoss", "KLDivLoss", "CosineEmbeddingLoss",
-           "SoftmaxCrossEntropyWithLogits"]
+           "SoftmaxCrossEntropyWithLogits", "MarginRankingLoss", "HingeEmbeddingLoss",
+           "GaussianNLLLoss", "MultiLabelSoftMarginLoss"]

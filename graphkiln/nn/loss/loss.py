@@ -178,3 +178,58 @@ class CosineEmbeddingLoss(LossBase):
     def construct(self, logits_x1, logits_x2, labels):
         return ops.cosine_embedding_loss(logits_x1, logits_x2, labels, self.margin,
                                          self.reduction)
+
+
+class MarginRankingLoss(LossBase):
+    """``max(0, -target * (input1 - input2) + margin)``."""
+
+    def __init__(self, margin: float = 0.0, reduction: str = "mean"):
+        super().__init__(reduction)
+        self.margin = margin
+
+    def construct(self, input1, input2, target):
+        return ops.margin_ranking_loss(input1, input2, target, self.margin, self.reduction)
+
+
+class HingeEmbeddingLoss(LossBase):
+    """``x`` for similar pairs (label 1), ``max(0, margin - x)`` for others (-1)."""
+
+    def __init__(self, margin: float = 1.0, reduction: str = "mean"):
+        super().__init__(reduction)
+        if isinstance(margin, bool) or not isinstance(margin, (int, float)):
+            raise TypeError(f"For 'HingeEmbeddingLoss', the type of 'margin' should be one of "
+                            f"['float', 'int'], but got type '{type(margin).__name__}'.")
+        self.margin = margin
+
+    def construct(self, logits, labels):
+        return ops.hinge_embedding_loss(logits, labels, self.margin, self.reduction)
+
+
+class GaussianNLLLoss(LossBase):
+    """Negative log likelihood of ``labels`` under a Gaussian of mean ``logits`` and
+    variance ``var``."""
+
+    def __init__(self, *, full: bool = False, eps: float = 1e-6, reduction: str = "mean"):
+        super().__init__(reduction)
+        if isinstance(eps, bool) or not isinstance(eps, (int, float)) or eps <= 0:
+            raise ValueError(f"For 'GaussianNLLLoss', the 'eps' must be in range of (0, inf), "
+                             f"but got {eps}.")
+        if not isinstance(full, bool):
+            raise TypeError(f"For 'GaussianNLLLoss', the type of 'full' should be 'bool', but "
+                            f"got type '{type(full).__name__}'.")
+        self.full = full
+        self.eps = float(eps)
+
+    def construct(self, logits, labels, var):
+        return ops.gaussian_nll_loss(logits, labels, var, self.full, self.eps, self.reduction)
+
+
+class MultiLabelSoftMarginLoss(LossBase):
+    """Multi-label one-versus-all loss from logits, averaged over the classes."""
+
+    def __init__(self, weight=None, reduction: str = "mean"):
+        super().__init__(reduction)
+        self.weight = weight
+
+    def construct(self, x, target):
+        return ops.multilabel_soft_margin_loss(x, target, self.weight, self.reduction)

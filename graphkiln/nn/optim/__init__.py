@@ -1,14 +1,18 @@
 """Optimizers: ``Optimizer`` and MindSpore's ``Momentum``, ``SGD``, ``Adam``,
-``AdamWeightDecay``, ``RMSProp``, ``Adagrad``, ``Lamb`` and ``LARS``."""
+``AdamWeightDecay``, ``RMSProp``, ``Adagrad``, ``Lamb``, ``LARS``, ``ASGD``, ``Rprop`` and
+``AdaMax``."""
 from .adagrad import Adagrad
 from .adam import Adam, AdamWeightDecay
+from .adamax import AdaMax
+from .asgd import ASGD
 from .lamb import Lamb
 from .lars import LARS
 from .momentum import Momentum
 from .optimizer import Optimizer
 from .rmsprop import RMSProp
+from .rprop import Rprop
 from .sgd import SGD
 from .thor import thor
 
 __all__ = ["Optimizer", "Momentum", "SGD", "Adam", "AdamWeightDecay", "RMSProp", "Adagrad",
-           "Lamb", "LARS", "thor"]
+           "Lamb", "LARS", "thor", "ASGD", "Rprop", "AdaMax"]

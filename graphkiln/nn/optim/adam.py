@@ -82,8 +82,9 @@ class AdamWeightDecay(Optimizer):
     def construct(self, gradients):
         gradients = self.gradients_centralization(tuple(gradients))
         lrs = self.lr_per_param(self.get_lr())
+        weight_decays = self.current_weight_decays()
         done = ()
         for i, (w, g, lr) in enumerate(zip(self._parameters, gradients, lrs)):
             done = done + (self.opt(w, self.moments1[i], self.moments2[i], lr, self.beta1,
-                                    self.beta2, self.eps, self._weight_decays[i], g),)
+                                    self.beta2, self.eps, weight_decays[i], g),)
         return self.advance_step(done)

@@ -6,7 +6,7 @@ import graphkiln.ops as ops
 
 from ...common import dtype as mstype
 from .adam import _check_betas
-from .optimizer import Optimizer, opt_init_args_register
+from .optimizer import Optimizer, decays, opt_init_args_register
 
 
 def _norm(x):
@@ -31,6 +31,7 @@ class Lamb(Optimizer):
         step = ops.add(ops.cast(ops.reshape(self.global_step, ()), mstype.float32), 1.0)
         correction1 = ops.sub(1.0, ops.pow(self.beta1, step))
         correction2 = ops.sub(1.0, ops.pow(self.beta2, step))
+        weight_decays = self.current_weight_decays()
         done = ()
         for i, (w, g, lr) in enumerate(zip(self._parameters, gradients, lrs)):
             m, v = self.moments1[i], self.moments2[i]
@@ -39,8 +40,8 @@ class Lamb(Optimizer):
             next_v = ops.add(ops.mul(v, self.beta2), ops.mul(ops.square(g), 1.0 - self.beta2))
             update = ops.div(ops.div(next_m, correction1),
                              ops.add(ops.sqrt(ops.div(next_v, correction2)), self.eps))
-            if self._weight_decays[i] > 0:
-                update = ops.add(update, ops.mul(w, self._weight_decays[i]))
+            if decays(weight_decays[i]):
+                update = ops.add(update, ops.mul(w, weight_decays[i]))
             w_norm, g_norm = _norm(w), _norm(g)
             ratio = ops.div(w_norm, _norm(update))
             ratio = ops.select(ops.greater(w_norm, 0.0),

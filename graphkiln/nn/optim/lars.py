@@ -9,7 +9,7 @@ import graphkiln.ops as ops
 
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor
-from .optimizer import Optimizer, opt_init_args_register
+from .optimizer import Optimizer, decays, opt_init_args_register
 
 
 def _default_lars_filter(param) -> bool:
@@ -38,7 +38,6 @@ class LARS(Optimizer):
         self.coefficient = float(coefficient)
         self.use_clip = bool(use_clip)
         self.lars_flags = tuple(bool(lars_filter(p)) for p in optimizer.parameters)
-        self.weight_decays = optimizer._weight_decays
         optimizer.exec_weight_decay = False  # the decay is part of the ratio below
         self.learning_rate = Parameter(Tensor(np.array(0.0, np.float32)), name="fake_lr",
                                        requires_grad=False)
@@ -58,10 +57,10 @@ class LARS(Optimizer):
         opt = self.opt
         lrs = opt.current_lrs()
         scaled = ()
-        for w, g, wd, flag, lr_i in zip(opt.parameters, gradients, self.weight_decays,
+        for w, g, wd, flag, lr_i in zip(opt.parameters, gradients, opt.current_weight_decays(),
                                         self.lars_flags, lrs):
             if flag:
-                decayed = ops.add(g, ops.mul(w, wd)) if wd > 0 else g
+                decayed = ops.add(g, ops.mul(w, wd)) if decays(wd) else g
                 g = ops.mul(decayed, self._ratio(w, g, wd, lr_i))
             scaled = scaled + (g,)
         return opt(scaled)

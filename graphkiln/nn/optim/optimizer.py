@@ -3,8 +3,9 @@
 It holds the weights (a list of Parameters, or parameter groups: dicts with ``params`` and
 optional ``lr``, ``weight_decay``, ``grad_centralization``, plus one ``{'order_params':
 ...}``), the learning rate (a number, a list or 1-D Tensor indexed by the global step, or
-a ``LearningRateSchedule`` cell evaluated on it inside the graph), weight decay (added to
-the gradients of weights whose names contain neither 'beta' nor 'gamma'), loss-scale
+a ``LearningRateSchedule`` cell evaluated on it inside the graph), weight decay (a number,
+or a Cell evaluated on the global step; added to the gradients of weights whose names
+contain neither 'beta' nor 'gamma'), loss-scale
 division and gradient centralization. Subclasses write their update in ``construct``
 with the MindSpore update primitives.
 """
@@ -50,6 +51,11 @@ def opt_init_args_register(fn):
         fn(self, *args, **kwargs)
 
     return register
+
+
+def decays(weight_decay) -> bool:
+    """Whether a weight decay (a float, or a Tensor from a schedule) changes the update."""
+    return isinstance(weight_decay, Tensor) or weight_decay > 0
 
 
 def _default_decay_filter(param) -> bool:
@@ -178,16 +184,24 @@ class Optimizer(Cell):
             self.learning_rate = self._lr_of(lrs[0], "learning_rate")
         self.weight_decay = wds[0] if not self.is_group else tuple(wds)
         self.decay_flags = tuple(_default_decay_filter(p) for p in params)
+        self.dynamic_weight_decay = any(isinstance(wd, Cell) for wd in wds)
         # scaled by the loss scale, as MindSpore does, so that the decay survives the
-        # division of the (scaled) gradients by it
-        self._weight_decays = tuple(wd * self.loss_scale if flag else 0.0 for wd, flag in
-                                    zip(wds, self.decay_flags))
-        self.exec_weight_decay = any(w > 0 for w in self._weight_decays)
+        # division of the (scaled) gradients by it (a schedule Cell's value at each step)
+        self._weight_decays = tuple(
+            (wd if isinstance(wd, Cell) else wd * self.loss_scale) if flag else 0.0
+            for wd, flag in zip(wds, self.decay_flags))
+        self.exec_weight_decay = any(isinstance(w, Cell) or w > 0 for w in self._weight_decays)
         self.grad_centralization_flags = tuple(gcs)
 
     @staticmethod
-    def _check_weight_decay(wd) -> float:
-        if isinstance(wd, bool) or not isinstance(wd, (int, float)) or wd < 0:
+    def _check_weight_decay(wd) -> float | Cell:
+        """A fixed decay as a float, or a schedule Cell (``global_step -> decay``)."""
+        if isinstance(wd, Cell):
+            return wd
+        if isinstance(wd, bool) or not isinstance(wd, (int, float)):
+            raise TypeError(f"For 'Optimizer', the argument 'weight_decay' must be int, float "
+                            f"or Cell, but got {type(wd).__name__}.")
+        if wd < 0:
             raise ValueError(f"The 'weight_decay' must be a float >= 0, but got {wd!r}.")
         return float(wd)
 
@@ -249,8 +263,19 @@ class Optimizer(Cell):
         is one group and nothing to send."""
         return [ops.depend(tuple(self._parameters), optim_result)]
 
+    def current_weight_decays(self) -> tuple:
+        """This step's weight decay of every weight, times the loss scale (0.0 where the
+        decay does not apply): a float, or a scalar Tensor from a schedule Cell."""
+        return tuple(ops.mul(ops.reshape(wd(self.global_step), ()), self.loss_scale)
+                     if isinstance(wd, Cell) else wd for wd in self._weight_decays)
+
     def get_weight_decay(self):
-        return self._weight_decays if self.is_group else self.weight_decay
+        """The weight decay (per weight when grouped); a schedule's value at this step."""
+        if self.is_group:
+            return self.current_weight_decays()
+        if isinstance(self.weight_decay, Cell):
+            return ops.reshape(self.weight_decay(self.global_step), ())
+        return self.weight_decay
 
     # ------------------------------------------------------------ gradient preparation
     def scale_grad(self, gradients):
@@ -263,8 +288,8 @@ class Optimizer(Cell):
         """``g + weight_decay * w`` for the weights the decay applies to."""
         if not self.exec_weight_decay:
             return gradients
-        return tuple(ops.add(g, ops.mul(p, wd)) if wd > 0 else g for p, g, wd in zip(
-            self._parameters, gradients, self._weight_decays))
+        return tuple(ops.add(g, ops.mul(p, wd)) if decays(wd) else g for p, g, wd in zip(
+            self._parameters, gradients, self.current_weight_decays()))
 
     def gradients_centralization(self, gradients):
         """Subtract each flagged gradient's mean over all but its first axis (as MindSpore,

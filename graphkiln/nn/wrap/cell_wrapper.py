@@ -28,15 +28,21 @@ class WithLossCell(Cell):
 class TrainOneStepCell(Cell):
     """One training step: the loss, its gradients w.r.t. the weights (scaled by ``sens``)
     and the optimizer's update; returns the loss. In a parallel mode the gradients are
-    all-reduced over the replicas first (mean or sum from the auto-parallel context)."""
+    all-reduced over the replicas first (mean or sum from the auto-parallel context).
+    With ``return_grad=True`` it returns ``(loss, {weight name: gradient})``."""
 
-    def __init__(self, network: Cell, optimizer: Cell, sens: float = 1.0):
+    def __init__(self, network: Cell, optimizer: Cell, sens: float | None = None,
+                 return_grad: bool = False):
         super().__init__(auto_prefix=False)
         self.network = network
         self.optimizer = optimizer
         self.weights = optimizer.parameters
         self.grad = GradOperation(get_by_list=True, sens_param=True)
-        self.sens = float(sens)
+        if sens is not None and sens == 0:
+            raise ValueError("The input argument of 'sens' can not be 0.")
+        self.sens = 1.0 if sens is None else float(sens)
+        self.return_grad = bool(return_grad)
+        self.weights_name = [p.name for p in self.weights] if self.return_grad else None
         self.reducer_flag = parallel_context.is_data_parallel()
         self.grad_reducer = DistributedGradReducer(
             self.weights, parallel_context.get_auto_parallel_context("gradients_mean"),
@@ -50,7 +56,10 @@ class TrainOneStepCell(Cell):
             grads = tuple(ops.mul(g, ops.cast(self.sens, g.dtype)) for g in grads)
         if self.reducer_flag:
             grads = self.grad_reducer(grads)
-        return ops.depend(loss, self.optimizer(grads))
+        loss = ops.depend(loss, self.optimizer(grads))
+        if self.return_grad:
+            return loss, dict(zip(self.weights_name, grads))
+        return loss
 
 
 class WithEvalCell(Cell):

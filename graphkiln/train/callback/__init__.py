@@ -28,7 +28,9 @@ __all__ = ["Callback", "RunContext", "CallbackManager", "LossMonitor", "TimeMoni
            "EarlyStopping", "History", "LambdaCallback", "SummaryCollector", "OnRequestExit",
            "ProgressBar", "TrainingPlot", "CallbackParams"]
 
-_InternalCallbackParam = CallbackParams  # MindSpore's name, imported by custom training loops
+# MindSpore's names, imported by custom training loops
+_InternalCallbackParam = CallbackParams
+_CallbackManager = CallbackManager
 
 alias_modules(__name__, {  # MindSpore's private module names, imported by user callbacks
     "_callback": callback, "_checkpoint": checkpoint, "_early_stop": early_stop,

@@ -47,14 +47,14 @@ class EarlyStopping(Callback):
         current = self._monitor.value(cb_params)
         if current is None:
             return
-        network = cb_params.train_network
+        # the network is read only to keep weights (a hand-run loop may not give one)
         if self.restore_best_weights and self.best_weights_param_dict is None:
-            self.best_weights_param_dict = self._snapshot(network)
+            self.best_weights_param_dict = self._snapshot(cb_params.train_network)
         self.wait += 1
         if self._monitor.improves(current, self._monitor.best):
             self._monitor.best = current
             if self.restore_best_weights:
-                self.best_weights_param_dict = self._snapshot(network)
+                self.best_weights_param_dict = self._snapshot(cb_params.train_network)
             if self.baseline is None or self._monitor.improves(current, self.baseline):
                 self.wait = 0
         if self.wait >= self.patience:
@@ -63,7 +63,7 @@ class EarlyStopping(Callback):
             if self.restore_best_weights and self.best_weights_param_dict is not None:
                 if self.verbose:
                     print("Restoring model weights from the end of the best epoch.")
-                load_param_into_net(network, self.best_weights_param_dict)
+                load_param_into_net(cb_params.train_network, self.best_weights_param_dict)
 
     def on_train_end(self, run_context: RunContext) -> None:
         if self.stopped_epoch > 0 and self.verbose:

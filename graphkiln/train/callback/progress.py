@@ -14,8 +14,10 @@ from .callback import Callback, RunContext, loss_value
 
 
 def progress_wanted() -> bool:
-    """True when stdout is a terminal and ``GRAPHKILN_PROGRESS`` is not "0"."""
-    return os.environ.get("GRAPHKILN_PROGRESS", "1") != "0" and sys.stdout.isatty()
+    """True when stdout is a terminal and ``GRAPHKILN_PROGRESS`` is not "0" (a stdout
+    replaced by an object without ``isatty``, as scripts capturing prints do, is not one)."""
+    isatty = getattr(sys.stdout, "isatty", None)
+    return os.environ.get("GRAPHKILN_PROGRESS", "1") != "0" and callable(isatty) and isatty()
 
 
 class _AboveBar:
