@@ -150,6 +150,15 @@ def _repeat(self, *repeats) -> Tensor:
     return F.tile(self, tuple(repeats))
 
 
+def _contiguous_strides(shape: tuple, itemsize: int) -> tuple:
+    """Byte strides of a row-major tensor of ``shape`` (MindSpore's tensors are contiguous)."""
+    strides, step = [], itemsize
+    for d in reversed(shape):
+        strides.append(step)
+        step *= d
+    return tuple(reversed(strides))
+
+
 def _install_more_methods() -> None:
     """The rest of MindSpore's Tensor methods that user code calls most."""
     def unary(fn):
@@ -184,6 +193,7 @@ def _install_more_methods() -> None:
     Tensor.numel = Tensor.nelement = lambda self: self.size
     Tensor.itemsize = property(lambda self: self._dtype.np_dtype.itemsize)
     Tensor.nbytes = property(lambda self: self.size * self._dtype.np_dtype.itemsize)
+    Tensor.strides = property(lambda self: _contiguous_strides(self.shape, self.itemsize))
     Tensor.unsqueeze = lambda self, dim: F.expand_dims(self, dim)
     Tensor.permute = lambda self, *axis: F.transpose(
         self, tuple(axis[0]) if len(axis) == 1 and isinstance(axis[0], (tuple, list)) else axis)
@@ -214,8 +224,6 @@ def _install_more_methods() -> None:
     Tensor.var = variance
     Tensor.std = lambda self, axis=None, ddof=0, keepdims=False: F.sqrt(
         variance(self, axis, ddof, keepdims))
-    Tensor.from_numpy = staticmethod(lambda array: Tensor._from_array(
-        np.ascontiguousarray(array)))
 
 
 

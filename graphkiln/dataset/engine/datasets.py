@@ -233,13 +233,13 @@ class Dataset:
             raise pipeline_error(exc) from None
 
     def create_tuple_iterator(self, columns=None, num_epochs: int = -1,
-                              output_numpy: bool = False, do_copy: bool = True):
+                              output_numpy: bool = False, do_copy: bool = False):
         """Iterate rows as lists (Tensors, or ndarrays with ``output_numpy``)."""
         return TupleIterator(self, as_list(columns, "columns"), num_epochs, output_numpy,
                              do_copy)
 
     def create_dict_iterator(self, num_epochs: int = -1, output_numpy: bool = False,
-                             do_copy: bool = True):
+                             do_copy: bool = False):
         """Iterate rows as {column name: Tensor (or ndarray)} dicts."""
         return DictIterator(self, None, num_epochs, output_numpy, do_copy)
 
