@@ -11,6 +11,7 @@ from . import (  # noqa: F401
     fused,
     grad_ops,
     gradient,
+    hooks,
     image,
     introspect,
     math,

@@ -61,6 +61,8 @@ NOT_BATCHED = {
              "numbers of elements (MindSpore has no vmap rule either)"
        for name in ("NonZero", "MaskedSelect", "MaskedSelectGrad", "Unique")},
     "PyExecute": "runs Python at run time (an IO effect): a vmapped function must be pure",
+    **{name: "calls the user's backward hook at run time: a vmapped function must be pure"
+       for name in ("HookBackward", "RunBackwardHook")},
     **{name: "scalar: computes on Python numbers (mutable scalars), which vmap never batches"
        for name in ("ScalarAdd", "ScalarSub", "ScalarMul", "ScalarDiv", "ScalarFloorDiv",
                     "ScalarMod", "ScalarPow", "ScalarEq", "ScalarNe", "ScalarLt", "ScalarLe",
