@@ -15,6 +15,17 @@ _GRAPH_BOOL_HINT = (
     "the value outside the graph.")
 
 
+_LONGLONG = np.dtype(np.longlong)
+
+
+def as_mindspore_array(a: np.ndarray) -> np.ndarray:
+    """``a`` as MindSpore hands arrays to users: its int64 arrays have C ``long long`` items
+    (the same values and dtype, but ``repr`` writes ``dtype=int64``)."""
+    if a.dtype.char == "l" and a.dtype == _LONGLONG:
+        return a.view(_LONGLONG)
+    return a
+
+
 def _infer_list_type(data) -> mstype.Type:
     flat = np.asarray(data)
     if flat.dtype == np.bool_:
@@ -207,7 +218,7 @@ class Tensor:
         self.init_data()
         if self._node is not None and Tensor._run_time_asnumpy is not None:
             return Tensor._run_time_asnumpy(self)
-        return self._host_array()
+        return as_mindspore_array(self._host_array())
 
     def _host_array(self) -> np.ndarray:
         if self._node is not None:
