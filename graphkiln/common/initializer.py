@@ -191,3 +191,7 @@ def initializer(init, shape, dtype=mstype.float32) -> Tensor:
         raise TypeError(f"For 'initializer', the type of 'init' must be Tensor, str, number "
                         f"or Initializer, but got {type(init).__name__}.")
     return Tensor._from_array(init(shape, t), t)
+
+
+Tensor._initial_values = staticmethod(
+    lambda init, shape, dtype: initializer(init, shape, dtype).asnumpy())

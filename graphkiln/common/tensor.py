@@ -5,7 +5,7 @@ import numpy as np
 
 import graphkiln.common.dtype as mstype
 
-from .tensor_format import tensor_repr, tensor_str
+from .tensor_format import numpy_backed_repr, tensor_repr, tensor_str
 
 _GRAPH_BOOL_HINT = (
     "A Tensor was used where Python needs a concrete value ({what}) inside a graph. "
@@ -13,6 +13,17 @@ _GRAPH_BOOL_HINT = (
     "'if', 'while', 'for', ternaries and 'and'/'or'/'not' of functions graphkiln compiles "
     "(construct, @jit functions and what they call); elsewhere use ops.select, or compute "
     "the value outside the graph.")
+
+
+_LONGLONG = np.dtype(np.longlong)
+
+
+def as_mindspore_array(a: np.ndarray) -> np.ndarray:
+    """``a`` as MindSpore hands arrays to users: its int64 arrays have C ``long long`` items
+    (the same values and dtype, but ``repr`` writes ``dtype=int64``)."""
+    if a.dtype.char == "l" and a.dtype == _LONGLONG:
+        return a.view(_LONGLONG)
+    return a
 
 
 def _infer_list_type(data) -> mstype.Type:
@@ -62,8 +73,14 @@ class Tensor:
     (``-1`` for an unknown dimension, ``(-2,)`` for an unknown rank) in ``_abs``.
     """
 
-    __slots__ = ("_data", "_dtype", "_node", "_abs", "__weakref__")
+    # optional slots, read with getattr: ``_pending_init`` is the initializer of a Tensor
+    # built with ``init=`` until its values are read (MindSpore prints it as uninitialized);
+    # ``_numpy_backed`` marks a Tensor made by ``from_numpy`` (MindSpore prints it NumPy-style)
+    __slots__ = ("_data", "_dtype", "_node", "_abs", "_pending_init", "_numpy_backed",
+                 "__weakref__")
     _is_param = False
+    # set by common/initializer.py: the values an ``init`` (name or Initializer) gives
+    _initial_values = None
 
     def __init__(self, input_data=None, dtype=None, shape=None, init=None,
                  const_arg=False):
@@ -76,8 +93,15 @@ class Tensor:
             return
         if input_data is None and shape is not None:
             t = t or mstype.float32
-            input_data = np.zeros(shape, dtype=t.np_dtype)
+            if init is not None:
+                shape = (shape,) if isinstance(shape, int) else tuple(shape)
+                input_data = Tensor._initial_values(init, shape, t)
+                self._pending_init = init
+            else:
+                input_data = np.zeros(shape, dtype=t.np_dtype)
         arr = _to_array(input_data, t)
+        if t is None and getattr(input_data, "_numpy_backed", False):
+            self._numpy_backed = True  # MindSpore's Tensor(t) shares t's NumPy memory
         self._data = arr
         self._dtype = t or mstype.from_numpy(arr.dtype)
         self._node = None
@@ -107,7 +131,9 @@ class Tensor:
     @staticmethod
     def from_numpy(array: np.ndarray) -> Tensor:
         """A Tensor sharing ``array``'s memory (MindSpore's ``Tensor.from_numpy``)."""
-        return Tensor._from_array(np.ascontiguousarray(array))
+        t = Tensor._from_array(np.require(array, requirements="C"))  # keeps a 0-d shape
+        t._numpy_backed = True
+        return t
 
     @classmethod
     def _symbolic(cls, node, abstract) -> Tensor:
@@ -173,10 +199,26 @@ class Tensor:
     # Tensor while tracing gives the array computed when the graph runs
     _run_time_asnumpy = None
 
+    @property
+    def has_init(self) -> bool:
+        """True while a Tensor built with ``init=`` has not had its values read."""
+        return getattr(self, "_pending_init", None) is not None
+
+    @property
+    def init(self):
+        """The initializer of a Tensor built with ``init=``, until its values are read."""
+        return getattr(self, "_pending_init", None)
+
+    def init_data(self, slice_index=None, shape=None, opt_shape=None) -> Tensor:
+        """Marks the values of a Tensor built with ``init=`` as initialized; returns it."""
+        self._pending_init = None
+        return self
+
     def asnumpy(self) -> np.ndarray:
+        self.init_data()
         if self._node is not None and Tensor._run_time_asnumpy is not None:
             return Tensor._run_time_asnumpy(self)
-        return self._host_array()
+        return as_mindspore_array(self._host_array())
 
     def _host_array(self) -> np.ndarray:
         if self._node is not None:
@@ -234,6 +276,10 @@ class Tensor:
     def __str__(self) -> str:
         if self._data is None and self._node is None:
             return repr(self)
+        if self.has_init:
+            sep = "\n" if len(self.shape) > 1 else ""
+            return (f"Tensor(shape={list(self.shape)}, dtype={self._dtype}, "
+                    f"value={sep}<uninitialized>)")
         if self._node is not None:
             return f"Tensor(shape={list(self.shape)}, dtype={self._dtype}, value=<symbolic>)"
         return tensor_str(np.asarray(self._data), self._dtype)
@@ -243,6 +289,10 @@ class Tensor:
             return f"Tensor(shape={list(self._abs)}, dtype={self._dtype}, value= )"
         if self._node is not None:
             return f"Tensor(shape={list(self.shape)}, dtype={self._dtype}, value=<symbolic>)"
+        if self.has_init:  # MindSpore writes the unallocated memory: zeros
+            return tensor_repr(np.zeros_like(self._data), self._dtype)
+        if getattr(self, "_numpy_backed", False):
+            return numpy_backed_repr(np.asarray(self._data), self._dtype)
         return tensor_repr(np.asarray(self._data), self._dtype)
 
     def __format__(self, spec) -> str:

@@ -53,6 +53,12 @@ def _numpy_scalar_str(x) -> str:
     return str(x)
 
 
+def _numpy_126_options() -> dict:
+    if _NP_LEGACY is not None and np.get_printoptions().get("legacy") is False:
+        return {"legacy": _NP_LEGACY}
+    return {}
+
+
 def tensor_str(array: np.ndarray, dtype=None) -> str:
     """``print(t)`` / ``str(t)``: NumPy 1.26's text of the values."""
     a = np.asarray(array)
@@ -60,10 +66,18 @@ def tensor_str(array: np.ndarray, dtype=None) -> str:
         return _numpy_scalar_str(a[()])
     if a.size == 0:
         return "[]"
-    opts = {}
-    if _NP_LEGACY is not None and np.get_printoptions().get("legacy") is False:
-        opts["legacy"] = _NP_LEGACY
-    return np.array2string(a, separator=" ", **opts)
+    return np.array2string(a, separator=" ", **_numpy_126_options())
+
+
+def numpy_backed_repr(array: np.ndarray, dtype) -> str:
+    """``repr(t)`` of a tensor sharing a NumPy array's memory (``Tensor.from_numpy``, the
+    dataset iterators' tensors): MindSpore writes the values as NumPy 1.26 does with
+    ``', '`` between items: ``Tensor(shape=[2], dtype=Float64, value= [1., 1.])``."""
+    a = np.asarray(array)
+    sep = "\n" if a.ndim > 1 else " "
+    shape = "[" + ", ".join(str(int(d)) for d in a.shape) + "]"
+    text = np.array2string(a, separator=", ", **_numpy_126_options())
+    return f"Tensor(shape={shape}, dtype={dtype}, value={sep}{text})"
 
 
 # ---------------------------------------------------------------------------- repr

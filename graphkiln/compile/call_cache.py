@@ -154,9 +154,12 @@ class CallCache:
         _LIVE_CACHES.add(self)
 
     def run(self, owner, fn, name: str, args: tuple, kwargs: dict, self_obj=None,
-            signature: InputSignature | None = None):
-        """Run the executable for this call, compiling it first if its key is new."""
-        exe, leaves = self.executable(owner, fn, name, args, kwargs, self_obj, signature)
+            signature: InputSignature | None = None, cell=None):
+        """Run the executable for this call, compiling it first if its key is new
+        (``cell``: a cell ``fn`` calls, as ``self_obj`` is, whose state the result depends
+        on, such as the cell a gradient function differentiates)."""
+        exe, leaves = self.executable(owner, fn, name, args, kwargs, self_obj, signature,
+                                      cell)
         # a Tensor with data, the common leaf, inline
         inputs = [x._data if type(x) is Tensor and x._data is not None else _run_value(x)
                   for x in leaves if (type(x) is Tensor and not x._is_param)
@@ -164,7 +167,8 @@ class CallCache:
         return exe(inputs)
 
     def executable(self, owner, fn, name: str, args: tuple, kwargs: dict, self_obj=None,
-                   signature: InputSignature | None = None) -> tuple[Executable, list]:
+                   signature: InputSignature | None = None,
+                   cell=None) -> tuple[Executable, list]:
         """The executable for this call's signature (compiled now if it is new) and the
         call's flattened leaves. With a ``signature``, tensors that fit their placeholders
         are traced (and keyed) as the placeholders: unknown dimensions, one compile for
@@ -176,7 +180,7 @@ class CallCache:
         else:
             traced = leaves
         key = (tree, tuple(_leaf_key(x) for x in traced), _graph_options(),
-               getattr(self_obj, "training", None))
+               getattr(self_obj if cell is None else cell, "training", None))
         exe = self.entries.get(key)
         if exe is not None and ((exe.guards or exe.cell_guards) and not guards_hold(
                 exe.guards, exe.cell_guards) or exe.cell_state is not None and
@@ -187,6 +191,8 @@ class CallCache:
             self.entries.move_to_end(key)
         else:
             exe = _compile_or_load(fn, name, args, kwargs, self_obj, key, leaves)
+            if cell is not None and exe.cell_state is None:
+                exe.cell_state = cell_state(cell)
             self.entries[key] = exe
             self.compiles += 1
             limit = call_cache_size()

@@ -29,6 +29,8 @@ from ..compile.cell_state import note_cell_write
 from ..errors import blame_argument
 from ..frontend.weight_writes import write_attribute, write_parameter
 from ..ops.defs.array import Cast
+from .cell_hooks import HOOKS_ATTR, HookHandle, call_with_hooks
+from .cell_hooks import register as register_hook
 
 _DEFAULT_PARAM_NAME = "Parameter"
 # how many cells with a to_float dtype are running (their weights read cast while > 0)
@@ -82,6 +84,12 @@ class Cell:
             raise blamed from None
 
     def _gk_call(self, args: tuple, kwargs: dict):
+        """Run the cell and its hooks."""
+        if HOOKS_ATTR in self.__dict__:
+            return call_with_hooks(self, args, kwargs, self._run)
+        return self._run(args, kwargs)
+
+    def _run(self, args: tuple, kwargs: dict):
         """Run the cell (inputs cast first under ``to_float``)."""
         dtype = self.__dict__.get("_amp_dtype")
         if dtype is None:
@@ -92,6 +100,26 @@ class Cell:
             return call_cell(self, args, kwargs)
         finally:
             _AMP_DEPTH[0] -= 1
+
+    def register_forward_pre_hook(self, hook_fn) -> HookHandle:
+        """``hook_fn(cell, inputs)`` runs before ``construct``; a result replaces the
+        inputs (a tuple, or one value)."""
+        return register_hook(self, "forward_pre", hook_fn)
+
+    def register_forward_hook(self, hook_fn) -> HookHandle:
+        """``hook_fn(cell, inputs, output)`` runs after ``construct``; a result replaces
+        the output."""
+        return register_hook(self, "forward", hook_fn)
+
+    def register_backward_pre_hook(self, hook_fn) -> HookHandle:
+        """``hook_fn(cell, grad_output)`` gets the gradients of the cell's outputs; a
+        result replaces them."""
+        return register_hook(self, "backward_pre", hook_fn)
+
+    def register_backward_hook(self, hook_fn) -> HookHandle:
+        """``hook_fn(cell, grad_input, grad_output)`` gets the gradients of the cell's
+        Tensor inputs and outputs; a result replaces the inputs' gradients."""
+        return register_hook(self, "backward", hook_fn)
 
     def to_float(self, dst_type) -> Cell:
         """Run this cell and its sub-cells in ``dst_type`` (float16 or float32):

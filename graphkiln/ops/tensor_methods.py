@@ -13,6 +13,7 @@ from ..common import dtype as mstype
 from ..common.tensor import Tensor
 from ..ir import tracing_state
 from .clip_ops import clip_by_value
+from .defs.hooks import HookBackward
 from .dynamic_shape import shape_of
 
 _UFUNC_OPS = {np.add: F.add, np.subtract: F.sub, np.multiply: F.mul, np.true_divide: F.div,
@@ -246,6 +247,48 @@ def _moment(self, axis, ddof: int, keepdims: bool):
     return F.div(F.reduce_sum(sq, axes, keepdims), n)
 
 
+def _contiguous_strides(shape: tuple, itemsize: int) -> tuple:
+    """Byte strides of a row-major tensor of ``shape`` (MindSpore's tensors are contiguous)."""
+    strides, step = [], itemsize
+    for d in reversed(shape):
+        strides.append(step)
+        step *= d
+    return tuple(reversed(strides))
+
+
+class _TensorHookHandle:
+    """What ``Tensor.register_hook`` returns: ``remove()`` turns the hook off."""
+
+    def __init__(self, hook_fn):
+        self.hook_fn = hook_fn
+
+    def remove(self) -> None:
+        self.hook_fn = None
+
+    def __call__(self, grads: tuple):
+        if self.hook_fn is None:
+            return None
+        new = self.hook_fn(grads[0])
+        return None if new is None else (new,)
+
+
+def _register_hook(self, hook_fn) -> _TensorHookHandle:
+    """``hook_fn(grad)`` gets this Tensor's gradient when a gradient is computed; a
+    result replaces it. The Tensor must be computed inside the differentiated function."""
+    if not callable(hook_fn):
+        raise TypeError(f"For 'Tensor.register_hook(hook_fn)', the type of 'hook_fn' must "
+                        f"be function, but got {type(hook_fn).__name__}.")
+    if not self.is_symbolic:
+        raise RuntimeError("graphkiln runs 'Tensor.register_hook' on Tensors computed "
+                           "inside the function being differentiated (by grad or "
+                           "value_and_grad); register the hook there, on the Tensor whose "
+                           "gradient it should see.")
+    handle = _TensorHookHandle(hook_fn)
+    hooked = HookBackward(self, hook_fn=handle)
+    self._node, self._abs = hooked._node, hooked._abs  # later uses see the hooked value
+    return handle
+
+
 def _install_more_methods() -> None:
     """The rest of MindSpore's Tensor methods that user code calls most."""
     def unary(fn):
@@ -283,6 +326,8 @@ def _install_more_methods() -> None:
     Tensor.numel = Tensor.nelement = lambda self: self.size
     Tensor.itemsize = property(lambda self: self._dtype.np_dtype.itemsize)
     Tensor.nbytes = property(lambda self: self.size * self._dtype.np_dtype.itemsize)
+    Tensor.register_hook = _register_hook
+    Tensor.strides = property(lambda self: _contiguous_strides(self.shape, self.itemsize))
     Tensor.unsqueeze = lambda self, dim: F.expand_dims(self, dim)
     Tensor.permute = lambda self, *axis: F.transpose(
         self, tuple(axis[0]) if len(axis) == 1 and isinstance(axis[0], (tuple, list)) else axis)
@@ -308,8 +353,6 @@ def _install_more_methods() -> None:
     Tensor.all = logical_reduction(F.reduce_all)
     Tensor.var = _variance
     Tensor.std = lambda self, *args, **kwargs: F.sqrt(_variance(self, *args, **kwargs))
-    Tensor.from_numpy = staticmethod(lambda array: Tensor._from_array(
-        np.ascontiguousarray(array)))
 
 
 

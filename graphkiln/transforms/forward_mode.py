@@ -54,6 +54,7 @@ class ForwardMode(TapeInterpreter):
         "MakeTuple": "make_tuple", "TupleGetItem": "tuple_getitem",
         "Depend": "first_input", "TensorMove": "first_input", "Load": "first_input",
         "While": "while_loop", "WhileGrad": "while_loop",
+        "HookBackward": "pass_through",  # its hook sees gradients, never tangents
         **{name: "no_tangent" for name in _NO_TANGENT},
     }
 
@@ -119,6 +120,10 @@ class ForwardMode(TapeInterpreter):
         t = ts[0]
         if isinstance(t, tuple):
             self.set(n, t[n.inputs[2].value])
+
+    def pass_through(self, n: CNode, ts: list) -> None:
+        """An identity of one input or of several (a tuple)."""
+        self.set(n, ts[0] if len(ts) == 1 else tuple(ts))
 
     def first_input(self, n: CNode, ts: list) -> None:
         """``Depend``, ``TensorMove``, ``Load``: the tangent of the first input."""

@@ -104,6 +104,8 @@ for _meta in ("DType", "Rank", "Shape", "TensorShape", "Size", "TopTypeof"):
 WEIGHT_UPDATES["FloatStatus"] = "reads the float-status register"
 WEIGHT_UPDATES["Raise"] = "raises the user's exception in a graph; no value to differentiate"
 WEIGHT_UPDATES["PyExecute"] = "calls Python at run time (the fallback); its result is opaque"
+WEIGHT_UPDATES["RunBackwardHook"] = "calls a backward hook inside a backward graph (never " \
+    "differentiated again)"
 for _kind in ("Scalar", "Tensor", "Image", "Histogram"):
     WEIGHT_UPDATES[f"{_kind}Summary"] = "an IO effect (a summary value) with a placeholder result"
 
@@ -327,6 +329,9 @@ SAMPLES = {
     "Sort": [s(n(3, 4)), s(n(3, 4), axis=0, descending=True), s(n(2, 3, 2), axis=1)],
     "Unstack": [s(n(3, 4)), s(n(2, 3, 2), axis=-1)],
     "Identity": [s(n(2, 3))],
+    # a hook that keeps the gradients (None) or gives them back: the rule must pass them on
+    "HookBackward": [s(n(2, 3), hook_fn=lambda grads: None),
+                     s(n(2, 3), n(3,), hook_fn=lambda grads: tuple(g * 1 for g in grads))],
     "Eye": [s(3, 2, ms.float64)],
     "Pad": [s(n(2, 3), paddings=((1, 0), (0, 2))),
             s(n(2, 1, 2), paddings=((0, 0), (2, 1), (0, 1)))],

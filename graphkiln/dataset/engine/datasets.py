@@ -17,6 +17,7 @@ from ..config import get_num_parallel_workers
 from ..randomness import keyed, root_seed
 from .batching import BatchInfo, pad_column, stack_column
 from .cache import cached_rows, check_cache
+from .column_values import stack_values
 from .iterators import DictIterator, TupleIterator
 from .mapping import OpChain
 from .run import Run, pipeline_error
@@ -233,13 +234,13 @@ class Dataset:
             raise pipeline_error(exc) from None
 
     def create_tuple_iterator(self, columns=None, num_epochs: int = -1,
-                              output_numpy: bool = False, do_copy: bool = True):
+                              output_numpy: bool = False, do_copy: bool = False):
         """Iterate rows as lists (Tensors, or ndarrays with ``output_numpy``)."""
         return TupleIterator(self, as_list(columns, "columns"), num_epochs, output_numpy,
                              do_copy)
 
     def create_dict_iterator(self, num_epochs: int = -1, output_numpy: bool = False,
-                             do_copy: bool = True):
+                             do_copy: bool = False):
         """Iterate rows as {column name: Tensor (or ndarray)} dicts."""
         return DictIterator(self, None, num_epochs, output_numpy, do_copy)
 
@@ -691,8 +692,12 @@ class BatchDataset(Dataset):
         return tuple(self._stack(i, c) for i, c in enumerate(columns))
 
     def _stack(self, i: int, values) -> np.ndarray:
-        if isinstance(values, np.ndarray):
+        if isinstance(values, (np.ndarray, dict)):  # a per_batch_map's whole column
             return values
+        if isinstance(values[0], dict):
+            if self.per_batch_map is not None:  # MindSpore lists the values of each key
+                return {k: [v[k] for v in values] for k in values[0]}
+            return stack_values(list(values), lambda arrays: stack_column(arrays, i))
         values = [v if isinstance(v, np.ndarray) else np.asarray(v) for v in values]
         name = self.rewrite.names[i]
         if self.pad_info is not None and (not self.pad_info or name in self.pad_info):

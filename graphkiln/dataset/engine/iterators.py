@@ -8,8 +8,9 @@ from collections.abc import Callable, Iterator
 
 import numpy as np
 
-from ...common.tensor import Tensor
+from ...common.tensor import Tensor, as_mindspore_array
 from ..config import get_prefetch_size
+from .column_values import inside_dict
 from .run import Run
 
 _END = object()
@@ -73,6 +74,8 @@ class Prefetcher:
 
 
 def _to_tensor(a: np.ndarray, do_copy: bool):
+    if isinstance(a, dict):
+        return inside_dict(a, Tensor.from_numpy)
     if a.dtype.kind in "USO":  # strings stay NumPy, as in MindSpore
         return a
     return Tensor(a) if do_copy else Tensor.from_numpy(a)
@@ -128,7 +131,8 @@ class _Iterator:
         if self._index is not None:
             row = tuple(row[i] for i in self._index)
         if self._output_numpy:
-            return [a.copy() if self._do_copy else a for a in row]
+            return [inside_dict(a, np.copy) if isinstance(a, dict) else
+                    as_mindspore_array(a.copy() if self._do_copy else a) for a in row]
         return [_to_tensor(a, self._do_copy) for a in row]
 
     def _pack(self, values: list):

@@ -3,9 +3,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import numpy as np
-
 from ..randomness import keyed, set_current
+from .column_values import as_column
 from .workers import OpFailed
 
 
@@ -50,4 +49,4 @@ class OpChain:
         finally:
             if self.random:
                 set_current(None)
-        return tuple(a if isinstance(a, np.ndarray) else np.asarray(a) for a in args)
+        return tuple(as_column(a) for a in args)

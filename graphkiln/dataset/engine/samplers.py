@@ -189,9 +189,11 @@ def select(sampler, shuffle, num_samples, num_shards, shard_id,
             return sampler
         if isinstance(sampler, (list, tuple, np.ndarray)):
             return SubsetSampler(sampler, num_samples)
-        if hasattr(sampler, "__iter__"):
+        if hasattr(sampler, "__iter__") or (hasattr(sampler, "__getitem__")
+                                            and hasattr(sampler, "__len__")):
             return _IterableSampler(sampler, num_samples)
-        raise TypeError("sampler should be a Sampler, a list of indices or an iterable.")
+        raise TypeError("sampler should be a Sampler, a list of indices, an iterable of "
+                        "indices or an object with __getitem__ and __len__.")
     shuffle = default_shuffle if shuffle is None else bool(shuffle)
     if num_shards is not None:
         return DistributedSampler(num_shards, shard_id, shuffle, num_samples)
@@ -200,11 +202,14 @@ def select(sampler, shuffle, num_samples, num_shards, shard_id,
 
 
 class _IterableSampler(Sampler):
-    """A user object whose ``__iter__`` yields indices."""
+    """A user object whose ``__iter__`` yields indices, or whose ``__getitem__`` gives
+    index ``i`` for ``i < len(obj)``."""
 
     def __init__(self, source, num_samples):
         super().__init__(num_samples)
         self.source = source
 
     def indices(self, n, rng):
-        return self.limit(np.fromiter((int(i) for i in self.source), dtype=np.int64))
+        items = self.source if hasattr(self.source, "__iter__") else (
+            self.source[i] for i in range(len(self.source)))
+        return self.limit(np.fromiter((int(i) for i in items), dtype=np.int64))

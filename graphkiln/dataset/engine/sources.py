@@ -11,6 +11,7 @@ import numpy as np
 
 from ...common import dtype as mstype
 from .cache import cached_rows, check_cache
+from .column_values import as_column
 from .datasets import Dataset, as_list, check_workers
 from .samplers import DistributedSampler, RandomSampler, select
 from .workers import OpFailed
@@ -87,16 +88,12 @@ class RandomAccessDataset(Dataset):
         yield from pool.imap(indices)
 
 
-def _as_column(value) -> np.ndarray:
-    return value if isinstance(value, np.ndarray) else np.asarray(value)
-
-
 def _row(value, names: list[str], types: list | None) -> tuple:
     """A source's item as a tuple of ndarrays, one per column."""
     if isinstance(value, tuple) or (isinstance(value, list) and len(names) > 1):
-        row = tuple([v if type(v) is np.ndarray else np.asarray(v) for v in value])
+        row = tuple([v if type(v) is np.ndarray else as_column(v) for v in value])
     else:
-        row = (_as_column(value),)
+        row = (as_column(value),)
     if len(row) != len(names):
         raise RuntimeError(f"Invalid data, the number of columns returned by the source "
                            f"({len(row)}) does not match column_names {names}: return one "
@@ -322,7 +319,7 @@ class PaddedDataset(RandomAccessDataset):
         self.names = list(padded_samples[0])
         if any(list(r) != self.names for r in padded_samples):
             raise ValueError("Every padded sample should have the same keys, in the same order.")
-        self.samples = [tuple(_as_column(r[k]) for k in self.names) for r in padded_samples]
+        self.samples = [tuple(as_column(r[k]) for k in self.names) for r in padded_samples]
 
     def _columns(self):
         return list(self.names)

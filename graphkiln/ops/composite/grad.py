@@ -23,9 +23,13 @@ from ...transforms.autodiff import GradError, grad_in_graph, has_gradient
 def _positions(grad_position, n_args: int) -> tuple[int, ...]:
     pos = (grad_position,) if isinstance(grad_position, int) else tuple(grad_position)
     for p in pos:
-        if not isinstance(p, int) or not -n_args <= p < n_args:
-            raise GradError(f"For 'grad', 'grad_position' {grad_position!r} is out of range "
-                            f"for a function called with {n_args} argument(s).")
+        if not isinstance(p, int):
+            raise GradError(f"For 'grad', 'grad_position' must be an int or a tuple of ints, "
+                            f"but got {grad_position!r}.")
+        if not -n_args <= p < n_args:  # MindSpore's error type and words
+            raise RuntimeError(f"Position index {p} is exceed input size. For 'grad', "
+                               f"'grad_position' {grad_position!r} is out of range for a "
+                               f"function called with {n_args} argument(s).")
     return tuple(p % n_args for p in pos)
 
 
@@ -137,12 +141,13 @@ class _Differentiated:
         if state.current() is not None:
             return _compute(self.fn, self.cfg, args, kwargs)
         name = f"grad_{getattr(self.fn, '__name__', type(self.fn).__name__)}"
+        cell = self.fn if hasattr(self.fn, "cells_and_names") else None
         if get_context("mode") != PYNATIVE_MODE:
-            return self.cache.run(self, self._traced, name, args, kwargs)
+            return self.cache.run(self, self._traced, name, args, kwargs, cell=cell)
         args = tuple(_plain_container(a) for a in args)
         prev = state.enter_pynative_grad()
         try:
-            return self.cache.run(self, self._traced, name, args, kwargs)
+            return self.cache.run(self, self._traced, name, args, kwargs, cell=cell)
         finally:
             state.exit_pynative_grad(prev)
 

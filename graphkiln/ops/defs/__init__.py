@@ -18,6 +18,7 @@ from . import (  # noqa: F401
     fused,
     grad_ops,
     gradient,
+    hooks,
     image,
     introspect,
     kl_div,

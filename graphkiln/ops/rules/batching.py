@@ -64,6 +64,8 @@ NOT_BATCHED = {
        for name in ("UniformInt", "RandomShuffle", "RandomPoisson", "RandomGamma",
                     "RandomChoiceWithMask")},
     "PyExecute": "runs Python at run time (an IO effect): a vmapped function must be pure",
+    **{name: "calls the user's backward hook at run time: a vmapped function must be pure"
+       for name in ("HookBackward", "RunBackwardHook")},
     **{name: "scalar: computes on Python numbers (mutable scalars), which vmap never batches"
        for name in ("ScalarAdd", "ScalarSub", "ScalarMul", "ScalarDiv", "ScalarFloorDiv",
                     "ScalarMod", "ScalarPow", "ScalarEq", "ScalarNe", "ScalarLt", "ScalarLe",

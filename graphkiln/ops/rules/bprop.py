@@ -1015,6 +1015,15 @@ def _identity_bprop(x, out, dout):
     return (dout,)
 
 
+@bprop("HookBackward")
+def _hook_backward_bprop(*inputs_out_dout, hook_fn, cell_id=""):
+    """The gradients pass through ``hook_fn`` when the backward graph runs."""
+    dout = inputs_out_dout[-1]
+    grads = tuple(dout) if isinstance(dout, (tuple, list)) else (dout,)
+    new = REGISTRY["RunBackwardHook"](*grads, hook_fn=hook_fn)
+    return tuple(new) if len(grads) > 1 else (new,)
+
+
 @bprop("BiasAdd")
 def _bias_add(x, b, out, dout, data_format="NCHW"):
     channel = x.ndim - 1 if data_format == "NHWC" else 1
