@@ -948,6 +948,8 @@ from .elementwise_ops import *  # noqa: E402,F401,F403  (ops.erfc, ops.isnan, op
 from .ranges import *  # noqa: E402,F401,F403  (ops.linspace)
 from .row_updates import *  # noqa: E402,F401,F403  (ops.inplace_add...)
 from .space_rearrange import *  # noqa: E402,F401,F403  (ops.batch_to_space_nd)
+
+
 def trunc(input: Tensor) -> Tensor:
     """Elementwise rounding toward zero."""
     return AR.Trunc(input)
