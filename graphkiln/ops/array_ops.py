@@ -18,7 +18,7 @@ from .defs._infer import norm_axis
 
 __all__ = ["tril", "triu", "flip", "fliplr", "flipud", "narrow", "chunk", "tensor_split",
            "hsplit", "vsplit", "dsplit", "unbind", "movedim", "moveaxis", "swapdims",
-           "diagonal", "trace", "index_select", "take", "masked_fill", "where",
+           "diagonal", "trace", "index_select", "take", "where",
            "repeat_interleave", "diff", "select_scatter", "slice_scatter", "scatter",
            "argwhere", "median", "msort", "diagflat", "roll", "t"]
 
@@ -314,20 +314,6 @@ def take(input, indices, axis=None, mode: str = "clip") -> Tensor:
     else:
         indices = F.minimum(F.maximum(indices, 0), size - 1)
     return F.gather(x, indices, ax)
-
-
-def masked_fill(input, mask, value) -> Tensor:
-    """``input`` with ``value`` where the bool ``mask`` (broadcast) is True."""
-    x = _require_tensor("masked_fill", "input", input)
-    mask = _require_tensor("masked_fill", "mask", mask)
-    if mask.dtype != mstype.bool_:
-        raise TypeError(f"For 'masked_fill', the 'mask' must be a bool Tensor, but got "
-                        f"{mask.dtype}.")
-    if isinstance(value, Tensor) and value.ndim != 0:
-        raise ValueError(f"For 'masked_fill', the 'value' must be a 0-D Tensor or a number, "
-                         f"but got a {value.ndim}-D Tensor.")
-    value = F.cast(value if isinstance(value, Tensor) else Tensor(value), x.dtype)
-    return F.select(mask, value, x)
 
 
 def where(condition, input, other) -> Tensor:

@@ -7,7 +7,7 @@ import graphkiln.ops.functional as F
 
 from ..common.tensor import Tensor
 
-__all__ = ["mm", "outer", "ger", "inner", "dot", "vdot", "addmm", "addbmm", "baddbmm", "addmv",
+__all__ = ["mm", "outer", "ger", "inner", "addmm", "addbmm", "baddbmm", "addmv",
            "mv"]
 
 
@@ -57,34 +57,6 @@ def inner(input, other) -> Tensor:
     cols = F.reshape(other, (-1, k))
     out = F.matmul(rows, F.transpose(cols, (1, 0)))
     return F.reshape(out, tuple(input.shape[:-1]) + tuple(other.shape[:-1]))
-
-
-def dot(input, other) -> Tensor:
-    """The dot product of two vectors; of N-D Tensors, the sum of products over the last
-    axis of ``input`` and the second-to-last of ``other`` (result shape
-    ``input.shape[:-1] + other.shape[:-2] + other.shape[-1:]``)."""
-    for arg, x in (("input", input), ("other", other)):
-        if not isinstance(x, Tensor) or x.ndim == 0:
-            raise ValueError(f"For 'dot', the '{arg}' must be a Tensor of at least 1 "
-                             f"dimension, but got {x!r}.")
-    if input.dtype != other.dtype:
-        raise TypeError(f"For 'dot', 'input' and 'other' must have the same dtype, but got "
-                        f"{input.dtype} and {other.dtype}.")
-    if input.ndim == 1 and other.ndim == 1:
-        return F.reduce_sum(F.mul(input, other), (), False)
-    k = input.shape[-1]
-    inner_axis = other.ndim - 2 if other.ndim > 1 else 0
-    if other.shape[inner_axis] != k:
-        raise ValueError(f"For 'dot', the last dimension of 'input' ({k}) must equal the "
-                         f"second-to-last dimension of 'other' ({other.shape[inner_axis]}).")
-    rest = tuple(i for i in range(other.ndim) if i != inner_axis)
-    columns = F.reshape(F.transpose(other, (inner_axis,) + rest), (k, -1))
-    out = F.matmul(F.reshape(input, (-1, k)), columns)
-    return F.reshape(out, tuple(input.shape[:-1]) + tuple(other.shape[i] for i in rest))
-
-
-def vdot(input, other) -> Tensor:
-    return dot(F.conj(input) if input.dtype.is_complex else input, other)
 
 
 def _scaled_sum(input, product, beta, alpha) -> Tensor:

@@ -14,6 +14,7 @@ import graphkiln.ops.functional as F
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
 from . import array_ops as A
+from . import dot as DOT
 from . import elementwise as E
 from . import products as P
 
@@ -53,7 +54,7 @@ def _binary_methods() -> dict:
         "true_divide", "fmod", "fmax", "fmin", "ldexp")}
     methods.update(atan2=F.atan2, arctan2=F.arctan2, bitwise_and=F.bitwise_and,
                    bitwise_or=F.bitwise_or, bitwise_xor=F.bitwise_xor, mm=P.mm, outer=P.outer,
-                   ger=P.ger, inner=P.inner, dot=P.dot, mv=P.mv)
+                   ger=P.ger, inner=P.inner, dot=DOT.dot, mv=P.mv)
     return methods
 
 
@@ -189,7 +190,7 @@ def take(self, indices, axis=None, mode="clip"):
 
 
 def masked_fill(self, mask, value):
-    return A.masked_fill(self, mask, value)
+    return F.masked_fill(self, mask, value)
 
 
 def where(self, condition, y):

@@ -1122,7 +1122,7 @@ def _masked_fill_infer(input_x, mask, value):
             raise TypeError(f"For 'MaskedFill', the dtype of 'value' ({value.dtype}) must be "
                             f"the same as the dtype of 'input' ({t}).")
     elif not isinstance(value, AbstractScalar) or not isinstance(value.value, (bool, int, float)):
-        raise TypeError(f"For 'MaskedFill', 'value' must be a 0-D Tensor or a number, but got "
+        raise TypeError(f"For 'MaskedFill', the 'value' must be a 0-D Tensor or a number, but got "
                         f"{describe(value)}.")
     return AbstractTensor(t, broadcast_shapes("MaskedFill", input_x.shape, mask.shape, "input",
                                               "mask"))
