@@ -9,53 +9,30 @@ input gradient is the same convolution of the output gradient with the flipped, 
 filter (no scatter); 1x1 convolutions without padding use the input itself as the GEMM
 operand (no copy at all).
 
-The padded images and column matrices of a chunk are scratch buffers kept per shape and
-thread, so a training step allocates only its results.
+The padded images and column matrices of a chunk live in the thread's workspace
+(``ops/workspace.py``), keyed by the whole grid (so the padding they keep zero is that
+grid's), and each kernel writes into the caller's ``out=`` when given: a steady training
+step allocates (almost) nothing here.
 """
 from __future__ import annotations
 
 import math
-import threading
 
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
+
+from .workspace import result_array, workspace
 
 # the extra compute on the padded grid (padded / output positions) above which the general
 # strided im2col is used instead
 MAX_GRID_WASTE = 1.5
 CACHE_BUDGET = 4 << 20  # bytes of column matrices per GEMM batch (stays in L2/L3)
-SCRATCH_BYTES = 64 << 20  # kept per thread; the least recently used go first
-
-
-class _Scratch(threading.local):
-    """Per-thread buffers keyed by (role, shape, dtype); a new one starts zero-filled, and
-    one larger than the whole budget is not kept."""
-
-    def __init__(self):
-        self.buffers: dict = {}
-        self.nbytes = 0
-
-    def get(self, role: str, shape: tuple, dtype: np.dtype) -> np.ndarray:
-        key = (role, shape, dtype)
-        buf = self.buffers.pop(key, None)
-        if buf is None:
-            buf = np.zeros(shape, dtype)
-            if buf.nbytes > SCRATCH_BYTES:
-                return buf
-            self.nbytes += buf.nbytes
-            while self.nbytes > SCRATCH_BYTES:
-                self.nbytes -= self.buffers.pop(next(iter(self.buffers))).nbytes
-        self.buffers[key] = buf  # most recently used last
-        return buf
-
-
-_SCRATCH = _Scratch()
 
 
 class FlatGrid:
     """How a stride-1 convolution of an image with ``sizes`` lays out on its padded grid."""
 
-    __slots__ = ("kernel", "dilation", "pads", "sizes", "padded", "out", "pointwise")
+    __slots__ = ("kernel", "dilation", "pads", "sizes", "padded", "out", "pointwise", "key")
 
     def __init__(self, sizes, kernel, dilation, pads):
         self.sizes, self.kernel, self.dilation, self.pads = (tuple(sizes), tuple(kernel),
@@ -63,6 +40,7 @@ class FlatGrid:
         self.padded = tuple(n + b + a for n, (b, a) in zip(sizes, pads))
         self.out = tuple(p - (k - 1) * d for p, k, d in zip(self.padded, kernel, dilation))
         self.pointwise = all(k == 1 for k in kernel) and not any(b or a for b, a in pads)
+        self.key = (self.sizes, self.kernel, self.dilation, self.pads)  # workspace roles
 
     @property
     def length(self) -> int:
@@ -111,10 +89,9 @@ def _columns(images: np.ndarray, grid: FlatGrid, group: int, chunk: int) -> np.n
     m, c = images.shape[:2]
     if grid.pointwise:
         return images.reshape(m, group, c // group, grid.length)
-    buf = _SCRATCH.get("image", (chunk,) + grid.buffer_shape(c), images.dtype)[:m]
+    buf = workspace(("image", grid.key), (chunk,) + grid.buffer_shape(c), images.dtype)[:m]
     buf[(slice(None),) + grid.interior()] = images  # the padding was zeroed at creation
-    cols = _SCRATCH.get("columns", (chunk, c) + grid.kernel + (grid.length,),
-                        images.dtype)[:m]
+    cols = workspace("columns", (chunk, c) + grid.kernel + (grid.length,), images.dtype)[:m]
     np.copyto(cols, _taps(buf.reshape(m, c, -1), grid))
     return cols.reshape(m, group, -1, grid.length)
 
@@ -124,29 +101,30 @@ def _batches(n: int, chunk: int):
         yield slice(start, min(start + chunk, n))
 
 
-def forward(x: np.ndarray, w: np.ndarray, grid: FlatGrid, group: int) -> np.ndarray:
+def forward(x: np.ndarray, w: np.ndarray, grid: FlatGrid, group: int,
+            out: np.ndarray | None = None) -> np.ndarray:
     """``y[n] = W_g (O/g, C/g*K) @ cols(x[n])``, a chunk of examples per batched GEMM, the
-    grid cut to the output."""
+    grid cut to the output (into ``out`` when it fits)."""
     n, c, o = x.shape[0], x.shape[1], w.shape[0]
     wg = w.reshape(group, o // group, -1)
-    y = np.empty((n, o) + grid.out, x.dtype)
+    y = result_array(out, (n, o) + grid.out, x.dtype)
     chunk = min(n, _chunk(grid, c, x.itemsize))
     exact = grid.length == math.prod(grid.out)  # no extra columns: write y directly
-    res = None if exact else _SCRATCH.get("result", (chunk, group, o // group, grid.length),
-                                          x.dtype)
+    res = None if exact else workspace("result", (chunk, group, o // group, grid.length),
+                                       x.dtype)
     for part in _batches(n, chunk):
         cols = _columns(x[part], grid, group, chunk)
         if exact:
             np.matmul(wg, cols, out=y[part].reshape(cols.shape[0], group, o // group, -1))
             continue
-        out = res[:cols.shape[0]]
-        np.matmul(wg, cols, out=out)
-        y[part] = out.reshape((-1,) + grid.grid_shape(o))[(slice(None),) + grid.valid()]
+        prod = res[:cols.shape[0]]
+        np.matmul(wg, cols, out=prod)
+        y[part] = prod.reshape((-1,) + grid.grid_shape(o))[(slice(None),) + grid.valid()]
     return y
 
 
 def input_grad(dy: np.ndarray, w: np.ndarray, in_sizes, kernel, dilation, pads,
-               group: int) -> np.ndarray | None:
+               group: int, out: np.ndarray | None = None) -> np.ndarray | None:
     """The input gradient as the convolution of ``dy`` with the flipped filter, transposed
     per group, over ``dy`` padded by ``(k-1)*d - pad`` per side; ``None`` when a padding is
     wider than that, or when the output gradient has over 4x the input's channels (copying
@@ -161,23 +139,25 @@ def input_grad(dy: np.ndarray, w: np.ndarray, in_sizes, kernel, dilation, pads,
             not grid.pointwise and o > 4 * cg * group):
         return None
     flip = (slice(None),) * 3 + (slice(None, None, -1),) * len(kernel)
-    wt = w.reshape((group, o // group) + w.shape[1:])[flip].swapaxes(1, 2)
-    wt = np.ascontiguousarray(wt).reshape((group * cg, o // group) + tuple(kernel))
-    return forward(dy, wt, grid, group)
+    wt = workspace("flipped_filter", (group, cg, o // group) + tuple(kernel), w.dtype)
+    np.copyto(wt, w.reshape((group, o // group) + w.shape[1:])[flip].swapaxes(1, 2))
+    wt = wt.reshape((group * cg, o // group) + tuple(kernel))
+    return forward(dy, wt, grid, group, out)
 
 
-def filter_grad(dy: np.ndarray, x: np.ndarray, w_shape, grid: FlatGrid,
-               group: int) -> np.ndarray:
+def filter_grad(dy: np.ndarray, x: np.ndarray, w_shape, grid: FlatGrid, group: int,
+                out: np.ndarray | None = None) -> np.ndarray:
     """``dW_g^T = sum_n cols(x[n]) (C/g*K, L) @ dy[n]^T`` (this orientation is the faster
     GEMM), a chunk of examples per batched GEMM, with the grid's extra columns zero in both
-    operands (so non-finite inputs there cannot leak in)."""
+    operands (so non-finite inputs there cannot leak in); into ``out`` when it fits."""
     n, c, o = x.shape[0], x.shape[1], dy.shape[1]
     chunk = min(n, _chunk(grid, c, x.itemsize))
     exact = grid.length == math.prod(grid.out)
-    dy_grid = None if exact else _SCRATCH.get("dout", (chunk,) + grid.grid_shape(o),
-                                              dy.dtype)  # extra columns stay 0
-    acc = np.zeros((group, math.prod(w_shape[1:]), o // group), dy.dtype)
-    prods = _SCRATCH.get("filter", (chunk,) + acc.shape, dy.dtype)
+    dy_grid = None if exact else workspace(("dout", grid.key), (chunk,) + grid.grid_shape(o),
+                                           dy.dtype)  # extra columns stay 0
+    acc_shape = (group, math.prod(w_shape[1:]), o // group)
+    acc = workspace("filter_sum", acc_shape, dy.dtype)
+    prods = workspace("filter", (chunk,) + acc_shape, dy.dtype)
     for part in _batches(n, chunk):
         cols = _columns(x[part], grid, group, chunk)
         m = cols.shape[0]
@@ -188,8 +168,13 @@ def filter_grad(dy: np.ndarray, x: np.ndarray, w_shape, grid: FlatGrid,
             dyg = dy_grid[:m]
             dyg[(slice(None),) + grid.valid()] = dy[part]
         np.matmul(cols, dyg.reshape(m, group, o // group, -1).swapaxes(2, 3), out=prods[:m])
-        acc += prods[:m].sum(axis=0) if m > 1 else prods[0]
-    return np.ascontiguousarray(acc.swapaxes(1, 2)).reshape(w_shape)
+        if part.start == 0:
+            np.sum(prods[:m], axis=0, out=acc)
+        else:
+            acc += np.sum(prods[:m], axis=0, out=workspace("filter_part", acc_shape, dy.dtype))
+    dw = result_array(out, tuple(w_shape), dy.dtype)
+    np.copyto(dw.reshape(group, o // group, -1), acc.swapaxes(1, 2))
+    return dw
 
 
 def _zero_extra(grid_rows: np.ndarray, grid: FlatGrid) -> None:

@@ -13,6 +13,8 @@ import math
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
+from .workspace import result_array, workspace
+
 
 def out_size(size: int, k: int, stride: int, dilation: int, before: int, after: int,
              ceil_mode: bool = False) -> int:
@@ -57,14 +59,22 @@ def resolve_pads(pad_mode: str, sizes, kernel, stride, dilation, pad) -> tuple:
     return tuple((0, 0) for _ in sizes)
 
 
-def pad_input(x: np.ndarray, pads, value: float = 0.0, extra=None) -> np.ndarray:
+def pad_input(x: np.ndarray, pads, value: float = 0.0, extra=None,
+              role: str = "padded") -> np.ndarray:
     """``x`` padded on its spatial axes (2..) with ``pads``; ``extra`` adds room at the end
-    (ceil mode) without counting as padding."""
-    extra = extra or (0,) * len(pads)
-    widths = [(0, 0), (0, 0)] + [(b, a + e) for (b, a), e in zip(pads, extra)]
-    if not any(b or a for b, a in widths):
+    (ceil mode) without counting as padding. The padded copy is this thread's workspace
+    ``role`` for that layout (its border written once): done with it before the next call
+    of the same role and shape."""
+    extra = tuple(extra or (0,) * len(pads))
+    pads = tuple(tuple(p) for p in pads)
+    if not any(b or a for b, a in pads) and not any(extra):
         return x
-    return np.pad(x, widths, constant_values=value)
+    shape = x.shape[:2] + tuple(n + b + a + e for n, (b, a), e in zip(x.shape[2:], pads,
+                                                                      extra))
+    xp = workspace((role, x.shape, pads, extra, value), shape, x.dtype, fill=value)
+    xp[(slice(None),) * 2 + tuple(slice(b, b + n) for n, (b, _) in zip(x.shape[2:],
+                                                                       pads))] = x
+    return xp
 
 
 def windows(xp: np.ndarray, kernel, stride, dilation, out) -> np.ndarray:
@@ -95,15 +105,17 @@ def window_taps(kernel, stride, dilation, pads, sizes, out):
             yield idx, tuple(src), tuple(dst)
 
 
-def scatter_windows(cols: np.ndarray, shape, kernel, stride, dilation, pads) -> np.ndarray:
+def scatter_windows(cols: np.ndarray, shape, kernel, stride, dilation, pads,
+                    out: np.ndarray | None = None) -> np.ndarray:
     """Adjoint of :func:`windows` of the input padded with ``pads``: ``cols`` of shape
-    ``(N, C, *kernel, *out)`` summed into a zero array of the unpadded input's ``shape``
-    (one strided add per kernel offset, in offset order; what fell in the padding is
-    dropped)."""
-    out = cols.shape[2 + len(kernel):]
-    acc = np.zeros(shape, cols.dtype)
+    ``(N, C, *kernel, *sizes)`` summed into a zero array of the unpadded input's ``shape``
+    (``out`` when it fits; one strided add per kernel offset, in offset order; what fell in
+    the padding is dropped)."""
+    sizes = cols.shape[2 + len(kernel):]
+    acc = result_array(out, tuple(shape), cols.dtype)
+    acc.fill(0)
     lead = (slice(None), slice(None))
-    for idx, src, dst in window_taps(kernel, stride, dilation, pads, shape[2:], out):
+    for idx, src, dst in window_taps(kernel, stride, dilation, pads, shape[2:], sizes):
         acc[lead + dst] += cols[lead + idx + src]
     return acc
 

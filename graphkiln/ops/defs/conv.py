@@ -20,7 +20,9 @@ import graphkiln.ops.conv_gemm as G
 import graphkiln.ops.windows as W
 
 from ...ir.abstract import AbstractTensor
+from ...ir.primitive import OUT_SEPARATE
 from ..primitive import OpDef
+from ..workspace import deliver, result_array, workspace
 from ._infer import (
     FLOATS,
     const_shape,
@@ -120,61 +122,76 @@ def _check_format(name: str, rank: int, attrs: dict) -> None:
 
 def _cols(x: np.ndarray, geo: ConvGeometry, out) -> np.ndarray:
     """im2col in the (N, group, C/group*K, L) layout: one copy of the strided window view,
-    whose innermost axis runs along the output width (contiguous reads at stride 1)."""
+    whose innermost axis runs along the output width (contiguous reads at stride 1), into
+    this thread's workspace."""
     n, c = x.shape[:2]
     r = len(geo.kernel)
     win = W.windows(W.pad_input(x, geo.pads), geo.kernel, geo.stride, geo.dilation, out)
     perm = (0, 1) + tuple(range(2 + r, 2 + 2 * r)) + tuple(range(2, 2 + r))
-    cols = np.ascontiguousarray(win.transpose(perm))  # (N, C, *kernel, *out)
+    cols = workspace("im2col", (n, c) + geo.kernel + tuple(out), x.dtype)
+    np.copyto(cols, win.transpose(perm))
     return cols.reshape(n, geo.group, -1, math.prod(out))
 
 
-def conv_forward(x, w, geo: ConvGeometry) -> np.ndarray:
-    """``W_g (O/g, C/g*K) @ cols (N, g, C/g*K, L)``: the output comes out as NCHW."""
+def conv_forward(x, w, geo: ConvGeometry, out=None) -> np.ndarray:
+    """``W_g (O/g, C/g*K) @ cols (N, g, C/g*K, L)``: the output comes out as NCHW (into
+    ``out`` when given)."""
     dtype = x.dtype
     ct = W.compute_dtype(dtype)
     x, w = x.astype(ct, copy=False), w.astype(ct, copy=False)
+    target = out if ct == dtype else None
     grid = geo.flat_grid(x.shape[2:])
     if grid is not None:
-        return G.forward(x, w, grid, geo.group).astype(dtype, copy=False)
-    n, out, g, o = x.shape[0], geo.out(x.shape[2:]), geo.group, w.shape[0]
-    y = np.matmul(w.reshape(g, o // g, -1), _cols(x, geo, out))  # (N, g, O/g, L)
-    return y.reshape((n, o) + tuple(out)).astype(dtype, copy=False)
+        y = G.forward(x, w, grid, geo.group, target)
+    else:
+        n, size, g, o = x.shape[0], geo.out(x.shape[2:]), geo.group, w.shape[0]
+        y = result_array(target, (n, o) + tuple(size), ct)
+        np.matmul(w.reshape(g, o // g, -1), _cols(x, geo, size),
+                  out=y.reshape(n, g, o // g, -1))  # (N, g, O/g, L)
+    return deliver(y.astype(dtype, copy=False), out)
 
 
-def conv_input_grad(dy, w, in_shape, geo: ConvGeometry) -> np.ndarray:
-    """``W_g^T @ dy`` gives the columns' cotangent, summed back onto the input (col2im)."""
+def conv_input_grad(dy, w, in_shape, geo: ConvGeometry, out=None) -> np.ndarray:
+    """``W_g^T @ dy`` gives the columns' cotangent, summed back onto the input (col2im);
+    into ``out`` when given."""
     dtype = dy.dtype
     ct = W.compute_dtype(dtype)
     dy, w = dy.astype(ct, copy=False), w.astype(ct, copy=False)
+    target = out if ct == dtype else None
+    dx = None
     if all(s == 1 for s in geo.stride):
-        dx = G.input_grad(dy, w, in_shape[2:], geo.kernel, geo.dilation, geo.pads, geo.group)
-        if dx is not None:
-            return dx.astype(dtype, copy=False)
-    n, c = in_shape[:2]
-    g, o = geo.group, w.shape[0]
-    out = dy.shape[2:]
-    wg = w.reshape(g, o // g, -1).transpose(0, 2, 1)  # (g, C/g*K, O/g)
-    dcols = np.matmul(wg, dy.reshape(n, g, o // g, -1))  # (N, g, C/g*K, L)
-    dcols = dcols.reshape((n, c) + geo.kernel + tuple(out))
-    dx = W.scatter_windows(dcols, tuple(in_shape), geo.kernel, geo.stride, geo.dilation,
-                           geo.pads)
-    return dx.astype(dtype, copy=False)
+        dx = G.input_grad(dy, w, in_shape[2:], geo.kernel, geo.dilation, geo.pads, geo.group,
+                          target)
+    if dx is None:
+        n, c = in_shape[:2]
+        g, o = geo.group, w.shape[0]
+        size = dy.shape[2:]
+        wg = w.reshape(g, o // g, -1).transpose(0, 2, 1)  # (g, C/g*K, O/g)
+        dcols = workspace("col2im", (n, g, wg.shape[1], math.prod(size)), ct)
+        np.matmul(wg, dy.reshape(n, g, o // g, -1), out=dcols)
+        dx = W.scatter_windows(dcols.reshape((n, c) + geo.kernel + tuple(size)),
+                               tuple(in_shape), geo.kernel, geo.stride, geo.dilation, geo.pads,
+                               out=target)
+    return deliver(dx.astype(dtype, copy=False), out)
 
 
-def conv_filter_grad(dy, x, w_shape, geo: ConvGeometry) -> np.ndarray:
-    """``sum_n dy_n (O/g, L) @ cols_n^T``: a GEMM per example, summed."""
+def conv_filter_grad(dy, x, w_shape, geo: ConvGeometry, out=None) -> np.ndarray:
+    """``sum_n dy_n (O/g, L) @ cols_n^T``: a GEMM per example, summed (into ``out`` when
+    given)."""
     dtype = dy.dtype
     ct = W.compute_dtype(dtype)
     dy, x = dy.astype(ct, copy=False), x.astype(ct, copy=False)
+    target = out if ct == dtype else None
     grid = geo.flat_grid(x.shape[2:])
     if grid is not None:
-        return G.filter_grad(dy, x, tuple(w_shape), grid, geo.group).astype(dtype, copy=False)
-    n, o, g = dy.shape[0], dy.shape[1], geo.group
-    cols = _cols(x, geo, dy.shape[2:])  # (N, g, C/g*K, L)
-    dyg = dy.reshape(n, g, o // g, -1)
-    dw = np.matmul(dyg, cols.transpose(0, 1, 3, 2)).sum(axis=0)  # (g, O/g, C/g*K)
-    return dw.reshape(w_shape).astype(dtype, copy=False)
+        dw = G.filter_grad(dy, x, tuple(w_shape), grid, geo.group, target)
+    else:
+        n, o, g = dy.shape[0], dy.shape[1], geo.group
+        cols = _cols(x, geo, dy.shape[2:])  # (N, g, C/g*K, L)
+        dyg = dy.reshape(n, g, o // g, -1)
+        dw = np.matmul(dyg, cols.transpose(0, 1, 3, 2)).sum(axis=0)  # (g, O/g, C/g*K)
+        dw = dw.reshape(w_shape)
+    return deliver(dw.astype(dtype, copy=False), out)
 
 
 # ------------------------------------------------------------------ inference
@@ -245,8 +262,8 @@ def conv_opdefs(rank: int):
                                                                             geo))
 
     @quiet
-    def forward(x, w, **attrs):
-        return conv_forward(x, w, _geometry(prefix, rank, x.shape[2:], attrs))
+    def forward(x, w, out=None, **attrs):
+        return conv_forward(x, w, _geometry(prefix, rank, x.shape[2:], attrs), out)
 
     input_name = f"{prefix}BackpropInput"
 
@@ -269,10 +286,10 @@ def conv_opdefs(rank: int):
         return AbstractTensor(t, in_shape)
 
     @quiet
-    def input_kernel(dy, w, size, **attrs):
+    def input_kernel(dy, w, size, out=None, **attrs):
         size = tuple(int(s) for s in np.asarray(size).reshape(-1)) \
             if not isinstance(size, tuple) else size
-        return conv_input_grad(dy, w, size, _geometry(input_name, rank, size[2:], attrs))
+        return conv_input_grad(dy, w, size, _geometry(input_name, rank, size[2:], attrs), out)
 
     filter_name = f"{prefix}BackpropFilter"
 
@@ -291,16 +308,17 @@ def conv_opdefs(rank: int):
         return AbstractTensor(t, w_shape)
 
     @quiet
-    def filter_kernel(dy, x, size, **attrs):
+    def filter_kernel(dy, x, size, out=None, **attrs):
         size = tuple(int(s) for s in np.asarray(size).reshape(-1)) \
             if not isinstance(size, tuple) else size
         return conv_filter_grad(dy, x, size, _geometry(filter_name, rank, x.shape[2:],
-                                                       attrs))
+                                                       attrs), out)
 
     attrs = _conv_attrs(rank)
-    return (OpDef(prefix, forward_infer, forward, attrs=attrs),
-            OpDef(input_name, input_infer, input_kernel, attrs=attrs),
-            OpDef(filter_name, filter_infer, filter_kernel, attrs=attrs))
+    return (OpDef(prefix, forward_infer, forward, attrs=attrs, out_buffer=OUT_SEPARATE),
+            OpDef(input_name, input_infer, input_kernel, attrs=attrs, out_buffer=OUT_SEPARATE),
+            OpDef(filter_name, filter_infer, filter_kernel, attrs=attrs,
+                  out_buffer=OUT_SEPARATE))
 
 
 Conv2D, Conv2DBackpropInput, Conv2DBackpropFilter = conv_opdefs(2)

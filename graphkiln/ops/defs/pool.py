@@ -13,11 +13,14 @@ from __future__ import annotations
 import functools
 
 import numpy as np
+from numpy.lib.stride_tricks import as_strided
 
 import graphkiln.ops.windows as W
 
 from ...ir.abstract import AbstractTensor
+from ...ir.primitive import OUT_SEPARATE
 from ..primitive import OpDef
+from ..workspace import deliver, result_array, workspace
 from ._infer import FLOATS, quiet, require_dtype, shapes_match, tensor_type
 from .conv import check_pad_mode, pad_pairs, spatial
 
@@ -62,10 +65,11 @@ class PoolGeometry:
         """``(N, C, *out, K)`` (a copy)."""
         return self.windows(x, value).reshape(x.shape[:2] + self.out + (-1,))
 
-    def scatter(self, cols: np.ndarray) -> np.ndarray:
-        """``cols`` ``(N, C, *kernel, *out)`` summed back onto the unpadded input."""
+    def scatter(self, cols: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
+        """``cols`` ``(N, C, *kernel, *out)`` summed back onto the unpadded input (into
+        ``out`` when it fits)."""
         return W.scatter_windows(cols, cols.shape[:2] + self.sizes, self.kernel, self.stride,
-                                 (1,) * _RANK, self.pads)
+                                 (1,) * _RANK, self.pads, out)
 
     def count(self, attrs: dict, dtype) -> np.ndarray:
         """The divisor of each average: ``(*out)``."""
@@ -75,9 +79,10 @@ class PoolGeometry:
         if a["count_include_pad"] and a["pad_mode"].lower() == "pad":
             ones = np.ones((1, 1) + tuple(n + b + e for n, (b, e) in zip(self.sizes,
                                                                           self.pads)), dtype)
-            xp = W.pad_input(ones, ((0, 0),) * _RANK, 0.0, self.extra)
+            xp = W.pad_input(ones, ((0, 0),) * _RANK, 0.0, self.extra, role="count")
         else:
-            xp = W.pad_input(np.ones((1, 1) + self.sizes, dtype), self.pads, 0.0, self.extra)
+            xp = W.pad_input(np.ones((1, 1) + self.sizes, dtype), self.pads, 0.0, self.extra,
+                             role="count")
         win = W.windows(xp, self.kernel, self.stride, (1,) * _RANK, self.out)
         return win.sum(axis=(-2, -1))[0, 0]
 
@@ -109,82 +114,154 @@ def _argmax(x: np.ndarray, geo: PoolGeometry) -> np.ndarray:
     return np.argmax(geo.flat_windows(x, -np.inf), axis=-1)
 
 
-def _window_max(win: np.ndarray) -> np.ndarray:
-    """Max over the kernel axes of ``(N, C, *out, *kernel)`` windows: one ``np.maximum`` per
-    kernel offset over output-sized strided views (NaN propagates, as ``max`` does)."""
-    taps = [win[(Ellipsis,) + idx] for idx in np.ndindex(*win.shape[-_RANK:])]
-    acc = np.array(taps[0])
-    for tap in taps[1:]:
+def _window_max(win: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
+    """Max over the kernel axes of ``(N, C, *out, *kernel)`` windows (into ``out`` when it
+    fits)."""
+    return _taps_max([win[(Ellipsis,) + idx] for idx in np.ndindex(*win.shape[-_RANK:])],
+                     out)
+
+
+def _taps_max(taps: list, out: np.ndarray | None = None) -> np.ndarray:
+    """The elementwise max of output-sized ``taps`` in kernel order, one ``np.maximum`` per
+    tap (NaN propagates, as ``max`` does); into ``out`` when it fits."""
+    acc = result_array(out, taps[0].shape, taps[0].dtype)
+    if len(taps) == 1:
+        np.copyto(acc, taps[0])
+    else:
+        np.maximum(taps[0], taps[1], out=acc)
+    for tap in taps[2:]:
         np.maximum(acc, tap, out=acc)
     return acc
 
 
 @quiet
-def _max_pool(x, **attrs):
+def _max_pool(x, out=None, **attrs):
     geo = PoolGeometry("MaxPool", x.shape[2:], attrs)
-    return _window_max(geo.windows(x, -np.inf))
+    return _window_max(geo.windows(x, -np.inf), out)
 
 
 @quiet
-def _max_pool_grad(x, out, dout, **attrs):
-    """``dout`` routed to each window's first maximum (the first NaN if any): the kernel
-    offsets are visited in order, each taking the windows whose maximum it holds and no
-    earlier offset took, and adding ``dout`` there into the padded input gradient."""
+def _max_pool_grad(x, y, dout, out=None, **attrs):
+    """``dout`` routed to each window's first maximum (the first NaN if any) of the input
+    gradient (into ``out`` when it fits). ``y`` (the forward's output) is not read: the
+    maxima are taken again from ``x``, so a ``y`` that is not exactly ``MaxPool(x)`` cannot
+    misroute."""
     geo = PoolGeometry("MaxPoolGrad", x.shape[2:], attrs)
-    win = geo.windows(x, -np.inf)
-    top = _window_max(win)
-    dx = np.zeros(x.shape, dout.dtype)
-    free = np.ones(top.shape, bool)  # windows whose maximum is not taken yet
-    hit = np.empty(top.shape, bool)
-    nan = bool(np.isnan(top).any())  # max propagates NaN: no NaN on top, none in x
-    taps = {idx: (src, dst) for idx, src, dst in W.window_taps(
-        geo.kernel, geo.stride, (1,) * _RANK, geo.pads, geo.sizes, geo.out)}
-    lead = (slice(None), slice(None))
-    for idx in np.ndindex(*geo.kernel):
-        tap = win[(Ellipsis,) + idx]
-        np.equal(tap, top, out=hit)
-        if nan:
-            hit |= np.isnan(tap)
-        hit &= free
-        free &= ~hit
-        if idx in taps:  # a maximum taken in the padding adds nothing to x
-            src, dst = taps[idx]
-            dx[lead + dst] += np.where(hit, dout, 0)[lead + src]
+    dx = result_array(out, x.shape, dout.dtype)
+    tiled = geo.stride == geo.kernel and not any(b or a for b, a in geo.pads) and \
+        not any(geo.extra)
+    (_route_tiles if tiled else _route_windows)(x, dout, geo, dx)
     return dx
 
 
+def _first_maxima(taps: list, top: np.ndarray):
+    """Per tap in kernel order, the boolean mask of the windows whose first maximum (or
+    first NaN, when the maximum is NaN) it is: a workspace, valid until the next one."""
+    free = workspace("pool_free", top.shape, bool)
+    free.fill(True)  # windows whose maximum is not taken yet
+    hit = workspace("pool_hit", top.shape, bool)
+    is_nan = workspace("pool_nan", top.shape, bool)
+    nan = bool(np.isnan(top, out=hit).any())  # max propagates NaN: no NaN on top, none in x
+    for tap in taps:
+        np.equal(tap, top, out=hit)
+        if nan:
+            np.logical_or(hit, np.isnan(tap, out=is_nan), out=hit)
+        np.logical_and(hit, free, out=hit)
+        np.greater(free, hit, out=free)  # free and not hit
+        yield hit
+
+
+def _share(dout: np.ndarray, hit: np.ndarray, out: np.ndarray) -> None:
+    """``np.where(hit, dout, 0)`` into ``out``: for floats, ``dout``'s bits ANDed with an
+    all-ones mask where ``hit`` (the same bits, at a fraction of ``where``'s cost)."""
+    if dout.dtype.kind != "f":
+        np.multiply(dout, hit, out=out)
+        return
+    bits = np.dtype(f"i{dout.dtype.itemsize}")
+    mask = workspace("pool_mask", hit.shape, bits)
+    np.negative(hit.view(np.int8), out=mask, dtype=bits)  # -1: every bit set
+    np.bitwise_and(dout.view(bits), mask, out=out.view(bits))
+
+
+def _route_tiles(x, dout, geo: PoolGeometry, dx) -> None:
+    """Windows that tile the input (stride = kernel, no padding): the taps are first copied
+    out to contiguous ``(*kernel, N, C, *out)`` rows (one pass), and each tap's share of
+    ``dout`` is written straight into its strided view of ``dx`` (the bits of adding it to
+    zero, as the general route does)."""
+    win = geo.windows(x, -np.inf)
+    shape = x.shape[:2] + geo.out
+    rows = workspace("pool_taps", geo.kernel + shape, x.dtype)
+    np.copyto(rows, win.transpose(4, 5, 0, 1, 2, 3))
+    taps = [rows[idx] for idx in np.ndindex(*geo.kernel)]
+    top = _taps_max(taps, workspace("pool_max", shape, x.dtype))
+    if geo.sizes != tuple(o * k for o, k in zip(geo.out, geo.kernel)):
+        dx.fill(0)  # the rows and columns past the last window
+    sh, sw = dx.strides[2:]  # dx's own windows (x may be laid out otherwise)
+    dx_win = as_strided(dx, win.shape, dx.strides[:2] + (sh * geo.stride[0],
+                                                          sw * geo.stride[1], sh, sw))
+    pick = workspace("pool_pick", shape, dout.dtype)
+    for idx, hit in zip(np.ndindex(*geo.kernel), _first_maxima(taps, top)):
+        _share(dout, hit, pick)
+        np.add(pick, 0, out=dx_win[(Ellipsis,) + idx])  # + 0: a -0.0 adds up to +0.0
+
+
+def _route_windows(x, dout, geo: PoolGeometry, dx) -> None:
+    """Any windows: each tap's share of ``dout`` added into the zeroed input gradient at
+    the input positions of the tap (one strided add per kernel offset; a maximum taken in
+    the padding adds nothing)."""
+    win = geo.windows(x, -np.inf)
+    shape = x.shape[:2] + geo.out
+    taps = [win[(Ellipsis,) + idx] for idx in np.ndindex(*geo.kernel)]
+    top = _taps_max(taps, workspace("pool_max", shape, x.dtype))
+    dx.fill(0)
+    pick = workspace("pool_pick", shape, dout.dtype)
+    places = {idx: (src, dst) for idx, src, dst in W.window_taps(
+        geo.kernel, geo.stride, (1,) * _RANK, geo.pads, geo.sizes, geo.out)}
+    lead = (slice(None), slice(None))
+    for idx, hit in zip(np.ndindex(*geo.kernel), _first_maxima(taps, top)):
+        if idx in places:
+            src, dst = places[idx]
+            _share(dout, hit, pick)
+            dx[lead + dst] += pick[lead + src]
+
+
 @quiet
-def _max_pool_grad_grad(x, out, g, **attrs):
+def _max_pool_grad_grad(x, y, g, **attrs):
     geo = PoolGeometry("MaxPoolGradGrad", x.shape[2:], attrs)
     picked = np.take_along_axis(geo.flat_windows(g, 0.0), _argmax(x, geo)[..., None], -1)
     return picked[..., 0]
 
 
 @quiet
-def _avg_pool(x, **attrs):
+def _avg_pool(x, out=None, **attrs):
     geo = PoolGeometry("AvgPool", x.shape[2:], attrs)
     ct = W.compute_dtype(x.dtype)
-    total = geo.windows(x.astype(ct, copy=False), 0.0).sum(axis=(-2, -1))
-    return (total / geo.count(attrs, ct)).astype(x.dtype, copy=False)
+    target = result_array(out if ct == x.dtype else None, x.shape[:2] + geo.out, ct)
+    np.sum(geo.windows(x.astype(ct, copy=False), 0.0), axis=(-2, -1), out=target)
+    np.divide(target, geo.count(attrs, ct), out=target)
+    return deliver(target.astype(x.dtype, copy=False), out)
 
 
 @quiet
-def _avg_pool_grad(x, out, dout, **attrs):
+def _avg_pool_grad(x, y, dout, out=None, **attrs):
     geo = PoolGeometry("AvgPoolGrad", x.shape[2:], attrs)
-    share = (dout / geo.count(attrs, dout.dtype)).astype(dout.dtype, copy=False)
+    share = workspace("pool_share", dout.shape, dout.dtype)
+    np.divide(dout, geo.count(attrs, dout.dtype), out=share)
     cols = np.broadcast_to(share[:, :, None, None], x.shape[:2] + geo.kernel + geo.out)
-    return geo.scatter(cols)
+    return geo.scatter(cols, out)
 
 
 _ATTRS = {"kernel_size": 1, "strides": 1, "pad_mode": "valid", "data_format": "NCHW"}
-MaxPool = OpDef("MaxPool", _pool_infer("MaxPool", 1), _max_pool, attrs=dict(_ATTRS))
+MaxPool = OpDef("MaxPool", _pool_infer("MaxPool", 1), _max_pool, attrs=dict(_ATTRS),
+                out_buffer=OUT_SEPARATE)
 MaxPoolGrad = OpDef("MaxPoolGrad", _pool_infer("MaxPoolGrad", 3), _max_pool_grad,
-                    attrs=dict(_ATTRS))
+                    attrs=dict(_ATTRS), out_buffer=OUT_SEPARATE)
 MaxPoolGradGrad = OpDef("MaxPoolGradGrad", _pool_infer("MaxPoolGradGrad", 3),
                         _max_pool_grad_grad, attrs=dict(_ATTRS))
-AvgPool = OpDef("AvgPool", _pool_infer("AvgPool", 1), _avg_pool, attrs=dict(_ATTRS))
+AvgPool = OpDef("AvgPool", _pool_infer("AvgPool", 1), _avg_pool, attrs=dict(_ATTRS),
+                out_buffer=OUT_SEPARATE)
 AvgPoolGrad = OpDef("AvgPoolGrad", _pool_infer("AvgPoolGrad", 3), _avg_pool_grad,
-                    attrs=dict(_ATTRS))
+                    attrs=dict(_ATTRS), out_buffer=OUT_SEPARATE)
 
 
 # ------------------------------------------------------------------ adaptive average pooling
