@@ -16,6 +16,7 @@ step allocates (almost) nothing here.
 """
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
@@ -65,6 +66,12 @@ class FlatGrid:
 
     def grid_shape(self, channels: int) -> tuple:
         return (channels, self.out[0]) + self.padded[1:]
+
+
+@functools.lru_cache(maxsize=256)
+def flat_grid(sizes: tuple, kernel: tuple, dilation: tuple, pads: tuple) -> FlatGrid:
+    """The (immutable) :class:`FlatGrid` of these sizes, cached: kernels ask on every call."""
+    return FlatGrid(sizes, kernel, dilation, pads)
 
 
 def _taps(flat: np.ndarray, grid: FlatGrid) -> np.ndarray:
@@ -133,7 +140,7 @@ def input_grad(dy: np.ndarray, w: np.ndarray, in_sizes, kernel, dilation, pads,
                  for k, d, (b, a) in zip(kernel, dilation, pads))
     if any(b < 0 or a < 0 for b, a in back):
         return None
-    grid = FlatGrid(dy.shape[2:], kernel, dilation, back)
+    grid = flat_grid(dy.shape[2:], tuple(kernel), tuple(dilation), back)
     o, cg = w.shape[:2]
     if grid.out != tuple(in_sizes) or not grid.worthwhile() or (
             not grid.pointwise and o > 4 * cg * group):
@@ -148,8 +155,10 @@ def input_grad(dy: np.ndarray, w: np.ndarray, in_sizes, kernel, dilation, pads,
 def filter_grad(dy: np.ndarray, x: np.ndarray, w_shape, grid: FlatGrid, group: int,
                 out: np.ndarray | None = None) -> np.ndarray:
     """``dW_g^T = sum_n cols(x[n]) (C/g*K, L) @ dy[n]^T`` (this orientation is the faster
-    GEMM), a chunk of examples per batched GEMM, with the grid's extra columns zero in both
-    operands (so non-finite inputs there cannot leak in); into ``out`` when it fits."""
+    GEMM), a chunk of examples per batched GEMM, into ``out`` when it fits. The grid's
+    extra columns are zero in ``dy``'s operand, and in the columns too when the chunk's
+    images hold a non-finite value (or a sum that overflows), so an inf or NaN there
+    cannot leak in (a finite value times zero adds nothing)."""
     n, c, o = x.shape[0], x.shape[1], dy.shape[1]
     chunk = min(n, _chunk(grid, c, x.itemsize))
     exact = grid.length == math.prod(grid.out)
@@ -164,7 +173,8 @@ def filter_grad(dy: np.ndarray, x: np.ndarray, w_shape, grid: FlatGrid, group: i
         if exact:
             dyg = dy[part]
         else:
-            _zero_extra(cols.reshape((m, -1) + grid.grid_shape(1)[1:]), grid)
+            if not math.isfinite(np.add.reduce(x[part], axis=None)):
+                _zero_extra(cols.reshape((m, -1) + grid.grid_shape(1)[1:]), grid)
             dyg = dy_grid[:m]
             dyg[(slice(None),) + grid.valid()] = dy[part]
         np.matmul(cols, dyg.reshape(m, group, o // group, -1).swapaxes(2, 3), out=prods[:m])

@@ -7,6 +7,7 @@ strided slice per kernel offset (the adjoint of ``windows``), skipping the paddi
 """
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 
@@ -14,6 +15,24 @@ import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
 from .workspace import result_array, workspace
+
+
+def cached_geometry(make):
+    """``make(*args, attrs)`` (a kernel's checked geometry) cached per arguments and
+    attribute values: kernels rebuild it on every call. Attributes that cannot be hashed
+    (a list) are checked afresh; a call that raises caches nothing."""
+    cached = functools.lru_cache(maxsize=256)(
+        lambda *key: make(*key[:-1], dict(key[-1])))
+
+    @functools.wraps(make)
+    def get(*args):
+        key = (*args[:-1], tuple(sorted(args[-1].items())))
+        try:
+            hash(key)
+        except TypeError:
+            return make(*args)
+        return cached(*key)
+    return get
 
 
 def out_size(size: int, k: int, stride: int, dilation: int, before: int, after: int,

@@ -101,10 +101,11 @@ class ConvGeometry:
         too much extra compute)."""
         if any(s != 1 for s in self.stride):
             return None
-        grid = G.FlatGrid(sizes, self.kernel, self.dilation, self.pads)
+        grid = G.flat_grid(tuple(sizes), self.kernel, self.dilation, self.pads)
         return grid if grid.worthwhile() else None
 
 
+@W.cached_geometry
 def _geometry(name, rank, sizes, attrs) -> ConvGeometry:
     attrs = {**_conv_attrs(rank), **attrs}
     return ConvGeometry(name, rank, sizes, attrs["kernel_size"], attrs["pad_mode"],

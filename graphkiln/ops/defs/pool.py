@@ -87,6 +87,9 @@ class PoolGeometry:
         return win.sum(axis=(-2, -1))[0, 0]
 
 
+pool_geometry = W.cached_geometry(PoolGeometry)
+
+
 def _pool_infer(name: str, n_inputs: int):
     def infer(*args, **attrs):
         x = args[0]
@@ -95,7 +98,7 @@ def _pool_infer(name: str, n_inputs: int):
         if x.ndim != 4:
             raise ValueError(f"For '{name}', the dimension of 'x' must be 4, but got {x.ndim} "
                              f"(shape {list(x.shape)}).")
-        geo = PoolGeometry(name, x.shape[2:], attrs)
+        geo = pool_geometry(name, x.shape[2:], attrs)
         out_shape = tuple(x.shape[:2]) + geo.out
         if n_inputs == 1:
             return AbstractTensor(t, out_shape)
@@ -136,7 +139,7 @@ def _taps_max(taps: list, out: np.ndarray | None = None) -> np.ndarray:
 
 @quiet
 def _max_pool(x, out=None, **attrs):
-    geo = PoolGeometry("MaxPool", x.shape[2:], attrs)
+    geo = pool_geometry("MaxPool", x.shape[2:], attrs)
     return _window_max(geo.windows(x, -np.inf), out)
 
 
@@ -146,7 +149,7 @@ def _max_pool_grad(x, y, dout, out=None, **attrs):
     gradient (into ``out`` when it fits). ``y`` (the forward's output) is not read: the
     maxima are taken again from ``x``, so a ``y`` that is not exactly ``MaxPool(x)`` cannot
     misroute."""
-    geo = PoolGeometry("MaxPoolGrad", x.shape[2:], attrs)
+    geo = pool_geometry("MaxPoolGrad", x.shape[2:], attrs)
     dx = result_array(out, x.shape, dout.dtype)
     tiled = geo.stride == geo.kernel and not any(b or a for b, a in geo.pads) and \
         not any(geo.extra)
@@ -227,14 +230,14 @@ def _route_windows(x, dout, geo: PoolGeometry, dx) -> None:
 
 @quiet
 def _max_pool_grad_grad(x, y, g, **attrs):
-    geo = PoolGeometry("MaxPoolGradGrad", x.shape[2:], attrs)
+    geo = pool_geometry("MaxPoolGradGrad", x.shape[2:], attrs)
     picked = np.take_along_axis(geo.flat_windows(g, 0.0), _argmax(x, geo)[..., None], -1)
     return picked[..., 0]
 
 
 @quiet
 def _avg_pool(x, out=None, **attrs):
-    geo = PoolGeometry("AvgPool", x.shape[2:], attrs)
+    geo = pool_geometry("AvgPool", x.shape[2:], attrs)
     ct = W.compute_dtype(x.dtype)
     target = result_array(out if ct == x.dtype else None, x.shape[:2] + geo.out, ct)
     np.sum(geo.windows(x.astype(ct, copy=False), 0.0), axis=(-2, -1), out=target)
@@ -244,7 +247,7 @@ def _avg_pool(x, out=None, **attrs):
 
 @quiet
 def _avg_pool_grad(x, y, dout, out=None, **attrs):
-    geo = PoolGeometry("AvgPoolGrad", x.shape[2:], attrs)
+    geo = pool_geometry("AvgPoolGrad", x.shape[2:], attrs)
     share = workspace("pool_share", dout.shape, dout.dtype)
     np.divide(dout, geo.count(attrs, dout.dtype), out=share)
     cols = np.broadcast_to(share[:, :, None, None], x.shape[:2] + geo.kernel + geo.out)
