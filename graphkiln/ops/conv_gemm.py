@@ -74,13 +74,14 @@ def flat_grid(sizes: tuple, kernel: tuple, dilation: tuple, pads: tuple) -> Flat
     return FlatGrid(sizes, kernel, dilation, pads)
 
 
-def _taps(flat: np.ndarray, grid: FlatGrid) -> np.ndarray:
+def _taps(flat: np.ndarray, grid: FlatGrid, writeable: bool = False) -> np.ndarray:
     """The ``(N, C, *kernel, L)`` view of flattened padded images ``(N, C, buffer)``: row
-    ``(n, c, tap)`` is the run of ``L`` elements the tap reads for every output position."""
+    ``(n, c, tap)`` is the run of ``L`` elements the tap reads for every output position
+    (runs overlap: write one tap at a time)."""
     item = flat.itemsize
     steps = [item * math.prod(grid.padded[a + 1:]) * d for a, d in enumerate(grid.dilation)]
     return as_strided(flat, flat.shape[:2] + grid.kernel + (grid.length,),
-                      flat.strides[:2] + (*steps, item), writeable=False)
+                      flat.strides[:2] + (*steps, item), writeable=writeable)
 
 
 def _chunk(grid: FlatGrid, channels: int, itemsize: int) -> int:
@@ -132,24 +133,69 @@ def forward(x: np.ndarray, w: np.ndarray, grid: FlatGrid, group: int,
 
 def input_grad(dy: np.ndarray, w: np.ndarray, in_sizes, kernel, dilation, pads,
                group: int, out: np.ndarray | None = None) -> np.ndarray | None:
-    """The input gradient as the convolution of ``dy`` with the flipped filter, transposed
-    per group, over ``dy`` padded by ``(k-1)*d - pad`` per side; ``None`` when a padding is
-    wider than that, or when the output gradient has over 4x the input's channels (copying
-    its column matrix would cost more than scattering the input's: the caller scatters)."""
+    """The input gradient on a padded grid, into ``out`` when it fits; ``None`` when
+    neither grid applies (the caller scatters). Two ways, the one copying fewer columns:
+
+    * the convolution of ``dy`` with the flipped filter, transposed per group, over ``dy``
+      padded by ``(k-1)*d - pad`` per side (one GEMM, columns of ``dy``'s channels);
+    * :func:`scatter_input_grad` on the forward's grid (columns of the input's channels),
+      when ``dy`` has over twice the input's channels' worth of columns."""
     back = tuple(((k - 1) * d - b, (k - 1) * d - a)
                  for k, d, (b, a) in zip(kernel, dilation, pads))
-    if any(b < 0 or a < 0 for b, a in back):
-        return None
-    grid = flat_grid(dy.shape[2:], tuple(kernel), tuple(dilation), back)
+    kernel, dilation = tuple(kernel), tuple(dilation)
+    grid = flat_grid(dy.shape[2:], kernel, dilation, back) \
+        if all(b >= 0 and a >= 0 for b, a in back) else None
+    if grid is not None and (grid.out != tuple(in_sizes) or not grid.worthwhile()):
+        grid = None
+    ahead = flat_grid(tuple(in_sizes), kernel, dilation, tuple(pads))
+    ahead = ahead if ahead.worthwhile() and ahead.out == dy.shape[2:] else None
     o, cg = w.shape[:2]
-    if grid.out != tuple(in_sizes) or not grid.worthwhile() or (
-            not grid.pointwise and o > 4 * cg * group):
+    if ahead is not None and not ahead.pointwise and (
+            grid is None or o * grid.length > 2 * cg * group * ahead.length):
+        return scatter_input_grad(dy, w, ahead, group, out)
+    if grid is None:
         return None
     flip = (slice(None),) * 3 + (slice(None, None, -1),) * len(kernel)
-    wt = workspace("flipped_filter", (group, cg, o // group) + tuple(kernel), w.dtype)
+    wt = workspace("flipped_filter", (group, cg, o // group) + kernel, w.dtype)
     np.copyto(wt, w.reshape((group, o // group) + w.shape[1:])[flip].swapaxes(1, 2))
-    wt = wt.reshape((group * cg, o // group) + tuple(kernel))
+    wt = wt.reshape((group * cg, o // group) + kernel)
     return forward(dy, wt, grid, group, out)
+
+
+def scatter_input_grad(dy: np.ndarray, w: np.ndarray, grid: FlatGrid, group: int,
+                       out: np.ndarray | None = None) -> np.ndarray:
+    """The adjoint of :func:`forward` on its ``grid``: the columns' cotangent
+    ``W_g^T (C/g*K, O/g) @ dy[n]`` (``dy`` laid on the grid, zero in its extra columns),
+    each tap's row added into the flattened padded image gradient at the run it read (one
+    contiguous add per tap), and the padding cut off (into ``out`` when it fits)."""
+    n, o = dy.shape[:2]
+    cg = w.shape[1]
+    c = cg * group
+    taps = math.prod(grid.kernel)
+    chunk = min(n, max(1, CACHE_BUDGET // (c * taps * grid.length * dy.itemsize)))
+    wt = w.reshape(group, o // group, cg * taps).swapaxes(1, 2)  # (g, C/g*K, O/g)
+    finite = math.isfinite(np.add.reduce(w, axis=None))
+    dy_grid = workspace(("dout", grid.key), (chunk,) + grid.grid_shape(o), dy.dtype)
+    dcols = workspace("col2im", (chunk, group, cg * taps, grid.length), dy.dtype)
+    image = workspace("image_grad", (chunk,) + grid.buffer_shape(c), dy.dtype)
+    dx = result_array(out, (n, c) + grid.sizes, dy.dtype)
+    for part in _batches(n, chunk):
+        m = part.stop - part.start
+        dyg = dy_grid[:m]
+        dyg[(slice(None),) + grid.valid()] = dy[part]  # the extra columns stay 0
+        cols = dcols[:m]
+        np.matmul(wt, dyg.reshape(m, group, o // group, -1), out=cols)
+        if not finite:  # inf * 0 in the extra columns would land on real pixels
+            _zero_extra(cols.reshape((m, -1) + grid.grid_shape(1)[1:]), grid)
+        img = image[:m]
+        img.fill(0)
+        runs = _taps(img.reshape(m, c, -1), grid, writeable=True)
+        cols = cols.reshape(runs.shape)
+        for tap in np.ndindex(*grid.kernel):
+            at = (Ellipsis,) + tap + (slice(None),)
+            np.add(runs[at], cols[at], out=runs[at])
+        dx[part] = img[(slice(None),) + grid.interior()]
+    return dx
 
 
 def filter_grad(dy: np.ndarray, x: np.ndarray, w_shape, grid: FlatGrid, group: int,

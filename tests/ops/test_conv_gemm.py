@@ -103,12 +103,34 @@ def test_the_stride_one_cases_take_the_padded_grid():
         assert _geometry(x_shape, w_shape, attrs).flat_grid(x_shape[2:]) is not None, name
     x_shape, w_shape, attrs = CASES["strided"]
     assert _geometry(x_shape, w_shape, attrs).flat_grid(x_shape[2:]) is None
-    # a padding wider than the dilated kernel cannot be a transposed convolution
-    x_shape, w_shape, attrs = CASES["wide_pad_scatters"]
+
+
+def _input_grad_route(monkeypatch, x_shape, w_shape, attrs):
+    """(which way the stride-1 input gradient went, its result, the reference)."""
+    routes = []
+    scatter = conv_gemm.scatter_input_grad
+    monkeypatch.setattr(conv_gemm, "scatter_input_grad",
+                        lambda *a, **k: routes.append("scatter") or scatter(*a, **k))
     geo = _geometry(x_shape, w_shape, attrs)
-    dy = np.ones((1, 3) + geo.out(x_shape[2:]), np.float32)
-    assert conv_gemm.input_grad(dy, np.ones(w_shape, np.float32), x_shape[2:], geo.kernel,
-                                geo.dilation, geo.pads, 1) is None
+    x, w, dy = _inputs(x_shape, w_shape, geo, np.float32)
+    got = conv_input_grad(dy, w, x.shape, geo)
+    return (routes or ["transposed"])[0], got, _reference(x, w, dy, geo)[1]
+
+
+ROUTES = {  # name: (x shape, weight shape, attrs, the way the input gradient goes)
+    "3x3_pad1": (*CASES["3x3_pad1"], "transposed"),  # as many columns either way: one GEMM
+    "valid": (*CASES["valid"], "scatter"),  # dy's columns cover twice the input's grid
+    "wide_pad": (*CASES["wide_pad_scatters"], "scatter"),  # no transposed conv exists
+    "lenet_first_layer": ((2, 1, 8, 8), (6, 1, 3, 3), {}, "scatter"),  # 6 channels over 1
+}
+
+
+@pytest.mark.parametrize("name", ROUTES)
+def test_the_input_gradient_copies_the_fewer_columns(monkeypatch, name):
+    x_shape, w_shape, attrs, route = ROUTES[name]
+    got_route, got, want = _input_grad_route(monkeypatch, x_shape, w_shape, attrs)
+    assert got_route == route
+    np.testing.assert_allclose(got, want, rtol=0, atol=1e-5 * np.abs(want).max())
 
 
 def test_reused_scratch_buffers_keep_their_padding_zero():
@@ -143,14 +165,19 @@ def test_non_finite_inputs_reach_only_the_outputs_that_read_them():
                                    atol=1e-4 * np.abs(want[finite]).max())
 
 
-def test_few_input_channels_scatter_the_input_gradient():
-    """Six output channels over one input channel: the transposed convolution would copy a
-    six-times larger column matrix than the scatter writes (LeNet's first layer)."""
-    x_shape, w_shape, attrs = (2, 1, 8, 8), (6, 1, 3, 3), {}
+
+def test_a_non_finite_weight_reaches_only_the_input_gradient_it_touches():
+    """The scattered route multiplies the grid's extra (zero) columns by the filter too:
+    an inf weight must not turn them into NaN on real pixels."""
+    x_shape, w_shape, attrs = CASES["valid"]
     geo = _geometry(x_shape, w_shape, attrs)
     x, w, dy = _inputs(x_shape, w_shape, geo, np.float32)
-    assert conv_gemm.input_grad(dy, w, x_shape[2:], geo.kernel, geo.dilation, geo.pads,
-                                1) is None
+    w[1, 2, 0, 1] = np.inf
+    with np.errstate(invalid="ignore"):
+        got = conv_input_grad(dy, w, x.shape, geo)
     want = _reference(x, w, dy, geo)[1]
-    np.testing.assert_allclose(conv_input_grad(dy, w, x.shape, geo), want, rtol=0,
-                               atol=1e-5 * np.abs(want).max())
+    np.testing.assert_array_equal(np.isnan(got), np.isnan(want))
+    np.testing.assert_array_equal(np.isposinf(got), np.isposinf(want))
+    finite = np.isfinite(want)
+    np.testing.assert_allclose(got[finite], want[finite], rtol=0,
+                               atol=1e-4 * np.abs(want[finite]).max())
