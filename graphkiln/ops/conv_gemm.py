@@ -22,7 +22,7 @@ import math
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
-from .workspace import result_array, workspace
+from .workspace import result_array, set_source, source, workspace
 
 # the extra compute on the padded grid (padded / output positions) above which the general
 # strided im2col is used instead
@@ -92,16 +92,33 @@ def _chunk(grid: FlatGrid, channels: int, itemsize: int) -> int:
     return max(1, CACHE_BUDGET // per_example)
 
 
-def _columns(images: np.ndarray, grid: FlatGrid, group: int, chunk: int) -> np.ndarray:
-    """The ``(m, group, C/group*K, L)`` GEMM operand of ``m <= chunk`` images."""
+def _columns(images: np.ndarray, grid: FlatGrid, group: int, chunk: int,
+             reuse: bool = False) -> np.ndarray:
+    """The ``(m, group, C/group*K, L)`` GEMM operand of ``m <= chunk`` images. With
+    ``reuse``, when the last columns built for this grid came from images with the same bits
+    (the filter gradient after its forward, one chunk holding the batch), they are used
+    again."""
     m, c = images.shape[:2]
     if grid.pointwise:
         return images.reshape(m, group, c // group, grid.length)
     buf = workspace(("image", grid.key), (chunk,) + grid.buffer_shape(c), images.dtype)[:m]
-    buf[(slice(None),) + grid.interior()] = images  # the padding was zeroed at creation
-    cols = workspace("columns", (chunk, c) + grid.kernel + (grid.length,), images.dtype)[:m]
+    inner = buf[(slice(None),) + grid.interior()]
+    shape = (chunk, c) + grid.kernel + (grid.length,)
+    cols = workspace("columns", shape, images.dtype)[:m]
+    if reuse and source("columns", shape, images.dtype) == (grid.key, m) and \
+            _same_bits(inner, images):
+        return cols.reshape(m, group, -1, grid.length)
+    set_source("columns", shape, images.dtype, None)
+    inner[...] = images  # the padding was zeroed at creation
     np.copyto(cols, _taps(buf.reshape(m, c, -1), grid))
+    set_source("columns", shape, images.dtype, (grid.key, m))
     return cols.reshape(m, group, -1, grid.length)
+
+
+def _same_bits(a: np.ndarray, b: np.ndarray) -> bool:
+    bits = f"u{a.itemsize}"
+    same = workspace("same_bits", a.shape, bool)
+    return bool(np.equal(a.view(bits), b.view(bits), out=same).all())
 
 
 def _batches(n: int, chunk: int):
@@ -214,7 +231,7 @@ def filter_grad(dy: np.ndarray, x: np.ndarray, w_shape, grid: FlatGrid, group: i
     acc = workspace("filter_sum", acc_shape, dy.dtype)
     prods = workspace("filter", (chunk,) + acc_shape, dy.dtype)
     for part in _batches(n, chunk):
-        cols = _columns(x[part], grid, group, chunk)
+        cols = _columns(x[part], grid, group, chunk, reuse=True)
         m = cols.shape[0]
         if exact:
             dyg = dy[part]

@@ -28,6 +28,7 @@ class Workspace(threading.local):
     def __init__(self):
         self.buffers: dict = {}
         self.nbytes = 0
+        self.sources: dict = {}  # key -> what the array's content was last derived from
 
     def get(self, role, shape: tuple, dtype, fill: float = 0) -> np.ndarray:
         key = (role, shape, np.dtype(dtype))
@@ -38,7 +39,9 @@ class Workspace(threading.local):
                 return buf
             self.nbytes += buf.nbytes
             while self.nbytes > BUDGET_BYTES:
-                self.nbytes -= self.buffers.pop(next(iter(self.buffers))).nbytes
+                old = next(iter(self.buffers))
+                self.nbytes -= self.buffers.pop(old).nbytes
+                self.sources.pop(old, None)
         self.buffers[key] = buf  # most recently used last
         return buf
 
@@ -50,6 +53,17 @@ def workspace(role, shape: tuple, dtype, fill: float = 0) -> np.ndarray:
     """This thread's array for ``role`` (any hashable: a name, with the layout it implies)
     of ``shape`` and ``dtype``, filled with ``fill`` when new (a role must imply the fill)."""
     return WORKSPACE.get(role, shape, dtype, fill)
+
+
+def source(role, shape: tuple, dtype):
+    """What this thread's array for ``role`` holds (as :func:`set_source` recorded), or
+    None."""
+    return WORKSPACE.sources.get((role, shape, np.dtype(dtype)))
+
+
+def set_source(role, shape: tuple, dtype, tag) -> None:
+    """Record what the array for ``role`` now holds (None: nothing known)."""
+    WORKSPACE.sources[(role, shape, np.dtype(dtype))] = tag
 
 
 def result_array(out: np.ndarray | None, shape: tuple, dtype) -> np.ndarray:

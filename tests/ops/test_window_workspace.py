@@ -21,7 +21,7 @@ from graphkiln.ops.primitive import REGISTRY
 CONVS = {
     "grid_pad1": ((2, 3, 6, 6), (4, 3, 3, 3), "pad", 1, 1),
     "grid_pad_asym": ((2, 3, 6, 6), (4, 3, 3, 3), "pad", (2, 0, 0, 2), 1),
-    "grid_valid": ((3, 2, 9, 7), (5, 2, 5, 5), "valid", 0, 1),
+    "valid": ((3, 2, 9, 7), (5, 2, 5, 5), "valid", 0, 1),
     "strided_pad": ((2, 3, 7, 7), (4, 3, 3, 3), "pad", 1, 2),
     "strided_pad_asym": ((2, 3, 7, 7), (4, 3, 3, 3), "pad", (2, 0, 0, 2), 2),
 }
@@ -249,3 +249,41 @@ def test_a_compiled_step_in_two_threads_gives_each_its_own_result():
     for t in threads:
         t.join()
     assert not errors, errors
+
+
+def _in_fresh_thread(fn, *args):
+    """``fn(*args)`` run in a new thread (its own, empty workspace)."""
+    result = []
+    t = threading.Thread(target=lambda: result.append(fn(*args)))
+    t.start()
+    t.join()
+    return result[0]
+
+
+def test_the_filter_gradient_reuses_the_forward_columns_only_for_the_same_bits(monkeypatch):
+    """After a forward, the filter gradient of the same images skips its im2col copy;
+    images changed in place, or other images of the same shape, are copied afresh (checked
+    on the padded grid, where the columns are built)."""
+    from graphkiln.ops import conv_gemm
+    builds = []
+    taps = conv_gemm._taps
+    monkeypatch.setattr(conv_gemm, "_taps", lambda *a, **k: builds.append(1) or taps(*a, **k))
+    x_shape, w_shape, geo = _conv("grid_pad1")
+    assert geo.flat_grid(x_shape[2:]) is not None
+    x, w, dy = _conv_inputs("grid_pad1", seed=10)
+    other = x + 1
+
+    def changed_in_place(images):
+        images[1, 0, 3, 2] += 1.0
+        return images
+    for name, images_for_grad, copies in (("same", lambda a: a, 0),
+                                          ("changed in place", changed_in_place, 1),
+                                          ("other images", lambda a: other, 1)):
+        images = x.copy()
+        conv_forward(images, w, geo)
+        images = images_for_grad(images)
+        builds.clear()
+        got = conv_filter_grad(dy, images, w_shape, geo)
+        assert len(builds) == copies, name
+        want = _in_fresh_thread(conv_filter_grad, dy, images, w_shape, geo)
+        np.testing.assert_array_equal(got, want)
