@@ -92,12 +92,13 @@ def _chunk(grid: FlatGrid, channels: int, itemsize: int) -> int:
     return max(1, CACHE_BUDGET // per_example)
 
 
-def _columns(images: np.ndarray, grid: FlatGrid, group: int, chunk: int,
+def _columns(batch: np.ndarray, part: slice, grid: FlatGrid, group: int, chunk: int,
              reuse: bool = False) -> np.ndarray:
-    """The ``(m, group, C/group*K, L)`` GEMM operand of ``m <= chunk`` images. With
-    ``reuse``, when the last columns built for this grid came from images with the same bits
-    (the filter gradient after its forward, one chunk holding the batch), they are used
+    """The ``(m, group, C/group*K, L)`` GEMM operand of the ``m <= chunk`` images
+    ``batch[part]``. With ``reuse``, when the last columns built for this grid and part came
+    from images with the same bits (the filter gradient after its forward), they are used
     again."""
+    images = batch[part]
     m, c = images.shape[:2]
     if grid.pointwise:
         return images.reshape(m, group, c // group, grid.length)
@@ -105,13 +106,14 @@ def _columns(images: np.ndarray, grid: FlatGrid, group: int, chunk: int,
     inner = buf[(slice(None),) + grid.interior()]
     shape = (chunk, c) + grid.kernel + (grid.length,)
     cols = workspace("columns", shape, images.dtype)[:m]
-    if reuse and source("columns", shape, images.dtype) == (grid.key, m) and \
+    built = (grid.key, part.start, m)
+    if reuse and source("columns", shape, images.dtype) == built and \
             _same_bits(inner, images):
         return cols.reshape(m, group, -1, grid.length)
     set_source("columns", shape, images.dtype, None)
     inner[...] = images  # the padding was zeroed at creation
     np.copyto(cols, _taps(buf.reshape(m, c, -1), grid))
-    set_source("columns", shape, images.dtype, (grid.key, m))
+    set_source("columns", shape, images.dtype, built)
     return cols.reshape(m, group, -1, grid.length)
 
 
@@ -138,7 +140,7 @@ def forward(x: np.ndarray, w: np.ndarray, grid: FlatGrid, group: int,
     res = None if exact else workspace("result", (chunk, group, o // group, grid.length),
                                        x.dtype)
     for part in _batches(n, chunk):
-        cols = _columns(x[part], grid, group, chunk)
+        cols = _columns(x, part, grid, group, chunk)
         if exact:
             np.matmul(wg, cols, out=y[part].reshape(cols.shape[0], group, o // group, -1))
             continue
@@ -219,24 +221,25 @@ def filter_grad(dy: np.ndarray, x: np.ndarray, w_shape, grid: FlatGrid, group: i
                 out: np.ndarray | None = None) -> np.ndarray:
     """``dW_g^T = sum_n cols(x[n]) (C/g*K, L) @ dy[n]^T`` (this orientation is the faster
     GEMM), a chunk of examples per batched GEMM, into ``out`` when it fits. The grid's
-    extra columns are zero in ``dy``'s operand, and in the columns too when the chunk's
-    images hold a non-finite value (or a sum that overflows), so an inf or NaN there
-    cannot leak in (a finite value times zero adds nothing)."""
+    extra columns are zero in ``dy``'s operand, and in the columns too when the images
+    hold a non-finite value (or a sum that overflows), so an inf or NaN there cannot leak
+    in (a finite value times zero adds nothing)."""
     n, c, o = x.shape[0], x.shape[1], dy.shape[1]
     chunk = min(n, _chunk(grid, c, x.itemsize))
     exact = grid.length == math.prod(grid.out)
+    finite = exact or math.isfinite(np.add.reduce(x, axis=None))
     dy_grid = None if exact else workspace(("dout", grid.key), (chunk,) + grid.grid_shape(o),
                                            dy.dtype)  # extra columns stay 0
     acc_shape = (group, math.prod(w_shape[1:]), o // group)
     acc = workspace("filter_sum", acc_shape, dy.dtype)
     prods = workspace("filter", (chunk,) + acc_shape, dy.dtype)
     for part in _batches(n, chunk):
-        cols = _columns(x[part], grid, group, chunk, reuse=True)
+        cols = _columns(x, part, grid, group, chunk, reuse=True)
         m = cols.shape[0]
         if exact:
             dyg = dy[part]
         else:
-            if not math.isfinite(np.add.reduce(x[part], axis=None)):
+            if not finite:
                 _zero_extra(cols.reshape((m, -1) + grid.grid_shape(1)[1:]), grid)
             dyg = dy_grid[:m]
             dyg[(slice(None),) + grid.valid()] = dy[part]

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import graphkiln as ms
-from graphkiln.ops import workspace
+from graphkiln.ops import conv_gemm, workspace
 from graphkiln.ops.defs.conv import (
     ConvGeometry,
     conv_filter_grad,
@@ -264,7 +264,6 @@ def test_the_filter_gradient_reuses_the_forward_columns_only_for_the_same_bits(m
     """After a forward, the filter gradient of the same images skips its im2col copy;
     images changed in place, or other images of the same shape, are copied afresh (checked
     on the padded grid, where the columns are built)."""
-    from graphkiln.ops import conv_gemm
     builds = []
     taps = conv_gemm._taps
     monkeypatch.setattr(conv_gemm, "_taps", lambda *a, **k: builds.append(1) or taps(*a, **k))
