@@ -176,7 +176,7 @@ def plan_memory(g: FuncGraph, order: list[CNode], writers: dict[int, str],
             if target is not None:
                 plan.out[id(n)] = target
         keys = _scratch_keys(n) if id(n) in scratchers else None
-        if keys is not None:
+        if keys:  # an op may need no scratch for some attributes
             plan.scratch[id(n)] = [_pick(free.get(k, []), True) or plan.new_slot(k)
                                    for k in keys]
         release(i)
