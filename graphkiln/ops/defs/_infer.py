@@ -146,6 +146,45 @@ def quiet(kernel):
     return run
 
 
+def into(out: np.ndarray | None, result: np.ndarray) -> np.ndarray:
+    """``result``, written into the buffer ``out`` a memory plan gave the kernel (see
+    ``OpDef.out_buffer``) unless it already is that buffer."""
+    if out is None or result is out:
+        return result
+    np.copyto(out, result)
+    return out
+
+
+def buffer_for(buf: np.ndarray | None, like: np.ndarray) -> np.ndarray:
+    """An array for a result computed element-wise from ``like``: ``buf`` (an ``out=`` or
+    scratch array) when it can stand for a new one, with the same dtype (float16 is
+    computed in float32) and both C-contiguous (so a reduction over it adds in the same
+    order), else a new array like ``like``."""
+    if buf is not None and buf.dtype == like.dtype and buf.flags.c_contiguous and \
+            like.flags.c_contiguous:
+        return buf
+    return np.empty_like(like)
+
+
+def scratch_like(compute_dtype=None, n: int = 1):
+    """An ``OpDef.scratch`` rule: ``n`` arrays shaped like the first input, of its dtype
+    or of ``compute_dtype(dtype)`` (float16 computed in float32)."""
+    def scratch(x, *rest, **attrs):
+        t = x.dtype if compute_dtype is None else compute_dtype(x.dtype)
+        return [(tuple(x.shape), t)] * n
+    return scratch
+
+
+def wide_type(t: mstype.Type) -> mstype.Type:
+    """The dtype a float kernel computes ``t`` in: float16 in float32."""
+    return mstype.float32 if t is mstype.float16 else t
+
+
+def norm_type(t: mstype.Type) -> mstype.Type:
+    """The dtype a normalisation computes ``t`` in: float64 stays, the rest is float32."""
+    return t if t is mstype.float64 else mstype.float32
+
+
 def require_dtype(name: str, arg: str, t: mstype.Type, allowed) -> None:
     if t not in allowed:
         names = ", ".join(str(a) for a in allowed)

@@ -8,7 +8,7 @@ import numpy as np
 
 from ...common import dtype as mstype
 from ...ir.abstract import AbstractScalar, AbstractTensor, AbstractTuple
-from ...ir.primitive import OpDef
+from ...ir.primitive import OUT_SEPARATE, OpDef
 from ._infer import (
     ALL,
     INDEX_TYPES,
@@ -21,6 +21,7 @@ from ._infer import (
     const_value,
     describe,
     dims_match,
+    into,
     is_dynamic,
     join_types,
     merge_dims,
@@ -235,14 +236,18 @@ def _broadcast_to_infer(x, shape=()):
     return AbstractTensor(t, target)
 
 
-def _broadcast_to(x, shape=()):
+def _broadcast_to(x, shape=(), out=None):
     lead = len(shape) - np.ndim(x)
     target = tuple(np.shape(x)[i - lead] if d == -1 else d for i, d in enumerate(shape))
-    return np.broadcast_to(x, target).copy()
+    if out is None:
+        return np.broadcast_to(x, target).copy()
+    np.copyto(out, np.broadcast_to(x, target))
+    return out
 
 
 # MindSpore's BroadcastTo takes the target shape as a constructor attribute.
-BroadcastTo = OpDef("BroadcastTo", _broadcast_to_infer, _broadcast_to, attrs={"shape": ()})
+BroadcastTo = OpDef("BroadcastTo", _broadcast_to_infer, _broadcast_to, attrs={"shape": ()},
+                    out_buffer=OUT_SEPARATE)
 
 # ------------------------------------------------------------------ select
 
@@ -403,14 +408,19 @@ def _addn_infer(xs):
 
 
 @quiet
-def _addn(xs):
-    out = np.array(xs[0], copy=True)
+def _addn(xs, out=None):
+    """``xs[0] + xs[1] + ...`` in that order; into ``out`` when given (it must not be one of
+    ``xs``)."""
+    if out is None:
+        out = np.array(xs[0], copy=True)
+    else:
+        np.copyto(out, xs[0])
     for x in xs[1:]:
         out += x
     return out
 
 
-AddN = OpDef("AddN", _addn_infer, _addn)
+AddN = OpDef("AddN", _addn_infer, _addn, out_buffer=OUT_SEPARATE)
 
 # ------------------------------------------------------------------ gather and getitem
 
@@ -443,23 +453,26 @@ def _gather_infer(params, indices, axis, batch_dims=0):
     return AbstractTensor(t, s[:ax] + indices.shape[b:] + s[ax + 1:])
 
 
-def _gather(params, indices, axis, batch_dims=0):
+def _gather(params, indices, axis, batch_dims=0, out=None):
     ax = axis % params.ndim
     b = batch_dims + indices.ndim if batch_dims < 0 else batch_dims
     _check_index_values("Gather", indices, params.shape[ax])
     if b == 0:
-        return np.take(params, indices, ax)
+        # the indices are checked: "wrap" picks the same elements, without the copy of the
+        # result that "raise" makes when given ``out``
+        return np.take(params, indices, ax, out=out, mode="raise" if out is None else "wrap")
     lead = params.shape[:b]
     n = int(np.prod(lead, dtype=np.int64))
     p2 = params.reshape((n,) + params.shape[b:])
     i2 = indices.reshape((n,) + indices.shape[b:])
-    out = np.stack([np.take(p2[k], i2[k], ax - b) for k in range(n)]) if n else \
+    stacked = np.stack([np.take(p2[k], i2[k], ax - b) for k in range(n)]) if n else \
         np.zeros((0,) + params.shape[b:ax] + indices.shape[b:] + params.shape[ax + 1:],
                  params.dtype)
-    return out.reshape(lead + out.shape[1:])
+    return into(out, stacked.reshape(lead + stacked.shape[1:]))
 
 
-Gather = OpDef("Gather", _gather_infer, _gather, attrs={"batch_dims": 0})
+Gather = OpDef("Gather", _gather_infer, _gather, attrs={"batch_dims": 0},
+               out_buffer=OUT_SEPARATE)
 
 
 def _index_items(index) -> list:

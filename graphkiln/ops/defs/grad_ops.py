@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...common import dtype as mstype
 from ...ir.abstract import AbstractScalar, AbstractTensor, AbstractTuple
 from ...ir.primitive import OUT_SEPARATE, OpDef
 from ._infer import (
@@ -62,9 +63,13 @@ def _is_basic(item) -> bool:
 
 
 @quiet
-def _getitem_grad(dout, index, like=None, shape=()):
+def _getitem_grad(dout, index, like=None, shape=(), out=None):
+    """Into ``out`` when given (it must not overlap ``dout``)."""
     dout = np.asarray(dout)
-    out = np.zeros(tuple(shape) if like is None else np.shape(like), dout.dtype)
+    if out is None:
+        out = np.zeros(tuple(shape) if like is None else np.shape(like), dout.dtype)
+    else:
+        out.fill(0)
     if all(_is_basic(i) for i in (index if isinstance(index, tuple) else (index,))):
         out[index] += dout  # no element is picked twice: a plain strided add
         return out
@@ -99,7 +104,8 @@ def _add_rows(out: np.ndarray, index: np.ndarray, dout: np.ndarray) -> np.ndarra
     return out
 
 
-GetitemGrad = OpDef("GetitemGrad", _getitem_grad_infer, _getitem_grad, attrs={"shape": ()})
+GetitemGrad = OpDef("GetitemGrad", _getitem_grad_infer, _getitem_grad, attrs={"shape": ()},
+                    out_buffer=OUT_SEPARATE)
 
 
 def _concat_grad_infer(dout, xs, axis=0):
@@ -154,12 +160,18 @@ def _relu_grad_infer(dy, x):
     return AbstractTensor(t, x.shape)
 
 
+def _relu_grad_scratch(dy, x):
+    """The mask ``x > 0``."""
+    return [(tuple(x.shape), mstype.bool_)]
+
+
 @quiet
-def _relu_grad(dy, x, out=None):
+def _relu_grad(dy, x, out=None, scratch=None):
     """Floats keep their bits where ``x > 0`` by an AND with an all-ones integer mask (the
     same result as ``np.where(x > 0, dy, 0)``, +0 elsewhere, at a fraction of its cost).
-    Into ``out`` when given (it must not overlap ``dy``)."""
-    dy, positive = np.asarray(dy), np.asarray(np.greater(x, 0))
+    Into ``out`` when given (it must not overlap ``dy``), with the mask in ``scratch[0]``."""
+    dy = np.asarray(dy)
+    positive = np.asarray(np.greater(x, 0, out=scratch[0] if scratch else None))
     if dy.dtype.kind != "f":
         return np.asarray(np.multiply(dy, positive, out=out, dtype=dy.dtype))
     bits = np.empty(positive.shape, f"i{dy.dtype.itemsize}") if out is None else \
@@ -168,4 +180,5 @@ def _relu_grad(dy, x, out=None):
     return np.bitwise_and(dy.view(bits.dtype), bits, out=bits).view(dy.dtype)
 
 
-ReluGrad = OpDef("ReluGrad", _relu_grad_infer, _relu_grad, out_buffer=OUT_SEPARATE)
+ReluGrad = OpDef("ReluGrad", _relu_grad_infer, _relu_grad, out_buffer=OUT_SEPARATE,
+                 scratch=_relu_grad_scratch)

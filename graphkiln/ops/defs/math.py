@@ -8,6 +8,7 @@ accept (measured; see tests/ops/test_math.py).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import numpy as np
 
@@ -23,17 +24,21 @@ from ._infer import (
     SIGNED_INTS,
     as_type,
     broadcast_shapes,
+    buffer_for,
     check_ndim,
     describe,
     dims_match,
+    into,
     join_types,
     operand_type,
     quiet,
     require_dtype,
     same_type,
+    scratch_like,
     shape,
     tensor_type,
     value_type,
+    wide_type,
 )
 
 # ------------------------------------------------------------------ binary
@@ -241,23 +246,26 @@ def _unary_specialize(fn, result: str):
 
 
 def _unary_out_kernel(fn):
-    """The kernel of an op whose ``fn(x, out=None)`` keeps ``x``'s type and may write into
-    ``out``."""
+    """The kernel of an op whose ``fn(x, out=None, **attrs)`` keeps ``x``'s type and may
+    write into ``out`` (``scratch=`` arrives among the attributes)."""
     @quiet
-    def kernel(x, out=None):
-        return fn(np.asarray(x), out=out)
+    def kernel(x, out=None, **attrs):
+        return fn(np.asarray(x), out=out, **attrs)
     kernel.__name__ = fn.__name__
     return kernel
 
 
 def unary(name, fn, allowed=NUMBERS, result="same", differentiable=True, attrs=None,
-          check_attrs=None, out_buffer: str | None = None) -> OpDef:
+          check_attrs=None, out_buffer: str | None = None,
+          scratch: Callable | None = None) -> OpDef:
     """An elementwise unary op. ``result``: ``same`` (the input's type), ``float``
-    (integers and bool give float32) or ``bool``. With ``out_buffer`` (see
-    :class:`OpDef`), ``fn(x, out=None)`` keeps ``x``'s type (``result`` is ``same``)."""
+    (integers and bool give float32) or ``bool``. With ``out_buffer`` and ``scratch`` (see
+    :class:`OpDef`), ``fn(x, out=None, **attrs)`` keeps ``x``'s type (``result`` is
+    ``same``)."""
     kernel = _unary_out_kernel(fn) if out_buffer else _unary_kernel(fn, result)
     op = OpDef(name, _unary_infer(name, allowed, result, check_attrs), kernel,
-               differentiable=differentiable, attrs=attrs, out_buffer=out_buffer)
+               differentiable=differentiable, attrs=attrs, out_buffer=out_buffer,
+               scratch=scratch)
     op.specialize = _unary_specialize(fn, result)
     return op
 
@@ -309,13 +317,25 @@ def _erf(x):
 _SQRT_2_OVER_PI = math.sqrt(2.0 / math.pi)
 
 
-def _gelu(x, approximate="tanh"):
-    x = _wide(x)
-    if approximate == "tanh":
-        # tanh saturates long before x**3 could overflow: clip its argument, not the result
-        xc = np.clip(x, -20, 20)
-        return 0.5 * x * (1.0 + np.tanh(_SQRT_2_OVER_PI * (xc + 0.044715 * xc * xc * xc)))
-    return 0.5 * x * (1.0 + _erf64(x / math.sqrt(2.0)))
+def _gelu(x, approximate="tanh", out=None, scratch=None):
+    """Into ``out`` when given (it must not overlap ``x``), with the clipped input in
+    ``scratch[0]``."""
+    w = _wide(x)
+    if approximate != "tanh":
+        return into(out, (0.5 * w * (1.0 + _erf64(w / math.sqrt(2.0)))).astype(x.dtype,
+                                                                          copy=False))
+    # tanh saturates long before x**3 could overflow: clip its argument, not the result.
+    # The operations of 0.5 * x * (1 + tanh(c * (xc + 0.044715 * xc * xc * xc))), in order
+    xc = np.clip(w, -20, 20, out=buffer_for(scratch and scratch[0], w))
+    r = np.multiply(0.044715, xc, out=buffer_for(out, w))
+    r *= xc
+    r *= xc
+    r += xc
+    r *= _SQRT_2_OVER_PI
+    np.tanh(r, out=r)
+    r += 1.0
+    r *= np.multiply(0.5, w, out=xc)
+    return into(out, r.astype(x.dtype, copy=False))
 
 
 def _check_gelu(approximate="tanh"):
@@ -368,7 +388,8 @@ Sigmoid = unary("Sigmoid", _sigmoid, FLOATS)
 ReLU = unary("ReLU", _relu, ALL, out_buffer=OUT_INPLACE)
 # MindSpore's GeLU primitive uses the tanh approximation; ops.gelu defaults to the exact
 # erf form. One primitive with an ``approximate`` attribute serves both.
-GeLU = unary("GeLU", _gelu, FLOATS, attrs={"approximate": "tanh"}, check_attrs=_check_gelu)
+GeLU = unary("GeLU", _gelu, FLOATS, attrs={"approximate": "tanh"}, check_attrs=_check_gelu,
+             out_buffer=OUT_SEPARATE, scratch=scratch_like(wide_type))
 HSwish = unary("HSwish", _hswish, SIGNED_INTS + FLOATS)
 Softplus = unary("Softplus", _softplus, FLOATS)
 Erf = unary("Erf", _erf, FLOATS)

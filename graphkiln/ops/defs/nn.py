@@ -16,21 +16,26 @@ from ...common import dtype as mstype
 from ...common.seed import get_seed
 from ...common.seed import rng as global_rng
 from ...ir.abstract import AbstractScalar, AbstractTensor, AbstractTuple
-from ...ir.primitive import OpDef
+from ...ir.primitive import OUT_INPLACE, OUT_SEPARATE, OpDef
 from ._infer import (
     FLOATS,
     INDEX_TYPES,
     UNKNOWN_DIM,
+    buffer_for,
     check_int,
     const_value,
     describe,
     dims_match,
+    into,
     norm_axes,
     norm_axis,
+    norm_type,
     quiet,
     require_dtype,
+    scratch_like,
     shapes_match,
     tensor_type,
+    wide_type,
 )
 
 
@@ -56,21 +61,23 @@ def _softmax_infer(x, axis=-1):
 
 
 @quiet
-def _softmax(x, axis=-1):
+def _softmax(x, axis=-1, out=None):
     axes = tuple(a % max(np.ndim(x), 1) for a in (axis if isinstance(axis, (tuple, list))
                                                   else (axis,)))
     w = _wide(x)
     if w.size == 0:
-        return np.asarray(x).copy()
+        return into(out, np.asarray(x).copy())
     if w.ndim == 0:
-        return np.ones_like(x)
-    e = w - np.max(w, axis=axes, keepdims=True)
+        return into(out, np.ones_like(x))
+    # ``out`` may be ``x``: each element is read before it is written
+    e = np.subtract(w, np.max(w, axis=axes, keepdims=True), out=buffer_for(out, w))
     np.exp(e, out=e)
     e /= np.sum(e, axis=axes, keepdims=True)
-    return e.astype(np.asarray(x).dtype, copy=False)
+    return into(out, e.astype(np.asarray(x).dtype, copy=False))
 
 
-Softmax = OpDef("Softmax", _softmax_infer, _softmax, attrs={"axis": -1})
+Softmax = OpDef("Softmax", _softmax_infer, _softmax, attrs={"axis": -1},
+                out_buffer=OUT_INPLACE)
 
 
 def _log_softmax_infer(x, axis=-1):
@@ -81,18 +88,21 @@ def _log_softmax_infer(x, axis=-1):
 
 
 @quiet
-def _log_softmax(x, axis=-1):
+def _log_softmax(x, axis=-1, out=None, scratch=None):
     w = _wide(x)
     if w.size == 0:
-        return np.asarray(x).copy()
+        return into(out, np.asarray(x).copy())
     if w.ndim == 0:
-        return np.zeros_like(x)
-    s = w - np.max(w, axis=axis, keepdims=True)
-    s -= np.log(np.sum(np.exp(s), axis=axis, keepdims=True))
-    return s.astype(np.asarray(x).dtype, copy=False)
+        return into(out, np.zeros_like(x))
+    s = np.subtract(w, np.max(w, axis=axis, keepdims=True), out=buffer_for(out, w))
+    e = np.exp(s, out=buffer_for(scratch and scratch[0], w))
+    s -= np.log(np.sum(e, axis=axis, keepdims=True))
+    return into(out, s.astype(np.asarray(x).dtype, copy=False))
 
 
-LogSoftmax = OpDef("LogSoftmax", _log_softmax_infer, _log_softmax, attrs={"axis": -1})
+# ``out`` and the scratch array may be ``x``'s buffer: ``x`` is read before either is written
+LogSoftmax = OpDef("LogSoftmax", _log_softmax_infer, _log_softmax, attrs={"axis": -1},
+                   out_buffer=OUT_INPLACE, scratch=scratch_like(wide_type))
 
 
 # ------------------------------------------------------------------ layer norm
@@ -125,7 +135,8 @@ def _layer_norm_infer(x, gamma, beta, begin_norm_axis=1, begin_params_axis=1, ep
 
 
 @quiet
-def _layer_norm(x, gamma, beta, begin_norm_axis=1, begin_params_axis=1, epsilon=1e-7):
+def _layer_norm(x, gamma, beta, begin_norm_axis=1, begin_params_axis=1, epsilon=1e-7,
+                scratch=None):
     x = np.asarray(x)
     w = x.astype(np.float64 if x.dtype == np.float64 else np.float32, copy=False)
     axes = tuple(range(begin_norm_axis % x.ndim, x.ndim))
@@ -134,7 +145,8 @@ def _layer_norm(x, gamma, beta, begin_norm_axis=1, begin_params_axis=1, epsilon=
         return x.copy(), np.zeros(stat, np.float32), np.zeros(stat, np.float32)
     mean = np.mean(w, axis=axes, keepdims=True)
     centred = w - mean
-    var = np.mean(np.square(centred), axis=axes, keepdims=True)
+    squares = np.square(centred, out=buffer_for(scratch and scratch[0], w))
+    var = np.mean(squares, axis=axes, keepdims=True)
     if gamma.dtype == beta.dtype == w.dtype:  # in place: no wider intermediate to round
         y = np.divide(centred, np.sqrt(var + epsilon), out=centred)
         y *= gamma
@@ -146,7 +158,8 @@ def _layer_norm(x, gamma, beta, begin_norm_axis=1, begin_params_axis=1, epsilon=
 
 
 LayerNorm = OpDef("LayerNorm", _layer_norm_infer, _layer_norm,
-                  attrs={"begin_norm_axis": 1, "begin_params_axis": 1, "epsilon": 1e-7})
+                  attrs={"begin_norm_axis": 1, "begin_params_axis": 1, "epsilon": 1e-7},
+                  scratch=scratch_like(norm_type))
 
 
 # ------------------------------------------------------------------ one hot
@@ -179,20 +192,26 @@ def _one_hot_infer(indices, depth, on_value, off_value, axis=-1):
     return AbstractTensor(ton, indices.shape[:ax] + (d,) + indices.shape[ax:])
 
 
-def _one_hot(indices, depth, on_value, off_value, axis=-1):
+def _one_hot(indices, depth, on_value, off_value, axis=-1, out=None):
     indices = np.asarray(indices)
     ax = indices.ndim if axis == -1 else axis
     on = np.asarray(on_value).reshape(-1)[0]
     off = np.asarray(off_value).reshape(-1)[0]
-    out = np.full(indices.shape + (depth,), off, np.asarray(on_value).dtype)
+    last = ax == indices.ndim
+    # with the depth axis last, built straight into ``out`` (when it is C-contiguous, so
+    # that the 2-D view below writes into it)
+    hot = out if last and out is not None and out.flags.c_contiguous else \
+        np.empty(indices.shape + (depth,), np.asarray(on_value).dtype)
+    hot.fill(off)
     if depth:  # ``on`` where the index is in [0, depth); out-of-range rows stay ``off``
         idx = indices.reshape(-1)
         rows = np.flatnonzero((idx >= 0) & (idx < depth))
-        out.reshape(-1, depth)[rows, idx[rows]] = on
-    return out if ax == indices.ndim else np.ascontiguousarray(np.moveaxis(out, -1, ax))
+        hot.reshape(-1, depth)[rows, idx[rows]] = on
+    return into(out, hot if last else np.ascontiguousarray(np.moveaxis(hot, -1, ax)))
 
 
-OneHot = OpDef("OneHot", _one_hot_infer, _one_hot, attrs={"axis": -1}, differentiable=False)
+OneHot = OpDef("OneHot", _one_hot_infer, _one_hot, attrs={"axis": -1}, differentiable=False,
+               out_buffer=OUT_SEPARATE)
 
 
 # ------------------------------------------------------------------ dropout

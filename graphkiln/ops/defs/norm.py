@@ -12,7 +12,16 @@ import numpy as np
 
 from ...ir.abstract import AbstractTensor, AbstractTuple
 from ..primitive import OpDef
-from ._infer import FLOATS, dims_match, merge_dims, quiet, require_dtype, tensor_type
+from ._infer import (
+    FLOATS,
+    buffer_for,
+    dims_match,
+    merge_dims,
+    norm_type,
+    quiet,
+    require_dtype,
+    tensor_type,
+)
 
 BN_ATTRS = {"is_training": False, "epsilon": 1e-5, "momentum": 0.1, "data_format": "NCHW"}
 
@@ -42,8 +51,15 @@ def _bn_infer(x, scale, bias, mean, variance, **attrs):
     return AbstractTuple([AbstractTensor(t, x.shape), stat, stat, stat, stat])
 
 
+def _bn_scratch(x, *rest, **attrs):
+    """Training squares the centred input into one array like it (in the computing type)."""
+    if not {**BN_ATTRS, **attrs}["is_training"]:
+        return []
+    return [(tuple(x.shape), norm_type(x.dtype))]
+
+
 @quiet
-def _bn(x, scale, bias, mean, variance, **attrs):
+def _bn(x, scale, bias, mean, variance, scratch=None, **attrs):
     a = {**BN_ATTRS, **attrs}
     w = x.astype(np.float64 if x.dtype == np.float64 else np.float32, copy=False)
     axes = stat_axes(x.ndim)
@@ -51,7 +67,8 @@ def _bn(x, scale, bias, mean, variance, **attrs):
     if a["is_training"]:
         mu = w.mean(axis=axes)
         centred = w - mu.reshape(bshape)
-        var = np.square(centred).mean(axis=axes)
+        squares = np.square(centred, out=buffer_for(scratch and scratch[0], w))
+        var = squares.mean(axis=axes)
         m = x.size // x.shape[1]
         unbiased = var * (m / max(m - 1, 1))
     else:
@@ -70,4 +87,4 @@ def _bn(x, scale, bias, mean, variance, **attrs):
     return y.astype(x.dtype, copy=False), bm, bv, bm.copy(), bv.copy()
 
 
-BatchNorm = OpDef("BatchNorm", _bn_infer, _bn, attrs=dict(BN_ATTRS))
+BatchNorm = OpDef("BatchNorm", _bn_infer, _bn, attrs=dict(BN_ATTRS), scratch=_bn_scratch)
