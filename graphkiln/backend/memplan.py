@@ -11,7 +11,8 @@ generated order (``toposort``):
   weight's dtype and shape: the kernel writes straight into the weight's array and the
   ``Assign`` emits no line.
 * **Dead buffers.** A fresh intermediate whose readers all only read it (element-wise ops,
-  matmuls, reductions, the value of an ``Assign`` or the gradient of an optimizer update)
+  matmuls, reductions, the value of an ``Assign`` or the gradient of an optimizer update),
+  directly or through views of it (``Reshape``, ``Transpose``, a tuple ``AddN`` reads...),
   is dead after its last reader; a later kernel with
   the same shape and dtype writes into it (an ``inplace`` one also at that last reader).
 * **A buffer pool across calls.** A kernel whose result only such readers see and that
@@ -40,6 +41,10 @@ from ..ir.primitive import MEM_EFFECT, NO_EFFECT, OUT_INPLACE
 from ..passes.load_elim import FRESH_OUTPUT
 
 _SILENT = {"Load", "Depend"}  # aliases: they emit no line
+# ops whose result may share memory with an input (a view, a tuple holding it): a buffer
+# lives until the last kernel that reads it through them
+_VIEWS = {"Reshape", "ExpandDims", "Squeeze", "Transpose", "Getitem", "MakeTuple",
+          "TupleGetItem"}
 _MIN_ELEMENTS = 256
 _REDUCTIONS = {"ReduceSum", "ReduceMean", "ReduceMax", "ReduceMin", "ReduceProd"}
 
@@ -154,12 +159,13 @@ def plan_memory(g: FuncGraph, order: list[CNode], writers: dict[int, str],
                 users.setdefault(id(inp), []).append(n)
     _plan_assigns(order, writers, users, plan)
     pos = {id(n): i for i, n in enumerate(order)}
-    owned = {id(n) for n in order
-             if id(n) not in plan.out and _owns_dead_buffer_later(g, n, users, plan, writers)}
     dying: dict[int, list[CNode]] = {}  # position -> buffers free from then on
+    owned = set()
     for n in order:
-        if id(n) in owned:
-            dying.setdefault(max(pos[id(u)] for u in users[id(n)]), []).append(n)
+        readers = None if id(n) in plan.out else _dead_buffer_readers(g, n, users, writers)
+        if readers:
+            owned.add(id(n))
+            dying.setdefault(max(pos[id(u)] for u in readers), []).append(n)
     free: dict[tuple, list] = {}
 
     def release(i: int) -> None:
@@ -168,7 +174,9 @@ def plan_memory(g: FuncGraph, order: list[CNode], writers: dict[int, str],
     for i, n in enumerate(order):
         how = writers.get(id(n))
         if how == OUT_INPLACE:
-            release(i)  # it may write into a buffer its own inputs die with
+            # it may write into a buffer its own inputs die with (even one it reads through
+            # a view: NumPy's ufuncs and the fused kernel see the overlap and buffer it)
+            release(i)
         if how is not None and id(n) not in plan.out and _buffer_key(n) is not None:
             target = _pick(free.get(_buffer_key(n), []), pooled_ok=id(n) in owned)
             if target is None and id(n) in owned:
@@ -209,13 +217,26 @@ def _plan_assigns(order, writers, users, plan: MemoryPlan) -> None:
             last_emitted = n
 
 
-def _owns_dead_buffer_later(g, n: CNode, users, plan, writers) -> bool:
-    """True when ``n`` makes a fresh array that only readers see, and that dies in ``g``."""
+def _dead_buffer_readers(g, n: CNode, users, writers) -> list[CNode] | None:
+    """The kernels reading ``n``'s array (directly or through views, ``_VIEWS``) when ``n``
+    makes a fresh array that only readers see, and that dies in ``g``; else None."""
     if n is g.output or _buffer_key(n) is None or not _is_fresh(n, writers) or \
             _writes_memory(n):
-        return False
-    readers = users.get(id(n))
-    return bool(readers) and all(_only_reads(u, n, writers) for u in readers)
+        return None
+    readers, seen, stack = [], set(), [n]
+    while stack:
+        read = stack.pop()
+        for u in users.get(id(read), ()):
+            if u.prim_name() not in _VIEWS:
+                if not _only_reads(u, read, writers):
+                    return None
+                readers.append(u)
+            elif u is g.output:
+                return None  # a view of the array leaves the function
+            elif id(u) not in seen:
+                seen.add(id(u))
+                stack.append(u)
+    return readers or None
 
 
 def _only_reads(u: CNode, n: CNode, writers: dict) -> bool:
