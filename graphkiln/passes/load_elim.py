@@ -31,7 +31,8 @@ FRESH_OUTPUT = {"Add", "Sub", "Mul", "Div", "RealDiv", "FloorDiv", "FloorMod", "
                 "NotEqual", "Neg", "Abs", "Square", "Exp", "Log", "Sqrt", "Rsqrt", "Sin",
                 "Cos", "Tanh", "Sigmoid", "ReLU", "GeLU", "Softplus", "Erf", "MatMul",
                 "BatchMatMul", "Select", "TensorMove", "Assign", "AssignAdd", "AssignSub",
-                "FusedElementwise", "LogSoftmax", "Softmax", "ReluGrad"}
+                "FusedElementwise", "LogSoftmax", "Softmax", "ReluGrad", "LayerNorm",
+                "BatchNorm", "OneHot", "BroadcastTo", "AddN", "Gather", "GetitemGrad"}
 # users through which the value may be read anywhere later
 _ESCAPES = {"MakeTuple", "Switch", "While", "WhileGrad", "HyperMap"}
 

@@ -11,6 +11,7 @@ import pytest
 
 import graphkiln as ms
 from graphkiln import Parameter, Tensor, context, nn, ops
+from graphkiln.backend import fusion
 from graphkiln.ops.defs.array import AddN, BroadcastTo, Gather
 from graphkiln.ops.defs.grad_ops import GetitemGrad, ReluGrad
 from graphkiln.ops.defs.math import GeLU
@@ -198,6 +199,8 @@ def test_a_train_step_with_planned_kernels_matches_pynative_bit_for_bit():
     step, graph, weights = _train(context.GRAPH_MODE)
     assert graph == eager
     assert all(_same(w, e) for w, e in zip(weights, eager_weights))
+    # LayerNorm and BatchNorm return new arrays: their weights are read without a copy
+    assert ms.compile_info(step).count("TensorMove") == 0
     src = ms.compile_info(step).source
     for op in ("GeLU", "Softmax", "LogSoftmax", "OneHot", "BroadcastTo", "ReluGrad",
                "LayerNorm", "BatchNorm"):
@@ -288,3 +291,79 @@ def test_getitem_gradients_summed_by_addn_keep_their_values_across_calls():
     np.testing.assert_allclose(kept, np.stack([x[1], x[0], np.ones_like(x[0])]), rtol=1e-6)
     context.set_context(mode=context.PYNATIVE_MODE)
     assert _same(ms.grad(loss)(Tensor(x)).asnumpy(), kept)
+
+
+# ------------------------------------------------------------------ buffers read through views
+
+def _line(src: str, op: str) -> str:
+    return next(ln for ln in src.splitlines() if f"k_{op}_" in ln)
+
+
+def test_a_buffer_read_through_a_view_lives_until_the_views_last_reader():
+    context.set_context(mode=context.GRAPH_MODE)
+
+    @ms.jit
+    def f(x):
+        a = ops.exp(x)  # read only through the reshape, by the Mul below
+        v = ops.reshape(a, (32, 16))
+        c = ops.reshape(ops.neg(x), (32, 16))  # runs before that Mul: a is not dead yet
+        return (v * c).sum(), v * 2.0
+
+    xa = np.random.default_rng(3).standard_normal((16, 32)).astype(np.float32)
+    total, doubled = f(Tensor(xa))
+    np.testing.assert_allclose(total.asnumpy(), (np.exp(xa) * -xa).sum(), rtol=1e-5)
+    np.testing.assert_array_equal(doubled.asnumpy(), (np.exp(xa) * 2.0).reshape(32, 16))
+    src = ms.compile_info(f).source
+    exp_buffer = _line(src, "Exp").split("out=")[1].split(")")[0]
+    assert exp_buffer.startswith("b")  # planned although only a view of it is read
+    assert f"out={exp_buffer})" not in _line(src, "Neg")  # a's buffer was not free for it
+
+
+def test_an_array_whose_view_leaves_the_call_is_never_pooled():
+    context.set_context(mode=context.GRAPH_MODE)
+
+    @ms.jit
+    def f(x):
+        a = ops.exp(x)
+        return ops.reshape(a, (32, 16)), (a * 3.0).sum()
+
+    xs = [np.full((16, 32), v, np.float32) for v in (0.5, 1.5)]
+    first, _ = f(Tensor(xs[0]))
+    f(Tensor(xs[1]))
+    np.testing.assert_array_equal(first.asnumpy(), np.exp(xs[0]).reshape(32, 16))
+    assert "out=" not in _line(ms.compile_info(f).source, "Exp")
+
+
+def test_arrays_summed_through_a_tuple_by_addn_are_pooled_and_keep_their_values():
+    context.set_context(mode=context.GRAPH_MODE)
+
+    @ms.jit
+    def f(x):
+        return ops.addn([ops.exp(x), ops.neg(x), x * 2.0]) * 0.5
+
+    xs = [np.random.default_rng(s).standard_normal((16, 32)).astype(np.float32) for s in (4, 5)]
+    first = f(Tensor(xs[0]))
+    kept = first.asnumpy().copy()
+    second = f(Tensor(xs[1]))
+    assert _same(first.asnumpy(), kept)
+    np.testing.assert_array_equal(kept, (np.exp(xs[0]) + -xs[0] + xs[0] * 2.0) * 0.5)
+    np.testing.assert_array_equal(second.asnumpy(), (np.exp(xs[1]) - xs[1] + xs[1] * 2) * 0.5)
+    src = ms.compile_info(f).source
+    assert "out=b" in _line(src, "Exp") and "out=b" in _line(src, "AddN")
+
+
+def test_a_fused_kernel_never_writes_into_the_buffer_it_reads_transposed(monkeypatch):
+    monkeypatch.setattr(fusion, "MIN_GROUP_BYTES", 0)  # fuse this small chain
+    context.set_context(mode=context.GRAPH_MODE)
+
+    @ms.jit
+    def f(x):
+        t = ops.transpose(ops.exp(x), (1, 0))  # a square view: its result fits the buffer
+        return (((t * 2.0 + 1.0) * 3.0 - 0.5) * t).sum()
+
+    xa = np.random.default_rng(6).standard_normal((512, 512)).astype(np.float32) * 0.1
+    total = f(Tensor(xa))  # 4 blocks of a fused pass: block 2 reads what block 1 wrote
+    e = np.exp(xa).T
+    np.testing.assert_allclose(total.asnumpy(), (((e * 2.0 + 1.0) * 3.0 - 0.5) * e).sum(),
+                               rtol=1e-5)
+    assert "k_FusedElementwise" in ms.compile_info(f).source
