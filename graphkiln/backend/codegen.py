@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..common.op_timeline import timed
-from ..ir.abstract import AbstractMonad
+from ..ir.abstract import AbstractMonad, AbstractTuple
 from ..ir.anf import CNode, FuncGraph, ValueNode, all_graphs, toposort
 from ..ir.primitive import OUT_INPLACE, REGISTRY
 from ..ir.structural_prims import iteration_record
@@ -304,7 +304,11 @@ def _emit(node: CNode, ref, names, lines, mod, counter, kernel, plan: MemoryPlan
     else:
         k = mod.kernel(prim.opdef, kernel)
         kw = [f"{key}={_literal(v) or mod.const(v)}" for key, v in prim.attrs.items()]
-        buffer = lambda b: f"b{b.index}" if isinstance(b, Slot) else ref(b)  # noqa: E731
+
+        def buffer(b) -> str:  # a pool slot, or an intermediate (a tuple's first result)
+            if isinstance(b, Slot):
+                return f"b{b.index}"
+            return f"{ref(b)}[0]" if isinstance(b.abstract, AbstractTuple) else ref(b)
         target = plan.out.get(id(node))
         if target is not None:
             kw.append(f"out={buffer(target)}")

@@ -35,16 +35,16 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..ir.abstract import AbstractMonad, AbstractTensor
+from ..ir.abstract import AbstractMonad, AbstractTensor, AbstractTuple
 from ..ir.anf import CNode, FuncGraph
 from ..ir.primitive import MEM_EFFECT, NO_EFFECT, OUT_INPLACE
 from ..passes.load_elim import FRESH_OUTPUT
 
 _SILENT = {"Load", "Depend"}  # aliases: they emit no line
-# ops whose result may share memory with an input (a view, a tuple holding it): a buffer
-# lives until the last kernel that reads it through them
+# ops whose result may share memory with an input (a view, a tuple holding it, an alias):
+# a buffer lives until the last kernel that reads it through them
 _VIEWS = {"Reshape", "ExpandDims", "Squeeze", "Transpose", "Getitem", "MakeTuple",
-          "TupleGetItem"}
+          "TupleGetItem", "Depend"}
 _MIN_ELEMENTS = 256
 _REDUCTIONS = {"ReduceSum", "ReduceMean", "ReduceMax", "ReduceMin", "ReduceProd"}
 
@@ -95,6 +95,9 @@ class BufferPools:
 
 def _buffer_key(node) -> tuple | None:
     a = node.abstract
+    if isinstance(a, AbstractTuple) and a.elements and _opdef(node) is not None and \
+            _opdef(node).out_buffer is not None:
+        a = a.elements[0]  # a kernel with several results writes the first into ``out``
     return _key(a.shape, a.dtype) if isinstance(a, AbstractTensor) else None
 
 

@@ -45,8 +45,9 @@ class OpDef:
 
     For the backend's memory plan: ``out_buffer`` says whether ``kernel`` can write its
     result into a given array ``out=`` (a fresh array of the result's shape and dtype, the
-    same bits as without it): ``"inplace"`` (``out`` may be an input, as for element-wise
-    ops), ``"separate"`` (``out`` must not overlap an input, as for matmul) or None.
+    same bits as without it; of a tuple result, its first element): ``"inplace"`` (``out``
+    may be an input, as for element-wise ops), ``"separate"`` (``out`` must not overlap an
+    input, as for matmul) or None.
     ``scratch(*abstracts, **attrs) -> [(shape, dtype)]`` lists the temporary arrays the
     kernel needs; the plan then passes them as ``scratch=[arrays]`` (a kernel that gets
     none allocates its own).
