@@ -89,9 +89,9 @@ def test_layer_norm_and_batch_norm_scratch_keeps_their_bits(x):
     expect = LayerNorm.kernel(x, gamma, beta, -1, -1, 1e-5)
     assert _same(expect[1], w.mean(-1, keepdims=True).astype(np.float32))
     assert _same(expect[2], var.astype(np.float32))
-    for scratch in _buffers(x, wide):
-        got = LayerNorm.kernel(x, gamma, beta, -1, -1, 1e-5, scratch=(scratch,))
-        assert all(_same(a, b) for a, b in zip(got, expect))
+    for scratch, out in zip(_buffers(x, wide), _buffers(x)):
+        got = LayerNorm.kernel(x, gamma, beta, -1, -1, 1e-5, out=out, scratch=(scratch,))
+        assert got[0] is out and all(_same(a, b) for a, b in zip(got, expect))
     stats = [_R.standard_normal(x.shape[1]).astype(np.float32) for _ in range(4)]
     stats[3] = np.abs(stats[3])
     expect = BatchNorm.kernel(x, *stats, is_training=True)
@@ -99,9 +99,12 @@ def test_layer_norm_and_batch_norm_scratch_keeps_their_bits(x):
     assert _same(expect[2], (np.square(w - w.mean(axes, keepdims=True)).mean(axes)
                              * (x.size // x.shape[1] / (x.size // x.shape[1] - 1)))
                  .astype(np.float32))
-    for scratch in _buffers(x, wide):
-        got = BatchNorm.kernel(x, *stats, is_training=True, scratch=(scratch,))
-        assert all(_same(a, b) for a, b in zip(got, expect))
+    for scratch, out in zip(_buffers(x, wide), _buffers(x)):
+        got = BatchNorm.kernel(x, *stats, is_training=True, out=out, scratch=(scratch,))
+        assert got[0] is out and all(_same(a, b) for a, b in zip(got, expect))
+    inference = BatchNorm.kernel(x, *stats)
+    out = np.empty_like(x)
+    assert _same(BatchNorm.kernel(x, *stats, out=out)[0], inference[0])
 
 
 def test_indexing_and_broadcast_kernels_write_into_out():
@@ -204,13 +207,20 @@ def test_a_train_step_with_planned_kernels_matches_pynative_bit_for_bit():
     src = ms.compile_info(step).source
     for op in ("GeLU", "Softmax", "LogSoftmax", "OneHot", "BroadcastTo", "ReluGrad",
                "LayerNorm", "BatchNorm"):
-        assert any("out=b" in ln or "scratch=(b" in ln
-                   for ln in src.splitlines() if f"k_{op}_" in ln), op
+        assert any("out=b" in ln for ln in src.splitlines() if f"k_{op}_" in ln), op
+    for op in ("LogSoftmax", "GeLU", "ReluGrad", "LayerNorm", "BatchNorm"):
+        assert any("scratch=(b" in ln for ln in src.splitlines() if f"k_{op}_" in ln), op
+
+
+_GAMMA = Tensor(np.linspace(0.5, 1.5, 512).astype(np.float32))
+_BETA = Tensor(np.linspace(-1, 1, 512).astype(np.float32))
+_LAYER_NORM = ops.LayerNorm(begin_norm_axis=-1, begin_params_axis=-1)
 
 
 @ms.jit
 def _chain(x, ids, col):
     """Each planned kernel between element-wise readers: their results die inside."""
+    x = _LAYER_NORM(x, _GAMMA, _BETA)[0] * 0.75
     h = ops.gelu(x * 1.5, approximate="tanh") * 2.0
     p = ops.softmax(h, -1) + ops.log_softmax(h * 0.5, -1)
     hot = ops.one_hot(ids, 512, Tensor(1.0, ms.float32), Tensor(0.0, ms.float32))
@@ -231,7 +241,7 @@ def test_a_steady_call_allocates_only_its_results():
     _chain(*args)
     _chain(*args)  # the pool is made on the first call and taken back since
     src = ms.compile_info(_chain).source
-    for op in ("GeLU", "Softmax", "LogSoftmax", "OneHot", "BroadcastTo"):
+    for op in ("LayerNorm", "GeLU", "Softmax", "LogSoftmax", "OneHot", "BroadcastTo"):
         assert "out=b" in next(ln for ln in src.splitlines() if f"k_{op}_" in ln)
     tracemalloc.start()
     try:
@@ -367,3 +377,22 @@ def test_a_fused_kernel_never_writes_into_the_buffer_it_reads_transposed(monkeyp
     np.testing.assert_allclose(total.asnumpy(), (((e * 2.0 + 1.0) * 3.0 - 0.5) * e).sum(),
                                rtol=1e-5)
     assert "k_FusedElementwise" in ms.compile_info(f).source
+
+
+def test_a_batch_norm_result_that_leaves_the_call_is_never_pooled():
+    context.set_context(mode=context.GRAPH_MODE)
+    bn = ops.BatchNorm(is_training=True)
+    stats = [Tensor(np.full(4, v, np.float32)) for v in (1.0, 0.0, 0.0, 1.0)]
+
+    @ms.jit
+    def f(x):
+        y, mean, _, _, _ = bn(x, *stats)
+        return y, (ops.relu(y) * mean.reshape(1, 4, 1, 1)).sum()
+
+    xs = [np.random.default_rng(s).standard_normal((2, 4, 8, 8)).astype(np.float32)
+          for s in (8, 9)]
+    first, _ = f(Tensor(xs[0]))
+    kept = first.asnumpy().copy()
+    f(Tensor(xs[1]))
+    assert _same(first.asnumpy(), kept)
+    assert "out=" not in _line(ms.compile_info(f).source, "BatchNorm")

@@ -136,15 +136,16 @@ def _layer_norm_infer(x, gamma, beta, begin_norm_axis=1, begin_params_axis=1, ep
 
 @quiet
 def _layer_norm(x, gamma, beta, begin_norm_axis=1, begin_params_axis=1, epsilon=1e-7,
-                scratch=None):
+                out=None, scratch=None):
+    """``y`` into ``out`` when given (it must not overlap ``x``)."""
     x = np.asarray(x)
     w = x.astype(np.float64 if x.dtype == np.float64 else np.float32, copy=False)
     axes = tuple(range(begin_norm_axis % x.ndim, x.ndim))
     if w.size == 0:
         stat = x.shape[:axes[0]] + (1,) * len(axes)
-        return x.copy(), np.zeros(stat, np.float32), np.zeros(stat, np.float32)
+        return into(out, x.copy()), np.zeros(stat, np.float32), np.zeros(stat, np.float32)
     mean = np.mean(w, axis=axes, keepdims=True)
-    centred = w - mean
+    centred = np.subtract(w, mean, out=buffer_for(out, w))
     squares = np.square(centred, out=buffer_for(scratch and scratch[0], w))
     var = np.mean(squares, axis=axes, keepdims=True)
     if gamma.dtype == beta.dtype == w.dtype:  # in place: no wider intermediate to round
@@ -153,13 +154,13 @@ def _layer_norm(x, gamma, beta, begin_norm_axis=1, begin_params_axis=1, epsilon=
         y += beta
     else:
         y = centred / np.sqrt(var + epsilon) * gamma + beta
-    return (y.astype(x.dtype, copy=False), mean.astype(np.float32, copy=False),
+    return (into(out, y.astype(x.dtype, copy=False)), mean.astype(np.float32, copy=False),
             var.astype(np.float32, copy=False))
 
 
 LayerNorm = OpDef("LayerNorm", _layer_norm_infer, _layer_norm,
                   attrs={"begin_norm_axis": 1, "begin_params_axis": 1, "epsilon": 1e-7},
-                  scratch=scratch_like(norm_type))
+                  out_buffer=OUT_SEPARATE, scratch=scratch_like(norm_type))
 
 
 # ------------------------------------------------------------------ one hot

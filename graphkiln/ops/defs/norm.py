@@ -11,11 +11,12 @@ from __future__ import annotations
 import numpy as np
 
 from ...ir.abstract import AbstractTensor, AbstractTuple
-from ..primitive import OpDef
+from ...ir.primitive import OUT_SEPARATE, OpDef
 from ._infer import (
     FLOATS,
     buffer_for,
     dims_match,
+    into,
     merge_dims,
     norm_type,
     quiet,
@@ -59,21 +60,22 @@ def _bn_scratch(x, *rest, **attrs):
 
 
 @quiet
-def _bn(x, scale, bias, mean, variance, scratch=None, **attrs):
+def _bn(x, scale, bias, mean, variance, out=None, scratch=None, **attrs):
+    """``y`` into ``out`` when given (it must not overlap ``x``)."""
     a = {**BN_ATTRS, **attrs}
     w = x.astype(np.float64 if x.dtype == np.float64 else np.float32, copy=False)
     axes = stat_axes(x.ndim)
     bshape = (1, -1) + (1,) * (x.ndim - 2)
     if a["is_training"]:
         mu = w.mean(axis=axes)
-        centred = w - mu.reshape(bshape)
+        centred = np.subtract(w, mu.reshape(bshape), out=buffer_for(out, w))
         squares = np.square(centred, out=buffer_for(scratch and scratch[0], w))
         var = squares.mean(axis=axes)
         m = x.size // x.shape[1]
         unbiased = var * (m / max(m - 1, 1))
     else:
         mu, var = mean.astype(w.dtype), variance.astype(w.dtype)
-        centred = w - mu.reshape(bshape)
+        centred = np.subtract(w, mu.reshape(bshape), out=buffer_for(out, w))
         unbiased = var
     inv = 1.0 / np.sqrt(var + a["epsilon"])
     factor, shift = (scale * inv).reshape(bshape), bias.reshape(bshape)
@@ -84,7 +86,8 @@ def _bn(x, scale, bias, mean, variance, scratch=None, **attrs):
         y = centred * factor + shift
     st = scale.dtype
     bm, bv = mu.astype(st), unbiased.astype(st)
-    return y.astype(x.dtype, copy=False), bm, bv, bm.copy(), bv.copy()
+    return into(out, y.astype(x.dtype, copy=False)), bm, bv, bm.copy(), bv.copy()
 
 
-BatchNorm = OpDef("BatchNorm", _bn_infer, _bn, attrs=dict(BN_ATTRS), scratch=_bn_scratch)
+BatchNorm = OpDef("BatchNorm", _bn_infer, _bn, attrs=dict(BN_ATTRS), scratch=_bn_scratch,
+                  out_buffer=OUT_SEPARATE)
