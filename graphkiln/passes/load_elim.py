@@ -32,7 +32,9 @@ FRESH_OUTPUT = {"Add", "Sub", "Mul", "Div", "RealDiv", "FloorDiv", "FloorMod", "
                 "Cos", "Tanh", "Sigmoid", "ReLU", "GeLU", "Softplus", "Erf", "MatMul",
                 "BatchMatMul", "Select", "TensorMove", "Assign", "AssignAdd", "AssignSub",
                 "FusedElementwise", "LogSoftmax", "Softmax", "ReluGrad", "LayerNorm",
-                "BatchNorm", "OneHot", "BroadcastTo", "AddN", "Gather", "GetitemGrad"}
+                "BatchNorm", "OneHot", "BroadcastTo", "AddN", "Gather", "GetitemGrad",
+                "Conv2D", "Conv2DBackpropInput", "Conv2DBackpropFilter", "Conv3D",
+                "Conv3DBackpropInput", "Conv3DBackpropFilter"}
 # users through which the value may be read anywhere later
 _ESCAPES = {"MakeTuple", "Switch", "While", "WhileGrad", "HyperMap"}
 
