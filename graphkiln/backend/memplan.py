@@ -3,7 +3,8 @@ buffer (NumPy's ``out=``) instead of allocating a new array.
 
 A kernel may take ``out=`` when it is a bare NumPy ufunc, a fused element-wise group, or
 its ``OpDef.out_buffer`` says so (``inplace``: ``out`` may be an input, as for element-wise
-ops; ``separate``: ``out`` must not overlap an input, as for matmul). Three rules, over the
+ops; ``separate``: ``out`` must not overlap an input, as for matmul); a kernel with
+several results (``BatchNorm``, ``LayerNorm``) writes the first. Three rules, over the
 generated order (``toposort``):
 
 * **In-place updates.** ``Assign(weight, v)`` whose value ``v`` comes from an element-wise
@@ -21,8 +22,8 @@ generated order (``toposort``):
   arrays once. Each generated function keeps a stack of pools (``BufferPools``): a call
   pops one (or makes one when the stack is empty), so two threads, or a recursive or
   re-entered call, never share a pool; a call that raises does not give its pool back
-  (the next call makes a new one). Values that leave the function (its output, what a
-  graph call, tuple or side effect receives) never live in a slot.
+  (the next call makes a new one). Values that leave the function (its output or a view
+  of it, what a graph call or side effect receives) never live in a slot.
 
 Small arrays are never planned: NumPy returns 0-d results as scalars, and below about 256
 elements its ufunc call without ``out=`` is as fast or faster (measured: one element
