@@ -159,7 +159,9 @@ def bprop_samples(n, s, u) -> dict:
                     "BatchToSpaceND": [s(n(8, 2, 2, 3), block_shape=[2, 2],
                                          crops=[[0, 1], [1, 0]]),
                                        s(n(4, 2, 3), block_shape=[2], crops=[[1, 0]])],
-                    "BinaryCrossEntropy": [s(u(0.1, 0.9, 2, 3), u(0, 1, 2, 3), u(0.5, 2, 2, 3)),
+                    # (the first sample has no weight: None is a valid weight)
+                    "BinaryCrossEntropy": [s(u(0.1, 0.9, 2, 3), u(0, 1, 2, 3)),
+                                           s(u(0.1, 0.9, 2, 3), u(0, 1, 2, 3), u(0.5, 2, 2, 3)),
                                            s(u(0.1, 0.9, 4), u(0, 1, 4), u(0.5, 2, 4),
                                              reduction="none")],
                     "BCEWithLogitsLoss": [s(n(2, 3), u(0, 1, 2, 3), u(0.5, 2, 3), u(0.5, 2, 3)),

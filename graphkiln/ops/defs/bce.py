@@ -47,8 +47,9 @@ def _bce_infer(x, y, weight=None, reduction="mean"):
     check_reduction(name, reduction)
     t = _float_type(name, "logits", x)
     for arg, a in (("labels", y), ("weight", weight)):
-        if arg == "weight" and (a is None or isinstance(a, AbstractScalar) and a.value is None):
-            continue  # the weight is optional
+        if arg == "weight" and (weight is None or isinstance(weight, AbstractScalar)
+                                and weight.value is None):
+            continue  # no weight: every element counts once
         _float_type(name, arg, a)
         if not shapes_match(tuple(a.shape), tuple(x.shape)):
             raise ValueError(f"For primitive[{name}], the input_shape: {list(x.shape)} must be "
