@@ -23,15 +23,17 @@ def _spread(dout, like, reduction: str):
 
 
 @bprop("BinaryCrossEntropy")
-def _bce(x, y, weight, out, dout, reduction="mean"):
+def _bce(*args, reduction="mean"):
+    *ins, _, dout = args  # (x, y) or (x, y, weight)
+    x, y, weight = (ins + [None])[:3]
     xw, yw = _wide(x), _wide(y)
     g = _spread(_wide(dout), xw, reduction)
     if weight is not None:
         g = F.mul(g, _wide(weight))
     dx = F.div(F.mul(g, F.sub(xw, yw)), F.maximum(F.mul(xw, F.sub(1.0, xw)), EPS))
     dy = F.mul(g, F.sub(F.log(F.maximum(F.sub(1.0, xw), EPS)), F.log(F.maximum(xw, EPS))))
-    zero_w = None if weight is None else F.zeros_like(weight)
-    return _as(dx, x), _as(dy, y), zero_w
+    zero_w = () if len(ins) == 2 else (None if weight is None else F.zeros_like(weight),)
+    return (_as(dx, x), _as(dy, y)) + zero_w
 
 
 @bprop("BCEWithLogitsLoss")
