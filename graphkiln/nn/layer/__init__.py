@@ -16,6 +16,7 @@ from .. import (
     rnn_cells,
     rnns,
     shuffle,
+    timedistributed,
     transformer,
 )
 from ..activation import (
@@ -85,6 +86,7 @@ from ..pooling import (
 from ..rnn_cells import GRUCell, LSTMCell, RNNCell
 from ..rnns import GRU, LSTM, RNN
 from ..shuffle import ChannelShuffle, PixelShuffle, PixelUnshuffle
+from ..timedistributed import TimeDistributed
 from ..transformer import (
     MultiheadAttention,
     Transformer,
@@ -99,6 +101,6 @@ __all__ = [n for n in dir() if not n.startswith("_")]  # every re-exported layer
 alias_modules(__name__, {"activation": activation, "basic": basic, "combined": combined,
                          "container": container, "conv": conv, "embedding": embedding,
                          "math": math, "normalization": normalization, "padding": padding,
-                         "pooling": pooling,
-                         "rnn_cells": rnn_cells, "rnns": rnns, "shuffle": shuffle,
+                         "pooling": pooling, "rnn_cells": rnn_cells, "rnns": rnns,
+                         "shuffle": shuffle, "timedistributed": timedistributed,
                          "transformer": transformer})
