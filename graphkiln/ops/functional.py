@@ -706,7 +706,7 @@ def nonzero(input, *, as_tuple: bool = False):
     rows = DD.NonZero(input)
     if not as_tuple:
         return rows
-    return tuple(A.Getitem(rows, (_builtins.slice(None), i)) for i in range(input.ndim))
+    return tuple(A.Getitem(rows, (_builtins.slice(None), i)) for i in _builtins.range(input.ndim))
 
 
 def masked_select(input, mask) -> Tensor:
@@ -772,7 +772,7 @@ def tuple_len(x) -> int:
 
 def make_range(*args) -> tuple:
     """``F.make_range(start, stop, step)`` as a tuple of ints."""
-    return tuple(range(*args))
+    return tuple(_builtins.range(*args))
 
 
 print = print_  # noqa: A001 - MindSpore's F.print
@@ -820,7 +820,7 @@ def flatten(input, order="C", *, start_dim=1, end_dim=-1) -> Tensor:
     if lo > hi:
         raise ValueError(f"For 'flatten', 'start_dim' {start_dim} must not be after 'end_dim' "
                          f"{end_dim}.")
-    x = transpose(input, tuple(range(nd - 1, -1, -1))) if order == "F" else input
+    x = transpose(input, tuple(_builtins.range(nd - 1, -1, -1))) if order == "F" else input
     s = tuple(x.shape)
     return reshape(x, s[:lo] + (-1,) + s[hi + 1:])
 
@@ -833,13 +833,13 @@ def topk(input, k, dim=None, largest=True, sorted=True) -> tuple:
     x = input if largest else neg(input)
     moved = axis != nd - 1 and nd > 0
     if moved:
-        perm = tuple(i for i in range(nd) if i != axis) + (axis,)
+        perm = tuple(i for i in _builtins.range(nd) if i != axis) + (axis,)
         x = transpose(x, perm)
     values, indices = A.TopK(x, k, sorted=sorted)
     if not largest:
         values = neg(values)
     if moved:
-        back = tuple(int(np.argsort(perm)[i]) for i in range(nd))
+        back = tuple(int(np.argsort(perm)[i]) for i in _builtins.range(nd))
         values, indices = transpose(values, back), transpose(indices, back)
     return values, indices
 
@@ -924,7 +924,7 @@ def swapaxes(input: Tensor, axis0: int, axis1: int) -> Tensor:
     """``input`` with the axes ``axis0`` and ``axis1`` exchanged."""
     nd = len(input.shape)
     a0, a1 = norm_axis("swapaxes", axis0, nd), norm_axis("swapaxes", axis1, nd)
-    perm = list(range(nd))
+    perm = list(_builtins.range(nd))
     perm[a0], perm[a1] = perm[a1], perm[a0]
     return A.Transpose(input, tuple(perm))
 
@@ -1001,6 +1001,11 @@ def prelu(input: Tensor, weight: Tensor) -> Tensor:
 def renorm(input: Tensor, p: int, axis: int, maxnorm: float) -> Tensor:
     """The slices of ``input`` along ``axis`` scaled down to ``p``-norm at most ``maxnorm``."""
     return RN.Renorm(input, p=p, dim=axis, maxnorm=float(maxnorm))
+
+
+def range(start, end, step, maxlen: int = 1000000) -> Tensor:  # noqa: A001
+    """``[start, start + step, ...)`` below ``end``: int64 for integer bounds, else float32."""
+    return A.Range(start, end, step, maxlen=maxlen)
 
 
 def reverse_sequence(x: Tensor, seq_lengths: Tensor, seq_dim: int, batch_dim: int = 0) -> Tensor:

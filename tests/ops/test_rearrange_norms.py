@@ -100,3 +100,17 @@ def test_pdist_gradient_matches_finite_differences():
 def test_errors(call, error, phrase):
     with pytest.raises(error, match=phrase):
         call()
+
+
+def test_range_dtypes_lengths_and_errors():
+    got = ops.Range()(Tensor(2, ms.int32), Tensor(5, ms.int32), Tensor(2, ms.int32))
+    assert got.dtype == ms.int64 and got.asnumpy().tolist() == [2, 4]
+    down = ops.range(Tensor(np.float64(5)), Tensor(np.float64(2)), Tensor(np.float64(-1.5)))
+    assert down.dtype == ms.float32 and down.asnumpy().tolist() == [5.0, 3.5]
+    assert ops.range(2, 2, 1).shape == (0,)
+    graph = ms.jit(lambda a, b: ops.range(a, b, 3))(Tensor(1, ms.int64), Tensor(10, ms.int64))
+    assert graph.asnumpy().tolist() == [1, 4, 7]
+    with pytest.raises(ValueError, match="cannot be equal to zero"):
+        ops.range(1, 5, 0)
+    with pytest.raises(ValueError, match="cannot be negative"):
+        ops.range(1, 5, -1)

@@ -165,6 +165,8 @@ SAMPLES = {
                          {"seq_dim": 1, "batch_dim": 0})],
     "Renorm": [((f32(3, 4),), {"p": 2, "dim": 0, "maxnorm": 1.0}),
                ((Tensor(np.ones((2, 2), np.float16)),), {"p": 1, "dim": -1, "maxnorm": 1.0})],
+    "Range": [((Tensor(np.int32(2)), Tensor(np.int32(9)), Tensor(np.int32(3))), {}),
+              ((Tensor(np.float64(1.0)), 0.0, Tensor(np.float32(-0.25))), {"maxlen": 10})],
     "Sort": [((f32(3, 4), ), {}), ((i32(2, 5), ), {"axis": 0, "descending": True})],
     "Unstack": [((f32(3, 4), ), {}), ((i32(2, 5), ), {"axis": -1})],
     "Identity": [((X,), {}), ((i32(4),), {})],

@@ -1219,3 +1219,56 @@ def _reverse_sequence(x, seq_lengths, seq_dim=0, batch_dim=0):
 # each batch entry's leading ``seq_lengths[i]`` elements along ``seq_dim`` reversed
 ReverseSequence = OpDef("ReverseSequence", _reverse_sequence_infer, _reverse_sequence,
                         attrs={"seq_dim": 0, "batch_dim": 0})
+
+
+def _range_dtype(args) -> mstype.Type:
+    """int64 for integer bounds, else float32 (whatever the float bounds' width, as
+    MindSpore's CPU kernel)."""
+    types = []
+    for arg, a in zip(("start", "limit", "delta"), args):
+        if isinstance(a, AbstractTensor):
+            if a.dtype not in NUMBERS + (mstype.uint16, mstype.uint32, mstype.uint64) or \
+                    len(a.shape) > 1 or (a.shape and a.shape[0] not in (1, UNKNOWN_DIM)):
+                raise TypeError(f"For 'Range', the '{arg}' must be a number or a Tensor with one "
+                                f"number, but got {describe(a)}.")
+            types.append(a.dtype)
+        elif isinstance(a, AbstractScalar) and isinstance(a.value, (int, float)) and \
+                not isinstance(a.value, bool):
+            types.append(mstype.float32 if isinstance(a.value, float) else mstype.int64)
+        else:
+            raise TypeError(f"For 'Range', the '{arg}' must be a number or a Tensor with one "
+                            f"number, but got {describe(a)}.")
+    return mstype.int64 if all(t.is_int for t in types) else mstype.float32
+
+
+def _range_bounds(start, limit, delta) -> tuple:
+    values = [np.asarray(v).reshape(-1)[0].item() for v in (start, limit, delta)]
+    start, limit, delta = values
+    if delta == 0:
+        raise ValueError("For Range, delta cannot be equal to zero.")
+    if limit > start and delta < 0:
+        raise ValueError("For Range, delta cannot be negative when limit > start.")
+    if limit < start and delta > 0:
+        raise ValueError("For Range, delta cannot be positive when limit < start.")
+    return start, limit, delta
+
+
+def _range_infer(start, limit, delta, maxlen=1000000):
+    t = _range_dtype((start, limit, delta))
+    values = [a.value for a in (start, limit, delta)]
+    if any(v is None for v in values):
+        return AbstractTensor(t, (UNKNOWN_DIM,))
+    lo, hi, step = _range_bounds(*values)
+    return AbstractTensor(t, (max(int(np.ceil((hi - lo) / step)), 0),))
+
+
+def _range(start, limit, delta, maxlen=1000000):
+    lo, hi, step = _range_bounds(start, limit, delta)
+    kinds = {np.asarray(v).dtype.kind for v in (start, limit, delta)}
+    return np.arange(lo, hi, step).astype(np.int64 if kinds <= {"i", "u"} else np.float32)
+
+
+# ``[start, start + delta, ...)`` up to ``limit`` (its length known when the graph is built
+# only for constant bounds)
+Range = OpDef("Range", _range_infer, _range, differentiable=False,
+              attrs={"maxlen": 1000000})

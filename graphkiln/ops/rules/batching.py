@@ -59,6 +59,8 @@ NOT_BATCHED = {
     **{name: "data-dependent output size: the examples of a batch may select different "
              "numbers of elements (MindSpore has no vmap rule either)"
        for name in ("NonZero", "MaskedSelect", "MaskedSelectGrad", "Unique")},
+    "Range": "data-dependent output size: the examples of a batch may give different "
+             "lengths",
     **{name: "random draws: a batched call cannot give the numbers a loop of per-example "
              "calls would (each call draws anew); vmap refuses it (clear error)"
        for name in ("UniformInt", "RandomShuffle", "RandomPoisson", "RandomGamma",
