@@ -206,12 +206,18 @@ class GradOperation:
         return _Differentiated(fn, cfg, cache)
 
 
+def _lone(grad_position) -> bool:
+    """One position, as an int or a 1-tuple: MindSpore returns its gradient unwrapped."""
+    return isinstance(grad_position, int) or (
+        isinstance(grad_position, (tuple, list)) and len(grad_position) == 1)
+
+
 def grad(fn, grad_position=0, weights=None, has_aux: bool = False, return_ids: bool = False):
     """``ms.grad``: gradients of ``fn`` at ``grad_position`` (and w.r.t. ``weights``)."""
     if grad_position is None and weights is None:
         raise GradError("For 'grad', 'grad_position' and 'weights' cannot both be None.")
     cfg = _GradConfig("grad", grad_position, _weights(weights), False, has_aux, False,
-                      isinstance(grad_position, int), bool(return_ids),
+                      _lone(grad_position), bool(return_ids),
                       weight_inputs_apart=get_context("mode") != PYNATIVE_MODE)
     return _Differentiated(fn, cfg, CallCache())
 
@@ -223,7 +229,7 @@ def value_and_grad(fn, grad_position=0, weights=None, has_aux: bool = False,
         raise GradError("For 'value_and_grad', 'grad_position' and 'weights' cannot both "
                         "be None.")
     cfg = _GradConfig("grad", grad_position, _weights(weights), False, has_aux, True,
-                      isinstance(grad_position, int), bool(return_ids),
+                      _lone(grad_position), bool(return_ids),
                       weight_inputs_apart=get_context("mode") != PYNATIVE_MODE)
     return _Differentiated(fn, cfg, CallCache())
 

@@ -1,0 +1,7 @@
+"""``mindspore.ops.auto_generate.gen_ops_prim``: the primitive classes (``Add``,
+``MatMul``...), the same ones ``graphkiln.ops`` exposes."""
+import graphkiln.ops as _ops
+from graphkiln.ops.primitive import REGISTRY as _REGISTRY
+
+__all__ = sorted(name for name in _REGISTRY if hasattr(_ops, name))
+globals().update({name: getattr(_ops, name) for name in __all__})
