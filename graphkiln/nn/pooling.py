@@ -1,7 +1,8 @@
 """Pooling layers: ``MaxPool1d/2d``, ``AvgPool1d/2d`` (MindSpore's arguments and defaults:
 ``kernel_size=1``, ``stride=1``, ``pad_mode='valid'``) on the ``MaxPool``/``AvgPool``
 primitives, ``AdaptiveAvgPool1d/2d`` on ``AdaptiveAvgPool2D`` and ``AdaptiveMaxPool1d/2d``
-built from gathers (so they differentiate through existing rules)."""
+built from gathers (so they differentiate through existing rules), ``LPPool1d/2d`` from
+average pooling of powers."""
 from __future__ import annotations
 
 import numpy as np
@@ -135,6 +136,43 @@ class AvgPool1d(AvgPool2d):
                  count_include_pad=True):
         super().__init__(kernel_size, stride, pad_mode, padding, ceil_mode,
                          count_include_pad)
+
+
+class LPPool2d(Cell):
+    """Power-average pooling: ``(sum of x^p over each window)^(1/p)`` with
+    ``p = norm_type``, over ``kernel_size`` windows moved by ``stride`` (the kernel size
+    by default), from the average pooling of ``x^p``."""
+
+    user_rank = 2
+
+    def __init__(self, norm_type, kernel_size, stride=None, ceil_mode=False):
+        super().__init__()
+        owner = type(self).__name__.lower().replace("lppool", "lp_pool")
+        if isinstance(norm_type, bool) or not isinstance(norm_type, (int, float)):
+            raise TypeError(f"For {owner}, the type of 'norm_type' must be float or int, but "
+                            f"got {type(norm_type)}")
+        if norm_type == 0:
+            raise ValueError(f"For {owner}, the value of 'norm_type' can not be 0.")
+        self.norm_type = float(norm_type)
+        self.kernel_size = kernel_size
+        self.stride = stride
+        self.ceil_mode = ceil_mode
+        pool = AvgPool1d if self.user_rank == 1 else AvgPool2d
+        self.average = pool(kernel_size, kernel_size if stride is None else stride, "pad", 0,
+                            ceil_mode)
+        self.window = int(np.prod(self.average.kernel_size))
+
+    def construct(self, x):
+        out = self.average(ops.pow(x, self.norm_type))
+        total = ops.mul(ops.mul(ops.sign(out), ops.relu(ops.abs(out))), float(self.window))
+        return ops.pow(total, 1.0 / self.norm_type)
+
+
+class LPPool1d(LPPool2d):
+    """Power-average pooling of ``(N, C, L)`` (or ``(C, L)``) over ``kernel_size``
+    windows."""
+
+    user_rank = 1
 
 
 # ------------------------------------------------------------------ adaptive pooling
