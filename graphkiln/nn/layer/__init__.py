@@ -51,6 +51,7 @@ from ..basic import (
     Unfold,
     Upsample,
 )
+from ..bidense import BiDense
 from ..combined import Conv2dBnAct, DenseBnAct
 from ..container import CellDict, CellList, SequentialCell
 from ..conv import Conv1d, Conv1dTranspose, Conv2d, Conv2dTranspose, Conv3d, Conv3dTranspose
