@@ -55,7 +55,7 @@ from ..bidense import BiDense
 from ..combined import Conv2dBnAct, DenseBnAct
 from ..container import CellDict, CellList, SequentialCell
 from ..conv import Conv1d, Conv1dTranspose, Conv2d, Conv2dTranspose, Conv3d, Conv3dTranspose
-from ..embedding import Embedding
+from ..embedding import Embedding, EmbeddingLookup
 from ..math import DiGamma, IGamma, LGamma, MatMul
 from ..normalization import (
     BatchNorm1d,
