@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import collections
 import math
+import multiprocessing
 import operator
 from collections.abc import Callable, Iterator, Sequence
 
@@ -52,8 +53,15 @@ def positive_int(value, name: str, allow_none: bool = False) -> None:
 
 
 def check_workers(num_parallel_workers) -> None:
-    if num_parallel_workers is not None:
-        positive_int(num_parallel_workers, "num_parallel_workers")
+    """As MindSpore: at least 1 and at most the machine's CPU count."""
+    if num_parallel_workers is None:
+        return
+    if isinstance(num_parallel_workers, bool) or not isinstance(num_parallel_workers,
+                                                                (int, np.integer)):
+        positive_int(num_parallel_workers, "num_parallel_workers")  # MindSpore's TypeError
+    cpus = multiprocessing.cpu_count()
+    if not 1 <= num_parallel_workers <= cpus:
+        raise ValueError(f"num_parallel_workers exceeds the boundary between 1 and {cpus}!")
 
 
 class Dataset:
