@@ -6,7 +6,10 @@ import gc
 import inspect
 import os
 import time
+import types
 from contextlib import contextmanager
+
+import numpy as np
 
 from ..backend import fusion
 from ..backend.codegen import generate_code
@@ -170,11 +173,17 @@ _KEYS, _VALUES, _ITEMS = type({}.keys()), type({}.values()), type({}.items())
 
 
 def _views_as_sequences(x):
-    """A graph output with dict views as MindSpore returns them: ``keys()`` and
-    ``values()`` as tuples, ``items()`` as a list of (key, value) tuples."""
+    """A graph output with dict views, lazy builtins and NumPy scalars as MindSpore returns
+    them: ``keys()``, ``values()``, ``range``, ``zip`` and ``enumerate`` as tuples,
+    ``items()`` as a list of (key, value) tuples, ``filter`` and generators as lists, NumPy
+    scalars as Python numbers."""
     t = type(x)
-    if t is _KEYS or t is _VALUES:
+    if t is _KEYS or t is _VALUES or t in (range, zip, enumerate):
         return tuple(_views_as_sequences(v) for v in x)
+    if t is filter or t is types.GeneratorType:
+        return [_views_as_sequences(v) for v in x]
+    if isinstance(x, np.generic):  # a NumPy scalar constant: MindSpore's Python scalar
+        return x.item()
     if t is _ITEMS:
         return [(k, _views_as_sequences(v)) for k, v in x]
     if t is tuple or t is list:

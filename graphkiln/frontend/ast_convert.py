@@ -707,7 +707,9 @@ def convert_function_ast(fdef: ast.FunctionDef, filename: str,
             params.add(a.arg)
     init_names = sorted(n for n in conv.state_names if n not in params)
     if init_names:
-        init = [_assign(n, ast.Call(func=_rt("undefined"), args=[_const(n)], keywords=[]))
+        module_scope = ast.Call(func=_name("globals"), args=[], keywords=[])
+        init = [_assign(n, ast.Call(func=_rt("undefined"), args=[_const(n), module_scope],
+                                    keywords=[]))
                 for n in init_names]
         fdef.body = _located(init, fdef.body[0]) + fdef.body
     fdef.decorator_list = []

@@ -101,8 +101,22 @@ PyObject.__abs__ = lambda self: run_time(operator.abs, self)
 PyObject.__hash__ = object.__hash__
 
 
+def _scalar_of_one_item(convert):
+    """``float``/``int``/``complex`` as NumPy 1.x (MindSpore's) applies them to an array of
+    one item of any rank; NumPy 2 refuses arrays that are not 0-d."""
+    def call(x=0, *rest):
+        if isinstance(x, np.ndarray) and x.size == 1:
+            x = x.reshape(()).item()
+        return convert(x, *rest)
+    return call
+
+
+_SCALAR_OF_ONE_ITEM = {f: _scalar_of_one_item(f) for f in (float, int, complex)}
+
+
 def run_time(fn, *args, **kwargs) -> PyObject:
     """Record ``fn(*args, **kwargs)`` to run when the graph runs; its result as a proxy."""
+    fn = _SCALAR_OF_ONE_ITEM.get(fn, fn) if type(fn) is type else fn
     if kwargs:
         fn = functools.partial(_with_keywords, fn, tuple(kwargs))
         args = args + tuple(kwargs.values())

@@ -53,5 +53,10 @@ class UndefinedReturn(Undefined):
     __slots__ = ()
 
 
-def undefined(name: str) -> Undefined:
+def undefined(name: str, module_scope: dict | None = None):
+    """The value of a graph function's local ``name`` before its first assignment: as
+    MindSpore's graphs, the module's global of that name if there is one (``z += i`` in a
+    loop updates a copy of the global ``z``), else a placeholder whose use fails."""
+    if module_scope is not None and name in module_scope:
+        return module_scope[name]
     return Undefined(name, "it is not assigned on every path before this use")
