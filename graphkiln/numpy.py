@@ -176,6 +176,8 @@ def where(condition, x=None, y=None) -> Tensor:
     if x is None and y is None:
         raise ValueError("mindspore.numpy.where needs both 'x' and 'y' (the one-argument form "
                          "has a data-dependent shape).")
+    if isinstance(condition, Tensor) and condition.dtype != mstype.bool_:
+        condition = condition.astype(mstype.bool_)  # as MindSpore, any dtype is a truth value
     return ops.select(condition, x, y)
 
 
