@@ -123,7 +123,6 @@ from ..ops import (  # noqa: F401
     trunc,
     unbind,
     unsqueeze,
-    vdot,
     xlogy,
     zeros_like,
 )
@@ -388,8 +387,22 @@ def diag(input, diagonal=0) -> Tensor:
     return ops.diagonal(input, diagonal) if input.ndim == 2 else ops.diagflat(input, diagonal)
 
 
+def _vectors(name: str, input, other) -> None:
+    if not (isinstance(input, Tensor) and isinstance(other, Tensor)) or \
+            input.ndim != 1 or other.ndim != 1:
+        raise ValueError(f"For '{name}', the inputs must be 1-D Tensors.")
+
+
 def dot(input, other) -> Tensor:
-    return ops.dot(input, other)
+    """The inner product of two 1-D Tensors."""
+    _vectors("dot", input, other)
+    return ops.reduce_sum(ops.mul(input, other))
+
+
+def vdot(input, other) -> Tensor:
+    """The inner product of two 1-D Tensors, the first conjugated when complex."""
+    _vectors("vdot", input, other)
+    return dot(ops.conj(input) if input.dtype.is_complex else input, other)
 
 
 def cdist(x1, x2, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary") -> Tensor:
