@@ -10,7 +10,7 @@ from .common.dtype import (  # noqa: F401
 )
 from .common.jit_config import JitConfig
 from .common.parameter import Parameter, ParameterTuple
-from .common.tensor import Tensor, tensor
+from .common.tensor import Tensor, is_tensor, tensor
 from .context import (
     GRAPH_MODE, PYNATIVE_MODE, get_context, set_context, set_device,
 )

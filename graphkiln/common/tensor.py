@@ -332,6 +332,11 @@ def _is_dynamic_shape(shape, dtype) -> bool:
     return any(d is None or (isinstance(d, int) and d < 0) for d in shape)
 
 
+def is_tensor(obj) -> bool:
+    """Whether ``obj`` is a Tensor (a Parameter included)."""
+    return isinstance(obj, Tensor)
+
+
 def tensor(input_data=None, dtype=None, shape=None, init=None) -> Tensor:
     """``ms.tensor(...)``: the functional form of the ``Tensor`` constructor."""
     return Tensor(input_data, dtype, shape, init)

@@ -199,11 +199,12 @@ def _arg_extremum(fn):
     return method
 
 
-def _flatten(self, order="C", *, start_dim=0, end_dim=-1):
+def _flatten(self, order="C", *rest, start_dim=0, end_dim=-1):
     """``x.flatten()`` (one dimension), ``x.flatten(start_dim, end_dim)`` or the older
     ``x.flatten(order='C')``."""
     if isinstance(order, int) and not isinstance(order, bool):
         order, start_dim = "C", order
+        end_dim = rest[0] if rest else end_dim
     if not isinstance(order, str):
         raise TypeError(f"For 'Tensor.flatten', the 'order' must be a str, but got "
                         f"{type(order).__name__}.")
@@ -215,6 +216,17 @@ def _scaled_binary(fn):
     def method(self, other, *, alpha=1):
         return fn(self, other if alpha == 1 else F.mul(other, alpha))
     return method
+
+
+def _clamp(self, min=None, max=None):
+    """``self`` limited to ``[min, max]`` (at least one bound)."""
+    if min is None and max is None:
+        raise ValueError("For 'Tensor.clamp', at least one of 'min' or 'max' must not be "
+                         "None.")
+    if any(isinstance(v, bool) or (isinstance(v, Tensor) and v.dtype == mstype.bool_)
+           for v in (self, min, max)):
+        raise ValueError("For Clamp, the dtype of 'input', 'min' and 'max' must not be bool.")
+    return clip_by_value(self, min, max)
 
 
 def _div(self, other, *, rounding_mode=None):
@@ -334,8 +346,7 @@ def _install_more_methods() -> None:
     Tensor.view_as = Tensor.reshape_as = lambda self, other: F.reshape(self, other.shape)
     Tensor.expand_as = lambda self, other=None, *, x=None: F.broadcast_to(
         self, (x if other is None else other).shape)
-    Tensor.clip = Tensor.clamp = lambda self, min=None, max=None: clip_by_value(self, min,
-                                                                                    max)
+    Tensor.clip = Tensor.clamp = _clamp
     Tensor.topk = lambda self, k, dim=None, largest=True, sorted=True: F.topk(
         self, k, dim, largest, sorted)
     Tensor.gather = lambda self, input_indices, axis, batch_dims=0: F.gather(

@@ -409,7 +409,26 @@ def chunk_zero_error(ms):
 chunk_zero_error.phrase = "must be greater than 0"
 
 
-CASES = [log2_log10, float_checks, int_checks, trunc_frac, erfc_sinc, hyperbolic_inverses,
+def flatten_start_end(ms):
+    x = _t(ms, np.arange(24).reshape(2, 3, 4))
+
+    def apply(v):
+        return v.flatten(1, 2)
+    return _in_cell(ms, apply, x)
+
+
+def is_tensor_values(ms):
+    return ms.is_tensor(_t(ms, [1.0])), ms.is_tensor([1.0])
+
+
+def clamp_bool_error(ms):
+    return _t(ms, [1.0, 2.0]).clamp(1, True)
+
+
+clamp_bool_error.phrase = "must not be bool"
+
+CASES = [flatten_start_end, is_tensor_values, clamp_bool_error,
+         log2_log10, float_checks, int_checks, trunc_frac, erfc_sinc, hyperbolic_inverses,
          deg_rad, binary_math, float_power_int, heaviside_values, fmax_nan, hardshrink_default,
          nan_to_num_defaults, isclose_kwargs, logsumexp_dims, nansum_nanmean,
          count_nonzero_forms, median_forms, tril_triu, flips, narrow_chunk, split_forms,
