@@ -242,24 +242,15 @@ def _axis(a, axis: int) -> int:
 
 def roll(a, shift, axis=None) -> Tensor:
     """Elements shifted by ``shift`` along ``axis`` (the flattened array when None)."""
-    if axis is None:
-        flat = ops.reshape(a, (-1,))
-        return ops.reshape(_take(flat, onp.roll(onp.arange(flat.shape[0]), shift), 0),
-                           tuple(a.shape))
-    shifts, axes = onp.broadcast_arrays(onp.atleast_1d(shift), onp.atleast_1d(axis))
-    for s, ax in zip(shifts.tolist(), axes.tolist()):
-        ax = _axis(a, ax)
-        a = _take(a, onp.roll(onp.arange(a.shape[ax]), s), ax)
-    return a
+    if axis is not None and not isinstance(axis, int) and isinstance(shift, int):
+        shift = (shift,) * len(axis)  # NumPy broadcasts one shift over the axes
+    return ops.roll(a, shift, axis)
 
 
 def repeat(a, repeats, axis=None) -> Tensor:
     """Each element repeated ``repeats`` times (an int, or one count per element) along
     ``axis`` (the flattened array when None)."""
-    if axis is None:
-        a, axis = ops.reshape(a, (-1,)), 0
-    axis = _axis(a, axis)
-    return _take(a, onp.repeat(onp.arange(a.shape[axis]), repeats), axis)
+    return ops.repeat_interleave(a, repeats, axis)
 
 
 def diag(v, k: int = 0) -> Tensor:

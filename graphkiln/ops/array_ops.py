@@ -20,7 +20,8 @@ __all__ = ["tril", "triu", "flip", "fliplr", "flipud", "narrow", "chunk", "tenso
            "hsplit", "vsplit", "dsplit", "unbind", "movedim", "moveaxis", "swapdims",
            "diagonal", "trace", "index_select", "take", "where",
            "repeat_interleave", "diff", "select_scatter", "slice_scatter", "scatter",
-           "argwhere", "median", "msort", "diagflat", "roll", "t"]
+           "argwhere", "median", "msort", "diagflat", "roll", "t", "arange",
+           "repeat_elements"]
 
 _INT = (int, np.integer)
 
@@ -352,6 +353,23 @@ def repeat_interleave(input, repeats, dim=None, *, output_size=None) -> Tensor:
         raise ValueError(f"For 'repeat_interleave', the 'output_size' {output_size} does not "
                          f"match the repeated size {len(index)}.")
     return F.gather(x, Tensor(index), ax)
+
+
+def repeat_elements(x, rep: int, axis: int = 0) -> Tensor:
+    """Each slice of ``x`` along ``axis`` repeated ``rep`` times in place."""
+    if isinstance(rep, bool) or not isinstance(rep, _INT):
+        raise TypeError(f"For 'repeat_elements', the 'rep' must be int, but got "
+                        f"{type(rep).__name__}.")
+    return repeat_interleave(x, int(rep), axis)
+
+
+def arange(start=0, end=None, step=1, *, dtype=None) -> Tensor:
+    """``[start, end)`` by ``step`` (``arange(n)``: ``[0, n)``): int64 for integer bounds,
+    float32 otherwise, or ``dtype``."""
+    if end is None:
+        start, end = 0, start
+    out = F.range(start, end, step)
+    return out if dtype is None else F.cast(out, dtype)
 
 
 def diff(input, n: int = 1, axis: int = -1, prepend=None, append=None) -> Tensor:

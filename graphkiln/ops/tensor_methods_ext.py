@@ -321,6 +321,12 @@ def stride(self, dim=None):
     return strides[dim]
 
 
+def _cumsum(self, axis=None, dtype=None) -> Tensor:
+    """Running sums along ``axis`` (of the flattened Tensor when None)."""
+    x = self if axis is not None else F.reshape(self, (-1,))
+    return F.cumsum(x, 0 if axis is None else axis, dtype)
+
+
 def install() -> None:
     """Attach the methods to :class:`Tensor`."""
     for name, fn in {**_unary_methods(), **_binary_methods(), **_products()}.items():
@@ -339,6 +345,10 @@ def install() -> None:
     Tensor.H = property(_conj_transpose)
     Tensor.adjoint = _adjoint
     Tensor.ndimension = lambda self: self.ndim
+    Tensor.cumsum = _cumsum
+    Tensor.to = lambda self, dtype: F.cast(self, dtype)
+    if not hasattr(Tensor, "data"):  # Parameter defines its own
+        Tensor.data = property(lambda self: self)
     Tensor.is_floating_point = lambda self: self.dtype.is_float
     Tensor.is_complex = lambda self: self.dtype.is_complex
     Tensor.is_signed = lambda self: self.dtype.kind in "ifc"
