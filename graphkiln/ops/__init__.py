@@ -40,6 +40,7 @@ from .functional import reduce_all as all  # noqa: A001,F401
 from .functional import reduce_any as any  # noqa: A001,F401
 from .interpolation import interpolate  # noqa: F401
 from .losses import *  # noqa: F401,F403
+from .norms import norm, vector_norm  # noqa: F401
 from .pixel_shuffle import channel_shuffle, pixel_shuffle, pixel_unshuffle  # noqa: F401
 from .primitive import REGISTRY, Primitive, constexpr, primitive_class
 from .products import *  # noqa: F401,F403

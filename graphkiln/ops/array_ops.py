@@ -21,7 +21,7 @@ __all__ = ["tril", "triu", "flip", "fliplr", "flipud", "narrow", "chunk", "tenso
            "diagonal", "trace", "index_select", "take", "where",
            "repeat_interleave", "diff", "select_scatter", "slice_scatter", "scatter",
            "argwhere", "median", "msort", "diagflat", "roll", "t", "arange",
-           "repeat_elements"]
+           "repeat_elements", "pad"]
 
 _INT = (int, np.integer)
 
@@ -353,6 +353,53 @@ def repeat_interleave(input, repeats, dim=None, *, output_size=None) -> Tensor:
         raise ValueError(f"For 'repeat_interleave', the 'output_size' {output_size} does not "
                          f"match the repeated size {len(index)}.")
     return F.gather(x, Tensor(index), ax)
+
+
+_PAD_MODES = {"constant": "constant", "reflect": "reflect", "replicate": "edge",
+              "circular": "wrap"}
+
+
+def pad(input_x, padding, mode: str = "constant", value=None) -> Tensor:
+    """``input_x`` padded by ``padding`` = (before, after) pairs for the last dimensions,
+    the last dimension first (negative sizes crop): ``constant`` (``value``, 0 by
+    default), ``reflect``, ``replicate`` or ``circular``. Each axis is one gather of
+    positions NumPy's ``pad`` computes, or a concatenation of constants."""
+    x = _require_tensor("pad", "input_x", input_x)
+    if mode not in _PAD_MODES:
+        raise ValueError(f"For 'pad', the 'mode' must be one of {list(_PAD_MODES)}, but got "
+                         f"'{mode}'.")
+    padding = tuple(padding)
+    if len(padding) % 2 or len(padding) // 2 > x.ndim:
+        raise ValueError(f"For 'pad', the size of padding must be divisible by 2 and cover at "
+                         f"most the {x.ndim} dimensions of the input, but got {len(padding)}.")
+    for k in range(len(padding) // 2):
+        ax = x.ndim - 1 - k
+        before, after = int(padding[2 * k]), int(padding[2 * k + 1])
+        size = x.shape[ax]
+        if mode == "reflect" and max(before, after) >= size:
+            raise ValueError(f"For 'pad' reflect mode, the padding must be less than the "
+                             f"input dimension {ax} of size {size}, but got "
+                             f"{(before, after)}.")
+        if mode == "constant" and (before > 0 or after > 0):
+            parts = [x]
+            fill = 0 if value is None else value
+            for width, front in ((before, True), (after, False)):
+                if width > 0:
+                    shape = tuple(width if i == ax else d for i, d in enumerate(x.shape))
+                    block = F.fill(x.dtype, shape, fill)
+                    parts.insert(0 if front else len(parts), block)
+            x = F.concat(tuple(parts), ax)
+            before, after = min(before, 0), min(after, 0)
+            if not (before or after):
+                continue
+            size = x.shape[ax]
+        index = np.arange(size)
+        grow = (max(before, 0), max(after, 0))
+        if grow != (0, 0):
+            index = np.pad(index, grow, mode=_PAD_MODES[mode])
+        index = index[-min(before, 0):len(index) + min(after, 0)]  # negative sizes crop
+        x = F.gather(x, Tensor(index.astype(np.int64)), ax)
+    return x
 
 
 def repeat_elements(x, rep: int, axis: int = 0) -> Tensor:
