@@ -557,19 +557,17 @@ def grad_in_graph(fn, args: tuple, kwargs: dict, *, positions, weights, sens=Non
                             "(output, aux...).")
         out, aux = out[0], out[1:]
     outs = flatten(out)[0]  # nested tuples/lists of outputs: each tensor is an output
-    # a Python object computed when the graph runs (PyExecute) or a run-time number
-    # passes no gradient back, as in MindSpore: a function of only such outputs has zero
-    # gradients
-    kept = [i for i, o in enumerate(outs) if not isinstance(o, (PyObject, SymbolicScalar))]
+    # a Python object computed when the graph runs (PyExecute), a run-time number or a
+    # bool Tensor passes no gradient back, as in MindSpore: a function of only such
+    # outputs has zero gradients
+    kept = [i for i, o in enumerate(outs) if not isinstance(o, (PyObject, SymbolicScalar))
+            and not (isinstance(o, Tensor) and o.dtype is mstype.bool_)]
     n_outs, outs = len(outs), [outs[i] for i in kept]
     for o in outs:
         if not isinstance(o, Tensor):
             raise GradError(f"The output of the function being differentiated must be a "
                             f"Tensor or a tuple of Tensors, but got {type(o).__name__}; "
                             f"gradients are not defined for it.")
-        if not (o.dtype.is_float or o.dtype.is_int or o.dtype.is_complex):
-            raise GradError(f"The output of the function being differentiated has dtype "
-                            f"{o.dtype}, which has no gradient.")
     seeds = []
     for i in positions:
         a, node = pairs[i]

@@ -300,3 +300,28 @@ def test_grad_through_tensor_if_with_assign_graph_equals_pynative_and_finite_dif
                                        rtol=1e-5)
     for g_graph, g_eager in zip(grads[ms.GRAPH_MODE], grads[ms.PYNATIVE_MODE]):
         np.testing.assert_allclose(g_graph, g_eager, rtol=1e-12)
+
+
+@pytest.mark.parametrize("mode", [ms.GRAPH_MODE, ms.PYNATIVE_MODE])
+def test_bool_outputs_pass_no_gradient(mode):
+    """MindSpore 2.10 gives zero gradients for a function whose output is a comparison,
+    and a bool output beside a float one adds nothing (checked by hand on MindSpore)."""
+    ms.set_context(mode=mode)
+    try:
+        x = Tensor(np.array([1.0, -2.0], np.float32))
+        y = Tensor(np.array([0.5, 0.5], np.float32))
+
+        def compare(a, b):
+            return ops.greater(a, b)
+
+        gx, gy = ms.grad(compare, grad_position=(0, 1))(x, y)
+        np.testing.assert_array_equal(gx.asnumpy(), [0, 0])
+        np.testing.assert_array_equal(gy.asnumpy(), [0, 0])
+
+        def both(a, b):
+            return (a * b).sum(), ops.greater(a, b)
+
+        gx = ms.grad(both)(x, y)
+        np.testing.assert_array_equal(gx.asnumpy(), [0.5, 0.5])
+    finally:
+        ms.set_context(mode=ms.GRAPH_MODE)
