@@ -121,11 +121,6 @@ def test_sens_param_without_sens_is_an_error():
         ops.GradOperation(sens_param=True)(lambda x: x * x)()
 
 
-def test_non_differentiable_output_is_an_error():
-    with pytest.raises(GradError, match="Bool"):
-        ms.grad(lambda x: x > 0)(f32(1.0))
-
-
 def test_grad_inside_jit_and_across_jit_calls():
     @ms.jit
     def inner(x):
