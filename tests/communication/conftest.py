@@ -1,9 +1,11 @@
 """Fixtures for the multi-process tests: the mpiexec path (skip without the
 'distributed' extra), the workers' environment and free TCP ports."""
 import os
+import random
 import shutil
 import socket
 import sys
+import time
 
 import pytest
 
@@ -29,10 +31,25 @@ def worker_env() -> dict:
     return env
 
 
+# Ports for the launchers come from below Linux's ephemeral range (32768-60999): a port the
+# kernel handed out (bind to 0) can be handed out again, for instance to an MPI port the
+# other test worker opens, before the launcher binds it ("Address already in use").
+_PORTS = range(20000, 32000, 2)  # even: a launcher may also use the next port (node link)
+
+
 @pytest.fixture
 def free_port():
+    rng = random.Random(os.getpid() * 7919 + time.monotonic_ns())
+
     def pick() -> int:
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            return s.getsockname()[1]
+        for _ in range(200):
+            port = rng.choice(_PORTS)
+            try:
+                for p in (port, port + 1):
+                    with socket.socket() as s:
+                        s.bind(("127.0.0.1", p))
+            except OSError:
+                continue
+            return port
+        raise RuntimeError("no free TCP port pair below the ephemeral range")
     return pick
