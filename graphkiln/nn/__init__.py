@@ -1,6 +1,7 @@
 """``graphkiln.nn``: cells, containers, layers, losses, optimizers, training wrappers."""
 from . import init, layer, metrics
 from .cell import Cell
+from .graph_cell import GraphCell
 from .dynamic_lr import (
     cosine_decay_lr,
     exponential_decay_lr,
@@ -68,7 +69,7 @@ from .wrap.loss_scale import (
 )
 
 __all__ = [
-    "Cell", "init", "set_seed", "layer", *_LAYERS, *_LOSSES,
+    "Cell", "GraphCell", "init", "set_seed", "layer", *_LAYERS, *_LOSSES,
     # optimizers and learning rates
     "Optimizer", "Momentum", "SGD", "Adam", "AdamWeightDecay", "RMSProp", "Adagrad", "Lamb", "thor",
     "LARS", "ASGD", "Rprop", "AdaMax",
