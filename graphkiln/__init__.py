@@ -30,7 +30,7 @@ from . import dataset, mindrecord  # noqa: F401  (ms.dataset, as `import mindspo
 from . import train
 from . import amp
 from .train import (
-    async_ckpt_thread_status, ckpt_to_safetensors, export, load_checkpoint, load_checkpoint_async,
+    async_ckpt_thread_status, ckpt_to_safetensors, export, load, load_checkpoint, load_checkpoint_async,
     load_param_into_net, safetensors_to_ckpt, save_checkpoint,
     Callback, CheckpointConfig, DynamicLossScaleManager, EarlyStopping, FixedLossScaleManager,
     History, LossMonitor, LossScaleManager, Model, ModelCheckpoint, RunContext,
@@ -57,7 +57,7 @@ __all__ = [
     "lazy_inline", "vmap", "__version__", "amp", "mutable", "constexpr",
     "train", "save_checkpoint", "load_checkpoint", "load_param_into_net",
     "load_checkpoint_async", "ckpt_to_safetensors", "safetensors_to_ckpt",
-    "async_ckpt_thread_status", "export", "Model", "Callback", "RunContext", "LossMonitor",
+    "async_ckpt_thread_status", "export", "load", "Model", "Callback", "RunContext", "LossMonitor",
     "TimeMonitor",
     "ModelCheckpoint", "CheckpointConfig", "EarlyStopping", "History", "SummaryCollector",
     "LossScaleManager", "FixedLossScaleManager", "DynamicLossScaleManager",

@@ -14,6 +14,7 @@ from ..frontend.control import call_user
 from ..frontend.reusable import call_custom_bprop_cell, call_lazy_cell
 from ..ir import tracing_state as state
 from .call_cache import CallCache, compile_info, compiled_graph_count
+from .compile_call import optimized_graph
 from .executable import CompileInfo
 from .signature import InputSignature, jit_signature, set_inputs_signature
 
@@ -145,6 +146,12 @@ def call_cell(cell, args: tuple, kwargs: dict):
                                      kwargs, cell,
                                      signature=set_inputs_signature(cell.get_inputs()))
     return cell.construct(*args, **kwargs)
+
+
+def cell_graph(cell, args: tuple):
+    """``cell``'s graph for ``args`` (tensors or placeholders) after graphkiln's passes,
+    in inference form: what ``export`` writes."""
+    return optimized_graph(_construct_fn(cell), _cell_graph_name(cell), args, {}, cell)
 
 
 def _cell_cache(cell) -> CallCache:

@@ -258,3 +258,16 @@ def _compile_call(fn, name: str, args: tuple, kwargs: dict, self_obj) -> Executa
     exe.cell_state = cell_state(self_obj, written, run_time_writes.ids)
     exe.live_writes = bool(run_time_writes.ids or run_time_writes.attributes)
     return exe
+
+
+def optimized_graph(fn, name: str, args: tuple, kwargs: dict, self_obj=None) -> FuncGraph:
+    """The graph of one call after graphkiln's passes, before fusion and code generation
+    (what model export writes): ``args`` may be placeholders with unknown dimensions."""
+    with _gc_paused():
+        _functions, _writes, token = state.begin_functions()
+        try:
+            graph = trace_graph(fn, name, args, kwargs, self_obj)[0]
+        finally:
+            state.end_functions(token)
+        optimize(graph, PassContext(load_elim_level=load_elim_level()))
+    return graph

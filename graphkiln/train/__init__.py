@@ -40,10 +40,10 @@ from .metrics import (
     rearrange_inputs,
 )
 from .model import Model
+from .model_export import export, load
 from .serialization import (
     async_ckpt_thread_status,
     ckpt_to_safetensors,
-    export,
     load_checkpoint,
     load_checkpoint_async,
     load_param_into_net,
@@ -62,6 +62,6 @@ __all__ = [
     "Fbeta", "F1", "MAE", "MSE", "Loss", "TopKCategoricalAccuracy", "Top1CategoricalAccuracy",
     "Top5CategoricalAccuracy", "ConfusionMatrix", "ConfusionMatrixMetric", "Dice", "BleuScore",
     "save_checkpoint", "load_checkpoint", "load_param_into_net", "load_checkpoint_async",
-    "ckpt_to_safetensors", "safetensors_to_ckpt", "async_ckpt_thread_status", "export",
+    "ckpt_to_safetensors", "safetensors_to_ckpt", "async_ckpt_thread_status", "export", "load",
     "SummaryRecord",
 ]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..ir.structural_prims import IO_MONAD, U_MONAD, Monad
 from .mindir_schema import AttributeProto, TensorProto
 
 # TensorProto.DataType
@@ -33,18 +34,6 @@ IR_VERSION = "1.1"
 PAD_MODES = ["pad", "same", "valid"]  # MindSpore's PadMode enum, by value
 FORMATS = ["NCHW", "NHWC"]            # and its Format enum
 
-
-class Monad:
-    """The U or IO state a file threads through ``Load`` and ``UpdateState``."""
-
-    def __init__(self, name: str):
-        self.name = name
-
-    def __repr__(self) -> str:
-        return self.name
-
-
-U_MONAD, IO_MONAD = Monad("U"), Monad("IO")
 
 # Primitive functions: (call arguments, constructor arguments), in MindSpore's order.
 SIGNATURES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {

@@ -26,6 +26,7 @@ from ..common.parameter import Parameter
 from ..common.tensor import Tensor
 from ..nn import Cell
 from .checkpoint_proto import Checkpoint
+from .model_export import export, load  # noqa: F401  (mindspore.train.serialization's)
 
 __all__ = ["save_checkpoint", "load_checkpoint", "load_param_into_net", "load_checkpoint_async",
            "ckpt_to_safetensors", "safetensors_to_ckpt", "async_ckpt_thread_status", "export"]
@@ -626,12 +627,3 @@ def safetensors_to_ckpt(file_path: str, save_path: str | None = None,
     """Convert a ``.safetensors`` file (or ``rank*/`` directories of them) to ``.ckpt``."""
     _convert(file_path, save_path, name_map, file_name_regex, "ckpt")
 
-
-def export(net, *inputs, file_name: str, file_format: str, **kwargs) -> None:
-    """MindSpore's model export (MINDIR, AIR, ONNX). graphkiln cannot write these formats: it
-    raises RuntimeError saying so, at the call (so a script that trains and then exports
-    still trains and saves its checkpoints first)."""
-    raise RuntimeError(f"For 'export', graphkiln cannot write the {file_format!r} format (a "
-                       f"MindSpore model file for '{file_name}'). Save the weights with "
-                       f"save_checkpoint(net, '{file_name}.ckpt') and export from MindSpore, "
-                       f"which loads graphkiln's checkpoints as they are.")

@@ -286,8 +286,3 @@ def test_live_mindspore_reads_graphkiln_checkpoint(tmp_path):
 if __name__ == "__main__":
     sys.exit(pytest.main([__file__, "-q"]))
 
-
-def test_export_says_it_cannot():
-    with pytest.raises(RuntimeError, match="cannot write the 'MINDIR' format.*save_checkpoint"):
-        ms.export(Net(), ms.Tensor(np.zeros((1, 3), np.float32)), file_name="net",
-                  file_format="MINDIR")

@@ -1,0 +1,231 @@
+"""Write a graphkiln graph (after its passes) as a ``.mindir`` file MindSpore 2.10 loads
+with ``ms.load`` and runs with ``nn.GraphCell``: one node per primitive application, the
+weights as graph parameters with their data, constants as ``Constant`` nodes, each node's
+output type as its ``shape`` attribute."""
+from __future__ import annotations
+
+import numpy as np
+
+from ..common import dtype as mstype
+from ..ir.abstract import AbstractMonad, AbstractScalar, AbstractTensor, AbstractTuple
+from ..ir.anf import CNode, FuncGraph, Parameter, ValueNode, toposort
+from ..ir.primitive import Primitive
+from ..version import __version__
+from . import mindir_ops as mo
+from .mindir_schema import AttributeProto, ModelProto, PrimitiveProto, TensorProto
+
+# graphkiln primitives MindSpore knows as plain primitives (inputs are tensors only).
+_STRUCTURAL = ("Load", "UpdateState", "MakeTuple", "TupleGetItem", "Depend", "Shape")
+_PLAIN = {
+    "Conv2D": ("out_channel", "kernel_size", "mode", "pad_mode", "pad", "stride", "dilation",
+               "group", "data_format"),
+    "MaxPool": ("kernel_size", "strides", "pad_mode", "data_format"),
+}
+
+
+def write_mindir(graph: FuncGraph, weights: dict[str, np.ndarray]) -> bytes:
+    """The serialized ModelProto of ``graph``; ``weights`` maps weight names to values."""
+    return _Writer(graph, weights).model().SerializeToString()
+
+
+class _Writer:
+    def __init__(self, graph: FuncGraph, weights: dict[str, np.ndarray]):
+        self.graph = graph
+        self.weights = weights
+        self.proto = ModelProto(ir_version=mo.IR_VERSION, producer_name="MindSpore",
+                                model_version=__version__, little_endian=True,
+                                mind_ir_version=mo.MINDIR_VERSION)
+        self.g = self.proto.graph
+        self.g.name = graph.name
+        self.names: dict[int, str] = {}  # id(node) -> the name of its value in the file
+        self.prims: dict[tuple, str] = {}  # (op_type, attrs) -> PrimitiveProto name
+        self.constants = 0
+
+    def model(self) -> ModelProto:
+        for p in self.graph.params:
+            self._input(p)
+        for p in self.graph.weights:
+            self._weight(p)
+        for node in toposort(self.graph):
+            self._node(node)
+        out = self.graph.output
+        info = self.g.output.add(name=self._value(out))
+        self._value_info(info, out.abstract, "the graph's output")
+        return self.proto
+
+    # ------------------------------------------------------------ graph inputs
+    def _input(self, p: Parameter) -> None:
+        name = self.names[id(p)] = f"{self.graph.name}:{p.name}"
+        if not isinstance(p.abstract, AbstractTensor):
+            raise TypeError(f"For 'export', the input '{p.name}' is not a tensor "
+                            f"({p.abstract}); MINDIR inputs are tensors.")
+        self._value_info(self.g.input.add(name=name), p.abstract, f"the input '{p.name}'")
+
+    def _weight(self, p: Parameter) -> None:
+        key = p.weight.name
+        name = self.names[id(p)] = f"{self.graph.name}:{key}"
+        proto = mo.tensor_proto(self.weights[key], name)
+        proto.ref_key = key
+        self.g.parameter.append(proto)
+
+    @staticmethod
+    def _value_info(info, abstract, what: str) -> None:
+        info.tensor.append(_tensor_type(abstract, what))
+
+    # ------------------------------------------------------------ nodes
+    def _value(self, node) -> str:
+        """The file name of ``node``'s value (a Constant node for a ValueNode)."""
+        if isinstance(node, ValueNode):
+            return self._constant(node.value)
+        return self.names[id(node)]
+
+    def _constant(self, value) -> str:
+        if isinstance(value, np.generic):
+            value = value.item()
+        name = f"ValueNode_{self.constants}"
+        self.constants += 1
+        node = self.g.node.add(output=[name], name=name, op_type="Constant")
+        node.attribute.append(mo.encode_value(value))
+        return name
+
+    def _node(self, node: CNode) -> None:
+        fn = node.fn
+        if not isinstance(fn, ValueNode) or not isinstance(fn.value, Primitive):
+            raise ValueError(f"For 'export', the graph calls {fn!r}; graphkiln writes MINDIR "
+                             f"graphs of primitives only (no control flow or sub-graphs).")
+        prim = fn.value
+        name = prim.name
+        args = list(node.args)
+        if name == "Getitem":
+            op, inputs, attrs = "StridedSlice", self._getitem(node, args), {}
+        elif name == "Mul" and isinstance(args[1], ValueNode) and np.ndim(args[1].value) == 0:
+            op, inputs, attrs = "Muls", [self._value(a) for a in args], {}
+        elif name in _STRUCTURAL:
+            op, inputs, attrs = name, [self._value(a) for a in args], {}
+        elif name in _PLAIN:
+            op, inputs, attrs = name, [self._value(a) for a in args], _plain_attrs(prim)
+        elif name in mo.SIGNATURES:
+            op, inputs, attrs = name, self._function_inputs(prim, args), {}
+        else:
+            raise ValueError(f"For 'export', the primitive '{name}' has no MINDIR mapping "
+                             f"in graphkiln yet; the ops graphkiln writes are "
+                             f"{sorted({*mo.SIGNATURES, *_PLAIN, *_STRUCTURAL, 'Getitem'})}.")
+        out = self.names[id(node)] = f"{self.graph.name}:CNode_{len(self.names)}"
+        proto = self.g.node.add(output=[out], name=out, op_type=f"REF::{self._prim(op, attrs)}")
+        proto.input.extend(inputs)
+        shape = _shape_attr(node.abstract)
+        if shape is not None:
+            proto.attribute.append(shape)
+
+    def _prim(self, op: str, attrs: dict) -> str:
+        key = (op, tuple(sorted((k, repr(v)) for k, v in attrs.items())))
+        name = self.prims.get(key)
+        if name is None:
+            name = self.prims[key] = f"{op}:{len(self.prims)}"
+            kind = mo.PRIMITIVE_FUNCTION if op in mo.SIGNATURES else mo.PRIMITIVE
+            proto = PrimitiveProto(name=name, op_type=op, prim_type=kind)
+            for attr_name, value in attrs.items():
+                proto.attribute.append(mo.encode_value(value, attr_name))
+            self.proto.primitives.append(proto)
+        return name
+
+    def _function_inputs(self, prim: Primitive, args: list) -> list[str]:
+        call, init = mo.SIGNATURES[prim.name]
+        if len(args) != len(call):
+            raise ValueError(f"For 'export', '{prim.name}' has {len(args)} inputs here; its "
+                             f"MINDIR form takes {len(call)}.")
+        inputs = [self._value(a) for a in args]
+        given = {**prim.opdef.attrs, **prim.attrs}
+        for arg in init:
+            if arg not in given:
+                raise ValueError(f"For 'export', '{prim.name}' has no attribute '{arg}', "
+                                 f"which its MINDIR form needs.")
+            inputs.append(self._constant(_function_arg(prim.name, arg, given[arg])))
+        return inputs
+
+    def _getitem(self, node: CNode, args: list) -> list[str]:
+        """``x[index]`` with a constant index of ints and slices, as ``StridedSlice``."""
+        x, index = args
+        index = index.value if isinstance(index, ValueNode) else None
+        items = index if isinstance(index, tuple) else (index,)
+        shape = x.abstract.shape
+        begin, end, strides, shrink = [], [], [], 0
+        for axis, item in enumerate(items):
+            if isinstance(item, (int, np.integer)) and not isinstance(item, bool):
+                begin.append(int(item))
+                end.append(int(item) + 1 if item != -1 else shape[axis])
+                strides.append(1)
+                shrink |= 1 << axis
+            elif isinstance(item, slice) and item.step in (None, 1) and axis < len(shape):
+                start, stop, _ = item.indices(shape[axis] if shape[axis] >= 0 else 2 ** 62)
+                begin.append(start)
+                end.append(stop)
+                strides.append(1)
+            else:
+                raise ValueError(f"For 'export', the index {index!r} of a tensor has no "
+                                 f"MINDIR mapping in graphkiln yet (constant ints and "
+                                 f"unit-step slices only).")
+        consts = [tuple(begin), tuple(end), tuple(strides), 0, 0, 0, 0, shrink]
+        return [self._value(x), *(self._constant(c) for c in consts)]
+
+
+def _function_arg(op: str, arg: str, value):
+    """A constructor argument as a primitive function's input: enums as integers, window
+    sizes as pairs, Softmax's axis as a tuple."""
+    value = mo.encode_enum(arg, value)
+    if arg in ("kernel_size", "strides") and isinstance(value, int):
+        return (value, value)
+    if op == "Softmax" and arg == "axis" and isinstance(value, int):
+        return (value,)
+    return value
+
+
+def _plain_attrs(prim: Primitive) -> dict:
+    """A plain primitive's attributes as MindSpore stores them (windows as 4-tuples
+    ``(1, 1, h, w)``, MaxPool's pad mode in capitals, ``format`` for ``data_format``)."""
+    attrs, given = {}, {**prim.opdef.attrs, **prim.attrs}
+    for arg in _PLAIN[prim.name]:
+        value = given[arg]
+        if arg in ("stride", "dilation", "strides") or (arg == "kernel_size"
+                                                        and prim.name == "MaxPool"):
+            pair = (value, value) if isinstance(value, int) else tuple(value)[-2:]
+            value = (1, 1, *pair)
+        elif arg == "kernel_size" and isinstance(value, int):
+            value = (value, value)
+        elif arg == "pad" and isinstance(value, int):
+            value = (value,) * 4
+        elif arg == "pad_mode" and prim.name == "MaxPool":
+            value = value.upper()
+        attrs[mo.PLAIN_ATTR_NAMES.get(arg, arg)] = value
+    if prim.name == "Conv2D":
+        attrs["groups"] = attrs["group"]
+    return attrs
+
+
+def _tensor_type(abstract, what: str) -> TensorProto:
+    if not isinstance(abstract, AbstractTensor):
+        raise TypeError(f"For 'export', {what} is not a tensor ({abstract}).")
+    return TensorProto(dims=[d if d >= 0 else -1 for d in abstract.shape],
+                       data_type=mo.DTYPE_CODES[np.dtype(mstype.dtype_to_nptype(abstract.dtype))])
+
+
+def _shape_attr(abstract) -> AttributeProto | None:
+    """The ``shape`` attribute MindSpore gives a node: its output's tensor type(s)."""
+    attr = AttributeProto(name="shape")
+    if isinstance(abstract, AbstractTensor):
+        attr.type = mo.TENSORS
+        attr.tensors.append(_tensor_type(abstract, "a node's output"))
+    elif isinstance(abstract, AbstractTuple):
+        attr.type = mo.TUPLE
+        for element in abstract.elements:
+            item = _shape_attr(element)
+            if item is None:
+                return None
+            attr.values.append(item)
+    elif isinstance(abstract, AbstractScalar):
+        return None
+    elif isinstance(abstract, AbstractMonad):
+        attr.type = mo.UMONAD
+    else:
+        return None
+    return attr

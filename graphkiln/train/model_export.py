@@ -1,0 +1,66 @@
+"""``ms.export`` and ``ms.load``: a cell's graph after graphkiln's passes written as MINDIR
+(``mindir_write``) or ONNX (``onnx_write``), and MINDIR files read back (``mindir_read``)."""
+from __future__ import annotations
+
+import os
+import stat
+
+from ..common.tensor import Tensor
+from ..compile.api import cell_graph
+from .mindir_read import MindIRGraph
+from .mindir_read import load as _load_mindir
+from .mindir_write import write_mindir
+
+_FORMATS = ["AIR", "ONNX", "MINDIR"]
+
+
+def export(net, *inputs, file_name: str, file_format: str, **kwargs) -> None:
+    """Write ``net``'s inference graph for ``inputs`` (tensors, or ``Tensor(shape=[None,
+    ...])`` placeholders for dynamic dimensions) to ``file_name`` (``.mindir`` or ``.onnx``
+    appended when missing)."""
+    if file_format not in _FORMATS:
+        raise ValueError(f"For 'export', 'file_format' must be one of {_FORMATS}, but got "
+                         f"{file_format}.")
+    if file_format == "AIR":
+        raise ValueError("Only support export file in 'AIR' format with Ascend backend.")
+    if not isinstance(file_name, str):
+        raise TypeError(f"For 'export', the argument 'file_name' must be str, but got "
+                        f"{type(file_name).__name__}.")
+    for key in ("enc_key", "obf_config"):
+        if kwargs.get(key) is not None:
+            raise RuntimeError(f"For 'export', graphkiln cannot write encrypted or "
+                               f"obfuscated models ('{key}'); export without it.")
+    if not inputs or not all(isinstance(x, Tensor) for x in inputs):
+        raise TypeError("For 'export', the inputs must be Tensors (or Tensor(shape=..., "
+                        "dtype=...) placeholders).")
+    training = net.training
+    net.set_train(False)
+    try:
+        graph = cell_graph(net, inputs)
+    finally:
+        net.set_train(training)
+    weights = {p.weight.name: p.weight.asnumpy() for p in graph.weights}
+    if file_format == "MINDIR":
+        data, suffix = write_mindir(graph, weights), ".mindir"
+    else:
+        from .onnx_write import write_onnx  # onnx is an optional dependency
+        data, suffix = write_onnx(graph, weights), ".onnx"
+    if not file_name.endswith(suffix):
+        file_name += suffix
+    _write_read_only(os.path.realpath(file_name), data)
+
+
+def _write_read_only(path: str, data: bytes) -> None:
+    """Write ``data`` to ``path`` (replacing a read-only file), then make it read-only for
+    its owner, as MindSpore leaves exported files."""
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    if os.path.exists(path):
+        os.chmod(path, stat.S_IWUSR | stat.S_IRUSR)
+    with open(path, "wb") as f:
+        f.write(data)
+    os.chmod(path, stat.S_IRUSR)
+
+
+def load(file_name: str, **kwargs) -> MindIRGraph:
+    """MindSpore's ``load``: the graph of a MINDIR file, for ``nn.GraphCell``."""
+    return _load_mindir(file_name, **kwargs)
