@@ -30,8 +30,8 @@ from . import dataset, mindrecord  # noqa: F401  (ms.dataset, as `import mindspo
 from . import train
 from . import amp
 from .train import (
-    async_ckpt_thread_status, ckpt_to_safetensors, export, load, load_checkpoint, load_checkpoint_async,
-    load_param_into_net, safetensors_to_ckpt, save_checkpoint,
+    async_ckpt_thread_status, ckpt_to_safetensors, export, load, load_checkpoint,
+    load_checkpoint_async, load_param_into_net, safetensors_to_ckpt, save_checkpoint,
     Callback, CheckpointConfig, DynamicLossScaleManager, EarlyStopping, FixedLossScaleManager,
     History, LossMonitor, LossScaleManager, Model, ModelCheckpoint, RunContext,
     SummaryCollector, TimeMonitor,

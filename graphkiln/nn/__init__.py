@@ -1,7 +1,6 @@
 """``graphkiln.nn``: cells, containers, layers, losses, optimizers, training wrappers."""
 from . import init, layer, metrics
 from .cell import Cell
-from .graph_cell import GraphCell
 from .dynamic_lr import (
     cosine_decay_lr,
     exponential_decay_lr,
@@ -11,6 +10,7 @@ from .dynamic_lr import (
     polynomial_decay_lr,
     warmup_lr,
 )
+from .graph_cell import GraphCell
 from .init import set_seed
 from .layer import *  # noqa: F403  (every layer cell, listed once in nn/layer)
 from .layer import __all__ as _LAYERS
