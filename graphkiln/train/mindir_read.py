@@ -11,8 +11,9 @@ from dataclasses import dataclass
 import numpy as np
 from google.protobuf.message import DecodeError
 
+import graphkiln.train.mindir_ops as mo
+
 from ..ir.primitive import REGISTRY, Primitive
-from . import mindir_ops as mo
 from .mindir_schema import ModelProto
 
 _STRUCTURAL = {

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import numpy as np
 
+import graphkiln.train.mindir_ops as mo
+
 from ..common import dtype as mstype
 from ..ir.abstract import AbstractMonad, AbstractScalar, AbstractTensor, AbstractTuple
 from ..ir.anf import CNode, FuncGraph, Parameter, ValueNode, toposort
 from ..ir.primitive import Primitive
 from ..version import __version__
-from . import mindir_ops as mo
 from .mindir_schema import AttributeProto, ModelProto, PrimitiveProto, TensorProto
 
 # graphkiln primitives MindSpore knows as plain primitives (inputs are tensors only).
