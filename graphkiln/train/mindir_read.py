@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 from google.protobuf.message import DecodeError
 
+import graphkiln.train.ckpt_crypto as ckpt_crypto
 import graphkiln.train.mindir_ops as mo
 
 from ..ir.primitive import REGISTRY, Primitive
@@ -87,12 +88,24 @@ def load(file_name: str, **kwargs) -> MindIRGraph:
     if not os.path.exists(file_name):
         raise ValueError(f"For 'load', the argument 'file_name'(MindIR file) does not exist, "
                          f"please check whether the 'file_name' is correct: {file_name}")
-    if kwargs.get("dec_key") is not None or kwargs.get("obf_func") is not None:
-        raise RuntimeError("For 'load', graphkiln cannot read encrypted or obfuscated MINDIR "
-                           "files ('dec_key', 'obf_func'); export the model without "
-                           "'enc_key' and 'obf_config'.")
+    if kwargs.get("obf_func") is not None:
+        raise RuntimeError("For 'load', graphkiln cannot run obfuscated MINDIR files "
+                           "('obf_func'); export the model without 'obf_config'.")
     with open(file_name, "rb") as f:
         data = f.read()
+    dec_key = kwargs.get("dec_key")
+    if dec_key is not None:
+        mode = kwargs.get("dec_mode", "AES-GCM")
+        ckpt_crypto.check_mode(mode, dec_key, "load")
+        try:
+            data = ckpt_crypto.decrypt(data, dec_key, mode)
+        except ValueError as e:
+            raise ValueError(f"For 'load', the MINDIR file '{file_name}' could not be "
+                             f"decrypted with this 'dec_key' and 'dec_mode' ({mode}): {e}") \
+                from None
+    elif ckpt_crypto.is_encrypted(data[:4]):
+        raise ValueError(f"For 'load', the MINDIR file '{file_name}' is encrypted: pass its "
+                         f"key and mode as 'dec_key' and 'dec_mode'.")
     return parse(data, file_name)
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 import stat
 
+import graphkiln.train.ckpt_crypto as ckpt_crypto
+
 from ..common.tensor import Tensor
 from ..compile.api import cell_graph
 from .mindir_read import MindIRGraph
@@ -26,10 +28,14 @@ def export(net, *inputs, file_name: str, file_format: str, **kwargs) -> None:
     if not isinstance(file_name, str):
         raise TypeError(f"For 'export', the argument 'file_name' must be str, but got "
                         f"{type(file_name).__name__}.")
-    for key in ("enc_key", "obf_config"):
-        if kwargs.get(key) is not None:
-            raise RuntimeError(f"For 'export', graphkiln cannot write encrypted or "
-                               f"obfuscated models ('{key}'); export without it.")
+    if kwargs.get("obf_config") is not None:
+        raise RuntimeError("For 'export', graphkiln cannot obfuscate models ('obf_config'); "
+                           "export without it.")
+    enc_key, enc_mode = kwargs.get("enc_key"), kwargs.get("enc_mode", "AES-GCM")
+    if enc_key is not None:
+        if file_format != "MINDIR":
+            raise ValueError("For 'export', only MINDIR files can be encrypted ('enc_key').")
+        ckpt_crypto.check_mode(enc_mode, enc_key, "export")
     if not inputs or not all(isinstance(x, Tensor) for x in inputs):
         raise TypeError("For 'export', the inputs must be Tensors (or Tensor(shape=..., "
                         "dtype=...) placeholders).")
@@ -45,6 +51,8 @@ def export(net, *inputs, file_name: str, file_format: str, **kwargs) -> None:
     else:
         from .onnx_write import write_onnx  # onnx is an optional dependency
         data, suffix = write_onnx(graph, weights), ".onnx"
+    if enc_key is not None:
+        data = ckpt_crypto.encrypt(data, enc_key, enc_mode)
     if not file_name.endswith(suffix):
         file_name += suffix
     _write_read_only(os.path.realpath(file_name), data)

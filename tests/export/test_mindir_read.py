@@ -20,6 +20,13 @@ def test_mindspore_file_runs_with_mindsporess_outputs(name, suffix, mode):
                                atol=1e-6)
 
 
+def test_encrypted_mindspore_file(mode):
+    graph = ms.load(str(FIXTURES / "ms_mlp_enc.mindir"), dec_key=NETS.ENC_KEY,
+                    dec_mode="AES-GCM")
+    got = nn.GraphCell(graph)(ms.Tensor(NETS.sample("mlp"))).asnumpy()
+    np.testing.assert_allclose(got, RECORDED["outputs"]["mlp"]["None"], rtol=1e-5, atol=1e-6)
+
+
 def test_graph_mode_compiles_the_file_into_one_graph():
     ms.set_context(mode=ms.GRAPH_MODE)
     cell = nn.GraphCell(ms.load(str(FIXTURES / "ms_lenet.mindir")))

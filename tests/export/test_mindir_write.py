@@ -84,6 +84,19 @@ def test_export_leaves_training_mode_as_it_was(tmp_path):
         .asnumpy(), RECORDED["outputs"]["lenet"]["None"], rtol=1e-5, atol=1e-6)
 
 
+@pytest.mark.parametrize("enc_mode", ["AES-GCM", "AES-CBC"])
+def test_encrypted_export(tmp_path, enc_mode):
+    net, x = NETS.make("mlp"), ms.Tensor(NETS.sample("mlp"))
+    path = str(tmp_path / "enc")
+    ms.export(net, x, file_name=path, file_format="MINDIR", enc_key=NETS.ENC_KEY,
+              enc_mode=enc_mode)
+    plain = (tmp_path / "enc.mindir").read_bytes()
+    with open(_export("mlp", "", tmp_path), "rb") as f:
+        assert plain[:64] != f.read()[:64]
+    graph = ms.load(path + ".mindir", dec_key=NETS.ENC_KEY, dec_mode=enc_mode)
+    np.testing.assert_allclose(nn.GraphCell(graph)(x).asnumpy(), net(x).asnumpy(), rtol=1e-6)
+
+
 def test_bad_format_and_air():
     net, x = NETS.make("mlp"), ms.Tensor(NETS.sample("mlp"))
     with pytest.raises(ValueError, match="'file_format' must be one of"):
@@ -105,12 +118,15 @@ def test_an_op_without_a_mindir_form_is_named(tmp_path):
 @pytest.mark.skipif(not os.path.exists(MSVENV_PYTHON),
                     reason="MindSpore 2.10 is not installed here (/work/msvenv)")
 def test_mindspore_runs_a_fresh_file(tmp_path):
-    path = _export("transformer", "_dyn", tmp_path)
+    path = str(tmp_path / "t")
+    ms.export(NETS.make("transformer"), NETS.dynamic_input("transformer"), file_name=path,
+              file_format="MINDIR", enc_key=NETS.ENC_KEY, enc_mode="AES-CBC")
     script = (
         "import sys, json, numpy as np, mindspore as ms\n"
         f"sys.path.insert(0, {str(FIXTURES)!r})\n"
         "import export_nets as E\n"
-        f"cell = ms.nn.GraphCell(ms.load({path!r}))\n"
+        f"graph = ms.load({path + '.mindir'!r}, dec_key=E.ENC_KEY, dec_mode='AES-CBC')\n"
+        "cell = ms.nn.GraphCell(graph)\n"
         "print(json.dumps(cell(ms.Tensor(E.sample('transformer', 3))).asnumpy().tolist()))\n")
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     out = subprocess.run([MSVENV_PYTHON, "-c", script], capture_output=True, text=True,
