@@ -49,7 +49,11 @@ def export(net, *inputs, file_name: str, file_format: str, **kwargs) -> None:
     if file_format == "MINDIR":
         data, suffix = write_mindir(graph, weights), ".mindir"
     else:
-        from .onnx_write import write_onnx  # onnx is an optional dependency
+        try:
+            from .onnx_write import write_onnx  # onnx is an optional dependency
+        except ImportError as e:
+            raise ImportError(f"For 'export', file_format='ONNX' needs the 'onnx' package "
+                              f"({e}): pip install graphkiln[onnx]") from e
         data, suffix = write_onnx(graph, weights), ".onnx"
     if enc_key is not None:
         data = ckpt_crypto.encrypt(data, enc_key, enc_mode)
