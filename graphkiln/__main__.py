@@ -3,7 +3,8 @@
 Commands:
   tour    run one example of every technique of the spec and print a table
   run     run a MindSpore script (or ``-m module``) unchanged (``import mindspore`` gives graphkiln)
-  dump    run a script, then print what graphkiln compiled: stages, IR, generated code
+  dump    run a script (or load a .mindir file), then print what graphkiln compiled: stages,
+          IR, generated code
   cache   list (or --clear) the entries of a compile cache directory
   msrun   start a data-parallel job of N workers (MindSpore's msrun flags)
 """
@@ -46,7 +47,12 @@ def _cmd_run(args: argparse.Namespace) -> int:
 
 def _cmd_dump(args: argparse.Namespace) -> int:
     call_cache.COMPILED = []
-    compat.run(args.script, args.args)
+    if args.script.endswith(".mindir"):  # a model file: its graph, compiled as a GraphCell
+        from .train.model_export import compile_file
+
+        compile_file(args.script)
+    else:
+        compat.run(args.script, args.args)
     for info in call_cache.COMPILED:
         print(f"\n=== {info.name}" + (" (from the compile cache)" if info.from_cache else ""))
         if info.records:
@@ -107,7 +113,7 @@ def build_parser() -> argparse.ArgumentParser:
     d = sub.add_parser("dump", help="run a script and print what graphkiln compiled")
     d.add_argument("--detail", action="store_true", help="abstracts and source lines in IR")
     d.add_argument("--code", action="store_true", help="also print the generated Python")
-    d.add_argument("script")
+    d.add_argument("script", help="a script, or a .mindir file to load and compile")
     d.add_argument("args", nargs=argparse.REMAINDER)
     d.set_defaults(func=_cmd_dump)
     c = sub.add_parser("cache", help="list or clear a compile cache directory")

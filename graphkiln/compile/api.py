@@ -232,3 +232,8 @@ class _CellGraphExecutor:
 
 
 _cell_graph_executor = _CellGraphExecutor()
+
+
+def compile_cell(cell, args: tuple) -> None:
+    """Compile ``cell(*args)`` (tensors or placeholders) without running it."""
+    _cell_graph_executor.compile(cell, *args)

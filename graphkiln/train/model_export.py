@@ -7,8 +7,11 @@ import stat
 
 import graphkiln.train.ckpt_crypto as ckpt_crypto
 
+from ..common import dtype as mstype
 from ..common.tensor import Tensor
-from ..compile.api import cell_graph
+from ..compile.api import cell_graph, compile_cell
+from ..context import GRAPH_MODE, get_context, set_context
+from ..nn.graph_cell import GraphCell
 from .mindir_read import MindIRGraph
 from .mindir_read import load as _load_mindir
 from .mindir_write import write_mindir
@@ -76,3 +79,18 @@ def _write_read_only(path: str, data: bytes) -> None:
 def load(file_name: str, **kwargs) -> MindIRGraph:
     """MindSpore's ``load``: the graph of a MINDIR file, for ``nn.GraphCell``."""
     return _load_mindir(file_name, **kwargs)
+
+
+def compile_file(file_name: str, **kwargs) -> GraphCell:
+    """Load a MINDIR file and compile its GraphCell in GRAPH_MODE for the file's input
+    shapes (dynamic sizes stay unknown), without running it (``graphkiln dump``)."""
+    cell = GraphCell(load(file_name, **kwargs))
+    placeholders = [Tensor(shape=list(i.shape), dtype=mstype.from_numpy(i.dtype))
+                    for i in cell.graph.inputs]
+    mode = get_context("mode")
+    set_context(mode=GRAPH_MODE)
+    try:
+        compile_cell(cell, tuple(placeholders))
+    finally:
+        set_context(mode=mode)
+    return cell

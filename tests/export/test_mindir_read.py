@@ -88,3 +88,13 @@ def test_wrong_input_count_is_a_type_error():
 def test_graph_cell_needs_a_loaded_graph():
     with pytest.raises(TypeError, match="must be a FuncGraph loaded from MIndIR"):
         nn.GraphCell("net.mindir")
+
+
+def test_dump_shows_a_loaded_mindir_graph(capsys):
+    from graphkiln.__main__ import main
+
+    assert main(["dump", str(FIXTURES / "ms_resnet_block_dyn.mindir")]) == 0
+    out = capsys.readouterr().out
+    assert "=== GraphCell_construct" in out and "# IR entry: @GraphCell_construct" in out
+    assert "<Tensor[Float32], (-1, 2, 8, 8)>" in out  # the file's dynamic batch
+    assert "Conv2D(" in out and "ReduceMean(" in out and "cse" in out
