@@ -115,6 +115,21 @@ def test_an_op_without_a_mindir_form_is_named(tmp_path):
                   file_format="MINDIR")
 
 
+class _Branch(nn.Cell):
+    def construct(self, x):
+        if x.sum() > 0:
+            return x * 2
+        return x - 1
+
+
+@pytest.mark.parametrize("file_format", ["MINDIR", "ONNX"])
+def test_control_flow_is_refused(tmp_path, file_format):
+    pytest.importorskip("onnx")
+    with pytest.raises(ValueError, match="primitives only|has no (MINDIR|ONNX) mapping"):
+        ms.export(_Branch(), ms.Tensor(np.ones((2,), np.float32)),
+                  file_name=str(tmp_path / "b"), file_format=file_format)
+
+
 @pytest.mark.skipif(not os.path.exists(MSVENV_PYTHON),
                     reason="MindSpore 2.10 is not installed here (/work/msvenv)")
 def test_mindspore_runs_a_fresh_file(tmp_path):
