@@ -128,7 +128,12 @@ def parse(data: bytes, what: str = "the MINDIR data") -> MindIRGraph:
         raise ValueError(f"For 'load', {what} holds {len(model.functions)} sub-graphs "
                          f"(control flow or reused cells); graphkiln reads single-graph "
                          f"MINDIR files only.")
-    return _Reader(model, what).graph()
+    try:
+        return _Reader(model, what).graph()
+    except (IndexError, KeyError, TypeError, UnicodeDecodeError) as e:  # a part is missing
+        raise ValueError(f"For 'load', {what} is damaged: a node, attribute or tensor type "
+                         f"it refers to is missing or malformed ({type(e).__name__}: {e}).") \
+            from None
 
 
 class _Reader:

@@ -34,6 +34,20 @@ def test_every_cut_of_a_small_file_is_refused(tmp_path):
             _load(tmp_path, data[:end])
 
 
+def test_flipped_bytes_load_or_fail_with_value_error(tmp_path):
+    """Damage anywhere: the file loads (the damage hit data) or ``load`` says it cannot."""
+    data = bytearray(_data("ms_mlp.mindir"))
+    rng = np.random.default_rng(1)
+    for _ in range(150):
+        bad = bytearray(data)
+        for pos in rng.integers(0, len(bad), 3):
+            bad[pos] = int(rng.integers(0, 256))
+        try:
+            _load(tmp_path, bytes(bad))
+        except ValueError as e:
+            assert str(e).startswith("For 'load'"), e
+
+
 def test_random_bytes_and_wrong_magic(tmp_path):
     rng = np.random.default_rng(0)
     for _ in range(5):
