@@ -90,9 +90,11 @@ def test_graph_cell_needs_a_loaded_graph():
         nn.GraphCell("net.mindir")
 
 
-def test_dump_shows_a_loaded_mindir_graph(capsys):
+def test_dump_shows_a_loaded_mindir_graph(capsys, monkeypatch):
     from graphkiln.__main__ import main
+    from graphkiln.compile import call_cache
 
+    monkeypatch.setattr(call_cache, "COMPILED", None)  # dump sets it; restored afterwards
     assert main(["dump", str(FIXTURES / "ms_resnet_block_dyn.mindir")]) == 0
     out = capsys.readouterr().out
     assert "=== GraphCell_construct" in out and "# IR entry: @GraphCell_construct" in out
