@@ -50,7 +50,10 @@ class _Writer:
             self._node(node)
         out = self.graph.output
         info = self.g.output.add(name=self._value(out))
-        self._value_info(info, out.abstract, "the graph's output")
+        if isinstance(out.abstract, AbstractTuple):  # several outputs: their types
+            info.attr_info.CopyFrom(_shape_attr(out.abstract))
+        else:
+            self._value_info(info, out.abstract, "the graph's output")
         return self.proto
 
     # ------------------------------------------------------------ graph inputs
@@ -222,6 +225,7 @@ def _shape_attr(abstract) -> AttributeProto | None:
             if item is None:
                 return None
             attr.values.append(item)
+        attr.seq_info.is_dyn_len = False
     elif isinstance(abstract, AbstractScalar):
         return None
     elif isinstance(abstract, AbstractMonad):

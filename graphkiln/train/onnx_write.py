@@ -55,8 +55,11 @@ class _Writer:
         for node in toposort(self.graph):
             self.values[id(node)] = self._node(node)
         out = self.graph.output
-        result = self._tensor(out)
-        outputs = [_value_info(result, out.abstract)]
+        if isinstance(out.abstract, AbstractTuple):  # several outputs
+            names = self.values[id(out)]
+            outputs = [_value_info(n, a) for n, a in zip(names, out.abstract.elements)]
+        else:
+            outputs = [_value_info(self._tensor(out), out.abstract)]
         g = helper.make_graph(self.nodes, self.graph.name, inputs, outputs, self.initializers)
         return helper.make_model(g, producer_name="graphkiln",
                                  opset_imports=[helper.make_opsetid("", OPSET)])

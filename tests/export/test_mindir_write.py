@@ -115,6 +115,29 @@ def test_an_op_without_a_mindir_form_is_named(tmp_path):
                   file_format="MINDIR")
 
 
+class _Heads(nn.Cell):
+    """Several outputs (a tuple), a concat of a tuple of tensors."""
+
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Dense(3, 2)
+
+    def construct(self, x):
+        y = self.fc(x)
+        return y, ms.ops.relu(y) * 2.0, ms.ops.concat((y, y), 1)
+
+
+def test_several_outputs(tmp_path, mode):
+    net, x = _Heads(), ms.Tensor(np.ones((2, 3), np.float32))
+    ms.export(net, x, file_name=str(tmp_path / "h"), file_format="MINDIR")
+    model = mindir_schema.ModelProto()
+    model.ParseFromString((tmp_path / "h.mindir").read_bytes())
+    assert len(model.graph.output[0].attr_info.values) == 3  # as MindSpore writes it
+    got = nn.GraphCell(ms.load(str(tmp_path / "h.mindir")))(x)
+    for g, w in zip(got, net(x), strict=True):
+        np.testing.assert_allclose(g.asnumpy(), w.asnumpy(), rtol=1e-6)
+
+
 class _Branch(nn.Cell):
     def construct(self, x):
         if x.sum() > 0:

@@ -69,3 +69,22 @@ def test_more_layers(tmp_path, mode):
     ms.export(net, ms.Tensor(x), file_name=str(tmp_path / "l"), file_format="ONNX")
     np.testing.assert_allclose(_run(str(tmp_path / "l.onnx"), x), net(ms.Tensor(x)).asnumpy(),
                                rtol=1e-5, atol=1e-6)
+
+
+class _Heads(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Dense(3, 2)
+
+    def construct(self, x):
+        y = self.fc(x)
+        return y, ops.relu(y) * 2.0
+
+
+def test_several_outputs(tmp_path):
+    net, x = _Heads(), np.ones((2, 3), np.float32)
+    ms.export(net, ms.Tensor(x), file_name=str(tmp_path / "h"), file_format="ONNX")
+    session = ort.InferenceSession(str(tmp_path / "h.onnx"), providers=["CPUExecutionProvider"])
+    got = session.run(None, {session.get_inputs()[0].name: x})
+    for g, w in zip(got, net(ms.Tensor(x)), strict=True):
+        np.testing.assert_allclose(g, w.asnumpy(), rtol=1e-6)
