@@ -23,6 +23,11 @@ DTYPE_CODES = {np.dtype(np.float32): 1, np.dtype(np.uint8): 2, np.dtype(np.int8)
                np.dtype(np.complex64): 14, np.dtype(np.complex128): 15}
 CODE_DTYPES = {code: dt for dt, code in DTYPE_CODES.items()} | {17: np.dtype(np.float64)}
 
+# MindSpore's TypeId numbers (a dtype argument of a primitive function, e.g. Cast's)
+TYPE_IDS = {30: "bool_", 32: "int8", 33: "int16", 34: "int32", 35: "int64", 37: "uint8",
+            38: "uint16", 39: "uint32", 40: "uint64", 42: "float16", 43: "float32",
+            44: "float64", 45: "bfloat16", 51: "complex64", 52: "complex128"}
+
 # AttributeProto.AttributeType
 FLOAT, INT8, INT32, INT64, STRING, BOOL, DOUBLE = 1, 3, 6, 7, 8, 9, 11
 TENSOR, TENSORS, TUPLE, LIST, UMONAD, IOMONAD, NONE = 17, 19, 20, 21, 23, 24, 25
@@ -62,6 +67,12 @@ SIGNATURES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                       "shrink_axis_mask")),
     "Flatten": (("input_x",), ()),
     "Muls": (("input", "other"), ()),
+    "Divs": (("input", "other"), ()),
+    "Cast": (("input", "dtype"), ()),
+    "Max": (("input",), ()),
+    "Min": (("input",), ()),
+    "SumExt": (("input", "dim", "keepdim", "dtype"), ()),
+    "MeanExt": (("input", "dim", "keepdim", "dtype"), ()),
     **{name: (("input", "other"), ()) for name in (
         "Add", "Sub", "Mul", "Div", "Maximum", "Minimum", "Pow")},
     "RealDiv": (("x", "y"), ()),
@@ -76,7 +87,8 @@ SIGNATURES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 ENUM_ARGS = {"pad_mode": PAD_MODES, "data_format": FORMATS}
 
 # MindSpore primitives graphkiln runs under another name (same arguments).
-GRAPHKILN_NAMES = {"Muls": "Mul", "MatMulExt": "BatchMatMul"}
+GRAPHKILN_NAMES = {"Muls": "Mul", "Divs": "Div", "MatMulExt": "BatchMatMul",
+                   "Conv2DTranspose": "Conv2DBackpropInput"}
 
 # Plain primitives graphkiln writes, with MindSpore's extra attributes, per attribute name.
 PLAIN_ATTR_NAMES = {"data_format": "format"}
@@ -195,6 +207,8 @@ def decode_value(attr, what: str):
         return tuple(items) if kind == TUPLE else items
     if kind == TENSOR:
         return proto_array(attr.t, what)
+    if kind == TENSORS and len(attr.tensors) == 1:  # a constant tensor, as MindSpore writes
+        return proto_array(attr.tensors[0], what)
     if kind == UMONAD:
         return U_MONAD
     if kind == IOMONAD:

@@ -14,6 +14,8 @@ from google.protobuf.message import DecodeError
 import graphkiln.train.ckpt_crypto as ckpt_crypto
 import graphkiln.train.mindir_ops as mo
 
+from ..common import dtype as mstype
+from ..common.tensor import Tensor
 from ..ir.primitive import REGISTRY, Primitive
 from .mindir_schema import ModelProto
 
@@ -23,6 +25,36 @@ _STRUCTURAL = {
     "MakeTuple": lambda *items: tuple(items),
     "TupleGetItem": lambda seq, index: seq[index],
     "Depend": lambda value, *_after: value,
+}
+
+
+def _reduce_ext(name: str):
+    """``SumExt``/``MeanExt`` (``dim``, ``keepdim``, ``dtype`` as inputs) as graphkiln's
+    ``ReduceSum``/``ReduceMean``."""
+    def run(x, dim, keepdim, dtype):
+        if dtype is not None:
+            x = _cast(x, dtype)
+        axis = () if dim is None else dim
+        return Primitive(REGISTRY[name], {"keep_dims": bool(keepdim)})(x, axis)
+    return run
+
+
+def _cast(x, type_id):
+    name = mo.TYPE_IDS.get(type_id)
+    if name is None:
+        raise ValueError(f"For 'load', Cast to the MindSpore type id {type_id} is not "
+                         f"supported by graphkiln.")
+    return Primitive(REGISTRY["Cast"])(x, getattr(mstype, name))
+
+
+# MindSpore primitive functions graphkiln runs as other primitives, on the same inputs.
+_ADAPTED = {
+    "Cast": _cast,
+    "Max": lambda x: Primitive(REGISTRY["ReduceMax"])(x, ()),
+    "Min": lambda x: Primitive(REGISTRY["ReduceMin"])(x, ()),
+    "SiLU": lambda x: Primitive(REGISTRY["Mul"])(x, Primitive(REGISTRY["Sigmoid"])(x)),
+    "SumExt": _reduce_ext("ReduceSum"),
+    "MeanExt": _reduce_ext("ReduceMean"),
 }
 
 
@@ -155,8 +187,10 @@ class _Reader:
         constants, steps = {}, []
         for node in g.node:
             if node.op_type == "Constant":
-                constants[node.output[0]] = mo.decode_value(
-                    node.attribute[0], f"the constant '{node.name}' of {self.what}")
+                value = mo.decode_value(node.attribute[0],
+                                        f"the constant '{node.name}' of {self.what}")
+                constants[node.output[0]] = Tensor(value) if isinstance(value, np.ndarray) \
+                    else value
             else:
                 steps.append(self._step(node, constants))
         if len(g.output) != 1:
@@ -194,6 +228,8 @@ class _Reader:
         inputs = tuple(node.input)
         if op in _STRUCTURAL:
             return Step(node.output[0], _STRUCTURAL[op], inputs, label)
+        if op in _ADAPTED and prim.prim_type == mo.PRIMITIVE_FUNCTION:
+            return Step(node.output[0], _ADAPTED[op], inputs, label)
         name = mo.GRAPHKILN_NAMES.get(op, op)
         opdef = REGISTRY.get(name)
         if opdef is None:

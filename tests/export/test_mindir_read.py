@@ -100,3 +100,11 @@ def test_dump_shows_a_loaded_mindir_graph(capsys, monkeypatch):
     assert "=== GraphCell_construct" in out and "# IR entry: @GraphCell_construct" in out
     assert "<Tensor[Float32], (-1, 2, 8, 8)>" in out  # the file's dynamic batch
     assert "Conv2D(" in out and "ReduceMean(" in out and "cse" in out
+
+
+def test_more_mindspore_layers(mode):
+    """MindSpore's SumExt, Max, Cast, SiLU, Divs, Conv2DTranspose, erf GELU, TENSORS
+    constants... (``LayerZoo``) run as graphkiln primitives with MindSpore's output."""
+    cell = nn.GraphCell(ms.load(str(FIXTURES / "ms_zoo.mindir")))
+    got = cell(ms.Tensor(NETS.zoo_sample())).asnumpy()
+    np.testing.assert_allclose(got, RECORDED["outputs"]["zoo"], rtol=1e-5, atol=1e-5)
