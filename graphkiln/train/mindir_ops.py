@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..common import dtype as mstype
 from ..ir.structural_prims import IO_MONAD, U_MONAD, Monad
 from .mindir_schema import AttributeProto, TensorProto
 
@@ -92,6 +93,14 @@ GRAPHKILN_NAMES = {"Muls": "Mul", "Divs": "Div", "MatMulExt": "BatchMatMul",
 
 # Plain primitives graphkiln writes, with MindSpore's extra attributes, per attribute name.
 PLAIN_ATTR_NAMES = {"data_format": "format"}
+
+
+def type_id(dtype) -> int:
+    """MindSpore's TypeId of a graphkiln dtype (``float32`` -> 43)."""
+    for number, name in TYPE_IDS.items():
+        if getattr(mstype, name, None) == dtype:
+            return number
+    raise TypeError(f"For 'export', the dtype {dtype} has no MindSpore TypeId.")
 
 
 def decode_enum(arg: str, value):
@@ -178,9 +187,9 @@ def _fill(attr, value, element: bool) -> None:
         attr.type = STRING
         data = value.encode()
         attr.strings.append(data) if element else setattr(attr, "s", data)
-    elif isinstance(value, np.ndarray):
-        attr.type = TENSOR
-        attr.t.CopyFrom(tensor_proto(value))
+    elif isinstance(value, np.ndarray):  # one tensor in TENSORS, as MindSpore writes it
+        attr.type = TENSORS
+        attr.tensors.append(tensor_proto(value))
     elif isinstance(value, (tuple, list)):
         attr.type = TUPLE if isinstance(value, tuple) else LIST
         for item in value:

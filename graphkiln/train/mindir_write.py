@@ -16,11 +16,18 @@ from .mindir_schema import AttributeProto, ModelProto, PrimitiveProto, TensorPro
 
 # graphkiln primitives MindSpore knows as plain primitives (inputs are tensors only).
 _STRUCTURAL = ("Load", "UpdateState", "MakeTuple", "TupleGetItem", "Depend", "Shape")
+_CONV_ATTRS = ("out_channel", "kernel_size", "mode", "pad_mode", "pad", "stride", "dilation",
+               "group", "data_format")
 _PLAIN = {
-    "Conv2D": ("out_channel", "kernel_size", "mode", "pad_mode", "pad", "stride", "dilation",
-               "group", "data_format"),
+    "Conv2D": _CONV_ATTRS,
+    "Conv2DBackpropInput": _CONV_ATTRS,
     "MaxPool": ("kernel_size", "strides", "pad_mode", "data_format"),
 }
+# graphkiln primitives MindSpore's exports name otherwise
+_MINDSPORE_NAMES = {"Conv2DBackpropInput": "Conv2DTranspose"}
+# element-wise primitive functions whose Python-number operand is written as a 0-d tensor
+# of the other operand's dtype (as MindSpore writes `x + 1.0`)
+_TENSOR_OPERANDS = {"Add", "Sub", "Div", "RealDiv", "Maximum", "Minimum", "Pow"}
 
 
 def write_mindir(graph: FuncGraph, weights: dict[str, np.ndarray]) -> bytes:
@@ -40,6 +47,7 @@ class _Writer:
         self.names: dict[int, str] = {}  # id(node) -> the name of its value in the file
         self.prims: dict[tuple, str] = {}  # (op_type, attrs) -> PrimitiveProto name
         self.constants = 0
+        self.applied = 0
 
     def model(self) -> ModelProto:
         for p in self.graph.params:
@@ -85,6 +93,8 @@ class _Writer:
     def _constant(self, value) -> str:
         if isinstance(value, np.generic):
             value = value.item()
+        elif isinstance(value, mstype.Type):  # a dtype argument (Cast): its TypeId
+            value = mo.type_id(value)
         name = f"ValueNode_{self.constants}"
         self.constants += 1
         node = self.g.node.add(output=[name], name=name, op_type="Constant")
@@ -99,6 +109,12 @@ class _Writer:
         prim = fn.value
         name = prim.name
         args = list(node.args)
+        given = {**prim.opdef.attrs, **prim.attrs}
+        if name == "GeLU" and given["approximate"] != "tanh":
+            self.names[id(node)] = self._erf_gelu(self._value(args[0]), node.abstract)
+            return
+        if name in _TENSOR_OPERANDS:
+            args = _scalars_as_tensors(args)
         if name == "Getitem":
             op, inputs, attrs = "StridedSlice", self._getitem(node, args), {}
         elif name == "Mul" and isinstance(args[1], ValueNode) and np.ndim(args[1].value) == 0:
@@ -113,13 +129,28 @@ class _Writer:
             raise ValueError(f"For 'export', the primitive '{name}' has no MINDIR mapping "
                              f"in graphkiln yet; the ops graphkiln writes are "
                              f"{sorted({*mo.SIGNATURES, *_PLAIN, *_STRUCTURAL, 'Getitem'})}.")
-        out = self.names[id(node)] = f"{self.graph.name}:CNode_{len(self.names)}"
+        self.names[id(node)] = self._apply(_MINDSPORE_NAMES.get(op, op), inputs, attrs,
+                                           node.abstract)
+
+    def _apply(self, op: str, inputs: list[str], attrs: dict, abstract) -> str:
+        """Add a node applying ``op``; the name of its output."""
+        self.applied += 1
+        out = f"{self.graph.name}:CNode_{self.applied}"
         proto = self.g.node.add(output=[out], name=out, op_type=f"REF::{self._prim(op, attrs)}")
         proto.input.extend(inputs)
-        shape = _shape_attr(node.abstract)
+        shape = _shape_attr(abstract)
         if shape is not None:
             proto.attribute.append(shape)
+        return out
 
+    def _erf_gelu(self, x: str, abstract) -> str:
+        """GELU without the tanh approximation (MindSpore's GeLU primitive has it), as
+        MindSpore's ``nn.GELU(approximate=False)`` writes it: ``x * (erf(x/sqrt 2) + 1) / 2``."""
+        one = self._constant(np.ones((), _np_dtype(abstract)))
+        t = self._apply("Muls", [x, self._constant(float(1 / np.sqrt(2)))], {}, abstract)
+        e = self._apply("Add", [self._apply("Erf", [t], {}, abstract), one], {}, abstract)
+        h = self._apply("Mul", [x, e], {}, abstract)
+        return self._apply("Muls", [h, self._constant(0.5)], {}, abstract)
     def _prim(self, op: str, attrs: dict) -> str:
         key = (op, tuple(sorted((k, repr(v)) for k, v in attrs.items())))
         name = self.prims.get(key)
@@ -172,13 +203,29 @@ class _Writer:
         return [self._value(x), *(self._constant(c) for c in consts)]
 
 
+def _scalars_as_tensors(args: list) -> list:
+    """``args`` with a Python-number constant made a 0-d tensor of the other's dtype."""
+    tensors = [a for a in args if isinstance(a.abstract, AbstractTensor)
+               and not isinstance(a, ValueNode)]
+    if not tensors:
+        return args
+    dtype = _np_dtype(tensors[0].abstract)
+    return [ValueNode(np.asarray(a.value, dtype)) if isinstance(a, ValueNode)
+            and isinstance(a.value, (int, float, np.number)) and not isinstance(a.value, bool)
+            else a for a in args]
+
+
+def _np_dtype(abstract) -> np.dtype:
+    return np.dtype(mstype.dtype_to_nptype(abstract.dtype))
+
+
 def _function_arg(op: str, arg: str, value):
     """A constructor argument as a primitive function's input: enums as integers, window
-    sizes as pairs, Softmax's axis as a tuple."""
+    sizes as pairs, Softmax's and Squeeze's axis as tuples."""
     value = mo.encode_enum(arg, value)
     if arg in ("kernel_size", "strides") and isinstance(value, int):
         return (value, value)
-    if op == "Softmax" and arg == "axis" and isinstance(value, int):
+    if op in ("Softmax", "Squeeze") and arg == "axis" and isinstance(value, int):
         return (value,)
     return value
 
@@ -200,7 +247,7 @@ def _plain_attrs(prim: Primitive) -> dict:
         elif arg == "pad_mode" and prim.name == "MaxPool":
             value = value.upper()
         attrs[mo.PLAIN_ATTR_NAMES.get(arg, arg)] = value
-    if prim.name == "Conv2D":
+    if "group" in attrs:
         attrs["groups"] = attrs["group"]
     return attrs
 
@@ -209,7 +256,7 @@ def _tensor_type(abstract, what: str) -> TensorProto:
     if not isinstance(abstract, AbstractTensor):
         raise TypeError(f"For 'export', {what} is not a tensor ({abstract}).")
     return TensorProto(dims=[d if d >= 0 else -1 for d in abstract.shape],
-                       data_type=mo.DTYPE_CODES[np.dtype(mstype.dtype_to_nptype(abstract.dtype))])
+                       data_type=mo.DTYPE_CODES[_np_dtype(abstract)])
 
 
 def _shape_attr(abstract) -> AttributeProto | None:

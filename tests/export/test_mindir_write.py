@@ -43,6 +43,21 @@ def test_writes_the_file_mindspore_accepted(name, suffix, tmp_path):
                                RECORDED["outputs"][name][str(batch)], rtol=1e-5, atol=1e-6)
 
 
+def test_writes_the_zoo_file_mindspore_accepted(tmp_path):
+    """Conv2DTranspose, Cast (TypeId), erf GELU (expanded), Squeeze, scalar operands..."""
+    net = NETS.seeded(NETS.LayerZoo())
+    ms.export(net, ms.Tensor(NETS.zoo_sample()), file_name=str(tmp_path / "zoo"),
+              file_format="MINDIR")
+    recorded = RECORDED["graphkiln_files"]["zoo"]
+    digest = hashlib.sha256((tmp_path / "zoo.mindir").read_bytes()).hexdigest()
+    assert digest == recorded["sha256"], "check the new file with record_export.py"
+    np.testing.assert_allclose(recorded["mindspore_output"], RECORDED["outputs"]["zoo"],
+                               rtol=1e-5, atol=1e-5)
+    got = nn.GraphCell(ms.load(str(tmp_path / "zoo.mindir")))(ms.Tensor(NETS.zoo_sample()))
+    np.testing.assert_allclose(got.asnumpy(), RECORDED["outputs"]["zoo"], rtol=1e-5,
+                               atol=1e-5)
+
+
 @pytest.mark.parametrize("suffix", sorted(VARIANTS))
 @pytest.mark.parametrize("name", sorted(NETS.NETS))
 def test_round_trip_through_graphkiln(name, suffix, tmp_path, mode):
