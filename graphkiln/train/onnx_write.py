@@ -259,6 +259,18 @@ class _Writer:
                           strides=_pair(attrs["stride"]), dilations=_pair(attrs["dilation"]),
                           group=attrs["group"], **_padding(attrs, "pad"))
 
+    def _op_Conv2DBackpropInput(self, node, args, attrs):  # a transposed convolution
+        if attrs["data_format"] != "NCHW":
+            raise ValueError("For 'export', Conv2DTranspose in NHWC has no ONNX mapping.")
+        return self._emit("ConvTranspose", [self._tensor(a) for a in args[:2]],
+                          kernel_shape=_pair(attrs["kernel_size"]),
+                          strides=_pair(attrs["stride"]), dilations=_pair(attrs["dilation"]),
+                          group=attrs["group"], **_padding(attrs, "pad"))
+
+    def _op_Cast(self, node, args, attrs):
+        to = helper.np_dtype_to_tensor_dtype(np.dtype(mstype.dtype_to_nptype(args[1].value)))
+        return self._emit("Cast", [self._tensor(args[0])], to=to)
+
     def _op_MaxPool(self, node, args, attrs):
         return self._pool("MaxPool", args, attrs, {})
 
@@ -279,7 +291,7 @@ def _padding(attrs: dict, key: str) -> dict:
     if mode == "same":
         return {"auto_pad": "SAME_UPPER"}
     if mode == "valid":
-        return {"auto_pad": "VALID"}
+        return {"pads": [0, 0, 0, 0]}
     pad = attrs.get(key, 0)
     top, bottom, left, right = (pad,) * 4 if isinstance(pad, int) else tuple(pad)
     return {"pads": [top, left, bottom, right]}

@@ -88,3 +88,11 @@ def test_several_outputs(tmp_path):
     got = session.run(None, {session.get_inputs()[0].name: x})
     for g, w in zip(got, net(ms.Tensor(x)), strict=True):
         np.testing.assert_allclose(g, w.asnumpy(), rtol=1e-6)
+
+
+def test_layer_zoo(tmp_path):
+    """Transposed conv, casts, erf GELU, LayerNorm, reductions, slicing, scalar operands."""
+    net, x = NETS.seeded(NETS.LayerZoo()), NETS.zoo_sample()
+    ms.export(net, ms.Tensor(x), file_name=str(tmp_path / "zoo"), file_format="ONNX")
+    np.testing.assert_allclose(_run(str(tmp_path / "zoo.onnx"), x), RECORDED["outputs"]["zoo"],
+                               rtol=1e-5, atol=1e-5)
