@@ -233,6 +233,26 @@ class _Writer:
                                    self._const(axes)])
         return self._emit("Squeeze", [out, self._const(squeeze)]) if squeeze else out
 
+    def _op_StridedSlice(self, node, args, attrs):
+        if attrs["ellipsis_mask"] or attrs["new_axis_mask"] or \
+                not all(isinstance(a, ValueNode) for a in args[1:]):
+            raise ValueError("For 'export', a StridedSlice with ellipsis_mask, new_axis_mask or "
+                             "run-time bounds has no ONNX mapping in graphkiln.")
+        begin, end, strides = (list(a.value) for a in args[1:])
+        big = 2 ** 62
+        for i, step in enumerate(strides):
+            if attrs["begin_mask"] >> i & 1:
+                begin[i] = 0 if step > 0 else big
+            if attrs["end_mask"] >> i & 1:
+                end[i] = big if step > 0 else -big
+            if attrs["shrink_axis_mask"] >> i & 1:
+                end[i] = begin[i] + 1 if begin[i] != -1 else big
+        axes = list(range(len(begin)))
+        out = self._emit("Slice", [self._tensor(args[0]), self._const(begin), self._const(end),
+                                   self._const(axes), self._const(strides)])
+        shrink = [i for i in axes if attrs["shrink_axis_mask"] >> i & 1]
+        return self._emit("Squeeze", [out, self._const(shrink)]) if shrink else out
+
     def _op_BatchNorm(self, node, args, attrs):
         if attrs["is_training"]:
             raise ValueError("For 'export', BatchNorm in training mode has no ONNX mapping; "

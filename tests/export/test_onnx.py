@@ -5,7 +5,7 @@ import pytest
 
 import graphkiln as ms
 from graphkiln import nn, ops
-from tests.export.recorded import NETS, RECORDED, VARIANTS
+from tests.export.recorded import FIXTURES, NETS, RECORDED, VARIANTS
 
 onnx = pytest.importorskip("onnx", reason="the onnx extra is not installed")
 ort = pytest.importorskip("onnxruntime", reason="the onnx extra is not installed")
@@ -96,3 +96,19 @@ def test_layer_zoo(tmp_path):
     ms.export(net, ms.Tensor(x), file_name=str(tmp_path / "zoo"), file_format="ONNX")
     np.testing.assert_allclose(_run(str(tmp_path / "zoo.onnx"), x), RECORDED["outputs"]["zoo"],
                                rtol=1e-5, atol=1e-5)
+
+
+@pytest.mark.parametrize("name", sorted(NETS.NETS))
+def test_mindspore_mindir_to_onnx(name, tmp_path):
+    """A MindSpore-written MINDIR file (StridedSlice, BiasAdd, Flatten...) loaded as a
+    GraphCell and exported again: ONNX for onnxruntime, MINDIR for graphkiln."""
+    cell = nn.GraphCell(ms.load(str(FIXTURES / f"ms_{name}_dyn.mindir")))
+    want = RECORDED["outputs"][name]["3"]
+    x = NETS.sample(name, 3)
+    for file_format in ("ONNX", "MINDIR"):
+        ms.export(cell, NETS.dynamic_input(name), file_name=str(tmp_path / name),
+                  file_format=file_format)
+    np.testing.assert_allclose(_run(str(tmp_path / f"{name}.onnx"), x), want, rtol=1e-5,
+                               atol=1e-6)
+    again = nn.GraphCell(ms.load(str(tmp_path / f"{name}.mindir")))(ms.Tensor(x))
+    np.testing.assert_allclose(again.asnumpy(), want, rtol=1e-5, atol=1e-6)
