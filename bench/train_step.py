@@ -11,6 +11,10 @@ Adam). For each: the first call (compile + one step, import excluded) and the st
                                [--torch-python /work/torchvenv/bin/python] [--threads 1]
                                [--baseline ../main-before-checkout]
 
+MindSpore and PyTorch run from those venvs when they exist (``--mindspore-python ''`` or
+``--torch-python ''`` skips one). The table shows each row's steady step against PyTorch
+eager's (``x torch``, below 1 is faster) and MindSpore's first call against graphkiln's.
+
 ``--baseline`` also runs graphkiln from another checkout (before / after a change); for
 graphkiln the table adds what one steady step allocates at its peak (tracemalloc) and how
 many array buffers NumPy allocates in one steady step (a counting NumPy memory handler,
@@ -38,6 +42,12 @@ WARMUP = 3
 # MindSpore's CPU convolutions take seconds per ResNet step: fewer steps keep the run
 # inside the worker time limit (the JSON records the count used)
 SLOW_STEPS = {("mindspore", "resnet_block"): 3}
+DEFAULT_PYTHONS = {"mindspore": "/work/msvenv/bin/python", "torch": "/work/torchvenv/bin/python"}
+
+
+def _default_python(backend: str) -> str | None:
+    path = DEFAULT_PYTHONS[backend]
+    return path if os.path.exists(path) else None
 
 
 def _data(row: str):
@@ -199,11 +209,18 @@ def _step_allocations(step) -> int:
     return counts.allocations
 
 
+def _ratio(by: dict, top: str, bottom: str, key: str) -> float | None:
+    """``by[top][key] / by[bottom][key]``, or None when a backend did not run."""
+    if top not in by or bottom not in by:
+        return None
+    return by[top][key] / by[bottom][key]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--worker", nargs=3, metavar=("BACKEND", "ROW", "STEPS"))
-    ap.add_argument("--mindspore-python")
-    ap.add_argument("--torch-python")
+    ap.add_argument("--mindspore-python", default=_default_python("mindspore"))
+    ap.add_argument("--torch-python", default=_default_python("torch"))
     ap.add_argument("--steps", type=int, default=30)
     ap.add_argument("--threads", type=int, default=1,
                     help="BLAS/OpenMP threads for every backend (the same for all)")
@@ -235,6 +252,8 @@ def main() -> None:
                      msr and msr["first_s"] / gk["first_s"], base and base["steady_ms"],
                      gk["steady_ms"], msr and msr["steady_ms"], th and th["steady_ms"],
                      msr and msr["steady_ms"] / gk["steady_ms"],
+                     th and gk["steady_ms"] / th["steady_ms"],
+                     th and gk["steady_cpu_ms"] / th["steady_cpu_ms"],
                      base and base["step_peak_kb"], gk["step_peak_kb"],
                      "/".join(str(r["step_allocations"]) if r else "-" for r in (base, gk)),
                      "/".join(f"{r['peak_rss_mb']:.0f}" if r else "-" for r in (gk, msr, th)),
@@ -242,10 +261,15 @@ def main() -> None:
                               for r in (base, gk, msr, th))])
     print(table(rows, ["row", "gk first s", "ms first s", "first x", "base steady ms",
                        "gk steady ms", "ms steady ms", "torch steady ms", "steady x vs ms",
+                       "x torch", "x torch (CPU)",
                        "base step KB", "gk step KB", "allocs/step base/gk", "RSS MB gk/ms/torch",
                        "CPU ms base/gk/ms/torch"]))
+    ratios = {row: {"graphkiln_steady_vs_torch": _ratio(by, "graphkiln", "torch", "steady_ms"),
+                    "mindspore_first_vs_graphkiln": _ratio(by, "mindspore", "graphkiln",
+                                                           "first_s")}
+              for row, by in results.items()}
     path = write_json("train_step", {"threads": args.threads, "steps": args.steps,
-                                     "results": results})
+                                     "results": results, "ratios": ratios})
     print(f"wrote {path}")
 
 
