@@ -9,7 +9,13 @@ Adam). For each: the first call (compile + one step, import excluded) and the st
 
     python bench/train_step.py [--mindspore-python /work/msvenv/bin/python]
                                [--torch-python /work/torchvenv/bin/python] [--threads 1]
-                               [--baseline ../main-before-checkout]
+                               [--baseline ../main-before-checkout] [--repeat 3]
+
+MindSpore and PyTorch run from those venvs when they exist (``--mindspore-python ''`` or
+``--torch-python ''`` skips one). The table shows each row's steady step against PyTorch
+eager's (``x torch``, below 1 is faster) and MindSpore's first call against graphkiln's.
+With ``--repeat N`` each backend runs N fresh processes per row, interleaved with the
+others, and the run with the median steady step is kept (a shared machine is noisy).
 
 ``--baseline`` also runs graphkiln from another checkout (before / after a change); for
 graphkiln the table adds what one steady step allocates at its peak (tracemalloc) and how
@@ -38,6 +44,12 @@ WARMUP = 3
 # MindSpore's CPU convolutions take seconds per ResNet step: fewer steps keep the run
 # inside the worker time limit (the JSON records the count used)
 SLOW_STEPS = {("mindspore", "resnet_block"): 3}
+DEFAULT_PYTHONS = {"mindspore": "/work/msvenv/bin/python", "torch": "/work/torchvenv/bin/python"}
+
+
+def _default_python(backend: str) -> str | None:
+    path = DEFAULT_PYTHONS[backend]
+    return path if os.path.exists(path) else None
 
 
 def _data(row: str):
@@ -199,15 +211,30 @@ def _step_allocations(step) -> int:
     return counts.allocations
 
 
+def _median_run(runs: list[dict]) -> dict:
+    """The run with the median steady step, with every run's steady step beside it."""
+    chosen = sorted(runs, key=lambda r: r["steady_ms"])[len(runs) // 2]
+    return dict(chosen, steady_ms_runs=[r["steady_ms"] for r in runs])
+
+
+def _ratio(by: dict, top: str, bottom: str, key: str) -> float | None:
+    """``by[top][key] / by[bottom][key]``, or None when a backend did not run."""
+    if top not in by or bottom not in by:
+        return None
+    return by[top][key] / by[bottom][key]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--worker", nargs=3, metavar=("BACKEND", "ROW", "STEPS"))
-    ap.add_argument("--mindspore-python")
-    ap.add_argument("--torch-python")
+    ap.add_argument("--mindspore-python", default=_default_python("mindspore"))
+    ap.add_argument("--torch-python", default=_default_python("torch"))
     ap.add_argument("--steps", type=int, default=30)
     ap.add_argument("--threads", type=int, default=1,
                     help="BLAS/OpenMP threads for every backend (the same for all)")
     ap.add_argument("--rows", default=",".join(ROWS))
+    ap.add_argument("--repeat", type=int, default=1,
+                    help="fresh processes per backend and row, interleaved; the median is kept")
     ap.add_argument("--baseline", help="another graphkiln checkout, run as 'baseline'")
     args = ap.parse_args()
     if args.worker:
@@ -219,14 +246,18 @@ def main() -> None:
                "torch": args.torch_python, "baseline": args.baseline and sys.executable}
     results: dict = {}
     for row in args.rows.split(","):
-        for name, python in pythons.items():
-            if python:
-                backend = "graphkiln" if name == "baseline" else name
-                steps = SLOW_STEPS.get((backend, row), args.steps)
-                run_env = dict(env, PYTHONPATH=args.baseline) if name == "baseline" else env
-                res = run_worker(os.path.abspath(__file__), python,
-                                 [backend, row, str(steps)], run_env)
-                results.setdefault(row, {})[name] = dict(res, steps=steps)
+        runs: dict = {}
+        for _ in range(args.repeat):  # interleaved: every backend sees the same load
+            for name, python in pythons.items():
+                if python:
+                    backend = "graphkiln" if name == "baseline" else name
+                    steps = SLOW_STEPS.get((backend, row), args.steps)
+                    run_env = dict(env, PYTHONPATH=args.baseline) if name == "baseline" \
+                        else env
+                    res = run_worker(os.path.abspath(__file__), python,
+                                     [backend, row, str(steps)], run_env)
+                    runs.setdefault(name, []).append(dict(res, steps=steps))
+        results[row] = {name: _median_run(r) for name, r in runs.items()}
     rows = []
     for row, by in results.items():
         gk, msr, th = by.get("graphkiln"), by.get("mindspore"), by.get("torch")
@@ -235,6 +266,8 @@ def main() -> None:
                      msr and msr["first_s"] / gk["first_s"], base and base["steady_ms"],
                      gk["steady_ms"], msr and msr["steady_ms"], th and th["steady_ms"],
                      msr and msr["steady_ms"] / gk["steady_ms"],
+                     th and gk["steady_ms"] / th["steady_ms"],
+                     th and gk["steady_cpu_ms"] / th["steady_cpu_ms"],
                      base and base["step_peak_kb"], gk["step_peak_kb"],
                      "/".join(str(r["step_allocations"]) if r else "-" for r in (base, gk)),
                      "/".join(f"{r['peak_rss_mb']:.0f}" if r else "-" for r in (gk, msr, th)),
@@ -242,10 +275,16 @@ def main() -> None:
                               for r in (base, gk, msr, th))])
     print(table(rows, ["row", "gk first s", "ms first s", "first x", "base steady ms",
                        "gk steady ms", "ms steady ms", "torch steady ms", "steady x vs ms",
+                       "x torch", "x torch (CPU)",
                        "base step KB", "gk step KB", "allocs/step base/gk", "RSS MB gk/ms/torch",
                        "CPU ms base/gk/ms/torch"]))
+    ratios = {row: {"graphkiln_steady_vs_torch": _ratio(by, "graphkiln", "torch", "steady_ms"),
+                    "mindspore_first_vs_graphkiln": _ratio(by, "mindspore", "graphkiln",
+                                                           "first_s")}
+              for row, by in results.items()}
     path = write_json("train_step", {"threads": args.threads, "steps": args.steps,
-                                     "results": results})
+                                     "repeat": args.repeat,
+                                     "results": results, "ratios": ratios})
     print(f"wrote {path}")
 
 

@@ -35,12 +35,16 @@ def _content_key(a: np.ndarray) -> bytes:
 
 def freeze(x, depth: int = 0):
     """A hashable, value-based key for ``x`` (configs, numbers, tuples...); objects may give
-    their own with a ``__gk_freeze__()`` method (primitives: name and attributes)."""
+    their own with a ``__gk_freeze__()`` method (primitives: name and attributes). A
+    Parameter keys by name, dtype and shape, not by its values (an optimizer's
+    ParameterTuples would otherwise hash every weight on every compile)."""
     if x is None or isinstance(x, (bool, int, float, str, bytes, type)):
         return x
     own = getattr(type(x), "__gk_freeze__", None)
     if own is not None:
         return own(x)
+    if isinstance(x, Parameter):  # a graph input: its values never fold into a graph
+        return ("Parameter", x.name, x.dtype.name, x.shape)
     if isinstance(x, Tensor):
         if x.is_symbolic:
             return ("id", id(x))

@@ -21,6 +21,7 @@ import weakref
 import numpy as np
 
 from ..common.lazy_inline import attribute_fingerprint
+from ..common.parameter import Parameter
 from ..common.tensor import Tensor
 from .guards import UNFROZEN, AttributeRead, frozen, read_names
 
@@ -37,8 +38,16 @@ def _state(cell, skip: set) -> tuple:
         (name, id(c),
          tuple(sorted((k, v) for k, v in attribute_fingerprint(c).items()
                       if (id(c), k) not in skip and (id(vars(c)[k]),) not in skip)),
-         tuple((k, id(p)) for k, p in vars(c).get("_params", {}).items()))
+         tuple((k, id(p)) for k, p in vars(c).get("_params", {}).items()),
+         _held_parameters(c))
         for name, c in cell.cells_and_names())
+
+
+def _held_parameters(cell) -> tuple:
+    """The identities of the Parameters the cell holds in tuples and lists (an optimizer's
+    ParameterTuples): the fingerprint keys them by name only."""
+    return tuple((k, tuple(id(p) for p in v if isinstance(p, Parameter)))
+                 for k, v in vars(cell).items() if isinstance(v, (tuple, list)))
 
 
 class CellState:

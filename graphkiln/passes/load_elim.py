@@ -20,6 +20,8 @@ into the ``U`` chain in place of the ``Load`` so it runs before the next write.
 """
 from __future__ import annotations
 
+import bisect
+
 from ..ir.abstract import AbstractMonad, AbstractRef
 from ..ir.anf import CNode, FuncGraph, ValueNode, all_graphs, graphs_in, toposort
 from ..ir.build import prim_node
@@ -106,26 +108,35 @@ def _replace_except_copies(g: FuncGraph, mapping: dict) -> None:
 
 
 class _ReadOrder:
-    """Positions and users of one graph's nodes in the generated order."""
+    """Positions and users of one graph's nodes in the generated order, and where each
+    weight may next be written (one scan of the order, then a bisection per question)."""
 
     def __init__(self, g: FuncGraph, order: list[CNode]):
         self.order = order
         self.output = g.output
         self.pos = {id(n): i for i, n in enumerate(order)}
         self.users: dict[int, list[CNode]] = {}
-        for n in order:
+        self.writes_any: list[int] = []  # positions that may write every weight
+        self.writes: dict[str, list[int]] = {}  # weight -> positions writing it
+        for i, n in enumerate(order):
             for inp in n.inputs[1:]:
                 self.users.setdefault(id(inp), []).append(n)
+            if _may_write_any(n):
+                self.writes_any.append(i)
+            else:
+                for key in _written_keys(n):
+                    self.writes.setdefault(key, []).append(i)
 
     def first_write_after(self, load: CNode) -> int:
         """Position of the first node after ``load`` that may write its weight (a write
         of it, or any call of a graph), or past the end."""
-        key = _ref_key(load.inputs[1])
-        order = self.order
-        for i in range(self.pos[id(load)] + 1, len(order)):
-            if _may_write(order[i], key):
-                return i
-        return len(order)
+        at = self.pos[id(load)]
+        first = len(self.order)
+        for positions in (self.writes_any, self.writes.get(_ref_key(load.inputs[1]), ())):
+            k = bisect.bisect_right(positions, at)
+            if k < len(positions):
+                first = min(first, positions[k])
+        return first
 
     def read_after_write(self, load: CNode) -> bool:
         """True when the loaded value, or a view of it, may be read after the next write of
@@ -148,12 +159,12 @@ class _ReadOrder:
         return False
 
 
-def _may_write(n: CNode, key: str) -> bool:
+def _may_write_any(n: CNode) -> bool:
+    """True when ``n`` may write any weight: a call of a graph, or a loop or map that runs
+    graphs."""
     if n.prim_name() is None:
-        return True  # a call of a graph may write any weight
-    if any(isinstance(i, ValueNode) and graphs_in(i.value) for i in n.inputs[1:]):
-        return True  # loops and maps run graphs
-    return key in _written_keys(n)
+        return True
+    return any(isinstance(i, ValueNode) and graphs_in(i.value) for i in n.inputs[1:])
 
 
 def _ancestors(node, limit: int = 100000) -> set[int]:

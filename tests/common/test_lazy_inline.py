@@ -184,3 +184,33 @@ def test_nested_lazy_cells_are_reused_at_every_level():
     assert ir.count("= @Inner_construct_reusable(") == 3
     ms.set_context(mode=ms.PYNATIVE_MODE)
     np.testing.assert_allclose(out.asnumpy(), net(x).asnumpy(), rtol=1e-6)
+
+
+class _SumLoss(nn.Cell):
+    def __init__(self, network):
+        super().__init__()
+        self.network = network
+
+    def construct(self, x):
+        return self.network(x).sum()
+
+
+def _train_step_info(layers: int):
+    model = Model(Config(layers=layers))
+    step = nn.TrainOneStepCell(_SumLoss(model), nn.SGD(model.trainable_params(), 0.1))
+    step(_x())
+    return ms.compile_info(step)
+
+
+def test_train_step_calls_the_block_and_its_backward_once_per_block():
+    """The node cut of lazy_inline in training: each block's forward and backward stay
+    calls of two shared graphs, so the block body's ops do not grow with the depth (they
+    would, N-fold, if any pass inlined the reusable graphs)."""
+    small, deep = _train_step_info(2), _train_step_info(6)
+    assert small.subgraphs == deep.subgraphs == 3
+    for info, layers in ((small, 2), (deep, 6)):
+        text = info.ir()
+        assert text.count("= @Block_construct_reusable(") == layers
+        assert text.count("= @bprop_Block_construct_reusable(") == layers
+    for prim in ("MatMul", "LayerNorm"):
+        assert deep.count(prim) == small.count(prim) > 0

@@ -187,3 +187,28 @@ def test_a_returned_constant_written_by_the_caller_does_not_change_later_calls()
     with_constant(x)[1].asnumpy()[:] = 7.0
     np.testing.assert_array_equal(constant_gradient(x).asnumpy(), [2.0, 2.0, 2.0])
     np.testing.assert_array_equal(with_constant(x)[1].asnumpy(), [1.0, 2.0])
+
+
+class HeldWeights(nn.Cell):
+    """Reads a weight held in a plain tuple (not registered with the cell)."""
+
+    def __init__(self, value: float):
+        super().__init__()
+        self.held = (Parameter(Tensor(np.full(2, value, np.float32)), name="held"),)
+
+    def construct(self, x):
+        return x * self.held[0]
+
+
+def test_a_new_tuple_of_parameters_with_the_same_names_and_values_recompiles():
+    """The fingerprint keys Parameters by name (their values never fold into a graph), so
+    the held Parameters' identities decide: the graph must read the new ones."""
+    net = HeldWeights(2.0)
+    ms.set_context(mode=ms.GRAPH_MODE)
+    net(X)
+    new = (Parameter(Tensor(np.full(2, 2.0, np.float32)), name="held"),)
+    net.held = new
+    new[0].set_data(Tensor(np.full(2, 5.0, np.float32)))
+    got, want = _graph_and_pynative(net)
+    np.testing.assert_array_equal(got, want)
+    np.testing.assert_array_equal(got, X.asnumpy() * 5.0)
