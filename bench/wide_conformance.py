@@ -10,7 +10,8 @@ no-op ``arg_mark``) is copied to ROOT's top.
 usage:
   python bench/wide_conformance.py --root ROOT --impl mindspore --python /work/msvenv/bin/python \\
       --record docs/conformance_wide/baseline_mint.tsv mint
-  python bench/wide_conformance.py --root ROOT --baseline docs/conformance_wide/baseline_mint.tsv mint
+  python bench/wide_conformance.py --root ROOT \\
+      --baseline docs/conformance_wide/baseline_mint.tsv mint
 
 Only tests marked for CPU count: ``arg_mark(plat_marks=[..., 'cpu_linux', ...])`` or
 ``@pytest.mark.platform_x86_cpu``. ``--sample N`` keeps every N-th test file (sorted), for
@@ -41,9 +42,9 @@ def _is_cpu_mark(deco: ast.expr) -> bool:
         for kw in deco.keywords:
             if kw.arg == "plat_marks" and "cpu_linux" in ast.unparse(kw.value):
                 return True
-        if getattr(deco.func, "id", "") == "arg_mark" and deco.args and "cpu_linux" in ast.unparse(deco.args[0]):
-            return True
-        return False
+        positional = deco.args[0] if deco.args else None
+        return getattr(deco.func, "id", "") == "arg_mark" and positional is not None \
+            and "cpu_linux" in ast.unparse(positional)
     return ast.unparse(deco).endswith("platform_x86_cpu")
 
 
@@ -70,8 +71,8 @@ def cpu_tests(path: str) -> list[str]:
 def select(root: str, folder: str, sample: int) -> dict[str, list[str]]:
     """{file relative to root: CPU node ids} for tests/st/<folder>."""
     base = os.path.join(root, "tests", "st", folder)
-    files = sorted(os.path.relpath(os.path.join(d, f), root)
-                   for d, _, fs in os.walk(base) for f in fs if f.startswith("test_") and f.endswith(".py"))
+    files = sorted(os.path.relpath(os.path.join(d, f), root) for d, _, fs in os.walk(base)
+                   for f in fs if f.startswith("test_") and f.endswith(".py"))
     files = files[::sample]
     work = {rel: cpu_tests(os.path.join(root, rel)) for rel in files}
     return {rel: ids for rel, ids in work.items() if ids}
@@ -82,7 +83,7 @@ def run_file(root: str, rel: str, ids: list[str], py: str, impl: str, timeout: i
     xml = os.path.join(tmp, rel.replace("/", "__") + ".xml")
     env = dict(os.environ, CONFORMANCE_IMPL=impl, PYTHONDONTWRITEBYTECODE="1", DEVICE_TARGET="CPU")
     paths = [root] + ([os.path.join(CONFORMANCE, "shim")] if impl == "graphkiln" else [])
-    env["PYTHONPATH"] = os.pathsep.join(paths + ([env["PYTHONPATH"]] if env.get("PYTHONPATH") else []))
+    env["PYTHONPATH"] = os.pathsep.join(paths + [p for p in [env.get("PYTHONPATH")] if p])
     base = os.path.basename(rel)
     cmd = ["timeout", "-k", "20", str(timeout), py, "-m", "pytest", "-q", "-p", "no:cacheprovider",
            f"--rootdir={root}", f"--junitxml={xml}", *[f"{base}::{i}" for i in ids]]
@@ -117,8 +118,15 @@ def _parse_junit(xml: str, rel: str):
     return rows
 
 
+def passing(tsv: str) -> list[str]:
+    """Test ids that passed in a TSV written by --record or --out."""
+    rows = [line.rstrip("\n").split("\t") for line in list(open(tsv))[1:]]
+    return [r[0] for r in rows if len(r) > 1 and r[1] == "passed"]
+
+
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--root", required=True, help="folder holding tests/st of mindspore_test")
     ap.add_argument("--impl", default="graphkiln", choices=["graphkiln", "mindspore"])
     ap.add_argument("--python", default=sys.executable)
@@ -135,23 +143,23 @@ def main() -> None:
     shutil.copy(os.path.join(CONFORMANCE, "ms_tests", "conftest.py"), root)
     if a.baseline:
         work: dict[str, list[str]] = {}
-        for line in list(open(a.baseline))[1:]:
-            tid, outcome = line.split("\t")[:2]
-            if outcome == "passed":
-                rel, rest = tid.split("::", 1)
-                work.setdefault(rel, []).append(rest.split("[", 1)[0])
+        for tid in passing(a.baseline):
+            rel, rest = tid.split("::", 1)
+            work.setdefault(rel, []).append(rest.split("[", 1)[0])
         work = {rel: sorted(set(ids)) for rel, ids in work.items()}
-        want = {line.split("\t")[0] for line in list(open(a.baseline))[1:] if line.split("\t")[1] == "passed"}
+        want = set(passing(a.baseline))
     else:
         work, want = select(root, a.folder, a.sample), set()
     rows = []
     try:
         with cf.ThreadPoolExecutor(a.jobs) as ex:
-            futs = [ex.submit(run_file, root, rel, ids, a.python, a.impl, a.timeout, root) for rel, ids in work.items()]
+            futs = [ex.submit(run_file, root, rel, ids, a.python, a.impl, a.timeout, root)
+                    for rel, ids in work.items()]
             for fu in cf.as_completed(futs):
                 res = fu.result()
                 rows.extend(res)
-                print(f"{res[0][0].split('::')[0]}: {sum(r[1] == 'passed' for r in res)}/{len(res)}", flush=True)
+                n = sum(r[1] == "passed" for r in res)
+                print(f"{res[0][0].split('::')[0]}: {n}/{len(res)}", flush=True)
     finally:
         shutil.rmtree(root, ignore_errors=True)
     rows.sort()
