@@ -130,8 +130,11 @@ class ParameterTuple(tuple):
         return ParameterTuple(out)
 
 
-class _Buffer(Tensor):
+class Buffer(Tensor):
     """A Tensor a Cell keeps as state but does not train (``Cell.register_buffer``):
     assigning one to a cell attribute registers it in the cell's ``_buffers``."""
 
     __slots__ = ()
+
+
+_Buffer = Buffer  # MindSpore's name (``from mindspore.common.parameter import _Buffer``)

@@ -22,7 +22,7 @@ from collections import OrderedDict
 from collections.abc import Iterator
 
 from ..common import dtype as mstype
-from ..common.parameter import Parameter, ParameterTuple, _Buffer, note_attribute
+from ..common.parameter import Buffer, Parameter, ParameterTuple, note_attribute
 from ..common.tensor import Tensor
 from ..compile.api import call_cell
 from ..compile.cell_state import note_cell_write
@@ -31,6 +31,9 @@ from ..frontend.weight_writes import write_attribute, write_parameter
 from ..ops.defs.array import Cast
 from .cell_hooks import HOOKS_ATTR, HookHandle, call_with_hooks
 from .cell_hooks import register as register_hook
+from .cell_state_dict import load_state_dict as _load_state_dict
+from .cell_state_dict import register as _register_state_hook
+from .cell_state_dict import state_dict as _state_dict
 
 _DEFAULT_PARAM_NAME = "Parameter"
 # how many cells with a to_float dtype are running (their weights read cast while > 0)
@@ -194,7 +197,7 @@ class Cell:
             self._set_param_tuple_attr(name, value)
         elif isinstance(value, Cell):
             self._set_cell_attr(name, value)
-        elif isinstance(value, _Buffer):
+        elif isinstance(value, Buffer):
             self.register_buffer(name, value)
         elif name in d.get("_buffers", {}) and (value is None or isinstance(value, Tensor)):
             d["_buffers"][name] = value
@@ -319,6 +322,32 @@ class Cell:
             raise AttributeError(f"The '{type(cell).__name__}' object has no attribute "
                                  f"'{name}' as a buffer.")
         return buffers[name]
+
+    # ------------------------------------------------------------ state dict
+    def state_dict(self, destination=None, prefix: str = "", keep_vars: bool = False):
+        """Parameters and persistent buffers by dotted name (see ``cell_state_dict.py``)."""
+        return _state_dict(self, destination, prefix, keep_vars)
+
+    def load_state_dict(self, state_dict: dict, strict: bool = True):
+        """Copy ``state_dict`` into the parameters and buffers; (missing, unexpected) keys."""
+        return _load_state_dict(self, state_dict, strict)
+
+    def register_state_dict_pre_hook(self, hook):
+        """``hook(cell, prefix, keep_vars)`` runs before ``state_dict`` collects."""
+        return _register_state_hook(self, "_state_dict_pre_hooks", hook)
+
+    def register_state_dict_post_hook(self, hook):
+        """``hook(cell, state_dict, prefix, local_metadata)`` runs after ``state_dict``."""
+        return _register_state_hook(self, "_state_dict_hooks", hook)
+
+    def register_load_state_dict_pre_hook(self, hook):
+        """``hook(cell, state_dict, prefix, local_metadata, strict, missing_keys,
+        unexpected_keys, error_msgs)`` runs before ``load_state_dict`` copies."""
+        return _register_state_hook(self, "_load_state_dict_pre_hooks", hook)
+
+    def register_load_state_dict_post_hook(self, hook):
+        """``hook(cell, incompatible_keys)`` runs after ``load_state_dict``."""
+        return _register_state_hook(self, "_load_state_dict_post_hooks", hook)
 
     # ------------------------------------------------------------- insertion
     def insert_param_to_cell(self, param_name: str, param, check_name_contain_dot=True):
