@@ -128,3 +128,13 @@ class ParameterTuple(tuple):
             c.name = f"{prefix}.{p.name}"
             out.append(c)
         return ParameterTuple(out)
+
+
+class Buffer(Tensor):
+    """A Tensor a Cell keeps as state but does not train (``Cell.register_buffer``):
+    assigning one to a cell attribute registers it in the cell's ``_buffers``."""
+
+    __slots__ = ()
+
+
+_Buffer = Buffer  # MindSpore's name (``from mindspore.common.parameter import _Buffer``)

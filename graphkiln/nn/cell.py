@@ -22,7 +22,7 @@ from collections import OrderedDict
 from collections.abc import Iterator
 
 from ..common import dtype as mstype
-from ..common.parameter import Parameter, ParameterTuple, note_attribute
+from ..common.parameter import Buffer, Parameter, ParameterTuple, note_attribute
 from ..common.tensor import Tensor
 from ..compile.api import call_cell
 from ..compile.cell_state import note_cell_write
@@ -31,6 +31,9 @@ from ..frontend.weight_writes import write_attribute, write_parameter
 from ..ops.defs.array import Cast
 from .cell_hooks import HOOKS_ATTR, HookHandle, call_with_hooks
 from .cell_hooks import register as register_hook
+from .cell_state_dict import load_state_dict as _load_state_dict
+from .cell_state_dict import register as _register_state_hook
+from .cell_state_dict import state_dict as _state_dict
 
 _DEFAULT_PARAM_NAME = "Parameter"
 # how many cells with a to_float dtype are running (their weights read cast while > 0)
@@ -59,6 +62,7 @@ class Cell:
         d = self.__dict__
         d["_params"] = OrderedDict()
         d["_cells"] = OrderedDict()
+        d["_buffers"] = OrderedDict()
         d["_auto_prefix"] = bool(auto_prefix)
         d["_flags"] = {}
         d["_tuple_id"] = 1
@@ -176,6 +180,9 @@ class Cell:
         cells = d.get("_cells")
         if cells is not None and name in cells:
             return cells[name]
+        buffers = d.get("_buffers")
+        if buffers is not None and name in buffers:
+            return buffers[name]
         raise AttributeError(f"The '{type(self).__name__}' object has no attribute "
                              f"'{name}'.")
 
@@ -190,6 +197,10 @@ class Cell:
             self._set_param_tuple_attr(name, value)
         elif isinstance(value, Cell):
             self._set_cell_attr(name, value)
+        elif isinstance(value, Buffer):
+            self.register_buffer(name, value)
+        elif name in d.get("_buffers", {}) and (value is None or isinstance(value, Tensor)):
+            d["_buffers"][name] = value
         elif params is not None and name in params:
             if value is None:
                 params[name] = None
@@ -250,11 +261,93 @@ class Cell:
             del d["_params"][name]
         elif name in d.get("_cells", {}):
             del d["_cells"][name]
+        elif name in d.get("_buffers", {}):
+            del d["_buffers"][name]
         else:
             object.__delattr__(self, name)
 
     def __dir__(self):
-        return sorted(set(super().__dir__()) | set(self._params) | set(self._cells))
+        return sorted(set(super().__dir__()) | set(self._params) | set(self._cells)
+                      | set(self.__dict__.get("_buffers", {})))
+
+    # --------------------------------------------------------------- buffers
+    def register_buffer(self, name: str, tensor: Tensor | None, persistent: bool = True) -> None:
+        """Keep ``tensor`` as the cell's untrained state ``self.<name>`` (read by
+        ``construct``, listed by ``buffers``/``named_buffers``)."""
+        buffers = self._registry("_buffers")
+        if not isinstance(name, str):
+            raise TypeError(f"For 'register_buffer', the buffer name should be a string, "
+                            f"but got {type(name).__name__}.")
+        if not name:
+            raise KeyError("For 'register_buffer', the buffer name can't be empty string \"\".")
+        if "." in name:
+            raise KeyError(f"For 'register_buffer', the buffer name can't contain \".\", "
+                           f"but got '{name}'.")
+        if name not in buffers and (name in self.__dict__ or name in self._params
+                                    or name in self._cells):
+            raise KeyError(f"For 'register_buffer', the attribute '{name}' already exists; "
+                           f"choose another buffer name.")
+        if tensor is not None and not isinstance(tensor, Tensor):
+            raise TypeError(f"For 'register_buffer', the buffer '{name}' should be a Tensor "
+                            f"or None, but got {type(tensor).__name__}.")
+        buffers[name] = tensor
+        if not persistent:
+            self.__dict__.setdefault("_non_persistent_buffers", set()).add(name)
+
+    def named_buffers(self, prefix: str = "", recurse: bool = True,
+                      remove_duplicate: bool = True) -> Iterator:
+        """(dotted name, buffer) of this cell's buffers, then its sub-cells'."""
+        seen: set = set()
+        cells = self.cells_and_names(name_prefix=prefix) if recurse else [(prefix, self)]
+        for cell_name, cell in cells:
+            for name, buf in cell.__dict__.get("_buffers", {}).items():
+                if buf is None or (remove_duplicate and id(buf) in seen):
+                    continue
+                seen.add(id(buf))
+                yield (f"{cell_name}.{name}" if cell_name else name), buf
+
+    def buffers(self, recurse: bool = True) -> Iterator:
+        """The buffers of ``named_buffers``, without names."""
+        for _, buf in self.named_buffers(recurse=recurse):
+            yield buf
+
+    def get_buffer(self, target: str) -> Tensor:
+        """The buffer at dotted path ``target`` (``"sub_net.buffer_1"``)."""
+        *path, name = target.split(".")
+        cell = self
+        for part in path:
+            cell = getattr(cell, part)
+        buffers = cell.__dict__.get("_buffers", {})
+        if name not in buffers:
+            raise AttributeError(f"The '{type(cell).__name__}' object has no attribute "
+                                 f"'{name}' as a buffer.")
+        return buffers[name]
+
+    # ------------------------------------------------------------ state dict
+    def state_dict(self, destination=None, prefix: str = "", keep_vars: bool = False):
+        """Parameters and persistent buffers by dotted name (see ``cell_state_dict.py``)."""
+        return _state_dict(self, destination, prefix, keep_vars)
+
+    def load_state_dict(self, state_dict: dict, strict: bool = True):
+        """Copy ``state_dict`` into the parameters and buffers; (missing, unexpected) keys."""
+        return _load_state_dict(self, state_dict, strict)
+
+    def register_state_dict_pre_hook(self, hook):
+        """``hook(cell, prefix, keep_vars)`` runs before ``state_dict`` collects."""
+        return _register_state_hook(self, "_state_dict_pre_hooks", hook)
+
+    def register_state_dict_post_hook(self, hook):
+        """``hook(cell, state_dict, prefix, local_metadata)`` runs after ``state_dict``."""
+        return _register_state_hook(self, "_state_dict_hooks", hook)
+
+    def register_load_state_dict_pre_hook(self, hook):
+        """``hook(cell, state_dict, prefix, local_metadata, strict, missing_keys,
+        unexpected_keys, error_msgs)`` runs before ``load_state_dict`` copies."""
+        return _register_state_hook(self, "_load_state_dict_pre_hooks", hook)
+
+    def register_load_state_dict_post_hook(self, hook):
+        """``hook(cell, incompatible_keys)`` runs after ``load_state_dict``."""
+        return _register_state_hook(self, "_load_state_dict_post_hooks", hook)
 
     # ------------------------------------------------------------- insertion
     def insert_param_to_cell(self, param_name: str, param, check_name_contain_dot=True):
