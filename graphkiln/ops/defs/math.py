@@ -437,17 +437,6 @@ def _batch_matmul_infer(x, y, transpose_a=False, transpose_b=False):
     return AbstractTensor(t, batch + (sx[-2], sy[-1]))
 
 
-def _rows_first_faster(x: np.ndarray, w: np.ndarray) -> bool:
-    """True when NumPy's BLAS (OpenBLAS) computes ``x @ w.T`` faster as ``(w @ x.T).T``:
-    float matrices where ``x`` has few rows. Measured on one core over m in 16..256, k in
-    128..784, n in 84..1000, copy back included: 1.1-1.8x at m <= 32, 1.03-1.3x at
-    m = 64 with k >= 400 (the MLP's first layer), slower from m = 128. Same bits: each
-    element is the same dot product over k."""
-    m, k = x.shape
-    return x.dtype == w.dtype and x.dtype.kind == "f" and x.dtype.itemsize >= 4 and \
-        w.ndim == 2 and (m <= 32 or m <= 64 and k >= 400)
-
-
 @quiet
 def _matmul(x, y, transpose_a=False, transpose_b=False, out=None):
     """``x @ y`` (each transposed first if asked), into ``out`` when given (it must not
@@ -455,12 +444,6 @@ def _matmul(x, y, transpose_a=False, transpose_b=False, out=None):
     if transpose_a:
         x = np.swapaxes(x, -1, -2)
     if transpose_b:
-        if x.ndim == 2 and _rows_first_faster(x, y):
-            flipped = np.matmul(y, x.T)
-            if out is None:
-                return np.ascontiguousarray(flipped.T)
-            np.copyto(out, flipped.T)
-            return out
         y = np.swapaxes(y, -1, -2)
     return np.asarray(np.matmul(x, y, out=out))
 
