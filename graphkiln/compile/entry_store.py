@@ -2,8 +2,9 @@
 
 What is trusted (the threat model is in ``docs/compile_cache.md``): only bytes this user
 wrote. Every entry carries an HMAC-SHA256 over its name and its whole content, keyed by a
-random per-user secret kept outside the cache directory in a file only the user can read
-(created on first use). Nothing is unpickled or executed before the MAC passes.
+random secret in the directory's ``cache.key``, a file only the user can read (created on
+first use, replaced when it is not safe to trust). Nothing is unpickled or executed before
+the MAC passes.
 
 What is refused: a cache directory owned by another user, or world-writable without the
 sticky bit (the program then runs without the cache, with one warning); an entry that is a
@@ -37,6 +38,7 @@ ENTRY_NAME = re.compile(r"^[0-9a-f]{16}-[0-9a-f]{16}-[0-9a-f]{32}\.gkc$")
 TEMP_NAME = re.compile(r"^\.[0-9a-f]{16}-[0-9a-f]{16}-[0-9a-f]{32}\.gkc\.[^/]*\.tmp$")
 DEFAULT_MAX_BYTES = 512 * 1024 * 1024
 KEY_FILE_ENV = "GRAPHKILN_CACHE_KEY_FILE"
+KEY_NAME = "cache.key"
 
 _warned: set = set()
 
@@ -56,38 +58,49 @@ def entry_name(group: str, version: str, signature: str) -> str:
     return f"{digest(group, 16)}-{digest(version, 16)}-{digest(signature, 32)}{ENTRY_SUFFIX}"
 
 
-# ------------------------------------------------------------------ the per-user key
+# ------------------------------------------------------------------ the key
 
-def key_file() -> str:
-    """Where the per-user key lives: ``$GRAPHKILN_CACHE_KEY_FILE``, else
-    ``$XDG_CONFIG_HOME/graphkiln/cache.key`` (``~/.config`` by default)."""
+def key_file(directory: str) -> str:
+    """Where the cache's key lives: ``$GRAPHKILN_CACHE_KEY_FILE`` when set, else ``cache.key``
+    inside the cache directory (private to its owner; it travels with the directory, so a
+    changed ``$HOME`` or an unwritable home never disables the cache)."""
     explicit = os.environ.get(KEY_FILE_ENV)
     if explicit:
         return os.path.abspath(explicit)
-    base = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"),
-                                                             ".config")
-    return os.path.join(os.path.abspath(base), "graphkiln", "cache.key")
+    return os.path.join(directory, KEY_NAME)
+
+
+class UnsafeKey(PermissionError):
+    """The key file exists but must not be trusted (a link, not private, damaged...)."""
 
 
 def _read_key(path: str) -> bytes:
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0))
+    flags = (os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+             | getattr(os, "O_CLOEXEC", 0))
+    try:
+        fd = os.open(path, flags)
+    except FileNotFoundError:
+        raise
+    except OSError as e:  # ELOOP: a symbolic link
+        raise UnsafeKey(f"the key file {path} cannot be opened safely ({e.strerror})") from e
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
-            raise PermissionError(f"the key file {path} is not a regular file")
-        if st.st_uid != os.getuid() or st.st_mode & 0o077:
-            raise PermissionError(f"the key file {path} must be owned by you and readable "
-                                  f"only by you (chmod 600)")
+            raise UnsafeKey(f"the key file {path} is not a regular file")
+        if st.st_uid != os.getuid() or st.st_mode & 0o077 or st.st_nlink != 1:
+            raise UnsafeKey(f"the key file {path} must be a file of yours, readable only by "
+                            f"you (chmod 600), with no other links")
         key = os.read(fd, KEY_BYTES + 1)
     finally:
         os.close(fd)
-    if len(key) != KEY_BYTES:
-        raise PermissionError(f"the key file {path} is damaged (remove it to make a new one)")
+    if len(key) != KEY_BYTES or not any(key):
+        raise UnsafeKey(f"the key file {path} is damaged")
     return key
 
 
-def _create_key(path: str) -> None:
-    """Write a new random key atomically (temp file + link: never a half-written key)."""
+def _write_key(path: str, replace: bool) -> None:
+    """Write a new random key atomically (never a half-written key): linked in place when
+    there is none (the first of several processes wins), or renamed over an unsafe one."""
     os.makedirs(os.path.dirname(path), mode=0o700, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path), prefix=".cache.key.")
     try:
@@ -96,6 +109,9 @@ def _create_key(path: str) -> None:
         os.fsync(fd)
         os.close(fd)
         fd = -1
+        if replace:
+            os.replace(tmp, path)
+            return
         try:
             os.link(tmp, path)
         except FileExistsError:  # another process made it first: use that one
@@ -103,16 +119,19 @@ def _create_key(path: str) -> None:
     finally:
         if fd >= 0:
             os.close(fd)
-        os.unlink(tmp)
+        _unlink(tmp)
 
 
 _KEYS: dict = {}
 
 
-def secret_key() -> bytes | None:
-    """This user's cache key (made on first use), or None with a warning when it cannot be
-    made or is not private."""
-    path = key_file()
+def secret_key(directory: str) -> bytes | None:
+    """The key of the cache at ``directory`` (made on first use), or None with a warning when
+    it cannot be made. A key inside the cache directory that is not safe to trust (a link, a
+    FIFO, readable by others, damaged) is replaced by a new one, with one warning: the old
+    entries then fail authentication and are rebuilt. An unsafe ``$GRAPHKILN_CACHE_KEY_FILE``
+    (the user's own choice of place) turns the cache off instead."""
+    path = key_file(directory)
     key = _KEYS.get(path)
     if key is not None:
         return key
@@ -120,7 +139,14 @@ def secret_key() -> bytes | None:
         try:
             key = _read_key(path)
         except FileNotFoundError:
-            _create_key(path)
+            _write_key(path, replace=False)
+            key = _read_key(path)
+        except UnsafeKey as e:
+            if os.environ.get(KEY_FILE_ENV):
+                raise
+            warn_once(("key", path), f"{e}; it was replaced by a new key (the compile cache "
+                                     f"entries made with the old key will be rebuilt).")
+            _write_key(path, replace=True)
             key = _read_key(path)
     except OSError as e:
         warn_once(("key", path), f"the compile cache is off: {e}.")
@@ -148,11 +174,8 @@ def refusal(path: str) -> str | None:
 
 def is_cache_directory(path: str) -> bool:
     """True when ``path`` holds graphkiln's marker file."""
-    try:
-        with open(os.path.join(path, MARKER), encoding="utf-8") as f:
-            return f.read(len(MARKER_TEXT) + 1) == MARKER_TEXT
-    except (OSError, UnicodeDecodeError):
-        return False
+    return _read_regular(os.path.join(path, MARKER), len(MARKER_TEXT) + 1) == \
+        MARKER_TEXT.encode()
 
 
 class EntryStore:
@@ -180,7 +203,7 @@ class EntryStore:
                                      f"Running without the cache; use a directory only you "
                                      f"can write (set compile_cache_path).")
             return None
-        key = secret_key()
+        key = secret_key(path)
         if key is None:
             return None
         if not is_cache_directory(path):
@@ -321,16 +344,23 @@ def clear(path: str, dry_run: bool = False) -> list[str]:
 
 def _is_entry_file(path: str) -> bool:
     """A regular file (not a link) that starts with the entry format's magic bytes."""
+    head = _read_regular(path, len(MAGIC))
+    return head is not None and (head == MAGIC or path.endswith(".tmp")
+                                 and MAGIC.startswith(head))
+
+
+def _read_regular(path: str, n: int) -> bytes | None:
+    """The first ``n`` bytes of ``path`` when it is a regular file (never following a link,
+    never blocking on a FIFO), else None."""
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0)
-                     | getattr(os, "O_NONBLOCK", 0))
+                     | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     except OSError:
-        return False
+        return None
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
-            return False
-        head = os.read(fd, len(MAGIC))
-        return head == MAGIC or path.endswith(".tmp") and MAGIC.startswith(head)
+            return None
+        return os.read(fd, n)
     finally:
         os.close(fd)
 

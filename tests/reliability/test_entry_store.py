@@ -14,9 +14,10 @@ from graphkiln.compile import entry_store as es
 
 
 @pytest.fixture(autouse=True)
-def private_key(tmp_path, monkeypatch):
-    """Every test gets its own key file (outside the cache directory) and fresh warnings."""
-    monkeypatch.setenv(es.KEY_FILE_ENV, str(tmp_path / "keys" / "cache.key"))
+def fresh_keys(monkeypatch):
+    """Every test reads keys from disk (the default: ``cache.key`` in the cache directory)
+    and sees fresh warnings."""
+    monkeypatch.delenv(es.KEY_FILE_ENV, raising=False)
     monkeypatch.setattr(es, "_KEYS", {})
     monkeypatch.setattr(es, "_warned", set())
 
@@ -34,11 +35,28 @@ def test_round_trip_and_private_key(tmp_path):
     s = store(tmp_path)
     assert s.write(NAME, b"payload")
     assert s.read(NAME) == b"payload"
-    key = tmp_path / "keys" / "cache.key"
+    key = tmp_path / "cache" / "cache.key"
     assert stat.S_IMODE(key.stat().st_mode) == 0o600 and key.stat().st_size == 32
-    assert not str(key).startswith(s.path)
     assert stat.S_IMODE(os.stat(s.path).st_mode) & 0o077 == 0
     assert es.is_cache_directory(s.path)
+
+
+def test_the_key_travels_with_the_directory_not_the_home(tmp_path, monkeypatch):
+    """A changed $HOME (a sandbox, a container, sudo) still reads the same entries."""
+    monkeypatch.setenv("HOME", str(tmp_path / "home1"))
+    store(tmp_path).write(NAME, b"payload")
+    monkeypatch.setenv("HOME", str(tmp_path / "home2"))
+    monkeypatch.setattr(es, "_KEYS", {})
+    assert store(tmp_path).read(NAME) == b"payload"
+    assert not (tmp_path / "home1").exists() and not (tmp_path / "home2").exists()
+
+
+def test_explicit_key_file(tmp_path, monkeypatch):
+    key = tmp_path / "keys" / "cache.key"
+    monkeypatch.setenv(es.KEY_FILE_ENV, str(key))
+    s = store(tmp_path)
+    assert s.write(NAME, b"payload") and s.read(NAME) == b"payload"
+    assert key.stat().st_size == 32 and not (tmp_path / "cache" / "cache.key").exists()
 
 
 @pytest.mark.parametrize("damage", ["flip_payload", "flip_mac", "truncate", "empty",
@@ -111,7 +129,7 @@ def test_failed_writes_leave_no_temp_files(tmp_path, monkeypatch, capsys):
     monkeypatch.setattr(os, "fsync", disk_full)
     for _ in range(3):
         assert not s.write(full, b"data")
-    assert sorted(os.listdir(s.path)) == sorted([es.MARKER, NAME])
+    assert sorted(os.listdir(s.path)) == sorted([es.MARKER, es.KEY_NAME, NAME])
     assert capsys.readouterr().err.count("could not write") == 2
 
 
@@ -139,18 +157,54 @@ def test_sticky_world_writable_directory_is_accepted(tmp_path):
     assert es.EntryStore.open(str(d)) is not None
 
 
-@pytest.mark.parametrize("problem", ["readable_by_others", "symlink", "short"])
-def test_unsafe_key_file_turns_the_cache_off(tmp_path, problem, capsys):
-    key = tmp_path / "keys" / "cache.key"
-    key.parent.mkdir()
-    if problem == "symlink":
+KEY_PROBLEMS = ["readable_by_others", "symlink", "short", "empty", "zeros", "fifo",
+                "hard_link"]
+
+
+def _spoil_key(key, problem, tmp_path):
+    if key.exists() or key.is_symlink():
+        key.unlink()
+    if problem == "fifo":
+        os.mkfifo(key)
+    elif problem == "hard_link":
+        target = tmp_path / "known"
+        target.write_bytes(b"k" * 32)
+        os.chmod(target, 0o600)
+        os.link(target, key)
+    elif problem == "symlink":
         target = tmp_path / "elsewhere"
         target.write_bytes(b"k" * 32)
         os.chmod(target, 0o600)
         os.symlink(target, key)
     else:
-        key.write_bytes(b"k" * (32 if problem != "short" else 5))
+        key.write_bytes({"short": b"k" * 5, "empty": b"", "zeros": bytes(32)}.get(problem,
+                                                                          b"k" * 32))
         os.chmod(key, 0o644 if problem == "readable_by_others" else 0o600)
+
+
+@pytest.mark.parametrize("problem", KEY_PROBLEMS)
+def test_unsafe_key_in_the_directory_is_replaced(tmp_path, problem, capsys):
+    """A key others could read, a link, a FIFO (never a hang), a damaged file: a new key,
+    one warning, and the entries of the old key are rebuilt rather than trusted."""
+    s = store(tmp_path)
+    s.write(NAME, b"payload")
+    key = tmp_path / "cache" / "cache.key"
+    _spoil_key(key, problem, tmp_path)
+    es._KEYS.clear()
+    s2 = store(tmp_path)
+    assert "replaced by a new key" in capsys.readouterr().err
+    assert stat.S_ISREG(key.lstat().st_mode) and key.stat().st_nlink == 1
+    assert stat.S_IMODE(key.stat().st_mode) == 0o600 and key.stat().st_size == 32
+    assert s2.key != s.key and s2.read(NAME) is None
+    assert s2.write(NAME, b"fresh") and s2.read(NAME) == b"fresh"
+
+
+@pytest.mark.parametrize("problem", KEY_PROBLEMS)
+def test_unsafe_explicit_key_file_turns_the_cache_off(tmp_path, problem, monkeypatch, capsys):
+    key = tmp_path / "keys" / "cache.key"
+    key.parent.mkdir()
+    monkeypatch.setenv(es.KEY_FILE_ENV, str(key))
+    _spoil_key(key, problem, tmp_path)
     assert es.EntryStore.open(str(tmp_path / "cache")) is None
     assert "compile cache is off" in capsys.readouterr().err
 
