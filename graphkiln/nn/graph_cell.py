@@ -19,8 +19,10 @@ class GraphCell(Cell):
             raise TypeError(f"For 'GraphCell', the argument 'graph' must be a FuncGraph "
                             f"loaded from MIndIR, but got '{type(graph)}'.")
         if obf_random_seed is not None:
-            raise RuntimeError("For 'GraphCell', graphkiln cannot run obfuscated MINDIR "
-                               "graphs ('obf_random_seed').")
+            # MindSpore 2.10 raises the same: its CPU build cannot run them either
+            raise NotImplementedError("For 'GraphCell', dynamic structure obfuscation is not "
+                                      "supported ('obf_random_seed'); load a model exported "
+                                      "without 'obf_config'.")
         params_init = dict(params_init or {})
         if not isinstance(params_init, dict):
             raise TypeError(f"For 'GraphCell', the argument 'params_init' must be a dict, "

@@ -112,3 +112,6 @@ def test_encrypted_file_needs_the_right_key():
 def test_obfuscation_is_refused_clearly():
     with pytest.raises(RuntimeError, match="cannot run obfuscated MINDIR files"):
         ms.load(str(FIXTURES / "ms_mlp.mindir"), obf_func=lambda x: x)
+    graph = ms.load(str(FIXTURES / "ms_mlp.mindir"))
+    with pytest.raises(NotImplementedError, match="obfuscation is not supported"):
+        nn.GraphCell(graph, obf_random_seed=1)  # MindSpore 2.10 CPU raises this too
