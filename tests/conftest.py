@@ -1,18 +1,27 @@
 """Shared fixtures: every test starts from the default context and a fixed init seed."""
 import os
+import random
 
 import pytest
 
 # Check every graph after every pass (closed graphs, call arities, monad inputs).
 os.environ.setdefault("GRAPHKILN_VERIFY", "1")
 
+import numpy as np
+
 import graphkiln
 from graphkiln import context
+from graphkiln.common import seed
 
 
 @pytest.fixture(autouse=True)
 def _fresh_context():
-    """Undo any ``set_context`` a test made, so no mode or option leaks into the next."""
+    """Every test starts from a new process's random state (weights drawn by unseeded
+    layers do not depend on which tests ran before), and any ``set_context`` it made is
+    undone afterwards."""
+    seed._rng, seed._seed = np.random.default_rng(seed._DEFAULT_SEED), None
+    np.random.seed(0)  # tests drawing from NumPy's or Python's global generator, too
+    random.seed(0)
     yield
     context.reset_context()
 
