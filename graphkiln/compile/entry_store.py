@@ -24,6 +24,7 @@ import secrets
 import stat
 import sys
 import tempfile
+import time
 
 MAGIC = b"GKCACHE2\n"
 MAC_BYTES = 32
@@ -37,6 +38,7 @@ ENTRY_SUFFIX = ".gkc"
 ENTRY_NAME = re.compile(r"^[0-9a-f]{16}-[0-9a-f]{16}-[0-9a-f]{32}\.gkc$")
 TEMP_NAME = re.compile(r"^\.[0-9a-f]{16}-[0-9a-f]{16}-[0-9a-f]{32}\.gkc\.[^/]*\.tmp$")
 DEFAULT_MAX_BYTES = 512 * 1024 * 1024
+STALE_TEMP_SECONDS = 3600
 KEY_FILE_ENV = "GRAPHKILN_CACHE_KEY_FILE"
 KEY_NAME = "cache.key"
 
@@ -281,6 +283,7 @@ class EntryStore:
             return False
         self._remove_superseded(name)
         self._evict(keep=name)
+        self._remove_stale_temps()
         return True
 
     def entries(self) -> list[tuple[str, int, float]]:
@@ -302,6 +305,19 @@ class EntryStore:
             g, v = n.split("-")[:2]
             if g == group and v != version:
                 _unlink(os.path.join(self.path, n))
+
+    def _remove_stale_temps(self) -> None:
+        """Remove temp files that a process killed mid-write left (older than any write
+        in progress could be)."""
+        cutoff = time.time() - STALE_TEMP_SECONDS
+        for n in _listdir(self.path):
+            full = os.path.join(self.path, n)
+            try:
+                st = os.lstat(full)
+            except OSError:
+                continue
+            if TEMP_NAME.match(n) and stat.S_ISREG(st.st_mode) and st.st_mtime < cutoff:
+                _unlink(full)
 
     def _evict(self, keep: str) -> None:
         entries = sorted(self.entries(), key=lambda e: (e[0] == keep, e[2]))

@@ -283,3 +283,15 @@ def test_concurrent_writers_never_expose_a_partial_entry(tmp_path):
     for t in threads:
         t.join()
     assert not [n for n in os.listdir(s.path) if n.endswith(".tmp")]
+
+
+def test_temp_files_of_a_killed_writer_are_removed_later(tmp_path):
+    s = store(tmp_path)
+    old = os.path.join(s.path, f".{NAME}.abc123.tmp")
+    young = os.path.join(s.path, f".{NAME}.def456.tmp")  # a write in progress
+    for path in (old, young):
+        with open(path, "wb") as f:
+            f.write(es.MAGIC[:3])
+    os.utime(old, (time.time() - 2 * es.STALE_TEMP_SECONDS,) * 2)
+    s.write(es.entry_name("g", "v", "s"), b"x")
+    assert not os.path.exists(old) and os.path.exists(young)
