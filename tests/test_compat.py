@@ -114,4 +114,4 @@ def test_cache_command_lists_and_clears(tmp_path):
     assert "1 entries" in listing and ".gkc" in listing
     subprocess.run([sys.executable, "-m", "graphkiln", "cache", "--path", str(cache),
                     "--clear"], check=True, capture_output=True, cwd=REPO, timeout=60)
-    assert sorted(p.name for p in cache.iterdir()) == ["CACHEDIR.TAG"]  # entries only
+    assert sorted(p.name for p in cache.iterdir()) == ["CACHEDIR.TAG", "cache.key"]  # entries only
