@@ -114,6 +114,8 @@ SAMPLES["ReverseSequence"] = [
                {"seq_dim": 1, "batch_dim": 0}),
     lambda r: ((B(f32(r, 3, 2, 3)), B(np.array([[1, 3], [0, 2], [3, 3]], np.int64))),
                {"seq_dim": 1, "batch_dim": 0})]
+SAMPLES["ReverseV2"] = [lambda r: ((B(f32(r, 3, 2, 4)),), {"axis": (1,)}),
+                       lambda r: ((B(f32(r, 3, 2, 4)),), {"axis": (-1, 0)})]
 SAMPLES["Renorm"] = [lambda r: ((B(f32(r, 3, 3, 4)),), {"p": 2, "dim": 0, "maxnorm": 1.0})]
 
 

@@ -45,7 +45,8 @@ NON_DIFFERENTIABLE = {
        for n in ("ScalarAdd", "ScalarSub", "ScalarMul", "ScalarDiv", "ScalarFloorDiv",
                  "ScalarMod", "ScalarPow", "ScalarEq", "ScalarNe", "ScalarLt", "ScalarLe",
                  "ScalarGt", "ScalarGe", "BoolAnd", "BoolOr", "BoolNot", "ScalarUsub",
-                 "ScalarCast", "ScalarToTensor", "ScalarMax", "ScalarMin", "MakeSlice")},
+                 "ScalarCast", "ScalarToTensor", "TupleToArray", "ScalarMax", "ScalarMin",
+                 "MakeSlice")},
     **{n: "dynamic length sequence op with a number or bool result, or a piece of a "
           "sequence op's backward rule" for n in SEQUENCE_OPS
        if not REGISTRY[n].differentiable},
@@ -312,6 +313,7 @@ SAMPLES = {
     "SeLU": [s(away(2, 3))],
     "MaskedFill": [s(n(2, 3), mask([True, False, True]), n()), s(n(3), mask([[1, 0, 0]]), 2.5)],
     "SpaceToDepth": [s(n(1, 2, 4, 4), block_size=2), s(n(2, 1, 3, 6), block_size=3)],
+    "ReverseV2": [s(n(3, 4), axis=(1,)), s(n(2, 3, 2), axis=(0, -1))],
     "ReverseSequence": [s(n(3, 4), ints([1, 2, 4]), seq_dim=1, batch_dim=0),
                         s(n(2, 3, 2), ints([3, 0], np.int64), seq_dim=1, batch_dim=2)],
     "Renorm": [s(away(3, 4), p=2, dim=0, maxnorm=0.05), s(away(3, 4), p=1, dim=1, maxnorm=0.1),

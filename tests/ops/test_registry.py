@@ -215,6 +215,8 @@ SAMPLES = {
     **{n: [((3,), {}), ((-2.5,), {}), ((False,), {})] for n in ("BoolNot", "ScalarUsub")},
     "ScalarCast": [((2.7,), {"to": "int"}), ((0,), {"to": "bool"}), ((3,), {"to": "float"})],
     "ScalarToTensor": [((3,), {"dtype": ms.float32}), ((2.5,), {"dtype": ms.int32})],
+    "TupleToArray": [(((1, 2, 3),), {}), (((0.5, -2.0),), {})],
+    "ReverseV2": [((f32(3, 4),), {"axis": (1,)}), ((i32(2, 3, 2),), {"axis": (-1, 0)})],
     "MakeSlice": [((1, 5, 2), {}), ((None, -1, None), {})],
 }
 

@@ -1272,3 +1272,37 @@ def _range(start, limit, delta, maxlen=1000000):
 # only for constant bounds)
 Range = OpDef("Range", _range_infer, _range, differentiable=False,
               attrs={"maxlen": 1000000})
+
+
+def _reverse_v2_axes(x, axis) -> tuple:
+    """``axis`` of ``ReverseV2`` checked against ``x`` (MindSpore's ValueErrors)."""
+    axes = tuple(axis) if isinstance(axis, (tuple, list)) else (axis,)
+    out = []
+    for i, a in enumerate(axes):
+        if isinstance(a, bool) or not isinstance(a, (int, np.integer)):
+            raise TypeError(f"For 'ReverseV2', the 'axis[{i}]' must be an int, but got "
+                            f"{type(a).__name__}.")
+        rank = max(x.ndim, 1)
+        if not -rank <= a < rank:
+            raise ValueError(f"For 'ReverseV2', the 'axis[{i}]' must be in range of "
+                             f"[{-rank}, {rank}), but got {a} with type 'int'.")
+        if int(a) % rank in out:
+            raise ValueError(f"For ReverseV2, 'axis' cannot contain duplicate dimensions, "
+                             f"but got {a}")
+        out.append(int(a) % rank)
+    return tuple(out)
+
+
+def _reverse_v2_infer(x, axis=()):
+    t = tensor_type("ReverseV2", "input_x", x)
+    _reverse_v2_axes(x, axis)
+    return AbstractTensor(t, x.shape)
+
+
+def _reverse_v2(x, axis=()):
+    axes = _reverse_v2_axes(x, axis)
+    return np.flip(x, axes).copy() if axes and x.ndim else x.copy()
+
+
+# MindSpore's legacy reversal along axes (``ops.flip`` is its functional successor)
+ReverseV2 = OpDef("ReverseV2", _reverse_v2_infer, _reverse_v2, attrs={"axis": ()})

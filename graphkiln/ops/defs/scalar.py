@@ -12,7 +12,7 @@ import operator
 import numpy as np
 
 from ...common import dtype as mstype
-from ...ir.abstract import UNKNOWN, AbstractScalar, AbstractTensor
+from ...ir.abstract import UNKNOWN, AbstractScalar, AbstractTensor, AbstractTuple
 from ...ir.primitive import OpDef
 from ._infer import describe
 
@@ -129,3 +129,32 @@ def _make_slice_infer(start, stop, step):
 # ``slice(start, stop, step)`` with run-time int bounds: ``x[a:b]`` of a Tensor by sizes
 # read from a dynamic shape
 MakeSlice = OpDef("MakeSlice", _make_slice_infer, slice, differentiable=False)
+
+
+def _tuple_to_array_infer(x):
+    if not (isinstance(x, AbstractTuple) and not x.is_list):
+        got = "list" if isinstance(x, AbstractTuple) else describe(x)
+        raise TypeError(f"For 'TupleToArray', the type of 'x' should be 'tuple', but got "
+                        f"type '{got}'.")
+    if not x.elements:
+        raise ValueError("For 'TupleToArray', the size of x should be > : 0, but got 0.")
+    kinds = set()
+    for e in x.elements:
+        if not isinstance(e, AbstractScalar) or e.kind not in (int, float):
+            raise TypeError(f"For 'TupleToArray', every element of 'x' must be an int or "
+                            f"float, but got {describe(e)}.")
+        kinds.add(e.kind)
+    if len(kinds) > 1:
+        raise TypeError("For 'TupleToArray', all elements of 'input_x' must be have same "
+                        "type.")
+    dtype = mstype.int32 if kinds == {int} else mstype.float32
+    values = [e.value for e in x.elements]
+    known = UNKNOWN not in values
+    return AbstractTensor(dtype, (len(values),),
+                          np.asarray(values, dtype.np_dtype) if known else None)
+
+
+TupleToArray = OpDef(
+    "TupleToArray", _tuple_to_array_infer,
+    lambda x: np.asarray(x, np.int32 if all(isinstance(v, int) for v in x) else np.float32),
+    differentiable=False)

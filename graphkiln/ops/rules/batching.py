@@ -72,7 +72,8 @@ NOT_BATCHED = {
        for name in ("ScalarAdd", "ScalarSub", "ScalarMul", "ScalarDiv", "ScalarFloorDiv",
                     "ScalarMod", "ScalarPow", "ScalarEq", "ScalarNe", "ScalarLt", "ScalarLe",
                     "ScalarGt", "ScalarGe", "BoolAnd", "BoolOr", "BoolNot", "ScalarUsub",
-                    "ScalarCast", "ScalarToTensor", "ScalarMax", "ScalarMin", "MakeSlice")},
+                    "ScalarCast", "ScalarToTensor", "TupleToArray", "ScalarMax", "ScalarMin",
+                    "MakeSlice")},
     **{name: "dynamic length sequence: its items are batched one by one, never the sequence"
        for name in SEQUENCE_OPS},
 }
@@ -281,6 +282,13 @@ def _transpose(x, perm, *, dims):
     r = x.ndim - 1
     perm = tuple(_norm(p, r) for p in _axis_value(perm))
     return A.Transpose(x, (d,) + tuple(p + (p >= d) for p in perm)), 0
+
+
+@rule_for("ReverseV2")
+def _reverse_v2(x, *, dims, axis=()):
+    r = x.ndim - 1
+    axes = tuple(axis) if isinstance(axis, (tuple, list)) else (axis,)
+    return A.ReverseV2(to_front(x, dims[0]), axis=tuple(_norm(a, r) + 1 for a in axes)), 0
 
 
 @rule_for("ExpandDims")

@@ -479,6 +479,11 @@ def _transpose(x, perm, out, dout):
     return F.transpose(dout, tuple(inverse)), None
 
 
+@bprop("ReverseV2")
+def _reverse_v2(x, out, dout, axis=()):
+    return (REGISTRY["ReverseV2"](dout, axis=axis),)
+
+
 @bprop("BroadcastTo")
 def _broadcast_to(x, out, dout, shape=()):
     return (sum_to(dout, x),)
