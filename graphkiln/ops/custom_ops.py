@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from ..ir import tracing_state as state
 from ..ir.primitive import Primitive
+from .defs import custom_aot
 from .defs.custom import FUNC_TYPES, prefix
 from .defs.custom import Custom as _CustomDef
 
@@ -54,6 +55,8 @@ class Custom(Primitive):
     def __init__(self, func: Callable | str, out_shape=None, out_dtype=None,
                  func_type: str = "pyfunc", bprop: Callable | None = None, reg_info=None):
         _check_func(func, func_type, out_shape, reg_info)
+        if func_type == "aot":
+            func = custom_aot.compile_source(func)
         super().__init__(_CustomDef, {"func": func, "out_shape": out_shape,
                                       "out_dtype": out_dtype, "func_type": func_type,
                                       "bprop": bprop})

@@ -29,6 +29,18 @@ with open(os.path.join(FIXTURES, "custom.json")) as f:
 MODES = ("PYNATIVE_MODE", "GRAPH_MODE")
 
 
+@pytest.fixture(autouse=True, scope="module")
+def _aot_build_directory(tmp_path_factory):
+    """The aot cases compile their .cc kernels into a temporary directory, once."""
+    before = os.environ.get("MS_COMPILER_CACHE_PATH")
+    os.environ["MS_COMPILER_CACHE_PATH"] = str(tmp_path_factory.mktemp("aot"))
+    yield
+    if before is None:
+        del os.environ["MS_COMPILER_CACHE_PATH"]
+    else:
+        os.environ["MS_COMPILER_CACHE_PATH"] = before
+
+
 def _close(got, want):
     if isinstance(want, list) and want and isinstance(want[0], list) and len(
             np.shape(want[0])) != len(np.shape(want)) - 1:
@@ -57,7 +69,7 @@ def test_matches_mindspore(name, mode):
 
 @pytest.mark.parametrize("name", ["single", "multi_outputs", "bprop_grad", "multi_bprop_grad",
                                   "custom_in_bprop", "ops_in_bprop", "weight_grad",
-                                  "jit_function"])
+                                  "jit_function", "aot_source"])
 def test_graph_equals_pynative(name):
     eager = outcome(lambda: CALLS[name](ms, ops, nn, Tensor))
     ms.set_context(mode=ms.GRAPH_MODE)
@@ -274,3 +286,12 @@ def test_import_paths():
     assert op.reg_info == (info,) and op.get_bprop() is None
     with pytest.raises(ValueError, match="sum of input tensors and output tensors"):
         CustomRegOp().input(0, "x").output(0, "y").dtype_format(DataType.F32_Default)
+
+
+def test_aot_source_that_does_not_compile(tmp_path):
+    bad = tmp_path / "broken.cc"
+    bad.write_text("extern \"C\" int Broken( {\n")
+    with pytest.raises(RuntimeError, match="Compilation error in compiling"):
+        ops.Custom(f"{bad}:Broken", lambda s: s, lambda t: t, "aot")
+    with pytest.raises(RuntimeError, match="nvcc"):
+        ops.Custom(f"{tmp_path / 'k.cu'}:K", lambda s: s, lambda t: t, "aot")

@@ -1,9 +1,10 @@
 """``Custom``: a user-defined operator. With ``func_type="pyfunc"`` its kernel calls the
 user's Python function on NumPy arrays (Python numbers stay numbers) and checks what it
-returns against the declared outputs; inference reads ``out_shape``/``out_dtype``, values
+returns against the declared outputs (``func_type="aot"`` calls a shared library's
+function instead, :mod:`.custom_aot`); inference reads ``out_shape``/``out_dtype``, values
 or functions of the input shapes (lists) and dtypes (``TensorType`` for tensors), as
-MindSpore's ``Custom.__infer__`` does. The other func types need a device compiler or a
-native binary that a CPU NumPy runtime cannot run: inference raises MindSpore's error.
+MindSpore's ``Custom.__infer__`` does. The other func types need a device compiler
+(AKG, TBE, AICPU): inference raises the error MindSpore 2.10 gives on CPU.
 
 The op has no memory or IO effect (MindSpore's GRAPH_MODE treats pyfunc as pure: an unused
 call is dropped), but it is never evaluated while compiling (``pure_eval=False``): the
@@ -20,6 +21,7 @@ import numpy as np
 from ...common import dtype as mstype
 from ...ir.abstract import AbstractScalar, AbstractTensor, AbstractTuple
 from ...ir.primitive import OpDef
+from . import custom_aot
 
 FUNC_TYPES = ("hybrid", "akg", "tbe", "aicpu", "aot", "pyfunc")
 _AKG_TYPES = ("hybrid", "akg")
@@ -82,6 +84,9 @@ def declared(types: list, func, out_shape, out_dtype, func_type: str) -> list | 
     """The declared outputs for inputs of ``types`` ((shape, dtype) pairs): a list of
     (shape, dtype) for several outputs, one pair for one output."""
     pre = prefix(func, func_type)
+    if func_type == "aot" and (out_shape is None or out_dtype is None):
+        raise TypeError(f"{pre}, graphkiln needs 'out_shape' and 'out_dtype' for an aot "
+                        f"operator (it does not load C++ infer functions).")
     shape = out_shape(*(t[0] for t in types)) if callable(out_shape) else out_shape
     dtype = out_dtype(*(t[1] for t in types)) if callable(out_dtype) else out_dtype
     if func_type == "pyfunc":
@@ -112,22 +117,16 @@ def _abstract(out):
 
 # ------------------------------------------------------------------ the func types
 
-def _aot_path(func) -> str:
-    return func.split(":")[0] if isinstance(func, str) else ""
-
-
 def unsupported(func, func_type: str) -> Exception | None:
     """The error MindSpore 2.10 on CPU gives when an op of ``func_type`` runs (None for
-    pyfunc, which graphkiln runs)."""
+    pyfunc and aot, which graphkiln runs)."""
     name = func_name(func)
     if func_type == "aot":
-        path = _aot_path(func)
+        path = custom_aot.split(func)[0]
         if not os.path.exists(path):
             return RuntimeError(f"For 'Custom' on CPU, couldn't find the AOT binary file: "
                                 f"{path}")
-        return RuntimeError(f"For 'Custom' with func_type 'aot' ({func!r}): graphkiln runs on "
-                            f"NumPy and cannot call a compiled AOT kernel; write the operator "
-                            f"as a Python function with func_type 'pyfunc'.")
+        return None
     if func_type in _AKG_TYPES:
         return RuntimeError(f"For 'Custom' with func_type '{func_type}' (function '{name}'): "
                             f"this func type is compiled by AKG, which is not available on "
@@ -175,7 +174,9 @@ def _as_array(value, shape: tuple, dtype: mstype.Type, name: str, i: int | None)
     return arr
 
 
-def _run(args, func, fake: bool, expected):
+def _run(args, func, fake: bool, expected, func_type: str = "pyfunc"):
+    if func_type == "aot":
+        return custom_aot.run(func, args, expected)
     result = func(*args)
     name = func_name(func)
     if fake:  # out_dtype (): MindSpore hands back a placeholder, not the result
@@ -197,7 +198,7 @@ def _is_fake(out_dtype) -> bool:
 
 def _custom(*args, func=None, out_shape=None, out_dtype=None, func_type="pyfunc", bprop=None):
     expected = declared([_value_type(a) for a in args], func, out_shape, out_dtype, func_type)
-    return _run(args, func, _is_fake(out_dtype), expected)
+    return _run(args, func, _is_fake(out_dtype), expected, func_type)
 
 
 def _expected(a):
@@ -213,8 +214,8 @@ def _specialize(in_abstracts, out_abstract, attrs):
                              _expected=_expected(out_abstract))
 
 
-def _run_declared(*args, _fake, _expected, func=None, **attrs):
-    return _run(args, func, _fake, _expected)
+def _run_declared(*args, _fake, _expected, func=None, func_type="pyfunc", **attrs):
+    return _run(args, func, _fake, _expected, func_type)
 
 
 Custom = OpDef("Custom", _custom_infer, _custom, pure_eval=False,
