@@ -284,3 +284,20 @@ def test_aot_source_that_does_not_compile(tmp_path):
         ops.Custom(f"{bad}:Broken", lambda s: s, lambda t: t, "aot")
     with pytest.raises(RuntimeError, match="nvcc"):
         ops.Custom(f"{tmp_path / 'k.cu'}:K", lambda s: s, lambda t: t, "aot")
+
+
+@pytest.mark.parametrize("func_type, words", [
+    ("hybrid", ["func_type 'hybrid'", "AKG", "'pyfunc'"]),
+    ("akg", ["func_type 'akg'", "AKG"]),
+    ("tbe", ["Unsupported func type for Custom operator on CPU", "[tbe]", "[np_sin]"]),
+])
+def test_device_compiled_func_types_explain_the_failure(func_type, words):
+    def kernel_like(x):
+        return np_sin(x)
+    kernel_like.ms_kernel_flag = True  # what MindSpore's @kernel sets
+    kernel_like.__name__ = "np_sin"
+    op = ops.Custom(kernel_like, lambda s: s, lambda t: t, func_type)
+    with pytest.raises(RuntimeError) as e:
+        op(Tensor(X))
+    for w in words:
+        assert w in str(e.value)
