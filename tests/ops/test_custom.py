@@ -310,3 +310,24 @@ def test_device_compiled_func_types_explain_the_failure(func_type, words):
         op(Tensor(X))
     for w in words:
         assert w in str(e.value)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_returned_input_is_copied(mode):
+    ms.set_context(mode=getattr(ms, mode))
+    op = ops.Custom(lambda v: v, lambda s: s, lambda t: t)
+    net = _identity_cell(op)
+    x = Tensor(X.copy())
+    out = net(x)
+    assert not np.shares_memory(out.asnumpy(), x.asnumpy())
+
+
+def _identity_cell(op):
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.op = op
+
+        def construct(self, x):
+            return self.op(x)
+    return Net()

@@ -153,6 +153,15 @@ def _custom_infer(*args, func=None, out_shape=None, out_dtype=None, func_type="p
 
 # ------------------------------------------------------------------ the kernel
 
+def _owned(arr: np.ndarray, args: tuple) -> np.ndarray:
+    """``arr``, copied when it is a view or shares memory with an input (MindSpore copies
+    a pyfunc's results into their own buffers: a returned input must not alias it)."""
+    if arr.base is not None or any(isinstance(a, np.ndarray) and np.may_share_memory(arr, a)
+                                   for a in args):
+        return arr.copy()
+    return arr
+
+
 def _as_array(value, shape: tuple, dtype: mstype.Type, name: str, i: int | None):
     what = f"the pyfunc '{name}' returned" + ("" if i is None else f" as output {i}")
     if hasattr(value, "asnumpy"):
@@ -187,9 +196,9 @@ def _run(args, func, fake: bool, expected, func_type: str = "pyfunc"):
                    else f"a {type(result).__name__}")
             raise RuntimeError(f"For 'Custom', the pyfunc '{name}' returned {got}, but "
                                f"'out_shape'/'out_dtype' declare {len(expected)} outputs.")
-        return tuple(_as_array(v, s, t, name, i)
+        return tuple(_owned(_as_array(v, s, t, name, i), args)
                      for i, (v, (s, t)) in enumerate(zip(result, expected)))
-    return _as_array(result, expected[0], expected[1], name, None)
+    return _owned(_as_array(result, expected[0], expected[1], name, None), args)
 
 
 def _is_fake(out_dtype) -> bool:
