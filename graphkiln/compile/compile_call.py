@@ -256,7 +256,8 @@ def _compile_call(fn, name: str, args: tuple, kwargs: dict, self_obj) -> Executa
     exe.cell_guards += container_guards(self_obj, functions, written, run_time_writes.ids)
     exe.cell_guards += instance_guards(self_obj, functions, written)
     exe.cell_state = cell_state(self_obj, written, run_time_writes.ids)
-    exe.live_writes = bool(run_time_writes.ids or run_time_writes.attributes)
+    exe.live_writes = bool(run_time_writes.ids or run_time_writes.attributes
+                           or run_time_writes.python_calls)
     return exe
 
 

@@ -138,7 +138,7 @@ class Executable:
         self.guards: tuple = ()  # values read from modules at trace time (compile/guards.py)
         self.cell_guards: list = []  # values read from closure cells (this process only)
         self.cell_state = None  # the cell tree it was traced from (compile/cell_state.py)
-        self.live_writes = False  # it writes live Python objects when it runs: not stored
+        self.live_writes = False  # it writes live objects or calls a pyfunc: not stored
         self._timed_fn = None  # the same code with timed kernels, while a Profiler runs
 
     def use_code(self, generated) -> None:

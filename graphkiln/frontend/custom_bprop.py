@@ -10,14 +10,10 @@ no gradient from the call (MindSpore gives them zeros).
 """
 from __future__ import annotations
 
-import numpy as np
-
-import graphkiln.ops.functional as F
-
 from ..common.symbolic_scalar import SymbolicScalar
 from ..common.tensor import Tensor
 from ..ir.anf import FuncGraph
-from ..ops.rules.bprop import sum_to
+from ..ops.rules.custom import fit_gradient
 from .control import convert
 from .pytree import flatten, unflatten
 
@@ -93,20 +89,4 @@ class UserBprop:
         return tuple(grads)
 
     def _fit(self, g: Tensor, x: Tensor) -> Tensor:
-        """``g`` as the gradient of ``x``: its dtype, and its shape by reducing or
-        broadcasting, as MindSpore does; an incompatible shape is an error."""
-        if g.shape != x.shape:
-            try:
-                common = tuple(np.broadcast_shapes(g.shape, x.shape))
-            except ValueError:
-                common = None
-            if common == tuple(g.shape):
-                return sum_to(g, x)
-            if common != tuple(x.shape):
-                raise RuntimeError(f"For grad interface or custom function, grad tensor "
-                                   f"should be broadcast to expected shape, but got "
-                                   f"{list(g.shape)} vs {list(x.shape)} (the 'bprop' of "
-                                   f"'{type(self.cell).__name__}' returned a gradient of "
-                                   f"the wrong shape).")
-            g = F.broadcast_to(g, x.shape)
-        return g if g.dtype is x.dtype else F.cast(g, x.dtype)
+        return fit_gradient(g, x, f"the 'bprop' of '{type(self.cell).__name__}'")

@@ -43,6 +43,7 @@ class RunTimeWrites:
     def __init__(self):
         self.ids: set[int] = set()
         self.attributes: dict = {}
+        self.python_calls = False  # it calls a user function of this process (a pyfunc)
 
 
 def begin_functions():
@@ -71,6 +72,15 @@ def note_run_time_write(obj) -> None:
     written = getattr(_local, "run_time_writes", None)
     if written is not None:
         written.ids.add(id(obj))
+
+
+def note_python_call(fn) -> None:
+    """The graph calls the user's Python function ``fn`` when it runs (a pyfunc ``Custom``
+    op): it needs this process's function object, so it is not written to the compile
+    cache."""
+    written = getattr(_local, "run_time_writes", None)
+    if written is not None:
+        written.python_calls = True
 
 
 def note_attribute_write(obj, name: str, before) -> None:

@@ -32,6 +32,8 @@ from .composite import (
     vjp,
     vmap,
 )
+from .custom_ops import Custom  # noqa: F401  (its own class, before the registry's)
+from .custom_reg import CustomRegOp, DataType, custom_info_register  # noqa: F401
 from .defs.collective import ReduceOp
 from .elementwise import *  # noqa: F401,F403
 from .functional import *  # noqa: F401,F403
@@ -62,4 +64,4 @@ __all__ = [n for n in dir(functional) if not n.startswith("_")] + list(REGISTRY)
     "get_grad", "jvp", "vjp", "jacfwd", "jacrev", "jet",
     "derivative", "linearize", "ReduceOp", "WhileLoop", "ForiLoop", "Scan",
     "pixel_shuffle", "pixel_unshuffle", "channel_shuffle", "dropout1d", "dropout2d",
-    "dropout3d"]
+    "dropout3d", "CustomRegOp", "DataType", "custom_info_register"]

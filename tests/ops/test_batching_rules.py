@@ -97,6 +97,13 @@ for _n in ("Asin", "Acos"):
 for _n in ("RealDiv", "SquaredDifference", "Atan2"):
     SAMPLES[_n] = _binary(0.5, 3.0)
 SAMPLES["Identity"] = _unary()
+# a pyfunc (written for one example): two outputs, one of them a scalar, an unbatched input
+SAMPLES["Custom"] = [
+    lambda r: ((B(f32(r, N_BATCH, 4, 5)), U(f32(r, 5))),
+               {"func": lambda x, y: (x * y, np.tanh(x).sum()),
+                "out_shape": lambda a, b: (a, []), "out_dtype": lambda a, b: (a, a)}),
+    lambda r: ((B(f32(r, N_BATCH, 2)),), {"func": np.exp, "out_shape": lambda a: a,
+                                          "out_dtype": lambda t: t})]
 for _n in ("Trunc", "Mish", "SeLU", "SoftShrink"):
     SAMPLES[_n] = _unary()
 for _n in ("TruncateDiv", "TruncateMod", "Xdivy"):

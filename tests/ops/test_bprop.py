@@ -333,6 +333,13 @@ SAMPLES = {
     "Sort": [s(n(3, 4)), s(n(3, 4), axis=0, descending=True), s(n(2, 3, 2), axis=1)],
     "Unstack": [s(n(3, 4)), s(n(2, 3, 2), axis=-1)],
     "Identity": [s(n(2, 3))],
+    # a pyfunc with the user's bprop (tanh; a two-output product whose y is broadcast, so
+    # its gradient is reduced back to y's shape)
+    "Custom": [s(n(2, 3), func=np.tanh, out_shape=lambda sh: sh, out_dtype=lambda t: t,
+                 bprop=lambda x, out, dout: (dout * (1 - out * out),)),
+               s(n(2, 3), n(3), func=lambda x, y: (x * y, x + y),
+                 out_shape=lambda a, b: (a, a), out_dtype=lambda a, b: (a, a),
+                 bprop=lambda x, y, out, dout: (dout[0] * y + dout[1], dout[0] * x + dout[1]))],
     # a hook that keeps the gradients (None) or gives them back: the rule must pass them on
     "HookBackward": [s(n(2, 3), hook_fn=lambda grads: None),
                      s(n(2, 3), n(3,), hook_fn=lambda grads: tuple(g * 1 for g in grads))],

@@ -171,6 +171,12 @@ SAMPLES = {
     "Unstack": [((f32(3, 4), ), {}), ((i32(2, 5), ), {"axis": -1})],
     "Identity": [((X,), {}), ((i32(4),), {})],
     "HookBackward": [((X,), {"hook_fn": print}), ((X, Y), {"hook_fn": print})],
+    # a pyfunc: one output declared by functions, two declared by values, a scalar input
+    "Custom": [((X,), {"func": np.tanh, "out_shape": lambda s: s, "out_dtype": lambda t: t}),
+               ((X, Y), {"func": lambda x, y: (x + y, x * y > 0),
+                         "out_shape": ((2, 3), (2, 3)), "out_dtype": (ms.float32, ms.bool_)}),
+               ((i32(2, 3), 2), {"func": lambda x, k: (x * k).sum(dtype=np.int32), "out_shape": [],
+                                 "out_dtype": ms.int32})],
     "RunBackwardHook": [((X,), {"hook_fn": lambda grads: None}),
                         ((X, Y), {"hook_fn": lambda grads: (grads[0] * 2, grads[1])})],
     "Eye": [((3, 2, ms.float32), {}), ((2, 2, ms.bool_), {})],

@@ -12,6 +12,7 @@ from . import (  # noqa: F401
     complex,
     conv,
     cumulative,
+    custom,
     data_dependent,
     dropout_nd,
     elementwise,

@@ -29,7 +29,7 @@ LEGACY = {
 # the submodules of MindSpore's package that user code imports primitives from
 SUBMODULES = ("array_ops", "math_ops", "nn_ops", "other_ops", "comm_ops", "random_ops",
               "image_ops", "control_ops", "debug_ops", "inner_ops", "_inner_ops",
-              "_grad_ops", "sparse_ops", "linalg_ops", "manually_defined")
+              "_grad_ops", "sparse_ops", "linalg_ops", "manually_defined", "custom_ops")
 
 
 def lookup(name: str) -> type:
@@ -54,6 +54,7 @@ def __dir__() -> list[str]:
 for _name in list(REGISTRY) + [k for k, v in LEGACY.items() if v in REGISTRY]:
     globals()[_name] = lookup(_name)
 del _name
+from ..custom_ops import Custom  # noqa: E402,F401  (ops.Custom's own class)
 
 for _sub in SUBMODULES:
     sys.modules[f"{__name__}.{_sub}"] = sys.modules[__name__]

@@ -8,6 +8,7 @@ from . import (  # noqa: F401  (importing attaches the rules)
     bprop_sequence,
     collective,
     cumulative,
+    custom,
     dropout_nd,
     elementwise,
     kl_div,
