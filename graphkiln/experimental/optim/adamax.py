@@ -1,0 +1,2 @@
+"""adamax"""
+Adadelta = Adagrad = Adamax = ASGD = NAdam = RAdam = RMSprop = Rprop = SGD = None

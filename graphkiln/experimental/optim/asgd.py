@@ -1,0 +1,2 @@
+"""asgd"""
+Adadelta = Adagrad = Adamax = ASGD = NAdam = RAdam = RMSprop = Rprop = SGD = None

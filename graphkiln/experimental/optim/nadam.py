@@ -1,0 +1,2 @@
+"""nadam"""
+Adadelta = Adagrad = Adamax = ASGD = NAdam = RAdam = RMSprop = Rprop = SGD = None

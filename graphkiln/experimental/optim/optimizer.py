@@ -1,0 +1,205 @@
+"""``Optimizer``: the base of ``mindspore.experimental.optim``'s optimizers.
+
+``params`` is a list of Parameters or of parameter groups (dicts with ``params`` and any of
+the optimizer's options); each group takes the defaults it lacks. ``param_groups[i]['lr']``
+is a float32 scalar Parameter (``learning_rate_group_<i>``, also ``lrs[i]``) that the
+schedulers of ``lr_scheduler`` write, so a compiled train step reads the current value.
+``parameters`` is the ParameterTuple of every group's weights, in order; group ``i`` holds
+``parameters[group_start_id[i]:group_start_id[i + 1]]``. Subclasses write ``construct``
+with ops; the helpers here give a group's learning rate and its gradients (negated for
+``maximize``, with ``weight_decay * w`` added).
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+
+import numpy as np
+
+import graphkiln.ops as ops
+
+from ...common import dtype as mstype
+from ...common.parameter import Parameter, ParameterTuple
+from ...common.tensor import Tensor
+from ...nn.cell import Cell
+
+
+def check_not_less_than(value, name: str, owner: str, bound: float = 0.0) -> None:
+    """MindSpore's ValueError when ``value < bound``."""
+    if value < bound:
+        raise ValueError(f"For {owner}, the {name} must be greater than or equal to {bound}, "
+                         f"but got {value}.")
+
+
+def check_greater_than(value, name: str, owner: str, bound: float = 0.0) -> None:
+    """MindSpore's ValueError when ``value <= bound``."""
+    if value <= bound:
+        raise ValueError(f"For {owner}, the {name} must be greater than {bound}, but got "
+                         f"{value}.")
+
+
+def check_type(name: str, value, types: tuple, owner: str) -> None:
+    """MindSpore's TypeError when ``value`` is not one of ``types`` (bool is not a number)."""
+    if isinstance(value, bool) and bool not in types or not isinstance(value, types):
+        names = ", ".join(f"'{t.__name__}'" for t in types)
+        raise TypeError(f"For '{owner}', the type of '{name}' should be {names}, but got type "
+                        f"'{type(value).__name__}'.")
+
+
+def check_range(name: str, value, low: float, high: float, include_low: bool,
+                owner: str) -> None:
+    """MindSpore's ValueError when ``value`` is outside ``[low, high)`` (``(low, high)``
+    when ``include_low`` is False)."""
+    if not (low <= value < high if include_low else low < value < high):
+        bracket = "[" if include_low else "("
+        raise ValueError(f"For '{owner}', the '{name}' must be in range of {bracket}{low}, "
+                         f"{high}), but got {value}.")
+
+
+def check_adam_args(lr, betas, eps, weight_decay) -> None:
+    """Adam and AdamW's checks (ValueErrors naming the value)."""
+    if lr < 0.0:
+        raise ValueError(f"Invalid learning rate: {lr}")
+    if eps < 0.0:
+        raise ValueError(f"Invalid epsilon value: {eps}")
+    for i in (0, 1):
+        if not 0.0 <= betas[i] < 1.0:
+            raise ValueError(f"Invalid beta parameter at index {i}: {betas[i]}")
+    if weight_decay < 0.0:
+        raise ValueError(f"Invalid weight_decay value: {weight_decay}")
+
+
+def _lr_parameter(lr, name: str, owner: str) -> Parameter:
+    """A group's learning rate as a float32 scalar Parameter."""
+    if isinstance(lr, (float, int)) and not isinstance(lr, bool):
+        if lr < 0:
+            raise ValueError(f"For '{owner}', the 'learning rate' must be >= 0, but got "
+                             f"{float(lr)}.")
+        return Parameter(Tensor(np.array(lr, np.float32)), name, requires_grad=False)
+    if isinstance(lr, Tensor):
+        if lr.ndim != 0:
+            raise ValueError("For 'Optimizer', if 'learning_rate' is a Tensor, then it should "
+                             "be scalar Tensor")
+        return Parameter(Tensor(lr.asnumpy().astype(np.float32)), name, requires_grad=False)
+    raise TypeError(f"For 'Optimizer', the argument 'learning_rate' must be int, float or "
+                    f"Tensor, but got {type(lr)}.")
+
+
+class Optimizer(Cell):
+    """Base class of the experimental optimizers (see the module docstring)."""
+
+    def __init__(self, params, defaults: dict):
+        super().__init__(auto_prefix=False)
+        if params is None:
+            raise ValueError("For 'Optimizer', the argument params can not be None.")
+        if not isinstance(params, Iterable):
+            raise TypeError(f"For 'Optimizer', the argument params must be Iterable type, but "
+                            f"got {type(params)}.")
+        groups = list(params)
+        if not groups:
+            raise ValueError("For 'Optimizer', the argument params must not be empty.")
+        self.defaults = defaults
+        self.state = defaultdict(dict)
+        self.param_groups = []
+        self.parameters = []
+        self.lrs = []
+        self.group_start_id = [0]
+        if not isinstance(groups[0], dict):
+            groups = [{"params": groups}]
+        for group in groups:
+            self.add_param_group(group)
+        self.parameters = ParameterTuple(self.parameters)
+
+    def __repr__(self) -> str:
+        lines = [f"{type(self).__name__} ("]
+        for i, group in enumerate(self.param_groups):
+            lines.append(f"Parameter Group {i}")
+            for key in sorted(k for k in group if k != "params"):
+                value = group[key]
+                if isinstance(value, Parameter):
+                    value = Tensor(value.asnumpy())
+                lines.append(f"    {key}: {value}")
+        return "\n".join(lines) + "\n)"
+
+    def add_param_group(self, param_group: dict) -> None:
+        """Add a group (a dict with ``params``) to ``param_groups``; it takes the defaults it
+        lacks, its ``lr`` becomes a Parameter."""
+        if not isinstance(param_group, dict):
+            raise TypeError("Param group must be a dict.")
+        group_id = len(self.param_groups)
+        weights = param_group["params"]
+        if isinstance(weights, Parameter):
+            weights = [weights]
+        elif isinstance(weights, set):
+            raise TypeError("Optimizer parameters need to be organized in ordered collections, "
+                            "but the ordering of tensors in sets will change between runs. "
+                            "Please use a list instead.")
+        weights = list(weights)
+        for w in weights:
+            if not isinstance(w, Parameter):
+                raise TypeError(f"Optimizer can only optimize Parameters, but one of the params "
+                                f"is {type(w)}")
+        seen = {id(w) for group in self.param_groups for w in group["params"]}
+        if any(id(w) in seen for w in weights):
+            raise ValueError("some parameters appear in more than one parameter group.")
+        param_group["params"] = weights
+        for name, default in self.defaults.items():
+            param_group.setdefault(name, default)
+        owner = type(self).__name__
+        lr = _lr_parameter(param_group.get("lr"), f"learning_rate_group_{group_id}", owner)
+        weight_decay = param_group.get("weight_decay", 0.0)
+        if isinstance(weight_decay, bool) or not isinstance(weight_decay, (float, int)):
+            raise TypeError(f"For 'Optimizer', the argument 'Weight_decay' must be int or "
+                            f"float.but got {type(weight_decay)}")
+        if weight_decay < 0:
+            raise ValueError(f"For '{owner}', the 'weight_decay' must be >= 0, but got "
+                             f"{float(weight_decay)}.")
+        param_group["lr"] = lr
+        param_group["weight_decay"] = float(weight_decay)
+        self.parameters = list(self.parameters) + weights
+        self.lrs = self.lrs + [lr]
+        self.param_groups.append(param_group)
+        self.group_start_id.append(self.group_start_id[-1] + len(weights))
+
+    def group_lr(self, group_id: int):
+        """The learning rate of a group: its Parameter, or a float32 constant when the user
+        replaced ``param_groups[i]['lr']`` by a number."""
+        lr = self.param_groups[group_id]["lr"]
+        if isinstance(lr, float):
+            return Tensor(np.array(lr, np.float32))
+        return self.lrs[group_id]
+
+    def group_params(self, group_id: int, slots=None):
+        """The weights of a group (or its share of the per-weight ``slots``)."""
+        start, end = self.group_start_id[group_id], self.group_start_id[group_id + 1]
+        return tuple((self.parameters if slots is None else slots)[start:end])
+
+    def group_grads(self, group_id: int, gradients, maximize: bool = False,
+                    decay: bool = True) -> tuple:
+        """A group's gradients, negated when ``maximize``, then with ``weight_decay * w``
+        added when ``decay`` and the group's weight decay is not 0."""
+        start, end = self.group_start_id[group_id], self.group_start_id[group_id + 1]
+        grads = tuple(gradients[start:end])
+        if maximize:
+            grads = tuple(ops.neg(g) for g in grads)
+        weight_decay = self.param_groups[group_id]["weight_decay"]
+        if decay and weight_decay != 0.0:
+            wd = Tensor(np.array(weight_decay, np.float32))
+            grads = tuple(ops.add(ops.mul(w, ops.cast(wd, w.dtype)), g)
+                          for w, g in zip(self.group_params(group_id), grads))
+        return grads
+
+    def slots(self, prefix: str, init: float = 0.0) -> ParameterTuple:
+        """One state Parameter per weight, named ``<prefix>.<weight name>``."""
+        return ParameterTuple(
+            Parameter(Tensor(np.full(p.shape, init, p.dtype.np_dtype), p.dtype),
+                      name=f"{prefix}.{p.name}", requires_grad=False)
+            for p in self.parameters)
+
+    @staticmethod
+    def step_counter(name: str, dtype=mstype.int32, value=0) -> Parameter:
+        """A scalar step count Parameter (``state_step``, ``step_t``)."""
+        return Parameter(Tensor(np.array(value, dtype.np_dtype)), name, requires_grad=False)
+
+    def construct(self, *hyper_params):
+        raise NotImplementedError

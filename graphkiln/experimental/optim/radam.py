@@ -1,0 +1,2 @@
+"""radam"""
+Adadelta = Adagrad = Adamax = ASGD = NAdam = RAdam = RMSprop = Rprop = SGD = None

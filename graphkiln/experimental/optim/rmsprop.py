@@ -1,0 +1,2 @@
+"""rmsprop"""
+Adadelta = Adagrad = Adamax = ASGD = NAdam = RAdam = RMSprop = Rprop = SGD = None

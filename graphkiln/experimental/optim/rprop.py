@@ -1,0 +1,2 @@
+"""rprop"""
+Adadelta = Adagrad = Adamax = ASGD = NAdam = RAdam = RMSprop = Rprop = SGD = None
