@@ -1,2 +1,53 @@
-"""asgd"""
-Adadelta = Adagrad = Adamax = ASGD = NAdam = RAdam = RMSprop = Rprop = SGD = None
+"""``ASGD``: averaged SGD, through ``nn.optim``'s ASGD step (``asgd_update``)."""
+from __future__ import annotations
+
+import numpy as np
+
+import graphkiln.ops as ops
+
+from ...common import dtype as mstype
+from ...common.parameter import Parameter
+from ...common.tensor import Tensor
+from ...nn.optim.asgd import asgd_update
+from .optimizer import Optimizer, check_greater_than, check_not_less_than
+
+
+def _scalar_state(prefix: str, value: float, weights) -> list:
+    return [Parameter(Tensor(np.array(value, np.float32)), f"{prefix}{w.name}",
+                      requires_grad=False) for w in weights]
+
+
+class ASGD(Optimizer):
+    """State ``mu_<w>``, ``eta_<w>`` (float32 scalars), ``ax.<w>`` (the average) and
+    ``step_t``."""
+
+    def __init__(self, params, lr=0.01, lambd=1e-4, alpha=0.75, t0=1e6, weight_decay=0.0,
+                 maximize=False):
+        owner = type(self).__name__
+        check_greater_than(lr, "lr", owner)
+        check_not_less_than(weight_decay, "weight_decay", owner)
+        for name, value in (("lambd", lambd), ("t0", t0)):
+            if not isinstance(value, float):
+                raise TypeError(f"For 'ASGD', the type of {name} must be float, but got "
+                                f"{type(value)}.")
+        defaults = {"lr": lr, "lambd": lambd, "alpha": alpha, "t0": t0,
+                    "weight_decay": weight_decay, "maximize": maximize}
+        super().__init__(params, defaults)
+        self.mu = _scalar_state("mu_", 1.0, self.parameters)
+        self.eta = _scalar_state("eta_", 0.0, self.parameters)
+        self.ax = self.slots("ax")
+        self.step_t = self.step_counter("step_t")
+
+    def construct(self, gradients):
+        step = ops.cast(ops.assign_add(self.step_t, 1), mstype.float32)
+        done = ()
+        for group_id, group in enumerate(self.param_groups):
+            lr = self.group_lr(group_id)
+            grads = self.group_grads(group_id, gradients, group["maximize"])
+            for w, g, mu, eta, ax in zip(self.group_params(group_id), grads,
+                                         self.group_params(group_id, self.mu),
+                                         self.group_params(group_id, self.eta),
+                                         self.group_params(group_id, self.ax)):
+                done = done + (asgd_update(w, g, lr, step, mu, eta, ax, group["lambd"],
+                                           group["alpha"], group["t0"]),)
+        return ops.depend(True, done)

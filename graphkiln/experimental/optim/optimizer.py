@@ -203,3 +203,9 @@ class Optimizer(Cell):
 
     def construct(self, *hyper_params):
         raise NotImplementedError
+
+
+def check_betas(betas, owner: str) -> None:
+    """``betas[0]`` and ``betas[1]`` in ``[0, 1)`` (MindSpore's range check)."""
+    for i in (0, 1):
+        check_range(f"betas[{i}]", betas[i], 0.0, 1.0, True, owner)
