@@ -7,6 +7,7 @@ import graphkiln.ops.defs.optim as O
 
 from .optimizer import Optimizer, check_greater_than, check_not_less_than, check_range
 
+
 class Adadelta(Optimizer):
     """State ``accum.<w>`` and ``accum_update.<w>``."""
 
@@ -15,9 +16,7 @@ class Adadelta(Optimizer):
         check_greater_than(lr, "lr", owner)
         check_greater_than(eps, "eps", owner)
         check_not_less_than(weight_decay, "weight_decay", owner)
-        if not 0.0 <= rho <= 1.0:
-            raise ValueError(f"For '{owner}', the 'rho' must be in range of [0.0, 1.0], but "
-                             f"got {rho}.")
+        check_range("rho", rho, 0.0, 1.0, owner, "[]")
         defaults = {"lr": lr, "rho": rho, "eps": eps, "weight_decay": weight_decay,
                     "maximize": maximize}
         super().__init__(params, defaults)

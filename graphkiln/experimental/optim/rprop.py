@@ -8,7 +8,7 @@ import numpy as np
 import graphkiln.ops as ops
 
 from ...nn.optim.rprop import rprop_update
-from .optimizer import Optimizer, check_greater_than
+from .optimizer import Optimizer, check_greater_than, check_range
 
 
 class Rprop(Optimizer):
@@ -19,9 +19,7 @@ class Rprop(Optimizer):
         owner = type(self).__name__
         check_greater_than(lr, "lr", owner)
         check_greater_than(etas[1], "etas[1]", owner, 1.0)
-        if not 0.0 < etas[0] < 1.0:
-            raise ValueError(f"For '{owner}', the 'etas[0]' must be in range of (0.0, 1.0), "
-                             f"but got {etas[0]}.")
+        check_range("etas[0]", etas[0], 0.0, 1.0, owner, "()")
         defaults = {"lr": lr, "etas": etas, "step_sizes": step_sizes, "maximize": maximize}
         super().__init__(params, defaults)
         self.prev = self.slots("prev")

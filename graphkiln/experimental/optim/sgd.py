@@ -44,7 +44,7 @@ class SGD(Optimizer):
         for group in self.param_groups:
             check_type("dampening", group["dampening"], (int, float), type(self).__name__)
             group["dampening"] = float(group["dampening"])
-        check_nesterov(nesterov, momentum, dampening)
+        check_nesterov(nesterov, float(momentum), dampening)
         self.accum = self.slots("accum")
         self.stat = self.slots("stat", 1.0)
 

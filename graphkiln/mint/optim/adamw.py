@@ -12,7 +12,7 @@ def check_mint_adam_args(owner: str, lr, betas, eps, weight_decay, amsgrad, maxi
     """mint's type checks (floats, a pair of float betas, bool flags), then Adam's."""
     check_type("betas", betas, (tuple,), owner)
     if len(betas) != 2:
-        raise ValueError(f"For '{owner}', the 'betas size' must be in [2], but got "
+        raise ValueError(f"For '{owner}', the betas size should be in : [2], but got "
                          f"{len(betas)}.")
     for name, value in (("betas[0]", betas[0]), ("betas[1]", betas[1]), ("eps", eps),
                         ("weight_decay", weight_decay), ("lr", lr)):
