@@ -34,7 +34,7 @@ def _f32(value) -> Tensor:
 
 
 def _counter(value, name: str) -> Parameter:
-    return Parameter(_f32(value), name, requires_grad=False)
+    return Parameter(_f32(value), name)
 
 
 def _copy(t) -> Tensor:
@@ -498,7 +498,7 @@ class ReduceLROnPlateau:
         self.eps = eps
         self.mode_worse = float("inf") if mode == "min" else float("-inf")
         self.last_epoch = Parameter(Tensor(np.array(0, np.int32)),
-                                    "last_epoch_ReduceLROnPlateau", requires_grad=False)
+                                    "last_epoch_ReduceLROnPlateau")
         self.best = _counter(self.mode_worse, "best")
         self.cooldown_counter = _counter(0, "cooldown_counter")
         self.wait = _counter(0, "wait")

@@ -78,12 +78,12 @@ def _lr_parameter(lr, name: str, owner: str) -> Parameter:
         if lr < 0:
             raise ValueError(f"For '{owner}', the 'learning rate' must be >= 0, but got "
                              f"{float(lr)}.")
-        return Parameter(Tensor(np.array(lr, np.float32)), name, requires_grad=False)
+        return Parameter(Tensor(np.array(lr, np.float32)), name)
     if isinstance(lr, Tensor):
         if lr.ndim != 0:
             raise ValueError("For 'Optimizer', if 'learning_rate' is a Tensor, then it should "
                              "be scalar Tensor")
-        return Parameter(Tensor(lr.asnumpy().astype(np.float32)), name, requires_grad=False)
+        return Parameter(Tensor(lr.asnumpy().astype(np.float32)), name)
     raise TypeError(f"For 'Optimizer', the argument 'learning_rate' must be int, float or "
                     f"Tensor, but got {type(lr)}.")
 
@@ -114,15 +114,15 @@ class Optimizer(Cell):
         self.parameters = ParameterTuple(self.parameters)
 
     def __repr__(self) -> str:
-        lines = [f"{type(self).__name__} ("]
+        text = f"{type(self).__name__} ("
         for i, group in enumerate(self.param_groups):
-            lines.append(f"Parameter Group {i}")
+            text += f"\nParameter Group {i}\n"
             for key in sorted(k for k in group if k != "params"):
                 value = group[key]
                 if isinstance(value, Parameter):
                     value = Tensor(value.asnumpy())
-                lines.append(f"    {key}: {value}")
-        return "\n".join(lines) + "\n)"
+                text += f"    {key}: {value}\n"
+        return text + ")"
 
     def add_param_group(self, param_group: dict) -> None:
         """Add a group (a dict with ``params``) to ``param_groups``; it takes the defaults it

@@ -104,3 +104,10 @@ for label, mode, use_jit in (("pynative", ms.PYNATIVE_MODE, False),
     ms.set_context(mode=mode)
     adamw_cosine(label, use_jit)
     sgd_plateau(label, use_jit)
+
+net = build()
+optimizer = optim.Adam([{"params": net.fc1.trainable_params(), "lr": 0.05},
+                        {"params": net.fc2.trainable_params(), "weight_decay": 0.1}], lr=0.01)
+scheduler = optim.lr_scheduler.StepLR(optimizer, step_size=2)
+print(optimizer)
+print(optimizer.param_groups[0]["lr"], scheduler.last_epoch, scheduler.get_last_lr())
