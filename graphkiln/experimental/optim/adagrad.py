@@ -5,7 +5,8 @@ from __future__ import annotations
 import graphkiln.ops as ops
 import graphkiln.ops.defs.optim as O
 
-from .optimizer import Optimizer, check_greater_than, check_not_less_than
+from .checks import check_greater_than, check_not_less_than
+from .optimizer import Optimizer
 
 
 class Adagrad(Optimizer):

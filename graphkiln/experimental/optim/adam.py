@@ -6,7 +6,8 @@ from __future__ import annotations
 import graphkiln.ops as ops
 import graphkiln.ops.defs.optim as O
 
-from .optimizer import Optimizer, check_adam_args
+from .checks import check_adam_args
+from .optimizer import Optimizer
 
 
 class Adam(Optimizer):

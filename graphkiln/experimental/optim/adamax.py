@@ -9,7 +9,8 @@ import numpy as np
 
 import graphkiln.ops as ops
 
-from .optimizer import Optimizer, check_betas, check_greater_than, check_not_less_than
+from .checks import check_betas, check_greater_than, check_not_less_than
+from .optimizer import Optimizer
 
 
 class Adamax(Optimizer):

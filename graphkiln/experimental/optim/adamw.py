@@ -12,7 +12,8 @@ import numpy as np
 
 import graphkiln.ops as ops
 
-from .optimizer import Optimizer, check_adam_args
+from .checks import check_adam_args
+from .optimizer import Optimizer
 
 
 def adamw_update(w, g, m, v, v_max, lr, weight_decay, beta1, beta2, eps, step, amsgrad):

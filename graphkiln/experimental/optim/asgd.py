@@ -1,20 +1,12 @@
 """``ASGD``: averaged SGD, through ``nn.optim``'s ASGD step (``asgd_update``)."""
 from __future__ import annotations
 
-import numpy as np
-
 import graphkiln.ops as ops
 
 from ...common import dtype as mstype
-from ...common.parameter import Parameter
-from ...common.tensor import Tensor
 from ...nn.optim.asgd import asgd_update
-from .optimizer import Optimizer, check_greater_than, check_not_less_than
-
-
-def _scalar_state(prefix: str, value: float, weights) -> list:
-    return [Parameter(Tensor(np.array(value, np.float32)), f"{prefix}{w.name}",
-                      requires_grad=False) for w in weights]
+from .checks import check_greater_than, check_not_less_than
+from .optimizer import Optimizer
 
 
 class ASGD(Optimizer):
@@ -33,8 +25,8 @@ class ASGD(Optimizer):
         defaults = {"lr": lr, "lambd": lambd, "alpha": alpha, "t0": t0,
                     "weight_decay": weight_decay, "maximize": maximize}
         super().__init__(params, defaults)
-        self.mu = _scalar_state("mu_", 1.0, self.parameters)
-        self.eta = _scalar_state("eta_", 0.0, self.parameters)
+        self.mu = self.scalar_slots("mu_", 1.0)
+        self.eta = self.scalar_slots("eta_", 0.0)
         self.ax = self.slots("ax")
         self.step_t = self.step_counter("step_t")
 

@@ -20,7 +20,8 @@ import graphkiln.ops as ops
 from ...common import dtype as mstype
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor
-from .optimizer import Optimizer, check_type
+from .checks import check_type
+from .optimizer import Optimizer
 
 __all__ = ["StepLR", "LinearLR", "LRScheduler", "ExponentialLR", "PolynomialLR",
            "MultiplicativeLR", "ConstantLR", "MultiStepLR", "LambdaLR", "SequentialLR",

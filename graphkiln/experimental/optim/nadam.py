@@ -13,8 +13,8 @@ import numpy as np
 import graphkiln.ops as ops
 
 from ...common import dtype as mstype
-from .asgd import _scalar_state
-from .optimizer import Optimizer, check_betas, check_greater_than, check_not_less_than
+from .checks import check_betas, check_greater_than, check_not_less_than
+from .optimizer import Optimizer
 
 
 class NAdam(Optimizer):
@@ -34,7 +34,7 @@ class NAdam(Optimizer):
         self.step_t = self.step_counter("step_t")
         self.exp_avg = self.slots("exp_avg")
         self.exp_avg_sq = self.slots("exp_avg_sq")
-        self.mu_product = _scalar_state("mu_product_", 1.0, self.parameters)
+        self.mu_product = self.scalar_slots("mu_product_", 1.0)
 
     def construct(self, gradients):
         step = ops.cast(ops.assign_add(self.step_t, 1), mstype.float32)

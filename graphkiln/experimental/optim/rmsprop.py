@@ -10,7 +10,8 @@ import numpy as np
 
 import graphkiln.ops as ops
 
-from .optimizer import Optimizer, check_greater_than, check_not_less_than
+from .checks import check_greater_than, check_not_less_than
+from .optimizer import Optimizer
 
 
 class RMSprop(Optimizer):

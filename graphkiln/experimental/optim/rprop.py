@@ -8,7 +8,8 @@ import numpy as np
 import graphkiln.ops as ops
 
 from ...nn.optim.rprop import rprop_update
-from .optimizer import Optimizer, check_greater_than, check_range
+from .checks import check_greater_than, check_range
+from .optimizer import Optimizer
 
 
 class Rprop(Optimizer):

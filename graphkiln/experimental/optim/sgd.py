@@ -9,7 +9,8 @@ import graphkiln.ops as ops
 import graphkiln.ops.defs.optim as O
 
 from ...common.tensor import Tensor
-from .optimizer import Optimizer, check_type
+from .checks import check_type
+from .optimizer import Optimizer
 
 
 def check_sgd_args(owner: str, lr, momentum, nesterov, maximize) -> None:

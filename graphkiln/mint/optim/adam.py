@@ -13,6 +13,7 @@ import numpy as np
 import graphkiln.ops as ops
 
 from ...common import dtype as mstype
+from ...experimental.optim.checks import check_adam_args
 from ...experimental.optim.optimizer import Optimizer
 from .adamw import check_mint_adam_args
 
@@ -24,6 +25,7 @@ class Adam(Optimizer):
                  amsgrad=False, *, maximize=False):
         check_mint_adam_args(type(self).__name__, lr, betas, eps, weight_decay, amsgrad,
                              maximize)
+        check_adam_args(lr, betas, eps, weight_decay)
         defaults = {"lr": lr, "betas": betas, "eps": eps, "weight_decay": weight_decay,
                     "amsgrad": amsgrad, "maximize": maximize}
         super().__init__(params, defaults)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...common.tensor import Tensor
 from ...experimental.optim import sgd as experimental
-from ...experimental.optim.optimizer import check_type
+from ...experimental.optim.checks import check_type
 
 
 class SGD(experimental.SGD):
