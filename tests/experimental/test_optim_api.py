@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 import graphkiln as ms
 from graphkiln import nn, ops
@@ -58,6 +59,23 @@ def test_scheduler_changes_what_the_compiled_step_uses_without_compiling_again()
         assert float(scheduler.get_last_lr()[0].asnumpy()) == np.float32(lr)
     assert ms.compile_info(step) is info
     assert float(scheduler.last_epoch.asnumpy()) == 3.0
+
+
+@pytest.mark.parametrize("make", [
+    lambda o: StepLR(o, step_size=1),
+    lambda o: optim.lr_scheduler.CosineAnnealingWarmRestarts(o, T_0=2),
+    lambda o: optim.lr_scheduler.SequentialLR(o, [StepLR(o, 1), StepLR(o, 2)], [1]),
+])
+def test_a_scheduler_step_inside_a_compiled_function_is_refused(make):
+    scheduler = make(optim.SGD([weight()], lr=0.4))
+
+    @ms.jit
+    def step():
+        scheduler.step()
+        return True
+
+    with pytest.raises(RuntimeError, match=r"runs \w+\.step\(\) eagerly: call it outside"):
+        step()
 
 
 def test_a_group_lr_set_to_a_number_is_used():

@@ -20,6 +20,7 @@ import graphkiln.ops as ops
 from ...common import dtype as mstype
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor
+from ...ir import tracing_state
 from .checks import check_type
 from .optimizer import Optimizer
 
@@ -40,6 +41,14 @@ def _counter(value, name: str) -> Parameter:
 
 def _copy(t) -> Tensor:
     return Tensor(np.array(t.asnumpy(), np.float32))
+
+
+def _eager(scheduler) -> None:
+    """Refuse a step inside a compiled function (the schedulers run eagerly)."""
+    if tracing_state.current() is not None:
+        raise RuntimeError(f"graphkiln runs {type(scheduler).__name__}.step() eagerly: call it "
+                           f"outside the compiled function (@jit, construct), e.g. once an "
+                           f"epoch after the train step.")
 
 
 def _per_group(optimizer, value, name: str) -> list:
@@ -86,6 +95,7 @@ class LRScheduler:
 
     def step(self, epoch=None):
         """Advance one epoch (or go to ``epoch``) and write the groups' learning rates."""
+        _eager(self)
         if epoch is None:
             ops.assign_add(self.last_epoch, _f32(1))
             values = self.get_lr()
@@ -345,6 +355,7 @@ class CosineAnnealingWarmRestarts(LRScheduler):
 
     def step(self, epoch=None):
         """Advance one epoch (restarting at the end of a period), or go to ``epoch``."""
+        _eager(self)
         if epoch is None and self.last_epoch < 0:
             epoch = 0
         if epoch is None:
@@ -455,6 +466,7 @@ class SequentialLR:
 
     def step(self):
         """Advance one epoch in the scheduler of the current stage."""
+        _eager(self)
         ops.assign_add(self.last_epoch, _f32(1))
         epoch = int(self.last_epoch.asnumpy())
         index = bisect_right(self.milestones, epoch)
@@ -507,6 +519,7 @@ class ReduceLROnPlateau:
 
     def step(self, metrics):
         """Record the epoch's metric and reduce the learning rates after a plateau."""
+        _eager(self)
         current = ops.cast(metrics if isinstance(metrics, Tensor) else _f32(metrics),
                            mstype.float32)
         ops.assign_add(self.last_epoch, Tensor(np.array(1, np.int32)))
