@@ -50,11 +50,11 @@ def test_optimizer_matches_mindspore(name, run):
     check(name, train(ms, ops, optimizer_cases(optim)[name], jit=jit))
 
 
-@pytest.mark.parametrize("run", ["pynative", "jit"])
+@pytest.mark.parametrize("run", RUNS)
 @pytest.mark.parametrize("name", sorted(mint_cases(mint.optim)))
 def test_mint_optimizer_matches_mindspore(name, run):
     """MindSpore records mint.optim under jit: in its PYNATIVE_MODE these leave the weights
-    unchanged (their in-place updates are lost); graphkiln gives the jit numbers in both."""
+    unchanged (their in-place updates are lost); graphkiln gives the jit numbers in all."""
     mode, jit = RUNS[run]
     ms.set_context(mode=mode)
     check(name, train(ms, ops, mint_cases(mint.optim)[name], jit=jit))
