@@ -128,3 +128,28 @@ def test_import_paths(tmp_path):
     out = subprocess.run([sys.executable, "-m", "graphkiln", "run", "imports.py"],
                          cwd=tmp_path, capture_output=True, text=True, env=env, timeout=60)
     assert out.stdout.split() == ["True", "True"], out.stderr[-2000:]
+
+
+@pytest.mark.parametrize("name", ["Adam", "AdamW", "ASGD", "NAdam", "Rprop", "SGD"])
+def test_a_group_added_later_trains_as_one_given_at_construction(name):
+    """add_param_group after construction gives the new weights their state (exp_avg.<w>,
+    mu_<w>...): the run equals the optimizer built with both groups."""
+    kind = getattr(optim, name)
+    kwargs = {"lr": 0.1}
+    grads = [(ms.Tensor(np.array(g, np.float32)), ms.Tensor(np.array(h, np.float32)))
+             for g, h in (([1.0, -2.0], [0.5, 0.5]), ([0.3, 0.1], [-1.0, 2.0]))]
+    results = []
+    for later in (False, True):
+        a, b = weight("a"), weight("b", (3.0, -1.0))
+        second = {"params": [b], "lr": 0.05}
+        if later:
+            opt = kind([a], **kwargs)
+            opt.add_param_group(second)
+        else:
+            opt = kind([{"params": [a]}, second], **kwargs)
+        for g in grads:
+            opt(g)
+        results.append((a.asnumpy(), b.asnumpy()))
+        assert isinstance(opt.parameters, ms.ParameterTuple) and len(opt.parameters) == 2
+    np.testing.assert_array_equal(results[0], results[1])
+    assert not np.array_equal(results[1][1], [3.0, -1.0])

@@ -40,6 +40,16 @@ def _lr_parameter(lr, name: str, owner: str) -> Parameter:
                     f"Tensor, but got {type(lr)}.")
 
 
+def _slot(prefix: str, init: float, scalar: bool, weight: Parameter) -> Parameter:
+    """A state Parameter of ``weight``: like it (``<prefix>.<name>``) or a float32 scalar
+    (``<prefix><name>``), filled with ``init``."""
+    if scalar:
+        return Parameter(Tensor(np.array(init, np.float32)), f"{prefix}{weight.name}",
+                         requires_grad=False)
+    return Parameter(Tensor(np.full(weight.shape, init, weight.dtype.np_dtype), weight.dtype),
+                     name=f"{prefix}.{weight.name}", requires_grad=False)
+
+
 class Optimizer(Cell):
     """Base class of the experimental optimizers (see the module docstring)."""
 
@@ -55,6 +65,7 @@ class Optimizer(Cell):
             raise ValueError("For 'Optimizer', the argument params must not be empty.")
         self.defaults = defaults
         self.state = defaultdict(dict)
+        self._slot_specs = {}  # id of a slot container -> (prefix, init, scalar)
         self.param_groups = []
         self.parameters = []
         self.lrs = []
@@ -111,7 +122,8 @@ class Optimizer(Cell):
                              f"{float(weight_decay)}.")
         param_group["lr"] = lr
         param_group["weight_decay"] = float(weight_decay)
-        self.parameters = list(self.parameters) + weights
+        self.parameters = type(self.parameters)(list(self.parameters) + weights)
+        self._extend_slots(weights)
         self.lrs = self.lrs + [lr]
         self.param_groups.append(param_group)
         self.group_start_id.append(self.group_start_id[-1] + len(weights))
@@ -145,16 +157,27 @@ class Optimizer(Cell):
         return grads
 
     def slots(self, prefix: str, init: float = 0.0) -> ParameterTuple:
-        """One state Parameter per weight, named ``<prefix>.<weight name>``."""
-        return ParameterTuple(
-            Parameter(Tensor(np.full(p.shape, init, p.dtype.np_dtype), p.dtype),
-                      name=f"{prefix}.{p.name}", requires_grad=False)
-            for p in self.parameters)
+        """One state Parameter per weight, like it, named ``<prefix>.<weight name>`` (groups
+        added later get theirs too)."""
+        slots = ParameterTuple(_slot(prefix, init, False, p) for p in self.parameters)
+        self._slot_specs[id(slots)] = (prefix, init, False)
+        return slots
 
     def scalar_slots(self, prefix: str, value: float) -> list:
-        """One float32 scalar state Parameter per weight, named ``<prefix><weight name>``."""
-        return [Parameter(Tensor(np.array(value, np.float32)), f"{prefix}{p.name}",
-                          requires_grad=False) for p in self.parameters]
+        """One float32 scalar state Parameter per weight, named ``<prefix><weight name>``
+        (groups added later get theirs too)."""
+        slots = [_slot(prefix, value, True, p) for p in self.parameters]
+        self._slot_specs[id(slots)] = (prefix, value, True)
+        return slots
+
+    def _extend_slots(self, weights: list) -> None:
+        """Give the weights of a group added after construction their state Parameters."""
+        for name, value in list(vars(self).items()):
+            spec = self._slot_specs.pop(id(value), None)
+            if spec is not None:
+                grown = type(value)(list(value) + [_slot(*spec, w) for w in weights])
+                self._slot_specs[id(grown)] = spec
+                setattr(self, name, grown)
 
     @staticmethod
     def step_counter(name: str, dtype=mstype.int32, value=0) -> Parameter:
