@@ -60,17 +60,20 @@ def test_mint_optimizer_matches_mindspore(name, run):
     check(name, train(ms, ops, mint_cases(mint.optim)[name], jit=jit))
 
 
+@pytest.mark.parametrize("kind", ["AdamW", "FusedAdamW"])
 @pytest.mark.parametrize("amsgrad, recorded", [(False, "adamw"), (True, "adamw_amsgrad")])
-def test_mint_adamw_is_experimental_adamw(amsgrad, recorded):
-    """MindSpore 2.10 has no CPU kernel for mint.optim.AdamW's primitive; it computes the
-    AdamW of experimental.optim, so it must give that optimizer's recorded numbers."""
+def test_mint_adamw_is_experimental_adamw(kind, amsgrad, recorded):
+    """MindSpore 2.10 has no CPU kernel for the primitive of mint.optim.AdamW (and
+    FusedAdamW); they compute the AdamW of experimental.optim, so they must give that
+    optimizer's recorded numbers."""
+    adamw = getattr(mint.optim, kind)
     if amsgrad:
         def make(m):
-            return mint.optim.AdamW(m.trainable_params(), lr=0.05, betas=(0.8, 0.9),
-                                    weight_decay=0.2, amsgrad=True)
+            return adamw(m.trainable_params(), lr=0.05, betas=(0.8, 0.9), weight_decay=0.2,
+                         amsgrad=True)
     else:
         def make(m):
-            return mint.optim.AdamW(m.trainable_params(), lr=0.05)
+            return adamw(m.trainable_params(), lr=0.05)
     check(recorded, train(ms, ops, make, jit=True))
 
 
