@@ -75,6 +75,8 @@ class Optimizer(Cell):
         for group in groups:
             self.add_param_group(group)
         self.parameters = ParameterTuple(self.parameters)
+        self.map_ = ops.Map()  # for subclasses written as MindSpore's are
+        self.hyper_map = ops.HyperMap()
 
     def __repr__(self) -> str:
         text = f"{type(self).__name__} ("

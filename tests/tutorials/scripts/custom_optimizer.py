@@ -52,3 +52,27 @@ def run(mode, use_jit):
 for mode, use_jit in ((mindspore.PYNATIVE_MODE, False), (mindspore.PYNATIVE_MODE, True),
                       (mindspore.GRAPH_MODE, False)):
     run(mode, use_jit)
+
+
+def sgd_update(lr, w, g):
+    return ops.assign(w, w - g * lr)
+
+
+class HyperMapSGD(optim.Optimizer):
+    """An update over all weights with self.hyper_map, as MindSpore's optimizers write it."""
+
+    def __init__(self, params, lr):
+        super().__init__(params, {"lr": lr})
+
+    def construct(self, gradients):
+        lr = self.param_groups[0]["lr"]
+        return self.hyper_map(ops.partial(sgd_update, lr), self.parameters, gradients)
+
+
+for mode in (mindspore.PYNATIVE_MODE, mindspore.GRAPH_MODE):
+    mindspore.set_context(mode=mode)
+    weights = [Parameter(Tensor(np.ones(3, np.float32)), name="a"),
+               Parameter(Tensor(np.full(2, 2.0, np.float32)), name="b")]
+    opt = HyperMapSGD(weights, 0.5)
+    opt((Tensor(np.array([1.0, 2.0, 3.0], np.float32)), Tensor(np.ones(2, np.float32))))
+    print(weights[0].asnumpy(), weights[1].asnumpy())
