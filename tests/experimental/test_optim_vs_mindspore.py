@@ -24,11 +24,13 @@ from optim_cases import (  # noqa: E402
     mint_cases,
     optimizer_cases,
     scheduler_cases,
+    state_names,
     train,
 )
 
 RECORDED = np.load(FIXTURES / "optim.npz")
 ERRORS = json.loads((FIXTURES / "optim_errors.json").read_text())
+STATE_NAMES = json.loads((FIXTURES / "optim_state_names.json").read_text())
 RUNS = {"pynative": (ms.PYNATIVE_MODE, False), "jit": (ms.PYNATIVE_MODE, True),
         "graph": (ms.GRAPH_MODE, False)}
 
@@ -134,3 +136,9 @@ def test_bad_arguments_raise_what_mindspore_raises(name):
         call()
     assert type(info.value).__name__ == kind
     assert str(info.value) == message
+
+
+def test_state_parameters_have_mindspores_names():
+    """The Parameters each optimizer holds (weights, state, learning rates; what a
+    checkpoint of it saves) and a scheduler's ``last_epoch`` are named as MindSpore's."""
+    assert state_names(ms, optim, mint.optim) == STATE_NAMES

@@ -42,8 +42,12 @@ class AdamW(Optimizer):
         super().__init__(params, defaults)
         self.exp_avg = self.slots("exp_avg")
         self.exp_avg_sq = self.slots("exp_avg_sq")
-        self.max_exp_avg_sq = self.slots("max_exp_avg_sq")
+        self.max_exp_avg_sq = self.slots("max_exp_avg_sq") if self.keeps_max(amsgrad) else None
         self.state_step = self.step_counter("state_step")
+
+    def keeps_max(self, amsgrad: bool) -> bool:
+        """Whether to hold ``max_exp_avg_sq`` (MindSpore's experimental AdamW always does)."""
+        return True
 
     def construct(self, gradients):
         step = ops.assign_add(self.state_step, 1)
@@ -52,10 +56,11 @@ class AdamW(Optimizer):
             beta1, beta2 = group["betas"]
             lr = self.group_lr(group_id)
             grads = self.group_grads(group_id, gradients, group["maximize"], decay=False)
+            maxes = (self.group_params(group_id, self.max_exp_avg_sq)
+                     if self.max_exp_avg_sq is not None else (None,) * len(grads))
             for w, g, m, v, v_max in zip(self.group_params(group_id), grads,
                                          self.group_params(group_id, self.exp_avg),
-                                         self.group_params(group_id, self.exp_avg_sq),
-                                         self.group_params(group_id, self.max_exp_avg_sq)):
+                                         self.group_params(group_id, self.exp_avg_sq), maxes):
                 done = done + (adamw_update(w, g, m, v, v_max, lr, group["weight_decay"],
                                             beta1, beta2, group["eps"], step,
                                             group["amsgrad"]),)

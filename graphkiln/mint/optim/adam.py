@@ -15,7 +15,7 @@ import graphkiln.ops as ops
 from ...common import dtype as mstype
 from ...experimental.optim.checks import check_adam_args
 from ...experimental.optim.optimizer import Optimizer
-from .adamw import check_mint_adam_args
+from .adamw import any_amsgrad, check_mint_adam_args
 
 
 class Adam(Optimizer):
@@ -31,7 +31,8 @@ class Adam(Optimizer):
         super().__init__(params, defaults)
         self.exp_avg = self.slots("exp_avg")
         self.exp_avg_sq = self.slots("exp_avg_sq")
-        self.max_exp_avg_sq = self.slots("max_exp_avg_sq")
+        self.max_exp_avg_sq = (self.slots("max_exp_avg_sq") if any_amsgrad(self, amsgrad)
+                               else None)
         self.state_step = self.step_counter("state_step", mstype.float32)
 
     def construct(self, gradients):
@@ -42,10 +43,11 @@ class Adam(Optimizer):
             step_size = ops.div(self.group_lr(group_id), ops.sub(1, ops.pow(beta1, step)))
             correction2 = ops.sqrt(ops.sub(1, ops.pow(beta2, step)))
             grads = self.group_grads(group_id, gradients, group["maximize"])
+            maxes = (self.group_params(group_id, self.max_exp_avg_sq)
+                     if self.max_exp_avg_sq is not None else (None,) * len(grads))
             for w, g, m, v, v_max in zip(self.group_params(group_id), grads,
                                          self.group_params(group_id, self.exp_avg),
-                                         self.group_params(group_id, self.exp_avg_sq),
-                                         self.group_params(group_id, self.max_exp_avg_sq)):
+                                         self.group_params(group_id, self.exp_avg_sq), maxes):
                 m = ops.assign(m, ops.add(ops.mul(m, beta1), ops.mul(g, 1 - beta1)))
                 v = ops.assign(v, ops.add(ops.mul(v, beta2), ops.mul(ops.mul(g, g), 1 - beta2)))
                 if group["amsgrad"]:

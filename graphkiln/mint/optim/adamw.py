@@ -27,3 +27,12 @@ class AdamW(experimental.AdamW):
         check_mint_adam_args(type(self).__name__, lr, betas, eps, weight_decay, amsgrad,
                              maximize)
         super().__init__(params, lr, betas, eps, weight_decay, amsgrad, maximize=maximize)
+
+    def keeps_max(self, amsgrad: bool) -> bool:
+        """mint's AdamW holds ``max_exp_avg_sq`` only for AMSGrad."""
+        return any_amsgrad(self, amsgrad)
+
+
+def any_amsgrad(optimizer, amsgrad: bool) -> bool:
+    """Whether the optimizer or one of its groups uses AMSGrad."""
+    return bool(amsgrad) or any(g.get("amsgrad") for g in optimizer.param_groups)
