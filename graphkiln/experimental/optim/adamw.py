@@ -56,11 +56,10 @@ class AdamW(Optimizer):
             beta1, beta2 = group["betas"]
             lr = self.group_lr(group_id)
             grads = self.group_grads(group_id, gradients, group["maximize"], decay=False)
-            maxes = (self.group_params(group_id, self.max_exp_avg_sq)
-                     if self.max_exp_avg_sq is not None else (None,) * len(grads))
             for w, g, m, v, v_max in zip(self.group_params(group_id), grads,
                                          self.group_params(group_id, self.exp_avg),
-                                         self.group_params(group_id, self.exp_avg_sq), maxes):
+                                         self.group_params(group_id, self.exp_avg_sq),
+                                         self.group_slots(group_id, self.max_exp_avg_sq)):
                 done = done + (adamw_update(w, g, m, v, v_max, lr, group["weight_decay"],
                                             beta1, beta2, group["eps"], step,
                                             group["amsgrad"]),)

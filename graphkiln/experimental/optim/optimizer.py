@@ -143,6 +143,12 @@ class Optimizer(Cell):
         start, end = self.group_start_id[group_id], self.group_start_id[group_id + 1]
         return tuple((self.parameters if slots is None else slots)[start:end])
 
+    def group_slots(self, group_id: int, slots) -> tuple:
+        """A group's share of optional per-weight ``slots`` (Nones when there are none)."""
+        if slots is None:
+            return (None,) * (self.group_start_id[group_id + 1] - self.group_start_id[group_id])
+        return self.group_params(group_id, slots)
+
     def group_grads(self, group_id: int, gradients, maximize: bool = False,
                     decay: bool = True) -> tuple:
         """A group's gradients, negated when ``maximize``, then with ``weight_decay * w``

@@ -43,11 +43,10 @@ class Adam(Optimizer):
             step_size = ops.div(self.group_lr(group_id), ops.sub(1, ops.pow(beta1, step)))
             correction2 = ops.sqrt(ops.sub(1, ops.pow(beta2, step)))
             grads = self.group_grads(group_id, gradients, group["maximize"])
-            maxes = (self.group_params(group_id, self.max_exp_avg_sq)
-                     if self.max_exp_avg_sq is not None else (None,) * len(grads))
             for w, g, m, v, v_max in zip(self.group_params(group_id), grads,
                                          self.group_params(group_id, self.exp_avg),
-                                         self.group_params(group_id, self.exp_avg_sq), maxes):
+                                         self.group_params(group_id, self.exp_avg_sq),
+                                         self.group_slots(group_id, self.max_exp_avg_sq)):
                 m = ops.assign(m, ops.add(ops.mul(m, beta1), ops.mul(g, 1 - beta1)))
                 v = ops.assign(v, ops.add(ops.mul(v, beta2), ops.mul(ops.mul(g, g), 1 - beta2)))
                 if group["amsgrad"]:
