@@ -16,7 +16,7 @@ from graphkiln.experimental import optim
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 sys.path.insert(0, str(FIXTURES))
-from optim_cases import (  # noqa: E402
+from experimental_optim_cases import (  # noqa: E402
     EPOCHS,
     epoch_cases,
     error_cases,
