@@ -1,7 +1,7 @@
 """``mindspore.mint``: MindSpore 2.10's PyTorch-style functional API (``mint.sum(input,
 dim, keepdim)``, ``mint.max(input, dim)`` giving ``(values, indices)``, ``mint.cat(tensors,
 dim)``...), mapped onto graphkiln's ops. Sub-packages: ``mint.nn`` (layers),
-``mint.nn.functional``, ``mint.special``, ``mint.linalg``.
+``mint.nn.functional``, ``mint.special``, ``mint.linalg``, ``mint.optim``.
 """
 from __future__ import annotations
 
@@ -126,7 +126,7 @@ from ..ops import (  # noqa: F401
     xlogy,
     zeros_like,
 )
-from . import linalg, nn, special  # noqa: F401
+from . import linalg, nn, optim, special  # noqa: F401
 
 fix = trunc
 

@@ -27,6 +27,23 @@ def check_float(owner: str, name: str, value) -> float:
     return value
 
 
+def asgd_update(w, g, lr, step, mu, eta, ax, lambd, alpha, t0):
+    """One ASGD step of weight ``w`` at float32 ``step`` (from 1): writes ``w``, its
+    average ``ax`` and its scalars ``eta``, ``mu``; returns the write of ``w``."""
+    eta_now = ops.select(ops.equal(step, 1.0), lr, eta)
+    w32 = ops.cast(w, mstype.float32)
+    next_w = ops.sub(ops.mul(w32, ops.sub(1.0, ops.mul(eta_now, lambd))),
+                     ops.mul(eta_now, ops.cast(g, mstype.float32)))
+    ax32 = ops.cast(ax, mstype.float32)
+    next_ax = ops.select(ops.equal(mu, 1.0), next_w,
+                         ops.add(ax32, ops.mul(ops.sub(next_w, ax32), mu)))
+    next_eta = ops.div(lr, ops.pow(ops.add(ops.mul(ops.mul(lr, lambd), step), 1.0), alpha))
+    next_mu = ops.div(1.0, ops.maximum(ops.sub(step, t0), 1.0))
+    updates = (ops.assign(ax, ops.cast(next_ax, ax.dtype)), ops.assign(eta, next_eta),
+               ops.assign(mu, next_mu))
+    return ops.depend(ops.assign(w, ops.cast(next_w, w.dtype)), updates)
+
+
 class ASGD(Optimizer):
     """State ``mu_<w>``, ``eta_<w>`` (float32 scalars) and ``ax_.<w>`` (the average)."""
 
@@ -47,22 +64,9 @@ class ASGD(Optimizer):
         gradients = self.prepare_gradients(gradients)
         lrs = self.lr_per_param(self.get_lr())
         step = ops.add(ops.cast(ops.reshape(self.global_step, ()), mstype.float32), 1.0)
-        first = ops.equal(step, 1.0)
-        next_mu = ops.div(1.0, ops.maximum(ops.sub(step, self.t0), 1.0))
         done = ()
         for w, g, lr, mu, eta, ax in zip(self._parameters, gradients, lrs, self.mu, self.eta,
                                          self.ax):
-            lr = ops.reshape(lr, ())
-            eta_now = ops.select(first, lr, eta)
-            w32 = ops.cast(w, mstype.float32)
-            next_w = ops.sub(ops.mul(w32, ops.sub(1.0, ops.mul(eta_now, self.lambd))),
-                             ops.mul(eta_now, ops.cast(g, mstype.float32)))
-            ax32 = ops.cast(ax, mstype.float32)
-            next_ax = ops.select(ops.equal(mu, 1.0), next_w,
-                                 ops.add(ax32, ops.mul(ops.sub(next_w, ax32), mu)))
-            next_eta = ops.div(lr, ops.pow(ops.add(ops.mul(ops.mul(lr, self.lambd), step), 1.0),
-                                           self.alpha))
-            updates = (ops.assign(ax, ops.cast(next_ax, ax.dtype)), ops.assign(eta, next_eta),
-                       ops.assign(mu, next_mu))
-            done = done + (ops.depend(ops.assign(w, ops.cast(next_w, w.dtype)), updates),)
+            done = done + (asgd_update(w, g, ops.reshape(lr, ()), step, mu, eta, ax,
+                                       self.lambd, self.alpha, self.t0),)
         return self.advance_step(done)

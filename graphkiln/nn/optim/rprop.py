@@ -22,6 +22,23 @@ def _check_pair(name: str, value) -> tuple:
     return value
 
 
+def rprop_update(w, g, lr, first, prev, step_size, etaminus, etaplus, size_min, size_max):
+    """One Rprop step of weight ``w`` (``first``: a bool tensor, the step sizes start at
+    ``lr``): writes ``w``, ``prev`` and ``step_size``; returns the write of ``w``."""
+    g32 = ops.cast(g, mstype.float32)
+    size = ops.select(first, ops.mul(ops.ones_like(step_size), lr),
+                      ops.cast(step_size, mstype.float32))
+    agree = ops.sign(ops.mul(g32, prev))
+    factor = ops.select(ops.greater(agree, 0.0), etaplus,
+                        ops.select(ops.less(agree, 0.0), etaminus, ops.ones_like(agree)))
+    size = ops.clip_by_value(ops.mul(size, factor), size_min, size_max)
+    used = ops.select(ops.equal(factor, etaminus), ops.zeros_like(g32), g32)
+    next_w = ops.sub(ops.cast(w, mstype.float32), ops.mul(ops.sign(used), size))
+    updates = (ops.assign(prev, ops.cast(used, prev.dtype)),
+               ops.assign(step_size, ops.cast(size, step_size.dtype)))
+    return ops.depend(ops.assign(w, ops.cast(next_w, w.dtype)), updates)
+
+
 class Rprop(Optimizer):
     """State ``prev.<w>`` (the last gradient used) and ``step_size.<w>``."""
 
@@ -54,18 +71,7 @@ class Rprop(Optimizer):
         done = ()
         for w, g, lr, prev, step_size in zip(self._parameters, gradients, lrs, self.prev,
                                              self.step_size):
-            g32 = ops.cast(g, mstype.float32)
-            size = ops.select(first, ops.mul(ops.ones_like(step_size), ops.reshape(lr, ())),
-                              ops.cast(step_size, mstype.float32))
-            agree = ops.sign(ops.mul(g32, prev))
-            factor = ops.select(ops.greater(agree, 0.0), self.etaplus,
-                                ops.select(ops.less(agree, 0.0), self.etaminus,
-                                           ops.ones_like(agree)))
-            size = ops.clip_by_value(ops.mul(size, factor), self.step_size_min,
-                                     self.step_size_max)
-            used = ops.select(ops.equal(factor, self.etaminus), ops.zeros_like(g32), g32)
-            next_w = ops.sub(ops.cast(w, mstype.float32), ops.mul(ops.sign(used), size))
-            updates = (ops.assign(prev, ops.cast(used, prev.dtype)),
-                       ops.assign(step_size, ops.cast(size, step_size.dtype)))
-            done = done + (ops.depend(ops.assign(w, ops.cast(next_w, w.dtype)), updates),)
+            done = done + (rprop_update(w, g, ops.reshape(lr, ()), first, prev, step_size,
+                                        self.etaminus, self.etaplus, self.step_size_min,
+                                        self.step_size_max),)
         return self.advance_step(done)
