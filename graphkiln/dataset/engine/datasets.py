@@ -7,6 +7,7 @@ A node knows its column names (``_columns``), its rows per epoch when cheap to k
 from __future__ import annotations
 
 import collections
+import itertools
 import math
 import multiprocessing
 import operator
@@ -15,7 +16,8 @@ from collections.abc import Callable, Iterator, Sequence
 import numpy as np
 
 from ..config import get_num_parallel_workers
-from ..randomness import keyed, root_seed
+from ..randomness import MapStreams, keyed, root_seed
+from ..stdrandom import MT19937_64
 from .batching import BatchInfo, pad_column, stack_column
 from .cache import cached_rows, check_cache
 from .column_values import stack_values
@@ -316,17 +318,26 @@ class ShuffleDataset(Dataset):
         self.buffer_size = buffer_size
 
     def _rows(self, run):
-        rng = run.rng(self)
-        buf: list = []
-        for row in self.children[0]._rows(run):
-            if len(buf) < self.buffer_size:
-                buf.append(row)
-                continue
-            j = int(rng.integers(len(buf)))
-            yield buf[j]
-            buf[j] = row
-        for j in rng.permutation(len(buf)):
-            yield buf[j]
+        """MindSpore's ``ShuffleOp``: a ``std::mt19937_64`` seeded once per iterator draws
+        ``engine() % len(buffer)`` for each row out; the last buffered row fills the hole and
+        the next input row goes last; once the input ends the buffer drains the same way."""
+        rng = run.node_state(self, lambda: MT19937_64(run.engine_seed()))
+        rows = iter(self.children[0]._rows(run))
+        buf = list(itertools.islice(rows, self.buffer_size))
+        filling = len(buf) == self.buffer_size
+        while buf:
+            slot = rng.next() % len(buf)
+            yield buf[slot]
+            buf[slot] = buf[-1]
+            row = next(rows, _END) if filling else _END
+            if row is _END:
+                filling = False
+                buf.pop()
+            else:
+                buf[-1] = row
+
+
+_END = object()
 
 
 class RepeatDataset(Dataset):
@@ -565,6 +576,9 @@ class MapDataset(Dataset):
     def _mapped_rows(self, run):
         rewrite, chain = self.rewrite, self.chain
         workers = self._workers()
+        if chain.random and run.mindspore_seed is not None:
+            yield from self._seeded_rows(run, workers)
+            return
         if workers == 1:
             for i, row in enumerate(self.children[0]._rows(run)):
                 key = run.row_key(self, i) if chain.random else None
@@ -580,6 +594,18 @@ class MapDataset(Dataset):
         pool = run.pool(self, chain, workers, self.python_multiprocessing)
         for out in pool.imap(items()):
             yield rewrite.merge(waiting.popleft(), out, "map")
+
+    def _seeded_rows(self, run, workers: int):
+        """MindSpore's random stream: each of its ``workers`` has its own copies of the ops,
+        drawing in turn; reproduced here in order, on this thread."""
+        rewrite, chain = self.rewrite, self.chain
+        streams = run.node_state(self, lambda: MapStreams(run.mindspore_seed, workers))
+        try:
+            for row in self.children[0]._rows(run):
+                out = chain.apply(streams.next_row(), rewrite.args(row))
+                yield rewrite.merge(row, out, "map")
+        finally:
+            streams.end_pass()
 
 
 _UNDER_CACHE_NAMES = {"TakeDataset": "TakeNode (possibly from Split)"}

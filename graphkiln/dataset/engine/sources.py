@@ -13,7 +13,7 @@ from ...common import dtype as mstype
 from .cache import cached_rows, check_cache
 from .column_values import as_column
 from .datasets import Dataset, as_list, check_workers
-from .samplers import DistributedSampler, RandomSampler, select
+from .samplers import select
 from .workers import OpFailed
 
 
@@ -54,14 +54,9 @@ class RandomAccessDataset(Dataset):
         return None
 
     def _indices(self, run) -> np.ndarray:
-        sampler = self.sampler
-        if type(sampler) is RandomSampler and not sampler.replacement:
-            order = run.mindspore_order(self, self._length())
-            if order is not None:  # a user seed: MindSpore's own shuffle stream
-                return sampler.limit(order)
-        if type(sampler) is DistributedSampler and sampler.shuffle:
-            return sampler.limit(sampler.pick(run.mindspore_order(self, self._length())))
-        return sampler.indices(self._length(), run.rng(self))
+        n = self._length()
+        indices = run.sampler_indices(self, self.sampler, n)
+        return self.sampler.indices(n, run.rng(self)) if indices is None else indices
 
     def _batched_rows(self, run, size, drop_remainder):
         if (not self.cheap_reads or self.cache is not None

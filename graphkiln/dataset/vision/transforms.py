@@ -8,7 +8,7 @@ import numbers
 
 import numpy as np
 
-from ..randomness import current as current_rng
+from ..randomness import draws
 from ..transforms.transforms import TensorOperation, check_prob
 from .utils import (
     Border,
@@ -208,38 +208,51 @@ class RandomCrop(TensorOperation):
             img = pad(img, top, bottom, left, right)
         ch, cw = self.size
         h, w = img.shape[:2]
-        if self.pad_if_needed and (h < ch or w < cw):
-            dh, dw = max(0, ch - h), max(0, cw - w)
-            img = pad(img, dh // 2, dh - dh // 2, dw // 2, dw - dw // 2)
+        if (h, w) == (ch, cw):  # nothing to choose: MindSpore draws nothing either
+            return img
+        if self.pad_if_needed and (h < ch or w < cw):  # MindSpore pads the shortfall on
+            dh, dw = max(0, ch - h), max(0, cw - w)  # both sides
+            img = pad(img, dh, dh, dw, dw)
             h, w = img.shape[:2]
         if h < ch or w < cw:
             raise RuntimeError(f"RandomCrop: invalid crop size, crop size is bigger than the "
                                f"image dimensions, got crop size {[ch, cw]}, image size "
                                f"{[h, w]}.")
-        rng = current_rng()
-        top, left = int(rng.integers(h - ch + 1)), int(rng.integers(w - cw + 1))
+        rng = draws(self)
+        left = rng.uniform_int(0, w - cw)
+        top = rng.uniform_int(0, h - ch)
         return img[top:top + ch, left:left + cw]
 
 
+def _round(x: float) -> int:
+    """``std::round``: halves away from zero."""
+    return int(math.floor(abs(x) + 0.5)) * (1 if x >= 0 else -1)
+
+
 def _random_resized_box(h: int, w: int, scale, ratio, attempts: int, rng) -> tuple:
-    """(top, left, height, width) of a crop with random area fraction and aspect ratio."""
-    area = h * w
-    log_ratio = (math.log(ratio[0]), math.log(ratio[1]))
+    """(top, left, height, width) of a crop with random area fraction and aspect ratio,
+    drawn as MindSpore's ``RandomCropAndResizeOp::GetCropBox``: float scale and log-aspect
+    draws, the width rounded from the area, the height from the width, then x before y."""
+    f32 = np.float32
+    scale = (f32(scale[0]), f32(scale[1]))
+    aspect_lb, aspect_ub = float(f32(ratio[0])), float(f32(ratio[1]))
+    log_ratio = (f32(math.log(aspect_lb)), f32(math.log(aspect_ub)))
     for _ in range(attempts):
-        target = area * rng.uniform(scale[0], scale[1])
-        aspect = math.exp(rng.uniform(*log_ratio))
-        cw = int(round(math.sqrt(target * aspect)))
-        ch = int(round(math.sqrt(target / aspect)))
-        if 0 < cw <= w and 0 < ch <= h:
-            return int(rng.integers(h - ch + 1)), int(rng.integers(w - cw + 1)), ch, cw
-    in_ratio = w / h
-    if in_ratio < min(ratio):
-        cw, ch = w, int(round(w / min(ratio)))
-    elif in_ratio > max(ratio):
-        ch, cw = h, int(round(h * max(ratio)))
+        sample_scale = float(rng.uniform_float(*scale))
+        sample_aspect = math.exp(float(rng.uniform_float(*log_ratio)))
+        cw = max(_round(math.sqrt(h * w * sample_scale * sample_aspect)), 1)
+        ch = max(_round(cw / sample_aspect), 1)
+        if cw <= w and ch <= h:
+            left = rng.uniform_int(0, w - cw)
+            return rng.uniform_int(0, h - ch), left, ch, cw
+    if w / h < aspect_lb:
+        cw, ch = w, _round(w / aspect_lb)
+    elif w / h > aspect_ub:
+        ch, cw = h, _round(h * aspect_ub)
     else:
         ch, cw = h, w
-    return (h - ch) // 2, (w - cw) // 2, ch, cw
+    ch, cw = max(ch, 1), max(cw, 1)
+    return _round((h - ch) / 2.0), _round((w - cw) / 2.0), ch, cw
 
 
 class RandomResizedCrop(TensorOperation):
@@ -260,7 +273,7 @@ class RandomResizedCrop(TensorOperation):
     def _apply(self, img):
         img = _image(img, self.op_name)
         top, left, ch, cw = _random_resized_box(*img.shape[:2], self.scale, self.ratio,
-                                                self.max_attempts, current_rng())
+                                                self.max_attempts, draws(self))
         return _resized(np.ascontiguousarray(img[top:top + ch, left:left + cw]), self.size,
                         self.interpolation)
 
@@ -280,7 +293,7 @@ class _RandomFlip(TensorOperation):
         self.prob = check_prob(prob)
 
     def _apply(self, img):
-        if current_rng().random() >= self.prob:
+        if not draws(self).bernoulli(float(np.float32(self.prob))):  # a C++ float
             return img
         if is_pil(img):
             image = pil_image()
@@ -417,8 +430,8 @@ class RandomColorAdjust(TensorOperation):
         if img.ndim != 3 or img.shape[2] != 3:
             raise RuntimeError(f"RandomColorAdjust: the image should be <H, W, 3> RGB, got "
                                f"shape {list(img.shape)}.")
-        rng = current_rng()
-        b, c, s, h = (rng.uniform(*r) for r in (self.brightness, self.contrast,
+        rng = draws(self)
+        b, c, s, h = (rng.uniform_double(*r) for r in (self.brightness, self.contrast,
                                                  self.saturation, self.hue))
         img = img.astype(np.uint8, copy=False)
         if b != 1:
@@ -453,7 +466,9 @@ class RandomRotation(TensorOperation):
 
     def _apply(self, img):
         img = _image(img, "RandomRotation")
-        angle = current_rng().uniform(*self.degrees)
+        lo, hi = np.float32(self.degrees[0]), np.float32(self.degrees[1])
+        two = np.float32(2)  # MindSpore: the middle plus [-1, 1) times half the range
+        angle = float((hi + lo) / two + draws(self).uniform_float(-1, 1) * ((hi - lo) / two))
         h, w = img.shape[:2]
         center = self.center if self.center is not None else ((w - 1) / 2, (h - 1) / 2)
         c = cv2()
@@ -590,12 +605,13 @@ class RandomAffine(TensorOperation):
     def _apply(self, img):
         img = _image(img, "RandomAffine")
         h, w = img.shape[:2]
-        rng = current_rng()
+        rng = draws(self)
         t = self.translate
-        degrees = math.fmod(rng.uniform(*self.degrees), 360.0)
-        shift = (rng.uniform(t[0] * w, t[1] * w), rng.uniform(t[2] * h, t[3] * h))
-        scale = rng.uniform(*self.scale)
-        shear = (rng.uniform(*self.shear[:2]), rng.uniform(*self.shear[2:]))
+        degrees = math.fmod(rng.uniform_double(*self.degrees), 360.0)
+        shift = (rng.uniform_double(t[0] * w, t[1] * w),
+                 rng.uniform_double(t[2] * h, t[3] * h))
+        scale = rng.uniform_double(*self.scale)
+        shear = (rng.uniform_double(*self.shear[:2]), rng.uniform_double(*self.shear[2:]))
         return warp_affine(img, _affine_matrix(h, w, degrees, shift, scale, shear), self.resample,
                            _fill3(self.fill_value))
 
@@ -665,7 +681,7 @@ class RandomSolarize(TensorOperation):
 
     def _apply(self, img):
         img = _uint8_image(img, "RandomSolarize")
-        t = int(current_rng().integers(self.threshold[0], self.threshold[1] + 1))
+        t = draws(self).uniform_int(self.threshold[0], self.threshold[1])
         return np.where(img >= t, 255 - img, img).astype(np.uint8)
 
 
@@ -679,7 +695,7 @@ class RandomPosterize(TensorOperation):
 
     def _apply(self, img):
         img = _uint8_image(img, "RandomPosterize")
-        b = int(current_rng().integers(self.bits[0], self.bits[1] + 1))
+        b = draws(self).uniform_int(self.bits[0], self.bits[1])
         return img & np.uint8((0xFF << (8 - b)) & 0xFF)
 
 
@@ -700,7 +716,7 @@ class RandomColor(TensorOperation):
 
     def _apply(self, img):
         img = _uint8_image(img, "RandomColor")
-        factor = current_rng().uniform(*self.degrees)
+        factor = draws(self).uniform_double(*self.degrees)
         return _blend(img, _gray(img).astype(np.float32)[..., None], factor)
 
 
@@ -716,7 +732,7 @@ class RandomSharpness(TensorOperation):
 
     def _apply(self, img):
         img = _uint8_image(img, "RandomSharpness")
-        factor = current_rng().uniform(*self.degrees)
+        factor = draws(self).uniform_double(*self.degrees)
         smooth = img.copy()
         blurred = cv2().filter2D(img, -1, self._KERNEL).reshape(img.shape)
         smooth[1:-1, 1:-1] = blurred[1:-1, 1:-1]
@@ -736,10 +752,10 @@ class CutOut(TensorOperation):
     def _apply(self, img):
         img = np.array(img)
         h, w = img.shape[:2] if self.is_hwc or img.ndim == 2 else img.shape[1:3]
-        rng = current_rng()
+        rng = draws(self)
         for _ in range(self.num_patches):
-            top = int(rng.integers(max(h - self.length, 0) + 1))
-            left = int(rng.integers(max(w - self.length, 0) + 1))
+            top = rng.uniform_int(0, max(h - self.length, 0))
+            left = rng.uniform_int(0, max(w - self.length, 0))
             rows, cols = slice(top, top + self.length), slice(left, left + self.length)
             if self.is_hwc or img.ndim == 2:
                 img[rows, cols] = 0
@@ -765,9 +781,9 @@ class RandomSelectSubpolicy(TensorOperation):
         self.policy = [list(sub) for sub in policy]
 
     def __call__(self, *args):
-        rng = current_rng()
-        for op, prob in self.policy[int(rng.integers(len(self.policy)))]:
-            if rng.random() < prob:
+        rng = draws(self)
+        for op, prob in self.policy[rng.uniform_int(0, len(self.policy) - 1)]:
+            if rng.bernoulli(prob):
                 out = op(*args)
                 args = out if isinstance(out, tuple) else (out,)
         return args[0] if len(args) == 1 else args

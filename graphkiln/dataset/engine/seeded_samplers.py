@@ -1,0 +1,101 @@
+"""MindSpore 2.10's seeded sampler streams (its C++ samplers, on :mod:`..stdrandom`).
+
+A sampler's indices for pass ``k`` over its source (an epoch, or a repeat pass) evolve from
+pass to pass, as MindSpore resets its samplers:
+
+* ``RandomSampler``: ``std::shuffle`` of the previous pass's order with
+  ``std::mt19937(seed + k)`` (the first pass shuffles ``0..n-1``); with ``replacement``,
+  ``uniform_int_distribution(0, n - 1)`` draws from ``std::mt19937(seed + k)``;
+* ``DistributedSampler`` with ``shuffle``: the ``RandomSampler`` order from its own seed,
+  then every ``num_shards``-th row;
+* ``SubsetRandomSampler``: its first ``num_samples`` indices, the previous pass's order
+  shuffled again with ``std::mt19937(seed)``;
+* ``WeightedRandomSampler``: the same draws every pass from ``std::mt19937(seed)``:
+  ``discrete_distribution`` with replacement, else the ``num_samples`` smallest
+  ``exponential(1) / weight`` keys.
+
+``num_samples`` above the source's size counts as the size, as in MindSpore.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+import numpy as np
+
+from ..stdrandom import MT19937, discrete_cumulative
+from .samplers import (
+    DistributedSampler,
+    RandomSampler,
+    Sampler,
+    SubsetRandomSampler,
+    WeightedRandomSampler,
+)
+
+
+class PassStream:
+    """Indices per pass: ``state = advance(state, k)`` pass after pass from ``start()``,
+    the pass's indices ``finish(state)``."""
+
+    def __init__(self, n: int, start: Callable, advance: Callable, finish: Callable):
+        self.n = n
+        self._start, self._advance, self._finish = start, advance, finish
+        self._pass, self._state = -1, start()
+
+    def indices(self, pass_number: int) -> np.ndarray:
+        if pass_number < self._pass:  # a pass asked again after a later one: start over
+            self._pass, self._state = -1, self._start()
+        while self._pass < pass_number:
+            self._pass += 1
+            self._state = self._advance(self._state, self._pass)
+        return self._finish(self._state)
+
+
+def _count(sampler: Sampler, n: int) -> int:
+    return min(sampler.num_samples or n, n)
+
+
+def sampler_stream(sampler: Sampler, n: int, seed: int) -> PassStream | None:
+    """MindSpore's stream of ``sampler`` over ``n`` rows from ``seed`` (None: the sampler
+    draws nothing, or is not one of MindSpore's random samplers)."""
+    kind = type(sampler)
+
+    def reshuffled(order: list, k: int) -> list:
+        MT19937(seed + k).shuffle(order)
+        return order
+
+    if kind is RandomSampler and sampler.replacement:
+        def drawn(_, k):
+            engine = MT19937(seed + k)
+            return [engine.uniform_int(0, n - 1) for _ in range(_count(sampler, n))]
+        return PassStream(n, list, drawn, np.array)
+    if kind is RandomSampler:
+        return PassStream(n, lambda: list(range(n)), reshuffled,
+                          lambda order: sampler.limit(np.array(order, dtype=np.int64)))
+    if kind is DistributedSampler and sampler.shuffle:
+        return PassStream(n, lambda: list(range(n)), reshuffled, lambda order: sampler.limit(
+            sampler.pick(np.array(order, dtype=np.int64))))
+    if kind is SubsetRandomSampler:
+        sampler.check_range(n)
+
+        def again(order: list, k: int) -> list:
+            MT19937(seed).shuffle(order)
+            return order
+        # MindSpore keeps the first num_samples indices, then shuffles those
+        return PassStream(n, lambda: sampler.limit(sampler.subset).tolist(), again,
+                          lambda order: sampler.limit(np.array(order, dtype=np.int64)))
+    if kind is WeightedRandomSampler:
+        return PassStream(n, list, lambda _, k: _weighted(sampler, n, seed), np.array)
+    return None
+
+
+def _weighted(sampler: WeightedRandomSampler, n: int, seed: int) -> list[int]:
+    engine = MT19937(seed)
+    count = _count(sampler, n)
+    if sampler.replacement:
+        cumulative = discrete_cumulative(sampler.raw_weights)
+        return [engine.discrete(cumulative) for _ in range(count)]
+    draws = [engine.exponential() for _ in sampler.raw_weights]  # one per weight, even 0
+    keys = [(d / w if w else math.inf, i) for i, (d, w) in enumerate(zip(draws,
+                                                                          sampler.raw_weights))]
+    return [i for _, i in sorted(keys)[:count]]
