@@ -672,7 +672,8 @@ class AutoContrast(TensorOperation):
 
 
 class RandomSolarize(TensorOperation):
-    """Invert the pixels at or above a threshold drawn from ``threshold``."""
+    """Invert the pixels within a [low, high] range whose two ends are drawn from
+    ``threshold`` (MindSpore draws two values and sorts them)."""
 
     random = True
 
@@ -681,8 +682,9 @@ class RandomSolarize(TensorOperation):
 
     def _apply(self, img):
         img = _uint8_image(img, "RandomSolarize")
-        t = draws(self).uniform_int(self.threshold[0], self.threshold[1])
-        return np.where(img >= t, 255 - img, img).astype(np.uint8)
+        rng = draws(self)
+        low, high = sorted(rng.uniform_int(*self.threshold) for _ in range(2))
+        return np.where((img >= low) & (img <= high), 255 - img, img).astype(np.uint8)
 
 
 class RandomPosterize(TensorOperation):
@@ -695,7 +697,8 @@ class RandomPosterize(TensorOperation):
 
     def _apply(self, img):
         img = _uint8_image(img, "RandomPosterize")
-        b = draws(self).uniform_int(self.bits[0], self.bits[1])
+        lo, hi = self.bits
+        b = lo if lo == hi else draws(self).uniform_int(lo, hi)  # MindSpore draws nothing then
         return img & np.uint8((0xFF << (8 - b)) & 0xFF)
 
 
@@ -740,7 +743,8 @@ class RandomSharpness(TensorOperation):
 
 
 class CutOut(TensorOperation):
-    """Zero ``num_patches`` random ``length`` x ``length`` squares."""
+    """Zero ``num_patches`` random ``length`` x ``length`` squares, which may reach past the
+    edges (MindSpore draws each corner in ``[-length, size]``, rows first)."""
 
     random = True
 
@@ -752,11 +756,15 @@ class CutOut(TensorOperation):
     def _apply(self, img):
         img = np.array(img)
         h, w = img.shape[:2] if self.is_hwc or img.ndim == 2 else img.shape[1:3]
+        if self.length > h or self.length > w:
+            raise RuntimeError(f"CutOut: box size is too large for image erase, got box "
+                               f"length: {self.length}, image size: {[h, w]}.")
         rng = draws(self)
         for _ in range(self.num_patches):
-            top = rng.uniform_int(0, max(h - self.length, 0))
-            left = rng.uniform_int(0, max(w - self.length, 0))
-            rows, cols = slice(top, top + self.length), slice(left, left + self.length)
+            top = rng.uniform_int(0, h + self.length) - self.length
+            left = rng.uniform_int(0, w + self.length) - self.length
+            rows = slice(max(top, 0), max(top + self.length, 0))
+            cols = slice(max(left, 0), max(left + self.length, 0))
             if self.is_hwc or img.ndim == 2:
                 img[rows, cols] = 0
             else:
