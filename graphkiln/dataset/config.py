@@ -5,6 +5,9 @@ Values apply to pipelines whose iterator is created after the call.
 from __future__ import annotations
 
 import os
+import random
+
+import numpy as np
 
 _DEFAULT_SEED = 5489
 
@@ -27,11 +30,13 @@ def _check_int(name: str, value, low: int, high: int) -> None:
 
 
 def set_seed(seed: int) -> None:
-    """Seed every shuffle, sampler and random transform: runs repeat exactly, whatever the
-    worker count."""
+    """Seed every shuffle, sampler and random transform (MindSpore's streams, see
+    ``randomness``), and, as MindSpore does, Python's ``random`` and ``numpy.random``."""
     _check_int("seed", seed, 0, 2**32 - 1)
     _state["seed"] = seed
     _state["seed_set"] = True
+    random.seed(seed)
+    np.random.seed(seed)
 
 
 def get_seed() -> int:
