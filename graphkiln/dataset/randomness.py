@@ -94,10 +94,11 @@ class MapStreams:
         self.workers = [WorkerStreams((seed + w) & 0xFFFFFFFF) for w in range(workers)]
         self._turn = 0
 
-    def next_row(self) -> WorkerStreams:
-        worker = self.workers[self._turn % len(self.workers)]
+    def next_row(self) -> tuple[int, WorkerStreams]:
+        """The worker (its index and streams) whose turn the next row is."""
+        w = self._turn % len(self.workers)
         self._turn += 1
-        return worker
+        return w, self.workers[w]
 
     def end_pass(self) -> None:
         self._turn += 1

@@ -58,3 +58,17 @@ def test_seeded_random_map_is_the_same_for_two_iterators():
     finally:
         ds.config.set_seed(5489)
     np.testing.assert_array_equal(np.stack(first), np.stack(again))
+
+
+def test_seeded_random_map_reports_a_failing_op():
+    def boom(a):
+        raise ValueError("bad row")
+
+    ds.config.set_seed(11)
+    try:
+        data = ds.NumpySlicesDataset(np.zeros((6, 4, 4, 3), np.uint8), ["x"], shuffle=False)
+        data = data.map([vision.RandomHorizontalFlip(), boom], num_parallel_workers=2)
+        with pytest.raises(RuntimeError, match=r"map operation: \[PyFunc\](.|\n)*bad row"):
+            list(data.create_tuple_iterator(output_numpy=True, num_epochs=1))
+    finally:
+        ds.config.set_seed(5489)

@@ -7,6 +7,7 @@ A node knows its column names (``_columns``), its rows per epoch when cheap to k
 from __future__ import annotations
 
 import collections
+import functools
 import itertools
 import math
 import multiprocessing
@@ -596,14 +597,27 @@ class MapDataset(Dataset):
             yield rewrite.merge(waiting.popleft(), out, "map")
 
     def _seeded_rows(self, run, workers: int):
-        """MindSpore's random stream: each of its ``workers`` has its own copies of the ops,
-        drawing in turn; reproduced here in order, on this thread."""
+        """MindSpore's random stream: each of its ``workers`` has its own copies of the ops
+        (seeded ``seed + w``) and takes rows in turn; here one thread per worker runs that
+        worker's rows in order (inline for one worker)."""
         rewrite, chain = self.rewrite, self.chain
         streams = run.node_state(self, lambda: MapStreams(run.mindspore_seed, workers))
         try:
-            for row in self.children[0]._rows(run):
-                out = chain.apply(streams.next_row(), rewrite.args(row))
-                yield rewrite.merge(row, out, "map")
+            if workers == 1:
+                for row in self.children[0]._rows(run):
+                    out = chain.apply(streams.next_row()[1], rewrite.args(row))
+                    yield rewrite.merge(row, out, "map")
+                return
+            waiting: collections.deque = collections.deque()
+
+            def items():
+                for row in self.children[0]._rows(run):
+                    waiting.append(row)
+                    lane, worker = streams.next_row()
+                    yield lane, functools.partial(chain.apply, worker), rewrite.args(row)
+
+            for out in run.lane_pool(self, workers).imap(items()):
+                yield rewrite.merge(waiting.popleft(), out, "map")
         finally:
             streams.end_pass()
 

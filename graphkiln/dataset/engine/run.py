@@ -16,7 +16,7 @@ from ..config import get_seed
 from ..randomness import keyed, mindspore_seeded, root_seed
 from .samplers import DistributedSampler
 from .seeded_samplers import sampler_stream
-from .workers import OrderedPool, describe
+from .workers import LanePool, OrderedPool, describe
 
 _USER_ERROR = "Exception thrown from user defined Python function in dataset."
 _RULE = "-" * 66
@@ -90,6 +90,14 @@ class Run:
         if id(node) not in pools:
             pools[id(node)] = OrderedPool(fn, num_workers, use_processes)
         return pools[id(node)]
+
+    def lane_pool(self, node, lanes: int) -> LanePool:
+        """The node's per-lane threads (MindSpore's map workers), kept for later epochs."""
+        pools = self._shared["pools"]
+        key = ("lanes", id(node))
+        if key not in pools:
+            pools[key] = LanePool(lanes)
+        return pools[key]
 
     def close(self) -> None:
         for pool in self._shared["pools"].values():
