@@ -216,8 +216,7 @@ class RandomCrop(TensorOperation):
             h, w = img.shape[:2]
         if h < ch or w < cw:
             raise RuntimeError(f"RandomCrop: invalid crop size, crop size is bigger than the "
-                               f"image dimensions, got crop size {[ch, cw]}, image size "
-                               f"{[h, w]}.")
+                               f"image dimensions, got crop height: {ch}, crop width: {cw}")
         rng = draws(self)
         left = rng.uniform_int(0, w - cw)
         top = rng.uniform_int(0, h - ch)
