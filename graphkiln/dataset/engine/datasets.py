@@ -388,9 +388,20 @@ class TakeDataset(Dataset):
             for i, row in enumerate(rows):
                 yield row
                 if i + 1 >= self.count:
+                    if run.mindspore_seed is not None and _draws_per_row(self.children[0]):
+                        for _ in rows:  # MindSpore's take reads its input to the end, so
+                            pass  # random ops below draw for every row of the pass
                     break
         finally:
             rows.close()
+
+
+def _draws_per_row(node: Dataset) -> bool:
+    """Whether a random stream under ``node`` advances with each row (a shuffle buffer, a
+    ``map`` of random ops)."""
+    if isinstance(node, ShuffleDataset) or (isinstance(node, MapDataset) and node.chain.random):
+        return True
+    return any(_draws_per_row(child) for child in node.children)
 
 
 class SkipDataset(Dataset):
