@@ -59,10 +59,10 @@ def test_random_ops_cover_their_range():
 
 def test_cutout_and_augment_ranges():
     img = np.full((12, 12, 3), 200, np.uint8)
-    out = V.CutOut(4, num_patches=2)(img)
-    assert out.shape == img.shape and 16 <= (out[..., 0] == 0).sum() <= 32
+    out = V.CutOut(4, num_patches=2)(img)  # squares may reach past the edges, as MindSpore's
+    assert out.shape == img.shape and (out[..., 0] == 0).sum() <= 32
     chw = V.CutOut(5, is_hwc=False)(img.transpose(2, 0, 1))
-    assert (chw[0] == 0).sum() == 25
+    assert (chw[0] == 0).sum() <= 25 and (chw == 0).any(axis=0).sum() == (chw[0] == 0).sum()
     bits = {int(o.max()) for o in _outputs(V.RandomPosterize((1, 4)), img)}
     assert bits <= {128, 192, 192 + 8, 200} and len(bits) > 1
     assert {o[0, 0, 0] for o in _outputs(V.RandomSolarize((0, 255)), img)} == {55, 200}

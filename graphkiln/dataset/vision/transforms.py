@@ -672,7 +672,8 @@ class AutoContrast(TensorOperation):
 
 class RandomSolarize(TensorOperation):
     """Invert the pixels within a [low, high] range whose two ends are drawn from
-    ``threshold`` (MindSpore draws two values and sorts them)."""
+    ``threshold`` (MindSpore draws two values and sorts them; equal ends invert every pixel
+    from there up)."""
 
     random = True
 
@@ -683,7 +684,10 @@ class RandomSolarize(TensorOperation):
         img = _uint8_image(img, "RandomSolarize")
         rng = draws(self)
         low, high = sorted(rng.uniform_int(*self.threshold) for _ in range(2))
-        return np.where((img >= low) & (img <= high), 255 - img, img).astype(np.uint8)
+        # MindSpore's SolarizeOp: one threshold inverts from it up, a range inverts within
+        # it; zero pixels stay zero either way (its mask cannot mark them)
+        inside = img >= low if low == high else (img >= low) & (img <= high)
+        return np.where(inside & (img != 0), 255 - img, img).astype(np.uint8)
 
 
 class RandomPosterize(TensorOperation):
