@@ -685,9 +685,8 @@ class RandomSolarize(TensorOperation):
         rng = draws(self)
         low, high = sorted(rng.uniform_int(*self.threshold) for _ in range(2))
         # MindSpore's SolarizeOp: one threshold inverts from it up, a range inverts within
-        # it; zero pixels stay zero either way (its mask cannot mark them)
         inside = img >= low if low == high else (img >= low) & (img <= high)
-        return np.where(inside & (img != 0), 255 - img, img).astype(np.uint8)
+        return np.where(inside, 255 - img, img).astype(np.uint8)
 
 
 class RandomPosterize(TensorOperation):
