@@ -11,7 +11,7 @@ worker runs the row.
 
 Transforms draw through :func:`draws`, whose result has the methods of
 :class:`~.stdrandom.MT19937` (``uniform_int``, ``uniform_float``, ``uniform_double``,
-``bernoulli``).
+``bernoulli``, ``shuffle``).
 """
 from __future__ import annotations
 
@@ -60,6 +60,9 @@ class NumpyDraws:
 
     def bernoulli(self, p: float) -> bool:
         return bool(self.gen.random() < p)
+
+    def shuffle(self, items: list) -> None:
+        self.gen.shuffle(items)
 
 
 class RowDraws:

@@ -430,20 +430,36 @@ class RandomColorAdjust(TensorOperation):
             raise RuntimeError(f"RandomColorAdjust: the image should be <H, W, 3> RGB, got "
                                f"shape {list(img.shape)}.")
         rng = draws(self)
-        b, c, s, h = (rng.uniform_double(*r) for r in (self.brightness, self.contrast,
-                                                 self.saturation, self.hue))
         img = img.astype(np.uint8, copy=False)
-        if b != 1:
-            img = _blend(img, 0.0, b)
-        if c != 1:
-            img = _blend(img, np.float32(int(_gray(img).mean() + 0.5)), c)
-        if s != 1:
-            img = _blend(img, _gray(img).astype(np.float32)[..., None], s)
-        if h != 0:
-            hsv = cv2().cvtColor(img, cv2().COLOR_RGB2HSV_FULL)
-            hsv[..., 0] = (hsv[..., 0].astype(np.int32) + int(h * 255)) % 256
-            img = cv2().cvtColor(hsv, cv2().COLOR_HSV2RGB_FULL)
+        order = ["brightness", "contrast", "saturation", "hue"]
+        rng.shuffle(order)  # MindSpore applies the four adjustments in a random order
+        for name in order:
+            lo, hi = getattr(self, name)
+            if lo == hi == (0.0 if name == "hue" else 1.0):
+                continue  # an identity range: MindSpore draws nothing for it
+            img = _ADJUST[name](img, float(rng.uniform_float(lo, hi)))
         return img
+
+
+def _adjust_hue(img: np.ndarray, h: float) -> np.ndarray:
+    hsv = cv2().cvtColor(img, cv2().COLOR_RGB2HSV_FULL)
+    hsv[..., 0] = (hsv[..., 0].astype(np.int32) + int(h * 255)) % 256
+    return cv2().cvtColor(hsv, cv2().COLOR_HSV2RGB_FULL)
+
+
+_ADJUST = {
+    "brightness": lambda img, b: _blend(img, 0.0, b),
+    "contrast": lambda img, c: _blend(img, np.float32(int(_gray(img).mean() + 0.5)), c),
+    "saturation": lambda img, s: _blend(img, _gray(img).astype(np.float32)[..., None], s),
+    "hue": _adjust_hue,
+}
+
+
+def _centered(rng, lo: float, hi: float) -> float:
+    """MindSpore's draw of a value in [lo, hi) for rotations and sharpness: the middle
+    plus a float in [-1, 1) times half the range, in float arithmetic."""
+    lo, hi, two = np.float32(lo), np.float32(hi), np.float32(2)
+    return float((hi + lo) / two + rng.uniform_float(-1, 1) * ((hi - lo) / two))
 
 
 class RandomRotation(TensorOperation):
@@ -465,9 +481,7 @@ class RandomRotation(TensorOperation):
 
     def _apply(self, img):
         img = _image(img, "RandomRotation")
-        lo, hi = np.float32(self.degrees[0]), np.float32(self.degrees[1])
-        two = np.float32(2)  # MindSpore: the middle plus [-1, 1) times half the range
-        angle = float((hi + lo) / two + draws(self).uniform_float(-1, 1) * ((hi - lo) / two))
+        angle = _centered(draws(self), *self.degrees)
         h, w = img.shape[:2]
         center = self.center if self.center is not None else ((w - 1) / 2, (h - 1) / 2)
         c = cv2()
@@ -605,12 +619,14 @@ class RandomAffine(TensorOperation):
         img = _image(img, "RandomAffine")
         h, w = img.shape[:2]
         rng = draws(self)
-        t = self.translate
-        degrees = math.fmod(rng.uniform_double(*self.degrees), 360.0)
-        shift = (rng.uniform_double(t[0] * w, t[1] * w),
-                 rng.uniform_double(t[2] * h, t[3] * h))
-        scale = rng.uniform_double(*self.scale)
-        shear = (rng.uniform_double(*self.shear[:2]), rng.uniform_double(*self.shear[2:]))
+        t = [np.float32(v) for v in self.translate]  # MindSpore's float parameters
+        w32, h32 = np.float32(w), np.float32(h)
+        degrees = math.fmod(float(rng.uniform_float(*self.degrees)), 360.0)
+        shift = (float(rng.uniform_float(t[0] * w32, t[1] * w32)),
+                 float(rng.uniform_float(t[2] * h32, t[3] * h32)))
+        scale = float(rng.uniform_float(*self.scale))
+        shear = (float(rng.uniform_float(*self.shear[:2])),
+                 float(rng.uniform_float(*self.shear[2:])))
         return warp_affine(img, _affine_matrix(h, w, degrees, shift, scale, shear), self.resample,
                            _fill3(self.fill_value))
 
@@ -721,8 +737,14 @@ class RandomColor(TensorOperation):
 
     def _apply(self, img):
         img = _uint8_image(img, "RandomColor")
-        factor = draws(self).uniform_double(*self.degrees)
-        return _blend(img, _gray(img).astype(np.float32)[..., None], factor)
+        factor = float(draws(self).uniform_float(*self.degrees))
+        eps = 0.00195  # MindSpore: half a level of an 8-bit image
+        if abs(factor - 1.0) < eps:
+            return img
+        gray = np.repeat(_gray(img)[..., None], 3, axis=2)
+        if abs(factor) < eps:
+            return gray
+        return _blend(img, gray.astype(np.float32), factor)
 
 
 class RandomSharpness(TensorOperation):
@@ -737,7 +759,7 @@ class RandomSharpness(TensorOperation):
 
     def _apply(self, img):
         img = _uint8_image(img, "RandomSharpness")
-        factor = draws(self).uniform_double(*self.degrees)
+        factor = _centered(draws(self), *self.degrees)
         smooth = img.copy()
         blurred = cv2().filter2D(img, -1, self._KERNEL).reshape(img.shape)
         smooth[1:-1, 1:-1] = blurred[1:-1, 1:-1]
@@ -793,7 +815,7 @@ class RandomSelectSubpolicy(TensorOperation):
     def __call__(self, *args):
         rng = draws(self)
         for op, prob in self.policy[rng.uniform_int(0, len(self.policy) - 1)]:
-            if rng.bernoulli(prob):
+            if rng.uniform_double(0.0, 1.0) <= prob:
                 out = op(*args)
                 args = out if isinstance(out, tuple) else (out,)
         return args[0] if len(args) == 1 else args
