@@ -9,6 +9,8 @@ import random
 
 import numpy as np
 
+from ..common import seed as global_seed
+
 _DEFAULT_SEED = 5489
 
 _state = {
@@ -37,6 +39,11 @@ def set_seed(seed: int) -> None:
     _state["seed_set"] = True
     random.seed(seed)
     np.random.seed(seed)
+
+
+global_seed.add_listener(set_seed)  # ms.set_seed(s) sets the dataset seed too, as MindSpore's
+if global_seed.get_seed() is not None:  # ms.set_seed ran before the dataset was imported
+    _state.update(seed=global_seed.get_seed(), seed_set=True)
 
 
 def get_seed() -> int:

@@ -5,6 +5,7 @@ import os
 import numpy as np
 import pytest
 
+import graphkiln
 import graphkiln.dataset as ds
 import graphkiln.dataset.transforms as transforms
 import graphkiln.dataset.vision as vision
@@ -70,5 +71,23 @@ def test_seeded_random_map_reports_a_failing_op():
         data = data.map([vision.RandomHorizontalFlip(), boom], num_parallel_workers=2)
         with pytest.raises(RuntimeError, match=r"map operation: \[PyFunc\](.|\n)*bad row"):
             list(data.create_tuple_iterator(output_numpy=True, num_epochs=1))
+    finally:
+        ds.config.set_seed(5489)
+
+
+def test_global_set_seed_seeds_the_pipeline_too():
+    """MindSpore's ``set_seed`` calls ``dataset.config.set_seed``: same streams."""
+    def order():
+        data = ds.NumpySlicesDataset(np.arange(12), ["x"], shuffle=True).shuffle(3)
+        return [int(r[0]) for r in data.create_tuple_iterator(output_numpy=True, num_epochs=1)]
+
+    try:
+        graphkiln.set_seed(3)
+        assert ds.config.get_seed() == 3
+        via_global = order()
+        ds.config.set_seed(7)
+        assert order() != via_global
+        ds.config.set_seed(3)
+        assert order() == via_global
     finally:
         ds.config.set_seed(5489)
