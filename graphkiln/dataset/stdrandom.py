@@ -39,14 +39,41 @@ class MT19937:
     def __init__(self, seed: int):
         self._gen = np.random.MT19937(0)
         self._gen._legacy_seeding(seed & 0xFFFFFFFF)  # std::mt19937(seed)'s seeding
+        self._array = np.zeros(0, np.uint64)  # words made, not all read yet
         self._words: list[int] = []
         self._pos = 0
 
+    def _refill(self, count: int) -> None:
+        """Keep the unread words and make at least ``count`` more."""
+        fresh = self._gen.random_raw(max(count, _BLOCK)).astype(np.uint64)
+        self._array = np.concatenate([self._array[self._pos:], fresh])
+        self._words, self._pos = self._array.tolist(), 0
+
     def next(self) -> int:
         if self._pos == len(self._words):
-            self._words, self._pos = self._gen.random_raw(_BLOCK).tolist(), 0
+            self._refill(1)
         self._pos += 1
         return self._words[self._pos - 1]
+
+    def below(self, spans: np.ndarray) -> np.ndarray:
+        """``uniform_int(0, span - 1)`` for each span in turn (spans below ``2**32``), drawn
+        a chunk at a time: each chunk's words are tested at once, and after a rejected word
+        the rest of the chunk is drawn again from the next one."""
+        spans = np.asarray(spans, dtype=np.uint64)
+        out = np.empty(len(spans), dtype=np.uint64)
+        done, chunk = 0, 256
+        while done < len(spans):
+            rest = spans[done:done + chunk]
+            if self._pos + len(rest) > len(self._words):
+                self._refill(len(rest))
+            words = self._array[self._pos:self._pos + len(rest)]
+            scaling = np.uint64(self.range) // rest
+            rejected = np.flatnonzero(words >= rest * scaling)
+            took = int(rejected[0]) if len(rejected) else len(rest)
+            out[done:done + took] = words[:took] // scaling[:took]
+            self._pos += took + (1 if len(rejected) else 0)  # a rejected word is used up
+            done += took
+        return out.astype(np.int64)
 
     # ------------------------------------------------------------------ distributions
     def uniform_int(self, a: int, b: int) -> int:
@@ -102,20 +129,20 @@ class MT19937:
         if n < 2:
             return
         if self.range // n < n:  # too many items to draw two positions at once
-            for i in range(1, n):
-                j = self.uniform_int(0, i)
+            for i, j in zip(range(1, n), self.below(np.arange(2, n + 1)).tolist()):
                 items[i], items[j] = items[j], items[i]
             return
-        i = 1
+        first = 1
         if n % 2 == 0:  # one single swap first, so that the rest pairs up
             j = self.uniform_int(0, 1)
             items[1], items[j] = items[j], items[1]
-            i = 2
-        while i < n:
-            a, b = divmod(self.uniform_int(0, (i + 1) * (i + 2) - 1), i + 2)
+            first = 2
+        starts = np.arange(first, n, 2, dtype=np.int64)
+        both = self.below((starts + 1) * (starts + 2))  # two positions from one draw
+        for i, a, b in zip(starts.tolist(), (both // (starts + 2)).tolist(),
+                           (both % (starts + 2)).tolist()):
             items[i], items[a] = items[a], items[i]
             items[i + 1], items[b] = items[b], items[i + 1]
-            i += 2
 
 
 def discrete_cumulative(weights) -> list[float]:

@@ -49,6 +49,17 @@ def test_engines_match_the_cpp_standard():
         assert engine.next() == want
 
 
+def test_block_draws_equal_one_at_a_time_draws():
+    """``below`` (a chunk of words at a time) rejects and redraws exactly as
+    ``uniform_int`` does word by word, also for spans that reject often."""
+    spans = np.array([3, 2**32 - 5, 3_000_000_000, 7, 2**31 + 1] * 120)
+    one_by_one = MT19937(9)
+    want = [one_by_one.uniform_int(0, int(s) - 1) for s in spans]
+    block = MT19937(9)
+    assert block.below(spans).tolist() == want
+    assert block.next() == one_by_one.next()
+
+
 def test_seeded_random_map_is_the_same_for_two_iterators():
     ds.config.set_seed(11)
     try:
