@@ -12,12 +12,13 @@ import itertools
 import math
 import multiprocessing
 import operator
+import secrets
 from collections.abc import Callable, Iterator, Sequence
 
 import numpy as np
 
-from ..config import get_num_parallel_workers
-from ..randomness import MapStreams, keyed, root_seed
+from ..config import get_num_parallel_workers, get_seed
+from ..randomness import MapStreams, mindspore_seeded
 from ..stdrandom import MT19937_64
 from .batching import BatchInfo, pad_column, stack_column
 from .cache import cached_rows, check_cache
@@ -174,14 +175,22 @@ class Dataset:
                              as_list(output_columns, "output_columns"))
 
     def split(self, sizes, randomize: bool = True) -> list[Dataset]:
-        """Split into datasets of ``sizes`` rows (ints, or fractions summing to 1)."""
+        """Split into datasets of ``sizes`` rows (ints, or fractions summing to 1); with
+        ``randomize``, rows are dealt out at random, the same way every epoch, as MindSpore
+        does (its seed, or one fixed here, so the parts never overlap)."""
         total = self.get_dataset_size()
         counts = _split_counts(sizes, total)
-        order = np.arange(total)
-        if randomize:
-            order = keyed(root_seed()).permutation(total)
-        bounds = np.cumsum([0, *counts])
-        return [SubsetDataset(self, np.sort(order[a:b])) for a, b in zip(bounds, bounds[1:])]
+        bounds = np.cumsum([0, *counts]).tolist()
+        parts = list(zip(bounds, bounds[1:]))
+        if not randomize:
+            return [SubsetDataset(self, np.arange(a, b)) for a, b in parts]
+        seed = get_seed() if mindspore_seeded() else secrets.randbits(32)
+        return [self._random_part(seed, total, a, b) for a, b in parts]
+
+    def _random_part(self, seed: int, total: int, start: int, stop: int) -> Dataset:
+        """Rows ``start:stop`` of a randomized split: MindSpore's ``shuffle(10000)`` that
+        does not reshuffle, then ``skip`` and ``take`` (sources read by index override)."""
+        return ShuffleDataset(self, 10000, seed=seed).skip(start).take(stop - start)
 
     # ------------------------------------------------------------------ introspection
     def save(self, file_name: str, num_files: int = 1, file_type: str = "mindrecord") -> None:
@@ -310,19 +319,21 @@ class FilterDataset(Dataset):
 
 
 class ShuffleDataset(Dataset):
-    def __init__(self, child, buffer_size):
+    def __init__(self, child, buffer_size, seed: int | None = None):
         super().__init__([child])
         positive_int(buffer_size, "buffer_size")
         if buffer_size < 2:
             raise ValueError("Input buffer_size is not within the required interval of "
                              "[2, 2147483647].")
         self.buffer_size = buffer_size
+        self.seed = seed  # a fixed seed: the same order every pass (a split's shuffle)
 
     def _rows(self, run):
         """MindSpore's ``ShuffleOp``: a ``std::mt19937_64`` seeded once per iterator draws
         ``engine() % len(buffer)`` for each row out; the last buffered row fills the hole and
         the next input row goes last; once the input ends the buffer drains the same way."""
-        rng = run.node_state(self, lambda: MT19937_64(run.engine_seed()))
+        rng = MT19937_64(self.seed) if self.seed is not None else run.node_state(
+            self, lambda: MT19937_64(run.engine_seed()))
         rows = iter(self.children[0]._rows(run))
         buf = list(itertools.islice(rows, self.buffer_size))
         filling = len(buf) == self.buffer_size
