@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import math
 import numbers
+import random
 
 import numpy as np
 
@@ -292,12 +293,14 @@ class _RandomFlip(TensorOperation):
         self.prob = check_prob(prob)
 
     def _apply(self, img):
-        if not draws(self).bernoulli(float(np.float32(self.prob))):  # a C++ float
-            return img
-        if is_pil(img):
+        if is_pil(img):  # MindSpore's Python implementation, on Python's random module
+            if not self.prob > random.random():
+                return img
             image = pil_image()
             return img.transpose(image.FLIP_LEFT_RIGHT if self.axis == 1
                                  else image.FLIP_TOP_BOTTOM)
+        if not draws(self).bernoulli(float(np.float32(self.prob))):  # a C++ float
+            return img
         return np.flip(_image(img, self.op_name), self.axis).copy()
 
 
@@ -381,7 +384,9 @@ class ToTensor(TensorOperation):
         img = np.asarray(img)
         if img.ndim == 2:
             img = img[..., None]
-        return (img.transpose(2, 0, 1) / np.float32(255.0)).astype(self.output_type)
+        # MindSpore multiplies by the float 1/255 (not a division: they differ in the last bit)
+        scaled = img.transpose(2, 0, 1).astype(np.float32) * np.float32(1 / 255)
+        return scaled.astype(self.output_type)
 
 
 class ToPIL(TensorOperation):
