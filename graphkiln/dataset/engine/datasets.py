@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import collections
 import functools
-import itertools
 import math
 import multiprocessing
 import operator
@@ -27,6 +26,7 @@ from .iterators import DictIterator, TupleIterator
 from .mapping import OpChain
 from .run import Run, pipeline_error
 from .saving import save
+from .seeded_samplers import shuffle_buffer
 from .workers import OpFailed, WorkerError
 
 Row = tuple
@@ -334,22 +334,7 @@ class ShuffleDataset(Dataset):
         the next input row goes last; once the input ends the buffer drains the same way."""
         rng = MT19937_64(self.seed) if self.seed is not None else run.node_state(
             self, lambda: MT19937_64(run.engine_seed()))
-        rows = iter(self.children[0]._rows(run))
-        buf = list(itertools.islice(rows, self.buffer_size))
-        filling = len(buf) == self.buffer_size
-        while buf:
-            slot = rng.next() % len(buf)
-            yield buf[slot]
-            buf[slot] = buf[-1]
-            row = next(rows, _END) if filling else _END
-            if row is _END:
-                filling = False
-                buf.pop()
-            else:
-                buf[-1] = row
-
-
-_END = object()
+        yield from shuffle_buffer(iter(self.children[0]._rows(run)), self.buffer_size, rng)
 
 
 class RepeatDataset(Dataset):

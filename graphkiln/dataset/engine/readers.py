@@ -10,6 +10,7 @@ import os
 import numpy as np
 
 from ..vision.transforms import Decode
+from .samplers import BufferShuffleSampler, RandomSampler
 from .sources import RandomAccessDataset
 
 _MNIST_FILES = {"train": ("train-images-idx3-ubyte", "train-labels-idx1-ubyte"),
@@ -249,6 +250,14 @@ def _shuffle_arg(shuffle):
     raise TypeError("shuffle should be a bool or a Shuffle level.")
 
 
+def buffer_shuffled(sampler, files: list) -> object:
+    """MindSpore's global shuffle of a one-file reader is a shuffle buffer over its rows in
+    file order (``BufferShuffleSampler``); others keep their sampler."""
+    if type(sampler) is RandomSampler and len(files) == 1:
+        return BufferShuffleSampler(num_samples=sampler.num_samples)
+    return sampler
+
+
 class _LineRecords(RandomAccessDataset):
     """Records held in memory after one read of the files; shuffled globally by default."""
 
@@ -274,7 +283,9 @@ class TextFileDataset(_LineRecords):
                  shuffle=Shuffle.GLOBAL, num_shards=None, shard_id=None, cache=None):
         super().__init__(num_samples, num_parallel_workers, shuffle, num_shards, shard_id,
                          cache)
-        for path in _expand_files(dataset_files):
+        files = _expand_files(dataset_files)
+        self.sampler = buffer_shuffled(self.sampler, files)
+        for path in files:
             with open(path, encoding="utf-8") as f:
                 self.records.extend((np.array(line.rstrip("\r\n")),)
                                     for line in f if line.strip("\r\n"))
@@ -293,6 +304,7 @@ class CSVDataset(_LineRecords):
         super().__init__(num_samples, num_parallel_workers, shuffle, num_shards, shard_id,
                          cache)
         files = _expand_files(dataset_files)
+        self.sampler = buffer_shuffled(self.sampler, files)
         header = column_names is None
         for path in files:
             with open(path, encoding="utf-8", newline="") as f:

@@ -79,6 +79,15 @@ class RandomSampler(Sampler):
         return min(n, self.num_samples or n)  # MindSpore draws at most n, even with replacement
 
 
+class BufferShuffleSampler(RandomSampler):
+    """The global shuffle of a text, CSV or TFRecord reader: MindSpore reads its
+    ``num_samples`` rows in order through a shuffle buffer (``seeded_samplers``); unseeded,
+    a permutation as ``RandomSampler``."""
+
+    def indices(self, n, rng):
+        return rng.permutation(self.size(n))
+
+
 class SubsetSampler(Sampler):
     """The given indices, in order."""
 

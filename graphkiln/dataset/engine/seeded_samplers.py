@@ -12,19 +12,24 @@ pass to pass, as MindSpore resets its samplers:
   shuffled again with ``std::mt19937(seed)``;
 * ``WeightedRandomSampler``: the same draws every pass from ``std::mt19937(seed)``:
   ``discrete_distribution`` with replacement, else the ``num_samples`` smallest
-  ``exponential(1) / weight`` keys.
+  ``exponential(1) / weight`` keys;
+* ``BufferShuffleSampler`` (a one-file text, CSV or TFRecord reader's global shuffle): its
+  first ``num_samples`` rows through MindSpore's shuffle buffer, large enough for all of
+  them, on one ``std::mt19937_64(seed)`` that runs on from pass to pass.
 
 ``num_samples`` above the source's size counts as the size, as in MindSpore.
 """
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable
 
 import numpy as np
 
-from ..stdrandom import MT19937, discrete_cumulative
+from ..stdrandom import MT19937, MT19937_64, discrete_cumulative
 from .samplers import (
+    BufferShuffleSampler,
     DistributedSampler,
     RandomSampler,
     Sampler,
@@ -84,6 +89,12 @@ def sampler_stream(sampler: Sampler, n: int, seed: int) -> PassStream | None:
         # MindSpore keeps the first num_samples indices, then shuffles those
         return PassStream(n, lambda: sampler.limit(sampler.subset).tolist(), again,
                           lambda order: sampler.limit(np.array(order, dtype=np.int64)))
+    if kind is BufferShuffleSampler:
+        def drained(state, k):
+            engine = state[0]
+            return engine, list(shuffle_buffer(iter(range(_count(sampler, n))), n, engine))
+        return PassStream(n, lambda: (MT19937_64(seed), []), drained,
+                          lambda state: np.array(state[1], dtype=np.int64))
     if kind is WeightedRandomSampler:
         return PassStream(n, list, lambda _, k: _weighted(sampler, n, seed), np.array)
     return None
@@ -99,3 +110,24 @@ def _weighted(sampler: WeightedRandomSampler, n: int, seed: int) -> list[int]:
     keys = [(d / w if w else math.inf, i) for i, (d, w) in enumerate(zip(draws,
                                                                           sampler.raw_weights))]
     return [i for _, i in sorted(keys)[:count]]
+
+
+def shuffle_buffer(rows, size: int, engine: MT19937_64):
+    """MindSpore's ``ShuffleOp`` over the iterator ``rows``: fill a buffer of ``size``;
+    send out slot ``engine.next() % len(buffer)``, move the last row into the hole and put
+    the next input row last; once the input ends, drain the buffer the same way."""
+    buf = list(itertools.islice(rows, size))
+    filling = len(buf) == size
+    while buf:
+        slot = engine.next() % len(buf)
+        yield buf[slot]
+        buf[slot] = buf[-1]
+        row = next(rows, _END) if filling else _END
+        if row is _END:
+            filling = False
+            buf.pop()
+        else:
+            buf[-1] = row
+
+
+_END = object()

@@ -13,7 +13,7 @@ import numpy as np
 from .datasets import as_list
 from .example_proto import Example, index_records
 from .process_files import ProcessFiles
-from .readers import Shuffle, _expand_files, _shuffle_arg
+from .readers import Shuffle, _expand_files, _shuffle_arg, buffer_shuffled
 from .sources import RandomAccessDataset, Schema
 
 _DEFAULT_TYPES = {"bytes_list": np.dtype(np.uint8), "float_list": np.dtype(np.float32),
@@ -92,6 +92,7 @@ class TFRecordDataset(RandomAccessDataset):
             num_samples = schema.num_rows
         super().__init__(num_parallel_workers, _shuffle_arg(shuffle), None, num_samples,
                          num_shards, shard_id, cache=cache)
+        self.sampler = buffer_shuffled(self.sampler, files)
         self.files = files
         self.compression = compression_type or None
         self.specs = {c["name"]: c for c in schema.columns} if schema else None
