@@ -1,6 +1,8 @@
 """Samplers: which row indices of a random-access source an epoch reads, in which order."""
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
 from ..config import get_seed
@@ -80,12 +82,20 @@ class RandomSampler(Sampler):
 
 
 class BufferShuffleSampler(RandomSampler):
-    """The global shuffle of a text, CSV or TFRecord reader: MindSpore reads its
-    ``num_samples`` rows in order through a shuffle buffer (``seeded_samplers``); unseeded,
-    a permutation as ``RandomSampler``."""
+    """The shuffle of a text, CSV or TFRecord reader: MindSpore shuffles the files
+    (``shuffle_files``) and its rows through a shuffle buffer (``shuffle_rows``), see
+    ``seeded_samplers``; ``file_positions()`` gives each file's rows (positions in the
+    reader's unshuffled order). Unseeded: a permutation, as ``RandomSampler``."""
+
+    def __init__(self, num_samples, file_positions: Callable[[], list[list[int]]],
+                 workers: int, shuffle_files: bool = True, shuffle_rows: bool = True):
+        super().__init__(num_samples=num_samples)
+        self.file_positions = file_positions
+        self.workers = workers
+        self.shuffle_files, self.shuffle_rows = shuffle_files, shuffle_rows
 
     def indices(self, n, rng):
-        return rng.permutation(self.size(n))
+        return rng.permutation(self.size(n))  # the first rows read, in a random order
 
 
 class SubsetSampler(Sampler):

@@ -13,9 +13,12 @@ pass to pass, as MindSpore resets its samplers:
 * ``WeightedRandomSampler``: the same draws every pass from ``std::mt19937(seed)``:
   ``discrete_distribution`` with replacement, else the ``num_samples`` smallest
   ``exponential(1) / weight`` keys;
-* ``BufferShuffleSampler`` (a one-file text, CSV or TFRecord reader's global shuffle): its
-  first ``num_samples`` rows through MindSpore's shuffle buffer, large enough for all of
-  them, on one ``std::mt19937_64(seed)`` that runs on from pass to pass.
+* ``BufferShuffleSampler`` (a text, CSV or TFRecord reader's global shuffle): the file
+  order (kept from pass to pass) shuffled again with ``std::mt19937(seed)``, the files
+  dealt to the workers in turn and the workers' rows alternating (``interleave``), the
+  first ``num_samples`` of them through MindSpore's shuffle buffer of
+  ``min(rows // files * 4, 10000)`` rows, on one ``std::mt19937_64(seed)`` that runs on
+  from pass to pass.
 
 ``num_samples`` above the source's size counts as the size, as in MindSpore.
 """
@@ -90,14 +93,38 @@ def sampler_stream(sampler: Sampler, n: int, seed: int) -> PassStream | None:
         return PassStream(n, lambda: sampler.limit(sampler.subset).tolist(), again,
                           lambda order: sampler.limit(np.array(order, dtype=np.int64)))
     if kind is BufferShuffleSampler:
-        def drained(state, k):
-            engine = state[0]
-            return engine, list(shuffle_buffer(iter(range(_count(sampler, n))), n, engine))
-        return PassStream(n, lambda: (MT19937_64(seed), []), drained,
-                          lambda state: np.array(state[1], dtype=np.int64))
+        return PassStream(n, lambda: (MT19937_64(seed), None, []),
+                          lambda state, k: _read_files(sampler, n, seed, state),
+                          lambda state: np.array(state[2], dtype=np.int64))
     if kind is WeightedRandomSampler:
         return PassStream(n, list, lambda _, k: _weighted(sampler, n, seed), np.array)
     return None
+
+
+def _read_files(sampler: BufferShuffleSampler, n: int, seed: int, state: tuple) -> tuple:
+    """One pass of a file reader's shuffle: (row engine, file order, row order)."""
+    engine, keys, _ = state
+    files = sampler.file_positions()
+    keys = list(range(len(files))) if keys is None else keys
+    if sampler.shuffle_files:
+        MT19937(seed).shuffle(keys)
+    rows = interleave([files[k] for k in keys], sampler.workers)[:_count(sampler, n)]
+    if sampler.shuffle_rows:
+        size = max(min(len(rows) // len(files) * 4, _MAX_SHUFFLE_BUFFER), 1)
+        rows = list(shuffle_buffer(iter(rows), size, engine))
+    return engine, keys, rows
+
+
+_MAX_SHUFFLE_BUFFER = 10000
+
+
+def interleave(per_file: list[list], workers: int) -> list:
+    """MindSpore's reading order of several files: file ``i`` goes to worker
+    ``i % workers``, each worker reads its files in turn, and the workers' rows alternate
+    one by one (a worker that has finished drops out)."""
+    streams = [[r for block in per_file[w::workers] for r in block] for w in range(workers)]
+    return [r for turn in itertools.zip_longest(*streams, fillvalue=_END) for r in turn
+            if r is not _END]
 
 
 def _weighted(sampler: WeightedRandomSampler, n: int, seed: int) -> list[int]:
