@@ -3,14 +3,16 @@ libstdc++ implements them (MindSpore 2.10's ``_c_dataengine`` is built with GCC 
 seeded pipeline makes MindSpore's random choices bit for bit.
 
 ``MT19937`` is ``std::mt19937`` (NumPy's MT19937 with the same seeding gives the same
-words); ``MT19937_64`` is ``std::mt19937_64``. The draws follow libstdc++:
+words); ``MT19937_64`` is ``std::mt19937_64``; ``MinStdRand0`` is ``std::minstd_rand0``
+(``std::default_random_engine``, which MindRecord's shuffle uses). The draws (``Engine``)
+follow libstdc++:
 
 * ``uniform_int(a, b)``: ``std::uniform_int_distribution``: with ``span = b - a + 1``,
-  ``scaling = (2**32 - 1) // span``, words ``>= span * scaling`` are drawn again and the
-  result is ``word // scaling + a``;
-* ``canonical_float``/``canonical_double``: ``std::generate_canonical`` with 24 bits (one
-  word, rounded to float) or 53 bits (two words, ``w0 + w1 * 2**32`` rounded to double),
-  divided by ``2**32`` or ``2**64``, and kept below 1;
+  ``scaling = range // span`` (``range`` is the engine's ``max() - min()``), words
+  ``>= span * scaling`` are drawn again and the result is ``word // scaling + a``;
+* ``canonical_float``/``canonical_double`` (32-bit engines): ``std::generate_canonical``
+  with 24 bits (one word, rounded to float) or 53 bits (two words, ``w0 + w1 * 2**32``
+  rounded to double), divided by ``2**32`` or ``2**64``, and kept below 1;
 * ``uniform_float(a, b)``/``uniform_double(a, b)``: ``std::uniform_real_distribution``,
   ``u * (b - a) + a`` in the distribution's precision;
 * ``bernoulli(p)``: ``std::bernoulli_distribution``, ``canonical_double() < p``;
@@ -31,49 +33,18 @@ _RANGE32 = 2**32 - 1  # mt19937's max() - min()
 _BLOCK = 1024  # words NumPy generates at a time
 
 
-class MT19937:
-    """``std::mt19937(seed)``: ``next()`` gives its next 32-bit word."""
+class Engine:
+    """libstdc++'s distributions over an engine whose ``next()`` gives its word minus its
+    ``min()`` (so in ``[0, range]``)."""
 
     range = _RANGE32
 
-    def __init__(self, seed: int):
-        self._gen = np.random.MT19937(0)
-        self._gen._legacy_seeding(seed & 0xFFFFFFFF)  # std::mt19937(seed)'s seeding
-        self._array = np.zeros(0, np.uint64)  # words made, not all read yet
-        self._words: list[int] = []
-        self._pos = 0
-
-    def _refill(self, count: int) -> None:
-        """Keep the unread words and make at least ``count`` more."""
-        fresh = self._gen.random_raw(max(count, _BLOCK)).astype(np.uint64)
-        self._array = np.concatenate([self._array[self._pos:], fresh])
-        self._words, self._pos = self._array.tolist(), 0
-
     def next(self) -> int:
-        if self._pos == len(self._words):
-            self._refill(1)
-        self._pos += 1
-        return self._words[self._pos - 1]
+        raise NotImplementedError
 
-    def below(self, spans: np.ndarray) -> np.ndarray:
-        """``uniform_int(0, span - 1)`` for each span in turn (spans below ``2**32``), drawn
-        a chunk at a time: each chunk's words are tested at once, and after a rejected word
-        the rest of the chunk is drawn again from the next one."""
-        spans = np.asarray(spans, dtype=np.uint64)
-        out = np.empty(len(spans), dtype=np.uint64)
-        done, chunk = 0, 256
-        while done < len(spans):
-            rest = spans[done:done + chunk]
-            if self._pos + len(rest) > len(self._words):
-                self._refill(len(rest))
-            words = self._array[self._pos:self._pos + len(rest)]
-            scaling = np.uint64(self.range) // rest
-            rejected = np.flatnonzero(words >= rest * scaling)
-            took = int(rejected[0]) if len(rejected) else len(rest)
-            out[done:done + took] = words[:took] // scaling[:took]
-            self._pos += took + (1 if len(rejected) else 0)  # a rejected word is used up
-            done += took
-        return out.astype(np.int64)
+    def below(self, spans) -> np.ndarray:
+        """``uniform_int(0, span - 1)`` for each span in turn."""
+        return np.array([self.uniform_int(0, int(s) - 1) for s in spans], dtype=np.int64)
 
     # ------------------------------------------------------------------ distributions
     def uniform_int(self, a: int, b: int) -> int:
@@ -145,6 +116,48 @@ class MT19937:
             items[i + 1], items[b] = items[b], items[i + 1]
 
 
+class MT19937(Engine):
+    """``std::mt19937(seed)``: ``next()`` gives its next 32-bit word."""
+
+    def __init__(self, seed: int):
+        self._gen = np.random.MT19937(0)
+        self._gen._legacy_seeding(seed & 0xFFFFFFFF)  # std::mt19937(seed)'s seeding
+        self._array = np.zeros(0, np.uint64)  # words made, not all read yet
+        self._words: list[int] = []
+        self._pos = 0
+
+    def _refill(self, count: int) -> None:
+        """Keep the unread words and make at least ``count`` more."""
+        fresh = self._gen.random_raw(max(count, _BLOCK)).astype(np.uint64)
+        self._array = np.concatenate([self._array[self._pos:], fresh])
+        self._words, self._pos = self._array.tolist(), 0
+
+    def next(self) -> int:
+        if self._pos == len(self._words):
+            self._refill(1)
+        self._pos += 1
+        return self._words[self._pos - 1]
+
+    def below(self, spans: np.ndarray) -> np.ndarray:
+        """``uniform_int(0, span - 1)`` for each span in turn (spans below ``2**32``), drawn
+        a chunk at a time: each chunk's words are tested at once, and after a rejected word
+        the rest of the chunk is drawn again from the next one."""
+        spans = np.asarray(spans, dtype=np.uint64)
+        out = np.empty(len(spans), dtype=np.uint64)
+        done, chunk = 0, 256
+        while done < len(spans):
+            rest = spans[done:done + chunk]
+            if self._pos + len(rest) > len(self._words):
+                self._refill(len(rest))
+            words = self._array[self._pos:self._pos + len(rest)]
+            scaling = np.uint64(self.range) // rest
+            rejected = np.flatnonzero(words >= rest * scaling)
+            took = int(rejected[0]) if len(rejected) else len(rest)
+            out[done:done + took] = words[:took] // scaling[:took]
+            self._pos += took + (1 if len(rejected) else 0)  # a rejected word is used up
+            done += took
+        return out.astype(np.int64)
+
 def discrete_cumulative(weights) -> list[float]:
     """``std::discrete_distribution``'s table: weights divided by their sum, summed up, the
     last set to 1 (empty for fewer than two weights)."""
@@ -202,3 +215,18 @@ class MT19937_64:
             self._twist()
         self._pos += 1
         return self._words[self._pos - 1]
+
+
+class MinStdRand0(Engine):
+    """``std::minstd_rand0(seed)`` (libstdc++'s ``std::default_random_engine``):
+    ``x = x * 16807 mod (2**31 - 1)``; ``next()`` gives ``x - 1`` (its ``min()`` is 1)."""
+
+    range = 2**31 - 3
+    _MODULUS = 2**31 - 1
+
+    def __init__(self, seed: int):
+        self._x = seed % self._MODULUS or 1
+
+    def next(self) -> int:
+        self._x = self._x * 16807 % self._MODULUS
+        return self._x - 1

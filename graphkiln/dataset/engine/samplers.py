@@ -98,6 +98,11 @@ class BufferShuffleSampler(RandomSampler):
         return rng.permutation(self.size(n))  # the first rows read, in a random order
 
 
+class MindRecordSampler(RandomSampler):
+    """A ``MindDataset``'s shuffle: MindSpore's MindRecord ``ShardShuffle`` (see
+    ``seeded_samplers``); unseeded, as ``RandomSampler``."""
+
+
 class SubsetSampler(Sampler):
     """The given indices, in order."""
 

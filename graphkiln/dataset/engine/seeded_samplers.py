@@ -20,6 +20,10 @@ pass to pass, as MindSpore resets its samplers:
   ``min(rows // files * 4, 10000)`` rows, on one ``std::mt19937_64(seed)`` that runs on
   from pass to pass.
 
+* ``MindRecordSampler`` (a ``MindDataset``'s shuffle): the previous pass's order shuffled
+  again with ``std::minstd_rand0(seed + 1 + k)`` (MindRecord's ``ShardShuffle`` moves its
+  seed on before each shuffle).
+
 ``num_samples`` above the source's size counts as the size, as in MindSpore.
 """
 from __future__ import annotations
@@ -30,10 +34,11 @@ from collections.abc import Callable
 
 import numpy as np
 
-from ..stdrandom import MT19937, MT19937_64, discrete_cumulative
+from ..stdrandom import MT19937, MT19937_64, MinStdRand0, discrete_cumulative
 from .samplers import (
     BufferShuffleSampler,
     DistributedSampler,
+    MindRecordSampler,
     RandomSampler,
     Sampler,
     SubsetRandomSampler,
@@ -77,6 +82,12 @@ def sampler_stream(sampler: Sampler, n: int, seed: int) -> PassStream | None:
             engine = MT19937(seed + k)
             return [engine.uniform_int(0, n - 1) for _ in range(_count(sampler, n))]
         return PassStream(n, list, drawn, np.array)
+    if kind is MindRecordSampler and not sampler.replacement:
+        def shard_shuffled(order: list, k: int) -> list:
+            MinStdRand0((seed + 1 + k) & 0xFFFFFFFF).shuffle(order)  # a uint32 seed
+            return order
+        return PassStream(n, lambda: list(range(n)), shard_shuffled,
+                          lambda order: sampler.limit(np.array(order, dtype=np.int64)))
     if kind is RandomSampler:
         return PassStream(n, lambda: list(range(n)), reshuffled,
                           lambda order: sampler.limit(np.array(order, dtype=np.int64)))
