@@ -2,8 +2,8 @@
 
 With ``config.set_seed(s)`` (any ``s`` but MindSpore's default 5489, which MindSpore treats
 as "no seed"), every random op draws MindSpore 2.10's stream: each random transform of a
-``map`` owns a ``std::mt19937`` seeded with ``s + w`` in each of the ``map``'s ``w``
-workers (rows go to the workers in turn, and each end of a pass takes a turn too), made
+``map`` owns a ``std::mt19937`` seeded with ``s + w`` in worker ``w`` of the ``map``
+(rows go to the workers in turn, and each end of a pass takes a turn too), made
 when the iterator is created and drawn from across epochs; an eager call seeds a fresh one
 with ``s``. Without a seed, a ``map``'s random choices for a row come from a NumPy
 generator keyed on (run seed, node, epoch, row): fresh every run, and independent of which
