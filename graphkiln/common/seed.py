@@ -5,11 +5,14 @@ NumPy's global seed.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
 _DEFAULT_SEED = 0
 _rng = np.random.default_rng(_DEFAULT_SEED)
 _seed: int | None = None
+_listeners: list[Callable[[int], None]] = []
 
 
 def set_seed(seed: int) -> None:
@@ -21,8 +24,16 @@ def set_seed(seed: int) -> None:
     if seed < 0:
         raise ValueError(f"For 'set_seed', the argument 'seed' must be non-negative, but got "
                          f"{seed}.")
+    for listener in _listeners:  # the dataset seed, as MindSpore's set_seed sets it too
+        listener(seed)
     _seed = seed
     _rng = np.random.default_rng(seed)
+
+
+def add_listener(fn: Callable[[int], None]) -> None:
+    """Call ``fn(seed)`` on every :func:`set_seed` (layers above ``common`` that follow
+    the global seed, such as the dataset seed)."""
+    _listeners.append(fn)
 
 
 def get_seed() -> int | None:

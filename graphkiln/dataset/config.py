@@ -5,6 +5,11 @@ Values apply to pipelines whose iterator is created after the call.
 from __future__ import annotations
 
 import os
+import random
+
+import numpy as np
+
+from ..common import seed as global_seed
 
 _DEFAULT_SEED = 5489
 
@@ -27,11 +32,18 @@ def _check_int(name: str, value, low: int, high: int) -> None:
 
 
 def set_seed(seed: int) -> None:
-    """Seed every shuffle, sampler and random transform: runs repeat exactly, whatever the
-    worker count."""
+    """Seed every shuffle, sampler and random transform (MindSpore's streams, see
+    ``randomness``), and, as MindSpore does, Python's ``random`` and ``numpy.random``."""
     _check_int("seed", seed, 0, 2**32 - 1)
     _state["seed"] = seed
     _state["seed_set"] = True
+    random.seed(seed)
+    np.random.seed(seed)
+
+
+global_seed.add_listener(set_seed)  # ms.set_seed(s) sets the dataset seed too, as MindSpore's
+if global_seed.get_seed() is not None:  # ms.set_seed ran before the dataset was imported
+    _state.update(seed=global_seed.get_seed(), seed_set=True)
 
 
 def get_seed() -> int:

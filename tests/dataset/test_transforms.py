@@ -22,20 +22,30 @@ def _seed():
     ds.config.set_seed(saved)
 
 
+def _outputs(op, x, n: int = 30) -> list:
+    """``op`` on ``n`` copies of ``x`` in a seeded one-worker map: ``n`` successive draws
+    of its stream (an eager call under a seed draws the stream's first value every time,
+    as MindSpore's eager ops do)."""
+    data = ds.NumpySlicesDataset(np.stack([x] * n), ["x"], shuffle=False)
+    data = data.map(op, num_parallel_workers=1)
+    return [r[0] for r in data.create_tuple_iterator(output_numpy=True, num_epochs=1)]
+
+
 def test_random_apply_choice_and_compose_draw_from_the_seed():
     x = np.arange(6)
     apply = T.RandomApply([lambda a: a + 100], prob=0.5)
     choice = T.RandomChoice([lambda a: a * 0, lambda a: a * 2])
-    outs = {tuple(apply(x)) for _ in range(40)} | {tuple(choice(x)) for _ in range(40)}
+    outs = {tuple(o) for o in _outputs(apply, x) + _outputs(choice, x)}
     assert outs == {tuple(x), tuple(x + 100), tuple(x * 0), tuple(x * 2)}
+    assert len({tuple(apply(x)) for _ in range(10)}) == 1  # eager: the seed's first draw
     assert T.Compose([V.RandomHorizontalFlip(1.0), V.HWC2CHW()]).random
 
 
 def test_random_ops_cover_their_range():
     img = image(16, 16)
-    crops = {V.RandomCrop(8)(img).tobytes() for _ in range(30)}
+    crops = {o.tobytes() for o in _outputs(V.RandomCrop(8), img)}
     assert len(crops) > 10 and all(len(c) == 8 * 8 * 3 for c in crops)
-    flips = {V.RandomVerticalFlip()(img).tobytes() for _ in range(30)}
+    flips = {o.tobytes() for o in _outputs(V.RandomVerticalFlip(), img)}
     assert flips == {img.tobytes(), img[::-1].tobytes()}
     rrc = V.RandomResizedCrop(10)(img)
     assert rrc.shape == (10, 10, 3) and rrc.dtype == np.uint8
@@ -49,13 +59,13 @@ def test_random_ops_cover_their_range():
 
 def test_cutout_and_augment_ranges():
     img = np.full((12, 12, 3), 200, np.uint8)
-    out = V.CutOut(4, num_patches=2)(img)
-    assert out.shape == img.shape and 16 <= (out[..., 0] == 0).sum() <= 32
+    out = V.CutOut(4, num_patches=2)(img)  # squares may reach past the edges, as MindSpore's
+    assert out.shape == img.shape and (out[..., 0] == 0).sum() <= 32
     chw = V.CutOut(5, is_hwc=False)(img.transpose(2, 0, 1))
-    assert (chw[0] == 0).sum() == 25
-    bits = {int(V.RandomPosterize((1, 4))(img).max()) for _ in range(30)}
+    assert (chw[0] == 0).sum() <= 25 and (chw == 0).any(axis=0).sum() == (chw[0] == 0).sum()
+    bits = {int(o.max()) for o in _outputs(V.RandomPosterize((1, 4)), img)}
     assert bits <= {128, 192, 192 + 8, 200} and len(bits) > 1
-    assert {V.RandomSolarize((0, 255))(img)[0, 0, 0] for _ in range(30)} == {55, 200}
+    assert {o[0, 0, 0] for o in _outputs(V.RandomSolarize((0, 255)), img)} == {55, 200}
 
 
 def test_pil_inputs_follow_pillow():
@@ -162,6 +172,6 @@ def test_random_affine_draws_within_its_ranges():
     img[10, 10] = 255
     ds.config.set_seed(0)
     op = ds.vision.RandomAffine(0, translate=(-0.2, 0.2, -0.2, 0.2))
-    moved = {tuple(np.argwhere(op(img))[0]) for _ in range(60)}
+    moved = {tuple(np.argwhere(o)[0]) for o in _outputs(op, img, 60)}
     assert len(moved) > 10  # it moves the dot around...
     assert all(abs(r - 10) <= 5 and abs(c - 10) <= 5 for r, c in moved)  # ...within 0.2 * 21

@@ -7,15 +7,18 @@ A node knows its column names (``_columns``), its rows per epoch when cheap to k
 from __future__ import annotations
 
 import collections
+import functools
 import math
 import multiprocessing
 import operator
+import secrets
 from collections.abc import Callable, Iterator, Sequence
 
 import numpy as np
 
-from ..config import get_num_parallel_workers
-from ..randomness import keyed, root_seed
+from ..config import get_num_parallel_workers, get_seed
+from ..randomness import MapStreams, mindspore_seeded
+from ..stdrandom import MT19937_64
 from .batching import BatchInfo, pad_column, stack_column
 from .cache import cached_rows, check_cache
 from .column_values import stack_values
@@ -23,6 +26,7 @@ from .iterators import DictIterator, TupleIterator
 from .mapping import OpChain
 from .run import Run, pipeline_error
 from .saving import save
+from .seeded_samplers import shuffle_buffer
 from .workers import OpFailed, WorkerError
 
 Row = tuple
@@ -171,14 +175,22 @@ class Dataset:
                              as_list(output_columns, "output_columns"))
 
     def split(self, sizes, randomize: bool = True) -> list[Dataset]:
-        """Split into datasets of ``sizes`` rows (ints, or fractions summing to 1)."""
+        """Split into datasets of ``sizes`` rows (ints, or fractions summing to 1); with
+        ``randomize``, rows are dealt out at random, the same way every epoch, as MindSpore
+        does (its seed, or one fixed here, so the parts never overlap)."""
         total = self.get_dataset_size()
         counts = _split_counts(sizes, total)
-        order = np.arange(total)
-        if randomize:
-            order = keyed(root_seed()).permutation(total)
-        bounds = np.cumsum([0, *counts])
-        return [SubsetDataset(self, np.sort(order[a:b])) for a, b in zip(bounds, bounds[1:])]
+        bounds = np.cumsum([0, *counts]).tolist()
+        parts = list(zip(bounds, bounds[1:]))
+        if not randomize:
+            return [SubsetDataset(self, np.arange(a, b)) for a, b in parts]
+        seed = get_seed() if mindspore_seeded() else secrets.randbits(32)
+        return [self._random_part(seed, total, a, b) for a, b in parts]
+
+    def _random_part(self, seed: int, total: int, start: int, stop: int) -> Dataset:
+        """Rows ``start:stop`` of a randomized split: MindSpore's ``shuffle(10000)`` that
+        does not reshuffle, then ``skip`` and ``take`` (sources read by index override)."""
+        return ShuffleDataset(self, 10000, seed=seed).skip(start).take(stop - start)
 
     # ------------------------------------------------------------------ introspection
     def save(self, file_name: str, num_files: int = 1, file_type: str = "mindrecord") -> None:
@@ -307,26 +319,22 @@ class FilterDataset(Dataset):
 
 
 class ShuffleDataset(Dataset):
-    def __init__(self, child, buffer_size):
+    def __init__(self, child, buffer_size, seed: int | None = None):
         super().__init__([child])
         positive_int(buffer_size, "buffer_size")
         if buffer_size < 2:
             raise ValueError("Input buffer_size is not within the required interval of "
                              "[2, 2147483647].")
         self.buffer_size = buffer_size
+        self.seed = seed  # a fixed seed: the same order every pass (a split's shuffle)
 
     def _rows(self, run):
-        rng = run.rng(self)
-        buf: list = []
-        for row in self.children[0]._rows(run):
-            if len(buf) < self.buffer_size:
-                buf.append(row)
-                continue
-            j = int(rng.integers(len(buf)))
-            yield buf[j]
-            buf[j] = row
-        for j in rng.permutation(len(buf)):
-            yield buf[j]
+        """MindSpore's ``ShuffleOp``: a ``std::mt19937_64`` seeded once per iterator draws
+        ``engine() % len(buffer)`` for each row out; the last buffered row fills the hole and
+        the next input row goes last; once the input ends the buffer drains the same way."""
+        rng = MT19937_64(self.seed) if self.seed is not None else run.node_state(
+            self, lambda: MT19937_64(run.engine_seed()))
+        yield from shuffle_buffer(iter(self.children[0]._rows(run)), self.buffer_size, rng)
 
 
 class RepeatDataset(Dataset):
@@ -376,9 +384,20 @@ class TakeDataset(Dataset):
             for i, row in enumerate(rows):
                 yield row
                 if i + 1 >= self.count:
+                    if run.mindspore_seed is not None and _draws_per_row(self.children[0]):
+                        for _ in rows:  # MindSpore's take reads its input to the end, so
+                            pass  # random ops below draw for every row of the pass
                     break
         finally:
             rows.close()
+
+
+def _draws_per_row(node: Dataset) -> bool:
+    """Whether a random stream under ``node`` advances with each row (a shuffle buffer, a
+    ``map`` of random ops)."""
+    if isinstance(node, ShuffleDataset) or (isinstance(node, MapDataset) and node.chain.random):
+        return True
+    return any(_draws_per_row(child) for child in node.children)
 
 
 class SkipDataset(Dataset):
@@ -565,6 +584,9 @@ class MapDataset(Dataset):
     def _mapped_rows(self, run):
         rewrite, chain = self.rewrite, self.chain
         workers = self._workers()
+        if chain.random and run.mindspore_seed is not None:
+            yield from self._seeded_rows(run, workers)
+            return
         if workers == 1:
             for i, row in enumerate(self.children[0]._rows(run)):
                 key = run.row_key(self, i) if chain.random else None
@@ -580,6 +602,31 @@ class MapDataset(Dataset):
         pool = run.pool(self, chain, workers, self.python_multiprocessing)
         for out in pool.imap(items()):
             yield rewrite.merge(waiting.popleft(), out, "map")
+
+    def _seeded_rows(self, run, workers: int):
+        """MindSpore's random stream: each of its ``workers`` has its own copies of the ops
+        (seeded ``seed + w``) and takes rows in turn; here one thread per worker runs that
+        worker's rows in order (inline for one worker)."""
+        rewrite, chain = self.rewrite, self.chain
+        streams = run.node_state(self, lambda: MapStreams(run.mindspore_seed, workers))
+        try:
+            if workers == 1:
+                for row in self.children[0]._rows(run):
+                    out = chain.apply(streams.next_row()[1], rewrite.args(row))
+                    yield rewrite.merge(row, out, "map")
+                return
+            waiting: collections.deque = collections.deque()
+
+            def items():
+                for row in self.children[0]._rows(run):
+                    waiting.append(row)
+                    lane, worker = streams.next_row()
+                    yield lane, functools.partial(chain.apply, worker), rewrite.args(row)
+
+            for out in run.lane_pool(self, workers).imap(items()):
+                yield rewrite.merge(waiting.popleft(), out, "map")
+        finally:
+            streams.end_pass()
 
 
 _UNDER_CACHE_NAMES = {"TakeDataset": "TakeNode (possibly from Split)"}

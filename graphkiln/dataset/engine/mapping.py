@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..randomness import keyed, set_current
+from ..randomness import RowDraws, set_current
 from .column_values import as_column
 from .workers import OpFailed
 
@@ -28,7 +28,8 @@ class OpChain:
     """Applies ``ops`` in order; the outputs of one are the inputs of the next.
 
     Called with ``(key, args)``: when the chain holds a random operation, ``key`` seeds the
-    row's random generator, so results do not depend on which worker runs the row.
+    row's random generator, so results do not depend on which worker runs the row; or
+    ``apply(streams, args)`` with MindSpore's per-op streams (``randomness.MapStreams``).
     """
 
     def __init__(self, operations: Sequence):
@@ -37,8 +38,12 @@ class OpChain:
 
     def __call__(self, item: tuple) -> tuple:
         key, args = item
-        if self.random:
-            set_current(keyed(*key))
+        return self.apply(RowDraws(key) if self.random else None, args)
+
+    def apply(self, streams, args: tuple) -> tuple:
+        """The chain's outputs for ``args``, random ops drawing from ``streams``."""
+        if streams is not None:
+            set_current(streams)
         try:
             for op in self.ops:
                 try:
@@ -47,6 +52,6 @@ class OpChain:
                     raise OpFailed(f"map operation: [{op_name(op)}]") from exc
                 args = out if isinstance(out, tuple) else (out,)
         finally:
-            if self.random:
+            if streams is not None:
                 set_current(None)
         return tuple(as_column(a) for a in args)

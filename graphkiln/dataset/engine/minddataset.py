@@ -6,6 +6,7 @@ import os
 from ...mindrecord.shard_format import ShardReader
 from .datasets import as_list
 from .process_files import ProcessFiles
+from .samplers import MindRecordSampler, RandomSampler
 from .sources import RandomAccessDataset
 
 
@@ -30,6 +31,8 @@ class MindDataset(RandomAccessDataset):
                  padded_sample=None, num_padded=None, num_samples=None, cache=None):
         super().__init__(num_parallel_workers, shuffle, sampler, num_samples, num_shards,
                          shard_id, cache=cache)
+        if type(self.sampler) is RandomSampler:  # MindSpore shuffles MindRecord its own way
+            self.sampler = MindRecordSampler(self.sampler.replacement, self.sampler.num_samples)
         self.shards = [ShardReader(f) for f in _shard_files(dataset_files)]
         fields = list(self.shards[0].schema.fields)
         self.names = as_list(columns_list, "columns_list") or fields

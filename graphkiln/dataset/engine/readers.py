@@ -10,6 +10,8 @@ import os
 import numpy as np
 
 from ..vision.transforms import Decode
+from .samplers import BufferShuffleSampler, RandomSampler
+from .seeded_samplers import interleave
 from .sources import RandomAccessDataset
 
 _MNIST_FILES = {"train": ("train-images-idx3-ubyte", "train-labels-idx1-ubyte"),
@@ -249,8 +251,24 @@ def _shuffle_arg(shuffle):
     raise TypeError("shuffle should be a bool or a Shuffle level.")
 
 
+def file_shuffled(sampler, shuffle, file_positions, workers: int):
+    """A file reader's sampler as MindSpore shuffles: ``Shuffle.GLOBAL`` (or ``True``)
+    shuffles the files and the rows, ``Shuffle.FILES`` the files only
+    (``BufferShuffleSampler``); other samplers stay."""
+    if type(sampler) is not RandomSampler or shuffle in (Shuffle.INFILE, Shuffle.PARTIAL):
+        return sampler
+    return BufferShuffleSampler(sampler.num_samples, file_positions, workers,
+                                shuffle_rows=shuffle is not Shuffle.FILES)
+
+
+def reading_order(sizes: list[int], workers: int) -> list[tuple[int, int]]:
+    """(file, row) of every row in MindSpore's unshuffled reading order."""
+    return interleave([[(f, j) for j in range(n)] for f, n in enumerate(sizes)], workers)
+
+
 class _LineRecords(RandomAccessDataset):
-    """Records held in memory after one read of the files; shuffled globally by default."""
+    """Records held in memory after one read of the files, in MindSpore's reading order;
+    shuffled globally by default."""
 
     cheap_reads = True
 
@@ -259,6 +277,17 @@ class _LineRecords(RandomAccessDataset):
         super().__init__(num_parallel_workers, _shuffle_arg(shuffle), None, num_samples,
                          num_shards, shard_id, cache=cache)
         self.records: list = []
+        self._positions: list[list[int]] = []
+        self.sampler = file_shuffled(self.sampler, shuffle, lambda: self._positions,
+                                     self._workers())
+
+    def _keep(self, per_file: list[list]) -> None:
+        """Hold the files' rows in MindSpore's reading order (workers' rows alternating)."""
+        order = reading_order([len(rows) for rows in per_file], self._workers())
+        self.records = [per_file[f][j] for f, j in order]
+        self._positions = [[] for _ in per_file]
+        for p, (f, _) in enumerate(order):
+            self._positions[f].append(p)
 
     def _length(self):
         return len(self.records)
@@ -274,10 +303,12 @@ class TextFileDataset(_LineRecords):
                  shuffle=Shuffle.GLOBAL, num_shards=None, shard_id=None, cache=None):
         super().__init__(num_samples, num_parallel_workers, shuffle, num_shards, shard_id,
                          cache)
+        per_file = []
         for path in _expand_files(dataset_files):
             with open(path, encoding="utf-8") as f:
-                self.records.extend((np.array(line.rstrip("\r\n")),)
-                                    for line in f if line.strip("\r\n"))
+                per_file.append([(np.array(line.rstrip("\r\n")),)
+                                 for line in f if line.strip("\r\n")])
+        self._keep(per_file)
 
     def _columns(self):
         return ["text"]
@@ -293,7 +324,8 @@ class CSVDataset(_LineRecords):
         super().__init__(num_samples, num_parallel_workers, shuffle, num_shards, shard_id,
                          cache)
         files = _expand_files(dataset_files)
-        header = column_names is None
+        header = column_names is None  # then every file starts with one, as in MindSpore
+        per_file = []
         for path in files:
             with open(path, encoding="utf-8", newline="") as f:
                 lines = [(n, r) for n, r in enumerate(csv.reader(f, delimiter=field_delim), 1)
@@ -301,10 +333,11 @@ class CSVDataset(_LineRecords):
             if header:
                 if not lines:
                     raise RuntimeError(f"Invalid file, {path} is empty: no header.")
-                column_names, lines = lines[0][1], lines[1:]
-                header = False
-            self.records.extend(self._record(r, path, n, column_names, column_defaults)
-                                for n, r in lines)
+                column_names = column_names or lines[0][1]
+                lines = lines[1:]
+            per_file.append([self._record(r, path, n, column_names, column_defaults)
+                             for n, r in lines])
+        self._keep(per_file)
         self.names = list(column_names)
 
     @staticmethod

@@ -2,8 +2,9 @@
 
 A node's ``_rows(run)`` streams rows (tuples of ndarrays). ``run.rng(node, ...)`` gives the
 generator for a random choice, keyed on (seed, node position, epoch, repeat pass, ...), so a
-seeded pipeline repeats exactly however its work is scheduled. Worker pools live as long as the
-iterator and are closed with it.
+pipeline repeats exactly however its work is scheduled; with a user seed, samplers, shuffles
+and random maps follow MindSpore's own streams instead (``sampler_indices``, ``node_state``).
+Worker pools live as long as the iterator and are closed with it.
 """
 from __future__ import annotations
 
@@ -11,11 +12,11 @@ from collections.abc import Callable
 
 import numpy as np
 
-from ..config import seed_was_set
-from ..randomness import keyed, root_seed
-from .mt_shuffle import PassOrders
+from ..config import get_seed
+from ..randomness import keyed, mindspore_seeded, root_seed
 from .samplers import DistributedSampler
-from .workers import OrderedPool, describe
+from .seeded_samplers import sampler_stream
+from .workers import LanePool, OrderedPool, describe
 
 _USER_ERROR = "Exception thrown from user defined Python function in dataset."
 _RULE = "-" * 66
@@ -28,9 +29,10 @@ class Run:
         if shared is None:
             nodes: list = []
             _walk(root, nodes)
-            shared = {"seed": root_seed(), "seed_set": seed_was_set(),
+            shared = {"seed": root_seed(),
+                      "mindspore_seed": get_seed() if mindspore_seeded() else None,
                       "ids": {id(n): i for i, n in enumerate(nodes)}, "pools": {},
-                      "passes": {}, "orders": {}, "shard_seeds": {
+                      "passes": {}, "streams": {}, "states": {}, "shard_seeds": {
                           id(n): n.sampler.seed for n in nodes
                           if isinstance(getattr(n, "sampler", None), DistributedSampler)}}
         self._shared = shared
@@ -46,21 +48,41 @@ class Run:
     def row_key(self, node, *key: int) -> tuple:
         return (self._shared["seed"], self._shared["ids"][id(node)], *self.key, *key)
 
-    def mindspore_order(self, node, n: int) -> np.ndarray | None:
-        """The node's permutation for this pass in MindSpore's stream (passes numbered in
-        the order the run first reaches them): for a ``DistributedSampler`` always, from its
-        seed; for a ``RandomSampler`` with a user seed; else None."""
+    @property
+    def mindspore_seed(self) -> int | None:
+        """The seed MindSpore's ``GetSeed()`` gives this run (None: fresh entropy there)."""
+        return self._shared["mindspore_seed"]
+
+    def engine_seed(self) -> int:
+        """The seed of a C++ engine MindSpore would seed with ``GetSeed()``."""
+        seed = self.mindspore_seed
+        return root_seed() if seed is None else seed
+
+    def node_state(self, node, make: Callable):
+        """State a node keeps for the whole iterator (made by ``make()`` on first use)."""
+        states = self._shared["states"]
+        if id(node) not in states:
+            states[id(node)] = make()
+        return states[id(node)]
+
+    def sampler_indices(self, node, sampler, n: int) -> np.ndarray | None:
+        """The node's indices for this pass in MindSpore's stream (passes numbered in the
+        order the run first reaches them): for a shuffling ``DistributedSampler`` always,
+        from its own seed; for the other random samplers with a user seed; else None."""
         seed = self._shared["shard_seeds"].get(id(node))
         if seed is None:
-            if not self._shared["seed_set"]:
+            seed = self.mindspore_seed
+        if seed is None:
+            return None
+        streams = self._shared["streams"]
+        stream = streams.get(id(node))
+        if stream is None or stream.n != n:
+            stream = sampler_stream(sampler, n, seed)
+            if stream is None:
                 return None
-            seed = self._shared["seed"]
+            streams[id(node)] = stream
         passes = self._shared["passes"].setdefault(id(node), {})
-        number = passes.setdefault(self.key, len(passes))
-        orders = self._shared["orders"]
-        if id(node) not in orders or orders[id(node)].n != n:
-            orders[id(node)] = PassOrders(n, seed)
-        return orders[id(node)].order(number)
+        return stream.indices(passes.setdefault(self.key, len(passes)))
 
     def pool(self, node, fn: Callable, num_workers: int, use_processes: bool) -> OrderedPool:
         """The node's worker pool, made on first use and kept for later epochs."""
@@ -68,6 +90,14 @@ class Run:
         if id(node) not in pools:
             pools[id(node)] = OrderedPool(fn, num_workers, use_processes)
         return pools[id(node)]
+
+    def lane_pool(self, node, lanes: int) -> LanePool:
+        """The node's per-lane threads (MindSpore's map workers), kept for later epochs."""
+        pools = self._shared["pools"]
+        key = ("lanes", id(node))
+        if key not in pools:
+            pools[key] = LanePool(lanes)
+        return pools[key]
 
     def close(self) -> None:
         for pool in self._shared["pools"].values():

@@ -1,6 +1,8 @@
 """Samplers: which row indices of a random-access source an epoch reads, in which order."""
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
 from ..config import get_seed
@@ -72,12 +74,33 @@ class RandomSampler(Sampler):
 
     def indices(self, n, rng):
         if self.replacement:
-            return rng.integers(0, n, size=self.num_samples or n)
+            return rng.integers(0, n, size=self.size(n))
         return self.limit(rng.permutation(n))
 
     def size(self, n):
-        return self.num_samples if self.replacement and self.num_samples else min(
-            n, self.num_samples or n)
+        return min(n, self.num_samples or n)  # MindSpore draws at most n, even with replacement
+
+
+class BufferShuffleSampler(RandomSampler):
+    """The shuffle of a text, CSV or TFRecord reader: MindSpore shuffles the files
+    (``shuffle_files``) and its rows through a shuffle buffer (``shuffle_rows``), see
+    ``seeded_samplers``; ``file_positions()`` gives each file's rows (positions in the
+    reader's unshuffled order). Unseeded: a permutation, as ``RandomSampler``."""
+
+    def __init__(self, num_samples, file_positions: Callable[[], list[list[int]]],
+                 workers: int, shuffle_files: bool = True, shuffle_rows: bool = True):
+        super().__init__(num_samples=num_samples)
+        self.file_positions = file_positions
+        self.workers = workers
+        self.shuffle_files, self.shuffle_rows = shuffle_files, shuffle_rows
+
+    def indices(self, n, rng):
+        return rng.permutation(self.size(n))  # the first rows read, in a random order
+
+
+class MindRecordSampler(RandomSampler):
+    """A ``MindDataset``'s shuffle: MindSpore's MindRecord ``ShardShuffle`` (see
+    ``seeded_samplers``); unseeded, as ``RandomSampler``."""
 
 
 class SubsetSampler(Sampler):
@@ -88,11 +111,14 @@ class SubsetSampler(Sampler):
         self.subset = np.asarray(list(indices), dtype=np.int64).reshape(-1)
 
     def indices(self, n, rng):
+        self.check_range(n)
+        return self.limit(self._order(rng))
+
+    def check_range(self, n: int) -> None:
         bad = self.subset[(self.subset < 0) | (self.subset >= n)]
         if bad.size:
             raise RuntimeError(f"Sample index {int(bad[0])} is out of the dataset range "
                                f"[0, {n}).")
-        return self.limit(self._order(rng))
 
     def _order(self, rng):
         return self.subset
@@ -102,10 +128,11 @@ class SubsetSampler(Sampler):
 
 
 class SubsetRandomSampler(SubsetSampler):
-    """The given indices, in a new random order every epoch."""
+    """The given indices (the first ``num_samples`` of them), in a new random order every
+    epoch."""
 
     def _order(self, rng):
-        return rng.permutation(self.subset)
+        return rng.permutation(self.limit(self.subset))
 
 
 class WeightedRandomSampler(Sampler):
@@ -117,16 +144,16 @@ class WeightedRandomSampler(Sampler):
         if w.ndim != 1 or w.size == 0 or (w < 0).any() or w.sum() <= 0:
             raise ValueError("weights should be a non-empty list of non-negative numbers, "
                              "not all zero.")
+        self.raw_weights = w.tolist()
         self.weights = w / w.sum()
         self.replacement = replacement
 
     def indices(self, n, rng):
-        count = self.num_samples or len(self.weights)
-        return rng.choice(len(self.weights), size=count, replace=self.replacement,
+        return rng.choice(len(self.weights), size=self.size(n), replace=self.replacement,
                           p=self.weights)
 
     def size(self, n):
-        return self.num_samples or len(self.weights)
+        return min(n, self.num_samples or n)  # as MindSpore: at most the source's rows
 
 
 class DistributedSampler(Sampler):

@@ -10,10 +10,11 @@ import os
 import numpy as np
 
 from ...common import dtype as mstype
+from ..stdrandom import MT19937
 from .cache import cached_rows, check_cache
 from .column_values import as_column
 from .datasets import Dataset, as_list, check_workers
-from .samplers import DistributedSampler, RandomSampler, select
+from .samplers import select
 from .workers import OpFailed
 
 
@@ -54,14 +55,17 @@ class RandomAccessDataset(Dataset):
         return None
 
     def _indices(self, run) -> np.ndarray:
-        sampler = self.sampler
-        if type(sampler) is RandomSampler and not sampler.replacement:
-            order = run.mindspore_order(self, self._length())
-            if order is not None:  # a user seed: MindSpore's own shuffle stream
-                return sampler.limit(order)
-        if type(sampler) is DistributedSampler and sampler.shuffle:
-            return sampler.limit(sampler.pick(run.mindspore_order(self, self._length())))
-        return sampler.indices(self._length(), run.rng(self))
+        n = self._length()
+        indices = run.sampler_indices(self, self.sampler, n)
+        return self.sampler.indices(n, run.rng(self)) if indices is None else indices
+
+    def _random_part(self, seed, total, start, stop):
+        """MindSpore's split of a source read by index: a ``RandomSampler`` that never
+        reshuffles (``std::shuffle`` with ``mt19937(seed)``) over this source's own order,
+        positions ``start:stop`` of it, in that order."""
+        order = list(range(total))
+        MT19937(seed).shuffle(order)
+        return _SplitPart(self, order[start:stop])
 
     def _batched_rows(self, run, size, drop_remainder):
         if (not self.cheap_reads or self.cache is not None
@@ -86,6 +90,24 @@ class RandomAccessDataset(Dataset):
             return
         pool = run.pool(self, self._read, workers, self.python_multiprocessing)
         yield from pool.imap(indices)
+
+
+class _SplitPart(Dataset):
+    """One part of a randomized split of ``source``: its rows at ``positions`` of its own
+    order for the pass, in the order of ``positions``."""
+
+    def __init__(self, source: RandomAccessDataset, positions: list[int]):
+        super().__init__([source])
+        self.positions = positions
+
+    def _num_rows(self):
+        return len(self.positions)
+
+    def _rows(self, run):
+        source = self.children[0]
+        indices = source._indices(run)
+        for p in self.positions:
+            yield source._read(int(indices[p]))
 
 
 def _row(value, names: list[str], types: list | None) -> tuple:

@@ -13,7 +13,8 @@ import numpy as np
 from .datasets import as_list
 from .example_proto import Example, index_records
 from .process_files import ProcessFiles
-from .readers import Shuffle, _expand_files, _shuffle_arg
+from .readers import Shuffle, _expand_files, _shuffle_arg, file_shuffled
+from .seeded_samplers import interleave
 from .sources import RandomAccessDataset, Schema
 
 _DEFAULT_TYPES = {"bytes_list": np.dtype(np.uint8), "float_list": np.dtype(np.float32),
@@ -93,6 +94,8 @@ class TFRecordDataset(RandomAccessDataset):
         super().__init__(num_parallel_workers, _shuffle_arg(shuffle), None, num_samples,
                          num_shards, shard_id, cache=cache)
         self.files = files
+        self.sampler = file_shuffled(self.sampler, shuffle, self._file_positions,
+                                     self._workers())
         self.compression = compression_type or None
         self.specs = {c["name"]: c for c in schema.columns} if schema else None
         self.columns_list = as_list(columns_list, "columns_list")
@@ -134,9 +137,14 @@ class TFRecordDataset(RandomAccessDataset):
             mine = [rows[i % len(rows)] for i in range(shard_id * per_shard,
                                                        (shard_id + 1) * per_shard)] if rows else []
             blocks = [list(g) for _, g in itertools.groupby(mine, key=lambda r: r[0])]
-        workers = max(1, self._workers())
-        streams = [[r for block in blocks[w::workers] for r in block] for w in range(workers)]
-        return [r for turn in itertools.zip_longest(*streams) for r in turn if r is not None]
+        return interleave(blocks, max(1, self._workers()))
+
+    def _file_positions(self) -> list[list[int]]:
+        """Each file's rows as positions in the unshuffled order (for the shuffle)."""
+        positions: list[list[int]] = [[] for _ in self.files]
+        for p, (number, _, _) in enumerate(self._index()):
+            positions[number].append(p)
+        return positions
 
     def _decompress(self, path: str) -> bytes:
         with open(path, "rb") as f:

@@ -187,3 +187,39 @@ class OrderedPool:
 
     def close(self) -> None:
         self._finalizer()
+
+
+class LanePool:
+    """One thread per lane, each running its own items in the order given: MindSpore's
+    ``map`` workers, each drawing from its own copies of the random ops."""
+
+    def __init__(self, lanes: int, rows_per_lane: int = 32):
+        self._lanes = [concurrent.futures.ThreadPoolExecutor(1) for _ in range(lanes)]
+        self.window = lanes * rows_per_lane
+        self._finalizer = weakref.finalize(self, _shutdown, self._lanes)
+
+    def imap(self, items: Iterable[tuple[int, Callable, object]]) -> Iterator:
+        """``fn(arg)`` for each ``(lane, fn, arg)``, in order. Items a consumer that stops
+        early leaves in flight still run, so every lane's draws stay in sequence."""
+        pending: collections.deque = collections.deque()
+        for lane, fn, arg in items:
+            pending.append(self._lanes[lane].submit(fn, arg))
+            if len(pending) >= self.window:
+                yield _result(pending.popleft())
+        while pending:
+            yield _result(pending.popleft())
+
+    def close(self) -> None:
+        self._finalizer()
+
+
+def _result(future: concurrent.futures.Future):
+    try:
+        return future.result()
+    except Exception as exc:  # noqa: BLE001 - re-raised with the worker's traceback
+        raise WorkerError(*describe(exc)) from None
+
+
+def _shutdown(executors: list) -> None:
+    for executor in executors:
+        executor.shutdown(wait=False, cancel_futures=True)

@@ -5,7 +5,7 @@ import numpy as np
 
 from ...common import dtype as mstype
 from ...common.tensor import Tensor
-from ..randomness import current as current_rng
+from ..randomness import draws
 
 __all__ = [
     "TensorOperation",
@@ -83,7 +83,7 @@ class RandomApply(TensorOperation):
         self.prob = check_prob(prob)
 
     def __call__(self, *args):
-        if current_rng().random() >= self.prob:
+        if draws(self).uniform_double(0.0, 1.0) > self.prob:  # MindSpore applies at <= prob
             return args[0] if len(args) == 1 else args
         return _run(self.transforms, args)
 
@@ -97,7 +97,7 @@ class RandomChoice(TensorOperation):
         self.transforms = _as_ops(transforms, "RandomChoice")
 
     def __call__(self, *args):
-        op = self.transforms[int(current_rng().integers(len(self.transforms)))]
+        op = self.transforms[draws(self).uniform_int(0, len(self.transforms) - 1)]
         return _run([op], args)
 
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 import io
 import math
 import numbers
+import random
 
 import numpy as np
 
-from ..randomness import current as current_rng
+from ..randomness import draws
 from ..transforms.transforms import TensorOperation, check_prob
 from .utils import (
     Border,
@@ -208,38 +209,50 @@ class RandomCrop(TensorOperation):
             img = pad(img, top, bottom, left, right)
         ch, cw = self.size
         h, w = img.shape[:2]
-        if self.pad_if_needed and (h < ch or w < cw):
-            dh, dw = max(0, ch - h), max(0, cw - w)
-            img = pad(img, dh // 2, dh - dh // 2, dw // 2, dw - dw // 2)
+        if (h, w) == (ch, cw):  # nothing to choose: MindSpore draws nothing either
+            return img
+        if self.pad_if_needed and (h < ch or w < cw):  # MindSpore pads the shortfall on
+            dh, dw = max(0, ch - h), max(0, cw - w)  # both sides
+            img = pad(img, dh, dh, dw, dw)
             h, w = img.shape[:2]
         if h < ch or w < cw:
             raise RuntimeError(f"RandomCrop: invalid crop size, crop size is bigger than the "
-                               f"image dimensions, got crop size {[ch, cw]}, image size "
-                               f"{[h, w]}.")
-        rng = current_rng()
-        top, left = int(rng.integers(h - ch + 1)), int(rng.integers(w - cw + 1))
+                               f"image dimensions, got crop height: {ch}, crop width: {cw}")
+        rng = draws(self)
+        left = rng.uniform_int(0, w - cw)
+        top = rng.uniform_int(0, h - ch)
         return img[top:top + ch, left:left + cw]
 
 
+def _round(x: float) -> int:
+    """``std::round``: halves away from zero."""
+    return int(math.floor(abs(x) + 0.5)) * (1 if x >= 0 else -1)
+
+
 def _random_resized_box(h: int, w: int, scale, ratio, attempts: int, rng) -> tuple:
-    """(top, left, height, width) of a crop with random area fraction and aspect ratio."""
-    area = h * w
-    log_ratio = (math.log(ratio[0]), math.log(ratio[1]))
+    """(top, left, height, width) of a crop with random area fraction and aspect ratio,
+    drawn as MindSpore's ``RandomCropAndResizeOp::GetCropBox``: float scale and log-aspect
+    draws, the width rounded from the area, the height from the width, then x before y."""
+    f32 = np.float32
+    scale = (f32(scale[0]), f32(scale[1]))
+    aspect_lb, aspect_ub = float(f32(ratio[0])), float(f32(ratio[1]))
+    log_ratio = (f32(math.log(aspect_lb)), f32(math.log(aspect_ub)))
     for _ in range(attempts):
-        target = area * rng.uniform(scale[0], scale[1])
-        aspect = math.exp(rng.uniform(*log_ratio))
-        cw = int(round(math.sqrt(target * aspect)))
-        ch = int(round(math.sqrt(target / aspect)))
-        if 0 < cw <= w and 0 < ch <= h:
-            return int(rng.integers(h - ch + 1)), int(rng.integers(w - cw + 1)), ch, cw
-    in_ratio = w / h
-    if in_ratio < min(ratio):
-        cw, ch = w, int(round(w / min(ratio)))
-    elif in_ratio > max(ratio):
-        ch, cw = h, int(round(h * max(ratio)))
+        sample_scale = float(rng.uniform_float(*scale))
+        sample_aspect = math.exp(float(rng.uniform_float(*log_ratio)))
+        cw = max(_round(math.sqrt(h * w * sample_scale * sample_aspect)), 1)
+        ch = max(_round(cw / sample_aspect), 1)
+        if cw <= w and ch <= h:
+            left = rng.uniform_int(0, w - cw)
+            return rng.uniform_int(0, h - ch), left, ch, cw
+    if w / h < aspect_lb:
+        cw, ch = w, _round(w / aspect_lb)
+    elif w / h > aspect_ub:
+        ch, cw = h, _round(h * aspect_ub)
     else:
         ch, cw = h, w
-    return (h - ch) // 2, (w - cw) // 2, ch, cw
+    ch, cw = max(ch, 1), max(cw, 1)
+    return _round((h - ch) / 2.0), _round((w - cw) / 2.0), ch, cw
 
 
 class RandomResizedCrop(TensorOperation):
@@ -260,7 +273,7 @@ class RandomResizedCrop(TensorOperation):
     def _apply(self, img):
         img = _image(img, self.op_name)
         top, left, ch, cw = _random_resized_box(*img.shape[:2], self.scale, self.ratio,
-                                                self.max_attempts, current_rng())
+                                                self.max_attempts, draws(self))
         return _resized(np.ascontiguousarray(img[top:top + ch, left:left + cw]), self.size,
                         self.interpolation)
 
@@ -280,12 +293,14 @@ class _RandomFlip(TensorOperation):
         self.prob = check_prob(prob)
 
     def _apply(self, img):
-        if current_rng().random() >= self.prob:
-            return img
-        if is_pil(img):
+        if is_pil(img):  # MindSpore's Python implementation, on Python's random module
+            if not self.prob > random.random():
+                return img
             image = pil_image()
             return img.transpose(image.FLIP_LEFT_RIGHT if self.axis == 1
                                  else image.FLIP_TOP_BOTTOM)
+        if not draws(self).bernoulli(float(np.float32(self.prob))):  # a C++ float
+            return img
         return np.flip(_image(img, self.op_name), self.axis).copy()
 
 
@@ -369,7 +384,9 @@ class ToTensor(TensorOperation):
         img = np.asarray(img)
         if img.ndim == 2:
             img = img[..., None]
-        return (img.transpose(2, 0, 1) / np.float32(255.0)).astype(self.output_type)
+        # MindSpore multiplies by the float 1/255 (not a division: they differ in the last bit)
+        scaled = img.transpose(2, 0, 1).astype(np.float32) * np.float32(1 / 255)
+        return scaled.astype(self.output_type)
 
 
 class ToPIL(TensorOperation):
@@ -417,21 +434,37 @@ class RandomColorAdjust(TensorOperation):
         if img.ndim != 3 or img.shape[2] != 3:
             raise RuntimeError(f"RandomColorAdjust: the image should be <H, W, 3> RGB, got "
                                f"shape {list(img.shape)}.")
-        rng = current_rng()
-        b, c, s, h = (rng.uniform(*r) for r in (self.brightness, self.contrast,
-                                                 self.saturation, self.hue))
+        rng = draws(self)
         img = img.astype(np.uint8, copy=False)
-        if b != 1:
-            img = _blend(img, 0.0, b)
-        if c != 1:
-            img = _blend(img, np.float32(int(_gray(img).mean() + 0.5)), c)
-        if s != 1:
-            img = _blend(img, _gray(img).astype(np.float32)[..., None], s)
-        if h != 0:
-            hsv = cv2().cvtColor(img, cv2().COLOR_RGB2HSV_FULL)
-            hsv[..., 0] = (hsv[..., 0].astype(np.int32) + int(h * 255)) % 256
-            img = cv2().cvtColor(hsv, cv2().COLOR_HSV2RGB_FULL)
+        order = ["brightness", "contrast", "saturation", "hue"]
+        rng.shuffle(order)  # MindSpore applies the four adjustments in a random order
+        for name in order:
+            lo, hi = getattr(self, name)
+            if lo == hi == (0.0 if name == "hue" else 1.0):
+                continue  # an identity range: MindSpore draws nothing for it
+            img = _ADJUST[name](img, float(rng.uniform_float(lo, hi)))
         return img
+
+
+def _adjust_hue(img: np.ndarray, h: float) -> np.ndarray:
+    hsv = cv2().cvtColor(img, cv2().COLOR_RGB2HSV_FULL)
+    hsv[..., 0] = (hsv[..., 0].astype(np.int32) + int(h * 255)) % 256
+    return cv2().cvtColor(hsv, cv2().COLOR_HSV2RGB_FULL)
+
+
+_ADJUST = {
+    "brightness": lambda img, b: _blend(img, 0.0, b),
+    "contrast": lambda img, c: _blend(img, np.float32(int(_gray(img).mean() + 0.5)), c),
+    "saturation": lambda img, s: _blend(img, _gray(img).astype(np.float32)[..., None], s),
+    "hue": _adjust_hue,
+}
+
+
+def _centered(rng, lo: float, hi: float) -> float:
+    """MindSpore's draw of a value in [lo, hi) for rotations and sharpness: the middle
+    plus a float in [-1, 1) times half the range, in float arithmetic."""
+    lo, hi, two = np.float32(lo), np.float32(hi), np.float32(2)
+    return float((hi + lo) / two + rng.uniform_float(-1, 1) * ((hi - lo) / two))
 
 
 class RandomRotation(TensorOperation):
@@ -453,7 +486,7 @@ class RandomRotation(TensorOperation):
 
     def _apply(self, img):
         img = _image(img, "RandomRotation")
-        angle = current_rng().uniform(*self.degrees)
+        angle = _centered(draws(self), *self.degrees)
         h, w = img.shape[:2]
         center = self.center if self.center is not None else ((w - 1) / 2, (h - 1) / 2)
         c = cv2()
@@ -590,12 +623,15 @@ class RandomAffine(TensorOperation):
     def _apply(self, img):
         img = _image(img, "RandomAffine")
         h, w = img.shape[:2]
-        rng = current_rng()
-        t = self.translate
-        degrees = math.fmod(rng.uniform(*self.degrees), 360.0)
-        shift = (rng.uniform(t[0] * w, t[1] * w), rng.uniform(t[2] * h, t[3] * h))
-        scale = rng.uniform(*self.scale)
-        shear = (rng.uniform(*self.shear[:2]), rng.uniform(*self.shear[2:]))
+        rng = draws(self)
+        t = [np.float32(v) for v in self.translate]  # MindSpore's float parameters
+        w32, h32 = np.float32(w), np.float32(h)
+        degrees = math.fmod(float(rng.uniform_float(*self.degrees)), 360.0)
+        shift = (float(rng.uniform_float(t[0] * w32, t[1] * w32)),
+                 float(rng.uniform_float(t[2] * h32, t[3] * h32)))
+        scale = float(rng.uniform_float(*self.scale))
+        shear = (float(rng.uniform_float(*self.shear[:2])),
+                 float(rng.uniform_float(*self.shear[2:])))
         return warp_affine(img, _affine_matrix(h, w, degrees, shift, scale, shear), self.resample,
                            _fill3(self.fill_value))
 
@@ -656,7 +692,9 @@ class AutoContrast(TensorOperation):
 
 
 class RandomSolarize(TensorOperation):
-    """Invert the pixels at or above a threshold drawn from ``threshold``."""
+    """Invert the pixels within a [low, high] range whose two ends are drawn from
+    ``threshold`` (MindSpore draws two values and sorts them; equal ends invert every pixel
+    from there up)."""
 
     random = True
 
@@ -665,8 +703,11 @@ class RandomSolarize(TensorOperation):
 
     def _apply(self, img):
         img = _uint8_image(img, "RandomSolarize")
-        t = int(current_rng().integers(self.threshold[0], self.threshold[1] + 1))
-        return np.where(img >= t, 255 - img, img).astype(np.uint8)
+        rng = draws(self)
+        low, high = sorted(rng.uniform_int(*self.threshold) for _ in range(2))
+        # MindSpore's SolarizeOp: one threshold inverts from it up, a range inverts within
+        inside = img >= low if low == high else (img >= low) & (img <= high)
+        return np.where(inside, 255 - img, img).astype(np.uint8)
 
 
 class RandomPosterize(TensorOperation):
@@ -679,7 +720,8 @@ class RandomPosterize(TensorOperation):
 
     def _apply(self, img):
         img = _uint8_image(img, "RandomPosterize")
-        b = int(current_rng().integers(self.bits[0], self.bits[1] + 1))
+        lo, hi = self.bits
+        b = lo if lo == hi else draws(self).uniform_int(lo, hi)  # MindSpore draws nothing then
         return img & np.uint8((0xFF << (8 - b)) & 0xFF)
 
 
@@ -700,8 +742,14 @@ class RandomColor(TensorOperation):
 
     def _apply(self, img):
         img = _uint8_image(img, "RandomColor")
-        factor = current_rng().uniform(*self.degrees)
-        return _blend(img, _gray(img).astype(np.float32)[..., None], factor)
+        factor = float(draws(self).uniform_float(*self.degrees))
+        eps = 0.00195  # MindSpore: half a level of an 8-bit image
+        if abs(factor - 1.0) < eps:
+            return img
+        gray = np.repeat(_gray(img)[..., None], 3, axis=2)
+        if abs(factor) < eps:
+            return gray
+        return _blend(img, gray.astype(np.float32), factor)
 
 
 class RandomSharpness(TensorOperation):
@@ -716,7 +764,7 @@ class RandomSharpness(TensorOperation):
 
     def _apply(self, img):
         img = _uint8_image(img, "RandomSharpness")
-        factor = current_rng().uniform(*self.degrees)
+        factor = _centered(draws(self), *self.degrees)
         smooth = img.copy()
         blurred = cv2().filter2D(img, -1, self._KERNEL).reshape(img.shape)
         smooth[1:-1, 1:-1] = blurred[1:-1, 1:-1]
@@ -724,7 +772,8 @@ class RandomSharpness(TensorOperation):
 
 
 class CutOut(TensorOperation):
-    """Zero ``num_patches`` random ``length`` x ``length`` squares."""
+    """Zero ``num_patches`` random ``length`` x ``length`` squares, which may reach past the
+    edges (MindSpore draws each corner in ``[-length, size]``, rows first)."""
 
     random = True
 
@@ -736,11 +785,15 @@ class CutOut(TensorOperation):
     def _apply(self, img):
         img = np.array(img)
         h, w = img.shape[:2] if self.is_hwc or img.ndim == 2 else img.shape[1:3]
-        rng = current_rng()
+        if self.length > h or self.length > w:
+            raise RuntimeError(f"CutOut: box size is too large for image erase, got box "
+                               f"length: {self.length}, image size: {[h, w]}.")
+        rng = draws(self)
         for _ in range(self.num_patches):
-            top = int(rng.integers(max(h - self.length, 0) + 1))
-            left = int(rng.integers(max(w - self.length, 0) + 1))
-            rows, cols = slice(top, top + self.length), slice(left, left + self.length)
+            top = rng.uniform_int(0, h + self.length) - self.length
+            left = rng.uniform_int(0, w + self.length) - self.length
+            rows = slice(max(top, 0), max(top + self.length, 0))
+            cols = slice(max(left, 0), max(left + self.length, 0))
             if self.is_hwc or img.ndim == 2:
                 img[rows, cols] = 0
             else:
@@ -765,9 +818,9 @@ class RandomSelectSubpolicy(TensorOperation):
         self.policy = [list(sub) for sub in policy]
 
     def __call__(self, *args):
-        rng = current_rng()
-        for op, prob in self.policy[int(rng.integers(len(self.policy)))]:
-            if rng.random() < prob:
+        rng = draws(self)
+        for op, prob in self.policy[rng.uniform_int(0, len(self.policy) - 1)]:
+            if rng.uniform_double(0.0, 1.0) <= prob:
                 out = op(*args)
                 args = out if isinstance(out, tuple) else (out,)
         return args[0] if len(args) == 1 else args
