@@ -1,17 +1,25 @@
 """Common subexpression elimination: identical pure applications are computed once.
 
 Needs: nothing. Guarantees: effectful nodes (Assign, Print, graph calls that may carry
-effects) are never merged; ``Load``s merge only when they read the same weight under the
-same monad state, which is exactly when they see the same value.
+effects) are never merged; ``Load``s merge only when they read the same weight under
+monad states with no possible write of that weight between them, which is exactly when they
+see the same value: the state a ``Load`` is keyed by is walked back over ``UpdateState``s
+whose ordered nodes are ``Load``s, pure primitives or in-place writes of *other* weights
+(an optimizer's per-parameter updates re-read the learning rate after each of them). An
+``UpdateState`` that orders only ``Load``s already ordered a few states earlier on its
+chain is dropped.
 """
 from __future__ import annotations
 
 import numpy as np
 
-from ..ir.anf import FuncGraph, ValueNode, all_graphs, toposort
+from ..ir.anf import CNode, FuncGraph, ValueNode, all_graphs, graphs_in, toposort
 from ..ir.rewrite import replace_nodes
+from .load_elim import ref_key, written_keys
 
 _NEVER = {"Print", "Assign", "AssignAdd", "AssignSub", "UpdateState", "While", "Depend"}
+MAX_WALK = 4096  # UpdateStates a Load's state is walked back over, at most
+LOOKBACK = 8  # earlier states searched for a Load that an UpdateState orders again
 
 
 def _value_key(v):
@@ -33,21 +41,95 @@ def _constant_key(node: ValueNode):
     return _value_key(node.value)
 
 
+def _keeps(x, key: str) -> bool:
+    """True when ``x``, a node an ``UpdateState`` orders, cannot write the weight ``key``:
+    a ``Load``, a pure primitive, or an in-place write whose written inputs are all other
+    weights (a graph call, an IO effect or a write through a plain value may write it)."""
+    if not isinstance(x, CNode):
+        return True
+    opdef = getattr(getattr(x.inputs[0], "value", None), "opdef", None)
+    if opdef is None or any(isinstance(i, ValueNode) and graphs_in(i.value)
+                            for i in x.inputs[1:]):
+        return False
+    if opdef.name == "Load" or opdef.effect == "none":
+        return opdef.name != "UpdateState"
+    if not opdef.side_effect_mem:
+        return False
+    refs = [x.inputs[1 + i] for i in opdef.ref_inputs if 1 + i < len(x.inputs)]
+    return all(ref_key(r) is not None for r in refs) and key not in written_keys(x)
+
+
+def _is_update(node) -> bool:
+    return isinstance(node, CNode) and node.prim_name() == "UpdateState"
+
+
+class _LoadStates:
+    """The earliest monad state each weight's ``Load`` sees the same value under."""
+
+    def __init__(self, mapping: dict):
+        self.mapping = mapping
+        self.memo: dict = {}
+
+    def _get(self, node):
+        return self.mapping.get(id(node), node)
+
+    def state(self, load: CNode):
+        key = ref_key(load.inputs[1])
+        u = self._get(load.inputs[2]) if len(load.inputs) > 2 else None
+        if key is None or u is None:
+            return u
+        walked = []
+        while _is_update(u) and (key, id(u)) not in self.memo and len(walked) < MAX_WALK \
+                and all(_keeps(self._get(x), key) for x in u.inputs[2:]):
+            walked.append(u)
+            u = self._get(u.inputs[1])
+        found = self.memo.get((key, id(u)), u)
+        for w in walked:
+            self.memo[(key, id(w))] = found
+        return found
+
+    def reorders_only(self, update: CNode) -> bool:
+        """True when ``update`` orders only ``Load``s that an ``UpdateState`` at most
+        ``LOOKBACK`` states before it on its chain already orders."""
+        need = {id(x): x for x in map(self._get, update.inputs[2:])}
+        if not need or any(x.prim_name() != "Load" for x in need.values()
+                           if isinstance(x, CNode)) or not all(
+                               isinstance(x, CNode) for x in need.values()):
+            return False
+        u = self._get(update.inputs[1])
+        for _ in range(LOOKBACK):
+            if not _is_update(u):
+                return False
+            for x in u.inputs[2:]:
+                need.pop(id(self._get(x)), None)
+            if not need:
+                return True
+            u = self._get(u.inputs[1])
+        return False
+
+
 def run(root: FuncGraph, ctx) -> bool:
     changed = False
     for g in all_graphs(root):
         seen: dict = {}
         mapping: dict = {}
+        states = _LoadStates(mapping)
         for n in toposort(g):
             fn = n.inputs[0]
             if not isinstance(fn, ValueNode) or not hasattr(fn.value, "opdef"):
                 continue
             opdef = fn.value.opdef
+            if opdef.name == "UpdateState":
+                if states.reorders_only(n):
+                    mapping[id(n)] = states._get(n.inputs[1])
+                continue
             if opdef.effect != "none" or opdef.name in _NEVER or (
                     not opdef.pure_eval and opdef.name != "Load"):
                 continue
             key = tuple(_constant_key(i) if type(i) is ValueNode
                         else ("n", id(mapping.get(id(i), i))) for i in n.inputs)
+            if opdef.name == "Load":
+                key = key[:2] + (("n", id(states.state(n))),)
             prev = seen.get(key)
             if prev is None:
                 seen[key] = n
