@@ -41,22 +41,22 @@ def _constant_key(node: ValueNode):
     return _value_key(node.value)
 
 
-def _keeps(x, key: str) -> bool:
-    """True when ``x``, a node an ``UpdateState`` orders, cannot write the weight ``key``:
-    a ``Load``, a pure primitive, or an in-place write whose written inputs are all other
-    weights (a graph call, an IO effect or a write through a plain value may write it)."""
+def _written_by(x) -> set[str] | None:
+    """The weights ``x``, a node an ``UpdateState`` orders, may write: none for a ``Load``
+    or a pure primitive, the ref inputs of an in-place write when they are all weights,
+    None (any) for a graph call, an IO effect or a write through a plain value."""
     if not isinstance(x, CNode):
-        return True
+        return set()
     opdef = getattr(getattr(x.inputs[0], "value", None), "opdef", None)
-    if opdef is None or any(isinstance(i, ValueNode) and graphs_in(i.value)
-                            for i in x.inputs[1:]):
-        return False
+    if opdef is None or opdef.name == "UpdateState" or any(
+            isinstance(i, ValueNode) and graphs_in(i.value) for i in x.inputs[1:]):
+        return None
     if opdef.name == "Load" or opdef.effect == "none":
-        return opdef.name != "UpdateState"
+        return set()
     if not opdef.side_effect_mem:
-        return False
+        return None
     refs = [x.inputs[1 + i] for i in opdef.ref_inputs if 1 + i < len(x.inputs)]
-    return all(ref_key(r) is not None for r in refs) and key not in written_keys(x)
+    return written_keys(x) if all(ref_key(r) is not None for r in refs) else None
 
 
 def _is_update(node) -> bool:
@@ -68,10 +68,23 @@ class _LoadStates:
 
     def __init__(self, mapping: dict):
         self.mapping = mapping
-        self.memo: dict = {}
+        self.memo: dict = {}  # (weight, id(state)) -> its earliest equivalent state
+        self.writes: dict = {}  # id(UpdateState) -> weights its nodes may write (None: any)
 
     def _get(self, node):
         return self.mapping.get(id(node), node)
+
+    def _written(self, update: CNode) -> set[str] | None:
+        if id(update) not in self.writes:
+            keys: set[str] | None = set()
+            for x in update.inputs[2:]:
+                more = _written_by(self._get(x))
+                if more is None:
+                    keys = None
+                    break
+                keys |= more
+            self.writes[id(update)] = keys
+        return self.writes[id(update)]
 
     def state(self, load: CNode):
         key = ref_key(load.inputs[1])
@@ -79,8 +92,10 @@ class _LoadStates:
         if key is None or u is None:
             return u
         walked = []
-        while _is_update(u) and (key, id(u)) not in self.memo and len(walked) < MAX_WALK \
-                and all(_keeps(self._get(x), key) for x in u.inputs[2:]):
+        while (key, id(u)) not in self.memo and len(walked) < MAX_WALK and _is_update(u):
+            written = self._written(u)
+            if written is None or key in written:
+                break
             walked.append(u)
             u = self._get(u.inputs[1])
         found = self.memo.get((key, id(u)), u)
@@ -90,22 +105,24 @@ class _LoadStates:
 
     def reorders_only(self, update: CNode) -> bool:
         """True when ``update`` orders only ``Load``s that an ``UpdateState`` at most
-        ``LOOKBACK`` states before it on its chain already orders."""
-        need = {id(x): x for x in map(self._get, update.inputs[2:])}
-        if not need or any(x.prim_name() != "Load" for x in need.values()
-                           if isinstance(x, CNode)) or not all(
-                               isinstance(x, CNode) for x in need.values()):
+        ``LOOKBACK`` states before it on its chain already orders (only possible when one
+        of them was merged into an earlier one)."""
+        if not any(id(x) in self.mapping for x in update.inputs[2:]):
             return False
+        need = {}
+        for x in update.inputs[2:]:
+            x = self._get(x)
+            if not isinstance(x, CNode) or x.prim_name() != "Load":
+                return False
+            need[id(x)] = x
         u = self._get(update.inputs[1])
         for _ in range(LOOKBACK):
-            if not _is_update(u):
-                return False
+            if not need or not _is_update(u):
+                return not need
             for x in u.inputs[2:]:
                 need.pop(id(self._get(x)), None)
-            if not need:
-                return True
             u = self._get(u.inputs[1])
-        return False
+        return not need
 
 
 def run(root: FuncGraph, ctx) -> bool:
