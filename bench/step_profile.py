@@ -1,7 +1,8 @@
 """Where one steady training step of a ``bench/train_step.py`` row spends its time: each
-kernel of the compiled step timed by the profiler's timeline (the minimum over ``--steps``
-runs of each kernel, which a loaded machine inflates least), summed per primitive, beside
-the step's CPU time and the OpenBLAS kernels NumPy runs.
+kernel of the compiled step timed by the profiler's timeline in this thread's CPU time (a
+shared machine preempts long kernels: wall time would count the waits), the minimum over
+``--steps`` runs of each kernel, summed per primitive, beside the step's CPU time and the
+OpenBLAS kernels NumPy runs.
 
     python bench/step_profile.py resnet_block [--steps 5] [--top 12]
 """
@@ -10,6 +11,7 @@ from __future__ import annotations
 import argparse
 import collections
 import time
+import types
 
 from _blas_core import blas_core
 from train_step import ROWS, WARMUP, _ms_step
@@ -18,7 +20,12 @@ from train_step import ROWS, WARMUP, _ms_step
 def profile(row: str, steps: int) -> tuple[float, dict, dict]:
     """(CPU ms of a step, {op: summed minimum us}, {op: kernels per step})."""
     import graphkiln as ms
+    from graphkiln.common import op_timeline
     from graphkiln.common.op_timeline import TIMELINE
+
+    # the timeline's clock, for this run: the thread's CPU time instead of the wall clock
+    op_timeline.time = types.SimpleNamespace(perf_counter_ns=time.thread_time_ns,
+                                             time_ns=time.time_ns)
 
     step = _ms_step(ms, row)
     for _ in range(WARMUP):
