@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..ir.abstract import AbstractMonad
 from ..ir.anf import CNode, FuncGraph, ValueNode, all_graphs, graphs_in, toposort
 from ..ir.rewrite import replace_nodes
 from .load_elim import ref_key, written_keys
@@ -44,7 +45,10 @@ def _constant_key(node: ValueNode):
 def _written_by(x) -> set[str] | None:
     """The weights ``x``, a node an ``UpdateState`` orders, may write: none for a ``Load``
     or a pure primitive, the ref inputs of an in-place write when they are all weights,
-    None (any) for a graph call, an IO effect or a write through a plain value."""
+    None (any) for a graph call, an IO effect, another monad state or a write through a
+    plain value."""
+    if isinstance(x.abstract, AbstractMonad):
+        return None
     if not isinstance(x, CNode):
         return set()
     opdef = getattr(getattr(x.inputs[0], "value", None), "opdef", None)

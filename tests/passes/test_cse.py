@@ -72,3 +72,23 @@ def test_reads_on_both_sides_of_a_weight_write_stay_apart(traced):
     t.apply(cse.run)
     assert _loads_of(t, "lr") == loads >= 2
     np.testing.assert_array_equal(t.run(), np.array([3.0], np.float32))
+
+
+def test_a_read_after_a_branch_that_writes_the_weight_is_not_merged(traced):
+    """A tensor ``if`` whose branch writes ``lr``: the state after it is the branch call's
+    output, which no walk passes, so the read after it stays a Load of its own and sees
+    the write."""
+    lr, _, _ = _weights()
+
+    def step(x):
+        a = lr * x
+        if x > 0:
+            ms.ops.assign(lr, a)
+        return lr + a
+
+    x = ms.Tensor(np.array([2.0], np.float32))
+    t = traced(step, x)
+    loads = _loads_of(t, "lr")
+    t.apply(cse.run)
+    assert _loads_of(t, "lr") == loads >= 2
+    np.testing.assert_array_equal(t.run(), np.array([2.0], np.float32))  # 1.0 + 1.0
