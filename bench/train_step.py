@@ -10,12 +10,18 @@ Adam). For each: the first call (compile + one step, import excluded) and the st
     python bench/train_step.py [--mindspore-python /work/msvenv/bin/python]
                                [--torch-python /work/torchvenv/bin/python] [--threads 1]
                                [--baseline ../main-before-checkout] [--repeat 3]
+                               [--openblas-coretype SkylakeX]
 
 MindSpore and PyTorch run from those venvs when they exist (``--mindspore-python ''`` or
 ``--torch-python ''`` skips one). The table shows each row's steady step against PyTorch
 eager's (``x torch``, below 1 is faster) and MindSpore's first call against graphkiln's.
 With ``--repeat N`` each backend runs N fresh processes per row, interleaved with the
 others, and the run with the median steady step is kept (a shared machine is noisy).
+
+Each run records the OpenBLAS kernels NumPy used (``blas_core``); ``--openblas-coretype``
+sets ``OPENBLAS_CORETYPE`` for every worker and writes ``train_step_<core>.json`` (on this
+machine's AMD family-26 CPU OpenBLAS 0.3.31 falls back to its AVX2 "Haswell" kernels;
+docs/performance.md).
 
 ``--baseline`` also runs graphkiln from another checkout (before / after a change); for
 graphkiln the table adds what one steady step allocates at its peak (tracemalloc) and how
@@ -34,6 +40,7 @@ import time
 import tracemalloc
 
 import numpy as np
+from _blas_core import blas_core
 from _harness import run_worker, table, write_json
 from _numpy_allocs import count_numpy_allocations
 
@@ -189,7 +196,8 @@ def worker(backend: str, row: str, steps: int) -> None:
                       "step_peak_kb": _step_peak_kb(step) if backend == "graphkiln" else None,
                       "step_allocations": _step_allocations(step)
                       if backend == "graphkiln" else None,
-                      "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+                      "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+                      "blas_core": blas_core()}))
 
 
 def _step_peak_kb(step) -> float:
@@ -236,12 +244,17 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=1,
                     help="fresh processes per backend and row, interleaved; the median is kept")
     ap.add_argument("--baseline", help="another graphkiln checkout, run as 'baseline'")
+    ap.add_argument("--openblas-coretype", default="",
+                    help="OPENBLAS_CORETYPE for every worker (e.g. SkylakeX: the AVX-512 "
+                         "kernels, which OpenBLAS 0.3.31 does not pick on AMD family 26)")
     args = ap.parse_args()
     if args.worker:
         backend, row, steps = args.worker
         return worker(backend, row, int(steps))
     env = {k: str(args.threads) for k in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS",
                                           "MKL_NUM_THREADS")}
+    if args.openblas_coretype:
+        env["OPENBLAS_CORETYPE"] = args.openblas_coretype
     pythons = {"graphkiln": sys.executable, "mindspore": args.mindspore_python,
                "torch": args.torch_python, "baseline": args.baseline and sys.executable}
     results: dict = {}
@@ -282,9 +295,11 @@ def main() -> None:
                     "mindspore_first_vs_graphkiln": _ratio(by, "mindspore", "graphkiln",
                                                            "first_s")}
               for row, by in results.items()}
-    path = write_json("train_step", {"threads": args.threads, "steps": args.steps,
-                                     "repeat": args.repeat,
-                                     "results": results, "ratios": ratios})
+    name = "train_step" + (f"_{args.openblas_coretype.lower()}" if args.openblas_coretype
+                           else "")
+    path = write_json(name, {"threads": args.threads, "steps": args.steps,
+                       "repeat": args.repeat, "openblas_coretype": args.openblas_coretype or None,
+                       "results": results, "ratios": ratios})
     print(f"wrote {path}")
 
 

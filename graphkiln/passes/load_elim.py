@@ -41,19 +41,19 @@ FRESH_OUTPUT = {"Add", "Sub", "Mul", "Div", "RealDiv", "FloorDiv", "FloorMod", "
 _ESCAPES = {"MakeTuple", "Switch", "While", "WhileGrad", "HyperMap"}
 
 
-def _ref_key(node) -> str | None:
+def ref_key(node) -> str | None:
     a = node.abstract
     return a.ref_key if isinstance(a, AbstractRef) else None
 
 
-def _written_keys(node) -> set[str]:
+def written_keys(node) -> set[str]:
     """The weights ``node`` writes in place: the ref inputs of a memory-effect primitive
     (``Assign``, ``ApplyMomentum``, ``Adam``...)."""
     opdef = getattr(node.inputs[0], "value", None)
     opdef = getattr(opdef, "opdef", None)
     if opdef is None or not opdef.ref_inputs:
         return set()
-    keys = (_ref_key(node.inputs[1 + i]) for i in opdef.ref_inputs
+    keys = (ref_key(node.inputs[1 + i]) for i in opdef.ref_inputs
             if 1 + i < len(node.inputs))
     return {k for k in keys if k is not None}
 
@@ -62,7 +62,7 @@ def written_weights(root: FuncGraph) -> set[str]:
     keys = set()
     for g in all_graphs(root):
         for n in toposort(g):
-            keys |= _written_keys(n)
+            keys |= written_keys(n)
     return keys
 
 
@@ -79,7 +79,7 @@ def run(root: FuncGraph, ctx) -> bool:
             continue
         if level >= 1:
             reads = _ReadOrder(g, order)
-            loads = [n for n in loads if _ref_key(n.inputs[1]) in written
+            loads = [n for n in loads if ref_key(n.inputs[1]) in written
                      and reads.read_after_write(n)]
         if level == 2:
             loads = [n for n in loads if _needs_copy(n, order)]
@@ -121,10 +121,10 @@ class _ReadOrder:
         for i, n in enumerate(order):
             for inp in n.inputs[1:]:
                 self.users.setdefault(id(inp), []).append(n)
-            if _may_write_any(n):
+            if may_write_any(n):
                 self.writes_any.append(i)
             else:
-                for key in _written_keys(n):
+                for key in written_keys(n):
                     self.writes.setdefault(key, []).append(i)
 
     def first_write_after(self, load: CNode) -> int:
@@ -132,7 +132,7 @@ class _ReadOrder:
         of it, or any call of a graph), or past the end."""
         at = self.pos[id(load)]
         first = len(self.order)
-        for positions in (self.writes_any, self.writes.get(_ref_key(load.inputs[1]), ())):
+        for positions in (self.writes_any, self.writes.get(ref_key(load.inputs[1]), ())):
             k = bisect.bisect_right(positions, at)
             if k < len(positions):
                 first = min(first, positions[k])
@@ -159,7 +159,7 @@ class _ReadOrder:
         return False
 
 
-def _may_write_any(n: CNode) -> bool:
+def may_write_any(n: CNode) -> bool:
     """True when ``n`` may write any weight: a call of a graph, or a loop or map that runs
     graphs."""
     if n.prim_name() is None:
@@ -184,12 +184,12 @@ def _ancestors(node, limit: int = 100000) -> set[int]:
 
 def _needs_copy(load: CNode, order: list[CNode]) -> bool:
     """True when a later write of the same weight may run before a use of ``load``."""
-    key = _ref_key(load.inputs[1])
+    key = ref_key(load.inputs[1])
     users = [n for n in order if any(i is load for i in n.inputs)
              and not isinstance(n.abstract, AbstractMonad)]
     later_writes = []
     for n in order:
-        if key in _written_keys(n):
+        if key in written_keys(n):
             if id(load) in _ancestors(n):
                 later_writes.append(n)
     if not later_writes:

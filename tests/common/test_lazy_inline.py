@@ -214,3 +214,15 @@ def test_train_step_calls_the_block_and_its_backward_once_per_block():
         assert text.count("= @bprop_Block_construct_reusable(") == layers
     for prim in ("MatMul", "LayerNorm"):
         assert deep.count(prim) == small.count(prim) > 0
+
+
+def test_train_step_grows_per_block_by_the_calls_and_each_weights_update_only():
+    """What an extra lazy block adds to a training step: its two calls and, for each of
+    its 4 weights, the update (the weight, its two SGD states, the SGD node, its
+    UpdateState, the gradient's TupleGetItem and index: 7 nodes). The optimizer's reads of
+    the learning rate and momentum between the updates are one Load each, whatever the
+    depth (they were 2 Loads and an UpdateState per weight: 46 nodes a block)."""
+    small, deep = _train_step_info(2), _train_step_info(6)
+    assert deep.count("Load") == small.count("Load")
+    per_block = (deep.nodes - small.nodes) / 4
+    assert per_block <= 7 * 4 + 8, per_block
