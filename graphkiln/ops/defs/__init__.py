@@ -37,6 +37,8 @@ from . import (  # noqa: F401
     row_updates,
     scalar,
     scatter,
+    scatter_elements,
+    segment,
     sequence,
     side_effects,
     space_rearrange,

@@ -12,5 +12,6 @@ from . import (  # noqa: F401  (importing attaches the rules)
     elementwise,
     kl_div,
     row_updates,
+    segment,
     space_rearrange,
 )
