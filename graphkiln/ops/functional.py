@@ -949,6 +949,7 @@ def gather_elements(input: Tensor, dim: int, index: Tensor) -> Tensor:
 gather_d = gather_elements
 
 
+from .crops import *  # noqa: E402,F401,F403  (ops.crop_and_resize)
 from .cumulative import *  # noqa: E402,F401,F403  (ops.cumsum, ops.cummin, ops.cummax)
 from .dot import *  # noqa: E402,F401,F403  (ops.dot)
 from .elementwise_ops import *  # noqa: E402,F401,F403  (ops.erfc, ops.isnan, ops.elu...)

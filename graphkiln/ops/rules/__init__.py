@@ -11,6 +11,7 @@ from . import (  # noqa: F401  (importing attaches the rules)
     dropout_nd,
     elementwise,
     kl_div,
+    regions,
     row_updates,
     segment,
     space_rearrange,
