@@ -85,8 +85,9 @@ def test_crop_and_resize_image_gradient_is_the_derivative(method):
     w = Tensor(sens((3, 3, 4, 3)))
 
     def loss(im):
-        return (ops.crop_and_resize(ops.cast(im, ms.float32), Tensor(boxes), Tensor(np.array([1, 0, 1], np.int32)),
-                                    (3, 4), method) * w).sum()
+        return (ops.crop_and_resize(ops.cast(im, ms.float32), Tensor(boxes),
+                                    Tensor(np.array([1, 0, 1], np.int32)), (3, 4), method)
+                * w).sum()
     _fd_check(loss, image, 1e-2, 2e-3)
 
 
