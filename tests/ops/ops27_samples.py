@@ -1,0 +1,101 @@
+"""Registry-walk samples (tests/ops/test_registry.py, test_batching_rules.py, test_bprop.py)
+for the issue-27 primitives: the segment reductions, ``TensorScatterElements``,
+``ROIAlign`` and ``CropAndResize`` with their gradients (more below as they come)."""
+import numpy as np
+
+from graphkiln import Tensor
+
+_IDS = np.array([0, 2, 0, 1], np.int32)
+_SEGMENTS = ("UnsortedSegmentSum", "UnsortedSegmentMax", "UnsortedSegmentMin",
+             "UnsortedSegmentProd")
+_ROIS = np.array([[0, 0.5, 1.0, 3.2, 2.7], [1, 1.2, 0.3, 4.5, 3.9]], np.float32)
+_BOXES = np.array([[0.13, 0.21, 0.77, 0.93], [0.31, 0.07, 0.62, 0.55]], np.float32)
+_BOX_IDX = np.array([1, 0], np.int32)
+_ROI_ATTRS = {"pooled_height": 2, "pooled_width": 2, "spatial_scale": 0.8, "sample_num": 2}
+
+NON_DIFFERENTIABLE = {
+    "CropAndResizeGradBoxes": "the box gradient of CropAndResize (MindSpore defines no "
+                              "second derivative for it)"}
+
+CHECKED_ELSEWHERE = {
+    n: "float16/float32 only (as MindSpore's kernel), so no float64 sample here: checked "
+       "against float32 finite differences and MindSpore's recorded gradients by "
+       "tests/ops/test_ops27.py" for n in ("ROIAlign", "ROIAlignGrad", "CropAndResize",
+                                           "CropAndResizeGradImage")}
+
+
+def registry_samples(f32) -> dict:
+    """Samples for test_registry.py, built with its makers."""
+    x = f32(4, 3)
+    ids = Tensor(_IDS)
+    ints = Tensor(np.arange(12, dtype=np.int64).reshape(4, 3) % 5)
+    ids2 = Tensor((_IDS[:, None] * [1, 1, 0]).astype(np.int32))
+    samples = {n: [((x, ids, 3), {}), ((ints, ids2, 4), {})] for n in _SEGMENTS}
+    idx = Tensor(np.array([[0, 2], [1, 0]], np.int32))
+    samples["TensorScatterElements"] = [((x, idx, f32(2, 2)), {"axis": 0}),
+                                        ((ints, idx, ints[:2, :2]), {"axis": 1,
+                                                                    "reduction": "add"})]
+    feat, rois = f32(2, 3, 5, 6), Tensor(_ROIS)
+    samples["ROIAlign"] = [((feat, rois), _ROI_ATTRS),
+                           ((feat.astype("float16"), rois.astype("float16")), {})]
+    samples["ROIAlignGrad"] = [((f32(2, 3, 2, 2), rois), {**_ROI_ATTRS,
+                                                           "xdiff_shape": (2, 3, 5, 6)})]
+    image, boxes, box_idx = f32(2, 5, 6, 3), Tensor(_BOXES), Tensor(_BOX_IDX)
+    samples["CropAndResize"] = [((image, boxes, box_idx, (3, 4)), {}),
+                                ((ints.reshape(1, 4, 3, 1).astype("uint8"), boxes,
+                                  Tensor(np.zeros(2, np.int32)), (2, 2)),
+                                 {"method": "nearest"})]
+    samples["CropAndResizeGradImage"] = [((f32(2, 3, 4, 3), boxes, box_idx, (2, 5, 6, 3)),
+                                          {}),
+                                         ((f32(2, 3, 4, 3), boxes, box_idx, (2, 5, 6, 3)),
+                                          {"method": "bilinear_v2"})]
+    samples["CropAndResizeGradBoxes"] = [((f32(2, 3, 4, 3), image, boxes, box_idx), {})]
+    return samples
+
+
+def vmap_samples(B, U, f32) -> dict:  # noqa: N803 - test_batching_rules' class names
+    """Samples for test_batching_rules.py, built with its input markers."""
+    segment = [lambda r: ((B(f32(r, 3, 4, 2)), U(_IDS), 3), {}),
+               lambda r: ((B(f32(r, 3, 4)), B(np.stack([_IDS, _IDS[::-1], _IDS])), 3), {}),
+               lambda r: ((U(f32(r, 4, 2)), B(np.stack([_IDS, _IDS[::-1], _IDS])), 3), {})]
+    samples = {n: segment for n in _SEGMENTS}
+    idx = np.array([[0, 2], [1, 0]], np.int32)
+    samples["TensorScatterElements"] = [
+        lambda r: ((B(f32(r, 3, 4, 3)), U(idx), B(f32(r, 3, 2, 2))), {"axis": 0}),
+        lambda r: ((B(f32(r, 3, 4, 3)), B(np.stack([idx, idx[::-1], idx % 2])),
+                    U(f32(r, 2, 2))), {"axis": -1, "reduction": "add"})]
+    samples["ROIAlign"] = [lambda r: ((B(f32(r, 3, 2, 3, 5, 6)), U(_ROIS)), _ROI_ATTRS)]
+    samples["ROIAlignGrad"] = [lambda r: ((B(f32(r, 3, 2, 3, 2, 2)), U(_ROIS)),
+                                          {**_ROI_ATTRS, "xdiff_shape": (2, 3, 5, 6)})]
+    samples["CropAndResize"] = [
+        lambda r: ((B(f32(r, 3, 2, 5, 6, 3)), U(_BOXES), U(_BOX_IDX), (3, 4)), {}),
+        lambda r: ((U(f32(r, 2, 5, 6, 3)), B(f32(r, 3, 2, 4, lo=0.1, hi=0.9)), U(_BOX_IDX),
+                    (2, 2)), {})]
+    samples["CropAndResizeGradImage"] = [
+        lambda r: ((B(f32(r, 3, 2, 3, 4, 3)), U(_BOXES), U(_BOX_IDX), (2, 5, 6, 3)), {})]
+    samples["CropAndResizeGradBoxes"] = [
+        lambda r: ((B(f32(r, 3, 2, 3, 4, 3)), B(f32(r, 3, 2, 5, 6, 3)), U(_BOXES),
+                    U(_BOX_IDX)), {})]
+    return samples
+
+
+def _distinct(*shape):
+    """Values without ties (max/min have kinks where two are equal), away from zero."""
+    return lambda r: (r.permutation(int(np.prod(shape))).reshape(shape) + 1.0) / 4.0 * \
+        r.choice([-1.0, 1.0], shape)
+
+
+def bprop_samples(n, s, u) -> dict:
+    """Samples for test_bprop.py, built with its makers."""
+    ids = lambda r: _IDS  # noqa: E731
+    ids2 = lambda r: np.array([[0, 1], [1, 1], [2, 0]], np.int32)  # noqa: E731
+    samples = {n_: [s(_distinct(4, 3), ids, 3), s(_distinct(3, 2, 2), ids2, 3)]
+               for n_ in _SEGMENTS}
+    # a segment with one zero and one with two (the product's special cases)
+    samples["UnsortedSegmentProd"].append(
+        s(lambda r: np.array([[0.0, 1.5], [2.0, 0.0], [0.0, -1.0], [0.5, 3.0]]), ids, 3))
+    idx = lambda r: np.array([[0, 2], [1, 0]], np.int32)  # noqa: E731
+    samples["TensorScatterElements"] = [s(n(4, 3), idx, n(2, 2)),
+                                        s(n(4, 3), idx, n(2, 2), axis=1, reduction="add"),
+                                        s(n(4, 3), idx, n(2, 2), axis=-1)]
+    return samples
