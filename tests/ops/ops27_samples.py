@@ -13,15 +13,28 @@ _BOXES = np.array([[0.13, 0.21, 0.77, 0.93], [0.31, 0.07, 0.62, 0.55]], np.float
 _BOX_IDX = np.array([1, 0], np.int32)
 _ROI_ATTRS = {"pooled_height": 2, "pooled_width": 2, "spatial_scale": 0.8, "sample_num": 2}
 
+_LABEL_IDX = np.array([[0, 0], [0, 1], [1, 0], [1, 1], [1, 2]], np.int64)
+_LABELS = np.array([1, 1, 2, 0, 1], np.int32)
+_SEQ = np.array([5, 4], np.int32)
+_TARGETS = np.array([[1, 1, 2], [3, 1, 0]], np.int32)
+_IN_LENGTHS, _TARGET_LENGTHS = np.array([5, 4], np.int32), np.array([3, 2], np.int32)
+
 NON_DIFFERENTIABLE = {
     "CropAndResizeGradBoxes": "the box gradient of CropAndResize (MindSpore defines no "
-                              "second derivative for it)"}
+                              "second derivative for it)",
+    "CTCLossV2Grad": "the gradient rule of CTCLossV2 (MindSpore defines no second derivative "
+                     "for it)"}
+# CTCLoss's second output is its own gradient, whose cotangent MindSpore's rule ignores
+IGNORED_OUTPUTS = {"CTCLoss": (1,)}
 
 CHECKED_ELSEWHERE = {
-    n: "float16/float32 only (as MindSpore's kernel), so no float64 sample here: checked "
+    **{n: "float16/float32 only (as MindSpore's kernel), so no float64 sample here: checked "
        "against float32 finite differences and MindSpore's recorded gradients by "
        "tests/ops/test_ops27.py" for n in ("ROIAlign", "ROIAlignGrad", "CropAndResize",
-                                           "CropAndResizeGradImage")}
+                                           "CropAndResizeGradImage")},
+    "CTCLossV2": "its rule is PyTorch's gradient for log-probabilities that stay normalized "
+                 "(as MindSpore's), not the derivative in free inputs: checked against finite "
+                 "differences through log_softmax by tests/ops/test_ops27.py"}
 
 
 def registry_samples(f32) -> dict:
@@ -50,6 +63,16 @@ def registry_samples(f32) -> dict:
                                          ((f32(2, 3, 4, 3), boxes, box_idx, (2, 5, 6, 3)),
                                           {"method": "bilinear_v2"})]
     samples["CropAndResizeGradBoxes"] = [((f32(2, 3, 4, 3), image, boxes, box_idx), {})]
+    logits, labels = f32(5, 2, 4), (Tensor(_LABEL_IDX), Tensor(_LABELS), Tensor(_SEQ))
+    samples["CTCLoss"] = [((logits,) + labels, {}),
+                          ((logits.astype("float16"),) + labels, {"ctc_merge_repeated": False})]
+    ctc = (Tensor(_TARGETS), Tensor(_IN_LENGTHS), Tensor(_TARGET_LENGTHS))
+    samples["CTCLossV2"] = [((logits,) + ctc, {}), ((logits.astype("float64"),) + ctc,
+                                                    {"blank": 3})]
+    nll = Tensor(np.array([6.4, 2.1], np.float32))
+    alpha = Tensor(np.zeros((2, 5, 7), np.float32))
+    samples["CTCLossV2Grad"] = [((Tensor(np.ones(2, np.float32)), logits) + ctc + (nll, alpha),
+                                 {})]
     return samples
 
 
@@ -76,6 +99,16 @@ def vmap_samples(B, U, f32) -> dict:  # noqa: N803 - test_batching_rules' class 
     samples["CropAndResizeGradBoxes"] = [
         lambda r: ((B(f32(r, 3, 2, 3, 4, 3)), B(f32(r, 3, 2, 5, 6, 3)), U(_BOXES),
                     U(_BOX_IDX)), {})]
+    samples["CTCLoss"] = [lambda r: ((B(f32(r, 3, 5, 2, 4)), U(_LABEL_IDX), U(_LABELS),
+                                      U(_SEQ)), {})]
+    ctc = (U(_TARGETS), U(_IN_LENGTHS), U(_TARGET_LENGTHS))
+    samples["CTCLossV2"] = [lambda r: ((B(f32(r, 3, 5, 2, 4)),) + ctc, {}),
+                            lambda r: ((U(f32(r, 5, 2, 4)), B(np.stack([_TARGETS] * 3) % 3),
+                                        U(_IN_LENGTHS), U(_TARGET_LENGTHS)), {"blank": 3})]
+    samples["CTCLossV2Grad"] = [
+        lambda r: ((B(f32(r, 3, 2, lo=0.5, hi=1.0)), B(f32(r, 3, 5, 2, 4))) + ctc +
+                   (U(np.array([6.4, 2.1], np.float32)), U(np.zeros((2, 5, 7), np.float32))),
+                   {})]
     return samples
 
 
@@ -98,4 +131,12 @@ def bprop_samples(n, s, u) -> dict:
     samples["TensorScatterElements"] = [s(n(4, 3), idx, n(2, 2)),
                                         s(n(4, 3), idx, n(2, 2), axis=1, reduction="add"),
                                         s(n(4, 3), idx, n(2, 2), axis=-1)]
+    labels = (ids_of(_LABEL_IDX), ids_of(_LABELS), ids_of(_SEQ))
+    samples["CTCLoss"] = [s(n(5, 2, 4), *labels), s(n(5, 2, 4), *labels,
+                                                   preprocess_collapse_repeated=True),
+                          s(n(5, 2, 4), *labels, ctc_merge_repeated=False)]
     return samples
+
+
+def ids_of(values):
+    return lambda r: values

@@ -12,6 +12,7 @@ from . import (  # noqa: F401
     complex,
     conv,
     crop_and_resize,
+    ctc,
     cumulative,
     data_dependent,
     dropout_nd,

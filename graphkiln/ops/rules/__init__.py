@@ -7,6 +7,7 @@ from . import (  # noqa: F401  (importing attaches the rules)
     bprop_nn,
     bprop_sequence,
     collective,
+    ctc,
     cumulative,
     dropout_nd,
     elementwise,
