@@ -151,7 +151,9 @@ def test_ctc_loss_gradient_through_log_softmax(reduction):
         out, _ = ops.ctc_loss(ops.log_softmax(x, -1), targets, *lengths, 0, reduction)
         return (out * w).sum()
     got = ms.grad(loss)(Tensor(logits)).asnumpy()
-    np.testing.assert_allclose(got, numeric_grad(loss, logits), rtol=1e-5, atol=1e-7)
+    # ('mean' divides in float32, as MindSpore's ctc_loss does)
+    eps, tol = (1e-3, 1e-4) if reduction == "mean" else (1e-6, 1e-7)
+    np.testing.assert_allclose(got, numeric_grad(loss, logits, eps), rtol=1e-4, atol=tol)
 
 
 def test_ctc_bad_input():
