@@ -950,7 +950,6 @@ gather_d = gather_elements
 
 
 from .crops import *  # noqa: E402,F401,F403  (ops.crop_and_resize)
-from .ctc import *  # noqa: E402,F401,F403  (ops.ctc_loss)
 from .cumulative import *  # noqa: E402,F401,F403  (ops.cumsum, ops.cummin, ops.cummax)
 from .dot import *  # noqa: E402,F401,F403  (ops.dot)
 from .elementwise_ops import *  # noqa: E402,F401,F403  (ops.erfc, ops.isnan, ops.elu...)

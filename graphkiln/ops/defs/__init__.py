@@ -15,6 +15,7 @@ from . import (  # noqa: F401
     ctc,
     cumulative,
     data_dependent,
+    decompositions,
     dropout_nd,
     elementwise,
     fused,

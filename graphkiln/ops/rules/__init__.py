@@ -9,6 +9,7 @@ from . import (  # noqa: F401  (importing attaches the rules)
     collective,
     ctc,
     cumulative,
+    decompositions,
     dropout_nd,
     elementwise,
     kl_div,
