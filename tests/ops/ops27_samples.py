@@ -24,6 +24,8 @@ NON_DIFFERENTIABLE = {
                               "second derivative for it)",
     "CTCLossV2Grad": "the gradient rule of CTCLossV2 (MindSpore defines no second derivative "
                      "for it)"}
+# float32/float64 kernels only (as MindSpore's): no float16 cotangent to check
+NO_FLOAT16 = {"Svd", "MatrixInverse"}
 # CTCLoss's second output is its own gradient, whose cotangent MindSpore's rule ignores
 IGNORED_OUTPUTS = {"CTCLoss": (1,)}
 
@@ -73,6 +75,13 @@ def registry_samples(f32) -> dict:
     alpha = Tensor(np.zeros((2, 5, 7), np.float32))
     samples["CTCLossV2Grad"] = [((Tensor(np.ones(2, np.float32)), logits) + ctc + (nll, alpha),
                                  {})]
+    square = Tensor(np.array([[3.0, 1.0, 0.5], [1.0, 2.0, 0.0], [0.2, 0.3, 1.5]], np.float32))
+    batch = Tensor(np.stack([square.asnumpy(), -square.asnumpy().T]).astype(np.float64))
+    samples["Svd"] = [((f32(4, 3),), {}), ((f32(2, 3, 5),), {"full_matrices": True}),
+                      ((batch,), {"compute_uv": False})]
+    for name in ("MatrixDeterminant", "LogMatrixDeterminant"):
+        samples[name] = [((square,), {}), ((batch,), {}), ((square.astype("float16"),), {})]
+    samples["MatrixInverse"] = [((square,), {}), ((batch,), {"adjoint": True})]
     return samples
 
 
@@ -109,6 +118,13 @@ def vmap_samples(B, U, f32) -> dict:  # noqa: N803 - test_batching_rules' class 
         lambda r: ((B(f32(r, 3, 2, lo=0.5, hi=1.0)), B(f32(r, 3, 5, 2, 4))) + ctc +
                    (U(np.array([6.4, 2.1], np.float32)), U(np.zeros((2, 5, 7), np.float32))),
                    {})]
+    samples["Svd"] = [lambda r: ((B(f32(r, 3, 4, 3)),), {}),
+                      lambda r: ((B(f32(r, 3, 2, 3, 3)),), {"full_matrices": True})]
+    square = [lambda r: ((B(f32(r, 3, 3, 3) + 3 * np.eye(3, dtype=np.float32)),), {}),
+              lambda r: ((B(f32(r, 3, 2, 2, 2) + 2 * np.eye(2, dtype=np.float32)),), {})]
+    samples.update({n: square for n in ("MatrixDeterminant", "LogMatrixDeterminant")})
+    samples["MatrixInverse"] = square + [
+        lambda r: ((B(f32(r, 3, 3, 3) + 3 * np.eye(3, dtype=np.float32)),), {"adjoint": True})]
     return samples
 
 
@@ -135,6 +151,13 @@ def bprop_samples(n, s, u) -> dict:
     samples["CTCLoss"] = [s(n(5, 2, 4), *labels), s(n(5, 2, 4), *labels,
                                                    preprocess_collapse_repeated=True),
                           s(n(5, 2, 4), *labels, ctc_merge_repeated=False)]
+    samples["Svd"] = [s(n(3, 3)), s(n(4, 2)), s(n(2, 3)), s(n(2, 3, 3)),
+                      s(n(3, 3), full_matrices=True), s(n(4, 2), compute_uv=False)]
+    well = lambda *shape: lambda r: r.standard_normal(shape) + 3 * np.eye(shape[-1])  # noqa: E731
+    samples.update({k: [s(well(3, 3)), s(well(2, 2, 2))]
+                    for k in ("MatrixDeterminant", "LogMatrixDeterminant")})
+    samples["LogMatrixDeterminant"].append(s(lambda r: -well(3, 3)(r)))
+    samples["MatrixInverse"] = [s(well(3, 3)), s(well(2, 2, 2)), s(well(3, 3), adjoint=True)]
     return samples
 
 

@@ -168,3 +168,24 @@ def test_ctc_bad_input():
     with pytest.raises(ValueError, match="label length"):
         P.CTCLoss()(x, Tensor(np.array([[0, 0], [0, 1], [0, 2], [0, 3]], np.int64)),
                     Tensor(np.array([0, 1, 0, 1], np.int32)), Tensor(np.array([3], np.int32)))
+
+
+def test_mint_linalg_inv_runs():
+    """MindSpore 2.10 CPU has no kernel for mint.linalg.inv ("The kernel MatrixInverseExt
+    unregistered"); graphkiln gives the inverse, as ops.inverse (checked against MindSpore
+    above)."""
+    x = Tensor(np.array([[3.0, 1.0], [1.0, 2.0]], np.float32))
+    np.testing.assert_array_equal(ms.mint.linalg.inv(x).asnumpy(), ops.inverse(x).asnumpy())
+
+
+def test_linalg_bad_input():
+    with pytest.raises(ValueError, match="row size must be equal to 2, but got 3"):
+        ops.det(Tensor(np.ones((3, 2), np.float32)))
+    with pytest.raises(TypeError, match=r"Tensor\[Float32\], Tensor\[Float64\]"):
+        ops.inverse(Tensor(np.eye(2, dtype=np.float16)))
+    with pytest.raises(ValueError, match="not invertible"):
+        ops.inverse(Tensor(np.array([[1.0, 2.0], [2.0, 4.0]], np.float32)))
+    with pytest.raises(TypeError, match="'n' should be 'int'"):
+        ops.matrix_power(Tensor(np.eye(2, dtype=np.float32)), 2.0)
+    with pytest.raises(ValueError, match="ord mode must be in"):
+        ops.matrix_norm(Tensor(np.eye(2, dtype=np.float32)), 3)
