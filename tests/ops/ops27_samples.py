@@ -6,6 +6,13 @@ import numpy as np
 from graphkiln import Tensor
 
 _IDS = np.array([0, 2, 0, 1], np.int32)
+# (valid, padded) attributes of the 3-D pools; outputs (2, 3, 3) and ... of a (4, 5, 6) input
+_MAX3D = ({"kernel_size": 2, "strides": 2, "pad_mode": "pad", "pad_list": (0, 0, 1, 0, 0, 0)},
+          {"kernel_size": 3, "strides": 2, "pad_mode": "same"})
+_AVG3D = ({"kernel_size": 2, "strides": 2, "pad_mode": "pad", "pad": (0, 0, 1, 0, 0, 0)},
+          {"kernel_size": (2, 3, 2), "strides": 1, "pad_mode": "pad", "pad": 1,
+           "ceil_mode": True, "count_include_pad": False})
+REGISTRY_GRADS = {"MaxPool3D": "MaxPool3DGrad", "AvgPool3D": "AvgPool3DGrad"}
 _SEGMENTS = ("UnsortedSegmentSum", "UnsortedSegmentMax", "UnsortedSegmentMin",
              "UnsortedSegmentProd")
 _ROIS = np.array([[0, 0.5, 1.0, 3.2, 2.7], [1, 1.2, 0.3, 4.5, 3.9]], np.float32)
@@ -82,6 +89,12 @@ def registry_samples(f32) -> dict:
     for name in ("MatrixDeterminant", "LogMatrixDeterminant"):
         samples[name] = [((square,), {}), ((batch,), {}), ((square.astype("float16"),), {})]
     samples["MatrixInverse"] = [((square,), {}), ((batch,), {"adjoint": True})]
+    vol = f32(2, 2, 4, 5, 6)
+    for name, kw in (("MaxPool3D", _MAX3D), ("AvgPool3D", _AVG3D)):
+        samples[name] = [((vol,), kw[0]), ((vol.astype("float16"),), kw[1])]
+        grad = REGISTRY_GRADS[name]
+        samples[grad] = [((vol, vol, f32(2, 2, 2, 3, 3)), kw[0])]
+    samples["MaxPool3DGradGrad"] = [((vol, vol, vol), _MAX3D[0])]
     return samples
 
 
@@ -125,6 +138,14 @@ def vmap_samples(B, U, f32) -> dict:  # noqa: N803 - test_batching_rules' class 
     samples.update({n: square for n in ("MatrixDeterminant", "LogMatrixDeterminant")})
     samples["MatrixInverse"] = square + [
         lambda r: ((B(f32(r, 3, 3, 3) + 3 * np.eye(3, dtype=np.float32)),), {"adjoint": True})]
+    for name, kw in (("MaxPool3D", _MAX3D), ("AvgPool3D", _AVG3D)):
+        samples[name] = [lambda r, _kw=k: ((B(f32(r, 3, 2, 2, 4, 5, 6)),), _kw) for k in kw]
+        samples[REGISTRY_GRADS[name]] = [
+            lambda r, _kw=kw[0]: ((B(f32(r, 3, 2, 2, 4, 5, 6)), U(f32(r, 2, 2, 4, 5, 6)),
+                                   B(f32(r, 3, 2, 2, 2, 3, 3))), _kw)]
+    samples["MaxPool3DGradGrad"] = [
+        lambda r: ((B(f32(r, 3, 2, 2, 4, 5, 6)), U(f32(r, 2, 2, 4, 5, 6)),
+                    B(f32(r, 3, 2, 2, 4, 5, 6))), _MAX3D[0])]
     return samples
 
 
@@ -158,6 +179,12 @@ def bprop_samples(n, s, u) -> dict:
                     for k in ("MatrixDeterminant", "LogMatrixDeterminant")})
     samples["LogMatrixDeterminant"].append(s(lambda r: -well(3, 3)(r)))
     samples["MatrixInverse"] = [s(well(3, 3)), s(well(2, 2, 2)), s(well(3, 3), adjoint=True)]
+    distinct = _distinct(2, 1, 4, 5, 6)
+    for name, kw in (("MaxPool3D", _MAX3D), ("AvgPool3D", _AVG3D)):
+        samples[name] = [s(distinct, **a) for a in kw]
+        samples[REGISTRY_GRADS[name]] = [s(distinct, n(2, 1, 4, 5, 6), n(2, 1, 2, 3, 3),
+                                           **kw[0])]
+    samples["MaxPool3DGradGrad"] = [s(distinct, n(2, 1, 4, 5, 6), n(2, 1, 4, 5, 6), **_MAX3D[0])]
     return samples
 
 

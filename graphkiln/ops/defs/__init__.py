@@ -33,6 +33,7 @@ from . import (  # noqa: F401
     optim,
     optim_sparse,
     pool,
+    pool3d,
     py_execute,
     random,
     ranges,

@@ -13,6 +13,7 @@ from . import (  # noqa: F401  (importing attaches the rules)
     dropout_nd,
     elementwise,
     kl_div,
+    pool3d,
     regions,
     row_updates,
     segment,
