@@ -1,5 +1,6 @@
-"""``ops.svd``, ``ops.det``, ``ops.slogdet``, ``ops.logdet``, ``ops.inverse``,
-``ops.matrix_power`` (over the primitives of :mod:`.defs.decompositions` and matmul)."""
+"""``ops.svd``, ``ops.qr``, ``ops.cholesky``, ``ops.det``, ``ops.slogdet``, ``ops.logdet``,
+``ops.inverse``, ``ops.matrix_power`` (over the primitives of :mod:`.defs.decompositions`
+and matmul)."""
 from __future__ import annotations
 
 import math
@@ -10,7 +11,7 @@ from ..common.tensor import Tensor
 from .defs import decompositions as D
 
 __all__ = ["svd", "det", "matrix_determinant", "slogdet", "log_matrix_determinant", "logdet",
-           "inverse", "matrix_power"]
+           "inverse", "matrix_power", "qr", "cholesky"]
 
 
 def svd(input: Tensor, full_matrices: bool = False, compute_uv: bool = True):
@@ -68,3 +69,18 @@ def matrix_power(input: Tensor, n: int) -> Tensor:
         eye = F.eye(input.shape[-1], input.shape[-1], input.dtype)
         return F.broadcast_to(eye, input.shape) if input.ndim > 2 else eye
     return result
+
+
+def qr(input: Tensor, mode: str = "reduced") -> tuple:
+    """``(q, r)`` with ``input = q @ r``: ``q`` with orthonormal columns (square for
+    ``'complete'``), ``r`` upper triangular."""
+    if mode not in ("reduced", "complete"):
+        raise TypeError(f"For qr, the arg mode must be 'reduced' or 'complete', but got "
+                        f"{mode}.")
+    return D.Qr(input, full_matrices=mode == "complete")
+
+
+def cholesky(input_x: Tensor, upper: bool = False) -> Tensor:
+    """The Cholesky factor of each symmetric positive definite matrix: lower triangular
+    ``L`` with ``input_x = L @ L^T`` (upper ``U = L^T`` with ``upper``)."""
+    return D.Cholesky(input_x, upper=bool(upper))

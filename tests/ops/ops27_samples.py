@@ -32,7 +32,7 @@ NON_DIFFERENTIABLE = {
     "CTCLossV2Grad": "the gradient rule of CTCLossV2 (MindSpore defines no second derivative "
                      "for it)"}
 # float32/float64 kernels only (as MindSpore's): no float16 cotangent to check
-NO_FLOAT16 = {"Svd", "MatrixInverse"}
+NO_FLOAT16 = {"Svd", "MatrixInverse", "Qr", "Cholesky"}
 # CTCLoss's second output is its own gradient, whose cotangent MindSpore's rule ignores
 IGNORED_OUTPUTS = {"CTCLoss": (1,)}
 
@@ -89,6 +89,9 @@ def registry_samples(f32) -> dict:
     for name in ("MatrixDeterminant", "LogMatrixDeterminant"):
         samples[name] = [((square,), {}), ((batch,), {}), ((square.astype("float16"),), {})]
     samples["MatrixInverse"] = [((square,), {}), ((batch,), {"adjoint": True})]
+    samples["Qr"] = [((f32(4, 3),), {}), ((f32(2, 3, 5),), {"full_matrices": True})]
+    spd = Tensor(np.array([[4.0, 1.0, 0.5], [1.0, 3.0, 0.2], [0.5, 0.2, 2.0]], np.float32))
+    samples["Cholesky"] = [((spd,), {}), ((spd.astype("float64"),), {"upper": True})]
     vol = f32(2, 2, 4, 5, 6)
     for name, kw in (("MaxPool3D", _MAX3D), ("AvgPool3D", _AVG3D)):
         samples[name] = [((vol,), kw[0]), ((vol.astype("float16"),), kw[1])]
@@ -138,6 +141,10 @@ def vmap_samples(B, U, f32) -> dict:  # noqa: N803 - test_batching_rules' class 
     samples.update({n: square for n in ("MatrixDeterminant", "LogMatrixDeterminant")})
     samples["MatrixInverse"] = square + [
         lambda r: ((B(f32(r, 3, 3, 3) + 3 * np.eye(3, dtype=np.float32)),), {"adjoint": True})]
+    samples["Qr"] = [lambda r: ((B(f32(r, 3, 4, 3)),), {}),
+                     lambda r: ((B(f32(r, 3, 2, 2, 3)),), {"full_matrices": True})]
+    samples["Cholesky"] = [lambda r: ((B(_spd(r, 3, 3)),), {}),
+                           lambda r: ((B(_spd(r, 3, 2)),), {"upper": True})]
     for name, kw in (("MaxPool3D", _MAX3D), ("AvgPool3D", _AVG3D)):
         samples[name] = [lambda r, _kw=k: ((B(f32(r, 3, 2, 2, 4, 5, 6)),), _kw) for k in kw]
         samples[REGISTRY_GRADS[name]] = [
@@ -147,6 +154,12 @@ def vmap_samples(B, U, f32) -> dict:  # noqa: N803 - test_batching_rules' class 
         lambda r: ((B(f32(r, 3, 2, 2, 4, 5, 6)), U(f32(r, 2, 2, 4, 5, 6)),
                     B(f32(r, 3, 2, 2, 4, 5, 6))), _MAX3D[0])]
     return samples
+
+
+def _spd(r, *shape):
+    """Symmetric positive definite ``shape[-1]`` square matrices (a batch of ``shape[:-1]``)."""
+    a = r.standard_normal(shape + (shape[-1],))
+    return a @ np.swapaxes(a, -1, -2) + shape[-1] * np.eye(shape[-1])
 
 
 def _distinct(*shape):
@@ -179,6 +192,9 @@ def bprop_samples(n, s, u) -> dict:
                     for k in ("MatrixDeterminant", "LogMatrixDeterminant")})
     samples["LogMatrixDeterminant"].append(s(lambda r: -well(3, 3)(r)))
     samples["MatrixInverse"] = [s(well(3, 3)), s(well(2, 2, 2)), s(well(3, 3), adjoint=True)]
+    samples["Qr"] = [s(n(3, 3)), s(n(4, 2)), s(n(2, 4)), s(n(2, 4, 3)),
+                     s(n(2, 3), full_matrices=True)]
+    samples["Cholesky"] = [s(lambda r: _spd(r, 3)), s(lambda r: _spd(r, 2, 3), upper=True)]
     distinct = _distinct(2, 1, 4, 5, 6)
     for name, kw in (("MaxPool3D", _MAX3D), ("AvgPool3D", _AVG3D)):
         samples[name] = [s(distinct, **a) for a in kw]

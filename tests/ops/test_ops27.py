@@ -170,12 +170,14 @@ def test_ctc_bad_input():
                     Tensor(np.array([0, 1, 0, 1], np.int32)), Tensor(np.array([3], np.int32)))
 
 
-def test_mint_linalg_inv_runs():
-    """MindSpore 2.10 CPU has no kernel for mint.linalg.inv ("The kernel MatrixInverseExt
-    unregistered"); graphkiln gives the inverse, as ops.inverse (checked against MindSpore
-    above)."""
+def test_mint_linalg_inv_and_qr_run():
+    """MindSpore 2.10 CPU has no kernel for mint.linalg.inv and mint.linalg.qr ("The kernel
+    MatrixInverseExt / LinalgQr unregistered"); graphkiln gives what ops.inverse and ops.qr
+    give (checked against MindSpore above)."""
     x = Tensor(np.array([[3.0, 1.0], [1.0, 2.0]], np.float32))
     np.testing.assert_array_equal(ms.mint.linalg.inv(x).asnumpy(), ops.inverse(x).asnumpy())
+    for got, want in zip(ms.mint.linalg.qr(x, "complete"), ops.qr(x, "complete")):
+        np.testing.assert_array_equal(got.asnumpy(), want.asnumpy())
 
 
 def test_linalg_bad_input():
@@ -187,5 +189,9 @@ def test_linalg_bad_input():
         ops.inverse(Tensor(np.array([[1.0, 2.0], [2.0, 4.0]], np.float32)))
     with pytest.raises(TypeError, match="'n' should be 'int'"):
         ops.matrix_power(Tensor(np.eye(2, dtype=np.float32)), 2.0)
+    with pytest.raises(TypeError, match="must be 'reduced' or 'complete'"):
+        ops.qr(Tensor(np.eye(2, dtype=np.float32)), "r")
+    with pytest.raises(RuntimeError, match="symmetric positive definite"):
+        ops.cholesky(Tensor(np.array([[1.0, 2.0], [2.0, 1.0]], np.float32)))
     with pytest.raises(ValueError, match="ord mode must be in"):
         ops.matrix_norm(Tensor(np.eye(2, dtype=np.float32)), 3)

@@ -1,5 +1,6 @@
 """Matrix decompositions and what they give, over the last two axes of a batch: ``Svd``
-(``(s, u, v)`` with ``input = u @ diag(s) @ v^T``, singular values descending),
+(``(s, u, v)`` with ``input = u @ diag(s) @ v^T``, singular values descending), ``Qr``
+(``(q, r)``, LAPACK's signs), ``Cholesky`` (lower, or upper with ``upper``),
 ``MatrixDeterminant``, ``LogMatrixDeterminant`` (``(sign, log|det|)``), ``MatrixInverse``.
 
 As MindSpore's CPU kernels for real inputs: Svd takes float32/float64, the determinants
@@ -8,7 +9,10 @@ matrix that is not square is a ValueError. MindSpore also takes complex matrices
 graphkiln does not (TypeError). MindSpore 2.10 returns unspecified numbers for the
 inverse of a singular matrix; graphkiln raises a ValueError. MindSpore's gradient of
 ``MatrixInverse(adjoint=True)`` ignores ``adjoint`` (it is the transpose of the
-derivative); graphkiln's is the derivative. Computed with LAPACK through
+derivative); graphkiln's is the derivative. ``Cholesky`` factors the symmetric part
+``(x + x^T) / 2`` (MindSpore reads one triangle; the same for the symmetric matrices it
+documents), so its gradient is symmetric; MindSpore 2.10 CPU has no Cholesky gradient. A
+matrix that is not positive definite is a RuntimeError, as MindSpore's. Computed with LAPACK through
 ``numpy.linalg``.
 """
 from __future__ import annotations
@@ -118,3 +122,40 @@ def _inverse(x, adjoint=False):
 
 
 MatrixInverse = OpDef("MatrixInverse", _inverse_infer, _inverse, attrs={"adjoint": False})
+
+
+# ------------------------------------------------------------------ Qr, Cholesky
+
+def _qr_infer(x, full_matrices=False):
+    t = _matrix("Qr", x, _F32_64, square=False)
+    *batch, m, n = x.shape
+    k = m if full_matrices else min(m, n)
+    return AbstractTuple([AbstractTensor(t, tuple(batch) + (m, k)),
+                          AbstractTensor(t, tuple(batch) + (k, n))])
+
+
+@quiet
+def _qr(x, full_matrices=False):
+    q, r = np.linalg.qr(x, mode="complete" if full_matrices else "reduced")
+    return q.astype(x.dtype), r.astype(x.dtype)
+
+
+Qr = OpDef("Qr", _qr_infer, _qr, attrs={"full_matrices": False})
+
+
+def _cholesky_infer(x, upper=False):
+    t = _matrix("Cholesky", x, _F32_64)
+    return AbstractTensor(t, tuple(x.shape))
+
+
+@quiet
+def _cholesky(x, upper=False):
+    try:
+        low = np.linalg.cholesky((x + np.swapaxes(x, -1, -2)) / 2)
+    except np.linalg.LinAlgError:
+        raise RuntimeError("Cholesky expects symmetric positive definite matrices as "
+                           "inputs.") from None
+    return np.swapaxes(low, -1, -2).copy() if upper else low
+
+
+Cholesky = OpDef("Cholesky", _cholesky_infer, _cholesky, attrs={"upper": False})

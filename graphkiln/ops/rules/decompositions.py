@@ -6,9 +6,12 @@ X^T``, ``dA = U ((skew(U^T gU) s + s skew(V^T gV)) / E + diag(gs)) V^T`` plus th
 ``gU``/``gV`` outside the spans of ``U``/``V`` for a non-square input."""
 from __future__ import annotations
 
+import numpy as np
+
 import graphkiln.ops.functional as F
 
 from ...common import dtype as mstype
+from ...common.tensor import Tensor
 from ..defs import decompositions as D
 from .batching import to_front
 from .bprop import _is_zero, _output, bprop
@@ -83,6 +86,56 @@ def _svd(x, out, dout, full_matrices=False, compute_uv=True):
     return (F.matmul(F.matmul(u, core), _mt(v)),)
 
 
+def _tril(m, k: int = 0):
+    """``m``'s lower triangle (from diagonal ``k``), the rest zeros."""
+    n = m.shape[-1]
+    return F.mul(m, Tensor(np.tril(np.ones((n, n)), k), m.dtype))
+
+
+def _copyltu(m):
+    """The symmetric matrix with ``m``'s lower triangle."""
+    low = _tril(m, -1)
+    return F.add(F.add(low, _mt(low)), F.mul(m, F.eye(m.shape[-1], m.shape[-1], m.dtype)))
+
+
+def _qr_square_or_tall(q, r, gq, gr):
+    """``dA`` of ``A = q r`` with ``A`` as tall as wide or taller (``r`` square)."""
+    m = F.sub(F.matmul(r, _mt(gr)), F.matmul(_mt(gq), q))
+    b = F.add(gq, F.matmul(q, _copyltu(m)))
+    return _mt(F.matmul(D.MatrixInverse(r), _mt(b)))  # b @ r^-T
+
+
+@bprop("Qr")
+def _qr(x, out, dout, full_matrices=False):
+    m, n = x.shape[-2:]
+    q, r = (_output(out, i, lambda: D.Qr(x, full_matrices=full_matrices)) for i in range(2))
+    gq, gr = dout
+    if m >= n:
+        if full_matrices and m > n:
+            raise ValueError("For 'Qr', the gradient of the complete decomposition of a tall "
+                             "matrix (full_matrices=True, more rows than columns) is not "
+                             "defined; use full_matrices=False.")
+        return (_qr_square_or_tall(q, r, gq, gr),)
+    # a wide matrix [X | Y] = q [R1 | R2]: X = q R1 is square
+    y, r1 = x[..., m:], r[..., :m]
+    gr1, gr2 = gr[..., :m], gr[..., m:]
+    gx = _qr_square_or_tall(q, r1, F.add(gq, F.matmul(y, _mt(gr2))), gr1)
+    return (F.concat((gx, F.matmul(q, gr2)), -1),)
+
+
+@bprop("Cholesky")
+def _cholesky(x, out, dout, upper=False):
+    """``L^-T Phi(L^T gL) L^-1``, symmetrized (``Phi``: the lower triangle, diagonal
+    halved)."""
+    low, g = (_mt(out), _mt(dout)) if upper else (out, dout)
+    phi = F.matmul(_mt(low), g)
+    phi = F.sub(_tril(phi), F.mul(F.mul(phi, F.eye(phi.shape[-1], phi.shape[-1],
+                                                     phi.dtype)), 0.5))
+    inv = D.MatrixInverse(low)
+    grad = F.matmul(F.matmul(_mt(inv), phi), inv)
+    return (F.mul(F.add(grad, _mt(grad)), 0.5),)
+
+
 def _leading_batch(opdef):
     """The batch becomes one more leading (matrix batch) axis."""
     def rule(x, *, dims, **attrs):
@@ -92,6 +145,7 @@ def _leading_batch(opdef):
     return rule
 
 
-for _op in (D.Svd, D.MatrixDeterminant, D.LogMatrixDeterminant, D.MatrixInverse):
+for _op in (D.Svd, D.MatrixDeterminant, D.LogMatrixDeterminant, D.MatrixInverse, D.Qr,
+            D.Cholesky):
     _op.def_vmap(_leading_batch(_op))
 del _op
