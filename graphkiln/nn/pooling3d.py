@@ -47,14 +47,33 @@ class _Pool3d(Cell):
 
 
 class MaxPool3d(_Pool3d):
-    """Maximum over ``kernel_size`` windows."""
+    """Maximum over ``kernel_size`` windows; with ``dilation`` or ``return_indices`` (also
+    the flat ``D*H*W`` index of each maximum) it runs ``MaxPool3DWithArgmax``."""
 
     def __init__(self, kernel_size=1, stride=1, pad_mode="valid", padding=0, dilation=1,
                  return_indices=False, ceil_mode=False):
-        if triple("MaxPool3d", "dilation", dilation) != (1, 1, 1) or return_indices:
-            raise ValueError("For 'MaxPool3d', graphkiln supports only 'dilation' 1 and "
-                             "'return_indices' False so far.")
         super().__init__(kernel_size, stride, pad_mode, padding, ceil_mode)
+        self.dilation = triple("MaxPool3d", "dilation", dilation)
+        self.return_indices = bool(return_indices)
+        if self.dilation != (1, 1, 1) or self.return_indices:
+            if pad_mode.lower() == "same":
+                raise ValueError("For 'MaxPool3d', 'dilation' and 'return_indices' need "
+                                 "pad_mode 'valid' or 'pad'.")
+            self.pool = ops.Primitive(P3.MaxPool3DWithArgmax, {
+                "ksize": self.kernel_size, "strides": self.stride,
+                "pads": triple("MaxPool3d", "padding", padding, 0),
+                "dilation": self.dilation, "ceil_mode": bool(ceil_mode)})
+
+    def construct(self, x):
+        if self.dilation == (1, 1, 1) and not self.return_indices:
+            return super().construct(x)
+        if x.ndim not in (4, 5):
+            raise ValueError(f"For 'MaxPool3d', the dimension of input must be 4 or 5, but "
+                             f"got {x.ndim}.")
+        out, index = self.pool(x if x.ndim == 5 else ops.expand_dims(x, 0))
+        if x.ndim == 4:
+            out, index = ops.squeeze(out, 0), ops.squeeze(index, 0)
+        return (out, index) if self.return_indices else out
 
 
 class AvgPool3d(_Pool3d):

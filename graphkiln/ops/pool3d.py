@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..common.tensor import Tensor
-from .defs.pool3d import AvgPool3D, MaxPool3D
+from .defs.pool3d import AvgPool3D, MaxPool3DWithArgmax
 
 __all__ = ["max_pool3d", "avg_pool3d", "triple"]
 
@@ -18,21 +18,19 @@ def triple(owner: str, name: str, value, low: int = 1) -> tuple:
     return tuple(value)
 
 
-def _pads(owner: str, padding) -> tuple:
-    return tuple(p for v in triple(owner, "padding", padding, 0) for p in (v, v))
-
-
 def max_pool3d(x: Tensor, kernel_size, stride=None, padding=0, dilation=1,
-               ceil_mode: bool = False, return_indices: bool = False) -> Tensor:
-    """Maximum over ``kernel_size`` windows of ``(N, C, D, H, W)``, moved by ``stride`` (the
-    kernel size by default), after ``padding`` on both sides of each axis."""
-    if triple("max_pool3d", "dilation", dilation) != (1, 1, 1) or return_indices:
-        raise ValueError("For 'max_pool3d', graphkiln supports only 'dilation' 1 and "
-                         "'return_indices' False so far.")
+               ceil_mode: bool = False, return_indices: bool = False):
+    """Maximum over ``kernel_size`` windows of ``(N, C, D, H, W)`` (taps ``dilation``
+    apart), moved by ``stride`` (the kernel size by default), after ``padding`` (at most
+    half the kernel) on both sides of each axis; with ``return_indices`` also the flat
+    ``D*H*W`` index of each maximum."""
     kernel = triple("max_pool3d", "kernel_size", kernel_size)
-    strides = kernel if stride is None else triple("max_pool3d", "stride", stride)
-    return MaxPool3D(x, kernel_size=kernel, strides=strides, pad_mode="pad",
-                     pad_list=_pads("max_pool3d", padding), ceil_mode=bool(ceil_mode))
+    out, index = MaxPool3DWithArgmax(
+        x, ksize=kernel, strides=kernel if stride is None else triple("max_pool3d", "stride",
+                                                                      stride),
+        pads=triple("max_pool3d", "padding", padding, 0),
+        dilation=triple("max_pool3d", "dilation", dilation), ceil_mode=bool(ceil_mode))
+    return (out, index) if return_indices else out
 
 
 def avg_pool3d(input_x: Tensor, kernel_size=1, stride=1, padding=0, ceil_mode: bool = False,
@@ -40,6 +38,7 @@ def avg_pool3d(input_x: Tensor, kernel_size=1, stride=1, padding=0, ceil_mode: b
     """Average over ``kernel_size`` windows of ``(N, C, D, H, W)``."""
     return AvgPool3D(input_x, kernel_size=triple("avg_pool3d", "kernel_size", kernel_size),
                      strides=triple("avg_pool3d", "stride", stride), pad_mode="pad",
-                     pad=_pads("avg_pool3d", padding), ceil_mode=bool(ceil_mode),
+                     pad=tuple(p for v in triple("avg_pool3d", "padding", padding, 0)
+                               for p in (v, v)), ceil_mode=bool(ceil_mode),
                      count_include_pad=bool(count_include_pad),
                      divisor_override=divisor_override or 0)

@@ -12,6 +12,8 @@ _MAX3D = ({"kernel_size": 2, "strides": 2, "pad_mode": "pad", "pad_list": (0, 0,
 _AVG3D = ({"kernel_size": 2, "strides": 2, "pad_mode": "pad", "pad": (0, 0, 1, 0, 0, 0)},
           {"kernel_size": (2, 3, 2), "strides": 1, "pad_mode": "pad", "pad": 1,
            "ceil_mode": True, "count_include_pad": False})
+_ARGMAX = ({"ksize": 2, "strides": 2, "pads": 1, "dilation": 2, "ceil_mode": True},
+           {"ksize": (2, 3, 2), "strides": (1, 2, 2), "pads": (1, 0, 1)})
 REGISTRY_GRADS = {"MaxPool3D": "MaxPool3DGrad", "AvgPool3D": "AvgPool3DGrad"}
 _SEGMENTS = ("UnsortedSegmentSum", "UnsortedSegmentMax", "UnsortedSegmentMin",
              "UnsortedSegmentProd")
@@ -98,6 +100,8 @@ def registry_samples(f32) -> dict:
         grad = REGISTRY_GRADS[name]
         samples[grad] = [((vol, vol, f32(2, 2, 2, 3, 3)), kw[0])]
     samples["MaxPool3DGradGrad"] = [((vol, vol, vol), _MAX3D[0])]
+    samples["MaxPool3DWithArgmax"] = [((vol,), _ARGMAX[0]), ((vol.astype("float16"),),
+                                                             _ARGMAX[1])]
     return samples
 
 
@@ -153,6 +157,8 @@ def vmap_samples(B, U, f32) -> dict:  # noqa: N803 - test_batching_rules' class 
     samples["MaxPool3DGradGrad"] = [
         lambda r: ((B(f32(r, 3, 2, 2, 4, 5, 6)), U(f32(r, 2, 2, 4, 5, 6)),
                     B(f32(r, 3, 2, 2, 4, 5, 6))), _MAX3D[0])]
+    samples["MaxPool3DWithArgmax"] = [lambda r, _kw=k: ((B(f32(r, 3, 2, 2, 4, 5, 6)),), _kw)
+                                      for k in _ARGMAX]
     return samples
 
 
@@ -201,6 +207,7 @@ def bprop_samples(n, s, u) -> dict:
         samples[REGISTRY_GRADS[name]] = [s(distinct, n(2, 1, 4, 5, 6), n(2, 1, 2, 3, 3),
                                            **kw[0])]
     samples["MaxPool3DGradGrad"] = [s(distinct, n(2, 1, 4, 5, 6), n(2, 1, 4, 5, 6), **_MAX3D[0])]
+    samples["MaxPool3DWithArgmax"] = [s(distinct, **a) for a in _ARGMAX]
     return samples
 
 

@@ -2,11 +2,14 @@
 gradient op is the adjoint of its forward op in ``dout``; a batch folds into N."""
 from __future__ import annotations
 
+import math
+
 import graphkiln.ops.functional as F
 
 from ..defs import pool3d as P3
-from .batching_nn import _pool_rule
-from .bprop import bprop
+from ..defs.scatter_elements import TensorScatterElements
+from .batching_nn import _pool_rule, per_example
+from .bprop import _output, bprop
 
 
 @bprop("MaxPool3D")
@@ -32,6 +35,22 @@ def _avg_pool3d(x, out, dout, **attrs):
 @bprop("AvgPool3DGrad")
 def _avg_pool3d_grad(x, y, dy, _, dout, **attrs):
     return F.zeros_like(x), F.zeros_like(y), P3.AvgPool3D(dout, **attrs)
+
+
+@bprop("MaxPool3DWithArgmax")
+def _max_pool3d_argmax(x, out, dout, **attrs):
+    """``dout`` added at each maximum's flat index (TensorScatterElements)."""
+    index = _output(out, 1, lambda: P3.MaxPool3DWithArgmax(x, **attrs))
+    n, c = x.shape[:2]
+    flat = (n, c, -1)
+    dx = TensorScatterElements(F.zeros((n, c, math.prod(x.shape[2:])), x.dtype),
+                               F.reshape(index, flat), F.reshape(dout[0], flat), axis=2,
+                               reduction="add")
+    return (F.reshape(dx, x.shape),)
+
+
+P3.MaxPool3DWithArgmax.def_vmap(
+    lambda *args, dims, **attrs: per_example(P3.MaxPool3DWithArgmax, args, dims, attrs))
 
 
 for _op in (P3.MaxPool3D, P3.MaxPool3DGrad, P3.MaxPool3DGradGrad, P3.AvgPool3D,
