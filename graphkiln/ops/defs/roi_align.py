@@ -34,7 +34,7 @@ def _check_rois(name: str, rois, dtype) -> None:
     if tensor_type(name, "rois", rois) is not dtype:
         raise TypeError(f"For primitive[{name}], the input argument[rois] must have the "
                         f"dtype of 'features' Tensor[{dtype}], but got Tensor[{rois.dtype}].")
-    if len(rois.shape) != 2 or rois.shape[1] not in (4, 5, -1):
+    if len(rois.shape) != 2 or rois.shape[1] not in (5, -1):
         raise ValueError(f"For '{name}', the 'rois' must have shape [rois_n, 5], but got "
                          f"{list(rois.shape)}.")
 
