@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import graphkiln.ops as ops
 import graphkiln.ops.defs.pool3d as P3
+import graphkiln.ops.defs.pool_argmax as PA
 
 from ..ops.pool3d import triple
 from .cell import Cell
@@ -59,7 +60,7 @@ class MaxPool3d(_Pool3d):
             if pad_mode.lower() == "same":
                 raise ValueError("For 'MaxPool3d', 'dilation' and 'return_indices' need "
                                  "pad_mode 'valid' or 'pad'.")
-            self.pool = ops.Primitive(P3.MaxPool3DWithArgmax, {
+            self.pool = ops.Primitive(PA.MaxPool3DWithArgmax, {
                 "ksize": self.kernel_size, "strides": self.stride,
                 "pads": triple("MaxPool3d", "padding", padding, 0),
                 "dilation": self.dilation, "ceil_mode": bool(ceil_mode)})

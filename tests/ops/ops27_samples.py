@@ -4,6 +4,7 @@ for the issue-27 primitives: the segment reductions, ``TensorScatterElements``,
 import numpy as np
 
 from graphkiln import Tensor
+from graphkiln.common import dtype as mstype
 
 _IDS = np.array([0, 2, 0, 1], np.int32)
 # (valid, padded) attributes of the 3-D pools; outputs (2, 3, 3) and ... of a (4, 5, 6) input
@@ -14,6 +15,8 @@ _AVG3D = ({"kernel_size": 2, "strides": 2, "pad_mode": "pad", "pad": (0, 0, 1, 0
            "ceil_mode": True, "count_include_pad": False})
 _ARGMAX = ({"ksize": 2, "strides": 2, "pads": 1, "dilation": 2, "ceil_mode": True},
            {"ksize": (2, 3, 2), "strides": (1, 2, 2), "pads": (1, 0, 1)})
+_ARGMAX2D = ({"kernel_size": 2, "strides": 2, "pads": 1, "dilation": 2, "ceil_mode": True},
+             {"kernel_size": (3, 2), "pads": (1, 0), "argmax_type": mstype.int32})
 REGISTRY_GRADS = {"MaxPool3D": "MaxPool3DGrad", "AvgPool3D": "AvgPool3DGrad"}
 _SEGMENTS = ("UnsortedSegmentSum", "UnsortedSegmentMax", "UnsortedSegmentMin",
              "UnsortedSegmentProd")
@@ -102,6 +105,8 @@ def registry_samples(f32) -> dict:
     samples["MaxPool3DGradGrad"] = [((vol, vol, vol), _MAX3D[0])]
     samples["MaxPool3DWithArgmax"] = [((vol,), _ARGMAX[0]), ((vol.astype("float16"),),
                                                              _ARGMAX[1])]
+    samples["MaxPoolWithArgmaxV2"] = [((vol[0],), _ARGMAX2D[0]),
+                                      ((vol[0].astype("float64"),), _ARGMAX2D[1])]
     return samples
 
 
@@ -159,6 +164,8 @@ def vmap_samples(B, U, f32) -> dict:  # noqa: N803 - test_batching_rules' class 
                     B(f32(r, 3, 2, 2, 4, 5, 6))), _MAX3D[0])]
     samples["MaxPool3DWithArgmax"] = [lambda r, _kw=k: ((B(f32(r, 3, 2, 2, 4, 5, 6)),), _kw)
                                       for k in _ARGMAX]
+    samples["MaxPoolWithArgmaxV2"] = [lambda r, _kw=k: ((B(f32(r, 3, 2, 2, 5, 6)),), _kw)
+                                      for k in _ARGMAX2D]
     return samples
 
 
@@ -208,6 +215,7 @@ def bprop_samples(n, s, u) -> dict:
                                            **kw[0])]
     samples["MaxPool3DGradGrad"] = [s(distinct, n(2, 1, 4, 5, 6), n(2, 1, 4, 5, 6), **_MAX3D[0])]
     samples["MaxPool3DWithArgmax"] = [s(distinct, **a) for a in _ARGMAX]
+    samples["MaxPoolWithArgmaxV2"] = [s(_distinct(2, 1, 5, 6), **a) for a in _ARGMAX2D]
     return samples
 
 

@@ -19,6 +19,7 @@ import graphkiln.ops as ops
 import graphkiln.ops.defs.conv as C
 import graphkiln.ops.defs.pool as P2
 import graphkiln.ops.defs.pool3d as P3
+import graphkiln.ops.defs.pool_argmax as PA
 
 from ...common import dtype as mstype
 from ...common.parameter import Parameter
@@ -218,14 +219,28 @@ class _PoolNd(_nn.Cell):
 
 
 class MaxPool2d(_PoolNd):
-    """Maximum over windows (padding counts as -inf)."""
+    """Maximum over windows (padding counts as -inf); with ``dilation`` or
+    ``return_indices`` (also the flat ``H*W`` index of each maximum) it runs
+    ``MaxPoolWithArgmaxV2``."""
 
     def __init__(self, kernel_size=1, stride=None, padding=0, dilation=1,
                  return_indices=False, ceil_mode=False):
-        if _ntuple("MaxPool2d", "dilation", dilation, 2) != (1, 1) or return_indices:
-            raise ValueError("For 'MaxPool2d', graphkiln supports only 'dilation' 1 and "
-                             "'return_indices' False so far.")
         super().__init__(kernel_size, stride, padding, ceil_mode)
+        self.dilation = _ntuple("MaxPool2d", "dilation", dilation, 2)
+        self.return_indices = bool(return_indices)
+        if self.dilation != (1, 1) or self.return_indices:
+            self.pool = ops.Primitive(PA.MaxPoolWithArgmaxV2, {
+                "kernel_size": self.kernel_size, "strides": self.stride, "pads": self.padding,
+                "dilation": self.dilation, "ceil_mode": bool(ceil_mode)})
+
+    def construct(self, input):
+        if self.dilation == (1, 1) and not self.return_indices:
+            return super().construct(input)
+        x, unbatched = _unbatched(input, 2, "MaxPool2d")
+        out, index = self.pool(x)
+        if unbatched:
+            out, index = ops.squeeze(out, 0), ops.squeeze(index, 0)
+        return (out, index) if self.return_indices else out
 
 
 class AvgPool2d(_PoolNd):

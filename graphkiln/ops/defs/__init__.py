@@ -34,6 +34,7 @@ from . import (  # noqa: F401
     optim_sparse,
     pool,
     pool3d,
+    pool_argmax,
     py_execute,
     random,
     ranges,

@@ -1,7 +1,5 @@
 """3-D pooling on NCDHW: ``MaxPool3D`` with ``MaxPool3DGrad`` and ``MaxPool3DGradGrad``
-(each the other's adjoint in ``dout``), ``AvgPool3D`` with ``AvgPool3DGrad``, and
-``MaxPool3DWithArgmax`` (dilated windows; the flat ``D*H*W`` index of each maximum, whose
-gradient scatters ``dout`` there with ``TensorScatterElements``).
+(each the other's adjoint in ``dout``), ``AvgPool3D`` with ``AvgPool3DGrad``.
 
 MindSpore's attributes: ``kernel_size``, ``strides``, ``pad_mode`` ('valid', 'same', 'pad'),
 ``pad_list`` (MaxPool3D) or ``pad`` (AvgPool3D) as one int or six (before/after per axis),
@@ -16,11 +14,9 @@ import numpy as np
 
 import graphkiln.ops.windows as W
 
-from ...common import dtype as mstype
-from ...ir.abstract import AbstractTensor, AbstractTuple
+from ...ir.abstract import AbstractTensor
 from ...ir.primitive import OpDef
 from ._infer import FLOATS, quiet, shapes_match, tensor_type
-from .conv import spatial
 from .pool import PoolGeometry
 
 _MAX_ATTRS = {"kernel_size": 1, "strides": 1, "pad_mode": "valid", "pad_list": 0,
@@ -140,70 +136,3 @@ AvgPool3D = OpDef("AvgPool3D", _infer_for("AvgPool3D", 1, _AVG_ATTRS), _avg_pool
                   attrs=dict(_AVG_ATTRS))
 AvgPool3DGrad = OpDef("AvgPool3DGrad", _infer_for("AvgPool3DGrad", 3, _AVG_ATTRS),
                       _avg_pool3d_grad, attrs=dict(_AVG_ATTRS))
-
-
-# ------------------------------------------------------------------ MaxPool3DWithArgmax
-
-_ARGMAX = "MaxPool3DWithArgmax"
-_ARGMAX_ATTRS = {"ksize": 1, "strides": 1, "pads": 0, "dilation": (1, 1, 1),
-                 "ceil_mode": False, "data_format": "NCDHW", "argmax_type": mstype.int64}
-
-
-def _argmax_geometry(sizes, attrs: dict):
-    """``(kernel, stride, dilation, pads, out)`` of a MaxPool3DWithArgmax call."""
-    a = {**_ARGMAX_ATTRS, **attrs}
-    kernel = spatial(_ARGMAX, "ksize", a["ksize"], 3)
-    stride = spatial(_ARGMAX, "strides", a["strides"], 3)
-    dilation = spatial(_ARGMAX, "dilation", a["dilation"], 3)
-    pads = a["pads"]
-    pads = (pads,) * 3 if isinstance(pads, int) else tuple(pads)
-    if len(pads) != 3 or any(p < 0 or 2 * p > k for p, k in zip(pads, kernel)):
-        raise ValueError(f"For '{_ARGMAX}', the 'pads' must be 3 ints in [0, ksize / 2], but "
-                         f"got {a['pads']!r}.")
-    pairs = tuple((p, p) for p in pads)
-    out = W.out_sizes(sizes, kernel, stride, dilation, pairs, bool(a["ceil_mode"]))
-    if any(n >= 0 and o < 1 for o, n in zip(out, sizes)):
-        raise ValueError(f"For '{_ARGMAX}', the input spatial shape {list(sizes)} is smaller "
-                         f"than the dilated kernel after padding.")
-    return kernel, stride, dilation, pairs, out
-
-
-def _argmax_infer(x, **attrs):
-    t = tensor_type(_ARGMAX, "x", x)
-    if t not in _FLOATS:
-        raise TypeError(f"For primitive[{_ARGMAX}], the input argument[x] must be a type of "
-                        f"{{Tensor[Float16], Tensor[Float32], Tensor[Float64]}}, but got "
-                        f"Tensor[{t}].")
-    if x.ndim != 5:
-        raise ValueError(f"For '{_ARGMAX}', the dimension of 'x' must be 5 (NCDHW), but got "
-                         f"{x.ndim}.")
-    index_type = {**_ARGMAX_ATTRS, **attrs}["argmax_type"]
-    if index_type not in (mstype.int32, mstype.int64):
-        raise TypeError(f"For '{_ARGMAX}', the 'argmax_type' must be int32 or int64, but got "
-                        f"{index_type}.")
-    shape = tuple(x.shape[:2]) + _argmax_geometry(x.shape[2:], attrs)[4]
-    return AbstractTuple([AbstractTensor(t, shape), AbstractTensor(index_type, shape)])
-
-
-@quiet
-def _max_pool3d_argmax(x, **attrs):
-    kernel, stride, dilation, pairs, out = _argmax_geometry(x.shape[2:], attrs)
-    extra = tuple(max((o - 1) * s + (k - 1) * d + 1 - (n + b + e), 0) for o, s, k, d, n, (b, e)
-                  in zip(out, stride, kernel, dilation, x.shape[2:], pairs))
-    xp = W.pad_input(x, pairs, -np.inf, extra)
-    taps = W.windows(xp, kernel, stride, dilation, out).reshape(x.shape[:2] + out + (-1,))
-    best = np.argmax(taps, axis=-1)
-    values = np.take_along_axis(taps, best[..., None], -1)[..., 0]
-    coords = np.unravel_index(best, kernel)
-    flat = np.zeros(best.shape, np.int64)
-    for axis, (tap, s, d, (b, _), n) in enumerate(zip(coords, stride, dilation, pairs,
-                                                       x.shape[2:])):
-        start = np.arange(best.shape[2 + axis]) * s - b
-        pos = start.reshape((-1,) + (1,) * (2 - axis)) + tap * d
-        flat = flat * n + pos
-    index_type = mstype.dtype_to_nptype({**_ARGMAX_ATTRS, **attrs}["argmax_type"])
-    return values.astype(x.dtype, copy=False), flat.astype(index_type)
-
-
-MaxPool3DWithArgmax = OpDef(_ARGMAX, _argmax_infer, _max_pool3d_argmax,
-                            attrs=dict(_ARGMAX_ATTRS))

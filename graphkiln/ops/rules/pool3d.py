@@ -1,5 +1,6 @@
 """Backward and batching rules of the 3-D pooling primitives (:mod:`..defs.pool3d`): each
-gradient op is the adjoint of its forward op in ``dout``; a batch folds into N."""
+gradient op is the adjoint of its forward op in ``dout``; a batch folds into N. The argmax
+pools (:mod:`..defs.pool_argmax`) scatter ``dout`` to the maxima."""
 from __future__ import annotations
 
 import math
@@ -7,6 +8,7 @@ import math
 import graphkiln.ops.functional as F
 
 from ..defs import pool3d as P3
+from ..defs import pool_argmax as PA
 from ..defs.scatter_elements import TensorScatterElements
 from .batching_nn import _pool_rule, per_example
 from .bprop import _output, bprop
@@ -37,20 +39,22 @@ def _avg_pool3d_grad(x, y, dy, _, dout, **attrs):
     return F.zeros_like(x), F.zeros_like(y), P3.AvgPool3D(dout, **attrs)
 
 
-@bprop("MaxPool3DWithArgmax")
-def _max_pool3d_argmax(x, out, dout, **attrs):
-    """``dout`` added at each maximum's flat index (TensorScatterElements)."""
-    index = _output(out, 1, lambda: P3.MaxPool3DWithArgmax(x, **attrs))
-    n, c = x.shape[:2]
-    flat = (n, c, -1)
-    dx = TensorScatterElements(F.zeros((n, c, math.prod(x.shape[2:])), x.dtype),
-                               F.reshape(index, flat), F.reshape(dout[0], flat), axis=2,
-                               reduction="add")
-    return (F.reshape(dx, x.shape),)
+def _argmax_rule(opdef):
+    @bprop(opdef.name)
+    def rule(x, out, dout, **attrs):
+        """``dout`` added at each maximum's flat index (TensorScatterElements)."""
+        index = _output(out, 1, lambda: opdef(x, **attrs))
+        n, c = x.shape[:2]
+        flat = (n, c, -1)
+        dx = TensorScatterElements(F.zeros((n, c, math.prod(x.shape[2:])), x.dtype),
+                                   F.reshape(index, flat), F.reshape(dout[0], flat), axis=2,
+                                   reduction="add")
+        return (F.reshape(dx, x.shape),)
+    opdef.def_vmap(lambda *args, dims, **attrs: per_example(opdef, args, dims, attrs))
 
 
-P3.MaxPool3DWithArgmax.def_vmap(
-    lambda *args, dims, **attrs: per_example(P3.MaxPool3DWithArgmax, args, dims, attrs))
+_argmax_rule(PA.MaxPoolWithArgmaxV2)
+_argmax_rule(PA.MaxPool3DWithArgmax)
 
 
 for _op in (P3.MaxPool3D, P3.MaxPool3DGrad, P3.MaxPool3DGradGrad, P3.AvgPool3D,
