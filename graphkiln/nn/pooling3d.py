@@ -7,7 +7,7 @@ import graphkiln.ops as ops
 import graphkiln.ops.defs.pool3d as P3
 import graphkiln.ops.defs.pool_argmax as PA
 
-from ..ops.pool3d import triple
+from ..ops.pooling import triple
 from .cell import Cell
 
 

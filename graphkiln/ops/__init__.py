@@ -45,7 +45,7 @@ from .linalg_ops import *  # noqa: F401,F403
 from .losses import *  # noqa: F401,F403
 from .norms import matrix_norm, norm, vector_norm  # noqa: F401
 from .pixel_shuffle import channel_shuffle, pixel_shuffle, pixel_unshuffle  # noqa: F401
-from .pool3d import avg_pool3d, max_pool2d, max_pool3d  # noqa: F401
+from .pooling import avg_pool3d, max_pool2d, max_pool3d  # noqa: F401
 from .primitive import REGISTRY, Primitive, constexpr, primitive_class
 from .products import *  # noqa: F401,F403
 

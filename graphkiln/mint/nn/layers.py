@@ -25,6 +25,7 @@ from ...common import dtype as mstype
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor
 from ...ops.defs.norm import BatchNorm as _BatchNormOp
+from ...ops.pooling import ntuple
 
 _PADDING_MODES = ("zeros", "reflect", "replicate", "circular")
 
@@ -35,16 +36,6 @@ def _ones(shape) -> np.ndarray:
 
 def _zeros(shape) -> np.ndarray:
     return np.zeros(shape, np.float32)
-
-
-def _ntuple(owner: str, name: str, value, n: int, low: int = 1) -> tuple:
-    if isinstance(value, int) and not isinstance(value, bool):
-        value = (value,) * n
-    if not isinstance(value, (tuple, list)) or len(value) != n or any(
-            isinstance(v, bool) or not isinstance(v, int) or v < low for v in value):
-        raise ValueError(f"For '{owner}', the '{name}' must be an int or a tuple of {n} ints "
-                         f">= {low}, but got {value!r}.")
-    return tuple(value)
 
 
 def _unbatched(x, rank: int, owner: str):
@@ -74,10 +65,10 @@ class _ConvNd(_nn.Cell):
             raise ValueError(f"The value of 'padding_mode' must be one of "
                              f"'{set(_PADDING_MODES)}', but got {padding_mode}.")
         self.in_channels, self.out_channels, self.groups = in_channels, out_channels, groups
-        self.kernel_size = _ntuple(owner, "kernel_size", kernel_size, n)
-        self.stride = _ntuple(owner, "stride", stride, n)
-        self.dilation = _ntuple(owner, "dilation", dilation, n)
-        self.output_padding = _ntuple(owner, "output_padding", output_padding, n, 0)
+        self.kernel_size = ntuple(owner, "kernel_size", kernel_size, n)
+        self.stride = ntuple(owner, "stride", stride, n)
+        self.dilation = ntuple(owner, "dilation", dilation, n)
+        self.output_padding = ntuple(owner, "output_padding", output_padding, n, 0)
         self.padding_mode = padding_mode
         if isinstance(padding, str):
             if padding not in ("same", "valid"):
@@ -88,7 +79,7 @@ class _ConvNd(_nn.Cell):
                                  f"strided convolutions.")
             self.padding, self.pad_mode, self._pads = padding, padding, 0
         else:
-            self.padding = _ntuple(owner, "padding", padding, n, 0)
+            self.padding = ntuple(owner, "padding", padding, n, 0)
             self.pad_mode, self._pads = "pad", self.padding
         shape = (in_channels, out_channels // groups) if self.transposed else \
             (out_channels, in_channels // groups)
@@ -198,10 +189,10 @@ class _PoolNd(_nn.Cell):
     def __init__(self, kernel_size, stride=None, padding=0, ceil_mode=False, **extra):
         super().__init__()
         owner, n = type(self).__name__, self.rank
-        self.kernel_size = _ntuple(owner, "kernel_size", kernel_size, n)
+        self.kernel_size = ntuple(owner, "kernel_size", kernel_size, n)
         self.stride = self.kernel_size if stride is None else \
-            _ntuple(owner, "stride", stride, n)
-        self.padding = _ntuple(owner, "padding", padding, n, 0)
+            ntuple(owner, "stride", stride, n)
+        self.padding = ntuple(owner, "padding", padding, n, 0)
         lift = 2 - n if n < 2 else 0
         pads = (0, 0) * lift + tuple(p for v in self.padding for p in (v, v))
         self.pool = ops.Primitive(self.opdef, {
@@ -226,7 +217,7 @@ class MaxPool2d(_PoolNd):
     def __init__(self, kernel_size=1, stride=None, padding=0, dilation=1,
                  return_indices=False, ceil_mode=False):
         super().__init__(kernel_size, stride, padding, ceil_mode)
-        self.dilation = _ntuple("MaxPool2d", "dilation", dilation, 2)
+        self.dilation = ntuple("MaxPool2d", "dilation", dilation, 2)
         self.return_indices = bool(return_indices)
         if self.dilation != (1, 1) or self.return_indices:
             self.pool = ops.Primitive(PA.MaxPoolWithArgmaxV2, {
