@@ -4,7 +4,7 @@ from __future__ import annotations
 import graphkiln.ops.functional as F
 
 from ..defs import ctc as CT
-from .batching_nn import per_example
+from .batching_nn import per_example_rule
 from .bprop import _output, bprop
 
 
@@ -28,14 +28,6 @@ def _ctc_loss_v2(log_probs, targets, input_lengths, target_lengths, out, dout, b
     return grad, None, None, None
 
 
-def _each_example(opdef):
-    """Each vmapped example on its own (the sparse labels of CTCLoss index the batch)."""
-    def rule(*args, dims, **attrs):
-        return per_example(opdef, args, dims, attrs)
-    rule.__name__ = f"vmap_{opdef.name}"
-    return rule
-
-
-for _op in (CT.CTCLoss, CT.CTCLossV2, CT.CTCLossV2Grad):
-    _op.def_vmap(_each_example(_op))
-del _op
+for _name in ("CTCLoss", "CTCLossV2", "CTCLossV2Grad"):
+    per_example_rule(_name)  # each example on its own (CTCLoss's sparse labels index the batch)
+del _name

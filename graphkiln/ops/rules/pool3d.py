@@ -10,7 +10,7 @@ import graphkiln.ops.functional as F
 from ..defs import pool3d as P3
 from ..defs import pool_argmax as PA
 from ..defs.scatter_elements import TensorScatterElements
-from .batching_nn import _pool_rule, per_example
+from .batching_nn import _pool_rule, per_example_rule
 from .bprop import _output, bprop
 
 
@@ -50,7 +50,7 @@ def _argmax_rule(opdef):
                                    F.reshape(index, flat), F.reshape(dout[0], flat), axis=2,
                                    reduction="add")
         return (F.reshape(dx, x.shape),)
-    opdef.def_vmap(lambda *args, dims, **attrs: per_example(opdef, args, dims, attrs))
+    per_example_rule(opdef.name)
 
 
 _argmax_rule(PA.MaxPoolWithArgmaxV2)

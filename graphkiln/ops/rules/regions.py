@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import graphkiln.ops.functional as F
 
-from ...ir.primitive import REGISTRY
 from ..defs import crop_and_resize as CR
 from ..defs import roi_align as RA
-from .batching_nn import per_example
+from .batching_nn import per_example_rule
 from .bprop import bprop
 
 
@@ -45,16 +44,7 @@ def _crop_grad_image(grads, boxes, box_index, image_size, out, dout, method="bil
     return d_grads, F.zeros_like(boxes), None, None
 
 
-def _loop(name: str):
-    op = REGISTRY[name]
-
-    def rule(*args, dims, **attrs):
-        return per_example(op, args, dims, attrs)
-    rule.__name__ = f"vmap_{name}"
-    op.def_vmap(rule)
-
-
 for _name in ("ROIAlign", "ROIAlignGrad", "CropAndResize", "CropAndResizeGradImage",
               "CropAndResizeGradBoxes"):
-    _loop(_name)
+    per_example_rule(_name)  # each example on its own: boxes read any image of the batch
 del _name
