@@ -9,6 +9,7 @@ import numpy as np
 
 import graphkiln.ops as ops
 import graphkiln.ops.defs.pool as P
+import graphkiln.ops.defs.pool_argmax as PA
 
 from ..common.tensor import Tensor
 from .cell import Cell
@@ -82,12 +83,36 @@ class _Pool(Cell):
 
 
 class MaxPool2d(_Pool):
-    """Maximum over ``kernel_size`` windows of ``(N, C, H, W)`` (or ``(C, H, W)``)."""
+    """Maximum over ``kernel_size`` windows of ``(N, C, H, W)`` (or ``(C, H, W)``); with
+    ``dilation`` or ``return_indices`` (also the flat ``H*W`` index of each maximum) it runs
+    ``MaxPoolWithArgmaxV2`` (pad_mode 'valid' or 'pad')."""
 
     def __init__(self, kernel_size=1, stride=1, pad_mode="valid", padding=0, dilation=1,
                  return_indices=False, ceil_mode=False, data_format="NCHW"):
-        _check_unsupported(type(self).__name__, dilation, return_indices, data_format)
+        plain = self.user_rank == 1 or dilation in (1, (1, 1), [1, 1]) and not return_indices
+        _check_unsupported(type(self).__name__, dilation if plain else 1,
+                           return_indices if plain else False, data_format)
         super().__init__(kernel_size, stride, pad_mode, padding, ceil_mode)
+        self.return_indices = bool(return_indices)
+        self.argmax = None
+        if not plain:
+            if self.pad_mode == "SAME":
+                raise ValueError(f"For '{type(self).__name__}', 'dilation' and "
+                                 f"'return_indices' need pad_mode 'valid' or 'pad'.")
+            self.argmax = ops.Primitive(PA.MaxPoolWithArgmaxV2, {
+                "kernel_size": self.kernel_size, "strides": self.stride,
+                "pads": _pair(type(self).__name__, "padding", padding, 2, low=0),
+                "dilation": _pair(type(self).__name__, "dilation", dilation, 2),
+                "ceil_mode": bool(ceil_mode)})
+
+    def construct(self, x):
+        if self.argmax is None:
+            return super().construct(x)
+        unbatched = x.ndim == 3
+        out, index = self.argmax(ops.expand_dims(x, 0) if unbatched else x)
+        if unbatched:
+            out, index = ops.squeeze(out, 0), ops.squeeze(index, 0)
+        return (out, index) if self.return_indices else out
 
 
 class MaxPool1d(MaxPool2d):

@@ -1,5 +1,5 @@
 """``graphkiln.ops``: functional ops, primitive classes (``ops.Add()``), composites."""
-from . import array_ops, elementwise, functional, losses, products
+from . import array_ops, elementwise, functional, linalg_ops, losses, products
 from . import defs as _defs  # noqa: F401  (fills the registry)
 from . import dynamic_shape as _dynamic_shape  # noqa: F401  (x.shape of unknown dims)
 from . import functional as F  # noqa: F401
@@ -9,6 +9,7 @@ from . import scalar_methods as _scalar_methods  # noqa: F401  (run-time scalar 
 from . import sequence_methods as _sequence_methods  # noqa: F401  (dynamic length sequences)
 from . import tensor_methods as _tensor_methods  # noqa: F401  (Tensor operators)
 from . import tensor_methods_ext as _tensor_methods_ext  # noqa: F401  (x.log2(), x.tril()...)
+from . import tensor_methods_linalg as _tensor_methods_linalg  # noqa: F401  (x.det()...)
 from .array_ops import *  # noqa: F401,F403
 from .channel_dropout import dropout1d, dropout2d, dropout3d  # noqa: F401
 from .clip_ops import clip_by_global_norm, clip_by_value, stop_gradient  # noqa: F401
@@ -32,6 +33,7 @@ from .composite import (
     vjp,
     vmap,
 )
+from .ctc import ctc_loss  # noqa: F401
 from .custom_ops import Custom  # noqa: F401  (its own class, before the registry's)
 from .custom_reg import CustomRegOp, DataType, custom_info_register  # noqa: F401
 from .defs.collective import ReduceOp
@@ -41,9 +43,11 @@ from .functional import print_ as print  # noqa: A001,F401
 from .functional import reduce_all as all  # noqa: A001,F401
 from .functional import reduce_any as any  # noqa: A001,F401
 from .interpolation import interpolate  # noqa: F401
+from .linalg_ops import *  # noqa: F401,F403
 from .losses import *  # noqa: F401,F403
-from .norms import norm, vector_norm  # noqa: F401
+from .norms import matrix_norm, norm, vector_norm  # noqa: F401
 from .pixel_shuffle import channel_shuffle, pixel_shuffle, pixel_unshuffle  # noqa: F401
+from .pooling import avg_pool3d, max_pool2d, max_pool3d  # noqa: F401
 from .primitive import REGISTRY, Primitive, constexpr, primitive_class
 from .products import *  # noqa: F401,F403
 
@@ -58,10 +62,12 @@ from . import operations as P  # noqa: E402,F401
 
 __all__ = [n for n in dir(functional) if not n.startswith("_")] + list(REGISTRY) + [
     *array_ops.__all__, *elementwise.__all__, *products.__all__,
-    *losses.__all__, "clip_by_global_norm", "clip_by_value", "stop_gradient", "interpolate",
+    *losses.__all__, *linalg_ops.__all__, "ctc_loss", "matrix_norm",
+    "clip_by_global_norm", "clip_by_value", "stop_gradient", "interpolate",
     "Primitive", "functional", "composite", "GradOperation", "HyperMap", "Map",
     "MultitypeFuncGraph", "vmap", "operations", "constexpr", "grad", "value_and_grad",
     "get_grad", "jvp", "vjp", "jacfwd", "jacrev", "jet",
     "derivative", "linearize", "ReduceOp", "WhileLoop", "ForiLoop", "Scan",
     "pixel_shuffle", "pixel_unshuffle", "channel_shuffle", "dropout1d", "dropout2d",
-    "dropout3d", "CustomRegOp", "DataType", "custom_info_register"]
+    "dropout3d", "CustomRegOp", "DataType", "custom_info_register", "max_pool2d",
+    "max_pool3d", "avg_pool3d"]

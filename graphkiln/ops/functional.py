@@ -949,11 +949,13 @@ def gather_elements(input: Tensor, dim: int, index: Tensor) -> Tensor:
 gather_d = gather_elements
 
 
+from .crops import *  # noqa: E402,F401,F403  (ops.crop_and_resize)
 from .cumulative import *  # noqa: E402,F401,F403  (ops.cumsum, ops.cummin, ops.cummax)
 from .dot import *  # noqa: E402,F401,F403  (ops.dot)
 from .elementwise_ops import *  # noqa: E402,F401,F403  (ops.erfc, ops.isnan, ops.elu...)
 from .ranges import *  # noqa: E402,F401,F403  (ops.linspace)
 from .row_updates import *  # noqa: E402,F401,F403  (ops.inplace_add...)
+from .segments import *  # noqa: E402,F401,F403  (ops.unsorted_segment_sum...)
 from .space_rearrange import *  # noqa: E402,F401,F403  (ops.batch_to_space_nd)
 
 

@@ -1,6 +1,7 @@
-"""``ops.norm`` and ``ops.vector_norm`` (also ``mint.linalg.vector_norm``): vector norms
-of any order over some axes, and the matrix norms that need no singular values
-(``'fro'``, 1, -1, inf, -inf over two axes), composed of reductions."""
+"""``ops.norm``, ``ops.vector_norm`` and ``ops.matrix_norm`` (also in ``mint.linalg``):
+vector norms of any order over some axes; matrix norms over two axes, ``'fro'``, 1, -1,
+inf, -inf composed of reductions, ``'nuc'``, 2 and -2 of the singular values (``Svd``, so
+their gradients run through its backward rule)."""
 from __future__ import annotations
 
 import math
@@ -9,8 +10,9 @@ import graphkiln.ops.functional as F
 
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
+from .defs.decompositions import Svd
 
-__all__ = ["norm", "vector_norm"]
+__all__ = ["norm", "vector_norm", "matrix_norm"]
 
 _MATRIX_ORDS = (2, -2, 1, -1, math.inf, -math.inf, "fro", "nuc", None)
 
@@ -39,10 +41,22 @@ def vector_norm(x, ord=2, dim=None, keepdim: bool = False, *, dtype=None) -> Ten
     return F.pow(F.reduce_sum(F.pow(size, ord), axes, keepdim), 1.0 / ord)
 
 
+def _singular_norm(x: Tensor, ord, dims: tuple, keepdim: bool) -> Tensor:  # noqa: A002
+    """The sum ('nuc'), largest (2) or smallest (-2) singular value over ``dims``."""
+    rows, cols = (d % x.ndim for d in dims)
+    rest = [d for d in range(x.ndim) if d not in (rows, cols)]
+    s = Svd(F.transpose(x, tuple(rest) + (rows, cols)), compute_uv=False)[0]
+    reduce = {"nuc": F.reduce_sum, 2: F.reduce_max, -2: F.reduce_min}[ord]
+    out = reduce(s, -1, False)
+    if keepdim:
+        for d in sorted((rows, cols)):
+            out = F.expand_dims(out, d)
+    return out
+
+
 def _matrix_norm(x: Tensor, ord, dims: tuple, keepdim: bool) -> Tensor:  # noqa: A002
     if ord in ("nuc", 2, -2):
-        raise ValueError(f"For norm, the matrix norm ord={ord!r} needs singular values, "
-                         f"which graphkiln does not compute; use 'fro', 1, -1, inf or -inf.")
+        return _singular_norm(x, ord, dims, keepdim)
     if ord in (None, "fro"):
         return vector_norm(x, 2, dims, keepdim)
     rows, cols = (d % x.ndim for d in dims)
@@ -71,3 +85,15 @@ def norm(A, ord=None, dim=None, keepdim: bool = False, *, dtype=None) -> Tensor:
     if isinstance(ord, str):
         raise ValueError(f"For norm, the ord {ord!r} is for matrices; give two dims.")
     return vector_norm(x, 2 if ord is None else ord, tuple(dim), keepdim)
+
+
+def matrix_norm(A, ord="fro", axis=(-2, -1), keepdims: bool = False, *,  # noqa: A002
+                dtype=None) -> Tensor:
+    """The matrix norm of ``A`` over the two axes ``axis``."""
+    if ord not in _MATRIX_ORDS or ord is None:
+        raise ValueError(f"For matrix_norm, the ord mode must be in [2, -2, 1, -1, "
+                         f"float('inf'), -float('inf'), 'fro', 'nuc'], but got {ord}.")
+    if not isinstance(axis, (tuple, list)) or len(axis) != 2:
+        raise TypeError(f"For matrix_norm, the axis must be a tuple of two ints, but got "
+                        f"{axis!r}.")
+    return _matrix_norm(_float(A, dtype), ord, tuple(axis), keepdims)

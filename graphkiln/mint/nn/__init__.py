@@ -6,7 +6,28 @@ import graphkiln.nn as _nn
 
 from ...nn import GELU as _GELU
 from ...nn import Identity, L1Loss, MSELoss, ReLU, Sigmoid, Tanh  # noqa: F401
-from . import functional
+from . import extra_layers, functional
+from .extra_layers import *  # noqa: F401,F403  (activations, paddings, losses)
+from .layers import (  # noqa: F401
+    AdaptiveAvgPool1d,
+    AdaptiveAvgPool2d,
+    AdaptiveAvgPool3d,
+    AdaptiveMaxPool1d,
+    AdaptiveMaxPool2d,
+    AvgPool1d,
+    AvgPool2d,
+    AvgPool3d,
+    BatchNorm1d,
+    BatchNorm2d,
+    BatchNorm3d,
+    Conv1d,
+    Conv2d,
+    Conv3d,
+    ConvTranspose2d,
+    GroupNorm,
+    LayerNorm,
+    MaxPool2d,
+)
 
 
 class Linear(_nn.Dense):
@@ -77,4 +98,8 @@ class Dropout(_nn.Cell):
 
 
 __all__ = ["functional", "Linear", "Identity", "ReLU", "Sigmoid", "Tanh", "Flatten", "Softmax",
-           "LogSoftmax", "GELU", "SiLU", "ReLU6", "Hardtanh", "Dropout", "L1Loss", "MSELoss"]
+           "LogSoftmax", "GELU", "SiLU", "ReLU6", "Hardtanh", "Dropout", "L1Loss", "MSELoss",
+           "Conv1d", "Conv2d", "Conv3d", "ConvTranspose2d", "MaxPool2d", "AvgPool1d",
+           "AvgPool2d", "AvgPool3d", "AdaptiveAvgPool1d", "AdaptiveAvgPool2d",
+           "AdaptiveAvgPool3d", "AdaptiveMaxPool1d", "AdaptiveMaxPool2d", "BatchNorm1d",
+           "BatchNorm2d", "BatchNorm3d", "GroupNorm", "LayerNorm", *extra_layers.__all__]

@@ -86,6 +86,7 @@ from ..pooling import (
     MaxPool1d,
     MaxPool2d,
 )
+from ..pooling3d import AvgPool3d, MaxPool3d
 from ..rnn_cells import GRUCell, LSTMCell, RNNCell
 from ..rnns import GRU, LSTM, RNN
 from ..shuffle import ChannelShuffle, PixelShuffle, PixelUnshuffle

@@ -1,4 +1,5 @@
 """``nn.loss`` (MindSpore's ``mindspore.nn.loss`` package; the cells live in ``loss.py``)."""
+from .ctc import CTCLoss
 from .loss import (
     BCELoss,
     BCEWithLogitsLoss,
@@ -21,4 +22,4 @@ from .loss import (
 __all__ = ["LossBase", "MSELoss", "L1Loss", "SmoothL1Loss", "HuberLoss", "CrossEntropyLoss",
            "NLLLoss", "BCELoss", "BCEWithLogitsLoss", "KLDivLoss", "CosineEmbeddingLoss",
            "SoftmaxCrossEntropyWithLogits", "MarginRankingLoss", "HingeEmbeddingLoss",
-           "GaussianNLLLoss", "MultiLabelSoftMarginLoss"]
+           "GaussianNLLLoss", "MultiLabelSoftMarginLoss", "CTCLoss"]

@@ -31,23 +31,25 @@ POOL_ATTRS = {"kernel_size": 1, "strides": 1, "pad_mode": "valid", "data_format"
 
 
 class PoolGeometry:
-    """Kernel, strides and padding of one pooling call, checked once."""
+    """Kernel, strides and padding of one pooling call, checked once (``RANK`` spatial
+    axes in ``FORMAT``; the 3-D pools subclass it)."""
 
+    RANK, FORMAT = _RANK, "NCHW"
     __slots__ = ("kernel", "stride", "pads", "ceil_mode", "sizes", "out", "extra")
 
     def __init__(self, name: str, sizes, attrs: dict):
         a = {**POOL_ATTRS, **attrs}
-        self.kernel = spatial(name, "kernel_size", a["kernel_size"], _RANK)
-        self.stride = spatial(name, "strides", a["strides"], _RANK)
+        self.kernel = spatial(name, "kernel_size", a["kernel_size"], self.RANK)
+        self.stride = spatial(name, "strides", a["strides"], self.RANK)
         mode = check_pad_mode(name, a["pad_mode"], a["pad"])
-        self.pads = W.resolve_pads(mode, sizes, self.kernel, self.stride, (1,) * _RANK,
-                                   pad_pairs(name, a["pad"], _RANK))
-        if a["data_format"] != "NCHW":
-            raise ValueError(f"For '{name}', the 'data_format' must be 'NCHW' on CPU, but "
-                             f"got '{a['data_format']}'.")
+        self.pads = W.resolve_pads(mode, sizes, self.kernel, self.stride, (1,) * self.RANK,
+                                   pad_pairs(name, a["pad"], self.RANK))
+        if a["data_format"] != self.FORMAT:
+            raise ValueError(f"For '{name}', the 'data_format' must be '{self.FORMAT}' on "
+                             f"CPU, but got '{a['data_format']}'.")
         self.ceil_mode = bool(a["ceil_mode"])
         self.sizes = tuple(sizes)
-        self.out = W.out_sizes(sizes, self.kernel, self.stride, (1,) * _RANK, self.pads,
+        self.out = W.out_sizes(sizes, self.kernel, self.stride, (1,) * self.RANK, self.pads,
                                self.ceil_mode)
         if any(n >= 0 and o < 1 for o, n in zip(self.out, sizes)):
             raise ValueError(f"For '{name}', the input spatial shape {list(sizes)} is smaller "
@@ -59,7 +61,7 @@ class PoolGeometry:
 
     def windows(self, x: np.ndarray, value: float) -> np.ndarray:
         xp = W.pad_input(x, self.pads, value, self.extra)
-        return W.windows(xp, self.kernel, self.stride, (1,) * _RANK, self.out)
+        return W.windows(xp, self.kernel, self.stride, (1,) * self.RANK, self.out)
 
     def flat_windows(self, x: np.ndarray, value: float) -> np.ndarray:
         """``(N, C, *out, K)`` (a copy)."""
@@ -69,7 +71,7 @@ class PoolGeometry:
         """``cols`` ``(N, C, *kernel, *out)`` summed back onto the unpadded input (into
         ``out`` when it fits)."""
         return W.scatter_windows(cols, cols.shape[:2] + self.sizes, self.kernel, self.stride,
-                                 (1,) * _RANK, self.pads, out)
+                                 (1,) * self.RANK, self.pads, out)
 
     def count(self, attrs: dict, dtype) -> np.ndarray:
         """The divisor of each average: ``(*out)``."""
@@ -79,12 +81,12 @@ class PoolGeometry:
         if a["count_include_pad"] and a["pad_mode"].lower() == "pad":
             ones = np.ones((1, 1) + tuple(n + b + e for n, (b, e) in zip(self.sizes,
                                                                           self.pads)), dtype)
-            xp = W.pad_input(ones, ((0, 0),) * _RANK, 0.0, self.extra, role="count")
+            xp = W.pad_input(ones, ((0, 0),) * self.RANK, 0.0, self.extra, role="count")
         else:
             xp = W.pad_input(np.ones((1, 1) + self.sizes, dtype), self.pads, 0.0, self.extra,
                              role="count")
-        win = W.windows(xp, self.kernel, self.stride, (1,) * _RANK, self.out)
-        return win.sum(axis=(-2, -1))[0, 0]
+        win = W.windows(xp, self.kernel, self.stride, (1,) * self.RANK, self.out)
+        return win.sum(axis=tuple(range(-self.RANK, 0)))[0, 0]
 
 
 pool_geometry = W.cached_geometry(PoolGeometry)

@@ -97,7 +97,8 @@ def _stop_gradient(x, *, dims):
     return REGISTRY["StopGradient"](x), dims[0]
 
 
-def _per_example_rule(name: str) -> None:
+def per_example_rule(name: str) -> None:
+    """Batch primitive ``name`` by applying it to each example (:func:`per_example`)."""
     op = REGISTRY[name]
 
     @rule_for(name)
@@ -109,7 +110,7 @@ for _name in ("SigmoidCrossEntropyWithLogits", "SmoothL1Loss", "L2Normalize",
               "ResizeNearestNeighbor", "ResizeNearestNeighborGrad", "BoundingBoxDecode",
               "NMSWithMask", "IOU", "BoundingBoxEncode", "CheckValid",
               "SoftmaxCrossEntropyWithLogits"):
-    _per_example_rule(_name)
+    per_example_rule(_name)
 
 
 @rule_for("BiasAdd")

@@ -1,0 +1,161 @@
+"""Matrix decompositions and what they give, over the last two axes of a batch: ``Svd``
+(``(s, u, v)`` with ``input = u @ diag(s) @ v^T``, singular values descending), ``Qr``
+(``(q, r)``, LAPACK's signs), ``Cholesky`` (lower, or upper with ``upper``),
+``MatrixDeterminant``, ``LogMatrixDeterminant`` (``(sign, log|det|)``), ``MatrixInverse``.
+
+As MindSpore's CPU kernels for real inputs: Svd takes float32/float64, the determinants
+float16/float32/float64 (float16 computed in float32), the inverse float32/float64; a
+matrix that is not square is a ValueError. MindSpore also takes complex matrices here;
+graphkiln does not (TypeError). MindSpore 2.10 returns unspecified numbers for the
+inverse of a singular matrix; graphkiln raises a ValueError. MindSpore's gradient of
+``MatrixInverse(adjoint=True)`` ignores ``adjoint`` (it is the transpose of the
+derivative); graphkiln's is the derivative. ``Cholesky`` factors the symmetric part
+``(x + x^T) / 2`` (MindSpore reads one triangle; the same for the symmetric matrices it
+documents), so its gradient is symmetric; MindSpore 2.10 CPU has no Cholesky gradient. A
+matrix that is not positive definite is a RuntimeError, as MindSpore's. Computed with LAPACK through
+``numpy.linalg``.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ...common import dtype as mstype
+from ...ir.abstract import AbstractTensor, AbstractTuple
+from ...ir.primitive import OpDef
+from ._infer import quiet, tensor_type
+
+_F32_64 = (mstype.float32, mstype.float64)
+_WITH_F16 = (mstype.float16,) + _F32_64
+
+
+def _matrix(name: str, x, allowed, square: bool = True):
+    t = tensor_type(name, "x", x)
+    if t not in allowed:
+        names = ", ".join(f"Tensor[{a}]" for a in allowed)
+        raise TypeError(f"For primitive[{name}], the input argument[x] must be a type of "
+                        f"{{{names}}}, but got Tensor[{t}] (complex matrices are not "
+                        f"supported by graphkiln).")
+    if len(x.shape) < 2:
+        raise ValueError(f"For primitive[{name}], the dimension of 'x' must be at least 2, but "
+                         f"got {len(x.shape)}.")
+    rows, cols = x.shape[-2:]
+    if square and rows != cols and rows >= 0 and cols >= 0:
+        raise ValueError(f"For primitive[{name}], the row size must be equal to {cols}, but "
+                         f"got {rows}.")
+    return t
+
+
+def _computed(x: np.ndarray) -> np.ndarray:
+    return x.astype(np.float32) if x.dtype == np.float16 else x
+
+
+# ------------------------------------------------------------------ Svd
+
+def _svd_infer(x, full_matrices=False, compute_uv=True):
+    t = _matrix("Svd", x, _F32_64, square=False)
+    *batch, m, n = x.shape
+    k = min(m, n)
+    cols_u, rows_v = (m, n) if full_matrices else (k, k)
+    return AbstractTuple([AbstractTensor(t, tuple(batch) + (k,)),
+                          AbstractTensor(t, tuple(batch) + (m, cols_u)),
+                          AbstractTensor(t, tuple(batch) + (n, rows_v))])
+
+
+@quiet
+def _svd(x, full_matrices=False, compute_uv=True):
+    """``compute_uv=False`` gives zeros for ``u`` and ``v``."""
+    u, s, vh = np.linalg.svd(x, full_matrices=bool(full_matrices))
+    v = np.swapaxes(vh, -1, -2)
+    if not compute_uv:
+        u, v = np.zeros_like(u), np.zeros_like(v)
+    return s.astype(x.dtype), np.ascontiguousarray(u, x.dtype), np.ascontiguousarray(v, x.dtype)
+
+
+Svd = OpDef("Svd", _svd_infer, _svd, attrs={"full_matrices": False, "compute_uv": True})
+
+
+# ------------------------------------------------------------------ determinants
+
+def _det_infer(x):
+    t = _matrix("MatrixDeterminant", x, _WITH_F16)
+    return AbstractTensor(t, tuple(x.shape[:-2]))
+
+
+@quiet
+def _det(x):
+    return np.asarray(np.linalg.det(_computed(x))).astype(x.dtype)
+
+
+MatrixDeterminant = OpDef("MatrixDeterminant", _det_infer, _det)
+
+
+def _slogdet_infer(x):
+    t = _matrix("LogMatrixDeterminant", x, _WITH_F16)
+    out = AbstractTensor(t, tuple(x.shape[:-2]))
+    return AbstractTuple([out, out])
+
+
+@quiet
+def _slogdet(x):
+    sign, logabs = np.linalg.slogdet(_computed(x))
+    return np.asarray(sign).astype(x.dtype), np.asarray(logabs).astype(x.dtype)
+
+
+LogMatrixDeterminant = OpDef("LogMatrixDeterminant", _slogdet_infer, _slogdet)
+
+
+# ------------------------------------------------------------------ inverse
+
+def _inverse_infer(x, adjoint=False):
+    t = _matrix("MatrixInverse", x, _F32_64)
+    return AbstractTensor(t, tuple(x.shape))
+
+
+@quiet
+def _inverse(x, adjoint=False):
+    try:
+        out = np.linalg.inv(x)
+    except np.linalg.LinAlgError:
+        raise ValueError("For 'MatrixInverse', the input 'x' is not invertible (a singular "
+                         "matrix).") from None
+    return np.swapaxes(out, -1, -2).copy() if adjoint else out
+
+
+MatrixInverse = OpDef("MatrixInverse", _inverse_infer, _inverse, attrs={"adjoint": False})
+
+
+# ------------------------------------------------------------------ Qr, Cholesky
+
+def _qr_infer(x, full_matrices=False):
+    t = _matrix("Qr", x, _F32_64, square=False)
+    *batch, m, n = x.shape
+    k = m if full_matrices else min(m, n)
+    return AbstractTuple([AbstractTensor(t, tuple(batch) + (m, k)),
+                          AbstractTensor(t, tuple(batch) + (k, n))])
+
+
+@quiet
+def _qr(x, full_matrices=False):
+    q, r = np.linalg.qr(x, mode="complete" if full_matrices else "reduced")
+    return q.astype(x.dtype), r.astype(x.dtype)
+
+
+Qr = OpDef("Qr", _qr_infer, _qr, attrs={"full_matrices": False})
+
+
+def _cholesky_infer(x, upper=False):
+    t = _matrix("Cholesky", x, _F32_64)
+    return AbstractTensor(t, tuple(x.shape))
+
+
+@quiet
+def _cholesky(x, upper=False):
+    try:
+        low = np.linalg.cholesky((x + np.swapaxes(x, -1, -2)) / 2)
+    except np.linalg.LinAlgError:
+        raise RuntimeError("Cholesky expects symmetric positive definite matrices as "
+                           "inputs.") from None
+    return np.swapaxes(low, -1, -2).copy() if upper else low
+
+
+Cholesky = OpDef("Cholesky", _cholesky_infer, _cholesky, attrs={"upper": False})

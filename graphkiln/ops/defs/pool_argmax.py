@@ -1,0 +1,86 @@
+"""Max pooling that also gives where each maximum is: ``MaxPoolWithArgmaxV2`` (NCHW) and
+``MaxPool3DWithArgmax`` (NCDHW), as MindSpore's: dilated windows, symmetric ``pads`` of at
+most half the kernel (counted as -inf), ``ceil_mode``; the index is the flat position of the
+maximum in the unpadded spatial plane (``H*W`` or ``D*H*W``) of its (n, c), int64 or int32
+(``argmax_type``). Their gradient (rules/pool3d.py) scatters ``dout`` to those positions.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+import graphkiln.ops.windows as W
+
+from ...common import dtype as mstype
+from ...ir.abstract import AbstractTensor, AbstractTuple
+from ...ir.primitive import OpDef
+from ._infer import FLOATS, quiet, tensor_type
+from .conv import spatial
+
+
+class _ArgmaxPool:
+    """One argmax pool: its name, spatial rank and attribute names."""
+
+    def __init__(self, name: str, rank: int, kernel_attr: str, attrs: dict):
+        self.name, self.rank, self.kernel_attr = name, rank, kernel_attr
+        self.attrs = {kernel_attr: 1, "strides": None, "pads": 0, "dilation": (1,) * rank,
+                      "ceil_mode": False, "argmax_type": mstype.int64, **attrs}
+
+    def geometry(self, sizes, attrs: dict):
+        """``(kernel, stride, dilation, pads, out)``."""
+        a = {**self.attrs, **attrs}
+        n = self.rank
+        kernel = spatial(self.name, self.kernel_attr, a[self.kernel_attr], n)
+        stride = kernel if a["strides"] is None else spatial(self.name, "strides",
+                                                             a["strides"], n)
+        dilation = spatial(self.name, "dilation", a["dilation"], n)
+        pads = (a["pads"],) * n if isinstance(a["pads"], int) else tuple(a["pads"])
+        if len(pads) != n or any(p < 0 or 2 * p > k for p, k in zip(pads, kernel)):
+            raise ValueError(f"For '{self.name}', the 'pads' must be {n} ints in [0, kernel "
+                             f"size / 2], but got {a['pads']!r}.")
+        pairs = tuple((p, p) for p in pads)
+        out = W.out_sizes(sizes, kernel, stride, dilation, pairs, bool(a["ceil_mode"]))
+        if any(s >= 0 and o < 1 for o, s in zip(out, sizes)):
+            raise ValueError(f"For '{self.name}', the input spatial shape {list(sizes)} is "
+                             f"smaller than the dilated kernel after padding.")
+        return kernel, stride, dilation, pairs, out
+
+    def infer(self, x, **attrs):
+        t = tensor_type(self.name, "x", x)
+        if t not in FLOATS[:3]:
+            raise TypeError(f"For primitive[{self.name}], the input argument[x] must be a type "
+                            f"of {{Tensor[Float16], Tensor[Float32], Tensor[Float64]}}, but "
+                            f"got Tensor[{t}].")
+        if x.ndim != self.rank + 2:
+            raise ValueError(f"For '{self.name}', the dimension of 'x' must be "
+                             f"{self.rank + 2}, but got {x.ndim}.")
+        index_type = {**self.attrs, **attrs}["argmax_type"]
+        if index_type not in (mstype.int32, mstype.int64):
+            raise TypeError(f"For '{self.name}', the 'argmax_type' must be int32 or int64, "
+                            f"but got {index_type}.")
+        shape = tuple(x.shape[:2]) + self.geometry(x.shape[2:], attrs)[4]
+        return AbstractTuple([AbstractTensor(t, shape), AbstractTensor(index_type, shape)])
+
+    def kernel(self, x, **attrs):
+        kernel, stride, dilation, pairs, out = self.geometry(x.shape[2:], attrs)
+        extra = tuple(max((o - 1) * s + (k - 1) * d + 1 - (n + b + e), 0)
+                      for o, s, k, d, n, (b, e) in zip(out, stride, kernel, dilation,
+                                                       x.shape[2:], pairs))
+        xp = W.pad_input(x, pairs, -np.inf, extra)
+        taps = W.windows(xp, kernel, stride, dilation, out).reshape(x.shape[:2] + out + (-1,))
+        best = np.argmax(taps, axis=-1)
+        values = np.take_along_axis(taps, best[..., None], -1)[..., 0]
+        flat = np.zeros(best.shape, np.int64)
+        for axis, (tap, s, d, (b, _), n) in enumerate(zip(
+                np.unravel_index(best, kernel), stride, dilation, pairs, x.shape[2:])):
+            start = np.arange(best.shape[2 + axis]) * s - b
+            flat = flat * n + start.reshape((-1,) + (1,) * (self.rank - 1 - axis)) + tap * d
+        index_type = mstype.dtype_to_nptype({**self.attrs, **attrs}["argmax_type"])
+        return values.astype(x.dtype, copy=False), flat.astype(index_type)
+
+    def opdef(self) -> OpDef:
+        return OpDef(self.name, self.infer, quiet(self.kernel), attrs=dict(self.attrs))
+
+
+MaxPoolWithArgmaxV2 = _ArgmaxPool("MaxPoolWithArgmaxV2", 2, "kernel_size", {}).opdef()
+MaxPool3DWithArgmax = _ArgmaxPool("MaxPool3DWithArgmax", 3, "ksize",
+                                  {"strides": 1, "data_format": "NCDHW"}).opdef()

@@ -1,0 +1,82 @@
+"""Segment reductions: ``UnsortedSegment{Sum,Max,Min,Prod}(x, segment_ids, num_segments)``.
+
+Row ``k`` of the result combines every slice ``x[i...]`` whose ``segment_ids[i...] == k``;
+``segment_ids`` indexes the leading ``segment_ids.ndim`` axes of ``x``, so the result has the
+shape ``(num_segments,) + x.shape[segment_ids.ndim:]``. As MindSpore's CPU kernels: numbers
+of any type but bool; an empty segment holds 0 (sum), 1 (prod), the dtype's lowest (max) or
+highest (min) finite value; an id outside ``[0, num_segments)`` is a RuntimeError.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ...ir.abstract import AbstractTensor
+from ...ir.primitive import OpDef
+from ._infer import INDEX_TYPES, NUMBERS, const_value, quiet, require_dtype, tensor_type
+
+KINDS = ("Sum", "Max", "Min", "Prod")
+
+
+def segment_count(name: str, num_segments) -> int:
+    """``num_segments`` (an int, or a constant 0-d int Tensor) checked to be positive."""
+    v = num_segments if isinstance(num_segments, (int, np.integer)) else \
+        const_value(name, "num_segments", num_segments)
+    v = np.asarray(v)
+    if v.ndim or v.dtype.kind not in "iu":
+        raise TypeError(f"For '{name}', the 'num_segments' must be an int or a 0-D int "
+                        f"Tensor, but got {v!r}.")
+    if int(v) <= 0:
+        raise ValueError(f"For '{name}', the 'num_segments' must be positive, but got "
+                         f"{int(v)}.")
+    return int(v)
+
+
+def _infer_for(name: str):
+    def infer(x, segment_ids, num_segments):
+        t = tensor_type(name, "x", x)
+        require_dtype(name, "x", t, NUMBERS)
+        ti = tensor_type(name, "segment_ids", segment_ids)
+        require_dtype(name, "segment_ids", ti, INDEX_TYPES)
+        ids, shape = tuple(segment_ids.shape), tuple(x.shape)
+        if shape[:len(ids)] != ids:
+            raise ValueError(f"For '{name}', the shape of 'segment_ids' must be a prefix of "
+                             f"the shape of 'x' {list(shape)}, but got {list(ids)}.")
+        n = segment_count(name, num_segments)
+        return AbstractTensor(t, (n,) + shape[len(ids):])
+    return infer
+
+
+def _fill(kind: str, dtype: np.dtype):
+    if kind in ("Sum", "Prod"):
+        return 0 if kind == "Sum" else 1
+    info = np.finfo(dtype) if dtype.kind == "f" else np.iinfo(dtype)
+    return info.min if kind == "Max" else info.max
+
+
+_COMBINE = {"Sum": np.add, "Max": np.maximum, "Min": np.minimum, "Prod": np.multiply}
+
+
+def _kernel_for(name: str, kind: str):
+    @quiet
+    def kernel(x, segment_ids, num_segments):
+        n = int(np.asarray(num_segments))
+        ids = np.asarray(segment_ids).reshape(-1)
+        if ids.size and (ids.min() < 0 or ids.max() >= n):
+            raise RuntimeError(f"For '{name}', segment_ids value should be [0, {n}), but got "
+                               f"{int(ids[(ids < 0) | (ids >= n)][0])}.")
+        rows = x.reshape((ids.size,) + x.shape[np.ndim(segment_ids):])
+        out = np.full((n,) + rows.shape[1:], _fill(kind, x.dtype), x.dtype)
+        _COMBINE[kind].at(out, ids, rows)
+        return out
+    kernel.__name__ = f"{name}_kernel"
+    return kernel
+
+
+SEGMENT_OPS = {f"UnsortedSegment{k}": OpDef(f"UnsortedSegment{k}",
+                                             _infer_for(f"UnsortedSegment{k}"),
+                                             _kernel_for(f"UnsortedSegment{k}", k))
+               for k in KINDS}
+UnsortedSegmentSum = SEGMENT_OPS["UnsortedSegmentSum"]
+UnsortedSegmentMax = SEGMENT_OPS["UnsortedSegmentMax"]
+UnsortedSegmentMin = SEGMENT_OPS["UnsortedSegmentMin"]
+UnsortedSegmentProd = SEGMENT_OPS["UnsortedSegmentProd"]

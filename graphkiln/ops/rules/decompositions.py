@@ -1,0 +1,151 @@
+"""Backward and batching rules of the matrix decompositions (:mod:`..defs.decompositions`).
+
+The singular value rule is the usual one for distinct singular values (as PyTorch's
+``svd_backward``): with ``E[i, j] = s_j^2 - s_i^2`` (1 on the diagonal) and ``skew(X) = X -
+X^T``, ``dA = U ((skew(U^T gU) s + s skew(V^T gV)) / E + diag(gs)) V^T`` plus the parts of
+``gU``/``gV`` outside the spans of ``U``/``V`` for a non-square input."""
+from __future__ import annotations
+
+import numpy as np
+
+import graphkiln.ops.functional as F
+
+from ...common import dtype as mstype
+from ...common.tensor import Tensor
+from ..defs import decompositions as D
+from .batching import to_front
+from .bprop import _is_zero, _output, bprop
+
+
+def _mt(x):
+    return F.swapaxes(x, -1, -2)
+
+
+def _inverse_t(x):
+    """``inv(x)^T``, in float32 for float16 (MatrixInverse has no float16 kernel)."""
+    if x.dtype == mstype.float16:
+        return F.cast(D.MatrixInverse(F.cast(x, mstype.float32), adjoint=True), x.dtype)
+    return D.MatrixInverse(x, adjoint=True)
+
+
+def _scale(v, m):
+    """``v[..., None, None] * m``."""
+    return F.mul(F.expand_dims(F.expand_dims(v, -1), -1), m)
+
+
+@bprop("MatrixDeterminant")
+def _det(x, out, dout):
+    return (_scale(F.mul(dout, out), _inverse_t(x)),)
+
+
+@bprop("LogMatrixDeterminant")
+def _slogdet(x, out, dout):
+    return (_scale(dout[1], _inverse_t(x)),)
+
+
+@bprop("MatrixInverse")
+def _inverse(x, out, dout, adjoint=False):
+    if adjoint:  # out = inv(x)^T
+        return (F.neg(F.matmul(F.matmul(out, _mt(dout)), out)),)
+    out_t = _mt(out)
+    return (F.neg(F.matmul(F.matmul(out_t, dout), out_t)),)
+
+
+def _skew(x):
+    return F.sub(x, _mt(x))
+
+
+@bprop("Svd")
+def _svd(x, out, dout, full_matrices=False, compute_uv=True):
+    m, n = x.shape[-2:]
+    k = min(m, n)
+    def recompute():
+        return D.Svd(x, full_matrices=full_matrices)
+    # (without compute_uv the op's u and v are zeros: take them again)
+    s, u, v = (_output(out, i, recompute) for i in range(3)) if compute_uv else recompute()
+    gs, gu, gv = dout
+    if full_matrices:  # only the first k columns carry the decomposition
+        u, v = u[..., :k], v[..., :k]
+        gu, gv = gu[..., :k], gv[..., :k]
+    core = F.mul(F.expand_dims(gs, -1), F.eye(k, k, x.dtype))
+    if not compute_uv or _is_zero(gu) and _is_zero(gv):
+        return (F.matmul(F.matmul(u, core), _mt(v)),)
+    s2 = F.square(s)
+    gap = F.add(F.sub(F.expand_dims(s2, -2), F.expand_dims(s2, -1)), F.eye(k, k, x.dtype))
+    inner = F.add(F.mul(_skew(F.matmul(_mt(u), gu)), F.expand_dims(s, -2)),
+                  F.mul(F.expand_dims(s, -1), _skew(F.matmul(_mt(v), gv))))
+    core = F.add(F.div(inner, gap), core)
+    if m > k:  # the part of gU outside span(U)
+        gu_s = F.div(gu, F.expand_dims(s, -2))
+        left = F.add(F.matmul(u, core), F.sub(gu_s, F.matmul(u, F.matmul(_mt(u), gu_s))))
+        return (F.matmul(left, _mt(v)),)
+    if n > k:  # the part of gV outside span(V)
+        gv_s = _mt(F.div(gv, F.expand_dims(s, -2)))
+        right = F.add(F.matmul(core, _mt(v)), F.sub(gv_s, F.matmul(F.matmul(gv_s, v), _mt(v))))
+        return (F.matmul(u, right),)
+    return (F.matmul(F.matmul(u, core), _mt(v)),)
+
+
+def _tril(m, k: int = 0):
+    """``m``'s lower triangle (from diagonal ``k``), the rest zeros."""
+    n = m.shape[-1]
+    return F.mul(m, Tensor(np.tril(np.ones((n, n)), k), m.dtype))
+
+
+def _copyltu(m):
+    """The symmetric matrix with ``m``'s lower triangle."""
+    low = _tril(m, -1)
+    return F.add(F.add(low, _mt(low)), F.mul(m, F.eye(m.shape[-1], m.shape[-1], m.dtype)))
+
+
+def _qr_square_or_tall(q, r, gq, gr):
+    """``dA`` of ``A = q r`` with ``A`` as tall as wide or taller (``r`` square)."""
+    m = F.sub(F.matmul(r, _mt(gr)), F.matmul(_mt(gq), q))
+    b = F.add(gq, F.matmul(q, _copyltu(m)))
+    return _mt(F.matmul(D.MatrixInverse(r), _mt(b)))  # b @ r^-T
+
+
+@bprop("Qr")
+def _qr(x, out, dout, full_matrices=False):
+    m, n = x.shape[-2:]
+    q, r = (_output(out, i, lambda: D.Qr(x, full_matrices=full_matrices)) for i in range(2))
+    gq, gr = dout
+    if m >= n:
+        if full_matrices and m > n:
+            raise ValueError("For 'Qr', the gradient of the complete decomposition of a tall "
+                             "matrix (full_matrices=True, more rows than columns) is not "
+                             "defined; use full_matrices=False.")
+        return (_qr_square_or_tall(q, r, gq, gr),)
+    # a wide matrix [X | Y] = q [R1 | R2]: X = q R1 is square
+    y, r1 = x[..., m:], r[..., :m]
+    gr1, gr2 = gr[..., :m], gr[..., m:]
+    gx = _qr_square_or_tall(q, r1, F.add(gq, F.matmul(y, _mt(gr2))), gr1)
+    return (F.concat((gx, F.matmul(q, gr2)), -1),)
+
+
+@bprop("Cholesky")
+def _cholesky(x, out, dout, upper=False):
+    """``L^-T Phi(L^T gL) L^-1``, symmetrized (``Phi``: the lower triangle, diagonal
+    halved)."""
+    low, g = (_mt(out), _mt(dout)) if upper else (out, dout)
+    phi = F.matmul(_mt(low), g)
+    phi = F.sub(_tril(phi), F.mul(F.mul(phi, F.eye(phi.shape[-1], phi.shape[-1],
+                                                     phi.dtype)), 0.5))
+    inv = D.MatrixInverse(low)
+    grad = F.matmul(F.matmul(_mt(inv), phi), inv)
+    return (F.mul(F.add(grad, _mt(grad)), 0.5),)
+
+
+def _leading_batch(opdef):
+    """The batch becomes one more leading (matrix batch) axis."""
+    def rule(x, *, dims, **attrs):
+        out = opdef(to_front(x, dims[0]), **attrs)
+        return out, (0,) * len(out) if isinstance(out, tuple) else 0
+    rule.__name__ = f"vmap_{opdef.name}"
+    return rule
+
+
+for _op in (D.Svd, D.MatrixDeterminant, D.LogMatrixDeterminant, D.MatrixInverse, D.Qr,
+            D.Cholesky):
+    _op.def_vmap(_leading_batch(_op))
+del _op
