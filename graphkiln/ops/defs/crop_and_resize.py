@@ -20,7 +20,16 @@ import numpy as np
 from ...common import dtype as mstype
 from ...ir.abstract import AbstractTensor
 from ...ir.primitive import OpDef
-from ._infer import NUMBERS, const_shape, quiet, require_dtype, tensor_type
+from ._infer import (
+    NUMBERS,
+    const_shape,
+    dims_match,
+    merge_dims,
+    quiet,
+    require_dtype,
+    shapes_match,
+    tensor_type,
+)
 
 _NAME = "CropAndResize"
 METHODS = ("bilinear", "nearest", "bilinear_v2")
@@ -37,13 +46,13 @@ def _check_boxes(name: str, boxes, box_index) -> int:
     require_dtype(name, "boxes", tensor_type(name, "boxes", boxes), (mstype.float32,))
     require_dtype(name, "box_index", tensor_type(name, "box_index", box_index),
                   (mstype.int32,))
-    if len(boxes.shape) != 2 or boxes.shape[1] != 4:
+    if len(boxes.shape) != 2 or not dims_match(boxes.shape[1], 4):
         raise ValueError(f"For '{name}', the 'boxes' must have shape [num_boxes, 4], but got "
                          f"{list(boxes.shape)}.")
-    if tuple(box_index.shape) != (boxes.shape[0],):
+    if not shapes_match(tuple(box_index.shape), (boxes.shape[0],)):
         raise ValueError(f"For '{name}', the 'box_index' must have shape [num_boxes] "
                          f"({boxes.shape[0]}), but got {list(box_index.shape)}.")
-    return boxes.shape[0]
+    return merge_dims(boxes.shape[0], box_index.shape[0])
 
 
 def _crop(name: str, crop_size) -> tuple:

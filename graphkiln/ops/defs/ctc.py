@@ -25,7 +25,7 @@ import numpy as np
 from ...common import dtype as mstype
 from ...ir.abstract import AbstractTensor, AbstractTuple
 from ...ir.primitive import OpDef
-from ._infer import quiet, require_dtype, tensor_type
+from ._infer import dims_match, merge_dims, quiet, require_dtype, shapes_match, tensor_type
 
 _LOG0 = -np.inf
 
@@ -118,10 +118,11 @@ def _tf_infer(inputs, labels_indices, labels_values, sequence_length, **attrs):
         raise ValueError(f"For '{_TF}', the 'labels_indices' must be 2-D and the "
                          f"'labels_values' 1-D, but got shapes {list(labels_indices.shape)} "
                          f"and {list(labels_values.shape)}.")
-    if tuple(sequence_length.shape) != (inputs.shape[1],):
+    if not shapes_match(tuple(sequence_length.shape), (inputs.shape[1],)):
         raise ValueError(f"For '{_TF}', the 'sequence_length' must have shape [batch_size] "
                          f"({inputs.shape[1]}), but got {list(sequence_length.shape)}.")
-    return AbstractTuple([AbstractTensor(t, (inputs.shape[1],)),
+    batch = merge_dims(inputs.shape[1], sequence_length.shape[0])
+    return AbstractTuple([AbstractTensor(t, (batch,)),
                           AbstractTensor(t, tuple(inputs.shape))])
 
 
@@ -208,7 +209,7 @@ def _v2_check(name, log_probs, targets, input_lengths, target_lengths):
     batch = log_probs.shape[1]
     for arg, v in (("targets", targets), ("input_lengths", input_lengths),
                    ("target_lengths", target_lengths)):
-        if v.shape[0] != batch:
+        if not dims_match(v.shape[0], batch):
             raise ValueError(f"For '{name}', the first dimension of '{arg}' must be the batch "
                              f"size {batch}, but got shape {list(v.shape)}.")
     return t

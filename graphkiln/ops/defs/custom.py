@@ -48,8 +48,14 @@ def _input_type(a):
         parts = [_input_type(e) for e in a.elements]
         return [p[0] for p in parts], tuple(p[1] for p in parts)
     if isinstance(a, AbstractScalar):
-        kind = a.kind if a.kind in (bool, int, float) else None
-        return [], mstype.type_of(kind()) if kind is not None else mstype.type_of(a.value)
+        if a.kind in (bool, int, float):
+            return [], mstype.type_of(a.kind())
+        try:
+            return [], mstype.type_of(a.value)
+        except TypeError:
+            raise TypeError(f"For 'Custom', an input of type {type(a.value).__name__} has no "
+                            f"MindSpore type; give Tensors, numbers, bools, strings or tuples "
+                            f"of them.") from None
     return [], None
 
 

@@ -14,7 +14,7 @@ import numpy as np
 
 from ...ir.abstract import AbstractTensor
 from ...ir.primitive import OpDef
-from ._infer import ALL, INDEX_TYPES, norm_axis, require_dtype, tensor_type
+from ._infer import ALL, INDEX_TYPES, norm_axis, require_dtype, shapes_match, tensor_type
 
 _NAME = "TensorScatterElements"
 REDUCTIONS = ("none", "add")
@@ -37,7 +37,7 @@ def _infer(input_x, indices, updates, axis=0, reduction="none"):
     check_reduction(reduction)
     rank = len(input_x.shape)
     norm_axis(_NAME, axis, rank)
-    if tuple(indices.shape) != tuple(updates.shape):
+    if not shapes_match(tuple(indices.shape), tuple(updates.shape)):
         raise ValueError(f"For '{_NAME}', the shape of 'indices' and the shape of 'updates' "
                          f"should be same, but got indices shape: {list(indices.shape)}; "
                          f"updates shape: {list(updates.shape)}.")

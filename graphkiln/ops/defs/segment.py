@@ -12,7 +12,15 @@ import numpy as np
 
 from ...ir.abstract import AbstractTensor
 from ...ir.primitive import OpDef
-from ._infer import INDEX_TYPES, NUMBERS, const_value, quiet, require_dtype, tensor_type
+from ._infer import (
+    INDEX_TYPES,
+    NUMBERS,
+    const_value,
+    quiet,
+    require_dtype,
+    shapes_match,
+    tensor_type,
+)
 
 KINDS = ("Sum", "Max", "Min", "Prod")
 
@@ -38,7 +46,7 @@ def _infer_for(name: str):
         ti = tensor_type(name, "segment_ids", segment_ids)
         require_dtype(name, "segment_ids", ti, INDEX_TYPES)
         ids, shape = tuple(segment_ids.shape), tuple(x.shape)
-        if shape[:len(ids)] != ids:
+        if len(ids) > len(shape) or not shapes_match(shape[:len(ids)], ids):
             raise ValueError(f"For '{name}', the shape of 'segment_ids' must be a prefix of "
                              f"the shape of 'x' {list(shape)}, but got {list(ids)}.")
         n = segment_count(name, num_segments)
