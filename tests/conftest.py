@@ -12,6 +12,9 @@ import numpy as np
 import graphkiln
 from graphkiln import context
 from graphkiln.common import seed
+from graphkiln.dataset import config as dataset_config
+
+_DATASET_CONFIG = dict(dataset_config._state)
 
 
 @pytest.fixture(autouse=True)
@@ -22,6 +25,7 @@ def _fresh_context():
     seed._rng, seed._seed = np.random.default_rng(seed._DEFAULT_SEED), None
     np.random.seed(0)  # tests drawing from NumPy's or Python's global generator, too
     random.seed(0)
+    dataset_config._state.update(_DATASET_CONFIG)  # no dataset seed or worker count leaks
     yield
     context.reset_context()
 
