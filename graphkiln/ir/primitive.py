@@ -19,6 +19,7 @@ from ..common.symbolic_scalar import SymbolicScalar
 from ..common.symbolic_sequence import SymbolicSequence
 from ..common.tensor import Tensor
 from ..errors import blame_argument, check_allocation
+from . import tape
 from . import tracing_state as state
 from .abstract import AbstractRef, AbstractScalar, AbstractTensor, AbstractTuple
 
@@ -291,4 +292,7 @@ def apply(opdef: OpDef, args: tuple, attrs: dict):
         out = kernel(*[eager_value(a) for a in args], **attrs)
     finally:
         _exit_fp(token)
-    return wrap_output(out, out_abs)
+    result = wrap_output(out, out_abs)
+    if tape.ACTIVE:  # a PyNative gradient is running: its tape may need this step
+        tape.record(opdef, args, result, attrs, opdef.differentiable)
+    return result
