@@ -12,6 +12,7 @@ import graphkiln.ops.functional as F
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
 from ..ir import tracing_state
+from ..ir.tape import add_tensor_hook
 from .clip_ops import clip_by_value
 from .defs.hooks import HookBackward
 from .dynamic_shape import shape_of
@@ -286,16 +287,19 @@ class _TensorHookHandle:
 
 def _register_hook(self, hook_fn) -> _TensorHookHandle:
     """``hook_fn(grad)`` gets this Tensor's gradient when a gradient is computed; a
-    result replaces it. The Tensor must be computed inside the differentiated function."""
+    result replaces it. The Tensor must be computed inside the differentiated function
+    (or be one of its differentiated inputs, in PyNative mode)."""
     if not callable(hook_fn):
         raise TypeError(f"For 'Tensor.register_hook(hook_fn)', the type of 'hook_fn' must "
                         f"be function, but got {type(hook_fn).__name__}.")
-    if not self.is_symbolic:
+    handle = _TensorHookHandle(hook_fn)
+    if not self.is_symbolic:  # PyNative: the gradient's tape calls it (eager_autodiff.py)
+        if add_tensor_hook(self, handle):
+            return handle
         raise RuntimeError("graphkiln runs 'Tensor.register_hook' on Tensors computed "
                            "inside the function being differentiated (by grad or "
                            "value_and_grad); register the hook there, on the Tensor whose "
                            "gradient it should see.")
-    handle = _TensorHookHandle(hook_fn)
     hooked = HookBackward(self, hook_fn=handle)
     self._node, self._abs = hooked._node, hooked._abs  # later uses see the hooked value
     return handle

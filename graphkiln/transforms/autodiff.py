@@ -519,7 +519,7 @@ def _input_cotangent(bp: Backprop, x, node):
     c = bp.result(node)
     if c is None:
         return F.zeros_like(x)
-    if c.dtype.is_complex and not x.dtype.is_complex and not state.in_pynative_grad():
+    if c.dtype.is_complex and not x.dtype.is_complex:
         return F.real(c)  # a graph gives a real input a real gradient (PyNative: complex)
     return c
 
