@@ -287,6 +287,10 @@ def apply(opdef: OpDef, args: tuple, attrs: dict):
     if TIMELINE.active:
         TIMELINE.begin_call()
         kernel = timed(opdef.name, kernel)
+    if tape.ACTIVE and opdef.ref_inputs:  # steps recorded so far read the old value
+        for i in opdef.ref_inputs:
+            if i < len(args) and isinstance(args[i], Tensor):
+                tape.before_write(args[i])
     token = _enter_fp()
     try:
         out = kernel(*[eager_value(a) for a in args], **attrs)

@@ -41,6 +41,7 @@ class Tape:
         self.tracked: set[int] = set()
         self.weights = tuple(weights)  # Parameters differentiated (compiled calls read them)
         self.hooks: dict[int, list] = {}  # Tensor id -> Tensor.register_hook functions
+        self.renamed: dict[int, Tensor] = {}  # an input written in place -> its old value
         for w in self.weights:
             self.tracked.add(id(w))
 
@@ -107,6 +108,54 @@ def paused():
         yield
     finally:
         ACTIVE[:] = saved
+
+
+def _replace(x, old, new):
+    """``x`` (an argument structure) with the Tensor ``old`` replaced by ``new``."""
+    if x is old:
+        return new
+    if isinstance(x, (tuple, list)) and any(e is old or isinstance(e, (tuple, list))
+                                            for e in x):
+        return type(x)(_replace(e, old, new) for e in x)
+    return x
+
+
+def _retarget(t: Tape, old: Tensor, new: Tensor) -> bool:
+    """Make ``t``'s entries refer to ``new`` where they refer to ``old``; whether any did."""
+    found = False
+    for e in t.entries:
+        ins, out = _replace(e.inputs, old, new), _replace(e.out, old, new)
+        if ins is not e.inputs or out is not e.out:
+            e.inputs, e.out, found = ins, out, True
+    return found
+
+
+def before_write(x: Tensor) -> None:
+    """``x`` (a weight) is about to be written in place: the steps recorded so far read a
+    copy of its value now, whose cotangent flows to ``x`` (a weight's reads before and
+    after a write all count, as in a graph)."""
+    for t in ACTIVE:
+        copy = Tensor._from_array(x._data.copy(), x._dtype)
+        if _retarget(t, x, copy) and id(x) in t.tracked:
+            t.tracked.add(id(copy))
+            t.entries.insert(0, Entry(pass_through, (x,), copy, {}))
+
+
+def rebind(x: Tensor, result: Tensor, before) -> None:
+    """``x`` now holds ``result`` (``x[i] = v`` in place): the steps recorded so far refer to
+    ``before`` (``x``'s previous value), later ones see ``x`` as the step's result."""
+    for t in ACTIVE:
+        if _retarget(t, x, before) and id(x) in t.tracked:
+            t.tracked.add(id(before))
+            if not any(e.out is before for e in t.entries):  # an input: its gradient is
+                t.renamed[id(x)] = before  # that of the value it had
+        t.tracked.discard(id(x))
+        if _retarget(t, result, x):
+            t.tracked.add(id(x))
+
+
+def pass_through(x, out, dout):
+    return (dout,)
 
 
 def add_tensor_hook(x: Tensor, hook: Callable) -> bool:

@@ -12,7 +12,7 @@ import graphkiln.ops.functional as F
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
 from ..ir import tracing_state
-from ..ir.tape import add_tensor_hook
+from ..ir import tape
 from .clip_ops import clip_by_value
 from .defs.hooks import HookBackward
 from .dynamic_shape import shape_of
@@ -73,6 +73,8 @@ def install() -> None:
         if new._node is not None:
             self._node, self._abs = new._node, new._abs
         else:
+            if tape.ACTIVE:  # a PyNative gradient: recorded steps keep the old value
+                tape.rebind(self, new, Tensor._from_array(self._data, self._dtype))
             self._data = new._data
 
     Tensor.__setitem__ = setitem
@@ -294,7 +296,7 @@ def _register_hook(self, hook_fn) -> _TensorHookHandle:
                         f"be function, but got {type(hook_fn).__name__}.")
     handle = _TensorHookHandle(hook_fn)
     if not self.is_symbolic:  # PyNative: the gradient's tape calls it (eager_autodiff.py)
-        if add_tensor_hook(self, handle):
+        if tape.add_tensor_hook(self, handle):
             return handle
         raise RuntimeError("graphkiln runs 'Tensor.register_hook' on Tensors computed "
                            "inside the function being differentiated (by grad or "
