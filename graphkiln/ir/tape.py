@@ -10,6 +10,7 @@ outer tape sees the backward ops too (grad of grad).
 from __future__ import annotations
 
 import contextlib
+import weakref
 from collections.abc import Callable
 
 from ..common.tensor import Tensor
@@ -40,7 +41,6 @@ class Tape:
         self.entries: list[Entry] = []
         self.tracked: set[int] = set()
         self.weights = tuple(weights)  # Parameters differentiated (compiled calls read them)
-        self.hooks: dict[int, list] = {}  # Tensor id -> Tensor.register_hook functions
         self.renamed: dict[int, Tensor] = {}  # an input written in place -> its old value
         for w in self.weights:
             self.tracked.add(id(w))
@@ -158,12 +158,33 @@ def pass_through(x, out, dout):
     return (dout,)
 
 
-def add_tensor_hook(x: Tensor, hook: Callable) -> bool:
-    """Register ``hook`` for ``x``'s gradient on the active tapes tracking ``x``; False
-    when none does."""
-    found = False
-    for t in ACTIVE:
-        if id(x) in t.tracked:
-            t.hooks.setdefault(id(x), []).append(hook)
-            found = True
-    return found
+# Tensor id -> (a weak reference to the Tensor, its Tensor.register_hook functions): a hook
+# stays on its Tensor object, as in MindSpore's PyNative mode
+_HOOKS: dict[int, tuple] = {}
+
+
+def _hook_list(x: Tensor) -> list:
+    entry = _HOOKS.get(id(x))
+    if entry is None or entry[0]() is not x:
+        key = id(x)
+        entry = _HOOKS[key] = (weakref.ref(x, lambda _, k=key: _HOOKS.pop(k, None)), [])
+    return entry[1]
+
+
+def add_tensor_hook(x: Tensor, hook: Callable) -> None:
+    """Call ``hook`` on ``x``'s gradient whenever a PyNative gradient computes it."""
+    _hook_list(x).append(hook)
+
+
+def share_hooks(alias: Tensor, x: Tensor) -> None:
+    """Hooks registered on ``alias`` (a gradient's copy of the input ``x``) or on ``x`` are
+    the same."""
+    hooks = _hook_list(x)
+    _HOOKS[id(alias)] = (weakref.ref(alias, lambda _, k=id(alias): _HOOKS.pop(k, None)),
+                         hooks)
+
+
+def tensor_hooks(x: Tensor) -> list | tuple:
+    """The hooks registered on ``x``."""
+    entry = _HOOKS.get(id(x))
+    return entry[1] if entry is not None and entry[0]() is x else ()

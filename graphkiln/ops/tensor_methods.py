@@ -289,19 +289,15 @@ class _TensorHookHandle:
 
 def _register_hook(self, hook_fn) -> _TensorHookHandle:
     """``hook_fn(grad)`` gets this Tensor's gradient when a gradient is computed; a
-    result replaces it. The Tensor must be computed inside the differentiated function
-    (or be one of its differentiated inputs, in PyNative mode)."""
+    result replaces it. In PyNative mode the hook stays on the Tensor (every later
+    gradient with respect to it calls it); in a graph it applies to the traced Tensor."""
     if not callable(hook_fn):
         raise TypeError(f"For 'Tensor.register_hook(hook_fn)', the type of 'hook_fn' must "
                         f"be function, but got {type(hook_fn).__name__}.")
     handle = _TensorHookHandle(hook_fn)
-    if not self.is_symbolic:  # PyNative: the gradient's tape calls it (eager_autodiff.py)
-        if tape.add_tensor_hook(self, handle):
-            return handle
-        raise RuntimeError("graphkiln runs 'Tensor.register_hook' on Tensors computed "
-                           "inside the function being differentiated (by grad or "
-                           "value_and_grad); register the hook there, on the Tensor whose "
-                           "gradient it should see.")
+    if not self.is_symbolic:  # PyNative: a gradient's tape calls it (eager_autodiff.py)
+        tape.add_tensor_hook(self, handle)
+        return handle
     hooked = HookBackward(self, hook_fn=handle)
     self._node, self._abs = hooked._node, hooked._abs  # later uses see the hooked value
     return handle

@@ -42,7 +42,7 @@ class EagerBackprop:
         (each may replace it)."""
         g = self.ct.pop(id(x), None)
         if g is not None:
-            for hook in self.tape.hooks.get(id(x), ()):
+            for hook in tp.tensor_hooks(x):
                 g = REGISTRY["RunBackwardHook"](g, hook_fn=hook)
         return g
 
@@ -98,6 +98,7 @@ def _alias(x):
     if type(x) is not Tensor or x._data is None:
         return x
     y = Tensor._from_array(x._data, x._dtype)
+    tp.share_hooks(y, x)
     if tp.ACTIVE:
         tp.record(tp.pass_through, (x,), y, {})
     return y
