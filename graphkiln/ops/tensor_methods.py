@@ -11,8 +11,7 @@ import graphkiln.ops.functional as F
 
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
-from ..ir import tracing_state
-from ..ir import tape
+from ..ir import tape, tracing_state
 from .clip_ops import clip_by_value
 from .defs.hooks import HookBackward
 from .dynamic_shape import shape_of

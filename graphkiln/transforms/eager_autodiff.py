@@ -15,7 +15,18 @@ from ..common import dtype as mstype
 from ..common.tensor import Tensor
 from ..ir import tape as tp
 from ..ir.primitive import REGISTRY, OpDef
-from .autodiff import add_ct, omitted_inputs, opdef_rule, sens_values, split_output
+from .autodiff import (
+    _NO_GRAD_OPS,
+    add_ct,
+    omitted_inputs,
+    opdef_rule,
+    sens_values,
+    split_output,
+)
+
+# structural ops as the graph transformation treats them: the cotangent goes to the first
+# input
+_FIRST_INPUT = frozenset({"Depend", "TensorMove", "Load"})
 
 
 class EagerBackprop:
@@ -73,11 +84,16 @@ class EagerBackprop:
                 continue
             op = e.op
             if isinstance(op, OpDef):
-                rule = opdef_rule(op)
-                if rule is None:
+                if op.name in _NO_GRAD_OPS:
                     continue
-                ins = list(e.inputs) + omitted_inputs(op, rule, len(e.inputs))
-                cts = rule(*ins, e.out, dout, **e.attrs)
+                if op.name in _FIRST_INPUT:
+                    cts = (dout,)
+                else:
+                    rule = opdef_rule(op)
+                    if rule is None:
+                        continue
+                    ins = list(e.inputs) + omitted_inputs(op, rule, len(e.inputs))
+                    cts = rule(*ins, e.out, dout, **e.attrs)
             else:
                 cts = op(*e.inputs, e.out, dout, **e.attrs)
             for x, c in zip(e.inputs, cts):
