@@ -265,7 +265,8 @@ def wrap_output(value, abstract):
 
 def apply(opdef: OpDef, args: tuple, attrs: dict):
     """Run ``opdef`` on ``args``: record a node while tracing, else compute eagerly
-    (checked by the same inference, with the kernel code generation would pick)."""
+    (checked by the same inference, with the kernel code generation would pick) and, while
+    a PyNative gradient runs, record the step on its tape (``tape.py``)."""
     builder = state.current()
     if builder is not None and (opdef.effect != NO_EFFECT or not opdef.pure_eval
                                 or needs_trace(args)):
