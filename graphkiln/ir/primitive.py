@@ -288,10 +288,8 @@ def apply(opdef: OpDef, args: tuple, attrs: dict):
     if TIMELINE.active:
         TIMELINE.begin_call()
         kernel = timed(opdef.name, kernel)
-    if tape.ACTIVE and opdef.ref_inputs:  # steps recorded so far read the old value
-        for i in opdef.ref_inputs:
-            if i < len(args) and isinstance(args[i], Tensor):
-                tape.before_write(args[i])
+    written = tape.before_writes(args, opdef.ref_inputs) if tape.ACTIVE and opdef.ref_inputs \
+        else None
     token = _enter_fp()
     try:
         out = kernel(*[eager_value(a) for a in args], **attrs)
@@ -300,4 +298,6 @@ def apply(opdef: OpDef, args: tuple, attrs: dict):
     result = wrap_output(out, out_abs)
     if tape.ACTIVE:  # a PyNative gradient is running: its tape may need this step
         tape.record(opdef, args, result, attrs, opdef.differentiable)
+        if written:
+            tape.after_writes(written, result)
     return result

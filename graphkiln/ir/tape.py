@@ -141,6 +141,28 @@ def before_write(x: Tensor) -> None:
             t.entries.insert(0, Entry(pass_through, (x,), copy, {}))
 
 
+def before_writes(args: tuple, ref_inputs: tuple) -> list:
+    """Before an op writes its ``ref_inputs`` in place: a weight's recorded readers keep
+    its value now (:func:`before_write`); a plain Tensor's old value is kept to be
+    :func:`rebind`-ed to after the op (it then stands for the op's result, as in a graph).
+    Returns ``[(tensor, its old value)]`` for :func:`after_writes`."""
+    plain = []
+    for i in ref_inputs:
+        x = args[i] if i < len(args) else None
+        if isinstance(x, Tensor):
+            if x._is_param:
+                before_write(x)
+            else:
+                plain.append((x, Tensor._from_array(x._data.copy(), x._dtype)))
+    return plain
+
+
+def after_writes(written: list, result) -> None:
+    """The written plain Tensors now stand for the op's ``result``."""
+    for x, before in written:
+        rebind(x, result, before)
+
+
 def rebind(x: Tensor, result: Tensor, before) -> None:
     """``x`` now holds ``result`` (``x[i] = v`` in place): the steps recorded so far refer to
     ``before`` (``x``'s previous value), later ones see ``x`` as the step's result."""
