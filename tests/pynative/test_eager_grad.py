@@ -213,3 +213,17 @@ def test_grad_options_pynative_equal_graph(case):
             np.testing.assert_allclose(a, b, rtol=1e-12)
         else:
             assert a == b
+
+
+def test_grad_of_grad_through_a_jit_step():
+    """The backward call of a compiled step is itself a compiled step of the outer tape."""
+    def f(x):
+        return (_jit_part(x, 1.0) * x).sum()
+    x = Tensor(np.array([0.3, -1.2]))
+    got = {}
+    for mode in (ms.PYNATIVE_MODE, ms.GRAPH_MODE):
+        ms.set_context(mode=mode)
+        got[mode] = ms.grad(ms.grad(f))(x).asnumpy()
+    np.testing.assert_allclose(got[ms.PYNATIVE_MODE], got[ms.GRAPH_MODE], rtol=1e-12)
+    xv = x.asnumpy()  # f = sum(x exp(x) - x^2): f'' = (x + 2) exp(x) - 2
+    np.testing.assert_allclose(got[ms.PYNATIVE_MODE], (xv + 2) * np.exp(xv) - 2, rtol=1e-12)
