@@ -22,7 +22,7 @@ def _check_mutable(args: tuple, kwargs: dict) -> None:
     a differentiated tensor as ``mutable``; one that cannot be is refused."""
     for arg in (*args, *kwargs.values()):
         if not is_mutable(arg) and not isinstance(arg, Tensor) \
-                and any(t.depends(arg) for t in tp.ACTIVE) and not can_be_mutable(arg):
+                and any(t.depends(arg) for t in tp.mine()) and not can_be_mutable(arg):
             raise RuntimeError(f'Input "{arg}" contains tensor with gradient but can not '
                                f"mutable: only tensors, numbers and tuples/lists/dicts of "
                                f"them can be; pass the other values separately or as "
@@ -80,7 +80,7 @@ def record_compiled_call(cache, run, fn, name: str, args: tuple, kwargs: dict,
     _check_mutable(args, kwargs)
     with tp.paused():
         out = run()
-    weights = tuple({id(w): w for t in tp.ACTIVE for w in t.weights}.values())
+    weights = tuple({id(w): w for t in tp.mine() for w in t.weights}.values())
     per_cache = _VJPS.get(cache)
     if per_cache is None:
         per_cache = _VJPS[cache] = {}
@@ -103,7 +103,7 @@ def record_custom_bprop(cell, args: tuple, kwargs: dict):
     """A call of ``cell`` (which defines ``bprop``) whose backward pass is its ``bprop``:
     ``construct`` runs unrecorded, so the Parameters it reads get no gradient from it (as
     in a graph)."""
-    if not any(t.depends((args, kwargs)) for t in tp.ACTIVE):
+    if not any(t.depends((args, kwargs)) for t in tp.mine()):
         return cell.construct(*args, **kwargs)
     with tp.paused():
         out = cell.construct(*args, **kwargs)

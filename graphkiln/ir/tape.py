@@ -10,12 +10,14 @@ outer tape sees the backward ops too (grad of grad).
 from __future__ import annotations
 
 import contextlib
+import threading
 import weakref
 from collections.abc import Callable
 
 from ..common.tensor import Tensor
 
-# the tapes recording now, innermost last; ``apply`` tests this list before anything else
+# the tapes recording now (of every thread), innermost last; ``apply`` tests this list
+# before anything else, and each tape records only the steps of the thread it runs in
 ACTIVE: list[Tape] = []
 
 
@@ -42,6 +44,7 @@ class Tape:
         self.tracked: set[int] = set()
         self.weights = tuple(weights)  # Parameters differentiated (compiled calls read them)
         self.renamed: dict[int, Tensor] = {}  # an input written in place -> its old value
+        self.thread = threading.get_ident()
         for w in self.weights:
             self.tracked.add(id(w))
 
@@ -78,15 +81,21 @@ def record(op, inputs: tuple, out, attrs: dict, differentiable: bool = True) -> 
     (an op without gradient is not recorded: its outputs depend on nothing)."""
     if not differentiable:
         return
-    for t in ACTIVE:
+    for t in mine():
         if t.depends(inputs):
             t.add(op, inputs, out, attrs)
+
+
+def mine() -> list[Tape]:
+    """The active tapes of this thread."""
+    me = threading.get_ident()
+    return [t for t in ACTIVE if t.thread == me]
 
 
 def recording_any(inputs) -> bool:
     """Whether an active tape tracks one of ``inputs`` or differentiates weights (which a
     compiled call may read)."""
-    return any(t.weights or t.depends(inputs) for t in ACTIVE)
+    return any(t.weights or t.depends(inputs) for t in mine())
 
 
 @contextlib.contextmanager
@@ -102,12 +111,13 @@ def recording(tape: Tape):
 @contextlib.contextmanager
 def paused():
     """Record nothing inside the block (a step recorded as one entry runs its body)."""
-    saved = ACTIVE[:]
-    ACTIVE.clear()
+    saved = mine()
+    for t in saved:
+        ACTIVE.remove(t)
     try:
         yield
     finally:
-        ACTIVE[:] = saved
+        ACTIVE.extend(saved)
 
 
 def _replace(x, old, new):
@@ -134,7 +144,7 @@ def before_write(x: Tensor) -> None:
     """``x`` (a weight) is about to be written in place: the steps recorded so far read a
     copy of its value now, whose cotangent flows to ``x`` (a weight's reads before and
     after a write all count, as in a graph)."""
-    for t in ACTIVE:
+    for t in mine():
         copy = Tensor._from_array(x._data.copy(), x._dtype)
         if _retarget(t, x, copy) and id(x) in t.tracked:
             t.tracked.add(id(copy))
@@ -166,7 +176,7 @@ def after_writes(written: list, result) -> None:
 def rebind(x: Tensor, result: Tensor, before) -> None:
     """``x`` now holds ``result`` (``x[i] = v`` in place): the steps recorded so far refer to
     ``before`` (``x``'s previous value), later ones see ``x`` as the step's result."""
-    for t in ACTIVE:
+    for t in mine():
         if _retarget(t, x, before) and id(x) in t.tracked:
             t.tracked.add(id(before))
             if not any(e.out is before for e in t.entries):  # an input: its gradient is
