@@ -15,18 +15,12 @@ from ..common import dtype as mstype
 from ..common.tensor import Tensor
 from ..ir import tape as tp
 from ..ir.primitive import REGISTRY, OpDef
-from .autodiff import (
-    _NO_GRAD_OPS,
-    add_ct,
-    omitted_inputs,
-    opdef_rule,
-    sens_values,
-    split_output,
-)
+from .autodiff import Backprop, add_ct, omitted_inputs, opdef_rule, sens_values, split_output
 
 # structural ops as the graph transformation treats them: the cotangent goes to the first
-# input
-_FIRST_INPUT = frozenset({"Depend", "TensorMove", "Load"})
+# input (Depend, TensorMove, Load), or nowhere (UpdateState, Print, Fill...)
+_FIRST_INPUT = frozenset(k for k, v in Backprop.STRUCTURAL.items() if v == "first_input")
+_NO_GRADIENT = frozenset(k for k, v in Backprop.STRUCTURAL.items() if v == "no_gradient")
 
 
 class EagerBackprop:
@@ -84,7 +78,7 @@ class EagerBackprop:
                 continue
             op = e.op
             if isinstance(op, OpDef):
-                if op.name in _NO_GRAD_OPS:
+                if op.name in _NO_GRADIENT:
                     continue
                 if op.name in _FIRST_INPUT:
                     cts = (dout,)
