@@ -175,15 +175,16 @@ def after_writes(written: list, result) -> None:
 
 def rebind(x: Tensor, result: Tensor, before) -> None:
     """``x`` now holds ``result`` (``x[i] = v`` in place): the steps recorded so far refer to
-    ``before`` (``x``'s previous value), later ones see ``x`` as the step's result."""
+    ``before`` (``x``'s previous value); later ones see ``x`` as the step's result (a
+    step passes ``x``'s cotangent on to ``result``)."""
     for t in mine():
         if _retarget(t, x, before) and id(x) in t.tracked:
             t.tracked.add(id(before))
             if not any(e.out is before for e in t.entries):  # an input: its gradient is
                 t.renamed[id(x)] = before  # that of the value it had
         t.tracked.discard(id(x))
-        if _retarget(t, result, x):
-            t.tracked.add(id(x))
+        if id(result) in t.tracked:
+            t.add(pass_through, (result,), x, {})
 
 
 def pass_through(x, out, dout):
