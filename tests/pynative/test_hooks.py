@@ -64,3 +64,22 @@ def test_hooks_see_values_while_the_forward_runs():
     g = ms.grad(lambda u: ops.relu(net(u)).sum())(x)
     assert seen == [[[3.0, 3.0]]]
     np.testing.assert_allclose(g.asnumpy(), [[2.0, 2.0]])
+
+
+def test_a_hook_with_any_python_runs():
+    """try/except, a dict comprehension and NumPy in a hook (the traced gradient's AST
+    conversion refused this hook)."""
+    calls = []
+
+    def pre(cell, inputs):
+        try:
+            stats = {k: float(v) for k, v in zip("ab", inputs[0].asnumpy().ravel())}
+        except ValueError:
+            stats = None
+        calls.append(stats)
+        return tuple(i * 2 for i in inputs)
+    net = ms.nn.Dense(2, 1, weight_init="ones", bias_init="zeros")
+    net.register_forward_pre_hook(pre)
+    x = ms.Tensor(np.array([[1.0, 2.0]], np.float32))
+    np.testing.assert_allclose(ms.grad(lambda u: net(u).sum())(x).asnumpy(), [[2.0, 2.0]])
+    assert calls == [{"a": 1.0, "b": 2.0}]
