@@ -64,8 +64,9 @@ class Tape:
         if isinstance(x, Tensor):
             return id(x) in self.tracked
         if isinstance(x, (tuple, list)):
+            tracked = self.tracked
             for e in x:
-                if self.depends(e):
+                if id(e) in tracked or (not isinstance(e, Tensor) and self.depends(e)):
                     return True
         elif isinstance(x, dict):
             return self.depends(tuple(x.values()))
@@ -81,8 +82,9 @@ def record(op, inputs: tuple, out, attrs: dict, differentiable: bool = True) -> 
     (an op without gradient is not recorded: its outputs depend on nothing)."""
     if not differentiable:
         return
-    for t in mine():
-        if t.depends(inputs):
+    me = threading.get_ident()
+    for t in ACTIVE:
+        if t.thread == me and t.depends(inputs):
             t.add(op, inputs, out, attrs)
 
 
@@ -215,6 +217,11 @@ def share_hooks(alias: Tensor, x: Tensor) -> None:
     hooks = _hook_list(x)
     _HOOKS[id(alias)] = (weakref.ref(alias, lambda _, k=id(alias): _HOOKS.pop(k, None)),
                          hooks)
+
+
+def any_hooks() -> bool:
+    """Whether some live Tensor has a hook."""
+    return any(entry[1] for entry in _HOOKS.values())
 
 
 def tensor_hooks(x: Tensor) -> list | tuple:

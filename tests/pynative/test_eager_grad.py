@@ -11,6 +11,7 @@ import pytest
 import graphkiln as ms
 from graphkiln import Parameter, Tensor, nn, ops
 from graphkiln.compile.call_cache import compiled_graph_count
+from graphkiln.ir import tracing_state
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from numeric_grad import numeric_grad  # noqa: E402
@@ -118,15 +119,27 @@ def test_numpy_in_the_forward():
     np.testing.assert_allclose(got, np.full(3, 3 * 2.0))
 
 
-def test_pynative_grad_of_a_cell_does_not_compile():
-    net = _MLP()
+class _Watched(_MLP):
+    """Notes whether each run of its construct is traced (a builder records) or eager."""
+
+    def __init__(self):
+        super().__init__()
+        self.traced = []
+
+    def construct(self, x):
+        self.traced.append(tracing_state.current() is not None)
+        return super().construct(x)
+
+
+def test_pynative_grad_of_a_cell_does_not_trace_or_compile_its_forward():
+    net = _Watched()
     x = Tensor(RNG.normal(size=(2, 4)))
     before = compiled_graph_count()
     ms.set_context(mode=ms.PYNATIVE_MODE)
     kept = [ms.grad(net), ops.GradOperation(get_by_list=True)(net, net.trainable_params())]
-    for g in kept:
+    for g in kept * 2:
         g(x)
-    assert compiled_graph_count() == before
+    assert compiled_graph_count() == before and net.traced == [False] * 4
     ms.set_context(mode=ms.GRAPH_MODE)
     kept.append(ms.grad(net))
     kept[-1](x)
@@ -227,3 +240,27 @@ def test_grad_of_grad_through_a_jit_step():
     np.testing.assert_allclose(got[ms.PYNATIVE_MODE], got[ms.GRAPH_MODE], rtol=1e-12)
     xv = x.asnumpy()  # f = sum(x exp(x) - x^2): f'' = (x + 2) exp(x) - 2
     np.testing.assert_allclose(got[ms.PYNATIVE_MODE], (xv + 2) * np.exp(xv) - 2, rtol=1e-12)
+
+
+def test_the_compiled_backward_pass_equals_the_eager_walk():
+    """A tape seen before runs its compiled backward pass; it gives the walk's numbers, and
+    the forward still runs eagerly every call (it sees concrete values)."""
+    from graphkiln.compile import eager_backward
+    from graphkiln.transforms.eager_autodiff import grad_eager
+    net = _MLP()
+    seen = []
+
+    def loss(x):
+        seen.append(x.asnumpy().sum())  # a concrete value: the forward runs eagerly
+        return net(x)
+    x = Tensor(RNG.normal(size=(2, 4)))
+    ws = tuple(net.trainable_params())
+    walked = grad_eager(loss, (x,), {}, positions=(0,), weights=ws)
+    eager_backward._CACHE.clear()
+    for _ in range(2):
+        compiled = grad_eager(loss, (x,), {}, positions=(0,), weights=ws,
+                              compiled=eager_backward.compiled_backward)
+    assert len(eager_backward._CACHE) == 1  # compiled once, then reused
+    assert len(seen) == 3
+    for a, b in zip([*walked[1], *walked[2]], [*compiled[1], *compiled[2]]):
+        np.testing.assert_allclose(a.asnumpy(), b.asnumpy(), rtol=1e-12, atol=1e-15)

@@ -15,6 +15,7 @@ from ...common.mutable import RUNTIME_SCALARS, dynamic_len_items, is_mutable
 from ...common.parameter import Parameter, is_parameter_list_attribute
 from ...compile.call_cache import CallCache
 from ...compile.compile_cache import cell_fingerprint, function_identity
+from ...compile.eager_backward import compiled_backward
 from ...context import PYNATIVE_MODE, get_context
 from ...frontend.pytree import flatten, unflatten
 from ...ir import tracing_state as state
@@ -85,7 +86,8 @@ def _compute(fn, cfg: _GradConfig, args: tuple, kwargs: dict, eager: bool = Fals
         positions = _positions(cfg.positions, n) if n else ()
     if eager:
         value, grads, wgrads = grad_eager(fn, args, kwargs, positions=positions,
-                                          weights=cfg.weights, sens=sens, has_aux=cfg.has_aux)
+                                          weights=cfg.weights, sens=sens, has_aux=cfg.has_aux,
+                                          compiled=compiled_backward)
     else:
         value, grads, wgrads = grad_in_graph(fn, args, kwargs, positions=positions,
                                              weights=cfg.weights, sens=sens,
