@@ -116,11 +116,12 @@ def compiled_backward(tape: tp.Tape, seeds: list, leaves: list) -> list | None:
         return None
     exe = _CACHE.get(key)
     if exe is None:
+        traced = _Traced(tape, st, seeds, leaves)
         try:
-            exe = compile_call(_Traced(tape, st, seeds, leaves), "eager_backward",
-                               tuple(st.tensors), {})
+            exe = compile_call(traced, "eager_backward", tuple(st.tensors), {})
         except Exception:  # a rule that needs concrete values: this structure runs eagerly
             exe = _UNCOMPILABLE
+        traced.tape = traced.st = traced.seeds = traced.leaves = None  # (keep no values)
         _CACHE[key] = exe
         if len(_CACHE) > _LIMIT:
             _CACHE.popitem(last=False)
