@@ -3,7 +3,8 @@
 The forward always runs eagerly (hooks, NumPy and Python control flow see real values);
 when its tape has the same structure as an earlier one (the same ops with the same
 attributes and constant arguments, wired alike, on Tensors of the same dtypes and shapes),
-the backward pass runs the code compiled for it instead of the rules op by op. It is the
+the backward pass runs the code compiled for it instead of the rules op by op (compiled
+the second time a structure is seen, so a one-off gradient compiles nothing). It is the
 same ``EagerBackprop`` walk, traced once on symbolic Tensors and compiled like any graph,
 so the gradients are the same. Tapes with other steps (compiled calls, custom ``bprop``,
 hooks, effects) and higher derivatives (an outer tape must record the backward ops) run
@@ -24,6 +25,7 @@ from .compile_call import compile_call
 _LIMIT = 32  # compiled backward passes kept (least recently used go first)
 _CACHE: OrderedDict = OrderedDict()
 _UNCOMPILABLE = object()
+_SEEN = object()
 
 
 class _Structure:
@@ -115,7 +117,12 @@ def compiled_backward(tape: tp.Tape, seeds: list, leaves: list) -> list | None:
     if key is None:
         return None
     exe = _CACHE.get(key)
-    if exe is None:
+    if exe is None:  # seen once: walk eagerly (a one-off gradient compiles nothing)
+        _CACHE[key] = _SEEN
+        if len(_CACHE) > _LIMIT:
+            _CACHE.popitem(last=False)
+        return None
+    if exe is _SEEN:  # seen twice: compile
         traced = _Traced(tape, st, seeds, leaves)
         try:
             exe = compile_call(traced, "eager_backward", tuple(st.tensors), {})
@@ -123,10 +130,7 @@ def compiled_backward(tape: tp.Tape, seeds: list, leaves: list) -> list | None:
             exe = _UNCOMPILABLE
         traced.tape = traced.st = traced.seeds = traced.leaves = None  # (keep no values)
         _CACHE[key] = exe
-        if len(_CACHE) > _LIMIT:
-            _CACHE.popitem(last=False)
-    else:
-        _CACHE.move_to_end(key)
+    _CACHE.move_to_end(key)
     if exe is _UNCOMPILABLE:
         return None
     out = exe([t._data for t in st.tensors if not t._is_param])
