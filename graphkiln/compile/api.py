@@ -7,39 +7,16 @@ from __future__ import annotations
 import functools
 import weakref
 
-from ..common.mutable import can_be_mutable, is_mutable
-from ..common.tensor import Tensor
 from ..context import GRAPH_MODE, get_context
 from ..frontend.control import call_user
 from ..frontend.reusable import call_custom_bprop_cell, call_lazy_cell
+from ..ir import tape
 from ..ir import tracing_state as state
 from .call_cache import CallCache, compile_info, compiled_graph_count
 from .compile_call import optimized_graph
+from .eager_calls import record_custom_bprop
 from .executable import CompileInfo
 from .signature import InputSignature, jit_signature, set_inputs_signature
-
-
-def _has_traced_tensor(x) -> bool:
-    if isinstance(x, Tensor):
-        return x.is_symbolic
-    if isinstance(x, (tuple, list)):
-        return any(_has_traced_tensor(v) for v in x)
-    if isinstance(x, dict):
-        return any(_has_traced_tensor(v) for v in x.values())
-    return False
-
-
-def _check_grad_inputs(args: tuple, kwargs: dict) -> None:
-    """As MindSpore, a jit function called inside a PyNative gradient takes each argument
-    holding a differentiated tensor as ``mutable``; one that cannot be is refused."""
-    if not state.in_pynative_grad():
-        return
-    for arg in (*args, *kwargs.values()):
-        if not is_mutable(arg) and _has_traced_tensor(arg) and not can_be_mutable(arg):
-            raise RuntimeError(f'Input "{arg}" contains tensor with gradient but can not '
-                               f"mutable: only tensors, numbers and tuples/lists/dicts of "
-                               f"them can be; pass the other values separately or as "
-                               f"constants of the jit function.")
 
 
 class JitFunction:
@@ -56,7 +33,6 @@ class JitFunction:
 
     def __call__(self, *args, **kwargs):
         if state.current() is not None:
-            _check_grad_inputs(args, kwargs)
             return call_user(self.fn, args, kwargs)
         name = getattr(self.fn, "__name__", type(self.fn).__name__)
         return self._cache.run(self, self.fn, name, args, kwargs, signature=self.signature)
@@ -86,7 +62,6 @@ class _BoundJit:
 
     def __call__(self, *args, **kwargs):
         if state.current() is not None:
-            _check_grad_inputs(args, kwargs)
             return call_user(self.jf.fn, (self.obj, *args), kwargs)
         name = f"{type(self.obj).__name__}_{self.jf.fn.__name__}"
         cache = self.jf._method_cache(self.obj)
@@ -145,6 +120,8 @@ def call_cell(cell, args: tuple, kwargs: dict):
         return _cell_cache(cell).run(cell, _construct_fn(cell), _cell_graph_name(cell), args,
                                      kwargs, cell,
                                      signature=set_inputs_signature(cell.get_inputs()))
+    if tape.ACTIVE and getattr(type(cell), "bprop", None) is not None:
+        return record_custom_bprop(cell, args, kwargs)
     return cell.construct(*args, **kwargs)
 
 

@@ -16,11 +16,13 @@ from ..common.mutable import RUNTIME_SCALARS, dynamic_len_items
 from ..common.tensor import Tensor
 from ..context import load_elim_level, strict_syntax
 from ..frontend.pytree import flatten_call
+from ..ir import tape
 from ..ir import tracing_state as state
 from . import compile_cache as cache
 from .arg_keys import has_identity, value_key
 from .cell_state import cell_state, container_guards
 from .compile_call import compile_call
+from .eager_calls import record_compiled_call
 from .executable import CompileInfo, Executable
 from .guards import guards_hold
 from .signature import InputSignature
@@ -157,7 +159,17 @@ class CallCache:
             signature: InputSignature | None = None, cell=None):
         """Run the executable for this call, compiling it first if its key is new
         (``cell``: a cell ``fn`` calls, as ``self_obj`` is, whose state the result depends
-        on, such as the cell a gradient function differentiates)."""
+        on, such as the cell a gradient function differentiates). Inside a PyNative
+        gradient that differentiates its arguments or weights, the call is one step of
+        the gradient's tape."""
+        if tape.ACTIVE and tape.recording_any((args, kwargs)):
+            return record_compiled_call(self, lambda: self._run(
+                owner, fn, name, args, kwargs, self_obj, signature, cell), fn, name, args,
+                kwargs, self_obj, cell)
+        return self._run(owner, fn, name, args, kwargs, self_obj, signature, cell)
+
+    def _run(self, owner, fn, name: str, args: tuple, kwargs: dict, self_obj, signature,
+             cell):
         exe, leaves = self.executable(owner, fn, name, args, kwargs, self_obj, signature,
                                       cell)
         # a Tensor with data, the common leaf, inline

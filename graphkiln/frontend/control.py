@@ -49,7 +49,7 @@ from ..ops.defs.side_effects import Print
 from ..ops.dynamic_shape import shape_of
 from . import ast_convert
 from .builder import GraphBuilder
-from .fallback import PyObject, condition, python_print, run_time, wants_run_time
+from .fallback import PyObject, condition, run_time, wants_run_time
 from .join_errors import (
     describe,
     function_last_line,
@@ -1336,8 +1336,7 @@ def call(f, *args, **kwargs):
         if wants_run_time(f, args, kwargs):
             return run_time(f, *args, **kwargs)
         if f is builtins.print:  # inside a graph, print runs when the graph runs
-            # as Python prints in a PyNative gradient, as MindSpore's graphs print in one
-            return python_print(*args, **kwargs) if state.in_pynative_grad() else Print(*args)
+            return Print(*args)
         return f(*args, **kwargs)
     if f is map:
         return graph_map(call, *args, **kwargs)

@@ -35,9 +35,9 @@ class UserBprop:
     graph inputs (its tensor arguments, then the cell's weights)."""
 
     def __init__(self, cell, bprop, args: tuple, kwargs: dict, out_tree, out_leaves,
-                 single_ok: bool):
+                 single_ok: bool, convert_rule: bool = True):
         self.cell = cell
-        self.bprop = convert(bprop)
+        self.bprop = convert(bprop) if convert_rule else bprop  # (PyNative: run as it is)
         self.inputs = (*args, *kwargs.values())
         self.leaves, self.tree = flatten(self.inputs)
         self.out_tree = out_tree

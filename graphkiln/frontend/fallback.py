@@ -19,7 +19,6 @@ from ..common.tensor import Tensor
 from ..errors import user_location
 from ..ir import tracing_state as state
 from ..ops.defs.py_execute import PyExecute
-from .pytree import flatten, unflatten
 
 _NEEDS_VALUE = ("A value computed by Python when the graph runs (from {origin}) was used "
                 "where graph mode needs it while compiling ({what}). Use it only in Python "
@@ -121,17 +120,6 @@ def run_time(fn, *args, **kwargs) -> PyObject:
         fn = functools.partial(_with_keywords, fn, tuple(kwargs))
         args = args + tuple(kwargs.values())
     return PyExecute(fn, *args, tensor_dtypes=_tensor_dtypes(args))
-
-
-def python_print(*args, **kwargs) -> PyObject:
-    """``print(*args)`` run when the graph runs, written as Python writes it (the values,
-    Tensors inside tuples too, as the Python objects the PyNative interpreter prints)."""
-    leaves, tree = flatten(args)
-    return run_time(functools.partial(_print_tree, tree), *leaves, **kwargs)
-
-
-def _print_tree(tree, *leaves, **kwargs):
-    print(*unflatten(tree, list(leaves), plain=True), **kwargs)
 
 
 def _tensor_dtypes(args: tuple) -> tuple:

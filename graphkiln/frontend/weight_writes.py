@@ -12,6 +12,7 @@ import graphkiln.ops.functional as F
 from ..common.parameter import Parameter
 from ..common.symbolic_scalar import SymbolicScalar
 from ..common.tensor import Tensor
+from ..ir import tape
 from ..ir import tracing_state as state
 from ..ops.defs.gradient import StopGradient
 from .fallback import PyObject, run_time
@@ -20,6 +21,8 @@ from .fallback import PyObject, run_time
 def write_parameter(param: Parameter, value: Tensor) -> None:
     """``cell.<name> = value`` where ``<name>`` is the registered weight ``param``."""
     if state.current() is None:
+        if tape.ACTIVE:  # a PyNative gradient: steps recorded so far read the old value
+            tape.before_write(param)
         param.set_data(value)
         return
     F.assign(param, value)  # converts a lower-ranked value type, refuses a higher one

@@ -19,6 +19,7 @@ from ..common.symbolic_scalar import SymbolicScalar
 from ..common.symbolic_sequence import SymbolicSequence
 from ..common.tensor import Tensor
 from ..errors import blame_argument, check_allocation
+from . import tape
 from . import tracing_state as state
 from .abstract import AbstractRef, AbstractScalar, AbstractTensor, AbstractTuple
 
@@ -264,7 +265,8 @@ def wrap_output(value, abstract):
 
 def apply(opdef: OpDef, args: tuple, attrs: dict):
     """Run ``opdef`` on ``args``: record a node while tracing, else compute eagerly
-    (checked by the same inference, with the kernel code generation would pick)."""
+    (checked by the same inference, with the kernel code generation would pick) and, while
+    a PyNative gradient runs, record the step on its tape (``tape.py``)."""
     builder = state.current()
     if builder is not None and (opdef.effect != NO_EFFECT or not opdef.pure_eval
                                 or needs_trace(args)):
@@ -286,9 +288,16 @@ def apply(opdef: OpDef, args: tuple, attrs: dict):
     if TIMELINE.active:
         TIMELINE.begin_call()
         kernel = timed(opdef.name, kernel)
+    written = tape.before_writes(args, opdef.ref_inputs) if tape.ACTIVE and opdef.ref_inputs \
+        else None
     token = _enter_fp()
     try:
         out = kernel(*[eager_value(a) for a in args], **attrs)
     finally:
         _exit_fp(token)
-    return wrap_output(out, out_abs)
+    result = wrap_output(out, out_abs)
+    if tape.ACTIVE:  # a PyNative gradient is running: its tape may need this step
+        tape.record(opdef, args, result, attrs, opdef.differentiable)
+        if written:
+            tape.after_writes(written, result)
+    return result

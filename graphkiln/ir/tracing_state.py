@@ -88,20 +88,3 @@ def note_attribute_write(obj, name: str, before) -> None:
     written = getattr(_local, "run_time_writes", None)
     if written is not None:
         written.attributes.setdefault((id(obj), name), (obj, name, before))
-
-
-def enter_pynative_grad() -> bool:
-    """Mark that the trace now recording is a PyNative-mode gradient (MindSpore's eager
-    autograd); returns the previous mark for :func:`exit_pynative_grad`."""
-    prev = getattr(_local, "pynative_grad", False)
-    _local.pynative_grad = True
-    return prev
-
-
-def exit_pynative_grad(prev: bool) -> None:
-    _local.pynative_grad = prev
-
-
-def in_pynative_grad() -> bool:
-    """True while tracing the function of a PyNative-mode gradient."""
-    return getattr(_local, "pynative_grad", False)

@@ -11,7 +11,7 @@ import graphkiln.ops.functional as F
 
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
-from ..ir import tracing_state
+from ..ir import tape, tracing_state
 from .clip_ops import clip_by_value
 from .defs.hooks import HookBackward
 from .dynamic_shape import shape_of
@@ -72,6 +72,8 @@ def install() -> None:
         if new._node is not None:
             self._node, self._abs = new._node, new._abs
         else:
+            if tape.ACTIVE:  # a PyNative gradient: recorded steps keep the old value
+                tape.rebind(self, new, Tensor._from_array(self._data, self._dtype))
             self._data = new._data
 
     Tensor.__setitem__ = setitem
@@ -286,16 +288,15 @@ class _TensorHookHandle:
 
 def _register_hook(self, hook_fn) -> _TensorHookHandle:
     """``hook_fn(grad)`` gets this Tensor's gradient when a gradient is computed; a
-    result replaces it. The Tensor must be computed inside the differentiated function."""
+    result replaces it. In PyNative mode the hook stays on the Tensor (every later
+    gradient with respect to it calls it); in a graph it applies to the traced Tensor."""
     if not callable(hook_fn):
         raise TypeError(f"For 'Tensor.register_hook(hook_fn)', the type of 'hook_fn' must "
                         f"be function, but got {type(hook_fn).__name__}.")
-    if not self.is_symbolic:
-        raise RuntimeError("graphkiln runs 'Tensor.register_hook' on Tensors computed "
-                           "inside the function being differentiated (by grad or "
-                           "value_and_grad); register the hook there, on the Tensor whose "
-                           "gradient it should see.")
     handle = _TensorHookHandle(hook_fn)
+    if not self.is_symbolic:  # PyNative: a gradient's tape calls it (eager_autodiff.py)
+        tape.add_tensor_hook(self, handle)
+        return handle
     hooked = HookBackward(self, hook_fn=handle)
     self._node, self._abs = hooked._node, hooked._abs  # later uses see the hooked value
     return handle

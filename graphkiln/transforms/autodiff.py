@@ -38,7 +38,7 @@ from ..ir.abstract import (
 )
 from ..ir.anf import CNode, FuncGraph, Node, ValueNode, iter_nodes, toposort
 from ..ir.build import prim_node
-from ..ir.primitive import Primitive
+from ..ir.primitive import OpDef, Primitive
 from ..ir.structural_prims import (
     U_MONAD,
     Depend,
@@ -92,7 +92,11 @@ def add_ct(a, b):
 def backward_rule(prim: Primitive):
     """The ``bprop`` rule of a differentiable primitive (None when it has no gradient);
     a GradError when it should have one and does not."""
-    opdef = prim.opdef
+    return opdef_rule(prim.opdef)
+
+
+def opdef_rule(opdef: OpDef):
+    """:func:`backward_rule` of an OpDef."""
     if not opdef.differentiable:
         return None
     if opdef.bprop is None:
@@ -104,15 +108,15 @@ def backward_rule(prim: Primitive):
 _DEFAULTS: dict = {}  # OpDef name -> the defaults of the inputs its bprop rule takes
 
 
-def _omitted_inputs(prim: Primitive, rule, n_given: int) -> list:
+def omitted_inputs(opdef: OpDef, rule, n_given: int) -> list:
     """The default values of the inputs a call left out (``ops.ReduceMax()(x)`` records
     one input; its rule also takes ``axis``), read from the op's inference signature."""
-    defaults = _DEFAULTS.get(prim.opdef.name)
+    defaults = _DEFAULTS.get(opdef.name)
     if defaults is None:
         names = list(inspect.signature(rule).parameters)
         n_inputs = names.index("out") if "out" in names else 0  # else: (*inputs, ...) rules
-        infer = list(inspect.signature(prim.opdef.infer).parameters.values())[:n_inputs]
-        defaults = _DEFAULTS[prim.opdef.name] = [p.default for p in infer]
+        infer = list(inspect.signature(opdef.infer).parameters.values())[:n_inputs]
+        defaults = _DEFAULTS[opdef.name] = [p.default for p in infer]
     return defaults[n_given:]
 
 
@@ -164,7 +168,7 @@ class Backprop(TapeInterpreter):
             return
         args = n.inputs[1:]
         ins = [self.sym(a) for a in args]
-        ins += _omitted_inputs(prim, rule, len(ins))
+        ins += omitted_inputs(prim.opdef, rule, len(ins))
         cts = rule(*ins, self.sym(n), _dense(g, n, self.b), **prim.attrs)
         for a, c in zip(args, cts):
             if c is None:  # (a constant is in ``needs`` only as a differentiated input)
@@ -515,7 +519,7 @@ def _input_cotangent(bp: Backprop, x, node):
     c = bp.result(node)
     if c is None:
         return F.zeros_like(x)
-    if c.dtype.is_complex and not x.dtype.is_complex and not state.in_pynative_grad():
+    if c.dtype.is_complex and not x.dtype.is_complex:
         return F.real(c)  # a graph gives a real input a real gradient (PyNative: complex)
     return c
 
@@ -549,25 +553,8 @@ def grad_in_graph(fn, args: tuple, kwargs: dict, *, positions, weights, sens=Non
     traced = [p[0].value if isinstance(p[0], _MutableArg) else p[0] for p in pairs]
     args, kwargs = tuple(traced[:len(args)]), dict(zip(kwargs, traced[len(args):]))
     out, tape = record_tape(b, fn, args, kwargs)
-    aux = None
     value = out
-    if has_aux:
-        if not isinstance(out, tuple) or not out:
-            raise GradError("With has_aux=True the function must return a tuple "
-                            "(output, aux...).")
-        out, aux = out[0], out[1:]
-    outs = flatten(out)[0]  # nested tuples/lists of outputs: each tensor is an output
-    # a Python object computed when the graph runs (PyExecute), a run-time number or a
-    # bool Tensor passes no gradient back, as in MindSpore: a function of only such
-    # outputs has zero gradients
-    kept = [i for i, o in enumerate(outs) if not isinstance(o, (PyObject, SymbolicScalar))
-            and not (isinstance(o, Tensor) and o.dtype is mstype.bool_)]
-    n_outs, outs = len(outs), [outs[i] for i in kept]
-    for o in outs:
-        if not isinstance(o, Tensor):
-            raise GradError(f"The output of the function being differentiated must be a "
-                            f"Tensor or a tuple of Tensors, but got {type(o).__name__}; "
-                            f"gradients are not defined for it.")
+    out, aux, outs = split_output(out, has_aux)
     seeds = []
     for i in positions:
         a, node = pairs[i]
@@ -577,19 +564,7 @@ def grad_in_graph(fn, args: tuple, kwargs: dict, *, positions, weights, sens=Non
             seeds.append(node)
     weight_nodes = [b.weight(w) for w in weights] if weights else []
     bp = Backprop(b, tape, seeds + weight_nodes)
-    if sens is None:
-        sens = tuple(F.ones_like(o) if any(d < 0 for d in o.shape) else
-                     F.fill(o.dtype, o.shape, 1) for o in outs)
-    else:
-        sens = flatten(sens)[0]
-        if len(sens) == n_outs != len(kept):
-            sens = [sens[i] for i in kept]  # the sens of run-time numbers is unused
-        if len(sens) != len(outs):
-            raise GradError(f"The sensitivity (sens) must match the outputs: {len(outs)} "
-                            f"output(s) but {len(sens)} sens value(s).")
-    for o, s in zip(outs, sens):
-        if not isinstance(s, Tensor):
-            raise GradError(f"The sensitivity must be a Tensor, but got {type(s).__name__}.")
+    for o, s in zip(outs, sens_values(sens, outs)):
         if o._node is not None:
             bp.add(b.local(o._node), s)
         elif o._is_param:  # a weight returned as it is: its cotangent is the sens
@@ -609,6 +584,58 @@ def grad_in_graph(fn, args: tuple, kwargs: dict, *, positions, weights, sens=Non
         c = bp.result(node)
         wgrads.append(c if c is not None else F.fill(w.dtype, w.shape, 0))
     return value if not has_aux else (out, aux), grads, wgrads
+
+
+def split_output(out, has_aux: bool) -> tuple:
+    """``(output, aux, tensors)``: the differentiated output, the aux outputs (None without
+    ``has_aux``) and the output's Tensors that carry a gradient (a list whose ``n_outs``
+    attribute counts every leaf). A Python object computed when a graph runs
+    (PyExecute), a run-time number or a bool Tensor passes no gradient back, as in
+    MindSpore: a function of only such outputs has zero gradients."""
+    aux = None
+    if has_aux:
+        if not isinstance(out, tuple) or not out:
+            raise GradError("With has_aux=True the function must return a tuple "
+                            "(output, aux...).")
+        out, aux = out[0], out[1:]
+    leaves = flatten(out)[0]  # nested tuples/lists of outputs: each tensor is an output
+    outs = _Outputs()
+    outs.n_outs = len(leaves)
+    outs.kept = [i for i, o in enumerate(leaves) if not isinstance(o, (PyObject, SymbolicScalar))
+                 and not (isinstance(o, Tensor) and o.dtype is mstype.bool_)]
+    outs.extend(leaves[i] for i in outs.kept)
+    for o in outs:
+        if not isinstance(o, Tensor):
+            raise GradError(f"The output of the function being differentiated must be a "
+                            f"Tensor or a tuple of Tensors, but got {type(o).__name__}; "
+                            f"gradients are not defined for it.")
+    return out, aux, outs
+
+
+class _Outputs(list):
+    """The Tensor outputs of :func:`split_output`, with ``n_outs`` and ``kept``."""
+
+    n_outs = 0
+    kept: list = []
+
+
+def sens_values(sens, outs: _Outputs) -> list:
+    """The output cotangents: ``sens`` (one per output leaf, or per Tensor output), or
+    ones."""
+    if sens is None:
+        sens = [F.ones_like(o) if any(d < 0 for d in o.shape) else
+                F.fill(o.dtype, o.shape, 1) for o in outs]
+    else:
+        sens = flatten(sens)[0]
+        if len(sens) == outs.n_outs != len(outs.kept):
+            sens = [sens[i] for i in outs.kept]  # the sens of run-time numbers is unused
+        if len(sens) != len(outs):
+            raise GradError(f"The sensitivity (sens) must match the outputs: {len(outs)} "
+                            f"output(s) but {len(sens)} sens value(s).")
+    for s in sens:
+        if not isinstance(s, Tensor):
+            raise GradError(f"The sensitivity must be a Tensor, but got {type(s).__name__}.")
+    return sens
 
 
 __all__ = ["grad_in_graph", "GradError"]

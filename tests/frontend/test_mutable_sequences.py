@@ -252,8 +252,12 @@ def test_a_plain_attribute_given_a_graph_value_is_written_at_run_time():
     np.testing.assert_allclose(out.asnumpy(), [12.0])
     assert isinstance(net.last, Tensor) and not net.last.is_symbolic
     np.testing.assert_allclose(net.last.asnumpy(), [6.0])
-    # MindSpore does not differentiate through the run-time attribute: d(p * x)/dx = p
+    # MindSpore's graph does not differentiate through the run-time attribute:
+    # d(p * x)/dx = p; its PyNative gradient runs Python, so it does: 12 (checked on 2.10)
+    ms.set_context(mode=ms.GRAPH_MODE)
     np.testing.assert_allclose(ms.grad(_KeepsLast())(f32([2.0])).asnumpy(), [6.0])
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+    np.testing.assert_allclose(ms.grad(_KeepsLast())(f32([2.0])).asnumpy(), [12.0])
 
 
 class _RunTimeOnly(nn.Cell):
@@ -262,7 +266,11 @@ class _RunTimeOnly(nn.Cell):
 
 
 def test_an_output_computed_by_python_at_run_time_has_zero_gradient():
+    ms.set_context(mode=ms.GRAPH_MODE)
     np.testing.assert_allclose(ms.grad(_RunTimeOnly())(f32([2.0])).asnumpy(), [0.0])
+    # PyNative: Tensor(x.asnumpy()) is a constant times x: its value (MindSpore 2.10: 2)
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+    np.testing.assert_allclose(ms.grad(_RunTimeOnly())(f32([2.0])).asnumpy(), [2.0])
 
 
 def test_a_constant_tuple_indexed_by_a_graph_value_is_read_at_run_time():

@@ -202,6 +202,8 @@ def test_one_grad_operation_many_functions_never_mixes_them_up():
 
 
 def test_grad_of_a_bound_method_is_compiled_once():
+    ms.set_context(mode=ms.GRAPH_MODE)  # (PYNATIVE_MODE runs it eagerly: nothing compiles)
+
     class Scale(nn.Cell):
         def construct(self, x):
             return x * 3

@@ -7,9 +7,11 @@ body, as a Cell's ``bprop`` method does (the same machinery: ``frontend.reusable
 """
 from __future__ import annotations
 
+from ...compile.eager_calls import record_custom_bprop
 from ...context import GRAPH_MODE, get_context
 from ...frontend.control import call_user
 from ...frontend.reusable import call_custom_bprop_cell
+from ...ir import tape
 from ...ir import tracing_state as state
 
 
@@ -41,7 +43,9 @@ class CustomVjp:
         return self.bwd(*args)
 
     def __call__(self, *args):
-        if state.current() is None:  # eager: the forward; gradients trace the call
+        if state.current() is None:  # eager: the forward (on a PyNative gradient's
+            if tape.ACTIVE and self.bwd is not None:  # tape, one step with ``bwd``)
+                return record_custom_bprop(self, args, {})
             return self.fwd(*args)
         if self.bwd is None:
             return call_user(self.fwd, args, {})

@@ -1,8 +1,9 @@
 """``GradOperation``, ``grad`` and ``value_and_grad``: front ends of reverse-mode autodiff.
 
 Inside a graph they differentiate in place (the forward and backward land in the graph
-being traced); called eagerly they compile the whole gradient computation once per input
-signature and run it, so PYNATIVE and GRAPH mode share one implementation.
+being traced); called in GRAPH_MODE they compile the whole gradient computation once per
+input signature and run it; called in PYNATIVE_MODE they run the function eagerly, op by
+op, on a tape (``transforms/eager_autodiff.py``) and walk it back with the same rules.
 """
 from __future__ import annotations
 
@@ -14,10 +15,12 @@ from ...common.mutable import RUNTIME_SCALARS, dynamic_len_items, is_mutable
 from ...common.parameter import Parameter, is_parameter_list_attribute
 from ...compile.call_cache import CallCache
 from ...compile.compile_cache import cell_fingerprint, function_identity
+from ...compile.eager_backward import compiled_backward
 from ...context import PYNATIVE_MODE, get_context
 from ...frontend.pytree import flatten, unflatten
 from ...ir import tracing_state as state
 from ...transforms.autodiff import GradError, grad_in_graph, has_gradient
+from ...transforms.eager_autodiff import grad_eager
 
 
 def _positions(grad_position, n_args: int) -> tuple[int, ...]:
@@ -65,7 +68,7 @@ class _GradConfig:
     weight_inputs_apart: bool = True
 
 
-def _compute(fn, cfg: _GradConfig, args: tuple, kwargs: dict):
+def _compute(fn, cfg: _GradConfig, args: tuple, kwargs: dict, eager: bool = False):
     sens = None
     if cfg.sens_param:
         if not args:
@@ -81,10 +84,15 @@ def _compute(fn, cfg: _GradConfig, args: tuple, kwargs: dict):
         positions = ()
     else:
         positions = _positions(cfg.positions, n) if n else ()
-    value, grads, wgrads = grad_in_graph(fn, args, kwargs, positions=positions,
-                                         weights=cfg.weights, sens=sens,
-                                         has_aux=cfg.has_aux,
-                                         weight_inputs_apart=cfg.weight_inputs_apart)
+    if eager:
+        value, grads, wgrads = grad_eager(fn, args, kwargs, positions=positions,
+                                          weights=cfg.weights, sens=sens, has_aux=cfg.has_aux,
+                                          compiled=compiled_backward)
+    else:
+        value, grads, wgrads = grad_in_graph(fn, args, kwargs, positions=positions,
+                                             weights=cfg.weights, sens=sens,
+                                             has_aux=cfg.has_aux,
+                                             weight_inputs_apart=cfg.weight_inputs_apart)
     grads = tuple(grads)
     if cfg.kind == "gradop" and cfg.positions == "all":  # constants get no gradient
         grads = tuple(g for g, x in zip(grads, inputs) if has_gradient(x))
@@ -130,7 +138,8 @@ def _plain_container(x):
 
 
 class _Differentiated:
-    """``fn`` wrapped to return gradients; compiled per signature when called eagerly."""
+    """``fn`` wrapped to return gradients: traced in place inside a graph, compiled per
+    signature when called in GRAPH_MODE, run eagerly on a tape in PYNATIVE_MODE."""
 
     def __init__(self, fn, cfg: _GradConfig, cache: CallCache):
         self.fn = fn
@@ -145,11 +154,7 @@ class _Differentiated:
         if get_context("mode") != PYNATIVE_MODE:
             return self.cache.run(self, self._traced, name, args, kwargs, cell=cell)
         args = tuple(_plain_container(a) for a in args)
-        prev = state.enter_pynative_grad()
-        try:
-            return self.cache.run(self, self._traced, name, args, kwargs, cell=cell)
-        finally:
-            state.exit_pynative_grad(prev)
+        return _compute(self.fn, self.cfg, args, kwargs, eager=True)
 
     def _traced(self, *args, **kwargs):
         return _compute(self.fn, self.cfg, args, kwargs)

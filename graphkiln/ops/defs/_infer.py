@@ -62,7 +62,8 @@ def tensor_type(name: str, arg: str, a) -> mstype.Type:
 
 
 def is_py_number(v) -> bool:
-    return isinstance(v, _PY_NUMBER)
+    """A Python number (``np.float64`` subclasses ``float`` but is a typed 0-d value)."""
+    return isinstance(v, _PY_NUMBER) and not isinstance(v, np.generic)
 
 
 def operand_type(name: str, arg: str, a) -> tuple[mstype.Type, bool]:

@@ -1,0 +1,118 @@
+"""Steps of an eager (PyNative) gradient that its tape records as one entry each: a
+compiled call (``@jit`` function, GRAPH_MODE cell, eager composite) whose backward pass is
+the compiled gradient of the same graph, and a cell with a custom ``bprop``, whose
+backward pass is that ``bprop``, run eagerly.
+"""
+from __future__ import annotations
+
+import weakref
+
+from ..common.mutable import can_be_mutable, is_mutable
+from ..common.tensor import Tensor
+from ..frontend.control import call_user
+from ..frontend.custom_bprop import UserBprop
+from ..frontend.pytree import flatten, unflatten
+from ..ir import tape as tp
+from ..transforms.autodiff import grad_in_graph
+from .compile_cache import function_identity
+
+
+def _check_mutable(args: tuple, kwargs: dict) -> None:
+    """As MindSpore, a compiled call inside a PyNative gradient takes each argument holding
+    a differentiated tensor as ``mutable``; one that cannot be is refused."""
+    for arg in (*args, *kwargs.values()):
+        if not is_mutable(arg) and not isinstance(arg, Tensor) \
+                and any(t.depends(arg) for t in tp.mine()) and not can_be_mutable(arg):
+            raise RuntimeError(f'Input "{arg}" contains tensor with gradient but can not '
+                               f"mutable: only tensors, numbers and tuples/lists/dicts of "
+                               f"them can be; pass the other values separately or as "
+                               f"constants of the jit function.")
+
+
+class _GraphVJP:
+    """The vector-Jacobian product of one compiled function, compiled per signature: its
+    inputs are the call's arguments and the output cotangents, its outputs the cotangents
+    of the arguments' Tensors and of ``weights``."""
+
+    def __init__(self, fn, has_self: bool, weights: tuple, cache):
+        self.fn = fn
+        self.has_self = has_self
+        self.weights = weights
+        self.cache = cache
+
+    def traced(self, *call, **kwargs):
+        """Traced by the call cache: ``([self_obj,] *args, douts, **kwargs)``."""
+        head = call[:1] if self.has_self else ()
+        args, douts = call[len(head):-1], call[-1]
+        leaves, tree = flatten((args, kwargs))
+        at = [i for i, x in enumerate(leaves) if _is_input(x)]
+
+        def forward(*tensors):
+            values = list(leaves)
+            for i, t in zip(at, tensors):
+                values[i] = t
+            a, k = unflatten(tree, values)
+            return call_user(self.fn, (*head, *a), k)
+        _, grads, wgrads = grad_in_graph(forward, tuple(leaves[i] for i in at), {},
+                                         positions=tuple(range(len(at))),
+                                         weights=self.weights, sens=tuple(douts),
+                                         weight_inputs_apart=False)
+        return (*grads, *wgrads)
+
+    def __gk_cache_identity__(self):
+        return ("vjp", function_identity(self.fn), self.has_self,
+                tuple((w.name, w.dtype.name, w.shape) for w in self.weights))
+
+
+def _is_input(x) -> bool:
+    """A Tensor argument whose cotangent the step gives (Parameters: as weights)."""
+    return isinstance(x, Tensor) and not x._is_param
+
+
+# call cache -> {(weights ids): _GraphVJP}; weak, so they die with the compiled function
+_VJPS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def record_compiled_call(cache, run, fn, name: str, args: tuple, kwargs: dict,
+                         self_obj=None, cell=None):
+    """``run()`` (the compiled call of ``fn``), recorded on the active tapes as one step
+    whose backward pass runs the compiled gradient of ``fn``."""
+    _check_mutable(args, kwargs)
+    with tp.paused():
+        out = run()
+    weights = tuple({id(w): w for t in tp.mine() for w in t.weights}.values())
+    per_cache = _VJPS.get(cache)
+    if per_cache is None:
+        per_cache = _VJPS[cache] = {}
+    key = tuple(id(w) for w in weights)
+    vjp = per_cache.get(key)
+    if vjp is None:
+        vjp = per_cache[key] = _GraphVJP(fn, self_obj is not None, weights, type(cache)())
+    inputs = [x for x in flatten((args, kwargs))[0] if _is_input(x)]
+    outs = tuple(flatten(out)[0])
+
+    def backward(*ins_out_dout):
+        dout = ins_out_dout[-1]
+        return vjp.cache.run(vjp, vjp.traced, f"bprop_{name}", (*args, list(dout)), kwargs,
+                             self_obj, cell=cell)
+    tp.record(backward, (*inputs, *weights), outs, {})
+    return out
+
+
+def record_custom_bprop(cell, args: tuple, kwargs: dict):
+    """A call of ``cell`` (which defines ``bprop``) whose backward pass is its ``bprop``:
+    ``construct`` runs unrecorded, so the Parameters it reads get no gradient from it (as
+    in a graph)."""
+    if not any(t.depends((args, kwargs)) for t in tp.mine()):
+        return cell.construct(*args, **kwargs)
+    with tp.paused():
+        out = cell.construct(*args, **kwargs)
+    out_leaves, out_tree = flatten(out)
+    rule = UserBprop(cell, type(cell).bprop, args, kwargs, out_tree, [None] * len(out_leaves),
+                     True, convert_rule=False)
+    ins = [x for x in flatten((*args, *kwargs.values()))[0] if isinstance(x, Tensor)]
+
+    def backward(*ins_out_dout):
+        return rule(list(ins_out_dout[:-2]), list(ins_out_dout[-2]), list(ins_out_dout[-1]))
+    tp.record(backward, tuple(ins), tuple(out_leaves), {})
+    return out

@@ -1,0 +1,162 @@
+"""Reverse-mode autodiff of PyNative code: the function runs eagerly, op by op, as plain
+Python (hooks, prints, NumPy, data-dependent control flow and shapes all work) while a
+:class:`~graphkiln.ir.tape.Tape` records each step on a differentiated value; the backward
+pass walks the tape in reverse with the same ``bprop`` rules the graph transformation
+(``autodiff.py``) uses, so both give the same gradients.
+
+Higher derivatives: the backward ops run eagerly too, and every tape still recording (an
+outer gradient's) records them, so grad of grad differentiates them in turn.
+"""
+from __future__ import annotations
+
+import graphkiln.ops.functional as F
+
+from ..common import dtype as mstype
+from ..common.tensor import Tensor
+from ..ir import tape as tp
+from ..ir.primitive import REGISTRY, OpDef
+from .autodiff import Backprop, add_ct, omitted_inputs, opdef_rule, sens_values, split_output
+
+# structural ops as the graph transformation treats them: the cotangent goes to the first
+# input (Depend, TensorMove, Load), or nowhere (UpdateState, Print, Fill...)
+_FIRST_INPUT = frozenset(k for k, v in Backprop.STRUCTURAL.items() if v == "first_input")
+_NO_GRADIENT = frozenset(k for k, v in Backprop.STRUCTURAL.items() if v == "no_gradient")
+
+
+class EagerBackprop:
+    """Cotangents of the Tensors of one tape, by identity, accumulated backwards."""
+
+    def __init__(self, tape: tp.Tape):
+        self.tape = tape
+        self.ct: dict = {}  # Tensor id -> cotangent
+
+    def add(self, x, g) -> None:
+        """Add ``g`` to the cotangent of ``x`` (a Tensor, or a tuple/list of them with
+        ``g`` alike); values that depend on nothing differentiated are skipped."""
+        if g is None:
+            return
+        if isinstance(x, Tensor):
+            if id(x) in self.tape.tracked and x.dtype is not mstype.bool_:
+                self.ct[id(x)] = add_ct(self.ct.get(id(x)), g)
+        elif isinstance(x, (tuple, list)) and isinstance(g, (tuple, list)):
+            for xi, gi in zip(x, g):
+                self.add(xi, gi)
+
+    def take(self, x: Tensor):
+        """The final cotangent of ``x`` (None if it got none), after ``x``'s Tensor hooks
+        (each may replace it)."""
+        g = self.ct.pop(id(x), None)
+        if g is not None:
+            for hook in tp.tensor_hooks(x):
+                g = REGISTRY["RunBackwardHook"](g, hook_fn=hook)
+        return g
+
+    def leaf(self, x: Tensor):
+        """The gradient of an input or weight ``x`` (after the walk; asked again, the
+        same)."""
+        key = ("leaf", id(x))
+        if key not in self.ct:
+            self.ct[key] = self.take(self.tape.renamed.get(id(x), x))
+        return self.ct[key]
+
+    def _douts(self, out):
+        """The cotangent of an entry's output (None when nothing reached it); the items of
+        a tuple output that got none get zeros, as rules want them dense."""
+        if isinstance(out, Tensor):
+            return self.take(out)
+        if not isinstance(out, tuple):
+            return None
+        gs = [self._douts(o) for o in out]
+        if all(g is None for g in gs):
+            return None
+        return tuple(_zeros(o) if g is None else g for o, g in zip(out, gs))
+
+    def run(self) -> None:
+        for e in reversed(self.tape.entries):
+            dout = self._douts(e.out)
+            if dout is None:
+                continue
+            op = e.op
+            if isinstance(op, OpDef):
+                if op.name in _NO_GRADIENT:
+                    continue
+                if op.name in _FIRST_INPUT:
+                    cts = (dout,)
+                else:
+                    rule = opdef_rule(op)
+                    if rule is None:
+                        continue
+                    ins = list(e.inputs) + omitted_inputs(op, rule, len(e.inputs))
+                    cts = rule(*ins, e.out, dout, **e.attrs)
+            else:
+                cts = op(*e.inputs, e.out, dout, **e.attrs)
+            for x, c in zip(e.inputs, cts):
+                self.add(x, c)
+
+
+def _zeros(x):
+    if isinstance(x, Tensor):
+        return F.zeros_like(x)
+    if isinstance(x, tuple):
+        return tuple(_zeros(e) for e in x)
+    return None
+
+
+def _alias(x):
+    """A new Tensor object on ``x``'s data (so each differentiated position has its own
+    cotangent), recorded as the identity where an outer tape tracks ``x``."""
+    if type(x) is not Tensor or x._data is None:
+        return x
+    y = Tensor._from_array(x._data, x._dtype)
+    tp.share_hooks(y, x)
+    if tp.ACTIVE:
+        tp.record(tp.pass_through, (x,), y, {})
+    return y
+
+
+def grad_eager(fn, args: tuple, kwargs: dict, *, positions, weights, sens=None,
+               has_aux: bool = False, compiled=None) -> tuple:
+    """Run ``fn(*args, **kwargs)`` eagerly on a tape and return ``(value, grads_inputs,
+    grads_weights)`` as :func:`~graphkiln.transforms.autodiff.grad_in_graph` does (a
+    Parameter given as an input gets the sum of its cotangents as the input and as a
+    weight, as in MindSpore's PyNative mode). ``compiled(tape, seeds, leaves)`` may give
+    the leaves' gradients from a compiled backward pass (None: walk the tape here)."""
+    inputs = [_alias(a) if i in positions else a
+              for i, a in enumerate((*args, *kwargs.values()))]
+    tape = tp.Tape(weights or ())
+    for i in positions:
+        if isinstance(inputs[i], Tensor):
+            tape.track(inputs[i])
+    call_args = tuple(inputs[:len(args)])
+    call_kwargs = dict(zip(kwargs, inputs[len(args):]))
+    with tp.recording(tape):
+        out = fn(*call_args, **call_kwargs)
+    value = out
+    out, aux, outs = split_output(out, has_aux)
+    seeds = [(o, s) for o, s in zip(outs, sens_values(sens, outs)) if id(o) in tape.tracked]
+    leaves = [inputs[i] for i in positions if isinstance(inputs[i], Tensor)]
+    leaves += [w for w in weights or () if all(w is not x for x in leaves)]
+    found = compiled(tape, seeds, leaves) if compiled is not None else None
+    if found is None:
+        bp = EagerBackprop(tape)
+        for o, s in seeds:
+            bp.add(o, s)
+        bp.run()
+        found = [bp.leaf(x) for x in leaves]
+    by_id = {id(x): g for x, g in zip(leaves, found)}
+    grads = []
+    for i in positions:
+        a = inputs[i]
+        if isinstance(a, Tensor):
+            g = by_id[id(a)]
+            grads.append(g if g is not None else F.zeros_like(a))
+        else:  # a plain container or number is a constant: MindSpore gives () or None
+            grads.append(() if isinstance(a, (tuple, list, dict)) else None)
+    wgrads = []
+    for w in weights or ():
+        g = by_id[id(w)]
+        wgrads.append(g if g is not None else F.fill(w.dtype, w.shape, 0))
+    return value if not has_aux else (out, aux), grads, wgrads
+
+
+__all__ = ["EagerBackprop", "grad_eager"]
