@@ -110,6 +110,25 @@ def recording(tape: Tape):
         ACTIVE.remove(tape)
 
 
+_backward = threading.local()
+
+
+@contextlib.contextmanager
+def running_backward():
+    """Mark the block as the backward walk of a PyNative gradient (rules may follow
+    MindSpore's PyNative conventions there, such as a lone gradient for one input)."""
+    _backward.depth = getattr(_backward, "depth", 0) + 1
+    try:
+        yield
+    finally:
+        _backward.depth -= 1
+
+
+def in_backward() -> bool:
+    """Whether this thread runs the backward walk of a PyNative gradient now."""
+    return getattr(_backward, "depth", 0) > 0
+
+
 @contextlib.contextmanager
 def paused():
     """Record nothing inside the block (a step recorded as one entry runs its body)."""

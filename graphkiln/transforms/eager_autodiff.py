@@ -72,6 +72,10 @@ class EagerBackprop:
         return tuple(_zeros(o) if g is None else g for o, g in zip(out, gs))
 
     def run(self) -> None:
+        with tp.running_backward():
+            self._walk()
+
+    def _walk(self) -> None:
         for e in reversed(self.tape.entries):
             dout = self._douts(e.out)
             if dout is None:

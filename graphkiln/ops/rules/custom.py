@@ -10,7 +10,7 @@ import numpy as np
 import graphkiln.ops.functional as F
 
 from ...common.tensor import Tensor
-from ...ir import tracing_state as state
+from ...ir import tape
 from ...ir.primitive import REGISTRY, Primitive
 from ..defs import array as A
 from ..defs.custom import func_name
@@ -51,7 +51,7 @@ def _custom_bprop(*inputs_out_dout, func=None, bprop=None, **attrs):
     where = f"the 'bprop' of Custom op '{name}'"
     grads = bprop(*inputs, out, dout)
     if not isinstance(grads, (tuple, list)):
-        if not (len(inputs) == 1 and state.in_pynative_grad()):
+        if not (len(inputs) == 1 and tape.in_backward()):
             raise RuntimeError(f"For 'Custom', {where} must return a tuple with one gradient "
                                f"per input, but got {type(grads).__name__} (e.g. 'return "
                                f"(dx,)').")
