@@ -34,7 +34,9 @@ class Workspace(threading.local):
         key = (role, shape, np.dtype(dtype))
         buf = self.buffers.pop(key, None)
         if buf is None:
-            buf = np.full(shape, fill, dtype)
+            # zeros come from calloc: pages are mapped when a kernel first writes them, not
+            # written twice (a first call's im2col columns are megabytes)
+            buf = np.zeros(shape, dtype) if fill == 0 else np.full(shape, fill, dtype)
             if buf.nbytes > BUDGET_BYTES:
                 return buf
             self.nbytes += buf.nbytes
