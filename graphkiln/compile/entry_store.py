@@ -36,6 +36,8 @@ MARKER_TEXT = ("Signature: 8a477f597d28d172789f06886806bc55\n"
 ENTRY_SUFFIX = ".gkc"
 # <function group>-<function version>-<call signature>.gkc
 ENTRY_NAME = re.compile(r"^[0-9a-f]{16}-[0-9a-f]{16}-[0-9a-f]{32}\.gkc$")
+# an entry of graphkiln's first cache format (unauthenticated pickles, never read again)
+LEGACY_NAME = re.compile(r"^[0-9a-f]{32}\.gkc$")
 TEMP_NAME = re.compile(r"^\.[0-9a-f]{16}-[0-9a-f]{16}-[0-9a-f]{32}\.gkc\.[^/]*\.tmp$")
 DEFAULT_MAX_BYTES = 512 * 1024 * 1024
 STALE_TEMP_SECONDS = 3600
@@ -283,7 +285,7 @@ class EntryStore:
             return False
         self._remove_superseded(name)
         self._evict(keep=name)
-        self._remove_stale_temps()
+        self._remove_stale_files()
         return True
 
     def entries(self) -> list[tuple[str, int, float]]:
@@ -306,9 +308,9 @@ class EntryStore:
             if g == group and v != version:
                 _unlink(os.path.join(self.path, n))
 
-    def _remove_stale_temps(self) -> None:
-        """Remove temp files that a process killed mid-write left (older than any write
-        in progress could be)."""
+    def _remove_stale_files(self) -> None:
+        """Remove the entries of graphkiln's first cache format and the temp files that a
+        process killed mid-write left (older than any write in progress could be)."""
         cutoff = time.time() - STALE_TEMP_SECONDS
         for n in _listdir(self.path):
             full = os.path.join(self.path, n)
@@ -316,7 +318,8 @@ class EntryStore:
                 st = os.lstat(full)
             except OSError:
                 continue
-            if TEMP_NAME.match(n) and stat.S_ISREG(st.st_mode) and st.st_mtime < cutoff:
+            if stat.S_ISREG(st.st_mode) and (LEGACY_NAME.match(n) or TEMP_NAME.match(n)
+                                             and st.st_mtime < cutoff):
                 _unlink(full)
 
     def _evict(self, keep: str) -> None:

@@ -285,6 +285,18 @@ def test_concurrent_writers_never_expose_a_partial_entry(tmp_path):
     assert not [n for n in os.listdir(s.path) if n.endswith(".tmp")]
 
 
+def test_entries_of_the_first_cache_format_are_removed(tmp_path):
+    s = store(tmp_path)
+    legacy = os.path.join(s.path, "0123456789abcdef0123456789abcdef.gkc")
+    with open(legacy, "wb") as f:
+        f.write(b"\x80\x04K\x01.")  # format 1: a bare pickle
+    notes = os.path.join(s.path, "notes.gkc")
+    with open(notes, "w") as f:
+        f.write("not an entry name")
+    s.write(NAME, b"x")
+    assert not os.path.exists(legacy) and os.path.exists(notes)
+
+
 def test_temp_files_of_a_killed_writer_are_removed_later(tmp_path):
     s = store(tmp_path)
     old = os.path.join(s.path, f".{NAME}.abc123.tmp")
