@@ -175,3 +175,17 @@ def test_select_promotes_its_branches():
     out = ops.select(cond, 2.5, i)
     assert out.dtype is ms.float32 and out.asnumpy().tolist() == [2.5, 1.0, 2.5]
     assert ops.select(cond, 7, i).dtype is ms.int32
+
+
+@pytest.mark.parametrize("mode", [ms.PYNATIVE_MODE, ms.GRAPH_MODE])
+def test_a_full_reduction_times_a_python_number_keeps_its_dtype(mode):
+    """A full reduction's kernel may give a NumPy scalar, which NumPy 1 combines with a
+    Python number in float64: the data must stay the Tensor's float32 (in a compiled graph,
+    and in the eager backward of a PyNative gradient)."""
+    ms.set_context(mode=mode)
+    x = ms.Tensor(np.array([1.0, 2.0, 3.0], np.float32))
+    y = ms.jit(lambda x: x.sum() * 2)(x)
+    assert y.dtype == ms.float32 and y.asnumpy().dtype == np.float32
+    g = ms.grad(lambda x: ms.ops.sqrt(ms.ops.square(x).sum()))(x)
+    assert g.dtype == ms.float32 and g.asnumpy().dtype == np.float32
+    np.testing.assert_allclose(g.asnumpy(), x.asnumpy() / np.sqrt(14.0), rtol=1e-6)

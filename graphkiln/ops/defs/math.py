@@ -126,6 +126,11 @@ def _binary_specialize(fn, result: str):
                 return None
         elif not isinstance(x, AbstractTensor) and not isinstance(y, AbstractTensor):
             return None
+        if any(isinstance(a, AbstractScalar) for a in ins) and \
+                any(isinstance(a, AbstractTensor) and a.shape == () for a in ins):
+            # a 0-d value may be a NumPy scalar (a full reduction's result), which NumPy 1
+            # combines with a Python number in float64/int64: keep the casting kernel
+            return None
         return fn if _exact_operand(x, t) and _exact_operand(y, t) else None
     return specialize
 
