@@ -299,6 +299,7 @@ def _traced_if(cond, true_fn, false_fn, values, names, guard=False):
     elif out_f is _RAISED:
         out_f = placeholder_tree(out_t)
     out_t, out_f = _fill_pending_returns(out_t, out_f)
+    out_t, out_f = _one_sided_sequences(out_t, out_f, names, loc)
     leaves_t, tree_t = flatten(out_t)
     leaves_f, tree_f = flatten(out_f)
     if tree_t != tree_f:
@@ -578,6 +579,27 @@ def _fill_pending_returns(out_t: tuple, out_f: tuple) -> tuple[tuple, tuple]:
             t[i] = placeholder_tree(c)
         elif isinstance(c, UndefinedReturn) and not isinstance(a, Undefined):
             f[i] = placeholder_tree(a)
+    return tuple(t), tuple(f)
+
+
+def _one_sided_sequences(out_t, out_f, names, loc) -> tuple:
+    """A tuple or list assigned in one branch only: after the ``if`` it is unassigned (an
+    error only where it is read), or, when the other branch jumped away, the assigned one."""
+    if not isinstance(out_t, tuple) or len(out_t) != len(out_f):
+        return out_t, out_f
+    t, f = list(out_t), list(out_f)
+    jumped = (_jumped(out_t, names), _jumped(out_f, names))
+    for i, (a, c) in enumerate(zip(t, f)):
+        for side, (x, other) in enumerate(((a, c), (c, a))):
+            if type(x) is not Undefined or not isinstance(other, (tuple, list)):
+                continue
+            if jumped[side]:
+                (t if side == 0 else f)[i] = placeholder_tree(other)
+            else:
+                missing = "true" if side == 0 else "false"
+                t[i] = f[i] = Undefined(x.name, f"it is assigned in only one branch of the "
+                                                f"tensor 'if' at {loc!r} (not in the "
+                                                f"{missing} branch)")
     return tuple(t), tuple(f)
 
 
