@@ -343,7 +343,9 @@ class _OpGen:
             i = r.randint(-shape[-1], shape[-1] - 1)
             return f"{a}[..., {i}]", (ta[0], shape[:-1])
         if k == "none":
-            return f"{a}[None]", (ta[0], (1,) + shape) if len(shape) < 2 else (ta[0], shape)
+            if len(shape) < 2:
+                return f"{a}[None]", (ta[0], (1,) + shape)
+            return f"{a}[None][0]", ta
         if k == "mask":  # a dynamic shape: reduce it at once
             m, _ = self.operand(0, lambda t: t[0] == BOOL and t[1] == shape)
             if not m.startswith("(") and self.vars.get(m, ("",))[0] != BOOL:

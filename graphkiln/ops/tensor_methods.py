@@ -179,7 +179,8 @@ def _extremum(reduce, with_index, name: str):
                 raise ValueError(f"For 'Tensor.{name}', 'initial' must be given with "
                                  f"'where'.")
             x = F.select(where, x, F.cast(Tensor(initial), x.dtype))
-        out = reduce(x, axis if axis is not None else (), keep)
+        # over all elements the result is 0-d whatever ``keepdims`` says (as MindSpore 2.10)
+        out = reduce(x, axis if axis is not None else (), keep and axis is not None)
         if initial is not None:
             out = (F.maximum if name == "max" else F.minimum)(out, initial)
         return out
