@@ -165,15 +165,15 @@ class _OpGen:
         kind = r.choice(["arith"] * 3 + ["scalar_arith"] * 2 + [
             "div", "floordiv", "floordiv", "cmp", "cmp", "logic", "unary", "unary", "cast",
             "reduce", "reduce", "getitem", "getitem", "where", "minmax", "pow", "cum",
-            "builtin_abs", "scalar_tensor"])
+            "builtin_abs", "scalar_tensor", "builtin_minmax", "chain"])
         return getattr(self, "e_" + kind)(depth - 1)
 
     def e_arith(self, d: int) -> tuple[str, tuple]:
         a, ta = self.operand(d)
         b, tb = self.operand(d, lambda t: _broadcasts(t[1], ta[1]))
         op = self.r.choice(["+", "-", "*"])
-        if op == "-" and ta[0] == BOOL and tb[0] == BOOL:
-            op = "+"
+        if ta[0] == BOOL and tb[0] == BOOL:  # bool +/- bool: MindSpore's modes disagree
+            op = "*"
         fn = self.r.random() < 0.2
         if fn:
             name = {"+": "ops.add", "-": "ops.sub", "*": "ops.mul"}[op]
@@ -184,7 +184,7 @@ class _OpGen:
         a, ta = self.operand(d)
         s, kind = self.py_number()
         op = self.r.choice(["+", "-", "*"])
-        if op == "-" and ta[0] == BOOL and kind == "bool":
+        if ta[0] == BOOL and kind == "bool":  # (as bool +/- bool)
             op = "*"
         dt = with_scalar(ta[0], kind)
         if ta[0] == BOOL and kind == "bool":
@@ -392,6 +392,27 @@ class _OpGen:
     def e_builtin_abs(self, d: int) -> tuple[str, tuple]:
         a, ta = self.as_numeric(*self.operand(d))
         return f"abs({a})", ta
+
+    def e_builtin_minmax(self, d: int) -> tuple[str, tuple]:
+        """Python's ``min``/``max`` of 0-d tensors (a comparison picks one)."""
+        a, ta = self.as_numeric(*self.operand(d, lambda t: t[1] == () and t[0] != BOOL))
+        if ta[1] != ():
+            a, ta = f"{a}.sum()", (_sum_dtype(ta[0]), ())
+        b, tb = self.operand(d, lambda t: t == ta)
+        if tb != ta:
+            b = f"ops.cast({b}.sum(), ms.{ta[0]})" if tb[1] else f"ops.cast({b}, ms.{ta[0]})"
+        return f"{self.r.choice(['min', 'max'])}({a}, {b})", ta
+
+    def e_chain(self, d: int) -> tuple[str, tuple]:
+        """A chained comparison of 0-d tensors, as a bool tensor via a ternary."""
+        a, ta = self.as_numeric(*self.operand(d, lambda t: t[1] == ()))
+        if ta[1] != ():
+            a = f"{a}.sum()"
+        lo, _ = self.py_number("int")
+        hi, _ = self.py_number("float")
+        e, te = self.as_numeric(*self.operand(d))
+        op = self.r.choice(["<", "<="])
+        return f"({e} if {lo} {op} {a} {op} {hi} else {e} * 2)", te
 
     def e_scalar_tensor(self, d: int) -> tuple[str, tuple]:
         """A Python scalar from a builtin (len, shape, min/max, isinstance) with a tensor."""
