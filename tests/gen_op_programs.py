@@ -437,7 +437,7 @@ class _OpGen:
         kinds = ["assign"] * 5 + ["aug", "aug", "setitem", "setitem", "inplace", "tuple",
                                   "list", "closure", "py_scalar", "mutable"]
         if depth < 2:
-            kinds += ["if", "while", "for"]
+            kinds += ["if", "while", "for", "loop_setitem", "list_loop", "mutable_loop"]
         kind = self.r.choice(kinds)
         if self.mindspore_safe and kind in MINDSPORE_UNSAFE:
             kind = "assign"
@@ -645,6 +645,57 @@ class _OpGen:
         val, kind = self.py_number(self.r.choice(["int", "float"]))
         self.emit(ind, f"{n} = ms.mutable({val})")
         self.vars[n] = ("py", kind)
+
+    def s_loop_setitem(self, ind: int, depth: int) -> None:
+        """Setitem of a fresh tensor in a loop: Python ``for`` over its rows, or a tensor
+        ``while`` with a tensor index."""
+        r = self.r
+        a, ta = self.as_numeric(*self.operand(0, lambda t: t[1] != () and t[0] != BOOL))
+        if ta[1] == ():
+            return self.s_assign(ind, depth)
+        v, n0 = self.fresh(), ta[1][0]
+        self.emit(ind, f"{v} = {a}.copy()")
+        s, _ = self.py_number("int")
+        if r.random() < 0.5:
+            i = self.fresh("i")
+            self.emit(ind, f"for {i} in range({r.randint(1, n0)}):")
+            self.emit(ind + 1, f"{v}[{i}] = {v}[{i} - 1] * 2 + {s}")
+        else:
+            w = self.fresh("w")
+            self.emit(ind, f"{w} = ops.abs({v}).sum().astype(ms.int64) % 2")
+            self.emit(ind, f"while {w} < {n0}:")
+            self.emit(ind + 1, f"{v}[{w}] = {v}[{w}] - {s}")
+            self.emit(ind + 1, f"{w} = {w} + 1")
+        self.vars[v] = ta
+        return None
+
+    def s_list_loop(self, ind: int, depth: int) -> None:
+        """A list grown in a Python loop, then stacked or summed."""
+        r = self.r
+        a, ta = self.as_numeric(*self.operand(0, lambda t: t[0] != BOOL))
+        lst, i, v = self.fresh("l"), self.fresh("i"), self.fresh()
+        n = r.randint(1, 3)
+        self.emit(ind, f"{lst} = []")
+        self.emit(ind, f"for {i} in range({n}):")
+        self.emit(ind + 1, f"{lst}.append({a} * {i} - {i})")
+        if r.random() < 0.5:
+            self.emit(ind, f"{v} = ops.stack({lst})")
+            self.vars[v] = (ta[0], (n,) + ta[1])
+        else:
+            self.emit(ind, f"{v} = {lst}[-1] + len({lst})")
+            self.vars[v] = ta
+
+    def s_mutable_loop(self, ind: int, depth: int) -> None:
+        """A ``mutable`` counter updated in a loop, then used with a tensor."""
+        n, i = self.fresh("n"), self.fresh("i")
+        self.emit(ind, f"{n} = ms.mutable({self.r.choice([0, 1, -2])})")
+        self.emit(ind, f"for {i} in range({self.r.randint(0, 3)}):")
+        self.emit(ind + 1, f"{n} = {n} + {i} * 2")
+        a, ta = self.as_numeric(*self.operand(0))
+        v = self.fresh()
+        self.emit(ind, f"{v} = {a} * {n}")
+        self.vars[v] = ta
+        self.vars[n] = ("py", "int")
 
     def _fixed(self, v: str, t: tuple, depth: int) -> str:
         """An expression of exactly type ``t`` (dtype by a cast, shape by broadcasting)."""
