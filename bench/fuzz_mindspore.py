@@ -76,14 +76,15 @@ def _load(source: str, name: str, directory: str):
     return mod
 
 
-def record_mindspore(seeds: list[int], path: str) -> None:
-    """(In the MindSpore interpreter) every seed's PyNative and jit results, pickled."""
+def record_mindspore(programs_path: str, path: str) -> None:
+    """(In the MindSpore interpreter) every program's PyNative and jit results, pickled."""
     import mindspore as ms
     ms.set_context(mode=ms.PYNATIVE_MODE, pynative_synchronize=True)
+    with open(programs_path, "rb") as fh:
+        programs = pickle.load(fh)
     results = {}
     with tempfile.TemporaryDirectory(prefix="ms_fuzz_") as directory:
-        for seed in seeds:
-            prog = go.generate(seed, mindspore_safe=True)
+        for seed, prog in programs.items():
             source = prog.source.replace(go.HEADER, MS_HEADER, 1)
             try:
                 mod = _load(source, f"ms_prog_{seed}", directory)
@@ -151,7 +152,8 @@ def main() -> int:
     ap.add_argument("--seeds", default="0:300", help="A:B or a comma-separated list")
     ap.add_argument("--ms-python", default="/work/msvenv/bin/python")
     ap.add_argument("--out", default="fuzz_mindspore")
-    ap.add_argument("--record", default=None, help=argparse.SUPPRESS)  # the MindSpore child
+    # the MindSpore child: --record PROGRAMS.pkl RESULTS.pkl
+    ap.add_argument("--record", nargs=2, default=None, help=argparse.SUPPRESS)
     opts = ap.parse_args()
     if ":" in opts.seeds:
         lo, hi = (int(v) for v in opts.seeds.split(":"))
@@ -159,24 +161,26 @@ def main() -> int:
     else:
         seeds = [int(v) for v in opts.seeds.split(",")]
     if opts.record:
-        record_mindspore(seeds, opts.record)
+        record_mindspore(*opts.record)
         return 0
     from _harness import write_json
 
     import graphkiln as ms
     t0 = time.perf_counter()
+    programs = {seed: go.generate(seed, mindspore_safe=True) for seed in seeds}
     with tempfile.TemporaryDirectory(prefix="gk_msfuzz_") as directory:
-        pkl = os.path.join(directory, "ms.pkl")
+        pkl, progs_pkl = os.path.join(directory, "ms.pkl"), os.path.join(directory, "p.pkl")
+        with open(progs_pkl, "wb") as fh:
+            pickle.dump(programs, fh)
         env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-        subprocess.run([opts.ms_python, os.path.abspath(__file__), "--seeds", opts.seeds,
-                        "--record", pkl], check=True, env=env, stderr=subprocess.DEVNULL)
+        subprocess.run([opts.ms_python, os.path.abspath(__file__), "--record", progs_pkl,
+                        pkl], check=True, env=env, stderr=subprocess.DEVNULL)
         with open(pkl, "rb") as fh:
             ms_results = pickle.load(fh)
         t_ms = time.perf_counter() - t0
         findings = []
         warnings.filterwarnings("ignore")
-        for seed in seeds:
-            prog = go.generate(seed, mindspore_safe=True)
+        for seed, prog in programs.items():
             mod = _load(prog.source, f"gk_prog_{seed}", directory)
             found = compare(ms_results[seed], run_program(ms, mod, prog, False),
                             run_program(ms, mod, prog, True), "float16" in prog.source)

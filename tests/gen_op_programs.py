@@ -34,7 +34,8 @@ HEADER = "import graphkiln as ms\nfrom graphkiln import ops\n\n\n"
 # forms where MindSpore 2.10 CPU disagrees with itself (PyNative against GRAPH) or fails:
 # augmented assignment is in place in PyNative (an alias sees it; the dtype stays) and not
 # in GRAPH; in-place Tensor methods have no CPU kernels; setitem with a negative-step slice
-# or an ellipsis fails in TensorScatterUpdate or leaves elements unset
+# or an ellipsis fails in TensorScatterUpdate or leaves elements unset; getitem with a
+# negative step and a negative stop drops elements
 MINDSPORE_UNSAFE = ("aug", "inplace", "neg_step", "ellipsis")
 _ORDER = {BOOL: 0, "int32": 1, "int64": 2, "float16": 3, "float32": 4}
 
@@ -332,11 +333,11 @@ class _OpGen:
             i = r.randint(-n0, n0 - 1)
             return f"{a}[{i}]", (ta[0], shape[1:])
         if k == "slice":
-            idx, size = _slice(r, n0)
+            # (MindSpore 2.10 reads b[-1:-3:-1] and y[1::-1, 1:2] wrongly: with
+            # mindspore_safe, only positive steps)
+            idx, size = _slice(r, n0, negative=not self.mindspore_safe)
             if len(shape) == 2 and r.random() < 0.5:
-                # (MindSpore 2.10 reads y[1::-1, 1:2] wrongly: only positive steps there)
-                idx, size = _slice(r, n0, negative=not self.mindspore_safe)
-                idx2, size2 = _slice(r, shape[1])
+                idx2, size2 = _slice(r, shape[1], negative=not self.mindspore_safe)
                 return f"{a}[{idx}, {idx2}]", (ta[0], (size, size2))
             return f"{a}[{idx}]", (ta[0], (size,) + shape[1:])
         if k == "ellipsis":
