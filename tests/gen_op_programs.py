@@ -35,7 +35,9 @@ HEADER = "import graphkiln as ms\nfrom graphkiln import ops\n\n\n"
 # augmented assignment is in place in PyNative (an alias sees it; the dtype stays) and not
 # in GRAPH; in-place Tensor methods have no CPU kernels; setitem with a negative-step slice
 # or an ellipsis fails in TensorScatterUpdate or leaves elements unset; getitem with a
-# negative step and a negative stop drops elements
+# negative step and a negative stop drops elements; a closure reading a variable rebound
+# after its ``def`` sees the new value in PyNative, the old one in GRAPH; setitem into and
+# mask getitem of a bool tensor fail or differ in GRAPH
 MINDSPORE_UNSAFE = ("aug", "inplace", "neg_step", "ellipsis")
 _ORDER = {BOOL: 0, "int32": 1, "int64": 2, "float16": 3, "float32": 4}
 
@@ -347,6 +349,11 @@ class _OpGen:
             if len(shape) < 2:
                 return f"{a}[None]", (ta[0], (1,) + shape)
             return f"{a}[None][0]", ta
+        if k == "mask" and ta[0] == BOOL and self.mindspore_safe:
+            k = "int"
+        if k == "int":
+            i = r.randint(-n0, n0 - 1)
+            return f"{a}[{i}]", (ta[0], shape[1:])
         if k == "mask":  # a dynamic shape: reduce it at once
             m, _ = self.operand(0, lambda t: t[0] == BOOL and t[1] == shape)
             if not m.startswith("(") and self.vars.get(m, ("",))[0] != BOOL:
@@ -483,6 +490,9 @@ class _OpGen:
         v = self.fresh()
         self.emit(ind, f"{v} = {a}.copy()" if r.random() < 0.5 else f"{v} = {a} * 1")
         tv = ta if "copy" in self.lines[-1] else (with_scalar(ta[0], "int"), ta[1])
+        if tv[0] == BOOL and self.mindspore_safe:
+            self.emit(ind, f"{v} = {v}.astype(ms.int32)")
+            tv = ("int32", tv[1])
         shape = tv[1]
         n0 = shape[0]
         k = r.choice(["int", "slice", "neg_step", "mask", "tensor", "ellipsis"])
@@ -611,7 +621,7 @@ class _OpGen:
         self.vars = saved
         self.emit(ind + 1, f"return {body}")
         v = self.fresh()
-        if r.random() < 0.3:
+        if r.random() < 0.3 and not self.mindspore_safe:
             self.emit(ind, f"{cap} = {cap} * 2")  # read by g at call time, as in Python
             self.vars[cap] = (with_scalar(tc[0], "int"), tc[1])
             self.emit(ind, f"{v} = {g}({arg})")
