@@ -240,6 +240,18 @@ def _first_mismatch(out_t, out_f) -> tuple:
     return out_t, out_f
 
 
+# Tensors a tensor ``if`` made by joining two Python ints (or two floats): id -> (tensor,
+# kind). Returned by the graph as they are, they leave it as Python numbers (MindSpore
+# keeps such a join a scalar, and PyNative returns the number). Cleared per compile.
+NUMBER_JOINS: dict[int, tuple[Tensor, type]] = {}
+
+
+def number_join_kind(x) -> type | None:
+    """``int`` or ``float`` when ``x`` is the tensor of a join of two Python numbers."""
+    entry = NUMBER_JOINS.get(id(x))
+    return entry[1] if entry is not None and entry[0] is x else None
+
+
 def _scalar_join(a, c) -> AbstractScalar | None:
     """The run-time scalar joining ``a`` and ``c`` when one of them is a run-time scalar
     and the other a number of the same type; None when neither is a run-time scalar."""
@@ -318,6 +330,8 @@ def _traced_if(cond, true_fn, false_fn, values, names, guard=False):
         leaves_f.append(c)
         leaf_names.append(_WRITTEN_NAME)
     results: list = [None] * len(leaves_t)
+    numbers = {i: type(a) for i, (a, c) in enumerate(zip(leaves_t, leaves_f))
+               if type(a) is type(c) and type(a) in (int, float) and a != c}
     dyn: list[tuple[int, Node, Node]] = []
     weights: list[tuple[int, object, object, AbstractTensor]] = []
     lifts = _Lifts(b, len(leaves_t))
@@ -405,6 +419,9 @@ def _traced_if(cond, true_fn, false_fn, values, names, guard=False):
                                 wf(results) if wf is not None else results[i], like, loc)
     for (x, _, _), value in zip(written, results[n_user:n_leaves]):
         b.write_back(x, x._node, value._node)
+    for i, kind in numbers.items():
+        if i < n_user and isinstance(results[i], Tensor):
+            NUMBER_JOINS[id(results[i])] = (results[i], kind)
     return unflatten(tree_t, results[:n_user])
 
 

@@ -98,3 +98,33 @@ def test_generated_programs(seed, tmp_path):
     jf = ms.jit(mod.f)
     for x, y in prog.tensors():
         assert graph_vs_eager(jf, x, y) is None, f"`python tests/gen_op_programs.py {seed}`"
+
+
+def number_join(x):
+    if x.sum() > 0:
+        k = 1
+    else:
+        k = 2
+    return k
+
+
+def number_join_with_tensor(x):
+    k = 0.5
+    if x.sum() > 0:
+        k += 1.0
+    return x * k, k
+
+
+@pytest.mark.parametrize("fn, want", [(number_join, (int, 1, 2)),
+                                      (number_join_with_tensor, (float, 1.5, 0.5))])
+def test_python_numbers_joined_by_tensor_if(fn, want):
+    """Two Python numbers joined by a tensor ``if`` and returned: a Python number in GRAPH
+    as in PYNATIVE (GRAPH gave a 0-d Tensor). MindSpore 2.10 returns the Python number in
+    both modes (checked with /work/msvenv/bin/python: ``int 1`` and ``float 1.5``)."""
+    kind, pos, neg = want
+    for sign, expected in ((1.0, pos), (-1.0, neg)):
+        x = ms.Tensor(np.array([sign, 2 * sign], np.float32))
+        out = ms.jit(fn)(x)
+        got = out[-1] if isinstance(out, tuple) else out
+        assert type(got) is kind and got == expected
+        assert graph_vs_eager(ms.jit(fn), x) is None
