@@ -21,7 +21,7 @@ from ..common.tensor import Tensor
 from ..context import get_context, load_elim_level, strict_syntax
 from ..errors import blame_argument, innermost_user_location, user_frames_only, with_location
 from ..frontend.builder import GraphBuilder
-from ..frontend.control import NUMBER_JOINS, convert, number_join_kind
+from ..frontend.control import convert
 from ..frontend.fallback import PyObject
 from ..frontend.pytree import flatten, unflatten
 from ..frontend.undefined import Undefined
@@ -133,7 +133,7 @@ def _trace_body(builder, target, fn, name, args, kwargs, self_obj, s_args, s_kwa
         for i, leaf in enumerate(out_leaves):
             if isinstance(leaf, Undefined):
                 raise leaf.error()
-            kind = number_join_kind(leaf)
+            kind = state.number_kind(leaf)
             if kind is not None:  # a join of Python numbers leaves as a Python number
                 nodes.append(builder.to_node(leaf))
                 slots.append((i, AbstractScalar.unknown(kind)))
@@ -232,7 +232,7 @@ def _compile_call(fn, name: str, args: tuple, kwargs: dict, self_obj) -> Executa
                       verify=os.environ.get("GRAPHKILN_VERIFY", "") not in ("", "0"))
     functions, run_time_writes, token = state.begin_functions()
     if state.current() is None:  # the outermost compile
-        NUMBER_JOINS.clear()
+        state.clear_numbers()
     try:
         graph, weights, out_tree, out_leaves, slots = trace_graph(fn, name, args, kwargs,
                                                                   self_obj)

@@ -240,16 +240,11 @@ def _first_mismatch(out_t, out_f) -> tuple:
     return out_t, out_f
 
 
-# Tensors a tensor ``if`` made by joining two Python ints (or two floats): id -> (tensor,
-# kind). Returned by the graph as they are, they leave it as Python numbers (MindSpore
-# keeps such a join a scalar, and PyNative returns the number). Cleared per compile.
-NUMBER_JOINS: dict[int, tuple[Tensor, type]] = {}
-
-
-def number_join_kind(x) -> type | None:
-    """``int`` or ``float`` when ``x`` is the tensor of a join of two Python numbers."""
-    entry = NUMBER_JOINS.get(id(x))
-    return entry[1] if entry is not None and entry[0] is x else None
+def _number_kind(a, c) -> type | None:
+    """``int`` or ``float`` when the two branch values of a variable are Python numbers of
+    that type (or Tensors standing for them, see ``tracing_state.mark_number``)."""
+    kinds = [type(x) if type(x) in (int, float) else state.number_kind(x) for x in (a, c)]
+    return kinds[0] if kinds[0] is not None and kinds[0] is kinds[1] else None
 
 
 def _scalar_join(a, c) -> AbstractScalar | None:
@@ -330,8 +325,8 @@ def _traced_if(cond, true_fn, false_fn, values, names, guard=False):
         leaves_f.append(c)
         leaf_names.append(_WRITTEN_NAME)
     results: list = [None] * len(leaves_t)
-    numbers = {i: type(a) for i, (a, c) in enumerate(zip(leaves_t, leaves_f))
-               if type(a) is type(c) and type(a) in (int, float) and a != c}
+    numbers = {i: kind for i, kind in enumerate(map(_number_kind, leaves_t, leaves_f))
+               if kind is not None}
     dyn: list[tuple[int, Node, Node]] = []
     weights: list[tuple[int, object, object, AbstractTensor]] = []
     lifts = _Lifts(b, len(leaves_t))
@@ -421,7 +416,7 @@ def _traced_if(cond, true_fn, false_fn, values, names, guard=False):
         b.write_back(x, x._node, value._node)
     for i, kind in numbers.items():
         if i < n_user and isinstance(results[i], Tensor):
-            NUMBER_JOINS[id(results[i])] = (results[i], kind)
+            state.mark_number(results[i], kind)
     return unflatten(tree_t, results[:n_user])
 
 
@@ -941,6 +936,9 @@ class _TensorLoop:
             if kind is _Leaf.CARRIED:
                 a, p = self.abstracts[i], params[i, "value"]
                 syms[i] = gb.wrap(p)
+                number = _number_kind(self.leaves[i], self.leaves[i])
+                if number is not None and isinstance(syms[i], Tensor):
+                    state.mark_number(syms[i], number)  # a Python number carried
             elif kind is _Leaf.WEIGHT:
                 a = self.abstracts[i]
                 syms[i] = WeightJoin(gb, params[i, "flag"], self.weights[i],
@@ -1050,6 +1048,9 @@ class _TensorLoop:
         for i, kind in enumerate(self.kinds):
             if kind is _Leaf.CARRIED:
                 results[i] = b.wrap(outs[i, "value"])
+                number = _number_kind(self.leaves[i], new_leaves[i])
+                if number is not None and isinstance(results[i], Tensor):
+                    state.mark_number(results[i], number)  # stays a Python number
             elif kind is _Leaf.WEIGHT:
                 a = self.abstracts[i]
                 results[i] = WeightJoin(b, outs[i, "flag"], self.weights[i],

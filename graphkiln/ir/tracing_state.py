@@ -95,3 +95,25 @@ def exit_pynative_grad(prev: bool) -> None:
 def in_pynative_grad() -> bool:
     """True while tracing the function of a PyNative-mode gradient."""
     return getattr(_local, "pynative_grad", False)
+
+
+# Graph-time Tensors that stand for Python numbers: the join of two Python ints (or two
+# floats) by a tensor ``if``, and arithmetic of such with Python numbers. MindSpore keeps
+# them scalars, so the graph returns them as Python numbers (as PyNative gives).
+# id -> (tensor, int or float); cleared by each outermost compile.
+_NUMBERS: dict = {}
+
+
+def mark_number(tensor, kind: type) -> None:
+    """Record that the graph-time ``tensor`` stands for a Python number of ``kind``."""
+    _NUMBERS[id(tensor)] = (tensor, kind)
+
+
+def number_kind(x) -> type | None:
+    """``int`` or ``float`` when ``x`` stands for a Python number (see ``mark_number``)."""
+    entry = _NUMBERS.get(id(x)) if _NUMBERS else None
+    return entry[1] if entry is not None and entry[0] is x else None
+
+
+def clear_numbers() -> None:
+    _NUMBERS.clear()

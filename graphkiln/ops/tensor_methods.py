@@ -37,6 +37,19 @@ def _array_ufunc(self, ufunc, method, *inputs, **kwargs):
     return op(*(x[()] if isinstance(x, np.ndarray) and x.ndim == 0 else x for x in inputs))
 
 
+def _number_arith(fn, true_div: bool = False):
+    """``fn(a, b)``; while tracing, a result of Tensors standing for Python numbers and
+    Python numbers stands for one too (``tracing_state.mark_number``)."""
+    def run(a, b):
+        out = fn(a, b)
+        kinds = [type(x) if type(x) in (int, float) else tracing_state.number_kind(x)
+                 for x in (a, b)]
+        if None not in kinds and isinstance(out, Tensor):
+            tracing_state.mark_number(out, float if true_div or float in kinds else int)
+        return out
+    return run
+
+
 def install() -> None:
     """Attach the operators and methods to :class:`Tensor`."""
     def binop(fn):
@@ -46,10 +59,11 @@ def install() -> None:
         return lambda self, other: fn(other, self)
 
     for name, fn in [("add", F.add), ("sub", F.sub), ("mul", F.mul), ("truediv", F.div),
-                     ("floordiv", F.floor_div), ("mod", F.mod), ("pow", F.pow),
-                     ("matmul", F.matmul)]:
+                     ("floordiv", F.floor_div), ("mod", F.mod), ("pow", F.pow)]:
+        fn = _number_arith(fn, name == "truediv")
         setattr(Tensor, f"__{name}__", binop(fn))
         setattr(Tensor, f"__r{name}__", rbinop(fn))
+    Tensor.__matmul__, Tensor.__rmatmul__ = binop(F.matmul), rbinop(F.matmul)
     for name, fn in [("and", F.bitwise_and), ("or", F.bitwise_or),
                      ("xor", F.bitwise_xor)]:
         setattr(Tensor, f"__{name}__", binop(fn))

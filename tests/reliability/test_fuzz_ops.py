@@ -115,14 +115,44 @@ def number_join_with_tensor(x):
     return x * k, k
 
 
+def counted_in_python_loop(x):
+    k = 0
+    for e in x:
+        if e > 0.5:
+            k = k + 1
+    return k * 2
+
+
+def doubled_in_tensor_while(x):
+    k = 0.5
+    while x.sum() > k:
+        k = k * 2
+    return k
+
+
+def counted_in_tensor_while(x):
+    s = x * 0
+    i = 0
+    while s.sum() < 5:
+        s = s + x
+        i += 1
+    return s, i
+
+
 @pytest.mark.parametrize("fn, want", [(number_join, (int, 1, 2)),
-                                      (number_join_with_tensor, (float, 1.5, 0.5))])
+                                      (number_join_with_tensor, (float, 1.5, 0.5)),
+                                      (counted_in_python_loop, (int, 4, 0)),
+                                      (doubled_in_tensor_while, (float, 4.0, 0.5)),
+                                      (counted_in_tensor_while, (int, 2, None))])
 def test_python_numbers_joined_by_tensor_if(fn, want):
-    """Two Python numbers joined by a tensor ``if`` and returned: a Python number in GRAPH
-    as in PYNATIVE (GRAPH gave a 0-d Tensor). MindSpore 2.10 returns the Python number in
-    both modes (checked with /work/msvenv/bin/python: ``int 1`` and ``float 1.5``)."""
+    """Python numbers joined by a tensor ``if`` or carried by a tensor ``while``, and
+    returned: Python numbers in GRAPH as in PYNATIVE (GRAPH gave 0-d Tensors). MindSpore
+    2.10 returns Python numbers in both modes (checked with /work/msvenv/bin/python on
+    these functions: ``int 1``, ``float 1.5``, ``int 4``, ``float 4.0``, ``int 2``)."""
     kind, pos, neg = want
     for sign, expected in ((1.0, pos), (-1.0, neg)):
+        if expected is None:
+            continue
         x = ms.Tensor(np.array([sign, 2 * sign], np.float32))
         out = ms.jit(fn)(x)
         got = out[-1] if isinstance(out, tuple) else out
