@@ -72,6 +72,7 @@ class _OpGen:
         self.vars: dict = {"x": x_t, "y": y_t}
         self.lines: list[str] = []
         self.n = 0
+        self.returned_numbers: list[str] = []  # Python numbers the program returns
 
     def fresh(self, prefix: str = "v") -> str:
         self.n += 1
@@ -445,7 +446,8 @@ class _OpGen:
         kinds = ["assign"] * 5 + ["aug", "aug", "setitem", "setitem", "inplace", "tuple",
                                   "list", "closure", "py_scalar", "mutable"]
         if depth < 2:
-            kinds += ["if", "while", "for", "loop_setitem", "list_loop", "mutable_loop"]
+            kinds += ["if", "while", "for", "loop_setitem", "list_loop", "mutable_loop",
+                      "py_join"]
         kind = self.r.choice(kinds)
         if self.mindspore_safe and kind in MINDSPORE_UNSAFE:
             kind = "assign"
@@ -708,6 +710,33 @@ class _OpGen:
         self.vars[v] = ta
         self.vars[n] = ("py", "int")
 
+    def s_py_join(self, ind: int, depth: int) -> None:
+        """A Python number set by both branches of a tensor ``if`` (or counted in a tensor
+        ``while``): a Python number after it, in GRAPH as in PyNative."""
+        r = self.r
+        n = self.fresh("n")
+        kind = r.choice(["int", "float"])
+        start = r.choice(["1", "-2", "3"] if kind == "int" else ["0.5", "-1.5"])
+        self.emit(ind, f"{n} = {start}")
+        c, tc = self.e_cmp(1)
+        if tc[1] != ():
+            c = f"({c}).{r.choice(['any', 'all'])}()"
+        if r.random() < 0.6:
+            self.emit(ind, f"if {c}:")
+            step, factor = (("1", "2"), ("2", "-1")) if kind == "int" else \
+                (("0.5", "1.5"), ("2.0", "-1.0"))
+            self.emit(ind + 1, f"{n} = {n} + {r.choice(step)}")
+            self.emit(ind, "else:")
+            self.emit(ind + 1, f"{n} = {n} * {r.choice(factor)}")
+        else:
+            w = self.fresh("w")
+            self.emit(ind, f"{w} = ms.Tensor(0)")
+            self.emit(ind, f"while {w} < 2 and {c}:")
+            self.emit(ind + 1, f"{w} = {w} + 1")
+            self.emit(ind + 1, f"{n} = {n} * 2 - 1")
+        self.vars[n] = ("py", kind)
+        self.returned_numbers.append(n)
+
     def _fixed(self, v: str, t: tuple, depth: int) -> str:
         """An expression of exactly type ``t`` (dtype by a cast, shape by broadcasting)."""
         e, te = self.expr(depth)
@@ -846,7 +875,8 @@ def generate(seed: int, mindspore_safe: bool = False) -> Program:
         g.stmt(1, 0)
     outs = g.tensors(lambda t: True)
     fresh = [v for v in outs if v not in ("x", "y")]
-    chosen = sorted(set(fresh[-2:] + r.sample(outs, min(len(outs), r.randint(0, 2)))))
+    chosen = sorted(set(fresh[-2:] + r.sample(outs, min(len(outs), r.randint(0, 2)))
+                        + g.returned_numbers[-1:]))
     g.emit(1, f"return {', '.join(chosen)}")
     inputs = [(_input(r, x_t), _input(r, y_t)) for _ in range(3)]
     return Program(seed, HEADER + "\n".join(g.lines) + "\n", x_t, y_t, inputs)

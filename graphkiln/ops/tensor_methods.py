@@ -38,16 +38,30 @@ def _array_ufunc(self, ufunc, method, *inputs, **kwargs):
 
 
 def _number_arith(fn, true_div: bool = False):
-    """``fn(a, b)``; while tracing, a result of Tensors standing for Python numbers and
-    Python numbers stands for one too (``tracing_state.mark_number``)."""
+    """``fn(a, b)``; while tracing, a Tensor standing for a Python number (see
+    ``tracing_state.mark_number``) is one: next to a Tensor it takes that Tensor's type as
+    a Python number would, and with Python numbers it gives one."""
     def run(a, b):
-        out = fn(a, b)
         kinds = [type(x) if type(x) in (int, float) else tracing_state.number_kind(x)
                  for x in (a, b)]
-        if None not in kinds and isinstance(out, Tensor):
-            tracing_state.mark_number(out, float if true_div or float in kinds else int)
-        return out
+        if kinds == [None, None] or None not in kinds:
+            out = fn(a, b)
+            if None not in kinds and isinstance(out, Tensor):
+                tracing_state.mark_number(out, float if true_div or float in kinds else int)
+            return out
+        if isinstance(a, Tensor) and kinds[0] is not None and isinstance(b, Tensor):
+            a = F.cast(a, _weak_type(b.dtype, kinds[0]))
+        elif isinstance(b, Tensor) and kinds[1] is not None and isinstance(a, Tensor):
+            b = F.cast(b, _weak_type(a.dtype, kinds[1]))
+        return fn(a, b)
     return run
+
+
+def _weak_type(t: mstype.Type, kind: type) -> mstype.Type:
+    """The type a Python number of ``kind`` takes next to a ``t`` Tensor."""
+    if kind is float:
+        return t if t.is_float or t.is_complex else mstype.float32
+    return mstype.int64 if t is mstype.bool_ else t
 
 
 def install() -> None:

@@ -87,7 +87,7 @@ def test_sequence_read_after_one_branch_is_an_error():
 
 
 # seeds that once failed a check of bench/fuzz.py or bench/fuzz_mindspore.py
-REGRESSION_SEEDS = [87, 216, 242, 375, 2729, 4591, 4897]
+REGRESSION_SEEDS = [87, 195, 216, 242, 375, 2729, 4591, 4897]
 
 
 @pytest.mark.parametrize("seed", sorted(set(range(40)) | set(REGRESSION_SEEDS)))
@@ -158,3 +158,19 @@ def test_python_numbers_joined_by_tensor_if(fn, want):
         got = out[-1] if isinstance(out, tuple) else out
         assert type(got) is kind and got == expected
         assert graph_vs_eager(ms.jit(fn), x) is None
+
+
+def counter_next_to_int32(x):
+    n = 1
+    if x.sum() > 0:
+        n = n + 1
+    return x + n
+
+
+def test_number_join_next_to_tensor_is_weak():
+    """Seed 195: a Python number joined by a tensor ``if`` met an int32 Tensor as an int64
+    Tensor (int64 result in GRAPH, int32 in PYNATIVE); as a Python number it adapts."""
+    x = ms.Tensor(np.array([1, 2, 3], np.int32))
+    out = ms.jit(counter_next_to_int32)(x)
+    assert out.dtype == ms.int32
+    assert graph_vs_eager(ms.jit(counter_next_to_int32), x) is None
