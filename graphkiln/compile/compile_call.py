@@ -231,13 +231,16 @@ def _compile_call(fn, name: str, args: tuple, kwargs: dict, self_obj) -> Executa
                       save_graphs_path=_ir_directory(),
                       verify=os.environ.get("GRAPHKILN_VERIFY", "") not in ("", "0"))
     functions, run_time_writes, token = state.begin_functions()
-    if state.current() is None:  # the outermost compile
+    outermost = state.current() is None
+    if outermost:
         state.clear_numbers()
     try:
         graph, weights, out_tree, out_leaves, slots = trace_graph(fn, name, args, kwargs,
                                                                   self_obj)
     finally:
         state.end_functions(token)
+        if outermost:
+            state.clear_numbers()
     t1 = time.perf_counter()
     record_stage(ctx, graph, "parse", t1 - t0, True)
     if ctx.verify:
