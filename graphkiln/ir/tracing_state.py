@@ -120,4 +120,3 @@ def exit_pynative_grad(prev: bool) -> None:
 def in_pynative_grad() -> bool:
     """True while tracing the function of a PyNative-mode gradient."""
     return getattr(_local, "pynative_grad", False)
-
