@@ -2,9 +2,12 @@
 
     PYTHONPATH=. python bench/fuzz.py --seeds 0:10000 [--jobs 2] [--out fuzz]
 
-For every seed, the generator of ``tests/gen_programs.py`` writes a program
-(nested tensor/Python control flow, loops with break/continue/return, helpers; odd seeds
-also read and write a weight, print, and carry raising guards) and checks:
+For every seed, a generator writes a program: for one seed in twenty (``seed % 20 == 19``)
+``tests/gen_programs.py`` (nested tensor/Python control flow, loops with
+break/continue/return, helpers; half of them also read and write a weight, print, and
+carry raising guards), for the others ``tests/gen_op_programs.py`` (small programs over
+mixed dtypes: promotion, division and modulo, indexing and setitem, reductions, builtins,
+closures, in-place methods). Each program is checked:
 
 * ``graph``: ``ms.jit(f)`` == ``f`` run eagerly on three input pairs (results, final weight,
   printed text; or both raise);
@@ -27,6 +30,7 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import os
+import re
 import signal
 import sys
 import tempfile
@@ -38,6 +42,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "tests"))
 sys.path.insert(0, HERE)
 
+import gen_op_programs as go  # noqa: E402
 import gen_programs as gp  # noqa: E402
 from _harness import table, write_json  # noqa: E402
 
@@ -56,9 +61,19 @@ def _on_alarm(signum, frame):
     raise _Timeout()
 
 
-def variant(seed: int) -> tuple[bool, bool]:
-    """``(python_scopes, effects)`` of a seed: every combination over six seeds."""
-    return seed % 3 == 2, seed % 2 == 1
+def variant(seed: int) -> tuple[bool, bool] | None:
+    """``(python_scopes, effects)`` of a control-flow seed (every combination over six of
+    them), None for an op-level one."""
+    if seed % 20 != 19:
+        return None
+    n = seed // 20
+    return n % 3 == 2, n % 2 == 1
+
+
+def generate(seed: int):
+    """The program of ``seed``."""
+    v = variant(seed)
+    return go.generate(seed) if v is None else gp.generate(seed, *v)
 
 
 def _close(a, b, rtol: float, atol: float) -> bool:
@@ -70,11 +85,21 @@ def _close(a, b, rtol: float, atol: float) -> bool:
 
 def _fd_problem(grad, loss, xa, ya) -> str | None:
     """``grad`` against central differences of ``loss`` at ``(xa, ya)`` (None: agree, or
-    no derivative there)."""
-    fd = [gp.numeric_grad(loss, xa, ya, i, 1e-6) for i in (0, 1)]
-    if any(g is None for g in fd) or _close(grad, tuple(Tensor(g) for g in fd), 1e-4, 1e-6):
-        return None
+    no derivative there). A program that rounds to float32 inside (``astype``) is measured
+    again with a step well above that rounding."""
+    for eps, rtol in ((1e-6, 1e-4), (1e-3, 1e-3)):
+        fd = [gp.numeric_grad(loss, xa, ya, i, eps) for i in (0, 1)]
+        if any(g is None for g in fd) or _close(grad, tuple(Tensor(g) for g in fd), rtol,
+                                                1e-6):
+            return None
     return f"gradient {grad} != finite differences {fd}"
+
+
+# A cast to an integer or bool type passes the gradient through, cast back (MindSpore's
+# rule for Cast), where finite differences see a step function (and a float16 one steps
+# every 1e-3): such programs are checked GRAPH against PYNATIVE and in composition, not
+# against finite differences.
+_COARSE_CASTS = re.compile(r"ms\.(?:u?int\d+|bool_|float16)\b|\.(?:int|long|bool|half)\(\)")
 
 
 def _off_boundary(xa, ya):
@@ -113,7 +138,7 @@ def check_grads(prog, mod) -> tuple[list[str], list[tuple[str, str]]]:
     eager = ms.grad(loss, grad_position=(0, 1))(x, y)
     if not _close(graph, eager, 1e-10, 1e-12):
         problems.append(("grad", f"GRAPH {graph} != PYNATIVE {eager}"))
-    else:
+    elif not _COARSE_CASTS.search(prog.source):
         problem = _fd_problem(graph, loss, xa, ya)
         if problem is not None:
             xo, yo = _off_boundary(xa, ya)
@@ -162,7 +187,8 @@ def _compare_variants(variants: dict, args, oracle) -> str | None | bool:
     if not ok:
         return False
     want = want if isinstance(want, tuple) else (want,)
-    if oracle is not None and not _close(want, tuple(Tensor(o) for o in oracle), 1e-4, 1e-6):
+    # (1e-3: the finite differences of grad_of_grad step 1e-3 through float32 rounding)
+    if oracle is not None and not _close(want, tuple(Tensor(o) for o in oracle), 1e-3, 1e-6):
         return f"eager composition {want} != oracle {oracle}"
     for name, fn in variants.items():
         ok, got = gp.run_safely(fn, *args)
@@ -231,13 +257,13 @@ def composed_checks(loss, xa, ya):
 def check_seed(args) -> dict:
     """Every check of one seed: ``{"seed", "checked": [...], "problems": [(check, text)]}``."""
     seed, directory, timeout = args
-    scopes, effects = variant(seed)
     signal.signal(signal.SIGALRM, _on_alarm)
     signal.alarm(timeout)
     checked: list[str] = []
     problems: list = []
     try:
-        prog = gp.generate(seed, scopes, effects)
+        prog = generate(seed)
+        effects = prog.effects
         mod = gp.load_program(prog, directory)
         jf = ms.jit(mod.f)
         for x, y in prog.tensors():
@@ -260,6 +286,8 @@ def check_seed(args) -> dict:
 
 
 def _command(seed: int) -> str:
+    if variant(seed) is None:
+        return f"python tests/gen_op_programs.py {seed}"
     scopes, effects = variant(seed)
     return (f"python tests/gen_programs.py {seed}"
             + (" --python-scopes" if scopes else "") + (" --effects" if effects else ""))

@@ -133,7 +133,12 @@ def _trace_body(builder, target, fn, name, args, kwargs, self_obj, s_args, s_kwa
         for i, leaf in enumerate(out_leaves):
             if isinstance(leaf, Undefined):
                 raise leaf.error()
-            if isinstance(leaf, (Tensor, PyObject)):
+            kind = state.number_kind(leaf)
+            if kind is not None:  # a join of Python numbers leaves as a Python number
+                nodes.append(builder.to_node(leaf))
+                slots.append((i, AbstractScalar.unknown(kind)))
+                out_leaves[i] = None
+            elif isinstance(leaf, (Tensor, PyObject)):
                 nodes.append(builder.to_node(leaf))
                 # a run-time Python object is returned as it is (no dtype)
                 slots.append((i, leaf.dtype if isinstance(leaf, Tensor) else None))
@@ -226,11 +231,16 @@ def _compile_call(fn, name: str, args: tuple, kwargs: dict, self_obj) -> Executa
                       save_graphs_path=_ir_directory(),
                       verify=os.environ.get("GRAPHKILN_VERIFY", "") not in ("", "0"))
     functions, run_time_writes, token = state.begin_functions()
+    outermost = state.current() is None
+    if outermost:
+        state.clear_numbers()
     try:
         graph, weights, out_tree, out_leaves, slots = trace_graph(fn, name, args, kwargs,
                                                                   self_obj)
     finally:
         state.end_functions(token)
+        if outermost:
+            state.clear_numbers()
     t1 = time.perf_counter()
     record_stage(ctx, graph, "parse", t1 - t0, True)
     if ctx.verify:

@@ -15,7 +15,7 @@ from ..common.op_timeline import TIMELINE
 from ..common.tensor import Tensor
 from ..errors import SourceLoc, user_frames_only, with_location
 from ..frontend.pytree import unflatten
-from ..ir.abstract import AbstractSequence, AbstractTensor
+from ..ir.abstract import AbstractScalar, AbstractSequence, AbstractTensor
 from ..ir.anf import FuncGraph, all_graphs, count_nodes, iter_nodes
 from ..ir.printer import ir_text
 from ..ir.serialize import decode
@@ -102,6 +102,8 @@ def at_user_line(exc: Exception, generated_file: str) -> Exception:
 def _output_value(value, abstract):
     """A run-time scalar or Python object as it is; a run-time sequence as a tuple or list
     of Tensors (or numbers)."""
+    if isinstance(abstract, AbstractScalar):  # a join of Python numbers, run as a 0-d array
+        return abstract.kind(value)
     if not isinstance(abstract, AbstractSequence):
         return value
     if isinstance(abstract.element, AbstractTensor):

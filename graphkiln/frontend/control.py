@@ -240,6 +240,13 @@ def _first_mismatch(out_t, out_f) -> tuple:
     return out_t, out_f
 
 
+def _number_kind(a, c) -> type | None:
+    """``int`` or ``float`` when the two branch values of a variable are Python numbers of
+    that type (or Tensors standing for them, see ``tracing_state.mark_number``)."""
+    kinds = [type(x) if type(x) in (int, float) else state.number_kind(x) for x in (a, c)]
+    return kinds[0] if kinds[0] is not None and kinds[0] is kinds[1] else None
+
+
 def _scalar_join(a, c) -> AbstractScalar | None:
     """The run-time scalar joining ``a`` and ``c`` when one of them is a run-time scalar
     and the other a number of the same type; None when neither is a run-time scalar."""
@@ -299,6 +306,7 @@ def _traced_if(cond, true_fn, false_fn, values, names, guard=False):
     elif out_f is _RAISED:
         out_f = placeholder_tree(out_t)
     out_t, out_f = _fill_pending_returns(out_t, out_f)
+    out_t, out_f = _one_sided_sequences(out_t, out_f, names, loc)
     leaves_t, tree_t = flatten(out_t)
     leaves_f, tree_f = flatten(out_f)
     if tree_t != tree_f:
@@ -317,6 +325,8 @@ def _traced_if(cond, true_fn, false_fn, values, names, guard=False):
         leaves_f.append(c)
         leaf_names.append(_WRITTEN_NAME)
     results: list = [None] * len(leaves_t)
+    numbers = {i: kind for i, kind in enumerate(map(_number_kind, leaves_t, leaves_f))
+               if kind is not None}
     dyn: list[tuple[int, Node, Node]] = []
     weights: list[tuple[int, object, object, AbstractTensor]] = []
     lifts = _Lifts(b, len(leaves_t))
@@ -404,6 +414,9 @@ def _traced_if(cond, true_fn, false_fn, values, names, guard=False):
                                 wf(results) if wf is not None else results[i], like, loc)
     for (x, _, _), value in zip(written, results[n_user:n_leaves]):
         b.write_back(x, x._node, value._node)
+    for i, kind in numbers.items():
+        if i < n_user and isinstance(results[i], Tensor):
+            state.mark_number(results[i], kind)
     return unflatten(tree_t, results[:n_user])
 
 
@@ -578,6 +591,27 @@ def _fill_pending_returns(out_t: tuple, out_f: tuple) -> tuple[tuple, tuple]:
             t[i] = placeholder_tree(c)
         elif isinstance(c, UndefinedReturn) and not isinstance(a, Undefined):
             f[i] = placeholder_tree(a)
+    return tuple(t), tuple(f)
+
+
+def _one_sided_sequences(out_t, out_f, names, loc) -> tuple:
+    """A tuple or list assigned in one branch only: after the ``if`` it is unassigned (an
+    error only where it is read), or, when the other branch jumped away, the assigned one."""
+    if not isinstance(out_t, tuple) or len(out_t) != len(out_f):
+        return out_t, out_f
+    t, f = list(out_t), list(out_f)
+    jumped = (_jumped(out_t, names), _jumped(out_f, names))
+    for i, (a, c) in enumerate(zip(t, f)):
+        for side, (x, other) in enumerate(((a, c), (c, a))):
+            if type(x) is not Undefined or not isinstance(other, (tuple, list)):
+                continue
+            if jumped[side]:
+                (t if side == 0 else f)[i] = placeholder_tree(other)
+            else:
+                missing = "true" if side == 0 else "false"
+                t[i] = f[i] = Undefined(x.name, f"it is assigned in only one branch of the "
+                                                f"tensor 'if' at {loc!r} (not in the "
+                                                f"{missing} branch)")
     return tuple(t), tuple(f)
 
 
@@ -902,6 +936,9 @@ class _TensorLoop:
             if kind is _Leaf.CARRIED:
                 a, p = self.abstracts[i], params[i, "value"]
                 syms[i] = gb.wrap(p)
+                number = _number_kind(self.leaves[i], self.leaves[i])
+                if number is not None and isinstance(syms[i], Tensor):
+                    state.mark_number(syms[i], number)  # a Python number carried
             elif kind is _Leaf.WEIGHT:
                 a = self.abstracts[i]
                 syms[i] = WeightJoin(gb, params[i, "flag"], self.weights[i],
@@ -1011,6 +1048,9 @@ class _TensorLoop:
         for i, kind in enumerate(self.kinds):
             if kind is _Leaf.CARRIED:
                 results[i] = b.wrap(outs[i, "value"])
+                number = _number_kind(self.leaves[i], new_leaves[i])
+                if number is not None and isinstance(results[i], Tensor):
+                    state.mark_number(results[i], number)  # stays a Python number
             elif kind is _Leaf.WEIGHT:
                 a = self.abstracts[i]
                 results[i] = WeightJoin(b, outs[i, "flag"], self.weights[i],

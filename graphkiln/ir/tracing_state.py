@@ -18,6 +18,31 @@ def set_current(builder):
     return prev
 
 
+# Graph-time Tensors that stand for Python numbers: the join of two Python ints (or two
+# floats) by a tensor ``if``, and arithmetic of such with Python numbers. MindSpore keeps
+# them scalars, so the graph returns them as Python numbers (as PyNative gives).
+# Per thread: id -> (tensor, int or float), emptied around each outermost compile.
+
+
+def mark_number(tensor, kind: type) -> None:
+    """Record that the graph-time ``tensor`` stands for a Python number of ``kind``."""
+    numbers = getattr(_local, "numbers", None)
+    if numbers is None:
+        numbers = _local.numbers = {}
+    numbers[id(tensor)] = (tensor, kind)
+
+
+def number_kind(x) -> type | None:
+    """``int`` or ``float`` when ``x`` stands for a Python number (see ``mark_number``)."""
+    numbers = getattr(_local, "numbers", None)
+    entry = numbers.get(id(x)) if numbers else None
+    return entry[1] if entry is not None and entry[0] is x else None
+
+
+def clear_numbers() -> None:
+    _local.numbers = None
+
+
 def begin_files() -> set:
     """Start recording the source files traced code comes from (for the compile cache)."""
     files: set = set()

@@ -219,11 +219,21 @@ def true_divide(dividend, divisor) -> Tensor:
 
 
 def fmod(input, other) -> Tensor:
-    """The remainder of truncated division: it has ``input``'s sign."""
+    """The remainder of truncated division: it has ``input``'s sign. A 0-d ``other`` of
+    ``input``'s kind (both integers, both floats) is a scalar to MindSpore 2.10: the result
+    keeps ``input``'s type (``fmod(int32[3], int64[])`` is int32)."""
     if not isinstance(input, Tensor) and not isinstance(other, Tensor):
         raise TypeError(f"For 'fmod', at least one of 'input' and 'other' must be a Tensor, "
                         f"but got {type(input).__name__} and {type(other).__name__}.")
+    if (isinstance(input, Tensor) and isinstance(other, Tensor) and other.ndim == 0
+            and input.ndim > 0 and _same_kind(input.dtype, other.dtype)):
+        other = F.cast(other, input.dtype)
     return M.Mod(input, other)
+
+
+def _same_kind(a, b) -> bool:
+    """Both integers or both floats."""
+    return (a.is_float and b.is_float) or (a.is_int and b.is_int)
 
 
 def positive(input) -> Tensor:

@@ -450,9 +450,8 @@ def min(input, dim=None, keepdim=False, *, initial=None, where=None):  # noqa: A
 
 
 def _arg(opdef, input, axis, keep, out_type):
-    if axis is None:
-        out = opdef(A.Reshape(input, (-1,)), axis=0, output_type=out_type)
-        return A.Reshape(out, (1,) * input.ndim) if keep else out
+    if axis is None:  # a 0-d index: MindSpore 2.10 ignores ``keepdim`` here
+        return opdef(A.Reshape(input, (-1,)), axis=0, output_type=out_type)
     out = opdef(input, axis=axis, output_type=out_type)
     return A.ExpandDims(out, axis) if keep else out
 

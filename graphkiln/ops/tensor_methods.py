@@ -37,6 +37,33 @@ def _array_ufunc(self, ufunc, method, *inputs, **kwargs):
     return op(*(x[()] if isinstance(x, np.ndarray) and x.ndim == 0 else x for x in inputs))
 
 
+def _number_arith(fn, true_div: bool = False):
+    """``fn(a, b)``; while tracing, a Tensor standing for a Python number (see
+    ``tracing_state.mark_number``) is one: next to a Tensor it takes that Tensor's type as
+    a Python number would, and with Python numbers it gives one."""
+    def run(a, b):
+        kinds = [type(x) if type(x) in (int, float) else tracing_state.number_kind(x)
+                 for x in (a, b)]
+        if kinds == [None, None] or None not in kinds:
+            out = fn(a, b)
+            if None not in kinds and isinstance(out, Tensor):
+                tracing_state.mark_number(out, float if true_div or float in kinds else int)
+            return out
+        if isinstance(a, Tensor) and kinds[0] is not None and isinstance(b, Tensor):
+            a = F.cast(a, _weak_type(b.dtype, kinds[0]))
+        elif isinstance(b, Tensor) and kinds[1] is not None and isinstance(a, Tensor):
+            b = F.cast(b, _weak_type(a.dtype, kinds[1]))
+        return fn(a, b)
+    return run
+
+
+def _weak_type(t: mstype.Type, kind: type) -> mstype.Type:
+    """The type a Python number of ``kind`` takes next to a ``t`` Tensor."""
+    if kind is float:
+        return t if t.is_float or t.is_complex else mstype.float32
+    return mstype.int64 if t is mstype.bool_ else t
+
+
 def install() -> None:
     """Attach the operators and methods to :class:`Tensor`."""
     def binop(fn):
@@ -46,10 +73,11 @@ def install() -> None:
         return lambda self, other: fn(other, self)
 
     for name, fn in [("add", F.add), ("sub", F.sub), ("mul", F.mul), ("truediv", F.div),
-                     ("floordiv", F.floor_div), ("mod", F.mod), ("pow", F.pow),
-                     ("matmul", F.matmul)]:
+                     ("floordiv", F.floor_div), ("mod", F.mod), ("pow", F.pow)]:
+        fn = _number_arith(fn, name == "truediv")
         setattr(Tensor, f"__{name}__", binop(fn))
         setattr(Tensor, f"__r{name}__", rbinop(fn))
+    Tensor.__matmul__, Tensor.__rmatmul__ = binop(F.matmul), rbinop(F.matmul)
     for name, fn in [("and", F.bitwise_and), ("or", F.bitwise_or),
                      ("xor", F.bitwise_xor)]:
         setattr(Tensor, f"__{name}__", binop(fn))
@@ -181,7 +209,8 @@ def _extremum(reduce, with_index, name: str):
                 raise ValueError(f"For 'Tensor.{name}', 'initial' must be given with "
                                  f"'where'.")
             x = F.select(where, x, F.cast(Tensor(initial), x.dtype))
-        out = reduce(x, axis if axis is not None else (), keep)
+        # over all elements the result is 0-d whatever ``keepdims`` says (as MindSpore 2.10)
+        out = reduce(x, axis if axis is not None else (), keep and axis is not None)
         if initial is not None:
             out = (F.maximum if name == "max" else F.minimum)(out, initial)
         return out

@@ -60,10 +60,28 @@ def _check_wide_uint_mix(tx: mstype.Type, wx: bool, ty: mstype.Type, wy: bool) -
                         f"supported.")
 
 
-def _binary_infer(name: str, allowed, result: str):
+def _category(t: mstype.Type) -> str:
+    return ("bool" if t is mstype.bool_ else "float" if t.is_float else
+            "complex" if t.is_complex else "int")
+
+
+def _zero_dim_weak(tx, wx, nx: int, ty, wy, ny: int) -> tuple[bool, bool]:
+    """MindSpore's Mul and Div: a 0-d tensor next to a tensor of more dimensions and the
+    same kind (both integers, both floats) takes that tensor's type, as a Python number
+    would (``int32[3] * int64[]`` is int32, ``float16[3] / float32[]`` float16); Add, Sub
+    and the others promote it as any tensor (measured on MindSpore 2.10, see
+    tests/reliability/test_fuzz_ops.py)."""
+    if wx or wy or tx is ty or _category(tx) != _category(ty):
+        return wx, wy
+    return (nx == 0 and ny > 0), (ny == 0 and nx > 0)
+
+
+def _binary_infer(name: str, allowed, result: str, zero_dim_weak: bool = False):
     def infer(x, y):
         tx, wx = operand_type(name, "x", x)
         ty, wy = operand_type(name, "y", y)
+        if zero_dim_weak:
+            wx, wy = _zero_dim_weak(tx, wx, len(shape(x)), ty, wy, len(shape(y)))
         if tx is not ty:
             _check_wide_uint_mix(tx, wx, ty, wy)
         t = join_types(tx, wx, ty, wy)
@@ -80,11 +98,13 @@ def _binary_infer(name: str, allowed, result: str):
     return infer
 
 
-def _binary_kernel(fn, result: str):
+def _binary_kernel(fn, result: str, zero_dim_weak: bool = False):
     @quiet
     def kernel(x, y):
         tx, wx = value_type(x)
         ty, wy = value_type(y)
+        if zero_dim_weak:
+            wx, wy = _zero_dim_weak(tx, wx, np.ndim(x), ty, wy, np.ndim(y))
         t = join_types(tx, wx, ty, wy)
         if result == "float" and not (t.is_float or t.is_complex):
             t = mstype.float32
@@ -151,14 +171,16 @@ def _tensor_operand_infer(name: str, allowed, infer):
 
 
 def binary(name, fn, allowed=NUMBERS, result="promote", differentiable=True,
-           tensor_operand=False) -> OpDef:
+           tensor_operand=False, zero_dim_weak=False) -> OpDef:
     """An elementwise binary op. ``result``: ``promote`` (the promoted type), ``float``
     (promoted, integers and bool giving float32) or ``bool``. ``tensor_operand``: some
-    operand must be a Tensor (two Python numbers are a TypeError)."""
-    infer = _binary_infer(name, allowed, result)
+    operand must be a Tensor (two Python numbers are a TypeError). ``zero_dim_weak``: see
+    :func:`_zero_dim_weak`."""
+    infer = _binary_infer(name, allowed, result, zero_dim_weak)
     if tensor_operand:
         infer = _tensor_operand_infer(name, allowed, infer)
-    op = OpDef(name, infer, _binary_kernel(fn, result), differentiable=differentiable)
+    op = OpDef(name, infer, _binary_kernel(fn, result, zero_dim_weak),
+               differentiable=differentiable)
     op.specialize = _binary_specialize(fn, result)
     return op
 
@@ -183,8 +205,8 @@ _ANY = ALL + _WIDE_UINTS
 
 Add = binary("Add", np.add, _ARITH + COMPLEX)
 Sub = binary("Sub", np.subtract, _ARITH + COMPLEX)
-Mul = binary("Mul", np.multiply, _ANY + COMPLEX)
-Div = binary("Div", np.true_divide, _ANY + COMPLEX, "float")
+Mul = binary("Mul", np.multiply, _ANY + COMPLEX, zero_dim_weak=True)
+Div = binary("Div", np.true_divide, _ANY + COMPLEX, "float", zero_dim_weak=True)
 FloorDiv = binary("FloorDiv", np.floor_divide, _ANY)
 FloorMod = binary("FloorMod", np.mod)
 Mod = binary("Mod", np.fmod, tensor_operand=True)  # truncated: the result has x's sign
