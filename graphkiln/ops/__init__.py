@@ -44,6 +44,7 @@ from .norms import norm, vector_norm  # noqa: F401
 from .pixel_shuffle import channel_shuffle, pixel_shuffle, pixel_unshuffle  # noqa: F401
 from .primitive import REGISTRY, Primitive, constexpr, primitive_class
 from .products import *  # noqa: F401,F403
+from .unpool import max_unpool1d, max_unpool2d, max_unpool3d  # noqa: F401
 
 for _name, _opdef in REGISTRY.items():
     if _name not in globals():  # composites (HyperMap) keep their user-facing class
@@ -62,4 +63,4 @@ __all__ = [n for n in dir(functional) if not n.startswith("_")] + list(REGISTRY)
     "get_grad", "jvp", "vjp", "jacfwd", "jacrev", "jet",
     "derivative", "linearize", "ReduceOp", "WhileLoop", "ForiLoop", "Scan",
     "pixel_shuffle", "pixel_unshuffle", "channel_shuffle", "dropout1d", "dropout2d",
-    "dropout3d"]
+    "dropout3d", "max_unpool1d", "max_unpool2d", "max_unpool3d"]
