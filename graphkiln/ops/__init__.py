@@ -9,6 +9,7 @@ from . import scalar_methods as _scalar_methods  # noqa: F401  (run-time scalar 
 from . import sequence_methods as _sequence_methods  # noqa: F401  (dynamic length sequences)
 from . import tensor_methods as _tensor_methods  # noqa: F401  (Tensor operators)
 from . import tensor_methods_ext as _tensor_methods_ext  # noqa: F401  (x.log2(), x.tril()...)
+from . import tensor_methods_more as _tensor_methods_more  # noqa: F401  (x.histc()...)
 from .array_ops import *  # noqa: F401,F403
 from .channel_dropout import dropout1d, dropout2d, dropout3d  # noqa: F401
 from .clip_ops import clip_by_global_norm, clip_by_value, stop_gradient  # noqa: F401
@@ -38,12 +39,15 @@ from .functional import *  # noqa: F401,F403
 from .functional import print_ as print  # noqa: A001,F401
 from .functional import reduce_all as all  # noqa: A001,F401
 from .functional import reduce_any as any  # noqa: A001,F401
+from .histogram import histc  # noqa: F401
 from .interpolation import interpolate  # noqa: F401
 from .losses import *  # noqa: F401,F403
 from .norms import norm, vector_norm  # noqa: F401
 from .pixel_shuffle import channel_shuffle, pixel_shuffle, pixel_unshuffle  # noqa: F401
 from .primitive import REGISTRY, Primitive, constexpr, primitive_class
 from .products import *  # noqa: F401,F403
+from .sampling import log_normal, multinomial  # noqa: F401
+from .unfold import unfold  # noqa: F401
 from .unpool import max_unpool1d, max_unpool2d, max_unpool3d  # noqa: F401
 
 for _name, _opdef in REGISTRY.items():
@@ -63,4 +67,5 @@ __all__ = [n for n in dir(functional) if not n.startswith("_")] + list(REGISTRY)
     "get_grad", "jvp", "vjp", "jacfwd", "jacrev", "jet",
     "derivative", "linearize", "ReduceOp", "WhileLoop", "ForiLoop", "Scan",
     "pixel_shuffle", "pixel_unshuffle", "channel_shuffle", "dropout1d", "dropout2d",
-    "dropout3d", "max_unpool1d", "max_unpool2d", "max_unpool3d"]
+    "dropout3d", "max_unpool1d", "max_unpool2d", "max_unpool3d", "histc", "log_normal",
+    "multinomial", "unfold"]

@@ -20,7 +20,7 @@ __all__ = ["tril", "triu", "flip", "fliplr", "flipud", "narrow", "chunk", "tenso
            "hsplit", "vsplit", "dsplit", "unbind", "movedim", "moveaxis", "swapdims",
            "diagonal", "trace", "index_select", "take", "where",
            "repeat_interleave", "diff", "select_scatter", "slice_scatter", "scatter",
-           "argwhere", "median", "msort", "diagflat", "roll", "t", "arange",
+           "argwhere", "median", "nanmedian", "msort", "diagflat", "roll", "t", "arange",
            "repeat_elements", "pad"]
 
 _INT = (int, np.integer)
@@ -531,6 +531,24 @@ def median(input, axis=-1, keepdims: bool = False):
     where[ax] = builtins.slice(middle, middle + 1) if keepdims else middle
     return F.getitem(values, tuple(where)), F.cast(F.getitem(order, tuple(where)),
                                                    mstype.int64)
+
+
+def nanmedian(input, axis: int = -1, keepdims: bool = False) -> tuple:
+    """The lower median of the non-NaN values along ``axis`` and its index (NaN and index 0
+    where a line is all NaN): the sort puts NaNs last, so the median sits at
+    ``(count - 1) // 2``."""
+    x = _require_tensor("nanmedian", "input", input)
+    if x.ndim == 0:
+        return x, F.zeros((), mstype.int64)
+    ax = norm_axis("nanmedian", axis, x.ndim)
+    values, order = F.sort(x, ax)
+    count = F.reduce_sum(F.cast(F.logical_not(F.isnan(x)), mstype.int32), ax, True)
+    middle = F.maximum(F.floor_div(F.sub(count, 1), 2), F.zeros((), mstype.int32))
+    value = F.gather_elements(values, ax, middle)
+    index = F.cast(F.gather_elements(order, ax, middle), mstype.int64)
+    if not keepdims:
+        value, index = F.squeeze(value, ax), F.squeeze(index, ax)
+    return value, index
 
 
 def msort(input) -> Tensor:
