@@ -1,13 +1,14 @@
 """Tensor methods that MindSpore's tests/st/tensor use beyond ``tensor_methods_ext``:
 ``x.gather`` with both of MindSpore's overloads (``gather(dim, index)``, PyTorch's, and
 ``gather(input_indices, axis, batch_dims=0)``), ``x.histc``, ``x.nanmedian``, ``x.unfold``,
-``x.multinomial``, ``x.log_normal`` and ``x.real()``."""
+``x.multinomial``, ``x.log_normal``, ``x.i0()`` and ``x.real()``."""
 from __future__ import annotations
 
 import graphkiln.ops.functional as F
 
 from ..common.tensor import Tensor
 from . import array_ops as A
+from . import elementwise as E
 from . import histogram, sampling, unfold
 
 _MISSING = object()
@@ -58,6 +59,7 @@ def install() -> None:
     for fn in (gather, histc, nanmedian, multinomial, log_normal):
         setattr(Tensor, fn.__name__, fn)
     Tensor.unfold = unfold_
+    Tensor.i0 = lambda self: E.i0(self)
     if not isinstance(getattr(Tensor, "real", None), property):
         Tensor.real = lambda self: F.real(self)
 

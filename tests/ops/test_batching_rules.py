@@ -97,7 +97,7 @@ for _n in ("Asin", "Acos"):
 for _n in ("RealDiv", "SquaredDifference", "Atan2"):
     SAMPLES[_n] = _binary(0.5, 3.0)
 SAMPLES["Identity"] = _unary()
-for _n in ("Trunc", "Mish", "SeLU", "SoftShrink"):
+for _n in ("Trunc", "Mish", "SeLU", "SoftShrink", "ReLU6", "BesselI0", "BesselI1"):
     SAMPLES[_n] = _unary()
 for _n in ("TruncateDiv", "TruncateMod", "Xdivy"):
     SAMPLES[_n] = _binary(0.5, 3.0)
