@@ -1,7 +1,8 @@
 """Modified Bessel functions of the first kind: ``BesselI0`` (NumPy's ``i0``) and
 ``BesselI1`` (``I1(x) = 1/pi * integral_0^pi exp(x cos t) cos t dt`` by the trapezoid rule,
 exact to rounding for a smooth periodic integrand once the nodes outnumber ``|x|``).
-``I0' = I1`` and ``I1' = I0 - I1 / x`` (1 at 0, as MindSpore's) close the pair under differentiation.
+``I0' = I1`` and ``I1' = I0 - I1 / x`` (1 at 0, as MindSpore's) close the pair under
+differentiation.
 Float16 computes in float32, as MindSpore's CPU kernels."""
 from __future__ import annotations
 
