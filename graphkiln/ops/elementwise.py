@@ -114,7 +114,11 @@ def sgn(input) -> Tensor:
     if not x.dtype.is_complex:
         return F.sign(x)
     modulus = F.abs(x)
-    return F.select(F.equal(modulus, 0), F.zeros_like(x), F.div(x, modulus))
+    if modulus.dtype.is_complex:  # Abs of a complex Tensor keeps the dtype
+        modulus = F.real(modulus)
+    zero = F.equal(modulus, 0)
+    safe = F.complex(F.select(zero, F.ones_like(modulus), modulus), F.zeros_like(modulus))
+    return F.select(zero, F.zeros_like(x), F.div(x, safe))
 
 
 def signbit(input) -> Tensor:

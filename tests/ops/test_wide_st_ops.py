@@ -49,6 +49,7 @@ class _Apply(nn.Cell):
     (lambda x: ops.histc(x, 3), (X,)),
     (lambda x: ops.nanmedian(x, 0), (NAN,)),
     (lambda x: x.unfold(3, padding=1), (IMG,)),
+    (lambda x: ops.bessel_i1(x) + x.i0(), (X,)),
 ])
 def test_graph_equals_pynative(fn, args):
     ts = [Tensor(a) for a in args]
@@ -98,3 +99,12 @@ def test_generator_step_returns_the_state_then_advances(mode):
         assert [int(v) for v in step(other)] == [7, 6] and gen.initial_seed() == 7
     finally:
         ms.set_context(mode=ms.PYNATIVE_MODE)
+
+
+def test_tolist_in_a_graph_gives_the_run_time_list():
+    ms.set_context(mode=ms.GRAPH_MODE)
+    try:
+        got = _Apply(lambda x: x.tolist())(Tensor(np.array([[1, 2], [4, 5]], np.int32)))
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+    assert got == [[1, 2], [4, 5]]
