@@ -20,7 +20,7 @@ __all__ = ["tril", "triu", "flip", "fliplr", "flipud", "narrow", "chunk", "tenso
            "hsplit", "vsplit", "dsplit", "unbind", "movedim", "moveaxis", "swapdims",
            "diagonal", "trace", "index_select", "take", "where",
            "repeat_interleave", "diff", "select_scatter", "slice_scatter", "scatter",
-           "argwhere", "median", "nanmedian", "msort", "diagflat", "roll", "t", "arange",
+           "argwhere", "median", "nanmedian", "msort", "diagflat", "diag", "roll", "t", "arange",
            "repeat_elements", "pad"]
 
 _INT = (int, np.integer)
@@ -275,6 +275,18 @@ def diagflat(input, offset: int = 0) -> Tensor:
     where = np.stack([np.arange(n) + builtins.max(-offset, 0),
                       np.arange(n) + builtins.max(offset, 0)], -1)
     return F.scatter_nd(Tensor(where.astype(np.int64)), flat, (size, size))
+
+
+def diag(input) -> Tensor:
+    """The rank ``2k`` Tensor of shape ``input.shape * 2`` with ``input`` on its diagonal
+    (``out[i..., i...] = input[i...]``); a vector gives a diagonal matrix."""
+    x = _require_tensor("diag", "input", input)
+    if x.ndim == 0:
+        raise ValueError("For 'diag', the dimension of 'input' must be at least 1, but got 0.")
+    shape = _static_shape("diag", x)
+    n = int(np.prod(shape))
+    eye = Tensor(np.eye(n, dtype=x.dtype.np_dtype))
+    return F.reshape(F.mul(eye, F.reshape(x, (n, 1))), shape + shape)
 
 
 def _index_vector(name: str, index) -> Tensor:
