@@ -69,3 +69,5 @@ __all__ = [n for n in dir(functional) if not n.startswith("_")] + list(REGISTRY)
     "pixel_shuffle", "pixel_unshuffle", "channel_shuffle", "dropout1d", "dropout2d",
     "dropout3d", "max_unpool1d", "max_unpool2d", "max_unpool3d", "histc", "log_normal",
     "multinomial", "unfold"]
+
+from . import auto_generate  # noqa: E402,F401  (ops.auto_generate.X, after __all__)
