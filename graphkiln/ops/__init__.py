@@ -1,5 +1,5 @@
 """``graphkiln.ops``: functional ops, primitive classes (``ops.Add()``), composites."""
-from . import array_ops, elementwise, functional, losses, products
+from . import array_ops, composed_primitives, elementwise, functional, losses, products
 from . import defs as _defs  # noqa: F401  (fills the registry)
 from . import dynamic_shape as _dynamic_shape  # noqa: F401  (x.shape of unknown dims)
 from . import functional as F  # noqa: F401
@@ -13,6 +13,7 @@ from . import tensor_methods_more as _tensor_methods_more  # noqa: F401  (x.hist
 from .array_ops import *  # noqa: F401,F403
 from .channel_dropout import dropout1d, dropout2d, dropout3d  # noqa: F401
 from .clip_ops import clip_by_global_norm, clip_by_value, stop_gradient  # noqa: F401
+from .composed_primitives import *  # noqa: F401,F403
 from .composite import (
     ForiLoop,
     GradOperation,
@@ -68,6 +69,6 @@ __all__ = [n for n in dir(functional) if not n.startswith("_")] + list(REGISTRY)
     "derivative", "linearize", "ReduceOp", "WhileLoop", "ForiLoop", "Scan",
     "pixel_shuffle", "pixel_unshuffle", "channel_shuffle", "dropout1d", "dropout2d",
     "dropout3d", "max_unpool1d", "max_unpool2d", "max_unpool3d", "histc", "log_normal",
-    "multinomial", "unfold"]
+    "multinomial", "unfold", *composed_primitives.__all__]
 
 from . import auto_generate  # noqa: E402,F401  (ops.auto_generate.X, after __all__)

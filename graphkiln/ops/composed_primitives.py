@@ -1,0 +1,69 @@
+"""MindSpore primitives that graphkiln computes as compositions of its own primitives:
+``ReduceAny``, ``ReduceAll``, ``ReverseV2`` and ``MaximumGradGrad``.
+Each is a class whose instances call like a primitive (``ops.ReverseV2(axis=(0,))(x)``);
+the call traces the composed ops, so gradients and vmap come from their rules."""
+from __future__ import annotations
+
+import graphkiln.ops.functional as F
+
+from ..common.tensor import Tensor
+from . import array_ops as A
+
+__all__ = ["ReduceAny", "ReduceAll", "ReverseV2", "MaximumGradGrad"]
+
+
+def _check_bool(owner: str, name: str, value) -> bool:
+    if not isinstance(value, bool):
+        raise TypeError(f"For '{owner}', the '{name}' must be a bool, but got "
+                        f"{type(value).__name__}.")
+    return value
+
+
+class _Reduce:
+    """``Reduce...(keep_dims)(x, axis=())``; the empty axis reduces every axis."""
+
+    reduce = staticmethod(F.reduce_any)
+
+    def __init__(self, keep_dims: bool = False):
+        self.keep_dims = _check_bool(type(self).__name__, "keep_dims", keep_dims)
+
+    def __call__(self, x, axis=()):
+        return self.reduce(x, None if axis == () else axis, self.keep_dims)
+
+
+class ReduceAny(_Reduce):
+    """Logical or along ``axis``."""
+
+
+class ReduceAll(_Reduce):
+    """Logical and along ``axis``."""
+
+    reduce = staticmethod(F.reduce_all)
+
+
+class ReverseV2:
+    """``ReverseV2(axis)(x)``: ``x`` reversed along each axis of ``axis``."""
+
+    def __init__(self, axis):
+        if not isinstance(axis, (list, tuple)) or any(
+                isinstance(a, bool) or not isinstance(a, int) for a in axis):
+            raise TypeError(f"For 'ReverseV2', the type of 'axis' should be one of '[list of "
+                            f"int, tuple of int]', but got {type(axis).__name__}.")
+        self.axis = tuple(axis)
+
+    def __call__(self, x):
+        return A.flip(x, self.axis)
+
+
+class MaximumGradGrad:
+    """``(x1, x2, dx1, dx2) -> (0, 0, dx1 where x1 >= x2 else dx2)``: the second-order
+    backward of ``Maximum`` (ties go to ``x1``)."""
+
+    def __init__(self, grad_x: bool = True, grad_y: bool = True):
+        owner = type(self).__name__
+        self.grad_x = _check_bool(owner, "grad_x", grad_x)
+        self.grad_y = _check_bool(owner, "grad_y", grad_y)
+
+    def __call__(self, x1: Tensor, x2: Tensor, dx1: Tensor, dx2: Tensor) -> tuple:
+        first_wins = F.greater_equal(x1, x2)
+        return (F.zeros_like(x1), F.zeros_like(x2), F.select(first_wins, dx1, dx2))
