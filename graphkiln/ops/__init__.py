@@ -60,6 +60,9 @@ from . import composite, operations  # noqa: E402
 from . import composite as C  # noqa: E402,F401
 from . import operations as P  # noqa: E402,F401
 
+for _alias in operations.LEGACY:  # ops.TensorAdd... as MindSpore keeps them
+    globals().setdefault(_alias, getattr(operations, _alias, None)) or globals().pop(_alias)
+
 __all__ = [n for n in dir(functional) if not n.startswith("_")] + list(REGISTRY) + [
     *array_ops.__all__, *elementwise.__all__, *products.__all__,
     *losses.__all__, "clip_by_global_norm", "clip_by_value", "stop_gradient", "interpolate",

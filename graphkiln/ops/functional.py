@@ -351,8 +351,20 @@ def _index(index):
     return _index_item(index)
 
 
+def _check_read_index(index) -> None:
+    """MindSpore's checks of a read (not a write): a list index may not be empty (nor all
+    False), a bare bool must be True."""
+    for item in index if isinstance(index, tuple) else (index,):
+        if isinstance(item, list) and (not item or all(v is False for v in item)):
+            raise IndexError("When tensor is indexed by list, the list can't be empty.")
+        if item is False:
+            raise IndexError("When tensor is indexed by a bool object, the value only "
+                             "support 'True'.")
+
+
 def getitem(x, index) -> Tensor:
     """``x[index]``: ints, slices, None, ``...``, and integer or bool Tensors (or lists)."""
+    _check_read_index(index)
     return A.Getitem(x, _index(index))
 
 

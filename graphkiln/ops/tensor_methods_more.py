@@ -1,7 +1,7 @@
 """Tensor methods that MindSpore's tests/st/tensor use beyond ``tensor_methods_ext``:
 ``x.gather`` with both of MindSpore's overloads (``gather(dim, index)``, PyTorch's, and
 ``gather(input_indices, axis, batch_dims=0)``), ``x.histc``, ``x.nanmedian``, ``x.unfold``,
-``x.multinomial``, ``x.log_normal``, ``x.i0()`` and ``x.real()``."""
+``x.multinomial``, ``x.log_normal``, ``x.ptp``, ``x.i0()`` and ``x.real()``."""
 from __future__ import annotations
 
 import graphkiln.ops.functional as F
@@ -46,6 +46,11 @@ def unfold_(self, kernel_size, dilation=1, padding=0, stride=1):
     return unfold.unfold(self, kernel_size, dilation, padding, stride)
 
 
+def ptp(self, axis=None, keepdims=False):
+    """The range (max - min) along ``axis`` (of all elements by default)."""
+    return F.sub(F.amax(self, axis, keepdims), F.amin(self, axis, keepdims))
+
+
 def multinomial(self, num_samples, replacement=True, seed=None):
     return sampling.multinomial(self, num_samples, replacement, seed)
 
@@ -56,7 +61,7 @@ def log_normal(self, mean=1.0, std=2.0):
 
 def install() -> None:
     """Attach the methods to :class:`Tensor`."""
-    for fn in (gather, histc, nanmedian, multinomial, log_normal):
+    for fn in (gather, histc, nanmedian, multinomial, log_normal, ptp):
         setattr(Tensor, fn.__name__, fn)
     Tensor.unfold = unfold_
     Tensor.i0 = lambda self: E.i0(self)

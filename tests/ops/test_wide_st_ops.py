@@ -108,3 +108,12 @@ def test_tolist_in_a_graph_gives_the_run_time_list():
     finally:
         ms.set_context(mode=ms.PYNATIVE_MODE)
     assert got == [[1, 2], [4, 5]]
+
+
+@pytest.mark.parametrize("index, message", [
+    ([], "list can't be empty"), ([False, False], "list can't be empty"),
+    ((False, 1), "only support 'True'"), (False, "only support 'True'")])
+def test_reading_an_empty_list_or_false_index_raises_as_mindspore(index, message):
+    """(MindSpore 2.10 raises these IndexErrors on reads, so ``x[[]] += 1`` fails.)"""
+    with pytest.raises(IndexError, match=message):
+        _ = Tensor(X)[index]
