@@ -14,6 +14,7 @@ from .array_ops import *  # noqa: F401,F403
 from .channel_dropout import dropout1d, dropout2d, dropout3d  # noqa: F401
 from .clip_ops import clip_by_global_norm, clip_by_value, stop_gradient  # noqa: F401
 from .composed_primitives import *  # noqa: F401,F403
+from .composed_primitives import index_add  # noqa: F401
 from .composite import (
     ForiLoop,
     GradOperation,
@@ -72,6 +73,6 @@ __all__ = [n for n in dir(functional) if not n.startswith("_")] + list(REGISTRY)
     "derivative", "linearize", "ReduceOp", "WhileLoop", "ForiLoop", "Scan",
     "pixel_shuffle", "pixel_unshuffle", "channel_shuffle", "dropout1d", "dropout2d",
     "dropout3d", "max_unpool1d", "max_unpool2d", "max_unpool3d", "histc", "log_normal",
-    "multinomial", "unfold", *composed_primitives.__all__]
+    "multinomial", "unfold", "index_add", *composed_primitives.__all__]
 
 from . import auto_generate  # noqa: E402,F401  (ops.auto_generate.X, after __all__)

@@ -1,15 +1,16 @@
 """MindSpore primitives that graphkiln computes as compositions of its own primitives:
-``ReduceAny``, ``ReduceAll``, ``ReverseV2`` and ``MaximumGradGrad``.
+``ReduceAny``, ``ReduceAll``, ``ReverseV2``, ``MaximumGradGrad`` and ``IndexAdd``.
 Each is a class whose instances call like a primitive (``ops.ReverseV2(axis=(0,))(x)``);
 the call traces the composed ops, so gradients and vmap come from their rules."""
 from __future__ import annotations
 
 import graphkiln.ops.functional as F
 
+from ..common.parameter import Parameter
 from ..common.tensor import Tensor
 from . import array_ops as A
 
-__all__ = ["ReduceAny", "ReduceAll", "ReverseV2", "MaximumGradGrad"]
+__all__ = ["ReduceAny", "ReduceAll", "ReverseV2", "MaximumGradGrad", "IndexAdd"]
 
 
 def _check_bool(owner: str, name: str, value) -> bool:
@@ -67,3 +68,49 @@ class MaximumGradGrad:
     def __call__(self, x1: Tensor, x2: Tensor, dx1: Tensor, dx2: Tensor) -> tuple:
         first_wins = F.greater_equal(x1, x2)
         return (F.zeros_like(x1), F.zeros_like(x2), F.select(first_wins, dx1, dx2))
+
+
+def index_added(x: Tensor, indices: Tensor, y: Tensor, axis: int) -> Tensor:
+    """A new Tensor: ``x`` with ``y`` added at ``indices`` along ``axis``."""
+    perm = (axis,) + tuple(i for i in range(x.ndim) if i != axis)
+    back = tuple(perm.index(i) for i in range(x.ndim))
+    moved = F.tensor_scatter_add(F.transpose(x, perm), F.expand_dims(indices, 1),
+                                 F.transpose(y, perm))
+    return F.transpose(moved, back)
+
+
+def index_add(x, indices, y, axis: int, use_lock: bool = True,
+              check_index_bound: bool = True) -> Tensor:
+    """``x`` with ``y[..., i, ...]`` added at ``x[..., indices[i], ...]`` along ``axis`` (a
+    ``TensorScatterAdd`` on ``axis`` moved to the front); a Parameter ``x`` is also
+    updated in place, as MindSpore's ``IndexAdd`` does."""
+    for name, t in (("x", x), ("indices", indices), ("y", y)):
+        if not isinstance(t, Tensor):
+            raise TypeError(f"For 'IndexAdd', the '{name}' must be a Tensor, but got "
+                            f"{type(t).__name__}.")
+    if isinstance(axis, bool) or not isinstance(axis, int) or not -x.ndim <= axis < x.ndim:
+        raise ValueError(f"For 'IndexAdd', the 'axis' must be an int in [{-x.ndim}, "
+                         f"{x.ndim}), but got {axis!r}.")
+    if indices.ndim != 1:
+        raise ValueError(f"For 'IndexAdd', the 'indices' must be 1-D, but got shape "
+                         f"{list(indices.shape)}.")
+    out = index_added(x, indices, y, axis % x.ndim)
+    if isinstance(x, Parameter):
+        F.assign(x, out)
+    return out
+
+
+class IndexAdd:
+    """``IndexAdd(axis, use_lock=True, check_index_bound=True)(x, indices, y)``."""
+
+    def __init__(self, axis: int, use_lock: bool = True, check_index_bound: bool = True):
+        if isinstance(axis, bool) or not isinstance(axis, int):
+            raise TypeError(f"For 'IndexAdd', the 'axis' must be an int, but got "
+                            f"{type(axis).__name__}.")
+        self.axis = axis
+        self.use_lock = _check_bool("IndexAdd", "use_lock", use_lock)
+        self.check_index_bound = _check_bool("IndexAdd", "check_index_bound",
+                                             check_index_bound)
+
+    def __call__(self, x, indices, y):
+        return index_add(x, indices, y, self.axis)

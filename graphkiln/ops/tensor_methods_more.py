@@ -1,13 +1,14 @@
 """Tensor methods that MindSpore's tests/st/tensor use beyond ``tensor_methods_ext``:
 ``x.gather`` with both of MindSpore's overloads (``gather(dim, index)``, PyTorch's, and
 ``gather(input_indices, axis, batch_dims=0)``), ``x.histc``, ``x.nanmedian``, ``x.unfold``,
-``x.multinomial``, ``x.log_normal``, ``x.ptp``, ``x.i0()`` and ``x.real()``."""
+``x.multinomial``, ``x.log_normal``, ``x.ptp``, ``x.index_add``, ``x.i0()`` and ``x.real()``."""
 from __future__ import annotations
 
 import graphkiln.ops.functional as F
 
 from ..common.tensor import Tensor
 from . import array_ops as A
+from . import composed_primitives as CP
 from . import elementwise as E
 from . import histogram, sampling, unfold
 
@@ -51,6 +52,12 @@ def ptp(self, axis=None, keepdims=False):
     return F.sub(F.amax(self, axis, keepdims), F.amin(self, axis, keepdims))
 
 
+def index_add(self, dim, index, source, *, alpha=1):
+    """A new Tensor with ``alpha * source`` added at ``index`` along ``dim``."""
+    scaled = source if alpha == 1 else F.mul(source, alpha)
+    return CP.index_added(self, index, scaled, dim % max(self.ndim, 1))
+
+
 def multinomial(self, num_samples, replacement=True, seed=None):
     return sampling.multinomial(self, num_samples, replacement, seed)
 
@@ -61,7 +68,7 @@ def log_normal(self, mean=1.0, std=2.0):
 
 def install() -> None:
     """Attach the methods to :class:`Tensor`."""
-    for fn in (gather, histc, nanmedian, multinomial, log_normal, ptp):
+    for fn in (gather, histc, nanmedian, multinomial, log_normal, ptp, index_add):
         setattr(Tensor, fn.__name__, fn)
     Tensor.unfold = unfold_
     Tensor.i0 = lambda self: E.i0(self)
