@@ -44,6 +44,7 @@ from .functional import reduce_any as any  # noqa: A001,F401
 from .histogram import histc  # noqa: F401
 from .interpolation import interpolate  # noqa: F401
 from .losses import *  # noqa: F401,F403
+from .lp_pool import lp_pool1d, lp_pool2d  # noqa: F401
 from .norms import norm, vector_norm  # noqa: F401
 from .pixel_shuffle import channel_shuffle, pixel_shuffle, pixel_unshuffle  # noqa: F401
 from .primitive import REGISTRY, Primitive, constexpr, primitive_class
@@ -51,6 +52,7 @@ from .products import *  # noqa: F401,F403
 from .sampling import log_normal, multinomial  # noqa: F401
 from .unfold import unfold  # noqa: F401
 from .unpool import max_unpool1d, max_unpool2d, max_unpool3d  # noqa: F401
+from .window_functions import blackman_window  # noqa: F401
 
 for _name, _opdef in REGISTRY.items():
     if _name not in globals():  # composites (HyperMap) keep their user-facing class
@@ -73,6 +75,7 @@ __all__ = [n for n in dir(functional) if not n.startswith("_")] + list(REGISTRY)
     "derivative", "linearize", "ReduceOp", "WhileLoop", "ForiLoop", "Scan",
     "pixel_shuffle", "pixel_unshuffle", "channel_shuffle", "dropout1d", "dropout2d",
     "dropout3d", "max_unpool1d", "max_unpool2d", "max_unpool3d", "histc", "log_normal",
-    "multinomial", "unfold", "index_add", *composed_primitives.__all__]
+    "multinomial", "unfold", "index_add", "lp_pool1d", "lp_pool2d", "blackman_window",
+    *composed_primitives.__all__]
 
 from . import auto_generate  # noqa: E402,F401  (ops.auto_generate.X, after __all__)

@@ -20,7 +20,8 @@ __all__ = ["tril", "triu", "flip", "fliplr", "flipud", "narrow", "chunk", "tenso
            "hsplit", "vsplit", "dsplit", "unbind", "movedim", "moveaxis", "swapdims",
            "diagonal", "trace", "index_select", "take", "where",
            "repeat_interleave", "diff", "select_scatter", "slice_scatter", "scatter",
-           "argwhere", "median", "nanmedian", "msort", "diagflat", "diag", "roll", "t", "arange",
+           "argwhere", "median", "nanmedian", "msort", "diagflat", "diag", "column_stack",
+           "is_nonzero", "roll", "t", "arange",
            "repeat_elements", "pad"]
 
 _INT = (int, np.integer)
@@ -287,6 +288,29 @@ def diag(input) -> Tensor:
     n = int(np.prod(shape))
     eye = Tensor(np.eye(n, dtype=x.dtype.np_dtype))
     return F.reshape(F.mul(eye, F.reshape(x, (n, 1))), shape + shape)
+
+
+def column_stack(tensors) -> Tensor:
+    """The Tensors side by side as columns: 0-D and 1-D ones become ``(n, 1)``, then all
+    join along axis 1."""
+    if not isinstance(tensors, (tuple, list)) or not tensors:
+        raise TypeError("For 'column_stack', 'tensors' must be a non-empty tuple or list of "
+                        "Tensors.")
+    cols = []
+    for t in tensors:
+        t = _require_tensor("column_stack", "tensors", t)
+        cols.append(F.reshape(t, (-1, 1)) if t.ndim < 2 else t)
+    return F.concat(tuple(cols), 1)
+
+
+def is_nonzero(input):
+    """Whether the one element of ``input`` is nonzero: a bool (a bool Tensor in graphs)."""
+    x = _require_tensor("is_nonzero", "input", input)
+    if x.size != 1:
+        raise RuntimeError(f"For 'is_nonzero', the input must have exactly one element, but "
+                           f"got {x.size}.")
+    nonzero = F.not_equal(F.reshape(x, ()), F.zeros((), x.dtype))
+    return nonzero if nonzero.is_symbolic else bool(nonzero)  # a bool, as MindSpore's
 
 
 def _index_vector(name: str, index) -> Tensor:

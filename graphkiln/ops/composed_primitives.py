@@ -1,5 +1,6 @@
 """MindSpore primitives that graphkiln computes as compositions of its own primitives:
-``ReduceAny``, ``ReduceAll``, ``ReverseV2``, ``MaximumGradGrad`` and ``IndexAdd``.
+``ReduceAny``, ``ReduceAll``, ``ReverseV2``, ``MaximumGradGrad``, ``IndexAdd`` and
+``ConvertToDynamic``.
 Each is a class whose instances call like a primitive (``ops.ReverseV2(axis=(0,))(x)``);
 the call traces the composed ops, so gradients and vmap come from their rules."""
 from __future__ import annotations
@@ -10,7 +11,8 @@ from ..common.parameter import Parameter
 from ..common.tensor import Tensor
 from . import array_ops as A
 
-__all__ = ["ReduceAny", "ReduceAll", "ReverseV2", "MaximumGradGrad", "IndexAdd"]
+__all__ = ["ReduceAny", "ReduceAll", "ReverseV2", "MaximumGradGrad", "IndexAdd",
+           "ConvertToDynamic"]
 
 
 def _check_bool(owner: str, name: str, value) -> bool:
@@ -20,7 +22,18 @@ def _check_bool(owner: str, name: str, value) -> bool:
     return value
 
 
-class _Reduce:
+class _Composed:
+    """The primitive methods user code calls on an instance (attributes are kept)."""
+
+    def add_prim_attr(self, name: str, value):
+        self.__dict__.setdefault("attrs", {})[name] = value
+        return self
+
+    def set_device(self, device_target: str):
+        return self
+
+
+class _Reduce(_Composed):
     """``Reduce...(keep_dims)(x, axis=())``; the empty axis reduces every axis."""
 
     reduce = staticmethod(F.reduce_any)
@@ -42,7 +55,7 @@ class ReduceAll(_Reduce):
     reduce = staticmethod(F.reduce_all)
 
 
-class ReverseV2:
+class ReverseV2(_Composed):
     """``ReverseV2(axis)(x)``: ``x`` reversed along each axis of ``axis``."""
 
     def __init__(self, axis):
@@ -56,7 +69,7 @@ class ReverseV2:
         return A.flip(x, self.axis)
 
 
-class MaximumGradGrad:
+class MaximumGradGrad(_Composed):
     """``(x1, x2, dx1, dx2) -> (0, 0, dx1 where x1 >= x2 else dx2)``: the second-order
     backward of ``Maximum`` (ties go to ``x1``)."""
 
@@ -100,7 +113,7 @@ def index_add(x, indices, y, axis: int, use_lock: bool = True,
     return out
 
 
-class IndexAdd:
+class IndexAdd(_Composed):
     """``IndexAdd(axis, use_lock=True, check_index_bound=True)(x, indices, y)``."""
 
     def __init__(self, axis: int, use_lock: bool = True, check_index_bound: bool = True):
@@ -114,3 +127,16 @@ class IndexAdd:
 
     def __call__(self, x, indices, y):
         return index_add(x, indices, y, self.axis)
+
+
+class ConvertToDynamic(_Composed):
+    """``ConvertToDynamic(is_dynamic_rank=False)(x)``: MindSpore's marker that makes a
+    shape unknown to its compiler; graphkiln specialises every call on its shapes, so it
+    passes ``x`` through."""
+
+    def __init__(self, is_dynamic_rank: bool = False):
+        self.is_dynamic_rank = _check_bool("ConvertToDynamic", "is_dynamic_rank",
+                                           is_dynamic_rank)
+
+    def __call__(self, x):
+        return x

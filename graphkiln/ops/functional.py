@@ -1076,6 +1076,10 @@ def __getattr__(name: str):
     module = _sys.modules.get(f"{__package__}.{_UPPER_NAMES.get(name, '')}")
     if name in _UPPER_NAMES and module is not None:
         return getattr(module, name)
+    # the rest of MindSpore's ops.functional (``F.mse_loss``...): graphkiln.ops's names
+    package = _sys.modules.get(__package__)
+    if not name.startswith("__") and name in getattr(package, "__all__", ()):
+        return getattr(package, name)
     raise AttributeError(f"module 'mindspore.ops.functional' has no attribute '{name}'")
 
 

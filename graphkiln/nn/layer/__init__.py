@@ -23,6 +23,7 @@ from .. import (
 from ..activation import (
     ELU,
     GELU,
+    FastGelu,
     HSigmoid,
     HSwish,
     LeakyReLU,
