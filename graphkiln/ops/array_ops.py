@@ -443,6 +443,9 @@ def repeat_elements(x, rep: int, axis: int = 0) -> Tensor:
     if isinstance(rep, bool) or not isinstance(rep, _INT):
         raise TypeError(f"For 'repeat_elements', the 'rep' must be int, but got "
                         f"{type(rep).__name__}.")
+    if isinstance(x, Tensor) and x.ndim > 7:
+        raise ValueError(f"For repeat_elements, the rank of x should be less than or equal "
+                         f"to 7, but got {x.ndim}.")
     return repeat_interleave(x, int(rep), axis)
 
 

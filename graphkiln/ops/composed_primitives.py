@@ -140,3 +140,4 @@ class ConvertToDynamic(_Composed):
 
     def __call__(self, x):
         return x
+

@@ -1059,6 +1059,17 @@ def padding(x: Tensor, pad_dim_size: int = 8) -> Tensor:
     return A.Padding(x, pad_dim_size=pad_dim_size)
 
 
+def is_sequence_shape_unknown(x) -> bool:
+    """Whether ``x`` is a sequence whose length is known only at run time."""
+    return type(x) is SymbolicSequence
+
+
+def is_sequence_value_unknown(x) -> bool:
+    """Whether some element of the sequence ``x`` (or its length) is known only at run
+    time (the shape of a Tensor of unknown dims, say)."""
+    return type(x) is SymbolicSequence or any(
+        type(v) is SymbolicScalar or (isinstance(v, int) and v < 0) for v in x)
+
 # Names defined by modules above this one (autodiff and vmap front ends in ``ops.composite``,
 # gradient clipping in ``ops.clip_ops``); MindSpore users import them from here, so they
 # resolve on access (``graphkiln.ops`` imports those modules before any user code runs).

@@ -30,7 +30,7 @@ LEGACY = {
 # the submodules of MindSpore's package that user code imports primitives from
 SUBMODULES = ("array_ops", "math_ops", "nn_ops", "other_ops", "comm_ops", "random_ops",
               "image_ops", "control_ops", "debug_ops", "inner_ops", "_inner_ops",
-              "_grad_ops", "sparse_ops", "linalg_ops", "manually_defined")
+              "_grad_ops", "sparse_ops", "linalg_ops", "manually_defined", "_sequence_ops")
 
 
 def lookup(name: str) -> type:
