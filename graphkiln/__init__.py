@@ -22,6 +22,7 @@ from .compile.call_cache import compile_info
 from .ops.composite import grad, value_and_grad
 from .ops.composite import get_grad, jacfwd, jacrev, jvp, vjp  # noqa: F401
 from .common.jit_class import jit_class
+from .common.recompute import recompute
 from .common.lazy_inline import lazy_inline
 from .ops.composite.vmap import vmap
 from . import common  # noqa: F401  (ms.common.lazy_inline)
@@ -76,5 +77,5 @@ __all__ = [
     "SummaryRecord", "set_recursion_limit", "set_ps_context", "get_ps_context",
     "reset_ps_context", "run_check", "RowTensor", "RowTensorInner",
     "Generator", "default_generator", "get_rng_state", "set_rng_state", "manual_seed",
-    "initial_seed",
+    "initial_seed", "recompute",
 ]

@@ -126,3 +126,14 @@ def test_sequence_unknown_queries_and_repeat_elements_rank():
     with pytest.raises(ValueError, match="less than or equal to 7, but got 8"):
         ops.repeat_elements(Tensor(np.zeros((1,) * 8, np.float32)), 1, 0)
     assert ops.ConvertToDynamic().add_prim_attr("primitive_target", "CPU")(Tensor(X)) is not None
+
+
+def test_recompute_gives_the_block_values_and_gradients():
+    block = nn.Dense(3, 2)
+    x = Tensor(X[0, :, :3])
+    plain = ms.grad(lambda v: block(v).sum())(x)
+    block.recompute()
+    again = ms.grad(lambda v: ms.recompute(block, v).sum())(x)
+    np.testing.assert_array_equal(plain.asnumpy(), again.asnumpy())
+    with pytest.raises(TypeError):
+        ms.recompute(3, x)
