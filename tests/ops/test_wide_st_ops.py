@@ -137,3 +137,16 @@ def test_recompute_gives_the_block_values_and_gradients():
     np.testing.assert_array_equal(plain.asnumpy(), again.asnumpy())
     with pytest.raises(TypeError):
         ms.recompute(3, x)
+
+
+def test_with_grad_cell_gives_the_weight_gradients_of_the_loss():
+    net = nn.Dense(4, 2)
+    loss = nn.MSELoss()
+    x, y = Tensor(X[0, :, :4]), Tensor(X[1, :, :2])
+    want = ops.GradOperation(get_by_list=True)(nn.WithLossCell(net, loss),
+                                               net.trainable_params())(x, y)
+    got = nn.WithGradCell(net, loss)(x, y)
+    scaled = nn.WithGradCell(net, loss, Tensor(np.float32(2.0)))(x, y)
+    for w, g, s in zip(want, got, scaled):
+        np.testing.assert_allclose(g.asnumpy(), w.asnumpy(), rtol=1e-6)
+        np.testing.assert_allclose(s.asnumpy(), 2 * w.asnumpy(), rtol=1e-6)
