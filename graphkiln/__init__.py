@@ -22,6 +22,7 @@ from .compile.call_cache import compile_info
 from .ops.composite import grad, value_and_grad
 from .ops.composite import get_grad, jacfwd, jacrev, jvp, vjp  # noqa: F401
 from .common.jit_class import jit_class
+from .common.recompute import recompute
 from .common.lazy_inline import lazy_inline
 from .ops.composite.vmap import vmap
 from . import common  # noqa: F401  (ms.common.lazy_inline)
@@ -50,6 +51,13 @@ from .common.sparse_tensor import RowTensor, RowTensorInner
 from .parallel.ps_context import get_ps_context, reset_ps_context, set_ps_context
 from .run_check import run_check
 from .ops.primitive import constexpr
+from .common.module_alias import alias_modules
+from .ops import generator  # noqa: E402  (mindspore.common.generator)
+from .ops.generator import (  # noqa: F401
+    Generator, default_generator, get_rng_state, initial_seed, manual_seed, set_rng_state,
+)
+
+alias_modules("graphkiln.common", {"generator": generator})
 
 __all__ = [
     "Tensor", "tensor", "Parameter", "ParameterTuple", "dtype", "context", "ops",
@@ -69,4 +77,6 @@ __all__ = [
     "uint16", "uint32", "uint64", "string",
     "SummaryRecord", "set_recursion_limit", "set_ps_context", "get_ps_context",
     "reset_ps_context", "run_check", "RowTensor", "RowTensorInner",
+    "Generator", "default_generator", "get_rng_state", "set_rng_state", "manual_seed",
+    "initial_seed", "recompute",
 ]

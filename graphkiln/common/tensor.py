@@ -241,6 +241,8 @@ class Tensor:
         return a.item()
 
     def tolist(self):
+        if self._node is not None and Tensor._run_time_asnumpy is not None:
+            return Tensor._run_time_asnumpy(self).tolist()  # a list when the graph runs
         return self._host_array().tolist()
 
     # ------------------------------------------------- Python value conversions

@@ -61,7 +61,7 @@ from .optim import (
     Rprop,
     thor,
 )
-from .wrap.cell_wrapper import TrainOneStepCell, WithEvalCell, WithLossCell
+from .wrap.cell_wrapper import TrainOneStepCell, WithEvalCell, WithGradCell, WithLossCell
 from .wrap.loss_scale import (
     DynamicLossScaleUpdateCell,
     FixedLossScaleUpdateCell,
@@ -78,7 +78,7 @@ __all__ = [
     "exponential_decay_lr", "natural_exp_decay_lr", "inverse_decay_lr", "cosine_decay_lr",
     "piecewise_constant_lr", "warmup_lr", "polynomial_decay_lr",
     # training wrappers
-    "WithLossCell", "TrainOneStepCell", "TrainOneStepWithLossScaleCell",
+    "WithLossCell", "WithGradCell", "TrainOneStepCell", "TrainOneStepWithLossScaleCell",
     "DynamicLossScaleUpdateCell", "FixedLossScaleUpdateCell", "WithEvalCell",
     # metrics
     "metrics", "Metric", "rearrange_inputs", "names", "get_metric_fn", "Accuracy", "Precision",

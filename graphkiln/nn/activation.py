@@ -58,6 +58,17 @@ class LeakyReLU(Cell):
         return ops.minimum(ops.mul(x, self.alpha), x)
 
 
+class FastGelu(Cell):
+    """``x * sigmoid(1.702 x)`` (the ``FastGeLU`` primitive)."""
+
+    def __init__(self):
+        super().__init__()
+        self.fast_gelu = ops.FastGeLU()
+
+    def construct(self, x):
+        return self.fast_gelu(x)
+
+
 class GELU(Cell):
     """Gaussian error linear unit; ``approximate=True`` (MindSpore's default) is the tanh
     form ``0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))``, ``False`` the erf form."""
@@ -183,7 +194,8 @@ class PReLU(Cell):
 
 
 _ACTIVATIONS = {
-    "relu": ReLU, "relu6": ReLU6, "leakyrelu": LeakyReLU, "gelu": GELU, "silu": SiLU,
+    "relu": ReLU, "relu6": ReLU6, "leakyrelu": LeakyReLU, "gelu": GELU,
+    "fast_gelu": FastGelu, "silu": SiLU,
     "hswish": HSwish, "hsigmoid": HSigmoid, "sigmoid": Sigmoid, "tanh": Tanh,
     "softmax": Softmax, "logsoftmax": LogSoftmax, "mish": Mish, "elu": ELU, "prelu": PReLU,
 }

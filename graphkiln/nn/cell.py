@@ -484,6 +484,13 @@ class Cell:
         """Keep the compile options ``jit_config`` (a ``JitConfig``; see its module)."""
         self.jit_config_dict = jit_config.jit_config_dict
 
+    def recompute(self, **kwargs) -> None:
+        """Marks the cell (and its sub-cells) for recomputation in the backward pass
+        (MindSpore's memory trade-off); graphkiln's gradients are the same either way, so
+        the mark is only recorded."""
+        for cell in self.cells_and_names():
+            object.__setattr__(cell[1], "_recompute", dict(kwargs) or True)
+
     def set_grad(self, requires_grad: bool = True) -> Cell:
         self.__dict__["requires_grad"] = bool(requires_grad)
         return self

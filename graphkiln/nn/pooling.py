@@ -13,6 +13,7 @@ import graphkiln.ops.defs.pool_argmax as PA
 
 from ..common.tensor import Tensor
 from .cell import Cell
+from .pool_indices import max_pool_indices
 
 
 def _pair(owner: str, name: str, value, n: int, low: int = 1) -> tuple:
@@ -55,6 +56,8 @@ class _Pool(Cell):
                  "ceil_mode": bool(ceil_mode), **extra}
         opdef = P.MaxPool if self.kind == "Max" else P.AvgPool
         self.pool = ops.Primitive(opdef, attrs)
+        self.pool_attrs = attrs
+        self.return_indices = False
 
     def construct(self, x):
         owner = type(self).__name__
@@ -68,6 +71,13 @@ class _Pool(Cell):
         if n == 1:
             x = ops.expand_dims(x, 2)
         y = self.pool(x)
+        if self.return_indices:
+            return self._shape_back(y, n, unbatched), self._shape_back(
+                max_pool_indices(x, self.pool_attrs), n, unbatched)
+        return self._shape_back(y, n, unbatched)
+
+    @staticmethod
+    def _shape_back(y, n: int, unbatched: bool):
         if n == 1:
             y = ops.squeeze(y, 2)
         return ops.squeeze(y, 0) if unbatched else y
@@ -89,9 +99,13 @@ class MaxPool2d(_Pool):
 
     def __init__(self, kernel_size=1, stride=1, pad_mode="valid", padding=0, dilation=1,
                  return_indices=False, ceil_mode=False, data_format="NCHW"):
+        if return_indices and str(pad_mode).lower() != "pad":
+            raise ValueError(f"For {type(self).__name__}, the parameter 'padding', "
+                             f"'dilation', 'return_indices', 'ceil_mode' can not be set to "
+                             f"non-default value when pad_mode is not 'pad', but got "
+                             f"pad_mode:{pad_mode}.")
         plain = self.user_rank == 1 or dilation in (1, (1, 1), [1, 1]) and not return_indices
-        _check_unsupported(type(self).__name__, dilation if plain else 1,
-                           return_indices if plain else False, data_format)
+        _check_unsupported(type(self).__name__, dilation if plain else 1, data_format)
         super().__init__(kernel_size, stride, pad_mode, padding, ceil_mode)
         self.return_indices = bool(return_indices)
         self.argmax = None
@@ -126,13 +140,10 @@ class MaxPool1d(MaxPool2d):
                          ceil_mode)
 
 
-def _check_unsupported(owner, dilation, return_indices, data_format) -> None:
+def _check_unsupported(owner, dilation, data_format) -> None:
     if dilation not in (1, (1, 1), [1, 1]):
         raise ValueError(f"For '{owner}', graphkiln supports only 'dilation' 1 so far, but "
                          f"got {dilation}.")
-    if return_indices:
-        raise ValueError(f"For '{owner}', graphkiln does not support 'return_indices=True' "
-                         f"yet.")
     if data_format != "NCHW":
         raise ValueError(f"For '{owner}', the 'NHWC' format only support in GPU target, but "
                          f"got device target CPU.")
@@ -146,7 +157,7 @@ class AvgPool2d(_Pool):
 
     def __init__(self, kernel_size=1, stride=1, pad_mode="valid", padding=0, ceil_mode=False,
                  count_include_pad=True, divisor_override=None, data_format="NCHW"):
-        _check_unsupported(type(self).__name__, 1, False, data_format)
+        _check_unsupported(type(self).__name__, 1, data_format)
         super().__init__(kernel_size, stride, pad_mode, padding, ceil_mode,
                          count_include_pad=bool(count_include_pad),
                          divisor_override=divisor_override or 0)

@@ -1,5 +1,13 @@
 """``graphkiln.ops``: functional ops, primitive classes (``ops.Add()``), composites."""
-from . import array_ops, elementwise, functional, linalg_ops, losses, products
+from . import (
+    array_ops,
+    composed_primitives,
+    elementwise,
+    functional,
+    linalg_ops,
+    losses,
+    products,
+)
 from . import defs as _defs  # noqa: F401  (fills the registry)
 from . import dynamic_shape as _dynamic_shape  # noqa: F401  (x.shape of unknown dims)
 from . import functional as F  # noqa: F401
@@ -10,9 +18,12 @@ from . import sequence_methods as _sequence_methods  # noqa: F401  (dynamic leng
 from . import tensor_methods as _tensor_methods  # noqa: F401  (Tensor operators)
 from . import tensor_methods_ext as _tensor_methods_ext  # noqa: F401  (x.log2(), x.tril()...)
 from . import tensor_methods_linalg as _tensor_methods_linalg  # noqa: F401  (x.det()...)
+from . import tensor_methods_more as _tensor_methods_more  # noqa: F401  (x.histc()...)
 from .array_ops import *  # noqa: F401,F403
 from .channel_dropout import dropout1d, dropout2d, dropout3d  # noqa: F401
 from .clip_ops import clip_by_global_norm, clip_by_value, stop_gradient  # noqa: F401
+from .composed_primitives import *  # noqa: F401,F403
+from .composed_primitives import index_add  # noqa: F401
 from .composite import (
     ForiLoop,
     GradOperation,
@@ -42,14 +53,20 @@ from .functional import *  # noqa: F401,F403
 from .functional import print_ as print  # noqa: A001,F401
 from .functional import reduce_all as all  # noqa: A001,F401
 from .functional import reduce_any as any  # noqa: A001,F401
+from .histogram import histc  # noqa: F401
 from .interpolation import interpolate  # noqa: F401
 from .linalg_ops import *  # noqa: F401,F403
 from .losses import *  # noqa: F401,F403
+from .lp_pool import lp_pool1d, lp_pool2d  # noqa: F401
 from .norms import matrix_norm, norm, vector_norm  # noqa: F401
 from .pixel_shuffle import channel_shuffle, pixel_shuffle, pixel_unshuffle  # noqa: F401
 from .pooling import avg_pool3d, max_pool2d, max_pool3d  # noqa: F401
 from .primitive import REGISTRY, Primitive, constexpr, primitive_class
 from .products import *  # noqa: F401,F403
+from .sampling import log_normal, multinomial  # noqa: F401
+from .unfold import unfold  # noqa: F401
+from .unpool import max_unpool1d, max_unpool2d, max_unpool3d  # noqa: F401
+from .window_functions import blackman_window  # noqa: F401
 
 for _name, _opdef in REGISTRY.items():
     if _name not in globals():  # composites (HyperMap) keep their user-facing class
@@ -59,6 +76,9 @@ del _name, _opdef
 from . import composite, operations  # noqa: E402
 from . import composite as C  # noqa: E402,F401
 from . import operations as P  # noqa: E402,F401
+
+for _alias in operations.LEGACY:  # ops.TensorAdd... as MindSpore keeps them
+    globals().setdefault(_alias, getattr(operations, _alias, None)) or globals().pop(_alias)
 
 __all__ = [n for n in dir(functional) if not n.startswith("_")] + list(REGISTRY) + [
     *array_ops.__all__, *elementwise.__all__, *products.__all__,
@@ -70,4 +90,8 @@ __all__ = [n for n in dir(functional) if not n.startswith("_")] + list(REGISTRY)
     "derivative", "linearize", "ReduceOp", "WhileLoop", "ForiLoop", "Scan",
     "pixel_shuffle", "pixel_unshuffle", "channel_shuffle", "dropout1d", "dropout2d",
     "dropout3d", "CustomRegOp", "DataType", "custom_info_register", "max_pool2d",
-    "max_pool3d", "avg_pool3d"]
+    "max_pool3d", "avg_pool3d", "max_unpool1d", "max_unpool2d", "max_unpool3d", "histc",
+    "log_normal", "multinomial", "unfold", "index_add", "lp_pool1d", "lp_pool2d",
+    "blackman_window", *composed_primitives.__all__]
+
+from . import auto_generate  # noqa: E402,F401  (ops.auto_generate.X, after __all__)

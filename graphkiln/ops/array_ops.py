@@ -20,7 +20,8 @@ __all__ = ["tril", "triu", "flip", "fliplr", "flipud", "narrow", "chunk", "tenso
            "hsplit", "vsplit", "dsplit", "unbind", "movedim", "moveaxis", "swapdims",
            "diagonal", "trace", "index_select", "take", "where",
            "repeat_interleave", "diff", "select_scatter", "slice_scatter", "scatter",
-           "argwhere", "median", "msort", "diagflat", "roll", "t", "arange",
+           "argwhere", "median", "nanmedian", "msort", "diagflat", "diag", "column_stack",
+           "is_nonzero", "roll", "t", "arange",
            "repeat_elements", "pad"]
 
 _INT = (int, np.integer)
@@ -277,6 +278,41 @@ def diagflat(input, offset: int = 0) -> Tensor:
     return F.scatter_nd(Tensor(where.astype(np.int64)), flat, (size, size))
 
 
+def diag(input) -> Tensor:
+    """The rank ``2k`` Tensor of shape ``input.shape * 2`` with ``input`` on its diagonal
+    (``out[i..., i...] = input[i...]``); a vector gives a diagonal matrix."""
+    x = _require_tensor("diag", "input", input)
+    if x.ndim == 0:
+        raise ValueError("For 'diag', the dimension of 'input' must be at least 1, but got 0.")
+    shape = _static_shape("diag", x)
+    n = int(np.prod(shape))
+    eye = Tensor(np.eye(n, dtype=x.dtype.np_dtype))
+    return F.reshape(F.mul(eye, F.reshape(x, (n, 1))), shape + shape)
+
+
+def column_stack(tensors) -> Tensor:
+    """The Tensors side by side as columns: 0-D and 1-D ones become ``(n, 1)``, then all
+    join along axis 1."""
+    if not isinstance(tensors, (tuple, list)) or not tensors:
+        raise TypeError("For 'column_stack', 'tensors' must be a non-empty tuple or list of "
+                        "Tensors.")
+    cols = []
+    for t in tensors:
+        t = _require_tensor("column_stack", "tensors", t)
+        cols.append(F.reshape(t, (-1, 1)) if t.ndim < 2 else t)
+    return F.concat(tuple(cols), 1)
+
+
+def is_nonzero(input):
+    """Whether the one element of ``input`` is nonzero: a bool (a bool Tensor in graphs)."""
+    x = _require_tensor("is_nonzero", "input", input)
+    if x.size != 1:
+        raise RuntimeError(f"For 'is_nonzero', the input must have exactly one element, but "
+                           f"got {x.size}.")
+    nonzero = F.not_equal(F.reshape(x, ()), F.zeros((), x.dtype))
+    return nonzero if nonzero.is_symbolic else bool(nonzero)  # a bool, as MindSpore's
+
+
 def _index_vector(name: str, index) -> Tensor:
     index = Tensor(index) if isinstance(index, (list, tuple)) else index
     _require_tensor(name, "index", index)
@@ -407,6 +443,9 @@ def repeat_elements(x, rep: int, axis: int = 0) -> Tensor:
     if isinstance(rep, bool) or not isinstance(rep, _INT):
         raise TypeError(f"For 'repeat_elements', the 'rep' must be int, but got "
                         f"{type(rep).__name__}.")
+    if isinstance(x, Tensor) and x.ndim > 7:
+        raise ValueError(f"For repeat_elements, the rank of x should be less than or equal "
+                         f"to 7, but got {x.ndim}.")
     return repeat_interleave(x, int(rep), axis)
 
 
@@ -531,6 +570,24 @@ def median(input, axis=-1, keepdims: bool = False):
     where[ax] = builtins.slice(middle, middle + 1) if keepdims else middle
     return F.getitem(values, tuple(where)), F.cast(F.getitem(order, tuple(where)),
                                                    mstype.int64)
+
+
+def nanmedian(input, axis: int = -1, keepdims: bool = False) -> tuple:
+    """The lower median of the non-NaN values along ``axis`` and its index (NaN and index 0
+    where a line is all NaN): the sort puts NaNs last, so the median sits at
+    ``(count - 1) // 2``."""
+    x = _require_tensor("nanmedian", "input", input)
+    if x.ndim == 0:
+        return x, F.zeros((), mstype.int64)
+    ax = norm_axis("nanmedian", axis, x.ndim)
+    values, order = F.sort(x, ax)
+    count = F.reduce_sum(F.cast(F.logical_not(F.isnan(x)), mstype.int32), ax, True)
+    middle = F.maximum(F.floor_div(F.sub(count, 1), 2), F.zeros((), mstype.int32))
+    value = F.gather_elements(values, ax, middle)
+    index = F.cast(F.gather_elements(order, ax, middle), mstype.int64)
+    if not keepdims:
+        value, index = F.squeeze(value, ax), F.squeeze(index, ax)
+    return value, index
 
 
 def msort(input) -> Tensor:

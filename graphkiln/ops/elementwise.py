@@ -15,6 +15,8 @@ import graphkiln.ops.functional as F
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
 from .clip_ops import stop_gradient
+from .defs import activations as ACT
+from .defs import bessel as BES
 from .defs import math as M
 
 __all__ = ["log2", "log10", "isnan", "isinf", "isfinite", "isneginf", "isposinf", "trunc",
@@ -22,7 +24,8 @@ __all__ = ["log2", "log10", "isnan", "isinf", "isfinite", "isneginf", "isposinf"
            "heaviside", "hypot", "logaddexp", "logaddexp2", "xlogy", "float_power",
            "true_divide", "fmod", "positive", "lerp", "hardshrink", "fmax", "fmin",
            "nan_to_num", "isclose", "logsumexp", "nansum", "nanmean", "count_nonzero", "asinh",
-           "acosh", "atanh", "arcsinh", "arccosh", "arctanh", "ldexp", "isreal"]
+           "acosh", "atanh", "arcsinh", "arccosh", "arctanh", "ldexp", "isreal",
+           "relu6", "bessel_i0", "bessel_i1", "i0"]
 
 
 def _tensor(x) -> Tensor:
@@ -111,7 +114,11 @@ def sgn(input) -> Tensor:
     if not x.dtype.is_complex:
         return F.sign(x)
     modulus = F.abs(x)
-    return F.select(F.equal(modulus, 0), F.zeros_like(x), F.div(x, modulus))
+    if modulus.dtype.is_complex:  # Abs of a complex Tensor keeps the dtype
+        modulus = F.real(modulus)
+    zero = F.equal(modulus, 0)
+    safe = F.complex(F.select(zero, F.ones_like(modulus), modulus), F.zeros_like(modulus))
+    return F.select(zero, F.zeros_like(x), F.div(x, safe))
 
 
 def signbit(input) -> Tensor:
@@ -377,3 +384,23 @@ arcsinh, arccosh, arctanh = asinh, acosh, atanh
 def ldexp(x, other) -> Tensor:
     """``x * 2**other``."""
     return F.mul(_as_float(x), F.pow(2.0, _as_float(other)))
+
+
+def relu6(input) -> Tensor:
+    """``min(max(input, 0), 6)`` (``ReLU6``)."""
+    return ACT.ReLU6(_tensor(input))
+
+
+def bessel_i0(x) -> Tensor:
+    """The modified Bessel function of the first kind of order 0 (``BesselI0``)."""
+    return BES.BesselI0(_tensor(x))
+
+
+def bessel_i1(x) -> Tensor:
+    """The modified Bessel function of the first kind of order 1 (``BesselI1``)."""
+    return BES.BesselI1(_tensor(x))
+
+
+def i0(input) -> Tensor:
+    """``bessel_i0``; integers and bools compute in float32."""
+    return BES.BesselI0(_as_float(input))

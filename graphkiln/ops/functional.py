@@ -351,8 +351,20 @@ def _index(index):
     return _index_item(index)
 
 
+def _check_read_index(index) -> None:
+    """MindSpore's checks of a read (not a write): a list index may not be empty (nor all
+    False), a bare bool must be True."""
+    for item in index if isinstance(index, tuple) else (index,):
+        if isinstance(item, list) and (not item or all(v is False for v in item)):
+            raise IndexError("When tensor is indexed by list, the list can't be empty.")
+        if item is False:
+            raise IndexError("When tensor is indexed by a bool object, the value only "
+                             "support 'True'.")
+
+
 def getitem(x, index) -> Tensor:
     """``x[index]``: ints, slices, None, ``...``, and integer or bool Tensors (or lists)."""
+    _check_read_index(index)
     return A.Getitem(x, _index(index))
 
 
@@ -1048,6 +1060,17 @@ def padding(x: Tensor, pad_dim_size: int = 8) -> Tensor:
     return A.Padding(x, pad_dim_size=pad_dim_size)
 
 
+def is_sequence_shape_unknown(x) -> bool:
+    """Whether ``x`` is a sequence whose length is known only at run time."""
+    return type(x) is SymbolicSequence
+
+
+def is_sequence_value_unknown(x) -> bool:
+    """Whether some element of the sequence ``x`` (or its length) is known only at run
+    time (the shape of a Tensor of unknown dims, say)."""
+    return type(x) is SymbolicSequence or any(
+        type(v) is SymbolicScalar or (isinstance(v, int) and v < 0) for v in x)
+
 # Names defined by modules above this one (autodiff and vmap front ends in ``ops.composite``,
 # gradient clipping in ``ops.clip_ops``); MindSpore users import them from here, so they
 # resolve on access (``graphkiln.ops`` imports those modules before any user code runs).
@@ -1065,6 +1088,10 @@ def __getattr__(name: str):
     module = _sys.modules.get(f"{__package__}.{_UPPER_NAMES.get(name, '')}")
     if name in _UPPER_NAMES and module is not None:
         return getattr(module, name)
+    # the rest of MindSpore's ops.functional (``F.mse_loss``...): graphkiln.ops's names
+    package = _sys.modules.get(__package__)
+    if not name.startswith("__") and name in getattr(package, "__all__", ()):
+        return getattr(package, name)
     raise AttributeError(f"module 'mindspore.ops.functional' has no attribute '{name}'")
 
 

@@ -104,7 +104,7 @@ SAMPLES["Custom"] = [
                 "out_shape": lambda a, b: (a, []), "out_dtype": lambda a, b: (a, a)}),
     lambda r: ((B(f32(r, N_BATCH, 2)),), {"func": np.exp, "out_shape": lambda a: a,
                                           "out_dtype": lambda t: t})]
-for _n in ("Trunc", "Mish", "SeLU", "SoftShrink"):
+for _n in ("Trunc", "Mish", "SeLU", "SoftShrink", "ReLU6", "BesselI0", "BesselI1"):
     SAMPLES[_n] = _unary()
 for _n in ("TruncateDiv", "TruncateMod", "Xdivy"):
     SAMPLES[_n] = _binary(0.5, 3.0)

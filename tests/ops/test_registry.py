@@ -152,6 +152,8 @@ SAMPLES = {
     "Xdivy": [((X, Y), {}), ((Z, Z), {})],
     "SquareSumAll": [((X, X), {}), ((Tensor(np.ones(3, np.float16)),) * 2, {})],
     "Mish": [((X,), {}), ((Tensor(np.ones(3, np.float16)),), {})],
+    "ReLU6": [((f32(2, 5) * 4,), {}), ((i32(2, 3, hi=9),), {})],
+    **{n: [((X,), {}), ((Tensor(np.ones(3, np.float16)),), {})] for n in ("BesselI0", "BesselI1")},
     "SeLU": [((X,), {}), ((i32(3),), {})],
     "SoftShrink": [((X,), {"lambd": 1.0}), ((Tensor(np.ones(3, np.float16)),), {})],
     "SoftShrinkGrad": [((X, X), {"lambd": 1.0})],

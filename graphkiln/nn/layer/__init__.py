@@ -18,10 +18,12 @@ from .. import (
     shuffle,
     timedistributed,
     transformer,
+    unpooling,
 )
 from ..activation import (
     ELU,
     GELU,
+    FastGelu,
     HSigmoid,
     HSwish,
     LeakyReLU,
@@ -99,6 +101,7 @@ from ..transformer import (
     TransformerEncoder,
     TransformerEncoderLayer,
 )
+from ..unpooling import MaxUnpool1d, MaxUnpool2d, MaxUnpool3d
 
 __all__ = [n for n in dir() if not n.startswith("_")]  # every re-exported layer
 
@@ -107,4 +110,4 @@ alias_modules(__name__, {"activation": activation, "basic": basic, "combined": c
                          "math": math, "normalization": normalization, "padding": padding,
                          "pooling": pooling, "rnn_cells": rnn_cells, "rnns": rnns,
                          "shuffle": shuffle, "timedistributed": timedistributed,
-                         "transformer": transformer})
+                         "transformer": transformer, "unpooling": unpooling})

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import graphkiln.ops as ops
 
+from ...common.parameter import ParameterTuple
 from ...ops.composite import GradOperation, value_and_grad
 from ...parallel import context as parallel_context
 from ..cell import Cell
@@ -23,6 +24,27 @@ class WithLossCell(Cell):
     @property
     def backbone_network(self) -> Cell:
         return self._backbone
+
+
+class WithGradCell(Cell):
+    """The gradients of ``network`` (with ``loss_fn`` applied to its output and the label,
+    when given) with respect to its trainable weights; ``sens`` scales them when given."""
+
+    def __init__(self, network: Cell, loss_fn: Cell | None = None, sens=None):
+        super().__init__(auto_prefix=False)
+        self.network = network
+        self.loss_fn = loss_fn
+        self.weights = ParameterTuple(network.trainable_params())
+        self.grad = GradOperation(get_by_list=True, sens_param=sens is not None)
+        self.sens = sens
+        self.network_with_loss = network if loss_fn is None else WithLossCell(network,
+                                                                              loss_fn)
+        self.network_with_loss.set_train()
+
+    def construct(self, *inputs):
+        if self.sens is None:
+            return self.grad(self.network_with_loss, self.weights)(*inputs)
+        return self.grad(self.network_with_loss, self.weights)(*inputs, self.sens)
 
 
 class TrainOneStepCell(Cell):

@@ -3,5 +3,6 @@
 import graphkiln.ops as _ops
 from graphkiln.ops.primitive import REGISTRY as _REGISTRY
 
-__all__ = sorted(name for name in _REGISTRY if hasattr(_ops, name))
+__all__ = sorted([name for name in _REGISTRY if hasattr(_ops, name)]
+                 + _ops.composed_primitives.__all__)
 globals().update({name: getattr(_ops, name) for name in __all__})

@@ -186,8 +186,9 @@ class GradOperation:
 
     def __call__(self, fn, weights=None):
         if self.get_by_list and weights is None:
-            raise GradError("GradOperation(get_by_list=True) needs the weights: call it as "
-                            "grad_op(net, weights).")
+            # MindSpore: a Cell's trainable weights; a function has none
+            params = getattr(fn, "trainable_params", None)
+            weights = tuple(params()) if callable(params) else ()
         ws = _weights(weights) if self.get_by_list else None
         # one Parameter gives one gradient; a list built in graph code a list; any other
         # weights (a list attribute of a Cell, a list given from Python) a tuple

@@ -6,6 +6,7 @@ from . import (  # noqa: F401
     arith,
     array,
     bce,
+    bessel,
     bias_add_grad,
     boxes,
     collective,

@@ -51,10 +51,16 @@ def _soft_shrink(x, lambd=0.5):
     return np.where(w > lambd, w - lambd, np.where(w < -lambd, w + lambd, 0))
 
 
+def _relu6(x):
+    return np.minimum(np.maximum(x, 0), 6).astype(x.dtype, copy=False)
+
+
 _SHRINK_TYPES = (mstype.float16, mstype.float32)
 
 Mish = unary("Mish", _mish, FLOATS)
 SeLU = unary("SeLU", _selu, FLOATS + (mstype.int32, mstype.int8))
+ReLU6 = unary("ReLU6", _relu6, FLOATS + (mstype.int8, mstype.int16, mstype.int32,
+                                         mstype.int64, mstype.uint8))
 SoftShrink = unary("SoftShrink", _soft_shrink, _SHRINK_TYPES, attrs={"lambd": 0.5},
                    check_attrs=_check_lambd)
 

@@ -1,7 +1,8 @@
 """More elementwise primitives: the inverse hyperbolic functions, erfc/erfinv, ``Inv`` and
 ``Invert``, float classification (``IsNan``/``IsInf``/``IsFinite``), the ELU family and the
 shrink/fast-GeLU activations, the backward kernels MindSpore exposes for some of them
-(``InvGrad``, ``AtanGrad``, ``EluGrad``, ``HShrinkGrad``, ``FastGeLUGrad``), and ``Ger``, the
+(``InvGrad``, ``AtanGrad``, ``EluGrad``, ``HShrinkGrad``, ``FastGeLUGrad``,
+``HSigmoidGrad``, ``HSwishGrad``, ``GeLUGrad``), and ``Ger``, the
 product of every element of one vector with every element of another.
 
 The dtypes each op accepts are the ones MindSpore 2.10's CPU kernels accept (measured).
@@ -170,7 +171,8 @@ def _grad_infer(name: str, first: str, second: str, allowed, **checks):
         require_dtype(name, first, t, allowed)
         if not shapes_match(tuple(shape(a)), tuple(shape(b))):
             raise ValueError(f"For '{name}', '{first}' and '{second}' must have the same "
-                             f"shape, but got {list(shape(a))} and {list(shape(b))}.")
+                             f"shape, but got {list(shape(a))} and {list(shape(b))} (not "
+                             f"equal).")
         return AbstractTensor(t, tuple(shape(a)))
     return infer
 
@@ -225,6 +227,46 @@ HShrinkGrad = OpDef("HShrinkGrad", _grad_infer("HShrinkGrad", "gradients", "feat
                                                _F16_F32, lambd=_check_lambd("HShrinkGrad")),
                     _grad_kernel(_hshrink_grad), attrs={"lambd": 0.5})
 
+
+# ``HSigmoidGrad(grads, x)`` and ``HSwishGrad(dy, x)``: the backward of ``HSigmoid`` and
+# ``HSwish`` from their input
+
+
+def _hsigmoid_grad(grads, x):
+    return np.where((x > -3) & (x < 3), grads / 6, 0)
+
+
+def _hswish_grad(dy, x):
+    return dy * np.where(x < -3, 0, np.where(x > 3, 1, (2 * x + 3) / 6))  # as MindSpore at 3
+
+
+HSigmoidGrad = OpDef("HSigmoidGrad", _grad_infer("HSigmoidGrad", "grads", "x", FLOATS),
+                     _grad_kernel(_hsigmoid_grad))
+HSwishGrad = OpDef("HSwishGrad", _grad_infer("HSwishGrad", "y_grad", "x", FLOATS),
+                   _grad_kernel(_hswish_grad))
+
+_SQRT_2_OVER_PI = float(np.sqrt(2.0 / np.pi))
+_GELU_A = 0.044715
+
+
+def _gelu_grad_infer(dy, x, y):
+    out = _grad_infer("GeLUGrad", "dy", "x", FLOATS)(dy, x)
+    _grad_infer("GeLUGrad", "x", "y", FLOATS)(x, y)
+    return out
+
+
+@quiet
+def _gelu_grad(dy, x, y):
+    """``dy`` times the derivative of the tanh-approximated GeLU at ``x`` (``y``, the
+    forward's output, is not needed)."""
+    w, dw = _wide(np.asarray(x)), _wide(np.asarray(dy))
+    t = np.tanh(_SQRT_2_OVER_PI * (w + _GELU_A * w ** 3))
+    du = _SQRT_2_OVER_PI * (1 + 3 * _GELU_A * w * w)
+    return (dw * (0.5 * (1 + t) + 0.5 * w * (1 - t * t) * du)).astype(x.dtype, copy=False)
+
+
+# ``GeLUGrad(dy, x, y)``: the backward of ``GeLU`` (tanh approximation)
+GeLUGrad = OpDef("GeLUGrad", _gelu_grad_infer, _gelu_grad)
 
 
 # ------------------------------------------------------------------ outer product

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import sys
 
+from .. import composed_primitives as COMPOSED
 from ..primitive import REGISTRY, primitive_class
 from .partial import Partial  # noqa: F401  (P.Partial)
 
@@ -29,12 +30,15 @@ LEGACY = {
 # the submodules of MindSpore's package that user code imports primitives from
 SUBMODULES = ("array_ops", "math_ops", "nn_ops", "other_ops", "comm_ops", "random_ops",
               "image_ops", "control_ops", "debug_ops", "inner_ops", "_inner_ops",
-              "_grad_ops", "sparse_ops", "linalg_ops", "manually_defined", "custom_ops")
+              "_grad_ops", "sparse_ops", "linalg_ops", "manually_defined", "custom_ops",
+              "_sequence_ops")
 
 
 def lookup(name: str) -> type:
     """The primitive class called ``name`` (or a legacy alias), else AttributeError."""
     opdef = REGISTRY.get(LEGACY.get(name, name))
+    if opdef is None and name in COMPOSED.__all__:
+        return getattr(COMPOSED, name)
     if opdef is None:
         raise AttributeError(f"module 'mindspore.ops.operations' has no primitive '{name}'")
     return primitive_class(opdef)
@@ -51,7 +55,8 @@ def __dir__() -> list[str]:
     return sorted(set(globals()) | set(REGISTRY) | {k for k, v in LEGACY.items() if v in REGISTRY})
 
 
-for _name in list(REGISTRY) + [k for k, v in LEGACY.items() if v in REGISTRY]:
+for _name in list(REGISTRY) + [k for k, v in LEGACY.items() if v in REGISTRY] + list(
+        COMPOSED.__all__):
     globals()[_name] = lookup(_name)
 del _name
 from ..custom_ops import Custom  # noqa: E402,F401  (ops.Custom's own class)
@@ -61,4 +66,5 @@ for _sub in SUBMODULES:
     globals()[_sub] = sys.modules[__name__]
 del _sub
 
-__all__ = sorted(set(REGISTRY) | {k for k, v in LEGACY.items() if v in REGISTRY} | {"Partial"})
+__all__ = sorted(set(REGISTRY) | {k for k, v in LEGACY.items() if v in REGISTRY} | {"Partial"}
+                 | set(COMPOSED.__all__))

@@ -200,7 +200,7 @@ ELEMENTWISE = ("Add", "Sub", "Mul", "Div", "FloorDiv", "FloorMod", "Mod", "Pow",
                "SquaredDifference", "Atan2", "Igamma", "Igammac", "IgammaGradA", "Lgamma",
                "Digamma", "Identity", "Complex", "Real", "Imag", "Conj", "Angle",
                "Trunc", "TruncateDiv", "TruncateMod", "Xdivy", "Mish", "SeLU", "SoftShrink",
-               "SoftShrinkGrad")
+               "SoftShrinkGrad", "ReLU6", "BesselI0", "BesselI1")
 
 for _name in ELEMENTWISE:
     REGISTRY[_name].def_vmap(_elementwise(REGISTRY[_name]))

@@ -1103,6 +1103,26 @@ def _mish(x, out):
     return F.add(t, F.mul(F.mul(x, F.sigmoid(x)), F.sub(1, F.mul(t, t))))
 
 
+@_unary("ReLU6")
+def _relu6(x, out):
+    # (0, 6]: MindSpore 2.10's ReLU6 gradient passes at 6
+    return F.cast(F.logical_and(F.greater(x, 0), F.less_equal(x, 6)), x.dtype)
+
+
+@_unary("BesselI0", wide=True)
+def _bessel_i0(x, out):
+    return REGISTRY["BesselI1"](x)
+
+
+@_unary("BesselI1", wide=True)
+def _bessel_i1(x, out):
+    # I0 - I1 / x, with I1 / x taken as 0 at 0 as MindSpore 2.10 does (its gradient at 0
+    # is 1, not the limit 1/2)
+    zero = F.equal(x, 0)
+    ratio = F.select(zero, F.zeros_like(x), F.div(out, F.select(zero, F.ones_like(x), x)))
+    return F.sub(REGISTRY["BesselI0"](x), ratio)
+
+
 @_unary("SeLU", wide=True)
 def _selu(x, out):
     return F.select(F.greater(x, 0), F.mul(F.ones_like(x), SELU_SCALE),

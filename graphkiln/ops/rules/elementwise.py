@@ -16,15 +16,16 @@ for _name in ("Inv", "Invert", "Erfc", "Erfinv", "Asinh", "Acosh", "Atanh", "IsN
 
 
 def _same_shape_pair(opdef):
-    """The backward kernels take two inputs of one shape: both batched along axis 0."""
-    def rule(a, b, *, dims, **attrs):
-        size = batch_size((a, b), dims)
-        return opdef(front(a, dims[0], size), front(b, dims[1], size), **attrs), 0
+    """The backward kernels take inputs of one shape: all batched along axis 0."""
+    def rule(*args, dims, **attrs):
+        size = batch_size(args, dims)
+        return opdef(*(front(a, d, size) for a, d in zip(args, dims)), **attrs), 0
     rule.__name__ = f"vmap_{opdef.name}"
     return rule
 
 
-for _name in ("InvGrad", "AtanGrad", "EluGrad", "HShrinkGrad", "FastGeLUGrad"):
+for _name in ("InvGrad", "AtanGrad", "EluGrad", "HShrinkGrad", "FastGeLUGrad", "HSigmoidGrad",
+              "HSwishGrad", "GeLUGrad"):
     REGISTRY[_name].def_vmap(_same_shape_pair(REGISTRY[_name]))
 del _name
 REGISTRY["BiasAddGrad"].def_vmap(_loop_over_batch(REGISTRY["BiasAddGrad"]))
@@ -145,3 +146,38 @@ def _bias_add_grad(dout_in, out, dout, data_format="NCHW"):
     shape = [1] * dout_in.ndim
     shape[axis] = -1
     return (F.broadcast_to(F.reshape(dout, tuple(shape)), dout_in.shape),)
+
+
+@bprop("HSigmoidGrad")
+def _hsigmoid_grad(grads, x, out, dout):
+    inside = F.logical_and(F.greater(x, -3.0), F.less(x, 3.0))
+    return F.select(inside, F.div(dout, 6.0), F.zeros_like(dout)), F.zeros_like(x)
+
+
+@bprop("HSwishGrad")
+def _hswish_grad(dy, x, out, dout):
+    slope = REGISTRY["HSwishGrad"](F.ones_like(dy), x)
+    inside = F.logical_and(F.greater_equal(x, -3.0), F.less_equal(x, 3.0))
+    curve = F.select(inside, F.mul(F.mul(dout, dy), 1 / 3), F.zeros_like(dout))
+    return F.mul(dout, slope), curve
+
+
+_SQRT_2_OVER_PI = math.sqrt(2.0 / math.pi)
+_GELU_A = 0.044715
+
+
+@bprop("GeLUGrad")
+def _gelu_grad(dy, x, y, out, dout):
+    """``d(dy g'(x))``: ``g'`` for ``dy``; ``dy g''(x)`` for ``x``, with ``u`` the tanh's
+    argument, ``g'' = (1 - t^2) (u' + x (u'' - 2 t u'^2) / 2)``."""
+    xw, dyw, dw = _wide(x), _wide(dy), _wide(dout)
+    x2 = F.mul(xw, xw)
+    t = F.tanh(F.mul(F.mul(xw, F.add(F.mul(x2, _GELU_A), 1.0)), _SQRT_2_OVER_PI))
+    du = F.mul(F.add(F.mul(x2, 3 * _GELU_A), 1.0), _SQRT_2_OVER_PI)
+    ddu = F.mul(xw, 6 * _GELU_A * _SQRT_2_OVER_PI)
+    sech2 = F.sub(1.0, F.mul(t, t))
+    first = F.add(F.mul(F.add(t, 1.0), 0.5), F.mul(F.mul(F.mul(xw, 0.5), sech2), du))
+    bend = F.sub(ddu, F.mul(F.mul(t, 2.0), F.mul(du, du)))
+    second = F.mul(sech2, F.add(du, F.mul(F.mul(xw, 0.5), bend)))
+    return (_as(F.mul(dw, first), dy), _as(F.mul(F.mul(dw, dyw), second), x),
+            F.zeros_like(y))

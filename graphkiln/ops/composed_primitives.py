@@ -1,0 +1,143 @@
+"""MindSpore primitives that graphkiln computes as compositions of its own primitives:
+``ReduceAny``, ``ReduceAll``, ``ReverseV2``, ``MaximumGradGrad``, ``IndexAdd`` and
+``ConvertToDynamic``.
+Each is a class whose instances call like a primitive (``ops.ReverseV2(axis=(0,))(x)``);
+the call traces the composed ops, so gradients and vmap come from their rules."""
+from __future__ import annotations
+
+import graphkiln.ops.functional as F
+
+from ..common.parameter import Parameter
+from ..common.tensor import Tensor
+from . import array_ops as A
+
+__all__ = ["ReduceAny", "ReduceAll", "ReverseV2", "MaximumGradGrad", "IndexAdd",
+           "ConvertToDynamic"]
+
+
+def _check_bool(owner: str, name: str, value) -> bool:
+    if not isinstance(value, bool):
+        raise TypeError(f"For '{owner}', the '{name}' must be a bool, but got "
+                        f"{type(value).__name__}.")
+    return value
+
+
+class _Composed:
+    """The primitive methods user code calls on an instance (attributes are kept)."""
+
+    def add_prim_attr(self, name: str, value):
+        self.__dict__.setdefault("attrs", {})[name] = value
+        return self
+
+    def set_device(self, device_target: str):
+        return self
+
+
+class _Reduce(_Composed):
+    """``Reduce...(keep_dims)(x, axis=())``; the empty axis reduces every axis."""
+
+    reduce = staticmethod(F.reduce_any)
+
+    def __init__(self, keep_dims: bool = False):
+        self.keep_dims = _check_bool(type(self).__name__, "keep_dims", keep_dims)
+
+    def __call__(self, x, axis=()):
+        return self.reduce(x, None if axis == () else axis, self.keep_dims)
+
+
+class ReduceAny(_Reduce):
+    """Logical or along ``axis``."""
+
+
+class ReduceAll(_Reduce):
+    """Logical and along ``axis``."""
+
+    reduce = staticmethod(F.reduce_all)
+
+
+class ReverseV2(_Composed):
+    """``ReverseV2(axis)(x)``: ``x`` reversed along each axis of ``axis``."""
+
+    def __init__(self, axis):
+        if not isinstance(axis, (list, tuple)) or any(
+                isinstance(a, bool) or not isinstance(a, int) for a in axis):
+            raise TypeError(f"For 'ReverseV2', the type of 'axis' should be one of '[list of "
+                            f"int, tuple of int]', but got {type(axis).__name__}.")
+        self.axis = tuple(axis)
+
+    def __call__(self, x):
+        return A.flip(x, self.axis)
+
+
+class MaximumGradGrad(_Composed):
+    """``(x1, x2, dx1, dx2) -> (0, 0, dx1 where x1 >= x2 else dx2)``: the second-order
+    backward of ``Maximum`` (ties go to ``x1``)."""
+
+    def __init__(self, grad_x: bool = True, grad_y: bool = True):
+        owner = type(self).__name__
+        self.grad_x = _check_bool(owner, "grad_x", grad_x)
+        self.grad_y = _check_bool(owner, "grad_y", grad_y)
+
+    def __call__(self, x1: Tensor, x2: Tensor, dx1: Tensor, dx2: Tensor) -> tuple:
+        first_wins = F.greater_equal(x1, x2)
+        return (F.zeros_like(x1), F.zeros_like(x2), F.select(first_wins, dx1, dx2))
+
+
+def index_added(x: Tensor, indices: Tensor, y: Tensor, axis: int) -> Tensor:
+    """A new Tensor: ``x`` with ``y`` added at ``indices`` along ``axis``."""
+    perm = (axis,) + tuple(i for i in range(x.ndim) if i != axis)
+    back = tuple(perm.index(i) for i in range(x.ndim))
+    moved = F.tensor_scatter_add(F.transpose(x, perm), F.expand_dims(indices, 1),
+                                 F.transpose(y, perm))
+    return F.transpose(moved, back)
+
+
+def index_add(x, indices, y, axis: int, use_lock: bool = True,
+              check_index_bound: bool = True) -> Tensor:
+    """``x`` with ``y[..., i, ...]`` added at ``x[..., indices[i], ...]`` along ``axis`` (a
+    ``TensorScatterAdd`` on ``axis`` moved to the front); a Parameter ``x`` is also
+    updated in place, as MindSpore's ``IndexAdd`` does."""
+    for name, t in (("x", x), ("indices", indices), ("y", y)):
+        if not isinstance(t, Tensor):
+            raise TypeError(f"For 'IndexAdd', the '{name}' must be a Tensor, but got "
+                            f"{type(t).__name__}.")
+    if isinstance(axis, bool) or not isinstance(axis, int) or not -x.ndim <= axis < x.ndim:
+        raise ValueError(f"For 'IndexAdd', the 'axis' must be an int in [{-x.ndim}, "
+                         f"{x.ndim}), but got {axis!r}.")
+    if indices.ndim != 1:
+        raise ValueError(f"For 'IndexAdd', the 'indices' must be 1-D, but got shape "
+                         f"{list(indices.shape)}.")
+    out = index_added(x, indices, y, axis % x.ndim)
+    if isinstance(x, Parameter):
+        F.assign(x, out)
+    return out
+
+
+class IndexAdd(_Composed):
+    """``IndexAdd(axis, use_lock=True, check_index_bound=True)(x, indices, y)``."""
+
+    def __init__(self, axis: int, use_lock: bool = True, check_index_bound: bool = True):
+        if isinstance(axis, bool) or not isinstance(axis, int):
+            raise TypeError(f"For 'IndexAdd', the 'axis' must be an int, but got "
+                            f"{type(axis).__name__}.")
+        self.axis = axis
+        self.use_lock = _check_bool("IndexAdd", "use_lock", use_lock)
+        self.check_index_bound = _check_bool("IndexAdd", "check_index_bound",
+                                             check_index_bound)
+
+    def __call__(self, x, indices, y):
+        return index_add(x, indices, y, self.axis)
+
+
+class ConvertToDynamic(_Composed):
+    """``ConvertToDynamic(is_dynamic_rank=False)(x)``: MindSpore's marker that makes a
+    shape unknown to its compiler; graphkiln specialises every call on its shapes, so it
+    passes ``x`` through."""
+
+    def __init__(self, is_dynamic_rank: bool = False):
+        self.is_dynamic_rank = _check_bool("ConvertToDynamic", "is_dynamic_rank",
+                                           is_dynamic_rank)
+
+    def __call__(self, x):
+        return x
+
