@@ -5,11 +5,11 @@ Each is a class whose instances call like a primitive (``ops.ReverseV2(axis=(0,)
 the call traces the composed ops, so gradients and vmap come from their rules."""
 from __future__ import annotations
 
+import graphkiln.ops.array_ops as A
 import graphkiln.ops.functional as F
 
 from ..common.parameter import Parameter
 from ..common.tensor import Tensor
-from . import array_ops as A
 
 __all__ = ["ReduceAny", "ReduceAll", "ReverseV2", "MaximumGradGrad", "IndexAdd",
            "ConvertToDynamic"]
