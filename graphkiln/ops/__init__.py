@@ -1,4 +1,6 @@
 """``graphkiln.ops``: functional ops, primitive classes (``ops.Add()``), composites."""
+import importlib as _importlib
+
 from . import (
     array_ops,
     composed_primitives,
@@ -94,4 +96,9 @@ __all__ = [n for n in dir(functional) if not n.startswith("_")] + list(REGISTRY)
     "log_normal", "multinomial", "unfold", "index_add", "lp_pool1d", "lp_pool2d",
     "blackman_window", *composed_primitives.__all__]
 
-from . import auto_generate  # noqa: E402,F401  (ops.auto_generate.X, after __all__)
+
+def __getattr__(name: str):
+    # ``ops.auto_generate`` without importing it here (it imports this package)
+    if name == "auto_generate":
+        return _importlib.import_module(f"{__name__}.auto_generate")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

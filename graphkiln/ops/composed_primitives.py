@@ -1,7 +1,6 @@
 """MindSpore primitives that graphkiln computes as compositions of its own primitives:
-``ReduceAny``, ``ReduceAll``, ``ReverseV2``, ``MaximumGradGrad``, ``IndexAdd`` and
-``ConvertToDynamic``.
-Each is a class whose instances call like a primitive (``ops.ReverseV2(axis=(0,))(x)``);
+``ReduceAny``, ``ReduceAll``, ``MaximumGradGrad``, ``IndexAdd`` and ``ConvertToDynamic``.
+Each is a class whose instances call like a primitive (``ops.ReduceAny(True)(x, 0)``);
 the call traces the composed ops, so gradients and vmap come from their rules."""
 from __future__ import annotations
 
@@ -9,10 +8,8 @@ import graphkiln.ops.functional as F
 
 from ..common.parameter import Parameter
 from ..common.tensor import Tensor
-from . import array_ops as A
 
-__all__ = ["ReduceAny", "ReduceAll", "ReverseV2", "MaximumGradGrad", "IndexAdd",
-           "ConvertToDynamic"]
+__all__ = ["ReduceAny", "ReduceAll", "MaximumGradGrad", "IndexAdd", "ConvertToDynamic"]
 
 
 def _check_bool(owner: str, name: str, value) -> bool:
@@ -53,20 +50,6 @@ class ReduceAll(_Reduce):
     """Logical and along ``axis``."""
 
     reduce = staticmethod(F.reduce_all)
-
-
-class ReverseV2(_Composed):
-    """``ReverseV2(axis)(x)``: ``x`` reversed along each axis of ``axis``."""
-
-    def __init__(self, axis):
-        if not isinstance(axis, (list, tuple)) or any(
-                isinstance(a, bool) or not isinstance(a, int) for a in axis):
-            raise TypeError(f"For 'ReverseV2', the type of 'axis' should be one of '[list of "
-                            f"int, tuple of int]', but got {type(axis).__name__}.")
-        self.axis = tuple(axis)
-
-    def __call__(self, x):
-        return A.flip(x, self.axis)
 
 
 class MaximumGradGrad(_Composed):

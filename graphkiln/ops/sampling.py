@@ -4,10 +4,10 @@ normal draws (``seed`` as in :mod:`graphkiln.ops.random_functions`)."""
 from __future__ import annotations
 
 import graphkiln.ops.functional as F
+import graphkiln.ops.random_functions as R
 
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
-from . import random_functions as R
 
 __all__ = ["multinomial", "log_normal"]
 

@@ -4,13 +4,15 @@
 ``x.multinomial``, ``x.log_normal``, ``x.ptp``, ``x.index_add``, ``x.i0()`` and ``x.real()``."""
 from __future__ import annotations
 
+import graphkiln.ops.array_ops as A
+import graphkiln.ops.composed_primitives as CP
+import graphkiln.ops.elementwise as E
 import graphkiln.ops.functional as F
+import graphkiln.ops.histogram as histogram
+import graphkiln.ops.sampling as sampling
+import graphkiln.ops.unfold as unfold
 
 from ..common.tensor import Tensor
-from . import array_ops as A
-from . import composed_primitives as CP
-from . import elementwise as E
-from . import histogram, sampling, unfold
 
 _MISSING = object()
 

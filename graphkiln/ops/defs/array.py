@@ -1275,8 +1275,11 @@ Range = OpDef("Range", _range_infer, _range, differentiable=False,
 
 
 def _reverse_v2_axes(x, axis) -> tuple:
-    """``axis`` of ``ReverseV2`` checked against ``x`` (MindSpore's ValueErrors)."""
-    axes = tuple(axis) if isinstance(axis, (tuple, list)) else (axis,)
+    """``axis`` of ``ReverseV2`` checked against ``x`` (MindSpore's errors)."""
+    if not isinstance(axis, (tuple, list)):
+        raise TypeError(f"For 'ReverseV2', the type of 'axis' should be one of '[list of int, "
+                        f"tuple of int]', but got {type(axis).__name__}.")
+    axes = tuple(axis)
     out = []
     for i, a in enumerate(axes):
         if isinstance(a, bool) or not isinstance(a, (int, np.integer)):

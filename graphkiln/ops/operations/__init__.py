@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import sys
 
-from .. import composed_primitives as COMPOSED
+import graphkiln.ops.composed_primitives as COMPOSED
+
 from ..primitive import REGISTRY, primitive_class
 from .partial import Partial  # noqa: F401  (P.Partial)
 
