@@ -36,8 +36,8 @@ HEADER = "import graphkiln as ms\nfrom graphkiln import ops\n\n\n"
 # in GRAPH; in-place Tensor methods have no CPU kernels; setitem with a negative-step slice
 # or an ellipsis fails in TensorScatterUpdate or leaves elements unset; getitem with a
 # negative step and a negative stop drops elements; a closure reading a variable rebound
-# after its ``def`` sees the new value in PyNative, the old one in GRAPH; setitem into and
-# mask getitem of a bool tensor fail or differ in GRAPH
+# after its ``def`` sees the new value in PyNative, the old one in GRAPH; setitem into a
+# bool tensor fails in GRAPH; the sum of an empty mask selection is garbage (seed 769)
 MINDSPORE_UNSAFE = ("aug", "inplace", "neg_step", "ellipsis")
 _ORDER = {BOOL: 0, "int32": 1, "int64": 2, "float16": 3, "float32": 4}
 
@@ -350,7 +350,7 @@ class _OpGen:
             if len(shape) < 2:
                 return f"{a}[None]", (ta[0], (1,) + shape)
             return f"{a}[None][0]", ta
-        if k == "mask" and ta[0] == BOOL and self.mindspore_safe:
+        if k == "mask" and self.mindspore_safe:
             k = "int"
         if k == "int":
             i = r.randint(-n0, n0 - 1)
