@@ -41,6 +41,7 @@ from .train import SummaryRecord
 from . import communication, parallel, profiler, runtime  # noqa: F401  (ms.runtime...)
 from . import mint  # noqa: F401  (ms.mint, the PyTorch-style API)
 from . import experimental  # noqa: F401  (ms.experimental.optim)
+from . import numpy  # noqa: F401  (ms.numpy, as `import mindspore` gives)
 from .profiler import Profiler
 from .parallel import (
     ParallelMode, get_algo_parameters, get_auto_parallel_context, reset_algo_parameters,
