@@ -104,3 +104,13 @@ def test_pynative_equals_graph():
     finally:
         ms.set_context(mode=ms.GRAPH_MODE)
     np.testing.assert_array_equal(graph, eager)
+
+
+def test_ms_numpy_is_an_attribute_of_the_package_in_a_fresh_process():
+    """``import mindspore as ms; ms.numpy.ones(2)`` works without importing the submodule."""
+    import subprocess
+    import sys
+    code = "import graphkiln as ms; print(ms.numpy.ones(2).asnumpy().tolist())"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=120)
+    assert out.stdout.strip() == "[1.0, 1.0]", out.stderr
