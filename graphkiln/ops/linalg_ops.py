@@ -10,8 +10,14 @@ import graphkiln.ops.functional as F
 from ..common.tensor import Tensor
 from .defs import decompositions as D
 
-__all__ = ["svd", "det", "matrix_determinant", "slogdet", "log_matrix_determinant", "logdet",
-           "inverse", "matrix_power", "qr", "cholesky"]
+__all__ = ["lstsq", "svd", "det", "matrix_determinant", "slogdet", "log_matrix_determinant",
+           "logdet", "inverse", "matrix_power", "qr", "cholesky"]
+
+
+def lstsq(input: Tensor, A: Tensor) -> Tensor:  # noqa: N803  (MindSpore's name)
+    """The least-squares solution ``X`` of ``input @ X = A`` (shape ``(n, k)``; a 1-D
+    ``A`` gives one column)."""
+    return D.Lstsq(input, A)
 
 
 def svd(input: Tensor, full_matrices: bool = False, compute_uv: bool = True):

@@ -186,6 +186,9 @@ SAMPLES["GeLU"] = _unary() + [lambda r: ((B(f32(r, 3, 4)),), {"approximate": "no
 SAMPLES["ReluGrad"] = [lambda r: ((B(f32(r, 3, 4, 5)), B(f32(r, 3, 4, 5))), {}),
                        lambda r: ((U(f32(r, 4, 5)), B(f32(r, 3, 4, 5))), {}),
                        lambda r: ((B(f32(r, 3, 4, 5)), U(f32(r, 4, 5))), {})]
+SAMPLES["ReLU6Grad"] = SAMPLES["ReluGrad"]
+SAMPLES["Lstsq"] = [lambda r: ((B(f32(r, 3, 4, 3)), U(f32(r, 4, 2))), {}),
+                    lambda r: ((U(f32(r, 4, 3)), B(f32(r, 3, 4))), {})]
 SAMPLES["LogicalNot"] = [lambda r: ((B(bools(r, 3, 4)),), {})]
 for _n in ("Add", "Sub", "Mul", "Maximum", "Minimum", "Less", "LessEqual", "Greater",
            "GreaterEqual", "Equal", "NotEqual"):

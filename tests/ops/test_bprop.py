@@ -51,6 +51,7 @@ NON_DIFFERENTIABLE = {
           "sequence op's backward rule" for n in SEQUENCE_OPS
        if not REGISTRY[n].differentiable},
     "Argmax": "integer indices: piecewise constant in the input",
+    "Lstsq": "MindSpore 2.10 defines no gradient for it (\"Lstsq's bprop not defined\")",
     "Argmin": "integer indices: piecewise constant in the input",
     "Equal": "boolean output", "NotEqual": "boolean output",
     "Greater": "boolean output", "GreaterEqual": "boolean output",
@@ -227,6 +228,7 @@ SAMPLES = {
     "Sigmoid": [s(n(2, 3)), s(u(-30, -20, 3))],
     "ReLU": [s(away(2, 3))],
     "ReluGrad": [s(n(2, 3), away(2, 3))],
+    "ReLU6Grad": [s(n(2, 3), u(0.5, 5.5, 2, 3)), s(n(2, 3), u(-3.0, -0.5, 2, 3))],
     "GeLU": [s(n(2, 3) , approximate="tanh"), s(n(2, 3), approximate="none"),
              s(u(-4, 4, 8), approximate="tanh")],
     "HSwish": [s(lambda r: np.array([-4.0, -2.5, -0.3, 0.7, 2.9, 3.4]))],

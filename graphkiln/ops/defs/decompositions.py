@@ -159,3 +159,41 @@ def _cholesky(x, upper=False):
 
 
 Cholesky = OpDef("Cholesky", _cholesky_infer, _cholesky, attrs={"upper": False})
+
+
+# ------------------------------------------------------------------ Lstsq
+
+def _lstsq_infer(x, a, fast=True, l2_regularizer=0.0):
+    t = tensor_type("Lstsq", "x", x)
+    ta = tensor_type("Lstsq", "a", a)
+    if t is not ta:
+        raise TypeError(f"For primitive[Lstsq], the input type must be same.\nname:[a]:"
+                        f"Tensor[{ta}].\nname:[x]:Tensor[{t}].")
+    _matrix("Lstsq", x, _WITH_F16, square=False)
+    if len(x.shape) != 2 or len(a.shape) not in (1, 2):
+        raise ValueError(f"For 'Lstsq', the dimension of 'x' must be 2 and of 'a' 1 or 2, but "
+                         f"got {len(x.shape)} and {len(a.shape)}.")
+    if x.shape[0] != a.shape[0] and x.shape[0] >= 0 and a.shape[0] >= 0:
+        raise ValueError(f"For 'Lstsq', the length of x_dim[0] must be equal to the length of "
+                         f"a_dims[0]. But got x_dim[0]: {x.shape[0]},  a_dims[0]: "
+                         f"{a.shape[0]}.")
+    return AbstractTensor(t, (x.shape[1], a.shape[1] if len(a.shape) == 2 else 1))
+
+
+@quiet
+def _lstsq(x, a, fast=True, l2_regularizer=0.0):
+    """The least-squares solution of ``x @ out = a`` (a 1-D ``a`` as one column)."""
+    xc, ac = _computed(np.asarray(x)), _computed(np.asarray(a))
+    ac = ac.reshape(ac.shape[0], -1)
+    if l2_regularizer:  # Tikhonov: min |x out - a|^2 + l2 |out|^2
+        n = xc.shape[1]
+        out = np.linalg.solve(xc.T @ xc + l2_regularizer * np.eye(n, dtype=xc.dtype),
+                              xc.T @ ac)
+    else:
+        out = np.linalg.lstsq(xc, ac, rcond=None)[0]
+    return out.astype(np.asarray(x).dtype)
+
+
+# MindSpore 2.10 defines no gradient for it ("Lstsq's bprop not defined")
+Lstsq = OpDef("Lstsq", _lstsq_infer, _lstsq, attrs={"fast": True, "l2_regularizer": 0.0},
+              differentiable=False)

@@ -151,13 +151,19 @@ def _sum_to_like(dout, like):
 SumToLike = OpDef("SumToLike", _sum_to_like_infer, _sum_to_like)
 
 
-def _relu_grad_infer(dy, x):
-    t = same_type("ReluGrad", {"y_backprop": dy, "x": x})
-    require_dtype("ReluGrad", "y_backprop", t, ALL)
-    if not shapes_match(tuple(dy.shape), tuple(x.shape)):
-        raise ValueError(f"For 'ReluGrad', the shape of 'y_backprop' must be equal to the "
-                         f"shape of 'x' {list(x.shape)}, but got {list(dy.shape)}.")
-    return AbstractTensor(t, x.shape)
+def _masked_grad_infer(name: str):
+    """Inference of ``name(y_backprop, x)``: one dtype, one shape."""
+    def infer(dy, x):
+        t = same_type(name, {"y_backprop": dy, "x": x})
+        require_dtype(name, "y_backprop", t, ALL)
+        if not shapes_match(tuple(dy.shape), tuple(x.shape)):
+            raise ValueError(f"For '{name}', the shape of 'y_backprop' must be equal to the "
+                             f"shape of 'x' {list(x.shape)}, but got {list(dy.shape)}.")
+        return AbstractTensor(t, x.shape)
+    return infer
+
+
+_relu_grad_infer = _masked_grad_infer("ReluGrad")
 
 
 def _relu_grad_scratch(dy, x):
@@ -182,3 +188,15 @@ def _relu_grad(dy, x, out=None, scratch=None):
 
 ReluGrad = OpDef("ReluGrad", _relu_grad_infer, _relu_grad, out_buffer=OUT_SEPARATE,
                  scratch=_relu_grad_scratch)
+
+
+@quiet
+def _relu6_grad(dy, x):
+    """``y_backprop`` where ``0 < x <= 6`` (MindSpore 2.10 passes the gradient at 6)."""
+    dy = np.asarray(dy)
+    inside = np.logical_and(np.greater(x, 0), np.less_equal(x, 6))
+    return np.where(inside, dy, np.zeros((), dy.dtype))
+
+
+# ReLU6's backward as MindSpore's grad primitive (``_grad_ops.ReLU6Grad(y_backprop, x)``)
+ReLU6Grad = OpDef("ReLU6Grad", _masked_grad_infer("ReLU6Grad"), _relu6_grad)

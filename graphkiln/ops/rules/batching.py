@@ -230,10 +230,16 @@ def _polygamma(a, x, *, dims):
     return A.Stack(tuple(SP.Polygamma(a[i], x[i]) for i in range(size)), axis=0), 0
 
 
-@rule_for("ReluGrad")
-def _relu_grad(dy, x, *, dims):
-    size = batch_size((dy, x), dims)  # its inputs share one shape: no broadcasting
-    return G.ReluGrad(front(dy, dims[0], size), front(x, dims[1], size)), 0
+def _masked_grad_rule(name: str) -> None:
+    """``name(y_backprop, x)``: both inputs share one shape (no broadcasting)."""
+    @rule_for(name)
+    def rule(dy, x, *, dims):
+        size = batch_size((dy, x), dims)
+        return REGISTRY[name](front(dy, dims[0], size), front(x, dims[1], size)), 0
+
+
+for _masked in ("ReluGrad", "ReLU6Grad"):
+    _masked_grad_rule(_masked)
 
 
 @rule_for("Cast")
@@ -871,6 +877,6 @@ def _loop_over_batch(opdef):
 
 
 for _name in ("GatherNd", "ScatterNd", "FloatStatus", "MaskedFill", "PReLU", "ReverseSequence",
-              "Renorm") + tuple(
+              "Renorm", "Lstsq") + tuple(
         f"TensorScatter{k}" for k in ("Add", "Sub", "Mul", "Div", "Max", "Min", "Update")):
     REGISTRY[_name].def_vmap(_loop_over_batch(REGISTRY[_name]))

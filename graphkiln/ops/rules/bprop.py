@@ -335,6 +335,11 @@ def _relu(x, out, dout):
     return (None if g is None else REGISTRY["ReluGrad"](g, out),)
 
 
+@bprop("ReLU6Grad")
+def _relu6_grad(dy, x, out, dout):
+    return REGISTRY["ReLU6Grad"](dout, x), F.zeros_like(x)
+
+
 @bprop("ReluGrad")
 def _relu_grad(dy, x, out, dout):
     return REGISTRY["ReluGrad"](dout, x), F.zeros_like(x)
