@@ -331,6 +331,12 @@ def _register_hook(self, hook_fn) -> _TensorHookHandle:
     return handle
 
 
+def _hooks(self) -> list:
+    """The hook functions registered on this Tensor and not removed (PyNative)."""
+    return [h.hook_fn for h in tape.tensor_hooks(self)
+            if isinstance(h, _TensorHookHandle) and h.hook_fn is not None]
+
+
 def _install_more_methods() -> None:
     """The rest of MindSpore's Tensor methods that user code calls most."""
     def unary(fn):
@@ -368,7 +374,7 @@ def _install_more_methods() -> None:
     Tensor.numel = Tensor.nelement = lambda self: self.size
     Tensor.itemsize = property(lambda self: self._dtype.np_dtype.itemsize)
     Tensor.nbytes = property(lambda self: self.size * self._dtype.np_dtype.itemsize)
-    Tensor.register_hook = _register_hook
+    Tensor.register_hook, Tensor.hooks = _register_hook, _hooks
     Tensor.strides = property(lambda self: _contiguous_strides(self.shape, self.itemsize))
     Tensor.unsqueeze = lambda self, dim: F.expand_dims(self, dim)
     Tensor.permute = lambda self, *axis: F.transpose(

@@ -83,3 +83,16 @@ def test_a_hook_with_any_python_runs():
     x = ms.Tensor(np.array([[1.0, 2.0]], np.float32))
     np.testing.assert_allclose(ms.grad(lambda u: net(u).sum())(x).asnumpy(), [[2.0, 2.0]])
     assert calls == [{"a": 1.0, "b": 2.0}]
+
+
+def test_tensor_hooks_lists_the_live_hooks():
+    """``Tensor.hooks()`` is MindSpore's list of the hook functions not yet removed."""
+    x = ms.Tensor(np.array([1.0, 2.0], np.float32))
+    double = lambda g: g * 2  # noqa: E731
+    handle = x.register_hook(double)
+    assert x.hooks() == [double]
+    grad = ms.grad(lambda t: (t * t).sum())(x)
+    np.testing.assert_allclose(grad.asnumpy(), [4.0, 8.0])  # MindSpore 2.10 gives this too
+    assert x.hooks() == [double]
+    handle.remove()
+    assert x.hooks() == []
