@@ -1,5 +1,6 @@
 """MindSpore primitives that graphkiln computes as compositions of its own primitives:
-``ReduceAny``, ``ReduceAll``, ``MaximumGradGrad``, ``IndexAdd`` and ``ConvertToDynamic``.
+``ReduceAny``, ``ReduceAll``, ``MaximumGradGrad``, ``IndexAdd``, ``ConvertToDynamic`` and
+``InsertGradientOf``.
 Each is a class whose instances call like a primitive (``ops.ReduceAny(True)(x, 0)``);
 the call traces the composed ops, so gradients and vmap come from their rules."""
 from __future__ import annotations
@@ -8,8 +9,10 @@ import graphkiln.ops.functional as F
 
 from ..common.parameter import Parameter
 from ..common.tensor import Tensor
+from ..ir.primitive import REGISTRY
 
-__all__ = ["ReduceAny", "ReduceAll", "MaximumGradGrad", "IndexAdd", "ConvertToDynamic"]
+__all__ = ["ReduceAny", "ReduceAll", "MaximumGradGrad", "IndexAdd", "ConvertToDynamic",
+           "InsertGradientOf"]
 
 
 def _check_bool(owner: str, name: str, value) -> bool:
@@ -124,3 +127,28 @@ class ConvertToDynamic(_Composed):
     def __call__(self, x):
         return x
 
+
+
+class _GradientOf:
+    """The backward hook of :class:`InsertGradientOf`: ``f`` of the one gradient."""
+
+    def __init__(self, f):
+        self.f = f
+
+    def __call__(self, grads: tuple):
+        new = self.f(grads[0])
+        return None if new is None else (new,)
+
+
+class InsertGradientOf(_Composed):
+    """``InsertGradientOf(f)(x)`` is ``x``; in a gradient, the gradient that reaches ``x``
+    becomes ``f(gradient)`` (``f`` runs as Python on the run-time gradient)."""
+
+    def __init__(self, f):
+        if not callable(f):
+            raise TypeError(f"For 'InsertGradientOf', 'f' must be a function, but got "
+                            f"{type(f).__name__}.")
+        self.f = f
+
+    def __call__(self, x):
+        return REGISTRY["HookBackward"](x, hook_fn=_GradientOf(self.f))

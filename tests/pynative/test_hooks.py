@@ -96,3 +96,31 @@ def test_tensor_hooks_lists_the_live_hooks():
     assert x.hooks() == [double]
     handle.remove()
     assert x.hooks() == []
+
+
+def _keep_gradient(g):
+    return g
+
+
+def _double_gradient(g):
+    return g * 2
+
+
+class _InsertGradientOfNet(ms.nn.Cell):
+    def __init__(self, f):
+        super().__init__()
+        self.insert = ops.InsertGradientOf(f)
+
+    def construct(self, x):
+        y = self.insert(x * x)
+        return y * y
+
+
+@pytest.mark.parametrize("f,expected", [(_keep_gradient, 32.0), (_double_gradient, 64.0)])
+def test_insert_gradient_of(f, expected):
+    """d/dx (x^2)^2 at 2 is 32; ``f`` doubling the gradient of x^2 gives 64 (MindSpore 2.10
+    PyNative; its GRAPH_MODE fails to compile this net, graphkiln's gives the same)."""
+    x = ms.Tensor(np.array([2.0], np.float32))
+    assert ms.grad(_InsertGradientOfNet(f))(x).asnumpy().tolist() == [expected]
+    ms.set_context(mode=ms.GRAPH_MODE)
+    assert ms.grad(_InsertGradientOfNet(f))(x).asnumpy().tolist() == [expected]

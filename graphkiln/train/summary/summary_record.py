@@ -13,9 +13,9 @@ import time
 
 import numpy as np
 
-from ... import context
 from ...common import summary_data
 from ...common.tensor import Tensor
+from ...context import get_context
 from ..summary_pb2 import Event
 from .event_file import EventFile
 from .summary_values import FILLERS
@@ -51,7 +51,7 @@ class SummaryRecord:
         self._values: list[tuple[str, str, np.ndarray]] = []  # add_value's, in order
         os.makedirs(log_dir, exist_ok=True)
         name = (f"{file_prefix}{_NAME_MARK}{int(time.time())}."
-                f"{context.get_context('device_id')}.{platform.node()}{file_suffix}")
+                f"{get_context('device_id')}.{platform.node()}{file_suffix}")
         self._file = EventFile(os.path.realpath(os.path.join(log_dir, name)))
         self._file.write(Event(wall_time=time.time(), version=FILE_VERSION))
         self._closed = False
