@@ -40,7 +40,8 @@ class Engine:
     range = _RANGE32
 
     def next(self) -> int:
-        raise NotImplementedError
+        """The engine's next word minus its ``min()`` (each engine class defines it)."""
+        raise NotImplementedError(f"{type(self).__name__} must define next().")
 
     def below(self, spans) -> np.ndarray:
         """``uniform_int(0, span - 1)`` for each span in turn."""

@@ -87,7 +87,8 @@ class LRScheduler:
 
     def get_lr(self) -> list:
         """The learning rates of the epoch ``last_epoch`` (from the current ones)."""
-        raise NotImplementedError
+        raise NotImplementedError(f"{type(self).__name__} must define get_lr(), the learning "
+                                  f"rates of the epoch 'last_epoch'.")
 
     def get_last_lr(self) -> list:
         """The current learning rate of each group (float32 scalar Tensors)."""

@@ -193,4 +193,6 @@ class Optimizer(Cell):
         return Parameter(Tensor(np.array(value, dtype.np_dtype)), name, requires_grad=False)
 
     def construct(self, *hyper_params):
-        raise NotImplementedError
+        raise NotImplementedError(f"{type(self).__name__} must define construct(gradients), "
+                                  f"the update of its weights (as MindSpore's Optimizer "
+                                  f"subclasses do).")
