@@ -19,9 +19,9 @@ With ``--repeat N`` each backend runs N fresh processes per row, interleaved wit
 others, and the run with the median steady step is kept (a shared machine is noisy).
 
 Each run records the OpenBLAS kernels NumPy used (``blas_core``); ``--openblas-coretype``
-sets ``OPENBLAS_CORETYPE`` for every worker and writes ``train_step_<core>.json`` (on this
-machine's AMD family-26 CPU OpenBLAS 0.3.31 falls back to its AVX2 "Haswell" kernels;
-docs/performance.md).
+sets ``OPENBLAS_CORETYPE`` for every worker and writes ``train_step_<core>.json`` (this
+machine's environment pins ``OPENBLAS_CORETYPE=Haswell``, the AVX2 kernels, on an AVX-512
+CPU; docs/performance.md).
 
 ``--baseline`` also runs graphkiln from another checkout (before / after a change); for
 graphkiln the table adds what one steady step allocates at its peak (tracemalloc) and how
@@ -246,7 +246,7 @@ def main() -> None:
     ap.add_argument("--baseline", help="another graphkiln checkout, run as 'baseline'")
     ap.add_argument("--openblas-coretype", default="",
                     help="OPENBLAS_CORETYPE for every worker (e.g. SkylakeX: the AVX-512 "
-                         "kernels, which OpenBLAS 0.3.31 does not pick on AMD family 26)")
+                         "kernels, which this machine's environment replaces by Haswell)")
     args = ap.parse_args()
     if args.worker:
         backend, row, steps = args.worker
