@@ -1,7 +1,6 @@
-"""The process-wide random generator (``ms.set_seed``/``get_seed``).
-
-Weight initializers and the dropout seed stream draw from it, so results do not depend on
-NumPy's global seed.
+"""The process-wide seed (``ms.set_seed``/``get_seed``) and the generator of graphkiln's own
+random streams (the dropout seed stream). As MindSpore's, ``set_seed`` also seeds NumPy's
+global generator, which weight initializers draw their seeds from (``initializer``).
 """
 from __future__ import annotations
 
@@ -16,7 +15,8 @@ _listeners: list[Callable[[int], None]] = []
 
 
 def set_seed(seed: int) -> None:
-    """Re-seed the generator every initializer draws from (``ms.set_seed``)."""
+    """Seed NumPy's global generator (the initializers' seeds), graphkiln's generator and
+    every listener (``ms.set_seed``)."""
     global _rng, _seed
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise TypeError(f"For 'set_seed', the argument 'seed' must be int, but got "
@@ -28,6 +28,7 @@ def set_seed(seed: int) -> None:
         listener(seed)
     _seed = seed
     _rng = np.random.default_rng(seed)
+    np.random.seed(seed)
 
 
 def add_listener(fn: Callable[[int], None]) -> None:
@@ -42,5 +43,5 @@ def get_seed() -> int | None:
 
 
 def rng() -> np.random.Generator:
-    """The generator initializers draw from (re-created by :func:`set_seed`)."""
+    """graphkiln's generator (re-created by :func:`set_seed`)."""
     return _rng

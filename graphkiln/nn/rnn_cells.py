@@ -10,6 +10,7 @@ import numpy as np
 import graphkiln.ops as ops
 
 from ..common import dtype as mstype
+from ..common.initializer import Uniform, initializer
 from ..common.parameter import Parameter
 from ..common.tensor import Tensor
 from .basic import check_positive_int
@@ -69,12 +70,17 @@ class _RNNCellBase(Cell):
         self.hidden_size = check_positive_int(owner, "hidden_size", hidden_size)
         self.has_bias = bool(has_bias)
         gates = self.chunks * hidden_size
-        self.weight_ih = uniform_weight((gates, input_size), hidden_size, "weight_ih", dtype)
-        self.weight_hh = uniform_weight((gates, hidden_size), hidden_size, "weight_hh", dtype)
-        self.bias_ih = self.bias_hh = None
+        shapes = {"weight_ih": (gates, input_size), "weight_hh": (gates, hidden_size)}
         if self.has_bias:
-            self.bias_ih = uniform_weight((gates,), hidden_size, "bias_ih", dtype)
-            self.bias_hh = uniform_weight((gates,), hidden_size, "bias_hh", dtype)
+            shapes.update(bias_ih=(gates,), bias_hh=(gates,))
+        # MindSpore's cells first fill each weight from NumPy's global generator and then
+        # re-draw it from Uniform(1/sqrt(hidden)): both draws count for the seeded streams
+        for shape in shapes.values():
+            np.random.randn(*shape)
+        bound = 1 / math.sqrt(hidden_size)
+        self.bias_ih = self.bias_hh = None
+        for name, shape in shapes.items():
+            setattr(self, name, Parameter(initializer(Uniform(bound), shape, dtype), name=name))
 
     def _gates(self, x):
         return _linear(x, self.weight_ih, self.bias_ih)

@@ -48,8 +48,10 @@ def test_distributions(seeded):
     assert abs(n.mean() - 1.0) < 0.02 and abs(n.std() - 0.5) < 0.02
     u = init.initializer("uniform", (200, 200)).asnumpy()
     assert np.abs(u).max() <= 0.07 and np.abs(u).max() > 0.069
-    t = init.initializer(init.TruncatedNormal(0.1), (200, 200)).asnumpy()
-    assert np.abs(t).max() <= 0.2
+    t = init.initializer(init.TruncatedNormal(0.1, a=-0.2, b=0.2), (200, 200)).asnumpy()
+    assert np.abs(t).max() <= 0.2 and np.abs(t).max() > 0.19
+    wide = init.initializer(init.TruncatedNormal(0.1), (200, 200)).asnumpy()
+    assert np.abs(wide).max() > 0.3  # a and b are bounds of the value, not in sigmas
     h = init.initializer(init.HeUniform(), (100, 50)).asnumpy()  # gain sqrt(2)
     assert np.abs(h).max() <= math.sqrt(2) * math.sqrt(3 / 50)
     hn = init.initializer("he_normal", (400, 50)).asnumpy()
@@ -59,7 +61,7 @@ def test_distributions(seeded):
 
 
 def test_errors():
-    with pytest.raises(ValueError, match="not supported"):
+    with pytest.raises(ValueError, match="'nope' was not found"):
         init.initializer("nope", (2,))
     with pytest.raises(TypeError):
         init.initializer(object(), (2,))
@@ -81,3 +83,16 @@ def test_no_init_parameters_gives_the_seeded_values_and_loads():
     ms.load_param_into_net(lazy, {"weight": ms.Parameter(ms.Tensor(np.ones((2, 3),
                                                                            np.float32)))})
     np.testing.assert_array_equal(lazy.weight.asnumpy(), np.ones((2, 3), np.float32))
+
+
+def test_parameter_clone_keeps_or_redraws_its_values():
+    p = ms.Parameter(Tensor(np.array([1.0, 2.0], np.float32)), name="c", requires_grad=False)
+    same = p.clone()
+    assert same is not p and same.name == "c" and not same.requires_grad
+    np.testing.assert_array_equal(same.asnumpy(), [1.0, 2.0])
+    np.testing.assert_array_equal(p.clone(init="zeros").asnumpy(), [0.0, 0.0])  # MindSpore
+    ms.set_seed(3)
+    drawn = p.clone(init=init.Uniform(0.5)).asnumpy()
+    ms.set_seed(3)
+    np.testing.assert_array_equal(drawn, init.initializer(init.Uniform(0.5), (2,)).asnumpy())
+    assert p.clone(init=2).dtype == ms.float32
