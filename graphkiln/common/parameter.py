@@ -82,9 +82,12 @@ class Parameter(Tensor):
         np.copyto(self._data, arr, casting="unsafe")
         return self
 
-    def clone(self, init: str = "same") -> Parameter:
-        return Parameter(Tensor._from_array(self._data.copy(), self._dtype), self.name,
-                         self.requires_grad)
+    def clone(self, init="same") -> Parameter:
+        """A copy of this parameter: its values, or with ``init`` (an initializer, its name
+        or a number) new values of its shape and dtype drawn from ``init``."""
+        data = self._data.copy() if isinstance(init, str) and init == "same" else \
+            Tensor._initial_values(init, tuple(self.shape), self._dtype)
+        return Parameter(Tensor._from_array(data, self._dtype), self.name, self.requires_grad)
 
     def __repr__(self) -> str:
         return (f"Parameter (name={self.name}, shape={tuple(self.shape)}, dtype={self.dtype}, "

@@ -19,7 +19,7 @@ Parameter naming follows MindSpore 2.x exactly:
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from ..common import dtype as mstype
 from ..common.parameter import Buffer, Parameter, ParameterTuple, note_attribute
@@ -448,6 +448,14 @@ class Cell:
 
     def cells(self):
         return self.name_cells().values()
+
+    def apply(self, fn: Callable[[Cell], object]) -> Cell:
+        """Call ``fn`` on every sub-cell (depth first, children before parents), then on
+        this cell; returns this cell (weight initialisation by hand, as in MindSpore)."""
+        for cell in self.cells():
+            cell.apply(fn)
+        fn(self)
+        return self
 
     # ------------------------------------------------------------- dynamic inputs
     def set_inputs(self, *inputs, **kwargs) -> None:

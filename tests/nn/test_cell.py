@@ -498,3 +498,17 @@ def test_container_nesting_and_key_checks_are_mindspore_s():
         nn.CellList([nn.CellDict({"relu": nn.ReLU()})])
     cells["relu"] = nn.Tanh()  # an existing key may be replaced
     assert isinstance(cells["relu"], nn.Tanh)
+
+
+def test_apply_visits_children_first_then_the_cell_and_returns_it():
+    net = nn.SequentialCell(nn.Dense(2, 2), nn.SequentialCell(nn.ReLU(), nn.Dense(2, 3)))
+    seen = []
+
+    def init_dense(cell):
+        seen.append(type(cell).__name__)
+        if isinstance(cell, nn.Dense):
+            cell.weight.set_data(ms.Tensor(np.ones(cell.weight.shape, np.float32)))
+
+    assert net.apply(init_dense) is net
+    assert seen == ["Dense", "ReLU", "Dense", "SequentialCell", "SequentialCell"]
+    np.testing.assert_array_equal(net[1][1].weight.asnumpy(), np.ones((3, 2), np.float32))
