@@ -102,7 +102,8 @@ def test_introspection():
     assert b.output_shapes() == [[4], [4, 2]]
     unknown = ds.GeneratorDataset(lambda: iter([(np.array(1),)] * 5), ["x"])
     assert unknown.get_dataset_size() == 5
-    assert data.filter(lambda i: i < 3, ["i"]).get_dataset_size() == 3
+    fresh = ds.GeneratorDataset(Squares(10), ["i", "sq"], shuffle=False)  # one tree a source
+    assert fresh.filter(lambda i: i < 3, ["i"]).get_dataset_size() == 3
 
 
 def test_split_and_shuffle_buffer():
@@ -191,8 +192,9 @@ def test_operation_argument_errors():
         ds.zip((data, data))
     with pytest.raises(ValueError, match="same columns"):
         data.concat(data.rename("a", "b"))
+    fresh = ds.NumpySlicesDataset({"a": [1, 2]}, shuffle=False)  # data feeds rename already
     with pytest.raises(RuntimeError, match="output_columns"):
-        list(data.map(lambda a: (a, a), input_columns=["a"]))
+        list(fresh.map(lambda a: (a, a), input_columns=["a"]))
 
 
 def test_prefetch_runs_ahead_but_memory_stays_bounded():
@@ -246,3 +248,21 @@ def test_padded_dataset_pads_for_even_shards():
     ds.config.set_numa_enable(True)
     assert ds.config.get_numa_enable()
     ds.config.set_numa_enable(False)
+
+
+def test_a_node_feeding_two_pipelines_is_refused_as_in_mindspore():
+    # MindSpore 2.10 (same calls): "The data pipeline is not a tree (i.e., one node has 2
+    # consumers)" from get_col_names, get_dataset_size and iterators once a node below the
+    # one asked has two consumers; the shared node itself still runs
+    base = ds.NumpySlicesDataset({"a": np.arange(4)}, shuffle=False)
+    first = base.map(lambda x: x + 1, input_columns="a")
+    assert [int(r[0]) for r in first.create_tuple_iterator(output_numpy=True)] == [1, 2, 3, 4]
+    second = base.batch(2)
+    for use in (first.get_col_names, second.get_dataset_size,
+                lambda: next(second.create_dict_iterator())):
+        with pytest.raises(ValueError, match=r"not a tree \(i.e., one node has 2 consumers\)"):
+            use()
+    assert base.get_dataset_size() == 4
+    both = ds.NumpySlicesDataset({"a": np.arange(2)}, shuffle=False)
+    with pytest.raises(ValueError, match="not a tree"):
+        (both + both).get_dataset_size()

@@ -68,13 +68,33 @@ def check_workers(num_parallel_workers) -> None:
         raise ValueError(f"num_parallel_workers exceeds the boundary between 1 and {cpus}!")
 
 
-class Dataset:
+class _PipelineNode(type):
+    """Counts a node as a consumer of each of its children once it is built (a call that
+    fails its argument checks builds nothing, as in MindSpore)."""
+
+    def __call__(cls, *args, **kwargs):
+        node = super().__call__(*args, **kwargs)
+        for child in node.children:
+            child._consumers = getattr(child, "_consumers", 0) + 1
+        return node
+
+
+def _not_a_consumer(node: Dataset) -> Dataset:
+    """``node``, an internal helper of another node, no longer counted as a consumer of its
+    children (:meth:`Dataset.check_tree`)."""
+    for child in node.children:
+        child._consumers -= 1
+    return node
+
+
+class Dataset(metaclass=_PipelineNode):
     """A node of a data pipeline; every source and operation is one."""
 
     def __init__(self, children: Sequence[Dataset] = (), num_parallel_workers: int | None = None):
         check_workers(num_parallel_workers)
         self.children = list(children)
         self.num_parallel_workers = num_parallel_workers
+        self._consumers = 0  # nodes built on this one (MindSpore's len(parent))
 
     # ------------------------------------------------------------------ node interface
     def _columns(self) -> list[str]:
@@ -182,10 +202,14 @@ class Dataset:
         counts = _split_counts(sizes, total)
         bounds = np.cumsum([0, *counts]).tolist()
         parts = list(zip(bounds, bounds[1:]))
-        if not randomize:
-            return [SubsetDataset(self, np.arange(a, b)) for a, b in parts]
-        seed = get_seed() if mindspore_seeded() else secrets.randbits(32)
-        return [self._random_part(seed, total, a, b) for a, b in parts]
+        consumers = self._consumers
+        if randomize:
+            seed = get_seed() if mindspore_seeded() else secrets.randbits(32)
+            split = [self._random_part(seed, total, a, b) for a, b in parts]
+        else:
+            split = [SubsetDataset(self, np.arange(a, b)) for a, b in parts]
+        self._consumers = consumers  # MindSpore builds each part on a copy of this pipeline
+        return split
 
     def _random_part(self, seed: int, total: int, start: int, stop: int) -> Dataset:
         """Rows ``start:stop`` of a randomized split: MindSpore's ``shuffle(10000)`` that
@@ -197,8 +221,24 @@ class Dataset:
         """Write the pipeline's rows to MindRecord files (read them with ``MindDataset``)."""
         save(self, file_name, num_files, file_type)
 
+    def check_tree(self) -> None:
+        """MindSpore's ValueError when a node below this one feeds two pipelines (it runs
+        one pipeline per tree: build each pipeline from its own source node)."""
+        nodes: list = []
+        pending = list(self.children)
+        while pending:
+            node = pending.pop()
+            if any(n is node for n in nodes):
+                continue
+            if getattr(node, "_consumers", 0) > 1:
+                raise ValueError("The data pipeline is not a tree (i.e., one node has 2 "
+                                 "consumers)")
+            nodes.append(node)
+            pending.extend(node.children)
+
     def get_dataset_size(self) -> int:
         """Rows (or batches) per epoch."""
+        self.check_tree()
         n = self._num_rows()
         if n is None:
             run = Run(self)
@@ -209,6 +249,7 @@ class Dataset:
         return n
 
     def get_col_names(self) -> list[str]:
+        self.check_tree()
         return list(self._columns())
 
     def _first_row(self) -> Row:
@@ -782,7 +823,8 @@ class BucketBatchDataset(Dataset):
         self.length = element_length_function
         self.pad_to_boundary = pad_to_bucket_boundary
         self.drop_remainder = drop_remainder
-        self.batcher = BatchDataset(child, 1, pad_info=pad_info)  # stacks and pads a bucket
+        # stacks and pads a bucket
+        self.batcher = _not_a_consumer(BatchDataset(child, 1, pad_info=pad_info))
 
     def _num_rows(self):
         return None

@@ -27,6 +27,7 @@ class Run:
 
     def __init__(self, root, key: tuple = (), shared: dict | None = None):
         if shared is None:
+            root.check_tree()
             nodes: list = []
             _walk(root, nodes)
             shared = {"seed": root_seed(),
