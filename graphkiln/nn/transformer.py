@@ -141,6 +141,8 @@ class _TransformerLayer(Cell):
     def __init__(self, d_model, nhead, dim_feedforward, dropout, activation, layer_norm_eps,
                  batch_first, norm_first, dtype, n_norms):
         super().__init__()
+        self._settings = (d_model, nhead, dim_feedforward, dropout, activation, layer_norm_eps,
+                          batch_first, norm_first, dtype)
         self.self_attn = MultiheadAttention(d_model, nhead, dropout=dropout,
                                             batch_first=batch_first, dtype=dtype)
         if n_norms == 3:  # the decoder's cross-attention (created here for MindSpore's order)
@@ -227,12 +229,22 @@ class TransformerDecoderLayer(_TransformerLayer):
         return self.norm3(ops.add(x, self._ff_block(x)))
 
 
+def _copies(layer: Cell, kind: type, num_layers: int) -> CellList:
+    """``num_layers`` copies of a new ``kind`` layer with ``layer``'s settings (MindSpore
+    draws fresh weights for it, shared by the copies), or of ``layer`` itself when it has
+    no such settings."""
+    settings = getattr(layer, "_settings", None)
+    template = kind(*settings[:-1], dtype=settings[-1]) if settings is not None else layer
+    return CellList([copy.deepcopy(template) for _ in range(num_layers)])
+
+
 class TransformerEncoder(Cell):
-    """``num_layers`` copies of ``encoder_layer`` applied in turn, then ``norm``."""
+    """``num_layers`` copies of a new layer with ``encoder_layer``'s settings, applied in
+    turn, then ``norm``."""
 
     def __init__(self, encoder_layer, num_layers, norm=None):
         super().__init__()
-        self.layers = CellList([copy.deepcopy(encoder_layer) for _ in range(num_layers)])
+        self.layers = _copies(encoder_layer, TransformerEncoderLayer, num_layers)
         self.num_layers = num_layers
         self.norm = norm
 
@@ -244,11 +256,12 @@ class TransformerEncoder(Cell):
 
 
 class TransformerDecoder(Cell):
-    """``num_layers`` copies of ``decoder_layer`` applied in turn, then ``norm``."""
+    """``num_layers`` copies of a new layer with ``decoder_layer``'s settings, applied in
+    turn, then ``norm``."""
 
     def __init__(self, decoder_layer, num_layers, norm=None):
         super().__init__()
-        self.layers = CellList([copy.deepcopy(decoder_layer) for _ in range(num_layers)])
+        self.layers = _copies(decoder_layer, TransformerDecoderLayer, num_layers)
         self.num_layers = num_layers
         self.norm = norm
 
