@@ -202,6 +202,14 @@ class RaiseSpec:
         return f"{self.exc_type.__name__}/{len(self.args)}"
 
 
+def _compile_time_args(args: tuple) -> tuple:
+    """An exception's arguments as MindSpore gives them when the raise happens while
+    compiling: one message, the ``repr`` of the one argument or of the tuple of them."""
+    if not args:
+        return ()
+    return (repr(args[0]) if len(args) == 1 else repr(tuple(args)),)
+
+
 def raise_(exc, args: tuple = ()):
     """``raise exc(*args)`` (``exc`` may also be an exception instance)."""
     if isinstance(exc, BaseException):
@@ -210,7 +218,7 @@ def raise_(exc, args: tuple = ()):
         exc_type = exc
     builder = state.current()
     if builder is None or not builder.is_branch:
-        raise exc_type(*_rendered(args))
+        raise exc_type(*_compile_time_args(_rendered(args)))
     inputs: list = []
     spec = RaiseSpec(exc_type, _map_leaves(args, lambda v: _slot(inputs, v)))
     Raise(*inputs, spec=spec)

@@ -118,3 +118,21 @@ def test_variable_from_one_branch_only():
     with pytest.raises(NameError) as e:
         f(t(1.0))
     assert "'z'" in str(e.value) and "only one branch" in str(e.value)
+
+
+@pytest.mark.parametrize("args,message", [
+    ((5,), "5"), ((), ""), (("x=3",), "'x=3'"), (("a", "b"), "('a', 'b')")])
+def test_a_raise_while_compiling_has_mindspores_message(args, message):
+    # MindSpore 2.10, the same raises in a jit function: one argument, the repr of the one
+    # argument or of the tuple, then the code traceback
+    @ms.jit
+    def f(x):
+        if x.shape[0] > 2:
+            raise ValueError(*args)
+        return x
+
+    with pytest.raises(ValueError) as info:
+        f(ms.Tensor(np.ones(3, np.float32)))
+    assert len(info.value.args) == 1
+    assert str(info.value).split("\n\n")[0] == message
+    assert "The Traceback of Net Construct Code" in str(info.value)
