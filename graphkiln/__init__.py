@@ -81,3 +81,32 @@ __all__ = [
     "Generator", "default_generator", "get_rng_state", "set_rng_state", "manual_seed",
     "initial_seed", "recompute",
 ]
+
+# ``mindspore.*`` re-exports of the train names, the same objects as ``graphkiln.train``'s
+from .train import (  # noqa: E402
+    F1, MAE, MSE, Accuracy, BleuScore, ConfusionMatrix, ConfusionMatrixMetric, CosineSimilarity,
+    Dice, Fbeta, LambdaCallback, LearningRateScheduler, Loss, Metric, OnRequestExit,
+    Perplexity, Precision, Recall, ReduceLROnPlateau, Top1CategoricalAccuracy,
+    Top5CategoricalAccuracy, TopKCategoricalAccuracy, auc, get_metric_fn, names,
+    rearrange_inputs,
+)
+# MindSpore's dtype aliases and helpers at the top level
+from .common.dtype import (  # noqa: E402
+    Int, TensorType, Type, byte, cdouble, cfloat, double, dtype_to_nptype, dtype_to_pytype,
+    float_, get_py_obj_dtype, half, int_, intc, intp, list_, long, pytype_to_dtype, short,
+    single, tensor_type, tuple_, type_none, ubyte, uint, uintc, uintp, ushort,
+)
+from .common.dtype import float32 as float  # noqa: E402,A001  (mindspore.float)
+from .common.tensor import from_numpy, frombuffer  # noqa: E402
+
+__all__ += [
+    "Accuracy", "BleuScore", "ConfusionMatrix", "ConfusionMatrixMetric", "CosineSimilarity",
+    "Dice", "F1", "Fbeta", "LambdaCallback", "LearningRateScheduler", "Loss", "MAE", "MSE",
+    "Metric", "OnRequestExit", "Perplexity", "Precision", "Recall", "ReduceLROnPlateau",
+    "Top1CategoricalAccuracy", "Top5CategoricalAccuracy", "TopKCategoricalAccuracy", "auc",
+    "get_metric_fn", "names", "rearrange_inputs",
+    "Int", "TensorType", "Type", "byte", "cdouble", "cfloat", "double", "dtype_to_nptype",
+    "dtype_to_pytype", "float", "float_", "get_py_obj_dtype", "half", "int_", "intc", "intp",
+    "list_", "long", "pytype_to_dtype", "short", "single", "tensor_type", "tuple_",
+    "type_none", "ubyte", "uint", "uintc", "uintp", "ushort", "from_numpy", "frombuffer",
+]

@@ -33,16 +33,20 @@ from .metrics import (
     BleuScore,
     ConfusionMatrix,
     ConfusionMatrixMetric,
+    CosineSimilarity,
     Dice,
     Fbeta,
     Loss,
     Metric,
+    Perplexity,
     Precision,
     Recall,
     Top1CategoricalAccuracy,
     Top5CategoricalAccuracy,
     TopKCategoricalAccuracy,
+    auc,
     get_metric_fn,
+    get_metrics,
     names,
     rearrange_inputs,
 )
@@ -93,3 +97,5 @@ __all__ += ["DistributedGradReducer"]
 from .parameter_update import ParameterUpdate  # noqa: E402
 
 __all__ += ["ParameterUpdate"]
+
+__all__ += ["CosineSimilarity", "Perplexity", "auc", "get_metrics"]

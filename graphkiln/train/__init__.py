@@ -26,15 +26,18 @@ from .metrics import (
     BleuScore,
     ConfusionMatrix,
     ConfusionMatrixMetric,
+    CosineSimilarity,
     Dice,
     Fbeta,
     Loss,
     Metric,
+    Perplexity,
     Precision,
     Recall,
     Top1CategoricalAccuracy,
     Top5CategoricalAccuracy,
     TopKCategoricalAccuracy,
+    auc,
     get_metric_fn,
     names,
     rearrange_inputs,
@@ -65,3 +68,5 @@ __all__ = [
     "ckpt_to_safetensors", "safetensors_to_ckpt", "async_ckpt_thread_status", "export", "load",
     "SummaryRecord",
 ]
+
+__all__ += ["CosineSimilarity", "Perplexity", "auc"]
