@@ -353,8 +353,6 @@ def from_numpy(array: np.ndarray) -> Tensor:
 def frombuffer(buffer, dtype, count: int = -1, offset: int = 0) -> Tensor:
     """``ms.frombuffer``: a 1-D Tensor of ``dtype`` over an object exposing the buffer
     protocol, sharing its memory; ``count`` items (-1: all) from byte ``offset``."""
-    from . import dtype as mstype
-
     itemsize = np.dtype(mstype.dtype_to_nptype(dtype)).itemsize
     size = memoryview(buffer).nbytes
     if count < -1 or count == 0:

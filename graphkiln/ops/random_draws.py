@@ -13,10 +13,10 @@ import numpy as np
 
 import graphkiln.ops.functional as F
 import graphkiln.ops.random_functions as R
+import graphkiln.ops.sampling as sampling
 
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
-from . import sampling
 from .inplace_methods import _write
 
 __all__ = ["randint", "randint_like", "rand_like", "randn_like", "bernoulli", "gamma",
