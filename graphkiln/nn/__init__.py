@@ -99,3 +99,7 @@ from .parameter_update import ParameterUpdate  # noqa: E402
 __all__ += ["ParameterUpdate"]
 
 __all__ += ["CosineSimilarity", "Perplexity", "auc", "get_metrics"]
+
+from .optim import FTRL, Adadelta, LazyAdam, ProximalAdagrad  # noqa: E402
+
+__all__ += ["Adadelta", "FTRL", "ProximalAdagrad", "LazyAdam"]

@@ -1,10 +1,12 @@
 """Optimizers: ``Optimizer`` and MindSpore's ``Momentum``, ``SGD``, ``Adam``,
-``AdamWeightDecay``, ``RMSProp``, ``Adagrad``, ``Lamb``, ``LARS``, ``ASGD``, ``Rprop`` and
-``AdaMax``."""
+``AdamWeightDecay``, ``RMSProp``, ``Adagrad``, ``Lamb``, ``LARS``, ``ASGD``, ``Rprop``,
+``AdaMax``, ``Adadelta``, ``FTRL``, ``ProximalAdagrad`` and ``LazyAdam``."""
+from .adadelta import Adadelta
 from .adagrad import Adagrad
-from .adam import Adam, AdamWeightDecay
+from .adam import Adam, AdamWeightDecay, LazyAdam
 from .adamax import AdaMax
 from .asgd import ASGD
+from .ftrl import FTRL, ProximalAdagrad
 from .lamb import Lamb
 from .lars import LARS
 from .momentum import Momentum
@@ -15,4 +17,5 @@ from .sgd import SGD
 from .thor import thor
 
 __all__ = ["Optimizer", "Momentum", "SGD", "Adam", "AdamWeightDecay", "RMSProp", "Adagrad",
-           "Lamb", "LARS", "thor", "ASGD", "Rprop", "AdaMax"]
+           "Lamb", "LARS", "thor", "ASGD", "Rprop", "AdaMax", "Adadelta", "FTRL", "ProximalAdagrad",
+           "LazyAdam"]
