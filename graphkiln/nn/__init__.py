@@ -103,3 +103,9 @@ __all__ += ["CosineSimilarity", "Perplexity", "auc", "get_metrics"]
 from .optim import FTRL, Adadelta, LazyAdam, ProximalAdagrad  # noqa: E402
 
 __all__ += ["Adadelta", "FTRL", "ProximalAdagrad", "LazyAdam"]
+
+from . import grad  # noqa: E402  (mindspore.nn.grad)
+from .grad import Jvp, Vjp  # noqa: E402
+from .wrap.value_and_grad_cells import ForwardValueAndGrad, GradAccumulationCell  # noqa: E402
+
+__all__ += ["grad", "Jvp", "Vjp", "ForwardValueAndGrad", "GradAccumulationCell"]
