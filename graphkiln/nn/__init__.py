@@ -100,9 +100,9 @@ __all__ += ["ParameterUpdate"]
 
 __all__ += ["CosineSimilarity", "Perplexity", "auc", "get_metrics"]
 
-from .optim import FTRL, Adadelta, LazyAdam, ProximalAdagrad  # noqa: E402
+from .optim import FTRL, Adadelta, AdaFactor, LazyAdam, ProximalAdagrad  # noqa: E402
 
-__all__ += ["Adadelta", "FTRL", "ProximalAdagrad", "LazyAdam"]
+__all__ += ["Adadelta", "FTRL", "ProximalAdagrad", "LazyAdam", "AdaFactor"]
 
 from . import grad  # noqa: E402  (mindspore.nn.grad)
 from .grad import Jvp, Vjp  # noqa: E402

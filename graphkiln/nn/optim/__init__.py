@@ -1,7 +1,8 @@
 """Optimizers: ``Optimizer`` and MindSpore's ``Momentum``, ``SGD``, ``Adam``,
 ``AdamWeightDecay``, ``RMSProp``, ``Adagrad``, ``Lamb``, ``LARS``, ``ASGD``, ``Rprop``,
-``AdaMax``, ``Adadelta``, ``FTRL``, ``ProximalAdagrad`` and ``LazyAdam``."""
+``AdaMax``, ``Adadelta``, ``FTRL``, ``ProximalAdagrad``, ``LazyAdam`` and ``AdaFactor``."""
 from .adadelta import Adadelta
+from .adafactor import AdaFactor
 from .adagrad import Adagrad
 from .adam import Adam, AdamWeightDecay, LazyAdam
 from .adamax import AdaMax
@@ -18,4 +19,4 @@ from .thor import thor
 
 __all__ = ["Optimizer", "Momentum", "SGD", "Adam", "AdamWeightDecay", "RMSProp", "Adagrad",
            "Lamb", "LARS", "thor", "ASGD", "Rprop", "AdaMax", "Adadelta", "FTRL", "ProximalAdagrad",
-           "LazyAdam"]
+           "LazyAdam", "AdaFactor"]
