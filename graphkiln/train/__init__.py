@@ -17,6 +17,7 @@ from .callback import (
     TimeMonitor,
     TrainingPlot,
 )
+from .dataset_helper import DatasetHelper, connect_network_with_dataset, data_sink
 from .loss_scale_manager import DynamicLossScaleManager, FixedLossScaleManager, LossScaleManager
 from .metrics import (
     F1,
@@ -70,3 +71,4 @@ __all__ = [
 ]
 
 __all__ += ["CosineSimilarity", "Perplexity", "auc"]
+__all__ += ["DatasetHelper", "connect_network_with_dataset", "data_sink"]
