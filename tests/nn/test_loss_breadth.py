@@ -91,3 +91,24 @@ def test_weighted_dice_gradient_matches_finite_differences():
 @pytest.mark.parametrize("name", FAMILY.error_names())
 def test_errors_have_mindspore_types(name):
     FAMILY.check_error(name)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_sampled_softmax_draws_its_own_sample(mode):
+    import graphkiln as ms
+    from graphkiln import Tensor, nn
+
+    ms.set_context(mode=MODES[mode])
+    r = np.random.default_rng(0)
+    w, b = r.standard_normal((20, 4)).astype(np.float32), np.zeros(20, np.float32)
+    x, y = r.standard_normal((3, 4)).astype(np.float32), np.array([[1], [7], [19]], np.int32)
+    fixed = nn.SampledSoftmaxLoss(5, 20, seed=3)
+    a = fixed(Tensor(w), Tensor(b), Tensor(y), Tensor(x)).asnumpy()
+    again = nn.SampledSoftmaxLoss(5, 20, seed=3)(Tensor(w), Tensor(b), Tensor(y),
+                                                 Tensor(x)).asnumpy()
+    assert a.shape == (3,) and np.isfinite(a).all() and (a > 0).all()
+    np.testing.assert_array_equal(a, again)  # a seed fixes the sample
+    # one true class and 5 sampled: each loss lies between the extremes of a 6-way softmax
+    free = nn.SampledSoftmaxLoss(5, 20)
+    draws = [free(Tensor(w), Tensor(b), Tensor(y), Tensor(x)).asnumpy() for _ in range(4)]
+    assert any(not np.array_equal(draws[0], d) for d in draws[1:])

@@ -30,6 +30,7 @@ from .margin import (
     TripletMarginLoss,
     TripletMarginWithDistanceLoss,
 )
+from .sampled_softmax import SampledSoftmaxLoss
 
 __all__ = ["LossBase", "MSELoss", "L1Loss", "SmoothL1Loss", "HuberLoss", "CrossEntropyLoss",
            "NLLLoss", "BCELoss", "BCEWithLogitsLoss", "KLDivLoss", "CosineEmbeddingLoss",
@@ -37,4 +38,4 @@ __all__ = ["LossBase", "MSELoss", "L1Loss", "SmoothL1Loss", "HuberLoss", "CrossE
            "GaussianNLLLoss", "MultiLabelSoftMarginLoss", "CTCLoss", "MAELoss", "RMSELoss",
            "PoissonNLLLoss", "FocalLoss", "DiceLoss", "MultiClassDiceLoss", "SoftMarginLoss",
            "MultiMarginLoss", "MultilabelMarginLoss", "TripletMarginLoss",
-           "TripletMarginWithDistanceLoss"]
+           "TripletMarginWithDistanceLoss", "SampledSoftmaxLoss"]
