@@ -100,7 +100,8 @@ from .common.dtype import float32 as float  # noqa: E402,A001  (mindspore.float)
 from .common.tensor import from_numpy, frombuffer  # noqa: E402
 from .ops.generator import seed  # noqa: E402  (mindspore.seed)
 from .amp import build_train_network  # noqa: E402
-from .train import DatasetHelper, connect_network_with_dataset, data_sink  # noqa: E402
+from .train import BackupAndRestore, DatasetHelper, connect_network_with_dataset  # noqa: E402
+from .train import data_sink  # noqa: E402
 
 __all__ += [
     "Accuracy", "BleuScore", "ConfusionMatrix", "ConfusionMatrixMetric", "CosineSimilarity",
@@ -112,5 +113,6 @@ __all__ += [
     "dtype_to_pytype", "float", "float_", "get_py_obj_dtype", "half", "int_", "intc", "intp",
     "list_", "long", "pytype_to_dtype", "short", "single", "tensor_type", "tuple_",
     "type_none", "ubyte", "uint", "uintc", "uintp", "ushort", "from_numpy", "frombuffer",
-    "seed", "build_train_network", "DatasetHelper", "connect_network_with_dataset", "data_sink",
+    "seed", "build_train_network", "BackupAndRestore", "DatasetHelper",
+    "connect_network_with_dataset", "data_sink",
 ]

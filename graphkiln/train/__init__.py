@@ -1,6 +1,7 @@
 """``graphkiln.train`` (``mindspore.train``): ``Model``, callbacks, metrics and checkpoints."""
 from . import callback, metrics, serialization
 from .callback import (
+    BackupAndRestore,
     Callback,
     CheckpointConfig,
     EarlyStopping,
@@ -72,3 +73,4 @@ __all__ = [
 
 __all__ += ["CosineSimilarity", "Perplexity", "auc"]
 __all__ += ["DatasetHelper", "connect_network_with_dataset", "data_sink"]
+__all__ += ["BackupAndRestore"]

@@ -108,7 +108,6 @@ def test_sampled_softmax_draws_its_own_sample(mode):
                                                  Tensor(x)).asnumpy()
     assert a.shape == (3,) and np.isfinite(a).all() and (a > 0).all()
     np.testing.assert_array_equal(a, again)  # a seed fixes the sample
-    # one true class and 5 sampled: each loss lies between the extremes of a 6-way softmax
     free = nn.SampledSoftmaxLoss(5, 20)
     draws = [free(Tensor(w), Tensor(b), Tensor(y), Tensor(x)).asnumpy() for _ in range(4)]
     assert any(not np.array_equal(draws[0], d) for d in draws[1:])
