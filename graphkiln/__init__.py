@@ -102,6 +102,7 @@ from .ops.generator import seed  # noqa: E402  (mindspore.seed)
 from .amp import build_train_network  # noqa: E402
 from .train import BackupAndRestore, DatasetHelper, connect_network_with_dataset  # noqa: E402
 from .train import data_sink  # noqa: E402
+from .train.mindir_file import load_mindir, save_mindir  # noqa: E402
 
 __all__ += [
     "Accuracy", "BleuScore", "ConfusionMatrix", "ConfusionMatrixMetric", "CosineSimilarity",
@@ -114,5 +115,5 @@ __all__ += [
     "list_", "long", "pytype_to_dtype", "short", "single", "tensor_type", "tuple_",
     "type_none", "ubyte", "uint", "uintc", "uintp", "ushort", "from_numpy", "frombuffer",
     "seed", "build_train_network", "BackupAndRestore", "DatasetHelper",
-    "connect_network_with_dataset", "data_sink",
+    "connect_network_with_dataset", "data_sink", "load_mindir", "save_mindir",
 ]
