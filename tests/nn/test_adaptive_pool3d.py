@@ -19,9 +19,10 @@ def test_value_matches_mindspore(name, mode):
     FAMILY.check_value(name, mode, {})
 
 
+@pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("name", ["adaptive_avg3d", "adaptive_avg3d_int", "adaptive_max3d"])
-def test_gradient_matches_mindspore(name):
-    FAMILY.check_grad(name, "pynative")
+def test_gradient_matches_mindspore(name, mode):
+    FAMILY.check_grad(name, mode)
 
 
 @pytest.mark.parametrize("name", ["adaptive_avg3d_int", "adaptive_max3d"])

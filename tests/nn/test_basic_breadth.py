@@ -24,9 +24,10 @@ def test_value_matches_mindspore(name, mode):
     FAMILY.check_value(name, mode, REFS)
 
 
+@pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("name", ["linear", "linear_3d", "norm_axis", "norm_keep"])
-def test_gradient_matches_mindspore(name):
-    FAMILY.check_grad(name, "pynative")
+def test_gradient_matches_mindspore(name, mode):
+    FAMILY.check_grad(name, mode)
 
 
 @pytest.mark.parametrize("name", ["norm_all", "roll_multi"])

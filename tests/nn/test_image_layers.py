@@ -19,10 +19,11 @@ def test_value_matches_mindspore(name, mode):
     FAMILY.check_value(name, mode, {}, rtol=1e-4)
 
 
+@pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("name", ["image_gradients", "central_crop", "psnr", "ssim",
                                   "ssim_small", "msssim"])
-def test_gradient_matches_mindspore(name):
-    FAMILY.check_grad(name, "pynative", rtol=2e-3, atol=1e-5)
+def test_gradient_matches_mindspore(name, mode):
+    FAMILY.check_grad(name, mode, rtol=2e-3, atol=1e-5)
 
 
 def test_ssim_gradient_matches_finite_differences():

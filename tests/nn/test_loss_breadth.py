@@ -70,9 +70,10 @@ def test_value_matches_mindspore(name, mode):
     FAMILY.check_value(name, mode, REFS, rtol=2e-5)
 
 
+@pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("name", DIFF_MS)
-def test_gradient_matches_mindspore(name):
-    FAMILY.check_grad(name, "pynative", rtol=2e-4)
+def test_gradient_matches_mindspore(name, mode):
+    FAMILY.check_grad(name, mode, rtol=2e-4)
 
 
 @pytest.mark.parametrize("name,position", [

@@ -41,14 +41,16 @@ def test_value_matches_mindspore(family, name, mode):
     family.check_value(name, mode, REFS, rtol=2e-5)
 
 
+@pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("name", ["tril", "tril_k", "triu_k"])
-def test_matrix_gradient_matches_mindspore(name):
-    MATRIX.check_grad(name, "pynative")
+def test_matrix_gradient_matches_mindspore(name, mode):
+    MATRIX.check_grad(name, mode)
 
 
+@pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("name", ["moments_all", "moments_axis", "logsumexp", "lbeta"])
-def test_math_gradient_matches_mindspore(name):
-    MATH.check_grad(name, "pynative")
+def test_math_gradient_matches_mindspore(name, mode):
+    MATH.check_grad(name, mode)
 
 
 @pytest.mark.parametrize("name,position", [

@@ -18,9 +18,10 @@ def test_value_matches_mindspore(name, mode):
     FAMILY.check_value(name, mode, {})
 
 
+@pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("name", ["constant2d_neg", "constant3d_tuple", "zero2d"])
-def test_gradient_matches_mindspore(name):
-    FAMILY.check_grad(name, "pynative")
+def test_gradient_matches_mindspore(name, mode):
+    FAMILY.check_grad(name, mode)
 
 
 @pytest.mark.parametrize("name", FAMILY.error_names())
