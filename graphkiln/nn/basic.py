@@ -464,3 +464,23 @@ class Norm(Cell):
 
     def extra_repr(self) -> str:
         return f"axis={self.axis}, keep_dims={self.keep_dims}"
+
+
+class L1Regularizer(Cell):
+    """``scale * sum(|weights|)``."""
+
+    def __init__(self, scale):
+        super().__init__()
+        if isinstance(scale, bool) or not isinstance(scale, (int, float)):
+            raise TypeError(f"For 'L1Regularizer', the 'scale' must be int or float, but got "
+                            f"{type(scale).__name__}.")
+        if math.isinf(scale) or math.isnan(scale):
+            raise ValueError(f"For 'L1Regularizer', the 'scale' can not be INF or NAN, but got "
+                             f"{scale}.")
+        if scale <= 0:
+            raise ValueError(f"For 'L1Regularizer', the 'scale' must be greater than 0, but got "
+                             f"{scale}.")
+        self.scale = Tensor(scale, mstype.float32)
+
+    def construct(self, weights):
+        return ops.mul(self.scale, ops.reduce_sum(ops.abs(weights)))

@@ -1,6 +1,6 @@
-"""Linear, Unflatten, Roll and Norm against MindSpore 2.10 (fixtures/record_layer_breadth.py;
-Roll has no MindSpore CPU kernel, so it is checked against np.roll), in PYNATIVE and GRAPH
-mode, gradients, and argument errors."""
+"""Linear, Unflatten, Roll, Norm and L1Regularizer against MindSpore 2.10
+(fixtures/record_layer_breadth.py; Roll has no MindSpore CPU kernel, so it is checked
+against np.roll), in PYNATIVE and GRAPH mode, gradients, and argument errors."""
 import sys
 from pathlib import Path
 
@@ -25,7 +25,8 @@ def test_value_matches_mindspore(name, mode):
 
 
 @pytest.mark.parametrize("mode", MODES)
-@pytest.mark.parametrize("name", ["linear", "linear_3d", "norm_axis", "norm_keep"])
+@pytest.mark.parametrize("name", ["linear", "linear_3d", "norm_axis", "norm_keep",
+                                  "l1_regularizer"])
 def test_gradient_matches_mindspore(name, mode):
     FAMILY.check_grad(name, mode)
 

@@ -63,6 +63,7 @@ from ..basic import (
     Dropout3d,
     Flatten,
     Identity,
+    L1Regularizer,
     Linear,
     Norm,
     OneHot,
