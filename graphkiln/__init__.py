@@ -86,7 +86,7 @@ __all__ = [
 from .train import (  # noqa: E402
     F1, MAE, MSE, Accuracy, BleuScore, ConfusionMatrix, ConfusionMatrixMetric, CosineSimilarity,
     Dice, Fbeta, LambdaCallback, LearningRateScheduler, Loss, Metric, OnRequestExit,
-    Perplexity, Precision, Recall, ReduceLROnPlateau, Top1CategoricalAccuracy,
+    Perplexity, Precision, Recall, ReduceLROnPlateau, ROC, Top1CategoricalAccuracy,
     Top5CategoricalAccuracy, TopKCategoricalAccuracy, auc, get_metric_fn, names,
     rearrange_inputs,
 )
@@ -107,7 +107,7 @@ from .train.mindir_file import load_mindir, save_mindir  # noqa: E402
 __all__ += [
     "Accuracy", "BleuScore", "ConfusionMatrix", "ConfusionMatrixMetric", "CosineSimilarity",
     "Dice", "F1", "Fbeta", "LambdaCallback", "LearningRateScheduler", "Loss", "MAE", "MSE",
-    "Metric", "OnRequestExit", "Perplexity", "Precision", "Recall", "ReduceLROnPlateau",
+    "Metric", "OnRequestExit", "Perplexity", "Precision", "Recall", "ReduceLROnPlateau", "ROC",
     "Top1CategoricalAccuracy", "Top5CategoricalAccuracy", "TopKCategoricalAccuracy", "auc",
     "get_metric_fn", "names", "rearrange_inputs",
     "Int", "TensorType", "Type", "byte", "cdouble", "cfloat", "double", "dtype_to_nptype",

@@ -98,7 +98,9 @@ from .parameter_update import ParameterUpdate  # noqa: E402
 
 __all__ += ["ParameterUpdate"]
 
-__all__ += ["CosineSimilarity", "Perplexity", "auc", "get_metrics"]
+from .metrics import ROC  # noqa: E402
+
+__all__ += ["CosineSimilarity", "Perplexity", "auc", "get_metrics", "ROC"]
 
 from .optim import FTRL, Adadelta, AdaFactor, LazyAdam, ProximalAdagrad  # noqa: E402
 

@@ -71,6 +71,8 @@ __all__ = [
     "SummaryRecord",
 ]
 
-__all__ += ["CosineSimilarity", "Perplexity", "auc"]
+from .metrics import ROC  # noqa: E402
+
+__all__ += ["CosineSimilarity", "Perplexity", "auc", "ROC"]
 __all__ += ["DatasetHelper", "connect_network_with_dataset", "data_sink"]
 __all__ += ["BackupAndRestore"]

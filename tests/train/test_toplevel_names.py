@@ -2,12 +2,16 @@
 from_numpy/frombuffer) and the metrics added with them (CosineSimilarity, Perplexity, auc),
 against MindSpore 2.10 (fixtures/record_toplevel_names.py)."""
 import json
+import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 import graphkiln as ms
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "fixtures"))
+from roc_cases import roc_cases  # noqa: E402
 
 REC = json.loads((Path(__file__).resolve().parent / "fixtures" /
                   "toplevel_names.json").read_text())
@@ -101,3 +105,38 @@ def test_metric_factory_knows_the_new_metrics():
     assert "cosine_similarity" in ms.names()
     with pytest.raises(ValueError):
         ms.CosineSimilarity("l2")
+
+
+@pytest.mark.parametrize("name", ["binary", "binary_ties"])
+def test_roc_matches_mindspore(name):
+    kw, pred, y = roc_cases()[name]
+    m = ms.ROC(**kw)
+    m.update(ms.Tensor(pred), y)
+    for got, want in zip(m.eval(), REC[f"roc/{name}"]):
+        np.testing.assert_allclose(got, want, rtol=1e-12)
+
+
+def test_multiclass_roc_is_each_class_against_the_rest():
+    # MindSpore 2.10 reshapes (N, C) scores to (C, N) before taking columns (a port of
+    # torch's transpose(0, 1), a no-op in NumPy), which scrambles the scores; graphkiln
+    # takes column c with c as the positive label, the curve its binary ROC gives
+    kw, scores, y = roc_cases()["multiclass"]
+    m = ms.ROC(**kw)
+    m.update(scores, y)
+    fpr, tpr, thresholds = m.eval()
+    for c in range(kw["class_num"]):
+        one = ms.ROC(pos_label=c)
+        one.update(scores[:, c], y)
+        for got, want in zip((fpr[c], tpr[c], thresholds[c]), one.eval()):
+            np.testing.assert_array_equal(got, want)
+
+
+def test_roc_errors():
+    with pytest.raises(RuntimeError):
+        ms.ROC().eval()
+    with pytest.raises(ValueError, match="class_num"):
+        ms.ROC(class_num=3).update(np.zeros((2, 4)), np.zeros(2))
+    with pytest.raises(ValueError, match="no negative"):
+        m = ms.ROC()
+        m.update(np.array([0.2, 0.4]), np.array([1, 1]))
+        m.eval()

@@ -17,6 +17,7 @@ from .confusion_matrix import ConfusionMatrix, ConfusionMatrixMetric
 from .dice import Dice
 from .metric import EvaluationBase, Metric, rearrange_inputs
 from .regression import MAE, MSE, Loss
+from .roc import ROC
 from .similarity import CosineSimilarity, Perplexity, auc
 
 _FACTORY = {
@@ -25,7 +26,7 @@ _FACTORY = {
     "top_1_accuracy": Top1CategoricalAccuracy, "top_5_accuracy": Top5CategoricalAccuracy,
     "mae": MAE, "mse": MSE, "loss": Loss, "confusion_matrix": ConfusionMatrix,
     "confusion_matrix_metric": ConfusionMatrixMetric,
-    "cosine_similarity": CosineSimilarity, "perplexity": Perplexity,
+    "cosine_similarity": CosineSimilarity, "perplexity": Perplexity, "roc": ROC,
 }
 
 
@@ -63,4 +64,4 @@ __all__ = ["Metric", "EvaluationBase", "rearrange_inputs", "names", "get_metric_
            "get_metrics", "Accuracy", "Precision", "Recall", "Fbeta", "F1", "MAE", "MSE", "Loss",
            "TopKCategoricalAccuracy", "Top1CategoricalAccuracy", "Top5CategoricalAccuracy",
            "ConfusionMatrix", "ConfusionMatrixMetric", "Dice", "BleuScore",
-           "CosineSimilarity", "Perplexity", "auc"]
+           "CosineSimilarity", "Perplexity", "auc", "ROC"]
