@@ -111,3 +111,8 @@ from .grad import Jvp, Vjp  # noqa: E402
 from .wrap.value_and_grad_cells import ForwardValueAndGrad, GradAccumulationCell  # noqa: E402
 
 __all__ += ["grad", "Jvp", "Vjp", "ForwardValueAndGrad", "GradAccumulationCell"]
+
+from . import utils  # noqa: E402  (mindspore.nn.utils)
+from .utils import no_init_parameters  # noqa: E402
+
+__all__ += ["utils", "no_init_parameters"]
