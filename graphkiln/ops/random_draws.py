@@ -5,8 +5,9 @@
 ``multinomial_with_replacement``, and the in-place fills ``uniform_``, ``normal_``,
 ``random_``, ``exponential_``, ``bernoulli_`` (also Tensor methods, with ``x.uniform``,
 ``x.bernoulli`` and ``x.random_categorical``). A ``generator`` argument seeds the draw from
-that Generator's state and advances it. The numbers are NumPy's, not MindSpore's Philox
-streams: shapes, dtypes, ranges and distributions match, the values do not."""
+that Generator's state and advances it (in a graph: see ``_generator_seed``). The numbers
+are NumPy's, not MindSpore's Philox streams: shapes, dtypes, ranges and distributions
+match, the values do not."""
 from __future__ import annotations
 
 import numpy as np
@@ -17,6 +18,7 @@ import graphkiln.ops.sampling as sampling
 
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
+from ..ir import tracing_state
 from .inplace_methods import _write
 
 __all__ = ["randint", "randint_like", "rand_like", "randn_like", "bernoulli", "gamma",
@@ -170,8 +172,14 @@ def multinomial_with_replacement(x: Tensor, seed, offset, numsamples: int,
 
 
 def _generator_seed(generator):
-    """A seed drawn from ``generator``'s state, which then advances; None without one."""
+    """A seed drawn from ``generator``'s state, which then advances; None without one.
+    While a graph is traced the state is only known when the graph runs, so the draw
+    takes the next seed of the process-wide stream (fresh numbers every call, reproducible
+    after ``graphkiln.set_seed``) and the graph advances the generator's offset."""
     if generator is None:
+        return None
+    if tracing_state.current() is not None:
+        generator._step(1)
         return None
     seed_, offset = (int(v) for v in generator.get_state().asnumpy())
     generator.set_state(Tensor(np.array([seed_, offset + 1], np.int64)))

@@ -173,3 +173,21 @@ def test_argument_errors():
         ops.bernoulli(Tensor(np.zeros(2, np.float32)), 1.5)
     with pytest.raises(TypeError, match="from_"):
         Tensor(np.zeros(2, np.float32)).uniform(2.0, 1.0)
+
+
+def test_generator_inside_a_graph_draws_fresh_numbers_and_advances_it():
+    g = ms.Generator()
+    g.manual_seed(5)
+
+    class Net(nn.Cell):
+        def construct(self, x):
+            x.uniform_(generator=g)
+            return x + 0
+
+    ms.set_context(mode=ms.GRAPH_MODE)
+    net = Net()
+    a = net(Tensor(np.zeros(16, np.float32))).asnumpy()
+    b = net(Tensor(np.zeros(16, np.float32))).asnumpy()
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+    assert not np.array_equal(a, b)
+    assert g.get_state().asnumpy().tolist() == [5, 2]
