@@ -14,6 +14,13 @@ from ..common.parameter import Parameter
 from ..common.tensor import Tensor
 from .activation import get_activation
 from .cell import Cell
+from .matrix import (  # noqa: F401  (MindSpore defines these in nn.layer.basic)
+    MatrixDiag,
+    MatrixDiagPart,
+    MatrixSetDiag,
+    Tril,
+    Triu,
+)
 
 
 def check_positive_int(owner: str, name: str, value) -> int:

@@ -11,6 +11,7 @@ from ..common import dtype as mstype
 from ..common.tensor import Tensor
 from .cell import Cell
 from .pooling import AvgPool2d
+from .shuffle import PixelShuffle, PixelUnshuffle  # noqa: F401  (nn.layer.image's too)
 
 
 def _check_4d(owner: str, arg: str, x) -> None:

@@ -1,5 +1,6 @@
 """The names added to ``nn`` for breadth are MindSpore 2.10's (fixtures/record_nn_names.py),
 exported at the same paths, and the aliases MindSpore makes are the same objects here."""
+import importlib
 import json
 from pathlib import Path
 
@@ -28,3 +29,10 @@ def test_aliases_are_the_same_object(name, path):
     for part in path.split("."):
         obj = getattr(obj, part)
     assert getattr(nn, name) is obj
+
+
+@pytest.mark.parametrize("module,name,same", REC["paths"], ids=[f"{m}.{n}" for m, n, _ in
+                                                                 REC["paths"]])
+def test_mindspore_module_paths(module, name, same):
+    assert same
+    assert getattr(importlib.import_module(f"graphkiln.{module}"), name) is getattr(nn, name)

@@ -1,4 +1,6 @@
-"""``nn.loss`` (MindSpore's ``mindspore.nn.loss`` package; the cells live in ``loss.py``)."""
+"""``nn.loss`` (MindSpore's ``mindspore.nn.loss`` package; the cells live in ``loss.py``,
+the margin, Dice and sampled-softmax losses in their own modules)."""
+from . import loss
 from .ctc import CTCLoss
 from .dice import DiceLoss, MultiClassDiceLoss
 from .loss import (
@@ -39,3 +41,9 @@ __all__ = ["LossBase", "MSELoss", "L1Loss", "SmoothL1Loss", "HuberLoss", "CrossE
            "PoissonNLLLoss", "FocalLoss", "DiceLoss", "MultiClassDiceLoss", "SoftMarginLoss",
            "MultiMarginLoss", "MultilabelMarginLoss", "TripletMarginLoss",
            "TripletMarginWithDistanceLoss", "SampledSoftmaxLoss"]
+
+# MindSpore defines every loss in nn/loss/loss.py: ``from mindspore.nn.loss.loss import X``
+for _cls in (DiceLoss, MultiClassDiceLoss, SoftMarginLoss, MultiMarginLoss,
+             MultilabelMarginLoss, TripletMarginLoss, TripletMarginWithDistanceLoss,
+             SampledSoftmaxLoss):
+    setattr(loss, _cls.__name__, _cls)

@@ -1,6 +1,8 @@
 """Optimizers: ``Optimizer`` and MindSpore's ``Momentum``, ``SGD``, ``Adam``,
 ``AdamWeightDecay``, ``RMSProp``, ``Adagrad``, ``Lamb``, ``LARS``, ``ASGD``, ``Rprop``,
 ``AdaMax``, ``Adadelta``, ``FTRL``, ``ProximalAdagrad``, ``LazyAdam`` and ``AdaFactor``."""
+from ...common.module_alias import alias_modules
+from . import adam, ftrl
 from .adadelta import Adadelta
 from .adafactor import AdaFactor
 from .adagrad import Adagrad
@@ -20,3 +22,5 @@ from .thor import thor
 __all__ = ["Optimizer", "Momentum", "SGD", "Adam", "AdamWeightDecay", "RMSProp", "Adagrad",
            "Lamb", "LARS", "thor", "ASGD", "Rprop", "AdaMax", "Adadelta", "FTRL", "ProximalAdagrad",
            "LazyAdam", "AdaFactor"]
+
+alias_modules(__name__, {"proximal_ada_grad": ftrl, "lazyadam": adam})  # MindSpore's modules
