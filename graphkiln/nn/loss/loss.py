@@ -328,9 +328,9 @@ class FocalLoss(LossBase):
             raise ValueError(f"For 'FocalLoss', the 'labels' must have 1 channel or the shape "
                              f"of 'logits' {tuple(logits.shape)}, but got "
                              f"{tuple(labels.shape)}.")
-        if labels.dtype.is_float is False and labels.dtype != mstype.int32:
-            raise TypeError(f"For 'FocalLoss', the dtype of 'labels' must be float or int32, "
-                            f"but got {labels.dtype}.")
+        if labels.dtype not in (mstype.int32, mstype.float16, mstype.float32):
+            raise TypeError(f"For 'FocalLoss', the dtype of 'labels' must be int32, float16 "
+                            f"or float32, but got {labels.dtype}.")
         n, c = logits.shape[0], logits.shape[1]
         logits = ops.reshape(logits, (n, c, -1))
         labels = ops.reshape(labels, (labels.shape[0], labels.shape[1], -1))
