@@ -84,11 +84,11 @@ __all__ = [
 
 # ``mindspore.*`` re-exports of the train names, the same objects as ``graphkiln.train``'s
 from .train import (  # noqa: E402
-    F1, MAE, MSE, Accuracy, BleuScore, ConfusionMatrix, ConfusionMatrixMetric, CosineSimilarity,
-    Dice, Fbeta, LambdaCallback, LearningRateScheduler, Loss, Metric, OnRequestExit,
-    Perplexity, Precision, Recall, ReduceLROnPlateau, ROC, Top1CategoricalAccuracy,
-    Top5CategoricalAccuracy, TopKCategoricalAccuracy, auc, get_metric_fn, names,
-    rearrange_inputs,
+    F1, MAE, MSE, ROC, Accuracy, BleuScore, ConfusionMatrix, ConfusionMatrixMetric,
+    CosineSimilarity, Dice, Fbeta, HausdorffDistance, LambdaCallback, LearningRateScheduler,
+    Loss, MeanSurfaceDistance, Metric, OnRequestExit, Perplexity, Precision, Recall,
+    ReduceLROnPlateau, RootMeanSquareDistance, Top1CategoricalAccuracy, Top5CategoricalAccuracy,
+    TopKCategoricalAccuracy, auc, get_metric_fn, names, rearrange_inputs,
 )
 # MindSpore's dtype aliases and helpers at the top level
 from .common.dtype import (  # noqa: E402
@@ -107,6 +107,7 @@ from .train.mindir_file import load_mindir, save_mindir  # noqa: E402
 __all__ += [
     "Accuracy", "BleuScore", "ConfusionMatrix", "ConfusionMatrixMetric", "CosineSimilarity",
     "Dice", "F1", "Fbeta", "LambdaCallback", "LearningRateScheduler", "Loss", "MAE", "MSE",
+    "HausdorffDistance", "MeanSurfaceDistance", "RootMeanSquareDistance",
     "Metric", "OnRequestExit", "Perplexity", "Precision", "Recall", "ReduceLROnPlateau", "ROC",
     "Top1CategoricalAccuracy", "Top5CategoricalAccuracy", "TopKCategoricalAccuracy", "auc",
     "get_metric_fn", "names", "rearrange_inputs",

@@ -98,9 +98,15 @@ from .parameter_update import ParameterUpdate  # noqa: E402
 
 __all__ += ["ParameterUpdate"]
 
-from .metrics import ROC  # noqa: E402
+from .metrics import (  # noqa: E402
+    ROC,
+    HausdorffDistance,
+    MeanSurfaceDistance,
+    RootMeanSquareDistance,
+)
 
-__all__ += ["CosineSimilarity", "Perplexity", "auc", "get_metrics", "ROC"]
+__all__ += ["CosineSimilarity", "Perplexity", "auc", "get_metrics", "ROC", "HausdorffDistance",
+            "MeanSurfaceDistance", "RootMeanSquareDistance"]
 
 from .optim import FTRL, Adadelta, AdaFactor, LazyAdam, ProximalAdagrad  # noqa: E402
 

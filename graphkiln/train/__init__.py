@@ -71,8 +71,14 @@ __all__ = [
     "SummaryRecord",
 ]
 
-from .metrics import ROC  # noqa: E402
+from .metrics import (  # noqa: E402
+    ROC,
+    HausdorffDistance,
+    MeanSurfaceDistance,
+    RootMeanSquareDistance,
+)
 
-__all__ += ["CosineSimilarity", "Perplexity", "auc", "ROC"]
+__all__ += ["CosineSimilarity", "Perplexity", "auc", "ROC", "HausdorffDistance",
+            "MeanSurfaceDistance", "RootMeanSquareDistance"]
 __all__ += ["DatasetHelper", "connect_network_with_dataset", "data_sink"]
 __all__ += ["BackupAndRestore"]

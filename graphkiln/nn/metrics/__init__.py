@@ -19,6 +19,7 @@ from .metric import EvaluationBase, Metric, rearrange_inputs
 from .regression import MAE, MSE, Loss
 from .roc import ROC
 from .similarity import CosineSimilarity, Perplexity, auc
+from .surface_distance import HausdorffDistance, MeanSurfaceDistance, RootMeanSquareDistance
 
 _FACTORY = {
     "accuracy": Accuracy, "acc": Accuracy, "precision": Precision, "recall": Recall, "F1": F1,
@@ -27,6 +28,8 @@ _FACTORY = {
     "mae": MAE, "mse": MSE, "loss": Loss, "confusion_matrix": ConfusionMatrix,
     "confusion_matrix_metric": ConfusionMatrixMetric,
     "cosine_similarity": CosineSimilarity, "perplexity": Perplexity, "roc": ROC,
+    "hausdorff_distance": HausdorffDistance, "mean_surface_distance": MeanSurfaceDistance,
+    "root_mean_square_distance": RootMeanSquareDistance,
 }
 
 
@@ -64,4 +67,5 @@ __all__ = ["Metric", "EvaluationBase", "rearrange_inputs", "names", "get_metric_
            "get_metrics", "Accuracy", "Precision", "Recall", "Fbeta", "F1", "MAE", "MSE", "Loss",
            "TopKCategoricalAccuracy", "Top1CategoricalAccuracy", "Top5CategoricalAccuracy",
            "ConfusionMatrix", "ConfusionMatrixMetric", "Dice", "BleuScore",
-           "CosineSimilarity", "Perplexity", "auc", "ROC"]
+           "CosineSimilarity", "Perplexity", "auc", "ROC", "HausdorffDistance",
+           "MeanSurfaceDistance", "RootMeanSquareDistance"]
