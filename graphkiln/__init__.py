@@ -86,9 +86,10 @@ __all__ = [
 from .train import (  # noqa: E402
     F1, MAE, MSE, ROC, Accuracy, BleuScore, ConfusionMatrix, ConfusionMatrixMetric,
     CosineSimilarity, Dice, Fbeta, HausdorffDistance, LambdaCallback, LearningRateScheduler,
-    Loss, MeanSurfaceDistance, Metric, OnRequestExit, Perplexity, Precision, Recall,
-    ReduceLROnPlateau, RootMeanSquareDistance, Top1CategoricalAccuracy, Top5CategoricalAccuracy,
-    TopKCategoricalAccuracy, auc, get_metric_fn, names, rearrange_inputs,
+    Loss, MeanSurfaceDistance, Metric, OcclusionSensitivity, OnRequestExit, Perplexity,
+    Precision, Recall, ReduceLROnPlateau, RootMeanSquareDistance, Top1CategoricalAccuracy,
+    Top5CategoricalAccuracy, TopKCategoricalAccuracy, auc, get_metric_fn, names,
+    rearrange_inputs,
 )
 # MindSpore's dtype aliases and helpers at the top level
 from .common.dtype import (  # noqa: E402
@@ -107,7 +108,7 @@ from .train.mindir_file import load_mindir, save_mindir  # noqa: E402
 __all__ += [
     "Accuracy", "BleuScore", "ConfusionMatrix", "ConfusionMatrixMetric", "CosineSimilarity",
     "Dice", "F1", "Fbeta", "LambdaCallback", "LearningRateScheduler", "Loss", "MAE", "MSE",
-    "HausdorffDistance", "MeanSurfaceDistance", "RootMeanSquareDistance",
+    "HausdorffDistance", "MeanSurfaceDistance", "RootMeanSquareDistance", "OcclusionSensitivity",
     "Metric", "OnRequestExit", "Perplexity", "Precision", "Recall", "ReduceLROnPlateau", "ROC",
     "Top1CategoricalAccuracy", "Top5CategoricalAccuracy", "TopKCategoricalAccuracy", "auc",
     "get_metric_fn", "names", "rearrange_inputs",

@@ -102,11 +102,12 @@ from .metrics import (  # noqa: E402
     ROC,
     HausdorffDistance,
     MeanSurfaceDistance,
+    OcclusionSensitivity,
     RootMeanSquareDistance,
 )
 
 __all__ += ["CosineSimilarity", "Perplexity", "auc", "get_metrics", "ROC", "HausdorffDistance",
-            "MeanSurfaceDistance", "RootMeanSquareDistance"]
+            "MeanSurfaceDistance", "RootMeanSquareDistance", "OcclusionSensitivity"]
 
 from .optim import FTRL, Adadelta, AdaFactor, LazyAdam, ProximalAdagrad  # noqa: E402
 

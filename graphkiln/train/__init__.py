@@ -75,10 +75,11 @@ from .metrics import (  # noqa: E402
     ROC,
     HausdorffDistance,
     MeanSurfaceDistance,
+    OcclusionSensitivity,
     RootMeanSquareDistance,
 )
 
 __all__ += ["CosineSimilarity", "Perplexity", "auc", "ROC", "HausdorffDistance",
-            "MeanSurfaceDistance", "RootMeanSquareDistance"]
+            "MeanSurfaceDistance", "RootMeanSquareDistance", "OcclusionSensitivity"]
 __all__ += ["DatasetHelper", "connect_network_with_dataset", "data_sink"]
 __all__ += ["BackupAndRestore"]

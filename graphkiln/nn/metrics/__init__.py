@@ -16,6 +16,7 @@ from .classification import (
 from .confusion_matrix import ConfusionMatrix, ConfusionMatrixMetric
 from .dice import Dice
 from .metric import EvaluationBase, Metric, rearrange_inputs
+from .occlusion import OcclusionSensitivity
 from .regression import MAE, MSE, Loss
 from .roc import ROC
 from .similarity import CosineSimilarity, Perplexity, auc
@@ -30,6 +31,7 @@ _FACTORY = {
     "cosine_similarity": CosineSimilarity, "perplexity": Perplexity, "roc": ROC,
     "hausdorff_distance": HausdorffDistance, "mean_surface_distance": MeanSurfaceDistance,
     "root_mean_square_distance": RootMeanSquareDistance,
+    "occlusion_sensitivity": OcclusionSensitivity,
 }
 
 
@@ -68,4 +70,4 @@ __all__ = ["Metric", "EvaluationBase", "rearrange_inputs", "names", "get_metric_
            "TopKCategoricalAccuracy", "Top1CategoricalAccuracy", "Top5CategoricalAccuracy",
            "ConfusionMatrix", "ConfusionMatrixMetric", "Dice", "BleuScore",
            "CosineSimilarity", "Perplexity", "auc", "ROC", "HausdorffDistance",
-           "MeanSurfaceDistance", "RootMeanSquareDistance"]
+           "MeanSurfaceDistance", "RootMeanSquareDistance", "OcclusionSensitivity"]
