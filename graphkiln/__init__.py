@@ -104,6 +104,17 @@ from .amp import build_train_network  # noqa: E402
 from .train import BackupAndRestore, DatasetHelper, connect_network_with_dataset  # noqa: E402
 from .train import data_sink  # noqa: E402
 from .train.mindir_file import load_mindir, save_mindir  # noqa: E402
+# ``mindspore.*`` re-exports of mindspore.runtime, .parallel, .mindrecord and .log names
+from . import log  # noqa: E402
+from .log import get_level, get_log_config  # noqa: E402
+from .mindrecord import FileWriter  # noqa: E402
+from .parallel import Layout  # noqa: E402
+from .runtime import (  # noqa: E402
+    dispatch_threads_num, empty_cache, launch_blocking, max_memory_allocated,
+    max_memory_reserved, memory_allocated, memory_reserved, memory_stats, memory_summary,
+    reset_max_memory_allocated, reset_max_memory_reserved, reset_peak_memory_stats,
+    set_cpu_affinity, set_memory, synchronize,
+)
 
 __all__ += [
     "Accuracy", "BleuScore", "ConfusionMatrix", "ConfusionMatrixMetric", "CosineSimilarity",
@@ -118,4 +129,9 @@ __all__ += [
     "type_none", "ubyte", "uint", "uintc", "uintp", "ushort", "from_numpy", "frombuffer",
     "seed", "build_train_network", "BackupAndRestore", "DatasetHelper",
     "connect_network_with_dataset", "data_sink", "load_mindir", "save_mindir",
+    "log", "get_level", "get_log_config", "FileWriter", "Layout",
+    "dispatch_threads_num", "empty_cache", "launch_blocking", "max_memory_allocated",
+    "max_memory_reserved", "memory_allocated", "memory_reserved", "memory_stats",
+    "memory_summary", "reset_max_memory_allocated", "reset_max_memory_reserved",
+    "reset_peak_memory_stats", "set_cpu_affinity", "set_memory", "synchronize",
 ]

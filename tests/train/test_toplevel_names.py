@@ -1,6 +1,7 @@
 """MindSpore's ``mindspore.*`` re-exports (metrics, callbacks, dtype aliases and helpers,
 from_numpy/frombuffer) and the metrics added with them (CosineSimilarity, Perplexity, auc),
 against MindSpore 2.10 (fixtures/record_toplevel_names.py)."""
+import importlib
 import json
 import sys
 from pathlib import Path
@@ -23,6 +24,17 @@ def test_reexport_is_the_train_object(name):
     assert getattr(ms, name) is getattr(ms.train, name)
     if hasattr(ms.nn, name):
         assert getattr(ms.nn, name) is getattr(ms, name)
+
+
+@pytest.mark.parametrize("path", sorted(REC["same_as_module"]))
+def test_reexport_is_the_module_object(path):
+    assert REC["same_as_module"][path]
+    module, name = path.split(".")
+    assert getattr(ms, name) is getattr(importlib.import_module(f"graphkiln.{module}"), name)
+
+
+def test_log_is_the_log_module():
+    assert REC["log_is_module"] and ms.log is importlib.import_module("graphkiln.log")
 
 
 @pytest.mark.parametrize("name", sorted(REC["dtype_aliases"]))
