@@ -109,6 +109,7 @@ from . import log  # noqa: E402
 from .log import get_level, get_log_config  # noqa: E402
 from .mindrecord import FileWriter  # noqa: E402
 from .parallel import Layout  # noqa: E402
+from .context import set_deterministic  # noqa: E402
 from .runtime import (  # noqa: E402
     dispatch_threads_num, empty_cache, launch_blocking, max_memory_allocated,
     max_memory_reserved, memory_allocated, memory_reserved, memory_stats, memory_summary,
@@ -129,7 +130,7 @@ __all__ += [
     "type_none", "ubyte", "uint", "uintc", "uintp", "ushort", "from_numpy", "frombuffer",
     "seed", "build_train_network", "BackupAndRestore", "DatasetHelper",
     "connect_network_with_dataset", "data_sink", "load_mindir", "save_mindir",
-    "log", "get_level", "get_log_config", "FileWriter", "Layout",
+    "log", "get_level", "get_log_config", "FileWriter", "Layout", "set_deterministic",
     "dispatch_threads_num", "empty_cache", "launch_blocking", "max_memory_allocated",
     "max_memory_reserved", "memory_allocated", "memory_reserved", "memory_stats",
     "memory_summary", "reset_max_memory_allocated", "reset_max_memory_reserved",

@@ -152,3 +152,15 @@ def test_roc_errors():
         m = ms.ROC()
         m.update(np.array([0.2, 0.4]), np.array([1, 1]))
         m.eval()
+
+
+def test_set_deterministic_once():
+    ms.context.reset_context()
+    with pytest.raises(TypeError, match="deterministic"):
+        ms.set_deterministic(1)
+    ms.set_deterministic(True)
+    assert ms.get_context("deterministic") == "ON"
+    with pytest.raises(RuntimeError, match="repeatedly"):
+        ms.set_deterministic(False)
+    ms.context.reset_context()
+    assert ms.get_context("deterministic") == "OFF"
