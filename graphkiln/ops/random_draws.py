@@ -234,7 +234,12 @@ def random_(input: Tensor, from_=0, to=None, *, generator=None) -> Tensor:
     if low >= high:
         raise ValueError(f"For 'random_', the 'to' must be greater than 'from_', but got "
                          f"from_ {low} and to {high}.")
-    u = R.rand(tuple(input.shape), dtype=mstype.float64, seed=_generator_seed(generator))
+    seed = _generator_seed(generator)
+    shape = tuple(input.shape)
+    # two 24-bit draws make one 48-bit fraction, so wide ranges (int32/int64) are covered
+    coarse = F.floor(F.mul(R.rand(shape, dtype=mstype.float64, seed=seed), float(1 << 24)))
+    fine = R.rand(shape, dtype=mstype.float64, seed=None if seed is None else seed + 1)
+    u = F.div(F.add(coarse, fine), float(1 << 24))
     draws = F.add(F.floor(F.mul(u, float(high - low))), float(low))
     return _write(input, F.minimum(draws, float(high - 1)))
 

@@ -63,6 +63,9 @@ def test_integer_draws_cover_the_range_uniformly():
     assert set(np.unique(r)) == {2.0, 3.0, 4.0, 5.0}
     top = Tensor(np.zeros(N, np.int8)).random_().asnumpy()
     assert top.min() >= 0 and top.max() == 127
+    wide = Tensor(np.zeros(N, np.int32)).random_().asnumpy()  # [0, 2**31 - 1]
+    assert wide.min() >= 0 and len(np.unique(wide)) > 0.99 * N
+    assert abs(wide.mean() / 2 ** 30 - 1) < 0.02 and (wide % 2).mean() > 0.4  # low bits vary
 
 
 @pytest.mark.parametrize("draw,mean,var", [
