@@ -5,7 +5,7 @@
 ``multinomial_with_replacement``, and the in-place fills ``uniform_``, ``normal_``,
 ``random_``, ``exponential_``, ``bernoulli_`` (also Tensor methods, with ``x.uniform``,
 ``x.bernoulli`` and ``x.random_categorical``). A ``generator`` argument seeds the draw from
-that Generator's state and advances it (in a graph: see ``_generator_seed``). The numbers
+that Generator's state and advances it (in a graph: see ``generator_seed``). The numbers
 are NumPy's, not MindSpore's Philox streams: shapes, dtypes, ranges and distributions
 match, the values do not."""
 from __future__ import annotations
@@ -171,7 +171,7 @@ def multinomial_with_replacement(x: Tensor, seed, offset, numsamples: int,
     return sampling.multinomial(x, numsamples, replacement, fixed)
 
 
-def _generator_seed(generator):
+def generator_seed(generator):
     """A seed drawn from ``generator``'s state, which then advances; None without one.
     While a graph is traced the state is only known when the graph runs, so the draw
     takes the next seed of the process-wide stream (fresh numbers every call, reproducible
@@ -200,7 +200,7 @@ def uniform_(input: Tensor, from_=0, to=1, *, generator=None) -> Tensor:
     if low > high:
         raise ValueError(f"For 'uniform_', the 'from_' must be <= 'to', but got {low} and "
                          f"{high}.")
-    u = R.rand(tuple(input.shape), seed=_generator_seed(generator))
+    u = R.rand(tuple(input.shape), seed=generator_seed(generator))
     return _write(input, F.add(F.mul(u, float(high - low)), float(low)))
 
 
@@ -210,7 +210,7 @@ def normal_(input: Tensor, mean=0, std=1, *, generator=None) -> Tensor:
     mean, std = _number("normal_", "mean", mean), _number("normal_", "std", std)
     if std < 0:
         raise ValueError(f"For 'normal_', the 'std' must be >= 0, but got {std}.")
-    z = R.standard_normal(tuple(input.shape), _generator_seed(generator))
+    z = R.standard_normal(tuple(input.shape), generator_seed(generator))
     return _write(input, F.add(F.mul(z, float(std)), float(mean)))
 
 
@@ -234,7 +234,7 @@ def random_(input: Tensor, from_=0, to=None, *, generator=None) -> Tensor:
     if low >= high:
         raise ValueError(f"For 'random_', the 'to' must be greater than 'from_', but got "
                          f"from_ {low} and to {high}.")
-    seed = _generator_seed(generator)
+    seed = generator_seed(generator)
     shape = tuple(input.shape)
     # two 24-bit draws make one 48-bit fraction, so wide ranges (int32/int64) are covered
     coarse = F.floor(F.mul(R.rand(shape, dtype=mstype.float64, seed=seed), float(1 << 24)))
@@ -251,13 +251,13 @@ def exponential_(input: Tensor, lambd=1, *, generator=None) -> Tensor:
     lambd = _number("exponential_", "lambd", lambd)
     if lambd <= 0:
         raise ValueError(f"For 'exponential_', the 'lambd' must be > 0, but got {lambd}.")
-    u = R.rand(tuple(input.shape), seed=_generator_seed(generator))
+    u = R.rand(tuple(input.shape), seed=generator_seed(generator))
     return _write(input, F.div(F.neg(F.log1p(F.neg(u))), float(lambd)))
 
 
 def bernoulli_(input: Tensor, p=0.5, *, generator=None) -> Tensor:
     """Fill ``input`` in place with 1 (probability ``p``) or 0."""
-    return _write(input, bernoulli(input, p, _generator_seed(generator)))
+    return _write(input, bernoulli(input, p, generator_seed(generator)))
 
 
 def _uniform_method(self, from_=0.0, to=1.0, generator=None) -> Tensor:
@@ -265,14 +265,14 @@ def _uniform_method(self, from_=0.0, to=1.0, generator=None) -> Tensor:
     if from_ > to:
         raise TypeError(f"For 'uniform', the 'from_' must be <= 'to', but got {from_} and "
                         f"{to}.")
-    u = R.rand(tuple(self.shape), seed=_generator_seed(generator))
+    u = R.rand(tuple(self.shape), seed=generator_seed(generator))
     out = F.add(F.mul(u, float(to) - float(from_)), float(from_))
     return F.cast(out, self.dtype)
 
 
 def _bernoulli_method(self, *, generator=None) -> Tensor:
     """1 with probability ``self`` (elementwise), else 0."""
-    u = R.rand(tuple(self.shape), seed=_generator_seed(generator))
+    u = R.rand(tuple(self.shape), seed=generator_seed(generator))
     return F.cast(F.less(u, F.cast(self, mstype.float32)), self.dtype)
 
 

@@ -1,9 +1,9 @@
 """ops.randint/randint_like/rand_like/randn_like/bernoulli/gamma/poisson/laplace/
-random_categorical/multinomial_with_replacement and the in-place fills (x.uniform_,
-normal_, random_, exponential_, bernoulli_): shapes and dtypes as MindSpore 2.10 gives them
-(fixtures/record_random_draws.py; the numbers differ by design, graphkiln draws NumPy's
-streams), ranges and moments of large samples, seed reproducibility, GRAPH == PYNATIVE for
-fixed seeds, and MindSpore's error types."""
+random_categorical/multinomial_with_replacement, the in-place fills (x.uniform_,
+normal_, random_, exponential_, bernoulli_) and mint's random functions: shapes and dtypes
+as MindSpore 2.10 gives them (fixtures/record_random_draws.py; the numbers differ by design,
+graphkiln draws NumPy's streams), ranges and moments of large samples, seed
+reproducibility, GRAPH == PYNATIVE for fixed seeds, and MindSpore's error types."""
 import json
 import sys
 from pathlib import Path
@@ -16,14 +16,16 @@ from graphkiln import Tensor, nn, ops
 
 HERE = Path(__file__).resolve().parent / "fixtures"
 sys.path.insert(0, str(HERE))
-from random_draws_cases import calls, errors  # noqa: E402
+from random_draws_cases import calls, errors, mint_calls  # noqa: E402
 
 RECORDED = json.loads((HERE / "random_draws.json").read_text())
-CALLS = calls(ms, ops)
+CALLS = {**calls(ms, ops), **mint_calls(ms)}
 # MindSpore 2.10 has no CPU kernel for these; the shapes are its documented ones
 DOCUMENTED = {"gamma": ((3, 2, 2), "Float32"), "gamma_bcast": ((3, 2, 3), "Float32"),
               "poisson": ((4, 2), "Float32"), "bernoulli_tensor_p": ((3, 2), "Float16"),
-              "exponential_": ((4,), "Float32"), "bernoulli_": ((4,), "Float32")}
+              "exponential_": ((4,), "Float32"), "bernoulli_": ((4,), "Float32"),
+              "mint_normal_tensors": ((2, 3), "Float32"), "mint_normal_size": ((2, 5), "Float32"),
+              "mint_bernoulli": ((3, 2), "Float32"), "mint_multinomial": ((2, 3), "Int64")}
 
 
 @pytest.mark.parametrize("name", sorted(CALLS))
@@ -194,3 +196,22 @@ def test_generator_inside_a_graph_draws_fresh_numbers_and_advances_it():
     ms.set_context(mode=ms.PYNATIVE_MODE)
     assert not np.array_equal(a, b)
     assert g.get_state().asnumpy().tolist() == [5, 2]
+
+
+def test_mint_random_functions():
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+    v = ms.mint.randint(3, 8, (N,)).asnumpy()
+    assert v.min() == 3 and v.max() == 7 and v.dtype == np.int64
+    z = ms.mint.normal(Tensor(np.full((N,), 2.0, np.float32)), 0.5).asnumpy()
+    assert abs(z.mean() - 2.0) < 0.02 and abs(z.std() - 0.5) < 0.02
+    picks = ms.mint.multinomial(Tensor(np.ones((50, 6), np.float32)), 6).asnumpy()
+    assert all(sorted(row) == list(range(6)) for row in picks)  # no replacement by default
+    g = ms.Generator()
+    g.manual_seed(3)
+    a = ms.mint.rand(5, generator=g).asnumpy()
+    g.manual_seed(3)
+    np.testing.assert_array_equal(a, ms.mint.rand(5, generator=g).asnumpy())
+    with pytest.raises(ValueError, match="size"):
+        ms.mint.normal(0.0, 1.0)
+    with pytest.raises(TypeError, match="high"):
+        ms.mint.randint(1, 2, 3, (2,))
