@@ -81,3 +81,58 @@ __all__ = [
     "Generator", "default_generator", "get_rng_state", "set_rng_state", "manual_seed",
     "initial_seed", "recompute",
 ]
+
+# ``mindspore.*`` re-exports of the train names, the same objects as ``graphkiln.train``'s
+from .train import (  # noqa: E402
+    F1, MAE, MSE, ROC, Accuracy, BleuScore, ConfusionMatrix, ConfusionMatrixMetric,
+    CosineSimilarity, Dice, Fbeta, HausdorffDistance, LambdaCallback, LearningRateScheduler,
+    Loss, MeanSurfaceDistance, Metric, OcclusionSensitivity, OnRequestExit, Perplexity,
+    Precision, Recall, ReduceLROnPlateau, RootMeanSquareDistance, Top1CategoricalAccuracy,
+    Top5CategoricalAccuracy, TopKCategoricalAccuracy, auc, get_metric_fn, names,
+    rearrange_inputs,
+)
+# MindSpore's dtype aliases and helpers at the top level
+from .common.dtype import (  # noqa: E402
+    Int, TensorType, Type, byte, cdouble, cfloat, double, dtype_to_nptype, dtype_to_pytype,
+    float_, get_py_obj_dtype, half, int_, intc, intp, list_, long, pytype_to_dtype, short,
+    single, tensor_type, tuple_, type_none, ubyte, uint, uintc, uintp, ushort,
+)
+from .common.dtype import float32 as float  # noqa: E402,A001  (mindspore.float)
+from .common.tensor import from_numpy, frombuffer  # noqa: E402
+from .ops.generator import seed  # noqa: E402  (mindspore.seed)
+from .amp import build_train_network  # noqa: E402
+from .train import BackupAndRestore, DatasetHelper, connect_network_with_dataset  # noqa: E402
+from .train import data_sink  # noqa: E402
+from .train.mindir_file import load_mindir, save_mindir  # noqa: E402
+# ``mindspore.*`` re-exports of mindspore.runtime, .parallel, .mindrecord and .log names
+from . import log  # noqa: E402
+from .log import get_level, get_log_config  # noqa: E402
+from .mindrecord import FileWriter  # noqa: E402
+from .parallel import Layout  # noqa: E402
+from .context import set_deterministic  # noqa: E402
+from .runtime import (  # noqa: E402
+    dispatch_threads_num, empty_cache, launch_blocking, max_memory_allocated,
+    max_memory_reserved, memory_allocated, memory_reserved, memory_stats, memory_summary,
+    reset_max_memory_allocated, reset_max_memory_reserved, reset_peak_memory_stats,
+    set_cpu_affinity, set_memory, synchronize,
+)
+
+__all__ += [
+    "Accuracy", "BleuScore", "ConfusionMatrix", "ConfusionMatrixMetric", "CosineSimilarity",
+    "Dice", "F1", "Fbeta", "LambdaCallback", "LearningRateScheduler", "Loss", "MAE", "MSE",
+    "HausdorffDistance", "MeanSurfaceDistance", "RootMeanSquareDistance", "OcclusionSensitivity",
+    "Metric", "OnRequestExit", "Perplexity", "Precision", "Recall", "ReduceLROnPlateau", "ROC",
+    "Top1CategoricalAccuracy", "Top5CategoricalAccuracy", "TopKCategoricalAccuracy", "auc",
+    "get_metric_fn", "names", "rearrange_inputs",
+    "Int", "TensorType", "Type", "byte", "cdouble", "cfloat", "double", "dtype_to_nptype",
+    "dtype_to_pytype", "float", "float_", "get_py_obj_dtype", "half", "int_", "intc", "intp",
+    "list_", "long", "pytype_to_dtype", "short", "single", "tensor_type", "tuple_",
+    "type_none", "ubyte", "uint", "uintc", "uintp", "ushort", "from_numpy", "frombuffer",
+    "seed", "build_train_network", "BackupAndRestore", "DatasetHelper",
+    "connect_network_with_dataset", "data_sink", "load_mindir", "save_mindir",
+    "log", "get_level", "get_log_config", "FileWriter", "Layout", "set_deterministic",
+    "dispatch_threads_num", "empty_cache", "launch_blocking", "max_memory_allocated",
+    "max_memory_reserved", "memory_allocated", "memory_reserved", "memory_stats",
+    "memory_summary", "reset_max_memory_allocated", "reset_max_memory_reserved",
+    "reset_peak_memory_stats", "set_cpu_affinity", "set_memory", "synchronize",
+]

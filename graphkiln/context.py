@@ -135,6 +135,21 @@ def set_device(device_target: str, device_id: int | None = None) -> None:
         _user["device_id"] = device_id
 
 
+def set_deterministic(deterministic: bool) -> None:
+    """``ms.set_deterministic``: once per process, as MindSpore's. graphkiln's kernels are
+    deterministic either way; the setting is kept as the context's ``deterministic``."""
+    if not isinstance(deterministic, bool):
+        raise TypeError(f"The parameter 'deterministic' must be {bool}, but got "
+                        f"{type(deterministic)}.")
+    if _deterministic_set:
+        raise RuntimeError("The 'mindspore.set_deterministic' can not be set repeatedly.")
+    _deterministic_set.append(deterministic)
+    set_context(deterministic="ON" if deterministic else "OFF")
+
+
+_deterministic_set: list = []
+
+
 def get_context(attr_key: str):
     """The effective value of ``attr_key``: set_context, else the environment, else
     default."""
@@ -215,3 +230,4 @@ def reset_context() -> None:
     """Forget every ``set_context`` value (tests use it)."""
     _user.clear()
     _recursion_limit.clear()
+    _deterministic_set.clear()

@@ -173,6 +173,17 @@ float_ = float32
 half = float16
 single = float32
 double = float64
+long = int64
+short = int16
+byte = int8
+ubyte = uint8
+ushort = uint16
+intc = int32
+intp = int64
+uint = uintc = uint32  # graphkiln has no generic unsigned type, as int_ is int32
+uintp = uint64
+cfloat = complex64
+cdouble = complex128
 
 
 def check_storable(t: Type) -> Type:
@@ -258,6 +269,19 @@ def dtype_to_pytype(type_: Type) -> type:
     return bool if t is bool_ else int if t.is_int else complex if t.is_complex else float
 
 
+def get_py_obj_dtype(obj):
+    """The MindSpore type of a Python object: ``Tensor[T]`` for a Tensor, a MindSpore type
+    itself, the type of a Python/NumPy type or of a scalar's type."""
+    if hasattr(obj, "asnumpy") and hasattr(obj, "dtype"):
+        return TensorType(obj.dtype)
+    if isinstance(obj, Type):
+        return obj
+    return pytype_to_dtype(obj if isinstance(obj, type) else type(obj))
+
+
 def pytype_to_dtype(obj) -> Type:
-    """The MindSpore type of a Python or NumPy type (``int`` gives Int64)."""
+    """The MindSpore type of a Python or NumPy type (``int`` gives Int64, ``float``
+    Float64)."""
+    if obj is float:
+        return float64
     return to_type(obj)

@@ -342,3 +342,33 @@ def is_tensor(obj) -> bool:
 def tensor(input_data=None, dtype=None, shape=None, init=None) -> Tensor:
     """``ms.tensor(...)``: the functional form of the ``Tensor`` constructor."""
     return Tensor(input_data, dtype, shape, init)
+
+
+def from_numpy(array: np.ndarray) -> Tensor:
+    """``ms.from_numpy``: a Tensor sharing ``array``'s memory (copied only if it is not
+    C-contiguous)."""
+    return Tensor.from_numpy(array)
+
+
+def frombuffer(buffer, dtype, count: int = -1, offset: int = 0) -> Tensor:
+    """``ms.frombuffer``: a 1-D Tensor of ``dtype`` over an object exposing the buffer
+    protocol, sharing its memory; ``count`` items (-1: all) from byte ``offset``."""
+    itemsize = np.dtype(mstype.dtype_to_nptype(dtype)).itemsize
+    size = memoryview(buffer).nbytes
+    if count < -1 or count == 0:
+        raise RuntimeError(f"For 'frombuffer', the 'count' must be -1 or positive, but got "
+                           f"{count}.")
+    if size <= 0:
+        raise RuntimeError("For 'frombuffer', the buffer length must be greater than 0.")
+    if not 0 <= offset < size:
+        raise RuntimeError(f"For 'frombuffer', the 'offset' must be in [0, {size - 1}], but "
+                           f"got {offset}.")
+    if count == -1 and (size - offset) % itemsize:
+        raise RuntimeError(f"For 'frombuffer', the buffer length after 'offset' "
+                           f"({size - offset}) must be a multiple of the element size "
+                           f"({itemsize}).")
+    if count != -1 and size - offset < count * itemsize:
+        raise RuntimeError(f"For 'frombuffer', the buffer holds {(size - offset) // itemsize} "
+                           f"elements after 'offset', fewer than 'count' ({count}).")
+    array = np.frombuffer(buffer, mstype.dtype_to_nptype(dtype), count, offset)
+    return Tensor.from_numpy(array)

@@ -127,6 +127,17 @@ from ..ops import (  # noqa: F401
     zeros_like,
 )
 from . import linalg, nn, optim, special  # noqa: F401
+from .random import (  # noqa: F401
+    bernoulli,
+    multinomial,
+    normal,
+    rand,
+    rand_like,
+    randint,
+    randint_like,
+    randn,
+    randn_like,
+)
 
 fix = trunc
 

@@ -33,16 +33,20 @@ from .metrics import (
     BleuScore,
     ConfusionMatrix,
     ConfusionMatrixMetric,
+    CosineSimilarity,
     Dice,
     Fbeta,
     Loss,
     Metric,
+    Perplexity,
     Precision,
     Recall,
     Top1CategoricalAccuracy,
     Top5CategoricalAccuracy,
     TopKCategoricalAccuracy,
+    auc,
     get_metric_fn,
+    get_metrics,
     names,
     rearrange_inputs,
 )
@@ -93,3 +97,29 @@ __all__ += ["DistributedGradReducer"]
 from .parameter_update import ParameterUpdate  # noqa: E402
 
 __all__ += ["ParameterUpdate"]
+
+from .metrics import (  # noqa: E402
+    ROC,
+    HausdorffDistance,
+    MeanSurfaceDistance,
+    OcclusionSensitivity,
+    RootMeanSquareDistance,
+)
+
+__all__ += ["CosineSimilarity", "Perplexity", "auc", "get_metrics", "ROC", "HausdorffDistance",
+            "MeanSurfaceDistance", "RootMeanSquareDistance", "OcclusionSensitivity"]
+
+from .optim import FTRL, Adadelta, AdaFactor, LazyAdam, ProximalAdagrad  # noqa: E402
+
+__all__ += ["Adadelta", "FTRL", "ProximalAdagrad", "LazyAdam", "AdaFactor"]
+
+from . import grad  # noqa: E402  (mindspore.nn.grad)
+from .grad import Jvp, Vjp  # noqa: E402
+from .wrap.value_and_grad_cells import ForwardValueAndGrad, GradAccumulationCell  # noqa: E402
+
+__all__ += ["grad", "Jvp", "Vjp", "ForwardValueAndGrad", "GradAccumulationCell"]
+
+from . import utils  # noqa: E402  (mindspore.nn.utils)
+from .utils import no_init_parameters  # noqa: E402
+
+__all__ += ["utils", "no_init_parameters"]

@@ -14,6 +14,13 @@ from ..common.parameter import Parameter
 from ..common.tensor import Tensor
 from .activation import get_activation
 from .cell import Cell
+from .matrix import (  # noqa: F401  (MindSpore defines these in nn.layer.basic)
+    MatrixDiag,
+    MatrixDiagPart,
+    MatrixSetDiag,
+    Tril,
+    Triu,
+)
 
 
 def check_positive_int(owner: str, name: str, value) -> int:
@@ -381,3 +388,106 @@ class Dropout3d(_ChannelDropout):
     """Channel dropout of ``(N, C, D, H, W)`` inputs."""
 
     _dropout = staticmethod(ops.dropout3d)
+
+
+class Linear(Dense):
+    """``x @ weight.T + bias`` (MindSpore's ``nn.Linear``: ``Dense`` with PyTorch's argument
+    names ``in_features``, ``out_features``, ``bias``)."""
+
+    def __init__(self, in_features: int, out_features: int, bias: bool = True,
+                 weight_init=None, bias_init=None, dtype=None):
+        if not isinstance(bias, bool):
+            raise TypeError(f"For 'Linear', the 'has_bias' must be bool, but got "
+                            f"{type(bias).__name__}.")
+        super().__init__(in_features, out_features, weight_init, bias_init, bias,
+                         dtype=mstype.float32 if dtype is None else dtype)
+        self.in_features, self.out_features = in_features, out_features
+
+    def extra_repr(self) -> str:
+        return f"input_features={self.in_features}, output_features={self.out_features}, " \
+               f"has_bias={self.has_bias}"
+
+
+class Unflatten(Cell):
+    """Reshape axis ``axis`` of the input into ``unflattened_size``."""
+
+    def __init__(self, axis: int, unflattened_size):
+        super().__init__()
+        if isinstance(axis, bool) or not isinstance(axis, int):
+            raise TypeError(f"For 'Unflatten', the 'axis' must be int, but got "
+                            f"{type(axis).__name__}.")
+        if not isinstance(unflattened_size, (list, tuple)):
+            raise TypeError(f"For 'Unflatten', the 'unflattended_size' must be list or tuple, "
+                            f"but got {type(unflattened_size).__name__}.")
+        self.axis = axis
+        self.unflattened_size = tuple(unflattened_size)
+
+    def construct(self, input_x):
+        shape = input_x.shape
+        axis = self.axis % len(shape)
+        return ops.reshape(input_x, shape[:axis] + self.unflattened_size + shape[axis + 1:])
+
+
+class Roll(Cell):
+    """Roll the input by ``shift`` along ``axis`` (ints, or lists of equal length)."""
+
+    def __init__(self, shift, axis):
+        super().__init__()
+        for name, v in (("shift", shift), ("axis", axis)):
+            if isinstance(v, bool) or not isinstance(v, (int, tuple, list)):
+                raise TypeError(f"For 'Roll', the '{name}' must be int, tuple or list, but got "
+                                f"{type(v).__name__}.")
+        self.shift = list(shift) if isinstance(shift, (tuple, list)) else [shift]
+        self.axis = list(axis) if isinstance(axis, (tuple, list)) else [axis]
+        if len(self.shift) != len(self.axis):
+            raise ValueError(f"For 'Roll', the shape of 'shift' and the shape of 'axis' must be "
+                             f"the same, but got the length of 'shift' {len(self.shift)} and "
+                             f"the length of 'axis' {len(self.axis)}.")
+
+    def construct(self, input_x):
+        rank = input_x.ndim
+        for shift, axis in zip(self.shift, self.axis):
+            if not -rank <= axis < rank:
+                raise ValueError(f"For 'Roll', the 'axis' must be in range of [{-rank}, {rank}),"
+                                 f" but got {axis}.")
+            input_x = ops.roll(input_x, shift, axis % rank)
+        return input_x
+
+
+class Norm(Cell):
+    """``sqrt(sum(x^2))`` over ``axis`` (every axis for ``()``)."""
+
+    def __init__(self, axis=(), keep_dims: bool = False):
+        super().__init__()
+        if not isinstance(keep_dims, bool):
+            raise TypeError(f"For 'Norm', the 'keep_dims' must be bool, but got "
+                            f"{type(keep_dims).__name__}.")
+        self.axis = axis
+        self.keep_dims = keep_dims
+
+    def construct(self, x):
+        axis = self.axis if self.axis != () else tuple(range(x.ndim))
+        return ops.sqrt(ops.reduce_sum(ops.square(x), axis, keep_dims=self.keep_dims))
+
+    def extra_repr(self) -> str:
+        return f"axis={self.axis}, keep_dims={self.keep_dims}"
+
+
+class L1Regularizer(Cell):
+    """``scale * sum(|weights|)``."""
+
+    def __init__(self, scale):
+        super().__init__()
+        if isinstance(scale, bool) or not isinstance(scale, (int, float)):
+            raise TypeError(f"For 'L1Regularizer', the 'scale' must be int or float, but got "
+                            f"{type(scale).__name__}.")
+        if math.isinf(scale) or math.isnan(scale):
+            raise ValueError(f"For 'L1Regularizer', the 'scale' can not be INF or NAN, but got "
+                             f"{scale}.")
+        if scale <= 0:
+            raise ValueError(f"For 'L1Regularizer', the 'scale' must be greater than 0, but got "
+                             f"{scale}.")
+        self.scale = Tensor(scale, mstype.float32)
+
+    def construct(self, weights):
+        return ops.mul(self.scale, ops.reduce_sum(ops.abs(weights)))

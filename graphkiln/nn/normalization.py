@@ -1,11 +1,14 @@
 """Normalisation layers: ``BatchNorm1d/2d/3d``, ``SyncBatchNorm``, ``LayerNorm``,
-``GroupNorm``, ``InstanceNorm2d`` (MindSpore's arguments, defaults and parameter names).
+``GroupNorm``, ``InstanceNorm1d/2d/3d`` (MindSpore's arguments, defaults and parameter
+names).
 
 BatchNorm's moving statistics are Parameters (``mean``, ``variance``) written with
 ``Assign`` inside the graph when batch statistics are used: in training mode
 (``set_train()``) unless ``use_batch_statistics`` says otherwise.
 """
 from __future__ import annotations
+
+import numpy as np
 
 import graphkiln.nn.init as _init
 import graphkiln.ops as ops
@@ -295,20 +298,23 @@ class GroupNorm(Cell):
 
 # ------------------------------------------------------------------ InstanceNorm2d
 
-class InstanceNorm2d(Cell):
-    """Normalise every channel of every example over its spatial positions (in training
+class _InstanceNorm(Cell):
+    """Normalise every channel of every example over its ``spatial`` last axes (in training
     and evaluation alike), then scale and shift per channel. In training the moving
     statistics (``mean``, ``variance``) follow the batch average of the instance
-    statistics with ``momentum``. (MindSpore 2.10 has no CPU kernel for this layer.)"""
+    statistics with ``momentum``. (MindSpore 2.10 has no CPU kernel for these layers.)"""
+
+    spatial = 2
 
     def __init__(self, num_features: int, eps: float = 1e-5, momentum: float = 0.1,
                  affine: bool = True, gamma_init="ones", beta_init="zeros",
                  dtype=mstype.float32):
         super().__init__()
-        self.num_features = check_positive_int("InstanceNorm2d", "num_features",
+        self.num_features = check_positive_int(type(self).__name__, "num_features",
                                                num_features)
-        self.eps = _check_eps("InstanceNorm2d", eps)
-        self.momentum = _check_float_range("InstanceNorm2d", "momentum", momentum, 0.0, 1.0)
+        self.eps = _check_eps(type(self).__name__, eps)
+        self.momentum = _check_float_range(type(self).__name__, "momentum", momentum, 0.0,
+                                           1.0)
         shape = (num_features,)
         self.moving_mean = Parameter(_init.initializer("zeros", shape, dtype), name="mean",
                                      requires_grad=False)
@@ -320,18 +326,20 @@ class InstanceNorm2d(Cell):
                               requires_grad=affine)
 
     def construct(self, x):
-        if x.ndim != 4:
-            raise ValueError(f"For 'InstanceNorm2d', the dimension of 'x' must be 4, but got "
-                             f"{x.ndim}.")
-        mean = ops.mean(x, (2, 3), True)
+        rank = self.spatial + 2
+        if x.ndim != rank:
+            raise ValueError(f"For '{type(self).__name__}', the dimension of 'x' must be "
+                             f"{rank}, but got {x.ndim}.")
+        axes = tuple(range(2, rank))
+        mean = ops.mean(x, axes, True)
         centered = ops.sub(x, mean)
-        var = ops.mean(ops.square(centered), (2, 3), True)
+        var = ops.mean(ops.square(centered), axes, True)
         y = ops.mul(centered, ops.rsqrt(ops.add(var, self.eps)))
-        c = (1, self.num_features, 1, 1)
+        c = (1, self.num_features) + (1,) * self.spatial
         y = ops.add(ops.mul(y, ops.reshape(self.gamma, c)), ops.reshape(self.beta, c))
         if not self.training:
             return y
-        m = x.shape[2] * x.shape[3]
+        m = int(np.prod(x.shape[2:]))
         batch_mean = ops.mean(ops.reshape(mean, (-1, self.num_features)), 0)
         batch_var = ops.mul(ops.mean(ops.reshape(var, (-1, self.num_features)), 0),
                             m / max(m - 1, 1))
@@ -346,3 +354,21 @@ class InstanceNorm2d(Cell):
         return (f"num_features={self.num_features}, eps={self.eps}, momentum={self.momentum}, "
                 f"gamma={self.gamma!r}, beta={self.beta!r}, moving_mean={self.moving_mean!r}, "
                 f"moving_variance={self.moving_variance!r}")
+
+
+class InstanceNorm1d(_InstanceNorm):
+    """Instance normalization of an ``(N, C, L)`` input."""
+
+    spatial = 1
+
+
+class InstanceNorm2d(_InstanceNorm):
+    """Instance normalization of an ``(N, C, H, W)`` input."""
+
+    spatial = 2
+
+
+class InstanceNorm3d(_InstanceNorm):
+    """Instance normalization of an ``(N, C, D, H, W)`` input."""
+
+    spatial = 3

@@ -1,4 +1,5 @@
-"""Padding layers that copy input values into the border: ``ReflectionPad1d/2d/3d``
+"""Padding layers: ``ConstantPad1d/2d/3d`` and ``ZeroPad2d`` (a constant border; a negative
+padding crops) and the ones that copy input values into the border: ``ReflectionPad1d/2d/3d``
 (mirrored about the edge elements) and ``ReplicationPad1d/2d/3d`` (the edge elements
 repeated; a negative padding crops). Each padded axis is a gather of the input at
 constant source positions, so the gradient flows back to the copied elements."""
@@ -105,3 +106,64 @@ class ReplicationPad3d(_CopyPadNd):
 
     def __init__(self, padding):
         super().__init__(padding, 3, "EDGE")
+
+
+class _ConstantPadNd(Cell):
+    """``padding``: an int (every side of the ``rank`` last axes) or a tuple of at most
+    ``2 * rank`` ints, from the last axis backwards; ``value`` fills the border."""
+
+    def __init__(self, padding, value, rank: int):
+        super().__init__()
+        name = type(self).__name__
+        if isinstance(padding, int) and not isinstance(padding, bool):
+            padding = (padding,) * (2 * rank)
+        elif isinstance(padding, tuple):
+            if len(padding) % 2 != 0:
+                raise ValueError(f"For '{name}', the length of parameter 'padding' with tuple "
+                                 f"type must be a multiple of 2, but got {len(padding)}")
+            if rank == 1 and len(padding) != 2:
+                raise ValueError(f"For '{name}', the length of parameter 'padding' with tuple "
+                                 f"type must equal to 2.but got {len(padding)}")
+            if len(padding) > 2 * rank:
+                raise ValueError(f"For '{name}', the length of parameter 'padding' with tuple "
+                                 f"type must no more than {2 * rank}.but got {len(padding)}")
+        else:
+            raise TypeError(f"For '{name}', the type of parameter 'padding' must be in [int, "
+                            f"tuple], but got {type(padding)}")
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise TypeError(f"For '{name}', the type of parameter 'value' must be in [int, "
+                            f"float], but got {type(value)}")
+        self.padding = padding
+        self.value = value
+
+    def construct(self, x):
+        return ops.pad(x, self.padding, mode="constant", value=self.value)
+
+
+class ConstantPad1d(_ConstantPadNd):
+    """Pad the last axis with ``value``: an int or ``(left, right)``."""
+
+    def __init__(self, padding, value):
+        super().__init__(padding, value, 1)
+
+
+class ConstantPad2d(_ConstantPadNd):
+    """Pad the last two axes with ``value``: an int or ``(left, right, top, bottom)``."""
+
+    def __init__(self, padding, value):
+        super().__init__(padding, value, 2)
+
+
+class ConstantPad3d(_ConstantPadNd):
+    """Pad the last three axes with ``value``: an int or ``(left, right, top, bottom, front,
+    back)``."""
+
+    def __init__(self, padding, value):
+        super().__init__(padding, value, 3)
+
+
+class ZeroPad2d(_ConstantPadNd):
+    """Pad the last two axes with zeros: an int or ``(left, right, top, bottom)``."""
+
+    def __init__(self, padding):
+        super().__init__(padding, 0, 2)

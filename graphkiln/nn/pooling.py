@@ -14,6 +14,12 @@ import graphkiln.ops.defs.pool_argmax as PA
 from ..common.tensor import Tensor
 from .cell import Cell
 from .pool_indices import max_pool_indices
+from .pooling3d import (  # noqa: F401  (MindSpore defines these in nn.layer.pooling)
+    AdaptiveAvgPool3d,
+    AdaptiveMaxPool3d,
+    AvgPool3d,
+    MaxPool3d,
+)
 
 
 def _pair(owner: str, name: str, value, n: int, low: int = 1) -> tuple:

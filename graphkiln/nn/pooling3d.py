@@ -1,12 +1,18 @@
 """``nn.MaxPool3d`` and ``nn.AvgPool3d`` (MindSpore's arguments: ``kernel_size=1``,
-``stride=1``, ``pad_mode='valid'``) on the ``MaxPool3D``/``AvgPool3D`` primitives, for
+``stride=1``, ``pad_mode='valid'``) on the ``MaxPool3D``/``AvgPool3D`` primitives, and
+``nn.AdaptiveAvgPool3d``/``nn.AdaptiveMaxPool3d`` composed from products and gathers, for
 ``(N, C, D, H, W)`` or unbatched ``(C, D, H, W)`` inputs."""
 from __future__ import annotations
 
+import numpy as np
+
 import graphkiln.ops as ops
+import graphkiln.ops.defs.pool as P
 import graphkiln.ops.defs.pool3d as P3
 import graphkiln.ops.defs.pool_argmax as PA
 
+from ..common import dtype as mstype
+from ..common.tensor import Tensor
 from ..ops.pooling import triple
 from .cell import Cell
 
@@ -88,3 +94,89 @@ class AvgPool3d(_Pool3d):
         super().__init__(kernel_size, stride, pad_mode, padding, ceil_mode,
                          count_include_pad=bool(count_include_pad),
                          divisor_override=divisor_override or 0)
+
+
+def _adaptive_size(owner: str, output_size) -> tuple:
+    if isinstance(output_size, int) and not isinstance(output_size, bool):
+        output_size = (output_size,) * 3
+    if not isinstance(output_size, (tuple, list)) or len(output_size) != 3 or any(
+            v is not None and (isinstance(v, bool) or not isinstance(v, int) or v < 1)
+            for v in output_size):
+        raise ValueError(f"For '{owner}', the 'output_size' must be a positive int or a "
+                         f"tuple of 3 positive ints (or None), but got {output_size!r}.")
+    return tuple(output_size)
+
+
+def _check_rank(owner: str, x) -> None:
+    if x.ndim not in (4, 5):
+        raise ValueError(f"For '{owner}', the dimension of 'input' must be 4 or 5, but got "
+                         f"{x.ndim}.")
+
+
+class AdaptiveAvgPool3d(Cell):
+    """Average of each adaptive bin of the last three axes of a ``(N, C, D, H, W)`` or
+    ``(C, D, H, W)`` input (None in ``output_size`` keeps an axis): per axis, a product
+    with the matrix that averages the bins."""
+
+    def __init__(self, output_size):
+        super().__init__()
+        self.output_size = _adaptive_size("AdaptiveAvgPool3d", output_size)
+
+    def construct(self, input):
+        _check_rank("AdaptiveAvgPool3d", input)
+        x = input
+        for i, out in enumerate(self.output_size):
+            axis = x.ndim - 3 + i
+            size = x.shape[axis]
+            if out is None or out == size:
+                continue
+            weights = np.zeros((size, out), np.float32)
+            for j, (s, e) in enumerate(P.adaptive_bins(size, out)):
+                weights[s:e, j] = 1.0 / (e - s)
+            moved = ops.swapaxes(x, axis, -1)
+            x = ops.swapaxes(ops.matmul(moved, Tensor(weights, x.dtype)), axis, -1)
+        return x
+
+
+class AdaptiveMaxPool3d(Cell):
+    """Maximum of each adaptive bin of the last three axes; with ``return_indices`` also
+    the flat position of each maximum within its ``D * H * W`` plane (int32)."""
+
+    def __init__(self, output_size, return_indices: bool = False):
+        super().__init__()
+        self.output_size = _adaptive_size("AdaptiveMaxPool3d", output_size)
+        if not isinstance(return_indices, bool):
+            raise TypeError(f"For 'AdaptiveMaxPool3d', the 'return_indices' must be bool, but "
+                            f"got {type(return_indices).__name__}.")
+        self.return_indices = return_indices
+
+    def construct(self, input):
+        _check_rank("AdaptiveMaxPool3d", input)
+        lead, dims = tuple(input.shape[:-3]), tuple(input.shape[-3:])
+        outs = tuple(d if o is None else o for d, o in zip(dims, self.output_size))
+        table = _window_table(dims, outs)
+        flat = ops.reshape(input, lead + (-1,))
+        picked = ops.gather(flat, Tensor(table.reshape(-1)), flat.ndim - 1)
+        picked = ops.reshape(picked, lead + (int(np.prod(outs)), table.shape[-1]))
+        values = ops.reshape(ops.amax(picked, -1), lead + outs)
+        if not self.return_indices:
+            return values
+        where = ops.argmax(picked, -1, keepdim=True)
+        rows = ops.broadcast_to(Tensor(table), lead + table.shape)
+        index = ops.gather_elements(rows, -1, ops.cast(where, mstype.int32))
+        return values, ops.reshape(index, lead + outs)
+
+
+def _window_table(dims: tuple, outs: tuple) -> np.ndarray:
+    """``(prod(outs), k)``: the flat input positions of each output's bin, each row padded
+    by repeating its last position (a repeat never changes a maximum)."""
+    axes = [P.adaptive_bins(d, o) for d, o in zip(dims, outs)]
+    rows = []
+    for bd in axes[0]:
+        for bh in axes[1]:
+            for bw in axes[2]:
+                grid = np.ix_(range(*bd), range(*bh), range(*bw))
+                pos = (grid[0] * dims[1] + grid[1]) * dims[2] + grid[2]
+                rows.append(pos.reshape(-1))
+    width = max(len(r) for r in rows)
+    return np.stack([np.pad(r, (0, width - len(r)), mode="edge") for r in rows]).astype(np.int32)

@@ -1,6 +1,7 @@
 """``graphkiln.train`` (``mindspore.train``): ``Model``, callbacks, metrics and checkpoints."""
 from . import callback, metrics, serialization
 from .callback import (
+    BackupAndRestore,
     Callback,
     CheckpointConfig,
     EarlyStopping,
@@ -17,6 +18,7 @@ from .callback import (
     TimeMonitor,
     TrainingPlot,
 )
+from .dataset_helper import DatasetHelper, connect_network_with_dataset, data_sink
 from .loss_scale_manager import DynamicLossScaleManager, FixedLossScaleManager, LossScaleManager
 from .metrics import (
     F1,
@@ -26,15 +28,18 @@ from .metrics import (
     BleuScore,
     ConfusionMatrix,
     ConfusionMatrixMetric,
+    CosineSimilarity,
     Dice,
     Fbeta,
     Loss,
     Metric,
+    Perplexity,
     Precision,
     Recall,
     Top1CategoricalAccuracy,
     Top5CategoricalAccuracy,
     TopKCategoricalAccuracy,
+    auc,
     get_metric_fn,
     names,
     rearrange_inputs,
@@ -65,3 +70,16 @@ __all__ = [
     "ckpt_to_safetensors", "safetensors_to_ckpt", "async_ckpt_thread_status", "export", "load",
     "SummaryRecord",
 ]
+
+from .metrics import (  # noqa: E402
+    ROC,
+    HausdorffDistance,
+    MeanSurfaceDistance,
+    OcclusionSensitivity,
+    RootMeanSquareDistance,
+)
+
+__all__ += ["CosineSimilarity", "Perplexity", "auc", "ROC", "HausdorffDistance",
+            "MeanSurfaceDistance", "RootMeanSquareDistance", "OcclusionSensitivity"]
+__all__ += ["DatasetHelper", "connect_network_with_dataset", "data_sink"]
+__all__ += ["BackupAndRestore"]

@@ -9,7 +9,9 @@ from .. import (
     container,
     conv,
     embedding,
+    image,
     math,
+    matrix,
     normalization,
     padding,
     pooling,
@@ -21,21 +23,35 @@ from .. import (
     unpooling,
 )
 from ..activation import (
+    CELU,
     ELU,
     GELU,
+    GLU,
+    LRN,
     FastGelu,
+    Hardtanh,
+    HShrink,
     HSigmoid,
     HSwish,
     LeakyReLU,
+    LogSigmoid,
     LogSoftmax,
     Mish,
     PReLU,
     ReLU,
     ReLU6,
+    RReLU,
+    SeLU,
     Sigmoid,
     SiLU,
     Softmax,
+    Softmax2d,
+    Softmin,
+    SoftShrink,
+    Softsign,
     Tanh,
+    Tanhshrink,
+    Threshold,
     get_activation,
 )
 from ..basic import (
@@ -47,9 +63,14 @@ from ..basic import (
     Dropout3d,
     Flatten,
     Identity,
+    L1Regularizer,
+    Linear,
+    Norm,
     OneHot,
     Pad,
     Range,
+    Roll,
+    Unflatten,
     Unfold,
     Upsample,
 )
@@ -58,23 +79,41 @@ from ..combined import Conv2dBnAct, DenseBnAct
 from ..container import CellDict, CellList, SequentialCell
 from ..conv import Conv1d, Conv1dTranspose, Conv2d, Conv2dTranspose, Conv3d, Conv3dTranspose
 from ..embedding import Embedding, EmbeddingLookup
-from ..math import DiGamma, IGamma, LGamma, MatMul
+from ..image import MSSSIM, PSNR, SSIM, CentralCrop, ImageGradients
+from ..math import (
+    DiGamma,
+    IGamma,
+    LBeta,
+    LGamma,
+    MatDet,
+    MatInverse,
+    MatMul,
+    Moments,
+    ReduceLogSumExp,
+)
+from ..matrix import MatrixDiag, MatrixDiagPart, MatrixSetDiag, Tril, Triu
 from ..normalization import (
     BatchNorm1d,
     BatchNorm2d,
     BatchNorm3d,
     GroupNorm,
+    InstanceNorm1d,
     InstanceNorm2d,
+    InstanceNorm3d,
     LayerNorm,
     SyncBatchNorm,
 )
 from ..padding import (
+    ConstantPad1d,
+    ConstantPad2d,
+    ConstantPad3d,
     ReflectionPad1d,
     ReflectionPad2d,
     ReflectionPad3d,
     ReplicationPad1d,
     ReplicationPad2d,
     ReplicationPad3d,
+    ZeroPad2d,
 )
 from ..pooling import (
     AdaptiveAvgPool1d,
@@ -88,7 +127,7 @@ from ..pooling import (
     MaxPool1d,
     MaxPool2d,
 )
-from ..pooling3d import AvgPool3d, MaxPool3d
+from ..pooling3d import AdaptiveAvgPool3d, AdaptiveMaxPool3d, AvgPool3d, MaxPool3d
 from ..rnn_cells import GRUCell, LSTMCell, RNNCell
 from ..rnns import GRU, LSTM, RNN
 from ..shuffle import ChannelShuffle, PixelShuffle, PixelUnshuffle
@@ -107,7 +146,8 @@ __all__ = [n for n in dir() if not n.startswith("_")]  # every re-exported layer
 
 alias_modules(__name__, {"activation": activation, "basic": basic, "combined": combined,
                          "container": container, "conv": conv, "embedding": embedding,
-                         "math": math, "normalization": normalization, "padding": padding,
+                         "image": image, "math": math, "matrix": matrix,
+                         "normalization": normalization, "padding": padding,
                          "pooling": pooling, "rnn_cells": rnn_cells, "rnns": rnns,
                          "shuffle": shuffle, "timedistributed": timedistributed,
                          "transformer": transformer, "unpooling": unpooling})

@@ -2,8 +2,11 @@
 functional form in ``graphkiln.ops`` (``ops/losses.py``)."""
 from __future__ import annotations
 
+import math
+
 import graphkiln.ops as ops
 
+from ...common import dtype as mstype
 from ...common.tensor import Tensor
 from ...ops.losses import check_reduction, reduce_loss, softmax_cross_entropy
 from ..cell import Cell
@@ -233,3 +236,119 @@ class MultiLabelSoftMarginLoss(LossBase):
 
     def construct(self, x, target):
         return ops.multilabel_soft_margin_loss(x, target, self.weight, self.reduction)
+
+
+def _check_is_tensor(owner: str, name: str, value) -> None:
+    if not isinstance(value, Tensor):
+        raise TypeError(f"For '{owner}', the '{name}' must be a Tensor, but got "
+                        f"{type(value).__name__}.")
+
+
+class MAELoss(LossBase):
+    """Mean absolute error (the ``|logits - label|`` of ``L1Loss``, MindSpore's older name)."""
+
+    def construct(self, logits, label):
+        _check_is_tensor("MAELoss", "logits", logits)
+        _check_is_tensor("MAELoss", "labels", label)
+        return self.get_loss(ops.abs(ops.sub(logits, label)))
+
+
+class RMSELoss(LossBase):
+    """``sqrt(mean((logits - label)^2))``."""
+
+    def __init__(self):
+        super().__init__()
+
+    def construct(self, logits, label):
+        for name, v in (("logits", logits), ("label", label)):
+            if v.dtype in (mstype.uint8, mstype.uint16, mstype.uint32, mstype.uint64):
+                raise TypeError(f"For 'RMSELoss', the dtype of '{name}' must not be an "
+                                f"unsigned int, but got {v.dtype}.")
+        return ops.sqrt(self.get_loss(ops.square(ops.sub(logits, label))))
+
+
+class PoissonNLLLoss(LossBase):
+    """Poisson negative log likelihood: ``exp(input) - target * input`` for log-rate inputs
+    (``log_input``), else ``input - target * log(input + eps)``; ``full`` adds Stirling's
+    term for targets above 1."""
+
+    def __init__(self, log_input: bool = True, full: bool = False, eps: float = 1e-08,
+                 reduction: str = "mean"):
+        super().__init__(reduction)
+        for name, v in (("log_input", log_input), ("full", full)):
+            if not isinstance(v, bool):
+                raise TypeError(f"For 'PoissonNLLLoss', the '{name}' must be bool, but got "
+                                f"{type(v).__name__}.")
+        if isinstance(eps, bool) or not isinstance(eps, (int, float)):
+            raise TypeError(f"For 'PoissonNLLLoss', the 'eps' must be float, but got "
+                            f"{type(eps).__name__}.")
+        self.log_input, self.full, self.eps = log_input, full, float(eps)
+
+    def construct(self, input, target):
+        _check_is_tensor("PoissonNLLLoss", "input", input)
+        _check_is_tensor("PoissonNLLLoss", "target", target)
+        target = ops.cast(target, input.dtype)
+        if self.log_input:
+            loss = ops.sub(ops.exp(input), ops.mul(target, input))
+        else:
+            loss = ops.sub(input, ops.mul(target, ops.log(ops.add(input, self.eps))))
+        if self.full:
+            t = ops.maximum(target, self.eps)
+            stirling = ops.add(ops.sub(ops.mul(ops.add(t, 0.5), ops.log(t)), t),
+                               0.5 * math.log(2 * math.pi))
+            loss = ops.add(loss, ops.select(ops.gt(t, 1.0), stirling, ops.zeros_like(t)))
+        return self.get_loss(loss)
+
+
+class FocalLoss(LossBase):
+    """Focal loss ``-(1 - p)^gamma log p`` over axis 1 of ``(N, C, ...)`` logits, with
+    one-hot (or probability) labels shaped like the logits, or ``(N, 1, ...)`` class
+    indices; ``weight`` weighs the classes."""
+
+    def __init__(self, weight=None, gamma: float = 2.0, reduction: str = "mean"):
+        super().__init__(reduction)
+        if isinstance(gamma, bool) or not isinstance(gamma, float):
+            raise TypeError(f"For 'FocalLoss', the 'gamma' must be float, but got "
+                            f"{type(gamma).__name__}.")
+        if weight is not None and not isinstance(weight, Tensor):
+            raise TypeError(f"For 'FocalLoss', the type of 'weight' must be a Tensor, but got "
+                            f"{type(weight).__name__}.")
+        if isinstance(weight, Tensor) and weight.ndim != 1:
+            raise ValueError(f"For 'FocalLoss', the dimension of 'weight' must be 1, but got "
+                             f"{weight.ndim}.")
+        self.gamma, self.weight = gamma, weight
+
+    def construct(self, logits, labels):
+        _check_is_tensor("FocalLoss", "logits", logits)
+        _check_is_tensor("FocalLoss", "labels", labels)
+        if logits.ndim < 2 or labels.ndim < 2:
+            raise ValueError(f"For 'FocalLoss', the dimensions of 'logits' and 'labels' must be "
+                             f"at least 2, but got {logits.ndim} and {labels.ndim}.")
+        if labels.shape[1] != 1 and tuple(labels.shape) != tuple(logits.shape):
+            raise ValueError(f"For 'FocalLoss', the 'labels' must have 1 channel or the shape "
+                             f"of 'logits' {tuple(logits.shape)}, but got "
+                             f"{tuple(labels.shape)}.")
+        if labels.dtype not in (mstype.int32, mstype.float16, mstype.float32):
+            raise TypeError(f"For 'FocalLoss', the dtype of 'labels' must be int32, float16 "
+                            f"or float32, but got {labels.dtype}.")
+        n, c = logits.shape[0], logits.shape[1]
+        logits = ops.reshape(logits, (n, c, -1))
+        labels = ops.reshape(labels, (labels.shape[0], labels.shape[1], -1))
+        log_p = ops.log_softmax(logits, 1)
+        index = labels.shape[1] == 1
+        if index:
+            log_p = ops.squeeze(ops.gather_d(log_p, 1, ops.cast(labels, mstype.int32)), 1)
+        focus = ops.pow(ops.sub(1.0, ops.exp(log_p)), self.gamma)  # unweighted probability
+        if self.weight is not None:
+            w = ops.reshape(ops.cast(self.weight, log_p.dtype), (1, c, 1))
+            if index:
+                full = tuple(labels.shape[:1]) + (c,) + tuple(labels.shape[2:])
+                w = ops.squeeze(ops.gather_d(ops.broadcast_to(w, full), 1,
+                                             ops.cast(labels, mstype.int32)), 1)
+            log_p = ops.mul(log_p, w)
+        term = ops.mul(focus, log_p)
+        if index:
+            loss = ops.neg(ops.mean(term, 1))
+        else:
+            loss = ops.neg(ops.mean(ops.mul(term, ops.cast(labels, term.dtype)), -1))
+        return self.get_loss(loss)

@@ -16,7 +16,11 @@ from .classification import (
 from .confusion_matrix import ConfusionMatrix, ConfusionMatrixMetric
 from .dice import Dice
 from .metric import EvaluationBase, Metric, rearrange_inputs
+from .occlusion import OcclusionSensitivity
 from .regression import MAE, MSE, Loss
+from .roc import ROC
+from .similarity import CosineSimilarity, Perplexity, auc
+from .surface_distance import HausdorffDistance, MeanSurfaceDistance, RootMeanSquareDistance
 
 _FACTORY = {
     "accuracy": Accuracy, "acc": Accuracy, "precision": Precision, "recall": Recall, "F1": F1,
@@ -24,6 +28,10 @@ _FACTORY = {
     "top_1_accuracy": Top1CategoricalAccuracy, "top_5_accuracy": Top5CategoricalAccuracy,
     "mae": MAE, "mse": MSE, "loss": Loss, "confusion_matrix": ConfusionMatrix,
     "confusion_matrix_metric": ConfusionMatrixMetric,
+    "cosine_similarity": CosineSimilarity, "perplexity": Perplexity, "roc": ROC,
+    "hausdorff_distance": HausdorffDistance, "mean_surface_distance": MeanSurfaceDistance,
+    "root_mean_square_distance": RootMeanSquareDistance,
+    "occlusion_sensitivity": OcclusionSensitivity,
 }
 
 
@@ -60,4 +68,6 @@ def get_metrics(metrics) -> dict | None:
 __all__ = ["Metric", "EvaluationBase", "rearrange_inputs", "names", "get_metric_fn",
            "get_metrics", "Accuracy", "Precision", "Recall", "Fbeta", "F1", "MAE", "MSE", "Loss",
            "TopKCategoricalAccuracy", "Top1CategoricalAccuracy", "Top5CategoricalAccuracy",
-           "ConfusionMatrix", "ConfusionMatrixMetric", "Dice", "BleuScore"]
+           "ConfusionMatrix", "ConfusionMatrixMetric", "Dice", "BleuScore",
+           "CosineSimilarity", "Perplexity", "auc", "ROC", "HausdorffDistance",
+           "MeanSurfaceDistance", "RootMeanSquareDistance", "OcclusionSensitivity"]

@@ -88,3 +88,19 @@ class AdamWeightDecay(Optimizer):
             done = done + (self.opt(w, self.moments1[i], self.moments2[i], lr, self.beta1,
                                     self.beta2, self.eps, weight_decays[i], g),)
         return self.advance_step(done)
+
+
+class LazyAdam(Adam):
+    """Adam that, for sparse gradients, updates only the rows the gradient touches;
+    graphkiln's gradients are dense, so every step is ``Adam``'s (as MindSpore's LazyAdam
+    on dense gradients). State as ``Adam``'s."""
+
+    @opt_init_args_register
+    def __init__(self, params, learning_rate=1e-3, beta1=0.9, beta2=0.999, eps=1e-8,
+                 use_locking=False, use_nesterov=False, weight_decay=0.0, loss_scale=1.0):
+        for name, v in (("use_locking", use_locking), ("use_nesterov", use_nesterov)):
+            if not isinstance(v, bool):
+                raise TypeError(f"For 'LazyAdam', the '{name}' must be bool, but got "
+                                f"{type(v).__name__}.")
+        super().__init__(params, learning_rate, beta1, beta2, eps, use_locking, use_nesterov,
+                         weight_decay, loss_scale)

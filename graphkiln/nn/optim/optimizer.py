@@ -183,15 +183,20 @@ class Optimizer(Cell):
         else:
             self.learning_rate = self._lr_of(lrs[0], "learning_rate")
         self.weight_decay = wds[0] if not self.is_group else tuple(wds)
-        self.decay_flags = tuple(_default_decay_filter(p) for p in params)
         self.dynamic_weight_decay = any(isinstance(wd, Cell) for wd in wds)
+        self._group_decays = tuple(wds)
+        self.set_decay_flags(tuple(_default_decay_filter(p) for p in params))
+        self.grad_centralization_flags = tuple(gcs)
+
+    def set_decay_flags(self, flags: tuple) -> None:
+        """Which weights the weight decay applies to (by default not biases and norms)."""
+        self.decay_flags = tuple(flags)
         # scaled by the loss scale, as MindSpore does, so that the decay survives the
         # division of the (scaled) gradients by it (a schedule Cell's value at each step)
         self._weight_decays = tuple(
             (wd if isinstance(wd, Cell) else wd * self.loss_scale) if flag else 0.0
-            for wd, flag in zip(wds, self.decay_flags))
+            for wd, flag in zip(self._group_decays, self.decay_flags))
         self.exec_weight_decay = any(isinstance(w, Cell) or w > 0 for w in self._weight_decays)
-        self.grad_centralization_flags = tuple(gcs)
 
     @staticmethod
     def _check_weight_decay(wd) -> float | Cell:

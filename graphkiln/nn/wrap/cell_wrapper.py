@@ -8,6 +8,10 @@ from ...ops.composite import GradOperation, value_and_grad
 from ...parallel import context as parallel_context
 from ..cell import Cell
 from .grad_reducer import DistributedGradReducer
+from .value_and_grad_cells import (  # noqa: F401  (MindSpore defines these in cell_wrapper)
+    ForwardValueAndGrad,
+    GradAccumulationCell,
+)
 
 
 class WithLossCell(Cell):

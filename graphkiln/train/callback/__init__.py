@@ -1,6 +1,7 @@
 """``graphkiln.train.callback`` (``mindspore.train.callback``): training callbacks."""
 from ...common.module_alias import alias_modules
 from . import (
+    backup_restore,
     callback,
     checkpoint,
     early_stop,
@@ -11,6 +12,7 @@ from . import (
     summary,
     time_monitor,
 )
+from .backup_restore import BackupAndRestore
 from .callback import Callback, CallbackManager, CallbackParams, RunContext
 from .checkpoint import CheckpointConfig, ModelCheckpoint
 from .early_stop import EarlyStopping
@@ -26,7 +28,7 @@ from .time_monitor import TimeMonitor
 __all__ = ["Callback", "RunContext", "CallbackManager", "LossMonitor", "TimeMonitor",
            "ModelCheckpoint", "CheckpointConfig", "LearningRateScheduler", "ReduceLROnPlateau",
            "EarlyStopping", "History", "LambdaCallback", "SummaryCollector", "OnRequestExit",
-           "ProgressBar", "TrainingPlot", "CallbackParams"]
+           "ProgressBar", "TrainingPlot", "CallbackParams", "BackupAndRestore"]
 
 # MindSpore's names, imported by custom training loops
 _InternalCallbackParam = CallbackParams
@@ -37,4 +39,4 @@ alias_modules(__name__, {  # MindSpore's private module names, imported by user 
     "_history": history, "_lambda_callback": history, "_loss_monitor": loss_monitor,
     "_lr_scheduler_callback": lr_control, "_reduce_lr_on_plateau": lr_control,
     "_on_request_exit": on_request_exit, "_summary_collector": summary,
-    "_time_monitor": time_monitor})
+    "_time_monitor": time_monitor, "_backup_and_restore": backup_restore})
