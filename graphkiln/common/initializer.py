@@ -310,9 +310,26 @@ _BY_NAME = {
 }
 
 
+def _resolve(init) -> Initializer:
+    """The :class:`Initializer` a name (``'normal'``) or a number stands for."""
+    if isinstance(init, str):
+        cls = _BY_NAME.get(init.lower())
+        if cls is None:
+            raise ValueError(f"For 'initializer', the class corresponding to '{init}' was not "
+                             f"found (known: {', '.join(sorted(set(_BY_NAME)))}).")
+        return cls()
+    if isinstance(init, numbers.Number) and not isinstance(init, bool):
+        return Constant(init)
+    if not isinstance(init, Initializer):
+        raise TypeError(f"For 'initializer', the type of 'init' must be Tensor, str, number "
+                        f"or Initializer, but got {type(init).__name__}.")
+    return init
+
+
 def initializer(init, shape, dtype=mstype.float32) -> Tensor:
-    """A concrete Tensor of ``shape`` filled by ``init``: a name (``'normal'``), an
-    :class:`Initializer`, a number, or a Tensor/array of exactly that shape."""
+    """A Tensor of ``shape`` filled by ``init``: a name (``'normal'``), an
+    :class:`Initializer`, a number (drawn when its values are first used, as MindSpore's),
+    or a Tensor/array of exactly that shape."""
     shape = (shape,) if isinstance(shape, numbers.Number) else tuple(shape)
     t = mstype.to_type(dtype)
     if not isinstance(init, (Tensor, np.ndarray)) and any(
@@ -326,19 +343,8 @@ def initializer(init, shape, dtype=mstype.float32) -> Tensor:
         return Tensor._from_array(init.asnumpy().astype(t.np_dtype), t)
     if isinstance(init, np.ndarray):
         return initializer(Tensor(init), shape, t)
-    if isinstance(init, str):
-        cls = _BY_NAME.get(init.lower())
-        if cls is None:
-            raise ValueError(f"For 'initializer', the class corresponding to '{init}' was not "
-                             f"found (known: {', '.join(sorted(set(_BY_NAME)))}).")
-        init = cls()
-    elif isinstance(init, numbers.Number) and not isinstance(init, bool):
-        init = Constant(init)
-    if not isinstance(init, Initializer):
-        raise TypeError(f"For 'initializer', the type of 'init' must be Tensor, str, number "
-                        f"or Initializer, but got {type(init).__name__}.")
-    return Tensor._from_array(init(shape, t), t)
+    return Tensor(shape=shape, dtype=t, init=_resolve(init))
 
 
 Tensor._initial_values = staticmethod(
-    lambda init, shape, dtype: initializer(init, shape, dtype).asnumpy())
+    lambda init, shape, dtype: _resolve(init)(shape, dtype))

@@ -75,6 +75,8 @@ class Tensor:
 
     # optional slots, read with getattr: ``_pending_init`` is the initializer of a Tensor
     # built with ``init=`` until its values are read (MindSpore prints it as uninitialized);
+    # its values are drawn when ``_data`` is first read (``__getattr__``; its shape waits in
+    # ``_abs``), so initializers draw their seeds in the order the values are used;
     # ``_numpy_backed`` marks a Tensor made by ``from_numpy`` (MindSpore prints it NumPy-style)
     __slots__ = ("_data", "_dtype", "_node", "_abs", "_pending_init", "_numpy_backed",
                  "__weakref__")
@@ -94,9 +96,11 @@ class Tensor:
         if input_data is None and shape is not None:
             t = t or mstype.float32
             if init is not None:
-                shape = (shape,) if isinstance(shape, int) else tuple(shape)
-                input_data = Tensor._initial_values(init, shape, t)
                 self._pending_init = init
+                self._abs = (shape,) if isinstance(shape, int) else tuple(shape)
+                self._dtype = t
+                self._node = None
+                return
             else:
                 input_data = np.zeros(shape, dtype=t.np_dtype)
         arr = _to_array(input_data, t)
@@ -164,9 +168,17 @@ class Tensor:
             if UNKNOWN_DIM in s and Tensor._symbolic_shape is not None:
                 return Tensor._symbolic_shape(self, 2)
             return s
-        if self._data is None:
+        if not _has_data(self) or self._data is None:
             return self._abs
         return self._data.shape
+
+    def __getattr__(self, name: str):
+        """Draws the values of a Tensor built with ``init=`` when ``_data`` is first read."""
+        if name != "_data" or getattr(self, "_pending_init", None) is None:
+            raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
+        data = Tensor._initial_values(self._pending_init, self._abs, self._dtype)
+        self._data, self._abs = data, None
+        return data
 
     @property
     def is_placeholder(self) -> bool:
@@ -210,8 +222,11 @@ class Tensor:
         return getattr(self, "_pending_init", None)
 
     def init_data(self, slice_index=None, shape=None, opt_shape=None) -> Tensor:
-        """Marks the values of a Tensor built with ``init=`` as initialized; returns it."""
-        self._pending_init = None
+        """Draws the values of a Tensor built with ``init=`` (if not yet drawn); returns
+        it."""
+        if getattr(self, "_pending_init", None) is not None:
+            self._data  # noqa: B018  (drawn by __getattr__)
+            self._pending_init = None
         return self
 
     def asnumpy(self) -> np.ndarray:
@@ -276,23 +291,23 @@ class Tensor:
 
     # ------------------------------------------------------------ printing
     def __str__(self) -> str:
-        if self._data is None and self._node is None:
-            return repr(self)
         if self.has_init:
             sep = "\n" if len(self.shape) > 1 else ""
             return (f"Tensor(shape={list(self.shape)}, dtype={self._dtype}, "
                     f"value={sep}<uninitialized>)")
+        if self._data is None and self._node is None:
+            return repr(self)
         if self._node is not None:
             return f"Tensor(shape={list(self.shape)}, dtype={self._dtype}, value=<symbolic>)"
         return tensor_str(np.asarray(self._data), self._dtype)
 
     def __repr__(self) -> str:
+        if self.has_init:  # MindSpore writes the unallocated memory: zeros
+            return tensor_repr(np.zeros(self.shape, self._dtype.np_dtype), self._dtype)
         if self._data is None and self._node is None:
             return f"Tensor(shape={list(self._abs)}, dtype={self._dtype}, value= )"
         if self._node is not None:
             return f"Tensor(shape={list(self.shape)}, dtype={self._dtype}, value=<symbolic>)"
-        if self.has_init:  # MindSpore writes the unallocated memory: zeros
-            return tensor_repr(np.zeros_like(self._data), self._dtype)
         if getattr(self, "_numpy_backed", False):
             return numpy_backed_repr(np.asarray(self._data), self._dtype)
         return tensor_repr(np.asarray(self._data), self._dtype)
@@ -372,3 +387,16 @@ def frombuffer(buffer, dtype, count: int = -1, offset: int = 0) -> Tensor:
                            f"elements after 'offset', fewer than 'count' ({count}).")
     array = np.frombuffer(buffer, mstype.dtype_to_nptype(dtype), count, offset)
     return Tensor.from_numpy(array)
+
+
+_DATA_SLOT = Tensor.__dict__["_data"]
+
+
+def _has_data(t: Tensor) -> bool:
+    """False for a Tensor built with ``init=`` whose values are not drawn yet (reading the
+    slot itself never draws them)."""
+    try:
+        _DATA_SLOT.__get__(t, Tensor)
+    except AttributeError:
+        return False
+    return True
