@@ -17,7 +17,7 @@ from ..common.tensor import Tensor
 from ..context import load_elim_level, strict_syntax
 from ..errors import DynamicRankError
 from ..frontend.pytree import flatten_call
-from ..ir import tape
+from ..ir import amp_cast, tape
 from ..ir import tracing_state as state
 from . import compile_cache as cache
 from .arg_keys import has_identity, value_key
@@ -88,7 +88,7 @@ def is_run_time_leaf(x) -> bool:
 
 
 def _graph_options() -> tuple:
-    return load_elim_level(), strict_syntax()
+    return load_elim_level(), strict_syntax(), amp_cast.current_key()
 
 
 def _stable_key(key: tuple, leaves: list) -> tuple:
