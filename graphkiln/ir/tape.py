@@ -77,10 +77,23 @@ class Tape:
         self.track(out)
 
 
+_grad_state = threading.local()
+
+
+def grad_enabled() -> bool:
+    """False inside ``mindspore._no_grad()`` (this thread): nothing is recorded and no
+    PyNative gradient may start."""
+    return getattr(_grad_state, "enabled", True)
+
+
+def set_grad_enabled(flag: bool) -> None:
+    _grad_state.enabled = bool(flag)
+
+
 def record(op, inputs: tuple, out, attrs: dict, differentiable: bool = True) -> None:
     """Record ``op(*inputs) -> out`` on every active tape that tracks one of ``inputs``
     (an op without gradient is not recorded: its outputs depend on nothing)."""
-    if not differentiable:
+    if not differentiable or not grad_enabled():
         return
     me = threading.get_ident()
     for t in ACTIVE:
@@ -89,7 +102,9 @@ def record(op, inputs: tuple, out, attrs: dict, differentiable: bool = True) -> 
 
 
 def mine() -> list[Tape]:
-    """The active tapes of this thread."""
+    """The active tapes of this thread (none while gradients are disabled)."""
+    if not grad_enabled():
+        return []
     me = threading.get_ident()
     return [t for t in ACTIVE if t.thread == me]
 

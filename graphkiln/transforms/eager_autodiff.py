@@ -125,6 +125,8 @@ def grad_eager(fn, args: tuple, kwargs: dict, *, positions, weights, sens=None,
     Parameter given as an input gets the sum of its cotangents as the input and as a
     weight, as in MindSpore's PyNative mode). ``compiled(tape, seeds, leaves)`` may give
     the leaves' gradients from a compiled backward pass (None: walk the tape here)."""
+    if not tp.grad_enabled():
+        raise RuntimeError("In no_grad context, you can not calculate gradient.")
     inputs = [_alias(a) if i in positions else a
               for i, a in enumerate((*args, *kwargs.values()))]
     tape = tp.Tape(weights or ())
