@@ -172,7 +172,7 @@ class _PynativeExecutor:
 _pynative_executor = _PynativeExecutor()
 
 
-class _no_grad(contextlib.ContextDecorator):
+class NoGrad(contextlib.ContextDecorator):
     """Inside the block (or the decorated function) PyNative gradients record nothing:
     values computed there are constants to an enclosing gradient, and starting a gradient
     raises a RuntimeError. The previous state comes back on exit."""
@@ -187,6 +187,9 @@ class _no_grad(contextlib.ContextDecorator):
     def __exit__(self, exc_type, exc_val, exc_tb):
         _pynative_executor.set_enable_grad(self.prev_state)
         return False
+
+
+_no_grad = NoGrad  # MindSpore's name (mindspore._no_grad, mindspore.common.api._no_grad)
 
 
 class _CompiledGraphs:

@@ -695,6 +695,24 @@ def tensor_move(x) -> Tensor:
     return E.TensorMove(x)
 
 
+def contiguous(input) -> Tensor:
+    """A Tensor with ``input``'s data in its own row-major buffer (a copy, so writing
+    into it never changes ``input`` or what ``input`` is a view of)."""
+    return E.TensorMove(input)
+
+
+def arg_max_with_value_(input):
+    """MindSpore's ``ArgMaxWithValue()`` instance in ``array_func``: (index, value) of the
+    maximum along axis 0."""
+    return A.ArgMaxWithValue(input)
+
+
+def arg_min_with_value_(input):
+    """MindSpore's ``ArgMinWithValue()`` instance in ``array_func``: (index, value) of the
+    minimum along axis 0."""
+    return A.ArgMinWithValue(input)
+
+
 def print_(*values):
     """Print values when the graph runs (an IO side effect)."""
     return E.Print(*values)
