@@ -160,7 +160,9 @@ def grad_eager(fn, args: tuple, kwargs: dict, *, positions, weights, sens=None,
             grads.append(() if isinstance(a, (tuple, list, dict)) else None)
     wgrads = []
     for w in weights or ():
-        g = by_id[id(w)]
+        # a weight whose requires_grad is False when the forward ends (even if set while it
+        # ran) gets zeros, as in MindSpore's PyNative mode
+        g = by_id[id(w)] if getattr(w, "requires_grad", True) else None
         wgrads.append(g if g is not None else F.fill(w.dtype, w.shape, 0))
     return value if not has_aux else (out, aux), grads, wgrads
 
