@@ -46,10 +46,7 @@ class EagerBackprop:
         """The final cotangent of ``x`` (None if it got none), after ``x``'s Tensor hooks
         (each may replace it)."""
         g = self.ct.pop(id(x), None)
-        if g is not None:
-            for hook in tp.tensor_hooks(x):
-                g = REGISTRY["RunBackwardHook"](g, hook_fn=hook)
-        return g
+        return None if g is None else run_tensor_hooks(x, g)
 
     def leaf(self, x: Tensor):
         """The gradient of an input or weight ``x`` (after the walk; asked again, the
@@ -118,6 +115,13 @@ def _alias(x):
     return y
 
 
+def run_tensor_hooks(x: Tensor, g):
+    """``g`` (``x``'s gradient) after ``x``'s Tensor hooks, each of which may replace it."""
+    for hook in tp.tensor_hooks(x):
+        g = REGISTRY["RunBackwardHook"](g, hook_fn=hook)
+    return g
+
+
 def grad_eager(fn, args: tuple, kwargs: dict, *, positions, weights, sens=None,
                has_aux: bool = False, compiled=None) -> tuple:
     """Run ``fn(*args, **kwargs)`` eagerly on a tape and return ``(value, grads_inputs,
@@ -162,8 +166,12 @@ def grad_eager(fn, args: tuple, kwargs: dict, *, positions, weights, sens=None,
     for w in weights or ():
         # a weight whose requires_grad is False when the forward ends (even if set while it
         # ran) gets zeros, as in MindSpore's PyNative mode
-        g = by_id[id(w)] if getattr(w, "requires_grad", True) else None
-        wgrads.append(g if g is not None else F.fill(w.dtype, w.shape, 0))
+        if not getattr(w, "requires_grad", True):
+            wgrads.append(F.fill(w.dtype, w.shape, 0))
+            continue
+        g = by_id[id(w)]
+        # a weight the output does not depend on: zeros, which its hooks still see
+        wgrads.append(g if g is not None else run_tensor_hooks(w, F.fill(w.dtype, w.shape, 0)))
     return value if not has_aux else (out, aux), grads, wgrads
 
 
