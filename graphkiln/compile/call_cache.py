@@ -156,6 +156,7 @@ class CallCache:
         self.compiles = 0
         # set_inputs/input_signature: integer vectors keep their lengths (DynamicRankError)
         self.known_vectors = False
+        self.last_exe: Executable | None = None  # what the latest call ran
         _LIVE_CACHES.add(self)
 
     def run(self, owner, fn, name: str, args: tuple, kwargs: dict, self_obj=None,
@@ -175,6 +176,7 @@ class CallCache:
              cell):
         exe, leaves = self.executable(owner, fn, name, args, kwargs, self_obj, signature,
                                       cell)
+        self.last_exe = exe
         # a Tensor with data, the common leaf, inline
         inputs = [x._data if type(x) is Tensor and x._data is not None else _run_value(x)
                   for x in leaves if (type(x) is Tensor and not x._is_param)

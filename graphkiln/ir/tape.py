@@ -39,10 +39,14 @@ class Tape:
     differentiates (by identity: every tracked Tensor is held by the tape or the caller, so
     ids stay unique while it records)."""
 
-    def __init__(self, weights: tuple = ()):
+    def __init__(self, weights: tuple = (), collect: bool = False):
         self.entries: list[Entry] = []
         self.tracked: set[int] = set()
         self.weights = tuple(weights)  # Parameters differentiated (compiled calls read them)
+        # ``collect``: every Parameter (requires_grad) a step reads is differentiated too;
+        # ``found`` lists them in order of first use (PyNative GradOperation, no weights)
+        self.collect = collect
+        self.found: list[Tensor] = []
         self.renamed: dict[int, Tensor] = {}  # an input written in place -> its old value
         self.thread = threading.get_ident()
         for w in self.weights:
@@ -59,8 +63,23 @@ class Tape:
             for e in x.values():
                 self.track(e)
 
+    def meet(self, x) -> None:
+        """With ``collect``: track the Parameters in ``x`` (any argument structure) that
+        require a gradient, noting each the first time."""
+        if isinstance(x, Tensor):
+            if x._is_param and x.requires_grad and id(x) not in self.tracked:
+                self.tracked.add(id(x))
+                self.found.append(x)
+        elif isinstance(x, (tuple, list)):
+            for e in x:
+                self.meet(e)
+        elif isinstance(x, dict):
+            self.meet(tuple(x.values()))
+
     def depends(self, x) -> bool:
         """Whether ``x`` (any argument structure) holds a tracked Tensor."""
+        if self.collect:
+            self.meet(x)
         if isinstance(x, Tensor):
             return id(x) in self.tracked
         if isinstance(x, (tuple, list)):
@@ -112,7 +131,7 @@ def mine() -> list[Tape]:
 def recording_any(inputs) -> bool:
     """Whether an active tape tracks one of ``inputs`` or differentiates weights (which a
     compiled call may read)."""
-    return any(t.weights or t.depends(inputs) for t in mine())
+    return any(t.weights or t.collect or t.depends(inputs) for t in mine())
 
 
 @contextlib.contextmanager

@@ -123,17 +123,20 @@ def run_tensor_hooks(x: Tensor, g):
 
 
 def grad_eager(fn, args: tuple, kwargs: dict, *, positions, weights, sens=None,
-               has_aux: bool = False, compiled=None) -> tuple:
+               has_aux: bool = False, compiled=None, used_weights: bool = False) -> tuple:
     """Run ``fn(*args, **kwargs)`` eagerly on a tape and return ``(value, grads_inputs,
     grads_weights)`` as :func:`~graphkiln.transforms.autodiff.grad_in_graph` does (a
     Parameter given as an input gets the sum of its cotangents as the input and as a
     weight, as in MindSpore's PyNative mode). ``compiled(tape, seeds, leaves)`` may give
-    the leaves' gradients from a compiled backward pass (None: walk the tape here)."""
+    the leaves' gradients from a compiled backward pass (None: walk the tape here).
+    ``used_weights`` (``weights`` is then ignored): the weights are the Parameters the
+    output depends on, in order of first use (MindSpore's PyNative GradOperation without
+    weights)."""
     if not tp.grad_enabled():
         raise RuntimeError("In no_grad context, you can not calculate gradient.")
     inputs = [_alias(a) if i in positions else a
               for i, a in enumerate((*args, *kwargs.values()))]
-    tape = tp.Tape(weights or ())
+    tape = tp.Tape(() if used_weights else weights or (), collect=used_weights)
     for i in positions:
         if isinstance(inputs[i], Tensor):
             tape.track(inputs[i])
@@ -142,11 +145,15 @@ def grad_eager(fn, args: tuple, kwargs: dict, *, positions, weights, sens=None,
     with tp.recording(tape):
         out = fn(*call_args, **call_kwargs)
     value = out
+    if used_weights:
+        weights = tuple(tape.found)
     out, aux, outs = split_output(out, has_aux)
     seeds = [(o, s) for o, s in zip(outs, sens_values(sens, outs)) if id(o) in tape.tracked]
     leaves = [inputs[i] for i in positions if isinstance(inputs[i], Tensor)]
     leaves += [w for w in weights or () if all(w is not x for x in leaves)]
-    found = compiled(tape, seeds, leaves) if compiled is not None else None
+    # (which Parameters a gradient reaches shows on the tape walk only)
+    found = compiled(tape, seeds, leaves) if compiled is not None and not used_weights \
+        else None
     if found is None:
         bp = EagerBackprop(tape)
         for o, s in seeds:
@@ -163,6 +170,8 @@ def grad_eager(fn, args: tuple, kwargs: dict, *, positions, weights, sens=None,
         else:  # a plain container or number is a constant: MindSpore gives () or None
             grads.append(() if isinstance(a, (tuple, list, dict)) else None)
     wgrads = []
+    if used_weights:  # only the Parameters a gradient reached
+        weights = [w for w in weights if by_id[id(w)] is not None]
     for w in weights or ():
         # a weight whose requires_grad is False when the forward ends (even if set while it
         # ran) gets zeros, as in MindSpore's PyNative mode
