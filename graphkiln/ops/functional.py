@@ -70,9 +70,12 @@ def _promote(x, y, name: str = "div"):
 
 
 def _sequence_operand(name: str, arg: str, v):
-    """``v``, or the Tensor a list/tuple of numbers makes (else an error naming ``arg``)."""
+    """``v``, or the Tensor a list/tuple of numbers makes (else an error naming ``arg``);
+    a list/tuple of Tensors is their stack (a step gradients go through)."""
     if not isinstance(v, (list, tuple)):
         return v
+    if v and all(isinstance(e, Tensor) for e in v):
+        return A.Stack(tuple(v), axis=0)
     try:
         return Tensor(v)
     except (TypeError, ValueError):
