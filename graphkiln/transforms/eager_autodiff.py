@@ -145,9 +145,10 @@ def grad_eager(fn, args: tuple, kwargs: dict, *, positions, weights, sens=None,
     with tp.recording(tape):
         out = fn(*call_args, **call_kwargs)
     value = out
-    if used_weights:
-        weights = tuple(tape.found)
     out, aux, outs = split_output(out, has_aux)
+    if used_weights:
+        tape.meet(outs)  # a Parameter returned as it is is used too
+        weights = tuple(tape.found)
     seeds = [(o, s) for o, s in zip(outs, sens_values(sens, outs)) if id(o) in tape.tracked]
     leaves = [inputs[i] for i in positions if isinstance(inputs[i], Tensor)]
     leaves += [w for w in weights or () if all(w is not x for x in leaves)]
