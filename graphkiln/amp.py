@@ -5,8 +5,8 @@
   outputs; O2 runs the whole network in float16 except the black-list cells (BatchNorm,
   LayerNorm), which stay float32, and returns float32 outputs; O3 runs everything in
   float16 and returns float32 outputs. Weights stay float32 and are cast where used.
-  "auto" (functions): primitives are cast by MindSpore's lists as they run
-  (``ir/amp_cast.py``); a Cell is returned unchanged at that level.
+  "auto": primitives are cast by MindSpore's lists as they run or are traced
+  (``ir/amp_cast.py``); a Cell comes back wrapped (MindSpore changes its ``construct``).
 * ``build_train_network``: the training cell for a level (loss computed in float32).
 * The loss-scale managers of ``graphkiln.train`` (also here, as in MindSpore) and the
   functional scalers (``StaticLossScaler``, ``DynamicLossScaler``, ``all_finite``).
@@ -81,11 +81,11 @@ def auto_mixed_precision(network, amp_level: str = "O0", dtype=mstype.float16):
                          f"got {dtype}; graphkiln supports float16.")
     if amp_level == "O0":
         return network
-    if amp_level == "auto" and not isinstance(network, nn.Cell):
-        return _with_amp_strategy(network, dtype)
-    if amp_level == "auto":  # a Cell: not built (its construct would need the strategy)
-        return network
-    if amp_level == "O1":
+    if amp_level == "auto":
+        if not isinstance(network, nn.Cell):
+            return _with_amp_strategy(network, dtype)
+        network = _AutoStrategyCell(network, dtype)
+    elif amp_level == "O1":
         _replace_children(network, lambda c: isinstance(c, tuple(AMP_WHITE_LIST)),
                           lambda c: _CastOutput(c.to_float(dtype), mstype.float32))
     elif amp_level == "O2":
@@ -114,6 +114,26 @@ AMP_AUTO_BLACK_LIST = [
     "MultiMarginLoss", "BCEWithLogitsLoss", "Pdist", "Cdist", "Renorm", "ReduceProd",
     "Softmax", "LogSoftmax", "LogSoftmaxExt", "CumProd", "CumSum", "CumsumExt", "ProdExt",
     "SumExt", "L1LossExt", "MSELossExt", "NLLLoss", "NLLLoss2d"]
+
+
+class _AutoStrategyCell(nn.Cell):
+    """Runs ``backbone`` with the "auto" strategy active (while it runs eagerly, or while
+    it is traced: the casts are part of its graph and the strategy part of its key)."""
+
+    def __init__(self, backbone, dtype):
+        super().__init__(auto_prefix=False)
+        self._backbone = backbone
+        self._amp_low = dtype
+
+    def __call__(self, *args, **kwargs):
+        amp_cast.push("auto", self._amp_low, AMP_AUTO_WHITE_LIST, AMP_AUTO_BLACK_LIST)
+        try:
+            return super().__call__(*args, **kwargs)
+        finally:
+            amp_cast.pop()
+
+    def construct(self, *args, **kwargs):
+        return self._backbone(*args, **kwargs)
 
 
 def _with_amp_strategy(fn, dtype):

@@ -1,7 +1,8 @@
 """amp_level "auto": per-primitive casts (white list to float16, black list to float32,
 promote list to the widest float input, tuple elements included) against MindSpore 2.10
-(fixtures/record_amp_auto.py); a compiled function traced under the strategy equals the
-eager run and is compiled apart from the same function without it."""
+(fixtures/record_amp_auto.py), for functions and Cells in both modes; a compiled function
+traced under the strategy equals the eager run and is compiled apart from the same function
+without it."""
 import json
 import sys
 from pathlib import Path
@@ -14,7 +15,7 @@ from graphkiln import amp, ops
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 sys.path.insert(0, str(FIXTURES))
-from amp_auto_cases import CASES, run  # noqa: E402
+from amp_auto_cases import CASES, run, run_cell, run_dense  # noqa: E402
 
 RECORDED = json.loads((FIXTURES / "amp_auto.json").read_text())
 
@@ -52,3 +53,26 @@ def test_compiled_call_under_auto_equals_eager():
 def test_auto_refuses_what_is_not_callable():
     with pytest.raises(TypeError, match="Cell or function"):
         amp.auto_mixed_precision(3, "auto")
+
+
+@pytest.mark.parametrize("mode", ["PYNATIVE_MODE", "GRAPH_MODE"])
+def test_cell_under_auto_matches_mindspore(mode):
+    before = ms.get_context("mode")
+    try:
+        dtype, values = run_cell(ms, mode)
+    finally:
+        ms.set_context(mode=before)
+    want_dtype, want = RECORDED[f"cell_{mode}"]
+    assert dtype == want_dtype
+    np.testing.assert_allclose(values, want, rtol=2e-3)  # the Dense ran in float16
+
+
+@pytest.mark.parametrize("has_bias", [False, True])
+@pytest.mark.parametrize("mode", ["PYNATIVE_MODE", "GRAPH_MODE"])
+def test_dense_cell_dtype_matches_mindspore(mode, has_bias):
+    before = ms.get_context("mode")
+    try:
+        got = run_dense(ms, mode, has_bias)
+    finally:
+        ms.set_context(mode=before)
+    assert got == RECORDED[f"dense_{mode}_{has_bias}"]
