@@ -18,6 +18,7 @@ from .context import set_recursion_limit
 from .context import COMPATIBLE, LAX, STRICT  # noqa: F401
 from .common.seed import get_seed, set_seed
 from .compile.api import jit
+from .compile.api import NoGrad as _no_grad  # noqa: F401  (mindspore._no_grad)
 from .compile.call_cache import compile_info
 from .ops.composite import grad, value_and_grad
 from .ops.composite import get_grad, jacfwd, jacrev, jvp, vjp  # noqa: F401

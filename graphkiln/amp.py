@@ -5,11 +5,15 @@
   outputs; O2 runs the whole network in float16 except the black-list cells (BatchNorm,
   LayerNorm), which stay float32, and returns float32 outputs; O3 runs everything in
   float16 and returns float32 outputs. Weights stay float32 and are cast where used.
+  "auto": primitives are cast by MindSpore's lists as they run or are traced
+  (``ir/amp_cast.py``); a Cell comes back wrapped (MindSpore changes its ``construct``).
 * ``build_train_network``: the training cell for a level (loss computed in float32).
 * The loss-scale managers of ``graphkiln.train`` (also here, as in MindSpore) and the
   functional scalers (``StaticLossScaler``, ``DynamicLossScaler``, ``all_finite``).
 """
 from __future__ import annotations
+
+import functools
 
 import numpy as np
 
@@ -20,6 +24,7 @@ from .common import dtype as mstype
 from .common.parameter import Parameter
 from .common.tensor import Tensor
 from .context import get_context
+from .ir import amp_cast
 from .nn.wrap.loss_scale import TrainOneStepWithLossScaleCell
 from .train.loss_scale_manager import (
     DynamicLossScaleManager,
@@ -74,9 +79,13 @@ def auto_mixed_precision(network, amp_level: str = "O0", dtype=mstype.float16):
     if dtype is not mstype.float16:  # NumPy has no bfloat16
         raise ValueError(f"The dtype should be one of (mstype.float16, mstype.bfloat16), but "
                          f"got {dtype}; graphkiln supports float16.")
-    if amp_level in ("O0", "auto"):
+    if amp_level == "O0":
         return network
-    if amp_level == "O1":
+    if amp_level == "auto":
+        if not isinstance(network, nn.Cell):
+            return _with_amp_strategy(network, dtype)
+        network = _AutoStrategyCell(network, dtype)
+    elif amp_level == "O1":
         _replace_children(network, lambda c: isinstance(c, tuple(AMP_WHITE_LIST)),
                           lambda c: _CastOutput(c.to_float(dtype), mstype.float32))
     elif amp_level == "O2":
@@ -89,6 +98,61 @@ def auto_mixed_precision(network, amp_level: str = "O0", dtype=mstype.float16):
         network = _CastOutput(network, mstype.float32)
     network.__dict__["_amp_level"] = amp_level
     return network
+
+
+# ------------------------------------------------------------------ amp_level "auto"
+
+AMP_AUTO_WHITE_LIST = ["Conv2D", "Conv3D", "Conv2DExt", "Conv3DExt", "ConvTranspose2D",
+                       "Conv2DTranspose", "Conv3DTranspose", "Convolution", "MatMul",
+                       "MatMulExt", "BatchMatMul", "BatchMatMulExt", "PReLU", "Einsum",
+                       "Dense", "Addmm", "Addbmm", "Addmv", "Baddbmm", "Mv"]
+AMP_AUTO_BLACK_LIST = [
+    "Pow", "ACos", "Asin", "Cosh", "Erfinv", "Exp", "Expm1", "Log", "Log10", "Log1p", "Log2",
+    "Reciprocal", "Rsqrt", "Sinh", "Tan", "Softplus", "SoftplusExt", "LayerNorm",
+    "LayerNormExt", "BatchNorm", "BatchNormExt", "GroupNorm", "Norm", "KLDivLoss",
+    "SmoothL1Loss", "MultilabelMarginLoss", "SoftMarginLoss", "TripletMarginLoss",
+    "MultiMarginLoss", "BCEWithLogitsLoss", "Pdist", "Cdist", "Renorm", "ReduceProd",
+    "Softmax", "LogSoftmax", "LogSoftmaxExt", "CumProd", "CumSum", "CumsumExt", "ProdExt",
+    "SumExt", "L1LossExt", "MSELossExt", "NLLLoss", "NLLLoss2d"]
+
+
+class _AutoStrategyCell(nn.Cell):
+    """Runs ``backbone`` with the "auto" strategy active (while it runs eagerly, or while
+    it is traced: the casts are part of its graph and the strategy part of its key)."""
+
+    def __init__(self, backbone, dtype):
+        super().__init__(auto_prefix=False)
+        self._backbone = backbone
+        self._amp_low = dtype
+
+    def __call__(self, *args, **kwargs):
+        amp_cast.push("auto", self._amp_low, AMP_AUTO_WHITE_LIST, AMP_AUTO_BLACK_LIST)
+        try:
+            return super().__call__(*args, **kwargs)
+        finally:
+            amp_cast.pop()
+
+    def construct(self, *args, **kwargs):
+        return self._backbone(*args, **kwargs)
+
+
+def _with_amp_strategy(fn, dtype):
+    """``fn`` run with the "auto" strategy active (``ir/amp_cast.py``): white list
+    primitives in ``dtype``, black list ones in float32, promote list ones in the widest
+    float dtype of their inputs."""
+    if not callable(fn):
+        raise TypeError("For amp_level 'auto', the network type should be Cell or function.")
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        amp_cast.push("auto", dtype, AMP_AUTO_WHITE_LIST, AMP_AUTO_BLACK_LIST)
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            amp_cast.pop()
+
+    wrapper._amp_level = "auto"
+    return wrapper
 
 
 # ------------------------------------------------------------------ functional scalers

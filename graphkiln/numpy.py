@@ -226,6 +226,16 @@ def isscalar(element) -> bool:
     return isinstance(element, (builtins.int, builtins.float, builtins.bool))
 
 
+def unique(x, return_inverse: bool = False):
+    """The distinct elements of ``x`` (flattened) in the order they first appear, as
+    MindSpore's (its ``Unique``, not sorted); with ``return_inverse`` also each element's
+    position in them. The length is known only when it runs (a dynamic shape in graphs)."""
+    if not isinstance(x, Tensor):
+        raise TypeError(f"expect Tensor, but got {type(x)}")
+    out, inverse = ops.unique(ops.reshape(x, (-1,)) if x.ndim != 1 else x)
+    return (out, inverse) if return_inverse else out
+
+
 # ------------------------------------------------------------------ index-built rearrangements
 # Each is a Gather (or GatherNd) with an index array NumPy computes from the static shape, so
 # it is exact, differentiable, and works eagerly and inside graphs alike.

@@ -18,7 +18,7 @@ from .sparse_tensor import RowTensor, RowTensorInner  # noqa: F401
 from .tensor import Tensor  # noqa: F401
 
 _API_MODULE = "graphkiln.compile.api"
-_API_NAMES = ("jit", "ms_function")
+_API_NAMES = ("jit", "ms_function", "_no_grad")
 
 
 def __getattr__(name: str):

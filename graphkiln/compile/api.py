@@ -4,6 +4,7 @@ import them from ``mindspore.common.api`` (which :mod:`graphkiln.compat` maps he
 ``ms_function``, ``ms_compile_cache`` and ``_pynative_executor``."""
 from __future__ import annotations
 
+import contextlib
 import functools
 import weakref
 
@@ -157,8 +158,38 @@ class _PynativeExecutor:
     def set_grad_flag(self, flag: bool) -> None:
         """Accepted: gradients never need enabling in graphkiln."""
 
+    def set_async_for_graph(self, flag: bool) -> None:
+        """Accepted: graphkiln runs graphs synchronously, so there is no async mode."""
+
+    def enable_grad(self) -> bool:
+        """Whether PyNative gradients are recorded now (False inside :class:`_no_grad`)."""
+        return tape.grad_enabled()
+
+    def set_enable_grad(self, flag: bool) -> None:
+        tape.set_grad_enabled(flag)
+
 
 _pynative_executor = _PynativeExecutor()
+
+
+class NoGrad(contextlib.ContextDecorator):
+    """Inside the block (or the decorated function) PyNative gradients record nothing:
+    values computed there are constants to an enclosing gradient, and starting a gradient
+    raises a RuntimeError. The previous state comes back on exit."""
+
+    def __init__(self):
+        self.prev_state = True
+
+    def __enter__(self):
+        self.prev_state = _pynative_executor.enable_grad()
+        _pynative_executor.set_enable_grad(False)
+
+    def __exit__(self, exc_type, exc_val, exc_tb):
+        _pynative_executor.set_enable_grad(self.prev_state)
+        return False
+
+
+_no_grad = NoGrad  # MindSpore's name (mindspore._no_grad, mindspore.common.api._no_grad)
 
 
 class _CompiledGraphs:

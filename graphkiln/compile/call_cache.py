@@ -15,8 +15,9 @@ from ..backend import fusion
 from ..common.mutable import RUNTIME_SCALARS, dynamic_len_items
 from ..common.tensor import Tensor
 from ..context import load_elim_level, strict_syntax
+from ..errors import DynamicRankError
 from ..frontend.pytree import flatten_call
-from ..ir import tape
+from ..ir import amp_cast, tape
 from ..ir import tracing_state as state
 from . import compile_cache as cache
 from .arg_keys import has_identity, value_key
@@ -87,7 +88,7 @@ def is_run_time_leaf(x) -> bool:
 
 
 def _graph_options() -> tuple:
-    return load_elim_level(), strict_syntax()
+    return load_elim_level(), strict_syntax(), amp_cast.current_key()
 
 
 def _stable_key(key: tuple, leaves: list) -> tuple:
@@ -153,6 +154,9 @@ class CallCache:
     def __init__(self):
         self.entries: OrderedDict = OrderedDict()
         self.compiles = 0
+        # set_inputs/input_signature: integer vectors keep their lengths (DynamicRankError)
+        self.known_vectors = False
+        self.last_exe: Executable | None = None  # what the latest call ran
         _LIVE_CACHES.add(self)
 
     def run(self, owner, fn, name: str, args: tuple, kwargs: dict, self_obj=None,
@@ -172,6 +176,7 @@ class CallCache:
              cell):
         exe, leaves = self.executable(owner, fn, name, args, kwargs, self_obj, signature,
                                       cell)
+        self.last_exe = exe
         # a Tensor with data, the common leaf, inline
         inputs = [x._data if type(x) is Tensor and x._data is not None else _run_value(x)
                   for x in leaves if (type(x) is Tensor and not x._is_param)
@@ -185,9 +190,19 @@ class CallCache:
         call's flattened leaves. With a ``signature``, tensors that fit their placeholders
         are traced (and keyed) as the placeholders: unknown dimensions, one compile for
         every size."""
+        try:
+            return self._executable(owner, fn, name, args, kwargs, self_obj, signature, cell)
+        except DynamicRankError:
+            if signature is None or self.known_vectors:
+                raise
+            # an integer vector placeholder gave an output's rank: compile per length
+            self.known_vectors = True
+            return self._executable(owner, fn, name, args, kwargs, self_obj, signature, cell)
+
+    def _executable(self, owner, fn, name, args, kwargs, self_obj, signature, cell):
         leaves, tree = flatten_call(args, kwargs)
         if signature is not None:
-            args = signature.trace_args(args)
+            args = signature.trace_args(args, self.known_vectors)
             traced = flatten_call(args, kwargs)[0]
         else:
             traced = leaves

@@ -80,7 +80,15 @@ def record_compiled_call(cache, run, fn, name: str, args: tuple, kwargs: dict,
     _check_mutable(args, kwargs)
     with tp.paused():
         out = run()
-    weights = tuple({id(w): w for t in tp.mine() for w in t.weights}.values())
+    weights = {id(w): w for t in tp.mine() for w in t.weights}
+    collecting = [t for t in tp.mine() if t.collect]
+    if collecting and cache.last_exe is not None:  # differentiate the Parameters it read
+        read = tuple(w for w in cache.last_exe.weights
+                     if isinstance(w, Tensor) and w._is_param and w.requires_grad)
+        for t in collecting:
+            t.meet(read)
+        weights.update((id(w), w) for w in read)
+    weights = tuple(weights.values())
     per_cache = _VJPS.get(cache)
     if per_cache is None:
         per_cache = _VJPS[cache] = {}

@@ -13,6 +13,7 @@ as MindSpore 2.10 treats it: an argument that does not fit compiles for its own 
 """
 from __future__ import annotations
 
+from ..common.mutable import RUNTIME_SCALARS
 from ..common.tensor import DYNAMIC_RANK, UNKNOWN_DIM, Tensor
 from ..frontend.pytree import flatten, unflatten
 
@@ -28,9 +29,17 @@ class InputSignature:
         self.strict = strict
         self.all_dynamic = all_dynamic
 
-    def trace_args(self, args: tuple) -> tuple:
+    def trace_args(self, args: tuple, known_vectors: bool = False) -> tuple:
         """``args`` with each tensor that fits its placeholder replaced by a placeholder of
-        the shape to compile for; the others stay as they are."""
+        the shape to compile for; the others stay as they are. ``known_vectors``: an
+        integer vector keeps its length (it gave an output's rank: a
+        :class:`~graphkiln.errors.DynamicRankError` while compiling)."""
+        out = self._trace_args(args)
+        if not known_vectors:
+            return out
+        return tuple(_known_vectors(t, arg) for t, arg in zip(out, args))
+
+    def _trace_args(self, args: tuple) -> tuple:
         if self.all_dynamic:
             return tuple(_map_tensors(a, lambda t: _placeholder(t, (UNKNOWN_DIM,) * t.ndim))
                          for a in args)
@@ -56,6 +65,8 @@ class InputSignature:
             return arg
         fitted = []
         for s, a in zip(spec_leaves, arg_leaves):
+            if self.strict and not isinstance(s, Tensor):
+                _check_scalar(position, s, a)
             if not isinstance(s, Tensor) or not isinstance(a, Tensor) or a._is_param:
                 if self.strict and isinstance(s, Tensor) and not isinstance(a, Tensor):
                     raise TypeError(f"For set_inputs or tuple(list) in set_inputs, the "
@@ -66,6 +77,25 @@ class InputSignature:
             shape = _fitting_shape(position, s, a, self.strict)
             fitted.append(a if shape is None else _placeholder(a, shape))
         return unflatten(arg_tree, fitted)
+
+
+def _check_scalar(position: int, spec, arg) -> None:
+    """A number under ``set_inputs``, as MindSpore checks it: a ``mutable`` entry wants a
+    mutable argument, a plain one a plain argument of the same value."""
+    spec_mutable, arg_mutable = type(spec) in RUNTIME_SCALARS, type(arg) in RUNTIME_SCALARS
+    if spec_mutable and not arg_mutable and isinstance(arg, _NUMBERS):
+        raise TypeError(f"For set_inputs or tuple(list) in set_inputs, the {position}th should "
+                        f"be mutable one, but got static!")
+    if arg_mutable and not spec_mutable and isinstance(spec, _NUMBERS):
+        raise TypeError(f"For set_inputs or tuple(list) in set_inputs, the {position}th should "
+                        f"be static one, but got mutable!")
+    if not (spec_mutable or arg_mutable) and isinstance(spec, _NUMBERS) \
+            and isinstance(arg, _NUMBERS) and (type(spec) is not type(arg) or spec != arg):
+        raise ValueError(f"For set_inputs or tuple(list) in set_inputs, the {position}th should "
+                         f"be {spec!r}, but got {arg!r}!")
+
+
+_NUMBERS = (bool, int, float)
 
 
 def _fitting_shape(position: int, spec: Tensor, arg: Tensor, strict: bool) -> tuple | None:
@@ -104,6 +134,16 @@ def _map_tensors(x, fn):
     leaves, tree = flatten(x)
     return unflatten(tree, [fn(v) if isinstance(v, Tensor) and not v._is_param
                             and not v.is_placeholder else v for v in leaves])
+
+
+def _known_vectors(traced, actual):
+    """``traced`` with each integer vector placeholder of unknown length replaced by the
+    argument it stands for (so the vector's length is known)."""
+    leaves, tree = flatten(traced)
+    return unflatten(tree, [
+        a if isinstance(t, Tensor) and t.is_placeholder and t.dtype.is_int
+        and t.ndim == 1 and isinstance(a, Tensor) and a.ndim == 1 else t
+        for t, a in zip(leaves, flatten(actual)[0])])
 
 
 def jit_signature(input_signature, dynamic: int) -> InputSignature | None:

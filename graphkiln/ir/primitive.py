@@ -19,7 +19,7 @@ from ..common.symbolic_scalar import SymbolicScalar
 from ..common.symbolic_sequence import SymbolicSequence
 from ..common.tensor import Tensor
 from ..errors import blame_argument, check_allocation
-from . import tape
+from . import amp_cast, tape
 from . import tracing_state as state
 from .abstract import AbstractRef, AbstractScalar, AbstractTensor, AbstractTuple
 
@@ -263,10 +263,16 @@ def wrap_output(value, abstract):
     return value
 
 
+def _amp_cast(x: Tensor, dtype) -> Tensor:
+    return apply(REGISTRY["Cast"], (x, dtype), {})
+
+
 def apply(opdef: OpDef, args: tuple, attrs: dict):
     """Run ``opdef`` on ``args``: record a node while tracing, else compute eagerly
     (checked by the same inference, with the kernel code generation would pick) and, while
     a PyNative gradient runs, record the step on its tape (``tape.py``)."""
+    if amp_cast.STACK:  # auto mixed precision: cast the inputs of the listed primitives
+        args = amp_cast.cast_inputs(opdef.name, args, _amp_cast)
     builder = state.current()
     if builder is not None and (opdef.effect != NO_EFFECT or not opdef.pure_eval
                                 or needs_trace(args)):

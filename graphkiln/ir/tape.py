@@ -39,10 +39,14 @@ class Tape:
     differentiates (by identity: every tracked Tensor is held by the tape or the caller, so
     ids stay unique while it records)."""
 
-    def __init__(self, weights: tuple = ()):
+    def __init__(self, weights: tuple = (), collect: bool = False):
         self.entries: list[Entry] = []
         self.tracked: set[int] = set()
         self.weights = tuple(weights)  # Parameters differentiated (compiled calls read them)
+        # ``collect``: every Parameter (requires_grad) a step reads is differentiated too;
+        # ``found`` lists them in order of first use (PyNative GradOperation, no weights)
+        self.collect = collect
+        self.found: list[Tensor] = []
         self.renamed: dict[int, Tensor] = {}  # an input written in place -> its old value
         self.thread = threading.get_ident()
         for w in self.weights:
@@ -59,8 +63,23 @@ class Tape:
             for e in x.values():
                 self.track(e)
 
+    def meet(self, x) -> None:
+        """With ``collect``: track the Parameters in ``x`` (any argument structure) that
+        require a gradient, noting each the first time."""
+        if isinstance(x, Tensor):
+            if x._is_param and x.requires_grad and id(x) not in self.tracked:
+                self.tracked.add(id(x))
+                self.found.append(x)
+        elif isinstance(x, (tuple, list)):
+            for e in x:
+                self.meet(e)
+        elif isinstance(x, dict):
+            self.meet(tuple(x.values()))
+
     def depends(self, x) -> bool:
         """Whether ``x`` (any argument structure) holds a tracked Tensor."""
+        if self.collect:
+            self.meet(x)
         if isinstance(x, Tensor):
             return id(x) in self.tracked
         if isinstance(x, (tuple, list)):
@@ -77,10 +96,23 @@ class Tape:
         self.track(out)
 
 
+_grad_state = threading.local()
+
+
+def grad_enabled() -> bool:
+    """False inside ``mindspore._no_grad()`` (this thread): nothing is recorded and no
+    PyNative gradient may start."""
+    return getattr(_grad_state, "enabled", True)
+
+
+def set_grad_enabled(flag: bool) -> None:
+    _grad_state.enabled = bool(flag)
+
+
 def record(op, inputs: tuple, out, attrs: dict, differentiable: bool = True) -> None:
     """Record ``op(*inputs) -> out`` on every active tape that tracks one of ``inputs``
     (an op without gradient is not recorded: its outputs depend on nothing)."""
-    if not differentiable:
+    if not differentiable or not grad_enabled():
         return
     me = threading.get_ident()
     for t in ACTIVE:
@@ -89,7 +121,9 @@ def record(op, inputs: tuple, out, attrs: dict, differentiable: bool = True) -> 
 
 
 def mine() -> list[Tape]:
-    """The active tapes of this thread."""
+    """The active tapes of this thread (none while gradients are disabled)."""
+    if not grad_enabled():
+        return []
     me = threading.get_ident()
     return [t for t in ACTIVE if t.thread == me]
 
@@ -97,7 +131,7 @@ def mine() -> list[Tape]:
 def recording_any(inputs) -> bool:
     """Whether an active tape tracks one of ``inputs`` or differentiates weights (which a
     compiled call may read)."""
-    return any(t.weights or t.depends(inputs) for t in mine())
+    return any(t.weights or t.collect or t.depends(inputs) for t in mine())
 
 
 @contextlib.contextmanager

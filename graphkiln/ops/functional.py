@@ -70,9 +70,12 @@ def _promote(x, y, name: str = "div"):
 
 
 def _sequence_operand(name: str, arg: str, v):
-    """``v``, or the Tensor a list/tuple of numbers makes (else an error naming ``arg``)."""
+    """``v``, or the Tensor a list/tuple of numbers makes (else an error naming ``arg``);
+    a list/tuple of Tensors is their stack (a step gradients go through)."""
     if not isinstance(v, (list, tuple)):
         return v
+    if v and all(isinstance(e, Tensor) for e in v):
+        return A.Stack(tuple(v), axis=0)
     try:
         return Tensor(v)
     except (TypeError, ValueError):
@@ -207,16 +210,24 @@ def _size(shape) -> tuple:
     return (shape,) if isinstance(shape, (int, np.integer)) else tuple(shape)
 
 
+def _created_size(size):
+    """The shape input of a creation op: an integer Tensor computed by the graph stays a
+    Tensor (its values become the run-time sizes), anything else a tuple of ints."""
+    if isinstance(size, Tensor) and size.is_symbolic:
+        return size
+    return _size(size)
+
+
 def fill(type, shape, value) -> Tensor:
     return A.Fill(mstype.to_type(type), _size(shape), value)
 
 
 def zeros(size, dtype=None) -> Tensor:
-    return A.Zeros(_size(size), mstype.to_type(dtype or mstype.float32))
+    return A.Zeros(_created_size(size), mstype.to_type(dtype or mstype.float32))
 
 
 def ones(size, dtype=None) -> Tensor:
-    return A.Ones(_size(size), mstype.to_type(dtype or mstype.float32))
+    return A.Ones(_created_size(size), mstype.to_type(dtype or mstype.float32))
 
 
 def zeros_like(input, *, dtype=None) -> Tensor:
@@ -685,6 +696,24 @@ def assign_sub(variable, value):
 
 def tensor_move(x) -> Tensor:
     return E.TensorMove(x)
+
+
+def contiguous(input) -> Tensor:
+    """A Tensor with ``input``'s data in its own row-major buffer (a copy, so writing
+    into it never changes ``input`` or what ``input`` is a view of)."""
+    return E.TensorMove(input)
+
+
+def arg_max_with_value_(input):
+    """MindSpore's ``ArgMaxWithValue()`` instance in ``array_func``: (index, value) of the
+    maximum along axis 0."""
+    return A.ArgMaxWithValue(input)
+
+
+def arg_min_with_value_(input):
+    """MindSpore's ``ArgMinWithValue()`` instance in ``array_func``: (index, value) of the
+    minimum along axis 0."""
+    return A.ArgMinWithValue(input)
 
 
 def print_(*values):

@@ -322,6 +322,9 @@ def _register_hook(self, hook_fn) -> _TensorHookHandle:
     if not callable(hook_fn):
         raise TypeError(f"For 'Tensor.register_hook(hook_fn)', the type of 'hook_fn' must "
                         f"be function, but got {type(hook_fn).__name__}.")
+    if self._is_param and not self.requires_grad:
+        raise RuntimeError("The tensor requires grad is false, which can not register tensor "
+                           "hook")
     handle = _TensorHookHandle(hook_fn)
     if not self.is_symbolic:  # PyNative: a gradient's tape calls it (eager_autodiff.py)
         tape.add_tensor_hook(self, handle)

@@ -46,10 +46,7 @@ class EagerBackprop:
         """The final cotangent of ``x`` (None if it got none), after ``x``'s Tensor hooks
         (each may replace it)."""
         g = self.ct.pop(id(x), None)
-        if g is not None:
-            for hook in tp.tensor_hooks(x):
-                g = REGISTRY["RunBackwardHook"](g, hook_fn=hook)
-        return g
+        return None if g is None else run_tensor_hooks(x, g)
 
     def leaf(self, x: Tensor):
         """The gradient of an input or weight ``x`` (after the walk; asked again, the
@@ -118,16 +115,28 @@ def _alias(x):
     return y
 
 
+def run_tensor_hooks(x: Tensor, g):
+    """``g`` (``x``'s gradient) after ``x``'s Tensor hooks, each of which may replace it."""
+    for hook in tp.tensor_hooks(x):
+        g = REGISTRY["RunBackwardHook"](g, hook_fn=hook)
+    return g
+
+
 def grad_eager(fn, args: tuple, kwargs: dict, *, positions, weights, sens=None,
-               has_aux: bool = False, compiled=None) -> tuple:
+               has_aux: bool = False, compiled=None, used_weights: bool = False) -> tuple:
     """Run ``fn(*args, **kwargs)`` eagerly on a tape and return ``(value, grads_inputs,
     grads_weights)`` as :func:`~graphkiln.transforms.autodiff.grad_in_graph` does (a
     Parameter given as an input gets the sum of its cotangents as the input and as a
     weight, as in MindSpore's PyNative mode). ``compiled(tape, seeds, leaves)`` may give
-    the leaves' gradients from a compiled backward pass (None: walk the tape here)."""
+    the leaves' gradients from a compiled backward pass (None: walk the tape here).
+    ``used_weights`` (``weights`` is then ignored): the weights are the Parameters the
+    output depends on, in order of first use (MindSpore's PyNative GradOperation without
+    weights)."""
+    if not tp.grad_enabled():
+        raise RuntimeError("In no_grad context, you can not calculate gradient.")
     inputs = [_alias(a) if i in positions else a
               for i, a in enumerate((*args, *kwargs.values()))]
-    tape = tp.Tape(weights or ())
+    tape = tp.Tape(() if used_weights else weights or (), collect=used_weights)
     for i in positions:
         if isinstance(inputs[i], Tensor):
             tape.track(inputs[i])
@@ -137,10 +146,15 @@ def grad_eager(fn, args: tuple, kwargs: dict, *, positions, weights, sens=None,
         out = fn(*call_args, **call_kwargs)
     value = out
     out, aux, outs = split_output(out, has_aux)
+    if used_weights:
+        tape.meet(outs)  # a Parameter returned as it is is used too
+        weights = tuple(tape.found)
     seeds = [(o, s) for o, s in zip(outs, sens_values(sens, outs)) if id(o) in tape.tracked]
     leaves = [inputs[i] for i in positions if isinstance(inputs[i], Tensor)]
     leaves += [w for w in weights or () if all(w is not x for x in leaves)]
-    found = compiled(tape, seeds, leaves) if compiled is not None else None
+    # (which Parameters a gradient reaches shows on the tape walk only)
+    found = compiled(tape, seeds, leaves) if compiled is not None and not used_weights \
+        else None
     if found is None:
         bp = EagerBackprop(tape)
         for o, s in seeds:
@@ -157,9 +171,17 @@ def grad_eager(fn, args: tuple, kwargs: dict, *, positions, weights, sens=None,
         else:  # a plain container or number is a constant: MindSpore gives () or None
             grads.append(() if isinstance(a, (tuple, list, dict)) else None)
     wgrads = []
+    if used_weights:  # only the Parameters a gradient reached
+        weights = [w for w in weights if by_id[id(w)] is not None]
     for w in weights or ():
+        # a weight whose requires_grad is False when the forward ends (even if set while it
+        # ran) gets zeros, as in MindSpore's PyNative mode
+        if not getattr(w, "requires_grad", True):
+            wgrads.append(F.fill(w.dtype, w.shape, 0))
+            continue
         g = by_id[id(w)]
-        wgrads.append(g if g is not None else F.fill(w.dtype, w.shape, 0))
+        # a weight the output does not depend on: zeros, which its hooks still see
+        wgrads.append(g if g is not None else run_tensor_hooks(w, F.fill(w.dtype, w.shape, 0)))
     return value if not has_aux else (out, aux), grads, wgrads
 
 

@@ -48,3 +48,13 @@ def test_mixed_operand_types_raise_mindspores_type_error(name):
     with pytest.raises(TypeError) as info:
         run_mixed(Tensor, name)
     assert str(info.value) == RECORDED[f"mixed_{name}"]
+
+
+@pytest.mark.parametrize("dt", ("uint8",) + DTYPES)
+def test_sqrt_gives_float32(dt):
+    """(fixtures/record_sqrt_uints.py)"""
+    with open(os.path.join(FIXTURES, "sqrt_uints.json")) as f:
+        want = json.load(f)[dt]
+    got = ops.sqrt(Tensor(np.array([4, 9, 0, 2], dt)))
+    assert str(got.dtype) == want["dtype"]
+    np.testing.assert_allclose(got.asnumpy(), want["value"], rtol=1e-6)

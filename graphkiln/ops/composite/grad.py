@@ -66,6 +66,9 @@ class _GradConfig:
     # a Parameter given as an input is differentiated apart from its uses as a weight
     # (MindSpore's GRAPH_MODE); PYNATIVE_MODE sums both into each gradient, as MindSpore does
     weight_inputs_apart: bool = True
+    # PyNative GradOperation given no weights: the Parameters the output depends on, in
+    # order of first use (``weights``, a Cell's trainable ones, serve a graph)
+    used_weights: bool = False
 
 
 def _compute(fn, cfg: _GradConfig, args: tuple, kwargs: dict, eager: bool = False):
@@ -87,7 +90,8 @@ def _compute(fn, cfg: _GradConfig, args: tuple, kwargs: dict, eager: bool = Fals
     if eager:
         value, grads, wgrads = grad_eager(fn, args, kwargs, positions=positions,
                                           weights=cfg.weights, sens=sens, has_aux=cfg.has_aux,
-                                          compiled=compiled_backward)
+                                          compiled=compiled_backward,
+                                          used_weights=cfg.used_weights)
     else:
         value, grads, wgrads = grad_in_graph(fn, args, kwargs, positions=positions,
                                              weights=cfg.weights, sens=sens,
@@ -185,7 +189,8 @@ class GradOperation:
         self._caches: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
     def __call__(self, fn, weights=None):
-        if self.get_by_list and weights is None:
+        used = self.get_by_list and weights is None
+        if used:
             # MindSpore: a Cell's trainable weights; a function has none
             params = getattr(fn, "trainable_params", None)
             weights = tuple(params()) if callable(params) else ()
@@ -208,7 +213,7 @@ class GradOperation:
             cache = per_fn[key] = CallCache()
         positions = "all" if self.get_all else 0
         cfg = _GradConfig("gradop", positions, ws, self.sens_param, False, False, True,
-                          weights_form=form, weight_inputs_apart=apart)
+                          weights_form=form, weight_inputs_apart=apart, used_weights=used)
         return _Differentiated(fn, cfg, cache)
 
 
