@@ -35,6 +35,9 @@ class Parameter(Tensor):
 
     def __init__(self, default_input, name: str | None = None, requires_grad: bool = True,
                  layerwise_parallel: bool = False, parallel_optimizer: bool = True):
+        if name is not None and not isinstance(name, str):
+            raise ValueError(f"The type of the Parameter's name should be 'string' or 'None', "
+                             f"but got {type(name)}.")
         if isinstance(default_input, Tensor):
             if default_input.is_symbolic:
                 raise TypeError("For 'Parameter', the default_input must be a concrete "

@@ -27,7 +27,11 @@ def as_mindspore_array(a: np.ndarray) -> np.ndarray:
 
 
 def _infer_list_type(data) -> mstype.Type:
-    flat = np.asarray(data)
+    try:
+        flat = np.asarray(data)
+    except ValueError:  # a ragged nesting
+        raise TypeError(f"For Tensor, the input_data is {data!r} that contain unsupported "
+                        f"element (the nested lists must be of equal lengths).") from None
     if flat.dtype == np.bool_:
         return mstype.bool_
     if flat.dtype.kind in "iu":
