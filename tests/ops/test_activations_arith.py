@@ -118,3 +118,24 @@ def test_prelu_and_masked_fill_match_numpy_and_prelu_gradient():
 def test_errors(call, error, phrase):
     with pytest.raises(error, match=phrase.replace("[", r"\[").replace("]", r"\]")):
         call()
+
+
+@pytest.mark.parametrize("dtype", [np.int8, np.int16, np.int32, np.int64, np.uint8])
+@pytest.mark.parametrize("mode", [ms.PYNATIVE_MODE, ms.GRAPH_MODE])
+def test_floor_division_of_ints_by_zero(dtype, mode):
+    # MindSpore 2.10 CPU: x // 0 is the dtype's extreme of x's sign (0 for 0 // 0) in both
+    # modes; x % 0 is 0 (its PyNative kernel gives INT_MIN for int32/int64, its graph 0)
+    ms.set_context(mode=mode)
+    vals = [7, 0] if dtype == np.uint8 else [7, -7, 0]
+    info = np.iinfo(dtype)
+    want = [info.max, 0] if dtype == np.uint8 else [info.max, info.min, 0]
+
+    @ms.jit
+    def divide(a, b):
+        return a // b, a % b
+
+    fn = divide if mode == ms.GRAPH_MODE else (lambda a, b: (a // b, a % b))
+    q, r = fn(Tensor(np.array(vals, dtype)), Tensor(np.zeros(len(vals), dtype)))
+    assert q.asnumpy().tolist() == want and r.asnumpy().tolist() == [0] * len(vals)
+    q, r = fn(Tensor(np.array([7, -7, 6], np.int32)), Tensor(np.array([2, 2, -4], np.int32)))
+    assert q.asnumpy().tolist() == [3, -4, -2] and r.asnumpy().tolist() == [1, 1, -2]

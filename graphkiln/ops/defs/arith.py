@@ -15,7 +15,7 @@ from ...common import dtype as mstype
 from ...ir.abstract import AbstractTensor, AbstractTuple
 from ...ir.primitive import OpDef
 from ._infer import FLOATS, NUMBERS, describe, quiet, shapes_match
-from .math import binary, unary
+from .math import binary, by_zero_saturated, unary
 
 _WIDE_UINTS = (mstype.uint16, mstype.uint32, mstype.uint64)
 
@@ -37,13 +37,7 @@ def _int_quotient(x, y):
 def _truncate_div(x, y):
     if x.dtype.kind == "f":
         return np.trunc(np.true_divide(x, y))
-    zero = y == 0
-    q = _int_quotient(x, np.where(zero, np.ones_like(y), y))
-    if not zero.any():
-        return q
-    info = np.iinfo(q.dtype)
-    edge = np.where(x > 0, info.max, np.where(x < 0, info.min, 0)).astype(q.dtype)
-    return np.where(zero, edge, q)
+    return by_zero_saturated(x, y, _int_quotient)
 
 
 def _truncate_mod(x, y):

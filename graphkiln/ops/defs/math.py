@@ -200,6 +200,32 @@ def _pow(x, y):
     return np.where(neg, exact, r)
 
 
+def by_zero_saturated(x, y, divide):
+    """``divide(x, y)`` for integer arrays, with MindSpore's CPU result where ``y == 0``:
+    the dtype's extreme of the dividend's sign (0 for 0 / 0) instead of NumPy's 0."""
+    zero = y == 0
+    if x.dtype.kind not in "iu" or not zero.any():
+        return divide(x, y)
+    q = divide(x, np.where(zero, np.ones_like(y), y))
+    info = np.iinfo(q.dtype)
+    edge = np.where(x > 0, info.max, np.where(x < 0, info.min, 0)).astype(q.dtype)
+    return np.where(zero, edge, q)
+
+
+def _floor_div(x, y):
+    return by_zero_saturated(x, y, np.floor_divide)
+
+
+def _floor_mod(x, y):
+    """``x mod y`` with the divisor's sign; 0 for an integer ``y == 0`` (MindSpore 2.10's
+    CPU kernel gives 0 for 8/16-bit integers but INT_MIN for int32/int64 there, an
+    artifact of a float detour; 0 here for every width)."""
+    if x.dtype.kind not in "iu":
+        return np.mod(x, y)
+    zero = y == 0
+    return np.where(zero, np.zeros_like(x), np.mod(x, np.where(zero, np.ones_like(y), y)))
+
+
 _ARITH = NUMBERS + _WIDE_UINTS
 _ANY = ALL + _WIDE_UINTS
 
@@ -207,8 +233,8 @@ Add = binary("Add", np.add, _ARITH + COMPLEX)
 Sub = binary("Sub", np.subtract, _ARITH + COMPLEX)
 Mul = binary("Mul", np.multiply, _ANY + COMPLEX, zero_dim_weak=True)
 Div = binary("Div", np.true_divide, _ANY + COMPLEX, "float", zero_dim_weak=True)
-FloorDiv = binary("FloorDiv", np.floor_divide, _ANY)
-FloorMod = binary("FloorMod", np.mod)
+FloorDiv = binary("FloorDiv", _floor_div, _ANY)
+FloorMod = binary("FloorMod", _floor_mod)
 Mod = binary("Mod", np.fmod, tensor_operand=True)  # truncated: the result has x's sign
 Pow = binary("Pow", _pow, _ARITH)
 Maximum = binary("Maximum", np.maximum, _ANY)
