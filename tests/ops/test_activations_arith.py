@@ -139,3 +139,22 @@ def test_floor_division_of_ints_by_zero(dtype, mode):
     assert q.asnumpy().tolist() == want and r.asnumpy().tolist() == [0] * len(vals)
     q, r = fn(Tensor(np.array([7, -7, 6], np.int32)), Tensor(np.array([2, 2, -4], np.int32)))
     assert q.asnumpy().tolist() == [3, -4, -2] and r.asnumpy().tolist() == [1, 1, -2]
+
+
+@pytest.mark.parametrize("mode", [ms.PYNATIVE_MODE, ms.GRAPH_MODE])
+def test_bool_add_is_or_and_sub_is_xor(mode):
+    # MindSpore 2.10 PyNative: Add/AddN of bools is their logical or, Sub their exclusive or
+    # (its graph mode refuses them; graphkiln gives both modes PyNative's answer)
+    ms.set_context(mode=mode)
+    a = Tensor(np.array([True, True, False]))
+    b = Tensor(np.array([True, False, False]))
+
+    def f(a, b):
+        return a + b, a - b, ops.addn([a, b]), a + True
+
+    out = (ms.jit(f) if mode == ms.GRAPH_MODE else f)(a, b)
+    assert [o.dtype for o in out] == [ms.bool_] * 4
+    assert [o.asnumpy().tolist() for o in out] == [
+        [True, True, False], [False, True, False], [True, True, False], [True, True, True]]
+    with pytest.raises(TypeError):
+        -a

@@ -402,7 +402,7 @@ SplitV = OpDef("SplitV", _splitv_infer, _splitv,
 def _addn_infer(xs):
     items = tensors_of("AddN", xs)
     t = _same_type("AddN", items)
-    require_dtype("AddN", "x", t, NUMBERS)
+    require_dtype("AddN", "x", t, (mstype.bool_,) + NUMBERS)  # bools: logical or
     s = items[0].shape
     for i, a in enumerate(items[1:], 1):
         if not shapes_match(a.shape, s):
