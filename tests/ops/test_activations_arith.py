@@ -157,4 +157,4 @@ def test_bool_add_is_or_and_sub_is_xor(mode):
     assert [o.asnumpy().tolist() for o in out] == [
         [True, True, False], [False, True, False], [True, True, False], [True, True, True]]
     with pytest.raises(TypeError):
-        -a
+        _ = -a
