@@ -18,7 +18,7 @@ from ..common import dtype as mstype
 from ..common.parameter import ParameterTuple
 from ..common.tensor import Tensor
 from ..frontend.control import while_stmt
-from .basic import check_positive_int
+from .basic import Dropout, check_positive_int
 from .cell import Cell
 from .rnn_cells import gru_step, lstm_step, rnn_relu_step, rnn_tanh_step, uniform_weight
 
@@ -76,8 +76,43 @@ def _time_loop(step, gates, state, w_hh, b_hh, mask):
     return out, (tuple(final) if lstm else final[0])
 
 
+_STEPS = {"RNN_TANH": rnn_tanh_step, "RNN_RELU": rnn_relu_step, "LSTM": lstm_step,
+          "GRU": gru_step}
+
+
+class _DynamicRecurrence(Cell):
+    """One direction of one layer: the time loop of a cell's step over the precomputed input
+    gates (MindSpore's ``_Dynamic*`` cells, which show in a network's printout)."""
+
+    mode = "RNN_TANH"
+
+    def construct(self, gates, state, w_hh, b_hh, mask):
+        return _time_loop(_STEPS[self.mode], gates, state, w_hh, b_hh, mask)
+
+
+class _DynamicRNNTanh(_DynamicRecurrence):
+    mode = "RNN_TANH"
+
+
+class _DynamicRNNRelu(_DynamicRecurrence):
+    mode = "RNN_RELU"
+
+
+class _DynamicLSTMCPUGPU(_DynamicRecurrence):
+    mode = "LSTM"
+
+
+class _DynamicGRUCPUGPU(_DynamicRecurrence):
+    mode = "GRU"
+
+
+_RECURRENCES = {"RNN_TANH": _DynamicRNNTanh, "RNN_RELU": _DynamicRNNRelu,
+                "LSTM": _DynamicLSTMCPUGPU, "GRU": _DynamicGRUCPUGPU}
+
+
 class _RNNBase(Cell):
-    """Shared body of ``RNN``, ``LSTM`` and ``GRU``."""
+    """Shared body of ``RNN``, ``LSTM`` and ``GRU``: ``rnn`` runs the time loop of one layer
+    and direction, ``dropout_op`` drops between layers while training."""
 
     chunks = 1
     mode = "RNN_TANH"
@@ -119,10 +154,8 @@ class _RNNBase(Cell):
         self.w_hh_list = ParameterTuple(w_hh)
         self.b_ih_list = ParameterTuple(b_ih) if self.has_bias else None
         self.b_hh_list = ParameterTuple(b_hh) if self.has_bias else None
-
-    def _step(self):
-        return {"RNN_TANH": rnn_tanh_step, "RNN_RELU": rnn_relu_step, "LSTM": lstm_step,
-                "GRU": gru_step}[self.mode]
+        self.rnn = _RECURRENCES[self.mode]()
+        self.dropout_op = Dropout(p=self.dropout)
 
     def _zeros(self, batch: int, dtype):
         return Tensor(np.zeros((self.num_layers * self.num_directions, batch,
@@ -144,7 +177,6 @@ class _RNNBase(Cell):
             mask = ops.less(ar, lengths)
         if self.bidirectional:
             reverse = _reverse_index(seq_length, steps, batch)
-        step = self._step()
         h_n, c_n = [], []
         layer_in = x
         for layer in range(self.num_layers):
@@ -160,7 +192,7 @@ class _RNNBase(Cell):
                     proj = ops.add(proj, b_ih)
                 gates = ops.reshape(proj, (steps, batch, -1))
                 state = (hx[0][k], hx[1][k]) if lstm else hx[k]
-                out, final = _time_loop(step, gates, state, self.w_hh_list[k], b_hh, mask)
+                out, final = self.rnn(gates, state, self.w_hh_list[k], b_hh, mask)
                 if direction == 1:
                     out = _reorder(out, reverse)
                 outs.append(out)
@@ -169,7 +201,7 @@ class _RNNBase(Cell):
                     c_n.append(final[1])
             layer_in = outs[0] if len(outs) == 1 else ops.concat(tuple(outs), 2)
             if self.training and self.dropout > 0 and layer < self.num_layers - 1:
-                layer_in = ops.dropout(layer_in, p=self.dropout)
+                layer_in = self.dropout_op(layer_in)
         output = ops.transpose(layer_in, (1, 0, 2)) if self.batch_first else layer_in
         h = ops.stack(tuple(h_n), 0)
         if lstm:
