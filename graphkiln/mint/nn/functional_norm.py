@@ -1,0 +1,203 @@
+"""``mint.nn.functional`` normalizations, resizing, lookup and sampling with PyTorch's
+arguments (``batch_norm(input, running_mean, running_var, weight=None, bias=None,
+training=False, momentum=0.1, eps=1e-5)``, ``interpolate``, ``embedding``,
+``grid_sample``...)."""
+from __future__ import annotations
+
+import graphkiln.ops as ops
+
+from ...common import dtype as mstype
+from ...common.tensor import Tensor
+from ...ops.defs.norm import BatchNorm as _BatchNormOp
+
+
+def batch_norm(input, running_mean, running_var, weight=None, bias=None, training=False,
+               momentum=0.1, eps=1e-5) -> Tensor:
+    """Normalize ``(N, C, *)`` per channel: by the batch statistics in training (and then
+    ``running = (1 - momentum) * running + momentum * batch``, the variance unbiased), else
+    by ``running_mean``/``running_var``."""
+    c = input.shape[1]
+    ones = ops.ones((c,), input.dtype)
+    weight = ones if weight is None else weight
+    bias = ops.zeros((c,), input.dtype) if bias is None else bias
+    use_batch = bool(training) or running_mean is None
+    mean = ops.zeros((c,), input.dtype) if running_mean is None else running_mean
+    var = ones if running_var is None else running_var
+    out = _BatchNormOp(input, weight, bias, mean, var, is_training=use_batch,
+                       epsilon=float(eps), momentum=0.1)
+    if not (training and running_mean is not None):
+        return out[0]
+    keep = ops.sub(1.0, momentum)
+    update_mean = ops.assign(running_mean, ops.add(ops.mul(running_mean, keep),
+                                                   ops.mul(out[1], momentum)))
+    update_var = ops.assign(running_var, ops.add(ops.mul(running_var, keep),
+                                                 ops.mul(out[2], momentum)))
+    return ops.depend(ops.depend(out[0], update_mean), update_var)
+
+
+def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5) -> Tensor:
+    """Normalize ``(N, C, *)`` over each of ``num_groups`` groups of channels, then the
+    per-channel ``weight`` and ``bias``."""
+    shape = tuple(input.shape)
+    if shape[1] % num_groups:
+        raise ValueError(f"For 'group_norm', the channels ({shape[1]}) must be divisible by "
+                         f"'num_groups' ({num_groups}).")
+    x = ops.reshape(input, (shape[0], num_groups, -1))
+    centred = ops.sub(x, ops.mean(x, -1, True))
+    var = ops.mean(ops.square(centred), -1, True)
+    y = ops.reshape(ops.mul(centred, ops.rsqrt(ops.add(var, float(eps)))), shape)
+    channel = (1, -1) + (1,) * (len(shape) - 2)
+    if weight is not None:
+        y = ops.mul(y, ops.reshape(weight, channel))
+    return y if bias is None else ops.add(y, ops.reshape(bias, channel))
+
+
+def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5) -> Tensor:
+    """Normalize over the last ``len(normalized_shape)`` axes, then ``weight``/``bias``."""
+    shape = (normalized_shape,) if isinstance(normalized_shape, int) else \
+        tuple(normalized_shape)
+    return ops.layer_norm(input, shape, weight, bias, eps)
+
+
+def normalize(input, p=2.0, dim=1, eps=1e-12) -> Tensor:
+    """``input`` divided by its ``p``-norm along ``dim`` (at least ``eps``)."""
+    magnitude = ops.abs(input)
+    if p == 2.0:
+        norm = ops.sqrt(ops.sum(ops.square(input), dim, True))
+    elif p == 1.0:
+        norm = ops.sum(magnitude, dim, True)
+    elif p == float("inf"):
+        norm = ops.amax(magnitude, dim, True)
+    else:
+        norm = ops.pow(ops.sum(ops.pow(magnitude, p), dim, True), 1.0 / p)
+    return ops.div(input, ops.maximum(norm, eps))
+
+
+def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corners=None,
+                recompute_scale_factor=None) -> Tensor:
+    """Resize the spatial axes of ``(N, C, L)``, ``(N, C, H, W)`` or ``(N, C, D, H, W)``;
+    'nearest' by a ``scale_factor`` resizes to ``floor(n * scale_factor)`` (the source
+    index ``floor(i * n_in / n_out)``)."""
+    if mode == "nearest" and scale_factor is not None and size is None and input.ndim > 2:
+        n = input.ndim - 2
+        factors = tuple(scale_factor) if isinstance(scale_factor, (tuple, list)) else \
+            (scale_factor,) * n
+        if len(factors) == n:
+            size = tuple(int(d * float(f)) for d, f in zip(input.shape[2:], factors))
+            scale_factor = None
+    return ops.interpolate(input, size, scale_factor, mode, align_corners,
+                           recompute_scale_factor)
+
+
+def upsample(input, size=None, scale_factor=None, mode="nearest", align_corners=None):
+    """:func:`interpolate` without ``recompute_scale_factor``."""
+    return ops.interpolate(input, size, scale_factor, mode, align_corners)
+
+
+def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
+              scale_grad_by_freq=False) -> Tensor:
+    """Rows ``weight[input]``; the row ``padding_idx`` gets no gradient; with ``max_norm``
+    a row whose ``norm_type``-norm exceeds it is scaled down to it (in the result; the table
+    is left unchanged)."""
+    if scale_grad_by_freq:
+        raise NotImplementedError("For 'embedding', graphkiln does not support "
+                                  "'scale_grad_by_freq=True' yet.")
+    rows = ops.gather(weight, ops.reshape(input, (-1,)), 0)
+    if padding_idx is not None:
+        idx = padding_idx % weight.shape[0] if padding_idx < 0 else padding_idx
+        keep = ops.expand_dims(ops.ne(ops.reshape(input, (-1,)), idx), -1)
+        rows = ops.select(ops.broadcast_to(keep, rows.shape), rows, ops.stop_gradient(rows))
+    if max_norm is not None:
+        norm = ops.stop_gradient(_row_norm(rows, norm_type))
+        scale = ops.select(ops.greater(norm, max_norm),
+                           ops.div(float(max_norm), ops.add(norm, 1e-7)), ops.ones_like(norm))
+        rows = ops.mul(rows, scale)
+    return ops.reshape(rows, tuple(input.shape) + (weight.shape[1],))
+
+
+def _row_norm(rows, p) -> Tensor:
+    """The ``p``-norm of each row (last axis kept)."""
+    return ops.pow(ops.sum(ops.pow(ops.abs(rows), float(p)), -1, True), 1.0 / float(p))
+
+
+# ------------------------------------------------------------------ grid_sample
+
+def _unnormalize(coord, size: int, align_corners: bool):
+    """Pixel coordinates of ``[-1, 1]`` grid values along an axis of ``size``."""
+    if align_corners:
+        return ops.mul(ops.add(coord, 1.0), (size - 1) / 2.0)
+    return ops.div(ops.sub(ops.mul(ops.add(coord, 1.0), float(size)), 1.0), 2.0)
+
+
+def _reflect(coord, low: float, high: float):
+    """``coord`` folded back into ``[low, high]`` (mirror at both ends)."""
+    span = high - low
+    if span <= 0:
+        return ops.zeros_like(coord)
+    shifted = ops.abs(ops.sub(coord, low))
+    turns = ops.floor(ops.div(shifted, span))
+    rest = ops.sub(shifted, ops.mul(turns, span))
+    odd = ops.equal(ops.sub(turns, ops.mul(ops.floor(ops.div(turns, 2.0)), 2.0)), 1.0)
+    return ops.select(odd, ops.sub(high, rest), ops.add(rest, low))
+
+
+def _source(coord, size: int, padding_mode: str, align_corners: bool):
+    x = _unnormalize(coord, size, align_corners)
+    if padding_mode == "reflection":
+        x = _reflect(x, 0.0, size - 1.0) if align_corners else \
+            ops.clip_by_value(_reflect(x, -0.5, size - 0.5), 0.0, size - 1.0)
+    if padding_mode in ("border", "reflection"):
+        x = ops.clip_by_value(x, 0.0, size - 1.0)
+    return x
+
+
+def _tap(flat, ix, iy, h: int, w: int):
+    """``input[n, :, iy, ix]`` for integer-valued float coordinates (zero outside)."""
+    inside = ops.logical_and(ops.logical_and(ops.ge(ix, 0.0), ops.le(ix, w - 1.0)),
+                             ops.logical_and(ops.ge(iy, 0.0), ops.le(iy, h - 1.0)))
+    pos = ops.add(ops.mul(ops.clip_by_value(iy, 0.0, h - 1.0), float(w)),
+                  ops.clip_by_value(ix, 0.0, w - 1.0))
+    pos = ops.cast(ops.reshape(pos, (pos.shape[0], 1, -1)), mstype.int64)
+    index = ops.broadcast_to(pos, (flat.shape[0], flat.shape[1], pos.shape[2]))
+    values = ops.gather_elements(flat, 2, index)
+    mask = ops.cast(ops.reshape(inside, (inside.shape[0], 1, -1)), flat.dtype)
+    return ops.mul(values, mask)
+
+
+def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corners=None):
+    """Sample ``(N, C, H, W)`` at the ``(N, Ho, Wo, 2)`` points ``grid`` (``x, y`` in
+    ``[-1, 1]``) by 'bilinear' or 'nearest' interpolation; ``padding_mode`` 'zeros',
+    'border' or 'reflection' decides the values outside."""
+    if mode not in ("bilinear", "nearest"):
+        raise ValueError(f"For 'grid_sample', graphkiln supports mode 'bilinear' and "
+                         f"'nearest', but got '{mode}'.")
+    if padding_mode not in ("zeros", "border", "reflection"):
+        raise ValueError(f"For 'grid_sample', the 'padding_mode' must be 'zeros', 'border' or "
+                         f"'reflection', but got '{padding_mode}'.")
+    if input.ndim != 4 or grid.ndim != 4 or grid.shape[-1] != 2:
+        raise ValueError(f"For 'grid_sample', graphkiln supports a 4-D 'input' and a "
+                         f"(N, H, W, 2) 'grid', but got shapes {list(input.shape)} and "
+                         f"{list(grid.shape)}.")
+    n, c, h, w = input.shape
+    out_hw = tuple(grid.shape[1:3])
+    corners = bool(align_corners)
+    x = _source(grid[..., 0], w, padding_mode, corners)
+    y = _source(grid[..., 1], h, padding_mode, corners)
+    flat = ops.reshape(input, (n, c, h * w))
+    if mode == "nearest":
+        out = _tap(flat, ops.round(x), ops.round(y), h, w)
+    else:
+        x0, y0 = ops.floor(x), ops.floor(y)
+        x1, y1 = ops.add(x0, 1.0), ops.add(y0, 1.0)
+        fx, fy = ops.sub(x, x0), ops.sub(y, y0)
+        gx, gy = ops.sub(1.0, fx), ops.sub(1.0, fy)
+        out = None
+        for ix, iy, wt in ((x0, y0, ops.mul(gx, gy)), (x1, y0, ops.mul(fx, gy)),
+                           (x0, y1, ops.mul(gx, fy)), (x1, y1, ops.mul(fx, fy))):
+            term = ops.mul(_tap(flat, ix, iy, h, w), ops.reshape(wt, (n, 1, -1)))
+            out = term if out is None else ops.add(out, term)
+    return ops.reshape(out, (n, c) + out_hw)
+
+
+__all__ = ["batch_norm", "group_norm", "layer_norm", "normalize", "interpolate", "upsample",
+           "embedding", "grid_sample"]
