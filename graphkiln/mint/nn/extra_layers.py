@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import numpy as np
 
+import graphkiln.mint.nn.functional as F
 import graphkiln.nn as _nn
 import graphkiln.ops as ops
 
 from ...common import dtype as mstype
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor
-from . import functional as F
 
 
 class _Unary(_nn.Cell):

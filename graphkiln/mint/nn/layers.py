@@ -13,6 +13,7 @@ import math
 
 import numpy as np
 
+import graphkiln.mint.nn.functional as F
 import graphkiln.nn as _nn
 import graphkiln.nn.init as _init
 import graphkiln.ops as ops
@@ -23,7 +24,6 @@ from ...common import dtype as mstype
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor
 from ...ops.pooling import ntuple
-from . import functional as F
 from .functional_conv import conv_padding, pool_primitive, run_pool
 
 _PADDING_MODES = ("zeros", "reflect", "replicate", "circular")

@@ -3,13 +3,13 @@
 ``MaxUnpool2d``, ``Upsample``...), each calling its ``mint.nn.functional`` function."""
 from __future__ import annotations
 
+import graphkiln.mint.nn.functional as F
 import graphkiln.nn as _nn
 import graphkiln.nn.init as _init
 
 from ...common import dtype as mstype
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor
-from . import functional as F
 
 
 class Embedding(_nn.Cell):
