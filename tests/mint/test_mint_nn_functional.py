@@ -105,3 +105,18 @@ def test_gradient_matches_finite_differences(name):
 
     got = ms.grad(loss)(Tensor(x)).asnumpy()
     np.testing.assert_allclose(got, numeric_grad(loss, x), rtol=1e-5, atol=1e-6)
+
+
+@pytest.mark.parametrize("padding_mode", ["zeros", "border", "reflection"])
+def test_grid_sample_gradient_in_the_grid(padding_mode):
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+    call, (x, grid), _ = CASES["grid_sample_bilinear"]
+    image = Tensor(x.astype(np.float64))
+    g = grid.astype(np.float64)[:, :2, :3]
+    s = Tensor(sens((2, 4, 2, 3)).astype(np.float64))
+
+    def loss(t):
+        return (F.grid_sample(image, t, "bilinear", padding_mode, False) * s).sum()
+
+    got = ms.grad(loss)(Tensor(g)).asnumpy()
+    np.testing.assert_allclose(got, numeric_grad(loss, g), rtol=1e-5, atol=1e-6)

@@ -126,3 +126,17 @@ def test_bad_arguments():
         F.grid_sample(Tensor(X), Tensor(np.zeros((2, 3, 3, 2), np.float32)), "bicubic")
     with pytest.raises(ValueError, match="glu"):
         F.glu(Tensor(X), 1)
+
+
+def test_adaptive_max_pool_layers_return_indices(mode):
+    values, index = mint.nn.AdaptiveMaxPool2d((2, 3), return_indices=True)(Tensor(X))
+    want, want_index = F.adaptive_max_pool2d(Tensor(X), (2, 3), True)
+    np.testing.assert_array_equal(values.asnumpy(), want.asnumpy())
+    np.testing.assert_array_equal(index.asnumpy(), want_index.asnumpy())
+    flat = X.reshape(2, 3, -1)
+    np.testing.assert_array_equal(
+        np.take_along_axis(flat, index.asnumpy().reshape(2, 3, -1), 2),
+        values.asnumpy().reshape(2, 3, -1))
+    one = mint.nn.AdaptiveMaxPool1d(4)(Tensor(X[:, :, 0]))
+    np.testing.assert_array_equal(one.asnumpy(), F.adaptive_max_pool1d(
+        Tensor(X[:, :, 0]), 4).asnumpy())

@@ -246,17 +246,26 @@ class AdaptiveAvgPool3d(_nn.Cell):
         return ops.reshape(y, lead + y.shape[-3:])
 
 
-class AdaptiveMaxPool1d(_nn.AdaptiveMaxPool2d):
-    """Maximum of each adaptive bin of the last axis."""
+class AdaptiveMaxPool1d(_nn.Cell):
+    """Maximum of each adaptive bin of the last axis (and, with ``return_indices``, its
+    int64 index)."""
 
-    user_rank = 1
+    rank = 1
 
     def __init__(self, output_size, return_indices=False):
-        super().__init__(output_size, return_indices)
+        super().__init__()
+        self.output_size, self.return_indices = output_size, bool(return_indices)
+
+    def construct(self, input):
+        pool = F.adaptive_max_pool1d if self.rank == 1 else F.adaptive_max_pool2d
+        return pool(input, self.output_size, self.return_indices)
 
 
-class AdaptiveMaxPool2d(_nn.AdaptiveMaxPool2d):
-    """Maximum of each adaptive bin of the last two axes."""
+class AdaptiveMaxPool2d(AdaptiveMaxPool1d):
+    """Maximum of each adaptive bin of the last two axes (and, with ``return_indices``, its
+    flat ``H*W`` index)."""
+
+    rank = 2
 
 
 # ------------------------------------------------------------------ normalization
