@@ -5,8 +5,9 @@ from __future__ import annotations
 import graphkiln.nn as _nn
 
 from ...nn import GELU as _GELU
-from ...nn import Identity, L1Loss, MSELoss, ReLU, Sigmoid, Tanh  # noqa: F401
+from ...nn import Cell, Identity, L1Loss, MSELoss, ReLU, Sigmoid, Tanh  # noqa: F401
 from . import extra_layers, functional, sampling_layers
+from . import functional as F  # noqa: F401  (MindSpore's mint.nn.F)
 from .extra_layers import *  # noqa: F401,F403  (activations, paddings, losses)
 from .layers import (  # noqa: F401
     AdaptiveAvgPool1d,

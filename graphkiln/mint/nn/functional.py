@@ -175,3 +175,14 @@ def pixel_shuffle(input, upscale_factor) -> Tensor:
     x = ops.reshape(input, (-1, c // (r * r), r, r, h, w))
     x = ops.transpose(x, (0, 1, 4, 2, 5, 3))
     return ops.reshape(x, tuple(lead) + (c // (r * r), h * r, w * r))
+
+
+def inplace_silu(input) -> Tensor:
+    """:func:`silu` written into ``input``."""
+    return input.copy_(silu(input))
+
+
+# MindSpore's internal aliases, exported by its module too
+elu_ext, silu_func, inplace_elu = elu, silu, elu_
+hardtanh_op, threshold_op = hardtanh, threshold
+adaptive_avg_pool3d_ext = adaptive_avg_pool3d  # noqa: F405
