@@ -34,10 +34,25 @@ def test_embedding_layer_padding_row_and_gradient(mode):
     np.testing.assert_array_equal(g.asnumpy(), want)
 
 
-def test_embedding_max_norm_scales_long_rows():
+def test_embedding_max_norm_renormalizes_the_used_rows(mode):
+    table = np.array([[3.0, 4.0], [0.3, 0.4], [6.0, 8.0]], np.float32)
+    ids = Tensor(np.array([0, 1, 0], np.int64))
+    got = F.embedding(ids, Tensor(table), max_norm=1.0)
+    np.testing.assert_allclose(got.asnumpy(), [[0.6, 0.8], [0.3, 0.4], [0.6, 0.8]],
+                               rtol=1e-5)
+    emb = mint.nn.Embedding(3, 2, max_norm=1.0, _weight=Tensor(table))
+    np.testing.assert_allclose(emb(ids).asnumpy(), got.asnumpy(), rtol=1e-6)
+    # the looked-up rows of the table are renormalized in place; row 2 was not used
+    np.testing.assert_allclose(emb.weight.asnumpy(), [[0.6, 0.8], [0.3, 0.4], [6.0, 8.0]],
+                               rtol=1e-5)
+
+
+def test_embedding_max_norm_gradient_is_the_lookup():
+    ms.set_context(mode=ms.PYNATIVE_MODE)
     table = np.array([[3.0, 4.0], [0.3, 0.4]], np.float32)
-    got = F.embedding(Tensor(np.array([0, 1], np.int64)), Tensor(table), max_norm=1.0)
-    np.testing.assert_allclose(got.asnumpy(), [[0.6, 0.8], [0.3, 0.4]], rtol=1e-5)
+    ids = Tensor(np.array([0, 0, 1], np.int64))
+    g = ms.grad(lambda w: F.embedding(ids, w, max_norm=1.0).sum())(Tensor(table))
+    np.testing.assert_array_equal(g.asnumpy(), [[2.0, 2.0], [1.0, 1.0]])
 
 
 def test_fold_is_the_adjoint_of_unfold(mode):

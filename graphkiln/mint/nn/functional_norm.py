@@ -7,6 +7,7 @@ from __future__ import annotations
 import graphkiln.ops as ops
 
 from ...common import dtype as mstype
+from ...common.parameter import Parameter
 from ...common.tensor import Tensor
 from ...ops.defs.norm import BatchNorm as _BatchNormOp
 
@@ -96,28 +97,37 @@ def upsample(input, size=None, scale_factor=None, mode="nearest", align_corners=
 
 def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
               scale_grad_by_freq=False) -> Tensor:
-    """Rows ``weight[input]``; the row ``padding_idx`` gets no gradient; with ``max_norm``
-    a row whose ``norm_type``-norm exceeds it is scaled down to it (in the result; the table
-    is left unchanged)."""
+    """Rows ``weight[input]``; the row ``padding_idx`` gets no gradient. With ``max_norm``
+    each looked-up row whose ``norm_type``-norm exceeds it is first scaled down to it, in
+    ``weight`` itself when it is a Parameter (as PyTorch's in-place renorm, outside the
+    gradient)."""
     if scale_grad_by_freq:
         raise NotImplementedError("For 'embedding', graphkiln does not support "
                                   "'scale_grad_by_freq=True' yet.")
-    rows = ops.gather(weight, ops.reshape(input, (-1,)), 0)
+    ids = ops.reshape(input, (-1,))
+    rows = ops.gather(weight, ids, 0)
     if padding_idx is not None:
         idx = padding_idx % weight.shape[0] if padding_idx < 0 else padding_idx
-        keep = ops.expand_dims(ops.ne(ops.reshape(input, (-1,)), idx), -1)
+        keep = ops.expand_dims(ops.ne(ids, idx), -1)
         rows = ops.select(ops.broadcast_to(keep, rows.shape), rows, ops.stop_gradient(rows))
     if max_norm is not None:
-        norm = ops.stop_gradient(_row_norm(rows, norm_type))
-        scale = ops.select(ops.greater(norm, max_norm),
-                           ops.div(float(max_norm), ops.add(norm, 1e-7)), ops.ones_like(norm))
-        rows = ops.mul(rows, scale)
+        shrunk = ops.mul(rows, _shrink(rows, max_norm, norm_type))
+        rows = ops.add(rows, ops.stop_gradient(ops.sub(shrunk, rows)))
+        if isinstance(weight, Parameter):
+            used = ops.reduce_max(ops.one_hot(ids, weight.shape[0], 1.0, 0.0), 0)
+            factor = ops.select(ops.greater(ops.expand_dims(used, -1), 0.0),
+                                _shrink(weight, max_norm, norm_type), 1.0)
+            rows = ops.depend(rows, ops.assign(weight, ops.stop_gradient(
+                ops.mul(weight, factor))))
     return ops.reshape(rows, tuple(input.shape) + (weight.shape[1],))
 
 
-def _row_norm(rows, p) -> Tensor:
-    """The ``p``-norm of each row (last axis kept)."""
-    return ops.pow(ops.sum(ops.pow(ops.abs(rows), float(p)), -1, True), 1.0 / float(p))
+def _shrink(rows, max_norm, p) -> Tensor:
+    """Per row (last axis kept): ``max_norm / norm`` where the ``p``-norm exceeds
+    ``max_norm``, else 1."""
+    norm = ops.pow(ops.sum(ops.pow(ops.abs(rows), float(p)), -1, True), 1.0 / float(p))
+    return ops.select(ops.greater(norm, float(max_norm)),
+                      ops.div(float(max_norm), ops.add(norm, 1e-7)), ops.ones_like(norm))
 
 
 # ------------------------------------------------------------------ grid_sample
