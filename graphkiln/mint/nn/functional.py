@@ -23,6 +23,7 @@ from ...ops import (  # noqa: F401
 from .functional_conv import *  # noqa: F401,F403
 from .functional_losses import *  # noqa: F401,F403
 from .functional_norm import *  # noqa: F401,F403
+from .functional_sampling import *  # noqa: F401,F403
 
 
 def relu(input, inplace=False) -> Tensor:

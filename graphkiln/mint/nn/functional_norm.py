@@ -1,12 +1,11 @@
-"""``mint.nn.functional`` normalizations, resizing, lookup and sampling with PyTorch's
+"""``mint.nn.functional`` normalizations, resizing and lookup with PyTorch's
 arguments (``batch_norm(input, running_mean, running_var, weight=None, bias=None,
 training=False, momentum=0.1, eps=1e-5)``, ``interpolate``, ``embedding``,
-``grid_sample``...)."""
+...)."""
 from __future__ import annotations
 
 import graphkiln.ops as ops
 
-from ...common import dtype as mstype
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor
 from ...ops.defs.norm import BatchNorm as _BatchNormOp
@@ -130,84 +129,5 @@ def _shrink(rows, max_norm, p) -> Tensor:
                       ops.div(float(max_norm), ops.add(norm, 1e-7)), ops.ones_like(norm))
 
 
-# ------------------------------------------------------------------ grid_sample
-
-def _unnormalize(coord, size: int, align_corners: bool):
-    """Pixel coordinates of ``[-1, 1]`` grid values along an axis of ``size``."""
-    if align_corners:
-        return ops.mul(ops.add(coord, 1.0), (size - 1) / 2.0)
-    return ops.div(ops.sub(ops.mul(ops.add(coord, 1.0), float(size)), 1.0), 2.0)
-
-
-def _reflect(coord, low: float, high: float):
-    """``coord`` folded back into ``[low, high]`` (mirror at both ends)."""
-    span = high - low
-    if span <= 0:
-        return ops.zeros_like(coord)
-    shifted = ops.abs(ops.sub(coord, low))
-    turns = ops.floor(ops.div(shifted, span))
-    rest = ops.sub(shifted, ops.mul(turns, span))
-    odd = ops.equal(ops.sub(turns, ops.mul(ops.floor(ops.div(turns, 2.0)), 2.0)), 1.0)
-    return ops.select(odd, ops.sub(high, rest), ops.add(rest, low))
-
-
-def _source(coord, size: int, padding_mode: str, align_corners: bool):
-    x = _unnormalize(coord, size, align_corners)
-    if padding_mode == "reflection":
-        x = _reflect(x, 0.0, size - 1.0) if align_corners else \
-            ops.clip_by_value(_reflect(x, -0.5, size - 0.5), 0.0, size - 1.0)
-    if padding_mode in ("border", "reflection"):
-        x = ops.clip_by_value(x, 0.0, size - 1.0)
-    return x
-
-
-def _tap(flat, ix, iy, h: int, w: int):
-    """``input[n, :, iy, ix]`` for integer-valued float coordinates (zero outside)."""
-    inside = ops.logical_and(ops.logical_and(ops.ge(ix, 0.0), ops.le(ix, w - 1.0)),
-                             ops.logical_and(ops.ge(iy, 0.0), ops.le(iy, h - 1.0)))
-    pos = ops.add(ops.mul(ops.clip_by_value(iy, 0.0, h - 1.0), float(w)),
-                  ops.clip_by_value(ix, 0.0, w - 1.0))
-    pos = ops.cast(ops.reshape(pos, (pos.shape[0], 1, -1)), mstype.int64)
-    index = ops.broadcast_to(pos, (flat.shape[0], flat.shape[1], pos.shape[2]))
-    values = ops.gather_elements(flat, 2, index)
-    mask = ops.cast(ops.reshape(inside, (inside.shape[0], 1, -1)), flat.dtype)
-    return ops.mul(values, mask)
-
-
-def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corners=None):
-    """Sample ``(N, C, H, W)`` at the ``(N, Ho, Wo, 2)`` points ``grid`` (``x, y`` in
-    ``[-1, 1]``) by 'bilinear' or 'nearest' interpolation; ``padding_mode`` 'zeros',
-    'border' or 'reflection' decides the values outside."""
-    if mode not in ("bilinear", "nearest"):
-        raise ValueError(f"For 'grid_sample', graphkiln supports mode 'bilinear' and "
-                         f"'nearest', but got '{mode}'.")
-    if padding_mode not in ("zeros", "border", "reflection"):
-        raise ValueError(f"For 'grid_sample', the 'padding_mode' must be 'zeros', 'border' or "
-                         f"'reflection', but got '{padding_mode}'.")
-    if input.ndim != 4 or grid.ndim != 4 or grid.shape[-1] != 2:
-        raise ValueError(f"For 'grid_sample', graphkiln supports a 4-D 'input' and a "
-                         f"(N, H, W, 2) 'grid', but got shapes {list(input.shape)} and "
-                         f"{list(grid.shape)}.")
-    n, c, h, w = input.shape
-    out_hw = tuple(grid.shape[1:3])
-    corners = bool(align_corners)
-    x = _source(grid[..., 0], w, padding_mode, corners)
-    y = _source(grid[..., 1], h, padding_mode, corners)
-    flat = ops.reshape(input, (n, c, h * w))
-    if mode == "nearest":
-        out = _tap(flat, ops.round(x), ops.round(y), h, w)
-    else:
-        x0, y0 = ops.floor(x), ops.floor(y)
-        x1, y1 = ops.add(x0, 1.0), ops.add(y0, 1.0)
-        fx, fy = ops.sub(x, x0), ops.sub(y, y0)
-        gx, gy = ops.sub(1.0, fx), ops.sub(1.0, fy)
-        out = None
-        for ix, iy, wt in ((x0, y0, ops.mul(gx, gy)), (x1, y0, ops.mul(fx, gy)),
-                           (x0, y1, ops.mul(gx, fy)), (x1, y1, ops.mul(fx, fy))):
-            term = ops.mul(_tap(flat, ix, iy, h, w), ops.reshape(wt, (n, 1, -1)))
-            out = term if out is None else ops.add(out, term)
-    return ops.reshape(out, (n, c) + out_hw)
-
-
 __all__ = ["batch_norm", "group_norm", "layer_norm", "normalize", "interpolate", "upsample",
-           "embedding", "grid_sample"]
+           "embedding"]
