@@ -155,3 +155,17 @@ def test_adaptive_max_pool_layers_return_indices(mode):
     one = mint.nn.AdaptiveMaxPool1d(4)(Tensor(X[:, :, 0]))
     np.testing.assert_array_equal(one.asnumpy(), F.adaptive_max_pool1d(
         Tensor(X[:, :, 0]), 4).asnumpy())
+
+
+def test_embedding_scale_grad_by_freq(mode):
+    table = R.standard_normal((5, 2)).astype(np.float32)
+    ids = Tensor(np.array([[1, 3, 1], [1, 0, 3]], np.int64))
+    s = Tensor(R.standard_normal((2, 3, 2)).astype(np.float32))
+    g = ms.grad(lambda w: (F.embedding(ids, w, scale_grad_by_freq=True) * s).sum())(
+        Tensor(table)).asnumpy()
+    want = np.zeros_like(table)
+    np.add.at(want, ids.asnumpy().ravel(), s.asnumpy().reshape(-1, 2))
+    want /= np.maximum(np.bincount(ids.asnumpy().ravel(), minlength=5), 1)[:, None]
+    np.testing.assert_allclose(g, want, rtol=1e-6)
+    same = F.embedding(ids, Tensor(table), scale_grad_by_freq=True).asnumpy()
+    np.testing.assert_array_equal(same, table[ids.asnumpy()])

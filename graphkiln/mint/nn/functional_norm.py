@@ -99,12 +99,15 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
     """Rows ``weight[input]``; the row ``padding_idx`` gets no gradient. With ``max_norm``
     each looked-up row whose ``norm_type``-norm exceeds it is first scaled down to it, in
     ``weight`` itself when it is a Parameter (as PyTorch's in-place renorm, outside the
-    gradient)."""
-    if scale_grad_by_freq:
-        raise NotImplementedError("For 'embedding', graphkiln does not support "
-                                  "'scale_grad_by_freq=True' yet.")
+    gradient). ``scale_grad_by_freq`` divides each row's gradient by how often its index
+    occurs in ``input``."""
     ids = ops.reshape(input, (-1,))
     rows = ops.gather(weight, ids, 0)
+    if scale_grad_by_freq:
+        counts = ops.reduce_sum(ops.one_hot(ids, weight.shape[0], 1.0, 0.0), 0)
+        per_row = ops.expand_dims(ops.gather(ops.cast(counts, rows.dtype), ids, 0), -1)
+        fixed = ops.stop_gradient(rows)
+        rows = ops.add(fixed, ops.div(ops.sub(rows, fixed), per_row))
     if padding_idx is not None:
         idx = padding_idx % weight.shape[0] if padding_idx < 0 else padding_idx
         keep = ops.expand_dims(ops.ne(ids, idx), -1)
