@@ -169,3 +169,17 @@ def test_embedding_scale_grad_by_freq(mode):
     np.testing.assert_allclose(g, want, rtol=1e-6)
     same = F.embedding(ids, Tensor(table), scale_grad_by_freq=True).asnumpy()
     np.testing.assert_array_equal(same, table[ids.asnumpy()])
+
+
+def test_unbatched_inputs_match_the_batch_of_one(mode):
+    x2, x3 = X[0, :, 0], X[0]
+    weight = Tensor(R.standard_normal((2, 3, 3)).astype(np.float32))
+    for fn, x in ((lambda t: F.conv1d(t, weight, None, 1, 1), x2),
+                  (lambda t: F.avg_pool1d(t, 3, 2), x2),
+                  (lambda t: F.adaptive_avg_pool1d(t, 4), x2),
+                  (lambda t: F.adaptive_max_pool1d(t, 4), x2),
+                  (lambda t: F.max_pool2d(t, 2, return_indices=True)[1], x3),
+                  (lambda t: F.adaptive_max_pool2d(t, (3, 4)), x3),
+                  (lambda t: F.dropout2d(t, 0.5, False), x3)):
+        one = fn(Tensor(x[None])).asnumpy()[0]
+        np.testing.assert_array_equal(fn(Tensor(x)).asnumpy(), one)

@@ -126,7 +126,10 @@ def flatten(input, start_dim=0, end_dim=-1) -> Tensor:
 
 
 def dropout2d(input, p=0.5, training=True, inplace=False) -> Tensor:
-    """Zero whole channels with probability ``p`` (scaling the rest) in training."""
+    """Zero whole channels of ``(N, C, H, W)`` (or ``(C, H, W)``) with probability ``p``
+    (scaling the rest) in training."""
+    if input.ndim == 3:
+        return ops.squeeze(ops.dropout2d(ops.expand_dims(input, 0), p, training), 0)
     return ops.dropout2d(input, p, training)
 
 

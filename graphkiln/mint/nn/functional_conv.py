@@ -213,7 +213,8 @@ def _sizes(owner: str, output_size, rank: int) -> tuple:
 def adaptive_avg_pool1d(input, output_size) -> Tensor:
     """Average of each of ``output_size`` adaptive bins of the last axis."""
     size = _sizes("adaptive_avg_pool1d", output_size, 1)
-    return ops.AdaptiveAvgPool2D((None,) + size)(input)
+    x, added = unbatched(input, 1, "adaptive_avg_pool1d")
+    return _rebatch(ops.AdaptiveAvgPool2D((None,) + size)(x), added)
 
 
 def adaptive_avg_pool2d(input, output_size) -> Tensor:
