@@ -104,8 +104,8 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
     ids = ops.reshape(input, (-1,))
     rows = ops.gather(weight, ids, 0)
     if scale_grad_by_freq:
-        counts = ops.reduce_sum(ops.one_hot(ids, weight.shape[0], 1.0, 0.0), 0)
-        per_row = ops.expand_dims(ops.gather(ops.cast(counts, rows.dtype), ids, 0), -1)
+        per_row = ops.expand_dims(ops.gather(_counts(ids, weight.shape[0], rows.dtype), ids,
+                                             0), -1)
         fixed = ops.stop_gradient(rows)
         rows = ops.add(fixed, ops.div(ops.sub(rows, fixed), per_row))
     if padding_idx is not None:
@@ -116,12 +116,17 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
         shrunk = ops.mul(rows, _shrink(rows, max_norm, norm_type))
         rows = ops.add(rows, ops.stop_gradient(ops.sub(shrunk, rows)))
         if isinstance(weight, Parameter):
-            used = ops.reduce_max(ops.one_hot(ids, weight.shape[0], 1.0, 0.0), 0)
+            used = _counts(ids, weight.shape[0], weight.dtype)
             factor = ops.select(ops.greater(ops.expand_dims(used, -1), 0.0),
                                 _shrink(weight, max_norm, norm_type), 1.0)
             rows = ops.depend(rows, ops.assign(weight, ops.stop_gradient(
                 ops.mul(weight, factor))))
     return ops.reshape(rows, tuple(input.shape) + (weight.shape[1],))
+
+
+def _counts(ids, size: int, dtype) -> Tensor:
+    """How often each of ``size`` indices occurs in ``ids``."""
+    return ops.unsorted_segment_sum(ops.ones(ids.shape, dtype), ids, size)
 
 
 def _shrink(rows, max_norm, p) -> Tensor:
