@@ -61,15 +61,14 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5) -> Ten
 
 def normalize(input, p=2.0, dim=1, eps=1e-12) -> Tensor:
     """``input`` divided by its ``p``-norm along ``dim`` (at least ``eps``)."""
-    magnitude = ops.abs(input)
     if p == 2.0:
         norm = ops.sqrt(ops.sum(ops.square(input), dim, True))
     elif p == 1.0:
-        norm = ops.sum(magnitude, dim, True)
+        norm = ops.sum(ops.abs(input), dim, True)
     elif p == float("inf"):
-        norm = ops.amax(magnitude, dim, True)
+        norm = ops.amax(ops.abs(input), dim, True)
     else:
-        norm = ops.pow(ops.sum(ops.pow(magnitude, p), dim, True), 1.0 / p)
+        norm = ops.pow(ops.sum(ops.pow(ops.abs(input), p), dim, True), 1.0 / p)
     return ops.div(input, ops.maximum(norm, eps))
 
 
