@@ -12,6 +12,16 @@ from ..common.tensor import Tensor
 __all__ = ["unfold"]
 
 
+def one_hot_filter(channels: int, kernel: tuple, dtype) -> np.ndarray:
+    """The ``(channels * kh * kw, channels, kh, kw)`` filter whose convolution copies channel
+    ``c`` at kernel offset ``(i, j)`` to row ``c*kh*kw + i*kw + j``."""
+    kh, kw = kernel
+    w = np.zeros((channels * kh * kw, channels, kh, kw), dtype)
+    for ch, i, j in np.ndindex(channels, kh, kw):
+        w[(ch * kh + i) * kw + j, ch, i, j] = 1
+    return w
+
+
 def _pair(name: str, value, low: int) -> tuple:
     if isinstance(value, int) and not isinstance(value, bool):
         value = (value, value)
@@ -33,8 +43,6 @@ def unfold(input, kernel_size, dilation=1, padding=0, stride=1) -> Tensor:
     pad = _pair("padding", padding, 0)
     step = _pair("stride", stride, 1)
     c = input.shape[1]
-    w = np.zeros((c * kh * kw, c, kh, kw), input.dtype.np_dtype)
-    for ch, i, j in np.ndindex(c, kh, kw):
-        w[(ch * kh + i) * kw + j, ch, i, j] = 1
+    w = one_hot_filter(c, (kh, kw), input.dtype.np_dtype)
     cols = F.conv2d(input, Tensor(w, input.dtype), None, step, "pad", pad, dil)
     return F.reshape(cols, (input.shape[0], c * kh * kw, -1))

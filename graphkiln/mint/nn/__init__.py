@@ -5,8 +5,9 @@ from __future__ import annotations
 import graphkiln.nn as _nn
 
 from ...nn import GELU as _GELU
-from ...nn import Identity, L1Loss, MSELoss, ReLU, Sigmoid, Tanh  # noqa: F401
-from . import extra_layers, functional
+from ...nn import Cell, Identity, L1Loss, MSELoss, ReLU, Sigmoid, Tanh  # noqa: F401
+from . import extra_layers, functional, sampling_layers
+from . import functional as F  # noqa: F401  (MindSpore's mint.nn.F)
 from .extra_layers import *  # noqa: F401,F403  (activations, paddings, losses)
 from .layers import (  # noqa: F401
     AdaptiveAvgPool1d,
@@ -27,7 +28,9 @@ from .layers import (  # noqa: F401
     GroupNorm,
     LayerNorm,
     MaxPool2d,
+    SyncBatchNorm,
 )
+from .sampling_layers import *  # noqa: F401,F403  (embedding, fold, unpool, upsample)
 
 
 class Linear(_nn.Dense):
@@ -102,4 +105,5 @@ __all__ = ["functional", "Linear", "Identity", "ReLU", "Sigmoid", "Tanh", "Flatt
            "Conv1d", "Conv2d", "Conv3d", "ConvTranspose2d", "MaxPool2d", "AvgPool1d",
            "AvgPool2d", "AvgPool3d", "AdaptiveAvgPool1d", "AdaptiveAvgPool2d",
            "AdaptiveAvgPool3d", "AdaptiveMaxPool1d", "AdaptiveMaxPool2d", "BatchNorm1d",
-           "BatchNorm2d", "BatchNorm3d", "GroupNorm", "LayerNorm", *extra_layers.__all__]
+           "BatchNorm2d", "BatchNorm3d", "SyncBatchNorm", "GroupNorm", "LayerNorm",
+           *extra_layers.__all__, *sampling_layers.__all__]

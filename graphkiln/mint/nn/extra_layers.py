@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
+import graphkiln.mint.nn.functional as F
 import graphkiln.nn as _nn
 import graphkiln.ops as ops
 
@@ -24,15 +25,11 @@ class _Unary(_nn.Cell):
         return self.fn(input, *self.args)
 
 
-def _elu(x, alpha):
-    return ops.select(ops.greater(x, 0.0), x, ops.mul(ops.expm1(x), alpha))
-
-
 class ELU(_Unary):
     """``x`` where positive, else ``alpha * (exp(x) - 1)`` (any ``alpha``)."""
 
     def __init__(self, alpha=1.0, inplace=False):
-        super().__init__(_elu, float(alpha))
+        super().__init__(F.elu, float(alpha))
 
 
 class Mish(_Unary):
@@ -55,19 +52,11 @@ class Softshrink(_Unary):
         super().__init__(ops.softshrink, float(lambd))
 
 
-def _hardsigmoid(x):
-    return ops.div(ops.minimum(ops.relu(ops.add(x, 3.0)), 6.0), 6.0)
-
-
-def _logsigmoid(x):
-    return ops.neg(ops.softplus(ops.neg(x)))
-
-
 class Hardsigmoid(_Unary):
     """``relu6(x + 3) / 6``."""
 
     def __init__(self):
-        super().__init__(_hardsigmoid)
+        super().__init__(F.hardsigmoid)
 
 
 class Hardswish(_Unary):
@@ -79,7 +68,7 @@ class LogSigmoid(_Unary):
     """``-softplus(-x)``."""
 
     def __init__(self):
-        super().__init__(_logsigmoid)
+        super().__init__(F.logsigmoid)
 
 
 class GLU(_nn.Cell):
@@ -90,8 +79,7 @@ class GLU(_nn.Cell):
         self.dim = dim
 
     def construct(self, input):
-        a, b = ops.split(input, input.shape[self.dim] // 2, self.dim)
-        return ops.mul(a, ops.sigmoid(b))
+        return F.glu(input, self.dim)
 
 
 class Threshold(_nn.Cell):
@@ -102,8 +90,7 @@ class Threshold(_nn.Cell):
         self.threshold, self.value = threshold, value
 
     def construct(self, input):
-        return ops.select(ops.greater(input, self.threshold), input,
-                          ops.fill(input.dtype, input.shape, self.value))
+        return F.threshold(input, self.threshold, self.value)
 
 
 class PReLU(_nn.Cell):
@@ -246,17 +233,7 @@ class KLDivLoss(_Loss):
         self.reduction, self.log_target = reduction, bool(log_target)
 
     def construct(self, input, target):
-        if self.log_target:
-            loss = ops.mul(ops.exp(target), ops.sub(target, input))
-        else:
-            loss = ops.kl_div(input, target, "none")
-        if self.reduction == "none":
-            return loss
-        total = ops.reduce_sum(loss)
-        if self.reduction == "sum":
-            return total
-        count = input.shape[0] if self.reduction == "batchmean" else loss.size
-        return ops.div(total, float(count))
+        return F.kl_div(input, target, self.reduction, self.log_target)
 
 
 class SmoothL1Loss(_Loss):
@@ -272,10 +249,7 @@ class SoftMarginLoss(_Loss):
     """``log(1 + exp(-target * input))``."""
 
     def construct(self, input, target):
-        loss = ops.softplus(ops.neg(ops.mul(target, input)))
-        if self.reduction == "none":
-            return loss
-        return ops.reduce_sum(loss) if self.reduction == "sum" else ops.reduce_mean(loss)
+        return F.soft_margin_loss(input, target, self.reduction)
 
 
 class CosineEmbeddingLoss(_Loss):

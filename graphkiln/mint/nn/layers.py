@@ -13,19 +13,18 @@ import math
 
 import numpy as np
 
+import graphkiln.mint.nn.functional as F
 import graphkiln.nn as _nn
 import graphkiln.nn.init as _init
 import graphkiln.ops as ops
-import graphkiln.ops.defs.conv as C
 import graphkiln.ops.defs.pool as P2
 import graphkiln.ops.defs.pool3d as P3
-import graphkiln.ops.defs.pool_argmax as PA
 
 from ...common import dtype as mstype
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor
-from ...ops.defs.norm import BatchNorm as _BatchNormOp
 from ...ops.pooling import ntuple
+from .functional_conv import conv_padding, pool_primitive, run_pool
 
 _PADDING_MODES = ("zeros", "reflect", "replicate", "circular")
 
@@ -36,14 +35,6 @@ def _ones(shape) -> np.ndarray:
 
 def _zeros(shape) -> np.ndarray:
     return np.zeros(shape, np.float32)
-
-
-def _unbatched(x, rank: int, owner: str):
-    """``(x with a batch axis, whether one was added)`` for ``rank`` spatial axes."""
-    if x.ndim not in (rank + 1, rank + 2):
-        raise ValueError(f"For '{owner}', the dimension of input must be {rank + 1} or "
-                         f"{rank + 2}, but got {x.ndim}.")
-    return (ops.expand_dims(x, 0), True) if x.ndim == rank + 1 else (x, False)
 
 
 # ------------------------------------------------------------------ convolutions
@@ -70,17 +61,8 @@ class _ConvNd(_nn.Cell):
         self.dilation = ntuple(owner, "dilation", dilation, n)
         self.output_padding = ntuple(owner, "output_padding", output_padding, n, 0)
         self.padding_mode = padding_mode
-        if isinstance(padding, str):
-            if padding not in ("same", "valid"):
-                raise ValueError(f"For '{owner}', the 'padding' must be 'same', 'valid' or "
-                                 f"ints, but got '{padding}'.")
-            if padding == "same" and any(s != 1 for s in self.stride):
-                raise ValueError(f"For '{owner}', padding='same' is not supported for "
-                                 f"strided convolutions.")
-            self.padding, self.pad_mode, self._pads = padding, padding, 0
-        else:
-            self.padding = ntuple(owner, "padding", padding, n, 0)
-            self.pad_mode, self._pads = "pad", self.padding
+        self.pad_mode, pads = conv_padding(owner, padding, self.stride, n)
+        self.padding = padding if isinstance(padding, str) else pads
         shape = (in_channels, out_channels // groups) if self.transposed else \
             (out_channels, in_channels // groups)
         shape += self.kernel_size
@@ -93,21 +75,14 @@ class _ConvNd(_nn.Cell):
             self.bias = Parameter(_init.initializer(_init.Uniform(bound), (out_channels,), t),
                                   name="bias")
 
-    def _padded(self, x):
-        """``x`` padded by ``padding_mode`` (when it is not 'zeros'), and the pad_mode and
-        padding left for the convolution."""
-        if self.padding_mode == "zeros" or self.pad_mode != "pad":
-            return x, self.pad_mode, self._pads
-        pads = tuple(p for v in reversed(self.padding) for p in (v, v))
-        return ops.pad(x, pads, self.padding_mode), "valid", 0
-
     def construct(self, input):
-        x, unbatched = _unbatched(input, self.rank, type(self).__name__)
-        x, pad_mode, pads = self._padded(x)
-        conv = {1: ops.conv1d, 2: ops.conv2d, 3: ops.conv3d}[self.rank]
-        y = conv(x, self.weight, self.bias, self.stride, pad_mode, pads, self.dilation,
-                 self.groups)
-        return ops.squeeze(y, 0) if unbatched else y
+        x, padding = input, self.padding
+        if self.padding_mode != "zeros" and self.pad_mode == "pad":
+            pads = tuple(p for v in reversed(self.padding) for p in (v, v))
+            x, padding = ops.pad(x, pads, self.padding_mode), 0
+        conv = {1: F.conv1d, 2: F.conv2d, 3: F.conv3d}[self.rank]
+        return conv(x, self.weight, self.bias, self.stride, padding, self.dilation,
+                    self.groups)
 
 
 class Conv1d(_ConvNd):
@@ -159,21 +134,10 @@ class ConvTranspose2d(_ConvNd):
                              f"'{padding}'.")
         super().__init__(in_channels, out_channels, kernel_size, stride, padding, dilation,
                          groups, bias, padding_mode, dtype, output_padding)
-        self.conv = ops.Primitive(C.Conv2DBackpropInput, {
-            "out_channel": in_channels, "kernel_size": self.kernel_size, "pad_mode": "pad",
-            "pad": tuple(p for v in self.padding for p in (v, v)), "stride": self.stride,
-            "dilation": self.dilation, "group": groups, "data_format": "NCHW"})
 
     def construct(self, input):
-        x, unbatched = _unbatched(input, 2, "ConvTranspose2d")
-        size = (x.shape[0], self.out_channels) + tuple(
-            (n - 1) * s - 2 * p + d * (k - 1) + o + 1 for n, s, p, d, k, o in zip(
-                x.shape[2:], self.stride, self.padding, self.dilation, self.kernel_size,
-                self.output_padding))
-        y = self.conv(x, self.weight, size)
-        if self.bias is not None:
-            y = ops.add(y, ops.reshape(self.bias, (1, -1, 1, 1)))
-        return ops.squeeze(y, 0) if unbatched else y
+        return F.conv_transpose2d(input, self.weight, self.bias, self.stride, self.padding,
+                                  self.output_padding, self.groups, self.dilation)
 
 
 # ------------------------------------------------------------------ pooling
@@ -193,20 +157,12 @@ class _PoolNd(_nn.Cell):
         self.stride = self.kernel_size if stride is None else \
             ntuple(owner, "stride", stride, n)
         self.padding = ntuple(owner, "padding", padding, n, 0)
-        lift = 2 - n if n < 2 else 0
-        pads = (0, 0) * lift + tuple(p for v in self.padding for p in (v, v))
-        self.pool = ops.Primitive(self.opdef, {
-            "kernel_size": (1,) * lift + self.kernel_size,
-            "strides": (1,) * lift + self.stride, "pad_mode": "pad", self.pad_name: pads,
-            "ceil_mode": bool(ceil_mode), **extra})
+        self.ceil_mode = bool(ceil_mode)
+        self.pool = pool_primitive(owner, self.opdef, n, kernel_size, stride, padding,
+                                   ceil_mode, **extra)
 
     def construct(self, input):
-        x, unbatched = _unbatched(input, self.rank, type(self).__name__)
-        if self.rank == 1:
-            y = ops.squeeze(self.pool(ops.expand_dims(x, 2)), 2)
-        else:
-            y = self.pool(x)
-        return ops.squeeze(y, 0) if unbatched else y
+        return run_pool(self.pool, input, self.rank, type(self).__name__)
 
 
 class MaxPool2d(_PoolNd):
@@ -219,19 +175,12 @@ class MaxPool2d(_PoolNd):
         super().__init__(kernel_size, stride, padding, ceil_mode)
         self.dilation = ntuple("MaxPool2d", "dilation", dilation, 2)
         self.return_indices = bool(return_indices)
-        if self.dilation != (1, 1) or self.return_indices:
-            self.pool = ops.Primitive(PA.MaxPoolWithArgmaxV2, {
-                "kernel_size": self.kernel_size, "strides": self.stride, "pads": self.padding,
-                "dilation": self.dilation, "ceil_mode": bool(ceil_mode)})
 
     def construct(self, input):
         if self.dilation == (1, 1) and not self.return_indices:
             return super().construct(input)
-        x, unbatched = _unbatched(input, 2, "MaxPool2d")
-        out, index = self.pool(x)
-        if unbatched:
-            out, index = ops.squeeze(out, 0), ops.squeeze(index, 0)
-        return (out, index) if self.return_indices else out
+        return F.max_pool2d(input, self.kernel_size, self.stride, self.padding, self.dilation,
+                            self.ceil_mode, self.return_indices)
 
 
 class AvgPool2d(_PoolNd):
@@ -297,17 +246,26 @@ class AdaptiveAvgPool3d(_nn.Cell):
         return ops.reshape(y, lead + y.shape[-3:])
 
 
-class AdaptiveMaxPool1d(_nn.AdaptiveMaxPool2d):
-    """Maximum of each adaptive bin of the last axis."""
+class AdaptiveMaxPool1d(_nn.Cell):
+    """Maximum of each adaptive bin of the last axis (and, with ``return_indices``, its
+    int64 index)."""
 
-    user_rank = 1
+    rank = 1
 
     def __init__(self, output_size, return_indices=False):
-        super().__init__(output_size, return_indices)
+        super().__init__()
+        self.output_size, self.return_indices = output_size, bool(return_indices)
+
+    def construct(self, input):
+        pool = F.adaptive_max_pool1d if self.rank == 1 else F.adaptive_max_pool2d
+        return pool(input, self.output_size, self.return_indices)
 
 
-class AdaptiveMaxPool2d(_nn.AdaptiveMaxPool2d):
-    """Maximum of each adaptive bin of the last two axes."""
+class AdaptiveMaxPool2d(AdaptiveMaxPool1d):
+    """Maximum of each adaptive bin of the last two axes (and, with ``return_indices``, its
+    flat ``H*W`` index)."""
+
+    rank = 2
 
 
 # ------------------------------------------------------------------ normalization
@@ -343,23 +301,14 @@ class _BatchNorm(_nn.Cell):
         if input.ndim not in self.ranks:
             want = " or ".join(f"{r}D" for r in self.ranks)
             raise ValueError(f"expected {want} input (got {input.ndim}D input)")
-        use_batch = self.training or not self.track_running_stats
-        stats = (self.running_mean, self.running_var) if self.track_running_stats else (
-            ops.zeros((self.num_features,), input.dtype),
-            ops.ones((self.num_features,), input.dtype))
-        out = _BatchNormOp(input, self.weight, self.bias, *stats, is_training=use_batch,
-                           epsilon=self.eps, momentum=0.1)
         if not (self.training and self.track_running_stats):
-            return out[0]
+            return F.batch_norm(input, self.running_mean, self.running_var, self.weight,
+                                self.bias, self.training, 0.1, self.eps)
         tracked = ops.assign_add(self.num_batches_tracked, Tensor(1, mstype.int64))
         factor = self.momentum if self.momentum is not None else ops.div(
             1.0, ops.cast(ops.depend(self.num_batches_tracked, tracked), mstype.float32))
-        keep = ops.sub(1.0, factor)
-        update_mean = ops.assign(self.running_mean, ops.add(
-            ops.mul(self.running_mean, keep), ops.mul(out[1], factor)))
-        update_var = ops.assign(self.running_var, ops.add(
-            ops.mul(self.running_var, keep), ops.mul(out[2], factor)))
-        return ops.depend(ops.depend(out[0], update_mean), update_var)
+        return F.batch_norm(input, self.running_mean, self.running_var, self.weight,
+                            self.bias, True, factor, self.eps)
 
     def extra_repr(self) -> str:
         return (f"{self.num_features}, eps={self.eps}, momentum={self.momentum}, "
@@ -382,6 +331,18 @@ class BatchNorm3d(_BatchNorm):
     ranks = (5,)
 
 
+class SyncBatchNorm(_BatchNorm):
+    """Batch normalization of ``(N, C, *)``; on one device the batch is the local one
+    (``process_group`` has no effect)."""
+
+    ranks = (2, 3, 4, 5)
+
+    def __init__(self, num_features: int, eps=1e-5, momentum=0.1, affine=True,
+                 track_running_stats=True, process_group=None, dtype=None):
+        super().__init__(num_features, eps, momentum, affine, track_running_stats, dtype)
+        self.process_group = process_group
+
+
 class GroupNorm(_nn.Cell):
     """Normalization over groups of channels of ``(N, C, *)``, then a per-channel affine."""
 
@@ -399,15 +360,7 @@ class GroupNorm(_nn.Cell):
                               requires_grad=self.affine)
 
     def construct(self, input):
-        shape = input.shape
-        x = ops.reshape(input, (shape[0], self.num_groups, -1))
-        mean = ops.mean(x, -1, True)
-        centred = ops.sub(x, mean)
-        var = ops.mean(ops.square(centred), -1, True)
-        y = ops.reshape(ops.mul(centred, ops.rsqrt(ops.add(var, self.eps))), shape)
-        channel = (1, -1) + (1,) * (len(shape) - 2)
-        return ops.add(ops.mul(y, ops.reshape(self.weight, channel)),
-                       ops.reshape(self.bias, channel))
+        return F.group_norm(input, self.num_groups, self.weight, self.bias, self.eps)
 
 
 class LayerNorm(_nn.Cell):
