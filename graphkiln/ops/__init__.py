@@ -23,7 +23,14 @@ from . import tensor_methods_linalg as _tensor_methods_linalg  # noqa: F401  (x.
 from . import tensor_methods_more as _tensor_methods_more  # noqa: F401  (x.histc()...)
 from .array_ops import *  # noqa: F401,F403
 from .channel_dropout import dropout1d, dropout2d, dropout3d  # noqa: F401
-from .clip_ops import clip_by_global_norm, clip_by_value, stop_gradient  # noqa: F401
+from .clip_ops import (  # noqa: F401
+    clamp,
+    clip,
+    clip_by_global_norm,
+    clip_by_norm,
+    clip_by_value,
+    stop_gradient,
+)
 from .composed_primitives import *  # noqa: F401,F403
 from .composed_primitives import index_add  # noqa: F401
 from .composite import (
