@@ -18,9 +18,11 @@ from . import rules as _rules  # noqa: F401  (attaches backward rules)
 from . import scalar_methods as _scalar_methods  # noqa: F401  (run-time scalar operators)
 from . import sequence_methods as _sequence_methods  # noqa: F401  (dynamic length sequences)
 from . import tensor_methods as _tensor_methods  # noqa: F401  (Tensor operators)
+from . import tensor_methods_api as _tensor_methods_api  # noqa: F401  (x.cumprod(), x.logit()...)
 from . import tensor_methods_ext as _tensor_methods_ext  # noqa: F401  (x.log2(), x.tril()...)
 from . import tensor_methods_linalg as _tensor_methods_linalg  # noqa: F401  (x.det()...)
 from . import tensor_methods_more as _tensor_methods_more  # noqa: F401  (x.histc()...)
+from .activation_functions import *  # noqa: F401,F403
 from .array_ops import *  # noqa: F401,F403
 from .channel_dropout import dropout1d, dropout2d, dropout3d  # noqa: F401
 from .clip_ops import (  # noqa: F401
@@ -57,6 +59,8 @@ from .ctc import ctc_loss  # noqa: F401
 from .custom_ops import Custom  # noqa: F401  (its own class, before the registry's)
 from .custom_reg import CustomRegOp, DataType, custom_info_register  # noqa: F401
 from .defs.collective import ReduceOp
+from .distance import cdist, cosine_similarity, dist  # noqa: F401
+from .einsum import einsum  # noqa: F401
 from .elementwise import *  # noqa: F401,F403
 from .functional import *  # noqa: F401,F403
 from .functional import print_ as print  # noqa: A001,F401
@@ -73,6 +77,7 @@ from .pooling import avg_pool3d, max_pool2d, max_pool3d  # noqa: F401
 from .primitive import REGISTRY, Primitive, constexpr, primitive_class
 from .products import *  # noqa: F401,F403
 from .sampling import log_normal, multinomial  # noqa: F401
+from .stacking import *  # noqa: F401,F403
 from .unfold import unfold  # noqa: F401
 from .unpool import max_unpool1d, max_unpool2d, max_unpool3d  # noqa: F401
 from .window_functions import blackman_window  # noqa: F401

@@ -25,7 +25,8 @@ __all__ = ["log2", "log10", "isnan", "isinf", "isfinite", "isneginf", "isposinf"
            "true_divide", "fmod", "positive", "lerp", "hardshrink", "fmax", "fmin",
            "nan_to_num", "isclose", "logsumexp", "nansum", "nanmean", "count_nonzero", "asinh",
            "acosh", "atanh", "arcsinh", "arccosh", "arctanh", "ldexp", "isreal",
-           "relu6", "bessel_i0", "bessel_i1", "i0"]
+           "relu6", "bessel_i0", "bessel_i1", "i0", "logit", "exp2", "gcd", "lcm",
+           "bitwise_left_shift", "bitwise_right_shift", "polar", "addcdiv", "addcmul"]
 
 
 def _tensor(x) -> Tensor:
@@ -404,3 +405,54 @@ def bessel_i1(x) -> Tensor:
 def i0(input) -> Tensor:
     """``bessel_i0``; integers and bools compute in float32."""
     return BES.BesselI0(_as_float(input))
+
+
+def logit(input, eps=None) -> Tensor:
+    """``log(x / (1 - x))``, ``x`` being ``input`` limited to ``[eps, 1 - eps]`` when
+    ``eps`` is given."""
+    x = _tensor(input)
+    if not x.dtype.is_float:
+        raise TypeError(f"For 'Logit', the input must be a float Tensor, but got {x.dtype}.")
+    if eps is not None and eps >= 0:
+        x = F.minimum(F.maximum(x, eps), 1.0 - eps)
+    return F.log(F.div(x, F.sub(1.0, x)))
+
+
+def exp2(input) -> Tensor:
+    """``2 ** input`` (float32 for integer and bool inputs)."""
+    return F.pow(2.0, _as_float(input))
+
+
+def gcd(input, other) -> Tensor:
+    """The greatest common divisor of integer elements."""
+    return M.Gcd(input, other)
+
+
+def lcm(input, other) -> Tensor:
+    """The least common multiple of integer elements."""
+    return M.Lcm(input, other)
+
+
+def bitwise_left_shift(input, other) -> Tensor:
+    """The bits of integer ``input`` shifted left by ``other``."""
+    return M.LeftShift(input, other)
+
+
+def bitwise_right_shift(input, other) -> Tensor:
+    """The bits of integer ``input`` shifted right by ``other``."""
+    return M.RightShift(input, other)
+
+
+def polar(abs, angle) -> Tensor:  # noqa: A002 - MindSpore's argument name
+    """The complex numbers ``abs * (cos(angle) + i sin(angle))``."""
+    return F.complex(F.mul(abs, F.cos(angle)), F.mul(abs, F.sin(angle)))
+
+
+def addcdiv(input, tensor1, tensor2, value=1) -> Tensor:
+    """``input + value * tensor1 / tensor2``."""
+    return F.add(input, F.mul(F.div(tensor1, tensor2), value))
+
+
+def addcmul(input, tensor1, tensor2, value=1) -> Tensor:
+    """``input + value * tensor1 * tensor2``."""
+    return F.add(input, F.mul(F.mul(tensor1, tensor2), value))

@@ -3,12 +3,16 @@
 2.10's names and arguments."""
 from __future__ import annotations
 
+import builtins
+
+import numpy as np
+
 import graphkiln.ops.functional as F
 
 from ..common.tensor import Tensor
 
 __all__ = ["mm", "outer", "ger", "inner", "addmm", "addbmm", "baddbmm", "addmv",
-           "mv"]
+           "mv", "kron", "addr", "tensor_dot", "cross"]
 
 
 def _check_rank(name: str, arg: str, x, rank: int) -> None:
@@ -89,3 +93,79 @@ def addbmm(input, batch1, batch2, *, beta=1, alpha=1) -> Tensor:
     _check_rank("addbmm", "batch2", batch2, 3)
     product = F.reduce_sum(F.bmm(batch1, batch2), 0, False)
     return _scaled_sum(input, product, beta, alpha)
+
+
+def kron(input, other) -> Tensor:
+    """The Kronecker product: each element of ``input`` times the whole of ``other``."""
+    for name, x in (("input", input), ("other", other)):
+        if not isinstance(x, Tensor):
+            raise TypeError(f"the {name} must be Tensor!")
+    if input.ndim == 0 or other.ndim == 0:
+        return F.mul(input, other)
+    n = builtins.max(input.ndim, other.ndim)
+    xs = (1,) * (n - input.ndim) + tuple(input.shape)
+    ys = (1,) * (n - other.ndim) + tuple(other.shape)
+    x = F.reshape(input, tuple(d for s in xs for d in (s, 1)))
+    y = F.reshape(other, tuple(d for s in ys for d in (1, s)))
+    return F.reshape(F.mul(x, y), tuple(a * b for a, b in zip(xs, ys)))
+
+
+def addr(x, vec1, vec2, *, beta=1, alpha=1) -> Tensor:
+    """``beta * x + alpha * outer(vec1, vec2)``."""
+    _check_rank("addr", "vec1", vec1, 1)
+    _check_rank("addr", "vec2", vec2, 1)
+    return _scaled_sum(x, F.mul(F.expand_dims(vec1, 1), F.expand_dims(vec2, 0)), beta, alpha)
+
+
+def _dot_axes(axes, r1: int, r2: int) -> tuple:
+    if isinstance(axes, int) and not isinstance(axes, bool):
+        if axes < 0 or axes > builtins.min(r1, r2):
+            raise ValueError(f"For 'tensor_dot', 'axes' must be in [0, {builtins.min(r1, r2)}], "
+                             f"but got {axes}.")
+        return tuple(range(r1 - axes, r1)), tuple(range(axes))
+    if not isinstance(axes, (tuple, list)) or len(axes) != 2:
+        raise TypeError(f"For 'tensor_dot', 'axes' must be an int or a pair of axis lists, "
+                        f"but got {axes!r}.")
+    a, b = ((v,) if isinstance(v, int) else tuple(v) for v in axes)
+    if len(a) != len(b):
+        raise ValueError(f"For 'tensor_dot', the two axis lists must have the same length, but "
+                         f"got {axes!r}.")
+    return tuple(v % r1 for v in a), tuple(v % r2 for v in b)
+
+
+def tensor_dot(x1, x2, axes) -> Tensor:
+    """The sum of products of ``x1`` and ``x2`` over the paired ``axes`` (an int ``n``: the
+    last ``n`` of ``x1`` with the first ``n`` of ``x2``)."""
+    a1, a2 = _dot_axes(axes, x1.ndim, x2.ndim)
+    for i, j in zip(a1, a2):
+        if x1.shape[i] != x2.shape[j]:
+            raise ValueError(f"For 'tensor_dot', the axes to sum over must have the same "
+                             f"size, but got {x1.shape} and {x2.shape} at {axes!r}.")
+    free1 = [i for i in range(x1.ndim) if i not in a1]
+    free2 = [j for j in range(x2.ndim) if j not in a2]
+    size = int(np.prod([x1.shape[i] for i in a1], dtype=np.int64))
+    m = F.reshape(F.transpose(x1, tuple(free1) + a1), (-1, size))
+    k = F.reshape(F.transpose(x2, a2 + tuple(free2)), (size, -1))
+    shape = tuple(x1.shape[i] for i in free1) + tuple(x2.shape[j] for j in free2)
+    return F.reshape(F.matmul(m, k), shape)
+
+
+def cross(input, other, dim=None) -> Tensor:
+    """The cross product of the 3-vectors along ``dim`` (the first axis of size 3 when
+    None)."""
+    if not isinstance(input, Tensor) or not isinstance(other, Tensor):
+        raise TypeError("For 'cross', 'input' and 'other' must be Tensors.")
+    if tuple(input.shape) != tuple(other.shape):
+        raise ValueError(f"For 'cross', 'input' and 'other' must have the same shape, but got "
+                         f"{input.shape} and {other.shape}.")
+    if dim is None:
+        dim = next((i for i, d in enumerate(input.shape) if d == 3), None)
+        if dim is None:
+            raise ValueError("For 'cross', no dimension of the input has size 3.")
+    if not -input.ndim <= dim < input.ndim or input.shape[dim] != 3:
+        raise ValueError(f"For 'cross', the dimension 'dim' of the inputs must have size 3, "
+                         f"but got dim={dim} of shape {input.shape}.")
+    nxt, last = Tensor(np.array([1, 2, 0], np.int64)), Tensor(np.array([2, 0, 1], np.int64))
+    d = dim % input.ndim
+    return F.sub(F.mul(F.gather(input, nxt, d), F.gather(other, last, d)),
+                 F.mul(F.gather(input, last, d), F.gather(other, nxt, d)))

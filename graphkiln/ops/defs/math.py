@@ -229,6 +229,10 @@ _BITS = (mstype.bool_,) + INTS + _WIDE_UINTS
 BitwiseAnd = binary("BitwiseAnd", np.bitwise_and, _BITS, differentiable=False)
 BitwiseOr = binary("BitwiseOr", np.bitwise_or, _BITS, differentiable=False)
 BitwiseXor = binary("BitwiseXor", np.bitwise_xor, _BITS, differentiable=False)
+Gcd = binary("Gcd", np.gcd, INTS, differentiable=False)
+Lcm = binary("Lcm", np.lcm, INTS, differentiable=False)
+LeftShift = binary("LeftShift", np.left_shift, INTS + _WIDE_UINTS, differentiable=False)
+RightShift = binary("RightShift", np.right_shift, INTS + _WIDE_UINTS, differentiable=False)
 
 
 # ------------------------------------------------------------------ unary

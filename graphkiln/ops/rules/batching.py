@@ -192,7 +192,7 @@ def _elementwise(opdef):
 ELEMENTWISE = ("Add", "Sub", "Mul", "Div", "FloorDiv", "FloorMod", "Mod", "Pow", "Maximum",
                "Minimum", "Less", "LessEqual", "Greater", "GreaterEqual", "Equal", "NotEqual",
                "LogicalAnd", "LogicalOr", "LogicalXor", "BitwiseAnd", "BitwiseOr",
-               "BitwiseXor", "Select",
+               "BitwiseXor", "Gcd", "Lcm", "LeftShift", "RightShift", "Select",
                "Neg", "Abs", "Square", "Exp", "Log", "Sqrt", "Rsqrt", "Sin", "Cos", "Tanh",
                "Sigmoid", "ReLU", "GeLU", "HSwish", "Softplus", "Erf", "LogicalNot",
                "ZerosLike", "OnesLike", "TensorMove", "RealDiv", "Reciprocal", "Sign", "Floor",

@@ -1,0 +1,40 @@
+"""Registry-walk samples (tests/ops/test_registry.py, test_batching_rules.py, test_bprop.py)
+for the primitives behind the functional APIs of the ``test_api_*`` modules (``CumProd``,
+the FFTs...)."""
+import numpy as np
+
+from graphkiln import Tensor
+
+_INT_BINARY = ("Gcd", "Lcm", "LeftShift", "RightShift")
+NON_DIFFERENTIABLE = {n: "integer operands" for n in _INT_BINARY}
+
+
+def _ints(r, *shape):
+    return r.integers(0, 9, shape).astype(np.int32)
+
+
+def registry_samples(f32) -> dict:
+    """Samples for test_registry.py, built with its makers."""
+    ints = Tensor(np.array([[1, 2, -3], [4, 0, 2]], np.int32))
+    shifts = Tensor(np.array([0, 1, 3], np.int32))
+    return {
+        "CumProd": [((f32(2, 3), 1), {}), ((ints, -2), {"exclusive": True, "reverse": True})],
+        **{n: [((ints, shifts), {})] for n in _INT_BINARY},
+    }
+
+
+def vmap_samples(B, U, f32) -> dict:  # noqa: N803 - the test module's makers
+    """Samples for test_batching_rules.py, built with its makers."""
+    return {
+        "CumProd": [lambda r: ((B(f32(r, 3, 4, 5)), 0), {"exclusive": True}),
+                    lambda r: ((B(f32(r, 3, 4)), -1), {"reverse": True})],
+        **{n: [lambda r: ((B(_ints(r, 3, 4)), U(_ints(r, 4))), {})] for n in _INT_BINARY},
+    }
+
+
+def bprop_samples(n, s, u) -> dict:
+    """Samples for test_bprop.py, built with its makers."""
+    return {
+        "CumProd": [s(u(0.5, 2.0, 2, 3), 1),
+                    s(u(-2.0, -0.5, 3, 2), 0, exclusive=True, reverse=True)],
+    }
