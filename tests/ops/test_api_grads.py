@@ -1,0 +1,49 @@
+"""Gradients of the composite functional APIs of the ``test_api_*`` modules against central
+finite differences (float64), in PYNATIVE and under ``@jit``."""
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import graphkiln as ms
+from graphkiln import Tensor, ops
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from numeric_grad import numeric_grad  # noqa: E402
+
+_R = np.random.default_rng(11)
+W = _R.standard_normal((2, 3, 5))
+OTHER = _R.standard_normal((2, 4, 5))
+
+LOSSES = {
+    "einsum": (lambda a: (ops.einsum("bij,bkj->bik", a, Tensor(OTHER[:, :3, :4])) ** 2).sum(),
+               (2, 3, 4)),
+    "einsum_diag": (lambda a: (ops.einsum("ii->i", a) * Tensor(np.arange(3.0))).sum(), (3, 3)),
+    "kron": (lambda a: (ops.kron(a, Tensor(W[0, :2, :2])) ** 2).sum(), (2, 3)),
+    "cdist": (lambda a: (ops.cdist(a, Tensor(OTHER[:, :, :3]), 3.0) * 0.5).sum(), (2, 3, 3)),
+    "dist": (lambda a: ops.dist(a, Tensor(W[0]), 1.5), (3, 5)),
+    "cosine_similarity": (lambda a: ops.cosine_similarity(a, Tensor(W[0])).sum(), (3, 5)),
+    "logcumsumexp": (lambda a: (ops.logcumsumexp(a, 1) * Tensor(W[0, :2, :4])).sum(), (2, 4)),
+    "cumprod": (lambda a: (ops.cumprod(a, 1) * Tensor(W[0, :2, :4])).sum(), (2, 4)),
+    "cross": (lambda a: (ops.cross(a, Tensor(W[0, :2, :3]), 1) ** 2).sum(), (2, 3)),
+    "tensor_dot": (lambda a: (ops.tensor_dot(a, Tensor(OTHER[0]), 1) ** 2).sum(), (3, 4)),
+    "glu": (lambda a: (ops.glu(a, 0) * Tensor(W[0, :2, :3])).sum(), (4, 3)),
+    "logsigmoid": (lambda a: ops.logsigmoid(a).sum(), (2, 3)),
+    "silu": (lambda a: (ops.silu(a) * Tensor(W[0, :2, :3])).sum(), (2, 3)),
+    "softmin": (lambda a: (ops.softmin(a) * Tensor(W[0, :2, :3])).sum(), (2, 3)),
+    "block_diag": (lambda a: (ops.block_diag(a, a[0]) ** 2).sum(), (2, 3)),
+    "rot90": (lambda a: (ops.rot90(a, 1, (0, 1)) * Tensor(W[0, :3, :2])).sum(), (2, 3)),
+    "clip_by_norm": (lambda a: (ops.clip_by_norm(a, 1.0) * Tensor(W[0, :2, :3])).sum(), (2, 3)),
+    "logit": (lambda a: ops.logit(ops.sigmoid(a), 0.3).sum(), (2, 3)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(LOSSES))
+def test_gradient_matches_finite_differences(name):
+    loss, shape = LOSSES[name]
+    x = _R.uniform(0.2, 1.5, shape) * np.where(_R.random(shape) < 0.3, -1, 1)
+    want = numeric_grad(loss, x)
+    for fn in (loss, ms.jit(loss)):
+        got = ms.grad(fn)(Tensor(x)).asnumpy()
+        np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-7)
