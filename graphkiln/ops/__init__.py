@@ -62,6 +62,7 @@ from .defs.collective import ReduceOp
 from .distance import cdist, cosine_similarity, dist  # noqa: F401
 from .einsum import einsum  # noqa: F401
 from .elementwise import *  # noqa: F401,F403
+from .fft import *  # noqa: F401,F403
 from .functional import *  # noqa: F401,F403
 from .functional import print_ as print  # noqa: A001,F401
 from .functional import reduce_all as all  # noqa: A001,F401

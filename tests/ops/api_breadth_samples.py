@@ -7,6 +7,14 @@ from graphkiln import Tensor
 
 _INT_BINARY = ("Gcd", "Lcm", "LeftShift", "RightShift")
 NON_DIFFERENTIABLE = {n: "integer operands" for n in _INT_BINARY}
+CHECKED_ELSEWHERE = {n: "complex-valued: its gradient (df/da + i df/db) is checked against "
+                        "finite differences of both parts in tests/ops/test_api_fft.py"
+                     for n in ("FFTN", "RFFTN", "IRFFTN")}
+_FFT = {"sizes": (3, 4), "axes": (0, 1)}
+
+
+def _complex(r, *shape):
+    return (r.standard_normal(shape) + 1j * r.standard_normal(shape)).astype(np.complex64)
 
 
 def _ints(r, *shape):
@@ -20,6 +28,11 @@ def registry_samples(f32) -> dict:
     return {
         "CumProd": [((f32(2, 3), 1), {}), ((ints, -2), {"exclusive": True, "reverse": True})],
         **{n: [((ints, shifts), {})] for n in _INT_BINARY},
+        "FFTN": [((f32(2, 3),), _FFT),
+                 ((Tensor(_complex(np.random.default_rng(0), 3, 4)),),
+                  {"sizes": (5,), "axes": (1,), "norm": "ortho", "inverse": True})],
+        "RFFTN": [((f32(2, 3),), _FFT)],
+        "IRFFTN": [((Tensor(_complex(np.random.default_rng(1), 3, 3)),), _FFT)],
     }
 
 
@@ -29,6 +42,9 @@ def vmap_samples(B, U, f32) -> dict:  # noqa: N803 - the test module's makers
         "CumProd": [lambda r: ((B(f32(r, 3, 4, 5)), 0), {"exclusive": True}),
                     lambda r: ((B(f32(r, 3, 4)), -1), {"reverse": True})],
         **{n: [lambda r: ((B(_ints(r, 3, 4)), U(_ints(r, 4))), {})] for n in _INT_BINARY},
+        "FFTN": [lambda r: ((B(_complex(r, 3, 2, 3)),), {**_FFT, "norm": "forward"})],
+        "RFFTN": [lambda r: ((B(f32(r, 3, 2, 3)),), _FFT)],
+        "IRFFTN": [lambda r: ((B(_complex(r, 3, 3, 3)),), _FFT)],
     }
 
 

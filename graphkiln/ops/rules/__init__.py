@@ -13,6 +13,7 @@ from . import (  # noqa: F401  (importing attaches the rules)
     decompositions,
     dropout_nd,
     elementwise,
+    fft,
     kl_div,
     pool3d,
     regions,
