@@ -44,12 +44,16 @@ from ..ops import (  # noqa: F401
     chunk,
     cos,
     cosh,
+    cross,
     diff,
+    einsum,
     eq,
     equal,
     erf,
     erfc,
+    erfinv,
     exp,
+    exp2,
     expm1,
     flip,
     float_power,
@@ -57,6 +61,7 @@ from ..ops import (  # noqa: F401
     fmod,
     frac,
     gather_elements,
+    gcd,
     ge,
     greater,
     greater_equal,
@@ -64,6 +69,7 @@ from ..ops import (  # noqa: F401
     imag,
     index_select,
     inner,
+    inverse,
     isclose,
     isfinite,
     isinf,
@@ -100,6 +106,7 @@ from ..ops import (  # noqa: F401
     not_equal,
     ones_like,
     outer,
+    polar,
     real,
     reciprocal,
     remainder,
@@ -127,6 +134,8 @@ from ..ops import (  # noqa: F401
     zeros_like,
 )
 from . import linalg, nn, optim, special  # noqa: F401
+from .functions import *  # noqa: F401,F403
+from .nn import functional  # noqa: F401
 
 fix = trunc
 
@@ -487,4 +496,4 @@ def clone(input) -> Tensor:
 
 
 __all__ = [n for n in dir() if not n.startswith("_") and n not in (
-    "annotations", "builtins", "np", "ops", "mstype", "Tensor")]
+    "annotations", "builtins", "np", "ops", "mstype", "Tensor", "functions")]

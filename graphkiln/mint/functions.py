@@ -1,0 +1,115 @@
+"""``mindspore.mint`` functions whose arguments differ from ``mindspore.ops``' (PyTorch's
+names: ``dim``, ``keepdim``, ``indexing="ij"``...): the running reductions, ``linspace``,
+``meshgrid``, ``softmax``, ``unique``, ``kthvalue``, ``norm``, ``conv2d``, ``item``..."""
+from __future__ import annotations
+
+import graphkiln.ops as ops
+
+from ..common import dtype as mstype
+from ..common.tensor import Tensor
+
+__all__ = ["cumsum", "cumprod", "cummax", "cummin", "linspace", "meshgrid", "softmax",
+           "unique", "kthvalue", "norm", "conv2d", "item", "histc", "floor_divide"]
+
+
+def cumsum(input, dim, dtype=None) -> Tensor:  # noqa: A002 - MindSpore's names
+    """The running sum along ``dim``."""
+    return ops.cumsum(input, dim, dtype)
+
+
+def cumprod(input, dim, dtype=None) -> Tensor:  # noqa: A002
+    """The running product along ``dim``."""
+    return ops.cumprod(input, dim, dtype)
+
+
+def cummax(input, dim) -> tuple:  # noqa: A002
+    """The running maximum along ``dim`` and its (int64) indices."""
+    return ops.cummax(input, dim)
+
+
+def cummin(input, dim) -> tuple:  # noqa: A002
+    """The running minimum along ``dim`` and its (int64) indices."""
+    values, indices = ops.cummin(input, dim)
+    return values, ops.cast(indices, mstype.int64)
+
+
+def linspace(start, end, steps, *, dtype=None) -> Tensor:
+    """``steps`` evenly spaced values from ``start`` to ``end`` (float32 unless ``dtype``)."""
+    out = ops.linspace(start, end, steps)
+    return out if dtype is None else ops.cast(out, dtype)
+
+
+def meshgrid(*tensors, indexing=None) -> tuple:
+    """Coordinate grids of 1-D Tensors (``"ij"`` indexing unless ``indexing`` says)."""
+    if len(tensors) == 1 and isinstance(tensors[0], (tuple, list)):
+        tensors = tuple(tensors[0])
+    return ops.meshgrid(*tensors, indexing="ij" if indexing is None else indexing)
+
+
+def softmax(input, dim, *, dtype=None) -> Tensor:  # noqa: A002
+    """The softmax along ``dim``."""
+    return ops.softmax(input, dim, dtype=dtype)
+
+
+def unique(input, sorted=True, return_inverse=False, return_counts=False,  # noqa: A002
+           dim=None):
+    """The sorted distinct elements of ``input`` (flattened), with the index of each element
+    in them and each one's count when asked (the counts only in PyNative: their number is
+    known only when the data is)."""
+    if dim is not None:
+        raise ValueError("For 'unique', graphkiln supports only dim=None.")
+    values, inverse = ops.unique(ops.reshape(input, (-1,)))
+    inverse = ops.reshape(ops.cast(inverse, mstype.int64), tuple(input.shape))
+    out = (values,)
+    if return_inverse:
+        out += (inverse,)
+    if return_counts:
+        if values.is_symbolic:
+            raise RuntimeError("For 'unique', 'return_counts' needs the data (PyNative).")
+        ones = ops.ones(tuple(input.shape), mstype.int64)
+        out += (ops.unsorted_segment_sum(ones, inverse, values.shape[0]),)
+    return out[0] if len(out) == 1 else out
+
+
+def kthvalue(input, k: int, dim: int = -1, keepdim: bool = False) -> tuple:  # noqa: A002
+    """The ``k``-th smallest element along ``dim`` and its (int64) index."""
+    if not 1 <= k <= (input.shape[dim] if input.ndim else 1):
+        raise ValueError(f"For 'kthvalue', 'k' must be in [1, {input.shape[dim]}], but got "
+                         f"{k}.")
+    values, indices = ops.sort(input, dim)
+    pick = Tensor([k - 1], mstype.int64)
+    value = ops.gather(values, pick, dim % max(input.ndim, 1))
+    index = ops.cast(ops.gather(indices, pick, dim % max(input.ndim, 1)), mstype.int64)
+    if not keepdim:
+        value, index = ops.squeeze(value, dim), ops.squeeze(index, dim)
+    return value, index
+
+
+def norm(input, p="fro", dim=None, keepdim=False, *, dtype=None) -> Tensor:  # noqa: A002
+    """The vector ``p``-norm over ``dim`` (all elements when None); ``"fro"`` is the 2-norm,
+    ``"nuc"`` the nuclear norm of the matrices of ``dim``."""
+    if p == "nuc":
+        return ops.matrix_norm(input, "nuc", (-2, -1) if dim is None else dim, keepdim,
+                               dtype=dtype)
+    return ops.vector_norm(input, 2 if p == "fro" else p, dim, keepdim, dtype=dtype)
+
+
+def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1,  # noqa: A002
+           groups=1) -> Tensor:
+    """A 2-D convolution; ``padding`` is ``"same"``, ``"valid"`` or per-side amounts."""
+    if isinstance(padding, str):
+        return ops.conv2d(input, weight, bias, stride, padding, 0, dilation, groups)
+    return ops.conv2d(input, weight, bias, stride, "pad", padding, dilation, groups)
+
+
+def item(input):  # noqa: A002
+    """The single element of ``input`` as a Python number."""
+    return input.item()
+
+
+def histc(input, bins=100, min=0, max=0) -> Tensor:  # noqa: A002
+    return ops.histc(input, bins, min, max)
+
+
+def floor_divide(input, other) -> Tensor:  # noqa: A002
+    return ops.floor_divide(input, other)
