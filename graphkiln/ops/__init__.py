@@ -59,6 +59,7 @@ from .ctc import ctc_loss  # noqa: F401
 from .custom_ops import Custom  # noqa: F401  (its own class, before the registry's)
 from .custom_reg import CustomRegOp, DataType, custom_info_register  # noqa: F401
 from .defs.collective import ReduceOp
+from .diagonals import *  # noqa: F401,F403
 from .distance import cdist, cosine_similarity, dist  # noqa: F401
 from .einsum import einsum  # noqa: F401
 from .elementwise import *  # noqa: F401,F403
@@ -77,7 +78,9 @@ from .pixel_shuffle import channel_shuffle, pixel_shuffle, pixel_unshuffle  # no
 from .pooling import avg_pool3d, max_pool2d, max_pool3d  # noqa: F401
 from .primitive import REGISTRY, Primitive, constexpr, primitive_class
 from .products import *  # noqa: F401,F403
+from .quantiles import *  # noqa: F401,F403
 from .sampling import log_normal, multinomial  # noqa: F401
+from .searching import *  # noqa: F401,F403
 from .stacking import *  # noqa: F401,F403
 from .unfold import unfold  # noqa: F401
 from .unpool import max_unpool1d, max_unpool2d, max_unpool3d  # noqa: F401

@@ -24,7 +24,7 @@ __all__ = ["tril", "triu", "flip", "fliplr", "flipud", "narrow", "chunk", "tenso
            "argwhere", "median", "nanmedian", "msort", "diagflat", "diag", "column_stack",
            "is_nonzero", "roll", "t", "arange",
            "repeat_elements", "pad", "full", "full_like", "expand", "expand_as", "view_as",
-           "type_as", "numel", "ravel", "permute", "reverse", "top_k"]
+           "type_as", "numel", "ravel", "permute", "reverse", "top_k", "index_fill"]
 
 _INT = (int, np.integer)
 
@@ -670,6 +670,28 @@ def reverse(x, axis) -> Tensor:
 def top_k(input_x, k: int, sorted: bool = True) -> tuple:  # noqa: A002
     """The ``k`` largest values along the last axis and their (int32) indices."""
     return TopK(input_x, k, sorted=sorted)
+
+
+def index_fill(x, axis, index, value) -> Tensor:
+    """``x`` with the slices at ``index`` along ``axis`` set to ``value`` (a number or a 0-d
+    Tensor)."""
+    x = _require_tensor("index_fill", "x", x)
+    if isinstance(axis, Tensor):
+        axis = int(axis.asnumpy())
+    if isinstance(axis, bool) or not isinstance(axis, _INT):
+        raise TypeError(f"For 'index_fill', 'axis' must be an int, but got "
+                        f"{type(axis).__name__}.")
+    ax = norm_axis("index_fill", axis, x.ndim)
+    index = _index_vector("index_fill", index)
+    if isinstance(value, Tensor) and value.ndim:
+        raise ValueError(f"For 'index_fill', 'value' must be a 0-D Tensor, but got a "
+                         f"{value.ndim}-D Tensor.")
+    hit = F.reduce_any(F.equal(F.expand_dims(F.cast(index, mstype.int64), 1),
+                               Tensor(np.arange(x.shape[ax], dtype=np.int64))), 0)
+    mask = F.broadcast_to(F.reshape(hit, tuple(-1 if i == ax else 1 for i in range(x.ndim))),
+                          tuple(x.shape))
+    fill = F.broadcast_to(F.cast(value, x.dtype), tuple(x.shape))
+    return F.select(mask, fill, x)
 
 
 def sum_to_size(input, *size) -> Tensor:

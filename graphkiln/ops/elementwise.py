@@ -26,7 +26,8 @@ __all__ = ["log2", "log10", "isnan", "isinf", "isfinite", "isneginf", "isposinf"
            "nan_to_num", "isclose", "logsumexp", "nansum", "nanmean", "count_nonzero", "asinh",
            "acosh", "atanh", "arcsinh", "arccosh", "arctanh", "ldexp", "isreal",
            "relu6", "bessel_i0", "bessel_i1", "i0", "logit", "exp2", "gcd", "lcm",
-           "bitwise_left_shift", "bitwise_right_shift", "polar", "addcdiv", "addcmul"]
+           "bitwise_left_shift", "bitwise_right_shift", "polar", "view_as_real", "addcdiv",
+           "addcmul"]
 
 
 def _tensor(x) -> Tensor:
@@ -446,6 +447,13 @@ def bitwise_right_shift(input, other) -> Tensor:
 def polar(abs, angle) -> Tensor:  # noqa: A002 - MindSpore's argument name
     """The complex numbers ``abs * (cos(angle) + i sin(angle))``."""
     return F.complex(F.mul(abs, F.cos(angle)), F.mul(abs, F.sin(angle)))
+
+
+def view_as_real(input) -> Tensor:
+    """The real and imaginary parts of a complex Tensor along a new last axis."""
+    if not isinstance(input, Tensor) or not input.dtype.is_complex:
+        raise TypeError("For view_as_real, the dtype of input Tensor must be complex.")
+    return F.stack([F.real(input), F.imag(input)], -1)
 
 
 def addcdiv(input, tensor1, tensor2, value=1) -> Tensor:

@@ -9,6 +9,8 @@ import graphkiln.ops.elementwise as E
 import graphkiln.ops.elementwise_ops as EO
 import graphkiln.ops.functional as F
 import graphkiln.ops.products as P
+import graphkiln.ops.quantiles as Q
+import graphkiln.ops.searching as SE
 import graphkiln.ops.stacking as S
 
 from ..common import dtype as mstype
@@ -47,12 +49,17 @@ def addcmul(self, tensor1, tensor2, *, value=1) -> Tensor:
     return E.addcmul(self, tensor1, tensor2, value)
 
 
+def searchsorted(self, v, side="left", sorter=None) -> Tensor:
+    """Where ``v``'s elements go in ``self`` (sorted) to keep it sorted, as int32."""
+    return SE.searchsorted(self, v, out_int32=True, side=side, sorter=sorter)
+
+
 def install() -> None:
     """Attach the methods to :class:`Tensor`."""
-    for fn in (expand, clone, new_empty, addcdiv, addcmul):
+    for fn in (expand, clone, new_empty, addcdiv, addcmul, searchsorted):
         setattr(Tensor, fn.__name__, fn)
     for fn in (C.cumprod, C.logcumsumexp, E.logit, E.gcd, E.lcm, P.cross, S.rot90, A.top_k,
-               A.diag, EO.erfinv):
+               A.diag, EO.erfinv, Q.quantile, Q.nanquantile, SE.bincount):
         setattr(Tensor, fn.__name__, fn)
 
 
