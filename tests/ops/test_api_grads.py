@@ -36,6 +36,20 @@ LOSSES = {
     "rot90": (lambda a: (ops.rot90(a, 1, (0, 1)) * Tensor(W[0, :3, :2])).sum(), (2, 3)),
     "clip_by_norm": (lambda a: (ops.clip_by_norm(a, 1.0) * Tensor(W[0, :2, :3])).sum(), (2, 3)),
     "logit": (lambda a: ops.logit(ops.sigmoid(a), 0.3).sum(), (2, 3)),
+    "quantile": (lambda a: (ops.quantile(a, Tensor(np.array([0.2, 0.7])), 1) ** 2).sum(),
+                 (2, 5)),
+    "nanquantile": (lambda a: ops.nanquantile(a, 0.4).sum(), (3, 3)),
+    "cov": (lambda a: (ops.cov(a, aweights=Tensor(np.array([0.5, 1.0, 2.0, 1.5]))) ** 2).sum(),
+            (2, 4)),
+    "trapz": (lambda a: ops.trapz(a * a, Tensor(np.array([0.0, 0.5, 2.0])), dim=0).sum(),
+              (3, 2)),
+    "diag_embed": (lambda a: (ops.diag_embed(a, -1) * Tensor(OTHER[:, :4, :4])).sum(), (2, 3)),
+    "diagonal_scatter": (lambda a: (ops.diagonal_scatter(a, a[0, :3] * 2, 1) ** 2).sum(),
+                         (3, 4)),
+    "index_fill": (lambda a: (ops.index_fill(a, 1, Tensor(np.array([1], np.int32)), 2.0) ** 2
+                              ).sum(), (2, 3)),
+    "aminmax": (lambda a: ops.aminmax(a, axis=1)[0].sum() * 2 + ops.aminmax(a)[1].sum(),
+                (2, 3)),
 }
 
 
