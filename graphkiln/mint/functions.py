@@ -7,6 +7,7 @@ import graphkiln.ops as ops
 
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
+from ..ops import searching as SE
 
 __all__ = ["cumsum", "cumprod", "cummax", "cummin", "linspace", "meshgrid", "softmax",
            "unique", "kthvalue", "norm", "conv2d", "item", "histc", "floor_divide"]
@@ -25,6 +26,9 @@ def cumprod(input, dim, dtype=None) -> Tensor:  # noqa: A002
 def cummax(input, dim) -> tuple:  # noqa: A002
     """The running maximum along ``dim`` and its (int64) indices."""
     return ops.cummax(input, dim)
+
+
+unique = SE.unique_ext
 
 
 def cummin(input, dim) -> tuple:  # noqa: A002
@@ -49,26 +53,6 @@ def meshgrid(*tensors, indexing=None) -> tuple:
 def softmax(input, dim, *, dtype=None) -> Tensor:  # noqa: A002
     """The softmax along ``dim``."""
     return ops.softmax(input, dim, dtype=dtype)
-
-
-def unique(input, sorted=True, return_inverse=False, return_counts=False,  # noqa: A002
-           dim=None):
-    """The sorted distinct elements of ``input`` (flattened), with the index of each element
-    in them and each one's count when asked (the counts only in PyNative: their number is
-    known only when the data is)."""
-    if dim is not None:
-        raise ValueError("For 'unique', graphkiln supports only dim=None.")
-    values, inverse = ops.unique(ops.reshape(input, (-1,)))
-    inverse = ops.reshape(ops.cast(inverse, mstype.int64), tuple(input.shape))
-    out = (values,)
-    if return_inverse:
-        out += (inverse,)
-    if return_counts:
-        if values.is_symbolic:
-            raise RuntimeError("For 'unique', 'return_counts' needs the data (PyNative).")
-        ones = ops.ones(tuple(input.shape), mstype.int64)
-        out += (ops.unsorted_segment_sum(ones, inverse, values.shape[0]),)
-    return out[0] if len(out) == 1 else out
 
 
 def kthvalue(input, k: int, dim: int = -1, keepdim: bool = False) -> tuple:  # noqa: A002

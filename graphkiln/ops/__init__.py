@@ -73,6 +73,7 @@ from .interpolation import interpolate  # noqa: F401
 from .linalg_ops import *  # noqa: F401,F403
 from .losses import *  # noqa: F401,F403
 from .lp_pool import lp_pool1d, lp_pool2d  # noqa: F401
+from .nn_functions import *  # noqa: F401,F403
 from .norms import matrix_norm, norm, vector_norm  # noqa: F401
 from .pixel_shuffle import channel_shuffle, pixel_shuffle, pixel_unshuffle  # noqa: F401
 from .pooling import avg_pool3d, max_pool2d, max_pool3d  # noqa: F401
@@ -82,7 +83,7 @@ from .quantiles import *  # noqa: F401,F403
 from .sampling import log_normal, multinomial  # noqa: F401
 from .searching import *  # noqa: F401,F403
 from .stacking import *  # noqa: F401,F403
-from .unfold import unfold  # noqa: F401
+from .unfold import col2im, fold, unfold  # noqa: F401
 from .unpool import max_unpool1d, max_unpool2d, max_unpool3d  # noqa: F401
 from .window_functions import blackman_window  # noqa: F401
 

@@ -27,7 +27,7 @@ __all__ = ["log2", "log10", "isnan", "isinf", "isfinite", "isneginf", "isposinf"
            "acosh", "atanh", "arcsinh", "arccosh", "arctanh", "ldexp", "isreal",
            "relu6", "bessel_i0", "bessel_i1", "i0", "logit", "exp2", "gcd", "lcm",
            "bitwise_left_shift", "bitwise_right_shift", "polar", "view_as_real", "addcdiv",
-           "addcmul"]
+           "addcmul", "mvlgamma", "nextafter", "population_count"]
 
 
 def _tensor(x) -> Tensor:
@@ -464,3 +464,26 @@ def addcdiv(input, tensor1, tensor2, value=1) -> Tensor:
 def addcmul(input, tensor1, tensor2, value=1) -> Tensor:
     """``input + value * tensor1 * tensor2``."""
     return F.add(input, F.mul(F.mul(tensor1, tensor2), value))
+
+
+def mvlgamma(input, p: int) -> Tensor:
+    """The multivariate log-gamma of dimension ``p``: ``sum_i lgamma(input - i / 2)`` plus
+    ``p (p - 1) / 4 log(pi)``; every element must exceed ``(p - 1) / 2``."""
+    x = _tensor(input)
+    if isinstance(p, bool) or not isinstance(p, int) or p < 1:
+        raise ValueError(f"For 'Mvlgamma', 'p' must be an int >= 1, but got {p!r}.")
+    if not x.is_symbolic and (x.asnumpy() <= (p - 1) / 2).any():
+        raise ValueError("For Mvlgamma, all elements of 'x' must be greater than (p-1)/2.")
+    steps = Tensor(-np.arange(p, dtype=x.dtype.np_dtype) / 2)
+    terms = F.lgamma(F.add(F.expand_dims(x, -1), steps))
+    return F.add(F.reduce_sum(terms, -1), p * (p - 1) / 4 * math.log(math.pi))
+
+
+def nextafter(input, other) -> Tensor:
+    """The next representable float after ``input`` towards ``other``."""
+    return M.NextAfter(input, other)
+
+
+def population_count(input_x) -> Tensor:
+    """The number of 1 bits of each integer element, as uint8."""
+    return M.PopulationCount(input_x)

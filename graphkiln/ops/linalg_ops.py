@@ -1,6 +1,6 @@
 """``ops.svd``, ``ops.qr``, ``ops.cholesky``, ``ops.det``, ``ops.slogdet``, ``ops.logdet``,
-``ops.inverse``, ``ops.matrix_power`` (over the primitives of :mod:`.defs.decompositions`
-and matmul)."""
+``ops.inverse``, ``ops.matrix_power``, ``ops.matrix_exp`` (over the primitives of
+:mod:`.defs.decompositions` and matmul)."""
 from __future__ import annotations
 
 import math
@@ -11,7 +11,12 @@ from ..common.tensor import Tensor
 from .defs import decompositions as D
 
 __all__ = ["lstsq", "svd", "det", "matrix_determinant", "slogdet", "log_matrix_determinant",
-           "logdet", "inverse", "matrix_power", "qr", "cholesky"]
+           "logdet", "inverse", "matrix_power", "matrix_exp", "qr", "cholesky"]
+
+
+def matrix_exp(input: Tensor) -> Tensor:  # noqa: A002
+    """The exponential of each square matrix of the last two axes."""
+    return D.MatrixExp(input)
 
 
 def lstsq(input: Tensor, A: Tensor) -> Tensor:  # noqa: N803  (MindSpore's name)

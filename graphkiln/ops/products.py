@@ -9,10 +9,11 @@ import numpy as np
 
 import graphkiln.ops.functional as F
 
+from ..common import dtype as mstype
 from ..common.tensor import Tensor
 
 __all__ = ["mm", "outer", "ger", "inner", "addmm", "addbmm", "baddbmm", "addmv",
-           "mv", "kron", "addr", "tensor_dot", "cross"]
+           "mv", "kron", "addr", "tensor_dot", "batch_dot", "cross"]
 
 
 def _check_rank(name: str, arg: str, x, rank: int) -> None:
@@ -148,6 +149,56 @@ def tensor_dot(x1, x2, axes) -> Tensor:
     k = F.reshape(F.transpose(x2, a2 + tuple(free2)), (size, -1))
     shape = tuple(x1.shape[i] for i in free1) + tuple(x2.shape[j] for j in free2)
     return F.reshape(F.matmul(m, k), shape)
+
+
+def _batch_axes(axes, r1: int, r2: int) -> list:
+    if axes is None:
+        axes = [r1 - 1, r2 - 1 if r2 == 2 else r2 - 2]
+    elif isinstance(axes, int) and not isinstance(axes, bool):
+        if axes == 0 or abs(axes) > builtins.min(r1, r2):
+            raise ValueError(f"For 'batch_dot', 'axes' must be a non-zero int no larger than "
+                             f"the ranks, but got {axes}.")
+        axes = [axes + r1, axes + r2] if axes < 0 else [axes, axes]
+    else:
+        axes = list(axes)
+        if len(axes) != 2 or 0 in axes:
+            raise ValueError(f"For 'batch_dot', 'axes' must be 2 non-zero axes, but got "
+                             f"{axes}.")
+        axes = [axes[0] % r1, axes[1] % r2]
+    return axes
+
+
+def batch_dot(x1, x2, axes=None) -> Tensor:
+    """Per example (the first axis), the sum of products of ``x1`` and ``x2`` over the axes
+    ``axes`` (the last of ``x1`` and the second last of ``x2`` by default)."""
+    for name, x in (("x1", x1), ("x2", x2)):
+        if not isinstance(x, Tensor) or x.ndim < 2:
+            raise ValueError(f"For 'batch_dot', the inputs x1, x2 should have 'dimension >= 2', "
+                             f"but got {name}.")
+        if x.dtype != mstype.float32:
+            raise TypeError(f"For 'batch_dot', the '{name}' must be a float32 Tensor, but got "
+                            f"{x.dtype}.")
+    if x1.shape[0] != x2.shape[0]:
+        raise ValueError(f"For 'batch_dot', the batch sizes must be equal, but got "
+                         f"{x1.shape[0]} and {x2.shape[0]}.")
+    a1, a2 = _batch_axes(axes, x1.ndim, x2.ndim)
+    r1, r2 = x1.ndim, x2.ndim
+    if r1 == 2:
+        x1, a1 = F.expand_dims(x1, 1), a1 + 1
+    if r2 == 2:
+        x2 = F.expand_dims(x2, 2)
+    free1 = [i for i in range(1, x1.ndim) if i != a1]
+    free2 = [i for i in range(1, x2.ndim) if i != a2]
+    n = x1.shape[0]
+    left = F.reshape(F.transpose(x1, (0, *free1, a1)), (n, -1, x1.shape[a1]))
+    right = F.reshape(F.transpose(x2, (0, a2, *free2)), (n, x2.shape[a2], -1))
+    shape = (n,) + tuple(x1.shape[i] for i in free1) + tuple(x2.shape[i] for i in free2)
+    out = F.reshape(F.matmul(left, right), shape)
+    if r1 == 2:
+        out = F.squeeze(out, 1)
+    elif r2 == 2:
+        out = F.squeeze(out, -1)
+    return out
 
 
 def cross(input, other, dim=None) -> Tensor:

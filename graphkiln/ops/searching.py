@@ -1,6 +1,8 @@
-"""Searching and counting: ``ops.searchsorted``, ``ops.bucketize``, ``ops.bincount`` and
-``ops.aminmax``, composites of comparisons and reductions with MindSpore 2.10's arguments,
-result dtypes and errors."""
+"""Searching and counting: ``ops.searchsorted``, ``ops.bucketize``, ``ops.bincount``,
+``ops.aminmax``, ``ops.unique_consecutive`` and ``ops.unique_with_pad``, composites of
+comparisons and reductions with MindSpore 2.10's arguments, result dtypes and errors. The
+ones whose output size depends on the data (``bincount``, ``unique_consecutive``) need the
+data: they run in PyNative."""
 from __future__ import annotations
 
 import numpy as np
@@ -10,7 +12,8 @@ import graphkiln.ops.functional as F
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
 
-__all__ = ["searchsorted", "bucketize", "bincount", "aminmax"]
+__all__ = ["searchsorted", "bucketize", "bincount", "aminmax", "unique_consecutive",
+           "unique_with_pad"]
 
 
 def _count_below(seq: Tensor, values: Tensor, right: bool) -> Tensor:
@@ -110,3 +113,81 @@ def aminmax(input, *, axis=0, keepdims: bool = False) -> tuple:  # noqa: A002
             lo, hi = F.reshape(lo, shape), F.reshape(hi, shape)
         return lo, hi
     return F.reduce_min(input, axis, keepdims), F.reduce_max(input, axis, keepdims)
+
+
+def _data(name: str, x) -> np.ndarray:
+    if not isinstance(x, Tensor):
+        raise TypeError(f"For '{name}', the input must be a Tensor, but got "
+                        f"{type(x).__name__}.")
+    if x.is_symbolic:
+        raise ValueError(f"For '{name}', the output size depends on the values of the input, "
+                         f"which a graph does not know.")
+    return x.asnumpy()
+
+
+def unique_consecutive(input, return_inverse: bool = False,  # noqa: A002
+                       return_counts: bool = False, dim=None):
+    """``input`` with each run of equal consecutive elements (slices along ``dim``; of the
+    flattened input when None) kept once, with each element's run number (int64) and each
+    run's length (int64) when asked."""
+    data = _data("unique_consecutive", input)
+    if dim is None:
+        flat = data.reshape(-1)
+        change = np.concatenate([[True], flat[1:] != flat[:-1]]) if flat.size else \
+            np.zeros(0, bool)
+        runs = np.cumsum(change) - 1
+        output, inverse = flat[change], runs.reshape(data.shape)
+    else:
+        ax = dim % max(data.ndim, 1)
+        moved = np.moveaxis(data, ax, 0)
+        change = np.concatenate([[True], (moved[1:] != moved[:-1]).reshape(
+            len(moved) - 1, -1).any(1)]) if len(moved) else np.zeros(0, bool)
+        runs = np.cumsum(change) - 1
+        output, inverse = np.moveaxis(moved[change], 0, ax), runs
+    counts = np.diff(np.flatnonzero(np.concatenate([change, [True]])))
+    out = (Tensor(output, input.dtype),)
+    if return_inverse:
+        out += (Tensor(inverse.astype(np.int64)),)
+    if return_counts:
+        out += (Tensor(counts.astype(np.int64)),)
+    return out[0] if len(out) == 1 else out
+
+
+def unique_with_pad(x, pad_num):
+    """The distinct elements of the 1-D ``x`` in order of first appearance, padded with
+    ``pad_num`` to ``x``'s length, and each element's index among them."""
+    data = _data("unique_with_pad", x)
+    if data.ndim != 1:
+        raise ValueError(f"For 'UniqueWithPad', the 'x' must be 1-D, but got {data.ndim}-D.")
+    values, first, inverse = np.unique(data, return_index=True, return_inverse=True)
+    order = np.argsort(first, kind="stable")
+    rank = np.empty_like(order)
+    rank[order] = np.arange(order.size)
+    padded = np.full(data.shape, pad_num, data.dtype)
+    padded[:values.size] = values[order]
+    return Tensor(padded, x.dtype), Tensor(rank[inverse].astype(np.int32))
+
+
+def unique_ext(input, sorted=True, return_inverse=False, return_counts=False,  # noqa: A002
+               dim=None):
+    """The distinct elements of ``input`` (flattened; sorted, or in order of first
+    appearance), with the index of each element in them and each one's count when asked
+    (the counts only in PyNative: their number is known only when the data is)."""
+    if dim is not None:
+        raise ValueError("For 'unique', graphkiln supports only dim=None.")
+    values, inverse = F.unique(F.reshape(input, (-1,)))  # in order of first appearance
+    inverse = F.cast(inverse, mstype.int64)
+    if sorted:
+        values, order = F.sort(values)
+        rank = F.sort(F.cast(order, mstype.float32))[1]  # the inverse permutation
+        inverse = F.gather(F.cast(rank, mstype.int64), inverse, 0)
+    inverse = F.reshape(inverse, tuple(input.shape))
+    out = (values,)
+    if return_inverse:
+        out += (inverse,)
+    if return_counts:
+        if values.is_symbolic:
+            raise RuntimeError("For 'unique', 'return_counts' needs the data (PyNative).")
+        ones = F.ones(tuple(input.shape), mstype.int64)
+        out += (F.unsorted_segment_sum(ones, inverse, values.shape[0]),)
+    return out[0] if len(out) == 1 else out

@@ -59,8 +59,10 @@ def install() -> None:
     for fn in (expand, clone, new_empty, addcdiv, addcmul, searchsorted):
         setattr(Tensor, fn.__name__, fn)
     for fn in (C.cumprod, C.logcumsumexp, E.logit, E.gcd, E.lcm, P.cross, S.rot90, A.top_k,
-               A.diag, EO.erfinv, Q.quantile, Q.nanquantile, SE.bincount):
+               A.diag, EO.erfinv, Q.quantile, Q.nanquantile, SE.bincount,
+               SE.unique_consecutive, E.nextafter, E.mvlgamma):
         setattr(Tensor, fn.__name__, fn)
+    Tensor.unique = SE.unique_ext
 
 
 install()

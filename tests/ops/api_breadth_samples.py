@@ -6,7 +6,10 @@ import numpy as np
 from graphkiln import Tensor
 
 _INT_BINARY = ("Gcd", "Lcm", "LeftShift", "RightShift")
-NON_DIFFERENTIABLE = {n: "integer operands" for n in _INT_BINARY}
+NON_DIFFERENTIABLE = {**{n: "integer operands" for n in _INT_BINARY},
+                      "NextAfter": "a step to the neighbouring float: no gradient (MindSpore "
+                                   "defines none)",
+                      "PopulationCount": "counts the bits of integers"}
 CHECKED_ELSEWHERE = {n: "complex-valued: its gradient (df/da + i df/db) is checked against "
                         "finite differences of both parts in tests/ops/test_api_fft.py"
                      for n in ("FFTN", "RFFTN", "IRFFTN")}
@@ -28,6 +31,10 @@ def registry_samples(f32) -> dict:
     return {
         "CumProd": [((f32(2, 3), 1), {}), ((ints, -2), {"exclusive": True, "reverse": True})],
         **{n: [((ints, shifts), {})] for n in _INT_BINARY},
+        "NextAfter": [((f32(2, 3), f32(2, 3)), {})],
+        "PopulationCount": [((Tensor(np.array([0, 7, -1], np.int16)),), {}),
+                            ((Tensor(np.array([3, 255], np.uint8)),), {})],
+        "MatrixExp": [((f32(3, 3),), {}), ((Tensor(np.eye(2, dtype=np.float16)),), {})],
         "FFTN": [((f32(2, 3),), _FFT),
                  ((Tensor(_complex(np.random.default_rng(0), 3, 4)),),
                   {"sizes": (5,), "axes": (1,), "norm": "ortho", "inverse": True})],
@@ -42,6 +49,9 @@ def vmap_samples(B, U, f32) -> dict:  # noqa: N803 - the test module's makers
         "CumProd": [lambda r: ((B(f32(r, 3, 4, 5)), 0), {"exclusive": True}),
                     lambda r: ((B(f32(r, 3, 4)), -1), {"reverse": True})],
         **{n: [lambda r: ((B(_ints(r, 3, 4)), U(_ints(r, 4))), {})] for n in _INT_BINARY},
+        "NextAfter": [lambda r: ((B(f32(r, 3, 4)), U(f32(r, 4))), {})],
+        "PopulationCount": [lambda r: ((B(r.integers(-9, 9, (3, 4)).astype(np.int8)),), {})],
+        "MatrixExp": [lambda r: ((B(f32(r, 3, 2, 3, 3)),), {})],
         "FFTN": [lambda r: ((B(_complex(r, 3, 2, 3)),), {**_FFT, "norm": "forward"})],
         "RFFTN": [lambda r: ((B(f32(r, 3, 2, 3)),), _FFT)],
         "IRFFTN": [lambda r: ((B(_complex(r, 3, 3, 3)),), _FFT)],
@@ -51,6 +61,7 @@ def vmap_samples(B, U, f32) -> dict:  # noqa: N803 - the test module's makers
 def bprop_samples(n, s, u) -> dict:
     """Samples for test_bprop.py, built with its makers."""
     return {
+        "MatrixExp": [s(n(3, 3)), s(n(2, 2, 2))],
         "CumProd": [s(u(0.5, 2.0, 2, 3), 1),
                     s(u(-2.0, -0.5, 3, 2), 0, exclusive=True, reverse=True)],
     }

@@ -48,6 +48,18 @@ LOSSES = {
                          (3, 4)),
     "index_fill": (lambda a: (ops.index_fill(a, 1, Tensor(np.array([1], np.int32)), 2.0) ** 2
                               ).sum(), (2, 3)),
+    "grid_sample": (lambda a: (ops.grid_sample(Tensor(OTHER[:1].reshape(1, 1, 4, 5)), a * 0.9,
+                                               "bilinear",
+                                               "border") ** 2).sum(), (1, 2, 3, 2)),
+    "grid_sample_image": (lambda a: (ops.grid_sample(a, Tensor(W[:1, :2, :4].reshape(
+        1, 2, 2, 2) * 0.6)) * 2).sum(), (1, 1, 3, 4)),
+    "affine_grid": (lambda a: (ops.affine_grid(a, (1, 1, 2, 3)) ** 2).sum(), (1, 2, 3)),
+    "lrn": (lambda a: (ops.lrn(a, 1, 1.0, 0.7, 0.6) * Tensor(W[:1, :3, :4].reshape(
+        1, 3, 2, 2))).sum(), (1, 3, 2, 2)),
+    "fold": (lambda a: (ops.fold(a, Tensor(np.array([3, 3])), 2) ** 2).sum(), (1, 4, 4)),
+    "mirror_pad": (lambda a: (ops.mirror_pad(a, Tensor(np.array([[1, 1], [0, 2]])), "REFLECT")
+                              * Tensor(OTHER[0])).sum(), (2, 3)),
+    "mvlgamma": (lambda a: ops.mvlgamma(a * a + 2.0, 3).sum(), (2, 3)),
     "aminmax": (lambda a: ops.aminmax(a, axis=1)[0].sum() * 2 + ops.aminmax(a)[1].sum(),
                 (2, 3)),
 }
