@@ -10,7 +10,11 @@ from ..common.tensor import Tensor
 from ..ops import searching as SE
 
 __all__ = ["cumsum", "cumprod", "cummax", "cummin", "linspace", "meshgrid", "softmax",
-           "unique", "kthvalue", "norm", "conv2d", "item", "histc", "floor_divide"]
+           "unique", "kthvalue", "norm", "conv2d", "item", "histc", "floor_divide",
+           "searchsorted", "unique_consecutive", "bincount", "triangular_solve"]
+
+searchsorted = SE.searchsorted
+unique_consecutive = SE.unique_consecutive
 
 
 def cumsum(input, dim, dtype=None) -> Tensor:  # noqa: A002 - MindSpore's names
@@ -97,3 +101,23 @@ def histc(input, bins=100, min=0, max=0) -> Tensor:  # noqa: A002
 
 def floor_divide(input, other) -> Tensor:  # noqa: A002
     return ops.floor_divide(input, other)
+
+
+def bincount(input, weights=None, minlength=0) -> Tensor:  # noqa: A002
+    """How often each non-negative int occurs in ``input``: int64 counts, or the sums of
+    ``weights`` (in their dtype) when given."""
+    out = ops.bincount(input, weights, minlength)
+    return ops.cast(out, mstype.int64 if weights is None else weights.dtype)
+
+
+def triangular_solve(b, A, upper=True, transpose=False, unitriangular=False) -> tuple:  # noqa: N803
+    """The solution ``X`` of ``op(A) X = b`` for the triangle of ``A`` (its upper one by
+    default; ``op`` the transpose when ``transpose``; a unit diagonal when
+    ``unitriangular``), and that triangle."""
+    tri = ops.triu(A) if upper else ops.tril(A)
+    if unitriangular:
+        n = A.shape[-1]
+        eye = ops.eye(n, n, A.dtype)
+        tri = ops.add(ops.mul(tri, ops.sub(1, eye)), eye)
+    matrix = ops.swapaxes(tri, -1, -2) if transpose else tri
+    return ops.matrix_solve(matrix, b), tri
