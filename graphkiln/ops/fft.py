@@ -10,13 +10,13 @@ import graphkiln.ops.functional as F
 
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
-from .array_ops import roll
+from .array_ops import pad, roll
 from .defs import fft as FT
 from .defs._infer import norm_axis
 
 __all__ = ["fft", "ifft", "fft2", "ifft2", "fftn", "ifftn", "rfft", "irfft", "rfft2",
            "irfft2", "rfftn", "irfftn", "hfft", "ihfft", "fftshift", "ifftshift", "fftfreq",
-           "rfftfreq"]
+           "rfftfreq", "stft"]
 
 _NORMS = ("backward", "forward", "ortho")
 _SWAP = {"backward": "forward", "forward": "backward", "ortho": "ortho"}
@@ -164,3 +164,47 @@ def fftfreq(n: int, d: float = 1.0, dtype=None) -> Tensor:
 def rfftfreq(n: int, d: float = 1.0, dtype=None) -> Tensor:
     """The non-negative sample frequencies of an ``n``-point real transform."""
     return _frequencies(np.fft.rfftfreq(n, d), dtype)
+
+
+_STFT_PADS = {"REFLECT": "reflect", "CONSTANT": "constant", "REPLICATE": "replicate"}
+
+
+def stft(x, n_fft: int, hop_length=None, win_length=None, window=None, center: bool = True,
+         pad_mode: str = "REFLECT", normalized: bool = False, onesided=None,
+         return_complex=None) -> Tensor:
+    """The short-time Fourier transform of the 1-D signal ``x`` (or a batch of them, 2-D):
+    ``(frequencies, frames)`` of the transforms of ``n_fft``-long windowed frames
+    ``hop_length`` apart (the signal padded by ``n_fft // 2`` at both ends when
+    ``center``); the real and imaginary parts on a last axis unless ``return_complex``."""
+    if not isinstance(x, Tensor) or x.ndim not in (1, 2):
+        raise ValueError(f"For 'stft', expected a 1-D tensor or a 2-D tensor, but got "
+                         f"{getattr(x, 'ndim', type(x).__name__)}")
+    hop = n_fft // 4 if hop_length is None else hop_length
+    win = n_fft if win_length is None else win_length
+    if not 0 < win <= n_fft or hop <= 0:
+        raise ValueError(f"For 'stft', 'win_length' must be in (0, n_fft] and 'hop_length' "
+                         f"positive, but got {win} and {hop}.")
+    window = F.ones((win,), mstype.float32) if window is None else window
+    complex_in = x.dtype.is_complex or window.dtype.is_complex
+    onesided = not complex_in if onesided is None else onesided
+    return_complex = complex_in if return_complex is None else return_complex
+    if center:
+        if pad_mode not in _STFT_PADS:
+            raise ValueError(f"For 'stft', 'pad_mode' must be one of {list(_STFT_PADS)}, but "
+                             f"got {pad_mode!r}.")
+        x = pad(x, (n_fft // 2, n_fft // 2), _STFT_PADS[pad_mode])
+    length = x.shape[-1]
+    if length < n_fft:
+        raise ValueError(f"For 'stft', the signal ({length}) is shorter than 'n_fft' "
+                         f"({n_fft}).")
+    frames = 1 + (length - n_fft) // hop
+    index = np.arange(frames)[:, None] * hop + np.arange(n_fft)[None, :]
+    cut = F.gather(x, Tensor(index.astype(np.int64)), x.ndim - 1)  # (..., frames, n_fft)
+    left = (n_fft - win) // 2
+    full_window = pad(window, (left, n_fft - win - left))
+    spectrum = (rfft if onesided else fft)(F.mul(cut, full_window), dim=-1,
+                                           norm="ortho" if normalized else None)
+    spectrum = F.swapaxes(spectrum, -1, -2)  # (..., frequencies, frames)
+    if return_complex:
+        return spectrum
+    return F.stack([F.real(spectrum), F.imag(spectrum)], -1)
