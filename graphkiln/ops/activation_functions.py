@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import graphkiln.ops.functional as F
 
+from ..common import dtype as mstype
 from ..common.tensor import Tensor
 from .defs import nn as NN
 from .defs._infer import norm_axis
+from .random_functions import uniform
 
 __all__ = ["silu", "softsign", "softmin", "tanhshrink", "threshold", "logsigmoid",
-           "hardsigmoid", "hardtanh", "glu", "leaky_relu", "bias_add"]
+           "hardsigmoid", "hardtanh", "glu", "leaky_relu", "rrelu", "bias_add"]
 
 
 def _float_tensor(name: str, x) -> Tensor:
@@ -91,6 +93,25 @@ def leaky_relu(input, alpha=0.2) -> Tensor:  # noqa: A002
     """``input`` where positive, else ``alpha * input``."""
     x = _float_tensor("leaky_relu", input)
     return F.select(F.greater(x, 0), x, F.mul(x, alpha))
+
+
+def rrelu(input, lower=1.0 / 8, upper=1.0 / 3) -> Tensor:  # noqa: A002
+    """``input`` where positive, else ``input`` times a slope drawn uniformly from
+    ``[lower, upper)`` for each element."""
+    for name, v in (("upper", upper), ("lower", lower)):
+        if isinstance(v, bool) or not isinstance(v, (float, int)):
+            raise TypeError(f"For 'rrelu', '{name}' must be an int or a float, but got "
+                            f"{type(v)}")
+    if lower > upper:
+        raise ValueError(f"For 'rrelu', the value of 'upper' must be greater than or equal to "
+                         f"'lower', but got upper: {upper}, lower: {lower}. ")
+    if not isinstance(input, Tensor):
+        raise TypeError(f"For 'rrelu', the 'input' must be a Tensor but got {type(input)}.")
+    slopes = uniform(tuple(input.shape), Tensor(float(lower), mstype.float32),
+                     Tensor(float(upper), mstype.float32))
+    scale = F.select(F.less(input, 0), F.cast(slopes, input.dtype),
+                     F.cast(F.greater(input, 0), input.dtype))
+    return F.mul(scale, input)
 
 
 def bias_add(input_x, bias) -> Tensor:
