@@ -27,7 +27,9 @@ __all__ = ["log2", "log10", "isnan", "isinf", "isfinite", "isneginf", "isposinf"
            "acosh", "atanh", "arcsinh", "arccosh", "arctanh", "ldexp", "isreal",
            "relu6", "bessel_i0", "bessel_i1", "i0", "logit", "exp2", "gcd", "lcm",
            "bitwise_left_shift", "bitwise_right_shift", "polar", "view_as_real", "addcdiv",
-           "addcmul", "mvlgamma", "nextafter", "population_count"]
+           "addcmul", "mvlgamma", "nextafter", "population_count", "bessel_j0", "bessel_j1",
+           "bessel_y0", "bessel_y1", "bessel_k0", "bessel_k1", "bessel_k0e", "bessel_k1e",
+           "bessel_i0e", "bessel_i1e"]
 
 
 def _tensor(x) -> Tensor:
@@ -487,3 +489,23 @@ def nextafter(input, other) -> Tensor:
 def population_count(input_x) -> Tensor:
     """The number of 1 bits of each integer element, as uint8."""
     return M.PopulationCount(input_x)
+
+
+def _bessel(opdef, name: str):
+    def fn(x) -> Tensor:
+        return opdef(x)
+    fn.__name__ = fn.__qualname__ = name
+    fn.__doc__ = f"Elementwise ``{opdef.name}`` (a Bessel function, see :mod:`.defs.bessel`)."
+    return fn
+
+
+bessel_j0 = _bessel(BES.BesselJ0, "bessel_j0")
+bessel_j1 = _bessel(BES.BesselJ1, "bessel_j1")
+bessel_y0 = _bessel(BES.BesselY0, "bessel_y0")
+bessel_y1 = _bessel(BES.BesselY1, "bessel_y1")
+bessel_k0 = _bessel(BES.BesselK0, "bessel_k0")
+bessel_k1 = _bessel(BES.BesselK1, "bessel_k1")
+bessel_k0e = _bessel(BES.BesselK0e, "bessel_k0e")
+bessel_k1e = _bessel(BES.BesselK1e, "bessel_k1e")
+bessel_i0e = _bessel(BES.BesselI0e, "bessel_i0e")
+bessel_i1e = _bessel(BES.BesselI1e, "bessel_i1e")

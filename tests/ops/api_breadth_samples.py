@@ -14,6 +14,8 @@ CHECKED_ELSEWHERE = {n: "complex-valued: its gradient (df/da + i df/db) is check
                         "finite differences of both parts in tests/ops/test_api_fft.py"
                      for n in ("FFTN", "RFFTN", "IRFFTN")}
 _FFT = {"sizes": (3, 4), "axes": (0, 1)}
+_BESSEL = ("BesselJ0", "BesselJ1", "BesselY0", "BesselY1", "BesselK0", "BesselK1", "BesselK0e",
+           "BesselK1e", "BesselI0e", "BesselI1e")
 
 
 def _complex(r, *shape):
@@ -31,6 +33,8 @@ def registry_samples(f32) -> dict:
     return {
         "CumProd": [((f32(2, 3), 1), {}), ((ints, -2), {"exclusive": True, "reverse": True})],
         **{n: [((ints, shifts), {})] for n in _INT_BINARY},
+        **{n: [((Tensor(np.array([0.3, 1.5, 4.0, 11.0], np.float32)),), {}),
+               ((Tensor(np.array([0.5, 2.0], np.float16)),), {})] for n in _BESSEL},
         "NextAfter": [((f32(2, 3), f32(2, 3)), {})],
         "PopulationCount": [((Tensor(np.array([0, 7, -1], np.int16)),), {}),
                             ((Tensor(np.array([3, 255], np.uint8)),), {})],
@@ -49,6 +53,7 @@ def vmap_samples(B, U, f32) -> dict:  # noqa: N803 - the test module's makers
         "CumProd": [lambda r: ((B(f32(r, 3, 4, 5)), 0), {"exclusive": True}),
                     lambda r: ((B(f32(r, 3, 4)), -1), {"reverse": True})],
         **{n: [lambda r: ((B(_ints(r, 3, 4)), U(_ints(r, 4))), {})] for n in _INT_BINARY},
+        **{n: [lambda r: ((B(np.abs(f32(r, 3, 4)) + 0.2),), {})] for n in _BESSEL},
         "NextAfter": [lambda r: ((B(f32(r, 3, 4)), U(f32(r, 4))), {})],
         "PopulationCount": [lambda r: ((B(r.integers(-9, 9, (3, 4)).astype(np.int8)),), {})],
         "MatrixExp": [lambda r: ((B(f32(r, 3, 2, 3, 3)),), {})],
@@ -62,6 +67,7 @@ def bprop_samples(n, s, u) -> dict:
     """Samples for test_bprop.py, built with its makers."""
     return {
         "MatrixExp": [s(n(3, 3)), s(n(2, 2, 2))],
+        **{k: [s(u(0.3, 6.0, 2, 3))] for k in _BESSEL},
         "CumProd": [s(u(0.5, 2.0, 2, 3), 1),
                     s(u(-2.0, -0.5, 3, 2), 0, exclusive=True, reverse=True)],
     }

@@ -3,6 +3,7 @@ from . import (  # noqa: F401  (importing attaches the rules)
     batching,
     batching_nn,
     bce,
+    bessel,
     bprop,
     bprop_nn,
     bprop_sequence,
