@@ -18,6 +18,7 @@ from .clip_ops import stop_gradient
 from .defs import activations as ACT
 from .defs import bessel as BES
 from .defs import math as M
+from .defs import special as SP
 
 __all__ = ["log2", "log10", "isnan", "isinf", "isfinite", "isneginf", "isposinf", "trunc",
            "fix", "frac", "sgn", "signbit", "erfc", "sinc", "deg2rad", "rad2deg", "copysign",
@@ -29,7 +30,7 @@ __all__ = ["log2", "log10", "isnan", "isinf", "isfinite", "isneginf", "isposinf"
            "bitwise_left_shift", "bitwise_right_shift", "polar", "view_as_real", "addcdiv",
            "addcmul", "mvlgamma", "nextafter", "population_count", "bessel_j0", "bessel_j1",
            "bessel_y0", "bessel_y1", "bessel_k0", "bessel_k1", "bessel_k0e", "bessel_k1e",
-           "bessel_i0e", "bessel_i1e"]
+           "bessel_i0e", "bessel_i1e", "zeta"]
 
 
 def _tensor(x) -> Tensor:
@@ -509,3 +510,9 @@ bessel_k0e = _bessel(BES.BesselK0e, "bessel_k0e")
 bessel_k1e = _bessel(BES.BesselK1e, "bessel_k1e")
 bessel_i0e = _bessel(BES.BesselI0e, "bessel_i0e")
 bessel_i1e = _bessel(BES.BesselI1e, "bessel_i1e")
+
+
+def zeta(input, other) -> Tensor:
+    """The Hurwitz zeta function ``sum_k (other + k) ** -input`` (float Tensors of one
+    dtype)."""
+    return SP.Zeta(input, other)

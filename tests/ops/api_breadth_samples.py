@@ -13,6 +13,10 @@ NON_DIFFERENTIABLE = {**{n: "integer operands" for n in _INT_BINARY},
 CHECKED_ELSEWHERE = {n: "complex-valued: its gradient (df/da + i df/db) is checked against "
                         "finite differences of both parts in tests/ops/test_api_fft.py"
                      for n in ("FFTN", "RFFTN", "IRFFTN")}
+CHECKED_ELSEWHERE["Zeta"] = ("MindSpore's rule gives the exponent no gradient (zeros), so only "
+                             "the q gradient is a derivative: checked against finite "
+                             "differences in tests/ops/test_api_grads.py and against "
+                             "MindSpore's recorded gradients in tests/ops/test_api_special.py")
 _FFT = {"sizes": (3, 4), "axes": (0, 1)}
 _BESSEL = ("BesselJ0", "BesselJ1", "BesselY0", "BesselY1", "BesselK0", "BesselK1", "BesselK0e",
            "BesselK1e", "BesselI0e", "BesselI1e")
@@ -35,6 +39,8 @@ def registry_samples(f32) -> dict:
         **{n: [((ints, shifts), {})] for n in _INT_BINARY},
         **{n: [((Tensor(np.array([0.3, 1.5, 4.0, 11.0], np.float32)),), {}),
                ((Tensor(np.array([0.5, 2.0], np.float16)),), {})] for n in _BESSEL},
+        "Zeta": [((Tensor(np.array([1.5, 3.0], np.float32)),
+                   Tensor(np.array([0.5, 2.0], np.float32))), {})],
         "NextAfter": [((f32(2, 3), f32(2, 3)), {})],
         "PopulationCount": [((Tensor(np.array([0, 7, -1], np.int16)),), {}),
                             ((Tensor(np.array([3, 255], np.uint8)),), {})],
@@ -54,6 +60,7 @@ def vmap_samples(B, U, f32) -> dict:  # noqa: N803 - the test module's makers
                     lambda r: ((B(f32(r, 3, 4)), -1), {"reverse": True})],
         **{n: [lambda r: ((B(_ints(r, 3, 4)), U(_ints(r, 4))), {})] for n in _INT_BINARY},
         **{n: [lambda r: ((B(np.abs(f32(r, 3, 4)) + 0.2),), {})] for n in _BESSEL},
+        "Zeta": [lambda r: ((B(np.abs(f32(r, 3, 4)) + 1.5), B(np.abs(f32(r, 3, 4)) + 0.5)), {})],
         "NextAfter": [lambda r: ((B(f32(r, 3, 4)), U(f32(r, 4))), {})],
         "PopulationCount": [lambda r: ((B(r.integers(-9, 9, (3, 4)).astype(np.int8)),), {})],
         "MatrixExp": [lambda r: ((B(f32(r, 3, 2, 3, 3)),), {})],

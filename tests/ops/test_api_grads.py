@@ -60,6 +60,7 @@ LOSSES = {
     "mirror_pad": (lambda a: (ops.mirror_pad(a, Tensor(np.array([[1, 1], [0, 2]])), "REFLECT")
                               * Tensor(OTHER[0])).sum(), (2, 3)),
     "mvlgamma": (lambda a: ops.mvlgamma(a * a + 2.0, 3).sum(), (2, 3)),
+    "zeta_q": (lambda a: ops.zeta(Tensor(np.full((2, 3), 2.5)), a * a + 0.5).sum(), (2, 3)),
     "aminmax": (lambda a: ops.aminmax(a, axis=1)[0].sum() * 2 + ops.aminmax(a)[1].sum(),
                 (2, 3)),
 }

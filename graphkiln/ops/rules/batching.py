@@ -198,7 +198,7 @@ ELEMENTWISE = ("Add", "Sub", "Mul", "Div", "FloorDiv", "FloorMod", "Mod", "Pow",
                "Sigmoid", "ReLU", "GeLU", "HSwish", "Softplus", "Erf", "LogicalNot",
                "ZerosLike", "OnesLike", "TensorMove", "RealDiv", "Reciprocal", "Sign", "Floor",
                "Ceil", "Round", "Log1p", "Expm1", "Tan", "Atan", "Sinh", "Cosh", "Asin", "Acos",
-               "SquaredDifference", "Atan2", "Igamma", "Igammac", "IgammaGradA", "Lgamma",
+               "SquaredDifference", "Atan2", "Igamma", "Igammac", "IgammaGradA", "Zeta", "Lgamma",
                "Digamma", "Identity", "Complex", "Real", "Imag", "Conj", "Angle",
                "Trunc", "TruncateDiv", "TruncateMod", "Xdivy", "Mish", "SeLU", "SoftShrink",
                "SoftShrinkGrad", "ReLU6", "BesselI0", "BesselI1")
