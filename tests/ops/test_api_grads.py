@@ -61,6 +61,12 @@ LOSSES = {
                               * Tensor(OTHER[0])).sum(), (2, 3)),
     "mvlgamma": (lambda a: ops.mvlgamma(a * a + 2.0, 3).sum(), (2, 3)),
     "zeta_q": (lambda a: ops.zeta(Tensor(np.full((2, 3), 2.5)), a * a + 0.5).sum(), (2, 3)),
+    "matrix_set_diag": (lambda a: (ops.matrix_set_diag(a, a[:2, :3] * 3, Tensor(np.array(
+        [-1, 0], np.int32))) ** 2).sum(), (3, 4)),
+    "matrix_diag_part": (lambda a: (ops.matrix_diag_part(a, Tensor(np.array([0, 1], np.int32)),
+                                                         Tensor(0.5)) ** 2).sum(), (3, 4)),
+    "matrix_diag": (lambda a: (ops.matrix_diag(a, Tensor(np.array([-1, 0], np.int32))) *
+                               Tensor(OTHER[0, :3, :3])).sum(), (2, 3)),
     "aminmax": (lambda a: ops.aminmax(a, axis=1)[0].sum() * 2 + ops.aminmax(a)[1].sum(),
                 (2, 3)),
 }
