@@ -7,6 +7,8 @@ import graphkiln.ops as ops
 
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
+from ..ops import linalg_ops as LA
+from ..ops import quantiles as Q
 from ..ops import searching as SE
 
 __all__ = ["cumsum", "cumprod", "cummax", "cummin", "linspace", "meshgrid", "softmax",
@@ -33,6 +35,8 @@ def cummax(input, dim) -> tuple:  # noqa: A002
 
 
 unique = SE.unique_ext
+kthvalue = Q.kthvalue
+triangular_solve = LA.triangular_solve
 
 
 def cummin(input, dim) -> tuple:  # noqa: A002
@@ -57,20 +61,6 @@ def meshgrid(*tensors, indexing=None) -> tuple:
 def softmax(input, dim, *, dtype=None) -> Tensor:  # noqa: A002
     """The softmax along ``dim``."""
     return ops.softmax(input, dim, dtype=dtype)
-
-
-def kthvalue(input, k: int, dim: int = -1, keepdim: bool = False) -> tuple:  # noqa: A002
-    """The ``k``-th smallest element along ``dim`` and its (int64) index."""
-    if not 1 <= k <= (input.shape[dim] if input.ndim else 1):
-        raise ValueError(f"For 'kthvalue', 'k' must be in [1, {input.shape[dim]}], but got "
-                         f"{k}.")
-    values, indices = ops.sort(input, dim)
-    pick = Tensor([k - 1], mstype.int64)
-    value = ops.gather(values, pick, dim % max(input.ndim, 1))
-    index = ops.cast(ops.gather(indices, pick, dim % max(input.ndim, 1)), mstype.int64)
-    if not keepdim:
-        value, index = ops.squeeze(value, dim), ops.squeeze(index, dim)
-    return value, index
 
 
 def norm(input, p="fro", dim=None, keepdim=False, *, dtype=None) -> Tensor:  # noqa: A002
@@ -108,16 +98,3 @@ def bincount(input, weights=None, minlength=0) -> Tensor:  # noqa: A002
     ``weights`` (in their dtype) when given."""
     out = ops.bincount(input, weights, minlength)
     return ops.cast(out, mstype.int64 if weights is None else weights.dtype)
-
-
-def triangular_solve(b, A, upper=True, transpose=False, unitriangular=False) -> tuple:  # noqa: N803
-    """The solution ``X`` of ``op(A) X = b`` for the triangle of ``A`` (its upper one by
-    default; ``op`` the transpose when ``transpose``; a unit diagonal when
-    ``unitriangular``), and that triangle."""
-    tri = ops.triu(A) if upper else ops.tril(A)
-    if unitriangular:
-        n = A.shape[-1]
-        eye = ops.eye(n, n, A.dtype)
-        tri = ops.add(ops.mul(tri, ops.sub(1, eye)), eye)
-    matrix = ops.swapaxes(tri, -1, -2) if transpose else tri
-    return ops.matrix_solve(matrix, b), tri

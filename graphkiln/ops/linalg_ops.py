@@ -1,6 +1,6 @@
 """``ops.svd``, ``ops.qr``, ``ops.cholesky``, ``ops.det``, ``ops.slogdet``, ``ops.logdet``,
-``ops.inverse``, ``ops.matrix_power``, ``ops.matrix_exp`` (over the primitives of
-:mod:`.defs.decompositions` and matmul)."""
+``ops.inverse``, ``ops.matrix_power``, ``ops.matrix_exp`` and ``triangular_solve``
+(``mint``'s) over the primitives of :mod:`.defs.decompositions` and matmul."""
 from __future__ import annotations
 
 import math
@@ -8,6 +8,7 @@ import math
 import graphkiln.ops.functional as F
 
 from ..common.tensor import Tensor
+from .array_ops import tril, triu
 from .defs import decompositions as D
 
 __all__ = ["lstsq", "svd", "det", "matrix_determinant", "slogdet", "log_matrix_determinant",
@@ -95,3 +96,17 @@ def cholesky(input_x: Tensor, upper: bool = False) -> Tensor:
     """The Cholesky factor of each symmetric positive definite matrix: lower triangular
     ``L`` with ``input_x = L @ L^T`` (upper ``U = L^T`` with ``upper``)."""
     return D.Cholesky(input_x, upper=bool(upper))
+
+
+def triangular_solve(b, A, upper=True, transpose=False,  # noqa: N803 - MindSpore's name
+                     unitriangular=False) -> tuple:
+    """The solution ``X`` of ``op(A) X = b`` for the triangle of ``A`` (its upper one by
+    default; ``op`` the transpose when ``transpose``; a unit diagonal when
+    ``unitriangular``), and that triangle."""
+    tri = triu(A) if upper else tril(A)
+    if unitriangular:
+        n = A.shape[-1]
+        eye = F.eye(n, n, A.dtype)
+        tri = F.add(F.mul(tri, F.sub(1, eye)), eye)
+    matrix = F.swapaxes(tri, -1, -2) if transpose else tri
+    return F.matrix_solve(matrix, b), tri

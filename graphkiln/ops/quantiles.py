@@ -1,7 +1,7 @@
 """Order statistics and sample statistics: ``ops.quantile``/``ops.nanquantile`` (linear
-interpolation between the sorted elements), ``ops.cov`` (with frequency and reliability
-weights, as NumPy's) and ``ops.trapz`` (the trapezoidal rule), composites with MindSpore
-2.10's arguments."""
+interpolation between the sorted elements), ``kthvalue`` (``mint.kthvalue``), ``ops.cov``
+(with frequency and reliability weights, as NumPy's) and ``ops.trapz`` (the trapezoidal
+rule), composites with MindSpore 2.10's arguments."""
 from __future__ import annotations
 
 import graphkiln.ops.functional as F
@@ -133,3 +133,17 @@ def trapz(y, x=None, *, dx: float = 1.0, dim: int = -1) -> Tensor:
     if x.ndim == 1:
         gaps = F.reshape(gaps, tuple(n - 1 if i == d else 1 for i in range(y.ndim)))
     return F.reduce_sum(F.mul(mid, gaps), d)
+
+
+def kthvalue(input, k: int, dim: int = -1, keepdim: bool = False) -> tuple:  # noqa: A002
+    """The ``k``-th smallest element along ``dim`` and its (int64) index."""
+    if not 1 <= k <= (input.shape[dim] if input.ndim else 1):
+        raise ValueError(f"For 'kthvalue', 'k' must be in [1, {input.shape[dim]}], but got "
+                         f"{k}.")
+    values, indices = F.sort(input, dim)
+    pick = Tensor([k - 1], mstype.int64)
+    value = F.gather(values, pick, dim % max(input.ndim, 1))
+    index = F.cast(F.gather(indices, pick, dim % max(input.ndim, 1)), mstype.int64)
+    if not keepdim:
+        value, index = F.squeeze(value, dim), F.squeeze(index, dim)
+    return value, index

@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import graphkiln.ops.array_ops as A
 import graphkiln.ops.cumulative as C
+import graphkiln.ops.diagonals as DG
 import graphkiln.ops.elementwise as E
 import graphkiln.ops.elementwise_ops as EO
 import graphkiln.ops.functional as F
+import graphkiln.ops.linalg_ops as LA
 import graphkiln.ops.products as P
 import graphkiln.ops.quantiles as Q
 import graphkiln.ops.searching as SE
 import graphkiln.ops.stacking as S
+import graphkiln.ops.unfold as UF
 
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
@@ -54,14 +57,41 @@ def searchsorted(self, v, side="left", sorter=None) -> Tensor:
     return SE.searchsorted(self, v, out_int32=True, side=side, sorter=sorter)
 
 
+def addr(self, vec1, vec2, beta=1, alpha=1) -> Tensor:
+    return P.addr(self, vec1, vec2, beta=beta, alpha=alpha)
+
+
+def softmax(self, axis, dtype=None) -> Tensor:
+    return F.softmax(self, axis, dtype=dtype)
+
+
+def bitwise_not(self) -> Tensor:
+    return F.invert(self)
+
+
+def triangular_solve(self, A, upper=True, transpose=False,  # noqa: N803 - MindSpore's name
+                     unitriangular=False) -> tuple:
+    return LA.triangular_solve(self, A, upper, transpose, unitriangular)
+
+
+# the functions whose arguments after ``input`` are the method's
+_SAME = (C.cumprod, C.logcumsumexp, C.cummax, C.cummin, E.logit, E.gcd, E.lcm,
+         E.bitwise_left_shift, E.bitwise_right_shift, E.nextafter, E.mvlgamma, P.cross, F.bmm,
+         S.rot90, A.top_k, A.diag, A.index_fill, A.ravel, A.reverse, EO.erfinv, EO.inv,
+         EO.invert, Q.quantile, Q.nanquantile, Q.cov, Q.kthvalue, SE.bincount,
+         SE.unique_consecutive, SE.unique_with_pad, SE.aminmax, UF.fold, UF.col2im,
+         DG.diagonal_scatter, F.conj, F.imag, F.gather_elements, F.xdivy, F.renorm,
+         F.reverse_sequence)
+
+
 def install() -> None:
     """Attach the methods to :class:`Tensor`."""
-    for fn in (expand, clone, new_empty, addcdiv, addcmul, searchsorted):
+    for fn in (expand, clone, new_empty, addcdiv, addcmul, searchsorted, addr, softmax,
+               bitwise_not, triangular_solve):
         setattr(Tensor, fn.__name__, fn)
-    for fn in (C.cumprod, C.logcumsumexp, E.logit, E.gcd, E.lcm, P.cross, S.rot90, A.top_k,
-               A.diag, EO.erfinv, Q.quantile, Q.nanquantile, SE.bincount,
-               SE.unique_consecutive, E.nextafter, E.mvlgamma):
+    for fn in _SAME:
         setattr(Tensor, fn.__name__, fn)
+    Tensor.soft_shrink = F.soft_shrink
     Tensor.unique = SE.unique_ext
 
 
