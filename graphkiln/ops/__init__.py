@@ -33,6 +33,7 @@ from .clip_ops import (  # noqa: F401
     clip_by_value,
     stop_gradient,
 )
+from .composed_api_primitives import *  # noqa: F401,F403
 from .composed_primitives import *  # noqa: F401,F403
 from .composed_primitives import index_add  # noqa: F401
 from .composite import (
