@@ -13,7 +13,8 @@ from ..ops import searching as SE
 
 __all__ = ["cumsum", "cumprod", "cummax", "cummin", "linspace", "meshgrid", "softmax",
            "unique", "kthvalue", "norm", "conv2d", "item", "histc", "floor_divide",
-           "searchsorted", "unique_consecutive", "bincount", "triangular_solve"]
+           "searchsorted", "unique_consecutive", "bincount", "triangular_solve", "addcdiv",
+           "addcmul", "bitwise_not", "index_add"]
 
 searchsorted = SE.searchsorted
 unique_consecutive = SE.unique_consecutive
@@ -98,3 +99,23 @@ def bincount(input, weights=None, minlength=0) -> Tensor:  # noqa: A002
     ``weights`` (in their dtype) when given."""
     out = ops.bincount(input, weights, minlength)
     return ops.cast(out, mstype.int64 if weights is None else weights.dtype)
+
+
+def addcdiv(input, tensor1, tensor2, *, value=1) -> Tensor:  # noqa: A002
+    """``input + value * tensor1 / tensor2``."""
+    return ops.addcdiv(input, tensor1, tensor2, value)
+
+
+def addcmul(input, tensor1, tensor2, *, value=1) -> Tensor:  # noqa: A002
+    """``input + value * tensor1 * tensor2``."""
+    return ops.addcmul(input, tensor1, tensor2, value)
+
+
+def bitwise_not(input) -> Tensor:  # noqa: A002
+    """The bits of integer ``input`` flipped (logical not for bool)."""
+    return ops.invert(input)
+
+
+def index_add(input, dim, index, source, *, alpha=1) -> Tensor:  # noqa: A002
+    """``input`` plus ``alpha * source`` added at ``index`` along ``dim`` (a new Tensor)."""
+    return ops.index_add(input, index, ops.mul(source, alpha) if alpha != 1 else source, dim)
