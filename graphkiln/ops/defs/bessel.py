@@ -6,6 +6,8 @@ differentiation.
 Float16 computes in float32, as MindSpore's CPU kernels."""
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from ._infer import FLOATS
@@ -58,10 +60,11 @@ def _chunked(x: np.ndarray, fn) -> np.ndarray:
     w = _wide(x)
     flat = w.astype(np.float64).reshape(-1)
     out = np.empty_like(flat)
-    for start in range(0, flat.size, _CHUNK):
-        part = flat[start:start + _CHUNK]
+    step = max(16, _CHUNK * 64 // (64 + _nodes(flat)))  # about _CHUNK * 64 table entries
+    for start in range(0, flat.size, step):
+        part = flat[start:start + step]
         with np.errstate(all="ignore"):
-            out[start:start + _CHUNK] = fn(part)
+            out[start:start + step] = fn(part)
     return out.reshape(w.shape).astype(w.dtype, copy=False)
 
 
@@ -111,12 +114,17 @@ def _ie(order: int):
     return fn
 
 
-def _legendre(count: int) -> tuple:
-    nodes, weights = np.polynomial.legendre.leggauss(count)
-    return (nodes + 1) / 2, weights / 2  # on [0, 1]
+@functools.lru_cache(maxsize=32)
+def _legendre(panels: int, points: int = 16) -> tuple:
+    """Nodes and weights on [0, 1] of the ``points``-point Gauss-Legendre rule on each of
+    ``panels`` equal panels."""
+    nodes, weights = np.polynomial.legendre.leggauss(points)
+    start = np.arange(panels)[:, None] / panels
+    return ((start + (nodes + 1) / (2 * panels)).reshape(-1),
+            np.tile(weights / (2 * panels), panels))
 
 
-_GL = _legendre(256)
+_GL = _legendre(16)
 
 
 def _ke(order: int):
@@ -137,8 +145,7 @@ def _y(order: int):
         x = np.where(v > 0, v, 1.0)[:, None]
         big = v > _NODE_CAP
         x = np.where(big, 1.0, x[:, 0])[:, None]
-        count = _nodes(x[:, 0])
-        u, w = _legendre(count)
+        u, w = _legendre(-(-_nodes(x[:, 0]) // 8))  # 16-point panels, two per wave
         t = np.pi * u[None, :]
         first = (np.sin(x * np.sin(t) - order * t) * w).sum(-1)
         top = np.arcsinh((45.0 + order * 50.0) / x)
