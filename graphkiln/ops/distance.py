@@ -51,8 +51,17 @@ def _lp(diff: Tensor, axes: tuple, p: float) -> Tensor:
     if p == 1:
         return A.ReduceSum(magnitude, axes, keep_dims=False)
     if p == 2:
-        return M.Sqrt(A.ReduceSum(M.Mul(diff, diff), axes, keep_dims=False))
-    return M.Pow(A.ReduceSum(M.Pow(magnitude, float(p)), axes, keep_dims=False), 1.0 / p)
+        return _root(A.ReduceSum(M.Mul(diff, diff), axes, keep_dims=False), 2.0)
+    return _root(A.ReduceSum(M.Pow(magnitude, float(p)), axes, keep_dims=False), float(p))
+
+
+def _root(total: Tensor, p: float) -> Tensor:
+    """``total ** (1 / p)``, 0 with a zero gradient where ``total`` is 0 (two equal points,
+    as MindSpore's)."""
+    zero = M.Equal(total, 0)
+    safe = A.Select(zero, A.OnesLike(total), total)
+    root = M.Sqrt(safe) if p == 2 else M.Pow(safe, 1.0 / p)
+    return A.Select(zero, A.ZerosLike(total), root)
 
 
 def cdist(x1: Tensor, x2: Tensor, p: float = 2.0) -> Tensor:

@@ -80,3 +80,25 @@ def test_gradient_matches_finite_differences(name):
     for fn in (loss, ms.jit(loss)):
         got = ms.grad(fn)(Tensor(x)).asnumpy()
         np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-7)
+
+
+class _Mix(ms.nn.Cell):
+    """A construct using several of the new functions, for GRAPH_MODE against PYNATIVE."""
+
+    def construct(self, x):
+        y = ops.einsum("ij,kj->ik", ops.clamp(x, -1.0, 1.0), ops.cumprod(x, 1))
+        z = ops.real(ops.ifft(ops.fft(y))) + ops.kron(ops.silu(x[:1, :2]), x[:2, :1])
+        return ops.logcumsumexp(z, 0).sum() + ops.cdist(x, x).sum() + ops.quantile(x, 0.5)
+
+
+@pytest.mark.parametrize("mode", [ms.PYNATIVE_MODE, ms.GRAPH_MODE], ids=["pynative", "graph"])
+def test_cell_construct_with_new_functions_matches_finite_differences(mode):
+    x = _R.uniform(0.3, 1.2, (2, 3))
+    net = _Mix()
+    want = numeric_grad(net, x)
+    ms.set_context(mode=mode)
+    try:
+        got = ms.grad(net)(Tensor(x)).asnumpy()
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+    np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-7)
