@@ -86,7 +86,7 @@ from .searching import *  # noqa: F401,F403
 from .stacking import *  # noqa: F401,F403
 from .unfold import col2im, fold, unfold  # noqa: F401
 from .unpool import max_unpool1d, max_unpool2d, max_unpool3d  # noqa: F401
-from .window_functions import blackman_window  # noqa: F401
+from .window_functions import *  # noqa: F401,F403
 
 for _name, _opdef in REGISTRY.items():
     if _name not in globals():  # composites (HyperMap) keep their user-facing class
@@ -112,7 +112,13 @@ __all__ = [n for n in dir(functional) if not n.startswith("_")] + list(REGISTRY)
     "dropout3d", "CustomRegOp", "DataType", "custom_info_register", "max_pool2d",
     "max_pool3d", "avg_pool3d", "max_unpool1d", "max_unpool2d", "max_unpool3d", "histc",
     "log_normal", "multinomial", "unfold", "index_add", "lp_pool1d", "lp_pool2d",
-    "blackman_window", *composed_primitives.__all__]
+    *composed_primitives.__all__]
+__all__ += [  # the functional APIs of tests/ops/test_api_*
+    "clamp", "clip", "clip_by_norm", "cdist", "dist", "cosine_similarity", "einsum", "fold",
+    "col2im"] + [
+    n for m in ("window_functions", "activation_functions", "composed_api_primitives",
+                "diagonals", "fft", "nn_functions", "quantiles", "searching", "stacking")
+    for n in _importlib.import_module(f"{__name__}.{m}").__all__]
 
 
 def __getattr__(name: str):

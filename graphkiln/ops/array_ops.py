@@ -24,7 +24,8 @@ __all__ = ["tril", "triu", "flip", "fliplr", "flipud", "narrow", "chunk", "tenso
            "argwhere", "median", "nanmedian", "msort", "diagflat", "diag", "column_stack",
            "is_nonzero", "roll", "t", "arange",
            "repeat_elements", "pad", "full", "full_like", "expand", "expand_as", "view_as",
-           "type_as", "numel", "ravel", "permute", "reverse", "top_k", "index_fill"]
+           "type_as", "numel", "ravel", "permute", "reverse", "top_k", "index_fill",
+           "sequence_mask"]
 
 _INT = (int, np.integer)
 
@@ -692,6 +693,22 @@ def index_fill(x, axis, index, value) -> Tensor:
                           tuple(x.shape))
     fill = F.broadcast_to(F.cast(value, x.dtype), tuple(x.shape))
     return F.select(mask, fill, x)
+
+
+def sequence_mask(lengths, maxlen=None) -> Tensor:
+    """``mask[..., j] = j < lengths[...]`` for ``j < maxlen`` (the largest length when
+    None, which needs the values)."""
+    lengths = _require_tensor("sequence_mask", "lengths", lengths)
+    if maxlen is None:
+        if lengths.is_symbolic:
+            raise ValueError("For 'sequence_mask', 'maxlen' must be given in a graph (the "
+                             "largest length is known only with the data).")
+        maxlen = int(lengths.asnumpy().max(initial=0))
+    if isinstance(maxlen, bool) or not isinstance(maxlen, _INT) or maxlen <= 0:
+        raise ValueError(f"For 'sequence_mask', 'maxlen' must be a positive int, but got "
+                         f"{maxlen!r}.")
+    steps = Tensor(np.arange(int(maxlen), dtype=np.int64))
+    return F.less(steps, F.expand_dims(F.cast(lengths, mstype.int64), -1))
 
 
 def sum_to_size(input, *size) -> Tensor:

@@ -30,7 +30,7 @@ __all__ = ["log2", "log10", "isnan", "isinf", "isfinite", "isneginf", "isposinf"
            "bitwise_left_shift", "bitwise_right_shift", "polar", "view_as_real", "addcdiv",
            "addcmul", "mvlgamma", "nextafter", "population_count", "bessel_j0", "bessel_j1",
            "bessel_y0", "bessel_y1", "bessel_k0", "bessel_k1", "bessel_k0e", "bessel_k1e",
-           "bessel_i0e", "bessel_i1e", "zeta"]
+           "bessel_i0e", "bessel_i1e", "zeta", "approximate_equal"]
 
 
 def _tensor(x) -> Tensor:
@@ -516,3 +516,11 @@ def zeta(input, other) -> Tensor:
     """The Hurwitz zeta function ``sum_k (other + k) ** -input`` (float Tensors of one
     dtype)."""
     return SP.Zeta(input, other)
+
+
+def approximate_equal(x, y, tolerance: float = 1e-05) -> Tensor:
+    """Whether ``|x - y| < tolerance``, elementwise."""
+    if not isinstance(tolerance, float):
+        raise TypeError(f"For 'ApproximateEqual', 'tolerance' must be a float, but got "
+                        f"{type(tolerance).__name__}.")
+    return F.less(F.abs(F.sub(x, y)), tolerance)

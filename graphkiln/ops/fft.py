@@ -15,8 +15,8 @@ from .defs import fft as FT
 from .defs._infer import norm_axis
 
 __all__ = ["fft", "ifft", "fft2", "ifft2", "fftn", "ifftn", "rfft", "irfft", "rfft2",
-           "irfft2", "rfftn", "irfftn", "hfft", "ihfft", "fftshift", "ifftshift", "fftfreq",
-           "rfftfreq", "stft"]
+           "irfft2", "rfftn", "irfftn", "hfft", "ihfft", "hfft2", "ihfft2", "hfftn", "ihfftn",
+           "fftshift", "ifftshift", "fftfreq", "rfftfreq", "stft"]
 
 _NORMS = ("backward", "forward", "ortho")
 _SWAP = {"backward": "forward", "forward": "backward", "ortho": "ortho"}
@@ -121,16 +121,32 @@ def irfft2(input, s=None, dim=(-2, -1), norm=None) -> Tensor:  # noqa: A002
     return irfftn(input, s, dim, norm)
 
 
-def hfft(input, n=None, dim=-1, norm=None) -> Tensor:  # noqa: A002
-    """The transform of a signal whose spectrum is Hermitian (``input``, its half): real
-    values."""
+def hfftn(input, s=None, dim=None, norm=None) -> Tensor:  # noqa: A002
+    """The transform of a signal whose spectrum is Hermitian (``input``, its half along the
+    last of ``dim``): real values."""
     x = F.conj(input) if input.dtype.is_complex else input
-    return irfft(x, n, dim, _SWAP[_norm("hfft", norm)])
+    return irfftn(x, s, dim, _SWAP[_norm("hfftn", norm)])
+
+
+def ihfftn(input, s=None, dim=None, norm=None) -> Tensor:  # noqa: A002
+    """The inverse of :func:`hfftn`: the half spectrum of a real ``input``."""
+    return F.conj(rfftn(input, s, dim, _SWAP[_norm("ihfftn", norm)]))
+
+
+def hfft(input, n=None, dim=-1, norm=None) -> Tensor:  # noqa: A002
+    return hfftn(input, _one(n), (dim,), norm)
 
 
 def ihfft(input, n=None, dim=-1, norm=None) -> Tensor:  # noqa: A002
-    """The inverse of :func:`hfft`: the half spectrum of a real ``input``."""
-    return F.conj(rfft(input, n, dim, _SWAP[_norm("ihfft", norm)]))
+    return ihfftn(input, _one(n), (dim,), norm)
+
+
+def hfft2(input, s=None, dim=(-2, -1), norm=None) -> Tensor:  # noqa: A002
+    return hfftn(input, s, dim, norm)
+
+
+def ihfft2(input, s=None, dim=(-2, -1), norm=None) -> Tensor:  # noqa: A002
+    return ihfftn(input, s, dim, norm)
 
 
 def _shift(input, dim, sign: int) -> Tensor:

@@ -13,7 +13,7 @@ from ..common import dtype as mstype
 from ..common.tensor import Tensor
 
 __all__ = ["mm", "outer", "ger", "inner", "addmm", "addbmm", "baddbmm", "addmv",
-           "mv", "kron", "addr", "tensor_dot", "batch_dot", "cross"]
+           "mv", "kron", "addr", "tensor_dot", "batch_dot", "cross", "vecdot", "dense"]
 
 
 def _check_rank(name: str, arg: str, x, rank: int) -> None:
@@ -220,3 +220,23 @@ def cross(input, other, dim=None) -> Tensor:
     d = dim % input.ndim
     return F.sub(F.mul(F.gather(input, nxt, d), F.gather(other, last, d)),
                  F.mul(F.gather(input, last, d), F.gather(other, nxt, d)))
+
+
+def vecdot(x, y, *, axis=-1) -> Tensor:
+    """The dot products of ``x`` (conjugated when complex) and ``y`` along ``axis``."""
+    for name, v in (("x", x), ("y", y)):
+        if not isinstance(v, Tensor):
+            raise TypeError(f"For 'vecdot', '{name}' must be a Tensor, but got "
+                            f"{type(v).__name__}.")
+    left = F.conj(x) if x.dtype.is_complex else x
+    return F.reduce_sum(F.mul(left, y), axis)
+
+
+def dense(input, weight, bias=None) -> Tensor:  # noqa: A002
+    """``input @ weight^T + bias`` (the last axis of ``input`` against the rows of
+    ``weight``)."""
+    if input.shape[-1] != weight.shape[-1]:
+        raise ValueError(f"For 'Dense', the last dimension of 'input' ({input.shape[-1]}) "
+                         f"must equal that of 'weight' ({weight.shape[-1]}).")
+    out = F.matmul(input, F.swapaxes(weight, -1, -2) if weight.ndim > 1 else weight)
+    return out if bias is None else F.add(out, bias)
