@@ -282,7 +282,8 @@ def _zeta(x, q) -> np.ndarray:
 
 def _zeta_infer(x, q):
     out = _gamma_infer("Zeta")(x, q)
-    if tuple(x.shape) != tuple(q.shape):
+    if len(x.shape) != len(q.shape) or any(a != b and a >= 0 and b >= 0
+                                           for a, b in zip(x.shape, q.shape)):
         raise ValueError(f"For primitive[Zeta], the shapes of 'x' and 'q' must be the same, "
                          f"but got {list(x.shape)} and {list(q.shape)}.")
     return out
