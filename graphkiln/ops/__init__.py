@@ -63,9 +63,9 @@ from .custom_reg import CustomRegOp, DataType, custom_info_register  # noqa: F40
 from .defs.collective import ReduceOp
 from .diagonals import *  # noqa: F401,F403
 from .distance import cdist, cosine_similarity, dist  # noqa: F401
-from .einsum import einsum  # noqa: F401
+from .einsum_ops import einsum  # noqa: F401
 from .elementwise import *  # noqa: F401,F403
-from .fft import *  # noqa: F401,F403
+from .fft_ops import *  # noqa: F401,F403
 from .functional import *  # noqa: F401,F403
 from .functional import print_ as print  # noqa: A001,F401
 from .functional import reduce_all as all  # noqa: A001,F401
@@ -118,7 +118,7 @@ __all__ += [  # the functional APIs of tests/ops/test_api_*
     "clamp", "clip", "clip_by_norm", "cdist", "dist", "cosine_similarity", "einsum", "fold",
     "col2im"] + [
     n for m in ("box_functions", "window_functions", "activation_functions",
-                "composed_api_primitives", "diagonals", "fft", "nn_functions", "quantiles",
+                "composed_api_primitives", "diagonals", "fft_ops", "nn_functions", "quantiles",
                 "searching", "stacking")
     for n in _importlib.import_module(f"{__name__}.{m}").__all__]
 

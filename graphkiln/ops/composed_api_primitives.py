@@ -12,7 +12,7 @@ import graphkiln.ops.array_ops as AO
 import graphkiln.ops.cumulative as CU
 import graphkiln.ops.diagonals as DG
 import graphkiln.ops.distance as DI
-import graphkiln.ops.einsum as EI
+import graphkiln.ops.einsum_ops as EI
 import graphkiln.ops.elementwise as EL
 import graphkiln.ops.functional as F
 import graphkiln.ops.nn_functions as NF
