@@ -18,6 +18,7 @@ import graphkiln.ops.unfold as UF
 
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
+from .inplace_methods import _write
 
 
 def expand(self, *size) -> Tensor:
@@ -84,10 +85,15 @@ _SAME = (C.cumprod, C.logcumsumexp, C.cummax, C.cummin, E.logit, E.gcd, E.lcm,
          F.reverse_sequence)
 
 
+def remainder_(self, other) -> Tensor:
+    """``self`` set to ``remainder(self, other)`` (the sign of ``other``), in place."""
+    return _write(self, F.remainder(self, other))
+
+
 def install() -> None:
     """Attach the methods to :class:`Tensor`."""
     for fn in (expand, clone, new_empty, addcdiv, addcmul, searchsorted, addr, softmax,
-               bitwise_not, triangular_solve):
+               bitwise_not, triangular_solve, remainder_):
         setattr(Tensor, fn.__name__, fn)
     for fn in _SAME:
         setattr(Tensor, fn.__name__, fn)
