@@ -24,6 +24,7 @@ from . import tensor_methods_linalg as _tensor_methods_linalg  # noqa: F401  (x.
 from . import tensor_methods_more as _tensor_methods_more  # noqa: F401  (x.histc()...)
 from .activation_functions import *  # noqa: F401,F403
 from .array_ops import *  # noqa: F401,F403
+from .avg_pooling import *  # noqa: F401,F403
 from .box_functions import *  # noqa: F401,F403
 from .channel_dropout import dropout1d, dropout2d, dropout3d  # noqa: F401
 from .clip_ops import (  # noqa: F401
@@ -117,7 +118,7 @@ __all__ = [n for n in dir(functional) if not n.startswith("_")] + list(REGISTRY)
 __all__ += [  # the functional APIs of tests/ops/test_api_*
     "clamp", "clip", "clip_by_norm", "cdist", "dist", "cosine_similarity", "einsum", "fold",
     "col2im"] + [
-    n for m in ("box_functions", "window_functions", "activation_functions",
+    n for m in ("avg_pooling", "box_functions", "window_functions", "activation_functions",
                 "composed_api_primitives", "diagonals", "fft_ops", "nn_functions", "quantiles",
                 "searching", "stacking")
     for n in _importlib.import_module(f"{__name__}.{m}").__all__]
