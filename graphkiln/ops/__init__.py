@@ -24,7 +24,6 @@ from . import tensor_methods_linalg as _tensor_methods_linalg  # noqa: F401  (x.
 from . import tensor_methods_more as _tensor_methods_more  # noqa: F401  (x.histc()...)
 from .activation_functions import *  # noqa: F401,F403
 from .array_ops import *  # noqa: F401,F403
-from .avg_pooling import *  # noqa: F401,F403
 from .box_functions import *  # noqa: F401,F403
 from .channel_dropout import dropout1d, dropout2d, dropout3d  # noqa: F401
 from .clip_ops import (  # noqa: F401
@@ -80,6 +79,7 @@ from .nn_functions import *  # noqa: F401,F403
 from .norms import matrix_norm, norm, vector_norm  # noqa: F401
 from .pixel_shuffle import channel_shuffle, pixel_shuffle, pixel_unshuffle  # noqa: F401
 from .pooling import avg_pool3d, max_pool2d, max_pool3d  # noqa: F401
+from .pooling_functions import *  # noqa: F401,F403
 from .primitive import REGISTRY, Primitive, constexpr, primitive_class
 from .products import *  # noqa: F401,F403
 from .quantiles import *  # noqa: F401,F403
@@ -118,7 +118,7 @@ __all__ = [n for n in dir(functional) if not n.startswith("_")] + list(REGISTRY)
 __all__ += [  # the functional APIs of tests/ops/test_api_*
     "clamp", "clip", "clip_by_norm", "cdist", "dist", "cosine_similarity", "einsum", "fold",
     "col2im"] + [
-    n for m in ("avg_pooling", "box_functions", "window_functions", "activation_functions",
+    n for m in ("pooling_functions", "box_functions", "window_functions", "activation_functions",
                 "composed_api_primitives", "diagonals", "fft_ops", "nn_functions", "quantiles",
                 "searching", "stacking")
     for n in _importlib.import_module(f"{__name__}.{m}").__all__]

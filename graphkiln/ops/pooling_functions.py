@@ -1,18 +1,20 @@
-"""``ops.avg_pool1d``/``ops.avg_pool2d`` (over the 3-D average pool, one or two unit
-dimensions added, so padding, ``ceil_mode``, ``count_include_pad`` and
-``divisor_override`` behave as MindSpore's) and ``ops.adaptive_avg_pool1d``/``2d``/``3d``
+"""Pooling functions: ``ops.avg_pool1d``/``ops.avg_pool2d`` (over the 3-D average pool,
+one or two unit dimensions added, so padding, ``ceil_mode``, ``count_include_pad`` and
+``divisor_override`` behave as MindSpore's), ``ops.adaptive_avg_pool1d``/``2d``/``3d``
 (``AdaptiveAvgPool2D``; 1-D over a unit height; 3-D as per-depth 2-D pools averaged over
-depth bins)."""
+depth bins) and ``ops.adaptive_max_pool1d``/``2d`` (the maximum of each bin, with its
+index in the flattened plane)."""
 from __future__ import annotations
 
 import graphkiln.ops.functional as F
 
+from ..common import dtype as mstype
 from ..common.tensor import Tensor
 from .defs.pool import AdaptiveAvgPool2D
 from .defs.pool3d import AvgPool3D
 
 __all__ = ["avg_pool1d", "avg_pool2d", "adaptive_avg_pool1d", "adaptive_avg_pool2d",
-           "adaptive_avg_pool3d"]
+           "adaptive_avg_pool3d", "adaptive_max_pool1d", "adaptive_max_pool2d"]
 
 
 def _per_axis(name: str, arg: str, value, count: int, low: int) -> tuple:
@@ -104,3 +106,49 @@ def adaptive_avg_pool3d(input, output_size) -> Tensor:  # noqa: A002
         bins.append(F.reduce_mean(F.narrow(planes, -2, start, end - start), -2, True))
     hw = tuple(n if s is None else s for n, s in zip((height, width), sizes[1:]))
     return F.reshape(F.concat(bins, -2), tuple(input.shape[:-3]) + (d_out,) + hw)
+
+
+def _bin(i: int, n: int, out: int) -> tuple:
+    """``(start, length)`` of bin ``i`` of ``out`` over ``n`` (PyTorch's bins)."""
+    start, end = (i * n) // out, -(-((i + 1) * n) // out)
+    return start, end - start
+
+
+def adaptive_max_pool2d(input, output_size, return_indices: bool = False):  # noqa: A002
+    """The maximum of each of the ``output_size`` bins of the last two axes (None keeps a
+    size), and (``return_indices``) its int64 index in the flattened ``H * W`` plane."""
+    if not isinstance(input, Tensor) or input.ndim not in (3, 4):
+        raise ValueError("For adaptive_max_pool2d, the input must be a 3-D or 4-D Tensor.")
+    sizes = (output_size,) * 2 if isinstance(output_size, int) else tuple(output_size)
+    h, w = input.shape[-2:]
+    oh, ow = (h if sizes[0] is None else sizes[0]), (w if sizes[1] is None else sizes[1])
+    lead = tuple(input.shape[:-2])
+    values, indices = [], []
+    for i in range(oh):
+        hs, hl = _bin(i, h, oh)
+        for j in range(ow):
+            ws, wl = _bin(j, w, ow)
+            window = F.narrow(F.narrow(input, -2, hs, hl), -1, ws, wl)
+            value, at = F.max(F.reshape(window, lead + (-1,)), -1)
+            at = F.cast(at, mstype.int64)
+            values.append(value)
+            indices.append(F.add(F.add(F.mul(F.add(F.floor_div(at, wl), hs), w), ws),
+                                 F.floor_mod(at, wl)))
+    out = F.reshape(F.stack(values, -1), lead + (oh, ow))
+    if not return_indices:
+        return out
+    return out, F.reshape(F.stack(indices, -1), lead + (oh, ow))
+
+
+def adaptive_max_pool1d(input, output_size: int) -> Tensor:  # noqa: A002
+    """The maximum of each of ``output_size`` equal bins of the last axis of ``(N, C, L)``,
+    whose length ``output_size`` must divide (as MindSpore's)."""
+    if not isinstance(input, Tensor) or input.ndim != 3:
+        raise ValueError("For adaptive_max_pool1d, the input must be a 3-D Tensor.")
+    if isinstance(output_size, bool) or not isinstance(output_size, int) or output_size < 1:
+        raise TypeError(f"For adaptive_max_pool1d, 'output_size' must be a positive int, but "
+                        f"got {output_size!r}.")
+    if input.shape[-1] % output_size:
+        raise ValueError(f"For adaptive_max_pool1d input's last dimension must be divisible by "
+                         f"output size {output_size}, but got {input.shape[-1]}.")
+    return F.squeeze(adaptive_max_pool2d(F.expand_dims(input, 2), (1, output_size)), 2)
