@@ -11,8 +11,9 @@ import graphkiln.ops.functional as F
 
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
+from .interpolation import interpolate
 
-__all__ = ["lrn", "affine_grid", "grid_sample", "mirror_pad"]
+__all__ = ["lrn", "affine_grid", "grid_sample", "mirror_pad", "upsample"]
 
 
 def lrn(x, depth_radius: int = 5, bias: float = 1.0, alpha: float = 1.0, beta: float = 0.5,
@@ -156,3 +157,9 @@ def mirror_pad(input_x, paddings, mode: str) -> Tensor:
             index = np.pad(np.arange(size), (before, after), mode=mode.lower())
             x = F.gather(x, Tensor(index.astype(np.int64)), ax)
     return x
+
+
+def upsample(input, size=None, scale_factor=None, mode: str = "nearest",  # noqa: A002
+             align_corners=None, recompute_scale_factor=None) -> Tensor:
+    """``ops.interpolate`` under its other name."""
+    return interpolate(input, size, scale_factor, mode, align_corners, recompute_scale_factor)

@@ -13,7 +13,7 @@ from ..common import dtype as mstype
 from ..common.tensor import Tensor
 
 __all__ = ["searchsorted", "bucketize", "bincount", "aminmax", "unique_consecutive",
-           "unique_with_pad"]
+           "unique_with_pad", "intopk"]
 
 
 def _count_below(seq: Tensor, values: Tensor, right: bool) -> Tensor:
@@ -113,6 +113,19 @@ def aminmax(input, *, axis=0, keepdims: bool = False) -> tuple:  # noqa: A002
             lo, hi = F.reshape(lo, shape), F.reshape(hi, shape)
         return lo, hi
     return F.reduce_min(input, axis, keepdims), F.reduce_max(input, axis, keepdims)
+
+
+def intopk(x1, x2, k: int) -> Tensor:
+    """Whether each row's target ``x2[i]`` scores among the ``k`` largest of ``x1[i]``
+    (ties with the ``k``-th count as in)."""
+    if not isinstance(x1, Tensor) or x1.ndim != 2 or not isinstance(x2, Tensor) or \
+            x2.ndim != 1 or x2.shape[0] != x1.shape[0]:
+        raise ValueError("For 'InTopK', 'x1' must be (N, C) and 'x2' (N,).")
+    if isinstance(k, bool) or not isinstance(k, int):
+        raise TypeError(f"For 'InTopK', 'k' must be an int, but got {type(k).__name__}.")
+    target = F.gather_elements(x1, 1, F.expand_dims(F.cast(x2, mstype.int64), 1))
+    above = F.reduce_sum(F.cast(F.greater(x1, target), mstype.int32), 1)
+    return F.less(above, k)
 
 
 def _data(name: str, x) -> np.ndarray:
