@@ -11,9 +11,10 @@ import graphkiln.ops.functional as F
 
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
+from .defs import conv as CV
 from .interpolation import interpolate
 
-__all__ = ["lrn", "affine_grid", "grid_sample", "mirror_pad", "upsample"]
+__all__ = ["lrn", "affine_grid", "grid_sample", "mirror_pad", "upsample", "conv_transpose2d"]
 
 
 def lrn(x, depth_radius: int = 5, bias: float = 1.0, alpha: float = 1.0, beta: float = 0.5,
@@ -163,3 +164,37 @@ def upsample(input, size=None, scale_factor=None, mode: str = "nearest",  # noqa
              align_corners=None, recompute_scale_factor=None) -> Tensor:
     """``ops.interpolate`` under its other name."""
     return interpolate(input, size, scale_factor, mode, align_corners, recompute_scale_factor)
+
+
+def _pair(name: str, arg: str, value, low: int) -> tuple:
+    pair = (value, value) if isinstance(value, int) and not isinstance(value, bool) \
+        else tuple(value)
+    if len(pair) != 2 or any(isinstance(v, bool) or not isinstance(v, int) or v < low
+                             for v in pair):
+        raise ValueError(f"For '{name}', '{arg}' must be an int or a pair of ints >= {low}, "
+                         f"but got {value!r}.")
+    return pair
+
+
+def conv_transpose2d(input, weight, bias=None, stride=1, padding=0,  # noqa: A002
+                     output_padding=0, groups: int = 1, dilation=1) -> Tensor:
+    """The transposed 2-D convolution of ``(N, C_in, H, W)`` with ``weight`` of shape
+    ``(C_in, C_out / groups, kH, kW)`` (the gradient of a convolution with respect to its
+    input), ``output_padding`` extra rows and columns at the end."""
+    if not isinstance(input, Tensor) or input.ndim != 4 or not isinstance(weight, Tensor) or \
+            weight.ndim != 4 or weight.shape[0] != input.shape[1]:
+        raise ValueError("For 'conv_transpose2d', 'input' must be (N, C_in, H, W) and 'weight' "
+                         "(C_in, C_out / groups, kH, kW).")
+    name = "conv_transpose2d"
+    step, pad = _pair(name, "stride", stride, 1), _pair(name, "padding", padding, 0)
+    extra, dil = _pair(name, "output_padding", output_padding, 0), \
+        _pair(name, "dilation", dilation, 1)
+    kernel = tuple(weight.shape[2:])
+    size = tuple((n - 1) * s - 2 * p + d * (k - 1) + e + 1 for n, s, p, d, k, e in
+                 zip(input.shape[2:], step, pad, dil, kernel, extra))
+    out_channels = weight.shape[1] * groups
+    out = CV.Conv2DBackpropInput(
+        input, weight, (input.shape[0], out_channels) + size, out_channel=input.shape[1],
+        kernel_size=kernel, pad_mode="pad", pad=(pad[0], pad[0], pad[1], pad[1]), stride=step,
+        dilation=dil, group=groups, data_format="NCHW")
+    return out if bias is None else F.add(out, F.reshape(bias, (1, -1, 1, 1)))

@@ -67,6 +67,8 @@ LOSSES = {
                                                          Tensor(0.5)) ** 2).sum(), (3, 4)),
     "matrix_diag": (lambda a: (ops.matrix_diag(a, Tensor(np.array([-1, 0], np.int32))) *
                                Tensor(OTHER[0, :3, :3])).sum(), (2, 3)),
+    "conv_transpose2d": (lambda a: (ops.conv_transpose2d(a, Tensor(W[:, :2, :4].reshape(
+        2, 2, 2, 2)), None, 2, 1, 1) ** 2).sum(), (1, 2, 3, 3)),
     "aminmax": (lambda a: ops.aminmax(a, axis=1)[0].sum() * 2 + ops.aminmax(a)[1].sum(),
                 (2, 3)),
 }
