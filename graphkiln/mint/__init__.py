@@ -44,12 +44,16 @@ from ..ops import (  # noqa: F401
     chunk,
     cos,
     cosh,
+    cross,
     diff,
+    einsum,
     eq,
     equal,
     erf,
     erfc,
+    erfinv,
     exp,
+    exp2,
     expm1,
     flip,
     float_power,
@@ -57,6 +61,7 @@ from ..ops import (  # noqa: F401
     fmod,
     frac,
     gather_elements,
+    gcd,
     ge,
     greater,
     greater_equal,
@@ -64,6 +69,7 @@ from ..ops import (  # noqa: F401
     imag,
     index_select,
     inner,
+    inverse,
     isclose,
     isfinite,
     isinf,
@@ -100,6 +106,7 @@ from ..ops import (  # noqa: F401
     not_equal,
     ones_like,
     outer,
+    polar,
     real,
     reciprocal,
     remainder,
@@ -127,6 +134,8 @@ from ..ops import (  # noqa: F401
     zeros_like,
 )
 from . import linalg, nn, optim, special  # noqa: F401
+from .functions import *  # noqa: F401,F403
+from .nn import functional  # noqa: F401
 from .random import (  # noqa: F401
     bernoulli,
     multinomial,
@@ -168,21 +177,7 @@ def pow(input, exponent) -> Tensor:  # noqa: A001 - MindSpore's name
     return ops.pow(input, exponent)
 
 
-def clamp(input, min=None, max=None) -> Tensor:  # noqa: A002
-    """``input`` limited to ``[min, max]`` (at least one bound)."""
-    if min is None and max is None:
-        raise ValueError("For 'clamp', at least one of 'min' or 'max' must not be None.")
-    if _any_bool(input, min, max):
-        raise ValueError("For Clamp, the dtype of 'input', 'min' and 'max' must not be bool.")
-    return ops.clip_by_value(input, min, max)
-
-
-def _any_bool(*values) -> bool:
-    return builtins.any(isinstance(v, bool) or (isinstance(v, Tensor) and v.dtype == mstype.bool_)
-                        for v in values)
-
-
-clip = clamp
+clamp = clip = ops.clamp
 
 
 def where(condition, input=None, other=None):
@@ -418,20 +413,8 @@ def vdot(input, other) -> Tensor:
 
 def cdist(x1, x2, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary") -> Tensor:
     """The ``p``-norm distance between each row of ``x1`` and each row of ``x2`` (batched
-    over leading dimensions)."""
-    if p < 0:
-        raise ValueError(f"For 'cdist', 'p' must be non-negative, but got {p}.")
-    gap = ops.sub(ops.expand_dims(x1, -2), ops.expand_dims(x2, -3))
-    size = ops.abs(gap)
-    if p == 0:
-        return ops.reduce_sum(ops.cast(ops.not_equal(size, 0), x1.dtype), -1, False)
-    if p == float("inf"):
-        return ops.reduce_max(size, -1, False)
-    if p == 1:
-        return ops.reduce_sum(size, -1, False)
-    if p == 2:
-        return ops.sqrt(ops.reduce_sum(ops.square(size), -1, False))
-    return ops.pow(ops.reduce_sum(ops.pow(size, p), -1, False), 1.0 / p)
+    over leading dimensions); ``compute_mode`` is accepted and does not change the result."""
+    return ops.cdist(x1, x2, p)
 
 
 # ---------------------------------------------------------------- creation
@@ -498,4 +481,4 @@ def clone(input) -> Tensor:
 
 
 __all__ = [n for n in dir() if not n.startswith("_") and n not in (
-    "annotations", "builtins", "np", "ops", "mstype", "Tensor")]
+    "annotations", "builtins", "np", "ops", "mstype", "Tensor", "functions")]

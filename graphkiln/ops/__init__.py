@@ -18,12 +18,23 @@ from . import rules as _rules  # noqa: F401  (attaches backward rules)
 from . import scalar_methods as _scalar_methods  # noqa: F401  (run-time scalar operators)
 from . import sequence_methods as _sequence_methods  # noqa: F401  (dynamic length sequences)
 from . import tensor_methods as _tensor_methods  # noqa: F401  (Tensor operators)
+from . import tensor_methods_api as _tensor_methods_api  # noqa: F401  (x.cumprod(), x.logit()...)
 from . import tensor_methods_ext as _tensor_methods_ext  # noqa: F401  (x.log2(), x.tril()...)
 from . import tensor_methods_linalg as _tensor_methods_linalg  # noqa: F401  (x.det()...)
 from . import tensor_methods_more as _tensor_methods_more  # noqa: F401  (x.histc()...)
+from .activation_functions import *  # noqa: F401,F403
 from .array_ops import *  # noqa: F401,F403
+from .box_functions import *  # noqa: F401,F403
 from .channel_dropout import dropout1d, dropout2d, dropout3d  # noqa: F401
-from .clip_ops import clip_by_global_norm, clip_by_value, stop_gradient  # noqa: F401
+from .clip_ops import (  # noqa: F401
+    clamp,
+    clip,
+    clip_by_global_norm,
+    clip_by_norm,
+    clip_by_value,
+    stop_gradient,
+)
+from .composed_api_primitives import *  # noqa: F401,F403
 from .composed_primitives import *  # noqa: F401,F403
 from .composed_primitives import index_add  # noqa: F401
 from .composite import (
@@ -50,7 +61,11 @@ from .ctc import ctc_loss  # noqa: F401
 from .custom_ops import Custom  # noqa: F401  (its own class, before the registry's)
 from .custom_reg import CustomRegOp, DataType, custom_info_register  # noqa: F401
 from .defs.collective import ReduceOp
+from .diagonals import *  # noqa: F401,F403
+from .distance import cdist, cosine_similarity, dist  # noqa: F401
+from .einsum_ops import einsum  # noqa: F401
 from .elementwise import *  # noqa: F401,F403
+from .fft_ops import *  # noqa: F401,F403
 from .functional import *  # noqa: F401,F403
 from .functional import print_ as print  # noqa: A001,F401
 from .functional import reduce_all as all  # noqa: A001,F401
@@ -60,17 +75,22 @@ from .interpolation import interpolate  # noqa: F401
 from .linalg_ops import *  # noqa: F401,F403
 from .losses import *  # noqa: F401,F403
 from .lp_pool import lp_pool1d, lp_pool2d  # noqa: F401
+from .nn_functions import *  # noqa: F401,F403
 from .norms import matrix_norm, norm, vector_norm  # noqa: F401
 from .pixel_shuffle import channel_shuffle, pixel_shuffle, pixel_unshuffle  # noqa: F401
 from .pooling import avg_pool3d, max_pool2d, max_pool3d  # noqa: F401
+from .pooling_functions import *  # noqa: F401,F403
 from .primitive import REGISTRY, Primitive, constexpr, primitive_class
 from .products import *  # noqa: F401,F403
+from .quantiles import *  # noqa: F401,F403
 from .random_draws import *  # noqa: F401,F403  (ops.randint, ops.bernoulli, x.uniform_...)
 from .random_draws import __all__ as _RANDOM_DRAWS
 from .sampling import log_normal, multinomial  # noqa: F401
-from .unfold import unfold  # noqa: F401
+from .searching import *  # noqa: F401,F403
+from .stacking import *  # noqa: F401,F403
+from .unfold import col2im, fold, unfold  # noqa: F401
 from .unpool import max_unpool1d, max_unpool2d, max_unpool3d  # noqa: F401
-from .window_functions import blackman_window  # noqa: F401
+from .window_functions import *  # noqa: F401,F403
 
 for _name, _opdef in REGISTRY.items():
     if _name not in globals():  # composites (HyperMap) keep their user-facing class
@@ -96,7 +116,14 @@ __all__ = [n for n in dir(functional) if not n.startswith("_")] + list(REGISTRY)
     "dropout3d", "CustomRegOp", "DataType", "custom_info_register", "max_pool2d",
     "max_pool3d", "avg_pool3d", "max_unpool1d", "max_unpool2d", "max_unpool3d", "histc",
     "log_normal", "multinomial", "unfold", "index_add", "lp_pool1d", "lp_pool2d",
-    "blackman_window", *composed_primitives.__all__, *_RANDOM_DRAWS]
+    *composed_primitives.__all__, *_RANDOM_DRAWS]
+__all__ += [  # the functional APIs of tests/ops/test_api_*
+    "clamp", "clip", "clip_by_norm", "cdist", "dist", "cosine_similarity", "einsum", "fold",
+    "col2im"] + [
+    n for m in ("pooling_functions", "box_functions", "window_functions", "activation_functions",
+                "composed_api_primitives", "diagonals", "fft_ops", "nn_functions", "quantiles",
+                "searching", "stacking")
+    for n in _importlib.import_module(f"{__name__}.{m}").__all__]
 
 
 def __getattr__(name: str):

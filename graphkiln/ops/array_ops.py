@@ -15,6 +15,7 @@ import graphkiln.ops.functional as F
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
 from .defs._infer import norm_axis
+from .defs.array import TopK
 
 __all__ = ["tril", "triu", "flip", "fliplr", "flipud", "narrow", "chunk", "tensor_split",
            "hsplit", "vsplit", "dsplit", "unbind", "movedim", "moveaxis", "swapdims",
@@ -22,7 +23,9 @@ __all__ = ["tril", "triu", "flip", "fliplr", "flipud", "narrow", "chunk", "tenso
            "repeat_interleave", "diff", "select_scatter", "slice_scatter", "scatter",
            "argwhere", "median", "nanmedian", "msort", "diagflat", "diag", "column_stack",
            "is_nonzero", "roll", "t", "arange",
-           "repeat_elements", "pad"]
+           "repeat_elements", "pad", "full", "full_like", "expand", "expand_as", "view_as",
+           "type_as", "numel", "ravel", "permute", "reverse", "top_k", "index_fill",
+           "sequence_mask"]
 
 _INT = (int, np.integer)
 
@@ -600,6 +603,112 @@ def new_full(input, size, fill_value, dtype=None) -> Tensor:
     t = input.dtype if dtype is None else mstype.to_type(dtype)
     shape = tuple(size) if isinstance(size, (tuple, list)) else (size,)
     return F.fill(t, shape, fill_value)
+
+
+def full(size, fill_value, *, dtype=None) -> Tensor:
+    """A Tensor of ``size`` filled with ``fill_value`` (int64 unless ``dtype`` is given, as
+    MindSpore 2.10's ``ops.full``)."""
+    if not isinstance(size, (list, tuple)):
+        raise TypeError(f"For 'ops.full', 'size' must be a tuple or list of ints, but got "
+                        f"{type(size)}.")
+    return F.fill(mstype.int64 if dtype is None else mstype.to_type(dtype), tuple(size),
+                  fill_value)
+
+
+def full_like(input, fill_value, *, dtype=None) -> Tensor:
+    """A Tensor of ``input``'s shape filled with ``fill_value``, of ``input``'s dtype unless
+    ``dtype`` is given."""
+    if not isinstance(input, Tensor):
+        raise TypeError(f"For ops.full_like, the argument 'x' must be tensor, but got "
+                        f"{type(input)}")
+    return full(tuple(input.shape), fill_value, dtype=input.dtype if dtype is None else dtype)
+
+
+def expand(input_x, size) -> Tensor:
+    """``input_x`` broadcast to ``size``, a 1-D int Tensor (-1 keeps a dimension)."""
+    if not isinstance(size, Tensor):
+        raise TypeError(f"For Primitive[Expand], the type of input argument[shape] must be "
+                        f"Tensor but got {type(size).__name__}.")
+    return F.broadcast_to(input_x, tuple(int(d) for d in size.asnumpy().reshape(-1)))
+
+
+def expand_as(input, other) -> Tensor:
+    """``input`` broadcast to ``other``'s shape."""
+    return F.broadcast_to(input, tuple(other.shape))
+
+
+def view_as(input, other) -> Tensor:
+    """``input`` reshaped to ``other``'s shape."""
+    return F.reshape(input, tuple(other.shape))
+
+
+def type_as(input, other) -> Tensor:
+    """``input`` cast to ``other``'s dtype."""
+    return F.cast(input, other.dtype)
+
+
+def numel(input) -> int:
+    """The number of elements of ``input``."""
+    x = _require_tensor("numel", "input", input)
+    return int(np.prod(_static_shape("numel", x), dtype=np.int64))
+
+
+def ravel(input) -> Tensor:
+    """``input`` flattened to 1-D."""
+    return F.reshape(input, (-1,))
+
+
+def permute(input, axis) -> Tensor:
+    """``input`` with its axes reordered as ``axis``."""
+    return F.transpose(input, tuple(axis))
+
+
+def reverse(x, axis) -> Tensor:
+    """``x`` reversed along ``axis``."""
+    return flip(x, axis)
+
+
+def top_k(input_x, k: int, sorted: bool = True) -> tuple:  # noqa: A002
+    """The ``k`` largest values along the last axis and their (int32) indices."""
+    return TopK(input_x, k, sorted=sorted)
+
+
+def index_fill(x, axis, index, value) -> Tensor:
+    """``x`` with the slices at ``index`` along ``axis`` set to ``value`` (a number or a 0-d
+    Tensor)."""
+    x = _require_tensor("index_fill", "x", x)
+    if isinstance(axis, Tensor):
+        axis = int(axis.asnumpy())
+    if isinstance(axis, bool) or not isinstance(axis, _INT):
+        raise TypeError(f"For 'index_fill', 'axis' must be an int, but got "
+                        f"{type(axis).__name__}.")
+    ax = norm_axis("index_fill", axis, x.ndim)
+    index = _index_vector("index_fill", index)
+    if isinstance(value, Tensor) and value.ndim:
+        raise ValueError(f"For 'index_fill', 'value' must be a 0-D Tensor, but got a "
+                         f"{value.ndim}-D Tensor.")
+    hit = F.reduce_any(F.equal(F.expand_dims(F.cast(index, mstype.int64), 1),
+                               Tensor(np.arange(x.shape[ax], dtype=np.int64))), 0)
+    mask = F.broadcast_to(F.reshape(hit, tuple(-1 if i == ax else 1 for i in range(x.ndim))),
+                          tuple(x.shape))
+    fill = F.broadcast_to(F.cast(value, x.dtype), tuple(x.shape))
+    return F.select(mask, fill, x)
+
+
+def sequence_mask(lengths, maxlen=None) -> Tensor:
+    """``mask[..., j] = j < lengths[...]`` for ``j < maxlen`` (the largest length when
+    None, which needs the values)."""
+    lengths = _require_tensor("sequence_mask", "lengths", lengths)
+    if maxlen is None:
+        if lengths.is_symbolic:
+            raise ValueError("For 'sequence_mask', 'maxlen' must be given in a graph (the "
+                             "largest length is known only with the data).")
+        maxlen = int(lengths.asnumpy().max(initial=0))
+    if isinstance(maxlen, bool) or not isinstance(maxlen, _INT) or maxlen <= 0:
+        raise ValueError(f"For 'sequence_mask', 'maxlen' must be a positive int, but got "
+                         f"{maxlen!r}.")
+    steps = Tensor(np.arange(int(maxlen), dtype=np.int64))
+    return F.less(steps, F.expand_dims(F.cast(lengths, mstype.int64), -1))
 
 
 def sum_to_size(input, *size) -> Tensor:

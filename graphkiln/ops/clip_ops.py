@@ -1,6 +1,9 @@
-"""Gradient-handling functions of training loops: ``clip_by_value``,
-``clip_by_global_norm`` and ``stop_gradient`` (as ``mindspore.ops`` has them)."""
+"""Gradient-handling functions of training loops: ``clip_by_value``, ``clamp``/``clip``,
+``clip_by_norm``, ``clip_by_global_norm`` and ``stop_gradient`` (as ``mindspore.ops`` has
+them)."""
 from __future__ import annotations
+
+import numpy as np
 
 import graphkiln.ops.functional as F
 
@@ -48,4 +51,47 @@ def clip_by_global_norm(x, clip_norm=1.0, use_norm=None):
     norm = _global_norm(xs) if use_norm is None else use_norm
     scale = F.div(clip_norm, F.maximum(norm, clip_norm))
     out = tuple(F.cast(F.mul(F.cast(t, mstype.float32), scale), t.dtype) for t in xs)
+    return out[0] if single else out
+
+
+def _is_bool(v) -> bool:
+    return isinstance(v, bool) or (isinstance(v, Tensor) and v.dtype == mstype.bool_)
+
+
+def clamp(input, min=None, max=None) -> Tensor:  # noqa: A002 - MindSpore's names
+    """``input`` limited to ``[min, max]`` (numbers or Tensors that broadcast against it; at
+    least one bound)."""
+    if not isinstance(input, Tensor):
+        raise TypeError(f"For 'clamp', the 'input' must be a Tensor, but got "
+                        f"{type(input).__name__}.")
+    if min is None and max is None:
+        raise ValueError("For 'clamp', at least one of 'min' or 'max' must not be None.")
+    if _is_bool(input) or _is_bool(min) or _is_bool(max):
+        raise ValueError("For 'clamp', the dtype of 'input', 'min' and 'max' must not be bool.")
+    return clip_by_value(input, min, max)
+
+
+clip = clamp
+
+
+def _norm(x: Tensor, p: float) -> Tensor:
+    """MindSpore's ``(sum x**p) ** (1/p)`` (no absolute value: odd ``p`` as MindSpore)."""
+    return F.cast(F.pow(F.reduce_sum(F.pow(x, p)), 1.0 / p), x.dtype)
+
+
+def clip_by_norm(x, max_norm, norm_type=2.0, error_if_nonfinite: bool = False):
+    """``x`` (a Tensor, or a tuple/list of them) scaled by
+    ``min(1, max_norm / (total_norm + 1e-6))``, the total norm being the ``norm_type``-norm of
+    the Tensors' norms."""
+    single = isinstance(x, Tensor)
+    xs = [x] if single else list(x)
+    if norm_type == float("inf"):
+        total = F.reduce_max(F.stack([F.reduce_max(F.abs(t)) for t in xs]))
+    else:
+        total = _norm(F.stack([_norm(t, norm_type) for t in xs]), norm_type)
+    if error_if_nonfinite and not total.is_symbolic and not np.isfinite(total.asnumpy()).all():
+        raise RuntimeError(f"For clip_by_norm, the total norm of order {norm_type} from input "
+                           f"is non-finite.")
+    scale = F.minimum(F.div(max_norm, F.add(total, 1e-6)), 1.0)
+    out = [F.mul(t, F.cast(scale, t.dtype)) for t in xs]
     return out[0] if single else out

@@ -1,5 +1,7 @@
 """``ops.pdist``: the p-norm distances between the rows of a matrix, for every pair
-``i < j`` in row-major order (the condensed distance vector, as SciPy's ``pdist``).
+``i < j`` in row-major order (the condensed distance vector, as SciPy's ``pdist``);
+``ops.cdist`` (every row of one batch of matrices against every row of another),
+``ops.dist`` (the p-norm of a difference) and ``ops.cosine_similarity``.
 
 A composite of primitives (a gather of the row pairs, then a reduction), so it
 differentiates and batches like its parts. As MindSpore 2.10: a 2-D float16/32/64 input,
@@ -35,13 +37,62 @@ def pdist(input: Tensor, p: float = 2.0) -> Tensor:
     first, second = np.triu_indices(input.shape[0], k=1)
     diff = M.Sub(A.Gather(input, Tensor(first.astype(np.int64)), 0),
                  A.Gather(input, Tensor(second.astype(np.int64)), 0))
+    return _lp(diff, (1,), p)
+
+
+def _lp(diff: Tensor, axes: tuple, p: float) -> Tensor:
+    """The ``p``-norm of ``diff`` over ``axes`` (0: the count of non-zeros, inf: the largest
+    magnitude)."""
     if p == 0:
-        return A.ReduceSum(A.Cast(M.NotEqual(diff, 0), input.dtype), (1,), keep_dims=False)
+        return A.ReduceSum(A.Cast(M.NotEqual(diff, 0), diff.dtype), axes, keep_dims=False)
     magnitude = M.Abs(diff)
     if math.isinf(p):
-        return A.ReduceMax(magnitude, (1,), keep_dims=False)
+        return A.ReduceMax(magnitude, axes, keep_dims=False)
     if p == 1:
-        return A.ReduceSum(magnitude, (1,), keep_dims=False)
+        return A.ReduceSum(magnitude, axes, keep_dims=False)
     if p == 2:
-        return M.Sqrt(A.ReduceSum(M.Mul(diff, diff), (1,), keep_dims=False))
-    return M.Pow(A.ReduceSum(M.Pow(magnitude, float(p)), (1,), keep_dims=False), 1.0 / p)
+        return _root(A.ReduceSum(M.Mul(diff, diff), axes, keep_dims=False), 2.0)
+    return _root(A.ReduceSum(M.Pow(magnitude, float(p)), axes, keep_dims=False), float(p))
+
+
+def _root(total: Tensor, p: float) -> Tensor:
+    """``total ** (1 / p)``, 0 with a zero gradient where ``total`` is 0 (two equal points,
+    as MindSpore's)."""
+    zero = M.Equal(total, 0)
+    safe = A.Select(zero, A.OnesLike(total), total)
+    root = M.Sqrt(safe) if p == 2 else M.Pow(safe, 1.0 / p)
+    return A.Select(zero, A.ZerosLike(total), root)
+
+
+def cdist(x1: Tensor, x2: Tensor, p: float = 2.0) -> Tensor:
+    """``||x1[..., i, :] - x2[..., j, :]||_p`` for every row ``i`` of ``x1`` and ``j`` of
+    ``x2`` (batched over the leading dimensions)."""
+    for name, x in (("x1", x1), ("x2", x2)):
+        if not isinstance(x, Tensor):
+            raise TypeError(f"For 'cdist', '{name}' must be a Tensor, but got "
+                            f"{type(x).__name__}.")
+    if x1.ndim < 2 or x1.ndim != x2.ndim or x1.shape[-1] != x2.shape[-1]:
+        raise ValueError(f"For 'cdist', the inputs must have the same rank (at least 2) and "
+                         f"the same last dimension, but got {x1.shape} and {x2.shape}.")
+    if p < 0:
+        raise ValueError(f"For 'cdist', 'p' must be non-negative, but got {p}.")
+    gap = M.Sub(A.ExpandDims(x1, -2), A.ExpandDims(x2, -3))
+    return _lp(gap, (-1,), p)
+
+
+def dist(input: Tensor, other: Tensor, p: float = 2) -> Tensor:  # noqa: A002
+    """The ``p``-norm of ``input - other`` over all its elements."""
+    for name, x in (("input", input), ("other", other)):
+        if not isinstance(x, Tensor):
+            raise TypeError(f"For 'dist', '{name}' must be a tensor, but got {type(x)}")
+    z = M.Sub(input, other)
+    if z.ndim == 0:
+        return M.Abs(z)
+    return _lp(A.Reshape(z, (-1,)), (0,), p)
+
+
+def cosine_similarity(x1: Tensor, x2: Tensor, dim: int = 1, eps: float = 1e-08) -> Tensor:
+    """``sum(x1 * x2) / max(||x1|| ||x2||, eps)`` along ``dim``."""
+    dot = A.ReduceSum(M.Mul(x1, x2), (dim,), keep_dims=False)
+    norms = M.Mul(_lp(x1, (dim,), 2), _lp(x2, (dim,), 2))
+    return M.Div(dot, M.Maximum(norms, eps))

@@ -18,6 +18,7 @@ from .clip_ops import stop_gradient
 from .defs import activations as ACT
 from .defs import bessel as BES
 from .defs import math as M
+from .defs import special as SP
 
 __all__ = ["log2", "log10", "isnan", "isinf", "isfinite", "isneginf", "isposinf", "trunc",
            "fix", "frac", "sgn", "signbit", "erfc", "sinc", "deg2rad", "rad2deg", "copysign",
@@ -25,7 +26,11 @@ __all__ = ["log2", "log10", "isnan", "isinf", "isfinite", "isneginf", "isposinf"
            "true_divide", "fmod", "positive", "lerp", "hardshrink", "fmax", "fmin",
            "nan_to_num", "isclose", "logsumexp", "nansum", "nanmean", "count_nonzero", "asinh",
            "acosh", "atanh", "arcsinh", "arccosh", "arctanh", "ldexp", "isreal",
-           "relu6", "bessel_i0", "bessel_i1", "i0"]
+           "relu6", "bessel_i0", "bessel_i1", "i0", "logit", "exp2", "gcd", "lcm",
+           "bitwise_left_shift", "bitwise_right_shift", "polar", "view_as_real", "addcdiv",
+           "addcmul", "mvlgamma", "nextafter", "population_count", "bessel_j0", "bessel_j1",
+           "bessel_y0", "bessel_y1", "bessel_k0", "bessel_k1", "bessel_k0e", "bessel_k1e",
+           "bessel_i0e", "bessel_i1e", "zeta", "approximate_equal"]
 
 
 def _tensor(x) -> Tensor:
@@ -404,3 +409,118 @@ def bessel_i1(x) -> Tensor:
 def i0(input) -> Tensor:
     """``bessel_i0``; integers and bools compute in float32."""
     return BES.BesselI0(_as_float(input))
+
+
+def logit(input, eps=None) -> Tensor:
+    """``log(x / (1 - x))``, ``x`` being ``input`` limited to ``[eps, 1 - eps]`` when
+    ``eps`` is given."""
+    x = _tensor(input)
+    if not x.dtype.is_float:
+        raise TypeError(f"For 'Logit', the input must be a float Tensor, but got {x.dtype}.")
+    if eps is not None and eps >= 0:
+        x = F.minimum(F.maximum(x, eps), 1.0 - eps)
+    return F.log(F.div(x, F.sub(1.0, x)))
+
+
+def exp2(input) -> Tensor:
+    """``2 ** input`` (float32 for integer and bool inputs)."""
+    return F.pow(2.0, _as_float(input))
+
+
+def gcd(input, other) -> Tensor:
+    """The greatest common divisor of integer elements."""
+    return M.Gcd(input, other)
+
+
+def lcm(input, other) -> Tensor:
+    """The least common multiple of integer elements."""
+    return M.Lcm(input, other)
+
+
+def bitwise_left_shift(input, other) -> Tensor:
+    """The bits of integer ``input`` shifted left by ``other``."""
+    return M.LeftShift(input, other)
+
+
+def bitwise_right_shift(input, other) -> Tensor:
+    """The bits of integer ``input`` shifted right by ``other``."""
+    return M.RightShift(input, other)
+
+
+def polar(abs, angle) -> Tensor:  # noqa: A002 - MindSpore's argument name
+    """The complex numbers ``abs * (cos(angle) + i sin(angle))``."""
+    return F.complex(F.mul(abs, F.cos(angle)), F.mul(abs, F.sin(angle)))
+
+
+def view_as_real(input) -> Tensor:
+    """The real and imaginary parts of a complex Tensor along a new last axis."""
+    if not isinstance(input, Tensor) or not input.dtype.is_complex:
+        raise TypeError("For view_as_real, the dtype of input Tensor must be complex.")
+    return F.stack([F.real(input), F.imag(input)], -1)
+
+
+def addcdiv(input, tensor1, tensor2, value=1) -> Tensor:
+    """``input + value * tensor1 / tensor2``."""
+    return F.add(input, F.mul(F.div(tensor1, tensor2), value))
+
+
+def addcmul(input, tensor1, tensor2, value=1) -> Tensor:
+    """``input + value * tensor1 * tensor2``."""
+    return F.add(input, F.mul(F.mul(tensor1, tensor2), value))
+
+
+def mvlgamma(input, p: int) -> Tensor:
+    """The multivariate log-gamma of dimension ``p``: ``sum_i lgamma(input - i / 2)`` plus
+    ``p (p - 1) / 4 log(pi)``; every element must exceed ``(p - 1) / 2``."""
+    x = _tensor(input)
+    if isinstance(p, bool) or not isinstance(p, int) or p < 1:
+        raise ValueError(f"For 'Mvlgamma', 'p' must be an int >= 1, but got {p!r}.")
+    if not x.is_symbolic and (x.asnumpy() <= (p - 1) / 2).any():
+        raise ValueError("For Mvlgamma, all elements of 'x' must be greater than (p-1)/2.")
+    steps = Tensor(-np.arange(p, dtype=x.dtype.np_dtype) / 2)
+    terms = F.lgamma(F.add(F.expand_dims(x, -1), steps))
+    return F.add(F.reduce_sum(terms, -1), p * (p - 1) / 4 * math.log(math.pi))
+
+
+def nextafter(input, other) -> Tensor:
+    """The next representable float after ``input`` towards ``other``."""
+    return M.NextAfter(input, other)
+
+
+def population_count(input_x) -> Tensor:
+    """The number of 1 bits of each integer element, as uint8."""
+    return M.PopulationCount(input_x)
+
+
+def _bessel(opdef, name: str):
+    def fn(x) -> Tensor:
+        return opdef(x)
+    fn.__name__ = fn.__qualname__ = name
+    fn.__doc__ = f"Elementwise ``{opdef.name}`` (a Bessel function, see :mod:`.defs.bessel`)."
+    return fn
+
+
+bessel_j0 = _bessel(BES.BesselJ0, "bessel_j0")
+bessel_j1 = _bessel(BES.BesselJ1, "bessel_j1")
+bessel_y0 = _bessel(BES.BesselY0, "bessel_y0")
+bessel_y1 = _bessel(BES.BesselY1, "bessel_y1")
+bessel_k0 = _bessel(BES.BesselK0, "bessel_k0")
+bessel_k1 = _bessel(BES.BesselK1, "bessel_k1")
+bessel_k0e = _bessel(BES.BesselK0e, "bessel_k0e")
+bessel_k1e = _bessel(BES.BesselK1e, "bessel_k1e")
+bessel_i0e = _bessel(BES.BesselI0e, "bessel_i0e")
+bessel_i1e = _bessel(BES.BesselI1e, "bessel_i1e")
+
+
+def zeta(input, other) -> Tensor:
+    """The Hurwitz zeta function ``sum_k (other + k) ** -input`` (float Tensors of one
+    dtype)."""
+    return SP.Zeta(input, other)
+
+
+def approximate_equal(x, y, tolerance: float = 1e-05) -> Tensor:
+    """Whether ``|x - y| < tolerance``, elementwise."""
+    if not isinstance(tolerance, float):
+        raise TypeError(f"For 'ApproximateEqual', 'tolerance' must be a float, but got "
+                        f"{type(tolerance).__name__}.")
+    return F.less(F.abs(F.sub(x, y)), tolerance)

@@ -1,17 +1,26 @@
 """``ops.svd``, ``ops.qr``, ``ops.cholesky``, ``ops.det``, ``ops.slogdet``, ``ops.logdet``,
-``ops.inverse``, ``ops.matrix_power`` (over the primitives of :mod:`.defs.decompositions`
-and matmul)."""
+``ops.inverse``, ``ops.matrix_power``, ``ops.matrix_exp`` and ``triangular_solve``
+(``mint``'s) over the primitives of :mod:`.defs.decompositions` and matmul."""
 from __future__ import annotations
 
 import math
 
+import numpy as np
+
 import graphkiln.ops.functional as F
 
 from ..common.tensor import Tensor
+from .array_ops import tril, triu
 from .defs import decompositions as D
 
 __all__ = ["lstsq", "svd", "det", "matrix_determinant", "slogdet", "log_matrix_determinant",
-           "logdet", "inverse", "matrix_power", "qr", "cholesky"]
+           "logdet", "inverse", "matrix_power", "matrix_exp", "qr", "cholesky", "pinv",
+           "cholesky_solve", "cholesky_inverse", "adjoint"]
+
+
+def matrix_exp(input: Tensor) -> Tensor:  # noqa: A002
+    """The exponential of each square matrix of the last two axes."""
+    return D.MatrixExp(input)
 
 
 def lstsq(input: Tensor, A: Tensor) -> Tensor:  # noqa: N803  (MindSpore's name)
@@ -90,3 +99,54 @@ def cholesky(input_x: Tensor, upper: bool = False) -> Tensor:
     """The Cholesky factor of each symmetric positive definite matrix: lower triangular
     ``L`` with ``input_x = L @ L^T`` (upper ``U = L^T`` with ``upper``)."""
     return D.Cholesky(input_x, upper=bool(upper))
+
+
+def triangular_solve(b, A, upper=True, transpose=False,  # noqa: N803 - MindSpore's name
+                     unitriangular=False) -> tuple:
+    """The solution ``X`` of ``op(A) X = b`` for the triangle of ``A`` (its upper one by
+    default; ``op`` the transpose when ``transpose``; a unit diagonal when
+    ``unitriangular``), and that triangle."""
+    tri = triu(A) if upper else tril(A)
+    if unitriangular:
+        n = A.shape[-1]
+        eye = F.eye(n, n, A.dtype)
+        tri = F.add(F.mul(tri, F.sub(1, eye)), eye)
+    matrix = F.swapaxes(tri, -1, -2) if transpose else tri
+    return F.matrix_solve(matrix, b), tri
+
+
+def adjoint(x: Tensor) -> Tensor:
+    """The conjugate transpose of the matrices of the last two axes."""
+    t = F.swapaxes(x, -1, -2)
+    return F.conj(t) if t.dtype.is_complex else t
+
+
+def pinv(x: Tensor, *, atol=None, rtol=None, hermitian: bool = False) -> Tensor:
+    """The Moore-Penrose pseudo-inverse: singular values at or below ``max(atol, rtol *
+    largest)`` count as 0 (``rtol`` = eps * max(m, n) when neither is given)."""
+    if not isinstance(x, Tensor) or x.ndim < 2 or not x.dtype.is_float:
+        raise TypeError("For 'pinv', 'x' must be a float Tensor of at least 2 dimensions.")
+    s, u, v = D.Svd(x, full_matrices=False, compute_uv=True)
+    if atol is None and rtol is None:
+        rtol = float(np.finfo(x.dtype.np_dtype).eps) * max(x.shape[-2:])
+    largest = F.reduce_max(s, -1, True)
+    cutoff = F.maximum(F.mul(largest, 0.0 if rtol is None else rtol),
+                       0.0 if atol is None else atol)
+    keep = F.greater(s, cutoff)
+    inv_s = F.select(keep, F.reciprocal(F.select(keep, s, F.ones_like(s))), F.zeros_like(s))
+    return F.matmul(F.mul(v, F.expand_dims(inv_s, -2)), F.swapaxes(u, -1, -2))
+
+
+def cholesky_solve(input: Tensor, input2: Tensor, upper: bool = False) -> Tensor:  # noqa: A002
+    """The solution ``X`` of ``A X = input`` for ``A = L L^T`` given its Cholesky factor
+    ``input2`` (``L``, or ``U = L^T`` when ``upper``)."""
+    lower = F.swapaxes(input2, -1, -2) if upper else input2
+    half = F.matrix_solve(lower, input)
+    return F.matrix_solve(F.swapaxes(lower, -1, -2), half)
+
+
+def cholesky_inverse(input_x: Tensor, upper: bool = False) -> Tensor:
+    """The inverse of ``A = L L^T`` (``U^T U`` when ``upper``) from its Cholesky factor."""
+    n = input_x.shape[-1]
+    eye = F.broadcast_to(F.eye(n, n, input_x.dtype), tuple(input_x.shape))
+    return cholesky_solve(eye, input_x, upper)

@@ -1,6 +1,7 @@
 """``ops.unfold`` (im2col): the sliding ``kernel_size`` blocks of ``(N, C, H, W)`` as
 columns ``(N, C * kh * kw, L)``, channel-major, computed as one convolution with a one-hot
-filter (so it differentiates as one)."""
+filter (so it differentiates as one); ``ops.fold``/``ops.col2im`` (col2im), its transpose:
+the columns summed back into the image, one transposed convolution with the same filter."""
 from __future__ import annotations
 
 import numpy as np
@@ -8,8 +9,9 @@ import numpy as np
 import graphkiln.ops.functional as F
 
 from ..common.tensor import Tensor
+from .defs import conv as CV
 
-__all__ = ["unfold"]
+__all__ = ["unfold", "fold", "col2im"]
 
 
 def one_hot_filter(channels: int, kernel: tuple, dtype) -> np.ndarray:
@@ -46,3 +48,53 @@ def unfold(input, kernel_size, dilation=1, padding=0, stride=1) -> Tensor:
     w = one_hot_filter(c, (kh, kw), input.dtype.np_dtype)
     cols = F.conv2d(input, Tensor(w, input.dtype), None, step, "pad", pad, dil)
     return F.reshape(cols, (input.shape[0], c * kh * kw, -1))
+
+
+def _output_size(name: str, output_size) -> tuple:
+    if isinstance(output_size, Tensor):
+        output_size = tuple(int(v) for v in output_size.asnumpy().reshape(-1))
+    return _pair("output_size", output_size, 1) if name == "fold" else tuple(output_size)
+
+
+def _fold(name: str, cols: Tensor, output_size, kernel_size, dilation, padding,
+          stride) -> Tensor:
+    """``cols`` (N, C * kh * kw, L) summed into (N, C, H, W)."""
+    kh, kw = _pair("kernel_size", kernel_size, 1)
+    dil, pad, step = (_pair("dilation", dilation, 1), _pair("padding", padding, 0),
+                      _pair("stride", stride, 1))
+    height, width = _output_size(name, output_size)
+    n, rows, length = cols.shape
+    if rows % (kh * kw):
+        raise ValueError(f"For '{name}', the second dimension of the input ({rows}) must be a "
+                         f"multiple of the kernel size {kh * kw}.")
+    c = rows // (kh * kw)
+    oh = (height + 2 * pad[0] - dil[0] * (kh - 1) - 1) // step[0] + 1
+    ow = (width + 2 * pad[1] - dil[1] * (kw - 1) - 1) // step[1] + 1
+    if oh * ow != length:
+        raise ValueError(f"For '{name}', the number of blocks of the input ({length}) does not "
+                         f"match the {oh} x {ow} blocks of 'output_size' {(height, width)}.")
+    grad = F.reshape(cols, (n, rows, oh, ow))
+    return CV.Conv2DBackpropInput(
+        grad, Tensor(one_hot_filter(c, (kh, kw), cols.dtype.np_dtype), cols.dtype),
+        (n, c, height, width), out_channel=rows,
+        kernel_size=(kh, kw), pad_mode="pad", pad=(pad[0], pad[0], pad[1], pad[1]),
+        stride=step, dilation=dil, group=1, data_format="NCHW")
+
+
+def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1) -> Tensor:  # noqa: A002
+    """The sum of the blocks of ``input`` (N, C * kh * kw, L) at their places in
+    (N, C, *output_size): the inverse arrangement of :func:`unfold`."""
+    if not isinstance(input, Tensor) or input.ndim != 3:
+        raise ValueError(f"For 'fold', the 'input' must be a 3-D Tensor, but got "
+                         f"{getattr(input, 'shape', type(input).__name__)}.")
+    return _fold("fold", input, output_size, kernel_size, dilation, padding, stride)
+
+
+def col2im(input_x, output_size, kernel_size, dilation, padding_value, stride) -> Tensor:
+    """:func:`fold` of ``input_x`` given as (N, C, kh * kw, L)."""
+    if not isinstance(input_x, Tensor) or input_x.ndim != 4:
+        raise ValueError(f"For 'col2im', the 'input_x' must be a 4-D Tensor, but got "
+                         f"{getattr(input_x, 'shape', type(input_x).__name__)}.")
+    n, c, k, length = input_x.shape
+    return _fold("col2im", F.reshape(input_x, (n, c * k, length)), output_size, kernel_size,
+                 dilation, padding_value, stride)

@@ -388,6 +388,7 @@ SAMPLES = {
 
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import api_breadth_samples  # noqa: E402
 import nn_samples  # noqa: E402
 import ops27_samples  # noqa: E402
 import st_ops_samples  # noqa: E402
@@ -395,10 +396,13 @@ import st_ops_samples  # noqa: E402
 SAMPLES.update(nn_samples.bprop_samples(n, s, u))
 SAMPLES.update(st_ops_samples.bprop_samples(n, s, u))
 SAMPLES.update(ops27_samples.bprop_samples(n, s, u))
+SAMPLES.update(api_breadth_samples.bprop_samples(n, s, u))
 NON_DIFFERENTIABLE.update(st_ops_samples.NON_DIFFERENTIABLE)
 NON_DIFFERENTIABLE.update(ops27_samples.NON_DIFFERENTIABLE)
+NON_DIFFERENTIABLE.update(api_breadth_samples.NON_DIFFERENTIABLE)
 CHECKED_ELSEWHERE.update(st_ops_samples.CHECKED_ELSEWHERE)
 CHECKED_ELSEWHERE.update(ops27_samples.CHECKED_ELSEWHERE)
+CHECKED_ELSEWHERE.update(api_breadth_samples.CHECKED_ELSEWHERE)
 IGNORED_OUTPUTS.update(ops27_samples.IGNORED_OUTPUTS)
 NO_FLOAT16.update(ops27_samples.NO_FLOAT16)
 ZERO_BY_DEFINITION.update(st_ops_samples.ZERO_BY_DEFINITION)

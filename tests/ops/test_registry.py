@@ -231,6 +231,7 @@ SAMPLES = {
 }
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import api_breadth_samples  # noqa: E402
 import nn_samples  # noqa: E402
 import ops27_samples  # noqa: E402
 import st_ops_samples  # noqa: E402
@@ -238,6 +239,7 @@ import st_ops_samples  # noqa: E402
 SAMPLES.update(nn_samples.registry_samples(f32))
 SAMPLES.update(st_ops_samples.registry_samples(f32))
 SAMPLES.update(ops27_samples.registry_samples(f32))
+SAMPLES.update(api_breadth_samples.registry_samples(f32))
 
 
 def _ops():

@@ -20,6 +20,7 @@ from . import (  # noqa: F401
     decompositions,
     dropout_nd,
     elementwise,
+    fft,
     fused,
     grad_ops,
     gradient,

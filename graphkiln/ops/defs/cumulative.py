@@ -1,7 +1,8 @@
-"""Running reductions along an axis: ``CumSum(x, axis)`` (``exclusive``: each sum leaves out
-its own element; ``reverse``: from the end) and ``Cummin``/``Cummax(x, axis)``, the running
-minimum/maximum and the index where it was reached (the latest one among equals; from the
-first NaN on, NaN and that NaN's index). ``axis`` is an int or a 0-d int Tensor constant.
+"""Running reductions along an axis: ``CumSum(x, axis)`` and ``CumProd(x, axis)``
+(``exclusive``: each sum/product leaves out its own element; ``reverse``: from the end) and
+``Cummin``/``Cummax(x, axis)``, the running minimum/maximum and the index where it was
+reached (the latest one among equals; from the first NaN on, NaN and that NaN's index).
+``axis`` is an int or a 0-d int Tensor constant.
 """
 from __future__ import annotations
 
@@ -55,25 +56,31 @@ def _infer_axis(name: str, axis, ndim: int) -> None:
     check_axis(name, axis, ndim)
 
 
-def _cumsum_infer(x, axis, exclusive=False, reverse=False):
-    t = tensor_type("CumSum", "x", x)
-    require_dtype("CumSum", "x", t, _SUM_TYPES)
-    _infer_axis("CumSum", axis, len(x.shape))
-    return AbstractTensor(t, tuple(x.shape))
+def _running_infer(name: str):
+    def infer(x, axis, exclusive=False, reverse=False):
+        t = tensor_type(name, "x", x)
+        require_dtype(name, "x", t, _SUM_TYPES)
+        _infer_axis(name, axis, len(x.shape))
+        return AbstractTensor(t, tuple(x.shape))
+    return infer
 
 
-@quiet
-def _cumsum(x, axis, exclusive=False, reverse=False):
-    x = np.asarray(x)
-    if x.ndim == 0:
-        return np.zeros_like(x) if exclusive else x.copy()
-    a = check_axis("CumSum", axis, x.ndim)
-    v = np.flip(x, a) if reverse else x
-    out = np.cumsum(v, axis=a, dtype=x.dtype)
-    if exclusive:
-        out = np.concatenate([np.zeros_like(np.take(out, [0], axis=a)),
-                              np.take(out, range(out.shape[a] - 1), axis=a)], axis=a)
-    return np.flip(out, a) if reverse else out
+def _running_kernel(name: str, accumulate, identity: int):
+    """The kernel of a running sum/product: ``accumulate`` (``np.cumsum``...) along the axis,
+    shifted by one ``identity`` element when ``exclusive``, from the end when ``reverse``."""
+    @quiet
+    def kernel(x, axis, exclusive=False, reverse=False):
+        x = np.asarray(x)
+        if x.ndim == 0:
+            return np.full_like(x, identity) if exclusive else x.copy()
+        a = check_axis(name, axis, x.ndim)
+        v = np.flip(x, a) if reverse else x
+        out = accumulate(v, axis=a, dtype=x.dtype)
+        if exclusive:
+            out = np.concatenate([np.full_like(np.take(out, [0], axis=a), identity),
+                                  np.take(out, range(out.shape[a] - 1), axis=a)], axis=a)
+        return np.flip(out, a) if reverse else out
+    return kernel
 
 
 def _minmax_infer(name: str):
@@ -111,6 +118,9 @@ def _minmax_kernel(name: str, better):
     return kernel
 
 
-CumSum = OpDef("CumSum", _cumsum_infer, _cumsum, attrs={"exclusive": False, "reverse": False})
+CumSum = OpDef("CumSum", _running_infer("CumSum"), _running_kernel("CumSum", np.cumsum, 0),
+               attrs={"exclusive": False, "reverse": False})
+CumProd = OpDef("CumProd", _running_infer("CumProd"), _running_kernel("CumProd", np.cumprod, 1),
+                attrs={"exclusive": False, "reverse": False})
 Cummin = OpDef("Cummin", _minmax_infer("Cummin"), _minmax_kernel("Cummin", np.less_equal))
 Cummax = OpDef("Cummax", _minmax_infer("Cummax"), _minmax_kernel("Cummax", np.greater_equal))

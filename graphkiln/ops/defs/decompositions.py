@@ -124,6 +124,52 @@ def _inverse(x, adjoint=False):
 MatrixInverse = OpDef("MatrixInverse", _inverse_infer, _inverse, attrs={"adjoint": False})
 
 
+# ------------------------------------------------------------------ exponential
+
+# Higham's degree-13 Pade coefficients and the 1-norm bound under which it needs no scaling
+_PADE13 = (64764752532480000.0, 32382376266240000.0, 7771770303897600.0, 1187353796428800.0,
+           129060195264000.0, 10559470521600.0, 670442572800.0, 33522128640.0, 1323241920.0,
+           40840800.0, 960960.0, 16380.0, 182.0, 1.0)
+_THETA13 = 5.371920351148152
+
+
+def _expm(a: np.ndarray) -> np.ndarray:
+    """``exp(a)`` of one square matrix: scaling and squaring with a Pade approximant."""
+    norm = np.abs(a).sum(0).max() if a.size else 0.0
+    squarings = max(0, int(np.ceil(np.log2(norm / _THETA13)))) if norm > _THETA13 else 0
+    a = a / 2.0 ** squarings
+    b = _PADE13
+    eye = np.eye(a.shape[0], dtype=a.dtype)
+    a2 = a @ a
+    a4 = a2 @ a2
+    a6 = a4 @ a2
+    u = a @ (a6 @ (b[13] * a6 + b[11] * a4 + b[9] * a2) + b[7] * a6 + b[5] * a4 + b[3] * a2
+             + b[1] * eye)
+    v = a6 @ (b[12] * a6 + b[10] * a4 + b[8] * a2) + b[6] * a6 + b[4] * a4 + b[2] * a2 \
+        + b[0] * eye
+    r = np.linalg.solve(v - u, v + u)
+    for _ in range(squarings):
+        r = r @ r
+    return r
+
+
+def _expm_infer(x):
+    t = _matrix("MatrixExp", x, _WITH_F16)
+    return AbstractTensor(t, tuple(x.shape))
+
+
+@quiet
+def _matrix_exp(x):
+    wide = _computed(np.asarray(x)).astype(np.float64)
+    out = np.empty_like(wide)
+    for i in np.ndindex(wide.shape[:-2]):
+        out[i] = _expm(wide[i])
+    return out.astype(x.dtype)
+
+
+MatrixExp = OpDef("MatrixExp", _expm_infer, _matrix_exp)
+
+
 # ------------------------------------------------------------------ Qr, Cholesky
 
 def _qr_infer(x, full_matrices=False):

@@ -264,6 +264,29 @@ _BITS = (mstype.bool_,) + INTS + _WIDE_UINTS
 BitwiseAnd = binary("BitwiseAnd", np.bitwise_and, _BITS, differentiable=False)
 BitwiseOr = binary("BitwiseOr", np.bitwise_or, _BITS, differentiable=False)
 BitwiseXor = binary("BitwiseXor", np.bitwise_xor, _BITS, differentiable=False)
+Gcd = binary("Gcd", np.gcd, INTS, differentiable=False)
+Lcm = binary("Lcm", np.lcm, INTS, differentiable=False)
+LeftShift = binary("LeftShift", np.left_shift, INTS + _WIDE_UINTS, differentiable=False)
+RightShift = binary("RightShift", np.right_shift, INTS + _WIDE_UINTS, differentiable=False)
+NextAfter = binary("NextAfter", np.nextafter, (mstype.float32, mstype.float64),
+                   differentiable=False)
+
+
+def _popcount_infer(x):
+    t = tensor_type("PopulationCount", "input_x", x)
+    require_dtype("PopulationCount", "input_x", t, (mstype.int8, mstype.int16, mstype.uint8,
+                                                    mstype.uint16))
+    return AbstractTensor(mstype.uint8, tuple(x.shape))
+
+
+def _popcount(x):
+    """The number of 1 bits of each element (two's complement for negative ones)."""
+    x = np.asarray(x)
+    as_bytes = np.ascontiguousarray(x).view(np.uint8).reshape(x.shape + (x.dtype.itemsize,))
+    return np.unpackbits(as_bytes, -1).sum(-1).astype(np.uint8)
+
+
+PopulationCount = OpDef("PopulationCount", _popcount_infer, _popcount, differentiable=False)
 
 
 # ------------------------------------------------------------------ unary

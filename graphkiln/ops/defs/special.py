@@ -246,3 +246,47 @@ Igammac = OpDef("Igammac", _gamma_infer("Igammac"),
                 _kernel(lambda a, x: _lower_upper(a, x)[1]))
 IgammaGradA = OpDef("IgammaGradA", _gamma_infer("IgammaGradA"), _kernel(_grad_a),
                     differentiable=False)
+
+
+# ------------------------------------------------------------------ Hurwitz zeta
+# zeta(x, q) = sum_k (q + k)^-x by Euler-Maclaurin (as Cephes' zeta): the first terms summed
+# until q + k > 9, the tail as its integral plus Bernoulli corrections
+_ZETA_CORRECTIONS = (12.0, -720.0, 30240.0, -1209600.0, 47900160.0,
+                     -1.8924375803183791606e9, 7.47242496e10, -2.950130727918164224e12,
+                     1.1646782814350067249e14, -4.5979787224074726105e15,
+                     1.8152105401943546773e17, -7.1661652561756670113e18)
+
+
+def _zeta(x, q) -> np.ndarray:
+    x, q = np.broadcast_arrays(np.asarray(x, np.float64), np.asarray(q, np.float64))
+    shift = np.clip(np.ceil(9.0 - q), 9, 64).astype(int)
+    total = np.zeros(x.shape)
+    for k in range(int(shift.max(initial=9))):
+        total = total + np.where(k < shift, (q + k) ** -x, 0.0)
+    a = q + shift
+    b = a ** -x
+    total = total + a * b / (x - 1.0) + 0.5 * b
+    factor, k = np.ones(x.shape), 0.0
+    for c in _ZETA_CORRECTIONS:
+        factor = factor * (x + k)
+        b = b / a
+        total = total + factor * b / c
+        factor = factor * (x + k + 1.0)
+        b = b / a
+        k += 2.0
+    pole = q <= 0  # (MindSpore's: NaN at q = 0, inf at the negative integers)
+    total = np.where(pole & (q == np.floor(q)), np.where(q == 0, np.nan, np.inf),
+                     np.where(pole & (x != np.floor(x)), np.nan, total))
+    return np.where(x == 1, np.inf, np.where(x < 1, np.nan, total))
+
+
+def _zeta_infer(x, q):
+    out = _gamma_infer("Zeta")(x, q)
+    if len(x.shape) != len(q.shape) or any(a != b and a >= 0 and b >= 0
+                                           for a, b in zip(x.shape, q.shape)):
+        raise ValueError(f"For primitive[Zeta], the shapes of 'x' and 'q' must be the same, "
+                         f"but got {list(x.shape)} and {list(q.shape)}.")
+    return out
+
+
+Zeta = OpDef("Zeta", _zeta_infer, _kernel(_zeta))

@@ -11,10 +11,14 @@ from __future__ import annotations
 
 import sys
 
+import graphkiln.ops.composed_api_primitives as COMPOSED_API
 import graphkiln.ops.composed_primitives as COMPOSED
 
 from ..primitive import REGISTRY, primitive_class
 from .partial import Partial  # noqa: F401  (P.Partial)
+
+# the classes composed of primitives, by name
+_COMPOSED = {n: getattr(m, n) for m in (COMPOSED, COMPOSED_API) for n in m.__all__}
 
 # MindSpore's legacy spellings -> the primitive they name today
 LEGACY = {
@@ -38,8 +42,8 @@ SUBMODULES = ("array_ops", "math_ops", "nn_ops", "other_ops", "comm_ops", "rando
 def lookup(name: str) -> type:
     """The primitive class called ``name`` (or a legacy alias), else AttributeError."""
     opdef = REGISTRY.get(LEGACY.get(name, name))
-    if opdef is None and name in COMPOSED.__all__:
-        return getattr(COMPOSED, name)
+    if opdef is None and name in _COMPOSED:
+        return _COMPOSED[name]
     if opdef is None:
         raise AttributeError(f"module 'mindspore.ops.operations' has no primitive '{name}'")
     return primitive_class(opdef)
@@ -57,7 +61,7 @@ def __dir__() -> list[str]:
 
 
 for _name in list(REGISTRY) + [k for k, v in LEGACY.items() if v in REGISTRY] + list(
-        COMPOSED.__all__):
+        _COMPOSED):
     globals()[_name] = lookup(_name)
 del _name
 from ..custom_ops import Custom  # noqa: E402,F401  (ops.Custom's own class)
@@ -68,4 +72,4 @@ for _sub in SUBMODULES:
 del _sub
 
 __all__ = sorted(set(REGISTRY) | {k for k, v in LEGACY.items() if v in REGISTRY} | {"Partial"}
-                 | set(COMPOSED.__all__))
+                 | set(_COMPOSED))

@@ -945,6 +945,13 @@ def _igammac(a, x, out, dout):
     return sum_to(F.neg(da), a), sum_to(F.neg(dx), x)
 
 
+@bprop("Zeta")
+def _zeta(x, q, out, dout):
+    """d/dq zeta(x, q) = -x zeta(x + 1, q); none for ``x`` (zeros, as MindSpore's)."""
+    dq = F.mul(dout, F.neg(F.mul(x, REGISTRY["Zeta"](F.add(x, 1.0), q))))
+    return sum_to(F.zeros_like(F.mul(dout, x)), x), sum_to(dq, q)
+
+
 # ------------------------------------------------------------------ slicing, top-k
 
 @bprop("Slice")

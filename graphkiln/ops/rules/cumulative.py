@@ -1,4 +1,4 @@
-"""Backward and batching rules of ``CumSum``, ``Cummin`` and ``Cummax``
+"""Backward and batching rules of ``CumSum``, ``CumProd``, ``Cummin`` and ``Cummax``
 (:mod:`..defs.cumulative`)."""
 from __future__ import annotations
 
@@ -18,6 +18,14 @@ def _cumsum(x, axis, out, dout, exclusive=False, reverse=False):
     """Each element feeds every later running sum: the running sum of ``dout`` from the
     other end."""
     return C.CumSum(dout, axis, exclusive=exclusive, reverse=not reverse), None
+
+
+@bprop("CumProd")
+def _cumprod(x, axis, out, dout, exclusive=False, reverse=False):
+    """MindSpore's rule: the running sum (from the other end) of ``dout * out``, over ``x``
+    (so infinite or NaN where ``x`` is 0, as MindSpore's)."""
+    back = C.CumSum(F.mul(out, dout), axis, exclusive=exclusive, reverse=not reverse)
+    return F.div(back, x), None
 
 
 def _move_last(t: Tensor, a: int) -> Tensor:
@@ -61,6 +69,6 @@ def _shifted_axis(opdef):
     return rule
 
 
-for _name in ("CumSum", "Cummin", "Cummax"):
+for _name in ("CumSum", "CumProd", "Cummin", "Cummax"):
     REGISTRY[_name].def_vmap(_shifted_axis(REGISTRY[_name]))
 del _name

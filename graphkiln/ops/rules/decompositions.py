@@ -136,6 +136,18 @@ def _cholesky(x, out, dout, upper=False):
     return (F.mul(F.add(grad, _mt(grad)), 0.5),)
 
 
+@bprop("MatrixExp")
+def _matrix_exp(x, out, dout):
+    """The upper right block of ``exp([[x^T, dout], [0, x^T]])`` (the Frechet derivative of
+    the exponential in the direction ``dout``, at ``x^T``)."""
+    xt = _mt(x)
+    top = F.concat([xt, dout], -1)
+    bottom = F.concat([F.zeros_like(xt), xt], -1)
+    n = x.shape[-1]
+    block = D.MatrixExp(F.concat([top, bottom], -2))
+    return (block[..., :n, n:],)
+
+
 def _leading_batch(opdef):
     """The batch becomes one more leading (matrix batch) axis."""
     def rule(x, *, dims, **attrs):
@@ -145,7 +157,7 @@ def _leading_batch(opdef):
     return rule
 
 
-for _op in (D.Svd, D.MatrixDeterminant, D.LogMatrixDeterminant, D.MatrixInverse, D.Qr,
-            D.Cholesky):
+for _op in (D.Svd, D.MatrixDeterminant, D.LogMatrixDeterminant, D.MatrixInverse, D.MatrixExp,
+            D.Qr, D.Cholesky):
     _op.def_vmap(_leading_batch(_op))
 del _op

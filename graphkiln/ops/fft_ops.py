@@ -1,0 +1,226 @@
+"""``ops.fft`` and its family (``ifft``, ``fft2``, ``fftn``, ``rfft``, ``irfft``, ``hfft``,
+``ihfft``... with MindSpore 2.10's arguments: ``n``/``s`` lengths, ``dim``, ``norm``), the
+shifts ``fftshift``/``ifftshift`` and the frequencies ``fftfreq``/``rfftfreq``, over the
+primitives of :mod:`.defs.fft`."""
+from __future__ import annotations
+
+import numpy as np
+
+import graphkiln.ops.functional as F
+
+from ..common import dtype as mstype
+from ..common.tensor import Tensor
+from .array_ops import pad, roll
+from .defs import fft as FT
+from .defs._infer import norm_axis
+
+__all__ = ["fft", "ifft", "fft2", "ifft2", "fftn", "ifftn", "rfft", "irfft", "rfft2",
+           "irfft2", "rfftn", "irfftn", "hfft", "ihfft", "hfft2", "ihfft2", "hfftn", "ihfftn",
+           "fftshift", "ifftshift", "fftfreq", "rfftfreq", "stft"]
+
+_NORMS = ("backward", "forward", "ortho")
+_SWAP = {"backward": "forward", "forward": "backward", "ortho": "ortho"}
+
+
+def _norm(name: str, norm) -> str:
+    if norm is None:
+        return "backward"
+    if norm not in _NORMS:
+        raise ValueError(f"For '{name}', 'norm' must be one of {list(_NORMS)} or None, but got "
+                         f"{norm!r}.")
+    return norm
+
+
+def _plan(name: str, x, s, dim, half_input: bool = False) -> tuple:
+    """``(sizes, axes)``: the transform axes (non-negative) and each one's length."""
+    if not isinstance(x, Tensor):
+        raise TypeError(f"For '{name}', the 'input' must be a Tensor, but got "
+                        f"{type(x).__name__}.")
+    if dim is None:
+        dim = tuple(range(x.ndim)) if s is None else tuple(range(x.ndim - len(s), x.ndim))
+    dim = (dim,) if isinstance(dim, int) else tuple(dim)
+    axes = tuple(norm_axis(name, d, x.ndim, "dim") for d in dim)
+    if len(set(axes)) != len(axes) or not axes:
+        raise ValueError(f"For '{name}', 'dim' must be distinct axes, but got {dim}.")
+    if s is None:
+        s = [x.shape[a] for a in axes]
+        if half_input:
+            s[-1] = 2 * (s[-1] - 1)
+    s = tuple(s)
+    if len(s) != len(axes):
+        raise ValueError(f"For '{name}', 's' and 'dim' must have the same length, but got "
+                         f"{len(s)} and {len(axes)}.")
+    sizes = tuple(x.shape[a] if n == -1 else n for a, n in zip(axes, s))
+    for n in sizes:
+        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+            raise ValueError(f"For '{name}', each transform length must be a positive int, "
+                             f"but got {s}.")
+    return sizes, axes
+
+
+def _one(n):
+    return None if n is None else (n,)
+
+
+def fftn(input, s=None, dim=None, norm=None) -> Tensor:  # noqa: A002 - MindSpore's names
+    """The n-dimensional discrete Fourier transform over ``dim``."""
+    sizes, axes = _plan("fftn", input, s, dim)
+    return FT.FFTN(input, sizes=sizes, axes=axes, norm=_norm("fftn", norm))
+
+
+def ifftn(input, s=None, dim=None, norm=None) -> Tensor:  # noqa: A002
+    """The inverse of :func:`fftn`."""
+    sizes, axes = _plan("ifftn", input, s, dim)
+    return FT.FFTN(input, sizes=sizes, axes=axes, norm=_norm("ifftn", norm), inverse=True)
+
+
+def rfftn(input, s=None, dim=None, norm=None) -> Tensor:  # noqa: A002
+    """:func:`fftn` keeping the non-negative frequencies of the last axis (of a real
+    ``input``, the half that determines the rest)."""
+    sizes, axes = _plan("rfftn", input, s, dim)
+    return FT.RFFTN(input, sizes=sizes, axes=axes, norm=_norm("rfftn", norm))
+
+
+def irfftn(input, s=None, dim=None, norm=None) -> Tensor:  # noqa: A002
+    """The inverse of :func:`rfftn`: real values (the last axis ``2 * (m - 1)`` long unless
+    ``s`` says)."""
+    sizes, axes = _plan("irfftn", input, s, dim, half_input=True)
+    return FT.IRFFTN(input, sizes=sizes, axes=axes, norm=_norm("irfftn", norm))
+
+
+def fft(input, n=None, dim=-1, norm=None) -> Tensor:  # noqa: A002
+    """The one-dimensional discrete Fourier transform along ``dim``."""
+    return fftn(input, _one(n), (dim,), norm)
+
+
+def ifft(input, n=None, dim=-1, norm=None) -> Tensor:  # noqa: A002
+    return ifftn(input, _one(n), (dim,), norm)
+
+
+def rfft(input, n=None, dim=-1, norm=None) -> Tensor:  # noqa: A002
+    return rfftn(input, _one(n), (dim,), norm)
+
+
+def irfft(input, n=None, dim=-1, norm=None) -> Tensor:  # noqa: A002
+    return irfftn(input, _one(n), (dim,), norm)
+
+
+def fft2(input, s=None, dim=(-2, -1), norm=None) -> Tensor:  # noqa: A002
+    return fftn(input, s, dim, norm)
+
+
+def ifft2(input, s=None, dim=(-2, -1), norm=None) -> Tensor:  # noqa: A002
+    return ifftn(input, s, dim, norm)
+
+
+def rfft2(input, s=None, dim=(-2, -1), norm=None) -> Tensor:  # noqa: A002
+    return rfftn(input, s, dim, norm)
+
+
+def irfft2(input, s=None, dim=(-2, -1), norm=None) -> Tensor:  # noqa: A002
+    return irfftn(input, s, dim, norm)
+
+
+def hfftn(input, s=None, dim=None, norm=None) -> Tensor:  # noqa: A002
+    """The transform of a signal whose spectrum is Hermitian (``input``, its half along the
+    last of ``dim``): real values."""
+    x = F.conj(input) if input.dtype.is_complex else input
+    return irfftn(x, s, dim, _SWAP[_norm("hfftn", norm)])
+
+
+def ihfftn(input, s=None, dim=None, norm=None) -> Tensor:  # noqa: A002
+    """The inverse of :func:`hfftn`: the half spectrum of a real ``input``."""
+    return F.conj(rfftn(input, s, dim, _SWAP[_norm("ihfftn", norm)]))
+
+
+def hfft(input, n=None, dim=-1, norm=None) -> Tensor:  # noqa: A002
+    return hfftn(input, _one(n), (dim,), norm)
+
+
+def ihfft(input, n=None, dim=-1, norm=None) -> Tensor:  # noqa: A002
+    return ihfftn(input, _one(n), (dim,), norm)
+
+
+def hfft2(input, s=None, dim=(-2, -1), norm=None) -> Tensor:  # noqa: A002
+    return hfftn(input, s, dim, norm)
+
+
+def ihfft2(input, s=None, dim=(-2, -1), norm=None) -> Tensor:  # noqa: A002
+    return ihfftn(input, s, dim, norm)
+
+
+def _shift(input, dim, sign: int) -> Tensor:
+    if dim is None:
+        dim = tuple(range(input.ndim))
+    dims = (dim,) if isinstance(dim, int) else tuple(dim)
+    shifts = tuple(sign * (input.shape[d] // 2) for d in dims)
+    return roll(input, shifts, dims)
+
+
+def fftshift(input, dim=None) -> Tensor:  # noqa: A002
+    """``input`` rolled so that the zero frequency is in the middle of ``dim``."""
+    return _shift(input, dim, 1)
+
+
+def ifftshift(input, dim=None) -> Tensor:  # noqa: A002
+    """The inverse of :func:`fftshift`."""
+    return _shift(input, dim, -1)
+
+
+def _frequencies(values: np.ndarray, dtype) -> Tensor:
+    t = mstype.float32 if dtype is None else mstype.to_type(dtype)
+    return Tensor(values.astype(t.np_dtype), t)
+
+
+def fftfreq(n: int, d: float = 1.0, dtype=None) -> Tensor:
+    """The sample frequencies of an ``n``-point transform with spacing ``d``."""
+    return _frequencies(np.fft.fftfreq(n, d), dtype)
+
+
+def rfftfreq(n: int, d: float = 1.0, dtype=None) -> Tensor:
+    """The non-negative sample frequencies of an ``n``-point real transform."""
+    return _frequencies(np.fft.rfftfreq(n, d), dtype)
+
+
+_STFT_PADS = {"REFLECT": "reflect", "CONSTANT": "constant", "REPLICATE": "replicate"}
+
+
+def stft(x, n_fft: int, hop_length=None, win_length=None, window=None, center: bool = True,
+         pad_mode: str = "REFLECT", normalized: bool = False, onesided=None,
+         return_complex=None) -> Tensor:
+    """The short-time Fourier transform of the 1-D signal ``x`` (or a batch of them, 2-D):
+    ``(frequencies, frames)`` of the transforms of ``n_fft``-long windowed frames
+    ``hop_length`` apart (the signal padded by ``n_fft // 2`` at both ends when
+    ``center``); the real and imaginary parts on a last axis unless ``return_complex``."""
+    if not isinstance(x, Tensor) or x.ndim not in (1, 2):
+        raise ValueError(f"For 'stft', expected a 1-D tensor or a 2-D tensor, but got "
+                         f"{getattr(x, 'ndim', type(x).__name__)}")
+    hop = n_fft // 4 if hop_length is None else hop_length
+    win = n_fft if win_length is None else win_length
+    if not 0 < win <= n_fft or hop <= 0:
+        raise ValueError(f"For 'stft', 'win_length' must be in (0, n_fft] and 'hop_length' "
+                         f"positive, but got {win} and {hop}.")
+    window = F.ones((win,), mstype.float32) if window is None else window
+    complex_in = x.dtype.is_complex or window.dtype.is_complex
+    onesided = not complex_in if onesided is None else onesided
+    return_complex = complex_in if return_complex is None else return_complex
+    if center:
+        if pad_mode not in _STFT_PADS:
+            raise ValueError(f"For 'stft', 'pad_mode' must be one of {list(_STFT_PADS)}, but "
+                             f"got {pad_mode!r}.")
+        x = pad(x, (n_fft // 2, n_fft // 2), _STFT_PADS[pad_mode])
+    length = x.shape[-1]
+    if length < n_fft:
+        raise ValueError(f"For 'stft', the signal ({length}) is shorter than 'n_fft' "
+                         f"({n_fft}).")
+    frames = 1 + (length - n_fft) // hop
+    index = np.arange(frames)[:, None] * hop + np.arange(n_fft)[None, :]
+    cut = F.gather(x, Tensor(index.astype(np.int64)), x.ndim - 1)  # (..., frames, n_fft)
+    left = (n_fft - win) // 2
+    full_window = pad(window, (left, n_fft - win - left))
+    spectrum = (rfft if onesided else fft)(F.mul(cut, full_window), dim=-1,
+                                           norm="ortho" if normalized else None)
+    spectrum = F.swapaxes(spectrum, -1, -2)  # (..., frequencies, frames)
+    if return_complex:
+        return spectrum
+    return F.stack([F.real(spectrum), F.imag(spectrum)], -1)

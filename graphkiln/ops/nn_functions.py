@@ -1,0 +1,200 @@
+"""Neural-network functions composed of primitives: ``ops.lrn`` (local response
+normalization across channels), ``ops.affine_grid`` (the sampling grid of an affine map),
+``ops.grid_sample`` (bilinear or nearest sampling of an image at grid points) and
+``ops.mirror_pad``, with MindSpore 2.10's arguments; they differentiate and batch like
+their parts."""
+from __future__ import annotations
+
+import numpy as np
+
+import graphkiln.ops.functional as F
+
+from ..common import dtype as mstype
+from ..common.tensor import Tensor
+from .defs import conv as CV
+from .interpolation import interpolate
+
+__all__ = ["lrn", "affine_grid", "grid_sample", "mirror_pad", "upsample", "conv_transpose2d"]
+
+
+def lrn(x, depth_radius: int = 5, bias: float = 1.0, alpha: float = 1.0, beta: float = 0.5,
+        norm_region: str = "ACROSS_CHANNELS") -> Tensor:
+    """``x / (bias + alpha * sum(x**2 over the 2 * depth_radius + 1 nearest channels))
+    ** beta`` for a 4-D ``(N, C, H, W)`` float ``x``."""
+    if isinstance(depth_radius, bool) or not isinstance(depth_radius, int):
+        raise TypeError(f"For 'LRN', the 'depth_radius' must be an int, but got "
+                        f"{type(depth_radius).__name__}.")
+    if norm_region != "ACROSS_CHANNELS":
+        raise ValueError(f"For 'LRN', the 'norm_region' must be 'ACROSS_CHANNELS', but got "
+                         f"{norm_region!r}.")
+    if not isinstance(x, Tensor) or x.ndim != 4 or not x.dtype.is_float:
+        raise TypeError(f"For 'LRN', the 'x' must be a 4-D float Tensor, but got "
+                        f"{getattr(x, 'shape', type(x).__name__)}.")
+    c = x.shape[1]
+    window = np.abs(np.arange(c)[:, None] - np.arange(c)[None, :]) <= depth_radius
+    sums = F.transpose(F.matmul(F.transpose(F.square(x), (0, 2, 3, 1)),
+                                Tensor(window.astype(x.dtype.np_dtype))), (0, 3, 1, 2))
+    return F.div(x, F.pow(F.add(F.mul(sums, alpha), bias), beta))
+
+
+def _coords(n: int, align_corners: bool) -> np.ndarray:
+    """The normalized ``[-1, 1]`` coordinates of ``n`` pixel centres (corners when
+    ``align_corners``)."""
+    if n == 1:
+        return np.zeros(1)
+    line = np.linspace(-1.0, 1.0, n)
+    return line if align_corners else line * (n - 1) / n
+
+
+def affine_grid(theta, size, align_corners: bool = False) -> Tensor:
+    """The ``(N, H, W, 2)`` (or ``(N, D, H, W, 3)``) sampling grid that ``theta``, a batch
+    of 2x3 (3x4) affine matrices, maps the output pixels of ``size`` to."""
+    if not isinstance(theta, Tensor) or theta.ndim != 3:
+        raise TypeError("For 'AffineGrid', the 'theta' must be a 3-D Tensor.")
+    size = tuple(int(v) for v in size)
+    spatial = len(size) - 2
+    if spatial not in (2, 3) or tuple(theta.shape[1:]) != (spatial, spatial + 1) or \
+            theta.shape[0] != size[0]:
+        raise ValueError(f"For 'AffineGrid', 'theta' must be (N, {spatial}, {spatial + 1}) "
+                         f"with N = size[0], but got {theta.shape} and size {size}.")
+    axes = [_coords(n, align_corners) for n in size[2:]][::-1]  # x (width) first
+    mesh = np.meshgrid(*axes, indexing="ij")  # x varies along the first axis here
+    points = np.stack([m.transpose(tuple(range(spatial))[::-1]) for m in mesh] +
+                      [np.ones(size[2:])], -1).reshape(-1, spatial + 1)
+    base = Tensor(points.astype(theta.dtype.np_dtype))
+    grid = F.matmul(F.broadcast_to(base, (size[0],) + base.shape), F.transpose(theta, (0, 2, 1)))
+    return F.reshape(grid, (size[0],) + size[2:] + (spatial,))
+
+
+def _unnormalize(coord: Tensor, n: int, align_corners: bool) -> Tensor:
+    if align_corners:
+        return F.mul(F.add(coord, 1.0), (n - 1) / 2.0)
+    return F.div(F.sub(F.mul(F.add(coord, 1.0), n), 1.0), 2.0)
+
+
+def _reflect(coord: Tensor, n: int, align_corners: bool) -> Tensor:
+    """``coord`` (pixels) reflected into the image (about the edge centres or corners)."""
+    lo, hi = (0.0, n - 1.0) if align_corners else (-0.5, n - 0.5)
+    span = hi - lo
+    if span <= 0:
+        return F.zeros_like(coord)
+    t = F.abs(F.sub(coord, lo))
+    flips = F.floor(F.div(t, span))
+    extra = F.sub(t, F.mul(flips, span))
+    even = F.equal(F.floor_mod(flips, 2.0), 0.0)
+    out = F.select(even, F.add(extra, lo), F.sub(hi, extra))
+    return F.minimum(F.maximum(out, 0.0), n - 1.0)
+
+
+def _pick(image: Tensor, ix: Tensor, iy: Tensor, weight: Tensor) -> Tensor:
+    """``weight * image[n, :, iy, ix]`` (0 outside), gathered for every grid point."""
+    n, c, h, w = image.shape
+    inside = F.logical_and(F.logical_and(F.greater_equal(ix, 0), F.less(ix, w)),
+                           F.logical_and(F.greater_equal(iy, 0), F.less(iy, h)))
+    row = F.minimum(F.maximum(iy, 0), h - 1)
+    flat = F.add(F.mul(row, w), F.minimum(F.maximum(ix, 0), w - 1))
+    pts = flat.shape[1:]
+    index = F.broadcast_to(F.reshape(F.cast(flat, mstype.int64), (n, 1, -1)),
+                           (n, c, int(np.prod(pts))))
+    values = F.gather_elements(F.reshape(image, (n, c, h * w)), 2, index)
+    scale = F.mul(F.cast(inside, image.dtype), weight)
+    return F.mul(F.reshape(values, (n, c) + tuple(pts)), F.expand_dims(scale, 1))
+
+
+def grid_sample(input, grid, mode: str = "bilinear", padding_mode: str = "zeros",  # noqa: A002
+                align_corners=None) -> Tensor:
+    """``input`` (N, C, H, W) sampled at the normalized ``grid`` points (N, Ho, Wo, 2)
+    (x then y, in ``[-1, 1]``): ``bilinear`` or ``nearest``, outside points giving 0
+    (``zeros``), the edge (``border``) or the mirror image (``reflection``)."""
+    if mode not in ("bilinear", "nearest"):
+        raise ValueError(f"For 'grid_sample', 'mode' must be 'bilinear' or 'nearest', but got "
+                         f"{mode!r}.")
+    if padding_mode not in ("zeros", "border", "reflection"):
+        raise ValueError(f"For 'grid_sample', 'padding_mode' must be 'zeros', 'border' or "
+                         f"'reflection', but got {padding_mode!r}.")
+    if not isinstance(input, Tensor) or input.ndim != 4 or not isinstance(grid, Tensor) or \
+            grid.ndim != 4 or grid.shape[-1] != 2 or grid.shape[0] != input.shape[0]:
+        raise ValueError("For 'grid_sample', 'input' must be (N, C, H, W) and 'grid' "
+                         "(N, Ho, Wo, 2).")
+    corners = bool(align_corners)
+    h, w = input.shape[2:]
+    x = _unnormalize(F.cast(grid[..., 0], input.dtype), w, corners)
+    y = _unnormalize(F.cast(grid[..., 1], input.dtype), h, corners)
+    if padding_mode == "border":
+        x, y = F.minimum(F.maximum(x, 0.0), w - 1.0), F.minimum(F.maximum(y, 0.0), h - 1.0)
+    elif padding_mode == "reflection":
+        x, y = _reflect(x, w, corners), _reflect(y, h, corners)
+    if mode == "nearest":
+        ix, iy = F.round(x), F.round(y)
+        return _pick(input, ix, iy, F.ones_like(x))
+    x0, y0 = F.floor(x), F.floor(y)
+    fx, fy = F.sub(x, x0), F.sub(y, y0)
+    gx, gy = F.sub(1.0, fx), F.sub(1.0, fy)
+    x1, y1 = F.add(x0, 1.0), F.add(y0, 1.0)
+    out = _pick(input, x0, y0, F.mul(gx, gy))
+    for cx, cy, wt in ((x1, y0, F.mul(fx, gy)), (x0, y1, F.mul(gx, fy)), (x1, y1, F.mul(fx, fy))):
+        out = F.add(out, _pick(input, cx, cy, wt))
+    return out
+
+
+def mirror_pad(input_x, paddings, mode: str) -> Tensor:
+    """``input_x`` padded by ``paddings`` ((before, after) per dimension, a Tensor) with its
+    mirror image: ``REFLECT`` leaves the edge out, ``SYMMETRIC`` repeats it."""
+    if mode not in ("REFLECT", "SYMMETRIC"):
+        raise ValueError(f"For 'MirrorPad', the 'mode' must be 'REFLECT' or 'SYMMETRIC', but "
+                         f"got {mode!r}.")
+    pads = paddings.asnumpy() if isinstance(paddings, Tensor) else np.asarray(paddings)
+    if pads.shape != (input_x.ndim, 2):
+        raise ValueError(f"For 'MirrorPad', 'paddings' must be of shape ({input_x.ndim}, 2), "
+                         f"but got {pads.shape}.")
+    x = input_x
+    for ax, (before, after) in enumerate(pads.astype(int)):
+        size = x.shape[ax]
+        limit = size - 1 if mode == "REFLECT" else size
+        if before > limit or after > limit or before < 0 or after < 0:
+            raise ValueError(f"For 'MirrorPad', the paddings of dimension {ax} must be in "
+                             f"[0, {limit}], but got {(before, after)}.")
+        if before or after:
+            index = np.pad(np.arange(size), (before, after), mode=mode.lower())
+            x = F.gather(x, Tensor(index.astype(np.int64)), ax)
+    return x
+
+
+def upsample(input, size=None, scale_factor=None, mode: str = "nearest",  # noqa: A002
+             align_corners=None, recompute_scale_factor=None) -> Tensor:
+    """``ops.interpolate`` under its other name."""
+    return interpolate(input, size, scale_factor, mode, align_corners, recompute_scale_factor)
+
+
+def _pair(name: str, arg: str, value, low: int) -> tuple:
+    pair = (value, value) if isinstance(value, int) and not isinstance(value, bool) \
+        else tuple(value)
+    if len(pair) != 2 or any(isinstance(v, bool) or not isinstance(v, int) or v < low
+                             for v in pair):
+        raise ValueError(f"For '{name}', '{arg}' must be an int or a pair of ints >= {low}, "
+                         f"but got {value!r}.")
+    return pair
+
+
+def conv_transpose2d(input, weight, bias=None, stride=1, padding=0,  # noqa: A002
+                     output_padding=0, groups: int = 1, dilation=1) -> Tensor:
+    """The transposed 2-D convolution of ``(N, C_in, H, W)`` with ``weight`` of shape
+    ``(C_in, C_out / groups, kH, kW)`` (the gradient of a convolution with respect to its
+    input), ``output_padding`` extra rows and columns at the end."""
+    if not isinstance(input, Tensor) or input.ndim != 4 or not isinstance(weight, Tensor) or \
+            weight.ndim != 4 or weight.shape[0] != input.shape[1]:
+        raise ValueError("For 'conv_transpose2d', 'input' must be (N, C_in, H, W) and 'weight' "
+                         "(C_in, C_out / groups, kH, kW).")
+    name = "conv_transpose2d"
+    step, pad = _pair(name, "stride", stride, 1), _pair(name, "padding", padding, 0)
+    extra, dil = _pair(name, "output_padding", output_padding, 0), \
+        _pair(name, "dilation", dilation, 1)
+    kernel = tuple(weight.shape[2:])
+    size = tuple((n - 1) * s - 2 * p + d * (k - 1) + e + 1 for n, s, p, d, k, e in
+                 zip(input.shape[2:], step, pad, dil, kernel, extra))
+    out_channels = weight.shape[1] * groups
+    out = CV.Conv2DBackpropInput(
+        input, weight, (input.shape[0], out_channels) + size, out_channel=input.shape[1],
+        kernel_size=kernel, pad_mode="pad", pad=(pad[0], pad[0], pad[1], pad[1]), stride=step,
+        dilation=dil, group=groups, data_format="NCHW")
+    return out if bias is None else F.add(out, F.reshape(bias, (1, -1, 1, 1)))
