@@ -1,0 +1,32 @@
+"""Ops of the "opswide" conformance round (CTCLossV2 with labels past the class count and
+targets holding the blank, ...) against values, gradients and errors recorded from MindSpore
+2.10 CPU (fixtures/opswide.json, by fixtures/record_opswide.py)."""
+import json
+import os
+import sys
+
+import numpy as np
+import pytest
+
+import graphkiln as ms
+from graphkiln import Tensor, ops
+
+FIXTURES = os.path.join(os.path.dirname(__file__), "fixtures")
+sys.path.insert(0, FIXTURES)
+from opswide_cases import CALLS, outcome  # noqa: E402
+
+with open(os.path.join(FIXTURES, "opswide.json")) as f:
+    RECORDED = json.load(f)
+
+
+@pytest.mark.parametrize("name", sorted(CALLS))
+def test_matches_mindspore(name):
+    got, want = outcome(lambda: CALLS[name](ms, ops, Tensor)), RECORDED[name]
+    assert got[0] == want[0], got
+    if got[0] == "error":
+        assert got[1] == want[1]
+    elif got[0] == "grads":
+        for g, w in zip(got[1], want[1]):
+            np.testing.assert_allclose(g, w, rtol=2e-5, atol=2e-6)
+    else:
+        np.testing.assert_allclose(got[1], want[1], rtol=2e-5, atol=1e-6)
