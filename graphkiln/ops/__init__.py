@@ -65,6 +65,7 @@ from .pixel_shuffle import channel_shuffle, pixel_shuffle, pixel_unshuffle  # no
 from .pooling import avg_pool3d, max_pool2d, max_pool3d  # noqa: F401
 from .primitive import REGISTRY, Primitive, constexpr, primitive_class
 from .products import *  # noqa: F401,F403
+from .randperm import randperm  # noqa: F401
 from .sampling import log_normal, multinomial  # noqa: F401
 from .unfold import unfold  # noqa: F401
 from .unpool import max_unpool1d, max_unpool2d, max_unpool3d  # noqa: F401
@@ -94,7 +95,7 @@ __all__ = [n for n in dir(functional) if not n.startswith("_")] + list(REGISTRY)
     "dropout3d", "CustomRegOp", "DataType", "custom_info_register", "max_pool2d",
     "max_pool3d", "avg_pool3d", "max_unpool1d", "max_unpool2d", "max_unpool3d", "histc",
     "log_normal", "multinomial", "unfold", "index_add", "lp_pool1d", "lp_pool2d",
-    "blackman_window", *composed_primitives.__all__]
+    "blackman_window", "randperm", *composed_primitives.__all__]
 
 
 def __getattr__(name: str):

@@ -390,11 +390,16 @@ SAMPLES = {
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import nn_samples  # noqa: E402
 import ops27_samples  # noqa: E402
+import opswide_samples  # noqa: E402
 import st_ops_samples  # noqa: E402
 
 SAMPLES.update(nn_samples.bprop_samples(n, s, u))
 SAMPLES.update(st_ops_samples.bprop_samples(n, s, u))
 SAMPLES.update(ops27_samples.bprop_samples(n, s, u))
+SAMPLES.update(opswide_samples.bprop_samples(n, s, u))
+NON_DIFFERENTIABLE.update(opswide_samples.NON_DIFFERENTIABLE)
+CHECKED_ELSEWHERE.update(opswide_samples.CHECKED_ELSEWHERE)
+ZERO_BY_DEFINITION.update(opswide_samples.ZERO_BY_DEFINITION)
 NON_DIFFERENTIABLE.update(st_ops_samples.NON_DIFFERENTIABLE)
 NON_DIFFERENTIABLE.update(ops27_samples.NON_DIFFERENTIABLE)
 CHECKED_ELSEWHERE.update(st_ops_samples.CHECKED_ELSEWHERE)

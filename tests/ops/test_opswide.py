@@ -30,3 +30,25 @@ def test_matches_mindspore(name):
             np.testing.assert_allclose(g, w, rtol=2e-5, atol=2e-6)
     else:
         np.testing.assert_allclose(got[1], want[1], rtol=2e-5, atol=1e-6)
+
+
+class _Apply(ms.nn.Cell):
+    def __init__(self, fn):
+        super().__init__()
+        self.fn = fn
+
+    def construct(self, *args):
+        return self.fn(*args)
+
+
+def test_randperm_length_known_at_run_time():
+    net = _Apply(lambda n: ops.randperm(n, seed=5, dtype=ms.float16))
+    net.set_inputs(Tensor(shape=[None], dtype=ms.int64))
+    ms.set_context(mode=ms.GRAPH_MODE)
+    try:
+        for n in (6, 8):
+            out = net(Tensor([n], ms.int64))
+            assert out.shape == (n,) and out.dtype == ms.float16
+            np.testing.assert_array_equal(out.asnumpy(), ops.randperm(n, seed=5).asnumpy())
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)

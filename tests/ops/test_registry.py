@@ -233,11 +233,13 @@ SAMPLES = {
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import nn_samples  # noqa: E402
 import ops27_samples  # noqa: E402
+import opswide_samples  # noqa: E402
 import st_ops_samples  # noqa: E402
 
 SAMPLES.update(nn_samples.registry_samples(f32))
 SAMPLES.update(st_ops_samples.registry_samples(f32))
 SAMPLES.update(ops27_samples.registry_samples(f32))
+SAMPLES.update(opswide_samples.registry_samples(f32))
 
 
 def _ops():

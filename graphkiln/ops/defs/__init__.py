@@ -38,6 +38,7 @@ from . import (  # noqa: F401
     pool3d,
     pool_argmax,
     py_execute,
+    randperm,
     random,
     ranges,
     renorm,
