@@ -72,6 +72,12 @@ def with_location(exc: BaseException, loc: SourceLoc | None) -> BaseException:
     return exc
 
 
+class DynamicRankError(ValueError):
+    """An output's rank would depend on a size known only at run time (graphkiln has no
+    dynamic rank). A call compiled for a ``set_inputs``/``input_signature`` placeholder
+    catches it and compiles again with the lengths of its integer vectors known."""
+
+
 class GraphkilnInternalError(RuntimeError):
     """A bug in graphkiln itself (never the user's fault)."""
 

@@ -15,6 +15,7 @@ from ..backend import fusion
 from ..common.mutable import RUNTIME_SCALARS, dynamic_len_items
 from ..common.tensor import Tensor
 from ..context import load_elim_level, strict_syntax
+from ..errors import DynamicRankError
 from ..frontend.pytree import flatten_call
 from ..ir import tape
 from ..ir import tracing_state as state
@@ -153,6 +154,8 @@ class CallCache:
     def __init__(self):
         self.entries: OrderedDict = OrderedDict()
         self.compiles = 0
+        # set_inputs/input_signature: integer vectors keep their lengths (DynamicRankError)
+        self.known_vectors = False
         _LIVE_CACHES.add(self)
 
     def run(self, owner, fn, name: str, args: tuple, kwargs: dict, self_obj=None,
@@ -185,9 +188,19 @@ class CallCache:
         call's flattened leaves. With a ``signature``, tensors that fit their placeholders
         are traced (and keyed) as the placeholders: unknown dimensions, one compile for
         every size."""
+        try:
+            return self._executable(owner, fn, name, args, kwargs, self_obj, signature, cell)
+        except DynamicRankError:
+            if signature is None or self.known_vectors:
+                raise
+            # an integer vector placeholder gave an output's rank: compile per length
+            self.known_vectors = True
+            return self._executable(owner, fn, name, args, kwargs, self_obj, signature, cell)
+
+    def _executable(self, owner, fn, name, args, kwargs, self_obj, signature, cell):
         leaves, tree = flatten_call(args, kwargs)
         if signature is not None:
-            args = signature.trace_args(args)
+            args = signature.trace_args(args, self.known_vectors)
             traced = flatten_call(args, kwargs)[0]
         else:
             traced = leaves

@@ -28,9 +28,17 @@ class InputSignature:
         self.strict = strict
         self.all_dynamic = all_dynamic
 
-    def trace_args(self, args: tuple) -> tuple:
+    def trace_args(self, args: tuple, known_vectors: bool = False) -> tuple:
         """``args`` with each tensor that fits its placeholder replaced by a placeholder of
-        the shape to compile for; the others stay as they are."""
+        the shape to compile for; the others stay as they are. ``known_vectors``: an
+        integer vector keeps its length (it gave an output's rank: a
+        :class:`~graphkiln.errors.DynamicRankError` while compiling)."""
+        out = self._trace_args(args)
+        if not known_vectors:
+            return out
+        return tuple(_known_vectors(t, arg) for t, arg in zip(out, args))
+
+    def _trace_args(self, args: tuple) -> tuple:
         if self.all_dynamic:
             return tuple(_map_tensors(a, lambda t: _placeholder(t, (UNKNOWN_DIM,) * t.ndim))
                          for a in args)
@@ -104,6 +112,16 @@ def _map_tensors(x, fn):
     leaves, tree = flatten(x)
     return unflatten(tree, [fn(v) if isinstance(v, Tensor) and not v._is_param
                             and not v.is_placeholder else v for v in leaves])
+
+
+def _known_vectors(traced, actual):
+    """``traced`` with each integer vector placeholder of unknown length replaced by the
+    argument it stands for (so the vector's length is known)."""
+    leaves, tree = flatten(traced)
+    return unflatten(tree, [
+        a if isinstance(t, Tensor) and t.is_placeholder and t.dtype.is_int
+        and t.ndim == 1 and isinstance(a, Tensor) and a.ndim == 1 else t
+        for t, a in zip(leaves, flatten(actual)[0])])
 
 
 def jit_signature(input_signature, dynamic: int) -> InputSignature | None:

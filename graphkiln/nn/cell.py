@@ -453,11 +453,8 @@ class Cell:
     def set_inputs(self, *inputs, **kwargs) -> None:
         """Compile ``construct`` for inputs like ``inputs`` (placeholders such as
         ``Tensor(shape=[None, 3], dtype=ms.float32)``): one graph serves every size of the
-        unknown dimensions, and a call whose inputs do not fit raises MindSpore's error."""
-        for x in inputs:
-            if not isinstance(x, (Tensor, tuple, list, bool, int, float)):
-                raise TypeError(f"For 'set_inputs', each input must be a Tensor, a number or "
-                                f"a tuple/list of them, but got {type(x).__name__}.")
+        unknown dimensions, and a call whose inputs do not fit raises MindSpore's error.
+        Other entries (a dtype, a number) stand for the argument at their position."""
         self.__dict__["_dynamic_shape_inputs"] = inputs or None  # MindSpore's attribute
 
     def get_inputs(self) -> tuple | None:

@@ -207,16 +207,24 @@ def _size(shape) -> tuple:
     return (shape,) if isinstance(shape, (int, np.integer)) else tuple(shape)
 
 
+def _created_size(size):
+    """The shape input of a creation op: an integer Tensor computed by the graph stays a
+    Tensor (its values become the run-time sizes), anything else a tuple of ints."""
+    if isinstance(size, Tensor) and size.is_symbolic:
+        return size
+    return _size(size)
+
+
 def fill(type, shape, value) -> Tensor:
     return A.Fill(mstype.to_type(type), _size(shape), value)
 
 
 def zeros(size, dtype=None) -> Tensor:
-    return A.Zeros(_size(size), mstype.to_type(dtype or mstype.float32))
+    return A.Zeros(_created_size(size), mstype.to_type(dtype or mstype.float32))
 
 
 def ones(size, dtype=None) -> Tensor:
-    return A.Ones(_size(size), mstype.to_type(dtype or mstype.float32))
+    return A.Ones(_created_size(size), mstype.to_type(dtype or mstype.float32))
 
 
 def zeros_like(input, *, dtype=None) -> Tensor:

@@ -14,6 +14,7 @@ import numpy as np
 
 from ...common import dtype as mstype
 from ...common import float_status
+from ...errors import DynamicRankError
 from ...ir.abstract import (
     UNKNOWN,
     AbstractPyObject,
@@ -338,6 +339,26 @@ def const_shape(name: str, arg: str, a, allow_minus_one: bool = False,
             raise ValueError(f"For '{name}', every dimension of '{arg}' must be >= 0, "
                              f"but got {list(dims)}.")
     return tuple(int(d) for d in dims)
+
+
+def tensor_shape_dims(name: str, arg: str, a: AbstractTensor) -> tuple:
+    """The dims given by a shape input that is an integer Tensor: its values when it is a
+    constant, else one unknown dimension per element (a 1-D Tensor of unknown length
+    raises :class:`DynamicRankError`: the result's rank would be known only at run time)."""
+    if not a.dtype.is_int:
+        raise TypeError(f"For '{name}', the '{arg}' must be a tuple of ints or an integer "
+                        f"Tensor, but got Tensor[{a.dtype}].")
+    if a.ndim > 1:
+        raise ValueError(f"For '{name}', the '{arg}' must be a 0-D or 1-D Tensor, but got "
+                         f"shape {list(a.shape)}.")
+    if a.value is not None:
+        return const_shape(name, arg, a)
+    length = a.shape[0] if a.shape else 1
+    if length == UNKNOWN_DIM:
+        raise DynamicRankError(f"For '{name}', the length of '{arg}' (the rank of the "
+                               f"output) must be known when the graph is built, but "
+                               f"'{arg}' has shape {list(a.shape)}.")
+    return (UNKNOWN_DIM,) * length
 
 
 def check_ndim(name: str, arg: str, a, ndims) -> None:

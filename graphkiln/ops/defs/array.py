@@ -34,6 +34,7 @@ from ._infer import (
     shape,
     shapes_match,
     sum_dims,
+    tensor_shape_dims,
     tensor_type,
     tensors_of,
     value_type,
@@ -88,6 +89,8 @@ Fill = OpDef("Fill", _fill_infer, _fill)
 def _created_shape(name: str, s) -> tuple:
     """The shape input of a creation op: a dimension known only at run time (an int
     computed from a dynamic shape) is an unknown dimension of the result."""
+    if isinstance(s, AbstractTensor):  # an integer Tensor computed at run time
+        return tensor_shape_dims(name, "shape", s)
     dims = const_shape(name, "shape", s, allow_unknown=True)
     return tuple(UNKNOWN_DIM if d is None else d for d in dims)
 
@@ -99,6 +102,8 @@ def _const_infer_for(name: str):
 
 
 def _shape_of(s) -> tuple:
+    if isinstance(s, np.ndarray):  # an integer Tensor input
+        return tuple(int(d) for d in s.reshape(-1))
     return tuple(s) if isinstance(s, (tuple, list)) else (s,)
 
 
