@@ -7,6 +7,7 @@ from graphkiln.common import dtype as mstype
 
 NON_DIFFERENTIABLE = {
     "RandpermV2": "random draws: integers of a permutation (MindSpore has no backward rule)",
+    "TensorToScalar": "a Python number (a slice bound): run-time scalars carry no gradient",
 }
 CHECKED_ELSEWHERE: dict = {}
 ZERO_BY_DEFINITION: dict = {}
@@ -17,14 +18,23 @@ def registry_samples(f32) -> dict:
     return {
         "RandpermV2": [((5,), {"seed": 3}),
                        ((Tensor(np.array([4], np.int32)),), {"dtype": mstype.float16})],
+        "KeepReducedDims": [((f32(2, 3), f32(2, 4, 3), Tensor(np.array([1]))), {}),
+                            ((f32(4), f32(2, 4, 1), Tensor(np.array([-3, 2]))), {}),
+                            ((f32(), f32(2, 1), Tensor(np.zeros(0, np.int64))), {})],
+        "TensorToScalar": [((Tensor(np.int32(3)),), {}), ((Tensor(np.array([2.5])),), {})],
     }
 
 
 def vmap_samples(B, U, f32) -> dict:  # noqa: N803 - test_batching_rules' class names
     """Samples for test_batching_rules.py, built with its input markers."""
-    return {}
+    axis = np.array([0, 2])
+    return {
+        "KeepReducedDims": [lambda r: ((B(f32(r, 3, 5)), U(f32(r, 2, 5, 4)), U(axis)), {}),
+                            lambda r: ((B(f32(r, 3, 5)), B(f32(r, 3, 2, 5, 4)), U(axis)),
+                                       {})],
+    }
 
 
 def bprop_samples(n, s, u) -> dict:
     """Samples for test_bprop.py, built with its makers."""
-    return {}
+    return {"KeepReducedDims": [s(n(2, 3), n(2, 4, 3), Tensor(np.array([1])))]}

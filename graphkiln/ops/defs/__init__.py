@@ -41,6 +41,7 @@ from . import (  # noqa: F401
     random,
     randperm,
     ranges,
+    reduced_dims,
     renorm,
     roi_align,
     row_updates,

@@ -660,12 +660,38 @@ def _reduce_axes(name: str, x, axis) -> tuple:
     return norm_axes(name, ax, x.ndim)
 
 
+def runtime_axes(a) -> bool:
+    """True for an ``axis`` input that is an integer Tensor computed at run time."""
+    return isinstance(a, AbstractTensor) and a.value is None
+
+
+def _runtime_axes_shape(name: str, x, axis, keep_dims: bool, skip_mode: bool) -> tuple:
+    """The shape a reduction over run-time ``axis`` gives: ``x``'s rank less the axes'
+    count (the count must be known: :class:`DynamicRankError` otherwise), each dimension
+    unknown; with ``keep_dims``, ``x``'s rank."""
+    if not axis.dtype.is_int or axis.ndim > 1:
+        raise TypeError(f"For '{name}', the 'axis' must be an int, a tuple of ints or a 0-D "
+                        f"or 1-D integer Tensor, but got {describe(axis)}.")
+    if skip_mode:
+        raise ValueError(f"For '{name}', 'skip_mode' needs a constant 'axis', but got a value "
+                         f"computed at run time ({describe(axis)}).")
+    count = len(tensor_shape_dims(name, "axis", axis))
+    if count > x.ndim:
+        raise ValueError(f"For '{name}', the 'axis' names {count} dimensions of a Tensor of "
+                         f"rank {x.ndim}.")
+    if keep_dims:
+        return tuple(1 if d == 1 else UNKNOWN_DIM for d in x.shape)
+    return (UNKNOWN_DIM,) * (x.ndim - count if count else 0)
+
+
 def _reduce_infer_for(name: str, allowed):
     def infer(x, axis=(), keep_dims=False, skip_mode=False):
         t = tensor_type(name, "x", x)
         if name == "ReduceMean" and t is mstype.bool_:
             raise RuntimeError(f"For '{name}', the input of type Bool is not supported.")
         require_dtype(name, "x", t, allowed)
+        if runtime_axes(axis):  # the kernel reads the axes
+            return AbstractTensor(t, _runtime_axes_shape(name, x, axis, keep_dims, skip_mode))
         axes = _reduce_axes(name, x, axis)
         if not axes:
             if skip_mode:
@@ -682,11 +708,11 @@ def _reduce_infer_for(name: str, allowed):
     return infer
 
 
-def _reducer(np_fn):
+def _reducer(name: str, np_fn):
     @quiet
     def kernel(x, axis=(), keep_dims=False, skip_mode=False):
-        if isinstance(axis, np.ndarray):
-            axis = axis.tolist()
+        if isinstance(axis, np.ndarray):  # (checked here when computed at run time)
+            axis = list(norm_axes(name, axis, np.ndim(x)))
         if axis in ((), []):
             if skip_mode:
                 return x
@@ -700,7 +726,7 @@ def _reducer(np_fn):
 
 
 def _reduce_op(name, np_fn, allowed=ALL) -> OpDef:
-    return OpDef(name, _reduce_infer_for(name, allowed), _reducer(np_fn),
+    return OpDef(name, _reduce_infer_for(name, allowed), _reducer(name, np_fn),
                  attrs={"keep_dims": False, "skip_mode": False})
 
 

@@ -15,6 +15,7 @@ from . import (  # noqa: F401  (importing attaches the rules)
     elementwise,
     kl_div,
     pool3d,
+    reduced_dims,
     regions,
     row_updates,
     segment,

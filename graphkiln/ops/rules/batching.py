@@ -73,7 +73,7 @@ NOT_BATCHED = {
                     "ScalarMod", "ScalarPow", "ScalarEq", "ScalarNe", "ScalarLt", "ScalarLe",
                     "ScalarGt", "ScalarGe", "BoolAnd", "BoolOr", "BoolNot", "ScalarUsub",
                     "ScalarCast", "ScalarToTensor", "TupleToArray", "ScalarMax", "ScalarMin",
-                    "MakeSlice")},
+                    "MakeSlice", "TensorToScalar")},
     **{name: "dynamic length sequence: its items are batched one by one, never the sequence"
        for name in SEQUENCE_OPS},
 }
