@@ -8,9 +8,13 @@ from graphkiln.common import dtype as mstype
 NON_DIFFERENTIABLE = {
     "RandpermV2": "random draws: integers of a permutation (MindSpore has no backward rule)",
     "TensorToScalar": "a Python number (a slice bound): run-time scalars carry no gradient",
+    "NLLLossGrad": "a gradient primitive (MindSpore defines no backward for it)",
 }
+_LABELS = np.array([1, 0, 3], np.int32)
+_BATCH_LABELS = np.array([[1, 0, 3], [2, 2, 0], [3, 1, 1]], np.int32)
 CHECKED_ELSEWHERE: dict = {}
-ZERO_BY_DEFINITION: dict = {}
+# MindSpore gives NLLLoss's weight a zero gradient (recorded in fixtures/opswide.json)
+ZERO_BY_DEFINITION = {"NLLLoss": (1,)}  # (positions among the float inputs)
 
 
 def registry_samples(f32) -> dict:
@@ -22,6 +26,12 @@ def registry_samples(f32) -> dict:
                             ((f32(4), f32(2, 4, 1), Tensor(np.array([-3, 2]))), {}),
                             ((f32(), f32(2, 1), Tensor(np.zeros(0, np.int64))), {})],
         "TensorToScalar": [((Tensor(np.int32(3)),), {}), ((Tensor(np.array([2.5])),), {})],
+        "NLLLoss": [((f32(3, 4), Tensor(_LABELS), f32(4)), {}),
+                    ((f32(3, 4), Tensor(_LABELS.astype(np.int64)), f32(4)),
+                     {"reduction": "none", "ignore_index": 0})],
+        "NLLLossGrad": [((f32(3, 4), f32(3), Tensor(_LABELS), f32(4), f32(1)),
+                         {"reduction": "none"}),
+                        ((f32(3, 4), f32(), Tensor(_LABELS), f32(4), f32()), {})],
     }
 
 
@@ -32,9 +42,16 @@ def vmap_samples(B, U, f32) -> dict:  # noqa: N803 - test_batching_rules' class 
         "KeepReducedDims": [lambda r: ((B(f32(r, 3, 5)), U(f32(r, 2, 5, 4)), U(axis)), {}),
                             lambda r: ((B(f32(r, 3, 5)), B(f32(r, 3, 2, 5, 4)), U(axis)),
                                        {})],
+        "NLLLoss": [lambda r: ((B(f32(r, 3, 3, 4)), B(_BATCH_LABELS), U(f32(r, 4))), {}),
+                    lambda r: ((B(f32(r, 3, 3, 4)), U(_LABELS), U(f32(r, 4))),
+                               {"reduction": "none"})],
+        "NLLLossGrad": [lambda r: ((B(f32(r, 3, 3, 4)), B(f32(r, 3, 3)), B(_BATCH_LABELS),
+                                    U(f32(r, 4)), U(f32(r, 1))), {"reduction": "none"})],
     }
 
 
 def bprop_samples(n, s, u) -> dict:
     """Samples for test_bprop.py, built with its makers."""
-    return {"KeepReducedDims": [s(n(2, 3), n(2, 4, 3), Tensor(np.array([1])))]}
+    return {"KeepReducedDims": [s(n(2, 3), n(2, 4, 3), Tensor(np.array([1])))],
+            "NLLLoss": [s(n(3, 4), Tensor(_LABELS), u(0.5, 1.0, 4), reduction=r)
+                        for r in ("none", "mean", "sum")]}

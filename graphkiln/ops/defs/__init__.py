@@ -29,6 +29,7 @@ from . import (  # noqa: F401
     kl_div,
     linalg,
     math,
+    nll_loss,
     nn,
     nn_losses,
     norm,

@@ -14,6 +14,7 @@ from . import (  # noqa: F401  (importing attaches the rules)
     dropout_nd,
     elementwise,
     kl_div,
+    nll_loss,
     pool3d,
     reduced_dims,
     regions,
