@@ -9,10 +9,13 @@ NON_DIFFERENTIABLE = {
     "RandpermV2": "random draws: integers of a permutation (MindSpore has no backward rule)",
     "TensorToScalar": "a Python number (a slice bound): run-time scalars carry no gradient",
     "NLLLossGrad": "a gradient primitive (MindSpore defines no backward for it)",
+    **{f"GridSampler{k}DGrad": "a gradient primitive (MindSpore defines no backward for it)"
+       for k in (2, 3)},
 }
 _LABELS = np.array([1, 0, 3], np.int32)
 _BATCH_LABELS = np.array([[1, 0, 3], [2, 2, 0], [3, 1, 1]], np.int32)
 CHECKED_ELSEWHERE: dict = {}
+NO_FLOAT16 = {"GridSampler3D"}  # float32/float64 only, as MindSpore's kernel
 # MindSpore gives NLLLoss's weight a zero gradient (recorded in fixtures/opswide.json)
 ZERO_BY_DEFINITION = {"NLLLoss": (1,)}  # (positions among the float inputs)
 
@@ -29,6 +32,14 @@ def registry_samples(f32) -> dict:
         "NLLLoss": [((f32(3, 4), Tensor(_LABELS), f32(4)), {}),
                     ((f32(3, 4), Tensor(_LABELS.astype(np.int64)), f32(4)),
                      {"reduction": "none", "ignore_index": 0})],
+        "GridSampler2D": [((f32(2, 3, 4, 5), f32(2, 3, 2, 2) * 0.6), {}),
+                          ((f32(1, 2, 3, 3), f32(1, 2, 2, 2)),
+                           {"interpolation_mode": "nearest", "padding_mode": "border"})],
+        "GridSampler3D": [((f32(2, 2, 3, 4, 3), f32(2, 2, 1, 2, 3) * 0.6),
+                           {"padding_mode": "reflection", "align_corners": True})],
+        "GridSampler2DGrad": [((f32(2, 3, 3, 2), f32(2, 3, 4, 5), f32(2, 3, 2, 2) * 0.6), {})],
+        "GridSampler3DGrad": [((f32(2, 2, 2, 1, 2), f32(2, 2, 3, 4, 3),
+                                f32(2, 2, 1, 2, 3) * 0.6), {"output_mask": (1, 0)})],
         "NLLLossGrad": [((f32(3, 4), f32(3), Tensor(_LABELS), f32(4), f32(1)),
                          {"reduction": "none"}),
                         ((f32(3, 4), f32(), Tensor(_LABELS), f32(4), f32()), {})],
@@ -45,6 +56,12 @@ def vmap_samples(B, U, f32) -> dict:  # noqa: N803 - test_batching_rules' class 
         "NLLLoss": [lambda r: ((B(f32(r, 3, 3, 4)), B(_BATCH_LABELS), U(f32(r, 4))), {}),
                     lambda r: ((B(f32(r, 3, 3, 4)), U(_LABELS), U(f32(r, 4))),
                                {"reduction": "none"})],
+        **{f"GridSampler{k}D": [lambda r, k=k: ((B(f32(r, 3, 2, 2, *(3,) * k)),
+                                                 B(f32(r, 3, 2, *(2,) * k, k) * 0.6)), {})]
+           for k in (2, 3)},
+        **{f"GridSampler{k}DGrad": [lambda r, k=k: (
+            (B(f32(r, 3, 2, 2, *(2,) * k)), B(f32(r, 3, 2, 2, *(3,) * k)),
+             B(f32(r, 3, 2, *(2,) * k, k) * 0.6)), {})] for k in (2, 3)},
         "NLLLossGrad": [lambda r: ((B(f32(r, 3, 3, 4)), B(f32(r, 3, 3)), B(_BATCH_LABELS),
                                     U(f32(r, 4)), U(f32(r, 1))), {"reduction": "none"})],
     }
@@ -54,4 +71,9 @@ def bprop_samples(n, s, u) -> dict:
     """Samples for test_bprop.py, built with its makers."""
     return {"KeepReducedDims": [s(n(2, 3), n(2, 4, 3), Tensor(np.array([1])))],
             "NLLLoss": [s(n(3, 4), Tensor(_LABELS), u(0.5, 1.0, 4), reduction=r)
-                        for r in ("none", "mean", "sum")]}
+                        for r in ("none", "mean", "sum")],
+            "GridSampler2D": [s(n(2, 3, 4, 5), u(-0.9, 0.9, 2, 3, 2, 2)),
+                              s(n(1, 2, 3, 4), u(-1.4, 1.4, 1, 2, 3, 2),
+                                padding_mode="reflection", align_corners=True)],
+            "GridSampler3D": [s(n(1, 2, 3, 4, 3), u(-0.9, 0.9, 1, 2, 1, 2, 3),
+                                padding_mode="border")]}

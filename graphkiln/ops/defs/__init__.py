@@ -23,6 +23,7 @@ from . import (  # noqa: F401
     fused,
     grad_ops,
     gradient,
+    grid_sampler,
     hooks,
     image,
     introspect,
