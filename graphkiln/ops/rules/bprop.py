@@ -758,7 +758,6 @@ def _layer_norm(x, gamma, beta, out, dout, begin_norm_axis=1, begin_params_axis=
     nd = x.ndim
     norm_axes = tuple(range(begin_norm_axis % nd, nd))
     param_axes = tuple(range(begin_params_axis % nd))
-    n = math.prod(x.shape[a] for a in norm_axes)
     w = _wide(x)
     t = w.dtype
     dy = F.cast(dout[0], t)
@@ -772,12 +771,8 @@ def _layer_norm(x, gamma, beta, out, dout, begin_norm_axis=1, begin_params_axis=
     dxhat = F.mul(dy, F.cast(gamma, t))
     mean_d = F.reduce_mean(dxhat, norm_axes, True)
     mean_dx = F.reduce_mean(F.mul(dxhat, xhat), norm_axes, True)
+    # (as MindSpore's rule, the mean and variance outputs pass no gradient back)
     dx = F.mul(rstd, F.sub(F.sub(dxhat, mean_d), F.mul(xhat, mean_dx)))
-    dmean, dvar = dout[1], dout[2]
-    if not _is_zero(dmean):  # the statistics outputs are used
-        dx = F.add(dx, F.div(F.cast(dmean, t), n))
-    if not _is_zero(dvar):
-        dx = F.add(dx, F.mul(F.cast(dvar, t), F.mul(xc, 2.0 / n)))
     return _as(dx, x), _as(dgamma, gamma), _as(dbeta, beta)
 
 
