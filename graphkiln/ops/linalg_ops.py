@@ -1,5 +1,5 @@
 """``ops.svd``, ``ops.qr``, ``ops.cholesky``, ``ops.det``, ``ops.slogdet``, ``ops.logdet``,
-``ops.inverse``, ``ops.matrix_power`` (over the primitives of :mod:`.defs.decompositions`
+``ops.inverse``, ``ops.matrix_power``, ``ops.eig``, ``ops.eigvals`` (over the primitives of :mod:`.defs.decompositions`
 and matmul)."""
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from ..common.tensor import Tensor
 from .defs import decompositions as D
 
 __all__ = ["lstsq", "svd", "det", "matrix_determinant", "slogdet", "log_matrix_determinant",
-           "logdet", "inverse", "matrix_power", "qr", "cholesky"]
+           "logdet", "inverse", "matrix_power", "qr", "cholesky", "eig", "eigvals"]
 
 
 def lstsq(input: Tensor, A: Tensor) -> Tensor:  # noqa: N803  (MindSpore's name)
@@ -90,3 +90,13 @@ def cholesky(input_x: Tensor, upper: bool = False) -> Tensor:
     """The Cholesky factor of each symmetric positive definite matrix: lower triangular
     ``L`` with ``input_x = L @ L^T`` (upper ``U = L^T`` with ``upper``)."""
     return D.Cholesky(input_x, upper=bool(upper))
+
+
+def eig(A: Tensor) -> tuple:  # noqa: N803  (MindSpore's name)
+    """``(eigenvalues, eigenvectors)`` of square ``A`` (complex; vectors as columns)."""
+    return D.Eig(A, compute_v=True)
+
+
+def eigvals(A: Tensor) -> Tensor:  # noqa: N803  (MindSpore's name)
+    """The (complex) eigenvalues of square ``A``."""
+    return D.Eig(A, compute_v=False)[0]

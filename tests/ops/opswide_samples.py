@@ -11,8 +11,10 @@ NON_DIFFERENTIABLE = {
     "NLLLossGrad": "a gradient primitive (MindSpore defines no backward for it)",
     **{f"GridSampler{k}DGrad": "a gradient primitive (MindSpore defines no backward for it)"
        for k in (2, 3)},
+    "Eig": "MindSpore defines no backward for it (RuntimeError there)",
 }
 _LABELS = np.array([1, 0, 3], np.int32)
+_EIG = np.array([[[2., 1.], [1., 3.]], [[0., -1.], [1., 0.]]], np.float32)
 _BATCH_LABELS = np.array([[1, 0, 3], [2, 2, 0], [3, 1, 1]], np.int32)
 CHECKED_ELSEWHERE: dict = {}
 # MindSpore's LayerNorm rule passes nothing back from the mean and variance outputs
@@ -32,6 +34,8 @@ def registry_samples(f32) -> dict:
                             ((f32(4), f32(2, 4, 1), Tensor(np.array([-3, 2]))), {}),
                             ((f32(), f32(2, 1), Tensor(np.zeros(0, np.int64))), {})],
         "TensorToScalar": [((Tensor(np.int32(3)),), {}), ((Tensor(np.array([2.5])),), {})],
+        "Eig": [((Tensor(_EIG),), {}), ((Tensor(_EIG.astype(np.complex128)),),
+                                         {"compute_v": True})],
         "NLLLoss": [((f32(3, 4), Tensor(_LABELS), f32(4)), {}),
                     ((f32(3, 4), Tensor(_LABELS.astype(np.int64)), f32(4)),
                      {"reduction": "none", "ignore_index": 0})],
@@ -65,6 +69,7 @@ def vmap_samples(B, U, f32) -> dict:  # noqa: N803 - test_batching_rules' class 
         **{f"GridSampler{k}DGrad": [lambda r, k=k: (
             (B(f32(r, 3, 2, 2, *(2,) * k)), B(f32(r, 3, 2, 2, *(3,) * k)),
              B(f32(r, 3, 2, *(2,) * k, k) * 0.6)), {})] for k in (2, 3)},
+        "Eig": [lambda r: ((B(f32(r, 3, 2, 2)),), {})],
         "NLLLossGrad": [lambda r: ((B(f32(r, 3, 3, 4)), B(f32(r, 3, 3)), B(_BATCH_LABELS),
                                     U(f32(r, 4)), U(f32(r, 1))), {"reduction": "none"})],
     }
