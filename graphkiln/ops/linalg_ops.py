@@ -1,6 +1,6 @@
 """``ops.svd``, ``ops.qr``, ``ops.cholesky``, ``ops.det``, ``ops.slogdet``, ``ops.logdet``,
-``ops.inverse``, ``ops.matrix_power``, ``ops.eig``, ``ops.eigvals`` (over the primitives of :mod:`.defs.decompositions`
-and matmul)."""
+``ops.inverse``, ``ops.matrix_power``, ``ops.eig``, ``ops.eigvals`` (over the primitives of
+:mod:`.defs.decompositions` and matmul)."""
 from __future__ import annotations
 
 import math
