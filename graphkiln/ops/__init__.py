@@ -51,6 +51,7 @@ from .custom_ops import Custom  # noqa: F401  (its own class, before the registr
 from .custom_reg import CustomRegOp, DataType, custom_info_register  # noqa: F401
 from .defs.collective import ReduceOp
 from .elementwise import *  # noqa: F401,F403
+from .fractional_pool import fractional_max_pool2d, fractional_max_pool3d  # noqa: F401
 from .functional import *  # noqa: F401,F403
 from .functional import print_ as print  # noqa: A001,F401
 from .functional import reduce_all as all  # noqa: A001,F401
@@ -95,7 +96,8 @@ __all__ = [n for n in dir(functional) if not n.startswith("_")] + list(REGISTRY)
     "dropout3d", "CustomRegOp", "DataType", "custom_info_register", "max_pool2d",
     "max_pool3d", "avg_pool3d", "max_unpool1d", "max_unpool2d", "max_unpool3d", "histc",
     "log_normal", "multinomial", "unfold", "index_add", "lp_pool1d", "lp_pool2d",
-    "blackman_window", "randperm", *composed_primitives.__all__]
+    "blackman_window", "randperm", "fractional_max_pool2d", "fractional_max_pool3d",
+    *composed_primitives.__all__]
 
 
 def __getattr__(name: str):

@@ -12,9 +12,14 @@ NON_DIFFERENTIABLE = {
     **{f"GridSampler{k}DGrad": "a gradient primitive (MindSpore defines no backward for it)"
        for k in (2, 3)},
     "Eig": "MindSpore defines no backward for it (RuntimeError there)",
+    **{f"FractionalMaxPool{d}GradWithFixedKsize": "a gradient primitive (MindSpore defines no "
+       "backward for it)" for d in ("", "3D")},
 }
 _LABELS = np.array([1, 0, 3], np.int32)
 _EIG = np.array([[[2., 1.], [1., 3.]], [[0., -1.], [1., 0.]]], np.float32)
+_SAMPLES2 = np.array([[[0.3, 0.8], [0.05, 0.5]], [[0.9, 0.1], [0.6, 0.6]]], np.float32)
+_SAMPLES3 = np.array([[[0.3, 0.8, 0.1], [0.05, 0.5, 0.7]], [[0.9, 0.1, 0.4], [0.6, 0.6, 0.2]]],
+                     np.float32)
 _BATCH_LABELS = np.array([[1, 0, 3], [2, 2, 0], [3, 1, 1]], np.int32)
 CHECKED_ELSEWHERE: dict = {}
 # MindSpore's LayerNorm rule passes nothing back from the mean and variance outputs
@@ -36,6 +41,19 @@ def registry_samples(f32) -> dict:
         "TensorToScalar": [((Tensor(np.int32(3)),), {}), ((Tensor(np.array([2.5])),), {})],
         "Eig": [((Tensor(_EIG),), {}), ((Tensor(_EIG.astype(np.complex128)),),
                                          {"compute_v": True})],
+        "FractionalMaxPoolWithFixedKsize": [
+            ((f32(2, 2, 7, 9), Tensor(_SAMPLES2)), {"ksize": 3, "output_shape": (3, 4)}),
+            ((Tensor(np.arange(63, dtype=np.int32).reshape(1, 1, 7, 9)), Tensor(_SAMPLES2[:1, :1])),
+             {"ksize": (2, 3), "output_shape": 2})],
+        "FractionalMaxPool3DWithFixedKsize": [
+            ((f32(2, 2, 5, 6, 7), Tensor(_SAMPLES3)), {"ksize": 2, "output_shape": (2, 3, 4)}),
+            ((f32(2, 5, 6, 7), Tensor(_SAMPLES3[:1].transpose(1, 0, 2))),
+             {"ksize": (1, 2, 3), "output_shape": 3})],
+        "FractionalMaxPoolGradWithFixedKsize": [
+            ((f32(2, 2, 7, 9), f32(2, 2, 3, 4), Tensor(np.full((2, 2, 3, 4), 5, np.int64))), {})],
+        "FractionalMaxPool3DGradWithFixedKsize": [
+            ((f32(1, 2, 3, 4, 5), f32(1, 2, 1, 2, 2), Tensor(np.ones((1, 2, 1, 2, 2), np.int64))),
+             {})],
         "NLLLoss": [((f32(3, 4), Tensor(_LABELS), f32(4)), {}),
                     ((f32(3, 4), Tensor(_LABELS.astype(np.int64)), f32(4)),
                      {"reduction": "none", "ignore_index": 0})],
@@ -70,6 +88,16 @@ def vmap_samples(B, U, f32) -> dict:  # noqa: N803 - test_batching_rules' class 
             (B(f32(r, 3, 2, 2, *(2,) * k)), B(f32(r, 3, 2, 2, *(3,) * k)),
              B(f32(r, 3, 2, *(2,) * k, k) * 0.6)), {})] for k in (2, 3)},
         "Eig": [lambda r: ((B(f32(r, 3, 2, 2)),), {})],
+        "FractionalMaxPoolWithFixedKsize": [lambda r: (
+            (B(f32(r, 3, 2, 2, 7, 9)), U(_SAMPLES2)), {"ksize": 3, "output_shape": (3, 4)})],
+        "FractionalMaxPool3DWithFixedKsize": [lambda r: (
+            (B(f32(r, 3, 2, 2, 5, 6, 7)), U(_SAMPLES3)), {"ksize": 2, "output_shape": 3})],
+        "FractionalMaxPoolGradWithFixedKsize": [lambda r: (
+            (U(f32(r, 1, 2, 3, 4)), B(f32(r, 3, 1, 2, 2, 2)),
+             B(r.integers(0, 12, (3, 1, 2, 2, 2)))), {})],
+        "FractionalMaxPool3DGradWithFixedKsize": [lambda r: (
+            (U(f32(r, 1, 2, 2, 3, 4)), B(f32(r, 3, 1, 2, 1, 2, 2)),
+             B(r.integers(0, 24, (3, 1, 2, 1, 2, 2)))), {})],
         "NLLLossGrad": [lambda r: ((B(f32(r, 3, 3, 4)), B(f32(r, 3, 3)), B(_BATCH_LABELS),
                                     U(f32(r, 4)), U(f32(r, 1))), {"reduction": "none"})],
     }
@@ -84,4 +112,8 @@ def bprop_samples(n, s, u) -> dict:
                               s(n(1, 2, 3, 4), u(-1.4, 1.4, 1, 2, 3, 2),
                                 padding_mode="reflection", align_corners=True)],
             "GridSampler3D": [s(n(1, 2, 3, 4, 3), u(-0.9, 0.9, 1, 2, 1, 2, 3),
-                                padding_mode="border")]}
+                                padding_mode="border")],
+            "FractionalMaxPoolWithFixedKsize": [s(n(2, 2, 7, 9), Tensor(_SAMPLES2), ksize=3,
+                                                  output_shape=(3, 4))],
+            "FractionalMaxPool3DWithFixedKsize": [s(n(2, 2, 5, 6, 7), Tensor(_SAMPLES3), ksize=2,
+                                                    output_shape=(2, 3, 4))]}

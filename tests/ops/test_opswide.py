@@ -52,3 +52,19 @@ def test_randperm_length_known_at_run_time():
             np.testing.assert_array_equal(out.asnumpy(), ops.randperm(n, seed=5).asnumpy())
     finally:
         ms.set_context(mode=ms.PYNATIVE_MODE)
+
+
+def test_fractional_max_pool2d_gradient_goes_to_each_argmax():
+    # (MindSpore 2.10 CPU has no float kernel for this gradient; NumPy scatter oracle)
+    from opswide_cases import FP_S2, FP_X2
+
+    w = np.arange(1, 25, dtype=np.float32).reshape(2, 1, 3, 4) * np.ones((1, 2, 1, 1))
+    _, argmax = ops.fractional_max_pool2d(Tensor(FP_X2), 3, (3, 4), return_indices=True,
+                                          _random_samples=Tensor(FP_S2))
+    grad = ms.grad(lambda a: (ops.fractional_max_pool2d(
+        a, 3, (3, 4), _random_samples=Tensor(FP_S2)) * Tensor(w)).sum())(Tensor(FP_X2))
+    want = np.zeros((2, 2, 63), np.float32)
+    for n in range(2):
+        for c in range(2):
+            np.add.at(want[n, c], argmax.asnumpy()[n, c].reshape(-1), w[n, c].reshape(-1))
+    np.testing.assert_array_equal(grad.asnumpy(), want.reshape(FP_X2.shape))

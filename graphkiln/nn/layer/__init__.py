@@ -58,6 +58,7 @@ from ..combined import Conv2dBnAct, DenseBnAct
 from ..container import CellDict, CellList, SequentialCell
 from ..conv import Conv1d, Conv1dTranspose, Conv2d, Conv2dTranspose, Conv3d, Conv3dTranspose
 from ..embedding import Embedding, EmbeddingLookup
+from ..fractional_pooling import FractionalMaxPool2d, FractionalMaxPool3d
 from ..math import DiGamma, IGamma, LGamma, MatMul
 from ..normalization import (
     BatchNorm1d,

@@ -20,6 +20,7 @@ from . import (  # noqa: F401
     decompositions,
     dropout_nd,
     elementwise,
+    fractional_pool,
     fused,
     grad_ops,
     gradient,

@@ -13,6 +13,7 @@ from . import (  # noqa: F401  (importing attaches the rules)
     decompositions,
     dropout_nd,
     elementwise,
+    fractional_pool,
     grid_sampler,
     kl_div,
     nll_loss,
