@@ -4,10 +4,11 @@ the input's, the windows' offsets come from ``_random_samples`` (uniform draws i
 ``[0, 1)`` per example and channel when it is None)."""
 from __future__ import annotations
 
+import graphkiln.ops.functional as F
+import graphkiln.ops.random_functions as R
+
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
-from . import functional as F
-from . import random_functions as R
 from .defs import fractional_pool as FP
 
 __all__ = ["fractional_max_pool2d", "fractional_max_pool3d"]
