@@ -111,6 +111,11 @@ def _compute(fn, cfg: _GradConfig, args: tuple, kwargs: dict, eager: bool = Fals
             result = grads[0] if grads else ()
     else:
         g = grads[0] if cfg.single and grads else grads
+        kept = tuple(d for d, i in zip(grads, positions) if has_gradient(inputs[i]))
+        if not cfg.return_ids and len(kept) != len(grads):
+            # constants (numbers, tuples...) get no gradient: MindSpore leaves them out,
+            # and a lone remaining gradient comes alone
+            g = kept[0] if len(kept) == 1 else kept
         if cfg.weights is not None:
             result = tuple(wgrads) if cfg.positions is None else (g, tuple(wgrads))
         else:
