@@ -68,3 +68,8 @@ def test_fractional_max_pool2d_gradient_goes_to_each_argmax():
         for c in range(2):
             np.add.at(want[n, c], argmax.asnumpy()[n, c].reshape(-1), w[n, c].reshape(-1))
     np.testing.assert_array_equal(grad.asnumpy(), want.reshape(FP_X2.shape))
+
+
+def test_reverse_v2_checks_axis_when_built():
+    with pytest.raises(TypeError, match="should be one of '\\[list of int, tuple of int\\]'"):
+        ops.ReverseV2(0.1)

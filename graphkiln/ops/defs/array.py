@@ -1305,11 +1305,16 @@ Range = OpDef("Range", _range_infer, _range, differentiable=False,
               attrs={"maxlen": 1000000})
 
 
-def _reverse_v2_axes(x, axis) -> tuple:
-    """``axis`` of ``ReverseV2`` checked against ``x`` (MindSpore's errors)."""
+def _reverse_v2_attrs(attrs: dict) -> None:
+    axis = attrs["axis"]
     if not isinstance(axis, (tuple, list)):
         raise TypeError(f"For 'ReverseV2', the type of 'axis' should be one of '[list of int, "
-                        f"tuple of int]', but got {type(axis).__name__}.")
+                        f"tuple of int]', but got {type(axis)}.")
+
+
+def _reverse_v2_axes(x, axis) -> tuple:
+    """``axis`` of ``ReverseV2`` checked against ``x`` (MindSpore's errors)."""
+    _reverse_v2_attrs({"axis": axis})
     axes = tuple(axis)
     out = []
     for i, a in enumerate(axes):
@@ -1339,4 +1344,5 @@ def _reverse_v2(x, axis=()):
 
 
 # MindSpore's legacy reversal along axes (``ops.flip`` is its functional successor)
-ReverseV2 = OpDef("ReverseV2", _reverse_v2_infer, _reverse_v2, attrs={"axis": ()})
+ReverseV2 = OpDef("ReverseV2", _reverse_v2_infer, _reverse_v2, attrs={"axis": ()},
+                  check_attrs=_reverse_v2_attrs)
