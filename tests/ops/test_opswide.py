@@ -73,3 +73,27 @@ def test_fractional_max_pool2d_gradient_goes_to_each_argmax():
 def test_reverse_v2_checks_axis_when_built():
     with pytest.raises(TypeError, match="should be one of '\\[list of int, tuple of int\\]'"):
         ops.ReverseV2(0.1)
+
+
+@pytest.mark.parametrize("mode", [ms.GRAPH_MODE, ms.PYNATIVE_MODE])
+def test_dropout_without_seeds_draws_a_new_mask_per_call(mode):
+    class Net(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.dropout = ops.Dropout(keep_prob=0.5)
+
+        def construct(self, x):
+            y, mask = self.dropout(x)
+            return (y * 3.0).sum(), mask
+
+    x = Tensor(np.arange(1.0, 65.0, dtype=np.float32).reshape(8, 8))
+    ms.set_context(mode=mode)
+    try:
+        net = Net()
+        masks = [net(x)[1].asnumpy() for _ in range(2)]
+        (value, mask), grad = ms.value_and_grad(net, has_aux=True)(x)
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+    assert not np.array_equal(masks[0], masks[1])  # (equal with probability 2**-64)
+    np.testing.assert_allclose(grad.asnumpy(), mask.asnumpy() * 6.0)  # the forward's mask
+    np.testing.assert_allclose(value.asnumpy(), (x.asnumpy() * mask.asnumpy() * 6.0).sum())
