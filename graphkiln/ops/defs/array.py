@@ -565,7 +565,9 @@ def _index_shape(xshape: tuple, items: list) -> tuple:
             adv_pos.append((pos, len(out)))
             d += 1
         else:  # bool mask over p.ndim dimensions, known ("bool") or run-time ("mask")
-            if not shapes_match(p.shape, tuple(xshape[d:d + len(p.shape)])):
+            # (a 1-D one stands for its nonzero positions, whatever its length: MindSpore)
+            if len(p.shape) != 1 and not shapes_match(p.shape,
+                                                      tuple(xshape[d:d + len(p.shape)])):
                 raise IndexError(f"boolean index of shape {list(p.shape)} does not match the "
                                  f"indexed dimensions {list(xshape[d:d + len(p.shape)])}")
             count = int(np.count_nonzero(p)) if k == "bool" else UNKNOWN_DIM
@@ -602,8 +604,23 @@ def index_text(index) -> str:
     return describe(index)
 
 
+def _is_vector_mask(i) -> bool:
+    return isinstance(i, np.ndarray) and i.dtype == np.bool_ and i.ndim == 1
+
+
+def bool_positions(index):
+    """``index`` with each 1-D bool array as the positions it selects: MindSpore reads a
+    bool Tensor index as its nonzero positions whatever its length (NumPy would refuse a
+    length other than the dimension's; for that length the two agree)."""
+    if isinstance(index, tuple):
+        if any(_is_vector_mask(i) for i in index):
+            return tuple(np.flatnonzero(i) if _is_vector_mask(i) else i for i in index)
+        return index
+    return np.flatnonzero(index) if _is_vector_mask(index) else index
+
+
 def _getitem(x, index):
-    return np.asarray(x[index])
+    return np.asarray(x[bool_positions(index)])
 
 
 Getitem = OpDef("Getitem", _getitem_infer, _getitem)
@@ -638,7 +655,7 @@ def _setitem_infer(x, index, value):
 
 def _setitem(x, index, value):
     out = np.array(x, copy=True)
-    out[index] = np.asarray(value).astype(out.dtype, copy=False)
+    out[bool_positions(index)] = np.asarray(value).astype(out.dtype, copy=False)
     return out
 
 
