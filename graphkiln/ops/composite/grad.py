@@ -84,6 +84,10 @@ def _compute(fn, cfg: _GradConfig, args: tuple, kwargs: dict, eager: bool = Fals
         positions = ()
     else:
         positions = _positions(cfg.positions, n) if n else ()
+    if cfg.kind != "gradop" and positions and cfg.weights is None and not (
+            cfg.return_ids or cfg.with_value or cfg.has_aux) and \
+            not any(has_gradient(inputs[i]) for i in positions):
+        return ()  # only constants asked for: MindSpore gives () without differentiating
     if eager:
         value, grads, wgrads = grad_eager(fn, args, kwargs, positions=positions,
                                           weights=cfg.weights, sens=sens, has_aux=cfg.has_aux,
