@@ -55,6 +55,7 @@ from . import (  # noqa: F401
     sequence,
     side_effects,
     space_rearrange,
+    sparse_coo,
     special,
     summary,
 )

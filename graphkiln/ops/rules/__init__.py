@@ -23,4 +23,5 @@ from . import (  # noqa: F401  (importing attaches the rules)
     row_updates,
     segment,
     space_rearrange,
+    sparse_coo,
 )

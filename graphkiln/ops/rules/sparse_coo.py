@@ -1,0 +1,24 @@
+"""Backward and batching rules of :mod:`..defs.sparse_coo`."""
+from __future__ import annotations
+
+import graphkiln.ops.functional as F
+
+from ...common import dtype as mstype
+from ..defs import sparse_coo as SC
+from ..dynamic_shape import shape_of
+from .batching_nn import per_example_rule
+from .bprop import bprop
+
+
+@bprop("SparseReorder")
+def _sparse_reorder(indices, values, shape, out, dout):
+    """The values' cotangent is ``dout``'s values put back in the entries' order: the
+    reorder of the entry numbers is the permutation, its argsort the inverse."""
+    entries = F.range(0, shape_of(indices)[0], 1)
+    perm = SC.SparseReorder(indices, F.cast(entries, mstype.int64), shape)[1]
+    return None, F.gather(dout[1], F.argsort(perm), 0), None
+
+
+for _name in ("SparseReorder", "SparseAddmm"):
+    per_example_rule(_name)
+del _name
