@@ -13,6 +13,7 @@ NON_DIFFERENTIABLE = {
        for k in (2, 3)},
     "Eig": "MindSpore defines no backward for it (RuntimeError there)",
     "SparseAddmm": "MindSpore defines no backward for it",
+    "SparseSegmentSqrtNGrad": "a gradient primitive (MindSpore defines no backward for it)",
     **{f"FractionalMaxPool{d}GradWithFixedKsize": "a gradient primitive (MindSpore defines no "
        "backward for it)" for d in ("", "3D")},
 }
@@ -23,6 +24,8 @@ _SAMPLES3 = np.array([[[0.3, 0.8, 0.1], [0.05, 0.5, 0.7]], [[0.9, 0.1, 0.4], [0.
                      np.float32)
 _SP_IDX = np.array([[2, 1], [0, 3], [2, 0], [0, 1]], np.int64)
 _SP_SHAPE = np.array([3, 4], np.int64)
+_SEG_IDX = np.array([0, 2, 1, 3, 3], np.int32)
+_SEG_IDS = np.array([0, 0, 1, 2, 2], np.int64)
 _BATCH_LABELS = np.array([[1, 0, 3], [2, 2, 0], [3, 1, 1]], np.int32)
 CHECKED_ELSEWHERE: dict = {}
 # MindSpore's LayerNorm rule passes nothing back from the mean and variance outputs
@@ -62,6 +65,12 @@ def registry_samples(f32) -> dict:
                             Tensor(_SP_SHAPE.astype(np.int32))), {})],
         "SparseAddmm": [((Tensor(_SP_IDX), f32(4), Tensor(_SP_SHAPE), f32(4, 2), f32(3, 2),
                           f32(1), f32(1)), {})],
+        "SparseSegmentSqrtN": [((f32(4, 3), Tensor(_SEG_IDX), Tensor(_SEG_IDS)), {}),
+                               ((Tensor(np.ones(4, np.float16)), Tensor(_SEG_IDX),
+                                 Tensor(_SEG_IDS)), {})],
+        "SparseSegmentSqrtNGrad": [((f32(3, 2), Tensor(_SEG_IDX), Tensor(_SEG_IDS), 4), {}),
+                                   ((f32(3), Tensor(_SEG_IDX), Tensor(_SEG_IDS),
+                                     Tensor(np.int32(5))), {})],
         "NLLLoss": [((f32(3, 4), Tensor(_LABELS), f32(4)), {}),
                     ((f32(3, 4), Tensor(_LABELS.astype(np.int64)), f32(4)),
                      {"reduction": "none", "ignore_index": 0})],
@@ -97,6 +106,9 @@ def vmap_samples(B, U, f32) -> dict:  # noqa: N803 - test_batching_rules' class 
              B(f32(r, 3, 2, *(2,) * k, k) * 0.6)), {})] for k in (2, 3)},
         "Eig": [lambda r: ((B(f32(r, 3, 2, 2)),), {})],
         "SparseReorder": [lambda r: ((U(_SP_IDX), B(f32(r, 3, 4)), U(_SP_SHAPE)), {})],
+        "SparseSegmentSqrtN": [lambda r: ((B(f32(r, 3, 4, 2)), U(_SEG_IDX), U(_SEG_IDS)), {})],
+        "SparseSegmentSqrtNGrad": [lambda r: ((B(f32(r, 3, 3, 2)), U(_SEG_IDX), U(_SEG_IDS), 4),
+                                              {})],
         "SparseAddmm": [lambda r: ((U(_SP_IDX), B(f32(r, 3, 4)), U(_SP_SHAPE), B(f32(r, 3, 4, 2)),
                                     U(f32(r, 3, 2)), U(f32(r, 1)), U(f32(r, 1))), {})],
         "FractionalMaxPoolWithFixedKsize": [lambda r: (
@@ -125,6 +137,7 @@ def bprop_samples(n, s, u) -> dict:
             "GridSampler3D": [s(n(1, 2, 3, 4, 3), u(-0.9, 0.9, 1, 2, 1, 2, 3),
                                 padding_mode="border")],
             "SparseReorder": [s(Tensor(_SP_IDX), n(4), Tensor(_SP_SHAPE))],
+            "SparseSegmentSqrtN": [s(n(4, 3), Tensor(_SEG_IDX), Tensor(_SEG_IDS))],
             "FractionalMaxPoolWithFixedKsize": [s(n(2, 2, 7, 9), Tensor(_SAMPLES2), ksize=3,
                                                   output_shape=(3, 4))],
             "FractionalMaxPool3DWithFixedKsize": [s(n(2, 2, 5, 6, 7), Tensor(_SAMPLES3), ksize=2,

@@ -56,6 +56,7 @@ from . import (  # noqa: F401
     side_effects,
     space_rearrange,
     sparse_coo,
+    sparse_segment,
     special,
     summary,
 )

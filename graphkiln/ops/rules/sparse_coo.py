@@ -1,10 +1,11 @@
-"""Backward and batching rules of :mod:`..defs.sparse_coo`."""
+"""Backward and batching rules of :mod:`..defs.sparse_coo` and :mod:`..defs.sparse_segment`."""
 from __future__ import annotations
 
 import graphkiln.ops.functional as F
 
 from ...common import dtype as mstype
 from ..defs import sparse_coo as SC
+from ..defs import sparse_segment as SS
 from ..dynamic_shape import shape_of
 from .batching_nn import per_example_rule
 from .bprop import bprop
@@ -20,5 +21,15 @@ def _sparse_reorder(indices, values, shape, out, dout):
 
 
 for _name in ("SparseReorder", "SparseAddmm"):
+    per_example_rule(_name)
+del _name
+
+
+@bprop("SparseSegmentSqrtN")
+def _sparse_segment_sqrt_n(x, indices, segment_ids, out, dout):
+    return SS.SparseSegmentSqrtNGrad(dout, indices, segment_ids, shape_of(x)[0]), None, None
+
+
+for _name in ("SparseSegmentSqrtN", "SparseSegmentSqrtNGrad"):
     per_example_rule(_name)
 del _name
