@@ -13,6 +13,7 @@ NON_DIFFERENTIABLE = {
        for k in (2, 3)},
     "Eig": "MindSpore defines no backward for it (RuntimeError there)",
     "SparseAddmm": "MindSpore defines no backward for it",
+    "CombinedNonMaxSuppression": "a selection of boxes (MindSpore defines no backward for it)",
     "SparseSegmentSqrtNGrad": "a gradient primitive (MindSpore defines no backward for it)",
     **{f"FractionalMaxPool{d}GradWithFixedKsize": "a gradient primitive (MindSpore defines no "
        "backward for it)" for d in ("", "3D")},
@@ -26,6 +27,9 @@ _SP_IDX = np.array([[2, 1], [0, 3], [2, 0], [0, 1]], np.int64)
 _SP_SHAPE = np.array([3, 4], np.int64)
 _SEG_IDX = np.array([0, 2, 1, 3, 3], np.int32)
 _SEG_IDS = np.array([0, 0, 1, 2, 2], np.int64)
+_NMS_BOXES = np.concatenate([np.linspace(0, 0.5, 48).reshape(2, 4, 3, 2),
+                             np.linspace(0.4, 1.1, 48).reshape(2, 4, 3, 2)], -1).astype(np.float32)
+_NMS_SCORES = np.linspace(0.05, 0.95, 24).reshape(2, 4, 3).astype(np.float32)
 _BATCH_LABELS = np.array([[1, 0, 3], [2, 2, 0], [3, 1, 1]], np.int32)
 CHECKED_ELSEWHERE: dict = {}
 # MindSpore's LayerNorm rule passes nothing back from the mean and variance outputs
@@ -71,6 +75,12 @@ def registry_samples(f32) -> dict:
         "SparseSegmentSqrtNGrad": [((f32(3, 2), Tensor(_SEG_IDX), Tensor(_SEG_IDS), 4), {}),
                                    ((f32(3), Tensor(_SEG_IDX), Tensor(_SEG_IDS),
                                      Tensor(np.int32(5))), {})],
+        "CombinedNonMaxSuppression": [
+            ((Tensor(_NMS_BOXES), Tensor(_NMS_SCORES), Tensor(np.int32(2)), Tensor(np.int32(3)),
+              Tensor(np.float32(0.5)), Tensor(np.float32(0.1))), {}),
+            ((Tensor(_NMS_BOXES[:, :, :1]), Tensor(_NMS_SCORES), Tensor(np.int32(2)),
+              Tensor(np.int32(9)), Tensor(np.float32(0.5)), Tensor(np.float32(0.1))),
+             {"pad_per_class": True, "clip_boxes": False})],
         "NLLLoss": [((f32(3, 4), Tensor(_LABELS), f32(4)), {}),
                     ((f32(3, 4), Tensor(_LABELS.astype(np.int64)), f32(4)),
                      {"reduction": "none", "ignore_index": 0})],
@@ -106,6 +116,10 @@ def vmap_samples(B, U, f32) -> dict:  # noqa: N803 - test_batching_rules' class 
              B(f32(r, 3, 2, *(2,) * k, k) * 0.6)), {})] for k in (2, 3)},
         "Eig": [lambda r: ((B(f32(r, 3, 2, 2)),), {})],
         "SparseReorder": [lambda r: ((U(_SP_IDX), B(f32(r, 3, 4)), U(_SP_SHAPE)), {})],
+        "CombinedNonMaxSuppression": [lambda r: (
+            (B(r.uniform(0, 1, (3, 2, 4, 1, 4)).astype(np.float32)),
+             B(r.uniform(0, 1, (3, 2, 4, 3)).astype(np.float32)), U(np.int32(2)),
+             U(np.int32(4)), U(np.float32(0.5)), U(np.float32(0.1))), {})],
         "SparseSegmentSqrtN": [lambda r: ((B(f32(r, 3, 4, 2)), U(_SEG_IDX), U(_SEG_IDS)), {})],
         "SparseSegmentSqrtNGrad": [lambda r: ((B(f32(r, 3, 3, 2)), U(_SEG_IDX), U(_SEG_IDS), 4),
                                               {})],

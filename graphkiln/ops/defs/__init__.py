@@ -10,6 +10,7 @@ from . import (  # noqa: F401
     bias_add_grad,
     boxes,
     collective,
+    combined_nms,
     complex,
     conv,
     crop_and_resize,
