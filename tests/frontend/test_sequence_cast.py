@@ -60,3 +60,17 @@ def test_gradient_with_respect_to_a_constant_is_empty(mode):
 def test_not_a_sequence():
     with pytest.raises(TypeError, match="tuple or list"):
         ListToTuple()(Tensor(np.ones(2)))
+
+
+def test_sequence_stack_and_its_gradient(mode):
+    from graphkiln.ops.operations._sequence_ops import SequenceStack
+
+    items = [Tensor(np.full((2, 3), float(k), np.float32)) for k in range(3)]
+    out = _Apply(lambda x: SequenceStack(axis=1)(x))(mutable(items, True))
+    np.testing.assert_array_equal(out.asnumpy(), np.stack([i.asnumpy() for i in items], 1))
+    if mode != ms.GRAPH_MODE:
+        return
+    w = Tensor(np.arange(18, dtype=np.float32).reshape(2, 3, 3))
+    grads = ms.grad(lambda x: (SequenceStack(axis=1)(x) * w).sum())(mutable(items, True))
+    for k, g in enumerate(grads):
+        np.testing.assert_array_equal(g.asnumpy(), w.asnumpy()[:, k])

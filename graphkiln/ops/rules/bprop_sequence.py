@@ -135,3 +135,13 @@ def _reverse(seq, out, dout):
     if not _has_tensors(seq):
         return (None,)
     return (Q.ListReverse(dout),)
+
+
+@bprop("SequenceStack")
+def _stack(seq, out, dout, axis=0):
+    return (Q.SequenceUnstack(dout, axis=axis),)
+
+
+@bprop("SequenceUnstack")
+def _unstack(x, out, dout, axis=0):
+    return (Q.SequenceStack(dout, axis=axis),)
