@@ -8,15 +8,9 @@ from graphkiln.common import dtype as mstype
 NON_DIFFERENTIABLE = {
     "RandpermV2": "random draws: integers of a permutation (MindSpore has no backward rule)",
     "TensorToScalar": "a Python number (a slice bound): run-time scalars carry no gradient",
-    "NLLLossGrad": "a gradient primitive (MindSpore defines no backward for it)",
-    **{f"GridSampler{k}DGrad": "a gradient primitive (MindSpore defines no backward for it)"
-       for k in (2, 3)},
     "Eig": "MindSpore defines no backward for it (RuntimeError there)",
     "SparseAddmm": "MindSpore defines no backward for it",
     "CombinedNonMaxSuppression": "a selection of boxes (MindSpore defines no backward for it)",
-    "SparseSegmentSqrtNGrad": "a gradient primitive (MindSpore defines no backward for it)",
-    **{f"FractionalMaxPool{d}GradWithFixedKsize": "a gradient primitive (MindSpore defines no "
-       "backward for it)" for d in ("", "3D")},
 }
 _LABELS = np.array([1, 0, 3], np.int32)
 _EIG = np.array([[[2., 1.], [1., 3.]], [[0., -1.], [1., 0.]]], np.float32)
@@ -30,12 +24,16 @@ _SEG_IDS = np.array([0, 0, 1, 2, 2], np.int64)
 _NMS_BOXES = np.concatenate([np.linspace(0, 0.5, 48).reshape(2, 4, 3, 2),
                              np.linspace(0.4, 1.1, 48).reshape(2, 4, 3, 2)], -1).astype(np.float32)
 _NMS_SCORES = np.linspace(0.05, 0.95, 24).reshape(2, 4, 3).astype(np.float32)
+_LOGITS = np.linspace(-2.0, -0.1, 12).reshape(3, 4)
+_WEIGHT = np.array([0.2, 0.5, 1.0, 0.3])
 _BATCH_LABELS = np.array([[1, 0, 3], [2, 2, 0], [3, 1, 1]], np.int32)
 CHECKED_ELSEWHERE: dict = {}
 # MindSpore's LayerNorm rule passes nothing back from the mean and variance outputs
 # (recorded in fixtures/opswide.json: layer_norm_statistics_grad)
 IGNORED_OUTPUTS = {"LayerNorm": (1, 2)}
-NO_FLOAT16 = {"GridSampler3D"}  # float32/float64 only, as MindSpore's kernel
+# (the gradient ops' other inputs must share the differentiated input's dtype)
+NO_FLOAT16 = {"GridSampler3D", "GridSampler3DGrad", "GridSamplerGridTangent",
+              "GridSampler2DGrad"}  # float32/float64 only, as MindSpore's kernel
 # MindSpore gives NLLLoss's weight a zero gradient (recorded in fixtures/opswide.json)
 ZERO_BY_DEFINITION = {"NLLLoss": (1,)}  # (positions among the float inputs)
 
@@ -90,6 +88,10 @@ def registry_samples(f32) -> dict:
         "GridSampler3D": [((f32(2, 2, 3, 4, 3), f32(2, 2, 1, 2, 3) * 0.6),
                            {"padding_mode": "reflection", "align_corners": True})],
         "GridSampler2DGrad": [((f32(2, 3, 3, 2), f32(2, 3, 4, 5), f32(2, 3, 2, 2) * 0.6), {})],
+        "GridSamplerGridTangent": [((f32(2, 3, 4, 5), f32(2, 3, 2, 2) * 0.6, f32(2, 3, 2, 2)),
+                                    {}),
+                                   ((f32(1, 2, 2, 3, 3), f32(1, 2, 1, 2, 3) * 0.5,
+                                     f32(1, 2, 1, 2, 3)), {"padding_mode": "border"})],
         "GridSampler3DGrad": [((f32(2, 2, 2, 1, 2), f32(2, 2, 3, 4, 3),
                                 f32(2, 2, 1, 2, 3) * 0.6), {"output_mask": (1, 0)})],
         "NLLLossGrad": [((f32(3, 4), f32(3), Tensor(_LABELS), f32(4), f32(1)),
@@ -111,6 +113,9 @@ def vmap_samples(B, U, f32) -> dict:  # noqa: N803 - test_batching_rules' class 
         **{f"GridSampler{k}D": [lambda r, k=k: ((B(f32(r, 3, 2, 2, *(3,) * k)),
                                                  B(f32(r, 3, 2, *(2,) * k, k) * 0.6)), {})]
            for k in (2, 3)},
+        "GridSamplerGridTangent": [lambda r: ((B(f32(r, 3, 2, 2, 3, 3)),
+                                               B(f32(r, 3, 2, 2, 2, 2) * 0.6),
+                                               B(f32(r, 3, 2, 2, 2, 2))), {})],
         **{f"GridSampler{k}DGrad": [lambda r, k=k: (
             (B(f32(r, 3, 2, 2, *(2,) * k)), B(f32(r, 3, 2, 2, *(3,) * k)),
              B(f32(r, 3, 2, *(2,) * k, k) * 0.6)), {})] for k in (2, 3)},
@@ -150,8 +155,27 @@ def bprop_samples(n, s, u) -> dict:
                                 padding_mode="reflection", align_corners=True)],
             "GridSampler3D": [s(n(1, 2, 3, 4, 3), u(-0.9, 0.9, 1, 2, 1, 2, 3),
                                 padding_mode="border")],
+            **{f"GridSampler{k}DGrad": [s(n(1, 2, *(2,) * k), Tensor(np.ones((1, 2) + (3,) * k)),
+                                          Tensor(np.linspace(-0.8, 0.7, 2 ** k * k)
+                                                 .reshape((1,) + (2,) * k + (k,))))]
+               for k in (2, 3)},
+            "GridSamplerGridTangent": [s(Tensor(np.linspace(-1, 1, 18).reshape(1, 2, 3, 3)),
+                                         Tensor(np.linspace(-0.8, 0.7, 8).reshape(1, 2, 2, 2)),
+                                         n(1, 2, 2, 2))],
             "SparseReorder": [s(Tensor(_SP_IDX), n(4), Tensor(_SP_SHAPE))],
             "SparseSegmentSqrtN": [s(n(4, 3), Tensor(_SEG_IDX), Tensor(_SEG_IDS))],
+            "SparseSegmentSqrtNGrad": [s(n(3, 2), Tensor(_SEG_IDX), Tensor(_SEG_IDS), 4)],
+            # (the gradient ops are linear in their cotangent input, the others constants)
+            "NLLLossGrad": [s(Tensor(_LOGITS), n(3), Tensor(_LABELS), Tensor(_WEIGHT),
+                              Tensor(np.ones(1)), reduction="none"),
+                            s(Tensor(_LOGITS), n(), Tensor(_LABELS), Tensor(_WEIGHT),
+                              Tensor(np.float64(2.0)), reduction="mean")],
+            "FractionalMaxPoolGradWithFixedKsize": [
+                s(Tensor(np.zeros((1, 2, 3, 4))), n(1, 2, 2, 2),
+                  Tensor(np.array([[[[0, 5], [5, 11]], [[3, 3], [7, 2]]]], np.int64)))],
+            "FractionalMaxPool3DGradWithFixedKsize": [
+                s(Tensor(np.zeros((1, 1, 2, 2, 3))), n(1, 1, 1, 2, 2),
+                  Tensor(np.array([[[[[0, 5], [5, 11]]]]], np.int64)))],
             "FractionalMaxPoolWithFixedKsize": [s(n(2, 2, 7, 9), Tensor(_SAMPLES2), ksize=3,
                                                   output_shape=(3, 4))],
             "FractionalMaxPool3DWithFixedKsize": [s(n(2, 2, 5, 6, 7), Tensor(_SAMPLES3), ksize=2,

@@ -166,8 +166,7 @@ def _ops(k: int):
     fwd = OpDef(_NAMES[k], _pool_infer(k), lambda *a, **kw: _pool(k, *a, **kw),
                 attrs={"ksize": None, "output_shape": None, "data_format": fmt})
     bwd = OpDef(_NAMES[k].replace("WithFixedKsize", "GradWithFixedKsize"), _grad_infer(k),
-                lambda *a, **kw: _pool_grad(k, *a, **kw), differentiable=False,
-                attrs={"data_format": fmt})
+                lambda *a, **kw: _pool_grad(k, *a, **kw), attrs={"data_format": fmt})
     return fwd, bwd
 
 

@@ -141,6 +141,39 @@ def _sample_grad(grad, x, grid, interpolation_mode="bilinear", padding_mode="zer
     return (dx if mask[0] else np.zeros_like(dx), dgrid if mask[1] else np.zeros_like(dgrid))
 
 
+@quiet
+def _grid_tangent(x, grid, tangent, interpolation_mode="bilinear", padding_mode="zeros",
+                  align_corners=False):
+    """The derivative of the sampled values along ``tangent`` (a direction in ``grid``)."""
+    x, grid, tangent = np.asarray(x), np.asarray(grid), np.asarray(tangent, np.float64)
+    s = _Sampler(x, grid, {"interpolation_mode": interpolation_mode,
+                           "padding_mode": padding_mode, "align_corners": align_corners})
+    xl = _channels_last(x).astype(np.float64)
+    out = np.zeros(grid.shape[:-1] + (x.shape[1],))
+    coord_tangents = [tangent[..., s.k - 1 - i] * s.scales[i] for i in range(s.k)]
+    for idx, _, dws, inside in s.corners():
+        if dws is None:  # (nearest: piecewise constant)
+            break
+        dw = sum(d * t for d, t in zip(dws, coord_tangents)) * inside
+        out += xl[s.where(idx, inside)] * dw[..., None]
+    return np.moveaxis(out, -1, 1).astype(x.dtype)
+
+
+def _tangent_infer(x, grid, tangent, **attrs):
+    k = len(x.shape) - 2
+    if k not in (2, 3):
+        raise ValueError(f"For 'GridSamplerGridTangent', the 'x' must be 4-D or 5-D, but got "
+                         f"shape {list(x.shape)}.")
+    t, out = _check("GridSamplerGridTangent", k, x, grid, {**_ATTRS, **attrs})
+    return AbstractTensor(t, out)
+
+
+# (x, grid, tangent) -> the sampled values' derivative along ``tangent`` in grid (used by
+# the gradient ops' backward rule, i.e. forward-mode differentiation of GridSampler)
+GridSamplerGridTangent = OpDef("GridSamplerGridTangent", _tangent_infer, _grid_tangent,
+                               attrs=dict(_ATTRS))
+
+
 def _check(name: str, k: int, x, grid, attrs: dict, grad=None):
     t = tensor_type(name, "input_x", x)
     require_dtype(name, "input_x", t, _TYPES[k])
@@ -188,8 +221,7 @@ def _backward(k: int) -> OpDef:
         t, _ = _check(name, k, x, grid, {**_ATTRS, **attrs}, grad)
         return AbstractTuple([AbstractTensor(t, tuple(x.shape)),
                               AbstractTensor(t, tuple(grid.shape))])
-    return OpDef(name, infer, _sample_grad, differentiable=False,
-                 attrs={**_ATTRS, "output_mask": (1, 1)})
+    return OpDef(name, infer, _sample_grad, attrs={**_ATTRS, "output_mask": (1, 1)})
 
 
 GridSampler2D = _forward(2)

@@ -102,5 +102,4 @@ def _nll_loss_grad(logits, loss_grad, labels, weight, total_weight, reduction="m
 
 
 # (logits, loss_grad, labels, weight, total_weight) -> d logits
-NLLLossGrad = OpDef("NLLLossGrad", _grad_infer, _nll_loss_grad, differentiable=False,
-                    attrs=dict(_ATTRS))
+NLLLossGrad = OpDef("NLLLossGrad", _grad_infer, _nll_loss_grad, attrs=dict(_ATTRS))

@@ -85,4 +85,4 @@ def _sqrt_n_grad(dout, indices, segment_ids, output_dim0):
 
 
 # (dout, indices, segment_ids, output_dim0) -> d x
-SparseSegmentSqrtNGrad = OpDef(f"{_NAME}Grad", _grad_infer, _sqrt_n_grad, differentiable=False)
+SparseSegmentSqrtNGrad = OpDef(f"{_NAME}Grad", _grad_infer, _sqrt_n_grad)

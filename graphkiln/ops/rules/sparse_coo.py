@@ -30,6 +30,12 @@ def _sparse_segment_sqrt_n(x, indices, segment_ids, out, dout):
     return SS.SparseSegmentSqrtNGrad(dout, indices, segment_ids, shape_of(x)[0]), None, None
 
 
+@bprop("SparseSegmentSqrtNGrad")
+def _sparse_segment_sqrt_n_grad(dout_in, indices, segment_ids, output_dim0, out, dout):
+    """Linear in its first input: the transpose is the forward op itself."""
+    return SS.SparseSegmentSqrtN(dout, indices, segment_ids), None, None, None
+
+
 for _name in ("SparseSegmentSqrtN", "SparseSegmentSqrtNGrad"):
     per_example_rule(_name)
 del _name
