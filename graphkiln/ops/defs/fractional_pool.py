@@ -18,7 +18,7 @@ import numpy as np
 from ...common import dtype as mstype
 from ...ir.abstract import AbstractTensor, AbstractTuple
 from ...ir.primitive import OpDef
-from ._infer import quiet, require_dtype, tensor_type
+from ._infer import dims_match, quiet, require_dtype, shapes_match, tensor_type
 
 _VALUES = (mstype.int32, mstype.int64, mstype.float16, mstype.float32, mstype.float64)
 _SAMPLES = (mstype.float16, mstype.float32, mstype.float64)
@@ -120,7 +120,8 @@ def _pool_infer(k: int):
         kernels = _triple(name, "ksize", ksize, k)
         outs = _triple(name, "output_shape", output_shape, k)
         ranks = (k + 2,) if k == 2 else (4, 5)
-        if len(x.shape) not in ranks or len(samples.shape) != 3 or samples.shape[2] != k:
+        if len(x.shape) not in ranks or len(samples.shape) != 3 or \
+                not dims_match(samples.shape[2], k):
             raise ValueError(f"For '{name}', the 'x' must be {' or '.join(map(str, ranks))}-D "
                              f"and the 'random_samples' (N, C, {k}), but got shapes "
                              f"{list(x.shape)} and {list(samples.shape)}.")
@@ -143,7 +144,7 @@ def _grad_infer(k: int):
         t = tensor_type(name, "out_backprop", dout)
         require_dtype(name, "argmax", tensor_type(name, "argmax", argmax),
                       (mstype.int32, mstype.int64))
-        if tuple(dout.shape) != tuple(argmax.shape):
+        if not shapes_match(tuple(dout.shape), tuple(argmax.shape)):
             raise ValueError(f"For '{name}', the 'out_backprop' and 'argmax' must have the "
                              f"same shape, but got {list(dout.shape)} and "
                              f"{list(argmax.shape)}.")
