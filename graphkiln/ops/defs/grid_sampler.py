@@ -21,7 +21,7 @@ import numpy as np
 from ...common import dtype as mstype
 from ...ir.abstract import AbstractTensor, AbstractTuple
 from ...ir.primitive import OpDef
-from ._infer import dims_match, quiet, require_dtype, tensor_type
+from ._infer import dims_match, quiet, require_dtype, shapes_match, tensor_type
 
 _MODES = ("bilinear", "nearest")
 _PADDINGS = ("zeros", "border", "reflection")
@@ -164,7 +164,13 @@ def _tangent_infer(x, grid, tangent, **attrs):
     if k not in (2, 3):
         raise ValueError(f"For 'GridSamplerGridTangent', the 'x' must be 4-D or 5-D, but got "
                          f"shape {list(x.shape)}.")
-    t, out = _check("GridSamplerGridTangent", k, x, grid, {**_ATTRS, **attrs})
+    name = "GridSamplerGridTangent"
+    t, out = _check(name, k, x, grid, {**_ATTRS, **attrs})
+    if tensor_type(name, "tangent", tangent) is not t or \
+            not shapes_match(tuple(tangent.shape), tuple(grid.shape)):
+        raise TypeError(f"For '{name}', the 'tangent' must be a Tensor like 'grid' "
+                        f"({t}, shape {list(grid.shape)}), but got {tangent.dtype} of shape "
+                        f"{list(tangent.shape)}.")
     return AbstractTensor(t, out)
 
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...ir.abstract import AbstractTensor
+from ...ir.abstract import AbstractScalar, AbstractTensor, AbstractTuple
 from ...ir.primitive import OpDef
-from ._infer import UNKNOWN_DIM, norm_axes, tensor_type
+from ._infer import UNKNOWN_DIM, const_value, describe, norm_axes, tensor_type
 
 _NAME = "KeepReducedDims"
 
@@ -25,9 +25,19 @@ def kept_shape(x_shape: tuple, axes) -> tuple:
 def _infer(g, x, axis):
     t = tensor_type(_NAME, "g", g)
     tensor_type(_NAME, "x", x)
-    if isinstance(axis, AbstractTensor) and axis.value is None:
-        return AbstractTensor(t, tuple(1 if d == 1 else UNKNOWN_DIM for d in x.shape))
-    value = axis.value if isinstance(axis, AbstractTensor) else axis
+    if isinstance(axis, AbstractTensor):
+        if not axis.dtype.is_int:
+            raise TypeError(f"For '{_NAME}', the input 'axis' must be an integer Tensor, but "
+                            f"got {describe(axis)}.")
+        if axis.value is None:
+            return AbstractTensor(t, tuple(1 if d == 1 else UNKNOWN_DIM for d in x.shape))
+        return AbstractTensor(t, kept_shape(tuple(x.shape), axis.value))
+    value = const_value(_NAME, "axis", axis) if isinstance(axis, (AbstractScalar,
+                                                                    AbstractTuple)) else None
+    items = value if isinstance(value, tuple) else (value,)
+    if any(isinstance(a, bool) or not isinstance(a, (int, np.integer)) for a in items):
+        raise TypeError(f"For '{_NAME}', the input 'axis' must be an int, a tuple of ints or an "
+                        f"integer Tensor, but got {describe(axis)}.")
     return AbstractTensor(t, kept_shape(tuple(x.shape), value))
 
 
