@@ -1,6 +1,8 @@
-"""Ops of the "opswide" conformance round (CTCLossV2 with labels past the class count and
-targets holding the blank, ...) against values, gradients and errors recorded from MindSpore
-2.10 CPU (fixtures/opswide.json, by fixtures/record_opswide.py)."""
+"""Ops of the "opswide" conformance round (see fixtures/opswide_cases.py for the families)
+against values, gradients and errors recorded from MindSpore 2.10 CPU (fixtures/opswide.json,
+by fixtures/record_opswide.py); where MindSpore 2.10 CPU fails (the 2-D fractional pooling
+and SparseReorder gradients) NumPy oracles; properties of random ops (randperm's run-time
+length, Dropout's fresh masks)."""
 import json
 import os
 import sys
