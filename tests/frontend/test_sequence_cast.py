@@ -74,3 +74,16 @@ def test_sequence_stack_and_its_gradient(mode):
     grads = ms.grad(lambda x: (SequenceStack(axis=1)(x) * w).sum())(mutable(items, True))
     for k, g in enumerate(grads):
         np.testing.assert_array_equal(g.asnumpy(), w.asnumpy()[:, k])
+
+
+@pytest.mark.parametrize("cast", [ListToTuple, TupleToList])
+def test_gradient_of_a_cast_sequence_output_is_ones(cast):
+    # (recorded for ListToTuple: fixtures/opswide.json seq_cast_grad_*; MindSpore 2.10
+    # aborts on TupleToList's)
+    ms.set_context(mode=ms.GRAPH_MODE)
+    try:
+        seq = [1, 2, 3] if cast is ListToTuple else (1, 2, 3)
+        grads = ms.grad(_Apply(lambda x: cast()(x)), 0)(mutable(seq, True))
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+    assert list(grads) == [1, 1, 1]

@@ -254,6 +254,15 @@ SequenceZerosLike = OpDef("SequenceZerosLike", _zeros_like_infer, _zeros_like,
                           differentiable=False)
 
 
+def _ones_like(seq):
+    return tuple(np.ones_like(x) if isinstance(x, np.ndarray) else type(x)(1) for x in seq)
+
+
+# the sensitivity of a differentiated dynamic length sequence output (a one for each item)
+SequenceOnesLike = OpDef("SequenceOnesLike", lambda seq: _sequence("SequenceOnesLike", seq),
+                         _ones_like, differentiable=False)
+
+
 def _item_add_infer(x, y):
     _sequence("SequenceItemAdd", x, "x")
     _sequence("SequenceItemAdd", y, "y")
@@ -442,4 +451,4 @@ SEQUENCE_OPS = ("MakeDynamicSequence", "TupleToDynamicSequence", "SequenceLen",
                 "InSequence", "SequenceAddN", "SequenceAdd", "SequenceItemAdd", "SequenceMul",
                 "SequenceMulGrad", "SequenceZerosLike", "ListAppend", "ListInsert",
                 "ListAppendAndInsertGrad", "ListPop", "ListReverse", "SequenceMax",
-                "SequenceMin", "SequenceStack", "SequenceUnstack")
+                "SequenceMin", "SequenceStack", "SequenceUnstack", "SequenceOnesLike")
