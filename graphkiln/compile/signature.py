@@ -57,7 +57,9 @@ class InputSignature:
     def _fit(self, position: int, arg, spec):
         spec_leaves, spec_tree = flatten(spec)
         arg_leaves, arg_tree = flatten(arg)
-        if spec_tree != arg_tree:
+        if self.strict and isinstance(spec, (tuple, list)):
+            _check_sequence(position, spec, arg)
+        if not _same_structure(spec_tree, arg_tree):
             if self.strict:
                 raise ValueError(f"For set_inputs and tuple(list) in set_inputs, the "
                                  f"{position}th input must have the structure of "
@@ -79,16 +81,23 @@ class InputSignature:
         return unflatten(arg_tree, fitted)
 
 
+def _check_mutability(position: int, spec_mutable: bool, arg_mutable: bool) -> None:
+    """MindSpore's rule for ``mutable`` under ``set_inputs``: on both sides or on neither."""
+    if spec_mutable and not arg_mutable:
+        raise TypeError(f"For set_inputs or tuple(list) in set_inputs, the {position}th should "
+                        f"be mutable one, but got static!")
+    if arg_mutable and not spec_mutable:
+        raise TypeError(f"For set_inputs or tuple(list) in set_inputs, the {position}th should "
+                        f"be static one, but got mutable!")
+
+
 def _check_scalar(position: int, spec, arg) -> None:
     """A number under ``set_inputs``, as MindSpore checks it: a ``mutable`` entry wants a
     mutable argument, a plain one a plain argument of the same value."""
     spec_mutable, arg_mutable = type(spec) in RUNTIME_SCALARS, type(arg) in RUNTIME_SCALARS
-    if spec_mutable and not arg_mutable and isinstance(arg, _NUMBERS):
-        raise TypeError(f"For set_inputs or tuple(list) in set_inputs, the {position}th should "
-                        f"be mutable one, but got static!")
-    if arg_mutable and not spec_mutable and isinstance(spec, _NUMBERS):
-        raise TypeError(f"For set_inputs or tuple(list) in set_inputs, the {position}th should "
-                        f"be static one, but got mutable!")
+    if (spec_mutable and isinstance(arg, _NUMBERS)) or (arg_mutable and
+                                                        isinstance(spec, _NUMBERS)):
+        _check_mutability(position, spec_mutable, arg_mutable)
     if not (spec_mutable or arg_mutable) and isinstance(spec, _NUMBERS) \
             and isinstance(arg, _NUMBERS) and (type(spec) is not type(arg) or spec != arg):
         raise ValueError(f"For set_inputs or tuple(list) in set_inputs, the {position}th should "
@@ -96,6 +105,35 @@ def _check_scalar(position: int, spec, arg) -> None:
 
 
 _NUMBERS = (bool, int, float)
+
+
+def _mutable(x) -> bool:
+    return getattr(x, "__ms_mutable__", False)
+
+
+def _check_sequence(position: int, spec, arg) -> None:
+    """MindSpore's checks of a tuple/list placeholder: ``mutable`` on both sides or on
+    neither; a tuple that is not mutable is compiled for its exact shapes, so it may not
+    hold a placeholder with unknown dimensions."""
+    _check_mutability(position, _mutable(spec), _mutable(arg))
+    if not _mutable(spec) and any(isinstance(t, Tensor) and t.is_placeholder and
+                                  (UNKNOWN_DIM in t.shape or DYNAMIC_RANK in t.shape)
+                                  for t in flatten(spec)[0]):
+        raise ValueError(f"For set_inputs or tuple(list) in set_inputs, the {position}th "
+                         f"should be {spec!r}: a tuple or list that is not mutable is "
+                         f"compiled for its exact shapes (use mutable(...) for unknown "
+                         f"dimensions), but got {arg!r}.")
+
+
+_SAME_KIND = {"mutable_list": "mutable_tuple"}  # a mutable list fills a mutable tuple
+
+
+def _same_structure(a, b) -> bool:
+    """Trees equal up to mutable tuple vs mutable list (MindSpore matches those)."""
+    if _SAME_KIND.get(a.kind, a.kind) != _SAME_KIND.get(b.kind, b.kind) or \
+            a.meta != b.meta or len(a.children) != len(b.children):
+        return False
+    return all(_same_structure(x, y) for x, y in zip(a.children, b.children))
 
 
 def _fitting_shape(position: int, spec: Tensor, arg: Tensor, strict: bool) -> tuple | None:
@@ -110,6 +148,8 @@ def _fitting_shape(position: int, spec: Tensor, arg: Tensor, strict: bool) -> tu
     got = tuple(arg.shape)
     if want == (DYNAMIC_RANK,):
         return (UNKNOWN_DIM,) * len(got)
+    if not got and all(w == UNKNOWN_DIM for w in want):
+        return got  # (MindSpore 2.10 lets a 0-D Tensor fill a placeholder of unknown dims)
     if len(want) != len(got):
         if not strict:
             return None

@@ -56,13 +56,13 @@ class OpDef:
 
     __slots__ = ("name", "infer", "kernel", "effect", "bprop", "vmap", "differentiable",
                  "pure_eval", "attrs", "specialize", "ref_inputs", "out_buffer", "scratch",
-                 "__weakref__")
+                 "check_attrs", "__weakref__")
 
     def __init__(self, name: str, infer: Callable, kernel: Callable, *,
                  effect: str = NO_EFFECT, differentiable: bool = True,
                  pure_eval: bool = True, attrs: dict | None = None,
                  ref_inputs: tuple[int, ...] = (0,), out_buffer: str | None = None,
-                 scratch: Callable | None = None):
+                 scratch: Callable | None = None, check_attrs: Callable | None = None):
         if name in REGISTRY:
             raise ValueError(f"primitive {name!r} is defined twice")
         self.name = name
@@ -84,6 +84,8 @@ class OpDef:
                              f"{OUT_SEPARATE!r}, got {out_buffer!r}")
         self.out_buffer = out_buffer
         self.scratch = scratch
+        # check_attrs(attrs): MindSpore's errors for bad constructor arguments of ops.<Name>
+        self.check_attrs = check_attrs
         REGISTRY[name] = self
 
     def __gk_freeze__(self) -> tuple:
@@ -209,6 +211,8 @@ def _make_class(opdef: OpDef) -> type:
             if k not in params:
                 raise TypeError(f"For '{opdef.name}', got an unexpected argument '{k}'.")
             attrs[k] = v
+        if opdef.check_attrs is not None:
+            opdef.check_attrs(attrs)
         Primitive.__init__(self, opdef, attrs)
 
     cls = type(opdef.name, (Primitive,), {"__init__": __init__, "__slots__": (),

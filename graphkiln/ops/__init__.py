@@ -66,6 +66,7 @@ from .distance import cdist, cosine_similarity, dist  # noqa: F401
 from .einsum_ops import einsum  # noqa: F401
 from .elementwise import *  # noqa: F401,F403
 from .fft_ops import *  # noqa: F401,F403
+from .fractional_pool import fractional_max_pool2d, fractional_max_pool3d  # noqa: F401
 from .functional import *  # noqa: F401,F403
 from .functional import print_ as print  # noqa: A001,F401
 from .functional import reduce_all as all  # noqa: A001,F401
@@ -85,6 +86,7 @@ from .products import *  # noqa: F401,F403
 from .quantiles import *  # noqa: F401,F403
 from .random_draws import *  # noqa: F401,F403  (ops.randint, ops.bernoulli, x.uniform_...)
 from .random_draws import __all__ as _RANDOM_DRAWS
+from .randperm import randperm  # noqa: F401
 from .sampling import log_normal, multinomial  # noqa: F401
 from .searching import *  # noqa: F401,F403
 from .stacking import *  # noqa: F401,F403
@@ -116,6 +118,7 @@ __all__ = [n for n in dir(functional) if not n.startswith("_")] + list(REGISTRY)
     "dropout3d", "CustomRegOp", "DataType", "custom_info_register", "max_pool2d",
     "max_pool3d", "avg_pool3d", "max_unpool1d", "max_unpool2d", "max_unpool3d", "histc",
     "log_normal", "multinomial", "unfold", "index_add", "lp_pool1d", "lp_pool2d",
+    "randperm", "fractional_max_pool2d", "fractional_max_pool3d",
     *composed_primitives.__all__, *_RANDOM_DRAWS]
 __all__ += [  # the functional APIs of tests/ops/test_api_*
     "clamp", "clip", "clip_by_norm", "cdist", "dist", "cosine_similarity", "einsum", "fold",

@@ -346,12 +346,15 @@ def addn(x) -> Tensor:
 
 
 def _index_item(item):
-    """A list as a Tensor; a slice with run-time bounds as a ``MakeSlice`` of them."""
+    """A list as a Tensor; a slice with run-time bounds (ints, or one-element Tensors
+    computed by the graph) as a ``MakeSlice`` of them."""
     if isinstance(item, list):
         return Tensor(item)
-    if isinstance(item, _builtins.slice) and any(type(b) is SymbolicScalar
-                                       for b in (item.start, item.stop, item.step)):
-        return SS.MakeSlice(item.start, item.stop, item.step)
+    if isinstance(item, _builtins.slice):
+        bounds = [SS.TensorToScalar(b) if isinstance(b, Tensor) and b.is_symbolic else b
+                  for b in (item.start, item.stop, item.step)]
+        if any(type(b) is SymbolicScalar for b in bounds):
+            return SS.MakeSlice(*bounds)
     return item
 
 

@@ -1,6 +1,7 @@
 """``ops.svd``, ``ops.qr``, ``ops.cholesky``, ``ops.det``, ``ops.slogdet``, ``ops.logdet``,
-``ops.inverse``, ``ops.matrix_power``, ``ops.matrix_exp`` and ``triangular_solve``
-(``mint``'s) over the primitives of :mod:`.defs.decompositions` and matmul."""
+``ops.inverse``, ``ops.matrix_power``, ``ops.matrix_exp``, ``ops.eig``, ``ops.eigvals`` and
+``triangular_solve`` (``mint``'s) over the primitives of :mod:`.defs.decompositions` and
+matmul."""
 from __future__ import annotations
 
 import math
@@ -15,7 +16,7 @@ from .defs import decompositions as D
 
 __all__ = ["lstsq", "svd", "det", "matrix_determinant", "slogdet", "log_matrix_determinant",
            "logdet", "inverse", "matrix_power", "matrix_exp", "qr", "cholesky", "pinv",
-           "cholesky_solve", "cholesky_inverse", "adjoint"]
+           "cholesky_solve", "cholesky_inverse", "adjoint", "eig", "eigvals"]
 
 
 def matrix_exp(input: Tensor) -> Tensor:  # noqa: A002
@@ -150,3 +151,13 @@ def cholesky_inverse(input_x: Tensor, upper: bool = False) -> Tensor:
     n = input_x.shape[-1]
     eye = F.broadcast_to(F.eye(n, n, input_x.dtype), tuple(input_x.shape))
     return cholesky_solve(eye, input_x, upper)
+
+
+def eig(A: Tensor) -> tuple:  # noqa: N803  (MindSpore's name)
+    """``(eigenvalues, eigenvectors)`` of square ``A`` (complex; vectors as columns)."""
+    return D.Eig(A, compute_v=True)
+
+
+def eigvals(A: Tensor) -> Tensor:  # noqa: N803  (MindSpore's name)
+    """The (complex) eigenvalues of square ``A``."""
+    return D.Eig(A, compute_v=False)[0]

@@ -509,8 +509,8 @@ class _MutableArg:
 def _input_cotangent(bp: Backprop, x, node):
     """The gradient of one differentiated input: zeros where nothing depends on it, a
     zero of its type for a run-time scalar (as MindSpore gives a mutable number)."""
-    if type(x) is SymbolicSequence:  # Tensors: one cotangent each; numbers: a zero each
-        c = bp.result(node) if isinstance(x.element, AbstractTensor) else None
+    if type(x) is SymbolicSequence:  # one cotangent each; none reached it: a zero each
+        c = bp.result(node)
         return c if c is not None else SEQ.SequenceZerosLike(x)
     if type(x) is SymbolicScalar:
         return 0 if x.kind is bool else x.kind(0)  # MindSpore's zero of a mutable bool: 0
@@ -567,7 +567,8 @@ def grad_in_graph(fn, args: tuple, kwargs: dict, *, positions, weights, sens=Non
     for o, s in zip(outs, sens_values(sens, outs)):
         if o._node is not None:
             bp.add(b.local(o._node), s)
-        elif o._is_param:  # a weight returned as it is: its cotangent is the sens
+        elif type(o) is not SymbolicSequence and o._is_param:
+            # a weight returned as it is: its cotangent is the sens
             bp.add(b.weight(o), s)
     bp.run()
     grads = []
@@ -604,8 +605,8 @@ def split_output(out, has_aux: bool) -> tuple:
     outs.kept = [i for i, o in enumerate(leaves) if not isinstance(o, (PyObject, SymbolicScalar))
                  and not (isinstance(o, Tensor) and o.dtype is mstype.bool_)]
     outs.extend(leaves[i] for i in outs.kept)
-    for o in outs:
-        if not isinstance(o, Tensor):
+    for o in outs:  # (a dynamic length sequence output: a cotangent per item)
+        if not isinstance(o, (Tensor, SymbolicSequence)):
             raise GradError(f"The output of the function being differentiated must be a "
                             f"Tensor or a tuple of Tensors, but got {type(o).__name__}; "
                             f"gradients are not defined for it.")
@@ -623,7 +624,8 @@ def sens_values(sens, outs: _Outputs) -> list:
     """The output cotangents: ``sens`` (one per output leaf, or per Tensor output), or
     ones."""
     if sens is None:
-        sens = [F.ones_like(o) if any(d < 0 for d in o.shape) else
+        sens = [SEQ.SequenceOnesLike(o) if type(o) is SymbolicSequence else
+                F.ones_like(o) if any(d < 0 for d in o.shape) else
                 F.fill(o.dtype, o.shape, 1) for o in outs]
     else:
         sens = flatten(sens)[0]
@@ -633,7 +635,7 @@ def sens_values(sens, outs: _Outputs) -> list:
             raise GradError(f"The sensitivity (sens) must match the outputs: {len(outs)} "
                             f"output(s) but {len(sens)} sens value(s).")
     for s in sens:
-        if not isinstance(s, Tensor):
+        if not isinstance(s, (Tensor, SymbolicSequence)):
             raise GradError(f"The sensitivity must be a Tensor, but got {type(s).__name__}.")
     return sens
 

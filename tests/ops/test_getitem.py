@@ -73,4 +73,13 @@ def test_getitem_bool_tensor_of_unknown_value_selects_an_unknown_count():
     assert out.shape == (-1, 4)
     with pytest.raises(IndexError, match="does not match"):
         REGISTRY["Getitem"].infer(AbstractTensor(ms.float32, (3, 4)),
-                                  AbstractTensor(ms.bool_, (2,)))
+                                  AbstractTensor(ms.bool_, (2, 2)))
+
+
+def test_getitem_vector_mask_of_another_length_picks_its_nonzero_positions():
+    # as MindSpore 2.10 (tests/ops/fixtures/opswide.json: bool_index_* cases)
+    x = Tensor(np.arange(24.0).reshape(2, 3, 4))
+    b = Tensor(np.array([False, True]))
+    assert Tensor(x)[b, b].asnumpy().tolist() == [x.asnumpy()[1, 1].tolist()]
+    assert REGISTRY["Getitem"].infer(AbstractTensor(ms.float32, (3, 4)),
+                                     AbstractTensor(ms.bool_, (2,))).shape == (-1, 4)

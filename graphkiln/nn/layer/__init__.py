@@ -79,6 +79,7 @@ from ..combined import Conv2dBnAct, DenseBnAct
 from ..container import CellDict, CellList, SequentialCell
 from ..conv import Conv1d, Conv1dTranspose, Conv2d, Conv2dTranspose, Conv3d, Conv3dTranspose
 from ..embedding import Embedding, EmbeddingLookup
+from ..fractional_pooling import FractionalMaxPool2d, FractionalMaxPool3d
 from ..image import MSSSIM, PSNR, SSIM, CentralCrop, ImageGradients
 from ..math import (
     DiGamma,

@@ -87,6 +87,10 @@ def _compute(fn, cfg: _GradConfig, args: tuple, kwargs: dict, eager: bool = Fals
         positions = ()
     else:
         positions = _positions(cfg.positions, n) if n else ()
+    if cfg.kind != "gradop" and positions and cfg.weights is None and not (
+            cfg.return_ids or cfg.with_value or cfg.has_aux) and \
+            not any(has_gradient(inputs[i]) for i in positions):
+        return ()  # only constants asked for: MindSpore gives () without differentiating
     if eager:
         value, grads, wgrads = grad_eager(fn, args, kwargs, positions=positions,
                                           weights=cfg.weights, sens=sens, has_aux=cfg.has_aux,
@@ -115,6 +119,11 @@ def _compute(fn, cfg: _GradConfig, args: tuple, kwargs: dict, eager: bool = Fals
             result = grads[0] if grads else ()
     else:
         g = grads[0] if cfg.single and grads else grads
+        kept = tuple(d for d, i in zip(grads, positions) if has_gradient(inputs[i]))
+        if not cfg.return_ids and len(kept) != len(grads):
+            # constants (numbers, tuples...) get no gradient: MindSpore leaves them out,
+            # and a lone remaining gradient comes alone
+            g = kept[0] if len(kept) == 1 else kept
         if cfg.weights is not None:
             result = tuple(wgrads) if cfg.positions is None else (g, tuple(wgrads))
         else:

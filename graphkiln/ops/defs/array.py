@@ -565,7 +565,9 @@ def _index_shape(xshape: tuple, items: list) -> tuple:
             adv_pos.append((pos, len(out)))
             d += 1
         else:  # bool mask over p.ndim dimensions, known ("bool") or run-time ("mask")
-            if not shapes_match(p.shape, tuple(xshape[d:d + len(p.shape)])):
+            # (a 1-D one stands for its nonzero positions, whatever its length: MindSpore)
+            if len(p.shape) != 1 and not shapes_match(p.shape,
+                                                      tuple(xshape[d:d + len(p.shape)])):
                 raise IndexError(f"boolean index of shape {list(p.shape)} does not match the "
                                  f"indexed dimensions {list(xshape[d:d + len(p.shape)])}")
             count = int(np.count_nonzero(p)) if k == "bool" else UNKNOWN_DIM
@@ -602,8 +604,23 @@ def index_text(index) -> str:
     return describe(index)
 
 
+def _is_vector_mask(i) -> bool:
+    return isinstance(i, np.ndarray) and i.dtype == np.bool_ and i.ndim == 1
+
+
+def bool_positions(index):
+    """``index`` with each 1-D bool array as the positions it selects: MindSpore reads a
+    bool Tensor index as its nonzero positions whatever its length (NumPy would refuse a
+    length other than the dimension's; for that length the two agree)."""
+    if isinstance(index, tuple):
+        if any(_is_vector_mask(i) for i in index):
+            return tuple(np.flatnonzero(i) if _is_vector_mask(i) else i for i in index)
+        return index
+    return np.flatnonzero(index) if _is_vector_mask(index) else index
+
+
 def _getitem(x, index):
-    return np.asarray(x[index])
+    return np.asarray(x[bool_positions(index)])
 
 
 Getitem = OpDef("Getitem", _getitem_infer, _getitem)
@@ -638,7 +655,7 @@ def _setitem_infer(x, index, value):
 
 def _setitem(x, index, value):
     out = np.array(x, copy=True)
-    out[index] = np.asarray(value).astype(out.dtype, copy=False)
+    out[bool_positions(index)] = np.asarray(value).astype(out.dtype, copy=False)
     return out
 
 
@@ -660,12 +677,38 @@ def _reduce_axes(name: str, x, axis) -> tuple:
     return norm_axes(name, ax, x.ndim)
 
 
+def runtime_axes(a) -> bool:
+    """True for an ``axis`` input that is an integer Tensor computed at run time."""
+    return isinstance(a, AbstractTensor) and a.value is None
+
+
+def _runtime_axes_shape(name: str, x, axis, keep_dims: bool, skip_mode: bool) -> tuple:
+    """The shape a reduction over run-time ``axis`` gives: ``x``'s rank less the axes'
+    count (the count must be known: :class:`DynamicRankError` otherwise), each dimension
+    unknown; with ``keep_dims``, ``x``'s rank."""
+    if not axis.dtype.is_int or axis.ndim > 1:
+        raise TypeError(f"For '{name}', the 'axis' must be an int, a tuple of ints or a 0-D "
+                        f"or 1-D integer Tensor, but got {describe(axis)}.")
+    if skip_mode:
+        raise ValueError(f"For '{name}', 'skip_mode' needs a constant 'axis', but got a value "
+                         f"computed at run time ({describe(axis)}).")
+    count = len(tensor_shape_dims(name, "axis", axis))
+    if count > x.ndim:
+        raise ValueError(f"For '{name}', the 'axis' names {count} dimensions of a Tensor of "
+                         f"rank {x.ndim}.")
+    if keep_dims:
+        return tuple(1 if d == 1 else UNKNOWN_DIM for d in x.shape)
+    return (UNKNOWN_DIM,) * (x.ndim - count if count else 0)
+
+
 def _reduce_infer_for(name: str, allowed):
     def infer(x, axis=(), keep_dims=False, skip_mode=False):
         t = tensor_type(name, "x", x)
         if name == "ReduceMean" and t is mstype.bool_:
             raise RuntimeError(f"For '{name}', the input of type Bool is not supported.")
         require_dtype(name, "x", t, allowed)
+        if runtime_axes(axis):  # the kernel reads the axes
+            return AbstractTensor(t, _runtime_axes_shape(name, x, axis, keep_dims, skip_mode))
         axes = _reduce_axes(name, x, axis)
         if not axes:
             if skip_mode:
@@ -682,11 +725,11 @@ def _reduce_infer_for(name: str, allowed):
     return infer
 
 
-def _reducer(np_fn):
+def _reducer(name: str, np_fn):
     @quiet
     def kernel(x, axis=(), keep_dims=False, skip_mode=False):
-        if isinstance(axis, np.ndarray):
-            axis = axis.tolist()
+        if isinstance(axis, np.ndarray):  # (checked here when computed at run time)
+            axis = list(norm_axes(name, axis, np.ndim(x)))
         if axis in ((), []):
             if skip_mode:
                 return x
@@ -700,7 +743,7 @@ def _reducer(np_fn):
 
 
 def _reduce_op(name, np_fn, allowed=ALL) -> OpDef:
-    return OpDef(name, _reduce_infer_for(name, allowed), _reducer(np_fn),
+    return OpDef(name, _reduce_infer_for(name, allowed), _reducer(name, np_fn),
                  attrs={"keep_dims": False, "skip_mode": False})
 
 
@@ -1279,11 +1322,16 @@ Range = OpDef("Range", _range_infer, _range, differentiable=False,
               attrs={"maxlen": 1000000})
 
 
-def _reverse_v2_axes(x, axis) -> tuple:
-    """``axis`` of ``ReverseV2`` checked against ``x`` (MindSpore's errors)."""
+def _reverse_v2_attrs(attrs: dict) -> None:
+    axis = attrs["axis"]
     if not isinstance(axis, (tuple, list)):
         raise TypeError(f"For 'ReverseV2', the type of 'axis' should be one of '[list of int, "
-                        f"tuple of int]', but got {type(axis).__name__}.")
+                        f"tuple of int]', but got {type(axis)}.")
+
+
+def _reverse_v2_axes(x, axis) -> tuple:
+    """``axis`` of ``ReverseV2`` checked against ``x`` (MindSpore's errors)."""
+    _reverse_v2_attrs({"axis": axis})
     axes = tuple(axis)
     out = []
     for i, a in enumerate(axes):
@@ -1313,4 +1361,5 @@ def _reverse_v2(x, axis=()):
 
 
 # MindSpore's legacy reversal along axes (``ops.flip`` is its functional successor)
-ReverseV2 = OpDef("ReverseV2", _reverse_v2_infer, _reverse_v2, attrs={"axis": ()})
+ReverseV2 = OpDef("ReverseV2", _reverse_v2_infer, _reverse_v2, attrs={"axis": ()},
+                  check_attrs=_reverse_v2_attrs)

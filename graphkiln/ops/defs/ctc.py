@@ -16,7 +16,11 @@ forward variables ``log_alpha`` ``(N, T, 2S+1)``. ``CTCLossV2Grad`` is its gradi
 PyTorch's ``exp(log_probs) - exp(log_alpha + log_beta + nll - log_probs)`` (the gradient for
 log-probabilities that stay normalized, as a log-softmax gives them): NaN for an impossible
 target, 0 there with ``zero_infinity``. MindSpore 2.10's CPU kernel returns an infinite loss
-for an impossible target even with ``zero_infinity``; so does graphkiln.
+for an impossible target even with ``zero_infinity``; so does graphkiln. As that kernel, a
+label is not range checked: it is read at the flat offset ``(t * N + n) * C + label`` of the
+log-probabilities (a label ``>= C`` reads a later row, 0 past the end) and its gradient adds
+there; a target may hold the blank (a label state is entered from two back when its label
+differs from the previous one).
 """
 from __future__ import annotations
 
@@ -46,20 +50,20 @@ def _shifted(v: np.ndarray, k: int) -> np.ndarray:
 
 
 def _transitions(ext: np.ndarray, blank: int, merge: bool):
-    """Per state: may it stay (self-loop), may it be entered from two states back."""
+    """Per state: may it stay (self-loop), may it be entered from two states back (a label
+    state, odd in ``ext``, whose label differs from the one before it)."""
     stay = np.ones(len(ext), bool) if merge else ext == blank
     skip = np.zeros(len(ext), bool)
     if len(ext) > 2:  # (repeats stay apart when paths do not merge them)
-        skip[2:] = (ext[2:] != blank) & ((ext[2:] != ext[:-2]) | (not merge))
+        skip[3::2] = (ext[3::2] != ext[1:-2:2]) | (not merge)
     return stay, skip
 
 
-def forward_backward(logp: np.ndarray, ext: np.ndarray, blank: int, merge: bool = True):
-    """``(log_alpha, log_beta)`` of shape ``(T, U)`` over the blank-extended label ``ext``:
-    alpha includes ``logp`` at ``t``, beta does not."""
-    steps, states = logp.shape[0], len(ext)
+def forward_backward(emit: np.ndarray, ext: np.ndarray, blank: int, merge: bool = True):
+    """``(log_alpha, log_beta)`` of shape ``(T, U)`` over the blank-extended label ``ext``
+    whose states emit ``emit`` ``(T, U)``: alpha includes ``emit`` at ``t``, beta does not."""
+    steps, states = emit.shape[0], len(ext)
     stay, skip = _transitions(ext, blank, merge)
-    emit = logp[:, ext]  # (T, U)
     alpha = np.full((steps, states), _LOG0)
     beta = np.full((steps, states), _LOG0)
     alpha[0, :min(2, states)] = emit[0, :min(2, states)]
@@ -177,7 +181,7 @@ def _ctc_loss(inputs, labels_indices, labels_values, sequence_length, **attrs):
         n = lengths[b]
         logp = _log_softmax(inputs[:n, b].astype(np.float64))
         ext = _extend(labels[b], blank)
-        alpha, beta = forward_backward(logp, ext, blank, a["ctc_merge_repeated"])
+        alpha, beta = forward_backward(logp[:, ext], ext, blank, a["ctc_merge_repeated"])
         log_p = _logsumexp(*(alpha[0] + beta[0]))
         loss[b] = -log_p
         if np.isfinite(log_p):
@@ -223,25 +227,42 @@ def _v2_infer(log_probs, targets, input_lengths, target_lengths, blank=0, reduct
                           AbstractTensor(t, (batch, steps, 2 * targets.shape[1] + 1))])
 
 
+def _flat_offsets(shape, b: int, steps: int, ext: np.ndarray) -> np.ndarray:
+    """Flat offsets ``(t * N + b) * C + ext[u]`` ``(steps, U)`` of example ``b``'s states in
+    the ``(T, N, C)`` log-probabilities: MindSpore's CPU kernel reads (and its gradient
+    writes) a label there without a range check, so a label ``>= C`` lands in a later row."""
+    _, batch, classes = shape
+    return (np.arange(steps)[:, None] * batch + b) * classes + ext[None, :]
+
+
+def _read_flat(flat: np.ndarray, offsets: np.ndarray) -> np.ndarray:
+    """``flat[offsets]``, 0 outside the buffer (what MindSpore 2.10 CPU reads there)."""
+    inside = (offsets >= 0) & (offsets < flat.size)
+    return np.where(inside, flat[np.where(inside, offsets, 0)], 0.0)
+
+
 def _v2_problem(name, log_probs, targets, input_lengths, target_lengths, blank):
-    """Per example: ``(logp (T_n, C), ext, alpha, beta)``."""
+    """Per example: ``(offsets, ext, emit, alpha, beta)``, ``emit`` ``(T_n, U)`` the
+    log-probabilities of the states (read at ``offsets``)."""
     steps, batch, classes = log_probs.shape
     if not 0 <= blank < classes:
         raise ValueError(f"For '{name}', the 'blank' must be in [0, {classes}), but got "
                          f"{blank}.")
     lengths, tlens = np.asarray(input_lengths), np.asarray(target_lengths)
+    flat = log_probs.reshape(-1).astype(np.float64)
     for b in range(batch):
         n, m = int(lengths[b]), int(tlens[b])
         if not 0 <= n <= steps or not 0 <= m <= targets.shape[1]:
             raise ValueError(f"For '{name}', input_lengths[{b}] = {n} and target_lengths[{b}] "
                              f"= {m} must be within [0, {steps}] and [0, {targets.shape[1]}].")
-        logp = log_probs[:n, b].astype(np.float64)
         ext = _extend(np.asarray(targets[b, :m], np.int64), blank)
+        offsets = _flat_offsets(log_probs.shape, b, n, ext)
+        emit = _read_flat(flat, offsets)
         if n == 0:
-            yield logp, ext, np.zeros((0, len(ext))), np.zeros((0, len(ext)))
+            yield offsets, ext, emit, np.zeros((0, len(ext))), np.zeros((0, len(ext)))
             continue
-        alpha, beta = forward_backward(logp, ext, blank)
-        yield logp, ext, alpha, beta
+        alpha, beta = forward_backward(emit, ext, blank)
+        yield offsets, ext, emit, alpha, beta
 
 
 @quiet
@@ -250,11 +271,11 @@ def _ctc_loss_v2(log_probs, targets, input_lengths, target_lengths, blank=0, red
     steps, batch, _ = log_probs.shape
     nll = np.zeros(batch)
     log_alpha = np.full((batch, steps, 2 * targets.shape[1] + 1), _LOG0)
-    for b, (logp, ext, alpha, _) in enumerate(_v2_problem(
+    for b, (_, ext, emit, alpha, _) in enumerate(_v2_problem(
             _V2, log_probs, targets, input_lengths, target_lengths, blank)):
-        log_alpha[b, :len(logp), :len(ext)] = alpha
+        log_alpha[b, :len(emit), :len(ext)] = alpha
         nll[b] = -_logsumexp(*(alpha[-1, -2:] if len(ext) > 1 else alpha[-1, -1:])) \
-            if len(logp) else (0.0 if len(ext) == 1 else np.inf)
+            if len(emit) else (0.0 if len(ext) == 1 else np.inf)
     dtype = log_probs.dtype
     return nll.astype(dtype), log_alpha.astype(dtype)
 
@@ -268,19 +289,37 @@ def _v2_grad_infer(grad_out, log_probs, targets, input_lengths, target_lengths,
     return AbstractTensor(t, tuple(log_probs.shape))
 
 
+def _add_flat(acc: np.ndarray, offsets: np.ndarray, values: np.ndarray) -> None:
+    """``acc[offsets] = logaddexp(acc[offsets], values)`` where ``offsets`` fall inside."""
+    inside = (offsets >= 0) & (offsets < acc.size)
+    np.logaddexp.at(acc, offsets[inside], values[inside])
+
+
 @quiet
 def _ctc_loss_v2_grad(grad_out, log_probs, targets, input_lengths, target_lengths,
                       neg_log_likelihood, log_alpha, blank=0, zero_infinity=False):
-    grad = np.zeros(log_probs.shape)
-    classes = log_probs.shape[2]
-    for b, (logp, ext, alpha, beta) in enumerate(_v2_problem(
+    steps, batch, classes = log_probs.shape
+    flat = log_probs.reshape(-1).astype(np.float64)
+    # log sum over states of alpha * beta, per flat cell, example after example as
+    # MindSpore's kernel gathers it (a label >= C adds into another example's cell)
+    acc = np.full(flat.size, _LOG0)
+    rows = acc.reshape(steps, batch, classes)
+    for b, (offsets, ext, emit, alpha, beta) in enumerate(_v2_problem(
             f"{_V2}Grad", log_probs, targets, input_lengths, target_lengths, blank)):
-        nll = float(neg_log_likelihood[b])
-        if zero_infinity and np.isinf(nll):
+        nll, n = float(neg_log_likelihood[b]), len(emit)
+        if zero_infinity and np.isinf(nll) and nll > 0:
+            rows[:, b] = 0.0
             continue
-        sums = _class_sums(alpha, beta + logp[:, ext], ext, classes)
-        grad[:len(logp), b] = (np.exp(logp) - np.exp(sums + nll - logp)) * grad_out[b]
-    return grad.astype(log_probs.dtype)
+        if n:
+            both = alpha + beta + emit
+            _add_flat(acc, offsets[:-1], both[:-1])
+            for u in sorted({len(ext) - 1, max(len(ext) - 2, 0)}, reverse=True):
+                if 0 <= offsets[-1, u] < acc.size:  # (the last step sets, not adds)
+                    acc[offsets[-1, u]] = both[-1, u]
+        lp = flat.reshape(rows.shape)[:n, b]
+        rows[:n, b] = (np.exp(lp) - np.exp(rows[:n, b] + nll - lp)) * grad_out[b]
+        rows[n:, b] = 0.0
+    return rows.astype(log_probs.dtype)
 
 
 # (grad_out, log_probs, targets, input_lengths, target_lengths, nll, log_alpha) -> d log_probs

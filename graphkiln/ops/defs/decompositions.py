@@ -1,7 +1,8 @@
 """Matrix decompositions and what they give, over the last two axes of a batch: ``Svd``
 (``(s, u, v)`` with ``input = u @ diag(s) @ v^T``, singular values descending), ``Qr``
 (``(q, r)``, LAPACK's signs), ``Cholesky`` (lower, or upper with ``upper``),
-``MatrixDeterminant``, ``LogMatrixDeterminant`` (``(sign, log|det|)``), ``MatrixInverse``.
+``MatrixDeterminant``, ``LogMatrixDeterminant`` (``(sign, log|det|)``), ``MatrixInverse``,
+``Eig`` (complex eigenvalues and eigenvectors; MindSpore defines no gradient for it).
 
 As MindSpore's CPU kernels for real inputs: Svd takes float32/float64, the determinants
 float16/float32/float64 (float16 computed in float32), the inverse float32/float64; a
@@ -243,3 +244,41 @@ def _lstsq(x, a, fast=True, l2_regularizer=0.0):
 # MindSpore 2.10 defines no gradient for it ("Lstsq's bprop not defined")
 Lstsq = OpDef("Lstsq", _lstsq_infer, _lstsq, attrs={"fast": True, "l2_regularizer": 0.0},
               differentiable=False)
+
+
+# ------------------------------------------------------------------ Eig
+
+_EIG_TYPES = {mstype.float32: mstype.complex64, mstype.float64: mstype.complex128,
+              mstype.complex64: mstype.complex64, mstype.complex128: mstype.complex128}
+
+
+def _eig_infer(x, compute_v=False):
+    t = tensor_type("Eig", "x", x)
+    if t not in _EIG_TYPES:
+        raise TypeError(f"For primitive[Eig], the input argument[x] must be a type of "
+                        f"{{Tensor[Complex128], Tensor[Complex64], Tensor[Float32], "
+                        f"Tensor[Float64]}}, but got Tensor[{t}].")
+    if not isinstance(compute_v, bool):
+        raise TypeError(f"For 'Eig', the 'compute_v' must be a bool, but got "
+                        f"{type(compute_v).__name__}.")
+    if len(x.shape) < 2 or x.shape[-1] != x.shape[-2] and min(x.shape[-2:]) >= 0:
+        raise ValueError(f"For Eig, x should be square(squares), but got shape "
+                         f"{list(x.shape)}.")
+    out = _EIG_TYPES[t]
+    vectors = tuple(x.shape) if compute_v else ()
+    return AbstractTuple([AbstractTensor(out, tuple(x.shape[:-1])),
+                          AbstractTensor(out, vectors)])
+
+
+def _eig(x, compute_v=False):
+    out = mstype.from_numpy(np.asarray(x).dtype)
+    out = _EIG_TYPES[out].np_dtype
+    values, vectors = np.linalg.eig(np.asarray(x))
+    vectors = vectors.astype(out) if compute_v else np.zeros((), out)
+    return values.astype(out), vectors
+
+
+# eigenvalues (and, with compute_v, unit eigenvectors as columns) of square matrices:
+# LAPACK's (numpy.linalg.eig); MindSpore's Eigen may list them in another order, and
+# eigenvectors are unique only up to a phase
+Eig = OpDef("Eig", _eig_infer, _eig, differentiable=False, attrs={"compute_v": False})

@@ -37,7 +37,7 @@ from ._infer import (
     tensor_type,
     tensors_of,
 )
-from .array import _index_items, _index_shape, index_text
+from .array import _index_items, _index_shape, bool_positions, index_text
 
 
 def _getitem_grad_infer(dout, index, like=None, shape=()):
@@ -79,7 +79,7 @@ def _getitem_grad(dout, index, like=None, shape=(), out=None):
         return _add_rows(out, rows, dout)
     if isinstance(index, list):
         index = np.asarray(index)
-    np.add.at(out, index, dout)
+    np.add.at(out, bool_positions(index), dout)
     return out
 
 

@@ -1,12 +1,13 @@
 """Neural-network primitives: Softmax, LogSoftmax, LayerNorm, OneHot, Dropout.
 
-Dropout is deterministic: its kernel draws the mask from ``np.random.default_rng`` seeded
-by its ``seed`` input when one is given, else by its ``(Seed0, Seed1)`` attributes. A kernel
-call with the same seed and input shape always gives the same mask, so eager (PyNative) and
-compiled execution agree. ``ops.dropout(x)`` without a seed takes the next seed of a
-process-wide stream (:func:`next_seed`, restarted by ``graphkiln.set_seed``) when it is
-called; in a compiled graph that happens once, at trace time, so pass a changing integer
-Tensor as ``seed`` (a step counter) to get a fresh mask on every run of a graph.
+Dropout draws the mask from ``np.random.default_rng`` seeded by its ``seed`` input when one
+is given, else by its ``(Seed0, Seed1)`` attributes: a kernel call with the same seed and
+input shape always gives the same mask, so eager (PyNative) and compiled execution agree.
+With neither (``Seed0 == Seed1 == 0``, MindSpore's "random") every call takes the next seed
+of the process-wide stream (:func:`next_seed`, restarted by ``graphkiln.set_seed``), so each
+call and each run of a graph draws a new mask: the kernel is never folded or merged, and its
+gradient reads the forward's mask output. ``ops.dropout(x)`` passes ``NextSeed()`` as the
+seed in a graph.
 """
 from __future__ import annotations
 
@@ -263,6 +264,8 @@ def _dropout(x, seed=None, keep_prob=0.5, Seed0=0, Seed1=0):  # noqa: N803
     """Same ``seed`` (or same ``Seed0``/``Seed1`` when ``seed`` is None) and same shape give
     the same mask, on every call."""
     x = np.asarray(x)
+    if seed is None and Seed0 == 0 and Seed1 == 0:  # no seed at all: a fresh mask per call
+        seed = next_seed()
     key = [int(Seed0), int(Seed1)] if seed is None else [int(np.asarray(seed).reshape(-1)[0])
                                                           % (1 << 63)]
     rng = np.random.default_rng(key)
@@ -281,7 +284,7 @@ NextSeed = OpDef("NextSeed", _next_seed_infer, lambda: np.asarray(next_seed(), n
                  differentiable=False, pure_eval=False)
 
 
-Dropout = OpDef("Dropout", _dropout_infer, _dropout,
+Dropout = OpDef("Dropout", _dropout_infer, _dropout, pure_eval=False,
                 attrs={"keep_prob": 0.5, "Seed0": 0, "Seed1": 0})
 
 

@@ -1,5 +1,5 @@
 """Scalar primitives: arithmetic, comparisons and logic on Python numbers, the casts
-``bool()``/``int()``/``float()`` and ``ScalarToTensor``.
+``bool()``/``int()``/``float()``, ``ScalarToTensor`` and ``TensorToScalar``.
 
 They are recorded when an operand is a run-time scalar (a ``mutable`` number, see
 :mod:`graphkiln.common.symbolic_scalar`); on constants they are plain Python. Their
@@ -112,6 +112,32 @@ ScalarToTensor = OpDef("ScalarToTensor", _to_tensor_infer,
                        lambda x, dtype=mstype.float32: np.asarray(x, dtype.np_dtype),
                        differentiable=False, attrs={"dtype": mstype.float32})
 
+
+
+def _tensor_to_scalar_infer(x):
+    if not isinstance(x, AbstractTensor):
+        raise TypeError(f"For 'TensorToScalar', the input must be a Tensor, but got "
+                        f"{describe(x)}.")
+    if tuple(x.shape) not in ((), (1,), (-1,)):
+        raise ValueError(f"For 'TensorToScalar', the input must be a 0-D Tensor or hold one "
+                         f"element, but got shape {list(x.shape)}.")
+    kind = bool if x.dtype is mstype.bool_ else int if x.dtype.is_int else float
+    if x.value is not None:
+        return AbstractScalar(kind(np.asarray(x.value).reshape(-1)[0]))
+    return AbstractScalar.unknown(kind)
+
+
+def _tensor_to_scalar(x):
+    x = np.asarray(x)
+    if x.size != 1:
+        raise ValueError(f"For 'TensorToScalar', the input must hold one element, but got "
+                         f"shape {list(x.shape)}.")
+    return x.item()
+
+
+# the number a one-element Tensor holds (a slice bound computed by the graph)
+TensorToScalar = OpDef("TensorToScalar", _tensor_to_scalar_infer, _tensor_to_scalar,
+                       differentiable=False)
 
 
 def _make_slice_infer(start, stop, step):

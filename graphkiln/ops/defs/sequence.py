@@ -13,7 +13,7 @@ import numpy as np
 from ...common import dtype as mstype
 from ...ir.abstract import AbstractScalar, AbstractSequence, AbstractTensor, AbstractTuple
 from ...ir.primitive import OpDef
-from ._infer import describe
+from ._infer import UNKNOWN_DIM, describe
 
 _INT = AbstractScalar.unknown(int)
 _BOOL = AbstractScalar.unknown(bool)
@@ -254,6 +254,15 @@ SequenceZerosLike = OpDef("SequenceZerosLike", _zeros_like_infer, _zeros_like,
                           differentiable=False)
 
 
+def _ones_like(seq):
+    return tuple(np.ones_like(x) if isinstance(x, np.ndarray) else type(x)(1) for x in seq)
+
+
+# the sensitivity of a differentiated dynamic length sequence output (a one for each item)
+SequenceOnesLike = OpDef("SequenceOnesLike", lambda seq: _sequence("SequenceOnesLike", seq),
+                         _ones_like, differentiable=False)
+
+
 def _item_add_infer(x, y):
     _sequence("SequenceItemAdd", x, "x")
     _sequence("SequenceItemAdd", y, "y")
@@ -391,6 +400,50 @@ ListPop = OpDef("ListPop", _pop_infer, _pop)
 ListReverse = OpDef("ListReverse", lambda seq: _list("ListReverse", seq),
                     lambda seq: seq[::-1])
 
+# ------------------------------------------------------------------ stacking
+
+def _stack_infer(seq, axis=0):
+    length = UNKNOWN_DIM
+    if isinstance(seq, AbstractTuple):  # (a dynamic length one run eagerly: PyNative)
+        length, seq = len(seq.elements), _joined("SequenceStack", seq.elements, seq.is_list)
+    _sequence("SequenceStack", seq)
+    if not isinstance(seq.element, AbstractTensor):
+        raise TypeError(f"For 'SequenceStack', the input must be a sequence of Tensors, but "
+                        f"got {seq.text()}.")
+    rank = len(seq.element.shape) + 1
+    if not -rank <= axis < rank:
+        raise ValueError(f"For 'SequenceStack', the 'axis' must be in [{-rank}, {rank}), but "
+                         f"got {axis}.")
+    shape = list(seq.element.shape)
+    shape.insert(axis % rank, length)  # (unknown: the run-time length)
+    return AbstractTensor(seq.element.dtype, tuple(shape))
+
+
+def _stack(seq, axis=0):
+    if not seq:
+        raise ValueError("For 'SequenceStack', the input sequence must not be empty.")
+    return np.stack(seq, axis)
+
+
+# ``ops.stack`` of a dynamic length sequence of Tensors (the new axis as long as it)
+SequenceStack = OpDef("SequenceStack", _stack_infer, _stack, attrs={"axis": 0})
+
+
+def _unstack_infer(x, axis=0):
+    rank = len(x.shape)
+    if not -rank <= axis < rank:
+        raise ValueError(f"For 'SequenceUnstack', the 'axis' must be in [{-rank}, {rank}), but "
+                         f"got {axis}.")
+    shape = tuple(d for i, d in enumerate(x.shape) if i != axis % rank)
+    return AbstractSequence(AbstractTensor(x.dtype, shape), False)
+
+
+# the slices of ``x`` along ``axis`` as a dynamic length tuple (SequenceStack's gradient)
+SequenceUnstack = OpDef("SequenceUnstack", _unstack_infer,
+                        lambda x, axis=0: tuple(np.moveaxis(np.asarray(x), axis, 0)),
+                        attrs={"axis": 0})
+
+
 # every primitive of this module (none is batched by vmap; the backward rules of the
 # differentiable ones are in ops/rules/bprop_sequence.py)
 SEQUENCE_OPS = ("MakeDynamicSequence", "TupleToDynamicSequence", "SequenceLen",
@@ -398,4 +451,4 @@ SEQUENCE_OPS = ("MakeDynamicSequence", "TupleToDynamicSequence", "SequenceLen",
                 "InSequence", "SequenceAddN", "SequenceAdd", "SequenceItemAdd", "SequenceMul",
                 "SequenceMulGrad", "SequenceZerosLike", "ListAppend", "ListInsert",
                 "ListAppendAndInsertGrad", "ListPop", "ListReverse", "SequenceMax",
-                "SequenceMin")
+                "SequenceMin", "SequenceStack", "SequenceUnstack", "SequenceOnesLike")

@@ -64,7 +64,7 @@ NOT_BATCHED = {
     **{name: "random draws: a batched call cannot give the numbers a loop of per-example "
              "calls would (each call draws anew); vmap refuses it (clear error)"
        for name in ("UniformInt", "RandomShuffle", "RandomPoisson", "RandomGamma",
-                    "RandomChoiceWithMask")},
+                    "RandomChoiceWithMask", "RandpermV2")},
     "PyExecute": "runs Python at run time (an IO effect): a vmapped function must be pure",
     **{name: "calls the user's backward hook at run time: a vmapped function must be pure"
        for name in ("HookBackward", "RunBackwardHook")},
@@ -73,7 +73,7 @@ NOT_BATCHED = {
                     "ScalarMod", "ScalarPow", "ScalarEq", "ScalarNe", "ScalarLt", "ScalarLe",
                     "ScalarGt", "ScalarGe", "BoolAnd", "BoolOr", "BoolNot", "ScalarUsub",
                     "ScalarCast", "ScalarToTensor", "TupleToArray", "ScalarMax", "ScalarMin",
-                    "MakeSlice")},
+                    "MakeSlice", "TensorToScalar")},
     **{name: "dynamic length sequence: its items are batched one by one, never the sequence"
        for name in SEQUENCE_OPS},
 }

@@ -25,6 +25,7 @@ from ...ir.primitive import REGISTRY
 from ..defs._infer import is_dynamic
 from ..defs.activations import SELU_ALPHA, SELU_SCALE
 from ..defs.array import meshgrid_axes, strided_index
+from ..defs.reduced_dims import KeepReducedDims
 from ..defs.renorm import RENORM_EPS
 from ..dynamic_shape import shape_of
 
@@ -97,7 +98,10 @@ def _axis_list(axis) -> list:
 
 
 def _reduced_axes(x: Tensor, axis, skip_mode: bool = False):
-    """The normalised axes a reduction removes (None: it is the identity, ``skip_mode``)."""
+    """The normalised axes a reduction removes (None: it is the identity, ``skip_mode``);
+    an ``axis`` Tensor computed at run time stays as it is (the kernels read it)."""
+    if isinstance(axis, Tensor) and axis.is_symbolic:
+        return axis
     axes = [] if axis is None else _axis_list(axis)
     if not axes:
         return None if skip_mode else tuple(range(x.ndim))
@@ -108,26 +112,37 @@ def _kept_shape(x: Tensor, axes: tuple) -> tuple:
     return tuple(1 if i in axes else d for i, d in enumerate(shape_of(x)))
 
 
-def _spread(dout: Tensor, x: Tensor, axes: tuple) -> Tensor:
+def _kept(g: Tensor, x: Tensor, axes) -> Tensor:
+    """A reduction's result ``g`` with the reduced ``axes`` of ``x`` back as size 1."""
+    if isinstance(axes, Tensor):  # computed at run time
+        return KeepReducedDims(g, x, axes)
+    return F.reshape(g, _kept_shape(x, axes))
+
+
+def _spread(dout: Tensor, x: Tensor, axes) -> Tensor:
     """A reduction's cotangent broadcast back over the reduced axes of ``x``."""
-    g = F.reshape(dout, _kept_shape(x, axes))
-    if g.shape == x.shape:
+    g = _kept(dout, x, axes)
+    run_time = isinstance(axes, Tensor)  # (which axes are 1 is known when it runs)
+    if g.shape == x.shape and not run_time:
         return g
-    if is_dynamic(x.shape):  # BroadcastTo takes a constant shape
+    if is_dynamic(x.shape) or run_time:  # BroadcastTo takes a constant shape
         return F.mul(g, F.ones_like(x))
     return F.broadcast_to(g, x.shape)
 
 
 def count(x: Tensor, axes) -> int:
     """The number of elements of ``x`` over ``axes`` (a run-time int when one of those
-    dimensions is known only at run time)."""
+    dimensions is known only at run time; a Tensor of ``x``'s dtype, kept dimensions,
+    when the axes are)."""
+    if isinstance(axes, Tensor):
+        return F.reduce_sum(F.ones_like(x), axes, True)
     dims = shape_of(x)
     return math.prod(dims[a] for a in axes)
 
 
 def _sum(x: Tensor, axes: tuple, keep: bool = True) -> Tensor:
     """Sum over ``axes`` (no axes: ``x`` itself, never "every axis")."""
-    if not axes:
+    if not isinstance(axes, Tensor) and not axes:
         return x
     return F.reduce_sum(x, axes, keep)
 
@@ -668,7 +683,7 @@ def _extremum_rule(name: str):
         if axes is None:
             return _as(dout, x), None
         # ties share the cotangent equally, as MindSpore's ReduceMax/ReduceMin grads do
-        hit = F.cast(F.equal(x, F.reshape(out, _kept_shape(x, axes))), dout.dtype)
+        hit = F.cast(F.equal(x, _kept(out, x, axes)), dout.dtype)
         share = F.div(hit, _sum(hit, axes))
         return _as(F.mul(share, _spread(dout, x, axes)), x), None
     return rule
@@ -743,7 +758,6 @@ def _layer_norm(x, gamma, beta, out, dout, begin_norm_axis=1, begin_params_axis=
     nd = x.ndim
     norm_axes = tuple(range(begin_norm_axis % nd, nd))
     param_axes = tuple(range(begin_params_axis % nd))
-    n = math.prod(x.shape[a] for a in norm_axes)
     w = _wide(x)
     t = w.dtype
     dy = F.cast(dout[0], t)
@@ -757,12 +771,8 @@ def _layer_norm(x, gamma, beta, out, dout, begin_norm_axis=1, begin_params_axis=
     dxhat = F.mul(dy, F.cast(gamma, t))
     mean_d = F.reduce_mean(dxhat, norm_axes, True)
     mean_dx = F.reduce_mean(F.mul(dxhat, xhat), norm_axes, True)
+    # (as MindSpore's rule, the mean and variance outputs pass no gradient back)
     dx = F.mul(rstd, F.sub(F.sub(dxhat, mean_d), F.mul(xhat, mean_dx)))
-    dmean, dvar = dout[1], dout[2]
-    if not _is_zero(dmean):  # the statistics outputs are used
-        dx = F.add(dx, F.div(F.cast(dmean, t), n))
-    if not _is_zero(dvar):
-        dx = F.add(dx, F.mul(F.cast(dvar, t), F.mul(xc, 2.0 / n)))
     return _as(dx, x), _as(dgamma, gamma), _as(dbeta, beta)
 
 

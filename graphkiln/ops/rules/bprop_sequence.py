@@ -46,10 +46,10 @@ def _make(*args, is_list=True):
 
 @bprop("TupleToDynamicSequence")
 def _from_tuple(x, out, dout, is_list=True):
+    if type(x) is SymbolicSequence:  # (a change of kind: the cotangent passes, numbers too)
+        return (dout,)
     if not _has_tensors(out):
         return (None,)
-    if type(x) is SymbolicSequence:
-        return (dout,)
     return (_static_items(dout, x, 0),)
 
 
@@ -135,3 +135,13 @@ def _reverse(seq, out, dout):
     if not _has_tensors(seq):
         return (None,)
     return (Q.ListReverse(dout),)
+
+
+@bprop("SequenceStack")
+def _stack(seq, out, dout, axis=0):
+    return (Q.SequenceUnstack(dout, axis=axis),)
+
+
+@bprop("SequenceUnstack")
+def _unstack(x, out, dout, axis=0):
+    return (Q.SequenceStack(dout, axis=axis),)

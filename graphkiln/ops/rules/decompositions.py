@@ -13,7 +13,7 @@ import graphkiln.ops.functional as F
 from ...common import dtype as mstype
 from ...common.tensor import Tensor
 from ..defs import decompositions as D
-from .batching import to_front
+from .batching import rule_for, to_front
 from .bprop import _is_zero, _output, bprop
 
 
@@ -161,3 +161,10 @@ for _op in (D.Svd, D.MatrixDeterminant, D.LogMatrixDeterminant, D.MatrixInverse,
             D.Qr, D.Cholesky):
     _op.def_vmap(_leading_batch(_op))
 del _op
+
+
+@rule_for("Eig")
+def _eig(x, *, dims, compute_v=False):
+    """Eig works on a batch of matrices: the batch goes first (no vectors: one empty)."""
+    w, v = D.Eig(to_front(x, dims[0]), compute_v=compute_v)
+    return (w, v), (0, 0 if compute_v else None)

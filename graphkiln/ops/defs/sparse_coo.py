@@ -1,0 +1,88 @@
+"""Primitives on sparse tensors in coordinate form (``indices`` ``(N, R)``, ``values``
+``(N,)``, dense ``shape`` ``(R,)``), as MindSpore's ``ops.operations.sparse_ops``:
+``SparseReorder`` (the entries in row-major order of their indices, a stable sort) and
+``SparseAddmm`` (``alpha * (sparse @ x2) + beta * x3`` for a 2-D sparse matrix). An index
+outside ``shape`` is a ValueError when the kernel runs."""
+from __future__ import annotations
+
+import numpy as np
+
+from ...common import dtype as mstype
+from ...ir.abstract import AbstractTensor, AbstractTuple
+from ...ir.primitive import OpDef
+from ._infer import NUMBERS, dims_match, require_dtype, tensor_type
+
+_INDEX = (mstype.int32, mstype.int64)
+
+
+def _coo(name: str, indices, values, shape, rank: int | None = None):
+    require_dtype(name, "indices", tensor_type(name, "indices", indices), _INDEX)
+    require_dtype(name, "shape", tensor_type(name, "shape", shape), _INDEX)
+    t = tensor_type(name, "values", values)
+    require_dtype(name, "values", t, NUMBERS)
+    if len(indices.shape) != 2 or len(values.shape) != 1 or len(shape.shape) != 1:
+        raise ValueError(f"For '{name}', the 'indices' must be 2-D, the 'values' and 'shape' "
+                         f"1-D, but got shapes {list(indices.shape)}, {list(values.shape)} "
+                         f"and {list(shape.shape)}.")
+    if not dims_match(indices.shape[0], values.shape[0]) or \
+            not dims_match(indices.shape[1], shape.shape[0]) or \
+            rank is not None and not dims_match(indices.shape[1], rank):
+        raise ValueError(f"For '{name}', the 'indices' must be (N, R) with N values and R "
+                         f"dense dimensions, but got shapes {list(indices.shape)}, "
+                         f"{list(values.shape)} and {list(shape.shape)}.")
+    return t
+
+
+def _checked(name: str, indices, shape) -> tuple[np.ndarray, np.ndarray]:
+    indices, shape = np.asarray(indices).astype(np.int64), np.asarray(shape).astype(np.int64)
+    if indices.size and ((indices < 0).any() or (indices >= shape).any()):
+        raise ValueError(f"For '{name}', every index must be within the dense shape "
+                         f"{shape.tolist()}, but got {indices.tolist()}.")
+    return indices, shape
+
+
+def _reorder_infer(indices, values, shape):
+    t = _coo("SparseReorder", indices, values, shape)
+    return AbstractTuple([AbstractTensor(indices.dtype, tuple(indices.shape)),
+                          AbstractTensor(t, tuple(values.shape))])
+
+
+def _reorder(indices, values, shape):
+    idx, _ = _checked("SparseReorder", indices, shape)
+    order = np.lexsort(idx.T[::-1]) if idx.shape[1] else np.arange(len(idx))
+    return np.asarray(indices)[order], np.asarray(values)[order]
+
+
+SparseReorder = OpDef("SparseReorder", _reorder_infer, _reorder)
+
+
+def _addmm_infer(indices, values, sparse_shape, x2, x3, alpha, beta):
+    name = "SparseAddmm"
+    t = _coo(name, indices, values, sparse_shape, rank=2)
+    for arg, a in (("x2_dense", x2), ("x3_dense", x3), ("alpha", alpha), ("beta", beta)):
+        if tensor_type(name, arg, a) is not t:
+            raise TypeError(f"For '{name}', the '{arg}' must have the dtype of 'values' {t}, "
+                            f"but got {a.dtype}.")
+    if len(x2.shape) != 2 or len(x3.shape) != 2 or not dims_match(x2.shape[1], x3.shape[1]):
+        raise ValueError(f"For '{name}', 'x2_dense' must be (P, M) and 'x3_dense' (Q, M), but "
+                         f"got {list(x2.shape)} and {list(x3.shape)}.")
+    if tuple(alpha.shape) not in ((1,), (-1,)) or tuple(beta.shape) not in ((1,), (-1,)):
+        raise ValueError(f"For '{name}', 'alpha' and 'beta' must have shape (1,), but got "
+                         f"{list(alpha.shape)} and {list(beta.shape)}.")
+    return AbstractTensor(t, tuple(x3.shape))
+
+
+def _addmm(indices, values, sparse_shape, x2, x3, alpha, beta):
+    idx, shape = _checked("SparseAddmm", indices, sparse_shape)
+    x2, x3 = np.asarray(x2), np.asarray(x3)
+    if shape[1] != x2.shape[0] or shape[0] != x3.shape[0]:
+        raise ValueError(f"For 'SparseAddmm', the sparse shape {shape.tolist()} does not fit "
+                         f"'x2_dense' {list(x2.shape)} and 'x3_dense' {list(x3.shape)}.")
+    product = np.zeros(x3.shape, np.result_type(values, x2))
+    np.add.at(product, idx[:, 0], np.asarray(values)[:, None] * x2[idx[:, 1]])
+    out = np.asarray(alpha).reshape(()) * product + np.asarray(beta).reshape(()) * x3
+    return out.astype(x3.dtype)
+
+
+# alpha * (sparse @ x2_dense) + beta * x3_dense (MindSpore defines no backward for it)
+SparseAddmm = OpDef("SparseAddmm", _addmm_infer, _addmm, differentiable=False)

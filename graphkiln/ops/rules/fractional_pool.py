@@ -1,0 +1,38 @@
+"""Backward and batching rules of :mod:`..defs.fractional_pool`."""
+from __future__ import annotations
+
+import graphkiln.ops.functional as F
+
+from ...common import dtype as mstype
+from ..defs import fractional_pool as FP
+from ..dynamic_shape import shape_of
+from .batching_nn import per_example_rule
+from .bprop import _output, bprop
+
+
+def _rule(name: str, grad_op) -> None:
+    @bprop(name)
+    def rule(x, samples, out, dout, data_format=None, **attrs):
+        argmax = _output(out, 1, lambda: getattr(FP, name)(x, samples, **attrs))
+        return grad_op(x, dout[0], argmax), None
+
+
+def _grad_rule(name: str, k: int) -> None:
+    @bprop(name)
+    def rule(origin, dout_in, argmax, out, dout, data_format=None):
+        """Linear in ``out_backprop``: its cotangent reads ``dout`` at each argmax."""
+        lead = len(argmax.shape) - k
+        flat = F.reshape(dout, shape_of(dout)[:lead] + (-1,))
+        index = F.reshape(F.cast(argmax, mstype.int64), shape_of(argmax)[:lead] + (-1,))
+        picked = F.gather_elements(flat, lead, index)
+        return None, F.reshape(picked, shape_of(dout_in)), None
+
+
+_grad_rule("FractionalMaxPoolGradWithFixedKsize", 2)
+_grad_rule("FractionalMaxPool3DGradWithFixedKsize", 3)
+_rule("FractionalMaxPoolWithFixedKsize", FP.FractionalMaxPoolGradWithFixedKsize)
+_rule("FractionalMaxPool3DWithFixedKsize", FP.FractionalMaxPool3DGradWithFixedKsize)
+for _name in ("FractionalMaxPoolWithFixedKsize", "FractionalMaxPool3DWithFixedKsize",
+              "FractionalMaxPoolGradWithFixedKsize", "FractionalMaxPool3DGradWithFixedKsize"):
+    per_example_rule(_name)
+del _name
