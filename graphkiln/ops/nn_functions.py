@@ -9,9 +9,9 @@ import numpy as np
 
 import graphkiln.ops.functional as F
 
-from ..common import dtype as mstype
 from ..common.tensor import Tensor
 from .defs import conv as CV
+from .defs import grid_sampler as GS
 from .interpolation import interpolate
 
 __all__ = ["lrn", "affine_grid", "grid_sample", "mirror_pad", "upsample", "conv_transpose2d"]
@@ -66,75 +66,27 @@ def affine_grid(theta, size, align_corners: bool = False) -> Tensor:
     return F.reshape(grid, (size[0],) + size[2:] + (spatial,))
 
 
-def _unnormalize(coord: Tensor, n: int, align_corners: bool) -> Tensor:
-    if align_corners:
-        return F.mul(F.add(coord, 1.0), (n - 1) / 2.0)
-    return F.div(F.sub(F.mul(F.add(coord, 1.0), n), 1.0), 2.0)
-
-
-def _reflect(coord: Tensor, n: int, align_corners: bool) -> Tensor:
-    """``coord`` (pixels) reflected into the image (about the edge centres or corners)."""
-    lo, hi = (0.0, n - 1.0) if align_corners else (-0.5, n - 0.5)
-    span = hi - lo
-    if span <= 0:
-        return F.zeros_like(coord)
-    t = F.abs(F.sub(coord, lo))
-    flips = F.floor(F.div(t, span))
-    extra = F.sub(t, F.mul(flips, span))
-    even = F.equal(F.floor_mod(flips, 2.0), 0.0)
-    out = F.select(even, F.add(extra, lo), F.sub(hi, extra))
-    return F.minimum(F.maximum(out, 0.0), n - 1.0)
-
-
-def _pick(image: Tensor, ix: Tensor, iy: Tensor, weight: Tensor) -> Tensor:
-    """``weight * image[n, :, iy, ix]`` (0 outside), gathered for every grid point."""
-    n, c, h, w = image.shape
-    inside = F.logical_and(F.logical_and(F.greater_equal(ix, 0), F.less(ix, w)),
-                           F.logical_and(F.greater_equal(iy, 0), F.less(iy, h)))
-    row = F.minimum(F.maximum(iy, 0), h - 1)
-    flat = F.add(F.mul(row, w), F.minimum(F.maximum(ix, 0), w - 1))
-    pts = flat.shape[1:]
-    index = F.broadcast_to(F.reshape(F.cast(flat, mstype.int64), (n, 1, -1)),
-                           (n, c, int(np.prod(pts))))
-    values = F.gather_elements(F.reshape(image, (n, c, h * w)), 2, index)
-    scale = F.mul(F.cast(inside, image.dtype), weight)
-    return F.mul(F.reshape(values, (n, c) + tuple(pts)), F.expand_dims(scale, 1))
-
-
 def grid_sample(input, grid, mode: str = "bilinear", padding_mode: str = "zeros",  # noqa: A002
                 align_corners=None) -> Tensor:
-    """``input`` (N, C, H, W) sampled at the normalized ``grid`` points (N, Ho, Wo, 2)
-    (x then y, in ``[-1, 1]``): ``bilinear`` or ``nearest``, outside points giving 0
-    (``zeros``), the edge (``border``) or the mirror image (``reflection``)."""
+    """``input`` (N, C, H, W) sampled at the normalized ``grid`` points (N, Ho, Wo, 2) (x then
+    y, in ``[-1, 1]``), or (N, C, D, H, W) at (N, Do, Ho, Wo, 3): ``bilinear`` (trilinear
+    for 5-D) or ``nearest``, outside points giving 0 (``zeros``), the edge (``border``) or the
+    mirror image (``reflection``); MindSpore's GridSampler2D/3D."""
     if mode not in ("bilinear", "nearest"):
         raise ValueError(f"For 'grid_sample', 'mode' must be 'bilinear' or 'nearest', but got "
                          f"{mode!r}.")
     if padding_mode not in ("zeros", "border", "reflection"):
         raise ValueError(f"For 'grid_sample', 'padding_mode' must be 'zeros', 'border' or "
                          f"'reflection', but got {padding_mode!r}.")
-    if not isinstance(input, Tensor) or input.ndim != 4 or not isinstance(grid, Tensor) or \
-            grid.ndim != 4 or grid.shape[-1] != 2 or grid.shape[0] != input.shape[0]:
+    rank = input.ndim - 2 if isinstance(input, Tensor) else 0
+    if rank not in (2, 3) or not isinstance(grid, Tensor) or grid.ndim != input.ndim or \
+            grid.shape[-1] != rank or grid.shape[0] != input.shape[0]:
         raise ValueError("For 'grid_sample', 'input' must be (N, C, H, W) and 'grid' "
-                         "(N, Ho, Wo, 2).")
-    corners = bool(align_corners)
-    h, w = input.shape[2:]
-    x = _unnormalize(F.cast(grid[..., 0], input.dtype), w, corners)
-    y = _unnormalize(F.cast(grid[..., 1], input.dtype), h, corners)
-    if padding_mode == "border":
-        x, y = F.minimum(F.maximum(x, 0.0), w - 1.0), F.minimum(F.maximum(y, 0.0), h - 1.0)
-    elif padding_mode == "reflection":
-        x, y = _reflect(x, w, corners), _reflect(y, h, corners)
-    if mode == "nearest":
-        ix, iy = F.round(x), F.round(y)
-        return _pick(input, ix, iy, F.ones_like(x))
-    x0, y0 = F.floor(x), F.floor(y)
-    fx, fy = F.sub(x, x0), F.sub(y, y0)
-    gx, gy = F.sub(1.0, fx), F.sub(1.0, fy)
-    x1, y1 = F.add(x0, 1.0), F.add(y0, 1.0)
-    out = _pick(input, x0, y0, F.mul(gx, gy))
-    for cx, cy, wt in ((x1, y0, F.mul(fx, gy)), (x0, y1, F.mul(gx, fy)), (x1, y1, F.mul(fx, fy))):
-        out = F.add(out, _pick(input, cx, cy, wt))
-    return out
+                         "(N, Ho, Wo, 2), or 'input' (N, C, D, H, W) and 'grid' "
+                         "(N, Do, Ho, Wo, 3).")
+    sampler = GS.GridSampler2D if rank == 2 else GS.GridSampler3D
+    return sampler(input, grid, interpolation_mode=mode, padding_mode=padding_mode,
+                   align_corners=bool(align_corners))
 
 
 def mirror_pad(input_x, paddings, mode: str) -> Tensor:

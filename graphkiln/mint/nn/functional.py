@@ -8,6 +8,7 @@ import graphkiln.ops as ops
 from ...common import dtype as mstype
 from ...common.tensor import Tensor
 from ...ops import (  # noqa: F401
+    grid_sample,
     hardshrink,
     hardswish,
     l1_loss,
@@ -23,7 +24,6 @@ from ...ops import (  # noqa: F401
 from .functional_conv import *  # noqa: F401,F403
 from .functional_losses import *  # noqa: F401,F403
 from .functional_norm import *  # noqa: F401,F403
-from .functional_sampling import *  # noqa: F401,F403
 
 
 def relu(input, inplace=False) -> Tensor:
