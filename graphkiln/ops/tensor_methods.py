@@ -57,6 +57,18 @@ def _number_arith(fn, true_div: bool = False):
     return run
 
 
+def _bool_logic(fn, logic):
+    """``fn(a, b)``, but ``logic(a, b)`` when both are bool (Tensors or Python bools): the
+    ``+`` and ``-`` of bool Tensors are their logical or and exclusive or in MindSpore's
+    PyNative (``ops.add`` and ``ops.sub`` refuse bools there)."""
+    def is_bool(x):
+        return type(x) is bool or (isinstance(x, Tensor) and x.dtype is mstype.bool_)
+
+    def run(a, b):
+        return logic(a, b) if is_bool(a) and is_bool(b) else fn(a, b)
+    return run
+
+
 def _weak_type(t: mstype.Type, kind: type) -> mstype.Type:
     """The type a Python number of ``kind`` takes next to a ``t`` Tensor."""
     if kind is float:
@@ -75,6 +87,8 @@ def install() -> None:
     for name, fn in [("add", F.add), ("sub", F.sub), ("mul", F.mul), ("truediv", F.div),
                      ("floordiv", F.floor_div), ("mod", F.mod), ("pow", F.pow)]:
         fn = _number_arith(fn, name == "truediv")
+        if name in ("add", "sub"):
+            fn = _bool_logic(fn, F.logical_or if name == "add" else F.logical_xor)
         setattr(Tensor, f"__{name}__", binop(fn))
         setattr(Tensor, f"__r{name}__", rbinop(fn))
     Tensor.__matmul__, Tensor.__rmatmul__ = binop(F.matmul), rbinop(F.matmul)

@@ -229,17 +229,8 @@ def _floor_mod(x, y):
 _ARITH = NUMBERS + _WIDE_UINTS
 _ANY = ALL + _WIDE_UINTS
 
-def _subtract(x, y):
-    """``x - y``; for two bool arrays their exclusive or (MindSpore's CPU kernel; NumPy
-    refuses boolean subtraction)."""
-    if x.dtype == np.bool_ and y.dtype == np.bool_:
-        return np.logical_xor(x, y)
-    return np.subtract(x, y)
-
-
-# bool + bool is their logical or, bool - bool their exclusive or, as MindSpore's CPU kernels
-Add = binary("Add", np.add, (mstype.bool_,) + _ARITH + COMPLEX)
-Sub = binary("Sub", _subtract, (mstype.bool_,) + _ARITH + COMPLEX)
+Add = binary("Add", np.add, _ARITH + COMPLEX)
+Sub = binary("Sub", np.subtract, _ARITH + COMPLEX)
 Mul = binary("Mul", np.multiply, _ANY + COMPLEX, zero_dim_weak=True)
 Div = binary("Div", np.true_divide, _ANY + COMPLEX, "float", zero_dim_weak=True)
 FloorDiv = binary("FloorDiv", _floor_div, _ANY)
