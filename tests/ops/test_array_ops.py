@@ -323,3 +323,12 @@ def test_gather_errors():
     from graphkiln.ir.primitive import REGISTRY
     with pytest.raises(RuntimeError, match=r"For 'Gather'"):
         REGISTRY["Gather"].kernel(np.zeros((4, 3)), np.array([4]), 0)
+
+
+@pytest.mark.parametrize("dtype", ["uint16", "uint32", "uint64", "complex64", "complex128"])
+def test_addn_takes_wide_unsigned_and_complex_tensors(dtype):
+    # MindSpore 2.10's CPU AddN accepts these (tests/st/ops/cpu/test_addn_op.py)
+    a = np.array([1, 2, 3], dtype) + (np.array([0.5j, 0, 1j], dtype) if "complex" in dtype else 0)
+    out = ops.addn([Tensor(a), Tensor(a), Tensor(a)])
+    assert out.dtype == ms.dtype.from_numpy(np.dtype(dtype))
+    np.testing.assert_array_equal(out.asnumpy(), a * 3)

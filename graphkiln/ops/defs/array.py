@@ -11,6 +11,7 @@ from ...ir.abstract import AbstractScalar, AbstractTensor, AbstractTuple
 from ...ir.primitive import OUT_SEPARATE, OpDef
 from ._infer import (
     ALL,
+    COMPLEX,
     INDEX_TYPES,
     NUMBERS,
     UNKNOWN_DIM,
@@ -402,7 +403,9 @@ SplitV = OpDef("SplitV", _splitv_infer, _splitv,
 def _addn_infer(xs):
     items = tensors_of("AddN", xs)
     t = _same_type("AddN", items)
-    require_dtype("AddN", "x", t, (mstype.bool_,) + NUMBERS)  # bools: logical or
+    # bools: their logical or; the wide unsigned ints and complex numbers, as MindSpore's CPU
+    require_dtype("AddN", "x", t, ALL + (mstype.uint16, mstype.uint32, mstype.uint64)
+                  + COMPLEX)
     s = items[0].shape
     for i, a in enumerate(items[1:], 1):
         if not shapes_match(a.shape, s):
