@@ -105,6 +105,11 @@ def recomputed_while_grad(b: GraphBuilder, loop: CNode, bprop: FuncGraph,
     ti = [i for i in range(len(inv)) if _is_tensor(inv[i])]
     plain = [AbstractTensor(inv[i].abstract.dtype, inv[i].abstract.shape) for i in ti]
 
+    def _accumulate(acc, grad):
+        """``acc + grad`` as autodiff sums cotangents (``AddN``, in ``acc``'s dtype; the
+        cotangents of bool values too)."""
+        return F.addn((acc, grad if grad.dtype is acc.dtype else F.cast(grad, acc.dtype)))
+
     def backward_step(gb: GraphBuilder, ps: list[Node]) -> Node:
         j, d, dp = ps[0], ps[1:1 + len(ts)], ps[1 + len(ts):1 + len(ts) + len(ti)]
         s0 = ps[1 + len(ts) + len(ti):1 + len(ts) + len(ti) + n_state]
@@ -116,7 +121,7 @@ def recomputed_while_grad(b: GraphBuilder, loop: CNode, bprop: FuncGraph,
             dfull[i] = d[k]
         grads = replay_graph(gb, bprop, [*s_j, *invs, *dfull], recompute=True)
         new_d = [_item(gb, grads, i) for i in ts]
-        new_dp = [gb.to_node(F.add(_sym(gb, acc), _sym(gb, _item(gb, grads, n_state + i))))
+        new_dp = [gb.to_node(_accumulate(_sym(gb, acc), _sym(gb, _item(gb, grads, n_state + i))))
                   for acc, i in zip(dp, ti)]
         prev = gb.to_node(F.sub(_sym(gb, j), 1))
         return _tuple(gb, [prev, *new_d, *new_dp])

@@ -175,3 +175,27 @@ def test_number_join_next_to_tensor_is_weak():
     out = ms.jit(counter_next_to_int32)(x)
     assert out.dtype == ms.int32
     assert graph_vs_eager(ms.jit(counter_next_to_int32), x) is None
+
+
+def _bool_invariant_loop(x, y):
+    v2 = (x > 0).all(keep_dims=True)
+    w = ms.ops.abs(ms.Tensor(4, ms.int32)).sum() % 3
+    while w < 3 and x.sum() < 20:
+        w = w + 1
+        x = ms.ops.cast(v2, ms.float64) * y.sum()
+    return (x * y).sum()
+
+
+def test_grad_of_grad_through_a_jit_loop_with_a_bool_invariant():
+    # bench/fuzz.py seed 9121: the recomputed while loop's backward summed the cotangents of
+    # a bool loop invariant with Add (refused for bools) instead of AddN as autodiff does
+    def second(inner_jit):
+        first = ms.grad(ms.jit(_bool_invariant_loop) if inner_jit else _bool_invariant_loop,
+                        grad_position=(0, 1))
+        return ms.grad(lambda a, b: sum(g.sum() for g in first(a, b)), grad_position=(0, 1))
+
+    x, y = ms.Tensor(np.float64(0.5)), ms.Tensor(np.array([1.5, -2.0]))
+    eager, graph = second(False)(x, y), second(True)(x, y)
+    for e, g in zip(eager, graph):
+        np.testing.assert_allclose(g.asnumpy(), e.asnumpy())
+    np.testing.assert_allclose(graph[1].asnumpy(), [4.0, 4.0])  # d/dy_k of 2 * sum(y)
