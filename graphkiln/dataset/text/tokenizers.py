@@ -1,0 +1,283 @@
+"""Tokenizers (``mindspore.dataset.text``): a scalar string in, a 1-D string array of tokens
+out; ``with_offsets`` adds the tokens' UTF-8 byte start and end (uint32), as MindSpore."""
+from __future__ import annotations
+
+import re
+import unicodedata
+
+import numpy as np
+
+from ..transforms.transforms import TensorOperation
+from .utils import NormalizeForm
+from .vocab import Vocab, _check_bool
+
+__all__ = [
+    "WhitespaceTokenizer",
+    "UnicodeCharTokenizer",
+    "RegexTokenizer",
+    "BasicTokenizer",
+    "WordpieceTokenizer",
+    "BertTokenizer",
+    "PythonTokenizer",
+]
+
+Span = tuple[str, int, int]  # token, start char, end char
+
+
+def as_text(x, op: str) -> str:
+    """The scalar string ``x`` (str or UTF-8 bytes)."""
+    x = np.asarray(x)
+    if x.ndim != 0 or x.dtype.kind not in "US":
+        raise RuntimeError(f"{op}: the input should be a scalar string, got dtype {x.dtype} "
+                           f"and shape {list(x.shape)}.")
+    value = x.item()
+    return value.decode("utf-8") if isinstance(value, bytes) else value
+
+
+def _byte_offsets(text: str, spans: list[Span]):
+    starts = [len(text[:s].encode("utf-8")) for _, s, _ in spans]
+    ends = [len(text[:e].encode("utf-8")) for _, _, e in spans]
+    return np.array(starts, np.uint32), np.array(ends, np.uint32)
+
+
+def _tokens(spans: list[Span]) -> np.ndarray:
+    return np.array([t for t, _, _ in spans], dtype=str)
+
+
+class _Tokenizer(TensorOperation):
+    """Splits a string into spans; subclasses give ``_spans``."""
+
+    def __init__(self, with_offsets: bool = False):
+        self.with_offsets = _check_bool(with_offsets, "with_offsets")
+
+    def _spans(self, text: str) -> list[Span]:
+        raise NotImplementedError
+
+    def _apply(self, x):
+        text = as_text(x, self.op_name)
+        spans = self._spans(text)
+        if not self.with_offsets:
+            return _tokens(spans)
+        return (_tokens(spans), *_byte_offsets(text, spans))
+
+
+def split_spans(text: str, delim: str, keep: str = "") -> list[Span]:
+    """Pieces between matches of ``delim``; matches that fully match ``keep`` stay tokens."""
+    spans, pos = [], 0
+    keep_re = re.compile(keep) if keep else None
+    for m in re.finditer(delim, text):
+        if m.start() == m.end():
+            continue
+        if m.start() > pos:
+            spans.append((text[pos:m.start()], pos, m.start()))
+        if keep_re is not None and keep_re.fullmatch(m.group()):
+            spans.append((m.group(), m.start(), m.end()))
+        pos = m.end()
+    if pos < len(text):
+        spans.append((text[pos:], pos, len(text)))
+    return spans
+
+
+class WhitespaceTokenizer(_Tokenizer):
+    """Split on whitespace."""
+
+    def _spans(self, text):
+        return split_spans(text, r"\s+")
+
+
+class UnicodeCharTokenizer(_Tokenizer):
+    """One token per code point."""
+
+    def _spans(self, text):
+        return [(c, i, i + 1) for i, c in enumerate(text)]
+
+
+def _check_str(value, name: str) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"Argument {name} with value {value!r} is not of type "
+                        f"[<class 'str'>], but got {type(value)}.")
+    return value
+
+
+class RegexTokenizer(_Tokenizer):
+    """Split at matches of ``delim_pattern``; matches of ``keep_delim_pattern`` stay tokens."""
+
+    def __init__(self, delim_pattern: str, keep_delim_pattern: str = "",
+                 with_offsets: bool = False):
+        super().__init__(with_offsets)
+        self.delim_pattern = _check_str(delim_pattern, "delim_pattern")
+        self.keep_delim_pattern = _check_str(keep_delim_pattern, "keep_delim_pattern")
+
+    def _spans(self, text):
+        return split_spans(text, self.delim_pattern, self.keep_delim_pattern)
+
+
+_UNUSED = re.compile(r"\[(UNK|SEP|CLS|PAD|MASK|unused\d+)\]")
+
+
+def _is_punctuation(c: str) -> bool:
+    o = ord(c)
+    if 33 <= o <= 47 or 58 <= o <= 64 or 91 <= o <= 96 or 123 <= o <= 126:
+        return True
+    return unicodedata.category(c).startswith("P")
+
+
+def _is_cjk(c: str) -> bool:
+    o = ord(c)
+    return any(lo <= o <= hi for lo, hi in (
+        (0x4E00, 0x9FFF), (0x3400, 0x4DBF), (0x20000, 0x2A6DF), (0x2A700, 0x2B73F),
+        (0x2B740, 0x2B81F), (0x2B820, 0x2CEAF), (0xF900, 0xFAFF), (0x2F800, 0x2FA1F)))
+
+
+def normalize(text: str, form: NormalizeForm) -> str:
+    form = NormalizeForm(form)
+    return text if form == NormalizeForm.NONE else unicodedata.normalize(form.name, text)
+
+
+def _lower_strip_accents(text: str) -> str:
+    text = unicodedata.normalize("NFD", text.casefold())
+    return "".join(c for c in text if unicodedata.category(c) != "Mn")
+
+
+class BasicTokenizer(_Tokenizer):
+    """BERT's basic tokenizer: split on whitespace, punctuation and CJK characters;
+    ``lower_case`` folds case and strips accents, else ``normalization_form`` applies."""
+
+    def __init__(self, lower_case: bool = False, keep_whitespace: bool = False,
+                 normalization_form=NormalizeForm.NONE, preserve_unused_token: bool = True,
+                 with_offsets: bool = False):
+        super().__init__(with_offsets)
+        self.lower_case = _check_bool(lower_case, "lower_case")
+        self.keep_whitespace = _check_bool(keep_whitespace, "keep_whitespace")
+        if not isinstance(normalization_form, NormalizeForm):
+            raise TypeError(f"Argument normalization_form with value {normalization_form!r} "
+                            "is not of type [<enum 'NormalizeForm'>].")
+        self.normalization_form = normalization_form
+        self.preserve_unused_token = _check_bool(preserve_unused_token,
+                                                 "preserve_unused_token")
+
+    def _spans(self, text):
+        text = _lower_strip_accents(text) if self.lower_case else \
+            normalize(text, self.normalization_form)
+        spans: list[Span] = []
+        i, start = 0, None
+        while i < len(text):
+            m = _UNUSED.match(text, i) if self.preserve_unused_token else None
+            c = text[i]
+            single = m is not None or c.isspace() or _is_punctuation(c) or _is_cjk(c)
+            if not single:
+                start = i if start is None else start
+                i += 1
+                continue
+            if start is not None:
+                spans.append((text[start:i], start, i))
+                start = None
+            end = m.end() if m is not None else i + 1
+            if c.isspace() and m is None:
+                while end < len(text) and text[end].isspace():
+                    end += 1
+                if self.keep_whitespace:
+                    spans.append((text[i:end], i, end))
+            else:
+                spans.append((text[i:end], i, end))
+            i = end
+        if start is not None:
+            spans.append((text[start:], start, len(text)))
+        return spans
+
+
+def _check_vocab(vocab) -> Vocab:
+    if not isinstance(vocab, Vocab):
+        raise TypeError(f"Argument vocab with value {vocab!r} is not of type "
+                        "[<class 'mindspore.dataset.text.utils.Vocab'>].")
+    return vocab
+
+
+class _Wordpiece:
+    """Greedy longest-match-first split of one word into vocabulary pieces."""
+
+    def __init__(self, vocab, suffix_indicator, max_bytes_per_token, unknown_token):
+        self.table = _check_vocab(vocab).vocab()
+        self.suffix = _check_str(suffix_indicator, "suffix_indicator")
+        if isinstance(max_bytes_per_token, bool) or not isinstance(max_bytes_per_token, int) \
+                or max_bytes_per_token < 0:
+            raise ValueError("Input max_bytes_per_token is not within the required interval "
+                             "of [0, 2147483647].")
+        self.max_bytes = max_bytes_per_token
+        self.unknown = _check_str(unknown_token, "unknown_token")
+
+    def pieces(self, word: str, start: int) -> list[Span]:
+        unknown = [(self.unknown or word, start, start + len(word))]
+        if len(word.encode("utf-8")) > self.max_bytes:
+            return unknown
+        out, pos = [], 0
+        while pos < len(word):
+            end = len(word)
+            while end > pos:
+                piece = word[pos:end] if pos == 0 else self.suffix + word[pos:end]
+                if piece in self.table:
+                    break
+                end -= 1
+            if end == pos:
+                return unknown
+            out.append((piece, start + pos, start + end))
+            pos = end
+        return out
+
+
+class WordpieceTokenizer(TensorOperation):
+    """Each word of a 1-D string array split into word pieces of ``vocab``."""
+
+    def __init__(self, vocab, suffix_indicator: str = "##", max_bytes_per_token: int = 100,
+                 unknown_token: str = "[UNK]", with_offsets: bool = False):
+        self.wordpiece = _Wordpiece(vocab, suffix_indicator, max_bytes_per_token,
+                                    unknown_token)
+        self.with_offsets = _check_bool(with_offsets, "with_offsets")
+
+    def _apply(self, x):
+        words = np.asarray(x)
+        if words.ndim != 1 or words.dtype.kind not in "US":
+            raise RuntimeError(f"WordpieceTokenizer: the input should be a 1-D string array, "
+                               f"got dtype {words.dtype} and shape {list(words.shape)}.")
+        spans, starts, ends = [], [], []
+        for w in words.tolist():
+            w = w.decode("utf-8") if isinstance(w, bytes) else w
+            for piece, s, e in self.wordpiece.pieces(w, 0):
+                spans.append((piece, s, e))
+                starts.append(len(w[:s].encode("utf-8")))
+                ends.append(len(w[:e].encode("utf-8")))
+        if not self.with_offsets:
+            return _tokens(spans)
+        return _tokens(spans), np.array(starts, np.uint32), np.array(ends, np.uint32)
+
+
+class BertTokenizer(BasicTokenizer):
+    """``BasicTokenizer`` then ``WordpieceTokenizer`` on each token."""
+
+    def __init__(self, vocab, suffix_indicator: str = "##", max_bytes_per_token: int = 100,
+                 unknown_token: str = "[UNK]", lower_case: bool = False,
+                 keep_whitespace: bool = False, normalization_form=NormalizeForm.NONE,
+                 preserve_unused_token: bool = True, with_offsets: bool = False):
+        super().__init__(lower_case, keep_whitespace, normalization_form,
+                         preserve_unused_token, with_offsets)
+        self.wordpiece = _Wordpiece(vocab, suffix_indicator, max_bytes_per_token,
+                                    unknown_token)
+
+    def _spans(self, text):
+        return [p for t, s, _ in super()._spans(text) for p in self.wordpiece.pieces(t, s)]
+
+
+class PythonTokenizer:
+    """A user function ``str -> list[str]`` as a tokenizer."""
+
+    def __init__(self, tokenizer):
+        if not callable(tokenizer):
+            raise TypeError(f"Argument tokenizer with value {tokenizer!r} is not callable.")
+        self.tokenizer = tokenizer
+
+    @property
+    def op_name(self) -> str:
+        return "PythonTokenizer"
+
+    def __call__(self, x):
+        return np.array(self.tokenizer(as_text(x, "PythonTokenizer")), dtype=str)
