@@ -134,6 +134,12 @@ def normalize(text: str, form: NormalizeForm) -> str:
     return text if form == NormalizeForm.NONE else unicodedata.normalize(form.name, text)
 
 
+def _clean(text: str) -> str:
+    """BERT's cleaning: whitespace characters become spaces, control characters go."""
+    return "".join(" " if c.isspace() else c for c in text
+                   if c.isspace() or unicodedata.category(c) not in ("Cc", "Cf"))
+
+
 def _lower_strip_accents(text: str) -> str:
     text = unicodedata.normalize("NFD", text.casefold())
     return "".join(c for c in text if unicodedata.category(c) != "Mn")
@@ -157,6 +163,7 @@ class BasicTokenizer(_Tokenizer):
                                                  "preserve_unused_token")
 
     def _spans(self, text):
+        text = _clean(text)
         text = _lower_strip_accents(text) if self.lower_case else \
             normalize(text, self.normalization_form)
         spans: list[Span] = []

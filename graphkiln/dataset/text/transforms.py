@@ -71,7 +71,14 @@ class Lookup(TensorOperation):
             if unknown_token not in self.table:
                 raise RuntimeError(f"Lookup: unknown_token {unknown_token!r} is not in vocab.")
         self.unknown_id = None if unknown_token is None else self.table[unknown_token]
-        self.np_dtype = np.dtype(mstype.to_type(data_type).np_dtype)
+        self.data_type = data_type  # MindSpore checks it when the op runs
+
+    @property
+    def np_dtype(self) -> np.dtype:
+        try:
+            return _numeric_type(self.data_type)
+        except TypeError as exc:
+            raise RuntimeError(f"Lookup: {exc}") from None
 
     def _id(self, word: str) -> int:
         idx = self.table.get(word, self.unknown_id)
