@@ -140,8 +140,22 @@ def _clean(text: str) -> str:
                    if c.isspace() or unicodedata.category(c) not in ("Cc", "Cf"))
 
 
+def case_fold(text: str) -> str:
+    """ICU's NFKC case folding: format characters dropped, case folded, NFKC."""
+    text = "".join(c for c in text if unicodedata.category(c) != "Cf")
+    return unicodedata.normalize("NFKC", text.casefold())
+
+
+def compact(a: np.ndarray) -> np.ndarray:
+    """A string array as MindSpore gives it: as wide as its longest string (at least 1)."""
+    if a.dtype.kind != "U":
+        return a
+    width = int(np.char.str_len(a).max()) if a.size else 1
+    return a.astype(f"U{max(width, 1)}")
+
+
 def _lower_strip_accents(text: str) -> str:
-    text = unicodedata.normalize("NFD", text.casefold())
+    text = unicodedata.normalize("NFD", case_fold(text))
     return "".join(c for c in text if unicodedata.category(c) != "Mn")
 
 

@@ -7,7 +7,7 @@ import numpy as np
 
 from ...common import dtype as mstype
 from ..transforms.transforms import TensorOperation
-from .tokenizers import _check_str, _check_vocab, normalize
+from .tokenizers import _check_str, _check_vocab, case_fold, compact, normalize
 from .utils import NormalizeForm
 from .vocab import _check_bool
 
@@ -97,7 +97,7 @@ class CaseFold(TensorOperation):
     """Unicode case folding of each string."""
 
     def _apply(self, x):
-        return _per_string(x, "CaseFold", str.casefold)
+        return _per_string(x, "CaseFold", case_fold)
 
 
 class NormalizeUTF8(TensorOperation):
@@ -177,9 +177,10 @@ class SlidingWindow(TensorOperation):
         if x.ndim != 1 or self.axis not in (0, -1):
             raise RuntimeError("SlidingWindow: only 1-D input along axis 0 is supported, got "
                                f"shape {list(x.shape)}.")
-        count = max(len(x) - self.width + 1, 0)
-        return np.stack([x[i:i + self.width] for i in range(count)]) if count else \
-            np.empty((0, self.width), x.dtype)
+        count = len(x) - self.width + 1
+        if count <= 0:  # MindSpore gives an empty 1-D array
+            return compact(np.empty(0, x.dtype))
+        return compact(np.stack([x[i:i + self.width] for i in range(count)]))
 
 
 class ToNumber(TensorOperation):
@@ -222,4 +223,4 @@ class TruncateSequencePair(TensorOperation):
                 na -= 1
             else:
                 nb -= 1
-        return a[:na], b[:nb]
+        return compact(a[:na]), compact(b[:nb])
