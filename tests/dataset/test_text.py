@@ -40,6 +40,11 @@ def test_vocab_queries():
     assert tc.vocab_queries(text) == REFERENCE["queries"]
 
 
+@pytest.mark.parametrize("name", sorted(REFERENCE["eager"]))
+def test_eager_call(name):
+    assert tc.eager_results(text, ms)[name] == REFERENCE["eager"][name]
+
+
 @pytest.mark.parametrize("name", sorted(REFERENCE["errors"]))
 def test_error_types(name):
     assert tc.error_type(tc.ERROR_CASES[name], text, ms) == REFERENCE["errors"][name]

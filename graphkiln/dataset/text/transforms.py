@@ -20,6 +20,8 @@ __all__ = [
     "SlidingWindow",
     "ToNumber",
     "TruncateSequencePair",
+    "Truncate",
+    "AddToken",
 ]
 
 
@@ -129,8 +131,11 @@ class RegexReplace(TensorOperation):
 
 
 def _pad(pad, name: str) -> tuple[str, int]:
-    if not (isinstance(pad, tuple) and len(pad) == 2 and isinstance(pad[0], str) and
-            isinstance(pad[1], int) and not isinstance(pad[1], bool)):
+    if not isinstance(pad, tuple):
+        raise TypeError(f"Argument {name} with value {pad!r} is not of type [<class 'tuple'>].")
+    if len(pad) != 2:
+        raise ValueError(f"{name} should be a tuple of length 2: (pad token, pad width).")
+    if not isinstance(pad[0], str) or isinstance(pad[1], bool) or not isinstance(pad[1], int):
         raise TypeError(f"Argument {name} with value {pad!r} is not a tuple of (str, int).")
     if pad[1] < 0:
         raise ValueError(f"padding width in {name} should be non-negative.")
@@ -224,3 +229,32 @@ class TruncateSequencePair(TensorOperation):
             else:
                 nb -= 1
         return compact(a[:na]), compact(b[:nb])
+
+
+class Truncate(TensorOperation):
+    """A 1-D (or 2-D, along its last axis) sequence cut to ``max_seq_len``."""
+
+    def __init__(self, max_seq_len: int):
+        self.max_seq_len = _positive_int(max_seq_len, "max_seq_len")
+
+    def _apply(self, x):
+        x = np.asarray(x)
+        if x.ndim not in (1, 2):
+            raise RuntimeError(f"Truncate: the input should be 1-D or 2-D, got shape "
+                               f"{list(x.shape)}.")
+        return compact(x[..., :self.max_seq_len])
+
+
+class AddToken(TensorOperation):
+    """``token`` added at the beginning (or end) of a 1-D string array."""
+
+    def __init__(self, token: str, begin: bool = True):
+        self.token = _check_str(token, "token")
+        self.begin = _check_bool(begin, "begin")
+
+    def _apply(self, x):
+        x = _strings(x, "AddToken")
+        if x.ndim != 1:
+            raise RuntimeError(f"AddToken: the input should be 1-D, got shape {list(x.shape)}.")
+        parts = [[self.token], x.tolist()] if self.begin else [x.tolist(), [self.token]]
+        return np.array(parts[0] + parts[1], dtype=str)
