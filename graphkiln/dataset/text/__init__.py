@@ -1,10 +1,7 @@
 """``mindspore.dataset.text``: vocabularies, tokenizers and string transforms."""
-from . import tokenizers as _tokenizers
 from . import transforms as _transforms
-from .tokenizers import *  # noqa: F403 - every tokenizer, listed in tokenizers.__all__
+from . import utils as _utils
 from .transforms import *  # noqa: F403 - every transform, listed in transforms.__all__
-from .utils import NormalizeForm, to_bytes, to_str
-from .vocab import Vocab
+from .utils import *  # noqa: F403 - Vocab, NormalizeForm, to_str, to_bytes
 
-__all__ = [*_tokenizers.__all__, *_transforms.__all__, "Vocab", "NormalizeForm", "to_str",
-           "to_bytes"]
+__all__ = [*_transforms.__all__, *_utils.__all__]

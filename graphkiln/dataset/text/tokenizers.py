@@ -9,7 +9,7 @@ import numpy as np
 
 from ..transforms.transforms import TensorOperation
 from .utils import NormalizeForm
-from .vocab import Vocab, _check_bool
+from .vocab import Vocab, check_bool
 
 __all__ = [
     "WhitespaceTokenizer",
@@ -48,7 +48,7 @@ class _Tokenizer(TensorOperation):
     """Splits a string into spans; subclasses give ``_spans``."""
 
     def __init__(self, with_offsets: bool = False):
-        self.with_offsets = _check_bool(with_offsets, "with_offsets")
+        self.with_offsets = check_bool(with_offsets, "with_offsets")
 
     def _spans(self, text: str) -> list[Span]:
         raise NotImplementedError
@@ -92,7 +92,7 @@ class UnicodeCharTokenizer(_Tokenizer):
         return [(c, i, i + 1) for i, c in enumerate(text)]
 
 
-def _check_str(value, name: str) -> str:
+def check_str(value, name: str) -> str:
     if not isinstance(value, str):
         raise TypeError(f"Argument {name} with value {value!r} is not of type "
                         f"[<class 'str'>], but got {type(value)}.")
@@ -105,8 +105,8 @@ class RegexTokenizer(_Tokenizer):
     def __init__(self, delim_pattern: str, keep_delim_pattern: str = "",
                  with_offsets: bool = False):
         super().__init__(with_offsets)
-        self.delim_pattern = _check_str(delim_pattern, "delim_pattern")
-        self.keep_delim_pattern = _check_str(keep_delim_pattern, "keep_delim_pattern")
+        self.delim_pattern = check_str(delim_pattern, "delim_pattern")
+        self.keep_delim_pattern = check_str(keep_delim_pattern, "keep_delim_pattern")
 
     def _spans(self, text):
         return split_spans(text, self.delim_pattern, self.keep_delim_pattern)
@@ -167,13 +167,13 @@ class BasicTokenizer(_Tokenizer):
                  normalization_form=NormalizeForm.NONE, preserve_unused_token: bool = True,
                  with_offsets: bool = False):
         super().__init__(with_offsets)
-        self.lower_case = _check_bool(lower_case, "lower_case")
-        self.keep_whitespace = _check_bool(keep_whitespace, "keep_whitespace")
+        self.lower_case = check_bool(lower_case, "lower_case")
+        self.keep_whitespace = check_bool(keep_whitespace, "keep_whitespace")
         if not isinstance(normalization_form, NormalizeForm):
             raise TypeError(f"Argument normalization_form with value {normalization_form!r} "
                             "is not of type [<enum 'NormalizeForm'>].")
         self.normalization_form = normalization_form
-        self.preserve_unused_token = _check_bool(preserve_unused_token,
+        self.preserve_unused_token = check_bool(preserve_unused_token,
                                                  "preserve_unused_token")
 
     def _spans(self, text):
@@ -207,7 +207,7 @@ class BasicTokenizer(_Tokenizer):
         return spans
 
 
-def _check_vocab(vocab) -> Vocab:
+def check_vocab(vocab) -> Vocab:
     if not isinstance(vocab, Vocab):
         raise TypeError(f"Argument vocab with value {vocab!r} is not of type "
                         "[<class 'mindspore.dataset.text.utils.Vocab'>].")
@@ -218,14 +218,14 @@ class _Wordpiece:
     """Greedy longest-match-first split of one word into vocabulary pieces."""
 
     def __init__(self, vocab, suffix_indicator, max_bytes_per_token, unknown_token):
-        self.table = _check_vocab(vocab).vocab()
-        self.suffix = _check_str(suffix_indicator, "suffix_indicator")
+        self.table = check_vocab(vocab).vocab()
+        self.suffix = check_str(suffix_indicator, "suffix_indicator")
         if isinstance(max_bytes_per_token, bool) or not isinstance(max_bytes_per_token, int) \
                 or max_bytes_per_token < 0:
             raise ValueError("Input max_bytes_per_token is not within the required interval "
                              "of [0, 2147483647].")
         self.max_bytes = max_bytes_per_token
-        self.unknown = _check_str(unknown_token, "unknown_token")
+        self.unknown = check_str(unknown_token, "unknown_token")
 
     def pieces(self, word: str, start: int) -> list[Span]:
         unknown = [(self.unknown or word, start, start + len(word))]
@@ -253,7 +253,7 @@ class WordpieceTokenizer(TensorOperation):
                  unknown_token: str = "[UNK]", with_offsets: bool = False):
         self.wordpiece = _Wordpiece(vocab, suffix_indicator, max_bytes_per_token,
                                     unknown_token)
-        self.with_offsets = _check_bool(with_offsets, "with_offsets")
+        self.with_offsets = check_bool(with_offsets, "with_offsets")
 
     def _apply(self, x):
         words = np.asarray(x)

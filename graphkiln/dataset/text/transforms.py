@@ -1,4 +1,6 @@
-"""Text transforms (``mindspore.dataset.text``) on NumPy string and number arrays."""
+"""Text transforms (``mindspore.dataset.text.transforms``) on NumPy string and number arrays;
+the tokenizers live in tokenizers.py and are re-exported here, as MindSpore's module has
+them."""
 from __future__ import annotations
 
 import re
@@ -7,11 +9,14 @@ import numpy as np
 
 from ...common import dtype as mstype
 from ..transforms.transforms import TensorOperation
-from .tokenizers import _check_str, _check_vocab, case_fold, compact, normalize
+from . import tokenizers as _tokenizers
+from .tokenizers import *  # noqa: F403 - every tokenizer, listed in tokenizers.__all__
+from .tokenizers import case_fold, check_str, check_vocab, compact, normalize
 from .utils import NormalizeForm
-from .vocab import _check_bool
+from .vocab import check_bool
 
 __all__ = [
+    *_tokenizers.__all__,
     "Lookup",
     "CaseFold",
     "NormalizeUTF8",
@@ -67,9 +72,9 @@ class Lookup(TensorOperation):
     when it is ``None``)."""
 
     def __init__(self, vocab, unknown_token: str | None = None, data_type=mstype.int32):
-        self.table = _check_vocab(vocab).vocab()
+        self.table = check_vocab(vocab).vocab()
         if unknown_token is not None:
-            _check_str(unknown_token, "unknown_token")
+            check_str(unknown_token, "unknown_token")
             if unknown_token not in self.table:
                 raise RuntimeError(f"Lookup: unknown_token {unknown_token!r} is not in vocab.")
         self.unknown_id = None if unknown_token is None else self.table[unknown_token]
@@ -120,10 +125,10 @@ class RegexReplace(TensorOperation):
     only the first."""
 
     def __init__(self, pattern: str, replace: str, replace_all: bool = True):
-        self.pattern = re.compile(_check_str(pattern, "pattern"))
-        rep = _check_str(replace, "replace").replace("\\", "\\\\")
+        self.pattern = re.compile(check_str(pattern, "pattern"))
+        rep = check_str(replace, "replace").replace("\\", "\\\\")
         self.replace = re.sub(r"\$(\d+)", r"\\g<\1>", rep)
-        self.count = 0 if _check_bool(replace_all, "replace_all") else 1
+        self.count = 0 if check_bool(replace_all, "replace_all") else 1
 
     def _apply(self, x):
         return _per_string(x, "RegexReplace",
@@ -153,7 +158,7 @@ class Ngram(TensorOperation):
                             "<class 'list'>].")
         self.ns = [_positive_int(k, "n") for k in ns]
         self.left_pad, self.right_pad = _pad(left_pad, "left_pad"), _pad(right_pad, "right_pad")
-        self.separator = _check_str(separator, "separator")
+        self.separator = check_str(separator, "separator")
 
     def _apply(self, x):
         words = _strings(x, "Ngram")
@@ -249,8 +254,8 @@ class AddToken(TensorOperation):
     """``token`` added at the beginning (or end) of a 1-D string array."""
 
     def __init__(self, token: str, begin: bool = True):
-        self.token = _check_str(token, "token")
-        self.begin = _check_bool(begin, "begin")
+        self.token = check_str(token, "token")
+        self.begin = check_bool(begin, "begin")
 
     def _apply(self, x):
         x = _strings(x, "AddToken")

@@ -1,11 +1,14 @@
-"""Text helpers: ``NormalizeForm`` and conversions between bytes and str arrays."""
+"""Text helpers (``mindspore.dataset.text.utils``): ``NormalizeForm``, conversions between
+bytes and str arrays, and ``Vocab`` (defined in vocab.py)."""
 from __future__ import annotations
 
 from enum import IntEnum
 
 import numpy as np
 
-__all__ = ["NormalizeForm", "to_str", "to_bytes"]
+from .vocab import Vocab
+
+__all__ = ["Vocab", "NormalizeForm", "to_str", "to_bytes"]
 
 
 class NormalizeForm(IntEnum):

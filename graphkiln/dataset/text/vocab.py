@@ -21,7 +21,7 @@ def _check_str_list(value, name: str, allow_none: bool = False) -> list:
     return value
 
 
-def _check_bool(value, name: str) -> bool:
+def check_bool(value, name: str) -> bool:
     if not isinstance(value, bool):
         raise TypeError(f"Argument {name} with value {value!r} is not of type [<class 'bool'>], "
                         f"but got {type(value)}.")
@@ -30,7 +30,7 @@ def _check_bool(value, name: str) -> bool:
 
 def _with_specials(words: list, special_tokens, special_first: bool) -> dict:
     specials = _check_str_list(special_tokens, "special_tokens", allow_none=True)
-    _check_bool(special_first, "special_first")
+    check_bool(special_first, "special_first")
     clash = set(specials) & set(words)
     if clash:
         raise ValueError(f"special_tokens and word_list share the word {sorted(clash)[0]!r}.")
