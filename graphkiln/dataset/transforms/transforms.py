@@ -184,8 +184,8 @@ class Concatenate(TensorOperation):
 
 
 class PadEnd(TensorOperation):
-    """Pad (or cut) each dimension at its end to ``pad_shape`` (``None`` keeps a dimension)
-    with ``pad_value`` (``None``: 0, or "" for strings)."""
+    """Pad (or cut) each dimension at its end to ``pad_shape`` with ``pad_value`` (``None``: 0,
+    or "" for strings). A ``None`` dimension fails when the op runs, as in MindSpore 2.10."""
 
     def __init__(self, pad_shape: list, pad_value=None):
         if not isinstance(pad_shape, list):
@@ -207,7 +207,9 @@ class PadEnd(TensorOperation):
         if x.ndim != len(self.pad_shape):
             raise RuntimeError(f"PadEnd: pad_shape {self.pad_shape} and the input shape "
                                f"{list(x.shape)} differ in rank.")
-        shape = [n if d is None else d for n, d in zip(x.shape, self.pad_shape)]
+        if None in self.pad_shape:
+            raise RuntimeError(f"PadEnd: pad_shape {self.pad_shape} has an unknown dimension.")
+        shape = self.pad_shape
         value = self.pad_value
         if value is None:
             value = "" if x.dtype.kind in "US" else 0
@@ -216,4 +218,4 @@ class PadEnd(TensorOperation):
         out = np.full(shape, value, dtype=dtype)
         keep = tuple(slice(0, min(n, d)) for n, d in zip(x.shape, shape))
         out[keep] = x[keep]
-        return out
+        return np.array(out.tolist(), dtype=str) if x.dtype.kind == "U" else out
