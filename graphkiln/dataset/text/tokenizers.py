@@ -19,6 +19,7 @@ __all__ = [
     "WordpieceTokenizer",
     "BertTokenizer",
     "PythonTokenizer",
+    "UnicodeScriptTokenizer",
 ]
 
 Span = tuple[str, int, int]  # token, start char, end char
@@ -302,3 +303,45 @@ class PythonTokenizer:
 
     def __call__(self, x):
         return np.array(self.tokenizer(as_text(x, "PythonTokenizer")), dtype=str)
+
+
+_SCRIPT_ALIASES = {"CJK": "HAN", "IDEOGRAPHIC": "HAN", "HALFWIDTH": None, "FULLWIDTH": None}
+
+
+def script_of(c: str) -> str:
+    """The Unicode script of ``c``, approximated from its name: letters by their name's first
+    word (CJK -> HAN; half- and fullwidth forms by the next word), combining marks INHERITED,
+    everything else COMMON. Exact for Latin, Greek, Cyrillic, Han, kana, Hangul and Arabic
+    letters; Python has no script property."""
+    cat = unicodedata.category(c)
+    name = unicodedata.name(c, "")
+    if cat.startswith("M") and (name.startswith("COMBINING") or 0x300 <= ord(c) <= 0x36F):
+        return "INHERITED"
+    if not (cat.startswith("L") or cat.startswith("M")) or not name:
+        return "COMMON"
+    words = name.split()
+    script = _SCRIPT_ALIASES.get(words[0], words[0])
+    if script is None and len(words) > 1:
+        script = _SCRIPT_ALIASES.get(words[1], words[1])
+    return script or "COMMON"
+
+
+class UnicodeScriptTokenizer(_Tokenizer):
+    """Split where the Unicode script changes (see ``script_of``) or whitespace starts or
+    ends; whitespace runs are dropped unless ``keep_whitespace``."""
+
+    def __init__(self, keep_whitespace: bool = False, with_offsets: bool = False):
+        super().__init__(with_offsets)
+        self.keep_whitespace = check_bool(keep_whitespace, "keep_whitespace")
+
+    def _spans(self, text):
+        spans: list[Span] = []
+        start, key = 0, None
+        for i, c in enumerate(text + "\0"):
+            k = (c.isspace(), script_of(c)) if i < len(text) else None
+            if i and k != key:
+                if self.keep_whitespace or not key[0]:
+                    spans.append((text[start:i], start, i))
+                start = i
+            key = k
+        return spans
