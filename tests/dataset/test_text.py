@@ -47,7 +47,7 @@ def test_eager_call(name):
 
 @pytest.mark.parametrize("name", sorted(REFERENCE["errors"]))
 def test_error_types(name):
-    assert tc.error_type(tc.ERROR_CASES[name], text, ms) == REFERENCE["errors"][name]
+    assert tc.error_type(tc.ERROR_CASES[name], ds, text, ms) == REFERENCE["errors"][name]
 
 
 def test_lookup_pipeline_as_mindspore():

@@ -38,6 +38,24 @@ def _with_specials(words: list, special_tokens, special_first: bool) -> dict:
     return {w: i for i, w in enumerate(ordered)}
 
 
+def _check_freq_range(freq_range) -> tuple:
+    """``(min, max)`` counts (``None`` ends open), checked as MindSpore does."""
+    if freq_range is None:
+        return None, None
+    if not isinstance(freq_range, tuple) or len(freq_range) != 2:
+        raise TypeError(f"Argument freq_range with value {freq_range!r} is not of type "
+                        "[<class 'tuple'>] of length 2.")
+    for bound in freq_range:
+        if bound is not None and (isinstance(bound, bool) or not isinstance(bound, int)):
+            raise TypeError(f"freq_range should hold ints or None, got {freq_range!r}.")
+        if bound is not None and bound < 0:
+            raise ValueError(f"freq_range should hold non-negative counts, got {freq_range!r}.")
+    low, high = freq_range
+    if low is not None and high is not None and low > high:
+        raise ValueError(f"freq_range: min {low} is greater than max {high}.")
+    return low, high
+
+
 class Vocab:
     """A vocabulary: ``vocab()`` maps each word to its id."""
 
@@ -101,11 +119,15 @@ class Vocab:
         ``None`` ends open), at most ``top_k`` of them."""
         if isinstance(columns, str):
             columns = [columns]
-        low, high = (None, None) if freq_range is None else freq_range
+        low, high = _check_freq_range(freq_range)
         if top_k is not None and (isinstance(top_k, bool) or not isinstance(top_k, int) or
                                   top_k <= 0):
             raise ValueError("Input top_k is not within the required interval of "
                              "[1, 2147483647].")
+        missing = [c for c in columns or [] if c not in dataset.get_col_names()]
+        if missing:
+            raise RuntimeError(f"from_dataset: column {missing[0]!r} does not exist in the "
+                               "dataset.")
         counts: Counter = Counter()
         for row in dataset.create_tuple_iterator(columns=columns, num_epochs=1,
                                                  output_numpy=True):
@@ -114,8 +136,11 @@ class Vocab:
         kept = sorted((w for w, n in counts.items()
                        if (low is None or n >= low) and (high is None or n <= high)),
                       key=lambda w: (-counts[w], w))
-        specials = set(special_tokens or [])
-        words = [w for w in kept if w not in specials][:top_k]
+        words = kept[:top_k]
+        clash = set(_check_str_list(special_tokens, "special_tokens", True)) & set(words)
+        if clash:
+            raise RuntimeError(f"from_dataset: special token {sorted(clash)[0]!r} is also a "
+                               "word of the dataset.")
         return cls(_with_specials(words, special_tokens, special_first))
 
     def vocab(self) -> dict:
