@@ -51,11 +51,16 @@ class _Tokenizer(TensorOperation):
     def __init__(self, with_offsets: bool = False):
         self.with_offsets = check_bool(with_offsets, "with_offsets")
 
+    def _prepare(self, text: str) -> str:
+        """The text the tokens and offsets refer to (MindSpore's offsets count bytes of the
+        cleaned, normalized text)."""
+        return text
+
     def _spans(self, text: str) -> list[Span]:
         raise NotImplementedError
 
     def _apply(self, x):
-        text = as_text(x, self.op_name)
+        text = self._prepare(as_text(x, self.op_name))
         spans = self._spans(text)
         if not self.with_offsets:
             return _tokens(spans)
@@ -177,10 +182,12 @@ class BasicTokenizer(_Tokenizer):
         self.preserve_unused_token = check_bool(preserve_unused_token,
                                                  "preserve_unused_token")
 
-    def _spans(self, text):
+    def _prepare(self, text):
         text = _clean(text)
-        text = _lower_strip_accents(text) if self.lower_case else \
+        return _lower_strip_accents(text) if self.lower_case else \
             normalize(text, self.normalization_form)
+
+    def _spans(self, text):
         spans: list[Span] = []
         i, start = 0, None
         while i < len(text):
