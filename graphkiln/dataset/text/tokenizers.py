@@ -8,6 +8,7 @@ import unicodedata
 import numpy as np
 
 from ..transforms.transforms import TensorOperation
+from .patterns import compile_pattern
 from .utils import NormalizeForm
 from .vocab import Vocab, check_bool
 
@@ -70,8 +71,8 @@ class _Tokenizer(TensorOperation):
 def split_spans(text: str, delim: str, keep: str = "") -> list[Span]:
     """Pieces between matches of ``delim``; matches that fully match ``keep`` stay tokens."""
     spans, pos = [], 0
-    keep_re = re.compile(keep) if keep else None
-    for m in re.finditer(delim, text):
+    keep_re = compile_pattern(keep) if keep else None
+    for m in compile_pattern(delim).finditer(text):
         if m.start() == m.end():
             continue
         if m.start() > pos:

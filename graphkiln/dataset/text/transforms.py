@@ -3,13 +3,12 @@ the tokenizers live in tokenizers.py and are re-exported here, as MindSpore's mo
 them."""
 from __future__ import annotations
 
-import re
-
 import numpy as np
 
 from ...common import dtype as mstype
 from ..transforms.transforms import TensorOperation
 from . import tokenizers as _tokenizers
+from .patterns import compile_pattern, replacement
 from .tokenizers import *  # noqa: F403 - every tokenizer, listed in tokenizers.__all__
 from .tokenizers import case_fold, check_str, check_vocab, compact, normalize
 from .utils import NormalizeForm
@@ -125,9 +124,8 @@ class RegexReplace(TensorOperation):
     only the first."""
 
     def __init__(self, pattern: str, replace: str, replace_all: bool = True):
-        self.pattern = re.compile(check_str(pattern, "pattern"))
-        rep = check_str(replace, "replace").replace("\\", "\\\\")
-        self.replace = re.sub(r"\$(\d+)", r"\\g<\1>", rep)
+        self.pattern = compile_pattern(check_str(pattern, "pattern"))
+        self.replace = replacement(check_str(replace, "replace"))
         self.count = 0 if check_bool(replace_all, "replace_all") else 1
 
     def _apply(self, x):
