@@ -44,6 +44,8 @@ def _per_string(x, op: str, fn) -> np.ndarray:
 
 
 def _numeric_type(data_type, name: str = "data_type"):
+    if data_type is None:
+        raise TypeError(f"Argument {name} with value None is not a numeric MindSpore type.")
     try:
         t = mstype.to_type(data_type)
         np.dtype(t.np_dtype)
@@ -74,9 +76,7 @@ class Lookup(TensorOperation):
         self.table = check_vocab(vocab).vocab()
         if unknown_token is not None:
             check_str(unknown_token, "unknown_token")
-            if unknown_token not in self.table:
-                raise RuntimeError(f"Lookup: unknown_token {unknown_token!r} is not in vocab.")
-        self.unknown_id = None if unknown_token is None else self.table[unknown_token]
+        self.unknown_token = unknown_token  # MindSpore checks it is in vocab when it runs
         self.data_type = data_type  # MindSpore checks it when the op runs
 
     @property
@@ -86,8 +86,8 @@ class Lookup(TensorOperation):
         except TypeError as exc:
             raise RuntimeError(f"Lookup: {exc}") from None
 
-    def _id(self, word: str) -> int:
-        idx = self.table.get(word, self.unknown_id)
+    def _id(self, word: str, unknown_id: int | None) -> int:
+        idx = self.table.get(word, unknown_id)
         if idx is None:
             raise RuntimeError(f"Lookup: {word!r} is not in vocab and no unknown_token is "
                                "given.")
@@ -95,7 +95,13 @@ class Lookup(TensorOperation):
 
     def _apply(self, x):
         x = _strings(x, "Lookup")
-        ids = [self._id(w) for w in x.ravel().tolist()]
+        unknown_id = None
+        if self.unknown_token is not None:
+            if self.unknown_token not in self.table:
+                raise RuntimeError(f"Lookup: unknown_token {self.unknown_token!r} is not in "
+                                   "vocab.")
+            unknown_id = self.table[self.unknown_token]
+        ids = [self._id(w, unknown_id) for w in x.ravel().tolist()]
         return np.array(ids, dtype=np.int64).reshape(x.shape).astype(self.np_dtype)
 
 
