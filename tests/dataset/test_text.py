@@ -40,6 +40,12 @@ def test_vocab_matches_mindspore(name, tmp_path):
     assert tc.outcome(build) == REFERENCE["vocab"][name]
 
 
+@pytest.mark.parametrize("name", sorted(REFERENCE["vectors"]))
+def test_vectors_match_mindspore(name, tmp_path):
+    build = tc.vectors_cases(ds, text, str(tmp_path / "vec.txt"))[name]
+    assert tc.outcome(build) == REFERENCE["vectors"][name]
+
+
 def test_vocab_queries():
     assert tc.vocab_queries(text) == REFERENCE["queries"]
 

@@ -3,5 +3,6 @@ from . import transforms as _transforms
 from . import utils as _utils
 from .transforms import *  # noqa: F403 - every transform, listed in transforms.__all__
 from .utils import *  # noqa: F403 - Vocab, NormalizeForm, to_str, to_bytes
+from .vectors import ToVectors, Vectors
 
-__all__ = [*_transforms.__all__, *_utils.__all__]
+__all__ = [*_transforms.__all__, *_utils.__all__, "Vectors", "ToVectors"]
