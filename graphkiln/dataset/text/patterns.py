@@ -4,6 +4,7 @@ fallback for patterns without Unicode properties."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 
 def engine():
@@ -15,14 +16,18 @@ def engine():
     return module
 
 
+@lru_cache(maxsize=256)
 def compile_pattern(pattern: str):
-    """``pattern`` compiled; a property class without ``regex`` installed is an error that
-    names the package."""
+    """``pattern`` compiled (cached); a property class without ``regex`` installed is an
+    error that names the package. Bad patterns fail when the op runs, as in MindSpore."""
     mod = engine()
     if mod is re and re.search(r"\\[pP]\{", pattern):
         raise RuntimeError(f"pattern {pattern!r} uses Unicode properties (\\p{{...}}): install "
                            "the 'regex' package (pip install regex) to use it.")
-    return mod.compile(pattern)
+    try:
+        return mod.compile(pattern)
+    except mod.error as exc:
+        raise RuntimeError(f"invalid regular expression {pattern!r}: {exc}") from None
 
 
 def replacement(replace: str) -> str:

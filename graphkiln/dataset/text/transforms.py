@@ -130,13 +130,14 @@ class RegexReplace(TensorOperation):
     only the first."""
 
     def __init__(self, pattern: str, replace: str, replace_all: bool = True):
-        self.pattern = compile_pattern(check_str(pattern, "pattern"))
+        self.pattern = check_str(pattern, "pattern")  # compiled when the op runs
         self.replace = replacement(check_str(replace, "replace"))
         self.count = 0 if check_bool(replace_all, "replace_all") else 1
 
     def _apply(self, x):
         return _per_string(x, "RegexReplace",
-                           lambda s: self.pattern.sub(self.replace, s, count=self.count))
+                           lambda s: compile_pattern(self.pattern).sub(self.replace, s,
+                                                                       count=self.count))
 
 
 def _pad(pad, name: str) -> tuple[str, int]:
