@@ -8,9 +8,10 @@ import unicodedata
 import numpy as np
 
 from ..transforms.transforms import TensorOperation
+from .checks import check_bool, check_str
 from .patterns import compile_pattern
 from .utils import NormalizeForm
-from .vocab import Vocab, check_bool
+from .vocab import Vocab
 
 __all__ = [
     "WhitespaceTokenizer",
@@ -99,13 +100,6 @@ class UnicodeCharTokenizer(_Tokenizer):
         return [(c, i, i + 1) for i, c in enumerate(text)]
 
 
-def check_str(value, name: str) -> str:
-    if not isinstance(value, str):
-        raise TypeError(f"Argument {name} with value {value!r} is not of type "
-                        f"[<class 'str'>], but got {type(value)}.")
-    return value
-
-
 class RegexTokenizer(_Tokenizer):
     """Split at matches of ``delim_pattern``; matches of ``keep_delim_pattern`` stay tokens."""
 
@@ -134,6 +128,13 @@ def _is_cjk(c: str) -> bool:
     return any(lo <= o <= hi for lo, hi in (
         (0x4E00, 0x9FFF), (0x3400, 0x4DBF), (0x20000, 0x2A6DF), (0x2A700, 0x2B73F),
         (0x2B740, 0x2B81F), (0x2B820, 0x2CEAF), (0xF900, 0xFAFF), (0x2F800, 0x2FA1F)))
+
+
+def check_normalize_form(value, name: str) -> NormalizeForm:
+    if not isinstance(value, NormalizeForm):
+        raise TypeError(f"Argument {name} with value {value!r} is not of type "
+                        "[<enum 'NormalizeForm'>].")
+    return value
 
 
 def normalize(text: str, form: NormalizeForm) -> str:
@@ -176,10 +177,8 @@ class BasicTokenizer(_Tokenizer):
         super().__init__(with_offsets)
         self.lower_case = check_bool(lower_case, "lower_case")
         self.keep_whitespace = check_bool(keep_whitespace, "keep_whitespace")
-        if not isinstance(normalization_form, NormalizeForm):
-            raise TypeError(f"Argument normalization_form with value {normalization_form!r} "
-                            "is not of type [<enum 'NormalizeForm'>].")
-        self.normalization_form = normalization_form
+        self.normalization_form = check_normalize_form(normalization_form,
+                                                       "normalization_form")
         self.preserve_unused_token = check_bool(preserve_unused_token,
                                                  "preserve_unused_token")
 
@@ -269,16 +268,18 @@ class WordpieceTokenizer(TensorOperation):
         if words.ndim != 1 or words.dtype.kind not in "US":
             raise RuntimeError(f"WordpieceTokenizer: the input should be a 1-D string array, "
                                f"got dtype {words.dtype} and shape {list(words.shape)}.")
-        spans, starts, ends = [], [], []
+        spans, starts, ends = [], [], []  # offsets count bytes within each word
         for w in words.tolist():
             w = w.decode("utf-8") if isinstance(w, bytes) else w
-            for piece, s, e in self.wordpiece.pieces(w, 0):
-                spans.append((piece, s, e))
-                starts.append(len(w[:s].encode("utf-8")))
-                ends.append(len(w[:e].encode("utf-8")))
+            pieces = self.wordpiece.pieces(w, 0)
+            word_starts, word_ends = _byte_offsets(w, pieces)
+            spans += pieces
+            starts.append(word_starts)
+            ends.append(word_ends)
         if not self.with_offsets:
             return _tokens(spans)
-        return _tokens(spans), np.array(starts, np.uint32), np.array(ends, np.uint32)
+        return _tokens(spans), np.concatenate(starts or [np.zeros(0, np.uint32)]), \
+            np.concatenate(ends or [np.zeros(0, np.uint32)])
 
 
 class BertTokenizer(BasicTokenizer):

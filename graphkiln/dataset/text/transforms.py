@@ -8,11 +8,12 @@ import numpy as np
 from ...common import dtype as mstype
 from ..transforms.transforms import TensorOperation
 from . import tokenizers as _tokenizers
+from .checks import check_bool, check_str
 from .patterns import compile_pattern, replacement
 from .tokenizers import *  # noqa: F403 - every tokenizer, listed in tokenizers.__all__
-from .tokenizers import case_fold, check_str, check_vocab, compact, normalize
+from .tokenizers import case_fold, check_normalize_form, check_vocab, compact, normalize
 from .utils import NormalizeForm
-from .vocab import check_bool
+from .vectors import ToVectors
 
 __all__ = [
     *_tokenizers.__all__,
@@ -26,6 +27,7 @@ __all__ = [
     "TruncateSequencePair",
     "Truncate",
     "AddToken",
+    "ToVectors",
 ]
 
 
@@ -116,10 +118,7 @@ class NormalizeUTF8(TensorOperation):
     """Unicode normalization (``NormalizeForm``) of each string."""
 
     def __init__(self, normalize_form=NormalizeForm.NFKC):
-        if not isinstance(normalize_form, NormalizeForm):
-            raise TypeError(f"Argument normalize_form with value {normalize_form!r} is not of "
-                            "type [<enum 'NormalizeForm'>].")
-        self.normalize_form = normalize_form
+        self.normalize_form = check_normalize_form(normalize_form, "normalize_form")
 
     def _apply(self, x):
         return _per_string(x, "NormalizeUTF8", lambda s: normalize(s, self.normalize_form))

@@ -1,14 +1,15 @@
 """Text helpers (``mindspore.dataset.text.utils``): ``NormalizeForm``, conversions between
-bytes and str arrays, and ``Vocab`` (defined in vocab.py)."""
+bytes and str arrays, ``Vocab`` and ``Vectors`` (defined in vocab.py and vectors.py)."""
 from __future__ import annotations
 
 from enum import IntEnum
 
 import numpy as np
 
+from .vectors import Vectors
 from .vocab import Vocab
 
-__all__ = ["Vocab", "NormalizeForm", "to_str", "to_bytes"]
+__all__ = ["Vocab", "Vectors", "NormalizeForm", "to_str", "to_bytes"]
 
 
 class NormalizeForm(IntEnum):

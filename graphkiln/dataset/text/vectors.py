@@ -6,7 +6,7 @@ import os
 import numpy as np
 
 from ..transforms.transforms import TensorOperation
-from .vocab import check_bool
+from .checks import check_bool
 
 __all__ = ["Vectors", "ToVectors"]
 

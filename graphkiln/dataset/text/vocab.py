@@ -6,6 +6,8 @@ from collections import Counter
 
 import numpy as np
 
+from .checks import check_bool
+
 __all__ = ["Vocab"]
 
 
@@ -18,13 +20,6 @@ def _check_str_list(value, name: str, allow_none: bool = False) -> list:
     if len(set(value)) != len(value):
         raise ValueError(f"{name} contains duplicate word: "
                          f"{next(w for w in value if value.count(w) > 1)!r}.")
-    return value
-
-
-def check_bool(value, name: str) -> bool:
-    if not isinstance(value, bool):
-        raise TypeError(f"Argument {name} with value {value!r} is not of type [<class 'bool'>], "
-                        f"but got {type(value)}.")
     return value
 
 
