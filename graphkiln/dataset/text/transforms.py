@@ -172,8 +172,9 @@ class Ngram(TensorOperation):
         for n in self.ns:
             seq = [self.left_pad[0]] * min(self.left_pad[1], n - 1) + words.tolist() + \
                 [self.right_pad[0]] * min(self.right_pad[1], n - 1)
-            out += [self.separator.join(seq[i:i + n]) for i in range(len(seq) - n + 1)]
-        return np.array(out or [""], dtype=str)
+            grams = [self.separator.join(seq[i:i + n]) for i in range(len(seq) - n + 1)]
+            out += grams or [""]  # MindSpore: an n with no n-gram gives one ""
+        return np.array(out, dtype=str)
 
 
 class SlidingWindow(TensorOperation):
