@@ -276,10 +276,11 @@ class WordpieceTokenizer(TensorOperation):
             spans += pieces
             starts.append(word_starts)
             ends.append(word_ends)
+        if not spans:  # MindSpore: no piece gives one ""
+            spans, starts, ends = [("", 0, 0)], [np.zeros(1, np.uint32)], [np.zeros(1, np.uint32)]
         if not self.with_offsets:
             return _tokens(spans)
-        return _tokens(spans), np.concatenate(starts or [np.zeros(0, np.uint32)]), \
-            np.concatenate(ends or [np.zeros(0, np.uint32)])
+        return _tokens(spans), np.concatenate(starts), np.concatenate(ends)
 
 
 class BertTokenizer(BasicTokenizer):
