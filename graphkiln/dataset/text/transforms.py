@@ -45,19 +45,18 @@ def _per_string(x, op: str, fn) -> np.ndarray:
     return np.array([fn(s) for s in x.ravel().tolist()], dtype=str).reshape(x.shape)
 
 
-def _numeric_type(data_type, name: str = "data_type"):
-    if data_type is None:
-        raise TypeError(f"Argument {name} with value None is not a numeric MindSpore type.")
-    try:
-        t = mstype.to_type(data_type)
-        np.dtype(t.np_dtype)
-    except (TypeError, AttributeError):
-        raise TypeError(f"Argument {name} with value {data_type!r} is not a numeric MindSpore "
-                        "type.") from None
-    if np.dtype(t.np_dtype).kind not in "iufb":
+def _numeric_type(data_type, name: str = "data_type") -> np.dtype:
+    """The NumPy dtype of a numeric MindSpore (or NumPy) type; anything else a TypeError."""
+    dtype = None
+    if data_type is not None:
+        try:
+            dtype = np.dtype(mstype.to_type(data_type).np_dtype)
+        except (TypeError, AttributeError):
+            pass
+    if dtype is None or dtype.kind not in "iufb":
         raise TypeError(f"Argument {name} with value {data_type!r} is not a numeric MindSpore "
                         "type.")
-    return np.dtype(t.np_dtype)
+    return dtype
 
 
 def _positive_int(value, name: str) -> int:
