@@ -1,5 +1,5 @@
 """``mindspore.dataset``: sources, pipeline operations, iterators and transforms."""
-from . import config, transforms, vision
+from . import config, text, transforms, vision
 from .engine import (
     Cifar10Dataset,
     Cifar100Dataset,
@@ -31,7 +31,7 @@ from .engine.datasets import zip_datasets as zip  # noqa: A001 - MindSpore's nam
 from .vision.utils import Border, Inter
 
 __all__ = [
-    "config", "transforms", "vision", "Dataset", "DatasetCache", "zip", "BatchInfo",
+    "config", "text", "transforms", "vision", "Dataset", "DatasetCache", "zip", "BatchInfo",
     "TupleIterator",
     "DictIterator", "GeneratorDataset", "NumpySlicesDataset", "PaddedDataset", "Schema",
     "MnistDataset",

@@ -17,6 +17,7 @@ __all__ = [
     "Fill",
     "Duplicate",
     "Concatenate",
+    "PadEnd",
 ]
 
 
@@ -180,3 +181,41 @@ class Concatenate(TensorOperation):
                                f"{list(x.shape)}.")
         parts = [p for p in (self.prepend, x, self.append) if p is not None]
         return np.concatenate(parts)
+
+
+class PadEnd(TensorOperation):
+    """Pad (or cut) each dimension at its end to ``pad_shape`` with ``pad_value`` (``None``: 0,
+    or "" for strings). A ``None`` dimension fails when the op runs, as in MindSpore 2.10."""
+
+    def __init__(self, pad_shape: list, pad_value=None):
+        if not isinstance(pad_shape, list):
+            raise TypeError(f"Argument pad_shape with value {pad_shape!r} is not of type "
+                            "[<class 'list'>].")
+        for d in pad_shape:
+            if d is not None and (isinstance(d, bool) or not isinstance(d, int)):
+                raise TypeError(f"pad_shape should be a list of int, got {pad_shape!r}.")
+            if d is not None and d <= 0:
+                raise ValueError(f"pad_shape should be positive, got {pad_shape!r}.")
+        if pad_value is not None and not isinstance(pad_value, (str, bytes, int, float, bool)):
+            raise TypeError(f"Argument pad_value with value {pad_value!r} is not of type "
+                            "[str, bytes, int, float, bool].")
+        self.pad_shape = pad_shape
+        self.pad_value = pad_value
+
+    def _apply(self, x):
+        x = np.asarray(x)
+        if x.ndim != len(self.pad_shape):
+            raise RuntimeError(f"PadEnd: pad_shape {self.pad_shape} and the input shape "
+                               f"{list(x.shape)} differ in rank.")
+        if None in self.pad_shape:
+            raise RuntimeError(f"PadEnd: pad_shape {self.pad_shape} has an unknown dimension.")
+        shape = self.pad_shape
+        value = self.pad_value
+        if value is None:
+            value = "" if x.dtype.kind in "US" else 0
+        dtype = np.result_type(x.dtype, np.asarray(value).dtype) if x.dtype.kind in "US" \
+            else x.dtype
+        out = np.full(shape, value, dtype=dtype)
+        keep = tuple(slice(0, min(n, d)) for n, d in zip(x.shape, shape))
+        out[keep] = x[keep]
+        return np.array(out.tolist(), dtype=str) if x.dtype.kind == "U" else out
