@@ -31,7 +31,8 @@ class LearningRateSchedule(Cell):
     """Base of the schedules: ``construct(global_step)`` gives the learning rate."""
 
     def construct(self, global_step):
-        raise NotImplementedError
+        raise NotImplementedError(f"{type(self).__name__} must define construct(global_step), "
+                                  f"the learning rate at that step")
 
 
 class _DecayLR(LearningRateSchedule):

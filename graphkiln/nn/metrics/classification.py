@@ -142,7 +142,8 @@ class _PerClassRatio(EvaluationBase):
         self.clear()
 
     def _counted(self, y_pred: np.ndarray, y: np.ndarray) -> np.ndarray:
-        raise NotImplementedError
+        raise NotImplementedError(f"{type(self).__name__} must define _counted(y_pred, y), the "
+                                  f"count per class the true positives are divided by")
 
     def clear(self) -> None:
         self._classes = _ClassCount(self._owner)

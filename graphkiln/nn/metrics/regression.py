@@ -12,7 +12,8 @@ class _ErrorSum(Metric):
     _owner = ""
 
     def _error(self, diff: np.ndarray) -> np.ndarray:
-        raise NotImplementedError
+        raise NotImplementedError(f"{type(self).__name__} must define _error(diff), the "
+                                  f"element-wise error of a prediction minus its label")
 
     def __init__(self):
         super().__init__()
