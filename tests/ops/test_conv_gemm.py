@@ -1,4 +1,5 @@
-"""The convolution kernels (``ops/defs/conv.py``: the padded-grid GEMMs of
+"""The convolution kernels (``ops/defs/conv.py``: Winograd's F(4x4, 3x3) of
+``ops/conv_winograd.py`` for large float32 3x3 layers, the padded-grid GEMMs of
 ``ops/conv_gemm.py`` for stride 1, im2col otherwise) against a float64 reference that sums one
 kernel tap at a time: forward, input gradient and filter gradient, over padding, dilation,
 groups, 1x1, 3-D and float16/float64, plus reuse of the scratch buffers and non-finite inputs."""
@@ -7,7 +8,7 @@ import itertools
 import numpy as np
 import pytest
 
-from graphkiln.ops import conv_gemm
+from graphkiln.ops import conv_gemm, conv_winograd
 from graphkiln.ops.defs.conv import ConvGeometry, conv_filter_grad, conv_forward, conv_input_grad
 
 # name: (x shape, weight shape, kernel attrs)
@@ -22,7 +23,13 @@ CASES = {
     "wide_pad_scatters": ((1, 2, 4, 4), (3, 2, 1, 1), {"pad_mode": "pad", "pad": 1}),
     "strided": ((2, 2, 7, 7), (3, 2, 3, 3), {"pad_mode": "pad", "pad": 1, "stride": 2}),
     "3d": ((1, 2, 4, 8, 8), (3, 2, 2, 3, 2), {"pad_mode": "pad", "pad": 1}),
+    # large enough for Winograd in float32 (the other dtypes run them on the grid)
+    "winograd_same": ((2, 48, 12, 12), (48, 48, 3, 3), {"pad_mode": "same"}),
+    "winograd_cut_tiles": ((3, 64, 10, 9), (48, 64, 3, 3), {"pad_mode": "pad",
+                                                            "pad": (0, 2, 2, 1)}),
+    "winograd_valid": ((2, 48, 18, 18), (64, 48, 3, 3), {}),
 }
+WINOGRAD = [name for name in CASES if name.startswith("winograd")]
 
 
 def _geometry(x_shape, w_shape, attrs) -> ConvGeometry:
@@ -105,6 +112,50 @@ def test_the_stride_one_cases_take_the_padded_grid():
     assert _geometry(x_shape, w_shape, attrs).flat_grid(x_shape[2:]) is None
 
 
+def test_only_the_large_float32_3x3_cases_take_winograd():
+    for name, (x_shape, w_shape, attrs) in CASES.items():
+        geo = _geometry(x_shape, w_shape, attrs)
+        for dtype in (np.float32, np.float64, np.float16):
+            want = name in WINOGRAD and dtype == np.float32
+            assert geo.winograd(dtype, x_shape, w_shape) == want, (name, dtype)
+    x_shape, w_shape, attrs = CASES["winograd_same"]
+    for change in ({"stride": 2}, {"dilation": 2}, {"pad_mode": "pad", "pad": 3}):
+        geo = _geometry(x_shape, w_shape, {**attrs, **change})
+        assert not geo.winograd(np.float32, x_shape, w_shape), change
+    grouped = _geometry(x_shape, (48, 24, 3, 3), {**attrs, "group": 2})
+    assert not grouped.winograd(np.float32, x_shape, (48, 24, 3, 3))
+    few_channels = (2, 16, 12, 12)
+    assert not _geometry(few_channels, (16, 16, 3, 3), attrs).winograd(
+        np.float32, few_channels, (16, 16, 3, 3))
+
+
+def test_winograd_transforms_compute_the_correlation_exactly():
+    """F(4, 3) in one dimension: ``A^T [(G g) * (B^T d)] == sum_j g_j d_{i+j}``."""
+    bt, g, at = conv_winograd._toom_cook(conv_winograd.POINTS, 4, 3)
+    rng = np.random.default_rng(0)
+    for _ in range(5):
+        d, k = rng.standard_normal(6), rng.standard_normal(3)
+        want = np.array([k @ d[i:i + 3] for i in range(4)])
+        np.testing.assert_allclose(at @ ((g @ k) * (bt @ d)), want, rtol=0, atol=1e-12)
+
+
+def test_the_filter_gradient_reuses_the_forward_tiles_only_for_the_same_input():
+    """The forward keeps its input's transformed tiles for the filter gradient; an input
+    changed in place since (same address, other bits) is transformed again."""
+    x_shape, w_shape, attrs = CASES["winograd_same"]
+    geo = _geometry(x_shape, w_shape, attrs)
+    x, w, dy = _inputs(x_shape, w_shape, geo, np.float32)
+    grid = conv_winograd.tile_grid(x_shape[2:], geo.pads)
+    chunk = min(x_shape[0], conv_winograd._chunk(48, grid))
+    conv_forward(x, w, geo)
+    assert conv_winograd.MEMO.find(x, grid, chunk) is not None
+    x[1, 3, 5, 7] += 1.0
+    assert conv_winograd.MEMO.find(x, grid, chunk) is None
+    got = conv_filter_grad(dy, x, w.shape, geo)
+    np.testing.assert_allclose(got, _reference(x, w, dy, geo)[2], rtol=0,
+                               atol=1e-5 * np.abs(got).max())
+
+
 def _input_grad_route(monkeypatch, x_shape, w_shape, attrs):
     """(which way the stride-1 input gradient went, its result, the reference)."""
     routes = []
@@ -144,12 +195,14 @@ def test_reused_scratch_buffers_keep_their_padding_zero():
         np.testing.assert_allclose(got, want, rtol=0, atol=1e-4 * np.abs(want).max())
 
 
-def test_non_finite_inputs_reach_only_the_outputs_that_read_them():
-    """The grid's extra columns read real pixels; an inf there (an overflowed input or
-    gradient, as loss scaling meets) must not turn into NaN where the true result is finite
-    or inf. (A non-finite weight meets the zero padding in the input gradient, which the
-    transposed convolution multiplies and a scatter would not: NaN at the border.)"""
-    x_shape, w_shape, attrs = CASES["3x3_pad1"]
+@pytest.mark.parametrize("name", ["3x3_pad1", "winograd_same"])
+def test_non_finite_inputs_reach_only_the_outputs_that_read_them(name):
+    """The grid's extra columns read real pixels, and a Winograd tile mixes all its inputs
+    into each output; an inf (an overflowed input or gradient, as loss scaling meets) must
+    not turn into NaN where the true result is finite or inf. (A non-finite weight meets
+    the zero padding in the input gradient, which the transposed convolution multiplies and
+    a scatter would not: NaN at the border.)"""
+    x_shape, w_shape, attrs = CASES[name]
     geo = _geometry(x_shape, w_shape, attrs)
     x, w, dy = _inputs(x_shape, w_shape, geo, np.float32)
     x[0, 1, 2, 0] = np.inf  # the first column: read by the previous row's extra columns

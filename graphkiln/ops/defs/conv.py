@@ -17,6 +17,7 @@ import math
 import numpy as np
 
 import graphkiln.ops.conv_gemm as G
+import graphkiln.ops.conv_winograd as WG
 import graphkiln.ops.windows as W
 
 from ...ir.abstract import AbstractTensor
@@ -96,6 +97,11 @@ class ConvGeometry:
         """Output spatial sizes (-1 where the input's is known only at run time)."""
         return W.out_sizes(sizes, self.kernel, self.stride, self.dilation, self.pads)
 
+    def winograd(self, dtype, in_shape, w_shape) -> bool:
+        """Whether the F(4x4, 3x3) Winograd kernels run this convolution."""
+        return WG.applies(dtype, in_shape, w_shape, self.kernel, self.stride, self.dilation,
+                          self.pads, self.group)
+
     def flat_grid(self, sizes) -> G.FlatGrid | None:
         """The padded-grid GEMM layout for inputs of ``sizes``, if it applies (stride 1, not
         too much extra compute)."""
@@ -135,16 +141,18 @@ def _cols(x: np.ndarray, geo: ConvGeometry, out) -> np.ndarray:
 
 
 def conv_forward(x, w, geo: ConvGeometry, out=None) -> np.ndarray:
-    """``W_g (O/g, C/g*K) @ cols (N, g, C/g*K, L)``: the output comes out as NCHW (into
-    ``out`` when given)."""
+    """Winograd's F(4x4, 3x3) where it applies and pays, else ``W_g (O/g, C/g*K) @ cols
+    (N, g, C/g*K, L)``: the output comes out as NCHW (into ``out`` when given)."""
     dtype = x.dtype
     ct = W.compute_dtype(dtype)
     x, w = x.astype(ct, copy=False), w.astype(ct, copy=False)
     target = out if ct == dtype else None
-    grid = geo.flat_grid(x.shape[2:])
+    y = WG.forward(x, w, geo.pads, target, remember=True) \
+        if geo.winograd(ct, x.shape, w.shape) else None
+    grid = geo.flat_grid(x.shape[2:]) if y is None else None
     if grid is not None:
         y = G.forward(x, w, grid, geo.group, target)
-    else:
+    elif y is None:
         n, size, g, o = x.shape[0], geo.out(x.shape[2:]), geo.group, w.shape[0]
         y = result_array(target, (n, o) + tuple(size), ct)
         np.matmul(w.reshape(g, o // g, -1), _cols(x, geo, size),
@@ -160,7 +168,9 @@ def conv_input_grad(dy, w, in_shape, geo: ConvGeometry, out=None) -> np.ndarray:
     dy, w = dy.astype(ct, copy=False), w.astype(ct, copy=False)
     target = out if ct == dtype else None
     dx = None
-    if all(s == 1 for s in geo.stride):
+    if geo.winograd(ct, in_shape, w.shape):
+        dx = WG.input_grad(dy, w, geo.pads, target)
+    if dx is None and all(s == 1 for s in geo.stride):
         dx = G.input_grad(dy, w, in_shape[2:], geo.kernel, geo.dilation, geo.pads, geo.group,
                           target)
     if dx is None:
@@ -183,10 +193,12 @@ def conv_filter_grad(dy, x, w_shape, geo: ConvGeometry, out=None) -> np.ndarray:
     ct = W.compute_dtype(dtype)
     dy, x = dy.astype(ct, copy=False), x.astype(ct, copy=False)
     target = out if ct == dtype else None
-    grid = geo.flat_grid(x.shape[2:])
+    dw = WG.filter_grad(dy, x, geo.pads, target) if geo.winograd(ct, x.shape, w_shape) \
+        else None
+    grid = geo.flat_grid(x.shape[2:]) if dw is None else None
     if grid is not None:
         dw = G.filter_grad(dy, x, tuple(w_shape), grid, geo.group, target)
-    else:
+    elif dw is None:
         n, o, g = dy.shape[0], dy.shape[1], geo.group
         cols = _cols(x, geo, dy.shape[2:])  # (N, g, C/g*K, L)
         dyg = dy.reshape(n, g, o // g, -1)

@@ -1,0 +1,359 @@
+"""3x3 stride-1 convolutions by Winograd's minimal filtering F(4x4, 3x3).
+
+A 6x6 tile ``d`` of the padded input and the filter ``g`` give a 4x4 tile of the output as
+``A^T [(G g G^T) * (B^T d B)] A``: 36 multiplications where the direct convolution takes
+144, so the GEMM at the heart of a large convolution does 4x less work. Per chunk of
+examples:
+
+* the input transform ``V = B^T d B`` runs as two small GEMMs (``B^T`` over the tile rows of
+  a strided copy of the padded image, then over its columns), giving 36 matrices
+  ``(C, tiles)``;
+* the 36 products ``M[p] = U[p] (O, C) @ V[p] (C, tiles)`` are one batched GEMM, with
+  ``U = G g G^T`` computed once per call as ``kron(G, G) (36, 9) @ g``;
+* the output transform ``A^T M A`` is two small GEMMs and one transposing copy into NCHW.
+
+The transforms come from the Toom-Cook construction on the points 0, 1, -1, 2, -1/2 (and
+infinity). Those points keep the float32 error within about 3x the direct convolution's
+(2e-6 of the largest output on a 64-channel 3x3 layer, against 6e-7 for im2col + GEMM);
+the usual 0, +-1, +-2 lose another 4x.
+
+A tile mixes its 36 inputs into each of its 16 outputs, so one inf or NaN in the input (or
+an overflow inside the transforms) would reach outputs whose 3x3 window never touched it.
+Every kernel here checks that its result is finite and returns ``None`` when it is not;
+the caller then computes the direct convolution, whose non-finite values are exactly where
+they belong.
+"""
+from __future__ import annotations
+
+import functools
+import math
+import threading
+from fractions import Fraction
+
+import numpy as np
+from numpy.lib.stride_tricks import as_strided
+
+from .workspace import result_array, workspace
+
+OUT_TILE = 4  # m of F(m x m, 3 x 3)
+KERNEL = 3
+TILE = OUT_TILE + KERNEL - 1  # the input tile's side
+POINTS = (Fraction(0), Fraction(1), Fraction(-1), Fraction(2), Fraction(-1, 2))
+# The transforms cost time in proportion to (C + O) x pixels, the GEMM saves it in
+# proportion to C x O x pixels; below these (measured on 2-core AVX2/AVX-512 machines) the
+# im2col GEMM is faster
+MIN_CHANNELS = 24  # C * O / (C + O), half the channels when C == O
+MIN_PIXELS = 256  # output pixels of the whole batch (the filter transform is per call)
+MAX_TILE_WASTE = 1.5  # tile outputs computed / outputs kept
+CACHE_BUDGET = 1 << 20  # bytes of one chunk's transformed tiles (stays in L2)
+MEMO_BUDGET = 32 << 20  # bytes of transformed forward inputs kept per thread
+
+
+def _polymul(a: list, b: list) -> list:
+    out = [Fraction(0)] * (len(a) + len(b) - 1)
+    for i, x in enumerate(a):
+        for j, y in enumerate(b):
+            out[i + j] += x * y
+    return out
+
+
+def _toom_cook(points, m: int, r: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``(B^T, G, A^T)`` of F(m, r) on ``points`` and infinity, exact in rationals and
+    rounded once to float64."""
+    n = m + r - 1
+    at = [[Fraction(0)] * n for _ in range(m)]
+    g = [[Fraction(0)] * r for _ in range(n)]
+    bt = []
+    for k, pk in enumerate(points):
+        others = [pl for pl in points if pl != pk]
+        scale = math.prod((pk - pl for pl in others), start=Fraction(1))
+        for i in range(m):
+            at[i][k] = pk ** i
+        g[k] = [pk ** j / scale for j in range(r)]
+        poly = [Fraction(1)]
+        for pl in others:
+            poly = _polymul(poly, [-pl, Fraction(1)])
+        bt.append(poly + [Fraction(0)] * (n - len(poly)))
+    at[m - 1][n - 1] = Fraction(1)
+    g[n - 1][r - 1] = Fraction(1)
+    poly = [Fraction(1)]
+    for pl in points:
+        poly = _polymul(poly, [-pl, Fraction(1)])
+    bt.append(poly)
+    return tuple(np.array([[float(v) for v in row] for row in mat]) for mat in (bt, g, at))
+
+
+@functools.lru_cache(maxsize=4)
+def transforms(dtype) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``B^T (6, 6)``, ``A^T (4, 6)`` and ``kron(G, G) (36, 9)`` in ``dtype``; the kron's
+    rows are ``(column point, row point)`` and its columns ``(kx, ky)``, the order the
+    kernels lay tiles out in."""
+    bt, g, at = _toom_cook(POINTS, OUT_TILE, KERNEL)
+    return bt.astype(dtype), at.astype(dtype), np.kron(g, g).astype(dtype)
+
+
+class TileGrid:
+    """How a 3x3 stride-1 convolution of images ``sizes`` padded by ``pads`` tiles."""
+
+    __slots__ = ("sizes", "pads", "out", "tiles", "padded", "key")
+
+    def __init__(self, sizes: tuple, pads: tuple):
+        self.sizes, self.pads = tuple(sizes), tuple(pads)
+        self.out = tuple(n + b + a - (KERNEL - 1) for n, (b, a) in zip(sizes, pads))
+        self.tiles = tuple(-(-o // OUT_TILE) for o in self.out)
+        self.padded = tuple(t * OUT_TILE + KERNEL - 1 for t in self.tiles)
+        self.key = (self.sizes, self.pads)
+
+    @property
+    def count(self) -> int:
+        return self.tiles[0] * self.tiles[1]
+
+    @property
+    def aligned(self) -> bool:
+        return all(o == t * OUT_TILE for o, t in zip(self.out, self.tiles))
+
+
+@functools.lru_cache(maxsize=256)
+def tile_grid(sizes: tuple, pads: tuple) -> TileGrid:
+    return TileGrid(sizes, pads)
+
+
+def applies(dtype, in_shape, w_shape, kernel, stride, dilation, pads, group) -> bool:
+    """Whether F(4x4, 3x3) runs the convolution of an ``in_shape`` input with a ``w_shape``
+    filter (and its gradients): float32, 2-D, 3x3, stride and dilation 1, one group, each
+    pad at most 2 (so the input gradient is a convolution of the same kind) and enough
+    work per example for the transforms to pay."""
+    if np.dtype(dtype) != np.float32 or len(in_shape) != 4 or group != 1:
+        return False
+    if tuple(kernel) != (KERNEL, KERNEL) or any(s != 1 for s in stride) or \
+            any(d != 1 for d in dilation) or any(not 0 <= p <= 2 for pair in pads for p in pair):
+        return False
+    grid = tile_grid(tuple(in_shape[2:]), tuple(tuple(p) for p in pads))
+    (ho, wo), (c, o) = grid.out, (in_shape[1], w_shape[0])
+    return min(grid.out) >= 1 and c * o >= MIN_CHANNELS * (c + o) and \
+        in_shape[0] * ho * wo >= MIN_PIXELS and \
+        grid.count * OUT_TILE * OUT_TILE <= MAX_TILE_WASTE * ho * wo
+
+
+def _chunk(channels: int, grid: TileGrid) -> int:
+    per_example = TILE * TILE * channels * grid.count * 4
+    return max(1, CACHE_BUDGET // per_example)
+
+
+def _parts(n: int, chunk: int):
+    for start in range(0, n, chunk):
+        yield slice(start, min(start + chunk, n))
+
+
+class _Transformed:
+    """The transformed tiles of one forward's input, kept for its filter gradient: the
+    padded images (channels first, so also a copy of the input to check against) and the
+    tiles of each chunk."""
+
+    __slots__ = ("layout", "padded", "tiles", "address")
+
+    def __init__(self, layout: tuple, padded_shape: tuple, tile_shapes: list, dtype):
+        self.layout = layout
+        self.padded = np.zeros(padded_shape, dtype)  # the padding stays zero
+        self.tiles = [np.empty(shape, dtype) for shape in tile_shapes]
+        self.address = None  # the input's data pointer, once every chunk is transformed
+
+    @property
+    def nbytes(self) -> int:
+        return self.padded.nbytes + sum(t.nbytes for t in self.tiles)
+
+
+class _TileMemo(threading.local):
+    """The inputs transformed by this thread's last forward convolutions, least recently
+    used first, within ``MEMO_BUDGET`` bytes. A filter gradient uses an entry only when the
+    input it is given has the forward input's address and bits."""
+
+    def __init__(self):
+        self.entries: list[_Transformed] = []
+
+    def store(self, x: np.ndarray, grid: TileGrid, chunk: int) -> _Transformed | None:
+        n, c = x.shape[:2]
+        layout = (grid.key, x.shape, x.dtype, chunk)
+        tile_shapes = [(TILE * TILE, c, (p.stop - p.start) * grid.count)
+                       for p in _parts(n, chunk)]
+        need = x.itemsize * (c * n * math.prod(grid.padded) +
+                             sum(math.prod(shape) for shape in tile_shapes))
+        if need > MEMO_BUDGET:
+            return None
+        entry = None
+        while self.entries and sum(e.nbytes for e in self.entries) + need > MEMO_BUDGET:
+            old = self.entries.pop(0)
+            if entry is None and old.layout == layout:
+                entry = old  # its arrays are reused: a steady step allocates nothing
+        entry = entry or _Transformed(layout, (c, n) + grid.padded, tile_shapes, x.dtype)
+        entry.address = None
+        self.entries.append(entry)
+        return entry
+
+    def find(self, x: np.ndarray, grid: TileGrid, chunk: int) -> _Transformed | None:
+        layout = (grid.key, x.shape, x.dtype, chunk)
+        address = _address(x)
+        for entry in reversed(self.entries):
+            if entry.address == address and entry.layout == layout and \
+                    _same_bits(entry.padded[_interior(grid)], x.transpose(1, 0, 2, 3)):
+                self.entries.remove(entry)
+                self.entries.append(entry)
+                return entry
+        return None
+
+
+MEMO = _TileMemo()
+
+
+def _address(x: np.ndarray) -> int:
+    return x.__array_interface__["data"][0]
+
+
+def _same_bits(a: np.ndarray, b: np.ndarray) -> bool:
+    bits = f"u{a.itemsize}"
+    return bool(np.array_equal(a.view(bits), b.view(bits)))
+
+
+def _interior(grid: TileGrid) -> tuple:
+    (top, _), (left, _) = grid.pads
+    h, w = grid.sizes
+    return (slice(None), slice(None), slice(top, top + h), slice(left, left + w))
+
+
+def _padded(x: np.ndarray, grid: TileGrid, into: np.ndarray | None = None) -> np.ndarray:
+    """``x (N, C, H, W)`` on the zero-padded tile grid, channels first: ``(C, N, *padded)``
+    (into ``into``, whose padding is zero, when given)."""
+    n, c = x.shape[:2]
+    padded = into if into is not None else \
+        workspace(("winograd_image", grid.key), (c, n) + grid.padded, x.dtype)
+    padded[_interior(grid)] = x.transpose(1, 0, 2, 3)
+    return padded
+
+
+def _transform_input(padded: np.ndarray, grid: TileGrid, tiles: np.ndarray) -> None:
+    """``V = B^T d B`` of every tile of the padded images ``(C, m, *padded)`` into ``tiles
+    (36, C, m * tiles)``, its rows ordered (column point, row point)."""
+    bt = transforms(padded.dtype)[0]
+    c, m = padded.shape[:2]
+    (th, tw), wp = grid.tiles, grid.padded[1]
+    s = padded.strides
+    rows = workspace("winograd_rows", (TILE, c, m, th, wp), padded.dtype)
+    np.copyto(rows, as_strided(padded, rows.shape,
+                               (s[2], s[0], s[1], OUT_TILE * s[2], s[3])))
+    mixed = workspace("winograd_rows_mixed", rows.shape, padded.dtype)
+    np.matmul(bt, rows.reshape(TILE, -1), out=mixed.reshape(TILE, -1))
+    s = mixed.strides
+    cols = workspace("winograd_cols", (TILE, TILE, c, m, th, tw), padded.dtype)
+    np.copyto(cols, as_strided(mixed, cols.shape,
+                               (s[4], s[0], s[1], s[2], s[3], OUT_TILE * s[4])))
+    np.matmul(bt, cols.reshape(TILE, -1), out=tiles.reshape(TILE, -1))
+
+
+def _filter_tiles(w: np.ndarray) -> np.ndarray:
+    """``U = G g G^T`` of every (output, input) channel pair: ``(36, O, C)``."""
+    o, c = w.shape[:2]
+    kgg = transforms(w.dtype)[2]
+    by_tap = w.transpose(0, 1, 3, 2).reshape(o * c, KERNEL * KERNEL)  # (kx, ky) per pair
+    return np.matmul(kgg, by_tap.T).reshape(TILE * TILE, o, c)
+
+
+def _finite(a: np.ndarray) -> bool:
+    return math.isfinite(np.add.reduce(a, axis=None))
+
+
+def forward(x: np.ndarray, w: np.ndarray, pads, out: np.ndarray | None = None,
+            remember: bool = False) -> np.ndarray | None:
+    """The convolution of ``x (N, C, H, W)`` with ``w (O, C, 3, 3)`` padded by ``pads``
+    (into ``out`` when it fits); ``None`` when the result is not finite (the caller then
+    runs the direct convolution). With ``remember``, the transformed input is kept for
+    :func:`filter_grad`."""
+    n, c = x.shape[:2]
+    o = w.shape[0]
+    grid = tile_grid(tuple(x.shape[2:]), tuple(tuple(p) for p in pads))
+    _, at, _ = transforms(x.dtype)
+    u = _filter_tiles(w)
+    (th, tw), (ho, wo) = grid.tiles, grid.out
+    y = result_array(out, (n, o, ho, wo), x.dtype)
+    chunk = min(n, _chunk(max(c, o), grid))
+    memo = MEMO.store(x, grid, chunk) if remember else None
+    padded = _padded(x, grid, memo.padded if memo else None)
+    for k, part in enumerate(_parts(n, chunk)):
+        m = part.stop - part.start
+        cols = m * grid.count
+        v = memo.tiles[k] if memo else \
+            workspace("winograd_input", (TILE * TILE, c, cols), x.dtype)
+        _transform_input(padded[:, part], grid, v)
+        prods = workspace("winograd_products", (TILE * TILE, o, cols), x.dtype)
+        np.matmul(u, v, out=prods)
+        half = workspace("winograd_half", (OUT_TILE, TILE, o * cols), x.dtype)
+        np.matmul(at, prods.reshape(TILE, -1), out=half.reshape(OUT_TILE, -1))
+        done = workspace("winograd_output", (OUT_TILE, OUT_TILE, o * cols), x.dtype)
+        np.matmul(at, half, out=done)  # (column point, row point, ...)
+        # (x-in-tile, y-in-tile, O, m, th, tw) -> (m, O, th, y-in-tile, tw, x-in-tile)
+        tiles = done.reshape(OUT_TILE, OUT_TILE, o, m, th, tw).transpose(3, 2, 4, 1, 5, 0)
+        if grid.aligned:
+            y[part].reshape(tiles.shape)[...] = tiles
+        else:
+            full = workspace("winograd_full", tiles.shape, x.dtype)
+            np.copyto(full, tiles)
+            y[part] = full.reshape(m, o, th * OUT_TILE, tw * OUT_TILE)[:, :, :ho, :wo]
+    if memo:
+        memo.address = _address(x)
+    return y if _finite(y) else None
+
+
+def input_grad(dy: np.ndarray, w: np.ndarray, pads, out: np.ndarray | None = None
+               ) -> np.ndarray | None:
+    """The input gradient: the convolution of ``dy`` with the flipped filter, its channel
+    axes swapped, over ``dy`` padded by ``2 - pad`` per side; ``None`` as in
+    :func:`forward`."""
+    back = tuple((KERNEL - 1 - b, KERNEL - 1 - a) for b, a in pads)
+    flipped = np.ascontiguousarray(w[:, :, ::-1, ::-1].transpose(1, 0, 2, 3))
+    return forward(dy, flipped, back, out)
+
+
+def filter_grad(dy: np.ndarray, x: np.ndarray, pads, out: np.ndarray | None = None
+                ) -> np.ndarray | None:
+    """The filter gradient ``(O, C, 3, 3)``: ``dU[p] = sum dM[p] (O, tiles) @ V[p]^T`` over
+    the chunks, with ``dM = A dY A^T`` the output transform's adjoint, then
+    ``dW = kron(G, G)^T dU``; ``None`` when not finite."""
+    n, c = x.shape[:2]
+    o = dy.shape[1]
+    grid = tile_grid(tuple(x.shape[2:]), tuple(tuple(p) for p in pads))
+    _, at, kgg = transforms(x.dtype)
+    a = np.ascontiguousarray(at.T)
+    (th, tw), (ho, wo) = grid.tiles, grid.out
+    acc = workspace("winograd_filter_sum", (TILE * TILE, o, c), x.dtype)
+    chunk = min(n, _chunk(max(c, o), grid))
+    memo = MEMO.find(x, grid, chunk)
+    padded = None if memo else _padded(x, grid)
+    for k, part in enumerate(_parts(n, chunk)):
+        m = part.stop - part.start
+        cols = m * grid.count
+        if memo:
+            v = memo.tiles[k]
+        else:
+            v = workspace("winograd_input", (TILE * TILE, c, cols), x.dtype)
+            _transform_input(padded[:, part], grid, v)
+        grads = dy[part]
+        if not grid.aligned:  # the outputs the tiles cut off have no gradient
+            full = workspace(("winograd_dout", grid.key), (m, o, th * OUT_TILE, tw * OUT_TILE),
+                             x.dtype)
+            full[:, :, :ho, :wo] = grads
+            grads = full
+        dtiles = workspace("winograd_dtiles", (OUT_TILE, OUT_TILE, o, m, th, tw), x.dtype)
+        np.copyto(dtiles, grads.reshape(m, o, th, OUT_TILE, tw, OUT_TILE)
+                  .transpose(5, 3, 1, 0, 2, 4))
+        half = workspace("winograd_dhalf", (TILE, OUT_TILE, o * cols), x.dtype)
+        np.matmul(a, dtiles.reshape(OUT_TILE, -1), out=half.reshape(TILE, -1))
+        dprods = workspace("winograd_dproducts", (TILE, TILE, o * cols), x.dtype)
+        np.matmul(a, half, out=dprods)
+        target = acc if part.start == 0 else workspace("winograd_filter_part", acc.shape,
+                                                       x.dtype)
+        np.matmul(dprods.reshape(TILE * TILE, o, cols), v.transpose(0, 2, 1), out=target)
+        if target is not acc:
+            acc += target
+    dw = result_array(out, (o, c, KERNEL, KERNEL), x.dtype)
+    by_tap = np.matmul(acc.reshape(TILE * TILE, o * c).T, kgg)  # (O*C, (kx, ky))
+    dw[...] = by_tap.reshape(o, c, KERNEL, KERNEL).transpose(0, 1, 3, 2)
+    return dw if _finite(dw) else None
