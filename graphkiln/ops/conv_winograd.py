@@ -146,21 +146,20 @@ def _parts(n: int, chunk: int):
 
 
 class _Transformed:
-    """The transformed tiles of one forward's input, kept for its filter gradient: the
-    padded images (channels first, so also a copy of the input to check against) and the
-    tiles of each chunk."""
+    """The transformed tiles of one forward's input, kept for its filter gradient, with a
+    copy of that input to check a later input against."""
 
-    __slots__ = ("layout", "padded", "tiles", "address")
+    __slots__ = ("layout", "source", "tiles", "address")
 
-    def __init__(self, layout: tuple, padded_shape: tuple, tile_shapes: list, dtype):
+    def __init__(self, layout: tuple, source_shape: tuple, tile_shapes: list, dtype):
         self.layout = layout
-        self.padded = np.zeros(padded_shape, dtype)  # the padding stays zero
+        self.source = np.empty(source_shape, dtype)
         self.tiles = [np.empty(shape, dtype) for shape in tile_shapes]
         self.address = None  # the input's data pointer, once every chunk is transformed
 
     @property
     def nbytes(self) -> int:
-        return self.padded.nbytes + sum(t.nbytes for t in self.tiles)
+        return self.source.nbytes + sum(t.nbytes for t in self.tiles)
 
 
 class _TileMemo(threading.local):
@@ -176,8 +175,7 @@ class _TileMemo(threading.local):
         layout = (grid.key, x.shape, x.dtype, chunk)
         tile_shapes = [(TILE * TILE, c, (p.stop - p.start) * grid.count)
                        for p in _parts(n, chunk)]
-        need = x.itemsize * (c * n * math.prod(grid.padded) +
-                             sum(math.prod(shape) for shape in tile_shapes))
+        need = x.nbytes + x.itemsize * sum(math.prod(shape) for shape in tile_shapes)
         if need > MEMO_BUDGET:
             return None
         entry = None
@@ -185,8 +183,9 @@ class _TileMemo(threading.local):
             old = self.entries.pop(0)
             if entry is None and old.layout == layout:
                 entry = old  # its arrays are reused: a steady step allocates nothing
-        entry = entry or _Transformed(layout, (c, n) + grid.padded, tile_shapes, x.dtype)
+        entry = entry or _Transformed(layout, x.shape, tile_shapes, x.dtype)
         entry.address = None
+        np.copyto(entry.source, x)
         self.entries.append(entry)
         return entry
 
@@ -195,7 +194,7 @@ class _TileMemo(threading.local):
         address = _address(x)
         for entry in reversed(self.entries):
             if entry.address == address and entry.layout == layout and \
-                    _same_bits(entry.padded[_interior(grid)], x.transpose(1, 0, 2, 3)):
+                    _same_bits(entry.source, x):
                 self.entries.remove(entry)
                 self.entries.append(entry)
                 return entry
@@ -211,22 +210,18 @@ def _address(x: np.ndarray) -> int:
 
 def _same_bits(a: np.ndarray, b: np.ndarray) -> bool:
     bits = f"u{a.itemsize}"
-    return bool(np.array_equal(a.view(bits), b.view(bits)))
+    same = workspace("winograd_same_bits", a.shape, bool)
+    return bool(np.equal(a.view(bits), b.view(bits), out=same).all())
 
 
-def _interior(grid: TileGrid) -> tuple:
+def _padded(images: np.ndarray, grid: TileGrid) -> np.ndarray:
+    """``images (m, C, H, W)`` on the zero-padded tile grid, channels first:
+    ``(C, m, *padded)``, in this thread's workspace."""
+    m, c = images.shape[:2]
+    padded = workspace(("winograd_image", grid.key), (c, m) + grid.padded, images.dtype)
     (top, _), (left, _) = grid.pads
     h, w = grid.sizes
-    return (slice(None), slice(None), slice(top, top + h), slice(left, left + w))
-
-
-def _padded(x: np.ndarray, grid: TileGrid, into: np.ndarray | None = None) -> np.ndarray:
-    """``x (N, C, H, W)`` on the zero-padded tile grid, channels first: ``(C, N, *padded)``
-    (into ``into``, whose padding is zero, when given)."""
-    n, c = x.shape[:2]
-    padded = into if into is not None else \
-        workspace(("winograd_image", grid.key), (c, n) + grid.padded, x.dtype)
-    padded[_interior(grid)] = x.transpose(1, 0, 2, 3)
+    padded[:, :, top:top + h, left:left + w] = images.transpose(1, 0, 2, 3)
     return padded
 
 
@@ -276,21 +271,21 @@ def forward(x: np.ndarray, w: np.ndarray, pads, out: np.ndarray | None = None,
     y = result_array(out, (n, o, ho, wo), x.dtype)
     chunk = min(n, _chunk(max(c, o), grid))
     memo = MEMO.store(x, grid, chunk) if remember else None
-    padded = _padded(x, grid, memo.padded if memo else None)
     for k, part in enumerate(_parts(n, chunk)):
         m = part.stop - part.start
         cols = m * grid.count
         v = memo.tiles[k] if memo else \
             workspace("winograd_input", (TILE * TILE, c, cols), x.dtype)
-        _transform_input(padded[:, part], grid, v)
+        _transform_input(_padded(x[part], grid), grid, v)
         prods = workspace("winograd_products", (TILE * TILE, o, cols), x.dtype)
         np.matmul(u, v, out=prods)
-        half = workspace("winograd_half", (OUT_TILE, TILE, o * cols), x.dtype)
-        np.matmul(at, prods.reshape(TILE, -1), out=half.reshape(OUT_TILE, -1))
-        done = workspace("winograd_output", (OUT_TILE, OUT_TILE, o * cols), x.dtype)
-        np.matmul(at, half, out=done)  # (column point, row point, ...)
-        # (x-in-tile, y-in-tile, O, m, th, tw) -> (m, O, th, y-in-tile, tw, x-in-tile)
-        tiles = done.reshape(OUT_TILE, OUT_TILE, o, m, th, tw).transpose(3, 2, 4, 1, 5, 0)
+        # A^T over the column points with the result's column in the tile innermost
+        half = workspace("winograd_half", (TILE, o * cols, OUT_TILE), x.dtype)
+        np.matmul(prods.reshape(TILE, -1).T, at.T, out=half.reshape(-1, OUT_TILE))
+        done = workspace("winograd_output", (OUT_TILE, o * cols, OUT_TILE), x.dtype)
+        np.matmul(at, half.reshape(TILE, -1), out=done.reshape(OUT_TILE, -1))
+        # (y-in-tile, O, m, th, tw, x-in-tile) -> (m, O, th, y-in-tile, tw, x-in-tile)
+        tiles = done.reshape(OUT_TILE, o, m, th, tw, OUT_TILE).transpose(2, 1, 3, 0, 4, 5)
         if grid.aligned:
             y[part].reshape(tiles.shape)[...] = tiles
         else:
@@ -326,7 +321,6 @@ def filter_grad(dy: np.ndarray, x: np.ndarray, pads, out: np.ndarray | None = No
     acc = workspace("winograd_filter_sum", (TILE * TILE, o, c), x.dtype)
     chunk = min(n, _chunk(max(c, o), grid))
     memo = MEMO.find(x, grid, chunk)
-    padded = None if memo else _padded(x, grid)
     for k, part in enumerate(_parts(n, chunk)):
         m = part.stop - part.start
         cols = m * grid.count
@@ -334,20 +328,21 @@ def filter_grad(dy: np.ndarray, x: np.ndarray, pads, out: np.ndarray | None = No
             v = memo.tiles[k]
         else:
             v = workspace("winograd_input", (TILE * TILE, c, cols), x.dtype)
-            _transform_input(padded[:, part], grid, v)
+            _transform_input(_padded(x[part], grid), grid, v)
         grads = dy[part]
         if not grid.aligned:  # the outputs the tiles cut off have no gradient
             full = workspace(("winograd_dout", grid.key), (m, o, th * OUT_TILE, tw * OUT_TILE),
                              x.dtype)
             full[:, :, :ho, :wo] = grads
             grads = full
-        dtiles = workspace("winograd_dtiles", (OUT_TILE, OUT_TILE, o, m, th, tw), x.dtype)
+        # (m, O, th, y-in-tile, tw, x-in-tile) -> (y-in-tile, O, m, th, tw, x-in-tile)
+        dtiles = workspace("winograd_dtiles", (OUT_TILE, o, m, th, tw, OUT_TILE), x.dtype)
         np.copyto(dtiles, grads.reshape(m, o, th, OUT_TILE, tw, OUT_TILE)
-                  .transpose(5, 3, 1, 0, 2, 4))
-        half = workspace("winograd_dhalf", (TILE, OUT_TILE, o * cols), x.dtype)
+                  .transpose(3, 1, 0, 2, 4, 5))
+        half = workspace("winograd_dhalf", (TILE, o * cols, OUT_TILE), x.dtype)
         np.matmul(a, dtiles.reshape(OUT_TILE, -1), out=half.reshape(TILE, -1))
-        dprods = workspace("winograd_dproducts", (TILE, TILE, o * cols), x.dtype)
-        np.matmul(a, half, out=dprods)
+        dprods = workspace("winograd_dproducts", (TILE, TILE * o * cols), x.dtype)
+        np.matmul(a, half.reshape(-1, OUT_TILE).T, out=dprods)  # (column, row point, ...)
         target = acc if part.start == 0 else workspace("winograd_filter_part", acc.shape,
                                                        x.dtype)
         np.matmul(dprods.reshape(TILE * TILE, o, cols), v.transpose(0, 2, 1), out=target)
