@@ -31,7 +31,6 @@ import threading
 from fractions import Fraction
 
 import numpy as np
-from numpy.lib.stride_tricks import as_strided
 
 from .workspace import result_array, workspace
 
@@ -214,34 +213,52 @@ def _same_bits(a: np.ndarray, b: np.ndarray) -> bool:
     return bool(np.equal(a.view(bits), b.view(bits), out=same).all())
 
 
-def _padded(images: np.ndarray, grid: TileGrid) -> np.ndarray:
-    """``images (m, C, H, W)`` on the zero-padded tile grid, channels first:
-    ``(C, m, *padded)``, in this thread's workspace."""
-    m, c = images.shape[:2]
-    padded = workspace(("winograd_image", grid.key), (c, m) + grid.padded, images.dtype)
-    (top, _), (left, _) = grid.pads
-    h, w = grid.sizes
-    padded[:, :, top:top + h, left:left + w] = images.transpose(1, 0, 2, 3)
-    return padded
+class _InputTransform:
+    """``V = B^T d B`` of every tile of chunks of ``m`` images: this thread's buffers for
+    the padded images, their tile rows and columns, with the strided views between them made
+    once per call (the chunk loop then only copies and multiplies)."""
+
+    def __init__(self, grid: TileGrid, c: int, m: int, dtype):
+        (th, tw), (hp, wp) = grid.tiles, grid.padded
+        (top, _), (left, _) = grid.pads
+        h, w = grid.sizes
+        self.bt = transforms(dtype)[0]
+        # channels first, so that each transformed tile matrix is (C, m x tiles); the role
+        # names the grid, whose padding stays zero
+        padded = workspace(("winograd_image", grid.key), (c, m, hp, wp), dtype)
+        self.inner = padded[:, :, top:top + h, left:left + w]
+        self.rows = workspace("winograd_rows", (TILE, c, m, th, wp), dtype)
+        s = padded.strides
+        self.tile_rows = _view(padded, self.rows.shape,
+                               (s[2], s[0], s[1], OUT_TILE * s[2], s[3]))
+        self.mixed = workspace("winograd_rows_mixed", self.rows.shape, dtype)
+        self.cols = workspace("winograd_cols", (TILE, TILE, c, m, th, tw), dtype)
+        s = self.mixed.strides
+        self.tile_cols = _view(self.mixed, self.cols.shape,
+                               (s[4], s[0], s[1], s[2], s[3], OUT_TILE * s[4]))
+
+    def __call__(self, images: np.ndarray, tiles: np.ndarray) -> None:
+        """Transform ``images (m, C, H, W)`` into ``tiles (36, C, m * tiles)``, its rows
+        ordered (column point, row point)."""
+        self.inner[...] = images.transpose(1, 0, 2, 3)
+        np.copyto(self.rows, self.tile_rows)
+        np.matmul(self.bt, self.rows.reshape(TILE, -1), out=self.mixed.reshape(TILE, -1))
+        np.copyto(self.cols, self.tile_cols)
+        np.matmul(self.bt, self.cols.reshape(TILE, -1), out=tiles.reshape(TILE, -1))
 
 
-def _transform_input(padded: np.ndarray, grid: TileGrid, tiles: np.ndarray) -> None:
-    """``V = B^T d B`` of every tile of the padded images ``(C, m, *padded)`` into ``tiles
-    (36, C, m * tiles)``, its rows ordered (column point, row point)."""
-    bt = transforms(padded.dtype)[0]
-    c, m = padded.shape[:2]
-    (th, tw), wp = grid.tiles, grid.padded[1]
-    s = padded.strides
-    rows = workspace("winograd_rows", (TILE, c, m, th, wp), padded.dtype)
-    np.copyto(rows, as_strided(padded, rows.shape,
-                               (s[2], s[0], s[1], OUT_TILE * s[2], s[3])))
-    mixed = workspace("winograd_rows_mixed", rows.shape, padded.dtype)
-    np.matmul(bt, rows.reshape(TILE, -1), out=mixed.reshape(TILE, -1))
-    s = mixed.strides
-    cols = workspace("winograd_cols", (TILE, TILE, c, m, th, tw), padded.dtype)
-    np.copyto(cols, as_strided(mixed, cols.shape,
-                               (s[4], s[0], s[1], s[2], s[3], OUT_TILE * s[4])))
-    np.matmul(bt, cols.reshape(TILE, -1), out=tiles.reshape(TILE, -1))
+def _view(base: np.ndarray, shape: tuple, strides: tuple) -> np.ndarray:
+    """A read-only strided view of the contiguous ``base`` (``as_strided`` without its
+    per-call overhead)."""
+    view = np.ndarray(shape, base.dtype, buffer=base, strides=strides)
+    view.flags.writeable = False
+    return view
+
+
+def _chunk_transforms(grid: TileGrid, c: int, n: int, chunk: int, dtype) -> dict:
+    """The :class:`_InputTransform` of each chunk size the batch is cut into."""
+    sizes = {part.stop - part.start for part in _parts(n, chunk)}
+    return {m: _InputTransform(grid, c, m, dtype) for m in sizes}
 
 
 def _filter_tiles(w: np.ndarray) -> np.ndarray:
@@ -271,12 +288,13 @@ def forward(x: np.ndarray, w: np.ndarray, pads, out: np.ndarray | None = None,
     y = result_array(out, (n, o, ho, wo), x.dtype)
     chunk = min(n, _chunk(max(c, o), grid))
     memo = MEMO.store(x, grid, chunk) if remember else None
+    transform = _chunk_transforms(grid, c, n, chunk, x.dtype)
     for k, part in enumerate(_parts(n, chunk)):
         m = part.stop - part.start
         cols = m * grid.count
         v = memo.tiles[k] if memo else \
             workspace("winograd_input", (TILE * TILE, c, cols), x.dtype)
-        _transform_input(_padded(x[part], grid), grid, v)
+        transform[m](x[part], v)
         prods = workspace("winograd_products", (TILE * TILE, o, cols), x.dtype)
         np.matmul(u, v, out=prods)
         # A^T over the column points with the result's column in the tile innermost
@@ -321,6 +339,7 @@ def filter_grad(dy: np.ndarray, x: np.ndarray, pads, out: np.ndarray | None = No
     acc = workspace("winograd_filter_sum", (TILE * TILE, o, c), x.dtype)
     chunk = min(n, _chunk(max(c, o), grid))
     memo = MEMO.find(x, grid, chunk)
+    transform = None if memo else _chunk_transforms(grid, c, n, chunk, x.dtype)
     for k, part in enumerate(_parts(n, chunk)):
         m = part.stop - part.start
         cols = m * grid.count
@@ -328,7 +347,7 @@ def filter_grad(dy: np.ndarray, x: np.ndarray, pads, out: np.ndarray | None = No
             v = memo.tiles[k]
         else:
             v = workspace("winograd_input", (TILE * TILE, c, cols), x.dtype)
-            _transform_input(_padded(x[part], grid), grid, v)
+            transform[m](x[part], v)
         grads = dy[part]
         if not grid.aligned:  # the outputs the tiles cut off have no gradient
             full = workspace(("winograd_dout", grid.key), (m, o, th * OUT_TILE, tw * OUT_TILE),
