@@ -52,15 +52,8 @@ def _bn_infer(x, scale, bias, mean, variance, **attrs):
     return AbstractTuple([AbstractTensor(t, x.shape), stat, stat, stat, stat])
 
 
-def _bn_scratch(x, *rest, **attrs):
-    """Training squares the centred input into one array like it (in the computing type)."""
-    if not {**BN_ATTRS, **attrs}["is_training"]:
-        return []
-    return [(tuple(x.shape), norm_type(x.dtype))]
-
-
 @quiet
-def _bn(x, scale, bias, mean, variance, out=None, scratch=None, **attrs):
+def _bn(x, scale, bias, mean, variance, out=None, **attrs):
     """``y`` into ``out`` when given (it must not overlap ``x``)."""
     a = {**BN_ATTRS, **attrs}
     w = x.astype(np.float64 if x.dtype == np.float64 else np.float32, copy=False)
@@ -69,9 +62,10 @@ def _bn(x, scale, bias, mean, variance, out=None, scratch=None, **attrs):
     if a["is_training"]:
         mu = w.mean(axis=axes)
         centred = np.subtract(w, mu.reshape(bshape), out=buffer_for(out, w))
-        squares = np.square(centred, out=buffer_for(scratch and scratch[0], w))
-        var = squares.mean(axis=axes)
+        # the sum of squares per channel without writing the squares out
+        rows = centred.reshape(centred.shape[0], centred.shape[1], -1)
         m = x.size // x.shape[1]
+        var = np.einsum("nci,nci->c", rows, rows) / m
         unbiased = var * (m / max(m - 1, 1))
     else:
         mu, var = mean.astype(w.dtype), variance.astype(w.dtype)
@@ -89,5 +83,5 @@ def _bn(x, scale, bias, mean, variance, out=None, scratch=None, **attrs):
     return into(out, y.astype(x.dtype, copy=False)), bm, bv, bm.copy(), bv.copy()
 
 
-BatchNorm = OpDef("BatchNorm", _bn_infer, _bn, attrs=dict(BN_ATTRS), scratch=_bn_scratch,
+BatchNorm = OpDef("BatchNorm", _bn_infer, _bn, attrs=dict(BN_ATTRS),
                   out_buffer=OUT_SEPARATE)
