@@ -51,6 +51,7 @@ class _Module:
         self.spec: dict = {}  # global name -> ("value", obj) | ("kernel", opdef name)
         self.consts: dict[int, str] = {}
         self.graph_names: dict[int, str] = {}
+        self.primitives: frozenset = frozenset()  # the program's primitive names
 
     def const(self, value, prefix: str = "c") -> str:
         key = id(value)
@@ -151,6 +152,9 @@ def generate_code(root: FuncGraph) -> GeneratedCode:
     """Python source and code object for ``root`` and its subgraphs."""
     mod = _Module()
     graphs = all_graphs(root)
+    mod.primitives = frozenset(n.inputs[0].value.opdef.name for g in graphs
+                               for n in toposort(g) if isinstance(n.inputs[0], ValueNode)
+                               and hasattr(n.inputs[0].value, "opdef"))
     chunks = [_graph_source(g, mod) for g in graphs]
     entry = mod.graph_name(root)
     if any(g.flags.get("recursive") for g in graphs):
@@ -314,5 +318,7 @@ def _emit(node: CNode, ref, names, lines, mod, counter, kernel, plan: MemoryPlan
             kw.append(f"out={buffer(target)}")
         if id(node) in plan.scratch:
             kw.append(f"scratch=({', '.join(buffer(b) for b in plan.scratch[id(node)])},)")
+        if prim.opdef.hints is not None and kernel is prim.opdef.kernel:
+            kw += [f"{key}={_literal(v)}" for key, v in prim.opdef.hints(mod.primitives).items()]
         expr = f"{k}({', '.join(args + kw)})"
     lines.append(f"    {var} = {expr}{comment}")

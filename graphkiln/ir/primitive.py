@@ -52,17 +52,21 @@ class OpDef:
     ``scratch(*abstracts, **attrs) -> [(shape, dtype)]`` lists the temporary arrays the
     kernel needs; the plan then passes them as ``scratch=[arrays]`` (a kernel that gets
     none allocates its own).
+    ``hints(primitives) -> {keyword: value}`` gives keyword arguments for the kernel from
+    the names of every primitive in the compiled program (e.g. whether a gradient will
+    read what the kernel could keep); kernels called without them use their defaults.
     """
 
     __slots__ = ("name", "infer", "kernel", "effect", "bprop", "vmap", "differentiable",
                  "pure_eval", "attrs", "specialize", "ref_inputs", "out_buffer", "scratch",
-                 "check_attrs", "__weakref__")
+                 "hints", "check_attrs", "__weakref__")
 
     def __init__(self, name: str, infer: Callable, kernel: Callable, *,
                  effect: str = NO_EFFECT, differentiable: bool = True,
                  pure_eval: bool = True, attrs: dict | None = None,
                  ref_inputs: tuple[int, ...] = (0,), out_buffer: str | None = None,
-                 scratch: Callable | None = None, check_attrs: Callable | None = None):
+                 scratch: Callable | None = None, hints: Callable | None = None,
+                 check_attrs: Callable | None = None):
         if name in REGISTRY:
             raise ValueError(f"primitive {name!r} is defined twice")
         self.name = name
@@ -84,6 +88,7 @@ class OpDef:
                              f"{OUT_SEPARATE!r}, got {out_buffer!r}")
         self.out_buffer = out_buffer
         self.scratch = scratch
+        self.hints = hints
         # check_attrs(attrs): MindSpore's errors for bad constructor arguments of ops.<Name>
         self.check_attrs = check_attrs
         REGISTRY[name] = self

@@ -234,3 +234,32 @@ def test_a_non_finite_weight_reaches_only_the_input_gradient_it_touches():
     finite = np.isfinite(want)
     np.testing.assert_allclose(got[finite], want[finite], rtol=0,
                                atol=1e-4 * np.abs(want[finite]).max())
+
+
+def test_compiled_programs_keep_the_tiles_only_when_a_filter_gradient_reads_them():
+    """Codegen passes ``keep_tiles`` from the whole program: an inference graph does not
+    fill the memo, a training graph does (and its filter gradient finds the entry)."""
+    import graphkiln as ms
+    from graphkiln import nn, ops
+
+    x_shape, w_shape, _ = CASES["winograd_same"]
+    conv = nn.Conv2d(w_shape[1], w_shape[0], 3, pad_mode="same", has_bias=False)
+    x = ms.Tensor(np.random.default_rng(0).standard_normal(x_shape).astype(np.float32))
+
+    @ms.jit
+    def infer(t):
+        return conv(t)
+
+    grad = ms.jit(ops.grad(lambda t: (conv(t) ** 2).sum() / 2, grad_position=None,
+                           weights=conv.trainable_params()))
+    conv_winograd.MEMO.entries.clear()
+    infer(x)
+    assert conv_winograd.MEMO.entries == []
+    (dw,) = grad(x)
+    entries = conv_winograd.MEMO.entries
+    assert len(entries) == 1 and entries[0].address is not None
+    geo = _geometry(x_shape, w_shape, {"pad_mode": "same"})
+    out_shape = (x_shape[0], w_shape[0]) + x_shape[2:]
+    dy = _reference(x.asnumpy(), conv.weight.asnumpy(), np.zeros(out_shape), geo)[0]  # y
+    want = _reference(x.asnumpy(), conv.weight.asnumpy(), dy, geo)[2]
+    np.testing.assert_allclose(dw.asnumpy(), want, rtol=0, atol=1e-5 * np.abs(want).max())

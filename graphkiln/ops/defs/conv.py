@@ -140,14 +140,15 @@ def _cols(x: np.ndarray, geo: ConvGeometry, out) -> np.ndarray:
     return cols.reshape(n, geo.group, -1, math.prod(out))
 
 
-def conv_forward(x, w, geo: ConvGeometry, out=None) -> np.ndarray:
-    """Winograd's F(4x4, 3x3) where it applies and pays, else ``W_g (O/g, C/g*K) @ cols
-    (N, g, C/g*K, L)``: the output comes out as NCHW (into ``out`` when given)."""
+def conv_forward(x, w, geo: ConvGeometry, out=None, keep_tiles: bool = True) -> np.ndarray:
+    """Winograd's F(4x4, 3x3) where it applies and pays (keeping its input tiles for a
+    filter gradient with ``keep_tiles``), else ``W_g (O/g, C/g*K) @ cols (N, g, C/g*K,
+    L)``: the output comes out as NCHW (into ``out`` when given)."""
     dtype = x.dtype
     ct = W.compute_dtype(dtype)
     x, w = x.astype(ct, copy=False), w.astype(ct, copy=False)
     target = out if ct == dtype else None
-    y = WG.forward(x, w, geo.pads, target, remember=True) \
+    y = WG.forward(x, w, geo.pads, target, remember=keep_tiles) \
         if geo.winograd(ct, x.shape, w.shape) else None
     grid = geo.flat_grid(x.shape[2:]) if y is None else None
     if grid is not None:
@@ -275,8 +276,9 @@ def conv_opdefs(rank: int):
                                                                             geo))
 
     @quiet
-    def forward(x, w, out=None, **attrs):
-        return conv_forward(x, w, _geometry(prefix, rank, x.shape[2:], attrs), out)
+    def forward(x, w, out=None, keep_tiles=True, **attrs):
+        return conv_forward(x, w, _geometry(prefix, rank, x.shape[2:], attrs), out,
+                            keep_tiles)
 
     input_name = f"{prefix}BackpropInput"
 
@@ -328,7 +330,13 @@ def conv_opdefs(rank: int):
                                                        attrs), out)
 
     attrs = _conv_attrs(rank)
-    return (OpDef(prefix, forward_infer, forward, attrs=attrs, out_buffer=OUT_SEPARATE),
+    def hints(primitives) -> dict:
+        """A compiled program keeps the forward's transformed input only when it also
+        computes a filter gradient (in eager mode the kernel keeps it)."""
+        return {"keep_tiles": filter_name in primitives}
+
+    return (OpDef(prefix, forward_infer, forward, attrs=attrs, out_buffer=OUT_SEPARATE,
+                  hints=hints),
             OpDef(input_name, input_infer, input_kernel, attrs=attrs, out_buffer=OUT_SEPARATE),
             OpDef(filter_name, filter_infer, filter_kernel, attrs=attrs,
                   out_buffer=OUT_SEPARATE))

@@ -18,7 +18,6 @@ from ._infer import (
     dims_match,
     into,
     merge_dims,
-    norm_type,
     quiet,
     require_dtype,
     tensor_type,
