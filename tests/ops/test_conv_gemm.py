@@ -263,3 +263,29 @@ def test_compiled_programs_keep_the_tiles_only_when_a_filter_gradient_reads_them
     dy = _reference(x.asnumpy(), conv.weight.asnumpy(), np.zeros(out_shape), geo)[0]  # y
     want = _reference(x.asnumpy(), conv.weight.asnumpy(), dy, geo)[2]
     np.testing.assert_allclose(dw.asnumpy(), want, rtol=0, atol=1e-5 * np.abs(want).max())
+
+
+def _winograd_case(rng):
+    """Random sizes (tiles cut at the edges) and pads 0-2 per side, redrawn until the
+    layer is one Winograd runs."""
+    while True:
+        n, c, o = int(rng.integers(3, 6)), int(rng.integers(48, 72)), int(rng.integers(48, 72))
+        h, w = (int(v) for v in rng.integers(5, 15, 2))
+        pad = tuple(int(v) for v in rng.integers(0, 3, 4))
+        x_shape, w_shape = (n, c, h, w), (o, c, 3, 3)
+        geo = _geometry(x_shape, w_shape, {"pad_mode": "pad", "pad": pad})
+        if geo.winograd(np.float32, x_shape, w_shape):
+            return x_shape, w_shape, geo
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_winograd_over_random_shapes_and_partial_chunks(seed, monkeypatch):
+    """Batches cut into chunks of two with a smaller last one: forward (keeping its
+    tiles), input and filter gradients against the tap-by-tap reference."""
+    x_shape, w_shape, geo = _winograd_case(np.random.default_rng(seed))
+    grid = conv_winograd.tile_grid(x_shape[2:], geo.pads)
+    per_example = conv_winograd.TILE ** 2 * max(x_shape[1], w_shape[0]) * grid.count * 4
+    monkeypatch.setattr(conv_winograd, "CACHE_BUDGET", 2 * per_example)
+    x, wt, dy = _inputs(x_shape, w_shape, geo, np.float32, seed=seed)
+    for got, want in zip(_run(x, wt, dy, geo), _reference(x, wt, dy, geo)):
+        np.testing.assert_allclose(got, want, rtol=0, atol=2e-5 * np.abs(want).max())
