@@ -61,23 +61,6 @@ def test_scheduler_changes_what_the_compiled_step_uses_without_compiling_again()
     assert float(scheduler.last_epoch.asnumpy()) == 3.0
 
 
-@pytest.mark.parametrize("make", [
-    lambda o: StepLR(o, step_size=1),
-    lambda o: optim.lr_scheduler.CosineAnnealingWarmRestarts(o, T_0=2),
-    lambda o: optim.lr_scheduler.SequentialLR(o, [StepLR(o, 1), StepLR(o, 2)], [1]),
-])
-def test_a_scheduler_step_inside_a_compiled_function_is_refused(make):
-    scheduler = make(optim.SGD([weight()], lr=0.4))
-
-    @ms.jit
-    def step():
-        scheduler.step()
-        return True
-
-    with pytest.raises(RuntimeError, match=r"runs \w+\.step\(\) eagerly: call it outside"):
-        step()
-
-
 def test_a_group_lr_set_to_a_number_is_used():
     w = weight()
     opt = optim.SGD([w], lr=0.4)
