@@ -61,6 +61,13 @@ class _CastOutput(nn.Cell):
         return ops.cast(out, self.dtype) if out.dtype.is_float else out
 
 
+class _OutputTo32(_CastOutput):
+    """MindSpore's wrapper that casts ``backbone``'s floating-point outputs to float32."""
+
+    def __init__(self, backbone):
+        super().__init__(backbone, mstype.float32)
+
+
 def _replace_children(network, pick, wrap) -> None:
     """Replace (depth first) every sub-cell for which ``pick`` holds by ``wrap(cell)``."""
     for name, cell in list(network._cells.items()):

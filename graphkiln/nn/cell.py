@@ -126,13 +126,13 @@ class Cell:
         return register_hook(self, "backward", hook_fn)
 
     def to_float(self, dst_type) -> Cell:
-        """Run this cell and its sub-cells in ``dst_type`` (float16 or float32):
+        """Run this cell and its sub-cells in ``dst_type`` (float16, float32 or bfloat16):
         their floating-point inputs and trainable weights are cast to it when they run
         (the weights themselves stay in their own dtype)."""
-        if dst_type not in (mstype.float16, mstype.float32):
-            raise ValueError(f"For 'to_float', the argument 'dst_type' should be "
-                             f"mindspore.float16 or mindspore.float32 (graphkiln has no "
-                             f"bfloat16 on NumPy), but got {dst_type}.")
+        if dst_type not in (mstype.float16, mstype.float32, mstype.bfloat16):
+            raise ValueError(f"For 'to_float', the argument 'dst_type' must be mstype.float32, "
+                             f"mstype.float16 or mstype.bfloat16, but got type: "
+                             f"{type(dst_type)} and value: {dst_type}.")
         for _, cell in self.cells_and_names():
             cell.__dict__["_amp_dtype"] = dst_type
         return self
