@@ -82,6 +82,7 @@ SIGNATURES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         "SiLU")},
     "Sqrt": (("x",), ()),
     "Rsqrt": (("input",), ()),
+    "Assign": (("variable", "value", "u"), ()),  # u: the memory state it follows
 }
 
 # The constructor arguments encoded as enum integers, with their values by number.

@@ -47,6 +47,17 @@ def _cast(x, type_id):
     return Primitive(REGISTRY["Cast"])(x, getattr(mstype, name))
 
 
+def _assign(variable, value, _state):
+    """``Assign(weight, value, u)``: write ``value`` into the weight (which it returns)."""
+    return Primitive(REGISTRY["Assign"])(variable, value)
+
+
+def _inplace_adds(variable, other, alpha, state):
+    """MindSpore's ``InplaceAddsExt(weight, other, alpha, u)`` (``weight += other * alpha``,
+    as ``self.w += 1.0`` exports) as an Assign."""
+    return _assign(variable, variable + other * alpha, state)
+
+
 # MindSpore primitive functions graphkiln runs as other primitives, on the same inputs.
 _ADAPTED = {
     "Cast": _cast,
@@ -55,6 +66,8 @@ _ADAPTED = {
     "SiLU": lambda x: Primitive(REGISTRY["Mul"])(x, Primitive(REGISTRY["Sigmoid"])(x)),
     "SumExt": _reduce_ext("ReduceSum"),
     "MeanExt": _reduce_ext("ReduceMean"),
+    "Assign": _assign,
+    "InplaceAddsExt": _inplace_adds,
 }
 
 

@@ -119,6 +119,8 @@ class _Writer:
             op, inputs, attrs = "StridedSlice", self._getitem(node, args), {}
         elif name == "Mul" and isinstance(args[1], ValueNode) and np.ndim(args[1].value) == 0:
             op, inputs, attrs = "Muls", [self._value(a) for a in args], {}
+        elif name == "Assign":  # MindSpore marks its memory effect on the primitive
+            op, inputs, attrs = name, [self._value(a) for a in args], {"side_effect_mem": True}
         elif name in _STRUCTURAL:
             op, inputs, attrs = name, [self._value(a) for a in args], {}
         elif name in _PLAIN:
