@@ -82,8 +82,17 @@ SIGNATURES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         "SiLU")},
     "Sqrt": (("x",), ()),
     "Rsqrt": (("input",), ()),
-    "Assign": (("variable", "value", "u"), ()),  # u: the memory state it follows
+    "Assign": (("variable", "value"), ()),
+    "AssignAdd": (("ref", "value"), ()),
+    "OneHot": (("indices", "depth", "on_value", "off_value"), ("axis",)),
+    "NotEqual": (("input", "other"), ()),
+    "ReluGrad": (("y_backprop", "x"), ()),
+    "BroadcastTo": (("input",), ("shape",)),
 }
+
+# Primitives that write a weight: MindSpore marks them ``side_effect_mem`` and gives each
+# node the memory state it follows (a U monad) as its last input.
+MEMORY_EFFECTS = ("Assign", "AssignAdd", "ApplyMomentum")
 
 # The constructor arguments encoded as enum integers, with their values by number.
 ENUM_ARGS = {"pad_mode": PAD_MODES, "data_format": FORMATS}

@@ -47,15 +47,10 @@ def _cast(x, type_id):
     return Primitive(REGISTRY["Cast"])(x, getattr(mstype, name))
 
 
-def _assign(variable, value, _state):
-    """``Assign(weight, value, u)``: write ``value`` into the weight (which it returns)."""
-    return Primitive(REGISTRY["Assign"])(variable, value)
-
-
-def _inplace_adds(variable, other, alpha, state):
-    """MindSpore's ``InplaceAddsExt(weight, other, alpha, u)`` (``weight += other * alpha``,
+def _inplace_adds(variable, other, alpha):
+    """MindSpore's ``InplaceAddsExt(weight, other, alpha)`` (``weight += other * alpha``,
     as ``self.w += 1.0`` exports) as an Assign."""
-    return _assign(variable, variable + other * alpha, state)
+    return Primitive(REGISTRY["Assign"])(variable, variable + other * alpha)
 
 
 # MindSpore primitive functions graphkiln runs as other primitives, on the same inputs.
@@ -66,7 +61,6 @@ _ADAPTED = {
     "SiLU": lambda x: Primitive(REGISTRY["Mul"])(x, Primitive(REGISTRY["Sigmoid"])(x)),
     "SumExt": _reduce_ext("ReduceSum"),
     "MeanExt": _reduce_ext("ReduceMean"),
-    "Assign": _assign,
     "InplaceAddsExt": _inplace_adds,
 }
 
@@ -198,14 +192,17 @@ class _Reader:
             weights[key] = mo.proto_array(p, f"the weight '{key}' of {self.what}")
             weight_of[p.name] = key
         constants, steps = {}, []
+        states = set()  # the memory states: U monads and UpdateState outputs
         for node in g.node:
             if node.op_type == "Constant":
                 value = mo.decode_value(node.attribute[0],
                                         f"the constant '{node.name}' of {self.what}")
                 constants[node.output[0]] = Tensor(value) if isinstance(value, np.ndarray) \
                     else value
+                if isinstance(value, mo.Monad):
+                    states.add(node.output[0])
             else:
-                steps.append(self._step(node, constants))
+                steps.append(self._step(node, constants, states))
         if len(g.output) != 1:
             raise ValueError(f"For 'load', {self.what} has {len(g.output)} graph outputs; "
                              f"a MINDIR graph has one.")
@@ -230,7 +227,7 @@ class _Reader:
                              f"data type {code}, which graphkiln cannot read.")
         return dtype
 
-    def _step(self, node, constants: dict) -> Step:
+    def _step(self, node, constants: dict, states: set) -> Step:
         kind, _, prim_name = node.op_type.partition("::")
         prim = self.prims.get(prim_name)
         if kind != "REF" or prim is None:
@@ -240,7 +237,11 @@ class _Reader:
         label = f"'{node.name}' ({op})"
         inputs = tuple(node.input)
         if op in _STRUCTURAL:
+            if op == "UpdateState":
+                states.add(node.output[0])
             return Step(node.output[0], _STRUCTURAL[op], inputs, label)
+        # graphkiln orders a primitive's memory effect itself: the state it follows is dropped
+        inputs = tuple(i for i in inputs if i not in states)
         if op in _ADAPTED and prim.prim_type == mo.PRIMITIVE_FUNCTION:
             return Step(node.output[0], _ADAPTED[op], inputs, label)
         name = mo.GRAPHKILN_NAMES.get(op, op)

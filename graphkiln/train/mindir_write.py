@@ -18,16 +18,20 @@ from .mindir_schema import AttributeProto, ModelProto, PrimitiveProto, TensorPro
 _STRUCTURAL = ("Load", "UpdateState", "MakeTuple", "TupleGetItem", "Depend", "Shape")
 _CONV_ATTRS = ("out_channel", "kernel_size", "mode", "pad_mode", "pad", "stride", "dilation",
                "group", "data_format")
+_POOL_ATTRS = ("kernel_size", "strides", "pad_mode", "data_format")
 _PLAIN = {
     "Conv2D": _CONV_ATTRS,
     "Conv2DBackpropInput": _CONV_ATTRS,
-    "MaxPool": ("kernel_size", "strides", "pad_mode", "data_format"),
+    "Conv2DBackpropFilter": _CONV_ATTRS,
+    "MaxPool": _POOL_ATTRS,
+    "MaxPoolGrad": _POOL_ATTRS,
+    "ApplyMomentum": ("use_nesterov", "use_locking", "gradient_scale"),
 }
 # graphkiln primitives MindSpore's exports name otherwise
 _MINDSPORE_NAMES = {"Conv2DBackpropInput": "Conv2DTranspose"}
 # element-wise primitive functions whose Python-number operand is written as a 0-d tensor
 # of the other operand's dtype (as MindSpore writes `x + 1.0`)
-_TENSOR_OPERANDS = {"Add", "Sub", "Div", "RealDiv", "Maximum", "Minimum", "Pow"}
+_TENSOR_OPERANDS = {"Add", "Sub", "Div", "RealDiv", "Maximum", "Minimum", "Pow", "NotEqual"}
 
 
 def write_mindir(graph: FuncGraph, weights: dict[str, np.ndarray]) -> bytes:
@@ -119,12 +123,16 @@ class _Writer:
             op, inputs, attrs = "StridedSlice", self._getitem(node, args), {}
         elif name == "Mul" and isinstance(args[1], ValueNode) and np.ndim(args[1].value) == 0:
             op, inputs, attrs = "Muls", [self._value(a) for a in args], {}
-        elif name == "Assign":  # MindSpore marks its memory effect on the primitive
+        elif name in ("Assign", "AssignAdd"):  # (weight, value, memory state)
             op, inputs, attrs = name, [self._value(a) for a in args], {"side_effect_mem": True}
+        elif name == "OneHot":
+            op, inputs, attrs = name, self._function_inputs(prim, _one_hot_values(args)), {}
         elif name in _STRUCTURAL:
             op, inputs, attrs = name, [self._value(a) for a in args], {}
         elif name in _PLAIN:
             op, inputs, attrs = name, [self._value(a) for a in args], _plain_attrs(prim)
+            if name in mo.MEMORY_EFFECTS:
+                attrs["side_effect_mem"] = True
         elif name in mo.SIGNATURES:
             op, inputs, attrs = name, self._function_inputs(prim, args), {}
         else:
@@ -217,6 +225,15 @@ def _scalars_as_tensors(args: list) -> list:
             else a for a in args]
 
 
+def _one_hot_values(args: list) -> list:
+    """OneHot's arguments with number ``on_value``/``off_value`` as 0-d tensors of the
+    output dtype (MindSpore's inputs are tensors)."""
+    indices, depth, on, off = args
+    dtype = _np_dtype(on.abstract) if isinstance(on.abstract, AbstractTensor) else np.float32
+    return [indices, depth, *(ValueNode(np.asarray(v.value, dtype)) if isinstance(v, ValueNode)
+                              and not isinstance(v.value, np.ndarray) else v for v in (on, off))]
+
+
 def _np_dtype(abstract) -> np.dtype:
     return np.dtype(mstype.dtype_to_nptype(abstract.dtype))
 
@@ -238,15 +255,15 @@ def _plain_attrs(prim: Primitive) -> dict:
     attrs, given = {}, {**prim.opdef.attrs, **prim.attrs}
     for arg in _PLAIN[prim.name]:
         value = given[arg]
-        if arg in ("stride", "dilation", "strides") or (arg == "kernel_size"
-                                                        and prim.name == "MaxPool"):
+        pool = prim.name in ("MaxPool", "MaxPoolGrad")
+        if arg in ("stride", "dilation", "strides") or (arg == "kernel_size" and pool):
             pair = (value, value) if isinstance(value, int) else tuple(value)[-2:]
             value = (1, 1, *pair)
         elif arg == "kernel_size" and isinstance(value, int):
             value = (value, value)
         elif arg == "pad" and isinstance(value, int):
             value = (value,) * 4
-        elif arg == "pad_mode" and prim.name == "MaxPool":
+        elif arg == "pad_mode" and pool:
             value = value.upper()
         attrs[mo.PLAIN_ATTR_NAMES.get(arg, arg)] = value
     if "group" in attrs:

@@ -1,7 +1,9 @@
-"""A MINDIR graph that writes its weight (``ret = x * y * w; w += 1``): graphkiln writes the
-``Assign`` as MindSpore does (the file MindSpore 2.10 ran, updating the weight, when
-fixtures/record_mindir_assign.py ran) and runs MindSpore's file (whose update is an
-``InplaceAddsExt``) and its own with the outputs and weights MindSpore recorded."""
+"""MINDIR graphs that write weights, recorded on MindSpore 2.10 by
+fixtures/record_mindir_assign.py: ``ret = x * y * w; w += 1`` and a whole train step
+(TrainOneStepCell with Momentum: convolution, pooling and their gradients, ``ApplyMomentum``,
+``AssignAdd``...). graphkiln writes the files MindSpore ran (the train step as MindSpore's own
+train step runs), and runs them, and MindSpore's file (whose update is an
+``InplaceAddsExt``), with the outputs and weights MindSpore recorded."""
 import hashlib
 import json
 
@@ -9,7 +11,7 @@ import numpy as np
 import pytest
 
 import graphkiln as ms
-from graphkiln import compat, nn
+from graphkiln import compat
 from tests.export.recorded import FIXTURES
 
 RECORDED = json.loads((FIXTURES / "mindir_assign.json").read_text())
@@ -18,28 +20,43 @@ MODES = {"graph": ms.GRAPH_MODE, "pynative": ms.PYNATIVE_MODE}
 
 
 @pytest.fixture(scope="module")
-def graphkiln_file(tmp_path_factory):
+def written(tmp_path_factory):
     directory = tmp_path_factory.mktemp("assign")
-    RECORDER.export(str(directory / "assign"))
-    return directory / "assign.mindir"
+    for name in RECORDER.NETS:
+        RECORDER.export(str(directory / name), name)
+    return directory
 
 
-def test_writes_the_file_mindspore_ran(graphkiln_file):
-    recorded = RECORDED["graphkiln_file"]
-    assert hashlib.sha256(graphkiln_file.read_bytes()).hexdigest() == recorded["sha256"], (
+def _assert_runs(recorded, got, rtol):
+    for (out, weights), (want_out, want_weights) in zip(
+            zip(got["outputs"], got["weights"]),
+            zip(recorded["outputs"], recorded["weights"])):
+        np.testing.assert_allclose(out, want_out, rtol=rtol, atol=1e-6)
+        assert sorted(weights) == sorted(want_weights)
+        for name, value in want_weights.items():
+            np.testing.assert_allclose(weights[name], value, rtol=rtol, atol=1e-6,
+                                       err_msg=name)
+
+
+@pytest.mark.parametrize("name", sorted(RECORDER.NETS))
+def test_writes_the_files_mindspore_ran(name, written):
+    recorded = RECORDED[f"graphkiln_{name}"]
+    digest = hashlib.sha256((written / f"{name}.mindir").read_bytes()).hexdigest()
+    assert digest == recorded["sha256"], (
         "graphkiln now writes another file for this net: check it on MindSpore with "
         "tests/export/fixtures/record_mindir_assign.py")
-    assert recorded["outputs"] == RECORDED["mindspore_file"]["outputs"]
-    assert recorded["weights"] == RECORDED["mindspore_file"]["weights"]
+    # what MindSpore computed from graphkiln's file is what it computes itself
+    own = RECORDED["mindspore_file" if name == "assign" else "mindspore_train_step"]
+    _assert_runs(own, recorded, rtol=1e-4)
 
 
 @pytest.mark.parametrize("mode", MODES)
-@pytest.mark.parametrize("source", ["mindspore_file", "graphkiln_file"])
-def test_graph_cell_updates_the_weight_as_mindspore(source, mode, graphkiln_file):
+@pytest.mark.parametrize("source", ["mindspore_file", "graphkiln_assign",
+                                    "graphkiln_train_step"])
+def test_graph_cell_updates_the_weights_as_mindspore(source, mode, written):
     ms.set_context(mode=MODES[mode])
-    path = FIXTURES / "ms_assign.mindir" if source == "mindspore_file" else graphkiln_file
-    cell = nn.GraphCell(ms.load(str(path)))
-    x, y = ms.Tensor(RECORDER.X), ms.Tensor(RECORDER.Y)
-    for output, weight in zip(RECORDED[source]["outputs"], RECORDED[source]["weights"]):
-        np.testing.assert_array_equal(cell(x, y).asnumpy(), output)
-        np.testing.assert_array_equal(cell.trainable_params()[0].asnumpy(), weight)
+    name = "train_step" if source.endswith("train_step") else "assign"
+    path = FIXTURES / "ms_assign.mindir" if source == "mindspore_file" \
+        else written / f"{name}.mindir"
+    got = RECORDER.run_twice(str(path), name)
+    _assert_runs(RECORDED[source], got, rtol=1e-4)
