@@ -26,6 +26,7 @@ from ...common.parameter import Parameter
 from ...common.tensor import Tensor
 from ...frontend.fallback import run_time
 from ...ir import tracing_state
+from ...ops.defs.py_execute import PyExecute
 from .checks import check_type
 from .optimizer import Optimizer
 
@@ -50,13 +51,32 @@ def _copy(t) -> Tensor:
 
 def _at_run_time(method):
     """``method`` as is outside a compiled function; inside one, a call of it when the graph
-    runs (its result a run-time object: the list of Tensors when the graph returns it)."""
+    runs (its result a run-time object: the list of Tensors when the graph returns it).
+
+    The call reads and writes the learning-rate Parameters behind the graph's back, so it is
+    put in the weights' memory order: an ``AssignAdd`` of zero to ``last_epoch`` that it
+    waits for follows the reads and writes before it, and one that waits for it precedes
+    those after it (an optimizer update before ``step()`` uses the old rate, one after it
+    the new)."""
     @functools.wraps(method)
     def call(self, *args, **kwargs):
         if tracing_state.current() is None:
             return method(self, *args, **kwargs)
-        return run_time(functools.partial(method, self), *args, **kwargs)
+        counter = self.last_epoch
+        before = ops.assign_add(counter, Tensor(np.zeros((), counter.dtype.np_dtype)))
+        result = run_time(_after, functools.partial(method, self), before, *args, **kwargs)
+        ops.assign_add(counter, PyExecute(_zero, result, out_dtype=counter.dtype))
+        return result
     return call
+
+
+def _after(fn, _before, *args, **kwargs):
+    """``fn(*args, **kwargs)`` (``_before``: the value the call waits for)."""
+    return fn(*args, **kwargs)
+
+
+def _zero(_result) -> int:
+    return 0
 
 
 def _per_group(optimizer, value, name: str) -> list:
