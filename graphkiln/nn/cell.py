@@ -28,6 +28,7 @@ from ..compile.api import call_cell
 from ..compile.cell_state import note_cell_write
 from ..errors import blame_argument
 from ..frontend.weight_writes import write_attribute, write_parameter
+from ..ir import amp_cast
 from ..ops.defs.array import Cast
 from .cell_hooks import HOOKS_ATTR, HookHandle, call_with_hooks
 from .cell_hooks import register as register_hook
@@ -100,9 +101,14 @@ class Cell:
             return call_cell(self, args, kwargs)
         args = tuple(_cast_float(a, dtype) for a in args)
         _AMP_DEPTH[0] += 1
+        outranked = bool(amp_cast.STACK)  # to_float outranks an "auto" amp strategy
+        if outranked:
+            amp_cast.push("to_float", dtype, (), ())
         try:
             return call_cell(self, args, kwargs)
         finally:
+            if outranked:
+                amp_cast.pop()
             _AMP_DEPTH[0] -= 1
 
     def register_forward_pre_hook(self, hook_fn) -> HookHandle:

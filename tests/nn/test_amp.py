@@ -60,6 +60,15 @@ def test_to_float_runs_a_cell_in_float16_or_bfloat16_as_mindspore(dtype_name):
     np.testing.assert_array_equal(got["value"], want["value"])
 
 
+@pytest.mark.parametrize("mode", MODES)
+def test_to_float_outranks_the_auto_strategy_as_mindspore(mode):
+    recorder = compat.import_mindspore_module(FIXTURES / "record_to_float.py")
+    got = recorder.run_auto_with_to_float(MODES[mode])
+    want = TO_FLOAT[f"auto_with_to_float/{mode}"]
+    assert got["dtype"] == want["dtype"] == "Float32"
+    np.testing.assert_allclose(got["value"], want["value"], rtol=1e-6, atol=1e-6)
+
+
 def test_to_float_refuses_other_dtypes_as_mindspore():
     kind, message = TO_FLOAT["error"]
     with pytest.raises(ValueError) as info:
