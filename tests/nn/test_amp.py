@@ -18,6 +18,7 @@ from amp_cases import LEVELS, bn_after_one_step, net, run_level, run_loss_scale 
 
 RECORDED = np.load(FIXTURES / "amp.npz")
 TO_FLOAT = json.loads((FIXTURES / "to_float.json").read_text())
+CUSTOM = json.loads((FIXTURES / "custom_amp.json").read_text())
 MODES = {"pynative": ms.PYNATIVE_MODE, "graph": ms.GRAPH_MODE}
 
 
@@ -67,6 +68,33 @@ def test_to_float_outranks_the_auto_strategy_as_mindspore(mode):
     want = TO_FLOAT[f"auto_with_to_float/{mode}"]
     assert got["dtype"] == want["dtype"] == "Float32"
     np.testing.assert_allclose(got["value"], want["value"], rtol=1e-6, atol=1e-6)
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("kind", ["white", "black"])
+def test_custom_mixed_precision_matches_mindspore(kind, mode):
+    recorder = compat.import_mindspore_module(FIXTURES / "record_custom_amp.py")
+    got = recorder.run(kind, MODES[mode])
+    want = CUSTOM[f"{kind}/{mode}"]
+    assert got["dtype"] == want["dtype"]
+    np.testing.assert_allclose(got["value"], want["value"], rtol=2e-3, atol=2e-3)
+
+
+@pytest.mark.parametrize("case", sorted(CUSTOM["errors"]))
+def test_custom_mixed_precision_bad_arguments_raise_what_mindspore_raises(case):
+    recorder = compat.import_mindspore_module(FIXTURES / "record_custom_amp.py")
+    kind, message = CUSTOM["errors"][case]
+    with pytest.raises((TypeError, ValueError)) as info:
+        recorder.BAD[case]()
+    assert type(info.value).__name__ == kind
+    if "ReLU()" in message or "<class 'mindspore." in message:  # reprs of MindSpore objects
+        message = message.split(", but got")[0]
+    assert str(info.value).startswith(message)
+
+
+def test_custom_mixed_precision_refuses_primitives_in_a_white_list():
+    with pytest.raises(NotImplementedError, match="not primitives"):
+        amp.custom_mixed_precision(nn.Dense(2, 2), white_list=[ms.ops.MatMul])
 
 
 def test_to_float_refuses_other_dtypes_as_mindspore():
