@@ -31,7 +31,7 @@ TYPE_IDS = {30: "bool_", 32: "int8", 33: "int16", 34: "int32", 35: "int64", 37: 
 
 # AttributeProto.AttributeType
 FLOAT, INT8, INT32, INT64, STRING, BOOL, DOUBLE = 1, 3, 6, 7, 8, 9, 11
-TENSOR, TENSORS, TUPLE, LIST, UMONAD, IOMONAD, NONE = 17, 19, 20, 21, 23, 24, 25
+TENSOR, TENSORS, TUPLE, LIST, UMONAD, IOMONAD, NONE, SCALAR = 17, 19, 20, 21, 23, 24, 25, 39
 PRIMITIVE, PRIMITIVE_FUNCTION = 1, 2
 
 MINDIR_VERSION = 3  # ModelProto.mind_ir_version MindSpore 2.10 writes and reads

@@ -271,6 +271,12 @@ def _plain_attrs(prim: Primitive) -> dict:
     return attrs
 
 
+# Python number kinds as MINDIR data types (MindSpore's int and float are 64-bit)
+_SCALAR_CODES = {bool: mo.DTYPE_CODES[np.dtype(np.bool_)],
+                 int: mo.DTYPE_CODES[np.dtype(np.int64)],
+                 float: mo.DTYPE_CODES[np.dtype(np.float64)]}
+
+
 def _tensor_type(abstract, what: str) -> TensorProto:
     if not isinstance(abstract, AbstractTensor):
         raise TypeError(f"For 'export', {what} is not a tensor ({abstract}).")
@@ -292,8 +298,12 @@ def _shape_attr(abstract) -> AttributeProto | None:
                 return None
             attr.values.append(item)
         attr.seq_info.is_dyn_len = False
-    elif isinstance(abstract, AbstractScalar):
-        return None
+    elif isinstance(abstract, AbstractScalar):  # a number: a 0-d tensor type, as MindSpore
+        code = _SCALAR_CODES.get(abstract.kind)
+        if code is None:
+            return None
+        attr.type = mo.SCALAR
+        attr.tensors.append(TensorProto(dims=[0], data_type=code))
     elif isinstance(abstract, AbstractMonad):
         attr.type = mo.UMONAD
     else:

@@ -56,7 +56,7 @@ def test_writes_the_files_mindspore_ran(name, written):
 def test_graph_cell_updates_the_weights_as_mindspore(source, mode, written):
     ms.set_context(mode=MODES[mode])
     name = "train_step" if source.endswith("train_step") else "assign"
-    path = FIXTURES / "ms_assign.mindir" if source == "mindspore_file" \
+    path = FIXTURES / "mindspore_assign.mindir" if source == "mindspore_file" \
         else written / f"{name}.mindir"
     got = RECORDER.run_twice(str(path), name)
     _assert_runs(RECORDED[source], got, rtol=1e-4)
