@@ -4,6 +4,7 @@ it; in GRAPH_MODE the steps are traced into one graphkiln graph like any cell's 
 graphkiln's passes, autodiff and ``python -m graphkiln dump`` see it as any other graph."""
 from __future__ import annotations
 
+import operator
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -20,6 +21,8 @@ from ..ir.primitive import REGISTRY, Primitive
 from .mindir_schema import ModelProto
 
 _STRUCTURAL = {
+    "list_getitem": operator.getitem,  # an element of a list or tuple input
+    "tuple_getitem": operator.getitem,
     "Load": lambda param, _state: param,
     "UpdateState": lambda *_states: mo.U_MONAD,
     "MakeTuple": lambda *items: tuple(items),
@@ -78,7 +81,8 @@ class Step:
 class InputInfo:
     name: str
     shape: tuple[int | None, ...]  # None: any size (a dynamic dimension)
-    dtype: np.dtype
+    dtype: np.dtype | None  # None: a list or tuple input (``sequence`` says which)
+    sequence: str | None = None
 
 
 class MindIRGraph:
@@ -183,9 +187,7 @@ class _Reader:
 
     def graph(self) -> MindIRGraph:
         g = self.model.graph
-        inputs = [InputInfo(v.name, tuple(None if d < 0 else int(d) for d in v.tensor[0].dims),
-                            self._dtype(v.tensor[0].data_type, v.name))
-                  for v in g.input]
+        inputs = [self._input(v) for v in g.input]
         weights, weight_of = {}, {}
         for p in g.parameter:
             key = p.ref_key or p.name.rpartition(":")[2]
@@ -219,6 +221,13 @@ class _Reader:
                              f"made by no node: the file is damaged.")
         return MindIRGraph(g.name, inputs, weights, weight_of, constants, steps,
                            g.output[0].name, self.model)
+
+    def _input(self, v) -> InputInfo:
+        if v.attr_info.type in (mo.LIST, mo.TUPLE):  # a list or tuple of tensors
+            return InputInfo(v.name, (), None, "list" if v.attr_info.type == mo.LIST
+                             else "tuple")
+        return InputInfo(v.name, tuple(None if d < 0 else int(d) for d in v.tensor[0].dims),
+                         self._dtype(v.tensor[0].data_type, v.name))
 
     def _dtype(self, code: int, what: str) -> np.dtype:
         dtype = mo.CODE_DTYPES.get(code)

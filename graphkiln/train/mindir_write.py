@@ -9,7 +9,13 @@ import numpy as np
 import graphkiln.train.mindir_ops as mo
 
 from ..common import dtype as mstype
-from ..ir.abstract import AbstractMonad, AbstractScalar, AbstractTensor, AbstractTuple
+from ..ir.abstract import (
+    AbstractMonad,
+    AbstractScalar,
+    AbstractSequence,
+    AbstractTensor,
+    AbstractTuple,
+)
 from ..ir.anf import CNode, FuncGraph, Parameter, ValueNode, toposort
 from ..ir.primitive import Primitive
 from .mindir_schema import AttributeProto, ModelProto, PrimitiveProto, TensorProto
@@ -34,9 +40,11 @@ _MINDSPORE_NAMES = {"Conv2DBackpropInput": "Conv2DTranspose"}
 _TENSOR_OPERANDS = {"Add", "Sub", "Div", "RealDiv", "Maximum", "Minimum", "Pow", "NotEqual"}
 
 
-def write_mindir(graph: FuncGraph, weights: dict[str, np.ndarray]) -> bytes:
-    """The serialized ModelProto of ``graph``; ``weights`` maps weight names to values."""
-    return _Writer(graph, weights).model().SerializeToString()
+def write_mindir(graph: FuncGraph, weights: dict[str, np.ndarray], inputs=None) -> bytes:
+    """The serialized ModelProto of ``graph``; ``weights`` maps weight names to values;
+    ``inputs`` (the example inputs) tells which graph parameters a list or tuple input
+    became (one each for its Tensors, or one for a sequence of dynamic length)."""
+    return _Writer(graph, weights).model(inputs).SerializeToString()
 
 
 class _Writer:
@@ -53,9 +61,18 @@ class _Writer:
         self.constants = 0
         self.applied = 0
 
-    def model(self) -> ModelProto:
-        for p in self.graph.params:
-            self._input(p)
+    def model(self, inputs=None) -> ModelProto:
+        params, i = self.graph.params, 0
+        for x in inputs if inputs is not None else params:
+            if not isinstance(x, (list, tuple)):
+                self._input(params[i])
+                i += 1
+            elif isinstance(params[i].abstract, AbstractSequence):  # of dynamic length
+                self._sequence_input(params[i], x)
+                i += 1
+            else:
+                self._sequence_input(params[i:i + len(x)], x)
+                i += len(x)
         for p in self.graph.weights:
             self._weight(p)
         for node in toposort(self.graph):
@@ -75,6 +92,28 @@ class _Writer:
             raise TypeError(f"For 'export', the input '{p.name}' is not a tensor "
                             f"({p.abstract}); MINDIR inputs are tensors.")
         self._value_info(self.g.input.add(name=name), p.abstract, f"the input '{p.name}'")
+
+    def _sequence_input(self, params, example) -> None:
+        """A list or tuple input, as MindSpore writes it: its element types (and, for a
+        dynamic length, their common type); a fixed one's elements are read by
+        ``list_getitem``/``tuple_getitem`` nodes."""
+        kind = "List" if isinstance(example, list) else "Tuple"
+        dynamic = not isinstance(params, list)
+        first = params if dynamic else params[0]
+        arg = first.name if dynamic else first.name.rpartition("_")[0]
+        name = f"{self.graph.name}:{arg}"
+        info = self.g.input.add(name=name, denotation=kind)
+        info.attr_info.type = mo.LIST if kind == "List" else mo.TUPLE
+        for e in example:
+            info.attr_info.values.append(_shape_attr(AbstractTensor(e.dtype, e.shape)))
+        info.attr_info.seq_info.is_dyn_len = dynamic
+        if dynamic:
+            self.names[id(params)] = name
+            info.attr_info.seq_info.tuple_elem_item.CopyFrom(_shape_attr(params.abstract.element))
+            return
+        for i, p in enumerate(params):
+            self.names[id(p)] = self._apply(f"{kind.lower()}_getitem", [name, self._constant(i)],
+                                            {}, p.abstract)
 
     def _weight(self, p: Parameter) -> None:
         key = p.weight.name
@@ -119,7 +158,11 @@ class _Writer:
             return
         if name in _TENSOR_OPERANDS:
             args = _scalars_as_tensors(args)
-        if name == "Getitem":
+        if name == "SequenceGetItem":
+            seq = args[0].abstract
+            op = "list_getitem" if getattr(seq, "is_list", False) else "tuple_getitem"
+            op, inputs, attrs = op, [self._value(a) for a in args], {}
+        elif name == "Getitem":
             op, inputs, attrs = "StridedSlice", self._getitem(node, args), {}
         elif name == "Mul" and isinstance(args[1], ValueNode) and np.ndim(args[1].value) == 0:
             op, inputs, attrs = "Muls", [self._value(a) for a in args], {}
