@@ -37,6 +37,7 @@ MOVED = {
     "mindspore.common.api": "graphkiln.compile.api",
     "mindspore.common._pijit_context": "graphkiln.compile.pijit_context",
     "mindspore.train.amp": "graphkiln.amp",
+    "mindspore.train.data_sink": "graphkiln.train.dataset_helper",
 }
 
 
