@@ -88,11 +88,14 @@ SIGNATURES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "NotEqual": (("input", "other"), ()),
     "ReluGrad": (("y_backprop", "x"), ()),
     "BroadcastTo": (("input",), ("shape",)),
+    "AdamWeightDecay": (("var", "m", "v", "lr", "beta1", "beta2", "epsilon", "decay",
+                         "gradient"), ("use_locking",)),
 }
 
 # Primitives that write a weight: MindSpore marks them ``side_effect_mem`` and gives each
 # node the memory state it follows (a U monad) as its last input.
-MEMORY_EFFECTS = ("Assign", "AssignAdd", "ApplyMomentum")
+MEMORY_EFFECTS = ("Assign", "AssignAdd", "ApplyMomentum", "SGD", "Adam", "AdamWeightDecay",
+                  "ApplyRMSProp")
 
 # The constructor arguments encoded as enum integers, with their values by number.
 ENUM_ARGS = {"pad_mode": PAD_MODES, "data_format": FORMATS}

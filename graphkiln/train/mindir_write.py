@@ -32,6 +32,9 @@ _PLAIN = {
     "MaxPool": _POOL_ATTRS,
     "MaxPoolGrad": _POOL_ATTRS,
     "ApplyMomentum": ("use_nesterov", "use_locking", "gradient_scale"),
+    "SGD": ("dampening", "weight_decay", "nesterov"),
+    "Adam": ("use_locking", "use_nesterov"),
+    "ApplyRMSProp": ("use_locking",),
 }
 # graphkiln primitives MindSpore's exports name otherwise
 _MINDSPORE_NAMES = {"Conv2DBackpropInput": "Conv2DTranspose"}
@@ -166,8 +169,9 @@ class _Writer:
             op, inputs, attrs = "StridedSlice", self._getitem(node, args), {}
         elif name == "Mul" and isinstance(args[1], ValueNode) and np.ndim(args[1].value) == 0:
             op, inputs, attrs = "Muls", [self._value(a) for a in args], {}
-        elif name in ("Assign", "AssignAdd"):  # (weight, value, memory state)
-            op, inputs, attrs = name, [self._value(a) for a in args], {"side_effect_mem": True}
+        elif name in mo.MEMORY_EFFECTS and name in mo.SIGNATURES:  # the state goes last
+            inputs = self._function_inputs(prim, args[:-1]) + [self._value(args[-1])]
+            op, attrs = name, {"side_effect_mem": True}
         elif name == "OneHot":
             op, inputs, attrs = name, self._function_inputs(prim, _one_hot_values(args)), {}
         elif name in _STRUCTURAL:

@@ -1,9 +1,10 @@
 """MINDIR graphs that write weights, recorded on MindSpore 2.10 by
-fixtures/record_mindir_assign.py: ``ret = x * y * w; w += 1`` and a whole train step
+fixtures/record_mindir_assign.py: ``ret = x * y * w; w += 1`` and whole train steps
 (TrainOneStepCell with Momentum: convolution, pooling and their gradients, ``ApplyMomentum``,
-``AssignAdd``...). graphkiln writes the files MindSpore ran (the train step as MindSpore's own
-train step runs), and runs them, and MindSpore's file (whose update is an
-``InplaceAddsExt``), with the outputs and weights MindSpore recorded."""
+``AssignAdd``...; with SGD, Adam, AdamWeightDecay and RMSProp). graphkiln writes the files
+MindSpore ran (each train step as MindSpore's own train step runs), and runs them, and
+MindSpore's file (whose update is an ``InplaceAddsExt``), with the outputs and weights
+MindSpore recorded."""
 import hashlib
 import json
 
@@ -46,16 +47,16 @@ def test_writes_the_files_mindspore_ran(name, written):
         "graphkiln now writes another file for this net: check it on MindSpore with "
         "tests/export/fixtures/record_mindir_assign.py")
     # what MindSpore computed from graphkiln's file is what it computes itself
-    own = RECORDED["mindspore_file" if name == "assign" else "mindspore_train_step"]
+    own = RECORDED["mindspore_file" if name == "assign" else f"mindspore_{name}"]
     _assert_runs(own, recorded, rtol=1e-4)
 
 
 @pytest.mark.parametrize("mode", MODES)
-@pytest.mark.parametrize("source", ["mindspore_file", "graphkiln_assign",
-                                    "graphkiln_train_step"])
+@pytest.mark.parametrize("source", ["mindspore_file"] + [f"graphkiln_{name}"
+                                                         for name in sorted(RECORDER.NETS)])
 def test_graph_cell_updates_the_weights_as_mindspore(source, mode, written):
     ms.set_context(mode=MODES[mode])
-    name = "train_step" if source.endswith("train_step") else "assign"
+    name = source.partition("_")[2] if source != "mindspore_file" else "assign"
     path = FIXTURES / "mindspore_assign.mindir" if source == "mindspore_file" \
         else written / f"{name}.mindir"
     got = RECORDER.run_twice(str(path), name)
