@@ -206,7 +206,8 @@ def test_on_request_exit_saves_the_train_graph_as_mindir(tmp_path, mode):
 def test_on_request_exit_keeps_the_checkpoint_when_mindir_cannot_hold_the_graph(
         tmp_path, caplog):
     import signal
-    net, m = model()  # SGD: no MINDIR mapping yet
+    net = ms.nn.Dense(2, 1)
+    m = ms.Model(net, ms.nn.MSELoss(), ms.nn.Adagrad(net.trainable_params()))  # no MINDIR yet
 
     class Signal(ms.Callback):
         def on_train_step_end(self, run_context):
