@@ -90,6 +90,7 @@ SIGNATURES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "BroadcastTo": (("input",), ("shape",)),
     "AdamWeightDecay": (("var", "m", "v", "lr", "beta1", "beta2", "epsilon", "decay",
                          "gradient"), ("use_locking",)),
+    "BiasAddGrad": (("dout",), ("data_format",)),
 }
 
 # Primitives that write a weight: MindSpore marks them ``side_effect_mem`` and gives each

@@ -3,8 +3,8 @@ fixtures/record_mindir_assign.py: ``ret = x * y * w; w += 1`` and whole train st
 (TrainOneStepCell with Momentum: convolution, pooling and their gradients, ``ApplyMomentum``,
 ``AssignAdd``...; with SGD, Adam, AdamWeightDecay and RMSProp). graphkiln writes the files
 MindSpore ran (each train step as MindSpore's own train step runs), and runs them, and
-MindSpore's file (whose update is an ``InplaceAddsExt``), with the outputs and weights
-MindSpore recorded."""
+MindSpore's own files (the weight update an ``InplaceAddsExt``; the train step's loss a
+``SparseSoftmaxCrossEntropyWithLogits``), with the outputs and weights MindSpore recorded."""
 import hashlib
 import json
 
@@ -51,13 +51,17 @@ def test_writes_the_files_mindspore_ran(name, written):
     _assert_runs(own, recorded, rtol=1e-4)
 
 
+# recorded run -> (file, net name); MindSpore's own files are fixtures
+SOURCES = {"mindspore_file": ("mindspore_assign.mindir", "assign"),
+           "mindspore_train_step_file": ("mindspore_train_step.mindir", "train_step"),
+           **{f"graphkiln_{name}": (None, name) for name in RECORDER.NETS}}
+
+
 @pytest.mark.parametrize("mode", MODES)
-@pytest.mark.parametrize("source", ["mindspore_file"] + [f"graphkiln_{name}"
-                                                         for name in sorted(RECORDER.NETS)])
+@pytest.mark.parametrize("source", sorted(SOURCES))
 def test_graph_cell_updates_the_weights_as_mindspore(source, mode, written):
     ms.set_context(mode=MODES[mode])
-    name = source.partition("_")[2] if source != "mindspore_file" else "assign"
-    path = FIXTURES / "mindspore_assign.mindir" if source == "mindspore_file" \
-        else written / f"{name}.mindir"
+    file_name, name = SOURCES[source]
+    path = FIXTURES / file_name if file_name else written / f"{name}.mindir"
     got = RECORDER.run_twice(str(path), name)
     _assert_runs(RECORDED[source], got, rtol=1e-4)
