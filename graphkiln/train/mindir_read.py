@@ -21,8 +21,7 @@ from ..ir.primitive import REGISTRY, Primitive
 from .mindir_schema import ModelProto
 
 _STRUCTURAL = {
-    "list_getitem": operator.getitem,  # an element of a list or tuple input
-    "tuple_getitem": operator.getitem,
+    "list_getitem": operator.getitem,  # an element of a list input
     "Load": lambda param, _state: param,
     "UpdateState": lambda *_states: mo.U_MONAD,
     "MakeTuple": lambda *items: tuple(items),

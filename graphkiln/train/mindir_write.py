@@ -99,7 +99,7 @@ class _Writer:
     def _sequence_input(self, params, example) -> None:
         """A list or tuple input, as MindSpore writes it: its element types (and, for a
         dynamic length, their common type); a fixed one's elements are read by
-        ``list_getitem``/``tuple_getitem`` nodes."""
+        ``list_getitem``/``TupleGetItem`` nodes."""
         kind = "List" if isinstance(example, list) else "Tuple"
         dynamic = not isinstance(params, list)
         first = params if dynamic else params[0]
@@ -114,9 +114,9 @@ class _Writer:
             self.names[id(params)] = name
             info.attr_info.seq_info.tuple_elem_item.CopyFrom(_shape_attr(params.abstract.element))
             return
+        getitem = "list_getitem" if kind == "List" else "TupleGetItem"
         for i, p in enumerate(params):
-            self.names[id(p)] = self._apply(f"{kind.lower()}_getitem", [name, self._constant(i)],
-                                            {}, p.abstract)
+            self.names[id(p)] = self._apply(getitem, [name, self._constant(i)], {}, p.abstract)
 
     def _weight(self, p: Parameter) -> None:
         key = p.weight.name
@@ -163,7 +163,7 @@ class _Writer:
             args = _scalars_as_tensors(args)
         if name == "SequenceGetItem":
             seq = args[0].abstract
-            op = "list_getitem" if getattr(seq, "is_list", False) else "tuple_getitem"
+            op = "list_getitem" if getattr(seq, "is_list", False) else "TupleGetItem"
             op, inputs, attrs = op, [self._value(a) for a in args], {}
         elif name == "Getitem":
             op, inputs, attrs = "StridedSlice", self._getitem(node, args), {}
