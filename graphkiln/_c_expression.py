@@ -1,11 +1,14 @@
 """The names MindSpore's tests and tools import from its C++ extension module
 ``mindspore._c_expression``: ``TensorPy`` (the Tensor class every Tensor is an instance of)
-and ``get_code_extra`` (the record its bytecode JIT keeps on a compiled function).
+``get_code_extra`` (the record its bytecode JIT keeps on a compiled function) and
+``security`` (whether this is a "security" build, one without graph dumps: never).
 
 graphkiln compiles every ``jit`` function from its source (``capture_mode='bytecode'``
 included) and keeps no per-code record, so ``get_code_extra`` finds none.
 """
 from __future__ import annotations
+
+import types
 
 from .common.tensor import Tensor
 
@@ -17,4 +20,6 @@ def get_code_extra(code) -> None:
     return None
 
 
-__all__ = ["TensorPy", "get_code_extra"]
+security = types.SimpleNamespace(enable_security=lambda: False)
+
+__all__ = ["TensorPy", "get_code_extra", "security"]

@@ -7,6 +7,7 @@
   float16 and returns float32 outputs. Weights stay float32 and are cast where used.
   "auto": primitives are cast by MindSpore's lists as they run or are traced
   (``ir/amp_cast.py``); a Cell comes back wrapped (MindSpore changes its ``construct``).
+* ``custom_mixed_precision``: the same by lists of Cell classes the caller gives.
 * ``build_train_network``: the training cell for a level (loss computed in float32).
 * The loss-scale managers of ``graphkiln.train`` (also here, as in MindSpore) and the
   functional scalers (``StaticLossScaler``, ``DynamicLossScaler``, ``all_finite``).
@@ -14,6 +15,7 @@
 from __future__ import annotations
 
 import functools
+import logging
 
 import numpy as np
 
@@ -25,6 +27,7 @@ from .common.parameter import Parameter
 from .common.tensor import Tensor
 from .context import get_context
 from .ir import amp_cast
+from .ir.primitive import Primitive
 from .nn.wrap.loss_scale import TrainOneStepWithLossScaleCell
 from .train.loss_scale_manager import (
     DynamicLossScaleManager,
@@ -36,6 +39,7 @@ AMP_WHITE_LIST = [nn.Conv1d, nn.Conv2d, nn.Conv3d, nn.Conv1dTranspose, nn.Conv2d
                   nn.Conv3dTranspose, nn.Dense]
 AMP_BLACK_LIST = [nn.BatchNorm1d, nn.BatchNorm2d, nn.BatchNorm3d, nn.LayerNorm]
 _LEVELS = ("O0", "O1", "O2", "O3")
+logger = logging.getLogger("graphkiln.amp")
 
 
 def get_white_list() -> list:
@@ -61,6 +65,13 @@ class _CastOutput(nn.Cell):
         return ops.cast(out, self.dtype) if out.dtype.is_float else out
 
 
+class _OutputTo32(_CastOutput):
+    """MindSpore's wrapper that casts ``backbone``'s floating-point outputs to float32."""
+
+    def __init__(self, backbone):
+        super().__init__(backbone, mstype.float32)
+
+
 def _replace_children(network, pick, wrap) -> None:
     """Replace (depth first) every sub-cell for which ``pick`` holds by ``wrap(cell)``."""
     for name, cell in list(network._cells.items()):
@@ -76,9 +87,7 @@ def auto_mixed_precision(network, amp_level: str = "O0", dtype=mstype.float16):
     """Apply mixed precision ``amp_level`` (see the module docstring) to ``network``."""
     if not isinstance(amp_level, str) or amp_level not in _LEVELS + ("auto",):
         raise ValueError(f"The amp level {amp_level} is not supported")
-    if dtype is not mstype.float16:  # NumPy has no bfloat16
-        raise ValueError(f"The dtype should be one of (mstype.float16, mstype.bfloat16), but "
-                         f"got {dtype}; graphkiln supports float16.")
+    _check_low_dtype(dtype)
     if amp_level == "O0":
         return network
     if amp_level == "auto":
@@ -98,6 +107,66 @@ def auto_mixed_precision(network, amp_level: str = "O0", dtype=mstype.float16):
         network = _CastOutput(network, mstype.float32)
     network.__dict__["_amp_level"] = amp_level
     return network
+
+
+def _check_low_dtype(dtype) -> None:
+    if dtype is not mstype.float16:  # NumPy's bfloat16 (ml_dtypes) has no fast kernels
+        raise ValueError(f"The dtype should be one of (mstype.float16, mstype.bfloat16), but "
+                         f"got {dtype}; graphkiln supports float16.")
+
+
+def custom_mixed_precision(network, *, white_list=None, black_list=None,
+                           dtype=mstype.float16):
+    """Mixed precision by lists of Cell classes: with ``white_list``, the sub-cells of those
+    classes run in ``dtype`` and give float32 outputs (cells set by ``to_float`` keep their
+    dtype); with ``black_list``, the network runs in ``dtype`` except the sub-cells of
+    those classes, which stay float32, and gives float32 outputs."""
+    if not isinstance(network, nn.Cell):
+        raise TypeError("The network type should be Cell.")
+    if white_list is None and black_list is None:
+        raise ValueError("For custom_mixed_precision, one of white_list and black_list must be "
+                         "provided.")
+    if white_list is not None and black_list is not None:
+        raise ValueError("For custom_mixed_precision, the white_list or black_list cannot be "
+                         "provided at the same time, please provide one or the other.")
+    if dtype not in (mstype.float16, mstype.bfloat16):
+        raise ValueError(f"The dtype should be one of (mstype.float16, mstype.bfloat16), but "
+                         f"got {dtype}.")
+    _check_low_dtype(dtype)
+    if white_list is not None:
+        _list_check(white_list, "white_list")
+        primitives = [c.__name__ for c in white_list if not issubclass(c, nn.Cell)]
+        if primitives:
+            raise NotImplementedError(f"For custom_mixed_precision, graphkiln casts the cells "
+                                      f"of a white_list, not primitives ({primitives}); list "
+                                      f"the cells that call them.")
+        _replace_children(network, lambda c: isinstance(c, tuple(white_list))
+                          and "_amp_dtype" not in c.__dict__,
+                          lambda c: _CastOutput(c.to_float(dtype), mstype.float32))
+        return network
+    _list_check(black_list, "black_list")
+    network.to_float(dtype)
+    _replace_children(network, lambda c: isinstance(c, tuple(black_list)),
+                      lambda c: _CastOutput(c.to_float(mstype.float32), dtype))
+    return _OutputTo32(network)
+
+
+def _list_check(classes, name: str) -> None:
+    """MindSpore's checks of a white or black list (a list of Cell, or for a white list
+    also Primitive, classes)."""
+    if not isinstance(classes, list):
+        raise TypeError(f"The type of {name} should be list, but got {type(classes)}")
+    allowed = (nn.Cell, Primitive) if name == "white_list" else (nn.Cell,)
+    for c in classes:
+        if not isinstance(c, type):
+            raise TypeError(f"The element in {name} should be a class, but got {c}")
+        if not issubclass(c, allowed):
+            kinds = "one of 'Cell' and 'Primitive'" if name == "white_list" else "one of 'Cell'"
+            raise TypeError(f"The subclass of element in {name} should be {kinds}, but got {c}")
+    if name == "black_list":
+        for c in AMP_BLACK_LIST:
+            if c not in classes:
+                logger.warning(f"{c} is removed from internal black list.")
 
 
 # ------------------------------------------------------------------ amp_level "auto"
@@ -325,7 +394,8 @@ def build_train_network(network, optimizer, loss_fn=None, level: str = "O0",
     return nn.TrainOneStepCell(network, optimizer, scale).set_train()
 
 
-__all__ = ["auto_mixed_precision", "build_train_network", "mixed_precision_network",
+__all__ = ["auto_mixed_precision", "custom_mixed_precision", "build_train_network",
+           "mixed_precision_network",
            "get_white_list", "get_black_list",
            "LossScaleManager", "FixedLossScaleManager", "DynamicLossScaleManager",
            "LossScaler", "StaticLossScaler", "DynamicLossScaler", "all_finite"]

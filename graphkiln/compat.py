@@ -36,6 +36,8 @@ class _Loader(importlib.abc.Loader):
 MOVED = {
     "mindspore.common.api": "graphkiln.compile.api",
     "mindspore.common._pijit_context": "graphkiln.compile.pijit_context",
+    "mindspore.train.amp": "graphkiln.amp",
+    "mindspore.train.data_sink": "graphkiln.train.dataset_helper",
 }
 
 

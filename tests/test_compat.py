@@ -89,6 +89,20 @@ def test_submodules_resolve_to_graphkiln():
         compat.uninstall()
 
 
+def test_mindspore_modules_whose_twin_lives_elsewhere_resolve():
+    import importlib
+
+    import graphkiln
+    from graphkiln import compat
+    compat.install()
+    try:
+        amp = importlib.import_module("mindspore.train.amp")
+        sink = importlib.import_module("mindspore.train.data_sink")
+    finally:
+        compat.uninstall()
+    assert amp is graphkiln.amp and sink.data_sink is graphkiln.data_sink
+
+
 def test_dump_prints_stages_ir_and_code(tmp_path):
     script = tmp_path / "small.py"
     script.write_text("import mindspore as ms\n\n@ms.jit\ndef f(x):\n    return x * 2 + 1\n\n"

@@ -65,8 +65,11 @@ def _arg_names(fn, args: tuple, kwargs: dict, skip_self: bool) -> list[str]:
 _USER_ERRORS = (TypeError, ValueError, NameError, AttributeError, IndexError, KeyError,
                 RuntimeError, ZeroDivisionError, AssertionError)
 
-def trace_graph(fn, name: str, args: tuple, kwargs: dict, self_obj=None):
-    """Trace ``fn`` (converted) on symbolic versions of the tensor leaves of the inputs."""
+def trace_graph(fn, name: str, args: tuple, kwargs: dict, self_obj=None,
+                whole_output: bool = False):
+    """Trace ``fn`` (converted) on symbolic versions of the tensor leaves of the inputs.
+    The graph returns the output's non-constant leaves (the call puts the constants back),
+    or with ``whole_output`` the output as ``fn`` returns it, constants included."""
     graph = FuncGraph(name)
     builder = GraphBuilder(graph)
     leaves, tree = flatten((args, kwargs))
@@ -92,7 +95,7 @@ def trace_graph(fn, name: str, args: tuple, kwargs: dict, self_obj=None):
     target = convert(fn)
     try:
         out_tree, out_leaves, slots = _trace_body(builder, target, fn, name, args, kwargs,
-                                                  self_obj, s_args, s_kwargs)
+                                                  self_obj, s_args, s_kwargs, whole_output)
     finally:
         builder.restore_written()
     weights = [p.weight for p in graph.weights]
@@ -108,7 +111,8 @@ def _item_abstract(items: tuple):
     return AbstractScalar.unknown(items[0])
 
 
-def _trace_body(builder, target, fn, name, args, kwargs, self_obj, s_args, s_kwargs):
+def _trace_body(builder, target, fn, name, args, kwargs, self_obj, s_args, s_kwargs,
+                whole_output: bool = False):
     """Run the converted function in ``builder`` and set the graph's output; the output's
     tree, constant leaves and (leaf index, dtype) slots."""
     with builder:
@@ -151,7 +155,9 @@ def _trace_body(builder, target, fn, name, args, kwargs, self_obj, s_args, s_kwa
                 nodes.append(builder.to_node(leaf))
                 slots.append((i, leaf._abs))
                 out_leaves[i] = None
-        if len(nodes) == 1 and out_tree.kind == "leaf":
+        if whole_output:
+            output = builder.to_node(out)
+        elif len(nodes) == 1 and out_tree.kind == "leaf":
             output = nodes[0]
         else:
             output = builder.tuple_node(nodes)
@@ -277,7 +283,7 @@ def optimized_graph(fn, name: str, args: tuple, kwargs: dict, self_obj=None) -> 
     with _gc_paused():
         _functions, _writes, token = state.begin_functions()
         try:
-            graph = trace_graph(fn, name, args, kwargs, self_obj)[0]
+            graph = trace_graph(fn, name, args, kwargs, self_obj, whole_output=True)[0]
         finally:
             state.end_functions(token)
         optimize(graph, PassContext(load_elim_level=load_elim_level()))

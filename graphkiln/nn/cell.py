@@ -28,6 +28,7 @@ from ..compile.api import call_cell
 from ..compile.cell_state import note_cell_write
 from ..errors import blame_argument
 from ..frontend.weight_writes import write_attribute, write_parameter
+from ..ir import amp_cast
 from ..ops.defs.array import Cast
 from .cell_hooks import HOOKS_ATTR, HookHandle, call_with_hooks
 from .cell_hooks import register as register_hook
@@ -100,9 +101,14 @@ class Cell:
             return call_cell(self, args, kwargs)
         args = tuple(_cast_float(a, dtype) for a in args)
         _AMP_DEPTH[0] += 1
+        outranked = bool(amp_cast.STACK)  # to_float outranks an "auto" amp strategy
+        if outranked:
+            amp_cast.push("to_float", dtype, (), ())
         try:
             return call_cell(self, args, kwargs)
         finally:
+            if outranked:
+                amp_cast.pop()
             _AMP_DEPTH[0] -= 1
 
     def register_forward_pre_hook(self, hook_fn) -> HookHandle:
@@ -126,13 +132,13 @@ class Cell:
         return register_hook(self, "backward", hook_fn)
 
     def to_float(self, dst_type) -> Cell:
-        """Run this cell and its sub-cells in ``dst_type`` (float16 or float32):
+        """Run this cell and its sub-cells in ``dst_type`` (float16, float32 or bfloat16):
         their floating-point inputs and trainable weights are cast to it when they run
         (the weights themselves stay in their own dtype)."""
-        if dst_type not in (mstype.float16, mstype.float32):
-            raise ValueError(f"For 'to_float', the argument 'dst_type' should be "
-                             f"mindspore.float16 or mindspore.float32 (graphkiln has no "
-                             f"bfloat16 on NumPy), but got {dst_type}.")
+        if dst_type not in (mstype.float16, mstype.float32, mstype.bfloat16):
+            raise ValueError(f"For 'to_float', the argument 'dst_type' must be mstype.float32, "
+                             f"mstype.float16 or mstype.bfloat16, but got type: "
+                             f"{type(dst_type)} and value: {dst_type}.")
         for _, cell in self.cells_and_names():
             cell.__dict__["_amp_dtype"] = dst_type
         return self

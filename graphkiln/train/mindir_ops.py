@@ -31,7 +31,7 @@ TYPE_IDS = {30: "bool_", 32: "int8", 33: "int16", 34: "int32", 35: "int64", 37: 
 
 # AttributeProto.AttributeType
 FLOAT, INT8, INT32, INT64, STRING, BOOL, DOUBLE = 1, 3, 6, 7, 8, 9, 11
-TENSOR, TENSORS, TUPLE, LIST, UMONAD, IOMONAD, NONE = 17, 19, 20, 21, 23, 24, 25
+TENSOR, TENSORS, TUPLE, LIST, UMONAD, IOMONAD, NONE, SCALAR = 17, 19, 20, 21, 23, 24, 25, 39
 PRIMITIVE, PRIMITIVE_FUNCTION = 1, 2
 
 MINDIR_VERSION = 3  # ModelProto.mind_ir_version MindSpore 2.10 writes and reads
@@ -82,7 +82,21 @@ SIGNATURES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         "SiLU")},
     "Sqrt": (("x",), ()),
     "Rsqrt": (("input",), ()),
+    "Assign": (("variable", "value"), ()),
+    "AssignAdd": (("ref", "value"), ()),
+    "OneHot": (("indices", "depth", "on_value", "off_value"), ("axis",)),
+    "NotEqual": (("input", "other"), ()),
+    "ReluGrad": (("y_backprop", "x"), ()),
+    "BroadcastTo": (("input",), ("shape",)),
+    "AdamWeightDecay": (("var", "m", "v", "lr", "beta1", "beta2", "epsilon", "decay",
+                         "gradient"), ("use_locking",)),
+    "BiasAddGrad": (("dout",), ("data_format",)),
 }
+
+# Primitives that write a weight: MindSpore marks them ``side_effect_mem`` and gives each
+# node the memory state it follows (a U monad) as its last input.
+MEMORY_EFFECTS = ("Assign", "AssignAdd", "ApplyMomentum", "SGD", "Adam", "AdamWeightDecay",
+                  "ApplyRMSProp")
 
 # The constructor arguments encoded as enum integers, with their values by number.
 ENUM_ARGS = {"pad_mode": PAD_MODES, "data_format": FORMATS}

@@ -4,6 +4,7 @@ it; in GRAPH_MODE the steps are traced into one graphkiln graph like any cell's 
 graphkiln's passes, autodiff and ``python -m graphkiln dump`` see it as any other graph."""
 from __future__ import annotations
 
+import operator
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -20,6 +21,7 @@ from ..ir.primitive import REGISTRY, Primitive
 from .mindir_schema import ModelProto
 
 _STRUCTURAL = {
+    "list_getitem": operator.getitem,  # an element of a list input
     "Load": lambda param, _state: param,
     "UpdateState": lambda *_states: mo.U_MONAD,
     "MakeTuple": lambda *items: tuple(items),
@@ -47,6 +49,12 @@ def _cast(x, type_id):
     return Primitive(REGISTRY["Cast"])(x, getattr(mstype, name))
 
 
+def _inplace_adds(variable, other, alpha):
+    """MindSpore's ``InplaceAddsExt(weight, other, alpha)`` (``weight += other * alpha``,
+    as ``self.w += 1.0`` exports) as an Assign."""
+    return Primitive(REGISTRY["Assign"])(variable, variable + other * alpha)
+
+
 # MindSpore primitive functions graphkiln runs as other primitives, on the same inputs.
 _ADAPTED = {
     "Cast": _cast,
@@ -55,7 +63,27 @@ _ADAPTED = {
     "SiLU": lambda x: Primitive(REGISTRY["Mul"])(x, Primitive(REGISTRY["Sigmoid"])(x)),
     "SumExt": _reduce_ext("ReduceSum"),
     "MeanExt": _reduce_ext("ReduceMean"),
+    "InplaceAddsExt": _inplace_adds,
 }
+
+
+def _sparse_softmax_cross_entropy(attrs: dict):
+    """MindSpore's plain ``SparseSoftmaxCrossEntropyWithLogits(logits, labels)``: the mean
+    cross-entropy of ``logits`` (N, C) against class ``labels`` (N,), or with ``is_grad``
+    its gradient with respect to the logits, ``(softmax - one_hot) / N``."""
+    def run(logits, labels):
+        n, depth = logits.shape[0], logits.shape[-1]
+        one, zero = (Tensor(np.array(v, mstype.dtype_to_nptype(logits.dtype))) for v in (1, 0))
+        one_hot = Primitive(REGISTRY["OneHot"], {"axis": -1})(labels, depth, one, zero)
+        if attrs.get("is_grad"):
+            return (Primitive(REGISTRY["Softmax"], {"axis": -1})(logits) - one_hot) / n
+        log_p = Primitive(REGISTRY["LogSoftmax"], {"axis": -1})(logits)
+        return -(log_p * one_hot).sum() / n * attrs.get("sens", 1.0)
+    return run
+
+
+# MindSpore plain primitives graphkiln runs as compositions (given the node's attributes).
+_PLAIN_ADAPTED = {"SparseSoftmaxCrossEntropyWithLogits": _sparse_softmax_cross_entropy}
 
 
 @dataclass
@@ -71,7 +99,8 @@ class Step:
 class InputInfo:
     name: str
     shape: tuple[int | None, ...]  # None: any size (a dynamic dimension)
-    dtype: np.dtype
+    dtype: np.dtype | None  # None: a list or tuple input (``sequence`` says which)
+    sequence: str | None = None
 
 
 class MindIRGraph:
@@ -176,23 +205,24 @@ class _Reader:
 
     def graph(self) -> MindIRGraph:
         g = self.model.graph
-        inputs = [InputInfo(v.name, tuple(None if d < 0 else int(d) for d in v.tensor[0].dims),
-                            self._dtype(v.tensor[0].data_type, v.name))
-                  for v in g.input]
+        inputs = [self._input(v) for v in g.input]
         weights, weight_of = {}, {}
         for p in g.parameter:
             key = p.ref_key or p.name.rpartition(":")[2]
             weights[key] = mo.proto_array(p, f"the weight '{key}' of {self.what}")
             weight_of[p.name] = key
         constants, steps = {}, []
+        states = set()  # the memory states: U monads and UpdateState outputs
         for node in g.node:
             if node.op_type == "Constant":
                 value = mo.decode_value(node.attribute[0],
                                         f"the constant '{node.name}' of {self.what}")
                 constants[node.output[0]] = Tensor(value) if isinstance(value, np.ndarray) \
                     else value
+                if isinstance(value, mo.Monad):
+                    states.add(node.output[0])
             else:
-                steps.append(self._step(node, constants))
+                steps.append(self._step(node, constants, states))
         if len(g.output) != 1:
             raise ValueError(f"For 'load', {self.what} has {len(g.output)} graph outputs; "
                              f"a MINDIR graph has one.")
@@ -210,6 +240,13 @@ class _Reader:
         return MindIRGraph(g.name, inputs, weights, weight_of, constants, steps,
                            g.output[0].name, self.model)
 
+    def _input(self, v) -> InputInfo:
+        if v.attr_info.type in (mo.LIST, mo.TUPLE):  # a list or tuple of tensors
+            return InputInfo(v.name, (), None, "list" if v.attr_info.type == mo.LIST
+                             else "tuple")
+        return InputInfo(v.name, tuple(None if d < 0 else int(d) for d in v.tensor[0].dims),
+                         self._dtype(v.tensor[0].data_type, v.name))
+
     def _dtype(self, code: int, what: str) -> np.dtype:
         dtype = mo.CODE_DTYPES.get(code)
         if dtype is None:
@@ -217,7 +254,7 @@ class _Reader:
                              f"data type {code}, which graphkiln cannot read.")
         return dtype
 
-    def _step(self, node, constants: dict) -> Step:
+    def _step(self, node, constants: dict, states: set) -> Step:
         kind, _, prim_name = node.op_type.partition("::")
         prim = self.prims.get(prim_name)
         if kind != "REF" or prim is None:
@@ -227,9 +264,17 @@ class _Reader:
         label = f"'{node.name}' ({op})"
         inputs = tuple(node.input)
         if op in _STRUCTURAL:
+            if op == "UpdateState":
+                states.add(node.output[0])
             return Step(node.output[0], _STRUCTURAL[op], inputs, label)
+        # graphkiln orders a primitive's memory effect itself: the state it follows is dropped
+        inputs = tuple(i for i in inputs if i not in states)
         if op in _ADAPTED and prim.prim_type == mo.PRIMITIVE_FUNCTION:
             return Step(node.output[0], _ADAPTED[op], inputs, label)
+        if op in _PLAIN_ADAPTED and prim.prim_type == mo.PRIMITIVE:
+            attrs = {a.name: mo.decode_value(a, f"the attribute '{a.name}' of '{op}'")
+                     for a in prim.attribute}
+            return Step(node.output[0], _PLAIN_ADAPTED[op](attrs), inputs, label)
         name = mo.GRAPHKILN_NAMES.get(op, op)
         opdef = REGISTRY.get(name)
         if opdef is None:

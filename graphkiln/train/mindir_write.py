@@ -9,7 +9,13 @@ import numpy as np
 import graphkiln.train.mindir_ops as mo
 
 from ..common import dtype as mstype
-from ..ir.abstract import AbstractMonad, AbstractScalar, AbstractTensor, AbstractTuple
+from ..ir.abstract import (
+    AbstractMonad,
+    AbstractScalar,
+    AbstractSequence,
+    AbstractTensor,
+    AbstractTuple,
+)
 from ..ir.anf import CNode, FuncGraph, Parameter, ValueNode, toposort
 from ..ir.primitive import Primitive
 from .mindir_schema import AttributeProto, ModelProto, PrimitiveProto, TensorProto
@@ -18,21 +24,30 @@ from .mindir_schema import AttributeProto, ModelProto, PrimitiveProto, TensorPro
 _STRUCTURAL = ("Load", "UpdateState", "MakeTuple", "TupleGetItem", "Depend", "Shape")
 _CONV_ATTRS = ("out_channel", "kernel_size", "mode", "pad_mode", "pad", "stride", "dilation",
                "group", "data_format")
+_POOL_ATTRS = ("kernel_size", "strides", "pad_mode", "data_format")
 _PLAIN = {
     "Conv2D": _CONV_ATTRS,
     "Conv2DBackpropInput": _CONV_ATTRS,
-    "MaxPool": ("kernel_size", "strides", "pad_mode", "data_format"),
+    "Conv2DBackpropFilter": _CONV_ATTRS,
+    "MaxPool": _POOL_ATTRS,
+    "MaxPoolGrad": _POOL_ATTRS,
+    "ApplyMomentum": ("use_nesterov", "use_locking", "gradient_scale"),
+    "SGD": ("dampening", "weight_decay", "nesterov"),
+    "Adam": ("use_locking", "use_nesterov"),
+    "ApplyRMSProp": ("use_locking",),
 }
 # graphkiln primitives MindSpore's exports name otherwise
 _MINDSPORE_NAMES = {"Conv2DBackpropInput": "Conv2DTranspose"}
 # element-wise primitive functions whose Python-number operand is written as a 0-d tensor
 # of the other operand's dtype (as MindSpore writes `x + 1.0`)
-_TENSOR_OPERANDS = {"Add", "Sub", "Div", "RealDiv", "Maximum", "Minimum", "Pow"}
+_TENSOR_OPERANDS = {"Add", "Sub", "Div", "RealDiv", "Maximum", "Minimum", "Pow", "NotEqual"}
 
 
-def write_mindir(graph: FuncGraph, weights: dict[str, np.ndarray]) -> bytes:
-    """The serialized ModelProto of ``graph``; ``weights`` maps weight names to values."""
-    return _Writer(graph, weights).model().SerializeToString()
+def write_mindir(graph: FuncGraph, weights: dict[str, np.ndarray], inputs=None) -> bytes:
+    """The serialized ModelProto of ``graph``; ``weights`` maps weight names to values;
+    ``inputs`` (the example inputs) tells which graph parameters a list or tuple input
+    became (one each for its Tensors, or one for a sequence of dynamic length)."""
+    return _Writer(graph, weights).model(inputs).SerializeToString()
 
 
 class _Writer:
@@ -49,9 +64,18 @@ class _Writer:
         self.constants = 0
         self.applied = 0
 
-    def model(self) -> ModelProto:
-        for p in self.graph.params:
-            self._input(p)
+    def model(self, inputs=None) -> ModelProto:
+        params, i = self.graph.params, 0
+        for x in inputs if inputs is not None else params:
+            if not isinstance(x, (list, tuple)):
+                self._input(params[i])
+                i += 1
+            elif isinstance(params[i].abstract, AbstractSequence):  # of dynamic length
+                self._sequence_input(params[i], x)
+                i += 1
+            else:
+                self._sequence_input(params[i:i + len(x)], x)
+                i += len(x)
         for p in self.graph.weights:
             self._weight(p)
         for node in toposort(self.graph):
@@ -71,6 +95,28 @@ class _Writer:
             raise TypeError(f"For 'export', the input '{p.name}' is not a tensor "
                             f"({p.abstract}); MINDIR inputs are tensors.")
         self._value_info(self.g.input.add(name=name), p.abstract, f"the input '{p.name}'")
+
+    def _sequence_input(self, params, example) -> None:
+        """A list or tuple input, as MindSpore writes it: its element types (and, for a
+        dynamic length, their common type); a fixed one's elements are read by
+        ``list_getitem``/``TupleGetItem`` nodes."""
+        kind = "List" if isinstance(example, list) else "Tuple"
+        dynamic = not isinstance(params, list)
+        first = params if dynamic else params[0]
+        arg = first.name if dynamic else first.name.rpartition("_")[0]
+        name = f"{self.graph.name}:{arg}"
+        info = self.g.input.add(name=name, denotation=kind)
+        info.attr_info.type = mo.LIST if kind == "List" else mo.TUPLE
+        for e in example:
+            info.attr_info.values.append(_shape_attr(AbstractTensor(e.dtype, e.shape)))
+        info.attr_info.seq_info.is_dyn_len = dynamic
+        if dynamic:
+            self.names[id(params)] = name
+            info.attr_info.seq_info.tuple_elem_item.CopyFrom(_shape_attr(params.abstract.element))
+            return
+        getitem = "list_getitem" if kind == "List" else "TupleGetItem"
+        for i, p in enumerate(params):
+            self.names[id(p)] = self._apply(getitem, [name, self._constant(i)], {}, p.abstract)
 
     def _weight(self, p: Parameter) -> None:
         key = p.weight.name
@@ -115,14 +161,25 @@ class _Writer:
             return
         if name in _TENSOR_OPERANDS:
             args = _scalars_as_tensors(args)
-        if name == "Getitem":
+        if name == "SequenceGetItem":
+            seq = args[0].abstract
+            op = "list_getitem" if getattr(seq, "is_list", False) else "TupleGetItem"
+            op, inputs, attrs = op, [self._value(a) for a in args], {}
+        elif name == "Getitem":
             op, inputs, attrs = "StridedSlice", self._getitem(node, args), {}
         elif name == "Mul" and isinstance(args[1], ValueNode) and np.ndim(args[1].value) == 0:
             op, inputs, attrs = "Muls", [self._value(a) for a in args], {}
+        elif name in mo.MEMORY_EFFECTS and name in mo.SIGNATURES:  # the state goes last
+            inputs = self._function_inputs(prim, args[:-1]) + [self._value(args[-1])]
+            op, attrs = name, {"side_effect_mem": True}
+        elif name == "OneHot":
+            op, inputs, attrs = name, self._function_inputs(prim, _one_hot_values(args)), {}
         elif name in _STRUCTURAL:
             op, inputs, attrs = name, [self._value(a) for a in args], {}
         elif name in _PLAIN:
             op, inputs, attrs = name, [self._value(a) for a in args], _plain_attrs(prim)
+            if name in mo.MEMORY_EFFECTS:
+                attrs["side_effect_mem"] = True
         elif name in mo.SIGNATURES:
             op, inputs, attrs = name, self._function_inputs(prim, args), {}
         else:
@@ -215,6 +272,15 @@ def _scalars_as_tensors(args: list) -> list:
             else a for a in args]
 
 
+def _one_hot_values(args: list) -> list:
+    """OneHot's arguments with number ``on_value``/``off_value`` as 0-d tensors of the
+    output dtype (MindSpore's inputs are tensors)."""
+    indices, depth, on, off = args
+    dtype = _np_dtype(on.abstract) if isinstance(on.abstract, AbstractTensor) else np.float32
+    return [indices, depth, *(ValueNode(np.asarray(v.value, dtype)) if isinstance(v, ValueNode)
+                              and not isinstance(v.value, np.ndarray) else v for v in (on, off))]
+
+
 def _np_dtype(abstract) -> np.dtype:
     return np.dtype(mstype.dtype_to_nptype(abstract.dtype))
 
@@ -236,20 +302,26 @@ def _plain_attrs(prim: Primitive) -> dict:
     attrs, given = {}, {**prim.opdef.attrs, **prim.attrs}
     for arg in _PLAIN[prim.name]:
         value = given[arg]
-        if arg in ("stride", "dilation", "strides") or (arg == "kernel_size"
-                                                        and prim.name == "MaxPool"):
+        pool = prim.name in ("MaxPool", "MaxPoolGrad")
+        if arg in ("stride", "dilation", "strides") or (arg == "kernel_size" and pool):
             pair = (value, value) if isinstance(value, int) else tuple(value)[-2:]
             value = (1, 1, *pair)
         elif arg == "kernel_size" and isinstance(value, int):
             value = (value, value)
         elif arg == "pad" and isinstance(value, int):
             value = (value,) * 4
-        elif arg == "pad_mode" and prim.name == "MaxPool":
+        elif arg == "pad_mode" and pool:
             value = value.upper()
         attrs[mo.PLAIN_ATTR_NAMES.get(arg, arg)] = value
     if "group" in attrs:
         attrs["groups"] = attrs["group"]
     return attrs
+
+
+# Python number kinds as MINDIR data types (MindSpore's int and float are 64-bit)
+_SCALAR_CODES = {bool: mo.DTYPE_CODES[np.dtype(np.bool_)],
+                 int: mo.DTYPE_CODES[np.dtype(np.int64)],
+                 float: mo.DTYPE_CODES[np.dtype(np.float64)]}
 
 
 def _tensor_type(abstract, what: str) -> TensorProto:
@@ -273,8 +345,12 @@ def _shape_attr(abstract) -> AttributeProto | None:
                 return None
             attr.values.append(item)
         attr.seq_info.is_dyn_len = False
-    elif isinstance(abstract, AbstractScalar):
-        return None
+    elif isinstance(abstract, AbstractScalar):  # a number: a 0-d tensor type, as MindSpore
+        code = _SCALAR_CODES.get(abstract.kind)
+        if code is None:
+            return None
+        attr.type = mo.SCALAR
+        attr.tensors.append(TensorProto(dims=[0], data_type=code))
     elif isinstance(abstract, AbstractMonad):
         attr.type = mo.UMONAD
     else:

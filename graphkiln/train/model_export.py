@@ -39,9 +39,9 @@ def export(net, *inputs, file_name: str, file_format: str, **kwargs) -> None:
         if file_format != "MINDIR":
             raise ValueError("For 'export', only MINDIR files can be encrypted ('enc_key').")
         ckpt_crypto.check_mode(enc_mode, enc_key, "export")
-    if not inputs or not all(isinstance(x, Tensor) for x in inputs):
+    if not inputs or not all(isinstance(x, Tensor) or _tensor_sequence(x) for x in inputs):
         raise TypeError("For 'export', the inputs must be Tensors (or Tensor(shape=..., "
-                        "dtype=...) placeholders).")
+                        "dtype=...) placeholders), or lists or tuples of Tensors.")
     training = net.training
     net.set_train(False)
     try:
@@ -50,7 +50,7 @@ def export(net, *inputs, file_name: str, file_format: str, **kwargs) -> None:
         net.set_train(training)
     weights = {p.weight.name: p.weight.asnumpy() for p in graph.weights}
     if file_format == "MINDIR":
-        data, suffix = write_mindir(graph, weights), ".mindir"
+        data, suffix = write_mindir(graph, weights, inputs), ".mindir"
     else:
         try:
             from .onnx_write import write_onnx  # onnx is an optional dependency
@@ -63,6 +63,11 @@ def export(net, *inputs, file_name: str, file_format: str, **kwargs) -> None:
     if not file_name.endswith(suffix):
         file_name += suffix
     _write_read_only(os.path.realpath(file_name), data)
+
+
+def _tensor_sequence(x) -> bool:
+    """A list or tuple (``mutable`` or not) of Tensors: one MINDIR sequence input."""
+    return isinstance(x, (list, tuple)) and bool(x) and all(isinstance(e, Tensor) for e in x)
 
 
 def _write_read_only(path: str, data: bytes) -> None:

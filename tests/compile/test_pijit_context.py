@@ -1,5 +1,6 @@
 """MindSpore's C++-module names its tests import: ``_c_expression.TensorPy`` is the Tensor
-class, ``get_code_extra`` finds no bytecode-JIT record, and
+class, ``get_code_extra`` finds no bytecode-JIT record, ``security.enable_security()`` is
+False (MindSpore's CPU wheel is not a security build), and
 ``common._pijit_context.PIJitCaptureContext`` compiles like ``jit``."""
 import pickle
 
@@ -34,3 +35,7 @@ def test_mindspore_names_resolve_through_the_import_hook():
     finally:
         compat.uninstall()
     assert TensorPy is ms.Tensor and Context is PIJitCaptureContext
+
+
+def test_security_is_off():
+    assert _c_expression.security.enable_security() is False

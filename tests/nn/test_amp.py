@@ -2,6 +2,7 @@
 CPU runs (fixtures/record_amp.py, PyNative) in both modes; loss scaling
 (TrainOneStepWithLossScaleCell, recorded with MindSpore's IsFinite overflow check) in both
 modes; loss-scale managers and scalers."""
+import json
 import sys
 from pathlib import Path
 
@@ -9,13 +10,15 @@ import numpy as np
 import pytest
 
 import graphkiln as ms
-from graphkiln import amp, nn
+from graphkiln import amp, compat, nn
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 sys.path.insert(0, str(FIXTURES))
 from amp_cases import LEVELS, bn_after_one_step, net, run_level, run_loss_scale  # noqa: E402
 
 RECORDED = np.load(FIXTURES / "amp.npz")
+TO_FLOAT = json.loads((FIXTURES / "to_float.json").read_text())
+CUSTOM = json.loads((FIXTURES / "custom_amp.json").read_text())
 MODES = {"pynative": ms.PYNATIVE_MODE, "graph": ms.GRAPH_MODE}
 
 
@@ -45,6 +48,71 @@ def test_to_float_casts_inputs_and_weights_not_the_parameters():
     assert out.dtype is ms.float16 and dense.weight.dtype is ms.float32
     with pytest.raises(ValueError, match="dst_type"):
         nn.Dense(3, 2).to_float(ms.int32)
+
+
+@pytest.mark.parametrize("dtype_name", ["float16", "bfloat16"])
+def test_to_float_runs_a_cell_in_float16_or_bfloat16_as_mindspore(dtype_name):
+    """fixtures/record_to_float.py (PYNATIVE_MODE): inputs and the weight cast, x * w + x."""
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+    recorder = compat.import_mindspore_module(FIXTURES / "record_to_float.py")
+    got = recorder.run(dtype_name)
+    want = TO_FLOAT[dtype_name]
+    assert (got["dtype"], got["weight_dtype"]) == (want["dtype"], want["weight_dtype"])
+    np.testing.assert_array_equal(got["value"], want["value"])
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_to_float_outranks_the_auto_strategy_as_mindspore(mode):
+    recorder = compat.import_mindspore_module(FIXTURES / "record_to_float.py")
+    got = recorder.run_auto_with_to_float(MODES[mode])
+    want = TO_FLOAT[f"auto_with_to_float/{mode}"]
+    assert got["dtype"] == want["dtype"] == "Float32"
+    np.testing.assert_allclose(got["value"], want["value"], rtol=1e-6, atol=1e-6)
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("kind", ["white", "black"])
+def test_custom_mixed_precision_matches_mindspore(kind, mode):
+    recorder = compat.import_mindspore_module(FIXTURES / "record_custom_amp.py")
+    got = recorder.run(kind, MODES[mode])
+    want = CUSTOM[f"{kind}/{mode}"]
+    assert got["dtype"] == want["dtype"]
+    np.testing.assert_allclose(got["value"], want["value"], rtol=2e-3, atol=2e-3)
+
+
+@pytest.mark.parametrize("case", sorted(CUSTOM["errors"]))
+def test_custom_mixed_precision_bad_arguments_raise_what_mindspore_raises(case):
+    recorder = compat.import_mindspore_module(FIXTURES / "record_custom_amp.py")
+    kind, message = CUSTOM["errors"][case]
+    with pytest.raises((TypeError, ValueError)) as info:
+        recorder.BAD[case]()
+    assert type(info.value).__name__ == kind
+    if "ReLU()" in message or "<class 'mindspore." in message:  # reprs of MindSpore objects
+        message = message.split(", but got")[0]
+    assert str(info.value).startswith(message)
+
+
+def test_custom_mixed_precision_refuses_primitives_in_a_white_list():
+    with pytest.raises(NotImplementedError, match="not primitives"):
+        amp.custom_mixed_precision(nn.Dense(2, 2), white_list=[ms.ops.MatMul])
+
+
+def test_to_float_refuses_other_dtypes_as_mindspore():
+    kind, message = TO_FLOAT["error"]
+    with pytest.raises(ValueError) as info:
+        nn.Dense(3, 2).to_float(ms.int32)
+    head, tail = message.split(" but got type: ")
+    assert str(info.value).startswith(head) and str(info.value).endswith(tail.split(">")[-1])
+
+
+def test_output_to_32_casts_float_outputs_and_resolves_as_mindspore_train_amp():
+    compat.install()
+    try:
+        from mindspore.train.amp import _OutputTo32
+    finally:
+        compat.uninstall()
+    net = _OutputTo32(nn.Dense(3, 2).to_float(ms.float16))
+    assert net(ms.Tensor(np.ones((1, 3), np.float32))).dtype is ms.float32
 
 
 @pytest.mark.parametrize("mode", MODES)

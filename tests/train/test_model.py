@@ -180,6 +180,44 @@ def test_on_request_exit_saves_and_resumes(tmp_path):
     assert signal.getsignal(signal.SIGTERM) is not exit_cb._handle_signal
 
 
+@pytest.mark.parametrize("mode", ["PYNATIVE_MODE", "GRAPH_MODE"])
+def test_on_request_exit_saves_the_train_graph_as_mindir(tmp_path, mode):
+    """The MINDIR file holds the whole train step on the last inputs: run by GraphCell from
+    the saved weights it takes the step the model's own train network takes."""
+    import signal
+    ms.set_context(mode=getattr(ms, mode))
+    net = ms.nn.Dense(2, 1)
+    m = ms.Model(net, ms.nn.MSELoss(), ms.nn.Momentum(net.trainable_params(), 0.1, 0.9))
+
+    class Signal(ms.Callback):
+        def on_train_step_end(self, run_context):
+            os.kill(os.getpid(), signal.SIGTERM)
+
+    m.train(3, Tiny(), callbacks=[Signal(), ms.train.OnRequestExit(directory=str(tmp_path))])
+    graph_cell = ms.nn.GraphCell(ms.load(str(tmp_path / "rank_0" / "Net_train.mindir")))
+    x, y = (ms.Tensor(a) for a in next(iter(Tiny())))
+    for _ in range(2):
+        np.testing.assert_allclose(graph_cell(x, y).asnumpy(),
+                                   m._train_network(x, y).asnumpy(), rtol=1e-6)
+        for saved, own in zip(graph_cell.trainable_params(), net.trainable_params()):
+            np.testing.assert_allclose(saved.asnumpy(), own.asnumpy(), rtol=1e-6)
+
+
+def test_on_request_exit_keeps_the_checkpoint_when_mindir_cannot_hold_the_graph(
+        tmp_path, caplog):
+    import signal
+    net = ms.nn.Dense(2, 1)
+    m = ms.Model(net, ms.nn.MSELoss(), ms.nn.Adagrad(net.trainable_params()))  # no MINDIR yet
+
+    class Signal(ms.Callback):
+        def on_train_step_end(self, run_context):
+            os.kill(os.getpid(), signal.SIGTERM)
+
+    m.train(1, Tiny(), callbacks=[Signal(), ms.train.OnRequestExit(directory=str(tmp_path))])
+    assert os.listdir(tmp_path / "rank_0") == ["Net_train.ckpt"]
+    assert "the MINDIR file was not saved" in caplog.text
+
+
 def test_progress_bar_only_on_a_terminal(capsys, monkeypatch):
     _, m = model()
     m.train(1, Tiny(), callbacks=[ms.LossMonitor()])

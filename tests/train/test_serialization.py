@@ -158,6 +158,29 @@ def test_crc_check(tmp_path):
         ms.load_checkpoint(str(path), crc_check=True)
 
 
+def test_crc_check_refuses_bytes_appended_through_the_file_system(tmp_path):
+    """MindSpore's test appends through ``common.file_system.FileSystem`` (plain ``open``)."""
+    from graphkiln.common.file_system import FileSystem
+    path = str(tmp_path / "appended.ckpt")
+    ms.save_checkpoint(Net(), path, crc_check=True)
+    fs = FileSystem()
+    os.chmod(path, 0o600)
+    with fs.create(path, *fs.create_args) as f:
+        f.write(b"111")
+    with fs.open(path, *fs.open_args) as f:
+        assert f.read().endswith(b"111")
+    assert fs.backend == "basic"
+    with pytest.raises(ValueError):
+        ms.load_checkpoint(path, crc_check=True)
+
+
+def test_fast_load_file_reads_mindspore_safetensors():
+    from graphkiln.parallel.transform_safetensors import _fast_load_file
+    arrays = _fast_load_file(fixture("ms_net.safetensors"))
+    assert_params({k: ms.Tensor(v) for k, v in sorted(arrays.items())},
+                  dict(sorted(EXPECTED.items())))
+
+
 def test_failed_write_leaves_old_file_and_no_temp(tmp_path, monkeypatch):
     path = tmp_path / "keep.safetensors"
     ms.save_checkpoint(Net(), str(path), format="safetensors")

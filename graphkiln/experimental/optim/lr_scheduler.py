@@ -1,14 +1,18 @@
 """``mindspore.experimental.optim.lr_scheduler``: schedulers that write the learning-rate
 Parameters of an ``experimental.optim`` optimizer (``param_groups[i]['lr']``).
 
-A scheduler's ``step()`` runs eagerly (call it outside the compiled train step, once an
-epoch); a compiled step reads the Parameter, so it sees the new value without compiling
-again. As MindSpore's, the arithmetic is float32 Tensor arithmetic, the chainable
-schedulers update the current rate by a factor each step (``get_lr``), and ``step(epoch)``
-uses the closed form where there is one. ``last_epoch`` is a float32 Parameter.
+A scheduler's ``step()`` runs eagerly: called outside the compiled train step (once an
+epoch), a compiled step reads the Parameter, so it sees the new value without compiling
+again; called inside a compiled function, ``step()`` and ``get_last_lr()`` run when the
+graph runs (run-time ``PyExecute`` calls, in program order), as MindSpore's compiled
+``jit_class`` schedulers step once a call. As MindSpore's, the arithmetic is float32 Tensor
+arithmetic, the chainable schedulers update the current rate by a factor each step
+(``get_lr``), and ``step(epoch)`` uses the closed form where there is one. ``last_epoch``
+is a float32 Parameter.
 """
 from __future__ import annotations
 
+import functools
 import math
 from bisect import bisect_right
 from collections import Counter
@@ -20,7 +24,9 @@ import graphkiln.ops as ops
 from ...common import dtype as mstype
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor
+from ...frontend.fallback import run_time
 from ...ir import tracing_state
+from ...ops.defs.py_execute import PyExecute
 from .checks import check_type
 from .optimizer import Optimizer
 
@@ -43,12 +49,34 @@ def _copy(t) -> Tensor:
     return Tensor(np.array(t.asnumpy(), np.float32))
 
 
-def _eager(scheduler) -> None:
-    """Refuse a step inside a compiled function (the schedulers run eagerly)."""
-    if tracing_state.current() is not None:
-        raise RuntimeError(f"graphkiln runs {type(scheduler).__name__}.step() eagerly: call it "
-                           f"outside the compiled function (@jit, construct), e.g. once an "
-                           f"epoch after the train step.")
+def _at_run_time(method):
+    """``method`` as is outside a compiled function; inside one, a call of it when the graph
+    runs (its result a run-time object: the list of Tensors when the graph returns it).
+
+    The call reads and writes the learning-rate Parameters behind the graph's back, so it is
+    put in the weights' memory order: an ``AssignAdd`` of zero to ``last_epoch`` that it
+    waits for follows the reads and writes before it, and one that waits for it precedes
+    those after it (an optimizer update before ``step()`` uses the old rate, one after it
+    the new)."""
+    @functools.wraps(method)
+    def call(self, *args, **kwargs):
+        if tracing_state.current() is None:
+            return method(self, *args, **kwargs)
+        counter = self.last_epoch
+        before = ops.assign_add(counter, Tensor(np.zeros((), counter.dtype.np_dtype)))
+        result = run_time(_after, functools.partial(method, self), before, *args, **kwargs)
+        ops.assign_add(counter, PyExecute(_zero, result, out_dtype=counter.dtype))
+        return result
+    return call
+
+
+def _after(fn, _before, *args, **kwargs):
+    """``fn(*args, **kwargs)`` (``_before``: the value the call waits for)."""
+    return fn(*args, **kwargs)
+
+
+def _zero(_result) -> int:
+    return 0
 
 
 def _per_group(optimizer, value, name: str) -> list:
@@ -90,13 +118,14 @@ class LRScheduler:
         raise NotImplementedError(f"{type(self).__name__} must define get_lr(), the learning "
                                   f"rates of the epoch 'last_epoch'.")
 
+    @_at_run_time
     def get_last_lr(self) -> list:
         """The current learning rate of each group (float32 scalar Tensors)."""
         return [_copy(lr) for lr in self._last_lr]
 
+    @_at_run_time
     def step(self, epoch=None):
         """Advance one epoch (or go to ``epoch``) and write the groups' learning rates."""
-        _eager(self)
         if epoch is None:
             ops.assign_add(self.last_epoch, _f32(1))
             values = self.get_lr()
@@ -354,9 +383,9 @@ class CosineAnnealingWarmRestarts(LRScheduler):
         cos = ops.cos(math.pi * self.T_cur / self.T_i)
         return [self.eta_min + (base - self.eta_min) * (1 + cos) / 2 for base in self.base_lrs]
 
+    @_at_run_time
     def step(self, epoch=None):
         """Advance one epoch (restarting at the end of a period), or go to ``epoch``."""
-        _eager(self)
         if epoch is None and self.last_epoch < 0:
             epoch = 0
         if epoch is None:
@@ -465,9 +494,9 @@ class SequentialLR:
         schedulers[0].step()
         self._last_lr = schedulers[0]._last_lr
 
+    @_at_run_time
     def step(self):
         """Advance one epoch in the scheduler of the current stage."""
-        _eager(self)
         ops.assign_add(self.last_epoch, _f32(1))
         epoch = int(self.last_epoch.asnumpy())
         index = bisect_right(self.milestones, epoch)
@@ -476,6 +505,7 @@ class SequentialLR:
         else:
             self._schedulers[index].step()
 
+    @_at_run_time
     def get_last_lr(self) -> list:
         """The current learning rate of each group."""
         return [_copy(lr) for lr in self._last_lr]
@@ -518,9 +548,9 @@ class ReduceLROnPlateau:
         self.wait = _counter(0, "wait")
         self._last_lr = [group["lr"] for group in optimizer.param_groups]
 
+    @_at_run_time
     def step(self, metrics):
         """Record the epoch's metric and reduce the learning rates after a plateau."""
-        _eager(self)
         current = ops.cast(metrics if isinstance(metrics, Tensor) else _f32(metrics),
                            mstype.float32)
         ops.assign_add(self.last_epoch, Tensor(np.array(1, np.int32)))
@@ -556,6 +586,7 @@ class ReduceLROnPlateau:
             benchmark = best - self.threshold if self.mode == "min" else best + self.threshold
         return bool(current < benchmark if self.mode == "min" else current > benchmark)
 
+    @_at_run_time
     def get_last_lr(self) -> list:
         """The current learning rate of each group."""
         return [_copy(lr) for lr in self._last_lr]

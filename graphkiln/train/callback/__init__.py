@@ -5,6 +5,7 @@ from . import (
     callback,
     checkpoint,
     early_stop,
+    flops_collector,
     history,
     loss_monitor,
     lr_control,
@@ -16,6 +17,7 @@ from .backup_restore import BackupAndRestore
 from .callback import Callback, CallbackManager, CallbackParams, RunContext
 from .checkpoint import CheckpointConfig, ModelCheckpoint
 from .early_stop import EarlyStopping
+from .flops_collector import FlopsUtilizationCollector
 from .history import History, LambdaCallback
 from .loss_monitor import LossMonitor
 from .lr_control import LearningRateScheduler, ReduceLROnPlateau
@@ -28,7 +30,8 @@ from .time_monitor import TimeMonitor
 __all__ = ["Callback", "RunContext", "CallbackManager", "LossMonitor", "TimeMonitor",
            "ModelCheckpoint", "CheckpointConfig", "LearningRateScheduler", "ReduceLROnPlateau",
            "EarlyStopping", "History", "LambdaCallback", "SummaryCollector", "OnRequestExit",
-           "ProgressBar", "TrainingPlot", "CallbackParams", "BackupAndRestore"]
+           "ProgressBar", "TrainingPlot", "CallbackParams", "BackupAndRestore",
+           "FlopsUtilizationCollector"]
 
 # MindSpore's names, imported by custom training loops
 _InternalCallbackParam = CallbackParams
@@ -39,4 +42,5 @@ alias_modules(__name__, {  # MindSpore's private module names, imported by user 
     "_history": history, "_lambda_callback": history, "_loss_monitor": loss_monitor,
     "_lr_scheduler_callback": lr_control, "_reduce_lr_on_plateau": lr_control,
     "_on_request_exit": on_request_exit, "_summary_collector": summary,
-    "_time_monitor": time_monitor, "_backup_and_restore": backup_restore})
+    "_time_monitor": time_monitor, "_backup_and_restore": backup_restore,
+    "_flops_collector": flops_collector})
