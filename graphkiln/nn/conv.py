@@ -77,7 +77,8 @@ class _Conv(Cell):
         self.dilation = _tuple(owner, "dilation", dilation, ur)
         pads = _padding(owner, padding, ur)
         self.pad_mode = _check_pad_mode(owner, pad_mode, pads)
-        self.padding = padding
+        # MindSpore's Conv1d(Transpose) shows the 2-D convolution's (0, 0, before, after)
+        self.padding = padding if self.rank == ur else (0, 0) * (self.rank - ur) + pads
         self.has_bias = bool(has_bias)
         self.data_format = data_format
         lift = (1,) * (self.rank - ur)  # Conv1d runs as a 2-D convolution of height 1

@@ -51,13 +51,13 @@ class SmoothL1Loss(LossBase):
 
     def __init__(self, beta: float = 1.0, reduction: str = "none"):
         super().__init__(reduction)
-        if isinstance(beta, bool) or not isinstance(beta, (int, float)) or beta <= 0:
-            raise ValueError(f"For 'SmoothL1Loss', the 'beta' must be a float greater than 0, "
-                             f"but got {beta}.")
-        self.beta = float(beta)
+        if isinstance(beta, bool) or not isinstance(beta, (int, float)):
+            raise TypeError(f"For 'SmoothL1Loss', the 'beta' must be a float, but got "
+                            f"{type(beta).__name__}.")
+        self.beta = float(beta)  # beta <= 0: MindSpore's RuntimeError when called
 
     def construct(self, logits, labels):
-        return ops.smooth_l1_loss(logits, labels, self.beta, self.reduction)
+        return ops.SmoothL1Loss(self.beta, self.reduction)(logits, labels)
 
 
 class HuberLoss(LossBase):

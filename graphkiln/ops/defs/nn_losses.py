@@ -89,9 +89,12 @@ def _check_smooth_l1_attrs(beta, reduction) -> None:
     if isinstance(beta, bool) or not isinstance(beta, (int, float)):
         raise TypeError(f"For 'SmoothL1Loss', the 'beta' must be a float, but got "
                         f"{type(beta).__name__}.")
-    if beta <= 0:
-        raise ValueError(f"For 'SmoothL1Loss', the 'beta' must be greater than 0, but got "
-                         f"{beta}.")
+    if beta < 0:  # MindSpore's kernel errors, when the op runs
+        raise RuntimeError(f"For 'SmoothL1Loss', the values for beta not support negative "
+                           f"values, but got {beta:g}.")
+    if beta == 0:
+        raise RuntimeError(f"For 'SmoothL1Loss', the values for beta should greater than 0, "
+                           f"but got {beta:g}.")
     if reduction not in _REDUCTIONS:
         raise ValueError(f"For 'SmoothL1Loss', the 'reduction' must be in "
                          f"{list(_REDUCTIONS)}, but got {reduction}.")
