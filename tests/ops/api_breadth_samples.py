@@ -36,6 +36,9 @@ def registry_samples(f32) -> dict:
     shifts = Tensor(np.array([0, 1, 3], np.int32))
     return {
         "CumProd": [((f32(2, 3), 1), {}), ((ints, -2), {"exclusive": True, "reverse": True})],
+        "CumulativeLogsumexp": [((f32(2, 3), 1), {}),
+                                ((Tensor(np.array([[0.0, -300.0], [9.0, 1.0]], np.float16)), 0),
+                                 {"exclusive": True, "reverse": True})],
         **{n: [((ints, shifts), {})] for n in _INT_BINARY},
         **{n: [((Tensor(np.array([0.3, 1.5, 4.0, 11.0], np.float32)),), {}),
                ((Tensor(np.array([0.5, 2.0], np.float16)),), {})] for n in _BESSEL},
@@ -58,6 +61,8 @@ def vmap_samples(B, U, f32) -> dict:  # noqa: N803 - the test module's makers
     return {
         "CumProd": [lambda r: ((B(f32(r, 3, 4, 5)), 0), {"exclusive": True}),
                     lambda r: ((B(f32(r, 3, 4)), -1), {"reverse": True})],
+        "CumulativeLogsumexp": [lambda r: ((B(f32(r, 3, 4, 5)), 1), {"exclusive": True}),
+                                lambda r: ((B(f32(r, 3, 4)), -1), {"reverse": True})],
         **{n: [lambda r: ((B(_ints(r, 3, 4)), U(_ints(r, 4))), {})] for n in _INT_BINARY},
         **{n: [lambda r: ((B(np.abs(f32(r, 3, 4)) + 0.2),), {})] for n in _BESSEL},
         "Zeta": [lambda r: ((B(np.abs(f32(r, 3, 4)) + 1.5), B(np.abs(f32(r, 3, 4)) + 0.5)), {})],
@@ -77,4 +82,6 @@ def bprop_samples(n, s, u) -> dict:
         **{k: [s(u(0.3, 6.0, 2, 3))] for k in _BESSEL},
         "CumProd": [s(u(0.5, 2.0, 2, 3), 1),
                     s(u(-2.0, -0.5, 3, 2), 0, exclusive=True, reverse=True)],
+        # (exclusive: its first output is -inf, which finite differences cannot take)
+        "CumulativeLogsumexp": [s(n(2, 3), 1), s(u(-30.0, 5.0, 3, 2), 0, reverse=True)],
     }

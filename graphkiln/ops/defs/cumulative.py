@@ -1,5 +1,7 @@
-"""Running reductions along an axis: ``CumSum(x, axis)`` and ``CumProd(x, axis)``
-(``exclusive``: each sum/product leaves out its own element; ``reverse``: from the end) and
+"""Running reductions along an axis: ``CumSum(x, axis)``, ``CumProd(x, axis)`` and
+``CumulativeLogsumexp(x, axis)`` (``log(exp(a) + exp(b))`` one step at a time, so it stays
+exact for elements far below the running maximum) (``exclusive``: each leaves out its own
+element; ``reverse``: from the end) and
 ``Cummin``/``Cummax(x, axis)``, the running minimum/maximum and the index where it was
 reached (the latest one among equals; from the first NaN on, NaN and that NaN's index).
 ``axis`` is an int or a 0-d int Tensor constant.
@@ -24,6 +26,7 @@ from .math import _WIDE_UINTS
 
 _SUM_TYPES = NUMBERS + _WIDE_UINTS + COMPLEX
 _MINMAX_TYPES = NUMBERS + _WIDE_UINTS
+_LOGSUMEXP_TYPES = (mstype.float16, mstype.float32, mstype.float64)
 # MindSpore's index dtypes: int32 for Cummin, int64 for Cummax
 _INDEX_TYPE = {"Cummin": mstype.int32, "Cummax": mstype.int64}
 
@@ -56,10 +59,10 @@ def _infer_axis(name: str, axis, ndim: int) -> None:
     check_axis(name, axis, ndim)
 
 
-def _running_infer(name: str):
+def _running_infer(name: str, allowed=_SUM_TYPES):
     def infer(x, axis, exclusive=False, reverse=False):
         t = tensor_type(name, "x", x)
-        require_dtype(name, "x", t, _SUM_TYPES)
+        require_dtype(name, "x", t, allowed)
         _infer_axis(name, axis, len(x.shape))
         return AbstractTensor(t, tuple(x.shape))
     return infer
@@ -122,5 +125,9 @@ CumSum = OpDef("CumSum", _running_infer("CumSum"), _running_kernel("CumSum", np.
                attrs={"exclusive": False, "reverse": False})
 CumProd = OpDef("CumProd", _running_infer("CumProd"), _running_kernel("CumProd", np.cumprod, 1),
                 attrs={"exclusive": False, "reverse": False})
+CumulativeLogsumexp = OpDef(
+    "CumulativeLogsumexp", _running_infer("CumulativeLogsumexp", _LOGSUMEXP_TYPES),
+    _running_kernel("CumulativeLogsumexp", np.logaddexp.accumulate, -np.inf),
+    attrs={"exclusive": False, "reverse": False})
 Cummin = OpDef("Cummin", _minmax_infer("Cummin"), _minmax_kernel("Cummin", np.less_equal))
 Cummax = OpDef("Cummax", _minmax_infer("Cummax"), _minmax_kernel("Cummax", np.greater_equal))

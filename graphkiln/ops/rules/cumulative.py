@@ -6,6 +6,7 @@ import numpy as np
 
 import graphkiln.ops.functional as F
 
+from ...common import dtype as mstype
 from ...common.tensor import Tensor
 from ...ir.primitive import REGISTRY
 from ..defs import cumulative as C
@@ -26,6 +27,25 @@ def _cumprod(x, axis, out, dout, exclusive=False, reverse=False):
     (so infinite or NaN where ``x`` is 0, as MindSpore's)."""
     back = C.CumSum(F.mul(out, dout), axis, exclusive=exclusive, reverse=not reverse)
     return F.div(back, x), None
+
+
+@bprop("CumulativeLogsumexp")
+def _cumulative_logsumexp(x, axis, out, dout, exclusive=False, reverse=False):
+    """``d out_i / d x_j = exp(x_j - out_i)`` for each ``out_i`` that ``x_j`` feeds: the
+    running log-sum-exp from the other end of ``log|dout| - out``, positive and negative
+    parts of ``dout`` apart (MindSpore's rule; the floor stands for log 0)."""
+    floor = Tensor(np.array(np.finfo(np.float16 if x.dtype == mstype.float16
+                                     else np.float32).min, x.dtype.np_dtype))
+    back = []
+    for part in (F.select(F.greater(dout, 0), dout, F.zeros_like(dout)),
+                 F.select(F.less(dout, 0), F.neg(dout), F.zeros_like(dout))):
+        positive = F.greater(part, 0)
+        log_part = F.select(positive, F.log(F.select(positive, part, F.ones_like(part))),
+                            F.broadcast_to(floor, part.shape))
+        summed = C.CumulativeLogsumexp(F.sub(log_part, out), axis, exclusive=exclusive,
+                                       reverse=not reverse)
+        back.append(F.exp(F.add(summed, x)))
+    return F.sub(back[0], back[1]), None
 
 
 def _move_last(t: Tensor, a: int) -> Tensor:
@@ -69,6 +89,6 @@ def _shifted_axis(opdef):
     return rule
 
 
-for _name in ("CumSum", "CumProd", "Cummin", "Cummax"):
+for _name in ("CumSum", "CumProd", "CumulativeLogsumexp", "Cummin", "Cummax"):
     REGISTRY[_name].def_vmap(_shifted_axis(REGISTRY[_name]))
 del _name
