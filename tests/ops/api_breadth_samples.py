@@ -13,6 +13,9 @@ NON_DIFFERENTIABLE = {**{n: "integer operands" for n in _INT_BINARY},
 CHECKED_ELSEWHERE = {n: "complex-valued: its gradient (df/da + i df/db) is checked against "
                         "finite differences of both parts in tests/ops/test_api_fft.py"
                      for n in ("FFTN", "RFFTN", "IRFFTN")}
+CHECKED_ELSEWHERE["FFTAdjoint"] = ("complex-valued: the gradient of its rule checked against "
+                                   "finite differences of both parts in "
+                                   "tests/ops/test_fft_runtime.py")
 CHECKED_ELSEWHERE["Zeta"] = ("MindSpore's rule gives the exponent no gradient (zeros), so only "
                              "the q gradient is a derivative: checked against finite "
                              "differences in tests/ops/test_api_grads.py and against "
@@ -48,11 +51,17 @@ def registry_samples(f32) -> dict:
         "PopulationCount": [((Tensor(np.array([0, 7, -1], np.int16)),), {}),
                             ((Tensor(np.array([3, 255], np.uint8)),), {})],
         "MatrixExp": [((f32(3, 3),), {}), ((Tensor(np.eye(2, dtype=np.float16)),), {})],
-        "FFTN": [((f32(2, 3),), _FFT),
+        "FFTN": [((f32(2, 3),), _FFT), ((f32(2, 3), (4, -1), (1, 0)), {"inverse": True}),
                  ((Tensor(_complex(np.random.default_rng(0), 3, 4)),),
                   {"sizes": (5,), "axes": (1,), "norm": "ortho", "inverse": True})],
-        "RFFTN": [((f32(2, 3),), _FFT)],
-        "IRFFTN": [((Tensor(_complex(np.random.default_rng(1), 3, 3)),), _FFT)],
+        "RFFTN": [((f32(2, 3),), _FFT), ((f32(2, 3), None, (-1,)), {"norm": "forward"})],
+        "IRFFTN": [((Tensor(_complex(np.random.default_rng(1), 3, 3)),), _FFT),
+                   ((Tensor(_complex(np.random.default_rng(1), 3, 3)), (4, -1), (1, 0)), {})],
+        "FFTAdjoint": [((Tensor(_complex(np.random.default_rng(2), 3, 4)), f32(2, 3)), _FFT),
+                       ((Tensor(_complex(np.random.default_rng(3), 3, 3)), f32(3, 4), (5,),
+                         (-1,)), {"kind": "RFFTN", "norm": "ortho"}),
+                       ((f32(4, 3), Tensor(_complex(np.random.default_rng(4), 3, 3))),
+                        {**_FFT, "kind": "IRFFTN"})],
     }
 
 
@@ -70,8 +79,15 @@ def vmap_samples(B, U, f32) -> dict:  # noqa: N803 - the test module's makers
         "PopulationCount": [lambda r: ((B(r.integers(-9, 9, (3, 4)).astype(np.int8)),), {})],
         "MatrixExp": [lambda r: ((B(f32(r, 3, 2, 3, 3)),), {})],
         "FFTN": [lambda r: ((B(_complex(r, 3, 2, 3)),), {**_FFT, "norm": "forward"})],
-        "RFFTN": [lambda r: ((B(f32(r, 3, 2, 3)),), _FFT)],
-        "IRFFTN": [lambda r: ((B(_complex(r, 3, 3, 3)),), _FFT)],
+        "RFFTN": [lambda r: ((B(f32(r, 3, 2, 3)),), _FFT),
+                  lambda r: ((B(f32(r, 3, 2, 3)), (4,), (-2,)), {})],
+        "IRFFTN": [lambda r: ((B(_complex(r, 3, 3, 3)),), _FFT),
+                   lambda r: ((B(_complex(r, 3, 3, 3)), None, (0, -1)), {"norm": "ortho"})],
+        "FFTAdjoint": [lambda r: ((B(_complex(r, 3, 3, 4)), U(f32(r, 2, 3))), _FFT),
+                       lambda r: ((U(_complex(r, 3, 3)), B(f32(r, 3, 3, 4)), (5,), (-1,)),
+                                  {"kind": "RFFTN"}),
+                       lambda r: ((B(f32(r, 3, 4, 3)), B(_complex(r, 3, 3, 3))),
+                                  {**_FFT, "kind": "IRFFTN", "norm": "forward"})],
     }
 
 
