@@ -16,7 +16,7 @@ from graphkiln.ops.defs import fft as FT
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 sys.path.insert(0, str(FIXTURES))
-from fft_runtime_cases import CASES, ERROR_CASES  # noqa: E402
+from fft_runtime_cases import CASES, ERROR_CASES, PRIMITIVE_CASES  # noqa: E402
 
 REF = np.load(FIXTURES / "fft_runtime.npz")
 ERRORS = json.loads((FIXTURES / "fft_runtime_errors.json").read_text())
@@ -80,6 +80,28 @@ def test_matches_mindspore(case, mode):
         want = REF[f"{case}/pynative/grad{k}"]
         assert g.dtype == want.dtype and g.shape == x.shape
         np.testing.assert_allclose(g, want, rtol=2e-5, atol=2e-5)
+
+
+class PrimNet(nn.Cell):
+    def __init__(self, prim, s, dim, norm):
+        super().__init__()
+        self.op = getattr(ops, prim)()
+        self.s, self.dim, self.norm = s, dim, norm
+
+    def construct(self, x):
+        return self.op(x, self.s, self.dim, self.norm)
+
+
+@pytest.mark.parametrize("mode", sorted(MODES), indirect=True)
+@pytest.mark.parametrize("case", sorted(PRIMITIVE_CASES))
+def test_primitive_takes_s_dim_norm_inputs(case, mode):
+    """``ops.FFTN()(input, s, dim, norm)``, as MindSpore's primitives are called."""
+    prim, _, _, s, dim, norm = PRIMITIVE_CASES[case]
+    x = REF[f"{case}/{mode}/x"]
+    out = PrimNet(prim, s, dim, norm)(Tensor(x)).asnumpy()
+    want = REF[f"{case}/{mode}/out"]
+    assert out.dtype == want.dtype and out.shape == want.shape
+    np.testing.assert_allclose(out, want, rtol=2e-5, atol=2e-5)
 
 
 @pytest.mark.parametrize("mode", sorted(MODES), indirect=True)

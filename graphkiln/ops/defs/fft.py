@@ -12,8 +12,8 @@ float64/complex128 inputs, else complex64 (float32), as MindSpore's.
 
 ``sizes`` and ``axes`` are attributes when they are constants (resolved by :func:`plan`:
 non-negative, distinct axes and positive lengths) or, as MindSpore's ``s``/``dim``
-inputs, run-time inputs (``FFTN(x, s, dim)``: tuples of ints, ``s`` possibly None or with
-``-1`` for "the input's length") that the kernel resolves. ``batch_dims`` leading axes of
+inputs, run-time inputs (``FFTN(x, s, dim, norm)``: tuples of ints or None, ``-1`` in ``s``
+for "the input's length") that the kernel resolves. ``batch_dims`` leading axes of
 ``x`` are not counted by ``axes`` (the vmap rules add one)."""
 from __future__ import annotations
 
@@ -96,7 +96,7 @@ def _out_shape(name: str, x, sizes, axes, batch_dims: int, half: bool, half_inpu
 
 
 def _infer(name: str, result, half: bool, half_input: bool):
-    def infer(x, sizes=(), axes=(), norm="backward", inverse=False, batch_dims=0):
+    def infer(x, sizes=None, axes=None, norm=None, inverse=False, batch_dims=0):
         t = tensor_type(name, "input", x)
         require_dtype(name, "input", t, NUMBERS + COMPLEX)
         return AbstractTensor(result(t), _out_shape(name, x, sizes, axes, batch_dims, half,
@@ -109,17 +109,17 @@ def _wide(x: np.ndarray) -> bool:
 
 
 @quiet
-def _fftn(x, sizes=(), axes=(), norm="backward", inverse=False, batch_dims=0):
+def _fftn(x, sizes=None, axes=None, norm=None, inverse=False, batch_dims=0):
     x = np.asarray(x)
     sizes, axes = _resolved("FFTN", x.shape, sizes, axes, batch_dims, False)
     fn = np.fft.ifftn if inverse else np.fft.fftn
-    return fn(x, s=sizes, axes=axes, norm=norm).astype(
+    return fn(x, s=sizes, axes=axes, norm=norm or "backward").astype(
         np.complex128 if _wide(x) else np.complex64)
 
 
 @quiet
-def _rfftn(x, sizes=(), axes=(), norm="backward", batch_dims=0):
-    x = np.asarray(x)
+def _rfftn(x, sizes=None, axes=None, norm=None, batch_dims=0):
+    x, norm = np.asarray(x), norm or "backward"
     sizes, axes = _resolved("RFFTN", x.shape, sizes, axes, batch_dims, False)
     out_type = np.complex128 if _wide(x) else np.complex64
     if x.dtype.kind != "c":
@@ -129,10 +129,10 @@ def _rfftn(x, sizes=(), axes=(), norm="backward", batch_dims=0):
 
 
 @quiet
-def _irfftn(x, sizes=(), axes=(), norm="backward", batch_dims=0):
+def _irfftn(x, sizes=None, axes=None, norm=None, batch_dims=0):
     x = np.asarray(x)
     sizes, axes = _resolved("IRFFTN", x.shape, sizes, axes, batch_dims, True)
-    return np.fft.irfftn(x, s=sizes, axes=axes, norm=norm).astype(
+    return np.fft.irfftn(x, s=sizes, axes=axes, norm=norm or "backward").astype(
         np.float64 if _wide(x) else np.float32)
 
 
@@ -150,7 +150,7 @@ def _fit(g: np.ndarray, axes: tuple, shape: tuple) -> np.ndarray:
 
 
 @quiet
-def _adjoint(dout, x, sizes=(), axes=(), kind="FFTN", norm="backward", inverse=False,
+def _adjoint(dout, x, sizes=None, axes=None, norm=None, kind="FFTN", inverse=False,
              batch_dims=0):
     """The cotangent of ``x`` from ``dout``, that of ``kind(x, sizes, axes...)``: with
     MindSpore's convention (the cotangent of ``a + bi`` is ``da + db i``) the adjoint of
@@ -159,7 +159,7 @@ def _adjoint(dout, x, sizes=(), axes=(), kind="FFTN", norm="backward", inverse=F
     counts each half-spectrum entry that stands for two (a conjugate pair) twice."""
     dout, x = np.asarray(dout), np.asarray(x)
     sizes, axes = _resolved(kind, x.shape, sizes, axes, batch_dims, kind == "IRFFTN")
-    dual = _DUAL[norm]
+    dual = _DUAL[norm or "backward"]
     if kind == "IRFFTN":
         g = np.fft.rfftn(dout, s=sizes, axes=axes, norm=dual)
         n = sizes[-1]
@@ -177,17 +177,17 @@ def _adjoint(dout, x, sizes=(), axes=(), kind="FFTN", norm="backward", inverse=F
     return (g if x.dtype.kind == "c" else g.real).astype(x.dtype)
 
 
-def _adjoint_infer(dout, x, sizes=(), axes=(), kind="FFTN", norm="backward", inverse=False,
+def _adjoint_infer(dout, x, sizes=None, axes=None, norm=None, kind="FFTN", inverse=False,
                    batch_dims=0):
     tensor_type("FFTAdjoint", "dout", dout)
     return AbstractTensor(tensor_type("FFTAdjoint", "x", x), tuple(x.shape))
 
 
-_ATTRS = {"sizes": (), "axes": (), "norm": "backward"}
-FFTN = OpDef("FFTN", _infer("FFTN", _complex_type, False, False), _fftn,
-             attrs={**_ATTRS, "inverse": False})
-RFFTN = OpDef("RFFTN", _infer("RFFTN", _complex_type, True, False), _rfftn, attrs=_ATTRS)
-IRFFTN = OpDef("IRFFTN", _infer("IRFFTN", _real_type, False, True), _irfftn, attrs=_ATTRS)
+# As MindSpore's, ``ops.FFTN()`` (and RFFTN, IRFFTN) take no constructor arguments and are
+# called with ``(input, s, dim, norm)``; graphkiln's own calls pass constant lengths and
+# axes as the attributes ``sizes``/``axes`` (and ``inverse``, ``batch_dims``) instead.
+FFTN = OpDef("FFTN", _infer("FFTN", _complex_type, False, False), _fftn)
+RFFTN = OpDef("RFFTN", _infer("RFFTN", _complex_type, True, False), _rfftn)
+IRFFTN = OpDef("IRFFTN", _infer("IRFFTN", _real_type, False, True), _irfftn)
 # the gradient of FFTN/RFFTN/IRFFTN (``kind``) with respect to ``x``
-FFTAdjoint = OpDef("FFTAdjoint", _adjoint_infer, _adjoint,
-                   attrs={**_ATTRS, "kind": "FFTN", "inverse": False})
+FFTAdjoint = OpDef("FFTAdjoint", _adjoint_infer, _adjoint, attrs={"kind": "FFTN"})
