@@ -12,6 +12,7 @@ import pytest
 
 import graphkiln as ms
 from graphkiln import Tensor, mutable, nn, ops
+from graphkiln.ir.abstract import AbstractScalar, AbstractTensor, AbstractTuple
 from graphkiln.ops.defs import fft as FT
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -164,3 +165,18 @@ def test_adjoint_gradient_matches_finite_differences(name):
     for fn in (loss, ms.jit(loss)):
         got = ms.grad(fn)(Tensor(d0)).asnumpy()
         np.testing.assert_allclose(got, want, rtol=1e-6, atol=1e-8)
+
+
+def test_constant_lengths_on_a_dynamic_shape_are_known_while_tracing():
+    """Constant lengths keep the transformed dimensions known on an input of dynamic
+    shape; a run-time length or axis, or a length taken from an unknown dimension, makes
+    every dimension unknown."""
+    x = AbstractTensor(ms.float32, (-1, 3, -1))
+    assert FT.RFFTN.infer(x, sizes=(4, 6), axes=(0, 2)).shape == (4, 3, 4)
+    assert FT.FFTN.infer(x, sizes=(5,), axes=(-2,)).shape == (-1, 5, -1)
+    assert FT.FFTN.infer(x, sizes=(-1,), axes=(0,)).shape == (-1, -1, -1)
+    run_time = AbstractTuple([AbstractScalar.unknown(int)])
+    assert FT.IRFFTN.infer(AbstractTensor(ms.complex64, (2, 3)), run_time,
+                           AbstractTuple([AbstractScalar(0)])).shape == (-1, -1)
+    assert FT.FFTN.infer(AbstractTensor(ms.complex64, (2, 3)), AbstractScalar(None),
+                         AbstractTuple([AbstractScalar(-1)])).shape == (2, 3)

@@ -81,12 +81,17 @@ def _known(a):
 
 
 def _out_shape(name: str, x, sizes, axes, batch_dims: int, half: bool, half_input: bool):
-    """The result's shape; every dimension unknown while a length or axis is."""
+    """The result's shape; every dimension unknown while a length or an axis is, or while
+    a length comes from a dimension of ``x`` known only at run time."""
     shape = tuple(x.shape)
     sizes, axes = _known(sizes), _known(axes)
-    if UNKNOWN in (sizes, axes) or any(d == UNKNOWN_DIM for d in shape):
+    lengths_known = UNKNOWN not in (sizes, axes) and (
+        UNKNOWN_DIM not in shape or sizes is not None and -1 not in sizes)
+    if not lengths_known:
         return (UNKNOWN_DIM,) * len(shape)
-    sizes, axes = _resolved(name, shape, sizes, axes, batch_dims, half_input)
+    # the lengths are given, so unknown dimensions stand in as 1 for resolving the axes
+    known = tuple(1 if d == UNKNOWN_DIM else d for d in shape)
+    sizes, axes = _resolved(name, known, sizes, axes, batch_dims, half_input)
     out = list(shape)
     for a, n in zip(axes, sizes):
         out[a] = n
