@@ -8,6 +8,7 @@ import graphkiln.ops as ops
 
 from ...common import dtype as mstype
 from ...common.tensor import Tensor
+from ...ops.defs.nn_losses import check_smooth_l1_beta_type
 from ...ops.losses import check_reduction, reduce_loss, softmax_cross_entropy
 from ..cell import Cell
 
@@ -51,9 +52,7 @@ class SmoothL1Loss(LossBase):
 
     def __init__(self, beta: float = 1.0, reduction: str = "none"):
         super().__init__(reduction)
-        if isinstance(beta, bool) or not isinstance(beta, (int, float)):
-            raise TypeError(f"For 'SmoothL1Loss', the 'beta' must be a float, but got "
-                            f"{type(beta).__name__}.")
+        check_smooth_l1_beta_type(beta)
         self.beta = float(beta)  # beta <= 0: MindSpore's RuntimeError when called
 
     def construct(self, logits, labels):
