@@ -10,6 +10,7 @@ import graphkiln.ops.functional as F
 
 from ..common import dtype as mstype
 from ..common.symbolic_scalar import SymbolicScalar
+from ..common.symbolic_sequence import SymbolicSequence
 from ..common.tensor import Tensor
 from .array_ops import pad, roll
 from .defs import fft as FT
@@ -38,7 +39,7 @@ def _plan(name: str, x, s, dim, half_input: bool = False) -> tuple:
     if not isinstance(x, Tensor):
         raise TypeError(f"For '{name}', the 'input' must be a Tensor, but got "
                         f"{type(x).__name__}.")
-    if dim is None:
+    if dim is None and (s is None or not isinstance(s, SymbolicSequence)):
         dim = tuple(range(x.ndim)) if s is None else tuple(range(x.ndim - len(s), x.ndim))
     dim = (dim,) if isinstance(dim, (int, SymbolicScalar)) else dim
     if _constant(s) and _constant(dim):
@@ -46,7 +47,8 @@ def _plan(name: str, x, s, dim, half_input: bool = False) -> tuple:
                                              for d in dim if -x.ndim <= d < x.ndim)
         if lengths_known:
             return FT.plan(name, tuple(x.shape), s, dim, half_input), False
-    return (tuple(s) if isinstance(s, list) else s, tuple(dim)), True
+    return (tuple(s) if isinstance(s, list) else s,
+            tuple(dim) if isinstance(dim, list) else dim), True
 
 
 def _constant(v) -> bool:

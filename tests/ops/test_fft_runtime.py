@@ -17,7 +17,12 @@ from graphkiln.ops.defs import fft as FT
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 sys.path.insert(0, str(FIXTURES))
-from fft_runtime_cases import CASES, ERROR_CASES, PRIMITIVE_CASES  # noqa: E402
+from fft_runtime_cases import (  # noqa: E402
+    CASES,
+    DYNAMIC_LEN_CASES,
+    ERROR_CASES,
+    PRIMITIVE_CASES,
+)
 
 REF = np.load(FIXTURES / "fft_runtime.npz")
 ERRORS = json.loads((FIXTURES / "fft_runtime_errors.json").read_text())
@@ -59,8 +64,18 @@ def _dynamic(shape, x: np.ndarray) -> Tensor:
 @pytest.mark.parametrize("mode", sorted(MODES), indirect=True)
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_matches_mindspore(case, mode):
-    name, shape, _, s, dim = CASES[case]
-    s_m, dim_m = mutable(s), mutable(dim)
+    _check(case, CASES[case], mode, dynamic_len=False)
+
+
+@pytest.mark.parametrize("mode", ["graph"], indirect=True)
+@pytest.mark.parametrize("case", sorted(DYNAMIC_LEN_CASES))
+def test_dynamic_length_tuples_match_mindspore(case, mode):
+    _check(case, DYNAMIC_LEN_CASES[case], mode, dynamic_len=True)
+
+
+def _check(case: str, spec: tuple, mode: str, dynamic_len: bool) -> None:
+    name, shape, _, s, dim = spec
+    s_m, dim_m = mutable(s, dynamic_len), mutable(dim, dynamic_len)
     net = Net(name)
     net.set_inputs(_dynamic(shape, REF[f"{case}/{mode}/x0"]), s_m, dim_m)
     for k in (0, 1):  # the second input has other dimensions: the same graph runs
@@ -78,7 +93,8 @@ def test_matches_mindspore(case, mode):
         g = grad(Tensor(x), s_m, dim_m).asnumpy()
         # PyNative's: MindSpore's graph gradient of the 1-D transforms (fft, irfft, hfft
         # with a run-time n) keeps the transform's length instead of the input's shape
-        want = REF[f"{case}/pynative/grad{k}"]
+        # (the dynamic-length cases, recorded in graph mode only, have the input's)
+        want = REF[f"{case}/{'graph' if dynamic_len else 'pynative'}/grad{k}"]
         assert g.dtype == want.dtype and g.shape == x.shape
         np.testing.assert_allclose(g, want, rtol=2e-5, atol=2e-5)
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...common import dtype as mstype
-from ...ir.abstract import UNKNOWN, AbstractScalar, AbstractTensor, AbstractTuple
+from ...ir.abstract import UNKNOWN, Abstract, AbstractScalar, AbstractTensor, AbstractTuple
 from ...ir.primitive import OpDef
 from ._infer import COMPLEX, NUMBERS, UNKNOWN_DIM, norm_axis, quiet, require_dtype, tensor_type
 
@@ -75,7 +75,7 @@ def _known(a):
     if isinstance(a, AbstractTuple):
         values = tuple(_known(e) for e in a.elements)
         return UNKNOWN if UNKNOWN in values else values
-    if isinstance(a, AbstractTensor):
+    if isinstance(a, Abstract):  # a tensor, a sequence of run-time length...
         return UNKNOWN
     return a
 
