@@ -81,6 +81,21 @@ def test_group_learning_rate_parameters(key):
                                [values[p.name] for p in distinct], rtol=1e-7)
 
 
+@pytest.mark.parametrize("opt_name", sorted(REF["experimental_lr_groups"]))
+def test_experimental_group_learning_rates(opt_name):
+    from graphkiln.experimental import optim
+    want = REF["experimental_lr_groups"][opt_name]
+    net = nn.SequentialCell([nn.Dense(2, 2) for _ in range(3)])
+    groups = [{"params": net[0].trainable_params()},
+              {"params": net[1].trainable_params(), "lr": 0.5},
+              {"params": net[2].trainable_params()}]
+    opt = getattr(optim, opt_name)(groups, lr=0.1)
+    opt.add_param_group({"params": [ms.Parameter(Tensor([1.0]), name="extra")]})
+    assert [g["lr"].name for g in opt.param_groups] == want["names"]
+    np.testing.assert_allclose([float(g["lr"].asnumpy()) for g in opt.param_groups],
+                               want["values"], rtol=1e-7)
+
+
 def _normalised(text: str) -> str:
     """Initializers as their class name: MindSpore prints the object's address."""
     text = re.sub(r"<mindspore\.common\.initializer\.(\w+) object at 0x[0-9a-f]+>", r"\1", text)
