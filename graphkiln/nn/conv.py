@@ -86,6 +86,9 @@ class _Conv(Cell):
         self._stride = lift + self.stride
         self._dilation = lift + self.dilation
         self._pad = (0, 0) * (self.rank - ur) + pads
+        if self.rank != ur:  # MindSpore's Conv1d(Transpose) keeps the 2-D convolution's
+            self.kernel_size, self.stride, self.dilation = \
+                self._kernel, self._stride, self._dilation
         if self.transposed:
             shape = (in_channels, out_channels // group) + self._kernel
         else:

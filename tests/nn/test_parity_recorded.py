@@ -106,5 +106,6 @@ def _normalised(text: str) -> str:
 def test_conv1d_repr(name):
     want = REF["conv_reprs"][name]
     cell = eval(want["source"], {"nn": nn})  # noqa: S307 - the fixture's constant sources
-    assert repr(cell.padding) == want["padding"]
+    for attr in ("padding", "kernel_size", "stride", "dilation"):
+        assert repr(getattr(cell, attr)) == want[attr], attr
     assert _normalised(repr(cell)) == _normalised(want["repr"])
