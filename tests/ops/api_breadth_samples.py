@@ -39,6 +39,9 @@ def registry_samples(f32) -> dict:
     shifts = Tensor(np.array([0, 1, 3], np.int32))
     return {
         "CumProd": [((f32(2, 3), 1), {}), ((ints, -2), {"exclusive": True, "reverse": True})],
+        "LogWeightedCumSum": [((f32(2, 3), f32(2, 3), f32(2, 3) + 2.0, 1), {}),
+                              ((f32(3, 2), f32(3, 2), f32(3, 2), 0),
+                               {"exclusive": True, "reverse": True})],
         "CumulativeLogsumexp": [((f32(2, 3), 1), {}),
                                 ((Tensor(np.array([[0.0, -300.0], [9.0, 1.0]], np.float16)), 0),
                                  {"exclusive": True, "reverse": True})],
@@ -70,6 +73,10 @@ def vmap_samples(B, U, f32) -> dict:  # noqa: N803 - the test module's makers
     return {
         "CumProd": [lambda r: ((B(f32(r, 3, 4, 5)), 0), {"exclusive": True}),
                     lambda r: ((B(f32(r, 3, 4)), -1), {"reverse": True})],
+        "LogWeightedCumSum": [
+            lambda r: ((B(f32(r, 3, 4, 5)), U(f32(r, 4, 5)), B(f32(r, 3, 4, 5)), 1), {}),
+            lambda r: ((U(f32(r, 4)), B(f32(r, 3, 4)), U(f32(r, 4)), -1),
+                       {"exclusive": True, "reverse": True})],
         "CumulativeLogsumexp": [lambda r: ((B(f32(r, 3, 4, 5)), 1), {"exclusive": True}),
                                 lambda r: ((B(f32(r, 3, 4)), -1), {"reverse": True})],
         **{n: [lambda r: ((B(_ints(r, 3, 4)), U(_ints(r, 4))), {})] for n in _INT_BINARY},
@@ -100,4 +107,7 @@ def bprop_samples(n, s, u) -> dict:
                     s(u(-2.0, -0.5, 3, 2), 0, exclusive=True, reverse=True)],
         # (exclusive: its first output is -inf, which finite differences cannot take)
         "CumulativeLogsumexp": [s(n(2, 3), 1), s(u(-30.0, 5.0, 3, 2), 0, reverse=True)],
+        "LogWeightedCumSum": [s(n(2, 3), n(2, 3), n(2, 3), 1),
+                              s(n(3, 2), n(3, 2), n(3, 2), 0, exclusive=True, reverse=True),
+                              s(n(4), n(4), n(4), 0, reverse=True)],
     }

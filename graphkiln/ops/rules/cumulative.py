@@ -6,11 +6,10 @@ import numpy as np
 
 import graphkiln.ops.functional as F
 
-from ...common import dtype as mstype
 from ...common.tensor import Tensor
 from ...ir.primitive import REGISTRY
 from ..defs import cumulative as C
-from .batching import to_front
+from .batching import front, to_front
 from .bprop import _output, bprop
 
 
@@ -32,20 +31,24 @@ def _cumprod(x, axis, out, dout, exclusive=False, reverse=False):
 @bprop("CumulativeLogsumexp")
 def _cumulative_logsumexp(x, axis, out, dout, exclusive=False, reverse=False):
     """``d out_i / d x_j = exp(x_j - out_i)`` for each ``out_i`` that ``x_j`` feeds: the
-    running log-sum-exp from the other end of ``log|dout| - out``, positive and negative
-    parts of ``dout`` apart (MindSpore's rule; the floor stands for log 0)."""
-    floor = Tensor(np.array(np.finfo(np.float16 if x.dtype == mstype.float16
-                                     else np.float32).min, x.dtype.np_dtype))
-    back = []
-    for part in (F.select(F.greater(dout, 0), dout, F.zeros_like(dout)),
-                 F.select(F.less(dout, 0), F.neg(dout), F.zeros_like(dout))):
-        positive = F.greater(part, 0)
-        log_part = F.select(positive, F.log(F.select(positive, part, F.ones_like(part))),
-                            F.broadcast_to(floor, part.shape))
-        summed = C.CumulativeLogsumexp(F.sub(log_part, out), axis, exclusive=exclusive,
-                                       reverse=not reverse)
-        back.append(F.exp(F.add(summed, x)))
-    return F.sub(back[0], back[1]), None
+    ``dout``-weighted sum over them, from the other end (exact where ``x_j`` is far below
+    ``out_i``, and linear in ``dout``, so forward mode can transpose it)."""
+    if reverse:  # the same from the other end
+        a = (C.check_axis("CumulativeLogsumexp", axis, x.ndim),) if x.ndim else ()
+        flip = (lambda t: F.flip(t, a)) if a else (lambda t: t)
+        return flip(C.LogWeightedCumSum(flip(dout), flip(x), flip(out), axis,
+                                        exclusive=exclusive, reverse=True)), None
+    return C.LogWeightedCumSum(dout, x, out, axis, exclusive=exclusive, reverse=True), None
+
+
+@bprop("LogWeightedCumSum")
+def _log_weighted_cumsum(v, a, b, axis, out, dout, exclusive=False, reverse=False):
+    """The transpose in ``v`` sums from the other end; ``d/da_j`` and ``d/db_i`` scale the
+    terms that hold them."""
+    back = C.LogWeightedCumSum(dout, a, b, axis, exclusive=exclusive, reverse=not reverse)
+    if reverse:  # out_j = exp(a_j) * (...): a's terms are the outputs', b's the inputs'
+        return back, F.mul(dout, out), F.neg(F.mul(v, back)), None
+    return back, F.mul(v, back), F.neg(F.mul(dout, out)), None
 
 
 def _move_last(t: Tensor, a: int) -> Tensor:
@@ -91,4 +94,12 @@ def _shifted_axis(opdef):
 
 for _name in ("CumSum", "CumProd", "CumulativeLogsumexp", "Cummin", "Cummax"):
     REGISTRY[_name].def_vmap(_shifted_axis(REGISTRY[_name]))
+
+
+@C.LogWeightedCumSum.def_vmap
+def _vmap_log_weighted(v, a, b, axis, *, dims, **attrs):
+    size = next(t.shape[d] for t, d in zip((v, a, b), dims) if d is not None)
+    v, a, b = (front(t, d, size) for t, d in zip((v, a, b), dims))
+    return C.LogWeightedCumSum(v, a, b, C.check_axis("LogWeightedCumSum", axis,
+                                                     v.ndim - 1) + 1, **attrs), 0
 del _name
