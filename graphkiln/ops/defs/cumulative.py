@@ -1,7 +1,8 @@
 """Running reductions along an axis: ``CumSum(x, axis)``, ``CumProd(x, axis)`` and
 ``CumulativeLogsumexp(x, axis)`` (``log(exp(a) + exp(b))`` one step at a time, so it stays
 exact for elements far below the running maximum) (``exclusive``: each leaves out its own
-element; ``reverse``: from the end) and
+element; ``reverse``: from the end), its gradient ``LogWeightedCumSum(v, a, b, axis)``
+(``sum_{j <= i} v_j exp(a_j - b_i)``, linear in ``v``), and
 ``Cummin``/``Cummax(x, axis)``, the running minimum/maximum and the index where it was
 reached (the latest one among equals; from the first NaN on, NaN and that NaN's index).
 ``axis`` is an int or a 0-d int Tensor constant.
