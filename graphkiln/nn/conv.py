@@ -77,7 +77,8 @@ class _Conv(Cell):
         self.dilation = _tuple(owner, "dilation", dilation, ur)
         pads = _padding(owner, padding, ur)
         self.pad_mode = _check_pad_mode(owner, pad_mode, pads)
-        self.padding = padding
+        # MindSpore's Conv1d(Transpose) shows the 2-D convolution's (0, 0, before, after)
+        self.padding = padding if self.rank == ur else (0, 0) * (self.rank - ur) + pads
         self.has_bias = bool(has_bias)
         self.data_format = data_format
         lift = (1,) * (self.rank - ur)  # Conv1d runs as a 2-D convolution of height 1
@@ -85,6 +86,9 @@ class _Conv(Cell):
         self._stride = lift + self.stride
         self._dilation = lift + self.dilation
         self._pad = (0, 0) * (self.rank - ur) + pads
+        if self.rank != ur:  # MindSpore's Conv1d(Transpose) keeps the 2-D convolution's
+            self.kernel_size, self.stride, self.dilation = \
+                self._kernel, self._stride, self._dilation
         if self.transposed:
             shape = (in_channels, out_channels // group) + self._kernel
         else:

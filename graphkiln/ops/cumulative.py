@@ -6,9 +6,6 @@ from ..common import dtype as mstype
 from ..common.tensor import Tensor
 from .defs import array as A
 from .defs import cumulative as C
-from .defs import elementwise as EW
-from .defs import math as M
-from .defs.gradient import StopGradient
 
 __all__ = ["cumsum", "cumprod", "logcumsumexp", "cummin", "cummax"]
 
@@ -31,18 +28,18 @@ def cumprod(input: Tensor, dim: int, dtype=None) -> Tensor:  # noqa: A002
 
 
 def logcumsumexp(input: Tensor, axis: int) -> Tensor:  # noqa: A002
-    """``log(cumsum(exp(input), axis))``, shifted by the largest element along ``axis`` so
-    that it does not overflow."""
+    """``log(cumsum(exp(input), axis))``, added up one ``logaddexp`` step at a time (no
+    overflow, and no underflow for elements far below the running maximum)."""
     if not isinstance(input, Tensor):
         raise TypeError(f"For 'logcumsumexp', the 'input' must be a Tensor, but got "
                         f"{type(input).__name__}.")
     if not input.dtype.is_float:
         raise TypeError(f"For 'logcumsumexp', the 'input' must be a float Tensor, but got "
                         f"{input.dtype}.")
-    a = C.check_axis("logcumsumexp", axis, input.ndim)
-    top = StopGradient(A.ReduceMax(input, (a,), keep_dims=True) if input.ndim else input)
-    top = A.Select(EW.IsFinite(top), top, A.ZerosLike(top))
-    return M.Add(M.Log(C.CumSum(M.Exp(M.Sub(input, top)), a)), top)
+    if not input.ndim:
+        raise ValueError("For 'logcumsumexp', the dimension of 'input' must be greater than 0, "
+                         "but got a 0-D Tensor.")
+    return C.CumulativeLogsumexp(input, C.check_axis("logcumsumexp", axis, input.ndim))
 
 
 def cummin(input: Tensor, axis: int) -> tuple[Tensor, Tensor]:  # noqa: A002

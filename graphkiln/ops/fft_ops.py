@@ -9,10 +9,11 @@ import numpy as np
 import graphkiln.ops.functional as F
 
 from ..common import dtype as mstype
+from ..common.symbolic_scalar import SymbolicScalar
+from ..common.symbolic_sequence import SymbolicSequence
 from ..common.tensor import Tensor
 from .array_ops import pad, roll
 from .defs import fft as FT
-from .defs._infer import norm_axis
 
 __all__ = ["fft", "ifft", "fft2", "ifft2", "fftn", "ifftn", "rfft", "irfft", "rfft2",
            "irfft2", "rfftn", "irfftn", "hfft", "ihfft", "hfft2", "ihfft2", "hfftn", "ihfftn",
@@ -32,30 +33,37 @@ def _norm(name: str, norm) -> str:
 
 
 def _plan(name: str, x, s, dim, half_input: bool = False) -> tuple:
-    """``(sizes, axes)``: the transform axes (non-negative) and each one's length."""
+    """The transform's ``(sizes, axes)`` as attributes when they are constants, else
+    ``(s, dim)`` as run-time inputs (a ``mutable`` length or axis, or a length the input's
+    dynamic shape gives) that the primitive's kernel resolves, as MindSpore's."""
     if not isinstance(x, Tensor):
         raise TypeError(f"For '{name}', the 'input' must be a Tensor, but got "
                         f"{type(x).__name__}.")
-    if dim is None:
+    if dim is None and (s is None or not isinstance(s, SymbolicSequence)):
         dim = tuple(range(x.ndim)) if s is None else tuple(range(x.ndim - len(s), x.ndim))
-    dim = (dim,) if isinstance(dim, int) else tuple(dim)
-    axes = tuple(norm_axis(name, d, x.ndim, "dim") for d in dim)
-    if len(set(axes)) != len(axes) or not axes:
-        raise ValueError(f"For '{name}', 'dim' must be distinct axes, but got {dim}.")
-    if s is None:
-        s = [x.shape[a] for a in axes]
-        if half_input:
-            s[-1] = 2 * (s[-1] - 1)
-    s = tuple(s)
-    if len(s) != len(axes):
-        raise ValueError(f"For '{name}', 's' and 'dim' must have the same length, but got "
-                         f"{len(s)} and {len(axes)}.")
-    sizes = tuple(x.shape[a] if n == -1 else n for a, n in zip(axes, s))
-    for n in sizes:
-        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-            raise ValueError(f"For '{name}', each transform length must be a positive int, "
-                             f"but got {s}.")
-    return sizes, axes
+    dim = (dim,) if isinstance(dim, (int, SymbolicScalar)) else dim
+    if _constant(s) and _constant(dim):
+        lengths_known = s is not None or all(_constant(x.shape[d]) and x.shape[d] >= 0
+                                             for d in dim if -x.ndim <= d < x.ndim)
+        if lengths_known:
+            return FT.plan(name, tuple(x.shape), s, dim, half_input), False
+    return (tuple(s) if isinstance(s, list) else s,
+            tuple(dim) if isinstance(dim, list) else dim), True
+
+
+def _constant(v) -> bool:
+    """A plain int, or None/a tuple or list of plain ints (no run-time values)."""
+    if v is None or (isinstance(v, int) and not isinstance(v, bool)):
+        return True
+    return isinstance(v, (tuple, list)) and all(
+        isinstance(e, int) and not isinstance(e, bool) for e in v)
+
+
+def _apply(opdef, name: str, x, s, dim, half_input: bool = False, **attrs) -> Tensor:
+    (sizes, axes), run_time = _plan(name, x, s, dim, half_input)
+    if run_time:
+        return opdef(x, sizes, axes, **attrs)
+    return opdef(x, sizes=sizes, axes=axes, **attrs)
 
 
 def _one(n):
@@ -64,28 +72,25 @@ def _one(n):
 
 def fftn(input, s=None, dim=None, norm=None) -> Tensor:  # noqa: A002 - MindSpore's names
     """The n-dimensional discrete Fourier transform over ``dim``."""
-    sizes, axes = _plan("fftn", input, s, dim)
-    return FT.FFTN(input, sizes=sizes, axes=axes, norm=_norm("fftn", norm))
+    return _apply(FT.FFTN, "fftn", input, s, dim, norm=_norm("fftn", norm))
 
 
 def ifftn(input, s=None, dim=None, norm=None) -> Tensor:  # noqa: A002
     """The inverse of :func:`fftn`."""
-    sizes, axes = _plan("ifftn", input, s, dim)
-    return FT.FFTN(input, sizes=sizes, axes=axes, norm=_norm("ifftn", norm), inverse=True)
+    return _apply(FT.FFTN, "ifftn", input, s, dim, norm=_norm("ifftn", norm), inverse=True)
 
 
 def rfftn(input, s=None, dim=None, norm=None) -> Tensor:  # noqa: A002
     """:func:`fftn` keeping the non-negative frequencies of the last axis (of a real
     ``input``, the half that determines the rest)."""
-    sizes, axes = _plan("rfftn", input, s, dim)
-    return FT.RFFTN(input, sizes=sizes, axes=axes, norm=_norm("rfftn", norm))
+    return _apply(FT.RFFTN, "rfftn", input, s, dim, norm=_norm("rfftn", norm))
 
 
 def irfftn(input, s=None, dim=None, norm=None) -> Tensor:  # noqa: A002
     """The inverse of :func:`rfftn`: real values (the last axis ``2 * (m - 1)`` long unless
     ``s`` says)."""
-    sizes, axes = _plan("irfftn", input, s, dim, half_input=True)
-    return FT.IRFFTN(input, sizes=sizes, axes=axes, norm=_norm("irfftn", norm))
+    return _apply(FT.IRFFTN, "irfftn", input, s, dim, half_input=True,
+                  norm=_norm("irfftn", norm))
 
 
 def fft(input, n=None, dim=-1, norm=None) -> Tensor:  # noqa: A002

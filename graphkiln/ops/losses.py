@@ -149,8 +149,12 @@ def binary_cross_entropy_with_logits(input, target, weight=None, pos_weight=None
 def smooth_l1_loss(input, target, beta: float = 1.0, reduction: str = "none"):
     """``0.5 d^2 / beta`` where ``|d| < beta``, else ``|d| - 0.5 beta``."""
     check_reduction("smooth_l1_loss", reduction)
-    if beta <= 0:
-        raise ValueError(f"For 'smooth_l1_loss', the 'beta' must be > 0, but got {beta}.")
+    if beta == 0:  # MindSpore takes beta=0 as the L1 loss, a kernel its CPU lacks
+        raise RuntimeError("For 'smooth_l1_loss', beta=0 selects the L1 loss: the kernel "
+                           "L1LossExt unregistered (MindSpore 2.10 has no CPU kernel for it).")
+    if beta < 0:
+        raise RuntimeError(f"For 'SmoothL1Loss', the values for beta not support negative "
+                           f"values, but got {beta:g}.")
     d = F.abs(F.sub(input, target))
     loss = F.select(F.less(d, beta), F.div(F.mul(F.square(d), 0.5), beta), F.sub(d, 0.5 * beta))
     return reduce_loss(loss, reduction)

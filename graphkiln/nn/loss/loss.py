@@ -8,6 +8,7 @@ import graphkiln.ops as ops
 
 from ...common import dtype as mstype
 from ...common.tensor import Tensor
+from ...ops.defs.nn_losses import check_smooth_l1_beta_type
 from ...ops.losses import check_reduction, reduce_loss, softmax_cross_entropy
 from ..cell import Cell
 
@@ -51,13 +52,11 @@ class SmoothL1Loss(LossBase):
 
     def __init__(self, beta: float = 1.0, reduction: str = "none"):
         super().__init__(reduction)
-        if isinstance(beta, bool) or not isinstance(beta, (int, float)) or beta <= 0:
-            raise ValueError(f"For 'SmoothL1Loss', the 'beta' must be a float greater than 0, "
-                             f"but got {beta}.")
-        self.beta = float(beta)
+        check_smooth_l1_beta_type(beta)
+        self.beta = float(beta)  # beta <= 0: MindSpore's RuntimeError when called
 
     def construct(self, logits, labels):
-        return ops.smooth_l1_loss(logits, labels, self.beta, self.reduction)
+        return ops.SmoothL1Loss(self.beta, self.reduction)(logits, labels)
 
 
 class HuberLoss(LossBase):

@@ -76,15 +76,6 @@ class _StepIndexedLR(Cell):
         return ops.gather(self.values, step, 0)
 
 
-def _lr_key(lr):
-    """Equal for learning rates that are the same setting."""
-    if isinstance(lr, float):
-        return ("value", lr)
-    if isinstance(lr, list):
-        return ("list", tuple(lr))
-    return ("cell", id(lr))
-
-
 def _check_lr_value(owner: str, lr):
     if isinstance(lr, bool):
         raise TypeError(f"For '{owner}', the 'learning_rate' must be float, int, Tensor, "
@@ -130,9 +121,10 @@ class Optimizer(Cell):
         base_lr = _check_lr_value(owner, learning_rate)
         base_wd = self._check_weight_decay(weight_decay)
         params, lrs, wds, gcs = [], [], [], []
+        lr_names = []  # MindSpore's: a group's own lr is learning_rate_group_<its index>
         order = None
         self.is_group = isinstance(items[0], dict)
-        for item in items:
+        for index, item in enumerate(items):
             if isinstance(item, dict):
                 if "order_params" in item:
                     order = list(item["order_params"])
@@ -141,8 +133,10 @@ class Optimizer(Cell):
                 lr = _check_lr_value(owner, item.get("lr", learning_rate))
                 wd = self._check_weight_decay(item.get("weight_decay", weight_decay))
                 gc = bool(item.get("grad_centralization", False))
+                name = f"learning_rate_group_{index}" if "lr" in item else "learning_rate"
             elif isinstance(item, Parameter):
                 group, lr, wd, gc = [item], base_lr, base_wd, False
+                name = "learning_rate"
             else:
                 raise TypeError(f"For '{owner}', the element of 'parameters' must be "
                                 f"Parameter or dict, but got {type(item).__name__}.")
@@ -155,6 +149,7 @@ class Optimizer(Cell):
                                        f"more than one group.")
                 params.append(p)
                 lrs.append(lr)
+                lr_names.append(name)
                 wds.append(wd)
                 gcs.append(gc)
         if order is not None:
@@ -164,7 +159,8 @@ class Optimizer(Cell):
                 raise ValueError(f"For '{owner}', the 'order_params' has parameters not in "
                                  f"any group: {missing}.")
             perm = [index[id(p)] for p in order]
-            params, lrs, wds, gcs = ([seq[i] for i in perm] for seq in (params, lrs, wds, gcs))
+            params, lrs, wds, gcs, lr_names = ([seq[i] for i in perm]
+                                               for seq in (params, lrs, wds, gcs, lr_names))
         self._parameters = ParameterTuple(params)
         self.parameters = self._parameters
         self.param_length = len(params)
@@ -175,11 +171,12 @@ class Optimizer(Cell):
         self.param_rank = (0,) * self.param_length
         self.global_step = Parameter(Tensor(np.array([0], np.int32)), name="global_step",
                                      requires_grad=False)
-        self.is_group_lr = self.is_group and len({_lr_key(lr) for lr in lrs}) > 1
+        self.is_group_lr = self.is_group and any(
+            isinstance(item, dict) and "lr" in item for item in items)
         self.dynamic_lr = any(isinstance(lr, (list, LearningRateSchedule)) for lr in lrs)
         self._lr_cells = None
         if self.is_group_lr:
-            self.learning_rate = self._group_lrs(lrs)
+            self.learning_rate = self._group_lrs(lrs, lr_names)
         else:
             self.learning_rate = self._lr_of(lrs[0], "learning_rate")
         self.weight_decay = wds[0] if not self.is_group else tuple(wds)
@@ -217,13 +214,14 @@ class Optimizer(Cell):
             return _StepIndexedLR(lr, name)
         return Parameter(Tensor(np.array(lr, np.float32)), name=name, requires_grad=False)
 
-    def _group_lrs(self, lrs):
+    def _group_lrs(self, lrs, names):
+        """One rate per group that sets ``lr`` (named by the group's index), and one shared
+        ``learning_rate`` for the groups that do not, as MindSpore's."""
         cells, seen = [], {}
-        for lr in lrs:
-            key = _lr_key(lr)
-            if key not in seen:
-                seen[key] = self._lr_of(lr, f"learning_rate_group_{len(seen)}")
-            cells.append(seen[key])
+        for lr, name in zip(lrs, names):
+            if name not in seen:
+                seen[name] = self._lr_of(lr, name)
+            cells.append(seen[name])
         self._lr_cells = tuple(cells)
         return ParameterTuple(c for c in dict.fromkeys(
             c for c in cells if isinstance(c, Parameter)))

@@ -1,5 +1,8 @@
-"""Running reductions along an axis: ``CumSum(x, axis)`` and ``CumProd(x, axis)``
-(``exclusive``: each sum/product leaves out its own element; ``reverse``: from the end) and
+"""Running reductions along an axis: ``CumSum(x, axis)``, ``CumProd(x, axis)`` and
+``CumulativeLogsumexp(x, axis)`` (``log(exp(a) + exp(b))`` one step at a time, so it stays
+exact for elements far below the running maximum) (``exclusive``: each leaves out its own
+element; ``reverse``: from the end), its gradient ``LogWeightedCumSum(v, a, b, axis)``
+(``sum_{j <= i} v_j exp(a_j - b_i)``, linear in ``v``), and
 ``Cummin``/``Cummax(x, axis)``, the running minimum/maximum and the index where it was
 reached (the latest one among equals; from the first NaN on, NaN and that NaN's index).
 ``axis`` is an int or a 0-d int Tensor constant.
@@ -24,6 +27,7 @@ from .math import _WIDE_UINTS
 
 _SUM_TYPES = NUMBERS + _WIDE_UINTS + COMPLEX
 _MINMAX_TYPES = NUMBERS + _WIDE_UINTS
+_LOGSUMEXP_TYPES = (mstype.float16, mstype.float32, mstype.float64)
 # MindSpore's index dtypes: int32 for Cummin, int64 for Cummax
 _INDEX_TYPE = {"Cummin": mstype.int32, "Cummax": mstype.int64}
 
@@ -56,10 +60,10 @@ def _infer_axis(name: str, axis, ndim: int) -> None:
     check_axis(name, axis, ndim)
 
 
-def _running_infer(name: str):
+def _running_infer(name: str, allowed=_SUM_TYPES):
     def infer(x, axis, exclusive=False, reverse=False):
         t = tensor_type(name, "x", x)
-        require_dtype(name, "x", t, _SUM_TYPES)
+        require_dtype(name, "x", t, allowed)
         _infer_axis(name, axis, len(x.shape))
         return AbstractTensor(t, tuple(x.shape))
     return infer
@@ -118,9 +122,63 @@ def _minmax_kernel(name: str, better):
     return kernel
 
 
+def _log_weighted_infer(v, a, b, axis, exclusive=False, reverse=False):
+    name = "LogWeightedCumSum"
+    t = tensor_type(name, "v", v)
+    require_dtype(name, "v", t, _LOGSUMEXP_TYPES)
+    for arg, x in (("a", a), ("b", b)):
+        require_dtype(name, arg, tensor_type(name, arg, x), (t,))
+        if tuple(x.shape) != tuple(v.shape):
+            raise ValueError(f"For '{name}', '{arg}' must have the shape of 'v' "
+                             f"{list(v.shape)}, but got {list(x.shape)}.")
+    _infer_axis(name, axis, len(v.shape))
+    return AbstractTensor(t, tuple(v.shape))
+
+
+@quiet
+def _log_weighted(v, a, b, axis, exclusive=False, reverse=False):
+    """``reverse=False``: ``y_i = sum_{j <= i} v_j exp(a_j - b_i)``; ``reverse=True``:
+    ``y_j = sum_{i >= j} v_i exp(a_j - b_i)`` (``<``, ``>`` when ``exclusive``). The
+    running sum is kept scaled by the largest ``a`` (the smallest ``b``) summed so far, so
+    no term overflows or underflows while ``a_j <= b_i`` for the pairs summed, as when
+    ``b`` is the running log-sum-exp of ``a``."""
+    v = np.asarray(v)
+    out_type, shape = v.dtype, v.shape
+    k = check_axis("LogWeightedCumSum", axis, max(v.ndim, 1))
+    v, a, b = (np.moveaxis(np.atleast_1d(np.asarray(t, np.float64)), k, -1) for t in (v, a, b))
+    y = np.zeros_like(v)
+    total = np.zeros(v.shape[:-1])
+    ref = np.full(v.shape[:-1], np.inf if reverse else -np.inf)
+    for i in (range(v.shape[-1] - 1, -1, -1) if reverse else range(v.shape[-1])):
+        if exclusive:
+            y[..., i] = _rescaled(total, ref, a[..., i], b[..., i], reverse)
+        new = b[..., i] if reverse else a[..., i]
+        moved = np.minimum(ref, new) if reverse else np.maximum(ref, new)
+        gap = moved - new if reverse else new - moved  # <= 0
+        shrink = np.where(ref == moved, 1.0, np.exp(-np.abs(ref - moved)))
+        total = (np.where(total == 0, 0.0, total * shrink)
+                 + v[..., i] * np.exp(np.where(np.isnan(gap), 0.0, gap)))
+        ref = moved
+        if not exclusive:
+            y[..., i] = _rescaled(total, ref, a[..., i], b[..., i], reverse)
+    return np.moveaxis(y, -1, k).reshape(shape).astype(out_type)
+
+
+def _rescaled(total, ref, a, b, reverse: bool):
+    """The running sum (scaled by ``exp(-ref)`` or ``exp(ref)``) at one output."""
+    gap = a - ref if reverse else ref - b  # <= 0 for the pairs summed
+    return np.where(total == 0, 0.0, total * np.exp(np.where(np.isnan(gap), 0.0, gap)))
+
+
+LogWeightedCumSum = OpDef("LogWeightedCumSum", _log_weighted_infer, _log_weighted,
+                          attrs={"exclusive": False, "reverse": False})
 CumSum = OpDef("CumSum", _running_infer("CumSum"), _running_kernel("CumSum", np.cumsum, 0),
                attrs={"exclusive": False, "reverse": False})
 CumProd = OpDef("CumProd", _running_infer("CumProd"), _running_kernel("CumProd", np.cumprod, 1),
                 attrs={"exclusive": False, "reverse": False})
+CumulativeLogsumexp = OpDef(
+    "CumulativeLogsumexp", _running_infer("CumulativeLogsumexp", _LOGSUMEXP_TYPES),
+    _running_kernel("CumulativeLogsumexp", np.logaddexp.accumulate, -np.inf),
+    attrs={"exclusive": False, "reverse": False})
 Cummin = OpDef("Cummin", _minmax_infer("Cummin"), _minmax_kernel("Cummin", np.less_equal))
 Cummax = OpDef("Cummax", _minmax_infer("Cummax"), _minmax_kernel("Cummax", np.greater_equal))

@@ -85,13 +85,21 @@ SoftmaxCrossEntropyWithLogits = OpDef("SoftmaxCrossEntropyWithLogits", _softmax_
                                       quiet(_softmax_ce))
 
 
+def check_smooth_l1_beta_type(beta) -> None:
+    """MindSpore's check when SmoothL1Loss is built (a bool counts as a number)."""
+    if not isinstance(beta, (bool, int, float)):
+        raise TypeError(f"For 'SmoothL1Loss', the type of 'beta' should be one of '[bool, "
+                        f"int, float]', but got {type(beta)}.")
+
+
 def _check_smooth_l1_attrs(beta, reduction) -> None:
-    if isinstance(beta, bool) or not isinstance(beta, (int, float)):
-        raise TypeError(f"For 'SmoothL1Loss', the 'beta' must be a float, but got "
-                        f"{type(beta).__name__}.")
-    if beta <= 0:
-        raise ValueError(f"For 'SmoothL1Loss', the 'beta' must be greater than 0, but got "
-                         f"{beta}.")
+    check_smooth_l1_beta_type(beta)
+    if beta < 0:  # MindSpore's kernel errors, when the op runs
+        raise RuntimeError(f"For 'SmoothL1Loss', the values for beta not support negative "
+                           f"values, but got {beta:g}.")
+    if beta == 0:
+        raise RuntimeError(f"For 'SmoothL1Loss', the values for beta should greater than 0, "
+                           f"but got {beta:g}.")
     if reduction not in _REDUCTIONS:
         raise ValueError(f"For 'SmoothL1Loss', the 'reduction' must be in "
                          f"{list(_REDUCTIONS)}, but got {reduction}.")
@@ -120,7 +128,8 @@ def _smooth_l1(logits, labels, beta=1.0, reduction="none"):
 
 
 SmoothL1Loss = OpDef("SmoothL1Loss", _smooth_l1_infer, quiet(_smooth_l1),
-                     attrs={"beta": 1.0, "reduction": "none"})
+                     attrs={"beta": 1.0, "reduction": "none"},
+                     check_attrs=lambda attrs: check_smooth_l1_beta_type(attrs["beta"]))
 
 
 def l2_axes(axis, ndim: int) -> tuple:

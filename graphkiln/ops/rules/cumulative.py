@@ -9,7 +9,7 @@ import graphkiln.ops.functional as F
 from ...common.tensor import Tensor
 from ...ir.primitive import REGISTRY
 from ..defs import cumulative as C
-from .batching import to_front
+from .batching import front, to_front
 from .bprop import _output, bprop
 
 
@@ -26,6 +26,29 @@ def _cumprod(x, axis, out, dout, exclusive=False, reverse=False):
     (so infinite or NaN where ``x`` is 0, as MindSpore's)."""
     back = C.CumSum(F.mul(out, dout), axis, exclusive=exclusive, reverse=not reverse)
     return F.div(back, x), None
+
+
+@bprop("CumulativeLogsumexp")
+def _cumulative_logsumexp(x, axis, out, dout, exclusive=False, reverse=False):
+    """``d out_i / d x_j = exp(x_j - out_i)`` for each ``out_i`` that ``x_j`` feeds: the
+    ``dout``-weighted sum over them, from the other end (exact where ``x_j`` is far below
+    ``out_i``, and linear in ``dout``, so forward mode can transpose it)."""
+    if reverse:  # the same from the other end
+        a = (C.check_axis("CumulativeLogsumexp", axis, x.ndim),) if x.ndim else ()
+        flip = (lambda t: F.flip(t, a)) if a else (lambda t: t)
+        return flip(C.LogWeightedCumSum(flip(dout), flip(x), flip(out), axis,
+                                        exclusive=exclusive, reverse=True)), None
+    return C.LogWeightedCumSum(dout, x, out, axis, exclusive=exclusive, reverse=True), None
+
+
+@bprop("LogWeightedCumSum")
+def _log_weighted_cumsum(v, a, b, axis, out, dout, exclusive=False, reverse=False):
+    """The transpose in ``v`` sums from the other end; ``d/da_j`` and ``d/db_i`` scale the
+    terms that hold them."""
+    back = C.LogWeightedCumSum(dout, a, b, axis, exclusive=exclusive, reverse=not reverse)
+    if reverse:  # out_j = exp(a_j) * (...): a's terms are the outputs', b's the inputs'
+        return back, F.mul(dout, out), F.neg(F.mul(v, back)), None
+    return back, F.mul(v, back), F.neg(F.mul(dout, out)), None
 
 
 def _move_last(t: Tensor, a: int) -> Tensor:
@@ -69,6 +92,14 @@ def _shifted_axis(opdef):
     return rule
 
 
-for _name in ("CumSum", "CumProd", "Cummin", "Cummax"):
+for _name in ("CumSum", "CumProd", "CumulativeLogsumexp", "Cummin", "Cummax"):
     REGISTRY[_name].def_vmap(_shifted_axis(REGISTRY[_name]))
+
+
+@C.LogWeightedCumSum.def_vmap
+def _vmap_log_weighted(v, a, b, axis, *, dims, **attrs):
+    size = next(t.shape[d] for t, d in zip((v, a, b), dims) if d is not None)
+    v, a, b = (front(t, d, size) for t, d in zip((v, a, b), dims))
+    return C.LogWeightedCumSum(v, a, b, C.check_axis("LogWeightedCumSum", axis,
+                                                     v.ndim - 1) + 1, **attrs), 0
 del _name

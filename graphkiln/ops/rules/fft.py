@@ -1,79 +1,51 @@
-"""Backward and batching rules of ``FFTN``, ``RFFTN`` and ``IRFFTN``
+"""Backward and batching rules of ``FFTN``, ``RFFTN``, ``IRFFTN`` and ``FFTAdjoint``
 (:mod:`..defs.fft`).
 
-With MindSpore's convention (the cotangent of ``a + bi`` is ``da + db i``) the cotangent of a
-linear map's input is the adjoint applied to the output's: the adjoint of a transform is
-the opposite-direction transform with the dual scaling (``backward`` <-> ``forward``,
-``ortho`` itself), then cut or zero-padded back to the input's sizes; a real input takes
-the real part. ``IRFFTN`` counts each half-spectrum entry that stands for two (a
-conjugate pair) twice."""
+Each transform is linear, so its backward is its adjoint, ``FFTAdjoint`` (a NumPy kernel,
+for lengths and axes given as attributes or as run-time inputs alike); the adjoint's own
+backward is the transform again. The batch axis goes first and ``batch_dims`` grows by
+one, so axes given as run-time values need no arithmetic."""
 from __future__ import annotations
 
-import numpy as np
-
-import graphkiln.ops.functional as F
-
-from ...common.tensor import Tensor
-from ..defs import array as A
+from ...ir.primitive import REGISTRY
 from ..defs import fft as FT
-from .batching import to_front
+from .batching import batched, front, to_front
 from .bprop import bprop
 
-_DUAL = {"backward": "forward", "forward": "backward", "ortho": "ortho"}
+
+def _transform_bprop(kind: str):
+    def rule(x, *rest, **attrs):
+        """``rest``: the run-time ``s`` and ``dim`` (if given), ``out``, ``dout``."""
+        inputs, dout = rest[:-2], rest[-1]
+        gx = FT.FFTAdjoint(dout, x, *inputs, kind=kind, **attrs)
+        return (gx,) + (None,) * len(inputs)
+    rule.__name__ = f"bprop_{kind}"
+    return rule
 
 
-def _resize(g: Tensor, axes: tuple, shape: tuple) -> Tensor:
-    """``g`` cut or zero-padded along ``axes`` to the sizes of ``shape``."""
-    for a in axes:
-        have, want = g.shape[a], shape[a]
-        if have > want:
-            size = list(g.shape)
-            size[a] = want
-            g = A.Slice(g, (0,) * g.ndim, tuple(size))
-        elif have < want:
-            pad = list(g.shape)
-            pad[a] = want - have
-            g = F.concat([g, F.zeros(tuple(pad), g.dtype)], a)
-    return g
+for _kind in ("FFTN", "RFFTN", "IRFFTN"):
+    bprop(_kind)(_transform_bprop(_kind))
 
 
-def _to_input(g: Tensor, x) -> Tensor:
-    """A complex cotangent as the cotangent of ``x`` (its real part for a real ``x``)."""
-    return g if x.dtype.is_complex else F.cast(F.real(g), x.dtype)
+@bprop("FFTAdjoint")
+def _adjoint(dout, x, *rest, kind="FFTN", **attrs):
+    """The adjoint of the adjoint: the transform of the cotangent (``x`` gives only its
+    shape, so it has none)."""
+    inputs, ddx = rest[:-2], rest[-1]
+    return (REGISTRY[kind](ddx, *inputs, **attrs), None) + (None,) * len(inputs)
 
 
-@bprop("FFTN")
-def _fftn(x, out, dout, sizes=(), axes=(), norm="backward", inverse=False):
-    g = FT.FFTN(dout, sizes=sizes, axes=axes, norm=_DUAL[norm], inverse=not inverse)
-    return (_to_input(_resize(g, axes, tuple(x.shape)), x),)
-
-
-@bprop("RFFTN")
-def _rfftn(x, out, dout, sizes=(), axes=(), norm="backward"):
-    full = _resize(dout, axes[-1:], tuple(sizes[-1] if i == axes[-1] else d
-                                          for i, d in enumerate(dout.shape)))
-    g = FT.FFTN(full, sizes=sizes, axes=axes, norm=_DUAL[norm], inverse=True)
-    return (_to_input(_resize(g, axes, tuple(x.shape)), x),)
-
-
-@bprop("IRFFTN")
-def _irfftn(x, out, dout, sizes=(), axes=(), norm="backward"):
-    n = sizes[-1]
-    weight = np.full(n // 2 + 1, 2.0)
-    weight[0] = 1.0
-    if n % 2 == 0:
-        weight[-1] = 1.0
-    shape = [1] * dout.ndim
-    shape[axes[-1]] = weight.size
-    g = FT.RFFTN(dout, sizes=sizes, axes=axes, norm=_DUAL[norm])
-    g = F.mul(g, Tensor(weight.reshape(shape).astype(g.dtype.np_dtype)))
-    return (_to_input(_resize(g, axes, tuple(x.shape)), x),)
+def _same_lengths(name: str, dims) -> None:
+    if any(batched(d) for d in dims):
+        raise ValueError(f"For '{name}' under vmap, 's' and 'dim' must be the same for "
+                         f"every example, but they are batched.")
 
 
 def _shifted(opdef):
-    """The batch axis first; the transform axes move up by one."""
-    def rule(x, *, dims, axes=(), **attrs):
-        out = opdef(to_front(x, dims[0]), axes=tuple(a + 1 for a in axes), **attrs)
+    """The batch axis first and one more leading axis that ``axes`` do not count."""
+    def rule(x, *inputs, dims, batch_dims=0, **attrs):
+        _same_lengths(opdef.name, dims[1:])
+        out = opdef(to_front(x, dims[0]), *inputs, batch_dims=batch_dims + 1, **attrs)
         return out, 0
     rule.__name__ = f"vmap_{opdef.name}"
     return rule
@@ -82,3 +54,12 @@ def _shifted(opdef):
 for _op in (FT.FFTN, FT.RFFTN, FT.IRFFTN):
     _op.def_vmap(_shifted(_op))
 del _op
+
+
+@FT.FFTAdjoint.def_vmap
+def _vmap_adjoint(dout, x, *inputs, dims, batch_dims=0, **attrs):
+    _same_lengths("FFTAdjoint", dims[2:])
+    size = (dout.shape[dims[0]] if batched(dims[0]) else x.shape[dims[1]])
+    out = FT.FFTAdjoint(front(dout, dims[0], size), front(x, dims[1], size), *inputs,
+                        batch_dims=batch_dims + 1, **attrs)
+    return out, 0
