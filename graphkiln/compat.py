@@ -27,9 +27,16 @@ class _Loader(importlib.abc.Loader):
         return module
 
     def exec_module(self, module) -> None:
+        alias = module.__spec__.name
         # the graphkiln module is already initialised; the import machinery has just given
         # it the alias's spec, which would break its relative imports: restore its own
         module.__spec__ = self.real_spec
+        # a moved child whose name is also an attribute here (``mindspore.train.data_sink``
+        # the module, ``train.data_sink`` the function): registered now, its later import
+        # finds it loaded and does not overwrite the attribute with the module
+        for child, real in MOVED.items():
+            if child.rpartition(".")[0] == alias and child not in sys.modules:
+                sys.modules[child] = importlib.import_module(real)
 
 
 # MindSpore modules whose graphkiln twin lives elsewhere in the layered tree

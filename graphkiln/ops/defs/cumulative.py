@@ -19,8 +19,10 @@ from ._infer import (
     NUMBERS,
     const_value,
     describe,
+    merge_dims,
     quiet,
     require_dtype,
+    shapes_match,
     tensor_type,
 )
 from .math import _WIDE_UINTS
@@ -128,11 +130,14 @@ def _log_weighted_infer(v, a, b, axis, exclusive=False, reverse=False):
     require_dtype(name, "v", t, _LOGSUMEXP_TYPES)
     for arg, x in (("a", a), ("b", b)):
         require_dtype(name, arg, tensor_type(name, arg, x), (t,))
-        if tuple(x.shape) != tuple(v.shape):
+        if not shapes_match(tuple(x.shape), tuple(v.shape)):
             raise ValueError(f"For '{name}', '{arg}' must have the shape of 'v' "
                              f"{list(v.shape)}, but got {list(x.shape)}.")
     _infer_axis(name, axis, len(v.shape))
-    return AbstractTensor(t, tuple(v.shape))
+    shape = tuple(v.shape)
+    for x in (a, b):
+        shape = tuple(merge_dims(p, q) for p, q in zip(shape, x.shape))
+    return AbstractTensor(t, shape)
 
 
 @quiet
