@@ -23,7 +23,6 @@ from ..common.symbolic_sequence import SymbolicSequence
 from ..common.tensor import Tensor
 from ..frontend.builder import GraphBuilder
 from ..frontend.custom_bprop import custom_bprop_key
-from ..frontend.fallback import PyObject
 from ..frontend.pytree import flatten, unflatten
 from ..ir import tracing_state as state
 from ..ir.abstract import (
@@ -591,8 +590,8 @@ def split_output(out, has_aux: bool) -> tuple:
     """``(output, aux, tensors)``: the differentiated output, the aux outputs (None without
     ``has_aux``) and the output's Tensors that carry a gradient (a list whose ``n_outs``
     attribute counts every leaf). A Python object computed when a graph runs
-    (PyExecute), a run-time number or a bool Tensor passes no gradient back, as in
-    MindSpore: a function of only such outputs has zero gradients."""
+    (PyExecute), a number, a string, None, a slice or a bool Tensor passes no gradient
+    back, as in MindSpore: a function of only such outputs has zero gradients."""
     aux = None
     if has_aux:
         if not isinstance(out, tuple) or not out:
@@ -602,14 +601,10 @@ def split_output(out, has_aux: bool) -> tuple:
     leaves = flatten(out)[0]  # nested tuples/lists of outputs: each tensor is an output
     outs = _Outputs()
     outs.n_outs = len(leaves)
-    outs.kept = [i for i, o in enumerate(leaves) if not isinstance(o, (PyObject, SymbolicScalar))
+    # (a dynamic length sequence output: a cotangent per item)
+    outs.kept = [i for i, o in enumerate(leaves) if isinstance(o, (Tensor, SymbolicSequence))
                  and not (isinstance(o, Tensor) and o.dtype is mstype.bool_)]
     outs.extend(leaves[i] for i in outs.kept)
-    for o in outs:  # (a dynamic length sequence output: a cotangent per item)
-        if not isinstance(o, (Tensor, SymbolicSequence)):
-            raise GradError(f"The output of the function being differentiated must be a "
-                            f"Tensor or a tuple of Tensors, but got {type(o).__name__}; "
-                            f"gradients are not defined for it.")
     return out, aux, outs
 
 
