@@ -25,6 +25,7 @@ from ..frontend.control import convert
 from ..frontend.fallback import PyObject
 from ..frontend.pytree import flatten, unflatten
 from ..frontend.undefined import Undefined
+from ..ir import tape
 from ..ir import tracing_state as state
 from ..ir.abstract import AbstractScalar, AbstractSequence, AbstractTensor
 from ..ir.anf import FuncGraph
@@ -77,6 +78,9 @@ def trace_graph(fn, name: str, args: tuple, kwargs: dict, self_obj=None):
             a = AbstractTensor(leaf._dtype, leaf.shape)  # a placeholder's may be unknown
             p = graph.add_param(names[i] if i < len(names) else f"arg{i}", a)
             sym.append(Tensor._symbolic(p, a))
+            hooks = tape.live_hooks(leaf)
+            if hooks:  # its hooks, registered outside: gradients in the graph run them
+                tape.note_input_hooks(p, hooks)
         elif type(leaf) in RUNTIME_SCALARS:  # a mutable number: a run-time scalar
             a = AbstractScalar.unknown(RUNTIME_SCALARS[type(leaf)])
             p = graph.add_param(names[i] if i < len(names) else f"arg{i}", a)

@@ -321,6 +321,7 @@ class _TensorHookHandle:
 
     def remove(self) -> None:
         self.hook_fn = None
+        tape.hooks_changed()
 
     def __call__(self, grads: tuple):
         if self.hook_fn is None:

@@ -22,6 +22,7 @@ from ..common.symbolic_scalar import SymbolicScalar
 from ..common.symbolic_sequence import SymbolicSequence
 from ..common.tensor import Tensor
 from ..frontend.builder import GraphBuilder
+from ..frontend.control import call
 from ..frontend.custom_bprop import custom_bprop_key
 from ..frontend.pytree import flatten, unflatten
 from ..ir import tracing_state as state
@@ -49,6 +50,7 @@ from ..ir.structural_prims import (
     WhileGrad,
     tensor_shapes,
 )
+from ..ir.tape import input_hooks, live_hooks
 from ..ops.defs import sequence as SEQ
 from ..ops.defs.side_effects import TensorMove
 from .replay import TapeInterpreter, node_value, record_tape, replay_graph
@@ -537,18 +539,21 @@ def has_gradient(x) -> bool:
 
 def grad_in_graph(fn, args: tuple, kwargs: dict, *, positions, weights, sens=None,
                   has_aux: bool = False, with_value: bool = False, get_all_style=None,
-                  weight_inputs_apart: bool = True):
+                  weight_inputs_apart: bool = True, outside_hooks: bool = False):
     """Trace ``fn(*args)`` into the current graph and return the requested gradients.
 
     ``positions``: indices of the inputs to differentiate (the positional arguments, then
     the keyword arguments' values); ``weights``: Parameters or None;
     ``weight_inputs_apart``: a Parameter given as an input gets the cotangent of its uses as
-    the input only, and as a weight that of its other uses (else both get their sum).
+    the input only, and as a weight that of its other uses (else both get their sum);
+    ``outside_hooks``: run the hooks registered outside the graph on the weights and graph
+    inputs differentiated (``Tensor.register_hook``; a PyNative tape runs them itself).
     Returns ``(value, grads_inputs, grads_weights)`` as lists/tuples of Tensors.
     """
     b: GraphBuilder = state.current()
+    inputs = (*args, *kwargs.values())
     pairs = [(_MutableArg(b, a), None) if _is_mutable_container(a) else
-             _as_node(b, a, weight_inputs_apart) for a in (*args, *kwargs.values())]
+             _as_node(b, a, weight_inputs_apart) for a in inputs]
     traced = [p[0].value if isinstance(p[0], _MutableArg) else p[0] for p in pairs]
     args, kwargs = tuple(traced[:len(args)]), dict(zip(kwargs, traced[len(args):]))
     out, tape = record_tape(b, fn, args, kwargs)
@@ -578,12 +583,26 @@ def grad_in_graph(fn, args: tuple, kwargs: dict, *, positions, weights, sens=Non
         elif node is None and isinstance(a, (tuple, list, dict)):
             grads.append(())  # a plain container argument is a constant: MindSpore gives ()
         else:
-            grads.append(_input_cotangent(bp, a, node))
+            g = _input_cotangent(bp, a, node)
+            hooks = input_hooks(inputs[i]._node) \
+                if outside_hooks and isinstance(inputs[i], Tensor) else ()
+            grads.append(_run_hooks(hooks, g))
     wgrads = []
     for w, node in zip(weights or (), weight_nodes):
         c = bp.result(node)
-        wgrads.append(c if c is not None else F.fill(w.dtype, w.shape, 0))
+        wgrads.append(_run_hooks(live_hooks(w) if outside_hooks else (),
+                                 c if c is not None else F.fill(w.dtype, w.shape, 0)))
     return value if not has_aux else (out, aux), grads, wgrads
+
+
+def _run_hooks(hooks: tuple, g):
+    """``g`` through the ``Tensor.register_hook`` functions registered outside the graph on
+    the Tensor it is the gradient of (traced into the graph, as MindSpore compiles them); a
+    hook returning None leaves it."""
+    for fn in hooks:
+        new = call(fn, g)
+        g = g if new is None else new
+    return g
 
 
 def split_output(out, has_aux: bool) -> tuple:

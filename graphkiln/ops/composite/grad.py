@@ -106,7 +106,8 @@ def _compute(fn, cfg: _GradConfig, args: tuple, kwargs: dict, eager: bool = Fals
         value, grads, wgrads = grad_in_graph(fn, args, kwargs, positions=positions,
                                              weights=cfg.weights, sens=sens,
                                              has_aux=cfg.has_aux,
-                                             weight_inputs_apart=cfg.weight_inputs_apart)
+                                             weight_inputs_apart=cfg.weight_inputs_apart,
+                                             outside_hooks=True)
     grads = tuple(grads)
     if cfg.kind == "gradop" and cfg.positions == "all":  # constants get no gradient
         grads = tuple(g for g, x in zip(grads, inputs) if has_gradient(x))
