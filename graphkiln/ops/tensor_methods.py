@@ -349,6 +349,15 @@ def _register_hook(self, hook_fn) -> _TensorHookHandle:
     return handle
 
 
+def _set_const_arg(self, const_arg: bool = True):
+    """MindSpore's mark of a Tensor argument as a compile-time constant; graphkiln compiles
+    every Tensor argument as a variable (the results are the same), so it only checks it."""
+    if not isinstance(const_arg, bool):
+        raise TypeError(f"For 'set_const_arg', the type of 'const_arg' must be bool, but got "
+                        f"{type(const_arg).__name__}.")
+    return self
+
+
 def _hooks(self) -> list:
     """The hook functions registered on this Tensor and not removed (PyNative)."""
     return [h.hook_fn for h in tape.tensor_hooks(self)
@@ -393,6 +402,8 @@ def _install_more_methods() -> None:
     Tensor.itemsize = property(lambda self: self._dtype.np_dtype.itemsize)
     Tensor.nbytes = property(lambda self: self.size * self._dtype.np_dtype.itemsize)
     Tensor.register_hook, Tensor.hooks = _register_hook, _hooks
+    Tensor.set_const_arg = _set_const_arg
+    Tensor.__ms_origin_object__ = property(lambda self: self)  # what mutable(t) gives: t
     Tensor.strides = property(lambda self: _contiguous_strides(self.shape, self.itemsize))
     Tensor.unsqueeze = lambda self, dim: F.expand_dims(self, dim)
     Tensor.permute = lambda self, *axis: F.transpose(
