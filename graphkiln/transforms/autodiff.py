@@ -550,49 +550,72 @@ def grad_in_graph(fn, args: tuple, kwargs: dict, *, positions, weights, sens=Non
     inputs differentiated (``Tensor.register_hook``; a PyNative tape runs them itself).
     Returns ``(value, grads_inputs, grads_weights)`` as lists/tuples of Tensors.
     """
-    b: GraphBuilder = state.current()
-    inputs = (*args, *kwargs.values())
-    pairs = [(_MutableArg(b, a), None) if _is_mutable_container(a) else
-             _as_node(b, a, weight_inputs_apart) for a in inputs]
-    traced = [p[0].value if isinstance(p[0], _MutableArg) else p[0] for p in pairs]
-    args, kwargs = tuple(traced[:len(args)]), dict(zip(kwargs, traced[len(args):]))
-    out, tape = record_tape(b, fn, args, kwargs)
-    value = out
-    out, aux, outs = split_output(out, has_aux)
-    seeds = []
-    for i in positions:
-        a, node = pairs[i]
-        if isinstance(a, _MutableArg):
-            seeds += [n for n in a.nodes if n is not None]
-        elif node is not None:
-            seeds.append(node)
-    weight_nodes = [b.weight(w) for w in weights] if weights else []
-    bp = Backprop(b, tape, seeds + weight_nodes)
-    for o, s in zip(outs, sens_values(sens, outs)):
-        if o._node is not None:
-            bp.add(b.local(o._node), s)
-        elif type(o) is not SymbolicSequence and o._is_param:
-            # a weight returned as it is: its cotangent is the sens
-            bp.add(b.weight(o), s)
-    bp.run()
-    grads = []
-    for i in positions:
-        a, node = pairs[i]
-        if isinstance(a, _MutableArg):
-            grads.append(a.gradient(bp))
-        elif node is None and isinstance(a, (tuple, list, dict)):
-            grads.append(())  # a plain container argument is a constant: MindSpore gives ()
-        else:
-            g = _input_cotangent(bp, a, node)
-            hooks = input_hooks(inputs[i]._node) \
-                if outside_hooks and isinstance(inputs[i], Tensor) else ()
-            grads.append(_run_hooks(hooks, g))
-    wgrads = []
-    for w, node in zip(weights or (), weight_nodes):
-        c = bp.result(node)
-        wgrads.append(_run_hooks(live_hooks(w) if outside_hooks else (),
-                                 c if c is not None else F.fill(w.dtype, w.shape, 0)))
-    return value if not has_aux else (out, aux), grads, wgrads
+    forward = TracedForward(fn, args, kwargs, positions=positions, weights=weights,
+                            has_aux=has_aux, weight_inputs_apart=weight_inputs_apart,
+                            outside_hooks=outside_hooks)
+    grads, wgrads = forward.backward(sens)
+    return forward.value, grads, wgrads
+
+
+class TracedForward:
+    """``fn(*args)`` traced once into the current graph; :meth:`backward` gives the
+    gradients for one output cotangent, as often as asked (``ops.vjp``'s ``vjp_fn``: the
+    forward, and its effects, run once). Arguments as :func:`grad_in_graph`'s."""
+
+    def __init__(self, fn, args: tuple, kwargs: dict, *, positions, weights, has_aux: bool,
+                 weight_inputs_apart: bool, outside_hooks: bool):
+        b: GraphBuilder = state.current()
+        self.b, self.positions, self.weights = b, positions, weights
+        self.outside_hooks = outside_hooks
+        self.inputs = (*args, *kwargs.values())
+        self.pairs = [(_MutableArg(b, a), None) if _is_mutable_container(a) else
+                      _as_node(b, a, weight_inputs_apart) for a in self.inputs]
+        traced = [p[0].value if isinstance(p[0], _MutableArg) else p[0] for p in self.pairs]
+        args, kwargs = tuple(traced[:len(args)]), dict(zip(kwargs, traced[len(args):]))
+        out, self.tape = record_tape(b, fn, args, kwargs)
+        self.value = out
+        out, aux, self.outs = split_output(out, has_aux)
+        if has_aux:
+            self.value = (out, aux)
+        self.seeds = []
+        for i in positions:
+            a, node = self.pairs[i]
+            if isinstance(a, _MutableArg):
+                self.seeds += [n for n in a.nodes if n is not None]
+            elif node is not None:
+                self.seeds.append(node)
+        self.weight_nodes = [b.weight(w) for w in weights] if weights else []
+
+    def backward(self, sens=None) -> tuple[list, list]:
+        """``(grads_inputs, grads_weights)`` for the output cotangent ``sens`` (None:
+        ones)."""
+        b = self.b
+        bp = Backprop(b, self.tape, self.seeds + self.weight_nodes)
+        for o, s in zip(self.outs, sens_values(sens, self.outs)):
+            if o._node is not None:
+                bp.add(b.local(o._node), s)
+            elif type(o) is not SymbolicSequence and o._is_param:
+                # a weight returned as it is: its cotangent is the sens
+                bp.add(b.weight(o), s)
+        bp.run()
+        grads = []
+        for i in self.positions:
+            a, node = self.pairs[i]
+            if isinstance(a, _MutableArg):
+                grads.append(a.gradient(bp))
+            elif node is None and isinstance(a, (tuple, list, dict)):
+                grads.append(())  # a plain container argument is a constant: MindSpore: ()
+            else:
+                x = self.inputs[i]
+                hooks = input_hooks(x._node) \
+                    if self.outside_hooks and isinstance(x, Tensor) else ()
+                grads.append(_run_hooks(hooks, _input_cotangent(bp, a, node)))
+        wgrads = []
+        for w, node in zip(self.weights or (), self.weight_nodes):
+            c = bp.result(node)
+            wgrads.append(_run_hooks(live_hooks(w) if self.outside_hooks else (),
+                                     c if c is not None else F.fill(w.dtype, w.shape, 0)))
+        return grads, wgrads
 
 
 def _run_hooks(hooks: tuple, g):
@@ -654,4 +677,4 @@ def sens_values(sens, outs: _Outputs) -> list:
     return sens
 
 
-__all__ = ["grad_in_graph", "GradError"]
+__all__ = ["grad_in_graph", "TracedForward", "GradError"]
