@@ -340,6 +340,8 @@ def _register_hook(self, hook_fn) -> _TensorHookHandle:
     if self._is_param and not self.requires_grad:
         raise RuntimeError("The tensor requires grad is false, which can not register tensor "
                            "hook")
+    if self._is_param and tracing_state.current() is not None:  # (MindSpore's words)
+        raise ValueError("Register hook for Parameter inside graph is not supported.")
     handle = _TensorHookHandle(hook_fn)
     if not self.is_symbolic:  # PyNative: a gradient's tape calls it (eager_autodiff.py)
         tape.add_tensor_hook(self, handle)

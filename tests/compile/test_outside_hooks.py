@@ -40,3 +40,23 @@ def test_hooks_changed_between_calls_recompile_like_pynative():
         ms.set_context(mode=ms.PYNATIVE_MODE)
     assert graph == eager
     assert graph[1][0] == [2 * v for v in graph[0][0]]  # the hooks did change something
+
+
+def test_parameter_hook_registered_inside_a_graph_is_refused():
+    """MindSpore 2.10: ValueError "Register hook for Parameter inside graph is not
+    supported." (a hook left on the weight at every trace would leak out of the graph)."""
+    class Net(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.w = ms.Parameter(ms.Tensor(np.ones(3, np.float32)), name="w")
+
+        def construct(self, x):
+            self.w.register_hook(lambda g: g * 2)
+            return x * self.w
+
+    ms.set_context(mode=ms.GRAPH_MODE)
+    net = Net()
+    grad = ms.ops.GradOperation(get_all=True, get_by_list=True)(net, net.trainable_params())
+    with pytest.raises(ValueError, match="Register hook for Parameter inside graph"):
+        grad(ms.Tensor(np.ones(3, np.float32)))
+    assert not net.w.hooks()
