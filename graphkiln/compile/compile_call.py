@@ -137,6 +137,9 @@ def _trace_body(builder, target, fn, name, args, kwargs, self_obj, s_args, s_kwa
         for i, leaf in enumerate(out_leaves):
             if isinstance(leaf, Undefined):
                 raise leaf.error()
+            if isinstance(leaf, Tensor) and leaf._is_param and leaf._node is None \
+                    and id(leaf) not in builder.weights_set:
+                continue  # a weight returned as it is: the Parameter itself (MindSpore)
             kind = state.number_kind(leaf)
             if kind is not None:  # a join of Python numbers leaves as a Python number
                 nodes.append(builder.to_node(leaf))

@@ -83,6 +83,7 @@ class GraphBuilder:
         self.io = MonadChain("IO")
         self.weight_nodes: dict[int, Node] = {}  # root only: id(Parameter) -> graph param
         self.weight_names: dict[str, object] = {}  # root only: user-given name -> Parameter
+        self.weights_set: set[int] = set()  # root only: ids of weights set as attributes
         self.stand_ins: list = []  # root only: the stand-in Parameters of weight_nodes
         self.tape: list[CNode] | None = None  # nodes recorded while autodiff watches
         # reusable (lazy-inline) graphs of this compile, shared by every builder in it
