@@ -313,8 +313,9 @@ def share_hooks(alias: Tensor, x: Tensor) -> None:
 
 
 def any_hooks() -> bool:
-    """Whether some live Tensor has a hook."""
-    return any(entry[1] for entry in _HOOKS.values())
+    """Whether some live Tensor has a hook (not removed)."""
+    return any(getattr(h, "hook_fn", h) is not None
+               for entry in _HOOKS.values() for h in entry[1])
 
 
 def tensor_hooks(x: Tensor) -> list | tuple:
