@@ -122,7 +122,10 @@ def mutable(input_data, dynamic_len: bool = False):
         return (DynamicLenList if isinstance(input_data, list) else DynamicLenTuple)(input_data)
     for base, wrapper in _WRAPPERS:
         if isinstance(input_data, base):
-            return wrapper(input_data)
+            ret = wrapper(input_data)
+            if hasattr(ret, "__dict__"):  # (the containers) what it was made from
+                ret.__ms_origin_object__ = input_data
+            return ret
     return input_data
 
 

@@ -27,6 +27,24 @@ def is_parameter_list_attribute(value) -> bool:
                for v in vars(owner).values())
 
 
+# an unnamed Parameter gets a unique generated name (a Cell renames it after its attribute)
+GENERATED_NAME_PREFIX = "Parameter#"
+_generated_count = [0]
+
+
+def _generated_name() -> str:
+    _generated_count[0] += 1
+    return f"{GENERATED_NAME_PREFIX}{_generated_count[0] - 1}"
+
+
+def is_generated_name(name) -> bool:
+    """Whether ``name`` is one graphkiln generated for an unnamed Parameter."""
+    return isinstance(name, str) and name.startswith(GENERATED_NAME_PREFIX)
+
+
+_is_parameter_generated = is_generated_name  # MindSpore's private name for it
+
+
 class Parameter(Tensor):
     """A weight: a Tensor with a name whose array the compiled graphs read and write in place."""
 
@@ -55,7 +73,7 @@ class Parameter(Tensor):
         self._node = None
         self._abs = None
         self._user_named = name is not None
-        self.name = name if name is not None else "Parameter"
+        self.name = name if name is not None else _generated_name()
         self.requires_grad = requires_grad
         self.layerwise_parallel = layerwise_parallel
         self.comm_fusion = 1  # the gradient all-reduce group (``Cell.set_comm_fusion``)

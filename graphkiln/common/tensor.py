@@ -325,6 +325,8 @@ class Tensor:
         return (Tensor, (self._host_array(), self._dtype))
 
     def __deepcopy__(self, memo):
+        if self._node is not None:  # in a graph: a copy of the value computed there
+            return self.copy()
         if self.is_placeholder:  # a set_inputs placeholder copies to another placeholder
             copy = object.__new__(Tensor)
             copy._init_placeholder(self._dtype, self._abs)

@@ -55,7 +55,9 @@ def _leaf_key(x):
             raise RuntimeError("graphkiln bug: symbolic tensor passed to a compiled call")
         data = x._data
         # a placeholder (no data): its partly unknown shape
-        return ("T", x._dtype.name, data.shape if data is not None else x.shape)
+        key = ("T", x._dtype.name, data.shape if data is not None else x.shape)
+        hooks = tape.live_hooks(x)  # (a gradient in the graph runs them: compile_call.py)
+        return key + (tuple(map(id, hooks)),) if hooks else key
     kind = RUNTIME_SCALARS.get(type(x))
     if kind is not None:  # a mutable number: passed at run time, keyed by its type
         return ("s", kind.__name__)
@@ -88,7 +90,7 @@ def is_run_time_leaf(x) -> bool:
 
 
 def _graph_options() -> tuple:
-    return load_elim_level(), strict_syntax(), amp_cast.current_key()
+    return load_elim_level(), strict_syntax(), amp_cast.current_key(), tape.hook_epoch()
 
 
 def _stable_key(key: tuple, leaves: list) -> tuple:

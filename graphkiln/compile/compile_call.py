@@ -25,6 +25,7 @@ from ..frontend.control import convert
 from ..frontend.fallback import PyObject
 from ..frontend.pytree import flatten, unflatten
 from ..frontend.undefined import Undefined
+from ..ir import tape
 from ..ir import tracing_state as state
 from ..ir.abstract import AbstractScalar, AbstractSequence, AbstractTensor
 from ..ir.anf import FuncGraph
@@ -80,6 +81,9 @@ def trace_graph(fn, name: str, args: tuple, kwargs: dict, self_obj=None,
             a = AbstractTensor(leaf._dtype, leaf.shape)  # a placeholder's may be unknown
             p = graph.add_param(names[i] if i < len(names) else f"arg{i}", a)
             sym.append(Tensor._symbolic(p, a))
+            hooks = tape.live_hooks(leaf)
+            if hooks:  # its hooks, registered outside: gradients in the graph run them
+                tape.note_input_hooks(p, hooks)
         elif type(leaf) in RUNTIME_SCALARS:  # a mutable number: a run-time scalar
             a = AbstractScalar.unknown(RUNTIME_SCALARS[type(leaf)])
             p = graph.add_param(names[i] if i < len(names) else f"arg{i}", a)
@@ -137,6 +141,9 @@ def _trace_body(builder, target, fn, name, args, kwargs, self_obj, s_args, s_kwa
         for i, leaf in enumerate(out_leaves):
             if isinstance(leaf, Undefined):
                 raise leaf.error()
+            if isinstance(leaf, Tensor) and leaf._is_param and leaf._node is None \
+                    and id(leaf) not in builder.weights_set:
+                continue  # a weight returned as it is: the Parameter itself (MindSpore)
             kind = state.number_kind(leaf)
             if kind is not None:  # a join of Python numbers leaves as a Python number
                 nodes.append(builder.to_node(leaf))

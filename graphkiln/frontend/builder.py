@@ -60,6 +60,16 @@ class MonadChain:
 _MISSING = object()  # an attribute that did not exist before graph code set it
 
 
+def _check_unique_name(names: dict, param) -> None:
+    """Two Parameters the user named alike in one graph: MindSpore's ValueError."""
+    if not getattr(param, "_user_named", False):
+        return
+    other = names.setdefault(param.name, param)
+    if other is not param:
+        raise ValueError(f"The parameter {param!r} , its name '{param.name}' already exists. "
+                         f"Please set a unique name for the parameter.")
+
+
 class GraphBuilder:
     """Records nodes into ``graph``; ``parent`` is the builder of the enclosing graph."""
 
@@ -72,6 +82,8 @@ class GraphBuilder:
         self.u = MonadChain("U")
         self.io = MonadChain("IO")
         self.weight_nodes: dict[int, Node] = {}  # root only: id(Parameter) -> graph param
+        self.weight_names: dict[str, object] = {}  # root only: user-given name -> Parameter
+        self.weights_set: set[int] = set()  # root only: ids of weights set as attributes
         self.stand_ins: list = []  # root only: the stand-in Parameters of weight_nodes
         self.tape: list[CNode] | None = None  # nodes recorded while autodiff watches
         # reusable (lazy-inline) graphs of this compile, shared by every builder in it
@@ -149,6 +161,7 @@ class GraphBuilder:
         root = self.root
         node = root.weight_nodes.get(id(param))
         if node is None:
+            _check_unique_name(root.weight_names, param)
             node = root.graph.add_weight(
                 param, AbstractRef(param.dtype, param.shape, param.name))
             root.weight_nodes[id(param)] = node

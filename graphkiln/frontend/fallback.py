@@ -172,7 +172,8 @@ def wants_run_time(f, args: tuple, kwargs: dict) -> bool:
         if isinstance(a, PyObject):
             return True
         if isinstance(a, Tensor) and a._node is not None and (
-                f is int or f is float or _is_numpy(f)):
+                f is int or f is float or _is_numpy(f)
+                or type(getattr(f, "__self__", None)) is str):  # "{}".format(x)...
             return True
     return False
 

@@ -25,7 +25,9 @@ class TreeDef:
     __slots__ = ("kind", "children", "meta", "_hash")
 
     def __init__(self, kind: str, children: tuple = (), meta=None):
-        self.kind = kind  # 'leaf', 'tuple', 'list', 'dict', or 'mutable_' + one of these
+        # 'leaf', 'tuple', 'list', 'dict', 'mutable_' + one of these, or 'namedtuple' (meta:
+        # its class)
+        self.kind = kind
         self.children = children
         self.meta = meta
         self._hash = hash((kind, children, meta))
@@ -63,6 +65,11 @@ def _flat(kind: str, n: int) -> TreeDef:
     return tree
 
 
+def _is_namedtuple(x) -> bool:
+    """A ``collections.namedtuple`` instance: a container whose class is kept."""
+    return isinstance(x, tuple) and type(x) not in _KIND and hasattr(type(x), "_fields")
+
+
 def flatten(x) -> tuple[list, TreeDef]:
     leaves: list = []
     tree = _flatten(x, leaves)
@@ -77,7 +84,7 @@ def flatten_call(args: tuple, kwargs: dict) -> tuple[list, TreeDef]:
     only (the common case) built once per argument count."""
     if not kwargs:
         for e in args:
-            if type(e) in _CONTAINERS:
+            if type(e) in _CONTAINERS or _is_namedtuple(e):
                 break
         else:
             n = len(args)
@@ -92,7 +99,7 @@ def _flatten(x, leaves: list) -> TreeDef:
     t = type(x)
     if t is tuple or t is list:
         for e in x:
-            if type(e) in _CONTAINERS:
+            if type(e) in _CONTAINERS or _is_namedtuple(e):
                 return TreeDef(t.__name__, tuple(_flatten(e, leaves) for e in x))
         leaves.extend(x)  # no nested containers: the shared flat tree
         return _flat(t.__name__, len(x))
@@ -104,6 +111,8 @@ def _flatten(x, leaves: list) -> TreeDef:
         return LEAF
     if t in (MutableTuple, MutableList, DynamicLenTuple, DynamicLenList):
         return TreeDef(_KIND[t], tuple(_flatten(mutable_number(e), leaves) for e in x))
+    if _is_namedtuple(x):
+        return TreeDef("namedtuple", tuple(_flatten(e, leaves) for e in x), t)
     if t is MutableDict:
         keys = tuple(x)
         return TreeDef("mutable_dict", tuple(_flatten(mutable_number(x[k]), leaves)
@@ -129,6 +138,8 @@ def _unflatten(tree: TreeDef, it, plain: bool = False):
         return tuple(items)
     if plain and tree.kind == "mutable_dict":
         return dict(zip(tree.meta, items))
+    if tree.kind == "namedtuple":
+        return tree.meta(*items)
     build = _BUILD.get(tree.kind)
     if build is not None:
         return build(items)

@@ -25,6 +25,7 @@ def write_parameter(param: Parameter, value: Tensor) -> None:
             tape.before_write(param)
         param.set_data(value)
         return
+    state.current().root.weights_set.add(id(param))  # (then returned as a value)
     F.assign(param, value)  # converts a lower-ranked value type, refuses a higher one
 
 

@@ -7,6 +7,7 @@ records one node in that graph.
 """
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from typing import Any
 
@@ -152,6 +153,12 @@ class Primitive:
         return self._key
 
     def __call__(self, *args):
+        limit = _MAX_INPUTS.get(self.opdef.name, -1)
+        if limit == -1:
+            limit = _MAX_INPUTS[self.opdef.name] = _max_inputs(self.opdef.infer)
+        if limit is not None and len(args) > limit:
+            raise TypeError(f"For Operator[{self.opdef.name}], the number of inputs should be "
+                            f"less than or equal to {limit}, but got {len(args)}.")
         return apply(self.opdef, args, self.attrs)
 
     def __gk_freeze__(self) -> tuple:
@@ -274,6 +281,22 @@ def wrap_output(value, abstract):
 
 def _amp_cast(x: Tensor, dtype) -> Tensor:
     return apply(REGISTRY["Cast"], (x, dtype), {})
+
+
+_MAX_INPUTS: dict[str, int | None] = {}  # primitive name -> how many inputs its infer takes
+
+
+def _max_inputs(infer: Callable) -> int | None:
+    """How many positional inputs ``infer`` accepts (None: any number)."""
+    try:
+        params = inspect.signature(infer).parameters.values()
+    except (TypeError, ValueError):
+        return None
+    kinds = [p.kind for p in params]
+    if inspect.Parameter.VAR_POSITIONAL in kinds:
+        return None
+    return sum(k in (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+               for k in kinds)
 
 
 def apply(opdef: OpDef, args: tuple, attrs: dict):

@@ -262,6 +262,46 @@ def _hook_list(x: Tensor) -> list:
 def add_tensor_hook(x: Tensor, hook: Callable) -> None:
     """Call ``hook`` on ``x``'s gradient whenever a PyNative gradient computes it."""
     _hook_list(x).append(hook)
+    hooks_changed()
+
+
+# bumped when a hook is added or removed: graphs that apply hooks of Tensors given outside
+# them (a weight's, a graph input's) are compiled again (MindSpore recompiles too)
+_EPOCH = [0]
+
+
+def hooks_changed() -> None:
+    _EPOCH[0] += 1
+
+
+def hook_epoch() -> int:
+    return _EPOCH[0]
+
+
+def live_hooks(x: Tensor) -> tuple:
+    """The hook functions of ``x`` (registered outside any graph) not removed, in order."""
+    if not _HOOKS:
+        return ()
+    fns = (getattr(h, "hook_fn", h) for h in tensor_hooks(x))
+    return tuple(fn for fn in fns if fn is not None)
+
+
+# FuncGraph -> {id(input node): hook functions}: the hooks a compiled graph's Tensor input
+# had outside it; a gradient the graph takes with respect to that input runs them
+_INPUT_HOOKS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def note_input_hooks(node, hooks: tuple) -> None:
+    """Record that the graph input ``node`` (an ir Parameter) stands for a Tensor with
+    ``hooks``."""
+    _INPUT_HOOKS.setdefault(node.graph, {})[id(node)] = hooks
+
+
+def input_hooks(node) -> tuple:
+    """The hooks recorded for the graph input ``node`` (none for any other node)."""
+    graph = getattr(node, "graph", None)
+    table = _INPUT_HOOKS.get(graph) if graph is not None else None
+    return table.get(id(node), ()) if table else ()
 
 
 def share_hooks(alias: Tensor, x: Tensor) -> None:
@@ -273,8 +313,9 @@ def share_hooks(alias: Tensor, x: Tensor) -> None:
 
 
 def any_hooks() -> bool:
-    """Whether some live Tensor has a hook."""
-    return any(entry[1] for entry in _HOOKS.values())
+    """Whether some live Tensor has a hook (not removed)."""
+    return any(getattr(h, "hook_fn", h) is not None
+               for entry in _HOOKS.values() for h in entry[1])
 
 
 def tensor_hooks(x: Tensor) -> list | tuple:

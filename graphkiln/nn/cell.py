@@ -22,7 +22,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterator
 
 from ..common import dtype as mstype
-from ..common.parameter import Buffer, Parameter, ParameterTuple, note_attribute
+from ..common.parameter import Buffer, Parameter, ParameterTuple, is_generated_name, note_attribute
 from ..common.tensor import Tensor
 from ..compile.api import call_cell
 from ..compile.cell_state import note_cell_write
@@ -226,7 +226,7 @@ class Cell:
 
     def _set_param_attr(self, name: str, param: Parameter) -> None:
         params = self._registry("_params")
-        if param.name == _DEFAULT_PARAM_NAME:
+        if is_generated_name(param.name):
             param.name = name
         self.__dict__.pop(name, None)
         self.__dict__["_cells"].pop(name, None)
@@ -242,8 +242,8 @@ class Cell:
             if id(p) in seen_ids:
                 continue
             seen_ids.add(id(p))
-            if p.name == _DEFAULT_PARAM_NAME:
-                p.name = f"{p.name}${self._tuple_id}"
+            if is_generated_name(p.name):
+                p.name = f"{_DEFAULT_PARAM_NAME}${self._tuple_id}"
                 self.__dict__["_tuple_id"] += 1
             if p.name in names:
                 raise ValueError(f"The value {p!r} , its name '{p.name}' already exists. "
@@ -375,7 +375,7 @@ class Cell:
         if param is not None and not isinstance(param, Parameter):
             raise TypeError(f"For 'insert_param_to_cell', the argument 'param' must be "
                             f"'Parameter' if not None, but got {type(param)}.")
-        if isinstance(param, Parameter) and param.name == _DEFAULT_PARAM_NAME:
+        if isinstance(param, Parameter) and is_generated_name(param.name):
             param.name = param_name
         self._params[param_name] = param
 

@@ -89,6 +89,20 @@ def clamp_(self, min=None, max=None):
     return _write(self, clip_by_value(self, min, max))
 
 
+class InplaceAddExt:
+    """MindSpore's primitive ``InplaceAddExt()(input, other, alpha=1)``: ``add_``."""
+
+    def __call__(self, input, other, alpha=1):
+        return add_(input, other, alpha=alpha)
+
+
+class InplaceSubExt:
+    """MindSpore's primitive ``InplaceSubExt()(input, other, alpha=1)``: ``sub_``."""
+
+    def __call__(self, input, other, alpha=1):
+        return sub_(input, other, alpha=alpha)
+
+
 def _unary(fn):
     return lambda self: _write(self, fn(self))
 

@@ -321,6 +321,7 @@ class _TensorHookHandle:
 
     def remove(self) -> None:
         self.hook_fn = None
+        tape.hooks_changed()
 
     def __call__(self, grads: tuple):
         if self.hook_fn is None:
@@ -339,6 +340,8 @@ def _register_hook(self, hook_fn) -> _TensorHookHandle:
     if self._is_param and not self.requires_grad:
         raise RuntimeError("The tensor requires grad is false, which can not register tensor "
                            "hook")
+    if self._is_param and tracing_state.current() is not None:  # (MindSpore's words)
+        raise ValueError("Register hook for Parameter inside graph is not supported.")
     handle = _TensorHookHandle(hook_fn)
     if not self.is_symbolic:  # PyNative: a gradient's tape calls it (eager_autodiff.py)
         tape.add_tensor_hook(self, handle)
@@ -346,6 +349,15 @@ def _register_hook(self, hook_fn) -> _TensorHookHandle:
     hooked = HookBackward(self, hook_fn=handle)
     self._node, self._abs = hooked._node, hooked._abs  # later uses see the hooked value
     return handle
+
+
+def _set_const_arg(self, const_arg: bool = True):
+    """MindSpore's mark of a Tensor argument as a compile-time constant; graphkiln compiles
+    every Tensor argument as a variable (the results are the same), so it only checks it."""
+    if not isinstance(const_arg, bool):
+        raise TypeError(f"For 'set_const_arg', the type of 'const_arg' must be bool, but got "
+                        f"{type(const_arg).__name__}.")
+    return self
 
 
 def _hooks(self) -> list:
@@ -392,6 +404,8 @@ def _install_more_methods() -> None:
     Tensor.itemsize = property(lambda self: self._dtype.np_dtype.itemsize)
     Tensor.nbytes = property(lambda self: self.size * self._dtype.np_dtype.itemsize)
     Tensor.register_hook, Tensor.hooks = _register_hook, _hooks
+    Tensor.set_const_arg = _set_const_arg
+    Tensor.__ms_origin_object__ = property(lambda self: self)  # what mutable(t) gives: t
     Tensor.strides = property(lambda self: _contiguous_strides(self.shape, self.itemsize))
     Tensor.unsqueeze = lambda self, dim: F.expand_dims(self, dim)
     Tensor.permute = lambda self, *axis: F.transpose(

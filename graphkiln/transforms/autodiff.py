@@ -22,8 +22,8 @@ from ..common.symbolic_scalar import SymbolicScalar
 from ..common.symbolic_sequence import SymbolicSequence
 from ..common.tensor import Tensor
 from ..frontend.builder import GraphBuilder
+from ..frontend.control import call
 from ..frontend.custom_bprop import custom_bprop_key
-from ..frontend.fallback import PyObject
 from ..frontend.pytree import flatten, unflatten
 from ..ir import tracing_state as state
 from ..ir.abstract import (
@@ -50,6 +50,7 @@ from ..ir.structural_prims import (
     WhileGrad,
     tensor_shapes,
 )
+from ..ir.tape import input_hooks, live_hooks
 from ..ops.defs import sequence as SEQ
 from ..ops.defs.side_effects import TensorMove
 from .replay import TapeInterpreter, node_value, record_tape, replay_graph
@@ -538,61 +539,101 @@ def has_gradient(x) -> bool:
 
 def grad_in_graph(fn, args: tuple, kwargs: dict, *, positions, weights, sens=None,
                   has_aux: bool = False, with_value: bool = False, get_all_style=None,
-                  weight_inputs_apart: bool = True):
+                  weight_inputs_apart: bool = True, outside_hooks: bool = False):
     """Trace ``fn(*args)`` into the current graph and return the requested gradients.
 
     ``positions``: indices of the inputs to differentiate (the positional arguments, then
     the keyword arguments' values); ``weights``: Parameters or None;
     ``weight_inputs_apart``: a Parameter given as an input gets the cotangent of its uses as
-    the input only, and as a weight that of its other uses (else both get their sum).
+    the input only, and as a weight that of its other uses (else both get their sum);
+    ``outside_hooks``: run the hooks registered outside the graph on the weights and graph
+    inputs differentiated (``Tensor.register_hook``; a PyNative tape runs them itself).
     Returns ``(value, grads_inputs, grads_weights)`` as lists/tuples of Tensors.
     """
-    b: GraphBuilder = state.current()
-    pairs = [(_MutableArg(b, a), None) if _is_mutable_container(a) else
-             _as_node(b, a, weight_inputs_apart) for a in (*args, *kwargs.values())]
-    traced = [p[0].value if isinstance(p[0], _MutableArg) else p[0] for p in pairs]
-    args, kwargs = tuple(traced[:len(args)]), dict(zip(kwargs, traced[len(args):]))
-    out, tape = record_tape(b, fn, args, kwargs)
-    value = out
-    out, aux, outs = split_output(out, has_aux)
-    seeds = []
-    for i in positions:
-        a, node = pairs[i]
-        if isinstance(a, _MutableArg):
-            seeds += [n for n in a.nodes if n is not None]
-        elif node is not None:
-            seeds.append(node)
-    weight_nodes = [b.weight(w) for w in weights] if weights else []
-    bp = Backprop(b, tape, seeds + weight_nodes)
-    for o, s in zip(outs, sens_values(sens, outs)):
-        if o._node is not None:
-            bp.add(b.local(o._node), s)
-        elif type(o) is not SymbolicSequence and o._is_param:
-            # a weight returned as it is: its cotangent is the sens
-            bp.add(b.weight(o), s)
-    bp.run()
-    grads = []
-    for i in positions:
-        a, node = pairs[i]
-        if isinstance(a, _MutableArg):
-            grads.append(a.gradient(bp))
-        elif node is None and isinstance(a, (tuple, list, dict)):
-            grads.append(())  # a plain container argument is a constant: MindSpore gives ()
-        else:
-            grads.append(_input_cotangent(bp, a, node))
-    wgrads = []
-    for w, node in zip(weights or (), weight_nodes):
-        c = bp.result(node)
-        wgrads.append(c if c is not None else F.fill(w.dtype, w.shape, 0))
-    return value if not has_aux else (out, aux), grads, wgrads
+    forward = TracedForward(fn, args, kwargs, positions=positions, weights=weights,
+                            has_aux=has_aux, weight_inputs_apart=weight_inputs_apart,
+                            outside_hooks=outside_hooks)
+    grads, wgrads = forward.backward(sens)
+    return forward.value, grads, wgrads
+
+
+class TracedForward:
+    """``fn(*args)`` traced once into the current graph; :meth:`backward` gives the
+    gradients for one output cotangent, as often as asked (``ops.vjp``'s ``vjp_fn``: the
+    forward, and its effects, run once). Arguments as :func:`grad_in_graph`'s."""
+
+    def __init__(self, fn, args: tuple, kwargs: dict, *, positions, weights, has_aux: bool,
+                 weight_inputs_apart: bool, outside_hooks: bool):
+        b: GraphBuilder = state.current()
+        self.b, self.positions, self.weights = b, positions, weights
+        self.outside_hooks = outside_hooks
+        self.inputs = (*args, *kwargs.values())
+        self.pairs = [(_MutableArg(b, a), None) if _is_mutable_container(a) else
+                      _as_node(b, a, weight_inputs_apart) for a in self.inputs]
+        traced = [p[0].value if isinstance(p[0], _MutableArg) else p[0] for p in self.pairs]
+        args, kwargs = tuple(traced[:len(args)]), dict(zip(kwargs, traced[len(args):]))
+        out, self.tape = record_tape(b, fn, args, kwargs)
+        self.value = out
+        out, aux, self.outs = split_output(out, has_aux)
+        if has_aux:
+            self.value = (out, aux)
+        self.seeds = []
+        for i in positions:
+            a, node = self.pairs[i]
+            if isinstance(a, _MutableArg):
+                self.seeds += [n for n in a.nodes if n is not None]
+            elif node is not None:
+                self.seeds.append(node)
+        self.weight_nodes = [b.weight(w) for w in weights] if weights else []
+
+    def backward(self, sens=None) -> tuple[list, list]:
+        """``(grads_inputs, grads_weights)`` for the output cotangent ``sens`` (None:
+        ones)."""
+        b = self.b
+        bp = Backprop(b, self.tape, self.seeds + self.weight_nodes)
+        for o, s in zip(self.outs, sens_values(sens, self.outs)):
+            if o._node is not None:
+                bp.add(b.local(o._node), s)
+            elif type(o) is not SymbolicSequence and o._is_param:
+                # a weight returned as it is: its cotangent is the sens
+                bp.add(b.weight(o), s)
+        bp.run()
+        grads = []
+        for i in self.positions:
+            a, node = self.pairs[i]
+            if isinstance(a, _MutableArg):
+                grads.append(a.gradient(bp))
+            elif node is None and isinstance(a, (tuple, list, dict)):
+                grads.append(())  # a plain container argument is a constant: MindSpore: ()
+            else:
+                x = self.inputs[i]
+                hooks = input_hooks(x._node) \
+                    if self.outside_hooks and isinstance(x, Tensor) else ()
+                grads.append(_run_hooks(hooks, _input_cotangent(bp, a, node)))
+        wgrads = []
+        for w, node in zip(self.weights or (), self.weight_nodes):
+            c = bp.result(node)
+            wgrads.append(_run_hooks(live_hooks(w) if self.outside_hooks else (),
+                                     c if c is not None else F.fill(w.dtype, w.shape, 0)))
+        return grads, wgrads
+
+
+def _run_hooks(hooks: tuple, g):
+    """``g`` through the ``Tensor.register_hook`` functions registered outside the graph on
+    the Tensor it is the gradient of (traced into the graph, as MindSpore compiles them); a
+    hook returning None leaves it."""
+    for fn in hooks:
+        new = call(fn, g)
+        g = g if new is None else new
+    return g
 
 
 def split_output(out, has_aux: bool) -> tuple:
     """``(output, aux, tensors)``: the differentiated output, the aux outputs (None without
     ``has_aux``) and the output's Tensors that carry a gradient (a list whose ``n_outs``
     attribute counts every leaf). A Python object computed when a graph runs
-    (PyExecute), a run-time number or a bool Tensor passes no gradient back, as in
-    MindSpore: a function of only such outputs has zero gradients."""
+    (PyExecute), a number, a string, None, a slice or a bool Tensor passes no gradient
+    back, as in MindSpore: a function of only such outputs has zero gradients."""
     aux = None
     if has_aux:
         if not isinstance(out, tuple) or not out:
@@ -602,14 +643,10 @@ def split_output(out, has_aux: bool) -> tuple:
     leaves = flatten(out)[0]  # nested tuples/lists of outputs: each tensor is an output
     outs = _Outputs()
     outs.n_outs = len(leaves)
-    outs.kept = [i for i, o in enumerate(leaves) if not isinstance(o, (PyObject, SymbolicScalar))
+    # (a dynamic length sequence output: a cotangent per item)
+    outs.kept = [i for i, o in enumerate(leaves) if isinstance(o, (Tensor, SymbolicSequence))
                  and not (isinstance(o, Tensor) and o.dtype is mstype.bool_)]
     outs.extend(leaves[i] for i in outs.kept)
-    for o in outs:  # (a dynamic length sequence output: a cotangent per item)
-        if not isinstance(o, (Tensor, SymbolicSequence)):
-            raise GradError(f"The output of the function being differentiated must be a "
-                            f"Tensor or a tuple of Tensors, but got {type(o).__name__}; "
-                            f"gradients are not defined for it.")
     return out, aux, outs
 
 
@@ -640,4 +677,4 @@ def sens_values(sens, outs: _Outputs) -> list:
     return sens
 
 
-__all__ = ["grad_in_graph", "GradError"]
+__all__ = ["grad_in_graph", "TracedForward", "GradError"]

@@ -124,6 +124,31 @@ def jvp_int_input_float_output(ms):
     return ms.ops.jvp(scaled_float, ints(ms, 1, 2, 3), ints(ms, 1, 0, 2))
 
 
+def vjp_in_graph_runs_the_forward_once(ms):
+    """Two ``vjp_fn`` calls in a graph: the forward's weight write happens once."""
+    class Net(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.p = ms.Parameter(ms.Tensor(np.ones([2], np.float32)), name="p")
+
+        def construct(self, x):
+            ms.ops.assign(self.p, self.p * 0.5)
+            return x * self.p
+
+    class Grad(ms.nn.Cell):
+        def __init__(self, net):
+            super().__init__()
+            self.net = net
+
+        def construct(self, x):
+            out, vjp_fn = ms.ops.vjp(self.net, x)
+            return out, vjp_fn(ms.ops.ones_like(out)), vjp_fn(out)
+
+    net = Net()
+    res = ms.jit(Grad(net).construct)(vec(ms, 1, 2))
+    return res, net.p.value()
+
+
 CASES = [vjp_single, vjp_two_outputs, jvp_single, jvp_two_in_two_out, jvp_cell, vjp_cell,
          grad_weight_output, grad_return_ids, grad_has_aux, value_and_grad_has_aux,
-         jvp_int_inputs, jvp_int_input_float_output]
+         jvp_int_inputs, jvp_int_input_float_output, vjp_in_graph_runs_the_forward_once]

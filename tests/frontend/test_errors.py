@@ -136,3 +136,19 @@ def test_a_raise_while_compiling_has_mindspores_message(args, message):
     assert len(info.value.args) == 1
     assert str(info.value).split("\n\n")[0] == message
     assert "The Traceback of Net Construct Code" in str(info.value)
+
+
+@pytest.mark.parametrize("mode", [ms.GRAPH_MODE, ms.PYNATIVE_MODE])
+def test_two_parameters_named_alike_in_one_graph(mode):
+    """MindSpore 2.10 (both modes): ValueError "The parameter ... , its name 'n1' already
+    exists. Please set a unique name for the parameter."."""
+    ms.set_context(mode=mode)
+
+    @ms.jit
+    def f(a, b):
+        return a * b
+
+    a = ms.Parameter(ms.Tensor(1), name="n1")
+    with pytest.raises(ValueError, match="its name 'n1' already exists"):
+        f(a, ms.Parameter(ms.Tensor(2), name="n1"))
+    assert int(f(a, a).asnumpy()) == 1  # the same Parameter twice is fine

@@ -56,3 +56,14 @@ def test_compile_time_use_of_a_run_time_object_names_the_line():
 
     with pytest.raises(TypeError, match=r"\(iteration\)(.|\n)*test_fallback.py:\d+"):
         f(Tensor(np.array([3], np.int32)))
+
+
+def test_deepcopy_of_a_graph_tensor_is_its_value():
+    """``copy.deepcopy(x) + x`` in a graph: [2, 4] for [1, 2], as MindSpore 2.10 gives."""
+    import copy
+
+    @ms.jit
+    def f(x):
+        return copy.deepcopy(x) + x
+
+    np.testing.assert_array_equal(f(ms.Tensor(np.array([1, 2]))).asnumpy(), [2, 4])

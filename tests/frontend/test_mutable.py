@@ -110,3 +110,15 @@ def test_strict_syntax_returns_a_dict_as_the_tuple_of_its_values(monkeypatch):
     out = f(x)
     assert isinstance(out, tuple) and isinstance(out[1], list)
     np.testing.assert_allclose(out[0].asnumpy(), [2, 2])
+
+
+def test_mutable_remembers_its_origin_and_set_const_arg_checks_its_flag():
+    """As MindSpore 2.10: ``mutable(v).__ms_origin_object__ is v`` (a Tensor is its own),
+    ``set_const_arg`` returns the Tensor and wants a bool."""
+    t = ms.Tensor(np.ones(2, np.float32))
+    for v in ([t], (t, 1), {"a": t}):
+        assert ms.mutable(v).__ms_origin_object__ is v
+    assert ms.mutable(t).__ms_origin_object__ is t
+    assert t.set_const_arg(True) is t and t.set_const_arg(False) is t
+    with pytest.raises(TypeError, match="const_arg"):
+        t.set_const_arg(1)

@@ -9,6 +9,7 @@ from .jacobian import jacfwd, jacrev
 from .jvp import jvp
 from .linearize import linearize
 from .loops import ForiLoop, Scan, WhileLoop
+from .morph import Morph
 from .ones_like import ones_like
 from .taylor import derivative, jet
 from .vjp import vjp
@@ -18,4 +19,4 @@ __all__ = ["GradOperation", "grad", "value_and_grad", "HyperMap", "Map", "vmap",
            "MultitypeFuncGraph", "partial", "jvp", "vjp", "clip_by_value", "get_grad",
            "WhileLoop", "ForiLoop", "Scan", "clip_by_global_norm", "ones_like", "jacfwd",
            "jacrev", "jet", "derivative", "linearize",
-           "custom_vjp", "add_flags"]
+           "custom_vjp", "add_flags", "Morph"]

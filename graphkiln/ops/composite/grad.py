@@ -23,16 +23,19 @@ from ...transforms.autodiff import GradError, grad_in_graph, has_gradient
 from ...transforms.eager_autodiff import grad_eager
 
 
-def _positions(grad_position, n_args: int) -> tuple[int, ...]:
+def _positions(grad_position, n_args: int, eager: bool) -> tuple[int, ...]:
     pos = (grad_position,) if isinstance(grad_position, int) else tuple(grad_position)
+    if not pos:
+        raise RuntimeError("grad_position should not be empty when grad by position.")
     for p in pos:
         if not isinstance(p, int):
             raise GradError(f"For 'grad', 'grad_position' must be an int or a tuple of ints, "
                             f"but got {grad_position!r}.")
-        if not -n_args <= p < n_args:  # MindSpore's error type and words
-            raise RuntimeError(f"Position index {p} is exceed input size. For 'grad', "
-                               f"'grad_position' {grad_position!r} is out of range for a "
-                               f"function called with {n_args} argument(s).")
+        if not -n_args <= p < n_args:  # MindSpore's words; an IndexError in GRAPH_MODE
+            raise (RuntimeError if eager else IndexError)(
+                f"Position index {p} is exceed input size. For 'grad', 'grad_position' "
+                f"{grad_position!r} is out of range for a function called with {n_args} "
+                f"argument(s).")
     return tuple(p % n_args for p in pos)
 
 
@@ -86,7 +89,10 @@ def _compute(fn, cfg: _GradConfig, args: tuple, kwargs: dict, eager: bool = Fals
     elif cfg.positions is None:
         positions = ()
     else:
-        positions = _positions(cfg.positions, n) if n else ()
+        # a function of no inputs has no position to differentiate, except for ms.grad in
+        # GRAPH_MODE (MindSpore)
+        positions = () if not n and (eager or cfg.kind == "gradop") \
+            else _positions(cfg.positions, n, eager)
     if cfg.kind != "gradop" and positions and cfg.weights is None and not (
             cfg.return_ids or cfg.with_value or cfg.has_aux) and \
             not any(has_gradient(inputs[i]) for i in positions):
@@ -100,11 +106,15 @@ def _compute(fn, cfg: _GradConfig, args: tuple, kwargs: dict, eager: bool = Fals
         value, grads, wgrads = grad_in_graph(fn, args, kwargs, positions=positions,
                                              weights=cfg.weights, sens=sens,
                                              has_aux=cfg.has_aux,
-                                             weight_inputs_apart=cfg.weight_inputs_apart)
+                                             weight_inputs_apart=cfg.weight_inputs_apart,
+                                             outside_hooks=True)
     grads = tuple(grads)
     if cfg.kind == "gradop" and cfg.positions == "all":  # constants get no gradient
         grads = tuple(g for g, x in zip(grads, inputs) if has_gradient(x))
     if cfg.return_ids:
+        if cfg.kind != "gradop":  # constants get no gradient, nor an id
+            grads = tuple(g for g, i in zip(grads, positions) if has_gradient(inputs[i]))
+            positions = tuple(i for i in positions if has_gradient(inputs[i]))
         grads = tuple(zip(positions, grads))
         wgrads = tuple((w.name, g) for w, g in zip(cfg.weights or (), wgrads))
     if cfg.kind == "gradop":
@@ -124,8 +134,9 @@ def _compute(fn, cfg: _GradConfig, args: tuple, kwargs: dict, eager: bool = Fals
             # constants (numbers, tuples...) get no gradient: MindSpore leaves them out,
             # and a lone remaining gradient comes alone
             g = kept[0] if len(kept) == 1 else kept
-        if cfg.weights is not None:
-            result = tuple(wgrads) if cfg.positions is None else (g, tuple(wgrads))
+        if cfg.weights is not None:  # one Parameter gives one gradient
+            wgrads = wgrads[0] if cfg.weights_form is None else tuple(wgrads)
+            result = wgrads if cfg.positions is None else (g, wgrads)
         else:
             result = g
         if cfg.has_aux:  # as MindSpore: the aux outputs in a tuple, the value whole
@@ -205,10 +216,10 @@ class GradOperation:
             weights = tuple(params()) if callable(params) else ()
         ws = _weights(weights) if self.get_by_list else None
         # one Parameter gives one gradient; a list built in graph code a list; any other
-        # weights (a list attribute of a Cell, a list given from Python) a tuple
+        # weights (a list attribute of a Cell, a list given from Python, no weights) a tuple
         form = None if isinstance(weights, Parameter) else list if isinstance(weights, list) \
-            and state.current() is not None and not is_parameter_list_attribute(weights) \
-            else tuple
+            and weights and state.current() is not None \
+            and not is_parameter_list_attribute(weights) else tuple
         # a bound method is recreated at every attribute access: key on its object
         owner = fn.__self__ if isinstance(fn, types.MethodType) else fn
         per_fn = self._caches.get(owner)
@@ -232,25 +243,27 @@ def _lone(grad_position) -> bool:
         isinstance(grad_position, (tuple, list)) and len(grad_position) == 1)
 
 
+def _grad_config(name: str, grad_position, weights, has_aux: bool, with_value: bool,
+                 return_ids: bool) -> _GradConfig:
+    if grad_position is None and weights is None:  # MindSpore's error type
+        raise ValueError(f"For '{name}', 'grad_position' and 'weights' cannot both be None.")
+    return _GradConfig("grad", grad_position, _weights(weights), False, has_aux, with_value,
+                       _lone(grad_position), bool(return_ids),
+                       weights_form=None if isinstance(weights, Parameter) else tuple,
+                       weight_inputs_apart=get_context("mode") != PYNATIVE_MODE)
+
+
 def grad(fn, grad_position=0, weights=None, has_aux: bool = False, return_ids: bool = False):
-    """``ms.grad``: gradients of ``fn`` at ``grad_position`` (and w.r.t. ``weights``)."""
-    if grad_position is None and weights is None:
-        raise GradError("For 'grad', 'grad_position' and 'weights' cannot both be None.")
-    cfg = _GradConfig("grad", grad_position, _weights(weights), False, has_aux, False,
-                      _lone(grad_position), bool(return_ids),
-                      weight_inputs_apart=get_context("mode") != PYNATIVE_MODE)
+    """``ms.grad``: gradients of ``fn`` at ``grad_position`` (and w.r.t. ``weights``; one
+    Parameter gives its gradient alone)."""
+    cfg = _grad_config("grad", grad_position, weights, has_aux, False, return_ids)
     return _Differentiated(fn, cfg, CallCache())
 
 
 def value_and_grad(fn, grad_position=0, weights=None, has_aux: bool = False,
                    return_ids: bool = False):
     """``ms.value_and_grad``: ``(fn(*args), gradients)``."""
-    if grad_position is None and weights is None:
-        raise GradError("For 'value_and_grad', 'grad_position' and 'weights' cannot both "
-                        "be None.")
-    cfg = _GradConfig("grad", grad_position, _weights(weights), False, has_aux, True,
-                      _lone(grad_position), bool(return_ids),
-                      weight_inputs_apart=get_context("mode") != PYNATIVE_MODE)
+    cfg = _grad_config("value_and_grad", grad_position, weights, has_aux, True, return_ids)
     return _Differentiated(fn, cfg, CallCache())
 
 

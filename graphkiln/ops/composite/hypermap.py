@@ -155,11 +155,23 @@ class _Mapper:
         out = [None] * n
         for i in order:
             elem = tuple(a[i] if _is_seq(a) else a for a in args)
-            if self.recursive and any(_is_seq(e) for e in elem):
+            if self.recursive and any(_is_seq(e) for e in elem) and not _overload_for(fn, elem):
                 out[i] = self._map(fn, elem)
             else:
                 out[i] = _apply(fn, elem)
         return tuple(out) if kind is tuple else out
+
+
+def _overload_for(fn, args) -> bool:
+    """Whether ``fn`` is a MultitypeFuncGraph with an overload taking ``args`` as they are
+    (a ``"Tuple"`` one): MindSpore's HyperMap then calls it instead of going deeper."""
+    if not isinstance(fn, MultitypeFuncGraph):
+        return False
+    try:
+        fn.resolve(args)
+    except TypeError:
+        return False
+    return True
 
 
 def _apply(fn, args):

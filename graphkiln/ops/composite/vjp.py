@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor
+from ...context import PYNATIVE_MODE, get_context
+from ...ir import tracing_state as state
+from ...transforms.autodiff import TracedForward
 from .grad import GradOperation
 
 _GRAD_ALL_SENS = GradOperation(get_all=True, sens_param=True)
@@ -48,16 +51,35 @@ def vjp(fn, *inputs, weights=None, has_aux: bool = False):
     (shaped as ``outputs``); with ``weights``, ``(input_grads, weight_grads)``; with
     ``has_aux`` the auxiliary outputs come third and are not differentiated."""
     _check_tensors("vjp", "inputs", inputs)
-    outputs, aux = _split_aux(fn(*inputs), has_aux)
-    main = _main_output(fn, has_aux)
     ws = None if weights is None else tuple(
         [weights] if isinstance(weights, Parameter) else weights)
+    if state.current() is not None:
+        return _vjp_in_graph(fn, inputs, ws, has_aux)
+    outputs, aux = _split_aux(fn(*inputs), has_aux)
+    main = _main_output(fn, has_aux)
 
     def vjp_fn(*v):
         sens = v[0] if len(v) == 1 else v
         if ws is None:
             return _GRAD_ALL_SENS(main)(*inputs, sens)
         return _GRAD_ALL_WEIGHTS_SENS(main, ws)(*inputs, sens)
+
+    return (outputs, vjp_fn, *aux) if has_aux else (outputs, vjp_fn)
+
+
+def _vjp_in_graph(fn, inputs: tuple, ws: tuple | None, has_aux: bool):
+    """Inside a graph: the forward traced once, each ``vjp_fn`` call one backward pass over
+    it (MindSpore merges the forwards: their effects run once)."""
+    forward = TracedForward(fn, inputs, {}, positions=tuple(range(len(inputs))), weights=ws,
+                            has_aux=has_aux,
+                            weight_inputs_apart=get_context("mode") != PYNATIVE_MODE,
+                            outside_hooks=True)
+    outputs, aux = _split_aux((forward.value[0], *forward.value[1]) if has_aux
+                              else forward.value, has_aux)
+
+    def vjp_fn(*v):
+        grads, wgrads = forward.backward(v[0] if len(v) == 1 else v)
+        return tuple(grads) if ws is None else (tuple(grads), tuple(wgrads))
 
     return (outputs, vjp_fn, *aux) if has_aux else (outputs, vjp_fn)
 

@@ -180,3 +180,30 @@ def test_gradient_clipping_style_use_in_graph():
 
     out = clip_all((t(0.5, 3.0), t(2.0)))
     assert out[0].asnumpy().tolist() == [0.5, 1.0] and out[1].asnumpy().tolist() == [1.0]
+
+
+pick = MultitypeFuncGraph("pick")
+
+
+@pick.register("Tensor", "Tuple")
+def _pick_first(x, y):
+    return y[0] * x
+
+
+@pick.register("Tensor", "Tensor")
+def _pick_mul(x, y):
+    return x * y + 100
+
+
+def test_hypermap_calls_an_overload_taking_the_tuple_instead_of_going_deeper():
+    """MindSpore 2.10 gives (10, 9) in both modes: the ("Tensor", "Tuple") overload takes
+    each inner tuple whole; without it HyperMap would map (Tensor, Tensor) pairs."""
+    hm = HyperMap(pick)
+    a, b, c = Tensor(np.float32(2)), Tensor(np.float32(3)), Tensor(np.float32(5))
+
+    @ms.jit
+    def f(a, b, c):
+        return hm((a, b), ((c, a), (b, c)))
+
+    for out in (hm((a, b), ((c, a), (b, c))), f(a, b, c)):
+        assert [float(t.asnumpy()) for t in out] == [10.0, 9.0]
