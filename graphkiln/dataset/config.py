@@ -20,6 +20,7 @@ _state = {
     "prefetch_size": 16,
     "enable_shared_mem": True,
     "numa_enable": False,
+    "fast_recovery": True,
 }
 
 
@@ -99,3 +100,16 @@ def set_numa_enable(numa_enable: bool) -> None:
 
 def get_numa_enable() -> bool:
     return _state["numa_enable"]
+
+
+def set_fast_recovery(fast_recovery: bool) -> None:
+    """How a pipeline resumed at a step (``Dataset.set_init_step``) treats random ``map``
+    operations: True (the default) restarts their random streams at the resumed row, as
+    MindSpore's fast recovery does; False continues them as an uninterrupted run would."""
+    if not isinstance(fast_recovery, bool):
+        raise TypeError("fast_recovery must be a boolean dtype.")
+    _state["fast_recovery"] = fast_recovery
+
+
+def get_fast_recovery() -> bool:
+    return _state["fast_recovery"]

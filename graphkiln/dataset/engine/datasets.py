@@ -95,6 +95,7 @@ class Dataset(metaclass=_PipelineNode):
         self.children = list(children)
         self.num_parallel_workers = num_parallel_workers
         self._consumers = 0  # nodes built on this one (MindSpore's len(parent))
+        self._init_step: int | None = None
 
     # ------------------------------------------------------------------ node interface
     def _columns(self) -> list[str]:
@@ -287,6 +288,17 @@ class Dataset(metaclass=_PipelineNode):
         return self.children[0].get_class_indexing() if self.children else {}
 
     # ------------------------------------------------------------------ iteration
+    def set_init_step(self, init_step: int) -> None:
+        """Make the next iterator start at global step ``init_step`` (resumed training): it
+        gives what an uninterrupted iterator gives from that step on (``engine/resume.py``)."""
+        self._init_step = init_step
+
+    def get_init_step(self) -> int:
+        """The step set on this node, else on its only child; 0 below several children."""
+        if self._init_step is not None:
+            return self._init_step
+        return self.children[0].get_init_step() if len(self.children) == 1 else 0
+
     def _guarded_rows(self, run: Run) -> Iterator[Row]:
         """``_rows`` with step failures turned into MindSpore's RuntimeError."""
         try:
