@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import collections
 import functools
+import itertools
 import math
 import multiprocessing
 import operator
@@ -113,6 +114,11 @@ class Dataset(metaclass=_PipelineNode):
 
     def _workers(self) -> int:
         return self.num_parallel_workers or get_num_parallel_workers()
+
+    def _skip_below_maps(self, run: Run, rows: int) -> int:
+        """Move a resumed run's skip of this node's first ``rows`` outputs below the maps
+        under it (MindSpore's skip pushdown); returns the rows still to skip here."""
+        return rows
 
     def _column_index(self, names: list[str], op: str) -> list[int]:
         cols = self._columns()
@@ -531,6 +537,9 @@ class ProjectDataset(Dataset):
     def _columns(self):
         return list(self.columns)
 
+    def _skip_below_maps(self, run, rows):
+        return self.children[0]._skip_below_maps(run, rows)
+
     def _rows(self, run):
         idx = self.index
         for row in self.children[0]._rows(run):
@@ -549,6 +558,9 @@ class RenameDataset(Dataset):
 
     def _columns(self):
         return list(self.names)
+
+    def _skip_below_maps(self, run, rows):
+        return self.children[0]._skip_below_maps(run, rows)
 
     def _rows(self, run):
         return self.children[0]._rows(run)
@@ -634,6 +646,17 @@ class MapDataset(Dataset):
         yield from cached_rows(self.cache, self._cache_token, indices,
                                lambda: self._mapped_rows(run))
 
+    def _skip_below_maps(self, run, rows):
+        if rows and self.children[0]._skip_below_maps(run, rows):
+            run.skip_inputs(self, rows)
+        return 0
+
+    def _input_rows(self, run):
+        """The child's rows, less those a resumed run skips below this map."""
+        rows = self.children[0]._rows(run)
+        skip = run.inputs_to_skip(self)
+        return itertools.islice(rows, skip, None) if skip else rows
+
     def _mapped_rows(self, run):
         rewrite, chain = self.rewrite, self.chain
         workers = self._workers()
@@ -641,14 +664,14 @@ class MapDataset(Dataset):
             yield from self._seeded_rows(run, workers)
             return
         if workers == 1:
-            for i, row in enumerate(self.children[0]._rows(run)):
+            for i, row in enumerate(self._input_rows(run)):
                 key = run.row_key(self, i) if chain.random else None
                 yield rewrite.merge(row, chain((key, rewrite.args(row))), "map")
             return
         waiting: collections.deque = collections.deque()  # rows whose outputs are pending
 
         def items():
-            for i, row in enumerate(self.children[0]._rows(run)):
+            for i, row in enumerate(self._input_rows(run)):
                 waiting.append(row)
                 yield (run.row_key(self, i) if chain.random else None, rewrite.args(row))
 
@@ -664,14 +687,14 @@ class MapDataset(Dataset):
         streams = run.node_state(self, lambda: MapStreams(run.mindspore_seed, workers))
         try:
             if workers == 1:
-                for row in self.children[0]._rows(run):
+                for row in self._input_rows(run):
                     out = chain.apply(streams.next_row()[1], rewrite.args(row))
                     yield rewrite.merge(row, out, "map")
                 return
             waiting: collections.deque = collections.deque()
 
             def items():
-                for row in self.children[0]._rows(run):
+                for row in self._input_rows(run):
                     waiting.append(row)
                     lane, worker = streams.next_row()
                     yield lane, functools.partial(chain.apply, worker), rewrite.args(row)
@@ -747,6 +770,11 @@ class BatchDataset(Dataset):
 
     def get_batch_size(self):
         return -1 if callable(self.batch_size) else self.batch_size
+
+    def _skip_below_maps(self, run, rows):
+        if callable(self.batch_size) or self.per_batch_map is not None:
+            return rows
+        return rows if self.children[0]._skip_below_maps(run, rows * self.batch_size) else 0
 
     def _size_of(self, batch_num: int, epoch: int) -> int:
         if not callable(self.batch_size):

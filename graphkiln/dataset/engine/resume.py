@@ -2,10 +2,10 @@
 
 Step ``s`` of a pipeline of ``n`` rows (or batches) per epoch is row ``s % n`` of epoch
 ``s // n``. The resumed iterator gives what an uninterrupted one gives from there on: the
-earlier steps run and are dropped, so samplers, shuffle buffers and every other random stream
-stand where they would. With ``config.get_fast_recovery()`` (the default), random ``map``
-operations then restart their streams, as MindSpore's do (its fast recovery skips the rows
-below the maps); the skipped steps still cost their time here.
+earlier epochs run and are dropped, so samplers, shuffle buffers and every other random
+stream stand where they would. With ``config.get_fast_recovery()`` (the default) the random
+``map`` operations restart their streams and the rows skipped inside the epoch are dropped
+below the maps, as MindSpore's fast recovery does; without it they run through the maps.
 """
 from __future__ import annotations
 
@@ -37,12 +37,13 @@ def resumed_rows(dataset, run: Run, epochs: int, rows: int) -> Iterator:
     for epoch in range(epochs):
         for _ in dataset._guarded_rows(run.scoped(epoch)):
             pass
+    if get_fast_recovery():
+        run.restart_map_streams()
+        rows = dataset._skip_below_maps(run, rows)
     stream = dataset._guarded_rows(run.scoped(epochs))
     try:
         for _ in islice(stream, rows):
             pass
-        if get_fast_recovery():
-            run.restart_map_streams()
         yield from stream
     finally:
         stream.close()

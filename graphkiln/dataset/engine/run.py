@@ -73,6 +73,14 @@ class Run:
             if isinstance(state, MapStreams):
                 state.restart()
 
+    def skip_inputs(self, node, rows: int) -> None:
+        """Make ``node`` drop the first ``rows`` rows it reads in this run's next pass."""
+        self._shared.setdefault("skips", {})[id(node)] = rows
+
+    def inputs_to_skip(self, node) -> int:
+        """The rows ``node`` drops from its input in this pass (once; 0 if none)."""
+        return self._shared.get("skips", {}).pop(id(node), 0)
+
     def sampler_indices(self, node, sampler, n: int) -> np.ndarray | None:
         """The node's indices for this pass in MindSpore's stream (passes numbered in the
         order the run first reaches them): for a shuffling ``DistributedSampler`` always,
