@@ -21,6 +21,7 @@ _state = {
     "enable_shared_mem": True,
     "numa_enable": False,
     "fast_recovery": True,
+    "iterator_mode": {"do_copy": False, "parallel_convert": False},
 }
 
 
@@ -30,6 +31,12 @@ def _check_int(name: str, value, low: int, high: int) -> None:
                         f"but got {type(value)}.")
     if not low <= value <= high:
         raise ValueError(f"Input {name} is not within the required interval of [{low}, {high}].")
+
+
+def _check_bool(name: str, value) -> None:
+    if not isinstance(value, bool):
+        raise TypeError(f"Argument {name} with value {value!s} is not of type "
+                        f"[<class 'bool'>], but got {type(value)}.")
 
 
 def set_seed(seed: int) -> None:
@@ -113,3 +120,16 @@ def set_fast_recovery(fast_recovery: bool) -> None:
 
 def get_fast_recovery() -> bool:
     return _state["fast_recovery"]
+
+
+def set_iterator_mode(do_copy: bool = False, parallel_convert: bool = False) -> None:
+    """Recorded for MindSpore scripts: ``Model`` copies each batch into its Tensors whatever
+    ``do_copy`` says, and rows always become Tensors on the prefetch thread, which is what
+    ``parallel_convert`` asks MindSpore for."""
+    _check_bool("do_copy", do_copy)
+    _check_bool("parallel_convert", parallel_convert)
+    _state["iterator_mode"] = {"do_copy": do_copy, "parallel_convert": parallel_convert}
+
+
+def get_iterator_mode() -> dict:
+    return dict(_state["iterator_mode"])

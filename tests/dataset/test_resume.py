@@ -34,8 +34,3 @@ def test_reset_errors_match_mindspore(results, name):
     assert got["type"] == want["type"] == "RuntimeError"
     assert got["message"] and got["message"] in want["message"]
 
-
-def test_fast_recovery_flag_is_checked():
-    with pytest.raises(TypeError, match="fast_recovery must be a boolean dtype"):
-        ds.config.set_fast_recovery(1)
-    assert ds.config.get_fast_recovery() is True
