@@ -84,7 +84,8 @@ def _to_tensor(a: np.ndarray, do_copy: bool):
 
 class _Iterator:
     """Epochs of a pipeline; each epoch ends with StopIteration, the next ``next()`` starts
-    the next epoch while ``num_epochs`` allows (-1: no limit)."""
+    the next epoch while ``num_epochs`` allows (-1: no limit), and past the last one raises
+    MindSpore's RuntimeError."""
 
     def __init__(self, dataset, columns, num_epochs: int, output_numpy: bool, do_copy: bool):
         if isinstance(num_epochs, bool) or not isinstance(num_epochs, int) or (
@@ -111,8 +112,11 @@ class _Iterator:
 
     def __next__(self):
         if self._feed is None:
-            if self._stopped or (self._num_epochs != -1 and self._epoch >= self._num_epochs):
+            if self._stopped:
                 raise StopIteration
+            if self._num_epochs != -1 and self._epoch >= self._num_epochs:
+                raise RuntimeError("EOF buffer encountered. User tries to fetch data beyond the "
+                                   "specified number of epochs.")
             if self._resume is not None:  # the first epoch of a pipeline resumed at a step
                 rows = resumed_rows(self._dataset, self._run, *self._resume)
                 self._resume = None
