@@ -8,8 +8,10 @@ from .engine import (
     DatasetCache,
     DictIterator,
     DistributedSampler,
+    FashionMnistDataset,
     GeneratorDataset,
     ImageFolderDataset,
+    KMnistDataset,
     MindDataset,
     MnistDataset,
     NumpySlicesDataset,
@@ -39,4 +41,5 @@ __all__ = [
     "TFRecordDataset",
     "MindDataset", "Shuffle", "Sampler", "SequentialSampler", "RandomSampler", "SubsetSampler",
     "SubsetRandomSampler", "WeightedRandomSampler", "DistributedSampler", "Inter", "Border",
+    "FashionMnistDataset", "KMnistDataset",
 ]

@@ -179,6 +179,15 @@ class Dataset(metaclass=_PipelineNode):
         """All rows after the first ``count``."""
         return SkipDataset(self, count)
 
+    def apply(self, apply_func: Callable[[Dataset], Dataset]) -> Dataset:
+        """``apply_func(self)``, which must give a dataset."""
+        if not callable(apply_func):
+            raise TypeError("apply_func must be a function.")
+        dataset = apply_func(self)
+        if not isinstance(dataset, Dataset):
+            raise TypeError("apply_func must return a dataset.")
+        return dataset
+
     def zip(self, datasets) -> Dataset:
         """Rows side by side, as long as the shortest input."""
         others = [datasets] if isinstance(datasets, Dataset) else list(datasets)
