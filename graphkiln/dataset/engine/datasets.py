@@ -69,12 +69,38 @@ def check_workers(num_parallel_workers) -> None:
         raise ValueError(f"num_parallel_workers exceeds the boundary between 1 and {cpus}!")
 
 
+class ColumnError(RuntimeError):
+    """A column an operation names is missing or clashes: MindSpore finds it when the
+    pipeline is built (an iterator, ``get_col_names``...), not when the operation is added."""
+
+
+# MindSpore's text for a missing column, per operation
+_MISSING_COLUMN = {
+    "map": "Invalid parameter, input column name: {} doesn't exist in the dataset columns.",
+    "bucket_batch_by_length": "Invalid parameter, input column name: {} doesn't exist in "
+                              "the dataset columns.",
+    "filter": "Invalid parameter, column name: {} does not exist in the dataset columns.",
+    "project": "Invalid column, column name: {} does not exist.",
+    "iterator": "Invalid column, column name: {} does not exist.",
+    "rename": "Invalid column, column to be renamed does not exist.",
+    "batch": "Invalid input_columns, '{}' of 'input_columns' doesn't exist.",
+    "padded_batch": "Invalid pad_info, column name: {} does not exist.",
+}
+
+
 class _PipelineNode(type):
     """Counts a node as a consumer of each of its children once it is built (a call that
-    fails its argument checks builds nothing, as in MindSpore)."""
+    fails its argument checks builds nothing, as in MindSpore). An operation whose columns
+    do not fit its input becomes a :class:`_Broken` node, which raises when the pipeline
+    is built, as MindSpore's does."""
 
     def __call__(cls, *args, **kwargs):
-        node = super().__call__(*args, **kwargs)
+        try:
+            node = super().__call__(*args, **kwargs)
+        except ColumnError as exc:
+            inputs = [a for arg in args for a in (arg if isinstance(arg, (list, tuple))
+                                                  else [arg]) if isinstance(a, Dataset)]
+            return _Broken(inputs, exc)  # (counted by this same call)
         for child in node.children:
             child._consumers = getattr(child, "_consumers", 0) + 1
         return node
@@ -124,8 +150,7 @@ class Dataset(metaclass=_PipelineNode):
         cols = self._columns()
         missing = [n for n in names if n not in cols]
         if missing:
-            raise ValueError(f"Invalid parameter, column name: {missing[0]!r} does not exist in "
-                             f"the dataset columns {cols} (in '{op}').")
+            raise ColumnError(_MISSING_COLUMN[op].format(missing[0]))
         return [cols.index(n) for n in names]
 
     # ------------------------------------------------------------------ operations
@@ -362,6 +387,27 @@ def _split_counts(sizes, total: int) -> list[int]:
 
 
 # ---------------------------------------------------------------------- row operations
+class _Broken(Dataset):
+    """An operation whose columns did not fit its input: building a pipeline on it raises
+    the operation's :class:`ColumnError`."""
+
+    def __init__(self, children, error: ColumnError):
+        super().__init__(children)
+        self.error = error
+
+    def _fail(self):
+        raise ColumnError(*self.error.args)
+
+    def _columns(self):
+        self._fail()
+
+    def _num_rows(self):
+        self._fail()
+
+    def _rows(self, run):
+        self._fail()
+
+
 class FilterDataset(Dataset):
     def __init__(self, child, predicate, input_columns, num_parallel_workers):
         super().__init__([child], num_parallel_workers)
@@ -492,10 +538,10 @@ class ZipDataset(Dataset):
             raise TypeError("zip needs at least two Dataset objects.")
         super().__init__(datasets)
         names = [c for d in datasets for c in d._columns()]
-        dup = sorted({c for c in names if names.count(c) > 1})
+        dup = [c for i, c in enumerate(names) if c in names[:i]]
         if dup:
-            raise ValueError(f"Invalid parameter, duplicate column names {dup} in zip: "
-                             "rename them first.")
+            raise ColumnError(f"Invalid data, duplicate column {dup[0]} already exists when "
+                              "zipping datasets.")
 
     def _columns(self):
         return [c for d in self.children for c in d._columns()]
@@ -525,8 +571,8 @@ class ConcatDataset(Dataset):
         cols = datasets[0]._columns()
         for d in datasets[1:]:
             if d._columns() != cols:
-                raise ValueError(f"Invalid parameter, concat needs the same columns in every "
-                                 f"dataset, got {cols} and {d._columns()}.")
+                raise ColumnError("Invalid columns, 'column name' or 'column order' of concat "
+                                  "datasets should be the same.")
 
     def _num_rows(self):
         sizes = [d._num_rows() for d in self.children]
@@ -559,11 +605,16 @@ class RenameDataset(Dataset):
     def __init__(self, child, input_columns, output_columns):
         super().__init__([child])
         if len(input_columns) != len(output_columns):
-            raise ValueError("input_columns and output_columns of rename should have the same "
-                             "length.")
+            raise ValueError("Number of column in input_columns and output_columns is not "
+                             "equal.")
         child._column_index(input_columns, "rename")
         mapping = dict(zip(input_columns, output_columns))
         self.names = [mapping.get(c, c) for c in child._columns()]
+        clash = [c for i, c in enumerate(self.names) if c in self.names[:i]]
+        if clash:
+            raise ColumnError("Invalid column, rename operation does not support rename one "
+                              "column name into another already exist column name, existing "
+                              f"column name is: {clash[0]}.")
 
     def _columns(self):
         return list(self.names)
@@ -766,7 +817,6 @@ class BatchDataset(Dataset):
         if pad_info is not None:
             if not isinstance(pad_info, dict):
                 raise TypeError("pad_info should be a dict of column name: (shape, value).")
-            child._column_index(list(pad_info), "padded_batch")
 
     def _columns(self):
         return list(self.rewrite.names)
@@ -793,6 +843,8 @@ class BatchDataset(Dataset):
         return size
 
     def _rows(self, run):
+        if self.pad_info is not None:  # MindSpore checks its columns once rows flow
+            self.children[0]._column_index(list(self.pad_info), "padded_batch")
         if self.per_batch_map is None and self.pad_info is None and \
                 not callable(self.batch_size):
             whole = self.children[0]._batched_rows(run, self.batch_size, self.drop_remainder)
