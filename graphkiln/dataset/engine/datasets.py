@@ -46,12 +46,20 @@ def as_list(columns, name: str) -> list[str] | None:
     return cols
 
 
-def positive_int(value, name: str, allow_none: bool = False) -> None:
-    if value is None and allow_none:
-        return
+_INT32_MAX = 2**31 - 1
+
+
+def int_arg(value, name: str) -> None:
+    """MindSpore's TypeError for an argument that must be an int."""
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
         raise TypeError(f"Argument {name} with value {value!r} is not of type "
                         f"[<class 'int'>], but got {type(value)}.")
+
+
+def positive_int(value, name: str, allow_none: bool = False) -> None:
+    if value is None and allow_none:
+        return
+    int_arg(value, name)
     if value <= 0:
         raise ValueError(f"Input {name} is not within the required interval of "
                          f"[1, 2147483647].")
@@ -435,8 +443,8 @@ class FilterDataset(Dataset):
 class ShuffleDataset(Dataset):
     def __init__(self, child, buffer_size, seed: int | None = None):
         super().__init__([child])
-        positive_int(buffer_size, "buffer_size")
-        if buffer_size < 2:
+        int_arg(buffer_size, "buffer_size")
+        if not 2 <= buffer_size <= _INT32_MAX:
             raise ValueError("Input buffer_size is not within the required interval of "
                              "[2, 2147483647].")
         self.buffer_size = buffer_size
@@ -456,8 +464,10 @@ class RepeatDataset(Dataset):
         super().__init__([child])
         if count is None:
             count = -1
-        if count != -1:
-            positive_int(count, "count")
+        int_arg(count, "count")
+        if (count <= 0 and count != -1) or count > _INT32_MAX:
+            raise ValueError("count should be either -1 or positive integer, "
+                             "range[1, INT32_MAX].")
         self.count = count
 
     def _num_rows(self):
@@ -479,8 +489,10 @@ class RepeatDataset(Dataset):
 class TakeDataset(Dataset):
     def __init__(self, child, count):
         super().__init__([child])
-        if count != -1:
-            positive_int(count, "count")
+        int_arg(count, "count")
+        if (count <= 0 and count != -1) or count > _INT32_MAX:
+            raise ValueError("count should be either -1 or within the required interval of "
+                             f"(0, {_INT32_MAX}], got {count}.")
         self.count = count
 
     def _num_rows(self):
