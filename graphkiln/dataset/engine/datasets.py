@@ -289,13 +289,15 @@ class Dataset(metaclass=_PipelineNode):
         """Rows (or batches) per epoch."""
         self.check_tree()
         n = self._num_rows()
-        if n is None:
-            run = Run(self)
-            try:
-                n = sum(1 for _ in self._guarded_rows(run.scoped(0)))
-            finally:
-                run.close()
-        return n
+        return sum(1 for _ in self._epoch_rows()) if n is None else n
+
+    def _epoch_rows(self) -> Iterator[Row]:
+        """One epoch's rows, on a run of their own (closed when done)."""
+        run = Run(self)
+        try:
+            yield from self._guarded_rows(run.scoped(0))
+        finally:
+            run.close()
 
     def get_col_names(self) -> list[str]:
         self.check_tree()
@@ -316,8 +318,24 @@ class Dataset(metaclass=_PipelineNode):
             run.close()
 
     def output_shapes(self, estimate: bool = False) -> list[list[int]]:
-        """The shape of each column of the first row."""
-        return [list(a.shape) for a in self._first_row()]
+        """The shape of each column of the first row; with ``estimate``, of every row of an
+        epoch, a dimension that varies being None."""
+        if not estimate:
+            return [list(a.shape) for a in self._first_row()]
+        shapes = None
+        for row in self._epoch_rows():
+            if shapes is None:
+                shapes = [list(a.shape) for a in row]
+                continue
+            for known, a in zip(shapes, row):
+                if len(known) != a.ndim:
+                    raise RuntimeError("Inconsistent shapes, expect same shape for each data "
+                                       f"row, last data row: <{_dims(a.shape)}>, current data "
+                                       f"row: <{_dims(known)}>")
+                known[:] = [k if k == d else None for k, d in zip(known, a.shape)]
+        if shapes is None:
+            self._first_row()  # MindSpore's error for an empty dataset
+        return shapes
 
     def output_types(self) -> list[np.dtype]:
         """The NumPy dtype of each column of the first row."""
@@ -370,6 +388,11 @@ class Dataset(metaclass=_PipelineNode):
 
     def __len__(self) -> int:
         return self.get_dataset_size()
+
+
+def _dims(shape) -> str:
+    """A shape as MindSpore prints it in messages (``2,3``; -1 for an unknown size)."""
+    return ",".join("-1" if d is None else str(d) for d in shape)
 
 
 def _split_counts(sizes, total: int) -> list[int]:
@@ -936,8 +959,8 @@ class BucketBatchDataset(Dataset):
         self.length = element_length_function
         self.pad_to_boundary = pad_to_bucket_boundary
         self.drop_remainder = drop_remainder
-        # stacks and pads a bucket
-        self.batcher = _not_a_consumer(BatchDataset(child, 1, pad_info=pad_info))
+        # stacks and pads a bucket; MindSpore pads every column when pad_info is None
+        self.batcher = _not_a_consumer(BatchDataset(child, 1, pad_info=pad_info or {}))
 
     def _num_rows(self):
         return None
@@ -958,8 +981,9 @@ class BucketBatchDataset(Dataset):
                     yield self._batch(rows, b)
 
     def _batch(self, rows, bucket: int) -> Row:
-        # MindSpore pads to the boundary in every bucket but the first (measured on 2.10)
-        if self.pad_to_boundary and self.batcher.pad_info is not None and \
+        # MindSpore pads to the boundary in every bucket but the first (measured on 2.10),
+        # only the columns pad_info names
+        if self.pad_to_boundary and self.batcher.pad_info and \
                 0 < bucket < len(self.bounds):
             return self._padded_to(rows, self.bounds[bucket] - 1)
         return self.batcher._make((rows, None))
