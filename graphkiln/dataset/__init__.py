@@ -1,5 +1,5 @@
 """``mindspore.dataset``: sources, pipeline operations, iterators and transforms."""
-from . import config, text, transforms, vision
+from . import audio, config, text, transforms, vision
 from .engine import (
     Cifar10Dataset,
     Cifar100Dataset,
@@ -33,8 +33,8 @@ from .engine.datasets import zip_datasets as zip  # noqa: A001 - MindSpore's nam
 from .vision.utils import Border, Inter
 
 __all__ = [
-    "config", "text", "transforms", "vision", "Dataset", "DatasetCache", "zip", "BatchInfo",
-    "TupleIterator",
+    "audio", "config", "text", "transforms", "vision", "Dataset", "DatasetCache", "zip",
+    "BatchInfo", "TupleIterator",
     "DictIterator", "GeneratorDataset", "NumpySlicesDataset", "PaddedDataset", "Schema",
     "MnistDataset",
     "Cifar10Dataset", "Cifar100Dataset", "ImageFolderDataset", "CSVDataset", "TextFileDataset",
