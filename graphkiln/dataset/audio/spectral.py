@@ -73,3 +73,15 @@ def mel_filters(n_freqs: int, f_min: float, f_max: float, n_mels: int, sample_ra
     if NormType(norm) == NormType.SLANEY:
         filters *= 2.0 / (points[2:n_mels + 2] - points[:n_mels])
     return filters
+
+
+def dct_matrix(n_mfcc: int, n_mels: int, ortho: bool) -> np.ndarray:
+    """The DCT-II basis, (n_mels, n_mfcc): orthonormal, or unnormalised times 2."""
+    k = np.arange(n_mfcc)[:, None]
+    dct = np.cos(np.pi / n_mels * (np.arange(n_mels) + 0.5) * k)
+    if ortho:
+        dct[0] *= 1.0 / np.sqrt(2.0)
+        dct *= np.sqrt(2.0 / n_mels)
+    else:
+        dct *= 2.0
+    return dct.T

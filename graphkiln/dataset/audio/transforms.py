@@ -6,9 +6,11 @@ import numpy as np
 
 from ..transforms.transforms import TensorOperation
 from . import spectral
-from .utils import BorderType, MelType, NormType, ScaleType, WindowType
+from .utils import BorderType, MelType, NormMode, NormType, ScaleType, WindowType
 
-__all__ = ["Spectrogram", "MelScale", "MelSpectrogram", "AmplitudeToDB"]
+__all__ = ["Spectrogram", "MelScale", "MelSpectrogram", "AmplitudeToDB", "MFCC",
+           "DBToAmplitude", "ComplexNorm", "Angle", "MuLawEncoding", "MuLawDecoding",
+           "ComputeDeltas"]
 
 
 def _out_dtype(x: np.ndarray):
@@ -125,3 +127,121 @@ class AmplitudeToDB(TensorOperation):
         peak_axes = tuple(range(max(0, x.ndim - 3), x.ndim))  # a (channel, freq, time) block
         floor = db.max(axis=peak_axes, keepdims=True) - self.top_db
         return np.maximum(db, floor).astype(_out_dtype(x))
+
+
+class MFCC(TensorOperation):
+    """Mel-frequency cepstral coefficients of waveforms: the DCT of the decibel (or, with
+    ``log_mels``, log) mel spectrogram, (..., n_mfcc, frames)."""
+
+    def __init__(self, sample_rate: int = 16000, n_mfcc: int = 40, dct_type: int = 2,
+                 norm: NormMode = NormMode.ORTHO, log_mels: bool = False,
+                 melkwargs: dict | None = None):
+        if dct_type != 2:
+            raise ValueError(f"MFCC: dct_type must be 2, but got: {dct_type}.")
+        self.mel = MelSpectrogram(sample_rate=sample_rate, **(melkwargs or {}))
+        n_mels = self.mel.mel.filters.shape[1]
+        _check_int("n_mfcc", n_mfcc, 1)
+        if n_mfcc > n_mels:
+            raise ValueError(f"MFCC: n_mfcc should be less than or equal to n_mels, but got "
+                             f"n_mfcc: {n_mfcc}, n_mels: {n_mels}.")
+        self.dct = spectral.dct_matrix(n_mfcc, n_mels, NormMode(norm) == NormMode.ORTHO)
+        self.log_mels = bool(log_mels)
+        self.to_db = AmplitudeToDB(ScaleType.POWER, 1.0, 1e-10, 80.0)
+
+    def _apply(self, wave):
+        x = np.asarray(wave)
+        mel = self.mel._apply(x.astype(np.float64))
+        mel = np.log(mel + 1e-6) if self.log_mels else self.to_db._apply(mel)
+        out = np.swapaxes(np.swapaxes(mel, -1, -2) @ self.dct, -1, -2)
+        return out.astype(_out_dtype(x))
+
+
+class DBToAmplitude(TensorOperation):
+    """Decibels back to amplitude: ``ref * 10 ** (0.1 * x * power)``."""
+
+    def __init__(self, ref: float, power: float):
+        self.ref, self.power = float(ref), float(power)
+
+    def _apply(self, x):
+        x = np.asarray(x)
+        out = self.ref * np.power(10.0, 0.1 * x.astype(np.float64) * self.power)
+        return out.astype(_out_dtype(x))
+
+
+def _complex_input(op: str, x: np.ndarray) -> None:
+    if x.ndim < 1 or x.shape[-1] != 2:
+        raise RuntimeError(f"{op}: the shape of input tensor does not match the requirement "
+                           "of operator. Expecting tensor in shape of <..., complex=2>. But got "
+                           f"tensor with shape {list(x.shape)}.")
+
+
+class ComplexNorm(TensorOperation):
+    """``|z| ** power`` of complex values stored as (..., 2) real and imaginary parts."""
+
+    def __init__(self, power: float = 1.0):
+        self.power = float(power)
+
+    def _apply(self, x):
+        x = np.asarray(x)
+        _complex_input(self.op_name, x)
+        norm = np.hypot(x[..., 0].astype(np.float64), x[..., 1]) ** self.power
+        return norm.astype(_out_dtype(x))
+
+
+class Angle(TensorOperation):
+    """The phase of complex values stored as (..., 2) real and imaginary parts."""
+
+    def _apply(self, x):
+        x = np.asarray(x)
+        _complex_input(self.op_name, x)
+        angle = np.arctan2(x[..., 1].astype(np.float64), x[..., 0])
+        return angle.astype(_out_dtype(x))
+
+
+class MuLawEncoding(TensorOperation):
+    """Mu-law companding of waveforms in [-1, 1] to int32 codes in [0, channels)."""
+
+    def __init__(self, quantization_channels: int = 256):
+        _check_int("quantization_channels", quantization_channels, 1)
+        self.mu = float(quantization_channels - 1)
+
+    def _apply(self, x):
+        x = np.asarray(x, dtype=np.float64)
+        mu = self.mu
+        companded = np.sign(x) * np.log1p(mu * np.abs(x)) / np.log1p(mu)
+        return np.floor((companded + 1) / 2 * mu + 0.5).astype(np.int32)
+
+
+class MuLawDecoding(TensorOperation):
+    """Mu-law codes in [0, channels) back to waveforms in [-1, 1]."""
+
+    def __init__(self, quantization_channels: int = 256):
+        _check_int("quantization_channels", quantization_channels, 1)
+        self.mu = float(quantization_channels - 1)
+
+    def _apply(self, x):
+        x = np.asarray(x)
+        mu = self.mu
+        y = x.astype(np.float64) / mu * 2 - 1.0
+        out = np.sign(y) * np.expm1(np.abs(y) * np.log1p(mu)) / mu
+        return out.astype(_out_dtype(x))
+
+
+class ComputeDeltas(TensorOperation):
+    """Delta coefficients along time of (..., freq, time): a ``win_length`` regression
+    over the ends padded with ``pad_mode``."""
+
+    def __init__(self, win_length: int = 5, pad_mode: BorderType = BorderType.EDGE):
+        _check_int("win_length", win_length, 3)
+        self.half = (win_length - 1) // 2
+        self.pad_mode = BorderType(pad_mode).value
+
+    def _apply(self, x):
+        x = np.asarray(x)
+        _matrix_input(self.op_name, x)
+        n = self.half
+        padded = np.pad(x.astype(np.float64), [(0, 0)] * (x.ndim - 1) + [(n, n)],
+                        mode=self.pad_mode)
+        frames = x.shape[-1]
+        out = sum(k * padded[..., n + k:n + k + frames] for k in range(-n, n + 1))
+        return (out / (n * (n + 1) * (2 * n + 1) / 3)).astype(_out_dtype(x))

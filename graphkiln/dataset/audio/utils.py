@@ -42,3 +42,10 @@ class ScaleType(str, Enum):
 
     MAGNITUDE = "magnitude"
     POWER = "power"
+
+
+class NormMode(str, Enum):
+    """Normalisation of the DCT in ``MFCC``: none, or orthonormal."""
+
+    NONE = "none"
+    ORTHO = "ortho"
