@@ -1,0 +1,209 @@
+"""Image ops with fixed parameters (``mindspore.dataset.vision``): the deterministic twins
+of the random ops in ``transforms`` (flips, crops, colour adjustments, rotation), on the
+same kernels, so each matches MindSpore where its random twin does."""
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+
+from ..transforms.transforms import TensorOperation, TypeCast
+from .transforms import (
+    _ADJUST,
+    _image,
+    _resized,
+    _size_pair,
+    _uint8_image,
+    rotated,
+    sharpened,
+)
+from .utils import Inter
+
+__all__ = [
+    "HorizontalFlip", "VerticalFlip", "Crop", "ResizedCrop", "AdjustBrightness",
+    "AdjustContrast", "AdjustSaturation", "AdjustHue", "AdjustSharpness", "AdjustGamma",
+    "Posterize", "Solarize", "Rotate", "ToType",
+]
+
+
+def _factor(value, name: str, low: float = 0.0, high: float | None = None) -> float:
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"Argument {name} with value {value!r} is not of type "
+                        f"[<class 'float'>, <class 'int'>], but got {type(value)}.")
+    if value < low or (high is not None and value > high):
+        bound = "16777216" if high is None else str(high)
+        raise ValueError(f"Input {name} is not within the required interval of "
+                         f"[{low}, {bound}].")
+    return float(value)
+
+
+class HorizontalFlip(TensorOperation):
+    """Mirror left-right."""
+
+    def _apply(self, img):
+        return np.flip(_image(img, self.op_name), 1).copy()
+
+
+class VerticalFlip(TensorOperation):
+    """Mirror top-bottom."""
+
+    def _apply(self, img):
+        return np.flip(_image(img, self.op_name), 0).copy()
+
+
+def _cropped(img: np.ndarray, op: str, top: int, left: int, h: int, w: int) -> np.ndarray:
+    if top < 0 or left < 0 or top + h > img.shape[0] or left + w > img.shape[1]:
+        raise RuntimeError(f"{op}: the crop box (top {top}, left {left}, height {h}, width "
+                           f"{w}) is out of the image's bounds {list(img.shape[:2])}.")
+    return img[top:top + h, left:left + w].copy()
+
+
+class Crop(TensorOperation):
+    """The (height, width) region whose top-left corner is ``coordinates`` (top, left)."""
+
+    def __init__(self, coordinates, size):
+        self.top, self.left = (int(c) for c in coordinates)
+        if min(self.top, self.left) < 0:
+            raise ValueError("Input coordinates is not within the required interval of "
+                             "[0, 2147483647].")
+        self.size = _size_pair(size)
+
+    def _apply(self, img):
+        return _cropped(_image(img, self.op_name), self.op_name, self.top, self.left,
+                        *self.size)
+
+
+class ResizedCrop(TensorOperation):
+    """A crop (``top``, ``left``, ``height``, ``width``) resized to ``size`` (an int gives
+    a square)."""
+
+    def __init__(self, top: int, left: int, height: int, width: int, size,
+                 interpolation: Inter = Inter.BILINEAR):
+        self.box = (int(top), int(left), int(height), int(width))
+        self.size = _size_pair(size)
+        self.interpolation = Inter(interpolation)
+
+    def _apply(self, img):
+        img = _cropped(_image(img, self.op_name), self.op_name, *self.box)
+        return _resized(img, self.size, self.interpolation)
+
+
+class _Adjust(TensorOperation):
+    """One colour adjustment of an RGB uint8 image by a fixed factor."""
+
+    kind = ""
+
+    def __init__(self, factor: float):
+        self.factor = _factor(factor, f"{self.kind}_factor")
+
+    def _apply(self, img):
+        img = _uint8_image(img, self.op_name)
+        if img.ndim != 3 or img.shape[2] != 3:
+            raise RuntimeError(f"{self.op_name}: the image should be <H, W, 3> RGB, got "
+                               f"shape {list(img.shape)}.")
+        return _ADJUST[self.kind](img, self.factor)
+
+
+class AdjustBrightness(_Adjust):
+    """Scale every pixel by ``brightness_factor``."""
+
+    kind = "brightness"
+
+
+class AdjustContrast(_Adjust):
+    """Blend with the image's mean gray level by ``contrast_factor``."""
+
+    kind = "contrast"
+
+
+class AdjustSaturation(_Adjust):
+    """Blend with the gray image by ``saturation_factor``."""
+
+    kind = "saturation"
+
+
+class AdjustHue(_Adjust):
+    """Shift the hue by ``hue_factor`` of a turn, in [-0.5, 0.5]."""
+
+    kind = "hue"
+
+    def __init__(self, hue_factor: float):
+        self.factor = _factor(hue_factor, "hue_factor", -0.5, 0.5)
+
+
+class AdjustSharpness(TensorOperation):
+    """Blend with a smoothed copy by ``sharpness_factor`` (below 1 blurs)."""
+
+    def __init__(self, sharpness_factor: float):
+        self.factor = _factor(sharpness_factor, "sharpness_factor")
+
+    def _apply(self, img):
+        return sharpened(_uint8_image(img, self.op_name), self.factor)
+
+
+class AdjustGamma(TensorOperation):
+    """Gamma correction: about ``255 * gain * (pixel / 255) ** gamma`` on uint8 images
+    (MindSpore's table), ``(gain * x) ** gamma`` within [0, 1] on floats."""
+
+    def __init__(self, gamma: float, gain: float = 1.0):
+        self.gamma = _factor(gamma, "gamma")
+        self.gain = float(gain)
+
+    def _apply(self, img):
+        img = np.asarray(img)
+        if img.dtype != np.uint8:  # floats: (x * gain) ** gamma within [0, 1]
+            out = np.power(img.astype(np.float32) * np.float32(self.gain), self.gamma)
+            return np.clip(out, 0, 1).astype(np.float32)
+        # MindSpore's table: floor(min((i / 255) ** gamma * 255.999 * gain, 255)) in float
+        levels = np.power(np.arange(256, dtype=np.float32) / np.float32(255),
+                          np.float32(self.gamma))
+        table = np.minimum(levels * np.float32(255.999) * np.float32(self.gain), 255)
+        return np.floor(table).astype(np.uint8)[img]
+
+
+class Posterize(TensorOperation):
+    """Keep the top ``bits`` bits of each pixel."""
+
+    def __init__(self, bits: int):
+        if isinstance(bits, bool) or not isinstance(bits, int) or not 0 <= bits <= 8:
+            raise ValueError("Input bits is not within the required interval of [0, 8].")
+        self.mask = np.uint8((0xFF << (8 - bits)) & 0xFF)
+
+    def _apply(self, img):
+        return _uint8_image(img, self.op_name) & self.mask
+
+
+class Solarize(TensorOperation):
+    """Invert the pixels from ``threshold`` up, or within a (low, high) ``threshold``."""
+
+    def __init__(self, threshold):
+        pair = (threshold, 255.0) if isinstance(threshold, numbers.Real) else threshold
+        low, high = (float(t) for t in pair)
+        if not 0 <= low <= high <= 255:
+            raise ValueError("Input threshold should be within [0, 255] and increasing.")
+        self.low, self.high = low, high
+
+    def _apply(self, img):
+        img = _uint8_image(img, self.op_name)
+        inside = (img >= self.low) & (img <= self.high)
+        return np.where(inside, 255 - img, img).astype(np.uint8)
+
+
+class Rotate(TensorOperation):
+    """Rotate by ``degrees`` counter-clockwise around ``center``."""
+
+    def __init__(self, degrees: float, resample: Inter = Inter.NEAREST, expand: bool = False,
+                 center=None, fill_value=0):
+        self.degrees = float(degrees)
+        self.resample = Inter(resample)
+        self.expand = bool(expand)
+        self.center = center
+        self.fill_value = fill_value
+
+    def _apply(self, img):
+        return rotated(_image(img, self.op_name), self.degrees, self.resample, self.expand,
+                       self.center, self.fill_value)
+
+
+class ToType(TypeCast):
+    """Cast to ``data_type`` (a MindSpore or NumPy type), as ``transforms.TypeCast``."""
