@@ -3,6 +3,7 @@ of the random ops in ``transforms`` (flips, crops, colour adjustments, rotation)
 same kernels, so each matches MindSpore where its random twin does."""
 from __future__ import annotations
 
+import enum
 import numbers
 
 import numpy as np
@@ -10,19 +11,22 @@ import numpy as np
 from ..transforms.transforms import TensorOperation, TypeCast
 from .transforms import (
     _ADJUST,
+    Normalize,
     _image,
+    _padded,
     _resized,
     _size_pair,
     _uint8_image,
     rotated,
     sharpened,
 )
-from .utils import Inter
+from .utils import Border, Inter, cv2
 
 __all__ = [
     "HorizontalFlip", "VerticalFlip", "Crop", "ResizedCrop", "AdjustBrightness",
     "AdjustContrast", "AdjustSaturation", "AdjustHue", "AdjustSharpness", "AdjustGamma",
-    "Posterize", "Solarize", "Rotate", "ToType",
+    "Posterize", "Solarize", "Rotate", "ToType", "Erase", "PadToSize", "GaussianBlur",
+    "ConvertMode", "ConvertColor", "NormalizePad",
 ]
 
 
@@ -207,3 +211,111 @@ class Rotate(TensorOperation):
 
 class ToType(TypeCast):
     """Cast to ``data_type`` (a MindSpore or NumPy type), as ``transforms.TypeCast``."""
+
+
+class Erase(TensorOperation):
+    """Fill the (``top``, ``left``, ``height``, ``width``) box (cut at the image's edges)
+    with ``value``: one number, or one per channel."""
+
+    def __init__(self, top: int, left: int, height: int, width: int, value=0.0,
+                 inplace: bool = False):
+        self.box = (int(top), int(left), int(height), int(width))
+        self.value = value
+        self.inplace = bool(inplace)
+
+    def _apply(self, img):
+        img = _image(img, self.op_name)
+        out = img if self.inplace and img.flags.writeable else img.copy()
+        top, left, h, w = self.box
+        out[top:top + h, left:left + w] = np.asarray(self.value).astype(img.dtype)
+        return out
+
+
+class PadToSize(TensorOperation):
+    """Pad to (height, width), the image at ``offset`` (top, left), centred by default."""
+
+    def __init__(self, size, offset=None, fill_value=0, padding_mode: Border = Border.CONSTANT):
+        self.size = _size_pair(size)
+        self.offset = None if offset is None else (
+            (int(offset), int(offset)) if isinstance(offset, numbers.Integral)
+            else tuple(int(o) for o in offset))
+        self.fill_value = fill_value
+        self.padding_mode = Border(padding_mode)
+
+    def _apply(self, img):
+        img = _image(img, self.op_name)
+        (th, tw), (h, w) = self.size, img.shape[:2]
+        if th < h or tw < w:
+            raise RuntimeError("PadToSize: the target size to pad should be no less than the "
+                               f"original image size, but got target size ({th}, {tw}) and "
+                               f"original size ({h}, {w}).")
+        top, left = self.offset if self.offset is not None else ((th - h) // 2, (tw - w) // 2)
+        if top + h > th or left + w > tw:
+            raise RuntimeError(f"PadToSize: the offset ({top}, {left}) leaves no room for the "
+                               f"image ({h}, {w}) within the target size ({th}, {tw}).")
+        return _padded(img, top, th - h - top, left, tw - w - left, self.fill_value,
+                       self.padding_mode)
+
+
+def _blur_pair(value, name: str) -> tuple:
+    pair = (value, value) if isinstance(value, numbers.Number) else tuple(value)
+    if len(pair) != 2:
+        raise TypeError(f"Argument {name} should be a number or a pair of numbers.")
+    return pair
+
+
+class GaussianBlur(TensorOperation):
+    """OpenCV's Gaussian blur: odd ``kernel_size`` (width, height), ``sigma`` (x, y),
+    derived from the kernel size when None."""
+
+    def __init__(self, kernel_size, sigma=None):
+        self.kernel = tuple(int(k) for k in _blur_pair(kernel_size, "kernel_size"))
+        if any(k <= 0 or k % 2 == 0 for k in self.kernel):
+            raise ValueError("Input kernel_size should be positive and odd.")
+        if sigma is None:
+            sigma = tuple(((k - 1) * 0.5 - 1) * 0.3 + 0.8 for k in self.kernel)
+        self.sigma = tuple(float(s) for s in _blur_pair(sigma, "sigma"))
+
+    def _apply(self, img):
+        img = _image(img, self.op_name)
+        out = cv2().GaussianBlur(img, self.kernel, self.sigma[0], sigmaY=self.sigma[1])
+        return out.reshape(img.shape)
+
+
+ConvertMode = enum.Enum("ConvertMode", [
+    (f"COLOR_{name}", i) for i, name in enumerate([
+        "BGR2BGRA", "RGB2RGBA", "BGRA2BGR", "RGBA2RGB", "BGR2RGBA", "RGB2BGRA", "RGBA2BGR",
+        "BGRA2RGB", "BGR2RGB", "RGB2BGR", "BGRA2RGBA", "RGBA2BGRA", "BGR2GRAY", "RGB2GRAY",
+        "GRAY2BGR", "GRAY2RGB", "GRAY2BGRA", "GRAY2RGBA", "BGRA2GRAY", "RGBA2GRAY"])],
+    module=__name__)
+ConvertMode.__doc__ = "The colour conversions of ``ConvertColor`` (OpenCV's codes)."
+
+
+class ConvertColor(TensorOperation):
+    """Convert between RGB, BGR, their alpha forms and gray (``ConvertMode``)."""
+
+    def __init__(self, convert_mode: ConvertMode):
+        if not isinstance(convert_mode, ConvertMode):
+            raise TypeError(f"Argument convert_mode with value {convert_mode!r} is not of type "
+                            f"[<enum 'ConvertMode'>], but got {type(convert_mode)}.")
+        self.mode = convert_mode
+
+    def _apply(self, img):
+        return cv2().cvtColor(_image(img, self.op_name), getattr(cv2(), self.mode.name))
+
+
+class NormalizePad(TensorOperation):
+    """``Normalize`` then a fourth, zero channel, as ``dtype`` (float32 or float16)."""
+
+    def __init__(self, mean, std, dtype: str = "float32", is_hwc: bool = True):
+        if dtype not in ("float32", "float16"):
+            raise ValueError(f"Input dtype should be 'float32' or 'float16', got {dtype!r}.")
+        self.normalize = Normalize(mean, std, is_hwc)
+        self.dtype = np.dtype(dtype)
+        self.axis = -1 if is_hwc else 0
+
+    def _apply(self, img):
+        out = np.asarray(self.normalize._apply(img))
+        pad = [(0, 0)] * out.ndim
+        pad[self.axis] = (0, 1)
+        return np.pad(out, pad).astype(self.dtype)
