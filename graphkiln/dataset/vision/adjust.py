@@ -26,7 +26,8 @@ __all__ = [
     "HorizontalFlip", "VerticalFlip", "Crop", "ResizedCrop", "AdjustBrightness",
     "AdjustContrast", "AdjustSaturation", "AdjustHue", "AdjustSharpness", "AdjustGamma",
     "Posterize", "Solarize", "Rotate", "ToType", "Erase", "PadToSize", "GaussianBlur",
-    "ConvertMode", "ConvertColor", "NormalizePad",
+    "ConvertMode", "ConvertColor", "NormalizePad", "SliceMode", "SlicePatches", "RgbToHsv",
+    "HsvToRgb",
 ]
 
 
@@ -319,3 +320,87 @@ class NormalizePad(TensorOperation):
         pad = [(0, 0)] * out.ndim
         pad[self.axis] = (0, 1)
         return np.pad(out, pad).astype(self.dtype)
+
+
+class SliceMode(enum.IntEnum):
+    """What ``SlicePatches`` does with a remainder: pad the image up, or drop it."""
+
+    PAD = 0
+    DROP = 1
+
+
+class SlicePatches(TensorOperation):
+    """Cut an image into ``num_height`` x ``num_width`` patches, row by row (several
+    outputs); a remainder is padded with ``fill_value`` or dropped."""
+
+    def __init__(self, num_height: int = 1, num_width: int = 1,
+                 slice_mode: SliceMode = SliceMode.PAD, fill_value: int = 0):
+        for name, value in (("num_height", num_height), ("num_width", num_width)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise ValueError(f"Input {name} is not within the required interval of "
+                                 "[1, 512].")
+        self.grid = (num_height, num_width)
+        self.mode = SliceMode(slice_mode)
+        self.fill_value = fill_value
+
+    def _apply(self, img):
+        img = _image(img, self.op_name)
+        (nh, nw), (h, w) = self.grid, img.shape[:2]
+        if self.mode == SliceMode.PAD:
+            ph, pw = -(-h // nh), -(-w // nw)
+            img = _padded(img, 0, ph * nh - h, 0, pw * nw - w, self.fill_value,
+                          Border.CONSTANT)
+        else:
+            ph, pw = h // nh, w // nw
+        return tuple(img[i * ph:(i + 1) * ph, j * pw:(j + 1) * pw].copy()
+                     for i in range(nh) for j in range(nw))
+
+
+def _channels(img: np.ndarray, is_hwc: bool, op: str) -> tuple[np.ndarray, int]:
+    if img.ndim not in (3, 4):
+        raise TypeError("img shape should be (H, W, C)/(N, H, W, C)/(C ,H, W)/(N, C, H, W). "
+                        f"Got {img.shape}.")
+    axis = -1 if is_hwc else img.ndim - 3
+    if img.shape[axis] != 3:
+        raise TypeError(f"img should be 3 channels RGB img. Got {img.shape[axis]} channels.")
+    return np.moveaxis(img.astype(np.float64), axis, 0), axis
+
+
+class RgbToHsv(TensorOperation):
+    """RGB to HSV per pixel (``colorsys``'s formulas, float64), channels first unless
+    ``is_hwc``."""
+
+    def __init__(self, is_hwc: bool = False):
+        self.is_hwc = bool(is_hwc)
+
+    def _apply(self, img):
+        (r, g, b), axis = _channels(np.asarray(img), self.is_hwc, self.op_name)
+        high, low = np.maximum(np.maximum(r, g), b), np.minimum(np.minimum(r, g), b)
+        span = high - low
+        flat = span == 0
+        safe = np.where(flat, 1.0, span)
+        rc, gc, bc = (high - r) / safe, (high - g) / safe, (high - b) / safe
+        hue = np.where(r == high, bc - gc, np.where(g == high, 2.0 + rc - bc, 4.0 + gc - rc))
+        hue = np.where(flat, 0.0, (hue / 6.0) % 1.0)
+        sat = np.where(flat, 0.0, span / np.where(high == 0, 1.0, high))
+        return np.moveaxis(np.stack([hue, sat, high]), 0, axis)
+
+
+class HsvToRgb(TensorOperation):
+    """HSV to RGB per pixel (``colorsys``'s formulas, float64), channels first unless
+    ``is_hwc``."""
+
+    def __init__(self, is_hwc: bool = False):
+        self.is_hwc = bool(is_hwc)
+
+    def _apply(self, img):
+        (h, s, v), axis = _channels(np.asarray(img), self.is_hwc, self.op_name)
+        sector = np.trunc(h * 6.0)
+        f = h * 6.0 - sector
+        p, q, t = v * (1.0 - s), v * (1.0 - s * f), v * (1.0 - s * (1.0 - f))
+        sector = sector.astype(np.int64) % 6
+        choices = [(v, t, p), (q, v, p), (p, v, t), (p, q, v), (t, p, v), (v, p, q)]
+        rgb = [np.choose(sector, [c[k] for c in choices]) for k in range(3)]
+        gray = s == 0.0
+        rgb = [np.where(gray, v, c) for c in rgb]
+        return np.moveaxis(np.stack(rgb), 0, axis)
