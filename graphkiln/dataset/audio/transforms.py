@@ -5,12 +5,13 @@ from __future__ import annotations
 import numpy as np
 
 from ..transforms.transforms import TensorOperation
-from . import spectral
-from .utils import BorderType, MelType, NormMode, NormType, ScaleType, WindowType
+from . import filters, spectral
+from .utils import BorderType, GainType, MelType, NormMode, NormType, ScaleType, WindowType
 
 __all__ = ["Spectrogram", "MelScale", "MelSpectrogram", "AmplitudeToDB", "MFCC",
            "DBToAmplitude", "ComplexNorm", "Angle", "MuLawEncoding", "MuLawDecoding",
-           "ComputeDeltas"]
+           "ComputeDeltas", "LFilter", "Biquad", "LowpassBiquad", "HighpassBiquad",
+           "BandpassBiquad", "BandrejectBiquad", "AllpassBiquad", "Gain", "Vol"]
 
 
 def _out_dtype(x: np.ndarray):
@@ -245,3 +246,106 @@ class ComputeDeltas(TensorOperation):
         frames = x.shape[-1]
         out = sum(k * padded[..., n + k:n + k + frames] for k in range(-n, n + 1))
         return (out / (n * (n + 1) * (2 * n + 1) / 3)).astype(_out_dtype(x))
+
+
+class LFilter(TensorOperation):
+    """An IIR filter of waveforms (..., time) by ``a_coeffs`` and ``b_coeffs`` (same
+    length), the output clamped to [-1, 1] unless ``clamp`` is False."""
+
+    def __init__(self, a_coeffs, b_coeffs, clamp: bool = True):
+        self.a = [float(c) for c in a_coeffs]
+        self.b = [float(c) for c in b_coeffs]
+        if len(self.a) != len(self.b) or not self.a:
+            raise ValueError("Input a_coeffs and b_coeffs should have the same, non-zero "
+                             "length.")
+        if self.a[0] == 0:
+            raise ValueError("Input a_coeffs[0] should not be 0.")
+        self.clamp = bool(clamp)
+
+    def _apply(self, wave):
+        x = np.asarray(wave)
+        return filters.lfilter(x, self.a, self.b, self.clamp).astype(_out_dtype(x))
+
+
+class Biquad(LFilter):
+    """A second-order IIR filter with coefficients (b0, b1, b2) and (a0, a1, a2)."""
+
+    def __init__(self, b0: float, b1: float, b2: float, a0: float, a1: float, a2: float):
+        super().__init__([a0, a1, a2], [b0, b1, b2])
+
+
+class _DesignedBiquad(LFilter):
+    """A biquad designed for ``sample_rate`` around a frequency with quality ``Q``."""
+
+    design = staticmethod(filters.lowpass)
+
+    def __init__(self, sample_rate: int, freq: float, Q: float = 0.707):  # noqa: N803
+        if isinstance(sample_rate, bool) or not isinstance(sample_rate, int) or \
+                sample_rate == 0:
+            raise ValueError("Input sample_rate should not be 0.")
+        if not 0 < Q <= 1:
+            raise ValueError("Input Q is not within the required interval of (0, 1].")
+        b, a = self.design(sample_rate, float(freq), float(Q))
+        super().__init__(a, b)
+
+
+class LowpassBiquad(_DesignedBiquad):
+    """A second-order low-pass filter at ``cutoff_freq``."""
+
+
+class HighpassBiquad(_DesignedBiquad):
+    """A second-order high-pass filter at ``cutoff_freq``."""
+
+    design = staticmethod(filters.highpass)
+
+
+class BandrejectBiquad(_DesignedBiquad):
+    """A second-order band-reject filter around ``central_freq``."""
+
+    design = staticmethod(filters.bandreject)
+
+
+class AllpassBiquad(_DesignedBiquad):
+    """A second-order all-pass filter around ``central_freq``."""
+
+    design = staticmethod(filters.allpass)
+
+
+class BandpassBiquad(_DesignedBiquad):
+    """A second-order band-pass filter around ``central_freq`` (peak gain ``Q`` with
+    ``const_skirt_gain``, else 0 dB)."""
+
+    def __init__(self, sample_rate: int, central_freq: float, Q: float = 0.707,  # noqa: N803
+                 const_skirt_gain: bool = False):
+        self.design = lambda sr, f, q: filters.bandpass(sr, f, q, bool(const_skirt_gain))
+        super().__init__(sample_rate, central_freq, Q)
+
+
+class Gain(TensorOperation):
+    """Amplify by ``gain_db`` decibels."""
+
+    def __init__(self, gain_db: float = 1.0):
+        self.factor = 10.0 ** (float(gain_db) / 20.0)
+
+    def _apply(self, wave):
+        x = np.asarray(wave)
+        return (x.astype(np.float64) * self.factor).astype(_out_dtype(x))
+
+
+class Vol(TensorOperation):
+    """Scale by ``gain`` as an amplitude, decibels or power ratio, clamped to [-1, 1]."""
+
+    def __init__(self, gain: float, gain_type: GainType = GainType.AMPLITUDE):
+        gain_type = GainType(gain_type)
+        if gain_type != GainType.DB and gain < 0:
+            raise ValueError("Input gain should be non-negative for amplitude and power.")
+        if gain_type == GainType.AMPLITUDE:
+            self.factor = float(gain)
+        elif gain_type == GainType.DB:
+            self.factor = 10.0 ** (float(gain) / 20.0)
+        else:
+            self.factor = 10.0 ** (10.0 * np.log10(float(gain)) / 20.0)
+
+    def _apply(self, wave):
+        x = np.asarray(wave)
+        return np.clip(x.astype(np.float64) * self.factor, -1, 1).astype(_out_dtype(x))

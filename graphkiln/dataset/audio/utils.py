@@ -49,3 +49,11 @@ class NormMode(str, Enum):
 
     NONE = "none"
     ORTHO = "ortho"
+
+
+class GainType(str, Enum):
+    """How ``Vol`` reads its gain: an amplitude ratio, decibels or a power ratio."""
+
+    AMPLITUDE = "amplitude"
+    DB = "db"
+    POWER = "power"
