@@ -62,3 +62,57 @@ def allpass(sample_rate: int, freq: float, q: float) -> tuple[list, list]:
     w0, alpha = _w0_alpha(sample_rate, freq, q)
     c = math.cos(w0)
     return [1 - alpha, -2 * c, 1 + alpha], [1 + alpha, -2 * c, 1 - alpha]
+
+
+def band(sample_rate: int, freq: float, q: float, noise: bool) -> tuple[list, list]:
+    """A band-pass resonator (for tuned sounds; ``noise`` for unpitched ones)."""
+    w0 = 2 * math.pi * freq / sample_rate
+    a2 = math.exp(-2 * math.pi * (freq / q) / sample_rate)
+    a1 = -4 * a2 / (1 + a2) * math.cos(w0)
+    b0 = math.sqrt(1 - a1 * a1 / (4 * a2)) * (1 - a2)
+    if noise:
+        b0 *= math.sqrt(((1 + a2) ** 2 - a1 * a1) * (1 - a2) / (1 + a2)) / b0
+    return [b0, 0.0, 0.0], [1.0, a1, a2]
+
+
+def _shelf(sample_rate: int, gain: float, freq: float, alpha_of, treble: bool):
+    w0 = 2 * math.pi * freq / sample_rate
+    amp = math.exp(gain / 40 * math.log(10))
+    alpha = alpha_of(w0, amp)
+    t1, t2, t3 = 2 * math.sqrt(amp) * alpha, (amp - 1) * math.cos(w0), (amp + 1) * math.cos(w0)
+    sign = 1 if treble else -1
+    b = [amp * ((amp + 1) + sign * t2 + t1), -sign * 2 * amp * ((amp - 1) + sign * t3),
+         amp * ((amp + 1) + sign * t2 - t1)]
+    a = [(amp + 1) - sign * t2 + t1, sign * 2 * ((amp - 1) - sign * t3),
+         (amp + 1) - sign * t2 - t1]
+    return b, a
+
+
+def bass(sample_rate: int, gain: float, freq: float, q: float) -> tuple[list, list]:
+    """A low-shelf filter: ``gain`` dB below ``freq``."""
+    return _shelf(sample_rate, gain, freq, lambda w0, amp: math.sin(w0) / 2 / q, False)
+
+
+def treble(sample_rate: int, gain: float, freq: float, q: float) -> tuple[list, list]:
+    """A high-shelf filter: ``gain`` dB above ``freq``."""
+    return _shelf(sample_rate, gain, freq, lambda w0, amp: math.sin(w0) / 2 / q, True)
+
+
+def equalizer(sample_rate: int, freq: float, gain: float, q: float) -> tuple[list, list]:
+    """A peaking filter: ``gain`` dB around ``freq``."""
+    w0 = 2 * math.pi * freq / sample_rate
+    amp = math.exp(gain / 40 * math.log(10))
+    alpha = math.sin(w0) / 2 / q
+    c = math.cos(w0)
+    return [1 + alpha * amp, -2 * c, 1 - alpha * amp], [1 + alpha / amp, -2 * c,
+                                                          1 - alpha / amp]
+
+
+_DEEMPHASIS = {44100: (5283.0, 0.4845, -9.477), 48000: (5356.0, 0.479, -9.62)}
+
+
+def deemphasis(sample_rate: int) -> tuple[list, list]:
+    """The CD de-emphasis high shelf for 44.1 or 48 kHz."""
+    freq, slope, gain = _DEEMPHASIS[sample_rate]
+    return _shelf(sample_rate, gain, freq, lambda w0, amp: math.sin(w0) / 2 * math.sqrt(
+        (amp + 1 / amp) * (1 / slope - 1) + 2), True)

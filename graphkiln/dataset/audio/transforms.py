@@ -6,12 +6,22 @@ import numpy as np
 
 from ..transforms.transforms import TensorOperation
 from . import filters, spectral
-from .utils import BorderType, GainType, MelType, NormMode, NormType, ScaleType, WindowType
+from .utils import (
+    BorderType,
+    FadeShape,
+    GainType,
+    MelType,
+    NormMode,
+    NormType,
+    ScaleType,
+    WindowType,
+)
 
 __all__ = ["Spectrogram", "MelScale", "MelSpectrogram", "AmplitudeToDB", "MFCC",
            "DBToAmplitude", "ComplexNorm", "Angle", "MuLawEncoding", "MuLawDecoding",
            "ComputeDeltas", "LFilter", "Biquad", "LowpassBiquad", "HighpassBiquad",
-           "BandpassBiquad", "BandrejectBiquad", "AllpassBiquad", "Gain", "Vol"]
+           "BandpassBiquad", "BandrejectBiquad", "AllpassBiquad", "Gain", "Vol", "BandBiquad",
+           "BassBiquad", "TrebleBiquad", "EqualizerBiquad", "DeemphBiquad", "Fade", "DCShift"]
 
 
 def _out_dtype(x: np.ndarray):
@@ -349,3 +359,122 @@ class Vol(TensorOperation):
     def _apply(self, wave):
         x = np.asarray(wave)
         return np.clip(x.astype(np.float64) * self.factor, -1, 1).astype(_out_dtype(x))
+
+
+def _sample_rate(sample_rate) -> int:
+    if isinstance(sample_rate, bool) or not isinstance(sample_rate, int) or sample_rate == 0:
+        raise ValueError("Input sample_rate should not be 0.")
+    return sample_rate
+
+
+class BandBiquad(LFilter):
+    """A band-pass resonator around ``central_freq`` (``noise`` for unpitched audio)."""
+
+    def __init__(self, sample_rate: int, central_freq: float, Q: float = 0.707,  # noqa: N803
+                 noise: bool = False):
+        b, a = filters.band(_sample_rate(sample_rate), float(central_freq), float(Q),
+                            bool(noise))
+        super().__init__(a, b)
+
+
+class BassBiquad(LFilter):
+    """Boost or cut the bass by ``gain`` dB below ``central_freq``."""
+
+    def __init__(self, sample_rate: int, gain: float, central_freq: float = 100.0,
+                 Q: float = 0.707):  # noqa: N803
+        b, a = filters.bass(_sample_rate(sample_rate), float(gain), float(central_freq),
+                            float(Q))
+        super().__init__(a, b)
+
+
+class TrebleBiquad(LFilter):
+    """Boost or cut the treble by ``gain`` dB above ``central_freq``."""
+
+    def __init__(self, sample_rate: int, gain: float, central_freq: float = 3000,
+                 Q: float = 0.707):  # noqa: N803
+        b, a = filters.treble(_sample_rate(sample_rate), float(gain), float(central_freq),
+                              float(Q))
+        super().__init__(a, b)
+
+
+class EqualizerBiquad(LFilter):
+    """Boost or cut by ``gain`` dB around ``center_freq``."""
+
+    def __init__(self, sample_rate: int, center_freq: float, gain: float,
+                 Q: float = 0.707):  # noqa: N803
+        b, a = filters.equalizer(_sample_rate(sample_rate), float(center_freq), float(gain),
+                                 float(Q))
+        super().__init__(a, b)
+
+
+class DeemphBiquad(LFilter):
+    """CD de-emphasis at 44.1 or 48 kHz."""
+
+    def __init__(self, sample_rate: int):
+        if sample_rate not in (44100, 48000):
+            raise ValueError("Input sample_rate should be 44100 or 48000, but got "
+                             f"{sample_rate}.")
+        b, a = filters.deemphasis(sample_rate)
+        super().__init__(a, b)
+
+
+def _fade_in(n: int, shape: FadeShape) -> np.ndarray:
+    ramp = np.linspace(0, 1, n)
+    return {FadeShape.LINEAR: lambda r: r,
+            FadeShape.EXPONENTIAL: lambda r: np.power(2.0, r - 1) * r,  # MindSpore's curve
+            FadeShape.LOGARITHMIC: lambda r: np.log10(0.1 + r) + 1,
+            FadeShape.QUARTER_SINE: lambda r: np.sin(r * np.pi / 2),
+            FadeShape.HALF_SINE: lambda r: np.sin(r * np.pi - np.pi / 2) / 2 + 0.5}[shape](ramp)
+
+
+def _fade_out(n: int, shape: FadeShape) -> np.ndarray:
+    ramp = np.linspace(0, 1, n)
+    return {FadeShape.LINEAR: lambda r: 1 - r,
+            FadeShape.EXPONENTIAL: lambda r: np.power(2.0, -r) * (1 - r),
+            FadeShape.LOGARITHMIC: lambda r: np.log10(1.1 - r) + 1,
+            FadeShape.QUARTER_SINE: lambda r: np.sin(r * np.pi / 2 + np.pi / 2),
+            FadeShape.HALF_SINE: lambda r: np.sin(r * np.pi + np.pi / 2) / 2 + 0.5}[shape](ramp)
+
+
+class Fade(TensorOperation):
+    """Fade the first ``fade_in_len`` samples in and the last ``fade_out_len`` out."""
+
+    def __init__(self, fade_in_len: int = 0, fade_out_len: int = 0,
+                 fade_shape: FadeShape = FadeShape.LINEAR):
+        _check_int("fade_in_len", fade_in_len, 0)
+        _check_int("fade_out_len", fade_out_len, 0)
+        self.lengths = (fade_in_len, fade_out_len)
+        self.shape = FadeShape(fade_shape)
+
+    def _apply(self, wave):
+        x = np.asarray(wave)
+        n = x.shape[-1]
+        fin, fout = self.lengths
+        if fin > n or fout > n:
+            raise RuntimeError(f"Fade: fade_in_len and fade_out_len should be no more than the "
+                               f"length of the waveform {n}, but got {fin} and {fout}.")
+        curve = np.ones(n)
+        curve[:fin] *= _fade_in(fin, self.shape)
+        curve[n - fout:] *= _fade_out(fout, self.shape)
+        return (x.astype(np.float64) * curve).astype(_out_dtype(x))
+
+
+class DCShift(TensorOperation):
+    """Add ``shift`` to waveforms, within [-1, 1]; with ``limiter_gain``, the samples that
+    would pass the limit are compressed towards it instead of clipped."""
+
+    def __init__(self, shift: float, limiter_gain: float | None = None):
+        self.shift = float(shift)
+        self.gain = None if limiter_gain is None else float(limiter_gain)
+
+    def _apply(self, wave):
+        x = np.asarray(wave)
+        w = x.astype(np.float64)
+        out = np.clip(w + self.shift, -1, 1)
+        if self.gain is not None and self.shift != 0:
+            limit = 1.0 - (abs(self.shift) - self.gain)
+            sign = 1.0 if self.shift > 0 else -1.0
+            over = sign * w > limit
+            squeezed = (sign * w - limit) * self.gain / (1 - limit) + limit + abs(self.shift)
+            out = np.where(over, sign * np.minimum(squeezed, limit), out)
+        return out.astype(_out_dtype(x))

@@ -57,3 +57,13 @@ class GainType(str, Enum):
     AMPLITUDE = "amplitude"
     DB = "db"
     POWER = "power"
+
+
+class FadeShape(str, Enum):
+    """The curve of ``Fade``."""
+
+    QUARTER_SINE = "quarter_sine"
+    HALF_SINE = "half_sine"
+    LINEAR = "linear"
+    LOGARITHMIC = "logarithmic"
+    EXPONENTIAL = "exponential"
