@@ -62,9 +62,21 @@ def _mel_to_hz(mels, mel_type: MelType):
 def mel_filters(n_freqs: int, f_min: float, f_max: float, n_mels: int, sample_rate: int,
                 norm: NormType, mel_type: MelType) -> np.ndarray:
     """Triangular mel filters, (n_freqs, n_mels)."""
-    freqs = np.linspace(0, sample_rate // 2, n_freqs)
     mels = np.linspace(_hz_to_mel(f_min, mel_type), _hz_to_mel(f_max, mel_type), n_mels + 2)
-    points = _mel_to_hz(mels, mel_type)
+    return _triangles(n_freqs, sample_rate, _mel_to_hz(mels, mel_type), n_mels, norm)
+
+
+def linear_filters(n_freqs: int, f_min: float, f_max: float, n_filter: int,
+                   sample_rate: int) -> np.ndarray:
+    """Triangular filters evenly spaced in Hz, (n_freqs, n_filter)."""
+    points = np.linspace(f_min, f_max, n_filter + 2)
+    return _triangles(n_freqs, sample_rate, points, n_filter, NormType.NONE)
+
+
+def _triangles(n_freqs: int, sample_rate: int, points: np.ndarray, count: int,
+               norm: NormType) -> np.ndarray:
+    freqs = np.linspace(0, sample_rate // 2, n_freqs)
+    n_mels = count
     gaps = np.diff(points)
     slopes = points[None, :] - freqs[:, None]
     down = -slopes[:, :-2] / gaps[:-1]

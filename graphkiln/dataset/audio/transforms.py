@@ -21,7 +21,8 @@ __all__ = ["Spectrogram", "MelScale", "MelSpectrogram", "AmplitudeToDB", "MFCC",
            "DBToAmplitude", "ComplexNorm", "Angle", "MuLawEncoding", "MuLawDecoding",
            "ComputeDeltas", "LFilter", "Biquad", "LowpassBiquad", "HighpassBiquad",
            "BandpassBiquad", "BandrejectBiquad", "AllpassBiquad", "Gain", "Vol", "BandBiquad",
-           "BassBiquad", "TrebleBiquad", "EqualizerBiquad", "DeemphBiquad", "Fade", "DCShift"]
+           "BassBiquad", "TrebleBiquad", "EqualizerBiquad", "DeemphBiquad", "Fade", "DCShift",
+           "Magphase", "Contrast", "SpectralCentroid", "LFCC"]
 
 
 def _out_dtype(x: np.ndarray):
@@ -157,14 +158,18 @@ class MFCC(TensorOperation):
                              f"n_mfcc: {n_mfcc}, n_mels: {n_mels}.")
         self.dct = spectral.dct_matrix(n_mfcc, n_mels, NormMode(norm) == NormMode.ORTHO)
         self.log_mels = bool(log_mels)
-        self.to_db = AmplitudeToDB(ScaleType.POWER, 1.0, 1e-10, 80.0)
 
     def _apply(self, wave):
         x = np.asarray(wave)
         mel = self.mel._apply(x.astype(np.float64))
-        mel = np.log(mel + 1e-6) if self.log_mels else self.to_db._apply(mel)
-        out = np.swapaxes(np.swapaxes(mel, -1, -2) @ self.dct, -1, -2)
-        return out.astype(_out_dtype(x))
+        return _cepstrum(mel, self.log_mels, self.dct).astype(_out_dtype(x))
+
+
+def _cepstrum(bands: np.ndarray, log: bool, dct: np.ndarray) -> np.ndarray:
+    """The DCT of filter-bank energies (..., bands, time) in log or decibel scale."""
+    scaled = np.log(bands + 1e-6) if log else AmplitudeToDB(ScaleType.POWER, 1.0, 1e-10,
+                                                            80.0)._apply(bands)
+    return np.swapaxes(np.swapaxes(scaled, -1, -2) @ dct, -1, -2)
 
 
 class DBToAmplitude(TensorOperation):
@@ -478,3 +483,79 @@ class DCShift(TensorOperation):
             squeezed = (sign * w - limit) * self.gain / (1 - limit) + limit + abs(self.shift)
             out = np.where(over, sign * np.minimum(squeezed, limit), out)
         return out.astype(_out_dtype(x))
+
+
+class Magphase(TensorOperation):
+    """Magnitude (to ``power``) and phase of complex values stored as (..., 2): two
+    outputs."""
+
+    def __init__(self, power: float = 1.0):
+        self.norm = ComplexNorm(power)
+
+    def _apply(self, x):
+        return self.norm._apply(x), Angle()._apply(x)
+
+
+class Contrast(TensorOperation):
+    """SoX's contrast, with MindSpore's strength: ``sin(x * pi / 2 + amount / 750 *
+    sin(x * 2 * pi))``."""
+
+    def __init__(self, enhancement_amount: float = 75.0):
+        if not 0 <= enhancement_amount <= 100:
+            raise ValueError("Input enhancement_amount is not within the required interval "
+                             "of [0, 100].")
+        self.amount = float(enhancement_amount)
+
+    def _apply(self, wave):
+        x = np.asarray(wave)
+        quarter = x.astype(np.float64) * (np.pi / 2)
+        out = np.sin(quarter + self.amount / 750.0 * np.sin(quarter * 4))
+        return out.astype(_out_dtype(x))
+
+
+class SpectralCentroid(TensorOperation):
+    """The centre of mass of each frame's magnitude spectrum, in Hz: (..., 1, frames)."""
+
+    def __init__(self, sample_rate: int, n_fft: int = 400, win_length: int | None = None,
+                 hop_length: int | None = None, pad: int = 0,
+                 window: WindowType = WindowType.HANN):
+        _check_int("sample_rate", sample_rate, 1)
+        self.spectrogram = Spectrogram(n_fft, win_length, hop_length, pad, window, 1.0)
+        self.freqs = np.linspace(0, sample_rate // 2, n_fft // 2 + 1)[:, None]
+
+    def _apply(self, wave):
+        x = np.asarray(wave)
+        spec = self.spectrogram._apply(x.astype(np.float64))
+        centroid = (spec * self.freqs).sum(axis=-2, keepdims=True) / spec.sum(axis=-2,
+                                                                              keepdims=True)
+        return centroid.astype(_out_dtype(x))
+
+
+class LFCC(TensorOperation):
+    """Linear-frequency cepstral coefficients: the DCT of the decibel (or, with
+    ``log_lf``, log) linear filter-bank spectrogram, (..., n_lfcc, frames)."""
+
+    def __init__(self, sample_rate: int = 16000, n_filter: int = 128, n_lfcc: int = 40,
+                 f_min: float = 0.0, f_max: float | None = None, dct_type: int = 2,
+                 norm: NormMode = NormMode.ORTHO, log_lf: bool = False,
+                 speckwargs: dict | None = None):
+        if dct_type != 2:
+            raise ValueError(f"LFCC: dct_type must be 2, but got: {dct_type}.")
+        _check_int("n_filter", n_filter, 1)
+        _check_int("n_lfcc", n_lfcc, 1)
+        if n_lfcc > n_filter:
+            raise ValueError(f"LFCC: n_lfcc should be less than or equal to n_filter, but got "
+                             f"n_lfcc: {n_lfcc}, n_filter: {n_filter}.")
+        self.spectrogram = Spectrogram(**(speckwargs or {}))
+        n_fft = self.spectrogram.args[0]
+        f_max = sample_rate // 2 if f_max is None else f_max
+        self.filters = spectral.linear_filters(n_fft // 2 + 1, float(f_min), float(f_max),
+                                               n_filter, sample_rate)
+        self.dct = spectral.dct_matrix(n_lfcc, n_filter, NormMode(norm) == NormMode.ORTHO)
+        self.log_lf = bool(log_lf)
+
+    def _apply(self, wave):
+        x = np.asarray(wave)
+        spec = self.spectrogram._apply(x.astype(np.float64))
+        bands = np.swapaxes(np.swapaxes(spec, -1, -2) @ self.filters, -1, -2)
+        return _cepstrum(bands, self.log_lf, self.dct).astype(_out_dtype(x))
