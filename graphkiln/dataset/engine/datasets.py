@@ -22,6 +22,7 @@ from ..randomness import MapStreams, mindspore_seeded
 from ..stdrandom import MT19937_64
 from .batching import BatchInfo, pad_column, stack_column
 from .cache import cached_rows, check_cache
+from .column_errors import MISSING_COLUMN, ColumnError
 from .column_values import stack_values
 from .iterators import DictIterator, TupleIterator
 from .mapping import OpChain
@@ -75,25 +76,6 @@ def check_workers(num_parallel_workers) -> None:
     cpus = multiprocessing.cpu_count()
     if not 1 <= num_parallel_workers <= cpus:
         raise ValueError(f"num_parallel_workers exceeds the boundary between 1 and {cpus}!")
-
-
-class ColumnError(RuntimeError):
-    """A column an operation names is missing or clashes: MindSpore finds it when the
-    pipeline is built (an iterator, ``get_col_names``...), not when the operation is added."""
-
-
-# MindSpore's text for a missing column, per operation
-_MISSING_COLUMN = {
-    "map": "Invalid parameter, input column name: {} doesn't exist in the dataset columns.",
-    "bucket_batch_by_length": "Invalid parameter, input column name: {} doesn't exist in "
-                              "the dataset columns.",
-    "filter": "Invalid parameter, column name: {} does not exist in the dataset columns.",
-    "project": "Invalid column, column name: {} does not exist.",
-    "iterator": "Invalid column, column name: {} does not exist.",
-    "rename": "Invalid column, column to be renamed does not exist.",
-    "batch": "Invalid input_columns, '{}' of 'input_columns' doesn't exist.",
-    "padded_batch": "Invalid pad_info, column name: {} does not exist.",
-}
 
 
 class _PipelineNode(type):
@@ -158,7 +140,7 @@ class Dataset(metaclass=_PipelineNode):
         cols = self._columns()
         missing = [n for n in names if n not in cols]
         if missing:
-            raise ColumnError(_MISSING_COLUMN[op].format(missing[0]))
+            raise ColumnError(MISSING_COLUMN[op].format(missing[0]))
         return [cols.index(n) for n in names]
 
     # ------------------------------------------------------------------ operations
