@@ -1,5 +1,5 @@
 """``mindspore.dataset``: sources, pipeline operations, iterators and transforms."""
-from . import config, text, transforms, vision
+from . import audio, config, text, transforms, vision
 from .engine import (
     Cifar10Dataset,
     Cifar100Dataset,
@@ -8,8 +8,10 @@ from .engine import (
     DatasetCache,
     DictIterator,
     DistributedSampler,
+    FashionMnistDataset,
     GeneratorDataset,
     ImageFolderDataset,
+    KMnistDataset,
     MindDataset,
     MnistDataset,
     NumpySlicesDataset,
@@ -31,12 +33,13 @@ from .engine.datasets import zip_datasets as zip  # noqa: A001 - MindSpore's nam
 from .vision.utils import Border, Inter
 
 __all__ = [
-    "config", "text", "transforms", "vision", "Dataset", "DatasetCache", "zip", "BatchInfo",
-    "TupleIterator",
+    "audio", "config", "text", "transforms", "vision", "Dataset", "DatasetCache", "zip",
+    "BatchInfo", "TupleIterator",
     "DictIterator", "GeneratorDataset", "NumpySlicesDataset", "PaddedDataset", "Schema",
     "MnistDataset",
     "Cifar10Dataset", "Cifar100Dataset", "ImageFolderDataset", "CSVDataset", "TextFileDataset",
     "TFRecordDataset",
     "MindDataset", "Shuffle", "Sampler", "SequentialSampler", "RandomSampler", "SubsetSampler",
     "SubsetRandomSampler", "WeightedRandomSampler", "DistributedSampler", "Inter", "Border",
+    "FashionMnistDataset", "KMnistDataset",
 ]

@@ -94,7 +94,13 @@ class MapStreams:
     ops, seeded ``seed + w``; rows go to the workers in turn, an end of pass takes a turn."""
 
     def __init__(self, seed: int, workers: int):
-        self.workers = [WorkerStreams((seed + w) & 0xFFFFFFFF) for w in range(workers)]
+        self._seed = seed
+        self._count = workers
+        self.restart()
+
+    def restart(self) -> None:
+        """Back to the streams' first draws and the first worker's turn."""
+        self.workers = [WorkerStreams((self._seed + w) & 0xFFFFFFFF) for w in range(self._count)]
         self._turn = 0
 
     def next_row(self) -> tuple[int, WorkerStreams]:

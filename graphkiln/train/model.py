@@ -302,7 +302,7 @@ class Model:
         if progress_wanted() and not any(isinstance(cb, ProgressBar) for cb in callbacks):
             callbacks = [ProgressBar(), *callbacks]
         cb_params.list_callback = callbacks
-        epochs = _Epochs(train_dataset, epoch - initial_epoch)
+        epochs = _Epochs(train_dataset, epoch)  # as MindSpore: all epochs, for set_init_step
         self._train_network.set_train(True)
         try:
             with CallbackManager(callbacks) as manager:

@@ -8,7 +8,9 @@ from .readers import (
     Cifar10Dataset,
     Cifar100Dataset,
     CSVDataset,
+    FashionMnistDataset,
     ImageFolderDataset,
+    KMnistDataset,
     MnistDataset,
     Shuffle,
     TextFileDataset,
@@ -30,5 +32,6 @@ __all__ = [
     "Cifar100Dataset", "CSVDataset", "ImageFolderDataset", "MnistDataset", "Shuffle",
     "TextFileDataset", "DistributedSampler", "RandomSampler", "Sampler", "SequentialSampler",
     "SubsetRandomSampler", "SubsetSampler", "WeightedRandomSampler", "GeneratorDataset",
-    "NumpySlicesDataset", "PaddedDataset", "Schema", "TFRecordDataset",
+    "NumpySlicesDataset", "PaddedDataset", "Schema", "TFRecordDataset", "FashionMnistDataset",
+    "KMnistDataset",
 ]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import collections
 import functools
+import itertools
 import math
 import multiprocessing
 import operator
@@ -21,6 +22,7 @@ from ..randomness import MapStreams, mindspore_seeded
 from ..stdrandom import MT19937_64
 from .batching import BatchInfo, pad_column, stack_column
 from .cache import cached_rows, check_cache
+from .column_errors import MISSING_COLUMN, ColumnError
 from .column_values import stack_values
 from .iterators import DictIterator, TupleIterator
 from .mapping import OpChain
@@ -45,12 +47,20 @@ def as_list(columns, name: str) -> list[str] | None:
     return cols
 
 
-def positive_int(value, name: str, allow_none: bool = False) -> None:
-    if value is None and allow_none:
-        return
+_INT32_MAX = 2**31 - 1
+
+
+def int_arg(value, name: str) -> None:
+    """MindSpore's TypeError for an argument that must be an int."""
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
         raise TypeError(f"Argument {name} with value {value!r} is not of type "
                         f"[<class 'int'>], but got {type(value)}.")
+
+
+def positive_int(value, name: str, allow_none: bool = False) -> None:
+    if value is None and allow_none:
+        return
+    int_arg(value, name)
     if value <= 0:
         raise ValueError(f"Input {name} is not within the required interval of "
                          f"[1, 2147483647].")
@@ -70,10 +80,17 @@ def check_workers(num_parallel_workers) -> None:
 
 class _PipelineNode(type):
     """Counts a node as a consumer of each of its children once it is built (a call that
-    fails its argument checks builds nothing, as in MindSpore)."""
+    fails its argument checks builds nothing, as in MindSpore). An operation whose columns
+    do not fit its input becomes a :class:`_Broken` node, which raises when the pipeline
+    is built, as MindSpore's does."""
 
     def __call__(cls, *args, **kwargs):
-        node = super().__call__(*args, **kwargs)
+        try:
+            node = super().__call__(*args, **kwargs)
+        except ColumnError as exc:
+            inputs = [a for arg in args for a in (arg if isinstance(arg, (list, tuple))
+                                                  else [arg]) if isinstance(a, Dataset)]
+            return _Broken(inputs, exc)  # (counted by this same call)
         for child in node.children:
             child._consumers = getattr(child, "_consumers", 0) + 1
         return node
@@ -95,6 +112,7 @@ class Dataset(metaclass=_PipelineNode):
         self.children = list(children)
         self.num_parallel_workers = num_parallel_workers
         self._consumers = 0  # nodes built on this one (MindSpore's len(parent))
+        self._init_step: int | None = None
 
     # ------------------------------------------------------------------ node interface
     def _columns(self) -> list[str]:
@@ -113,12 +131,16 @@ class Dataset(metaclass=_PipelineNode):
     def _workers(self) -> int:
         return self.num_parallel_workers or get_num_parallel_workers()
 
+    def _skip_below_maps(self, run: Run, rows: int) -> int:
+        """Move a resumed run's skip of this node's first ``rows`` outputs below the maps
+        under it (MindSpore's skip pushdown); returns the rows still to skip here."""
+        return rows
+
     def _column_index(self, names: list[str], op: str) -> list[int]:
         cols = self._columns()
         missing = [n for n in names if n not in cols]
         if missing:
-            raise ValueError(f"Invalid parameter, column name: {missing[0]!r} does not exist in "
-                             f"the dataset columns {cols} (in '{op}').")
+            raise ColumnError(MISSING_COLUMN[op].format(missing[0]))
         return [cols.index(n) for n in names]
 
     # ------------------------------------------------------------------ operations
@@ -171,6 +193,15 @@ class Dataset(metaclass=_PipelineNode):
     def skip(self, count: int) -> Dataset:
         """All rows after the first ``count``."""
         return SkipDataset(self, count)
+
+    def apply(self, apply_func: Callable[[Dataset], Dataset]) -> Dataset:
+        """``apply_func(self)``, which must give a dataset."""
+        if not callable(apply_func):
+            raise TypeError("apply_func must be a function.")
+        dataset = apply_func(self)
+        if not isinstance(dataset, Dataset):
+            raise TypeError("apply_func must return a dataset.")
+        return dataset
 
     def zip(self, datasets) -> Dataset:
         """Rows side by side, as long as the shortest input."""
@@ -240,13 +271,15 @@ class Dataset(metaclass=_PipelineNode):
         """Rows (or batches) per epoch."""
         self.check_tree()
         n = self._num_rows()
-        if n is None:
-            run = Run(self)
-            try:
-                n = sum(1 for _ in self._guarded_rows(run.scoped(0)))
-            finally:
-                run.close()
-        return n
+        return sum(1 for _ in self._epoch_rows()) if n is None else n
+
+    def _epoch_rows(self) -> Iterator[Row]:
+        """One epoch's rows, on a run of their own (closed when done)."""
+        run = Run(self)
+        try:
+            yield from self._guarded_rows(run.scoped(0))
+        finally:
+            run.close()
 
     def get_col_names(self) -> list[str]:
         self.check_tree()
@@ -267,8 +300,24 @@ class Dataset(metaclass=_PipelineNode):
             run.close()
 
     def output_shapes(self, estimate: bool = False) -> list[list[int]]:
-        """The shape of each column of the first row."""
-        return [list(a.shape) for a in self._first_row()]
+        """The shape of each column of the first row; with ``estimate``, of every row of an
+        epoch, a dimension that varies being None."""
+        if not estimate:
+            return [list(a.shape) for a in self._first_row()]
+        shapes = None
+        for row in self._epoch_rows():
+            if shapes is None:
+                shapes = [list(a.shape) for a in row]
+                continue
+            for known, a in zip(shapes, row):
+                if len(known) != a.ndim:
+                    raise RuntimeError("Inconsistent shapes, expect same shape for each data "
+                                       f"row, last data row: <{_dims(a.shape)}>, current data "
+                                       f"row: <{_dims(known)}>")
+                known[:] = [k if k == d else None for k, d in zip(known, a.shape)]
+        if shapes is None:
+            self._first_row()  # MindSpore's error for an empty dataset
+        return shapes
 
     def output_types(self) -> list[np.dtype]:
         """The NumPy dtype of each column of the first row."""
@@ -287,6 +336,17 @@ class Dataset(metaclass=_PipelineNode):
         return self.children[0].get_class_indexing() if self.children else {}
 
     # ------------------------------------------------------------------ iteration
+    def set_init_step(self, init_step: int) -> None:
+        """Make the next iterator start at global step ``init_step`` (resumed training): it
+        gives what an uninterrupted iterator gives from that step on (``engine/resume.py``)."""
+        self._init_step = init_step
+
+    def get_init_step(self) -> int:
+        """The step set on this node, else on its only child; 0 below several children."""
+        if self._init_step is not None:
+            return self._init_step
+        return self.children[0].get_init_step() if len(self.children) == 1 else 0
+
     def _guarded_rows(self, run: Run) -> Iterator[Row]:
         """``_rows`` with step failures turned into MindSpore's RuntimeError."""
         try:
@@ -312,6 +372,11 @@ class Dataset(metaclass=_PipelineNode):
         return self.get_dataset_size()
 
 
+def _dims(shape) -> str:
+    """A shape as MindSpore prints it in messages (``2,3``; -1 for an unknown size)."""
+    return ",".join("-1" if d is None else str(d) for d in shape)
+
+
 def _split_counts(sizes, total: int) -> list[int]:
     sizes = list(sizes)
     if not sizes:
@@ -335,6 +400,27 @@ def _split_counts(sizes, total: int) -> list[int]:
 
 
 # ---------------------------------------------------------------------- row operations
+class _Broken(Dataset):
+    """An operation whose columns did not fit its input: building a pipeline on it raises
+    the operation's :class:`ColumnError`."""
+
+    def __init__(self, children, error: ColumnError):
+        super().__init__(children)
+        self.error = error
+
+    def _fail(self):
+        raise ColumnError(*self.error.args)
+
+    def _columns(self):
+        self._fail()
+
+    def _num_rows(self):
+        self._fail()
+
+    def _rows(self, run):
+        self._fail()
+
+
 class FilterDataset(Dataset):
     def __init__(self, child, predicate, input_columns, num_parallel_workers):
         super().__init__([child], num_parallel_workers)
@@ -362,8 +448,8 @@ class FilterDataset(Dataset):
 class ShuffleDataset(Dataset):
     def __init__(self, child, buffer_size, seed: int | None = None):
         super().__init__([child])
-        positive_int(buffer_size, "buffer_size")
-        if buffer_size < 2:
+        int_arg(buffer_size, "buffer_size")
+        if not 2 <= buffer_size <= _INT32_MAX:
             raise ValueError("Input buffer_size is not within the required interval of "
                              "[2, 2147483647].")
         self.buffer_size = buffer_size
@@ -383,8 +469,10 @@ class RepeatDataset(Dataset):
         super().__init__([child])
         if count is None:
             count = -1
-        if count != -1:
-            positive_int(count, "count")
+        int_arg(count, "count")
+        if (count <= 0 and count != -1) or count > _INT32_MAX:
+            raise ValueError("count should be either -1 or positive integer, "
+                             "range[1, INT32_MAX].")
         self.count = count
 
     def _num_rows(self):
@@ -406,8 +494,10 @@ class RepeatDataset(Dataset):
 class TakeDataset(Dataset):
     def __init__(self, child, count):
         super().__init__([child])
-        if count != -1:
-            positive_int(count, "count")
+        int_arg(count, "count")
+        if (count <= 0 and count != -1) or count > _INT32_MAX:
+            raise ValueError("count should be either -1 or within the required interval of "
+                             f"(0, {_INT32_MAX}], got {count}.")
         self.count = count
 
     def _num_rows(self):
@@ -465,10 +555,10 @@ class ZipDataset(Dataset):
             raise TypeError("zip needs at least two Dataset objects.")
         super().__init__(datasets)
         names = [c for d in datasets for c in d._columns()]
-        dup = sorted({c for c in names if names.count(c) > 1})
+        dup = [c for i, c in enumerate(names) if c in names[:i]]
         if dup:
-            raise ValueError(f"Invalid parameter, duplicate column names {dup} in zip: "
-                             "rename them first.")
+            raise ColumnError(f"Invalid data, duplicate column {dup[0]} already exists when "
+                              "zipping datasets.")
 
     def _columns(self):
         return [c for d in self.children for c in d._columns()]
@@ -498,8 +588,8 @@ class ConcatDataset(Dataset):
         cols = datasets[0]._columns()
         for d in datasets[1:]:
             if d._columns() != cols:
-                raise ValueError(f"Invalid parameter, concat needs the same columns in every "
-                                 f"dataset, got {cols} and {d._columns()}.")
+                raise ColumnError("Invalid columns, 'column name' or 'column order' of concat "
+                                  "datasets should be the same.")
 
     def _num_rows(self):
         sizes = [d._num_rows() for d in self.children]
@@ -519,6 +609,9 @@ class ProjectDataset(Dataset):
     def _columns(self):
         return list(self.columns)
 
+    def _skip_below_maps(self, run, rows):
+        return self.children[0]._skip_below_maps(run, rows)
+
     def _rows(self, run):
         idx = self.index
         for row in self.children[0]._rows(run):
@@ -529,14 +622,22 @@ class RenameDataset(Dataset):
     def __init__(self, child, input_columns, output_columns):
         super().__init__([child])
         if len(input_columns) != len(output_columns):
-            raise ValueError("input_columns and output_columns of rename should have the same "
-                             "length.")
+            raise ValueError("Number of column in input_columns and output_columns is not "
+                             "equal.")
         child._column_index(input_columns, "rename")
         mapping = dict(zip(input_columns, output_columns))
         self.names = [mapping.get(c, c) for c in child._columns()]
+        clash = [c for i, c in enumerate(self.names) if c in self.names[:i]]
+        if clash:
+            raise ColumnError("Invalid column, rename operation does not support rename one "
+                              "column name into another already exist column name, existing "
+                              f"column name is: {clash[0]}.")
 
     def _columns(self):
         return list(self.names)
+
+    def _skip_below_maps(self, run, rows):
+        return self.children[0]._skip_below_maps(run, rows)
 
     def _rows(self, run):
         return self.children[0]._rows(run)
@@ -622,6 +723,17 @@ class MapDataset(Dataset):
         yield from cached_rows(self.cache, self._cache_token, indices,
                                lambda: self._mapped_rows(run))
 
+    def _skip_below_maps(self, run, rows):
+        if rows and self.children[0]._skip_below_maps(run, rows):
+            run.skip_inputs(self, rows)
+        return 0
+
+    def _input_rows(self, run):
+        """The child's rows, less those a resumed run skips below this map."""
+        rows = self.children[0]._rows(run)
+        skip = run.inputs_to_skip(self)
+        return itertools.islice(rows, skip, None) if skip else rows
+
     def _mapped_rows(self, run):
         rewrite, chain = self.rewrite, self.chain
         workers = self._workers()
@@ -629,14 +741,14 @@ class MapDataset(Dataset):
             yield from self._seeded_rows(run, workers)
             return
         if workers == 1:
-            for i, row in enumerate(self.children[0]._rows(run)):
+            for i, row in enumerate(self._input_rows(run)):
                 key = run.row_key(self, i) if chain.random else None
                 yield rewrite.merge(row, chain((key, rewrite.args(row))), "map")
             return
         waiting: collections.deque = collections.deque()  # rows whose outputs are pending
 
         def items():
-            for i, row in enumerate(self.children[0]._rows(run)):
+            for i, row in enumerate(self._input_rows(run)):
                 waiting.append(row)
                 yield (run.row_key(self, i) if chain.random else None, rewrite.args(row))
 
@@ -652,14 +764,14 @@ class MapDataset(Dataset):
         streams = run.node_state(self, lambda: MapStreams(run.mindspore_seed, workers))
         try:
             if workers == 1:
-                for row in self.children[0]._rows(run):
+                for row in self._input_rows(run):
                     out = chain.apply(streams.next_row()[1], rewrite.args(row))
                     yield rewrite.merge(row, out, "map")
                 return
             waiting: collections.deque = collections.deque()
 
             def items():
-                for row in self.children[0]._rows(run):
+                for row in self._input_rows(run):
                     waiting.append(row)
                     lane, worker = streams.next_row()
                     yield lane, functools.partial(chain.apply, worker), rewrite.args(row)
@@ -722,7 +834,6 @@ class BatchDataset(Dataset):
         if pad_info is not None:
             if not isinstance(pad_info, dict):
                 raise TypeError("pad_info should be a dict of column name: (shape, value).")
-            child._column_index(list(pad_info), "padded_batch")
 
     def _columns(self):
         return list(self.rewrite.names)
@@ -736,6 +847,11 @@ class BatchDataset(Dataset):
     def get_batch_size(self):
         return -1 if callable(self.batch_size) else self.batch_size
 
+    def _skip_below_maps(self, run, rows):
+        if callable(self.batch_size) or self.per_batch_map is not None:
+            return rows
+        return rows if self.children[0]._skip_below_maps(run, rows * self.batch_size) else 0
+
     def _size_of(self, batch_num: int, epoch: int) -> int:
         if not callable(self.batch_size):
             return self.batch_size
@@ -744,6 +860,8 @@ class BatchDataset(Dataset):
         return size
 
     def _rows(self, run):
+        if self.pad_info is not None:  # MindSpore checks its columns once rows flow
+            self.children[0]._column_index(list(self.pad_info), "padded_batch")
         if self.per_batch_map is None and self.pad_info is None and \
                 not callable(self.batch_size):
             whole = self.children[0]._batched_rows(run, self.batch_size, self.drop_remainder)
@@ -823,8 +941,8 @@ class BucketBatchDataset(Dataset):
         self.length = element_length_function
         self.pad_to_boundary = pad_to_bucket_boundary
         self.drop_remainder = drop_remainder
-        # stacks and pads a bucket
-        self.batcher = _not_a_consumer(BatchDataset(child, 1, pad_info=pad_info))
+        # stacks and pads a bucket; MindSpore pads every column when pad_info is None
+        self.batcher = _not_a_consumer(BatchDataset(child, 1, pad_info=pad_info or {}))
 
     def _num_rows(self):
         return None
@@ -845,8 +963,9 @@ class BucketBatchDataset(Dataset):
                     yield self._batch(rows, b)
 
     def _batch(self, rows, bucket: int) -> Row:
-        # MindSpore pads to the boundary in every bucket but the first (measured on 2.10)
-        if self.pad_to_boundary and self.batcher.pad_info is not None and \
+        # MindSpore pads to the boundary in every bucket but the first (measured on 2.10),
+        # only the columns pad_info names
+        if self.pad_to_boundary and self.batcher.pad_info and \
                 0 < bucket < len(self.bounds):
             return self._padded_to(rows, self.bounds[bucket] - 1)
         return self.batcher._make((rows, None))

@@ -11,6 +11,7 @@ import numpy as np
 from ...common.tensor import Tensor, as_mindspore_array
 from ..config import get_prefetch_size
 from .column_values import inside_dict
+from .resume import resume_point, resumed_rows
 from .run import Run
 
 _END = object()
@@ -83,7 +84,8 @@ def _to_tensor(a: np.ndarray, do_copy: bool):
 
 class _Iterator:
     """Epochs of a pipeline; each epoch ends with StopIteration, the next ``next()`` starts
-    the next epoch while ``num_epochs`` allows (-1: no limit)."""
+    the next epoch while ``num_epochs`` allows (-1: no limit), and past the last one raises
+    MindSpore's RuntimeError."""
 
     def __init__(self, dataset, columns, num_epochs: int, output_numpy: bool, do_copy: bool):
         if isinstance(num_epochs, bool) or not isinstance(num_epochs, int) or (
@@ -98,8 +100,10 @@ class _Iterator:
         self._num_epochs = num_epochs
         self._output_numpy = output_numpy
         self._do_copy = do_copy
+        step = dataset.get_init_step()
+        self._resume = resume_point(dataset, step, num_epochs) if step else None
         self._run = Run(dataset)
-        self._epoch = 0
+        self._epoch = self._resume[0] if self._resume else 0
         self._feed: Prefetcher | None = None
         self._stopped = False
 
@@ -108,9 +112,16 @@ class _Iterator:
 
     def __next__(self):
         if self._feed is None:
-            if self._stopped or (self._num_epochs != -1 and self._epoch >= self._num_epochs):
+            if self._stopped:
                 raise StopIteration
-            rows = self._dataset._guarded_rows(self._run.scoped(self._epoch))
+            if self._num_epochs != -1 and self._epoch >= self._num_epochs:
+                raise RuntimeError("EOF buffer encountered. User tries to fetch data beyond the "
+                                   "specified number of epochs.")
+            if self._resume is not None:  # the first epoch of a pipeline resumed at a step
+                rows = resumed_rows(self._dataset, self._run, *self._resume)
+                self._resume = None
+            else:
+                rows = self._dataset._guarded_rows(self._run.scoped(self._epoch))
             self._feed = Prefetcher(rows, get_prefetch_size(), self._convert)
         try:
             row = self._feed.get()

@@ -24,6 +24,14 @@ def as_operations(operations) -> list:
     return ops
 
 
+def _check_not_none(out) -> None:
+    """MindSpore's errors for an operation that returned None, or None among its outputs."""
+    if out is None:
+        raise ValueError("Got None from Python object.")
+    if isinstance(out, tuple) and any(a is None for a in out):
+        raise ValueError("Expect pyfunc to return numpy array(s), but got None.")
+
+
 class OpChain:
     """Applies ``ops`` in order; the outputs of one are the inputs of the next.
 
@@ -48,6 +56,7 @@ class OpChain:
             for op in self.ops:
                 try:
                     out = op(*args)
+                    _check_not_none(out)
                 except Exception as exc:
                     raise OpFailed(f"map operation: [{op_name(op)}]") from exc
                 args = out if isinstance(out, tuple) else (out,)

@@ -73,7 +73,7 @@ class MnistDataset(RandomAccessDataset):
                  shuffle=None, sampler=None, num_shards=None, shard_id=None, cache=None):
         super().__init__(num_parallel_workers, shuffle, sampler, num_samples, num_shards,
                          shard_id, cache=cache)
-        self.dataset_dir = _check_dir(dataset_dir, "MnistDataset")
+        self.dataset_dir = _check_dir(dataset_dir, type(self).__name__)
         self.usage = _check_usage(usage, ("train", "test"))
         self._data: tuple | None = None
 
@@ -112,6 +112,14 @@ class MnistDataset(RandomAccessDataset):
     def _read_many(self, indices):
         images, labels = self._load()
         return images[indices], labels[indices]
+
+
+class FashionMnistDataset(MnistDataset):
+    """Fashion-MNIST: MNIST's idx files, names and columns, other pictures."""
+
+
+class KMnistDataset(MnistDataset):
+    """Kuzushiji-MNIST: MNIST's idx files, names and columns, other pictures."""
 
 
 class _BinaryRecords(RandomAccessDataset):

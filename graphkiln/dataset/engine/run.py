@@ -13,7 +13,7 @@ from collections.abc import Callable
 import numpy as np
 
 from ..config import get_seed
-from ..randomness import keyed, mindspore_seeded, root_seed
+from ..randomness import MapStreams, keyed, mindspore_seeded, root_seed
 from .samplers import DistributedSampler
 from .seeded_samplers import sampler_stream
 from .workers import LanePool, OrderedPool, describe
@@ -65,6 +65,21 @@ class Run:
         if id(node) not in states:
             states[id(node)] = make()
         return states[id(node)]
+
+    def restart_map_streams(self) -> None:
+        """Every seeded random ``map`` draws from its streams' start again (MindSpore's fast
+        recovery: the rows it skips never reach the maps)."""
+        for state in self._shared["states"].values():
+            if isinstance(state, MapStreams):
+                state.restart()
+
+    def skip_inputs(self, node, rows: int) -> None:
+        """Make ``node`` drop the first ``rows`` rows it reads in this run's next pass."""
+        self._shared.setdefault("skips", {})[id(node)] = rows
+
+    def inputs_to_skip(self, node) -> int:
+        """The rows ``node`` drops from its input in this pass (once; 0 if none)."""
+        return self._shared.get("skips", {}).pop(id(node), 0)
 
     def sampler_indices(self, node, sampler, n: int) -> np.ndarray | None:
         """The node's indices for this pass in MindSpore's stream (passes numbered in the

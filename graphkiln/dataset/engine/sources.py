@@ -116,6 +116,10 @@ def _row(value, names: list[str], types: list | None) -> tuple:
         row = tuple([v if type(v) is np.ndarray else as_column(v) for v in value])
     else:
         row = (as_column(value),)
+    for i, a in enumerate(row, 1):  # None, or objects NumPy cannot type (MindSpore's check)
+        if isinstance(a, np.ndarray) and a.dtype == object:
+            raise TypeError(f"Data type of {i}th item of the input or its converted Numpy "
+                            "array is expected to be int or float or str, but got object.")
     if len(row) != len(names):
         raise RuntimeError(f"Invalid data, the number of columns returned by the source "
                            f"({len(row)}) does not match column_names {names}: return one "
@@ -271,12 +275,12 @@ class GeneratorDataset(RandomAccessDataset):
             items = itertools.islice(items, self.num_samples)
         while True:
             try:
-                value = next(items)
+                row = _row(next(items), self.names, self.types)
             except StopIteration:
                 return
             except Exception as exc:
                 raise OpFailed("GeneratorDataset") from exc
-            yield _row(value, self.names, self.types)
+            yield row
 
 
 class NumpySlicesDataset(RandomAccessDataset):
@@ -301,11 +305,11 @@ class NumpySlicesDataset(RandomAccessDataset):
                             "takes a list, tuple, dict or numpy.ndarray.")
         if column_names is not None:
             names = as_list(column_names, "column_names")
-        self.columns = [np.asarray(c) for c in cols]
+        self.columns = [_sliceable(c) for c in cols]
         if len(names) != len(self.columns):
             raise ValueError(f"column_names {names} should name each of the "
                              f"{len(self.columns)} columns.")
-        if any(c.ndim == 0 for c in self.columns):
+        if any(np.ndim(c) == 0 for c in self.columns if isinstance(c, np.ndarray)):
             raise ValueError("Each column of NumpySlicesDataset needs at least one dimension.")
         if len({len(c) for c in self.columns}) > 1:
             raise ValueError("All columns of NumpySlicesDataset should have the same length "
@@ -319,10 +323,21 @@ class NumpySlicesDataset(RandomAccessDataset):
         return len(self.columns[0])
 
     def _read(self, index):
-        return tuple(c[index, ...] for c in self.columns)
+        return tuple(c[index] if isinstance(c, list) else c[index, ...] for c in self.columns)
 
     def _read_many(self, indices):
+        if any(isinstance(c, list) for c in self.columns):
+            return None
         return tuple(c[indices] for c in self.columns)
+
+
+def _sliceable(values):
+    """A column as an array sliced along its first axis or, when its rows differ in shape
+    (MindSpore converts them one by one), a list of the rows' arrays."""
+    try:
+        return np.asarray(values)
+    except ValueError:
+        return [as_column(v) for v in values]
 
 
 class PaddedDataset(RandomAccessDataset):

@@ -6,10 +6,10 @@ from enum import IntEnum
 
 import numpy as np
 
-from .vectors import Vectors
+from .vectors import FastText, GloVe, Vectors
 from .vocab import Vocab
 
-__all__ = ["Vocab", "Vectors", "NormalizeForm", "to_str", "to_bytes"]
+__all__ = ["Vocab", "Vectors", "GloVe", "FastText", "NormalizeForm", "to_str", "to_bytes"]
 
 
 class NormalizeForm(IntEnum):

@@ -1,6 +1,7 @@
 """``Vectors`` (pre-trained word embeddings read from a text file) and ``ToVectors``."""
 from __future__ import annotations
 
+import fnmatch
 import os
 
 import numpy as np
@@ -8,7 +9,7 @@ import numpy as np
 from ..transforms.transforms import TensorOperation
 from .checks import check_bool
 
-__all__ = ["Vectors", "ToVectors"]
+__all__ = ["Vectors", "GloVe", "FastText", "ToVectors"]
 
 
 class Vectors:
@@ -50,6 +51,32 @@ class Vectors:
                                        f"{len(fields) - 1} values, expected {dim}.")
                 table.setdefault(fields[0], np.array(fields[1:], np.float32))
         return cls(table, dim or 0)
+
+
+class _NamedVectors(Vectors):
+    """Vectors whose file name must follow a pattern (MindSpore checks it)."""
+
+    pattern = "*"
+
+    @classmethod
+    def from_file(cls, file_path: str, max_vectors: int | None = None) -> Vectors:
+        if isinstance(file_path, str) and not fnmatch.fnmatch(os.path.basename(file_path),
+                                                              cls.pattern):
+            raise RuntimeError(f"{cls.__name__}: invalid file, can not find file "
+                               f"'{cls.pattern}', but got: {file_path}")
+        return super().from_file(file_path, max_vectors)
+
+
+class GloVe(_NamedVectors):
+    """GloVe's vectors, from a ``glove.6B.*.txt`` file."""
+
+    pattern = "glove.6B.*.txt"
+
+
+class FastText(_NamedVectors):
+    """FastText's vectors, from a ``*.vec`` file."""
+
+    pattern = "*.vec"
 
 
 class ToVectors(TensorOperation):

@@ -1,6 +1,8 @@
 """General data transforms (``mindspore.dataset.transforms``) and their base class."""
 from __future__ import annotations
 
+import random
+
 import numpy as np
 
 from ...common import dtype as mstype
@@ -12,6 +14,7 @@ __all__ = [
     "Compose",
     "RandomApply",
     "RandomChoice",
+    "RandomOrder",
     "TypeCast",
     "OneHot",
     "Fill",
@@ -86,6 +89,20 @@ class RandomApply(TensorOperation):
     def __call__(self, *args):
         if draws(self).uniform_double(0.0, 1.0) > self.prob:  # MindSpore applies at <= prob
             return args[0] if len(args) == 1 else args
+        return _run(self.transforms, args)
+
+
+class RandomOrder(TensorOperation):
+    """Apply all of ``transforms`` in a random order: as MindSpore's (a Python operation),
+    each call reshuffles the previous order with Python's ``random``."""
+
+    random = True
+
+    def __init__(self, transforms):
+        self.transforms = _as_ops(transforms, "RandomOrder")
+
+    def __call__(self, *args):
+        random.shuffle(self.transforms)
         return _run(self.transforms, args)
 
 

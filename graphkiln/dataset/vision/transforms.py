@@ -410,7 +410,10 @@ def _factor_range(value, name: str, center: float, bound: float | None) -> tuple
 
 
 def _blend(img: np.ndarray, other, factor: float) -> np.ndarray:
-    out = img.astype(np.float32) * factor + np.float32(1 - factor) * other
+    """``img * factor + other * (1 - factor)`` rounded to uint8, in float32 with the
+    weights MindSpore's OpenCV expression uses (the second from the float32 first)."""
+    weight = np.float32(factor)
+    out = img.astype(np.float32) * weight + np.float32(1 - np.float64(weight)) * other
     return np.clip(np.rint(out), 0, 255).astype(np.uint8)
 
 
@@ -487,20 +490,26 @@ class RandomRotation(TensorOperation):
     def _apply(self, img):
         img = _image(img, "RandomRotation")
         angle = _centered(draws(self), *self.degrees)
-        h, w = img.shape[:2]
-        center = self.center if self.center is not None else ((w - 1) / 2, (h - 1) / 2)
-        c = cv2()
-        m = c.getRotationMatrix2D(tuple(map(float, center)), angle, 1.0)
-        out_w, out_h = w, h
-        if self.expand:  # the rotated image's bounding box, in OpenCV's float32 corners
-            corners = c.boxPoints(((0.0, 0.0), (float(w), float(h)), angle))
-            box_w, box_h = np.ptp(corners[:, 0]), np.ptp(corners[:, 1])
-            out_w, out_h = int(np.rint(box_w)), int(np.rint(box_h))
-            m[0, 2] += box_w / 2 - w / 2
-            m[1, 2] += box_h / 2 - h / 2
-        # MindSpore fills rotations with the fill value's channels reversed (BGR order)
-        return warp_affine(img, m, self.resample, _fill3(self.fill_value)[::-1],
-                           (out_h, out_w))
+        return rotated(img, angle, self.resample, self.expand, self.center, self.fill_value)
+
+
+def rotated(img: np.ndarray, angle: float, resample: Inter, expand: bool, center,
+            fill_value) -> np.ndarray:
+    """``img`` rotated counter-clockwise by ``angle`` degrees around ``center`` (the
+    middle by default), as MindSpore's rotation does."""
+    h, w = img.shape[:2]
+    center = center if center is not None else ((w - 1) / 2, (h - 1) / 2)
+    c = cv2()
+    m = c.getRotationMatrix2D(tuple(map(float, center)), angle, 1.0)
+    out_w, out_h = w, h
+    if expand:  # the rotated image's bounding box, in OpenCV's float32 corners
+        corners = c.boxPoints(((0.0, 0.0), (float(w), float(h)), angle))
+        box_w, box_h = np.ptp(corners[:, 0]), np.ptp(corners[:, 1])
+        out_w, out_h = int(np.rint(box_w)), int(np.rint(box_h))
+        m[0, 2] += box_w / 2 - w / 2
+        m[1, 2] += box_h / 2 - h / 2
+    # MindSpore fills rotations with the fill value's channels reversed (BGR order)
+    return warp_affine(img, m, Inter(resample), _fill3(fill_value)[::-1], (out_h, out_w))
 
 
 def _affine_matrix(h: int, w: int, degrees: float, shift: tuple, scale: float,
@@ -757,18 +766,25 @@ class RandomSharpness(TensorOperation):
     below 1 blurs, above 1 sharpens."""
 
     random = True
-    _KERNEL = np.array([[1, 1, 1], [1, 5, 1], [1, 1, 1]], np.float32) / 13
 
     def __init__(self, degrees=(0.1, 1.9)):
         self.degrees = _degree_range(degrees)
 
     def _apply(self, img):
         img = _uint8_image(img, "RandomSharpness")
-        factor = _centered(draws(self), *self.degrees)
-        smooth = img.copy()
-        blurred = cv2().filter2D(img, -1, self._KERNEL).reshape(img.shape)
-        smooth[1:-1, 1:-1] = blurred[1:-1, 1:-1]
-        return _blend(img, smooth.astype(np.float32), factor)
+        return sharpened(img, _centered(draws(self), *self.degrees))
+
+
+_SMOOTH = np.array([[1, 1, 1], [1, 5, 1], [1, 1, 1]], np.float32) / 13
+
+
+def sharpened(img: np.ndarray, factor: float) -> np.ndarray:
+    """``img`` blended with a smoothed copy (3x3 kernel, borders kept) by ``factor``:
+    below 1 blurs, above 1 sharpens."""
+    smooth = img.copy()
+    blurred = cv2().filter2D(img, -1, _SMOOTH).reshape(img.shape)
+    smooth[1:-1, 1:-1] = blurred[1:-1, 1:-1]
+    return _blend(img, smooth.astype(np.float32), factor)
 
 
 class CutOut(TensorOperation):
