@@ -210,6 +210,14 @@ def primitive_class(opdef: OpDef) -> type:
     return cls
 
 
+def override_class(cls: type) -> type:
+    """Make ``cls`` (a subclass of its primitive's generated class, e.g. one whose call also
+    updates a Parameter input in place as MindSpore's kernel does) the user-facing class of
+    that primitive."""
+    _CLASSES[cls._gk_opdef.name] = cls
+    return cls
+
+
 def _make_class(opdef: OpDef) -> type:
     params = tuple(opdef.attrs)
 

@@ -1,6 +1,6 @@
 """MindSpore primitives that graphkiln computes as compositions of its own primitives:
-``ReduceAny``, ``ReduceAll``, ``MaximumGradGrad``, ``IndexAdd``, ``ConvertToDynamic`` and
-``InsertGradientOf``.
+``ReduceAny``, ``ReduceAll``, ``MaximumGradGrad``, ``IndexAdd``, ``ConvertToDynamic``,
+``InsertGradientOf``, and ``BatchNorm``'s in-place update of its running statistics.
 Each is a class whose instances call like a primitive (``ops.ReduceAny(True)(x, 0)``);
 the call traces the composed ops, so gradients and vmap come from their rules."""
 from __future__ import annotations
@@ -9,10 +9,10 @@ import graphkiln.ops.functional as F
 
 from ..common.parameter import Parameter
 from ..common.tensor import Tensor
-from ..ir.primitive import REGISTRY
+from ..ir.primitive import REGISTRY, override_class, primitive_class
 
 __all__ = ["ReduceAny", "ReduceAll", "MaximumGradGrad", "IndexAdd", "ConvertToDynamic",
-           "InsertGradientOf"]
+           "InsertGradientOf", "BatchNorm"]
 
 
 def _check_bool(owner: str, name: str, value) -> bool:
@@ -152,3 +152,26 @@ class InsertGradientOf(_Composed):
 
     def __call__(self, x):
         return REGISTRY["HookBackward"](x, hook_fn=_GradientOf(self.f))
+
+
+@override_class
+class BatchNorm(primitive_class(REGISTRY["BatchNorm"])):
+    """``ops.BatchNorm``: in training, MindSpore's kernel also moves the ``mean`` and
+    ``variance`` it is given toward the batch's statistics,
+    ``running = (1 - momentum) * running + momentum * batch`` (the unbiased variance), when
+    they are Parameters. The primitive itself stays pure (``nn.BatchNorm2d`` writes its own
+    moving statistics); this call adds the two ``Assign`` ops and orders them before ``y``."""
+
+    __slots__ = ()
+
+    def __call__(self, *args):
+        out = super().__call__(*args)
+        if len(args) != 5 or not self.attrs.get("is_training", False):
+            return out
+        mean, variance = args[3], args[4]
+        if not (isinstance(mean, Parameter) and isinstance(variance, Parameter)):
+            return out
+        keep, new = 1.0 - float(self.attrs["momentum"]), float(self.attrs["momentum"])
+        moved_mean = F.assign(mean, F.add(F.mul(mean, keep), F.mul(out[1], new)))
+        moved_var = F.assign(variance, F.add(F.mul(variance, keep), F.mul(out[2], new)))
+        return (F.depend(out[0], F.depend(moved_mean, moved_var)),) + tuple(out[1:])
