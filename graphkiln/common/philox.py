@@ -12,38 +12,54 @@ after the same ``set_seed``, bit for bit where only integer and IEEE arithmetic 
 from __future__ import annotations
 
 import math
+import sys
 
 import numpy as np
 
 _M0, _M1 = np.uint64(0xD2511F53), np.uint64(0xCD9E8D57)
 _KEY_STEP = (0x9E3779B9, 0xBB67AE85)
-_LOW = np.uint64(0xFFFFFFFF)
 _32 = np.uint64(32)
 
 
 def philox_uint32(seed: int, count: int) -> np.ndarray:
     """The first ``count`` 32-bit outputs of Philox4x32-10 keyed by ``seed``: block ``j``
     encrypts the counter ``(j mod 2**32, j >> 32, seed lo, seed hi)`` under the key
-    ``(seed lo, seed hi)`` and gives four outputs."""
+    ``(seed lo, seed hi)`` and gives four outputs. Each round's two 32x32-bit products are
+    taken as 64-bit numbers whose high and low words are read through a 32-bit view, into
+    arrays made once (no temporaries: a first call faults in a few pages only)."""
     seed &= (1 << 64) - 1
     lo, hi = seed & 0xFFFFFFFF, seed >> 32
-    blocks = np.arange((count + 3) // 4, dtype=np.uint64)
-    c0, c1 = blocks & _LOW, blocks >> _32
-    c2 = np.full_like(blocks, lo)
-    c3 = np.full_like(blocks, hi)
+    blocks = (count + 3) // 4
+    index = np.arange(blocks, dtype=np.uint64)
+    words = [index.astype(np.uint32), (index >> _32).astype(np.uint32),
+             np.full(blocks, lo, np.uint32), np.full(blocks, hi, np.uint32)]
+    products = np.empty((2, blocks), np.uint64)
+    halves = products.view(np.uint32).reshape(2, blocks, 2)
+    low, high = (0, 1) if sys.byteorder == "little" else (1, 0)
     k0, k1 = lo, hi
     for round_ in range(10):
         if round_:
             k0, k1 = (k0 + _KEY_STEP[0]) & 0xFFFFFFFF, (k1 + _KEY_STEP[1]) & 0xFFFFFFFF
-        t0, t1 = _M0 * c0, _M1 * c2
-        c0, c1, c2, c3 = ((t1 >> _32) ^ c1 ^ np.uint64(k0), t1 & _LOW,
-                          (t0 >> _32) ^ c3 ^ np.uint64(k1), t0 & _LOW)
-    return np.stack([c0, c1, c2, c3], axis=1).reshape(-1)[:count].astype(np.uint32)
+        c0, c1, c2, c3 = words
+        np.multiply(c0, _M0, out=products[0], dtype=np.uint64)
+        np.multiply(c2, _M1, out=products[1], dtype=np.uint64)
+        # c0' = hi(M1 c2) ^ c1 ^ k0, c1' = lo(M1 c2), c2' = hi(M0 c0) ^ c3 ^ k1, c3' = lo(M0 c0)
+        np.bitwise_xor(halves[1, :, high], c1, out=c0)
+        np.bitwise_xor(c0, np.uint32(k0), out=c0)
+        np.copyto(c1, halves[1, :, low])
+        np.bitwise_xor(halves[0, :, high], c3, out=c2)
+        np.bitwise_xor(c2, np.uint32(k1), out=c2)
+        np.copyto(c3, halves[0, :, low])
+    out = np.empty((blocks, 4), np.uint32)
+    for i, w in enumerate(words):
+        out[:, i] = w
+    return out.reshape(-1)[:count]
 
 
 def _unit_doubles(bits: np.ndarray) -> np.ndarray:
-    """``u / 2**32`` in double: uniform on [0, 1)."""
-    return bits.astype(np.float64) / 4294967296.0
+    """``u / 2**32`` in double: uniform on [0, 1) (a new array the caller may reuse)."""
+    doubles = bits.astype(np.float64)
+    return np.divide(doubles, 4294967296.0, out=doubles)
 
 
 def _f32(x: float) -> float:
@@ -56,7 +72,8 @@ def uniform(seed: int, shape, a: float, b: float) -> np.ndarray:
     n = math.prod(shape)
     a, b = _f32(a), _f32(b)
     s = _unit_doubles(philox_uint32(seed, n))
-    return ((b - a) * s + a).astype(np.float32).reshape(shape)
+    np.multiply(s, b - a, out=s)
+    return np.add(s, a, out=s).astype(np.float32).reshape(shape)
 
 
 def normal(seed: int, shape, mean: float, sigma: float) -> np.ndarray:
