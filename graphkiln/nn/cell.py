@@ -228,6 +228,9 @@ class Cell:
         params = self._registry("_params")
         if is_generated_name(param.name):
             param.name = name
+        # a cell's own weight is named through its cells' path (MindSpore prefixes it), so
+        # two layers' "weight"s are not the same-named Parameters a graph refuses
+        param._user_named = False
         self.__dict__.pop(name, None)
         self.__dict__["_cells"].pop(name, None)
         params[name] = param

@@ -152,3 +152,24 @@ def test_two_parameters_named_alike_in_one_graph(mode):
     with pytest.raises(ValueError, match="its name 'n1' already exists"):
         f(a, ms.Parameter(ms.Tensor(2), name="n1"))
     assert int(f(a, a).asnumpy()) == 1  # the same Parameter twice is fine
+
+
+@pytest.mark.parametrize("mode", [ms.GRAPH_MODE, ms.PYNATIVE_MODE])
+def test_layers_weights_named_alike_in_one_graph_run(mode):
+    """Two layers' own "weight"s (here two Dense cells in separate CellLists, both named
+    "0.weight") are not the user's same-named Parameters: MindSpore 2.10 runs the graph
+    (its tests/st/nn/test_duplicate_celllist_rename.py gives 4 everywhere)."""
+    ms.set_context(mode=mode)
+
+    class Net(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.first, self.second = ms.nn.CellList(), ms.nn.CellList()
+            self.first.append(ms.nn.Dense(2, 2, weight_init="ones", bias_init="zeros"))
+            self.second.append(ms.nn.Dense(2, 2, weight_init="ones", bias_init="zeros"))
+
+        def construct(self, x, y):
+            return self.first[0](x) + self.second[0](y)
+
+    ones = ms.ops.ones((2, 2), ms.float32)
+    assert (Net()(ones, ones).asnumpy() == 4).all()
