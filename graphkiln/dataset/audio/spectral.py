@@ -21,8 +21,9 @@ def window(kind: WindowType, length: int) -> np.ndarray:
 
 def stft_power(wave: np.ndarray, n_fft: int, win_length: int, hop: int, pad: int,
                kind: WindowType, power: float, normalized: bool, center: bool,
-               pad_mode: str) -> np.ndarray:
-    """``|STFT(wave)| ** power`` over the last axis, as (..., n_fft // 2 + 1, frames)."""
+               pad_mode: str, onesided: bool = True) -> np.ndarray:
+    """``|STFT(wave)| ** power`` over the last axis, as (..., n_fft // 2 + 1, frames), or
+    every one of the ``n_fft`` frequencies (..., n_fft, frames) when not ``onesided``."""
     x = np.asarray(wave, dtype=np.float64)
     lead = [(0, 0)] * (x.ndim - 1)
     if pad:
@@ -35,7 +36,7 @@ def stft_power(wave: np.ndarray, n_fft: int, win_length: int, hop: int, pad: int
     frames = 1 + (x.shape[-1] - n_fft) // hop
     starts = np.arange(frames) * hop
     framed = x[..., starts[:, None] + np.arange(n_fft)] * win  # (..., frames, n_fft)
-    spec = np.abs(np.fft.rfft(framed, axis=-1))
+    spec = np.abs((np.fft.rfft if onesided else np.fft.fft)(framed, axis=-1))
     if normalized:
         spec /= np.sqrt(np.sum(win ** 2))
     return np.swapaxes(spec ** power, -1, -2)

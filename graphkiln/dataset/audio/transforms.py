@@ -62,11 +62,9 @@ class Spectrogram(TensorOperation):
         hop_length = win_length // 2 if hop_length is None else hop_length
         _check_int("hop_length", hop_length, 1)
         _check_int("pad", pad, 0)
-        if not onesided:
-            raise NotImplementedError("Spectrogram(onesided=False) is not built: graphkiln "
-                                      "gives the one-sided spectrum only.")
         self.args = (n_fft, win_length, hop_length, pad, WindowType(window), float(power),
-                     bool(normalized), bool(center), BorderType(pad_mode).value)
+                     bool(normalized), bool(center), BorderType(pad_mode).value,
+                     bool(onesided))
 
     def _apply(self, wave):
         x = np.asarray(wave)
