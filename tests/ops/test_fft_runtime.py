@@ -22,6 +22,7 @@ from fft_runtime_cases import (  # noqa: E402
     DYNAMIC_LEN_CASES,
     ERROR_CASES,
     PRIMITIVE_CASES,
+    networks,
 )
 
 REF = np.load(FIXTURES / "fft_runtime.npz")
@@ -29,24 +30,7 @@ ERRORS = json.loads((FIXTURES / "fft_runtime_errors.json").read_text())
 MODES = {"graph": ms.GRAPH_MODE, "pynative": ms.PYNATIVE_MODE}
 
 
-class Net(nn.Cell):
-    def __init__(self, name):
-        super().__init__()
-        self.fn = getattr(ops, name)
-
-    def construct(self, x, s, dim):
-        return self.fn(x, s, dim)
-
-
-class Grad(nn.Cell):
-    def __init__(self, net, dout):
-        super().__init__()
-        self.net = net
-        self.dout = dout
-        self.grad = ops.GradOperation(sens_param=True)
-
-    def construct(self, x, s, dim):
-        return self.grad(self.net)(x, s, dim, self.dout)
+Net, Grad = networks(ms)
 
 
 @pytest.fixture
