@@ -27,7 +27,7 @@ from .workspace import result_array, set_source, source, workspace
 # the extra compute on the padded grid (padded / output positions) above which the general
 # strided im2col is used instead
 MAX_GRID_WASTE = 1.5
-CACHE_BUDGET = 4 << 20  # bytes of column matrices per GEMM batch (stays in L2/L3)
+CACHE_BUDGET = 1 << 20  # bytes of column matrices per GEMM batch (stays in L2/L3)
 
 
 class FlatGrid:

@@ -32,6 +32,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from ..common.slabs import carve
 from .workspace import result_array, workspace
 
 OUT_TILE = 4  # m of F(m x m, 3 x 3)
@@ -94,7 +95,7 @@ def transforms(dtype) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 class TileGrid:
     """How a 3x3 stride-1 convolution of images ``sizes`` padded by ``pads`` tiles."""
 
-    __slots__ = ("sizes", "pads", "out", "tiles", "padded", "key")
+    __slots__ = ("sizes", "pads", "out", "tiles", "padded", "key", "count", "aligned")
 
     def __init__(self, sizes: tuple, pads: tuple):
         self.sizes, self.pads = tuple(sizes), tuple(pads)
@@ -102,14 +103,8 @@ class TileGrid:
         self.tiles = tuple(-(-o // OUT_TILE) for o in self.out)
         self.padded = tuple(t * OUT_TILE + KERNEL - 1 for t in self.tiles)
         self.key = (self.sizes, self.pads)
-
-    @property
-    def count(self) -> int:
-        return self.tiles[0] * self.tiles[1]
-
-    @property
-    def aligned(self) -> bool:
-        return all(o == t * OUT_TILE for o, t in zip(self.out, self.tiles))
+        self.count = self.tiles[0] * self.tiles[1]
+        self.aligned = all(o == t * OUT_TILE for o, t in zip(self.out, self.tiles))
 
 
 @functools.lru_cache(maxsize=256)
@@ -152,8 +147,10 @@ class _Transformed:
 
     def __init__(self, layout: tuple, source_shape: tuple, tile_shapes: list, dtype):
         self.layout = layout
-        self.source = np.empty(source_shape, dtype)
-        self.tiles = [np.empty(shape, dtype) for shape in tile_shapes]
+        dtype = np.dtype(dtype)
+        # one allocation: a first step faults it in as huge pages (common/slabs.py)
+        self.source, *self.tiles = carve([(source_shape, dtype)] +
+                                         [(shape, dtype) for shape in tile_shapes])
         self.address = None  # the input's data pointer, once every chunk is transformed
 
     @property
@@ -236,15 +233,17 @@ class _InputTransform:
         s = self.mixed.strides
         self.tile_cols = _view(self.mixed, self.cols.shape,
                                (s[4], s[0], s[1], s[2], s[3], OUT_TILE * s[4]))
+        self.rows2d, self.mixed2d = self.rows.reshape(TILE, -1), self.mixed.reshape(TILE, -1)
+        self.cols2d = self.cols.reshape(TILE, -1)
 
     def __call__(self, images: np.ndarray, tiles: np.ndarray) -> None:
         """Transform ``images (m, C, H, W)`` into ``tiles (36, C, m * tiles)``, its rows
         ordered (column point, row point)."""
         self.inner[...] = images.transpose(1, 0, 2, 3)
         np.copyto(self.rows, self.tile_rows)
-        np.matmul(self.bt, self.rows.reshape(TILE, -1), out=self.mixed.reshape(TILE, -1))
+        np.matmul(self.bt, self.rows2d, out=self.mixed2d)
         np.copyto(self.cols, self.tile_cols)
-        np.matmul(self.bt, self.cols.reshape(TILE, -1), out=tiles.reshape(TILE, -1))
+        np.matmul(self.bt, self.cols2d, out=tiles.reshape(TILE, -1))
 
 
 def _view(base: np.ndarray, shape: tuple, strides: tuple) -> np.ndarray:
@@ -259,6 +258,45 @@ def _chunk_transforms(grid: TileGrid, c: int, n: int, chunk: int, dtype) -> dict
     """The :class:`_InputTransform` of each chunk size the batch is cut into."""
     sizes = {part.stop - part.start for part in _parts(n, chunk)}
     return {m: _InputTransform(grid, c, m, dtype) for m in sizes}
+
+
+class _ForwardBuffers:
+    """This thread's arrays for one chunk of ``m`` images of a forward: its transformed
+    tiles (unless a memo keeps them), their products with the filter's and the two steps of
+    the output transform."""
+
+    __slots__ = ("tiles", "prods", "by_column", "half_rows", "half_cols", "done", "out_tiles")
+
+    def __init__(self, grid: TileGrid, c: int, o: int, m: int, dtype):
+        cols = m * grid.count
+        th, tw = grid.tiles
+        self.tiles = workspace("winograd_input", (TILE * TILE, c, cols), dtype)
+        self.prods = workspace("winograd_products", (TILE * TILE, o, cols), dtype)
+        self.by_column = self.prods.reshape(TILE, -1).T
+        half = workspace("winograd_half", (TILE, o * cols, OUT_TILE), dtype)
+        self.half_rows, self.half_cols = half.reshape(-1, OUT_TILE), half.reshape(TILE, -1)
+        done = workspace("winograd_output", (OUT_TILE, o * cols, OUT_TILE), dtype)
+        self.done = done.reshape(OUT_TILE, -1)
+        # (y-in-tile, O, m, th, tw, x-in-tile) -> (m, O, th, y-in-tile, tw, x-in-tile)
+        self.out_tiles = done.reshape(OUT_TILE, o, m, th, tw, OUT_TILE) \
+            .transpose(2, 1, 3, 0, 4, 5)
+
+
+class _FilterBuffers:
+    """This thread's arrays for one chunk of ``m`` images of a filter gradient: the output
+    gradient laid on whole tiles (when the tiles overhang the output) and in tile order,
+    and the two steps of the output transform's adjoint."""
+
+    __slots__ = ("full", "dtiles", "half", "dprods")
+
+    def __init__(self, grid: TileGrid, o: int, m: int, dtype):
+        cols = m * grid.count
+        (th, tw) = grid.tiles
+        self.full = None if grid.aligned else workspace(
+            ("winograd_dout", grid.key), (m, o, th * OUT_TILE, tw * OUT_TILE), dtype)
+        self.dtiles = workspace("winograd_dtiles", (OUT_TILE, o, m, th, tw, OUT_TILE), dtype)
+        self.half = workspace("winograd_dhalf", (TILE, o * cols, OUT_TILE), dtype)
+        self.dprods = workspace("winograd_dproducts", (TILE, TILE * o * cols), dtype)
 
 
 def _filter_tiles(w: np.ndarray) -> np.ndarray:
@@ -284,26 +322,23 @@ def forward(x: np.ndarray, w: np.ndarray, pads, out: np.ndarray | None = None,
     grid = tile_grid(tuple(x.shape[2:]), tuple(tuple(p) for p in pads))
     _, at, _ = transforms(x.dtype)
     u = _filter_tiles(w)
-    (th, tw), (ho, wo) = grid.tiles, grid.out
+    ho, wo = grid.out
     y = result_array(out, (n, o, ho, wo), x.dtype)
     chunk = min(n, _chunk(max(c, o), grid))
     memo = MEMO.store(x, grid, chunk) if remember else None
     transform = _chunk_transforms(grid, c, n, chunk, x.dtype)
+    buffers = {m: _ForwardBuffers(grid, c, o, m, x.dtype) for m in transform}
+    th, tw = grid.tiles
     for k, part in enumerate(_parts(n, chunk)):
         m = part.stop - part.start
-        cols = m * grid.count
-        v = memo.tiles[k] if memo else \
-            workspace("winograd_input", (TILE * TILE, c, cols), x.dtype)
+        b = buffers[m]
+        v = memo.tiles[k] if memo else b.tiles
         transform[m](x[part], v)
-        prods = workspace("winograd_products", (TILE * TILE, o, cols), x.dtype)
-        np.matmul(u, v, out=prods)
+        np.matmul(u, v, out=b.prods)
         # A^T over the column points with the result's column in the tile innermost
-        half = workspace("winograd_half", (TILE, o * cols, OUT_TILE), x.dtype)
-        np.matmul(prods.reshape(TILE, -1).T, at.T, out=half.reshape(-1, OUT_TILE))
-        done = workspace("winograd_output", (OUT_TILE, o * cols, OUT_TILE), x.dtype)
-        np.matmul(at, half.reshape(TILE, -1), out=done.reshape(OUT_TILE, -1))
-        # (y-in-tile, O, m, th, tw, x-in-tile) -> (m, O, th, y-in-tile, tw, x-in-tile)
-        tiles = done.reshape(OUT_TILE, o, m, th, tw, OUT_TILE).transpose(2, 1, 3, 0, 4, 5)
+        np.matmul(b.by_column, at.T, out=b.half_rows)
+        np.matmul(at, b.half_cols, out=b.done)
+        tiles = b.out_tiles
         if grid.aligned:
             y[part].reshape(tiles.shape)[...] = tiles
         else:
@@ -340,31 +375,29 @@ def filter_grad(dy: np.ndarray, x: np.ndarray, pads, out: np.ndarray | None = No
     chunk = min(n, _chunk(max(c, o), grid))
     memo = MEMO.find(x, grid, chunk)
     transform = None if memo else _chunk_transforms(grid, c, n, chunk, x.dtype)
+    buffers = {}
+    part_sum = workspace("winograd_filter_part", acc.shape, x.dtype) if n > chunk else None
     for k, part in enumerate(_parts(n, chunk)):
         m = part.stop - part.start
-        cols = m * grid.count
+        b = buffers.get(m) or buffers.setdefault(m, _FilterBuffers(grid, o, m, x.dtype))
         if memo:
             v = memo.tiles[k]
         else:
-            v = workspace("winograd_input", (TILE * TILE, c, cols), x.dtype)
+            v = workspace("winograd_input", (TILE * TILE, c, m * grid.count), x.dtype)
             transform[m](x[part], v)
         grads = dy[part]
-        if not grid.aligned:  # the outputs the tiles cut off have no gradient
-            full = workspace(("winograd_dout", grid.key), (m, o, th * OUT_TILE, tw * OUT_TILE),
-                             x.dtype)
-            full[:, :, :ho, :wo] = grads
-            grads = full
+        if b.full is not None:  # the outputs the tiles cut off have no gradient
+            b.full[:, :, :ho, :wo] = grads
+            grads = b.full
         # (m, O, th, y-in-tile, tw, x-in-tile) -> (y-in-tile, O, m, th, tw, x-in-tile)
-        dtiles = workspace("winograd_dtiles", (OUT_TILE, o, m, th, tw, OUT_TILE), x.dtype)
-        np.copyto(dtiles, grads.reshape(m, o, th, OUT_TILE, tw, OUT_TILE)
+        np.copyto(b.dtiles, grads.reshape(m, o, th, OUT_TILE, tw, OUT_TILE)
                   .transpose(3, 1, 0, 2, 4, 5))
-        half = workspace("winograd_dhalf", (TILE, o * cols, OUT_TILE), x.dtype)
-        np.matmul(a, dtiles.reshape(OUT_TILE, -1), out=half.reshape(TILE, -1))
-        dprods = workspace("winograd_dproducts", (TILE, TILE * o * cols), x.dtype)
-        np.matmul(a, half.reshape(-1, OUT_TILE).T, out=dprods)  # (column, row point, ...)
-        target = acc if part.start == 0 else workspace("winograd_filter_part", acc.shape,
-                                                       x.dtype)
-        np.matmul(dprods.reshape(TILE * TILE, o, cols), v.transpose(0, 2, 1), out=target)
+        np.matmul(a, b.dtiles.reshape(OUT_TILE, -1), out=b.half.reshape(TILE, -1))
+        # (column, row point, ...)
+        np.matmul(a, b.half.reshape(-1, OUT_TILE).T, out=b.dprods)
+        target = acc if part.start == 0 else part_sum
+        np.matmul(b.dprods.reshape(TILE * TILE, o, m * grid.count), v.transpose(0, 2, 1),
+                  out=target)
         if target is not acc:
             acc += target
     dw = result_array(out, (o, c, KERNEL, KERNEL), x.dtype)
