@@ -7,8 +7,9 @@ intermediates in again: about 45% of a GPT block step's CPU time was spent there
 the mmap threshold to glibc's maximum (32 MiB) and the trim threshold to 256 MiB keeps that
 memory mapped for reuse, as PyTorch's advice to preload jemalloc/tcmalloc does.
 
-Applied once, when the first graph is compiled; ``GRAPHKILN_HEAP_TUNING=0`` leaves the heap
-as it is. Other C libraries and platforms are left alone.
+Applied once, when the first weight is drawn by an initializer or the first graph is
+compiled (a model's weight draws free large temporaries too); ``GRAPHKILN_HEAP_TUNING=0``
+leaves the heap as it is. Other C libraries and platforms are left alone.
 """
 from __future__ import annotations
 

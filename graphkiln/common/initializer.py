@@ -15,6 +15,7 @@ import numpy as np
 import graphkiln.common.dtype as mstype
 
 from . import philox
+from .heap import tune_heap
 from .lazy_inline import freeze
 from .seed import get_seed, rng, set_seed  # noqa: F401  (re-exported by nn.init)
 from .tensor import Tensor
@@ -61,6 +62,7 @@ class Initializer:
                                   f"values of a tensor of that shape")
 
     def __call__(self, shape, dtype=mstype.float32) -> np.ndarray:
+        tune_heap()  # a model's draws reuse their freed temporaries' memory (heap.py)
         t = mstype.to_type(dtype)
         return np.asarray(self._sample(tuple(shape)), dtype=t.np_dtype)
 
