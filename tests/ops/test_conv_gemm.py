@@ -265,6 +265,27 @@ def test_compiled_programs_keep_the_tiles_only_when_a_filter_gradient_reads_them
     np.testing.assert_allclose(dw.asnumpy(), want, rtol=0, atol=1e-5 * np.abs(want).max())
 
 
+def test_eager_convolutions_keep_the_tiles_only_while_a_gradient_records():
+    """PyNative: a forward outside any gradient leaves the memo empty; under ``grad`` the
+    forward keeps its tiles and the filter gradient (still right) finds them."""
+    import graphkiln as ms
+    from graphkiln import nn, ops
+
+    x_shape, w_shape, _ = CASES["winograd_same"]
+    conv = nn.Conv2d(w_shape[1], w_shape[0], 3, pad_mode="same", has_bias=False)
+    x = ms.Tensor(np.random.default_rng(1).standard_normal(x_shape).astype(np.float32))
+    ms.set_context(mode=ms.PYNATIVE_MODE)  # the test's context is reset afterwards
+    conv_winograd.MEMO.entries.clear()
+    y = conv(x)
+    assert conv_winograd.MEMO.entries == []
+    (dw,) = ops.grad(lambda t: (conv(t) ** 2).sum() / 2, grad_position=None,
+                     weights=conv.trainable_params())(x)
+    assert len(conv_winograd.MEMO.entries) == 1
+    geo = _geometry(x_shape, w_shape, {"pad_mode": "same"})
+    want = _reference(x.asnumpy(), conv.weight.asnumpy(), y.asnumpy(), geo)[2]
+    np.testing.assert_allclose(dw.asnumpy(), want, rtol=0, atol=1e-5 * np.abs(want).max())
+
+
 def _winograd_case(rng):
     """Random sizes (tiles cut at the edges) and pads 0-2 per side, redrawn until the
     layer is one Winograd runs."""

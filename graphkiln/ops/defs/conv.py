@@ -20,6 +20,7 @@ import graphkiln.ops.conv_gemm as G
 import graphkiln.ops.conv_winograd as WG
 import graphkiln.ops.windows as W
 
+from ...ir import tape
 from ...ir.abstract import AbstractTensor
 from ...ir.primitive import OUT_SEPARATE
 from ..primitive import OpDef
@@ -276,7 +277,9 @@ def conv_opdefs(rank: int):
                                                                             geo))
 
     @quiet
-    def forward(x, w, out=None, keep_tiles=True, **attrs):
+    def forward(x, w, out=None, keep_tiles=None, **attrs):
+        if keep_tiles is None:  # eager: a gradient's tape may ask for the filter's gradient
+            keep_tiles = bool(tape.ACTIVE)
         return conv_forward(x, w, _geometry(prefix, rank, x.shape[2:], attrs), out,
                             keep_tiles)
 
@@ -332,7 +335,7 @@ def conv_opdefs(rank: int):
     attrs = _conv_attrs(rank)
     def hints(primitives) -> dict:
         """A compiled program keeps the forward's transformed input only when it also
-        computes a filter gradient (in eager mode the kernel keeps it)."""
+        computes a filter gradient (in eager mode, only while a gradient records a tape)."""
         return {"keep_tiles": filter_name in primitives}
 
     return (OpDef(prefix, forward_infer, forward, attrs=attrs, out_buffer=OUT_SEPARATE,
