@@ -71,8 +71,9 @@ def uniform(seed: int, shape, a: float, b: float) -> np.ndarray:
     """float32 ``U(a, b)`` (``_random_uniform``)."""
     n = math.prod(shape)
     a, b = _f32(a), _f32(b)
-    s = _unit_doubles(philox_uint32(seed, n))
-    np.multiply(s, b - a, out=s)
+    # (u / 2**32) * (b - a) in one multiply: scaling by a power of two is exact, so
+    # u * ((b - a) / 2**32) rounds the same exact product once
+    s = np.multiply(philox_uint32(seed, n), (b - a) / 4294967296.0, dtype=np.float64)
     return np.add(s, a, out=s).astype(np.float32).reshape(shape)
 
 
