@@ -137,6 +137,16 @@ class Dataset(metaclass=_PipelineNode):
         under it (MindSpore's skip pushdown); returns the rows still to skip here."""
         return rows
 
+    def _skips_cheaply(self) -> bool:
+        """Whether a resumed run can pass over a whole pass of this node without reading
+        (``engine/resume.py``): every stream below advances as a read would advance it."""
+        return bool(self.children) and all(c._skips_cheaply() for c in self.children)
+
+    def _skip_pass(self, run: Run) -> None:
+        """Advance the streams below as one pass would, reading no row."""
+        for child in self.children:
+            child._skip_pass(run)
+
     def _column_index(self, names: list[str], op: str) -> list[int]:
         cols = self._columns()
         missing = [n for n in names if n not in cols]
@@ -460,9 +470,21 @@ class ShuffleDataset(Dataset):
         """MindSpore's ``ShuffleOp``: a ``std::mt19937_64`` seeded once per iterator draws
         ``engine() % len(buffer)`` for each row out; the last buffered row fills the hole and
         the next input row goes last; once the input ends the buffer drains the same way."""
-        rng = MT19937_64(self.seed) if self.seed is not None else run.node_state(
-            self, lambda: MT19937_64(run.engine_seed()))
+        rng = self._engine(run)
         yield from shuffle_buffer(iter(self.children[0]._rows(run)), self.buffer_size, rng)
+
+    def _engine(self, run) -> MT19937_64:
+        return MT19937_64(self.seed) if self.seed is not None else run.node_state(
+            self, lambda: MT19937_64(run.engine_seed()))
+
+    def _skips_cheaply(self):  # one draw per row: the pass's row count must be known
+        return super()._skips_cheaply() and self.children[0]._num_rows() is not None
+
+    def _skip_pass(self, run):
+        super()._skip_pass(run)
+        rng = self._engine(run)
+        for _ in range(self.children[0]._num_rows()):
+            rng.next()
 
 
 class RepeatDataset(Dataset):
@@ -487,6 +509,13 @@ class RepeatDataset(Dataset):
         while self.count == -1 or k < self.count:
             yield from self.children[0]._rows(run.scoped(k))
             k += 1
+
+    def _skips_cheaply(self):
+        return self.count != -1 and super()._skips_cheaply()
+
+    def _skip_pass(self, run):
+        for k in range(self.count):
+            self.children[0]._skip_pass(run.scoped(k))
 
     def get_repeat_count(self):
         return self.count
@@ -522,6 +551,17 @@ class TakeDataset(Dataset):
                     break
         finally:
             rows.close()
+
+    def _skips_cheaply(self):  # a take reads its input to the end only when seeded
+        return super()._skips_cheaply() and (
+            self.count == -1 or mindspore_seeded() or _partial_read_is_safe(self.children[0]))
+
+
+def _partial_read_is_safe(node: Dataset) -> bool:
+    """Whether reading only part of ``node``'s pass leaves the same streams as a whole
+    skipped pass (no shuffle buffer below drawing per row out)."""
+    return not isinstance(node, ShuffleDataset) and all(
+        _partial_read_is_safe(c) for c in node.children)
 
 
 def _draws_per_row(node: Dataset) -> bool:
@@ -568,6 +608,9 @@ class ZipDataset(Dataset):
         sizes = [d._num_rows() for d in self.children]
         return None if None in sizes else min(sizes)
 
+    def _skips_cheaply(self):  # zip stops at the shortest input
+        return super()._skips_cheaply() and all(_partial_read_is_safe(c) for c in self.children)
+
     def _rows(self, run):
         streams = [d._rows(run) for d in self.children]
         for parts in zip(*streams):
@@ -599,6 +642,10 @@ class ConcatDataset(Dataset):
     def _rows(self, run):
         for k, d in enumerate(self.children):
             yield from d._rows(run.scoped(k))
+
+    def _skip_pass(self, run):
+        for k, d in enumerate(self.children):
+            d._skip_pass(run.scoped(k))
 
 
 class ProjectDataset(Dataset):
@@ -661,6 +708,9 @@ class SyncWaitDataset(Dataset):
 
     def _is_sync(self):
         return True
+
+    def _skips_cheaply(self):  # its budget counts the rows that pass
+        return False
 
     def _sync_gates(self):
         return {**self.children[0]._sync_gates(), self.condition_name: self.gate}
@@ -758,6 +808,9 @@ class MapDataset(Dataset):
         indices = self._cache_leaf._indices(run).tolist()  # the order the leaf reads in
         yield from cached_rows(self.cache, self._cache_token, indices,
                                lambda: self._mapped_rows(run))
+
+    def _skips_cheaply(self):  # (fast recovery: a resumed run's maps start afresh anyway)
+        return self.cache is None and super()._skips_cheaply()
 
     def _skip_below_maps(self, run, rows):
         if rows and self.children[0]._skip_below_maps(run, rows):

@@ -59,6 +59,12 @@ class RandomAccessDataset(Dataset):
         indices = run.sampler_indices(self, self.sampler, n)
         return self.sampler.indices(n, run.rng(self)) if indices is None else indices
 
+    def _skips_cheaply(self):  # a skipped pass only moves the sampler's stream on
+        return self.cache is None
+
+    def _skip_pass(self, run):
+        self._indices(run)
+
     def _random_part(self, seed, total, start, stop):
         """MindSpore's split of a source read by index: a ``RandomSampler`` that never
         reshuffles (``std::shuffle`` with ``mt19937(seed)``) over this source's own order,
@@ -257,6 +263,9 @@ class GeneratorDataset(RandomAccessDataset):
             return _row(self.source[index], self.names, self.types)
         except Exception as exc:
             raise OpFailed("GeneratorDataset") from exc
+
+    def _skips_cheaply(self):  # a generator or iterable may keep state between passes
+        return self.random_access and super()._skips_cheaply()
 
     def _num_rows(self):
         if self.random_access:
