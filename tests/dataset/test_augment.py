@@ -41,3 +41,22 @@ def test_augment_errors_match_mindspore(errors, name):
     got, want = errors[name], ERRORS[name]
     assert got["type"] == want["type"]
     assert got["message"] and got["message"] in want["message"]
+
+
+def test_unseeded_policies_keep_what_mindspore_guarantees():
+    """Without a seed the draws are fresh, but zero operations change nothing and every
+    output keeps the image's shape and dtype."""
+    vision = ms.dataset.vision
+    seed = ms.dataset.config.get_seed()
+    ms.dataset.config.set_seed(5489)  # MindSpore's "no seed"
+    try:
+        from .fixtures.augment_cases import images
+        img = images(1)[0]
+        np.testing.assert_array_equal(vision.RandAugment(num_ops=0)(img), img)
+        for op in (vision.AutoAugment(vision.AutoAugmentPolicy.CIFAR10),
+                   vision.TrivialAugmentWide(), vision.RandAugment(3, 4, 8)):
+            for _ in range(5):
+                out = op(img)
+                assert out.shape == img.shape and out.dtype == np.uint8
+    finally:
+        ms.dataset.config.set_seed(seed)

@@ -12,7 +12,6 @@ view); RandAugment and TrivialAugmentWide draw an index in ``[0, n]`` and take i
 """
 from __future__ import annotations
 
-import enum
 import math
 
 import numpy as np
@@ -28,21 +27,13 @@ from .transforms import (
     rotated,
     sharpened,
 )
-from .utils import Inter
+from .utils import AutoAugmentPolicy, Inter
 from .warp import warp_affine
 
 __all__ = ["AutoAugmentPolicy", "AutoAugment", "RandAugment", "TrivialAugmentWide"]
 
 _F = np.float32
 _FLOAT_MAX_INTEGER = 16777216
-
-
-class AutoAugmentPolicy(str, enum.Enum):
-    """The dataset an AutoAugment policy was learned on."""
-
-    IMAGENET = "imagenet"
-    CIFAR10 = "cifar10"
-    SVHN = "svhn"
 
 
 # (operation, probability, magnitude bin or -1) pairs, as MindSpore lists them

@@ -5,7 +5,6 @@ copy: a shuffle, libstdc++'s float gamma draws for a Beta weight, and CutMix's b
 probability draws); MixUp draws from ``numpy.random``, as MindSpore's Python op does."""
 from __future__ import annotations
 
-import enum
 import math
 
 import numpy as np
@@ -13,18 +12,12 @@ import numpy as np
 from ..randomness import draws
 from ..stdrandom import GammaFloat
 from ..transforms.transforms import TensorOperation
+from .utils import ImageBatchFormat
 
 __all__ = ["ImageBatchFormat", "MixUpBatch", "CutMixBatch", "MixUp"]
 
 _F = np.float32
 _FLOAT_MAX_INTEGER = 16777216
-
-
-class ImageBatchFormat(enum.IntEnum):
-    """Layout of a batch of images."""
-
-    NHWC = 0
-    NCHW = 1
 
 
 def _type_check(value, kinds: tuple, name: str) -> None:
