@@ -94,3 +94,15 @@ def test_unskippable_pipeline_still_replays(monkeypatch):
     got = [r[0].tolist() for r in data.create_tuple_iterator(num_epochs=3, output_numpy=True)]
     # one pass for the dataset size (a generator has no length), two replayed, one resumed
     assert got == [1, 2, 3] and len(calls) == 4
+
+
+def test_a_source_read_by_index_reads_only_what_the_resumed_run_gives():
+    """Earlier epochs and the rows before the step inside its epoch are skipped by index,
+    below the map and the batch (fast recovery)."""
+    source = Counted(12)
+    data = ds.GeneratorDataset(source, ["x"], shuffle=False).map(lambda x: x + 100).batch(2)
+    data.set_init_step(3 * 6 + 2)  # epoch 3, after its first two batches
+    it = data.create_tuple_iterator(num_epochs=5, output_numpy=True)
+    epochs = [[r[0].tolist() for r in it] for _ in range(2)]
+    assert epochs[0] == [[104, 105], [106, 107], [108, 109], [110, 111]]
+    assert len(epochs[1]) == 6 and source.reads == 8 + 12

@@ -8,7 +8,8 @@ stream stand where they would. With ``config.get_fast_recovery()`` (the default)
 below the maps, as MindSpore's fast recovery does; without it they run through the maps.
 
 With fast recovery the earlier epochs cost no reading when the pipeline allows it
-(``Dataset._skips_cheaply``): sources read by index only draw each pass's sampler order,
+(``Dataset._skips_cheaply``): sources read by index only draw each pass's sampler order
+(and drop the resumed epoch's skipped rows by index, unread),
 shuffle buffers draw one number per row they would have sent, and maps and batches are not
 run (their streams restart anyway). A Python generator, a sync point, a cache, an endless
 repeat, or a shuffle whose pass length is unknown (or only partly read, under ``zip`` or an

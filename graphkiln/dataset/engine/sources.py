@@ -55,9 +55,18 @@ class RandomAccessDataset(Dataset):
         return None
 
     def _indices(self, run) -> np.ndarray:
+        """The pass's sampler order, less the rows a resumed run skips by index."""
         n = self._length()
         indices = run.sampler_indices(self, self.sampler, n)
-        return self.sampler.indices(n, run.rng(self)) if indices is None else indices
+        indices = self.sampler.indices(n, run.rng(self)) if indices is None else indices
+        skip = run.inputs_to_skip(self)
+        return indices[skip:] if skip else indices
+
+    def _skip_below_maps(self, run, rows):  # skipped by index, unread (a cache reads all)
+        if self.cache is not None:
+            return rows
+        run.skip_inputs(self, rows)
+        return 0
 
     def _skips_cheaply(self):  # a skipped pass only moves the sampler's stream on
         return self.cache is None
@@ -266,6 +275,9 @@ class GeneratorDataset(RandomAccessDataset):
 
     def _skips_cheaply(self):  # a generator or iterable may keep state between passes
         return self.random_access and super()._skips_cheaply()
+
+    def _skip_below_maps(self, run, rows):
+        return super()._skip_below_maps(run, rows) if self.random_access else rows
 
     def _num_rows(self):
         if self.random_access:
