@@ -82,3 +82,22 @@ def test_dataset_size_does_not_block():
     data = ds.NumpySlicesDataset(np.arange(6), shuffle=False).sync_wait("c")
     data = data.filter(lambda x: x % 2 == 0).batch(1)  # a size found by reading an epoch
     assert data.get_dataset_size() == 3
+
+
+def test_an_update_before_the_first_row_counts():
+    """The budget restarts when the iterator is made (as MindSpore's bootstrap), so an
+    update between making it and reading it is kept."""
+    timeout = ds.config.get_callback_timeout()
+    ds.config.set_callback_timeout(2)  # a lost update would wait this long
+    try:
+        data = ds.NumpySlicesDataset(np.arange(6), shuffle=False).sync_wait("c").batch(2)
+        it = data.create_tuple_iterator(num_epochs=1, output_numpy=True)
+        data.sync_update("c", num_batch=2)
+        first = next(it)
+        time.sleep(0.2)
+        start = time.monotonic()
+        rest = [next(it), next(it)]  # released by the update and the initial budget
+        assert time.monotonic() - start < 1.0
+    finally:
+        ds.config.set_callback_timeout(timeout)
+    assert [r[0].tolist() for r in [first, *rest]] == [[0, 1], [2, 3], [4, 5]]

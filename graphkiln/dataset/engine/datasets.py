@@ -209,6 +209,10 @@ class Dataset(metaclass=_PipelineNode):
         for child in self.children:
             child._scale_sync(batch_size)
 
+    def _start_iterator(self) -> None:  # a new iterator: sync points restart their budgets
+        for child in self.children:
+            child._start_iterator()
+
     def shuffle(self, buffer_size: int) -> Dataset:
         """Shuffle through a buffer of ``buffer_size`` rows (reshuffled every epoch)."""
         return ShuffleDataset(self, buffer_size)
@@ -719,11 +723,14 @@ class SyncWaitDataset(Dataset):
         self.gate.scale(batch_size)
         super()._scale_sync(batch_size)
 
+    def _start_iterator(self):
+        self.gate.reset()
+        super()._start_iterator()
+
     def _rows(self, run):
         if not run.iterating:  # sizes and shapes read an epoch without waiting
             yield from self.children[0]._rows(run)
             return
-        run.node_state(self, self.gate.reset)  # a new iterator: the initial budget again
         for row in self.children[0]._rows(run):
             self.gate.wait(run.stopped)
             yield row

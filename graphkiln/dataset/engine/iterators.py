@@ -103,6 +103,7 @@ class _Iterator:
         step = dataset.get_init_step()
         self._resume = resume_point(dataset, step, num_epochs) if step else None
         self._run = Run(dataset, iterating=True)
+        dataset._start_iterator()
         self._epoch = self._resume[0] if self._resume else 0
         self._feed: Prefetcher | None = None
         self._stopped = False
