@@ -62,10 +62,13 @@ class SyncGate:
                 self._cv.wait(_POLL_SECONDS)
             self.count += 1
 
-    def release(self, rows: int | None, data) -> None:
+    def release(self, rows: int | None, data, restart: bool = False) -> None:
         """``sync_update``: let ``rows`` more rows through (default the initial budget),
-        after the callback has taken ``data``."""
+        after the callback has taken ``data``; with ``restart``, on top of a new initial
+        budget (in one step, so every row it lets through sees the new data)."""
         with self._cv:
+            if restart:
+                self.count = -self.default_rows
             self.count -= self.default_rows if rows is None else rows
             try:
                 if self.callback is not None:
@@ -101,23 +104,27 @@ def sync_update(dataset, condition_name: str, num_batch: int | None, data) -> No
     if condition_name not in gates:
         disable_first_gate(dataset)
         raise RuntimeError("Condition name not found.")
-    rows = None
+    rows, restart = None, False
     if num_batch is not None:
-        _first_getter_resets(dataset)
+        restart = _first_getter_resets(dataset, gates[condition_name])
         rows = num_batch * dataset.get_batch_size()
-    gates[condition_name].release(rows, data)
+    gates[condition_name].release(rows, data, restart)
 
 
-def _first_getter_resets(dataset) -> None:
+def _first_getter_resets(dataset, target: SyncGate) -> bool:
     """MindSpore 2.10 asks a copy of the pipeline for its batch size the first time a
     ``sync_update`` names ``num_batch`` (then caches it); building that copy restarts every
-    gate's initial budget, which the running iterator then gets on top (recorded)."""
+    gate's initial budget, which the running iterator then gets on top (recorded). The
+    other gates restart here; whether ``target`` must restart (with its release) is
+    returned. (In MindSpore the rows the restart lets through race the callback; here they
+    see its data.)"""
     if getattr(dataset, "_sync_batch_size_asked", False):
-        return
+        return False
     dataset._sync_batch_size_asked = True
     pending = [dataset]
     while pending:
         node = pending.pop()
-        if hasattr(node, "gate"):
+        if hasattr(node, "gate") and node.gate is not target:
             node.gate.reset()
         pending.extend(node.children)
+    return True
