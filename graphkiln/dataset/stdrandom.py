@@ -231,3 +231,62 @@ class MinStdRand0(Engine):
     def next(self) -> int:
         self._x = self._x * 16807 % self._MODULUS
         return self._x - 1
+
+
+def _logf(x) -> np.float32:
+    """glibc's ``logf`` (correctly rounded)."""
+    return np.float32(math.log(float(x)))
+
+
+class GammaFloat:
+    """``std::gamma_distribution<float>(alpha, 1)`` as libstdc++ draws it: Marsaglia and
+    Tsang's method over its own ``normal_distribution<float>`` (the polar method, which
+    keeps its second value for the next call), in float with the double constants and
+    comparisons of the C++ source. ``draw(engine)`` takes canonical floats from
+    ``engine.uniform_float(0, 1)``."""
+
+    def __init__(self, alpha: float):
+        f = np.float32
+        self.alpha = f(alpha)
+        self.malpha = self.alpha + f(1) if self.alpha < 1 else self.alpha
+        self.a1 = self.malpha - f(1) / f(3)
+        self.a2 = f(1) / f(math.sqrt(float(f(9) * self.a1)))
+        self._saved: np.float32 | None = None
+
+    def _normal(self, engine) -> np.float32:
+        if self._saved is not None:
+            value, self._saved = self._saved, None
+            return value
+        f = np.float32
+        while True:
+            x = f(2) * engine.uniform_float(0, 1) - f(1)
+            y = f(2) * engine.uniform_float(0, 1) - f(1)
+            r2 = x * x + y * y
+            if r2 <= 1 and r2 != 0:
+                break
+        mult = f(math.sqrt(float(f(-2) * _logf(r2) / r2)))
+        self._saved = x * mult
+        return y * mult
+
+    def draw(self, engine) -> np.float32:
+        f = np.float32
+        while True:
+            while True:
+                n = self._normal(engine)
+                v = f(1) + self.a2 * n
+                if v > 0:
+                    break
+            v = v * v * v
+            u = engine.uniform_float(0, 1)
+            n64 = float(n)
+            squeeze = 1.0 - 0.0331 * n64 * n64 * n64 * n64
+            if not (float(u) > squeeze and float(_logf(u)) > (
+                    0.5 * n64 * n64 + float(self.a1) * (1.0 - float(v) + float(_logf(v))))):
+                break
+        if self.alpha == self.malpha:
+            return self.a1 * v
+        while True:
+            u = engine.uniform_float(0, 1)
+            if u != 0:
+                break
+        return f(math.pow(float(u), float(f(1) / self.alpha))) * self.a1 * v

@@ -9,7 +9,6 @@ from __future__ import annotations
 import collections
 import functools
 import itertools
-import math
 import multiprocessing
 import operator
 import secrets
@@ -29,6 +28,8 @@ from .mapping import OpChain
 from .run import Run, pipeline_error
 from .saving import save
 from .seeded_samplers import shuffle_buffer
+from .split_sizes import split_counts
+from .sync import SyncGate, sync_update
 from .workers import OpFailed, WorkerError
 
 Row = tuple
@@ -136,6 +137,16 @@ class Dataset(metaclass=_PipelineNode):
         under it (MindSpore's skip pushdown); returns the rows still to skip here."""
         return rows
 
+    def _skips_cheaply(self) -> bool:
+        """Whether a resumed run can pass over a whole pass of this node without reading
+        (``engine/resume.py``): every stream below advances as a read would advance it."""
+        return bool(self.children) and all(c._skips_cheaply() for c in self.children)
+
+    def _skip_pass(self, run: Run) -> None:
+        """Advance the streams below as one pass would, reading no row."""
+        for child in self.children:
+            child._skip_pass(run)
+
     def _column_index(self, names: list[str], op: str) -> list[int]:
         cols = self._columns()
         missing = [n for n in names if n not in cols]
@@ -177,6 +188,30 @@ class Dataset(metaclass=_PipelineNode):
                num_parallel_workers=None) -> Dataset:
         """Keep the rows for which ``predicate(*columns)`` is true."""
         return FilterDataset(self, predicate, input_columns, num_parallel_workers)
+
+    def sync_wait(self, condition_name: str, num_batch: int = 1,
+                  callback: Callable | None = None) -> Dataset:
+        """Block after ``num_batch`` batches until ``sync_update`` (``engine/sync.py``)."""
+        return SyncWaitDataset(self, condition_name, num_batch, callback)
+
+    def sync_update(self, condition_name: str, num_batch: int | None = None,
+                    data=None) -> None:
+        """Let ``num_batch`` more batches past a sync point, after its callback(data)."""
+        sync_update(self, condition_name, num_batch, data)
+
+    def _is_sync(self) -> bool:  # a sync point below (no shuffle may follow)
+        return any(child._is_sync() for child in self.children)
+
+    def _sync_gates(self) -> dict:  # sync points by name, through first children
+        return self.children[0]._sync_gates() if self.children else {}
+
+    def _scale_sync(self, batch_size: int) -> None:  # a batch above: gates count its rows
+        for child in self.children:
+            child._scale_sync(batch_size)
+
+    def _start_iterator(self) -> None:  # a new iterator: sync points restart their budgets
+        for child in self.children:
+            child._start_iterator()
 
     def shuffle(self, buffer_size: int) -> Dataset:
         """Shuffle through a buffer of ``buffer_size`` rows (reshuffled every epoch)."""
@@ -230,7 +265,7 @@ class Dataset(metaclass=_PipelineNode):
         ``randomize``, rows are dealt out at random, the same way every epoch, as MindSpore
         does (its seed, or one fixed here, so the parts never overlap)."""
         total = self.get_dataset_size()
-        counts = _split_counts(sizes, total)
+        counts = split_counts(sizes, total)
         bounds = np.cumsum([0, *counts]).tolist()
         parts = list(zip(bounds, bounds[1:]))
         consumers = self._consumers
@@ -377,28 +412,6 @@ def _dims(shape) -> str:
     return ",".join("-1" if d is None else str(d) for d in shape)
 
 
-def _split_counts(sizes, total: int) -> list[int]:
-    sizes = list(sizes)
-    if not sizes:
-        raise ValueError("sizes cannot be empty.")
-    if all(isinstance(s, (int, np.integer)) and not isinstance(s, bool) for s in sizes):
-        if any(s <= 0 for s in sizes) or sum(sizes) != total:
-            raise RuntimeError(f"Sum of split sizes {sum(sizes)} is not equal to dataset size "
-                               f"{total}.")
-        return [int(s) for s in sizes]
-    if all(isinstance(s, float) for s in sizes):
-        if any(not 0 < s <= 1 for s in sizes) or not math.isclose(sum(sizes), 1.0):
-            raise ValueError("Sum of split sizes should be 1 and each size in (0, 1], "
-                             f"but got {sizes}.")
-        counts = [round(s * total) for s in sizes]
-        counts[0] += total - sum(counts)
-        if any(c <= 0 for c in counts):
-            raise RuntimeError(f"Split {sizes} of a dataset of {total} rows gives an empty "
-                               "split.")
-        return counts
-    raise TypeError("sizes should be a list of int or a list of float.")
-
-
 # ---------------------------------------------------------------------- row operations
 class _Broken(Dataset):
     """An operation whose columns did not fit its input: building a pipeline on it raises
@@ -452,6 +465,8 @@ class ShuffleDataset(Dataset):
         if not 2 <= buffer_size <= _INT32_MAX:
             raise ValueError("Input buffer_size is not within the required interval of "
                              "[2, 2147483647].")
+        if child._is_sync():
+            raise RuntimeError("No shuffle after sync operators.")
         self.buffer_size = buffer_size
         self.seed = seed  # a fixed seed: the same order every pass (a split's shuffle)
 
@@ -459,9 +474,21 @@ class ShuffleDataset(Dataset):
         """MindSpore's ``ShuffleOp``: a ``std::mt19937_64`` seeded once per iterator draws
         ``engine() % len(buffer)`` for each row out; the last buffered row fills the hole and
         the next input row goes last; once the input ends the buffer drains the same way."""
-        rng = MT19937_64(self.seed) if self.seed is not None else run.node_state(
-            self, lambda: MT19937_64(run.engine_seed()))
+        rng = self._engine(run)
         yield from shuffle_buffer(iter(self.children[0]._rows(run)), self.buffer_size, rng)
+
+    def _engine(self, run) -> MT19937_64:
+        return MT19937_64(self.seed) if self.seed is not None else run.node_state(
+            self, lambda: MT19937_64(run.engine_seed()))
+
+    def _skips_cheaply(self):  # one draw per row: the pass's row count must be known
+        return super()._skips_cheaply() and self.children[0]._num_rows() is not None
+
+    def _skip_pass(self, run):
+        super()._skip_pass(run)
+        rng = self._engine(run)
+        for _ in range(self.children[0]._num_rows()):
+            rng.next()
 
 
 class RepeatDataset(Dataset):
@@ -486,6 +513,13 @@ class RepeatDataset(Dataset):
         while self.count == -1 or k < self.count:
             yield from self.children[0]._rows(run.scoped(k))
             k += 1
+
+    def _skips_cheaply(self):
+        return self.count != -1 and super()._skips_cheaply()
+
+    def _skip_pass(self, run):
+        for k in range(self.count):
+            self.children[0]._skip_pass(run.scoped(k))
 
     def get_repeat_count(self):
         return self.count
@@ -521,6 +555,17 @@ class TakeDataset(Dataset):
                     break
         finally:
             rows.close()
+
+    def _skips_cheaply(self):  # a take reads its input to the end only when seeded
+        return super()._skips_cheaply() and (
+            self.count == -1 or mindspore_seeded() or _partial_read_is_safe(self.children[0]))
+
+
+def _partial_read_is_safe(node: Dataset) -> bool:
+    """Whether reading only part of ``node``'s pass leaves the same streams as a whole
+    skipped pass (no shuffle buffer below drawing per row out)."""
+    return not isinstance(node, ShuffleDataset) and all(
+        _partial_read_is_safe(c) for c in node.children)
 
 
 def _draws_per_row(node: Dataset) -> bool:
@@ -567,6 +612,9 @@ class ZipDataset(Dataset):
         sizes = [d._num_rows() for d in self.children]
         return None if None in sizes else min(sizes)
 
+    def _skips_cheaply(self):  # zip stops at the shortest input
+        return super()._skips_cheaply() and all(_partial_read_is_safe(c) for c in self.children)
+
     def _rows(self, run):
         streams = [d._rows(run) for d in self.children]
         for parts in zip(*streams):
@@ -598,6 +646,10 @@ class ConcatDataset(Dataset):
     def _rows(self, run):
         for k, d in enumerate(self.children):
             yield from d._rows(run.scoped(k))
+
+    def _skip_pass(self, run):
+        for k, d in enumerate(self.children):
+            d._skip_pass(run.scoped(k))
 
 
 class ProjectDataset(Dataset):
@@ -641,6 +693,47 @@ class RenameDataset(Dataset):
 
     def _rows(self, run):
         return self.children[0]._rows(run)
+
+
+class SyncWaitDataset(Dataset):
+    """The rows of ``child``, each let through by the node's :class:`SyncGate`."""
+
+    def __init__(self, child, condition_name: str, num_batch: int, callback=None):
+        super().__init__([child])
+        for value, kind, name in ((condition_name, str, "condition_name"),
+                                  (num_batch, int, "num_batch")):
+            if isinstance(value, bool) or not isinstance(value, kind):
+                raise TypeError(f"Argument {name} with value {value} is not of type "
+                                f"[{kind!r}], but got {type(value)}.")
+        self.condition_name = condition_name
+        self.gate = SyncGate(num_batch, callback)
+        if condition_name in child._sync_gates():
+            raise RuntimeError("Condition name is already in use.")
+
+    def _is_sync(self):
+        return True
+
+    def _skips_cheaply(self):  # its budget counts the rows that pass
+        return False
+
+    def _sync_gates(self):
+        return {**self.children[0]._sync_gates(), self.condition_name: self.gate}
+
+    def _scale_sync(self, batch_size):
+        self.gate.scale(batch_size)
+        super()._scale_sync(batch_size)
+
+    def _start_iterator(self):
+        self.gate.reset()
+        super()._start_iterator()
+
+    def _rows(self, run):
+        if not run.iterating:  # sizes and shapes read an epoch without waiting
+            yield from self.children[0]._rows(run)
+            return
+        for row in self.children[0]._rows(run):
+            self.gate.wait(run.stopped)
+            yield row
 
 
 class SubsetDataset(Dataset):
@@ -723,6 +816,9 @@ class MapDataset(Dataset):
         yield from cached_rows(self.cache, self._cache_token, indices,
                                lambda: self._mapped_rows(run))
 
+    def _skips_cheaply(self):  # (fast recovery: a resumed run's maps start afresh anyway)
+        return self.cache is None and super()._skips_cheaply()
+
     def _skip_below_maps(self, run, rows):
         if rows and self.children[0]._skip_below_maps(run, rows):
             run.skip_inputs(self, rows)
@@ -737,10 +833,11 @@ class MapDataset(Dataset):
     def _mapped_rows(self, run):
         rewrite, chain = self.rewrite, self.chain
         workers = self._workers()
+        inline = workers == 1 or self._is_sync()  # a pool's read-ahead would wait at the gate
         if chain.random and run.mindspore_seed is not None:
-            yield from self._seeded_rows(run, workers)
+            yield from self._seeded_rows(run, workers, inline)
             return
-        if workers == 1:
+        if inline:
             for i, row in enumerate(self._input_rows(run)):
                 key = run.row_key(self, i) if chain.random else None
                 yield rewrite.merge(row, chain((key, rewrite.args(row))), "map")
@@ -756,14 +853,14 @@ class MapDataset(Dataset):
         for out in pool.imap(items()):
             yield rewrite.merge(waiting.popleft(), out, "map")
 
-    def _seeded_rows(self, run, workers: int):
+    def _seeded_rows(self, run, workers: int, inline: bool):
         """MindSpore's random stream: each of its ``workers`` has its own copies of the ops
         (seeded ``seed + w``) and takes rows in turn; here one thread per worker runs that
         worker's rows in order (inline for one worker)."""
         rewrite, chain = self.rewrite, self.chain
         streams = run.node_state(self, lambda: MapStreams(run.mindspore_seed, workers))
         try:
-            if workers == 1:
+            if inline:
                 for row in self._input_rows(run):
                     out = chain.apply(streams.next_row()[1], rewrite.args(row))
                     yield rewrite.merge(row, out, "map")
@@ -821,6 +918,8 @@ class BatchDataset(Dataset):
             raise TypeError("per_batch_map should be callable.")
         if per_batch_map is None and (input_columns is not None or output_columns is not None):
             raise ValueError("input_columns and output_columns of batch need per_batch_map.")
+        if not callable(batch_size):
+            child._scale_sync(batch_size)
         self.batch_size = batch_size
         self.drop_remainder = bool(drop_remainder)
         self.per_batch_map = per_batch_map
@@ -870,7 +969,7 @@ class BatchDataset(Dataset):
                 return
         groups = self._collect(run)
         workers = self._workers()
-        if self.per_batch_map is None or workers == 1:
+        if self.per_batch_map is None or workers == 1 or self._is_sync():
             yield from map(self._make, groups)
             return
         pool = run.pool(self, self._make, workers, self.python_multiprocessing)

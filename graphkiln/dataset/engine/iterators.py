@@ -102,7 +102,8 @@ class _Iterator:
         self._do_copy = do_copy
         step = dataset.get_init_step()
         self._resume = resume_point(dataset, step, num_epochs) if step else None
-        self._run = Run(dataset)
+        self._run = Run(dataset, iterating=True)
+        dataset._start_iterator()
         self._epoch = self._resume[0] if self._resume else 0
         self._feed: Prefetcher | None = None
         self._stopped = False
@@ -155,6 +156,7 @@ class _Iterator:
     def stop(self) -> None:
         """Stop the pipeline for good: end its thread and worker processes."""
         self._stopped = True
+        self._run.stopped.set()  # wakes a producer blocked at a sync point
         if self._feed is not None:
             self._feed.close()
             self._feed = None

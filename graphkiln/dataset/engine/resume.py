@@ -6,6 +6,14 @@ earlier epochs run and are dropped, so samplers, shuffle buffers and every other
 stream stand where they would. With ``config.get_fast_recovery()`` (the default) the random
 ``map`` operations restart their streams and the rows skipped inside the epoch are dropped
 below the maps, as MindSpore's fast recovery does; without it they run through the maps.
+
+With fast recovery the earlier epochs cost no reading when the pipeline allows it
+(``Dataset._skips_cheaply``): sources read by index only draw each pass's sampler order
+(and drop the resumed epoch's skipped rows by index, unread),
+shuffle buffers draw one number per row they would have sent, and maps and batches are not
+run (their streams restart anyway). A Python generator, a sync point, a cache, an endless
+repeat, or a shuffle whose pass length is unknown (or only partly read, under ``zip`` or an
+unseeded ``take``) makes the epochs run as before.
 """
 from __future__ import annotations
 
@@ -34,7 +42,11 @@ def resume_point(dataset, step: int, num_epochs: int) -> tuple[int, int]:
 
 def resumed_rows(dataset, run: Run, epochs: int, rows: int) -> Iterator:
     """Epoch ``epochs``'s rows from row ``rows`` on, after running the steps before them."""
+    cheap = get_fast_recovery() and dataset._skips_cheaply()
     for epoch in range(epochs):
+        if cheap:  # the streams move on as the epoch would move them; nothing is read
+            dataset._skip_pass(run.scoped(epoch))
+            continue
         for _ in dataset._guarded_rows(run.scoped(epoch)):
             pass
     if get_fast_recovery():

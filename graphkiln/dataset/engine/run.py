@@ -8,6 +8,7 @@ Worker pools live as long as the iterator and are closed with it.
 """
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 
 import numpy as np
@@ -25,7 +26,8 @@ _RULE = "-" * 66
 class Run:
     """Seed, node numbering and worker pools of one iterator; ``key`` scopes randomness."""
 
-    def __init__(self, root, key: tuple = (), shared: dict | None = None):
+    def __init__(self, root, key: tuple = (), shared: dict | None = None,
+                 iterating: bool = False):
         if shared is None:
             root.check_tree()
             nodes: list = []
@@ -33,7 +35,8 @@ class Run:
             shared = {"seed": root_seed(),
                       "mindspore_seed": get_seed() if mindspore_seeded() else None,
                       "ids": {id(n): i for i, n in enumerate(nodes)}, "pools": {},
-                      "passes": {}, "streams": {}, "states": {}, "shard_seeds": {
+                      "passes": {}, "streams": {}, "states": {}, "iterating": iterating,
+                      "stopped": threading.Event(), "shard_seeds": {
                           id(n): n.sampler.seed for n in nodes
                           if isinstance(getattr(n, "sampler", None), DistributedSampler)}}
         self._shared = shared
@@ -42,6 +45,16 @@ class Run:
     def scoped(self, *key: int) -> Run:
         """The same run, with randomness keyed further (an epoch, a repeat pass)."""
         return Run(None, self.key + key, self._shared)
+
+    @property
+    def iterating(self) -> bool:
+        """Whether an iterator runs this (sync points block only then, not for sizes)."""
+        return self._shared["iterating"]
+
+    @property
+    def stopped(self) -> threading.Event:
+        """Set once the run is closed or its iterator stops: nothing may wait any longer."""
+        return self._shared["stopped"]
 
     def rng(self, node, *key: int) -> np.random.Generator:
         return keyed(*self.row_key(node, *key))
@@ -116,6 +129,7 @@ class Run:
         return pools[key]
 
     def close(self) -> None:
+        self.stopped.set()
         for pool in self._shared["pools"].values():
             pool.close()
         self._shared["pools"].clear()

@@ -55,9 +55,24 @@ class RandomAccessDataset(Dataset):
         return None
 
     def _indices(self, run) -> np.ndarray:
+        """The pass's sampler order, less the rows a resumed run skips by index."""
         n = self._length()
         indices = run.sampler_indices(self, self.sampler, n)
-        return self.sampler.indices(n, run.rng(self)) if indices is None else indices
+        indices = self.sampler.indices(n, run.rng(self)) if indices is None else indices
+        skip = run.inputs_to_skip(self)
+        return indices[skip:] if skip else indices
+
+    def _skip_below_maps(self, run, rows):  # skipped by index, unread (a cache reads all)
+        if self.cache is not None:
+            return rows
+        run.skip_inputs(self, rows)
+        return 0
+
+    def _skips_cheaply(self):  # a skipped pass only moves the sampler's stream on
+        return self.cache is None
+
+    def _skip_pass(self, run):
+        self._indices(run)
 
     def _random_part(self, seed, total, start, stop):
         """MindSpore's split of a source read by index: a ``RandomSampler`` that never
@@ -257,6 +272,12 @@ class GeneratorDataset(RandomAccessDataset):
             return _row(self.source[index], self.names, self.types)
         except Exception as exc:
             raise OpFailed("GeneratorDataset") from exc
+
+    def _skips_cheaply(self):  # a generator or iterable may keep state between passes
+        return self.random_access and super()._skips_cheaply()
+
+    def _skip_below_maps(self, run, rows):
+        return super()._skip_below_maps(run, rows) if self.random_access else rows
 
     def _num_rows(self):
         if self.random_access:

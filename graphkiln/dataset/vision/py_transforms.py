@@ -2,6 +2,7 @@
 image, ``ToTensor`` a CHW float array that ``Normalize`` expects channels first."""
 from ..transforms.transforms import Compose  # noqa: F401
 from . import transforms as _vision
+from .mix import MixUp  # noqa: F401 - MindSpore 1.x's Python MixUp
 from .transforms import (  # noqa: F401
     CenterCrop,
     RandomColorAdjust,

@@ -410,10 +410,14 @@ def _factor_range(value, name: str, center: float, bound: float | None) -> tuple
 
 
 def _blend(img: np.ndarray, other, factor: float) -> np.ndarray:
-    """``img * factor + other * (1 - factor)`` rounded to uint8, in float32 with the
-    weights MindSpore's OpenCV expression uses (the second from the float32 first)."""
+    """``img * factor + other * (1 - factor)`` rounded to uint8 as MindSpore's OpenCV
+    computes it: float32 weights (the second from the float32 first), ``img * factor``
+    rounded to float32, then one fused multiply-add of ``other`` (exact products in
+    float64, one rounding to float32)."""
     weight = np.float32(factor)
-    out = img.astype(np.float32) * weight + np.float32(1 - np.float64(weight)) * other
+    scaled = img.astype(np.float32) * weight
+    other = np.asarray(other, dtype=np.float32).astype(np.float64)
+    out = (other * np.float64(np.float32(1 - np.float64(weight))) + scaled).astype(np.float32)
     return np.clip(np.rint(out), 0, 255).astype(np.uint8)
 
 
@@ -683,21 +687,47 @@ class Equalize(TensorOperation):
 
 class AutoContrast(TensorOperation):
     """Stretch each channel to [0, 255], ignoring ``cutoff`` percent of the darkest and
-    lightest pixels and the ``ignore`` values (Pillow's rule, as MindSpore's)."""
+    lightest pixels and the ``ignore`` values (Pillow's rule, with MindSpore's float32
+    table)."""
 
     def __init__(self, cutoff: float = 0.0, ignore=None):
         if not 0 <= cutoff < 50:
             raise ValueError("Input cutoff is not within the required interval of [0, 50).")
         self.cutoff = cutoff
-        self.ignore = ignore
+        self.ignore = [] if ignore is None else (
+            [ignore] if isinstance(ignore, numbers.Integral) else list(ignore))
 
     def _apply(self, img):
-        from PIL import ImageOps  # noqa: PLC0415 - optional dependency, loaded on first use
         img = _uint8_image(img, "AutoContrast")
-        ignore = self.ignore[0] if isinstance(self.ignore, (list, tuple)) and len(
-            self.ignore) == 1 else self.ignore
-        return np.asarray(ImageOps.autocontrast(pil_image().fromarray(img), self.cutoff,
-                                                ignore))
+        return _per_channel(img, lambda plane: self._table(plane)[plane])
+
+    def _table(self, plane: np.ndarray) -> np.ndarray:
+        hist = np.bincount(plane.ravel(), minlength=256).astype(np.int64)
+        hist[self.ignore] = 0
+        lo, hi = _cut_bounds(hist, self.cutoff)
+        if hi <= lo:
+            return np.arange(256, dtype=np.uint8)
+        scale = np.float32(255) / np.float32(hi - lo)
+        offset = np.float32(-lo) * scale
+        levels = np.arange(256, dtype=np.float32) * scale + offset
+        return np.clip(levels.astype(np.int32), 0, 255).astype(np.uint8)
+
+
+def _cut_bounds(hist: np.ndarray, cutoff: float) -> tuple[int, int]:
+    """The lowest and highest levels left after cutting ``cutoff`` percent of the pixels
+    from each end of the histogram (Pillow's rule; (255, 0) for an empty one)."""
+    hist = hist.copy()
+    cut = int(hist.sum() * cutoff // 100)
+    for order in (range(256), range(255, -1, -1)):
+        left = cut
+        for level in order:
+            if left <= 0:
+                break
+            taken = min(left, hist[level])
+            hist[level] -= taken
+            left -= taken
+    nonzero = np.flatnonzero(hist)
+    return (int(nonzero[0]), int(nonzero[-1])) if nonzero.size else (255, 0)
 
 
 class RandomSolarize(TensorOperation):

@@ -1,4 +1,5 @@
-"""Vision enums (``Inter``, ``Border``) and the optional image libraries behind them."""
+"""Vision enums (``Inter``, ``Border``, ``AutoAugmentPolicy``, ``ImageBatchFormat``) and the
+optional image libraries behind them."""
 from __future__ import annotations
 
 import enum
@@ -51,6 +52,21 @@ class Border(str, enum.Enum):
     EDGE = "edge"
     REFLECT = "reflect"
     SYMMETRIC = "symmetric"
+
+
+class AutoAugmentPolicy(str, enum.Enum):
+    """The dataset an AutoAugment policy was learned on."""
+
+    IMAGENET = "imagenet"
+    CIFAR10 = "cifar10"
+    SVHN = "svhn"
+
+
+class ImageBatchFormat(enum.IntEnum):
+    """Layout of a batch of images."""
+
+    NHWC = 0
+    NCHW = 1
 
 
 def cv2_interpolation(inter: Inter) -> int:
