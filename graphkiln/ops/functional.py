@@ -16,6 +16,7 @@ import types as _types
 import numpy as np
 
 from ..common import dtype as mstype
+from ..common.sparse_tensor import COOTensor, CSRTensor
 from ..common.symbolic_scalar import SymbolicScalar
 from ..common.symbolic_sequence import SymbolicSequence
 from ..common.tensor import Tensor
@@ -780,8 +781,8 @@ def dyn_shape(input_x) -> Tensor:
 
 
 def dtype(input) -> mstype.Type:
-    """The MindSpore dtype of a Tensor."""
-    if not isinstance(input, Tensor):
+    """The MindSpore dtype of a Tensor (of a sparse tensor's values)."""
+    if not isinstance(input, (Tensor, COOTensor, CSRTensor)):
         raise TypeError(f"For 'dtype', the input must be a Tensor, but got "
                         f"{type(input).__name__}.")
     return input.dtype
