@@ -45,10 +45,13 @@ def _check_dense_shape(kind: str, shape: tuple, nnz: int) -> None:
                          f"non-zero values.")
 
 
-class _SparseBase:
+class SparseBase:
     """What COO and CSR tensors share: static ``shape``, ``values`` and their metadata."""
 
     _PARTS: tuple = ()  # the tensor attributes, in constructor order
+    # applied to the index tensors when built from parts: ops/sparse_methods.py installs
+    # stop_gradient (indices carry no gradient, as in MindSpore)
+    _freeze_index = staticmethod(lambda t: t)
 
     @property
     def values(self) -> Tensor:
@@ -96,7 +99,7 @@ class _SparseBase:
                 f"{parts})")
 
 
-class COOTensor(_SparseBase):
+class COOTensor(SparseBase):
     """A 2-D sparse tensor: ``values[k]`` sits at ``indices[k]``. ``coo_tensor=`` copies
     another one."""
 
@@ -114,6 +117,7 @@ class COOTensor(_SparseBase):
         else:
             _check_parts("COOTensor", {"indices": indices}, values, shape)
             _check_coo_shape(indices.shape, values.shape, shape)
+            indices = self._freeze_index(indices)
         self._indices = indices
         self._values = values
         self._shape = tuple(int(d) for d in shape)
@@ -144,7 +148,7 @@ def _check_coo_shape(indices_shape: tuple, values_shape: tuple, shape: tuple) ->
                          f"{indices_shape[1]}.")
 
 
-class CSRTensor(_SparseBase):
+class CSRTensor(SparseBase):
     """A sparse tensor with compressed rows: row ``i`` holds ``values[indptr[i]:indptr[i+1]]``
     at columns ``indices[indptr[i]:indptr[i+1]]``; ``values`` may carry trailing dense dims.
     ``csr_tensor=`` copies another one."""
@@ -164,6 +168,7 @@ class CSRTensor(_SparseBase):
         else:
             _check_parts("CSRTensor", {"indptr": indptr, "indices": indices}, values, shape)
             _check_csr_shape(indptr.shape, indices.shape, values.shape, shape)
+            indptr, indices = self._freeze_index(indptr), self._freeze_index(indices)
         self._indptr = indptr
         self._indices = indices
         self._values = values
@@ -250,3 +255,6 @@ class RowTensorInner:
 
 class RowTensor(RowTensorInner):
     """MindSpore's public name (deprecated there in favour of dense gradients)."""
+
+
+SPARSE_TYPES = (COOTensor, CSRTensor)  # a Tensor's operators leave these to their own

@@ -9,9 +9,10 @@ to the stored values (``sparse_unary.py``)."""
 from __future__ import annotations
 
 from ..common import dtype as mstype
-from ..common.sparse_tensor import COOTensor, CSRTensor
+from ..common.sparse_tensor import COOTensor, CSRTensor, SparseBase
 from ..common.tensor import Tensor
 from . import functional as F
+from .clip_ops import stop_gradient
 from .searching import searchsorted
 from .segments import unsorted_segment_sum
 
@@ -26,11 +27,16 @@ def _same_shape(x, other, op: str) -> None:
 
 
 # ------------------------------------------------------------------------------ CSR
+def csr_rows_of(indptr: Tensor, indices: Tensor) -> Tensor:
+    """The row of each stored value: how many row ends ``indptr[1:]`` are at or before it
+    (in the dtype of ``indices``)."""
+    positions = F.cast(F.range(0, indices.shape[0], 1), indptr.dtype)
+    return F.cast(searchsorted(indptr[1:], positions, right=True), indices.dtype)
+
+
 def csr_rows(x: CSRTensor) -> Tensor:
-    """The row of each stored value: how many row ends ``indptr[1:]`` are at or before it."""
-    nnz = x.indices.shape[0]
-    positions = F.cast(F.range(0, nnz, 1), x.indptr.dtype)
-    return F.cast(searchsorted(x.indptr[1:], positions, right=True), x.indices.dtype)
+    """The row of each stored value of ``x``."""
+    return csr_rows_of(x.indptr, x.indices)
 
 
 def csr_to_coo(x: CSRTensor) -> COOTensor:
@@ -194,6 +200,7 @@ def _coo_abs(self: COOTensor) -> COOTensor:
 
 
 def _attach() -> None:
+    SparseBase._freeze_index = staticmethod(stop_gradient)
     for name, fn in (("to_dense", csr_to_dense), ("to_coo", csr_to_coo), ("mm", _csr_mm),
                      ("mv", csr_mv), ("sum", _csr_sum), ("astype", _csr_astype),
                      ("abs", _csr_abs), ("__neg__", _csr_neg), ("__mul__", _csr_mul),

@@ -10,6 +10,7 @@ import numpy as np
 import graphkiln.ops.functional as F
 
 from ..common import dtype as mstype
+from ..common.sparse_tensor import SPARSE_TYPES
 from ..common.tensor import Tensor
 from ..ir import tape, tracing_state
 from .clip_ops import clip_by_value
@@ -84,12 +85,17 @@ def install() -> None:
     def rbinop(fn):
         return lambda self, other: fn(other, self)
 
+    def arith(fn):  # a sparse tensor operand: its own reflected operator (coo + dense...)
+        def op(self, other):
+            return NotImplemented if isinstance(other, SPARSE_TYPES) else fn(self, other)
+        return op
+
     for name, fn in [("add", F.add), ("sub", F.sub), ("mul", F.mul), ("truediv", F.div),
                      ("floordiv", F.floor_div), ("mod", F.mod), ("pow", F.pow)]:
         fn = _number_arith(fn, name == "truediv")
         if name in ("add", "sub"):
             fn = _bool_logic(fn, F.logical_or if name == "add" else F.logical_xor)
-        setattr(Tensor, f"__{name}__", binop(fn))
+        setattr(Tensor, f"__{name}__", arith(fn))
         setattr(Tensor, f"__r{name}__", rbinop(fn))
     Tensor.__matmul__, Tensor.__rmatmul__ = binop(F.matmul), rbinop(F.matmul)
     for name, fn in [("and", F.bitwise_and), ("or", F.bitwise_or),
