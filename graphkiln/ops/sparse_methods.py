@@ -13,11 +13,12 @@ from ..common.sparse_tensor import COOTensor, CSRTensor, SparseBase
 from ..common.tensor import Tensor
 from . import functional as F
 from .clip_ops import stop_gradient
+from .defs.sparse_add import SparseAdd, SparseMatrixAdd
 from .searching import searchsorted
 from .segments import unsorted_segment_sum
 
-__all__ = ["coo_to_csr", "coo_to_dense", "csr_div", "csr_mul", "csr_mv", "csr_reduce_sum",
-           "csr_to_coo", "csr_to_dense"]
+__all__ = ["coo_add", "coo_to_csr", "coo_to_dense", "csr_add", "csr_div", "csr_mul", "csr_mv",
+           "csr_reduce_sum", "csr_to_coo", "csr_to_dense"]
 
 
 def _same_shape(x, other, op: str) -> None:
@@ -110,6 +111,39 @@ def csr_matmul(x: CSRTensor, dense: Tensor) -> Tensor:
     return unsorted_segment_sum(products, csr_rows(x), x.shape[0])
 
 
+def csr_add(a: CSRTensor, b: CSRTensor, alpha: Tensor, beta: Tensor) -> CSRTensor:
+    """``alpha * a + beta * b`` of two CSR matrices of one shape (the union of their stored
+    positions)."""
+    if not isinstance(a, CSRTensor) or not isinstance(b, CSRTensor):
+        raise TypeError(f"For 'csr_add', the inputs 'a' and 'b' must be CSRTensor, but got "
+                        f"{type(a).__name__} and {type(b).__name__}.")
+    if not isinstance(alpha, Tensor) or not isinstance(beta, Tensor):
+        raise TypeError("For 'csr_add', 'alpha' and 'beta' must be Tensors.")
+    index = a.indptr.dtype
+
+    def parts(x: CSRTensor) -> tuple:
+        # one matrix: its values are [0, nnz) (nnz: indptr[-1], known when a graph runs)
+        batch = F.concat((x.indptr[:1] * 0, x.indptr[-1:]))
+        return (Tensor(list(x.shape), index), batch, x.indptr, x.indices, x.values)
+    out = SparseMatrixAdd(*parts(a), *parts(b), alpha, beta)
+    return CSRTensor(out[2], out[3], out[4], a.shape)
+
+
+def _csr_add_method(self: CSRTensor, b: CSRTensor, alpha: Tensor, beta: Tensor) -> CSRTensor:
+    return csr_add(self, b, alpha, beta)
+
+
+def _csr_sum_of(sign: int, op: str):
+    """``csr ± csr`` (MindSpore has no CSR ± dense)."""
+    def method(self: CSRTensor, other):
+        if not isinstance(other, CSRTensor):
+            raise TypeError(f"CSRTensor {op} with {type(other)} is not supported.")
+        _same_shape(self, other, f"CSRTensor.__{op}__")
+        one = Tensor(1, self.values.dtype)
+        return csr_add(self, other, one, Tensor(sign, self.values.dtype))
+    return method
+
+
 def _csr_mm(self: CSRTensor, matrix):
     if isinstance(matrix, CSRTensor):
         raise TypeError("For 'CSRTensor.mm', a CSRTensor right operand is supported on GPU "
@@ -166,11 +200,31 @@ def _coo_binary(op: str, sign: int, reflected: bool = False):
             base = -other if sign < 0 and not reflected else other
             values = -self.values if sign < 0 and reflected else self.values
             return F.tensor_scatter_add(base, self.indices, values)
-        if isinstance(other, COOTensor):
-            raise TypeError(f"For '{op}', the sum of two COOTensors (MindSpore's coo_add) is "
-                            f"not supported by graphkiln.")
+        if isinstance(other, COOTensor) and not reflected:
+            _same_shape(self, other, op)
+            return coo_add(self, other if sign > 0 else -other,
+                           Tensor(0, self.values.dtype))
         return NotImplemented
     return method
+
+
+def coo_add(x1: COOTensor, x2: COOTensor, thresh: Tensor) -> COOTensor:
+    """The sum of two COO tensors of one shape: where both store a value, the sum is kept
+    only if ``|sum| >= thresh``."""
+    if not isinstance(x1, COOTensor) or not isinstance(x2, COOTensor):
+        raise TypeError(f"For 'coo_add', the inputs 'x1' and 'x2' must be COOTensor, but got "
+                        f"{type(x1).__name__} and {type(x2).__name__}.")
+    if not isinstance(thresh, Tensor):
+        raise TypeError(f"For 'coo_add', the 'thresh' must be a Tensor, but got "
+                        f"{type(thresh).__name__}.")
+    shape = Tensor(list(x1.shape), mstype.int64)
+    indices, values, _ = SparseAdd(x1.indices, x1.values, shape, x2.indices, x2.values,
+                                   Tensor(list(x2.shape), mstype.int64), thresh)
+    return COOTensor(indices, values, x1.shape)
+
+
+def _coo_add_method(self: COOTensor, other: COOTensor, thresh: Tensor) -> COOTensor:
+    return coo_add(self, other, thresh)
 
 
 def _coo_mul(self: COOTensor, other):
@@ -204,7 +258,9 @@ def _attach() -> None:
     for name, fn in (("to_dense", csr_to_dense), ("to_coo", csr_to_coo), ("mm", _csr_mm),
                      ("mv", csr_mv), ("sum", _csr_sum), ("astype", _csr_astype),
                      ("abs", _csr_abs), ("__neg__", _csr_neg), ("__mul__", _csr_mul),
-                     ("__rmul__", _csr_mul), ("__truediv__", _csr_div)):
+                     ("__rmul__", _csr_mul), ("__truediv__", _csr_div),
+                     ("add", _csr_add_method), ("__add__", _csr_sum_of(1, "add")),
+                     ("__sub__", _csr_sum_of(-1, "subtract"))):
         setattr(CSRTensor, name, fn)
     for name, fn in (("to_dense", coo_to_dense), ("to_csr", coo_to_csr),
                      ("astype", _coo_astype), ("abs", _coo_abs), ("__neg__", _coo_neg),
@@ -213,7 +269,7 @@ def _attach() -> None:
                      ("__sub__", _coo_binary("COOTensor.__sub__", -1)),
                      ("__rsub__", _coo_binary("COOTensor.__sub__", -1, True)),
                      ("__mul__", _coo_mul), ("__rmul__", _coo_mul),
-                     ("__truediv__", _coo_div)):
+                     ("__truediv__", _coo_div), ("add", _coo_add_method)):
         setattr(COOTensor, name, fn)
 
 
