@@ -39,7 +39,7 @@ from .train import (
     SummaryCollector, TimeMonitor,
 )
 from .train import SummaryRecord
-from . import communication, parallel, profiler, runtime  # noqa: F401  (ms.runtime...)
+from . import communication, device_context, parallel, profiler, runtime  # noqa: F401
 from . import mint  # noqa: F401  (ms.mint, the PyTorch-style API)
 from . import experimental  # noqa: F401  (ms.experimental.optim)
 from . import numpy  # noqa: F401  (ms.numpy, as `import mindspore` gives)
