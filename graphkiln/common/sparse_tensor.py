@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import dtype as mstype
+import graphkiln.common.dtype as mstype
+
 from .tensor import Tensor
 
 _INDEX_TYPES = (mstype.int16, mstype.int32, mstype.int64)

@@ -8,10 +8,11 @@ The element-wise functions ``ops.csr_cos``, ``ops.coo_relu``... apply the dense 
 to the stored values (``sparse_unary.py``)."""
 from __future__ import annotations
 
+import graphkiln.ops.functional as F
+
 from ..common import dtype as mstype
 from ..common.sparse_tensor import COOTensor, CSRTensor, SparseBase
 from ..common.tensor import Tensor
-from . import functional as F
 from .clip_ops import stop_gradient
 from .defs.sparse_add import SparseAdd, SparseMatrixAdd
 from .searching import searchsorted

@@ -2,9 +2,12 @@
 the dense function applied to the stored values, the sparsity pattern kept."""
 from __future__ import annotations
 
+import graphkiln.ops.activation_functions as activation_functions
+import graphkiln.ops.elementwise as elementwise
+import graphkiln.ops.elementwise_ops as elementwise_ops
+import graphkiln.ops.functional as F
+
 from ..common.sparse_tensor import COOTensor, CSRTensor
-from . import activation_functions, elementwise, elementwise_ops
-from . import functional as F
 
 _DENSE = {name: getattr(module, name) for module, names in (
     (F, "cos tan exp relu expm1 asin sqrt log isnan acos floor atan square sinh ceil cosh "

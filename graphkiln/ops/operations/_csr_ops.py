@@ -4,10 +4,11 @@ CSRTensor functions of ``ops/sparse_methods.py`` (so it traces, differentiates a
 through their primitives)."""
 from __future__ import annotations
 
+import graphkiln.ops.functional as F
+import graphkiln.ops.sparse_methods as S
+
 from ...common.sparse_tensor import CSRTensor
 from ...common.tensor import Tensor
-from .. import functional as F
-from .. import sparse_methods as S
 from ..searching import searchsorted
 
 
