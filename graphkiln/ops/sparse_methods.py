@@ -19,7 +19,8 @@ from .searching import searchsorted
 from .segments import unsorted_segment_sum
 
 __all__ = ["coo_add", "coo_to_csr", "coo_to_dense", "csr_add", "csr_div", "csr_mul", "csr_mv",
-           "csr_reduce_sum", "csr_to_coo", "csr_to_dense"]
+           "csr_reduce_sum", "csr_to_coo", "csr_to_dense", "dense_to_sparse_coo",
+           "dense_to_sparse_csr"]
 
 
 def _same_shape(x, other, op: str) -> None:
@@ -254,8 +255,32 @@ def _coo_abs(self: COOTensor) -> COOTensor:
     return COOTensor(self.indices, F.abs(self.values), self.shape)
 
 
+# ---------------------------------------------------------------------------- dense
+def _nonzero_2d(tensor: Tensor, op: str, kind: str) -> Tensor:
+    if not isinstance(tensor, Tensor):
+        raise TypeError(f"For functional operator {op}, input argument must be a Tensor.")
+    if len(tensor.shape) > 2:
+        raise ValueError(f"Currently only support 2-D Tensor when converting to {kind}.")
+    return F.cast(F.nonzero(tensor), mstype.int32)
+
+
+def dense_to_sparse_coo(tensor: Tensor) -> COOTensor:
+    """The non-zero elements of a 2-D tensor, in row-major order."""
+    indices = _nonzero_2d(tensor, "dense_to_sparse_coo", "COOTensor")
+    return COOTensor(indices, F.gather_nd(tensor, indices), tuple(tensor.shape))
+
+
+def dense_to_sparse_csr(tensor: Tensor) -> CSRTensor:
+    """The non-zero elements of a 2-D tensor, rows compressed."""
+    indices = _nonzero_2d(tensor, "dense_to_sparse_csr", "CSRTensor")
+    starts = F.range(0, tensor.shape[0] + 1, 1)
+    indptr = F.cast(searchsorted(indices[:, 0], F.cast(starts, mstype.int32)), mstype.int32)
+    return CSRTensor(indptr, indices[:, 1], F.gather_nd(tensor, indices), tuple(tensor.shape))
+
+
 def _attach() -> None:
     SparseBase._freeze_index = staticmethod(stop_gradient)
+    Tensor.to_coo, Tensor.to_csr = dense_to_sparse_coo, dense_to_sparse_csr
     for name, fn in (("to_dense", csr_to_dense), ("to_coo", csr_to_coo), ("mm", _csr_mm),
                      ("mv", csr_mv), ("sum", _csr_sum), ("astype", _csr_astype),
                      ("abs", _csr_abs), ("__neg__", _csr_neg), ("__mul__", _csr_mul),

@@ -221,3 +221,21 @@ def test_attributes_and_dtype():
 def test_bad_input(build, error, match):
     with pytest.raises(error, match=match):
         build()
+
+
+def test_dense_to_sparse_matches_numpy():
+    x = np.array([[0, 1, 2, 0], [0, 0, 0, 0], [1, 0, 0, -3]], np.float32)
+    rows, cols = np.nonzero(x)
+    for coo_x, csr_x in both_modes(lambda t: (t.to_coo(), t.to_csr()), Tensor(x)):
+        np.testing.assert_array_equal(coo_x.indices.asnumpy(), np.stack([rows, cols], 1))
+        np.testing.assert_array_equal(coo_x.values.asnumpy(), x[rows, cols])
+        np.testing.assert_array_equal(csr_x.indptr.asnumpy(), [0, 2, 2, 4])
+        np.testing.assert_array_equal(csr_x.indices.asnumpy(), cols)
+        assert csr_x.indptr.dtype == ms.int32 and csr_x.shape == (3, 4)
+    w = np.arange(4, dtype=np.float32) + 1
+    g = ops.grad(jit(lambda t: (t.to_coo().values * Tensor(w)).sum()))(Tensor(x))
+    expect = np.zeros_like(x)
+    expect[rows, cols] = w
+    np.testing.assert_array_equal(g.asnumpy(), expect)
+    with pytest.raises(ValueError, match="only support 2-D"):
+        Tensor(np.ones((2, 2, 2), np.float32)).to_csr()
