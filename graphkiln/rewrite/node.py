@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import copy
 
+from ..nn.cell import Cell
 from .values import NodeType, ScopedValue, ValueType, value_of
 
 
@@ -34,7 +35,6 @@ class Node:
     def create_call_cell(cell, targets, args=None, kwargs=None, name: str = "",
                          is_sub_net: bool = False) -> Node:
         """A node calling ``cell`` (stored as ``self.<name>`` of the rewritten network)."""
-        from ..nn.cell import Cell
         if not isinstance(cell, Cell):
             raise TypeError(f"For 'create_call_cell', the 'cell' must be a Cell, but got "
                             f"{type(cell).__name__}.")

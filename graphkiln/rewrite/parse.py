@@ -84,7 +84,8 @@ class Flattener:
                 if not isinstance(kw.value, _SIMPLE):
                     kw.value = self._temp(kw.value, out)
         elif isinstance(expr, (ast.BinOp, ast.UnaryOp, ast.BoolOp, ast.Compare)):
-            fields = {ast.BinOp: ("left", "right"), ast.UnaryOp: ("operand",)}
+            # (MindSpore's order: the right operand's temporary first)
+            fields = {ast.BinOp: ("right", "left"), ast.UnaryOp: ("operand",)}
             for f in fields.get(type(expr), ()):
                 value = getattr(expr, f)
                 if not isinstance(value, _SIMPLE):

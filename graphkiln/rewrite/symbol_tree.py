@@ -145,7 +145,10 @@ class SymbolTree:
             raise RuntimeError("For 'SymbolTree.insert', the position does not belong to "
                                "this SymbolTree.")
         index = self._nodes.index(position.node) + (0 if position.before_node else 1)
-        node._name = self._names.get(node.get_name())
+        old, node._name = node.get_name(), self._names.get(node.get_name())
+        if node.get_instance() is not None and node._func == \
+                ScopedValue.create_naming_value(old, "self"):  # its cell's attribute too
+            node._func = ScopedValue.create_naming_value(node.get_name(), "self")
         for t in node.get_targets():
             self._targets.add(t.value)
         self._add(node, index)
@@ -168,6 +171,8 @@ class SymbolTree:
     # ------------------------------------------------------------------ code
     def _construct_code(self) -> ast.FunctionDef:
         body = [s for s in (n.to_stmt() for n in self._nodes) if s is not None] or [ast.Pass()]
+        # the class itself, named in construct (``Net.var(x)``), is its Opt class
+        body = [_RenameClass(self._cls.__name__).visit(s) for s in body]
         return ast.FunctionDef("construct", self._fn_args, body, [], None, type_params=[]) \
             if sys.version_info >= (3, 12) else \
             ast.FunctionDef("construct", self._fn_args, body, [], None)
@@ -213,6 +218,16 @@ class SymbolTree:
                     getattr(net, attr, None) is not node.get_instance():
                 setattr(net, attr, node.get_instance())
         return net
+
+
+class _RenameClass(ast.NodeTransformer):
+    def __init__(self, name: str):
+        self.name = name
+
+    def visit_Name(self, node: ast.Name) -> ast.Name:  # noqa: N802 - ast's visitor name
+        if node.id == self.name:
+            return ast.copy_location(ast.Name(f"{self.name}Opt", node.ctx), node)
+        return node
 
 
 def _user_classes(tree: SymbolTree) -> list:
