@@ -68,8 +68,17 @@ from .runtime_raise import (  # noqa: F401  (converted code)
     percent,
     raise_,
 )
-from .sequence_builtins import graph_map, slice_sequence
-from .tensor_builtins import GRAPH_BUILTINS, involves_graph_values
+from .sequence_builtins import (
+    equal,  # noqa: F401  (converted code: ``a == b``)
+    graph_map,
+    slice_sequence,
+)
+from .tensor_builtins import (
+    GRAPH_BUILTINS,
+    involves_graph_values,
+    run_time_numbers,
+    tensor_of_numbers,
+)
 from .undefined import (
     Undefined,
     UndefinedReturn,
@@ -1230,12 +1239,12 @@ def _number_in_sequence(item, seq):
     for element in seq:
         if isinstance(element, Tensor):
             continue
-        equal = item == element
-        if type(equal) is not SymbolicScalar:
-            if equal:
+        same = item == element
+        if type(same) is not SymbolicScalar:
+            if same:
                 return True
             continue
-        found = equal if found is False else scalar_ops.BoolOr(found, equal)
+        found = same if found is False else scalar_ops.BoolOr(found, same)
     return found
 
 
@@ -1391,6 +1400,8 @@ def call(f, *args, **kwargs):
         return f(*args, **kwargs)
     if is_jit_class_instance(f):
         return call_instance(f, args, kwargs)
+    if f is Tensor and args and run_time_numbers(args[0]):
+        return tensor_of_numbers(*args, **kwargs)
     if t is type and f in _SCALAR_CASTS and len(args) == 1 and type(args[0]) is SymbolicScalar:
         return scalar_ops.ScalarCast(args[0], to=f.__name__)
     if t is not PyObject and wants_run_time(f, args, kwargs):

@@ -406,7 +406,8 @@ def _install_more_methods() -> None:
     Tensor.long = lambda self: F.cast(self, mstype.int64)
     Tensor.bool = lambda self: F.cast(self, mstype.bool_)
     Tensor.numpy = lambda self: self.asnumpy()
-    Tensor.numel = Tensor.nelement = lambda self: self.size
+    # (only user code calls numel(): with unknown dimensions it is a run-time int)
+    Tensor.numel = Tensor.nelement = lambda self: self._size_for_caller(None)
     Tensor.itemsize = property(lambda self: self._dtype.np_dtype.itemsize)
     Tensor.nbytes = property(lambda self: self.size * self._dtype.np_dtype.itemsize)
     Tensor.register_hook, Tensor.hooks = _register_hook, _hooks
