@@ -208,7 +208,10 @@ def cast(input, dtype) -> Tensor:
 def _size(shape) -> tuple:
     if isinstance(shape, Tensor):
         shape = shape.asnumpy().tolist()
-    return (shape,) if isinstance(shape, (int, np.integer)) else tuple(shape)
+    if isinstance(shape, (int, np.integer)) or (type(shape) is SymbolicScalar
+                                                 and shape.kind is int):
+        return (shape,)  # (a run-time int: one dimension of the size the graph runs with)
+    return tuple(shape)
 
 
 def _created_size(size):

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import graphkiln as ms
-from graphkiln import Tensor, nn
+from graphkiln import Tensor, nn, ops
 
 
 class ShapeTest(nn.Cell):
@@ -43,3 +43,22 @@ def test_shape_comparisons_and_sizes_are_run_time_values(shape):
             np.testing.assert_array_equal(got.asnumpy(), w)
             assert got.asnumpy().dtype == w.dtype
         assert int(out[3]) == want[3]
+
+
+class Creation(nn.Cell):
+    def construct(self, x):
+        n = x.numel()
+        return ops.zeros(n + 1, ms.float32), ops.ones(x.shape[0], ms.int32)
+
+
+def test_creation_of_a_run_time_size():
+    x = np.ones((2, 3), np.float32)
+    ms.set_context(mode=ms.GRAPH_MODE)
+    try:
+        net = Creation()
+        net.set_inputs(Tensor(shape=[None, None], dtype=ms.float32))
+        zeros, ones = net(Tensor(x))
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+    np.testing.assert_array_equal(zeros.asnumpy(), np.zeros(7, np.float32))
+    np.testing.assert_array_equal(ones.asnumpy(), np.ones(2, np.int32))
