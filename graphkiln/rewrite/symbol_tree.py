@@ -181,7 +181,7 @@ class SymbolTree:
         """The ``Opt`` classes of this tree and its sub-trees, into ``emitted`` (name ->
         source) in definition order."""
         for node in self._nodes:
-            if node.get_node_type() == NodeType.Tree:
+            if node.get_node_type() == NodeType.Tree and node.get_sub_tree() is not None:
                 node.get_sub_tree()._classes(emitted)
         _opt_class(self._cls, emitted, self)
 
@@ -212,9 +212,10 @@ class SymbolTree:
         for node in self._nodes:
             attr = node._func.value if node._func is not None and \
                 node._func.scope == "self" else None
-            if node.get_node_type() == NodeType.Tree and attr:
+            if node.get_node_type() == NodeType.Tree and attr and \
+                    node.get_sub_tree() is not None:
                 setattr(net, attr, node.get_sub_tree()._instantiate(namespace))
-            elif node.get_node_type() == NodeType.CallCell and attr and \
+            elif node.get_instance() is not None and attr and \
                     getattr(net, attr, None) is not node.get_instance():
                 setattr(net, attr, node.get_instance())
         return net
@@ -233,7 +234,7 @@ class _RenameClass(ast.NodeTransformer):
 def _user_classes(tree: SymbolTree) -> list:
     found = [k for k in tree._cls.__mro__ if is_user_class(k)]
     for node in tree._nodes:
-        if node.get_node_type() == NodeType.Tree:
+        if node.get_node_type() == NodeType.Tree and node.get_sub_tree() is not None:
             found += [k for k in _user_classes(node.get_sub_tree()) if k not in found]
     return found
 

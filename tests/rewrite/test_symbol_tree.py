@@ -71,3 +71,16 @@ def test_bad_input(cases):
     other = SymbolTree.create(cases.Chain()).get_node("a")
     with pytest.raises(RuntimeError, match="does not belong"):
         stree.after(other)
+
+
+def test_inserted_sub_network_runs(cases):
+    """A cell inserted as a sub-network (``is_sub_net``) is called as it is."""
+    x, _ = cases.inputs()
+    stree = SymbolTree.create(cases.Chain())
+    c = stree.get_node("c")
+    node = Node.create_call_cell(cell=cases.Chain(), targets=["x"], args=["x"], name="more",
+                                 is_sub_net=True)
+    stree.insert(stree.after(c), node)
+    chain = cases.Chain()
+    np.testing.assert_allclose(stree.get_network()(Tensor(x)).asnumpy(),
+                               chain(chain(Tensor(x))).asnumpy(), rtol=1e-6)
