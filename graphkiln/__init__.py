@@ -39,7 +39,7 @@ from .train import (
     SummaryCollector, TimeMonitor,
 )
 from .train import SummaryRecord
-from . import communication, parallel, profiler, runtime  # noqa: F401  (ms.runtime...)
+from . import communication, device_context, parallel, profiler, runtime  # noqa: F401
 from . import mint  # noqa: F401  (ms.mint, the PyTorch-style API)
 from . import experimental  # noqa: F401  (ms.experimental.optim)
 from . import numpy  # noqa: F401  (ms.numpy, as `import mindspore` gives)
@@ -49,7 +49,7 @@ from .parallel import (
     reset_auto_parallel_context, set_algo_parameters, set_auto_parallel_context,
 )
 from .common.mutable import mutable
-from .common.sparse_tensor import RowTensor, RowTensorInner
+from .common.sparse_tensor import COOTensor, CSRTensor, RowTensor, RowTensorInner
 from .parallel.ps_context import get_ps_context, reset_ps_context, set_ps_context
 from .run_check import run_check
 from .ops.primitive import constexpr
@@ -78,7 +78,7 @@ __all__ = [
     "bool_", "int8", "int16", "int32", "int64", "uint8", "float16", "float32", "float64",
     "uint16", "uint32", "uint64", "string",
     "SummaryRecord", "set_recursion_limit", "set_ps_context", "get_ps_context",
-    "reset_ps_context", "run_check", "RowTensor", "RowTensorInner",
+    "reset_ps_context", "run_check", "RowTensor", "RowTensorInner", "COOTensor", "CSRTensor",
     "Generator", "default_generator", "get_rng_state", "set_rng_state", "manual_seed",
     "initial_seed", "recompute",
 ]

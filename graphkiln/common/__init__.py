@@ -14,7 +14,7 @@ from .lazy_inline import lazy_inline  # noqa: F401
 from .mutable import mutable  # noqa: F401
 from .parameter import Parameter, ParameterTuple  # noqa: F401
 from .seed import set_seed  # noqa: F401
-from .sparse_tensor import RowTensor, RowTensorInner  # noqa: F401
+from .sparse_tensor import COOTensor, CSRTensor, RowTensor, RowTensorInner  # noqa: F401
 from .tensor import Tensor  # noqa: F401
 
 _API_MODULE = "graphkiln.compile.api"

@@ -195,10 +195,15 @@ class Tensor:
 
     @property
     def size(self) -> int:
+        return self._size_for_caller()
+
+    def _size_for_caller(self, depth: int | None = 3) -> int:
+        """The number of elements; with unknown dimensions, a run-time int for user code
+        ``depth`` frames up (the caller of ``size``), or always (``depth`` None)."""
         if self._node is not None and UNKNOWN_DIM in self._abs.shape \
                 and Tensor._symbolic_shape is not None:
             n = 1
-            for d in Tensor._symbolic_shape(self, 2):
+            for d in Tensor._symbolic_shape(self, depth):
                 n = n * d  # a run-time int when read by user code
             return n
         return int(np.prod(self.shape, dtype=np.int64))

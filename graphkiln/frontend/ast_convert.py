@@ -530,6 +530,11 @@ class ControlConversion(ast.NodeTransformer):
                 if isinstance(node.ops[0], ast.NotIn):
                     test = ast.Call(func=_rt("not_"), args=[test], keywords=[])
                 return _located(test, node)
+            if isinstance(node.ops[0], (ast.Eq, ast.NotEq)):
+                # ``x.shape == (3, 4)`` may be a run-time bool (a dynamic shape)
+                negate = [ast.Constant(True)] if isinstance(node.ops[0], ast.NotEq) else []
+                return _located(ast.Call(func=_rt("equal"), args=[
+                    node.left, node.comparators[0], *negate], keywords=[]), node)
             return node
         parts = []
         left = node.left

@@ -68,8 +68,17 @@ from .runtime_raise import (  # noqa: F401  (converted code)
     percent,
     raise_,
 )
-from .sequence_builtins import graph_map, slice_sequence
-from .tensor_builtins import GRAPH_BUILTINS, involves_graph_values
+from .sequence_builtins import (
+    equal,  # noqa: F401  (converted code: ``a == b``)
+    graph_map,
+    slice_sequence,
+)
+from .tensor_builtins import (
+    GRAPH_BUILTINS,
+    involves_graph_values,
+    run_time_numbers,
+    tensor_of_numbers,
+)
 from .undefined import (
     Undefined,
     UndefinedReturn,
@@ -307,6 +316,7 @@ def _traced_if(cond, true_fn, false_fn, values, names, guard=False):
         out_f = placeholder_tree(out_t)
     out_t, out_f = _fill_pending_returns(out_t, out_f)
     out_t, out_f = _one_sided_sequences(out_t, out_f, names, loc)
+    out_t, out_f = _uneven_sequences(out_t, out_f, tb, fb)
     leaves_t, tree_t = flatten(out_t)
     leaves_f, tree_f = flatten(out_f)
     if tree_t != tree_f:
@@ -612,6 +622,34 @@ def _one_sided_sequences(out_t, out_f, names, loc) -> tuple:
                 t[i] = f[i] = Undefined(x.name, f"it is assigned in only one branch of the "
                                                 f"tensor 'if' at {loc!r} (not in the "
                                                 f"{missing} branch)")
+    return tuple(t), tuple(f)
+
+
+def _uniform_tensors(x) -> AbstractTensor | None:
+    """The one type of the Tensors a plain tuple/list holds (None: not such a sequence)."""
+    if type(x) not in (tuple, list) or not x or not all(isinstance(e, Tensor) for e in x):
+        return None
+    kinds = {(e.dtype, tuple(e.shape)) for e in x}
+    return AbstractTensor(*kinds.pop()) if len(kinds) == 1 else None
+
+
+def _uneven_sequences(out_t, out_f, tb: GraphBuilder, fb: GraphBuilder) -> tuple:
+    """Tuples (or lists) of Tensors of one type whose lengths differ between the branches
+    (``return (a, b, c)`` and ``return (a, d)``): dynamic length sequences, as MindSpore
+    joins them."""
+    if not isinstance(out_t, tuple) or len(out_t) != len(out_f):
+        return out_t, out_f
+    t, f = list(out_t), list(out_f)
+    for i, (a, c) in enumerate(zip(t, f)):
+        if type(a) not in (tuple, list) or type(a) is not type(c) or len(a) == len(c):
+            continue
+        like_a, like_c = _uniform_tensors(a), _uniform_tensors(c)
+        if like_a is None or like_a != like_c:
+            continue
+        for side, (bb, x) in enumerate(((tb, a), (fb, c))):
+            with bb:
+                seq = sequence_ops.MakeDynamicSequence(*x, is_list=type(x) is list)
+            (t if side == 0 else f)[i] = seq
     return tuple(t), tuple(f)
 
 
@@ -1230,12 +1268,12 @@ def _number_in_sequence(item, seq):
     for element in seq:
         if isinstance(element, Tensor):
             continue
-        equal = item == element
-        if type(equal) is not SymbolicScalar:
-            if equal:
+        same = item == element
+        if type(same) is not SymbolicScalar:
+            if same:
                 return True
             continue
-        found = equal if found is False else scalar_ops.BoolOr(found, equal)
+        found = same if found is False else scalar_ops.BoolOr(found, same)
     return found
 
 
@@ -1391,6 +1429,8 @@ def call(f, *args, **kwargs):
         return f(*args, **kwargs)
     if is_jit_class_instance(f):
         return call_instance(f, args, kwargs)
+    if f is Tensor and args and run_time_numbers(args[0]):
+        return tensor_of_numbers(*args, **kwargs)
     if t is type and f in _SCALAR_CASTS and len(args) == 1 and type(args[0]) is SymbolicScalar:
         return scalar_ops.ScalarCast(args[0], to=f.__name__)
     if t is not PyObject and wants_run_time(f, args, kwargs):

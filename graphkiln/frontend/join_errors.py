@@ -6,6 +6,7 @@ from ..common import dtype as mstype
 from ..common.tensor import Tensor
 from ..errors import SourceLoc, is_internal
 from ..ir.anf import CNode, FuncGraph
+from .fallback import PyObject
 
 JOIN_FAILED = "Cannot join the return values of different branches"  # MindSpore's phrase
 _ORIGIN_DEPTH = 16  # nested if/while statements looked through for a value's line
@@ -50,7 +51,9 @@ def describe(x) -> str:
 
 
 def leaf_line(x) -> str:
-    loc = getattr(getattr(x, "_node", None), "loc", None)
+    # (a run-time Python object answers any attribute with a graph node: only its own)
+    node = x._node if isinstance(x, Tensor) else x.node if isinstance(x, PyObject) else None
+    loc = getattr(node, "loc", None)
     return f"{loc.filename}:{loc.lineno} `{loc.text}`" if loc else "an input of the branch"
 
 

@@ -25,8 +25,8 @@ class TreeDef:
     __slots__ = ("kind", "children", "meta", "_hash")
 
     def __init__(self, kind: str, children: tuple = (), meta=None):
-        # 'leaf', 'tuple', 'list', 'dict', 'mutable_' + one of these, or 'namedtuple' (meta:
-        # its class)
+        # 'leaf', 'tuple', 'list', 'dict', 'mutable_' + one of these, 'namedtuple' (meta:
+        # its class) or 'object' (meta: its class and static part, see _is_node)
         self.kind = kind
         self.children = children
         self.meta = meta
@@ -70,6 +70,13 @@ def _is_namedtuple(x) -> bool:
     return isinstance(x, tuple) and type(x) not in _KIND and hasattr(type(x), "_fields")
 
 
+def _is_node(x) -> bool:
+    """A container that is not one of ``_CONTAINERS``: a namedtuple, or an object with the
+    ``__gk_flatten__``/``__gk_unflatten__`` protocol (COO and CSR tensors): its tensors are
+    children, its static part the tree's metadata."""
+    return _is_namedtuple(x) or hasattr(type(x), "__gk_unflatten__")
+
+
 def flatten(x) -> tuple[list, TreeDef]:
     leaves: list = []
     tree = _flatten(x, leaves)
@@ -84,7 +91,7 @@ def flatten_call(args: tuple, kwargs: dict) -> tuple[list, TreeDef]:
     only (the common case) built once per argument count."""
     if not kwargs:
         for e in args:
-            if type(e) in _CONTAINERS or _is_namedtuple(e):
+            if type(e) in _CONTAINERS or _is_node(e):
                 break
         else:
             n = len(args)
@@ -99,7 +106,7 @@ def _flatten(x, leaves: list) -> TreeDef:
     t = type(x)
     if t is tuple or t is list:
         for e in x:
-            if type(e) in _CONTAINERS or _is_namedtuple(e):
+            if type(e) in _CONTAINERS or _is_node(e):
                 return TreeDef(t.__name__, tuple(_flatten(e, leaves) for e in x))
         leaves.extend(x)  # no nested containers: the shared flat tree
         return _flat(t.__name__, len(x))
@@ -113,6 +120,9 @@ def _flatten(x, leaves: list) -> TreeDef:
         return TreeDef(_KIND[t], tuple(_flatten(mutable_number(e), leaves) for e in x))
     if _is_namedtuple(x):
         return TreeDef("namedtuple", tuple(_flatten(e, leaves) for e in x), t)
+    if hasattr(t, "__gk_unflatten__"):
+        parts, static = x.__gk_flatten__()
+        return TreeDef("object", tuple(_flatten(e, leaves) for e in parts), (t, static))
     if t is MutableDict:
         keys = tuple(x)
         return TreeDef("mutable_dict", tuple(_flatten(mutable_number(x[k]), leaves)
@@ -140,6 +150,8 @@ def _unflatten(tree: TreeDef, it, plain: bool = False):
         return dict(zip(tree.meta, items))
     if tree.kind == "namedtuple":
         return tree.meta(*items)
+    if tree.kind == "object":
+        return tree.meta[0].__gk_unflatten__(tree.meta[1], items)
     build = _BUILD.get(tree.kind)
     if build is not None:
         return build(items)

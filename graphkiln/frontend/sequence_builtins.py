@@ -1,4 +1,5 @@
-"""``map(fn, *sequences)`` and tuple/list slicing inside graphs, with MindSpore's checks.
+"""``map(fn, *sequences)``, tuple/list slicing and ``==`` of tuples holding run-time
+numbers (``x.shape == (3, 4)`` of a dynamic shape) inside graphs, with MindSpore's checks.
 
 In a graph, ``map`` over lists gives a list and over tuples a tuple (MindSpore's ``Map``), not
 a lazy iterator; its arguments must all be lists or all tuples, of one length (with a NumPy
@@ -13,7 +14,9 @@ from collections.abc import Callable
 import numpy as np
 
 from ..common import dtype as mstype
+from ..common.symbolic_scalar import SymbolicScalar
 from ..common.tensor import Tensor
+from ..ops.defs import scalar as scalar_ops
 
 
 def type_name(x) -> str:
@@ -79,3 +82,30 @@ def slice_sequence(seq, index: slice):
     if step == 0:
         raise ValueError("Slice step cannot be zero.")
     return seq[slice(start, stop, step)]
+
+
+def equal(a, b, negate: bool = False):
+    """``a == b`` (``a != b`` when ``negate``) in converted code; of two tuples (or two
+    lists) holding run-time numbers, such as a dynamic shape, a run-time bool."""
+    if type(a) is type(b) and type(a) in (tuple, list) and \
+            any(type(x) is SymbolicScalar for x in (*a, *b)):
+        same = _sequence_equal(a, b)
+        if not negate:
+            return same
+        return scalar_ops.BoolNot(same) if type(same) is SymbolicScalar else not same
+    return a != b if negate else a == b
+
+
+def _sequence_equal(a, b):
+    """True, False, or a run-time bool: every pair of elements is equal."""
+    if len(a) != len(b):
+        return False
+    result = True
+    for x, y in zip(a, b):
+        same = equal(x, y)
+        if type(same) is not SymbolicScalar:
+            if not same:
+                return False
+            continue
+        result = same if result is True else scalar_ops.BoolAnd(result, same)
+    return result

@@ -1,5 +1,5 @@
 """Python's ``max``, ``min``, ``sum``, ``all`` and ``any`` on graph values inside graphs,
-as MindSpore compiles them.
+as MindSpore compiles them, and ``Tensor([...])`` of run-time numbers.
 
 ``max``/``min`` of Tensors with one element each fold with ``Maximum``/``Minimum`` (a
 Tensor result); of a 1-D Tensor they reduce it; of run-time numbers (``mutable``) they
@@ -15,6 +15,7 @@ import functools
 
 import graphkiln.ops.functional as F
 
+from ..common import dtype as mstype
 from ..common.symbolic_scalar import SymbolicScalar
 from ..common.symbolic_sequence import SymbolicSequence
 from ..common.tensor import Tensor
@@ -131,3 +132,24 @@ GRAPH_BUILTINS = {
     builtins.all: _truth_test(builtins.all),
     builtins.any: _truth_test(builtins.any),
 }
+
+
+def run_time_numbers(data) -> bool:
+    """A flat tuple/list of numbers, some known only when the graph runs."""
+    return isinstance(data, (tuple, list)) and any(type(x) is SymbolicScalar for x in data) \
+        and all(type(x) in (int, float, SymbolicScalar) for x in data)
+
+
+def tensor_of_numbers(data, dtype=None, *args, **kwargs) -> Tensor:
+    """``Tensor([0, n])`` in a graph where ``n`` is a run-time number: built when the graph
+    runs, in MindSpore's default dtype (int64 for ints, float32 with a float)."""
+    if args or kwargs:
+        raise TypeError("For 'Tensor' of run-time numbers inside a graph, only 'input_data' "
+                        "and 'dtype' may be given.")
+    floats = any((x.kind if type(x) is SymbolicScalar else type(x)) is float for x in data)
+    kind = float if floats else int
+    items = tuple(scalar_ops.ScalarCast(x, to=kind.__name__) if type(x) is SymbolicScalar
+                  and x.kind is not kind else kind(x) if type(x) is not SymbolicScalar else x
+                  for x in data)
+    default = mstype.float32 if floats else mstype.int64
+    return F.cast(scalar_ops.TupleToArray(items), dtype or default)

@@ -58,6 +58,7 @@ class Cell:
     keep_fp32_weights = False
     _dynamic_shape_inputs = None  # set_inputs (MindSpore's attribute name)
     phase = "train"  # MindSpore's compile-phase name (a cell may set its own)
+    _scope = None  # MindSpore's name scope of a cell (so a CellDict key cannot be "_scope")
 
     def __init__(self, auto_prefix: bool = True, flags: dict | None = None):
         d = self.__dict__

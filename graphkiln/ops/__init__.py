@@ -90,6 +90,8 @@ from .random_draws import __all__ as _RANDOM_DRAWS
 from .randperm import randperm  # noqa: F401
 from .sampling import log_normal, multinomial  # noqa: F401
 from .searching import *  # noqa: F401,F403
+from .sparse_methods import *  # noqa: F401,F403  (and the COOTensor/CSRTensor methods)
+from .sparse_unary import *  # noqa: F401,F403  (ops.csr_cos, ops.coo_relu...)
 from .stacking import *  # noqa: F401,F403
 from .unfold import col2im, fold, unfold  # noqa: F401
 from .unpool import max_unpool1d, max_unpool2d, max_unpool3d  # noqa: F401
@@ -126,7 +128,7 @@ __all__ += [  # the functional APIs of tests/ops/test_api_*
     "col2im"] + [
     n for m in ("pooling_functions", "box_functions", "window_functions", "activation_functions",
                 "composed_api_primitives", "diagonals", "fft_ops", "nn_functions", "quantiles",
-                "searching", "stacking")
+                "searching", "stacking", "sparse_methods", "sparse_unary")
     for n in _importlib.import_module(f"{__name__}.{m}").__all__]
 
 

@@ -16,6 +16,7 @@ from ..common import dtype as mstype
 from ..common.tensor import Tensor
 from .defs._infer import norm_axis
 from .defs.array import TopK
+from .run_time_pad import is_run_time_padding, pad_run_time
 
 __all__ = ["tril", "triu", "flip", "fliplr", "flipud", "narrow", "chunk", "tensor_split",
            "hsplit", "vsplit", "dsplit", "unbind", "movedim", "moveaxis", "swapdims",
@@ -407,6 +408,8 @@ def pad(input_x, padding, mode: str = "constant", value=None) -> Tensor:
     if mode not in _PAD_MODES:
         raise ValueError(f"For 'pad', the 'mode' must be one of {list(_PAD_MODES)}, but got "
                          f"'{mode}'.")
+    if is_run_time_padding(padding):
+        return pad_run_time(x, padding, mode, value)
     padding = tuple(padding)
     if len(padding) % 2 or len(padding) // 2 > x.ndim:
         raise ValueError(f"For 'pad', the size of padding must be divisible by 2 and cover at "

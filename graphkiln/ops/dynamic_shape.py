@@ -24,10 +24,11 @@ def shape_of(x: Tensor) -> tuple:
     return x.shape
 
 
-def _shape_for_caller(x: Tensor, depth: int) -> tuple:
+def _shape_for_caller(x: Tensor, depth: int | None) -> tuple:
     """``x``'s shape for the code ``depth`` frames above this one (the caller of
-    ``Tensor.shape``): run-time ints for user code, ``-1`` for graphkiln's own."""
-    if is_internal(sys._getframe(depth).f_code.co_filename):
+    ``Tensor.shape``): run-time ints for user code, ``-1`` for graphkiln's own; ``depth``
+    None: run-time ints (for what only user code calls)."""
+    if depth is not None and is_internal(sys._getframe(depth).f_code.co_filename):
         return x._abs.shape
     return Shape(x)
 

@@ -16,6 +16,7 @@ import types as _types
 import numpy as np
 
 from ..common import dtype as mstype
+from ..common.sparse_tensor import COOTensor, CSRTensor
 from ..common.symbolic_scalar import SymbolicScalar
 from ..common.symbolic_sequence import SymbolicSequence
 from ..common.tensor import Tensor
@@ -207,7 +208,10 @@ def cast(input, dtype) -> Tensor:
 def _size(shape) -> tuple:
     if isinstance(shape, Tensor):
         shape = shape.asnumpy().tolist()
-    return (shape,) if isinstance(shape, (int, np.integer)) else tuple(shape)
+    if isinstance(shape, (int, np.integer)) or (type(shape) is SymbolicScalar
+                                                 and shape.kind is int):
+        return (shape,)  # (a run-time int: one dimension of the size the graph runs with)
+    return tuple(shape)
 
 
 def _created_size(size):
@@ -780,8 +784,8 @@ def dyn_shape(input_x) -> Tensor:
 
 
 def dtype(input) -> mstype.Type:
-    """The MindSpore dtype of a Tensor."""
-    if not isinstance(input, Tensor):
+    """The MindSpore dtype of a Tensor (of a sparse tensor's values)."""
+    if not isinstance(input, (Tensor, COOTensor, CSRTensor)):
         raise TypeError(f"For 'dtype', the input must be a Tensor, but got "
                         f"{type(input).__name__}.")
     return input.dtype

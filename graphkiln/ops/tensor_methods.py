@@ -10,6 +10,7 @@ import numpy as np
 import graphkiln.ops.functional as F
 
 from ..common import dtype as mstype
+from ..common.sparse_tensor import SPARSE_TYPES
 from ..common.tensor import Tensor
 from ..ir import tape, tracing_state
 from .clip_ops import clip_by_value
@@ -84,12 +85,17 @@ def install() -> None:
     def rbinop(fn):
         return lambda self, other: fn(other, self)
 
+    def arith(fn):  # a sparse tensor operand: its own reflected operator (coo + dense...)
+        def op(self, other):
+            return NotImplemented if isinstance(other, SPARSE_TYPES) else fn(self, other)
+        return op
+
     for name, fn in [("add", F.add), ("sub", F.sub), ("mul", F.mul), ("truediv", F.div),
                      ("floordiv", F.floor_div), ("mod", F.mod), ("pow", F.pow)]:
         fn = _number_arith(fn, name == "truediv")
         if name in ("add", "sub"):
             fn = _bool_logic(fn, F.logical_or if name == "add" else F.logical_xor)
-        setattr(Tensor, f"__{name}__", binop(fn))
+        setattr(Tensor, f"__{name}__", arith(fn))
         setattr(Tensor, f"__r{name}__", rbinop(fn))
     Tensor.__matmul__, Tensor.__rmatmul__ = binop(F.matmul), rbinop(F.matmul)
     for name, fn in [("and", F.bitwise_and), ("or", F.bitwise_or),
@@ -400,7 +406,8 @@ def _install_more_methods() -> None:
     Tensor.long = lambda self: F.cast(self, mstype.int64)
     Tensor.bool = lambda self: F.cast(self, mstype.bool_)
     Tensor.numpy = lambda self: self.asnumpy()
-    Tensor.numel = Tensor.nelement = lambda self: self.size
+    # (only user code calls numel(): with unknown dimensions it is a run-time int)
+    Tensor.numel = Tensor.nelement = lambda self: self._size_for_caller(None)
     Tensor.itemsize = property(lambda self: self._dtype.np_dtype.itemsize)
     Tensor.nbytes = property(lambda self: self.size * self._dtype.np_dtype.itemsize)
     Tensor.register_hook, Tensor.hooks = _register_hook, _hooks

@@ -18,6 +18,7 @@ import graphkiln.ops.functional as F
 from ..common import dtype as mstype
 from ..common.mutable import is_mutable
 from ..common.parameter import stand_in
+from ..common.sparse_tensor import SPARSE_TYPES
 from ..common.symbolic_scalar import SymbolicScalar
 from ..common.symbolic_sequence import SymbolicSequence
 from ..common.tensor import Tensor
@@ -526,7 +527,9 @@ def _input_cotangent(bp: Backprop, x, node):
 
 
 def _is_mutable_container(x) -> bool:
-    return isinstance(x, (tuple, list, dict)) and is_mutable(x)
+    """A ``mutable`` container, or a sparse tensor: each tensor in it is differentiated (a
+    COO/CSR tensor's gradient in a graph is one of zero indices, MindSpore's)."""
+    return isinstance(x, (tuple, list, dict)) and is_mutable(x) or isinstance(x, SPARSE_TYPES)
 
 
 def has_gradient(x) -> bool:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import graphkiln.ops.functional as F
 
 from ..common import dtype as mstype
+from ..common.sparse_tensor import SPARSE_TYPES
 from ..common.tensor import Tensor
 from ..ir import tape as tp
 from ..ir.primitive import REGISTRY, OpDef
@@ -115,6 +116,22 @@ def _alias(x):
     return y
 
 
+def _differentiated(x):
+    """``_alias`` of a differentiated input; a sparse tensor's values are its differentiated
+    part (MindSpore's PyNative gives their gradient as the input's)."""
+    if not isinstance(x, SPARSE_TYPES):
+        return _alias(x)
+    parts, shape = x.__gk_flatten__()
+    return type(x).__gk_unflatten__(shape, (*parts[:-1], _alias(parts[-1])))
+
+
+def _grad_leaf(x):
+    """The Tensor whose gradient is the gradient of input ``x`` (None: a constant)."""
+    if isinstance(x, SPARSE_TYPES):
+        return x.values
+    return x if isinstance(x, Tensor) else None
+
+
 def run_tensor_hooks(x: Tensor, g):
     """``g`` (``x``'s gradient) after ``x``'s Tensor hooks, each of which may replace it."""
     for hook in tp.tensor_hooks(x):
@@ -134,12 +151,12 @@ def grad_eager(fn, args: tuple, kwargs: dict, *, positions, weights, sens=None,
     weights)."""
     if not tp.grad_enabled():
         raise RuntimeError("In no_grad context, you can not calculate gradient.")
-    inputs = [_alias(a) if i in positions else a
+    inputs = [_differentiated(a) if i in positions else a
               for i, a in enumerate((*args, *kwargs.values()))]
     tape = tp.Tape(() if used_weights else weights or (), collect=used_weights)
     for i in positions:
-        if isinstance(inputs[i], Tensor):
-            tape.track(inputs[i])
+        if _grad_leaf(inputs[i]) is not None:
+            tape.track(_grad_leaf(inputs[i]))
     call_args = tuple(inputs[:len(args)])
     call_kwargs = dict(zip(kwargs, inputs[len(args):]))
     with tp.recording(tape):
@@ -150,7 +167,7 @@ def grad_eager(fn, args: tuple, kwargs: dict, *, positions, weights, sens=None,
         tape.meet(outs)  # a Parameter returned as it is is used too
         weights = tuple(tape.found)
     seeds = [(o, s) for o, s in zip(outs, sens_values(sens, outs)) if id(o) in tape.tracked]
-    leaves = [inputs[i] for i in positions if isinstance(inputs[i], Tensor)]
+    leaves = [_grad_leaf(inputs[i]) for i in positions if _grad_leaf(inputs[i]) is not None]
     leaves += [w for w in weights or () if all(w is not x for x in leaves)]
     # (which Parameters a gradient reaches shows on the tape walk only)
     found = compiled(tape, seeds, leaves) if compiled is not None and not used_weights \
@@ -164,12 +181,12 @@ def grad_eager(fn, args: tuple, kwargs: dict, *, positions, weights, sens=None,
     by_id = {id(x): g for x, g in zip(leaves, found)}
     grads = []
     for i in positions:
-        a = inputs[i]
-        if isinstance(a, Tensor):
+        a = _grad_leaf(inputs[i])
+        if a is not None:
             g = by_id[id(a)]
             grads.append(g if g is not None else F.zeros_like(a))
         else:  # a plain container or number is a constant: MindSpore gives () or None
-            grads.append(() if isinstance(a, (tuple, list, dict)) else None)
+            grads.append(() if isinstance(inputs[i], (tuple, list, dict)) else None)
     wgrads = []
     if used_weights:  # only the Parameters a gradient reached
         weights = [w for w in weights if by_id[id(w)] is not None]

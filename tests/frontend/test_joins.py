@@ -227,3 +227,19 @@ def test_two_strings_still_fail_to_join():
 
     with pytest.raises(TypeError, match="Cannot join the return values of different branches"):
         f(ms.mutable(True))
+
+
+def test_a_run_time_python_object_joined_with_a_tensor_is_a_user_error():
+    """Not a graphkiln bug: describing the branches reads nothing of the run-time object
+    (which would record a node in the wrong graph). MindSpore joins the two as a dynamic
+    type; graphkiln refuses it with the branches and their lines."""
+    @ms.jit
+    def f(x, a):
+        out = x
+        if a > 0:
+            out = Tensor(divmod(out.asnumpy(), 2)[1])
+        return out
+
+    with pytest.raises(TypeError, match=r"variable 'out': type or rank differs(.|\n)*"
+                                        r"true branch:  PyObject(.|\n)*`out = Tensor\(divmod"):
+        f(Tensor(np.ones((2, 3), np.float32)), Tensor(1.0, ms.float32))

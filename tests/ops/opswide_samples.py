@@ -11,6 +11,9 @@ NON_DIFFERENTIABLE = {
     "Eig": "MindSpore defines no backward for it (RuntimeError there)",
     "SparseAddmm": "MindSpore defines no backward for it",
     "CombinedNonMaxSuppression": "a selection of boxes (MindSpore defines no backward for it)",
+    "SparseAdd": "graphkiln defines no backward for it (MindSpore's SparseAddGrad is not "
+                 "ported): the stored positions are a data-dependent selection",
+    "SparseMatrixAdd": "MindSpore defines no backward for it",
 }
 _LABELS = np.array([1, 0, 3], np.int32)
 _EIG = np.array([[[2., 1.], [1., 3.]], [[0., -1.], [1., 0.]]], np.float32)
@@ -67,6 +70,13 @@ def registry_samples(f32) -> dict:
                             Tensor(_SP_SHAPE.astype(np.int32))), {})],
         "SparseAddmm": [((Tensor(_SP_IDX), f32(4), Tensor(_SP_SHAPE), f32(4, 2), f32(3, 2),
                           f32(1), f32(1)), {})],
+        "SparseAdd": [((Tensor(_SP_IDX[[3, 1, 2]]), f32(3), Tensor(_SP_SHAPE),
+                        Tensor(_SP_IDX[[1, 0]]), f32(2), Tensor(_SP_SHAPE),
+                        Tensor(np.float32(0.5))), {})],
+        "SparseMatrixAdd": [(tuple(Tensor(np.array(a, np.int32)) for a in (
+            [3, 4], [0, 3], [0, 1, 1, 3], [2, 0, 3])) + (f32(3),) +
+            tuple(Tensor(np.array(a, np.int32)) for a in ([3, 4], [0, 2], [0, 0, 1, 2], [1, 3]))
+            + (f32(2), Tensor(np.float32(2)), Tensor(np.float32(-1))), {})],
         "SparseSegmentSqrtN": [((f32(4, 3), Tensor(_SEG_IDX), Tensor(_SEG_IDS)), {}),
                                ((Tensor(np.ones(4, np.float16)), Tensor(_SEG_IDX),
                                  Tensor(_SEG_IDS)), {})],

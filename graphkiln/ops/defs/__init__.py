@@ -57,6 +57,7 @@ from . import (  # noqa: F401
     sequence,
     side_effects,
     space_rearrange,
+    sparse_add,
     sparse_coo,
     sparse_segment,
     special,

@@ -1027,6 +1027,9 @@ Identity = OpDef("Identity", _identity_infer, lambda x: np.array(x, copy=True))
 def _eye_infer(n, m, t):
     sizes = []
     for arg, v in (("n", n), ("m", m)):
+        if isinstance(v, AbstractScalar) and not v.is_known and v.kind is int:
+            sizes.append(UNKNOWN_DIM)  # a run-time int (a dynamic dimension's size)
+            continue
         k = check_int("Eye", arg, const_value("Eye", arg, v))
         if k < 0:
             raise ValueError(f"For 'Eye', the '{arg}' can not be negative, but got {k}.")
@@ -1034,7 +1037,15 @@ def _eye_infer(n, m, t):
     return AbstractTensor(_dtype_attr("Eye", "t", t), tuple(sizes))
 
 
-Eye = OpDef("Eye", _eye_infer, lambda n, m, t: np.eye(n, m, dtype=t.np_dtype))
+def _eye(n, m, t):
+    n, m = int(n), int(m)
+    for arg, k in (("n", n), ("m", m)):
+        if k < 0:
+            raise ValueError(f"For 'Eye', the '{arg}' can not be negative, but got {k}.")
+    return np.eye(n, m, dtype=t.np_dtype)
+
+
+Eye = OpDef("Eye", _eye_infer, _eye)
 
 
 def _gather_d_infer(x, dim, index):

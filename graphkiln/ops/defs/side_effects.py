@@ -13,7 +13,7 @@ from ...common import dtype as mstype
 from ...common import float_status
 from ...ir.abstract import AbstractRef, AbstractScalar, AbstractTensor
 from ...ir.primitive import GRAPH_ATTRS, IO_EFFECT, MEM_EFFECT, OpDef
-from ._infer import describe, promote_types, tensor_type
+from ._infer import describe, promote_types, shapes_match, tensor_type
 from .print_format import print_values
 
 
@@ -49,24 +49,38 @@ def _assign_infer_for(name):
                             f"the 'variable' is {ref.dtype}, which cannot be converted to "
                             f"the 'value' type {value.dtype} automatically. Cast the value "
                             f"to {ref.dtype} first.")
-        if isinstance(value, AbstractTensor) and value.shape != ref.shape:
-            raise ValueError(f"For '{name}', 'value' must have the same shape as 'variable' "
-                             f"{list(ref.shape)}, but got {list(value.shape)}.")
+        # (a dimension known only when the graph runs is checked by the kernel)
+        if isinstance(value, AbstractTensor) and not shapes_match(value.shape, ref.shape):
+            raise ValueError(_shape_message(name, ref.shape, value.shape))
         return AbstractTensor(ref.dtype, ref.shape)
     return infer
 
 
+def _shape_message(name: str, ref_shape, value_shape) -> str:
+    return (f"For '{name}', 'value' must have the same shape as 'variable' {list(ref_shape)}, "
+            f"but got {list(value_shape)}.")
+
+
+def _same_shape(name: str, ref, value) -> None:
+    """The run-time check of a value whose shape infer did not know."""
+    if isinstance(value, np.ndarray) and value.ndim and value.shape != ref.shape:
+        raise ValueError(_shape_message(name, ref.shape, value.shape))
+
+
 def _assign(ref, value, u=None):
+    _same_shape("Assign", ref, value)
     np.copyto(ref, value, casting="unsafe")
     return ref
 
 
 def _assign_add(ref, value, u=None):
+    _same_shape("AssignAdd", ref, value)
     np.copyto(ref, ref + value, casting="unsafe")
     return ref
 
 
 def _assign_sub(ref, value, u=None):
+    _same_shape("AssignSub", ref, value)
     np.copyto(ref, ref - value, casting="unsafe")
     return ref
 

@@ -58,7 +58,8 @@ NOT_BATCHED = {
     "Raise": "IO effect: a vmapped function must be pure (clear error)",
     **{name: "data-dependent output size: the examples of a batch may select different "
              "numbers of elements (MindSpore has no vmap rule either)"
-       for name in ("NonZero", "MaskedSelect", "MaskedSelectGrad", "Unique")},
+       for name in ("NonZero", "MaskedSelect", "MaskedSelectGrad", "Unique", "SparseAdd",
+                    "SparseMatrixAdd")},
     "Range": "data-dependent output size: the examples of a batch may give different "
              "lengths",
     **{name: "random draws: a batched call cannot give the numbers a loop of per-example "
