@@ -44,6 +44,15 @@ def _jvp(name: str, mode: int) -> np.ndarray:
     return t.asnumpy()
 
 
+@pytest.mark.parametrize("name", cases.FORWARD_RECORDED)
+def test_complex_values_match_mindspore(name):
+    """(the finite differences below run these functions: their values are MindSpore's,
+    complex typed with Python float operands too)"""
+    y = FNS[name](Tensor(cases.X))
+    assert y.dtype == ms.complex128
+    np.testing.assert_allclose(y.asnumpy(), RECORDED[f"forward_{name}"], rtol=1e-12)
+
+
 @pytest.mark.parametrize("mode", [ms.PYNATIVE_MODE, ms.GRAPH_MODE], ids=["pynative", "graph"])
 @pytest.mark.parametrize("name", sorted(FNS))
 def test_jvp_is_the_directional_derivative(name, mode):
