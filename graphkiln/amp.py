@@ -142,32 +142,14 @@ def custom_mixed_precision(network, *, white_list=None, black_list=None,
         _replace_children(network, lambda c: isinstance(c, cells)
                           and "_amp_dtype" not in c.__dict__,
                           lambda c: _CastOutput(c.to_float(dtype), mstype.float32))
-        return _ListedPrimitivesCell(network, primitives, dtype) if primitives else network
+        if primitives:  # (its calls run with them listed: ir/amp_cast.py)
+            network.__dict__["_amp_listed"] = (primitives, dtype)
+        return network
     _list_check(black_list, "black_list")
     network.to_float(dtype)
     _replace_children(network, lambda c: isinstance(c, tuple(black_list)),
                       lambda c: _CastOutput(c.to_float(mstype.float32), dtype))
     return _OutputTo32(network)
-
-
-class _ListedPrimitivesCell(nn.Cell):
-    """Runs ``backbone`` with calls of the Primitive objects of ``classes`` in ``dtype``
-    (``ir/amp_cast.py``: their float inputs cast to it, their float outputs to float32)."""
-
-    def __init__(self, backbone, classes: frozenset, dtype):
-        super().__init__(auto_prefix=False)
-        self._backbone = backbone
-        self._amp_listed = (classes, dtype)
-
-    def __call__(self, *args, **kwargs):
-        amp_cast.LISTED.append(self._amp_listed)
-        try:
-            return super().__call__(*args, **kwargs)
-        finally:
-            amp_cast.LISTED.pop()
-
-    def construct(self, *args, **kwargs):
-        return self._backbone(*args, **kwargs)
 
 
 def _list_check(classes, name: str) -> None:

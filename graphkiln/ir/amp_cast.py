@@ -19,6 +19,8 @@ float32, as MindSpore's rewrite of the network's code does; functional calls
 """
 from __future__ import annotations
 
+import contextlib
+
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
 
@@ -80,6 +82,16 @@ def current_key() -> tuple | None:
         names = sorted(f"{c.__module__}.{c.__qualname__}" for c in classes)
         return key, dtype.name, tuple(names)
     return key
+
+
+@contextlib.contextmanager
+def listed(classes: frozenset, dtype: mstype.Type):
+    """While in this block, calls of Primitive objects of ``classes`` run in ``dtype``."""
+    LISTED.append((classes, dtype))
+    try:
+        yield
+    finally:
+        LISTED.pop()
 
 
 def call_listed(prim, args: tuple, run, cast):

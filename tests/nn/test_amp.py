@@ -103,7 +103,7 @@ def test_custom_mixed_precision_casts_listed_primitives_as_mindspore(case):
     recorder = compat.import_mindspore_module(FIXTURES / "record_custom_amp_primitives.py")
     name, mode = case.split("/")
     got, want = recorder.run(name, mode), PRIMITIVES[case]
-    assert got["dtypes"] == want["dtypes"]
+    assert got["parameters"] == want["parameters"] and got["dtypes"] == want["dtypes"]
     for g, w in zip(got["values"], want["values"]):
         np.testing.assert_allclose(g, w, rtol=1e-6, atol=1e-6)
 
