@@ -119,8 +119,10 @@ def custom_mixed_precision(network, *, white_list=None, black_list=None,
                            dtype=mstype.float16):
     """Mixed precision by lists of Cell classes: with ``white_list``, the sub-cells of those
     classes run in ``dtype`` and give float32 outputs (cells set by ``to_float`` keep their
-    dtype); with ``black_list``, the network runs in ``dtype`` except the sub-cells of
-    those classes, which stay float32, and gives float32 outputs."""
+    dtype), and the calls of Primitive objects of its Primitive classes (``ops.MatMul``)
+    cast their float inputs to ``dtype`` and their outputs to float32; with
+    ``black_list``, the network runs in ``dtype`` except the sub-cells of those classes,
+    which stay float32, and gives float32 outputs."""
     if not isinstance(network, nn.Cell):
         raise TypeError("The network type should be Cell.")
     if white_list is None and black_list is None:
@@ -135,14 +137,13 @@ def custom_mixed_precision(network, *, white_list=None, black_list=None,
     _check_low_dtype(dtype)
     if white_list is not None:
         _list_check(white_list, "white_list")
-        primitives = [c.__name__ for c in white_list if not issubclass(c, nn.Cell)]
-        if primitives:
-            raise NotImplementedError(f"For custom_mixed_precision, graphkiln casts the cells "
-                                      f"of a white_list, not primitives ({primitives}); list "
-                                      f"the cells that call them.")
-        _replace_children(network, lambda c: isinstance(c, tuple(white_list))
+        cells = tuple(c for c in white_list if issubclass(c, nn.Cell))
+        primitives = frozenset(c for c in white_list if not issubclass(c, nn.Cell))
+        _replace_children(network, lambda c: isinstance(c, cells)
                           and "_amp_dtype" not in c.__dict__,
                           lambda c: _CastOutput(c.to_float(dtype), mstype.float32))
+        if primitives:  # (its calls run with them listed: ir/amp_cast.py)
+            network.__dict__["_amp_listed"] = (primitives, dtype)
         return network
     _list_check(black_list, "black_list")
     network.to_float(dtype)

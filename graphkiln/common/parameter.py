@@ -45,10 +45,15 @@ def is_generated_name(name) -> bool:
 _is_parameter_generated = is_generated_name  # MindSpore's private name for it
 
 
+# what a Parameter is besides its Tensor (a stand-in shares them)
+_FLAGS = ("name", "requires_grad", "layerwise_parallel", "_user_named", "comm_fusion")
+
+
 class Parameter(Tensor):
     """A weight: a Tensor with a name whose array the compiled graphs read and write in place."""
 
-    __slots__ = ("name", "requires_grad", "layerwise_parallel", "_user_named", "comm_fusion")
+    # ``_kept`` (optional, see :func:`kept_with`) is not one of the weight's flags
+    __slots__ = (*_FLAGS, "_kept")
     _is_param = True
 
     def __init__(self, default_input, name: str | None = None, requires_grad: bool = True,
@@ -129,9 +134,19 @@ def stand_in(param: Parameter) -> Parameter:
     trace tells the uses of ``param`` given as a function's input from its uses as a weight
     by it (autodiff differentiates the two separately, as MindSpore does)."""
     twin = object.__new__(Parameter)
-    for slot in ("_data", "_dtype", "_node", "_abs", *Parameter.__slots__):
+    for slot in ("_data", "_dtype", "_node", "_abs", *_FLAGS):
         setattr(twin, slot, getattr(param, slot))
     return twin
+
+
+def kept_with(param: Parameter) -> dict:
+    """A dict that lives as long as ``param`` (and no longer): caches keyed on a weight keep
+    their entries here, so what they compiled for it (which holds it) goes with it."""
+    try:
+        return param._kept
+    except AttributeError:
+        param._kept = {}
+        return param._kept
 
 
 class ParameterTuple(tuple):

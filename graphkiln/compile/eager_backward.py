@@ -47,7 +47,8 @@ class _Structure:
             s = self.slots.get(id(x))
             if s is None:
                 s = self.slot(x)
-            return ("P", id(x)) if x._is_param else ("t", s, x._dtype, x._data.shape)
+            # a weight is an input like any Tensor: the compiled pass keeps no weight alive
+            return ("t", s, x._dtype, x._data.shape)
         if isinstance(x, (tuple, list)):
             return (type(x).__name__, tuple([self.arg(e) for e in x]))
         key = attr_key(x)
@@ -76,6 +77,12 @@ def _rebuild(x, values: dict):
     if isinstance(x, (tuple, list)):
         return type(x)(_rebuild(e, values) for e in x)
     return x
+
+
+def _as_input(x: Tensor) -> Tensor:
+    """``x`` as a graph input: a weight's array in a plain Tensor (not a weight the graph
+    reads, which the compiled pass would hold)."""
+    return Tensor._from_array(x._data, x._dtype) if x._is_param else x
 
 
 class _Traced:
@@ -125,7 +132,8 @@ def compiled_backward(tape: tp.Tape, seeds: list, leaves: list) -> list | None:
     if exe is _SEEN:  # seen twice: compile
         traced = _Traced(tape, st, seeds, leaves)
         try:
-            exe = compile_call(traced, "eager_backward", tuple(st.tensors), {})
+            exe = compile_call(traced, "eager_backward", tuple(map(_as_input, st.tensors)),
+                               {})
         except Exception:  # a rule that needs concrete values: this structure runs eagerly
             exe = _UNCOMPILABLE
         traced.tape = traced.st = traced.seeds = traced.leaves = None  # (keep no values)
@@ -133,5 +141,5 @@ def compiled_backward(tape: tp.Tape, seeds: list, leaves: list) -> list | None:
     _CACHE.move_to_end(key)
     if exe is _UNCOMPILABLE:
         return None
-    out = exe([t._data for t in st.tensors if not t._is_param])
+    out = exe([t._data for t in st.tensors])
     return list(out) if isinstance(out, tuple) else [out]

@@ -10,8 +10,16 @@ inputs of the listed primitives before they run or are recorded, as MindSpore's
 * other primitives run in the dtypes of their inputs.
 
 Strategies nest (a stack); ``push``/``pop`` are ``mindspore.amp``'s push/pop_amp_strategy.
+
+``custom_mixed_precision(net, white_list=[ops.MatMul, ...])`` lists primitive classes
+instead (:data:`LISTED`): a call of a Primitive object of one of them (``self.matmul(x, w)``
+in a construct) has its float inputs cast to the low dtype and its float outputs back to
+float32, as MindSpore's rewrite of the network's code does; functional calls
+(``ops.matmul``) are not cast.
 """
 from __future__ import annotations
+
+import contextlib
 
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
@@ -62,8 +70,46 @@ def pop() -> None:
     STACK.pop()
 
 
+# custom_mixed_precision's white-listed primitive classes and low dtype, innermost last
+LISTED: list[tuple[frozenset, mstype.Type]] = []
+
+
 def current_key() -> tuple | None:
-    return STACK[-1].key() if STACK else None
+    """What a graph traced now depends on (part of the call key)."""
+    key = STACK[-1].key() if STACK else None
+    if LISTED:
+        classes, dtype = LISTED[-1]
+        names = sorted(f"{c.__module__}.{c.__qualname__}" for c in classes)
+        return key, dtype.name, tuple(names)
+    return key
+
+
+@contextlib.contextmanager
+def listed(classes: frozenset, dtype: mstype.Type):
+    """While in this block, calls of Primitive objects of ``classes`` run in ``dtype``."""
+    LISTED.append((classes, dtype))
+    try:
+        yield
+    finally:
+        LISTED.pop()
+
+
+def call_listed(prim, args: tuple, run, cast):
+    """``run(args)`` for the Primitive object ``prim``: when its class is listed, with its
+    float inputs cast to the low dtype and its float outputs cast back to float32."""
+    classes, dtype = LISTED[-1]
+    if type(prim) not in classes:
+        return run(args)
+
+    def to(x, target):
+        if isinstance(x, Tensor) and x.dtype in _WIDTH and x.dtype is not target:
+            return cast(x, target)
+        return x
+
+    out = run(tuple(to(a, dtype) for a in args))
+    if isinstance(out, tuple):
+        return tuple(to(o, mstype.float32) for o in out)
+    return to(out, mstype.float32)
 
 
 def _tensors(args):

@@ -159,6 +159,11 @@ class Primitive:
         if limit is not None and len(args) > limit:
             raise TypeError(f"For Operator[{self.opdef.name}], the number of inputs should be "
                             f"less than or equal to {limit}, but got {len(args)}.")
+        if amp_cast.LISTED:  # custom_mixed_precision's white-listed primitive classes
+            return amp_cast.call_listed(self, args, self._apply, _amp_cast)
+        return apply(self.opdef, args, self.attrs)
+
+    def _apply(self, args: tuple):
         return apply(self.opdef, args, self.attrs)
 
     def __gk_freeze__(self) -> tuple:

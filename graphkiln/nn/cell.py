@@ -91,6 +91,13 @@ class Cell:
 
     def _gk_call(self, args: tuple, kwargs: dict):
         """Run the cell and its hooks."""
+        listed = self.__dict__.get("_amp_listed")
+        if listed is not None:  # custom_mixed_precision's white-listed primitive classes
+            with amp_cast.listed(*listed):
+                return self._gk_call_hooked(args, kwargs)
+        return self._gk_call_hooked(args, kwargs)
+
+    def _gk_call_hooked(self, args: tuple, kwargs: dict):
         if HOOKS_ATTR in self.__dict__:
             return call_with_hooks(self, args, kwargs, self._run)
         return self._run(args, kwargs)

@@ -91,19 +91,22 @@ SIGNATURES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "AdamWeightDecay": (("var", "m", "v", "lr", "beta1", "beta2", "epsilon", "decay",
                          "gradient"), ("use_locking",)),
     "BiasAddGrad": (("dout",), ("data_format",)),
+    "Greater": (("input", "other"), ()),
+    "Select": (("condition", "input", "other"), ()),
+    "PowTensorScalar": (("input", "exponent"), ()),
 }
 
 # Primitives that write a weight: MindSpore marks them ``side_effect_mem`` and gives each
 # node the memory state it follows (a U monad) as its last input.
 MEMORY_EFFECTS = ("Assign", "AssignAdd", "ApplyMomentum", "SGD", "Adam", "AdamWeightDecay",
-                  "ApplyRMSProp")
+                  "ApplyRMSProp", "ApplyAdagrad", "ApplyFtrl")
 
 # The constructor arguments encoded as enum integers, with their values by number.
 ENUM_ARGS = {"pad_mode": PAD_MODES, "data_format": FORMATS}
 
 # MindSpore primitives graphkiln runs under another name (same arguments).
 GRAPHKILN_NAMES = {"Muls": "Mul", "Divs": "Div", "MatMulExt": "BatchMatMul",
-                   "Conv2DTranspose": "Conv2DBackpropInput"}
+                   "Conv2DTranspose": "Conv2DBackpropInput", "PowTensorScalar": "Pow"}
 
 # Plain primitives graphkiln writes, with MindSpore's extra attributes, per attribute name.
 PLAIN_ATTR_NAMES = {"data_format": "format"}

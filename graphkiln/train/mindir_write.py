@@ -35,12 +35,16 @@ _PLAIN = {
     "SGD": ("dampening", "weight_decay", "nesterov"),
     "Adam": ("use_locking", "use_nesterov"),
     "ApplyRMSProp": ("use_locking",),
+    "ApplyAdagrad": ("update_slots",),
+    "ApplyFtrl": ("use_locking",),
 }
 # graphkiln primitives MindSpore's exports name otherwise
 _MINDSPORE_NAMES = {"Conv2DBackpropInput": "Conv2DTranspose"}
-# element-wise primitive functions whose Python-number operand is written as a 0-d tensor
-# of the other operand's dtype (as MindSpore writes `x + 1.0`)
-_TENSOR_OPERANDS = {"Add", "Sub", "Div", "RealDiv", "Maximum", "Minimum", "Pow", "NotEqual"}
+# primitives whose Python-number operands are written as 0-d tensors of their first tensor
+# operand's dtype (as MindSpore writes `x + 1.0`, and FTRL's l1, l2 and lr_power); Select's
+# value operands take the dtype of the other value
+_TENSOR_OPERANDS = {"Add", "Sub", "Div", "RealDiv", "Maximum", "Minimum", "Pow", "NotEqual",
+                    "Greater", "ApplyAdagrad", "ApplyFtrl"}
 
 
 def write_mindir(graph: FuncGraph, weights: dict[str, np.ndarray], inputs=None) -> bytes:
@@ -161,6 +165,8 @@ class _Writer:
             return
         if name in _TENSOR_OPERANDS:
             args = _scalars_as_tensors(args)
+        elif name == "Select":
+            args = args[:1] + _scalars_as_tensors(args[1:])
         if name == "SequenceGetItem":
             seq = args[0].abstract
             op = "list_getitem" if getattr(seq, "is_list", False) else "TupleGetItem"

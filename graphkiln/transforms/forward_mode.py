@@ -31,19 +31,33 @@ from .replay import TapeInterpreter, node_value, record_tape, replay_graph
 # primitives whose outputs carry no tangent: monads, effects, constant makers
 _NO_TANGENT = ("UpdateState", "Print", "Switch",
                "ZerosLike", "OnesLike", "Fill")
+# complex-typed outputs that are real numbers (the modulus): their tangents are real too
+# (their backward rules take a complex cotangent whole, as MindSpore's, which transposed
+# would give the tangent an imaginary part)
+_REAL_VALUED = ("Abs",)
 
 
 def _has_tangent(node: Node) -> bool:
-    """Float loop states carry a tangent through a ``While``."""
+    """Float and complex loop states carry a tangent through a ``While``."""
     a = node.abstract
-    return isinstance(a, AbstractTensor) and a.dtype.is_float
+    return isinstance(a, AbstractTensor) and (a.dtype.is_float or a.dtype.is_complex)
 
 
 def _takes_tangent(node: Node) -> bool:
-    """Inputs of a jvp: float and integer tensors (MindSpore differentiates an int32
-    ``x * y`` to an int32 tangent); bools carry none."""
+    """Inputs of a jvp: float, complex and integer tensors (MindSpore differentiates an
+    int32 ``x * y`` to an int32 tangent); bools carry none."""
     a = node.abstract
-    return isinstance(a, AbstractTensor) and (a.dtype.is_float or a.dtype.is_int)
+    return isinstance(a, AbstractTensor) and (a.dtype.is_float or a.dtype.is_complex
+                                              or a.dtype.is_int)
+
+
+def _pair(c: Tensor, t: Tensor) -> Tensor:
+    """``<c, t>``, the real inner product under which a backward rule is the adjoint of
+    the tangent map: ``sum(c * t)``, for complex values ``sum(real(conj(c) * t))`` (so the
+    gradient with respect to a complex ``c``, ``ds/da + i ds/db``, is ``J t``)."""
+    if c.dtype.is_complex:
+        return F.reduce_sum(F.real(F.mul(F.conj(c), F.cast(t, c.dtype))))
+    return F.reduce_sum(F.mul(c, F.cast(t, c.dtype)))
 
 
 class ForwardMode(TapeInterpreter):
@@ -89,8 +103,7 @@ class ForwardMode(TapeInterpreter):
 
         def pairing():
             cts = rule(*ins, out, cotangent, **prim.attrs)
-            terms = [F.reduce_sum(F.mul(c, F.cast(t, c.dtype)))
-                     for c, t in zip(_leaves(cts), _leaves_like(cts, ts))
+            terms = [_pair(c, t) for c, t in zip(_leaves(cts), _leaves_like(cts, ts))
                      if isinstance(c, Tensor) and isinstance(t, Tensor)]
             if len(terms) > 1:  # an int and a float input of one primitive: one dtype
                 common = functools.reduce(mstype.promote, (t.dtype for t in terms))
@@ -107,6 +120,8 @@ class ForwardMode(TapeInterpreter):
         if isinstance(cotangent, tuple):
             it = iter(found)
             self.set(n, tuple(next(it) if isinstance(c, Tensor) else None for c in cotangent))
+        elif prim.name in _REAL_VALUED and out.dtype.is_complex and found[0] is not None:
+            self.set(n, F.cast(F.real(found[0]), out.dtype))
         else:
             self.set(n, found[0])
 

@@ -207,7 +207,7 @@ def test_on_request_exit_keeps_the_checkpoint_when_mindir_cannot_hold_the_graph(
         tmp_path, caplog):
     import signal
     net = ms.nn.Dense(2, 1)
-    m = ms.Model(net, ms.nn.MSELoss(), ms.nn.Adagrad(net.trainable_params()))  # no MINDIR yet
+    m = ms.Model(net, ms.nn.MSELoss(), ms.nn.Adadelta(net.trainable_params()))  # no MINDIR yet
 
     class Signal(ms.Callback):
         def on_train_step_end(self, run_context):

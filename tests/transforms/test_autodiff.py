@@ -215,7 +215,7 @@ def test_grad_of_a_bound_method_is_compiled_once():
     grad_op = ops.GradOperation()
     for _ in range(3):
         assert float(grad_op(net.twice)(f32(1.0)).asnumpy()[0]) == 6.0
-    assert len(next(iter(grad_op._caches[net].values())).entries) == 1
+    assert len(next(iter(grad_op._caches[net].values()))[1].entries) == 1
 
 
 class WeightInTensorWhile(nn.Cell):

@@ -44,14 +44,16 @@ def _slot(prefix: str, init: float, scalar: bool, weight: Parameter) -> Paramete
     """A state Parameter of ``weight``: like it (``<prefix>.<name>``) or a float32 scalar
     (``<prefix><name>``), filled with ``init``."""
     if scalar:
-        return Parameter(Tensor(np.array(init, np.float32)), f"{prefix}{weight.name}",
-                         requires_grad=False)
+        return Parameter(Tensor(np.array(init, np.float32)), f"{prefix}{weight.name}")
     return Parameter(Tensor(np.full(weight.shape, init, weight.dtype.np_dtype), weight.dtype),
-                     name=f"{prefix}.{weight.name}", requires_grad=False)
+                     name=f"{prefix}.{weight.name}")
 
 
 class Optimizer(Cell):
     """Base class of the experimental optimizers (see the module docstring)."""
+
+    # its state (trainable Parameters, as MindSpore's) is never read cast under to_float
+    keep_fp32_weights = True
 
     def __init__(self, params, defaults: dict):
         super().__init__(auto_prefix=False)
@@ -190,7 +192,7 @@ class Optimizer(Cell):
     @staticmethod
     def step_counter(name: str, dtype=mstype.int32, value=0) -> Parameter:
         """A scalar step count Parameter (``state_step``, ``step_t``)."""
-        return Parameter(Tensor(np.array(value, dtype.np_dtype)), name, requires_grad=False)
+        return Parameter(Tensor(np.array(value, dtype.np_dtype)), name)
 
     def construct(self, *hyper_params):
         raise NotImplementedError(f"{type(self).__name__} must define construct(gradients), "

@@ -81,12 +81,10 @@ class AdaFactor(Optimizer):
         self.compression = _check_flag("compression", compression)
         self.use_first_moment = self.beta1 > 0
         self._init_state()
-        self.step = Parameter(Tensor(np.zeros(1, np.float32)), name="afactor_step",
-                              requires_grad=False)
+        self.step = Parameter(Tensor(np.zeros(1, np.float32)), name="afactor_step")
 
     def _zeros(self, shape, dtype, name: str) -> Parameter:
-        return Parameter(Tensor(np.zeros(shape, dtype.np_dtype), dtype), name=name,
-                         requires_grad=False)
+        return Parameter(Tensor(np.zeros(shape, dtype.np_dtype), dtype), name=name)
 
     def _init_state(self) -> None:
         if self.use_first_moment:

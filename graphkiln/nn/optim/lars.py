@@ -39,8 +39,7 @@ class LARS(Optimizer):
         self.use_clip = bool(use_clip)
         self.lars_flags = tuple(bool(lars_filter(p)) for p in optimizer.parameters)
         optimizer.exec_weight_decay = False  # the decay is part of the ratio below
-        self.learning_rate = Parameter(Tensor(np.array(0.0, np.float32)), name="fake_lr",
-                                       requires_grad=False)
+        self.learning_rate = Parameter(Tensor(np.array(0.0, np.float32)), name="fake_lr")
         self.global_step = optimizer.global_step  # one step count, as in MindSpore
 
     def _ratio(self, w, g, wd, lr):

@@ -22,6 +22,7 @@ from ...common import dtype as mstype
 from ...common.parameter import Parameter, ParameterTuple
 from ...common.tensor import Tensor
 from ..cell import Cell
+from ..container import CellList
 from ..learning_rate_schedule import LearningRateSchedule
 
 
@@ -65,15 +66,29 @@ def _default_decay_filter(param) -> bool:
 class _StepIndexedLR(Cell):
     """A list of learning rates read at the global step (the last one after the end)."""
 
+    keep_fp32_weights = True  # (as the optimizer's state)
+
     def __init__(self, values, name: str):
         super().__init__()
-        self.values = Parameter(Tensor(np.asarray(values, np.float32)), name=name,
-                                requires_grad=False)
+        self.learning_rate = Parameter(Tensor(np.asarray(values, np.float32)), name=name)
         self.last = len(values) - 1
 
     def construct(self, global_step):
         step = ops.minimum(ops.reshape(global_step, ()), self.last)
-        return ops.gather(self.values, step, 0)
+        return ops.gather(self.learning_rate, step, 0)
+
+
+class _FixedLR(Cell):
+    """A fixed learning rate as a cell of the global step (beside dynamic group rates)."""
+
+    keep_fp32_weights = True
+
+    def __init__(self, learning_rate: Parameter):
+        super().__init__()
+        self.learning_rate = learning_rate
+
+    def construct(self, global_step):
+        return self.learning_rate
 
 
 def _check_lr_value(owner: str, lr):
@@ -101,6 +116,9 @@ def _check_lr_value(owner: str, lr):
 
 class Optimizer(Cell):
     """Base class of optimizers (see the module docstring)."""
+
+    # its state (trainable Parameters, as MindSpore's) is never read cast under to_float
+    keep_fp32_weights = True
 
     def __init__(self, learning_rate, parameters, weight_decay=0.0, loss_scale=1.0):
         super().__init__(auto_prefix=False)
@@ -161,16 +179,14 @@ class Optimizer(Cell):
             perm = [index[id(p)] for p in order]
             params, lrs, wds, gcs, lr_names = ([seq[i] for i in perm]
                                                for seq in (params, lrs, wds, gcs, lr_names))
-        self._parameters = ParameterTuple(params)
-        self.parameters = self._parameters
         self.param_length = len(params)
         # MindSpore's parallel optimizer shards the update across ranks; graphkiln's data
         # parallelism updates every parameter on every rank (see broadcast_params)
         self.use_parallel = False
         self.dev_num = 1
         self.param_rank = (0,) * self.param_length
-        self.global_step = Parameter(Tensor(np.array([0], np.int32)), name="global_step",
-                                     requires_grad=False)
+        # (MindSpore's order of the state: the step, the rates, the weights, the slots)
+        self.global_step = Parameter(Tensor(np.array([0], np.int32)), name="global_step")
         self.is_group_lr = self.is_group and any(
             isinstance(item, dict) and "lr" in item for item in items)
         self.dynamic_lr = any(isinstance(lr, (list, LearningRateSchedule)) for lr in lrs)
@@ -179,6 +195,8 @@ class Optimizer(Cell):
             self.learning_rate = self._group_lrs(lrs, lr_names)
         else:
             self.learning_rate = self._lr_of(lrs[0], "learning_rate")
+        self._parameters = ParameterTuple(params)
+        self.parameters = self._parameters
         self.weight_decay = wds[0] if not self.is_group else tuple(wds)
         self.dynamic_weight_decay = any(isinstance(wd, Cell) for wd in wds)
         self._group_decays = tuple(wds)
@@ -212,19 +230,23 @@ class Optimizer(Cell):
             return lr
         if isinstance(lr, list):
             return _StepIndexedLR(lr, name)
-        return Parameter(Tensor(np.array(lr, np.float32)), name=name, requires_grad=False)
+        return Parameter(Tensor(np.array(lr, np.float32)), name=name)
 
     def _group_lrs(self, lrs, names):
         """One rate per group that sets ``lr`` (named by the group's index), and one shared
-        ``learning_rate`` for the groups that do not, as MindSpore's."""
+        ``learning_rate`` for the groups that do not, as MindSpore's: the Parameters, or
+        when one is dynamic a CellList of every weight's rate (fixed ones as cells)."""
         cells, seen = [], {}
         for lr, name in zip(lrs, names):
             if name not in seen:
                 seen[name] = self._lr_of(lr, name)
+                if self.dynamic_lr and isinstance(seen[name], Parameter):
+                    seen[name] = _FixedLR(seen[name])
             cells.append(seen[name])
         self._lr_cells = tuple(cells)
-        return ParameterTuple(c for c in dict.fromkeys(
-            c for c in cells if isinstance(c, Parameter)))
+        if self.dynamic_lr:
+            return CellList(cells, auto_prefix=False)
+        return ParameterTuple(dict.fromkeys(cells))
 
     def _lr_value(self, lr):
         if isinstance(lr, Parameter):
@@ -316,14 +338,13 @@ class Optimizer(Cell):
         """One state Parameter per weight, named ``<prefix>.<weight name>``."""
         return ParameterTuple(
             Parameter(Tensor(np.full(p.shape, init, p.dtype.np_dtype), p.dtype),
-                      name=f"{prefix}.{p.name}", requires_grad=False)
+                      name=f"{prefix}.{p.name}")
             for p in self._parameters)
 
     @staticmethod
     def scalar_slot(name: str, value: float) -> Parameter:
         """A float32 scalar of optimizer state (saved in checkpoints, as MindSpore's)."""
-        return Parameter(Tensor(np.array(value, np.float32), mstype.float32), name=name,
-                         requires_grad=False)
+        return Parameter(Tensor(np.array(value, np.float32), mstype.float32), name=name)
 
     @staticmethod
     def scalar_const(value: float) -> Tensor:

@@ -12,7 +12,7 @@ import weakref
 from dataclasses import dataclass
 
 from ...common.mutable import RUNTIME_SCALARS, dynamic_len_items, is_mutable
-from ...common.parameter import Parameter, is_parameter_list_attribute
+from ...common.parameter import Parameter, is_parameter_list_attribute, kept_with
 from ...compile.call_cache import CallCache
 from ...compile.compile_cache import cell_fingerprint, function_identity
 from ...compile.eager_backward import compiled_backward
@@ -220,21 +220,33 @@ class GradOperation:
         form = None if isinstance(weights, Parameter) else list if isinstance(weights, list) \
             and weights and state.current() is not None \
             and not is_parameter_list_attribute(weights) else tuple
-        # a bound method is recreated at every attribute access: key on its object
-        owner = fn.__self__ if isinstance(fn, types.MethodType) else fn
-        per_fn = self._caches.get(owner)
-        if per_fn is None:
-            per_fn = self._caches[owner] = {}
         apart = get_context("mode") != PYNATIVE_MODE
         key = (getattr(fn, "__func__", None), tuple(id(w) for w in ws) if ws else None, form,
                apart)
-        cache = per_fn.get(key)
-        if cache is None:
-            cache = per_fn[key] = CallCache()
+        cache = self._call_cache(fn, key, ws)
         positions = "all" if self.get_all else 0
         cfg = _GradConfig("gradop", positions, ws, self.sens_param, False, False, True,
                           weights_form=form, weight_inputs_apart=apart, used_weights=used)
         return _Differentiated(fn, cfg, cache)
+
+    def _call_cache(self, fn, key: tuple, ws) -> CallCache:
+        """The compiled calls of ``fn`` for ``key``, made once. Held weakly by ``fn`` (a
+        bound method is recreated at every attribute access: by its object) and, given
+        weights, by the first weight (a weight lives as long as a network: what was compiled
+        for it goes with it, even when ``fn`` lives on)."""
+        owner = fn.__self__ if isinstance(fn, types.MethodType) else fn
+        if ws:
+            by_owner = kept_with(ws[0]).setdefault(GradOperation, weakref.WeakKeyDictionary())
+            key = (key, self.get_all, self.sens_param, self.get_by_list)
+        else:
+            by_owner = self._caches
+        per_fn = by_owner.get(owner)
+        if per_fn is None:
+            per_fn = by_owner[owner] = {}
+        entry = per_fn.get(key)
+        if entry is None:  # (the weights, kept with their ids)
+            entry = per_fn[key] = (ws, CallCache())
+        return entry[1]
 
 
 def _lone(grad_position) -> bool:

@@ -27,12 +27,13 @@ class Transformed:
     ``kind`` names the transformation (in compile logs and cache keys); ``options`` are its
     settings (part of the cache key: constants of the compiled graph)."""
 
-    def __init__(self, kind: str, rule: Callable, fn, options: tuple = ()):
+    def __init__(self, kind: str, rule: Callable, fn, options: tuple = (),
+                 cache: CallCache | None = None):
         self.kind = kind
         self.rule = rule
         self.fn = fn
         self.options = options
-        self.cache = CallCache()
+        self.cache = CallCache() if cache is None else cache
         self.__name__ = f"{kind}_{getattr(fn, '__name__', type(fn).__name__)}"
 
     def __call__(self, *args):
@@ -47,23 +48,24 @@ class Transformed:
         return (self.kind, callable_identity(self.fn), freeze(self.options))
 
 
-# the transformations made of each function, weakly (they die with it): calling
-# ``jacfwd(net)(x)`` in a loop compiles once
+# the compiled calls of each function's transformations, weakly (they die with it: they
+# hold no reference to it, unlike a Transformed): ``jacfwd(net)(x)`` in a loop compiles once
 _BY_FN: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def transformed(kind: str, rule: Callable, fn, options: tuple = ()) -> Transformed:
-    """The :class:`Transformed` of ``fn``, made once per ``(kind, options)``."""
+    """The :class:`Transformed` of ``fn``, sharing the compiled calls of every one made
+    for the same ``(kind, options)``."""
     key = (kind, options)
     try:
         hash(key)
         per_fn = _BY_FN.setdefault(fn, {})
     except TypeError:  # a bound method (not weak-referenceable) or unhashable options:
         return Transformed(kind, rule, fn, options)  # compiled per call
-    t = per_fn.get(key)
-    if t is None:
-        t = per_fn[key] = Transformed(kind, rule, fn, options)
-    return t
+    cache = per_fn.get(key)
+    if cache is None:
+        cache = per_fn[key] = CallCache()
+    return Transformed(kind, rule, fn, options, cache)
 
 
 __all__ = ["Transformed", "callable_identity", "transformed"]

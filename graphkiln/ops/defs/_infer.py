@@ -103,12 +103,13 @@ def promote_types(a: mstype.Type, b: mstype.Type) -> mstype.Type:
 def promote_weak(t: mstype.Type, weak: mstype.Type) -> mstype.Type:
     """``tensor(t) op python_number`` where ``weak`` is the number's own type: a number
     never widens a tensor of its kind (``int8 + 300 -> int8``, ``float16 + 2.5 -> float16``);
-    an int with a bool tensor gives int64, a float with a non-float tensor float32."""
+    an int with a bool tensor gives int64, a float with a non-float tensor float32 (a
+    complex tensor stays complex, as on MindSpore)."""
     if weak is mstype.bool_:
         return t
     if weak.is_int:
         return mstype.int64 if t is mstype.bool_ else t
-    return t if t.is_float else mstype.float32
+    return t if t.is_float or t.is_complex else mstype.float32
 
 
 def join_types(tx: mstype.Type, wx: bool, ty: mstype.Type, wy: bool) -> mstype.Type:

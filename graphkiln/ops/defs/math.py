@@ -290,7 +290,7 @@ def _unary_infer(name: str, allowed, result: str, check_attrs=None):
             check_attrs(**attrs)
         if result == "bool":
             t = mstype.bool_
-        elif result == "float" and not t.is_float:
+        elif result == "float" and not (t.is_float or t.is_complex):
             t = mstype.float32
         return AbstractTensor(t, shape(x))
     return infer
@@ -300,7 +300,7 @@ def _unary_kernel(fn, result: str):
     @quiet
     def kernel(x, **attrs):
         x = np.asarray(x)
-        if result == "float" and x.dtype.kind != "f":
+        if result == "float" and x.dtype.kind not in "fc":
             x = x.astype(np.float32)
         r = np.asarray(fn(x, **attrs))
         return r.astype(np.bool_, copy=False) if result == "bool" else \
@@ -456,13 +456,15 @@ def _relu(x, out=None):
 
 Neg = unary("Neg", np.negative, NUMBERS + COMPLEX)
 Abs = unary("Abs", np.abs, ALL + COMPLEX)  # of a complex tensor: the modulus, complex typed
-Square = unary("Square", np.square)
-Exp = unary("Exp", np.exp, FLOATS)
-Log = unary("Log", np.log, FLOATS)
-Sqrt = unary("Sqrt", np.sqrt, ALL + _WIDE_UINTS, "float")  # integers and bool: float32
+# complex inputs as on MindSpore's CPU (gradients: the conjugate convention, bprop.py)
+Square = unary("Square", np.square, NUMBERS + COMPLEX)
+Exp = unary("Exp", np.exp, FLOATS + COMPLEX)
+Log = unary("Log", np.log, FLOATS + COMPLEX)
+# integers and bool: float32
+Sqrt = unary("Sqrt", np.sqrt, ALL + _WIDE_UINTS + COMPLEX, "float")
 Rsqrt = unary("Rsqrt", _rsqrt, FLOATS)
-Sin = unary("Sin", np.sin, FLOATS)
-Cos = unary("Cos", np.cos, FLOATS)
+Sin = unary("Sin", np.sin, FLOATS + COMPLEX)
+Cos = unary("Cos", np.cos, FLOATS + COMPLEX)
 Tanh = unary("Tanh", np.tanh, FLOATS + COMPLEX)
 Sigmoid = unary("Sigmoid", _sigmoid, FLOATS)
 ReLU = unary("ReLU", _relu, ALL, out_buffer=OUT_INPLACE)
@@ -540,7 +542,7 @@ def _real_div(x, y):
 
 
 RealDiv = binary("RealDiv", _real_div, ALL + COMPLEX)
-Reciprocal = unary("Reciprocal", np.reciprocal, NUMBERS, "float")
+Reciprocal = unary("Reciprocal", np.reciprocal, NUMBERS + COMPLEX, "float")
 Sign = unary("Sign", np.sign, NUMBERS)
 Floor = unary("Floor", np.floor, FLOATS)
 Ceil = unary("Ceil", np.ceil, FLOATS)

@@ -227,13 +227,14 @@ _pick("Minimum", F.less_equal)
 # ------------------------------------------------------------------ elementwise unary
 
 def _unary(name: str, wide: bool = False):
-    """Register ``dx = dout * deriv(x, out, **attrs)`` for an elementwise op; ``wide``
-    computes float16 in float32."""
+    """Register ``dx = dout * deriv(x, out, **attrs)`` for an elementwise op (``dout`` times
+    its conjugate for a complex one: MindSpore's convention); ``wide`` computes float16 in
+    float32."""
     def register(deriv):
         @bprop(name)
         def rule(x, out, dout, **attrs):
             xw, ow, dw = (_wide(x), _wide(out), _wide(dout)) if wide else (x, out, dout)
-            return (_as(F.mul(dw, deriv(xw, ow, **attrs)), x),)
+            return (_as(F.mul(dw, conjugated(deriv(xw, ow, **attrs))), x),)
         rule.__name__ = f"bprop_{name}"
         return deriv
     return register
@@ -310,12 +311,12 @@ def _exp(x, out):
 
 @bprop("Log")
 def _log(x, out, dout):
-    return (_as(F.div(dout, x), x),)
+    return (_as(F.div(dout, conjugated(x)), x),)
 
 
 @bprop("Sqrt")
 def _sqrt(x, out, dout):
-    return (_as(F.div(dout, F.mul(out, 2)), x),)
+    return (_as(F.div(dout, F.mul(conjugated(out), 2)), x),)
 
 
 @_unary("Rsqrt")
@@ -335,8 +336,7 @@ def _cos(x, out):
 
 @_unary("Tanh")
 def _tanh(x, out):
-    slope = F.sub(1, F.mul(out, out))
-    return F.conj(slope) if out.dtype.is_complex else slope  # MindSpore's conjugate convention
+    return F.sub(1, F.mul(out, out))
 
 
 @_unary("Sigmoid")
