@@ -1,0 +1,34 @@
+"""The shared constructor of the distributions given by a location ``mean`` and a scale
+``sd`` (Normal, HalfNormal, Laplace) and their common call-time helpers."""
+from __future__ import annotations
+
+import graphkiln.ops as ops
+
+from . import _utils as U
+from .distribution import Distribution
+
+
+class LocationScale(Distribution):
+    """A distribution with parameters ``mean`` and ``sd`` (``sd > 0``)."""
+
+    _type_name = ""
+
+    def __init__(self, mean, sd, seed, dtype, name: str, param: dict):
+        param["param_dict"] = {"mean": mean, "sd": sd}
+        U.check_dtype(dtype, U.FLOAT_TYPES, type(self).__name__)
+        super().__init__(seed, dtype, name, param)
+        self._mean_value = self._add_parameter(mean, "mean")
+        self._sd_value = self._add_parameter(sd, "sd")
+        if self._sd_value is not None:
+            U.check_greater_zero(self._sd_value, "Standard deviation")
+
+    def extend_repr(self) -> str:
+        if self.is_scalar_batch:
+            return f"mean = {self._mean_value}, standard deviation = {self._sd_value}"
+        return f"batch_shape = {self._broadcast_shape}"
+
+    def _get_dist_type(self) -> str:
+        return self._type_name
+
+    def _get_dist_args(self, mean=None, sd=None):
+        return self._dist_args((mean, sd))
