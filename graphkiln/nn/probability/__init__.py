@@ -1,4 +1,4 @@
-"""``mindspore.nn.probability``: distributions, bijectors and Bayesian layers."""
-from . import distribution
+"""``mindspore.nn.probability``: distributions and bijectors as Cells."""
+from . import bijector, distribution
 
-__all__ = ["distribution"]
+__all__ = ["bijector", "distribution"]

@@ -1,0 +1,170 @@
+"""``Bijector``: the base Cell of MindSpore's invertible transformations y = f(x).
+
+A bijector defines ``_forward``, ``_inverse``, ``_forward_log_jacobian`` and
+``_inverse_log_jacobian``; its parameters are kept as Tensors and cast to each input's
+dtype. Calling a bijector on a Distribution makes the TransformedDistribution of it.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+import graphkiln.ops as ops
+
+from ....common.tensor import Tensor
+from ...cell import Cell
+from ..distribution import _utils as U
+from ..distribution.distribution import Distribution
+
+
+class Bijector(Cell):
+    """Base class of the bijectors (``name``, an optional float ``dtype`` its inputs
+    must have, and the constructor's arguments ``param``)."""
+
+    def __init__(self, is_constant_jacobian: bool = False, is_injective: bool = True,
+                 name: str | None = None, dtype=None, param: dict | None = None):
+        super().__init__()
+        owner = type(self).__name__
+        for arg, value, kind in (("name", name, str),
+                                 ("is_constant_jacobian", is_constant_jacobian, bool),
+                                 ("is_injective", is_injective, bool)):
+            if not isinstance(value, kind):
+                raise TypeError(f"For '{owner}', the '{arg}' must be {kind.__name__}, "
+                                f"but got {type(value).__name__}.")
+        if dtype is not None:
+            U.check_dtype(dtype, U.FLOAT_TYPES, owner)
+        param = param or {}
+        self._name = name
+        self._dtype = dtype
+        self._bijector_parameters = {k: v for k, v in param.items()
+                                     if k not in ("param", "self") and not k.startswith("_")}
+        self.default_parameters = []
+        self.parameter_names = []
+        self.common_dtype = None
+        if "bijector" not in param:
+            param_dict = self._bijector_parameters.get("param_dict")
+            self._batch_shape = _batch_shape(param_dict)
+            self._is_scalar_batch = param_dict is not None and all(
+                v is None or isinstance(v, (int, float)) for v in param_dict.values())
+        self._is_constant_jacobian = is_constant_jacobian
+        self._is_injective = is_injective
+
+    @property
+    def name(self) -> str:
+        return self._name
+
+    @property
+    def dtype(self):
+        return self._dtype
+
+    @property
+    def parameters(self) -> dict:
+        return self._bijector_parameters
+
+    @property
+    def is_constant_jacobian(self) -> bool:
+        return self._is_constant_jacobian
+
+    @property
+    def is_injective(self) -> bool:
+        return self._is_injective
+
+    @property
+    def batch_shape(self):
+        return self._batch_shape
+
+    @property
+    def is_scalar_batch(self) -> bool:
+        return self._is_scalar_batch
+
+    def _add_parameter(self, value, name: str) -> Tensor:
+        """``value`` as a Tensor; its dtype must be float and agree with the others'
+        (or be the bijector's ``dtype``)."""
+        if isinstance(value, bool) or value is None:
+            raise TypeError(f"{name} cannot be type {type(value)}")
+        tensor = value if isinstance(value, Tensor) else Tensor(value)
+        if self._dtype is None:
+            if self.common_dtype is None:
+                self.common_dtype = tensor.dtype
+            elif tensor.dtype != self.common_dtype:
+                raise TypeError(f"{name} should have the same dtype as other arguments.")
+            U.check_dtype(tensor.dtype, U.FLOAT_TYPES, type(self).__name__)
+        elif tensor.dtype != self._dtype:
+            raise TypeError(f"{name} should have the same dtype as the bijector's dtype.")
+        self.default_parameters.append(value)
+        self.parameter_names.append(name)
+        return tensor
+
+    def _check_value_dtype(self, value):
+        """``value``; TypeError unless it is a float Tensor (of the bijector's dtype when
+        it has one)."""
+        U.check_tensor(value, "input value of bijector")
+        if self._dtype is None:
+            if not value.dtype.is_float:
+                raise TypeError(f"For input value of bijector , the type must be or be "
+                                f"subclass of Float, but got {value.dtype}")
+        elif value.dtype != self._dtype:
+            raise TypeError(f"For '{self._name}', the input value must have dtype "
+                            f"{self._dtype}, but got {value.dtype}.")
+        return value
+
+    def _check_value(self, value, name: str):
+        return U.check_tensor(value, name)
+
+    def cast_param_by_value(self, value, para):
+        """``para`` cast to the dtype of ``value``."""
+        return ops.cast(para, value.dtype)
+
+    def shape_mapping(self, shape: tuple) -> tuple:
+        """The shape of the output for an input of ``shape``."""
+        return self._shape_mapping(shape)
+
+    def _shape_mapping(self, shape: tuple) -> tuple:
+        return tuple(np.broadcast_shapes(tuple(shape), tuple(self._batch_shape or ())))
+
+    def forward(self, value, *args, **kwargs):
+        """y = f(value)."""
+        return self._forward(value, *args, **kwargs)
+
+    def inverse(self, value, *args, **kwargs):
+        """x = f^-1(value)."""
+        return self._inverse(value, *args, **kwargs)
+
+    def forward_log_jacobian(self, value, *args, **kwargs):
+        """log |df/dx| at ``value``."""
+        return self._forward_log_jacobian(value, *args, **kwargs)
+
+    def inverse_log_jacobian(self, value, *args, **kwargs):
+        """log |df^-1/dy| at ``value``."""
+        return self._inverse_log_jacobian(value, *args, **kwargs)
+
+    def __call__(self, *args, **kwargs):
+        if args and isinstance(args[0], Distribution):
+            from ..distribution.transformed_distribution import TransformedDistribution
+            return TransformedDistribution(self, args[0])
+        return super().__call__(*args, **kwargs)
+
+    def construct(self, name, *args, **kwargs):
+        """Call the function ``name`` ('forward', 'inverse', 'forward_log_jacobian' or
+        'inverse_log_jacobian')."""
+        if name in _FUNCTIONS:
+            return getattr(self, name)(*args, **kwargs)
+        raise ValueError(f"For '{self._name}', the function name must be one of "
+                         f"{_FUNCTIONS}, but got '{name}'.")
+
+
+_FUNCTIONS = ("forward", "inverse", "forward_log_jacobian", "inverse_log_jacobian")
+
+
+def _batch_shape(param_dict):
+    if param_dict is None:
+        return None
+    shapes = []
+    for value in param_dict.values():
+        if value is None:
+            return None
+        shapes.append(tuple(value.shape) if isinstance(value, (Tensor, np.ndarray))
+                      else np.shape(value))
+    return tuple(np.broadcast_shapes(*shapes)) if shapes else ()
+
+
+__all__ = ["Bijector"]
