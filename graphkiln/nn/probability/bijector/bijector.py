@@ -14,6 +14,7 @@ from ....common.tensor import Tensor
 from ...cell import Cell
 from ..distribution import _utils as U
 from ..distribution.distribution import Distribution
+from ..distribution.transformed_distribution import TransformedDistribution
 
 
 class Bijector(Cell):
@@ -139,7 +140,6 @@ class Bijector(Cell):
 
     def __call__(self, *args, **kwargs):
         if args and isinstance(args[0], Distribution):
-            from ..distribution.transformed_distribution import TransformedDistribution
             return TransformedDistribution(self, args[0])
         return super().__call__(*args, **kwargs)
 

@@ -11,8 +11,6 @@ from .distribution import Distribution
 class LocationScale(Distribution):
     """A distribution with parameters ``mean`` and ``sd`` (``sd > 0``)."""
 
-    _type_name = ""
-
     def __init__(self, mean, sd, seed, dtype, name: str, param: dict):
         param["param_dict"] = {"mean": mean, "sd": sd}
         U.check_dtype(dtype, U.FLOAT_TYPES, type(self).__name__)
@@ -21,14 +19,3 @@ class LocationScale(Distribution):
         self._sd_value = self._add_parameter(sd, "sd")
         if self._sd_value is not None:
             U.check_greater_zero(self._sd_value, "Standard deviation")
-
-    def extend_repr(self) -> str:
-        if self.is_scalar_batch:
-            return f"mean = {self._mean_value}, standard deviation = {self._sd_value}"
-        return f"batch_shape = {self._broadcast_shape}"
-
-    def _get_dist_type(self) -> str:
-        return self._type_name
-
-    def _get_dist_args(self, mean=None, sd=None):
-        return self._dist_args((mean, sd))

@@ -16,8 +16,6 @@ class HalfNormal(LocationScale):
     """HalfNormal distribution with ``mean`` and ``sd``; it defines ``prob`` (and so
     ``log_prob``) only."""
 
-    _type_name = "HalfNormal"
-
     def __init__(self, mean=None, sd=None, seed=None, dtype=mstype.float32,
                  name: str = "HalfNormal"):
         super().__init__(mean, sd, seed, dtype, name, dict(locals()))

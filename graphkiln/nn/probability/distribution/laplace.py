@@ -11,8 +11,6 @@ class Laplace(LocationScale):
     """Laplace distribution: ``log p(x) = -|x - mean| / sd - log(2 sd)``; it defines
     ``log_prob`` (and so ``prob``) only."""
 
-    _type_name = "Laplace"
-
     def __init__(self, mean=None, sd=None, seed=None, dtype=mstype.float32,
                  name: str = "Laplace"):
         super().__init__(mean, sd, seed, dtype, name, dict(locals()))

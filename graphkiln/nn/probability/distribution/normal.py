@@ -15,11 +15,20 @@ _HALF_LOG_2PI = 0.5 * math.log(2.0 * math.pi)
 class Normal(LocationScale):
     """Normal distribution with ``mean`` and standard deviation ``sd``."""
 
-    _type_name = "Normal"
-
     def __init__(self, mean=None, sd=None, seed=None, dtype=mstype.float32,
                  name: str = "Normal"):
         super().__init__(mean, sd, seed, dtype, name, dict(locals()))
+
+    def extend_repr(self) -> str:
+        if self.is_scalar_batch:
+            return f"mean = {self._mean_value}, standard deviation = {self._sd_value}"
+        return f"batch_shape = {self._broadcast_shape}"
+
+    def _get_dist_type(self) -> str:
+        return "Normal"
+
+    def _get_dist_args(self, mean=None, sd=None):
+        return self._dist_args((mean, sd))
 
     def _mean(self, mean=None, sd=None):
         return self._check_param_type(mean, sd)[0]

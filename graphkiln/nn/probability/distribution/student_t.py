@@ -30,12 +30,6 @@ class StudentT(Distribution):
         if self._df_value is not None:
             U.check_greater_zero(self._df_value, "Degrees of freedom")
 
-    def _get_dist_type(self) -> str:
-        return "StudentT"
-
-    def _get_dist_args(self, df=None, mean=None, sd=None):
-        return self._dist_args((df, mean, sd))
-
     def _log_prob(self, value, df=None, mean=None, sd=None):
         value, df, mean, sd = self._value_and_params(value, df, mean, sd)
         y = (value - mean) / sd
