@@ -2,8 +2,6 @@
 ``sd`` (Normal, HalfNormal, Laplace) and their common call-time helpers."""
 from __future__ import annotations
 
-import graphkiln.ops as ops
-
 from . import _utils as U
 from .distribution import Distribution
 
