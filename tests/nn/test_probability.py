@@ -101,6 +101,7 @@ def test_bijector_called_on_a_distribution_transforms_it():
     (lambda: msb.GumbelCDF(0.0, -1.0), ValueError, "scale must be greater"),
     (lambda: msb.PowerTransform(-1.0), ValueError, "Power must be greater"),
     (lambda: msb.Invert(msd.Normal()), TypeError, "Bijector"),
+    (lambda: msd.Poisson(2.0), TypeError, "scalar"),
 ])
 def test_bad_construction(make, error, text):
     with pytest.raises(error, match=text):
@@ -123,6 +124,8 @@ def test_bad_calls(mode):
         msd.Normal(0.0, 1.0).sample(3)
     with pytest.raises(TypeError, match="Float"):
         msb.Exp().forward(Tensor(np.array([1], np.int32)))
+    with pytest.raises(ValueError, match="mean is undefined for Cauchy"):
+        msd.Cauchy(0.0, 1.0).mean()
 
 
 def test_dispatch_by_name_and_properties():

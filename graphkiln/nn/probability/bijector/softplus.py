@@ -12,7 +12,8 @@ _THRESHOLD = float(np.log(np.finfo(np.float32).eps) + 1)
 _TINY = float(np.exp(_THRESHOLD))
 
 
-def _softplus(x):
+def softplus(x):
+    """log(1 + exp(x)), exact at both float32 extremes."""
     too_small = x < _THRESHOLD
     too_large = x > -_THRESHOLD
     ones = ops.ones_like(x)
@@ -55,7 +56,7 @@ class Softplus(Bijector):
 
     def _forward(self, x):
         scaled, sharpness = self._scaled(x)
-        return _softplus(scaled) / sharpness
+        return softplus(scaled) / sharpness
 
     def _inverse(self, y):
         scaled, sharpness = self._scaled(y)
@@ -63,7 +64,7 @@ class Softplus(Bijector):
 
     def _forward_log_jacobian(self, x):
         scaled, _ = self._scaled(x)
-        return -_softplus(-scaled)
+        return -softplus(-scaled)
 
     def _inverse_log_jacobian(self, y):
         scaled, _ = self._scaled(y)

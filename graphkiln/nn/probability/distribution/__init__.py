@@ -1,15 +1,21 @@
 """``mindspore.nn.probability.distribution``: probability distributions as Cells."""
 from .bernoulli import Bernoulli
 from .categorical import Categorical
+from .cauchy import Cauchy
 from .distribution import Distribution
 from .exponential import Exponential
+from .geometric import Geometric
+from .gumbel import Gumbel
 from .half_normal import HalfNormal
 from .laplace import Laplace
 from .log_normal import LogNormal
+from .logistic import Logistic
 from .normal import Normal
+from .poisson import Poisson
 from .student_t import StudentT
 from .transformed_distribution import TransformedDistribution
 from .uniform import Uniform
 
-__all__ = ["Bernoulli", "Categorical", "Distribution", "Exponential", "HalfNormal",
-           "Laplace", "LogNormal", "Normal", "StudentT", "TransformedDistribution", "Uniform"]
+__all__ = ["Bernoulli", "Categorical", "Cauchy", "Distribution", "Exponential", "Geometric",
+           "Gumbel", "HalfNormal", "Laplace", "LogNormal", "Logistic", "Normal", "Poisson",
+           "StudentT", "TransformedDistribution", "Uniform"]

@@ -146,3 +146,8 @@ def check_distribution_name(name, expected: str) -> None:
 def not_implemented(func_name: str, dist_name: str):
     """NotImplementedError for a function the distribution does not define."""
     raise NotImplementedError(f"{func_name} is not implemented for {dist_name} distribution.")
+
+
+def not_defined(func_name: str, dist_name: str):
+    """ValueError for a function the distribution has no value of (Cauchy's mean)."""
+    raise ValueError(f"{func_name} is undefined for {dist_name} distribution.")
