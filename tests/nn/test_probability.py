@@ -62,6 +62,15 @@ def test_samples_follow_the_distribution():
     assert u.min() >= -1.0 and u.max() < 3.0 and abs(u.mean() - 1.0) < 0.1
     e = msd.Exponential(2.0, seed=5).sample((4000,)).asnumpy()
     assert e.min() >= 0.0 and abs(e.mean() - 0.5) < 0.05
+    # (MindSpore's CPU has no Gamma/Poisson sampling kernels: checked by their moments)
+    g = msd.Gamma(np.array([3.0], np.float32), np.array([2.0], np.float32), seed=6)
+    g = g.sample((4000,)).asnumpy()
+    assert abs(g.mean() - 1.5) < 0.06 and abs(g.var() - 0.75) < 0.1
+    bt = msd.Beta(np.array([2.0], np.float32), np.array([6.0], np.float32), seed=7)
+    bt = bt.sample((4000,)).asnumpy()
+    assert bt.min() > 0 and bt.max() < 1 and abs(bt.mean() - 0.25) < 0.02
+    p = msd.Poisson(np.array([3.0], np.float32), seed=8).sample((4000,)).asnumpy()
+    assert abs(p.mean() - 3.0) < 0.1 and np.all(p == np.floor(p))
 
 
 def test_log_prob_gradient_by_finite_differences():

@@ -1,9 +1,11 @@
 """``mindspore.nn.probability.distribution``: probability distributions as Cells."""
 from .bernoulli import Bernoulli
+from .beta import Beta
 from .categorical import Categorical
 from .cauchy import Cauchy
 from .distribution import Distribution
 from .exponential import Exponential
+from .gamma import Gamma
 from .geometric import Geometric
 from .gumbel import Gumbel
 from .half_normal import HalfNormal
@@ -16,6 +18,6 @@ from .student_t import StudentT
 from .transformed_distribution import TransformedDistribution
 from .uniform import Uniform
 
-__all__ = ["Bernoulli", "Categorical", "Cauchy", "Distribution", "Exponential", "Geometric",
-           "Gumbel", "HalfNormal", "Laplace", "LogNormal", "Logistic", "Normal", "Poisson",
-           "StudentT", "TransformedDistribution", "Uniform"]
+__all__ = ["Bernoulli", "Beta", "Categorical", "Cauchy", "Distribution", "Exponential",
+           "Gamma", "Geometric", "Gumbel", "HalfNormal", "Laplace", "LogNormal", "Logistic",
+           "Normal", "Poisson", "StudentT", "TransformedDistribution", "Uniform"]

@@ -151,3 +151,10 @@ def not_implemented(func_name: str, dist_name: str):
 def not_defined(func_name: str, dist_name: str):
     """ValueError for a function the distribution has no value of (Cauchy's mean)."""
     raise ValueError(f"{func_name} is undefined for {dist_name} distribution.")
+
+
+def refuse_scalars(**params) -> None:
+    """TypeError for a parameter given as a Python number where MindSpore wants arrays."""
+    for name, value in params.items():
+        if isinstance(value, (int, float)):
+            raise TypeError(f"Input {name} can't be scalar")

@@ -18,8 +18,7 @@ class Poisson(Distribution):
         param = dict(locals())
         param["param_dict"] = {"rate": rate}
         U.check_dtype(dtype, U.NUMBER_TYPES, type(self).__name__)
-        if isinstance(rate, (int, float)):
-            raise TypeError("Input rate can't be scalar")
+        U.refuse_scalars(rate=rate)
         super().__init__(seed, dtype, name, param)
         self._rate = self._add_parameter(rate, "rate")
         if self._rate is not None:
