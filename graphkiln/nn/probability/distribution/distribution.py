@@ -276,6 +276,8 @@ class Distribution(Cell):
 
     def construct(self, name, *args, **kwargs):
         """Call the function ``name`` ('log_prob', 'mean', 'sample'...)."""
+        if name == "get_dist_type":  # (the parameters a caller passes along do not matter)
+            return self._get_dist_type()
         if name in _DERIVED:
             return self._call(name, *args, **kwargs)
         if name in _DIRECT:
@@ -283,7 +285,7 @@ class Distribution(Cell):
         return U.not_implemented(name, self._name)
 
 
-_DIRECT = ("mean", "mode", "entropy", "kl_loss", "sample", "get_dist_args", "get_dist_type")
+_DIRECT = ("mean", "mode", "entropy", "kl_loss", "sample", "get_dist_args")
 
 
 def _broadcast_shapes(shapes: list) -> tuple:
