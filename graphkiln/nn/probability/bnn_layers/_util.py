@@ -12,8 +12,8 @@ def check_prior(prior_fn, arg_name: str) -> Cell:
     for cell_name, dist in prior.name_cells().items():
         if cell_name != "normal":
             raise TypeError(f"The type of distribution of `{arg_name}` must be `normal`")
-        if not (isinstance(getattr(dist, "_mean_value"), Tensor)
-                and isinstance(getattr(dist, "_sd_value"), Tensor)):
+        if not (isinstance(dist._mean_value, Tensor)
+                and isinstance(dist._sd_value, Tensor)):
             raise TypeError(f"The input form of `{arg_name}` is incorrect")
     return prior
 

@@ -6,7 +6,6 @@ import graphkiln.ops as ops
 
 from ....common.initializer import initializer
 from ....common.parameter import Parameter
-
 from .dense_variational import _check_positive_int, _Variational
 from .layer_distribution import NormalPrior, normal_post_fn
 
