@@ -1,4 +1,7 @@
-"""``Bijector``: the base Cell of MindSpore's invertible transformations y = f(x).
+"""``Bijector``: the base Cell of MindSpore's invertible transformations y = f(x), and
+``TransformedDistribution``, the distribution of ``y = bijector(x)`` (change of variables:
+``log p(y) = log p_x(f^-1(y)) + log |df^-1/dy|``). They share a module because each
+builds the other: a bijector called on a distribution makes a TransformedDistribution.
 
 A bijector defines ``_forward``, ``_inverse``, ``_forward_log_jacobian`` and
 ``_inverse_log_jacobian``; its parameters are kept as Tensors and cast to each input's
@@ -12,9 +15,8 @@ import graphkiln.ops as ops
 
 from ....common.tensor import Tensor
 from ...cell import Cell
-from ..distribution import _utils as U
+from .._checks import FLOAT_TYPES, check_dtype, check_tensor
 from ..distribution.distribution import Distribution
-from ..distribution.transformed_distribution import TransformedDistribution
 
 
 class Bijector(Cell):
@@ -32,7 +34,7 @@ class Bijector(Cell):
                 raise TypeError(f"For '{owner}', the '{arg}' must be {kind.__name__}, "
                                 f"but got {type(value).__name__}.")
         if dtype is not None:
-            U.check_dtype(dtype, U.FLOAT_TYPES, owner)
+            check_dtype(dtype, FLOAT_TYPES, owner)
         param = param or {}
         self._name = name
         self._dtype = dtype
@@ -88,7 +90,7 @@ class Bijector(Cell):
                 self.common_dtype = tensor.dtype
             elif tensor.dtype != self.common_dtype:
                 raise TypeError(f"{name} should have the same dtype as other arguments.")
-            U.check_dtype(tensor.dtype, U.FLOAT_TYPES, type(self).__name__)
+            check_dtype(tensor.dtype, FLOAT_TYPES, type(self).__name__)
         elif tensor.dtype != self._dtype:
             raise TypeError(f"{name} should have the same dtype as the bijector's dtype.")
         self.default_parameters.append(value)
@@ -98,7 +100,7 @@ class Bijector(Cell):
     def _check_value_dtype(self, value):
         """``value``; TypeError unless it is a float Tensor (of the bijector's dtype when
         it has one)."""
-        U.check_tensor(value, "input value of bijector")
+        check_tensor(value, "input value of bijector")
         if self._dtype is None:
             if not value.dtype.is_float:
                 raise TypeError(f"For input value of bijector , the type must be or be "
@@ -109,7 +111,7 @@ class Bijector(Cell):
         return value
 
     def _check_value(self, value, name: str):
-        return U.check_tensor(value, name)
+        return check_tensor(value, name)
 
     def cast_param_by_value(self, value, para):
         """``para`` cast to the dtype of ``value``."""
@@ -155,6 +157,77 @@ class Bijector(Cell):
 _FUNCTIONS = ("forward", "inverse", "forward_log_jacobian", "inverse_log_jacobian")
 
 
+class TransformedDistribution(Distribution):
+    """``bijector`` applied to ``distribution`` (a float one)."""
+
+    def __init__(self, bijector, distribution, seed=None,
+                 name: str = "transformed_distribution"):
+        param = dict(locals())
+        owner = type(self).__name__
+        if not isinstance(bijector, Bijector):
+            raise TypeError(f"For '{owner}', the 'bijector' must be Bijector, but got "
+                            f"{type(bijector).__name__}.")
+        if not isinstance(distribution, Distribution):
+            raise TypeError(f"For '{owner}', the 'distribution' must be Distribution, but "
+                            f"got {type(distribution).__name__}.")
+        check_dtype(distribution.dtype, FLOAT_TYPES, owner)
+        super().__init__(seed, distribution.dtype, name, param)
+        self._bijector = bijector
+        self._distribution = distribution
+        self._is_scalar_batch = distribution.is_scalar_batch and bijector.is_scalar_batch
+        self._batch_shape = distribution.batch_shape
+        self.default_parameters = distribution.default_parameters
+        self.parameter_names = distribution.parameter_names
+        self.parameter_type = distribution.parameter_type
+        self._broadcast_shape = None
+        if self._batch_shape is not None and bijector.batch_shape is not None:
+            self._broadcast_shape = tuple(np.broadcast_shapes(tuple(bijector.batch_shape),
+                                                              tuple(self._batch_shape)))
+
+    @property
+    def bijector(self):
+        return self._bijector
+
+    @property
+    def distribution(self) -> Distribution:
+        return self._distribution
+
+    @property
+    def is_linear_transformation(self) -> bool:
+        return self._bijector.is_constant_jacobian
+
+    def _cdf(self, value, *args, **kwargs):
+        return self._distribution("cdf", self._bijector("inverse", value), *args, **kwargs)
+
+    def _log_cdf(self, value, *args, **kwargs):
+        return ops.log(self._cdf(value, *args, **kwargs))
+
+    def _survival_function(self, value, *args, **kwargs):
+        return 1.0 - self._cdf(value, *args, **kwargs)
+
+    def _log_survival(self, value, *args, **kwargs):
+        return ops.log(self._survival_function(value, *args, **kwargs))
+
+    def _log_prob(self, value, *args, **kwargs):
+        unadjusted = self._distribution("log_prob", self._bijector("inverse", value),
+                                        *args, **kwargs)
+        adjusted = unadjusted + self._bijector("inverse_log_jacobian", value)
+        # -inf stays -inf (rather than -inf + inf = nan outside the support)
+        return ops.select(unadjusted == -np.inf, unadjusted, adjusted)
+
+    def _prob(self, value, *args, **kwargs):
+        return ops.exp(self._log_prob(value, *args, **kwargs))
+
+    def _sample(self, *args, **kwargs):
+        return self._bijector("forward", self._distribution("sample", *args, **kwargs))
+
+    def _mean(self, *args, **kwargs):
+        if not self.is_linear_transformation:
+            raise ValueError("mean function must be implemented for non-linear "
+                             "transformation")
+        return self._bijector("forward", self._distribution("mean", *args, **kwargs))
+
+
 def _batch_shape(param_dict):
     if param_dict is None:
         return None
@@ -167,4 +240,4 @@ def _batch_shape(param_dict):
     return tuple(np.broadcast_shapes(*shapes)) if shapes else ()
 
 
-__all__ = ["Bijector"]
+__all__ = ["Bijector", "TransformedDistribution"]

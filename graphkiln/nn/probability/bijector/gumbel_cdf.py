@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import graphkiln.ops as ops
 
-from ..distribution import _utils as U
+from .._checks import check_greater_zero
 from .bijector import Bijector
 
 
@@ -16,7 +16,7 @@ class GumbelCDF(Bijector):
         super().__init__(name=name, param=param)
         self._loc = self._add_parameter(loc, "loc")
         self._scale = self._add_parameter(scale, "scale")
-        U.check_greater_zero(self._scale, "scale")
+        check_greater_zero(self._scale, "scale")
 
     @property
     def loc(self):

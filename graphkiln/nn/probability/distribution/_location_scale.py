@@ -2,7 +2,7 @@
 ``sd`` (Normal, HalfNormal, Laplace) and their common call-time helpers."""
 from __future__ import annotations
 
-from . import _utils as U
+from .._checks import FLOAT_TYPES, check_dtype, check_greater_zero
 from .distribution import Distribution
 
 
@@ -11,9 +11,9 @@ class LocationScale(Distribution):
 
     def __init__(self, mean, sd, seed, dtype, name: str, param: dict):
         param["param_dict"] = {"mean": mean, "sd": sd}
-        U.check_dtype(dtype, U.FLOAT_TYPES, type(self).__name__)
+        check_dtype(dtype, FLOAT_TYPES, type(self).__name__)
         super().__init__(seed, dtype, name, param)
         self._mean_value = self._add_parameter(mean, "mean")
         self._sd_value = self._add_parameter(sd, "sd")
         if self._sd_value is not None:
-            U.check_greater_zero(self._sd_value, "Standard deviation")
+            check_greater_zero(self._sd_value, "Standard deviation")

@@ -6,7 +6,14 @@ import numpy as np
 import graphkiln.ops as ops
 
 from ....common import dtype as mstype
-from . import _utils as U
+from .._checks import (
+    NUMBER_TYPES,
+    check_distribution_name,
+    check_dtype,
+    check_prob,
+    check_tensor,
+    check_tuple,
+)
 from .distribution import Distribution
 
 
@@ -17,11 +24,11 @@ class Bernoulli(Distribution):
     def __init__(self, probs=None, seed=None, dtype=mstype.int32, name: str = "Bernoulli"):
         param = dict(locals())
         param["param_dict"] = {"probs": probs}
-        U.check_dtype(dtype, U.NUMBER_TYPES, type(self).__name__)
+        check_dtype(dtype, NUMBER_TYPES, type(self).__name__)
         super().__init__(seed, dtype, name, param)
         self._probs = self._add_parameter(probs, "probs")
         if self._probs is not None:
-            U.check_prob(self._probs)
+            check_prob(self._probs)
 
     @property
     def probs(self):
@@ -55,16 +62,16 @@ class Bernoulli(Distribution):
         return -(probs0 * ops.log(probs0)) - probs1 * ops.log(probs1)
 
     def _cross_entropy(self, dist, probs1_b, probs1=None):
-        U.check_distribution_name(dist, "Bernoulli")
+        check_distribution_name(dist, "Bernoulli")
         return self._entropy(probs1) + self._kl_loss(dist, probs1_b, probs1)
 
     def _log_prob(self, value, probs1=None):
-        value = ops.cast(U.check_tensor(value, "value"), self.parameter_type)
+        value = ops.cast(check_tensor(value, "value"), self.parameter_type)
         probs1 = _clamp_probs(self._check_param_type(probs1))
         return ops.log(probs1) * value + ops.log(1.0 - probs1) * (1.0 - value)
 
     def _cdf(self, value, probs1=None):
-        value = ops.floor(ops.cast(U.check_tensor(value, "value"), self.parameter_type))
+        value = ops.floor(ops.cast(check_tensor(value, "value"), self.parameter_type))
         probs1 = self._check_param_type(probs1)
         probs0 = 1.0 - probs1
         shape = ops.shape(value * probs1)
@@ -75,7 +82,7 @@ class Bernoulli(Distribution):
         return ops.select(value < 1.0, below_one, ops.ones_like(probs0))
 
     def _kl_loss(self, dist, probs1_b, probs1=None):
-        U.check_distribution_name(dist, "Bernoulli")
+        check_distribution_name(dist, "Bernoulli")
         (probs1_b,) = self._other_params((probs1_b, "probs1_b"))
         probs1_a = self._check_param_type(probs1)
         probs0_a = 1.0 - probs1_a
@@ -84,7 +91,7 @@ class Bernoulli(Distribution):
                 + probs0_a * ops.log(probs0_a / probs0_b))
 
     def _sample(self, shape=(), probs1=None):
-        shape = U.check_tuple(shape, "shape")
+        shape = check_tuple(shape, "shape")
         probs1 = self._check_param_type(probs1)
         zero = ops.scalar_to_tensor(0.0, mstype.float32)
         one = ops.scalar_to_tensor(1.0, mstype.float32)

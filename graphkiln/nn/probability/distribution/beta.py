@@ -8,7 +8,13 @@ import graphkiln.ops as ops
 
 from ....common import dtype as mstype
 from ...math import LBeta
-from . import _utils as U
+from .._checks import (
+    FLOAT_TYPES,
+    check_distribution_name,
+    check_dtype,
+    check_greater_zero,
+    check_tuple,
+)
 from .distribution import Distribution
 
 
@@ -21,7 +27,7 @@ class Beta(Distribution):
         param = dict(locals())
         param["param_dict"] = {"concentration1": concentration1,
                                "concentration0": concentration0}
-        U.check_dtype(dtype, U.FLOAT_TYPES, type(self).__name__)
+        check_dtype(dtype, FLOAT_TYPES, type(self).__name__)
         for arg, value in (("concentration0", concentration0),
                            ("concentration1", concentration1)):
             if isinstance(value, float):
@@ -32,7 +38,7 @@ class Beta(Distribution):
         for arg, value in (("concentration1", self._concentration1),
                            ("concentration0", self._concentration0)):
             if value is not None:
-                U.check_greater_zero(value, arg)
+                check_greater_zero(value, arg)
         self.lbeta = LBeta()
 
     @property
@@ -78,7 +84,7 @@ class Beta(Distribution):
 
     def _cross_entropy(self, dist, concentration1_b, concentration0_b, concentration1_a=None,
                        concentration0_a=None):
-        U.check_distribution_name(dist, "Beta")
+        check_distribution_name(dist, "Beta")
         return (self._entropy(concentration1_a, concentration0_a)
                 + self._kl_loss(dist, concentration1_b, concentration0_b, concentration1_a,
                                 concentration0_a))
@@ -90,7 +96,7 @@ class Beta(Distribution):
 
     def _kl_loss(self, dist, concentration1_b, concentration0_b, concentration1_a=None,
                  concentration0_a=None):
-        U.check_distribution_name(dist, "Beta")
+        check_distribution_name(dist, "Beta")
         c1_b, c0_b = self._other_params((concentration1_b, "concentration1_b"),
                                         (concentration0_b, "concentration0_b"))
         c1_a, c0_a = self._check_param_type(concentration1_a, concentration0_a)
@@ -100,7 +106,7 @@ class Beta(Distribution):
                 + ops.digamma(total_a) * (total_b - total_a))
 
     def _sample(self, shape=(), concentration1=None, concentration0=None):
-        shape = U.check_tuple(shape, "shape")
+        shape = check_tuple(shape, "shape")
         c1, c0 = self._check_param_type(concentration1, concentration0)
 
         def draw(s):

@@ -7,7 +7,14 @@ import numpy as np
 import graphkiln.ops as ops
 
 from ....common import dtype as mstype
-from . import _utils as U
+from .._checks import (
+    NUMBER_TYPES,
+    check_categorical_probs,
+    check_distribution_name,
+    check_dtype,
+    check_tensor,
+    check_tuple,
+)
 from .distribution import Distribution
 
 
@@ -18,11 +25,11 @@ class Categorical(Distribution):
                  name: str = "Categorical"):
         param = dict(locals())
         param["param_dict"] = {"probs": probs}
-        U.check_dtype(dtype, U.NUMBER_TYPES, type(self).__name__)
+        check_dtype(dtype, NUMBER_TYPES, type(self).__name__)
         super().__init__(seed, dtype, name, param)
         self._probs = self._add_parameter(probs, "probs")
         if self._probs is not None:
-            U.check_categorical_probs(self._probs)
+            check_categorical_probs(self._probs)
             if tuple(self._probs.shape[:-1]) == ():
                 self._is_scalar_batch = True
             self._broadcast_shape = self._broadcast_shape[:-1]
@@ -63,7 +70,7 @@ class Categorical(Distribution):
         return ops.squeeze(-ops.reduce_sum(ops.log(probs) * probs, -1, keep_dims=True))
 
     def _kl_loss(self, dist, probs_b, probs=None):
-        U.check_distribution_name(dist, "Categorical")
+        check_distribution_name(dist, "Categorical")
         (probs_b,) = self._other_params((probs_b, "probs_b"))
         probs_a = self._check_param_type(probs)
         logits_a, logits_b = ops.log(probs_a), ops.log(probs_b)
@@ -72,14 +79,14 @@ class Categorical(Distribution):
         return ops.squeeze(ops.reduce_sum(kl, -1, keep_dims=True))
 
     def _cross_entropy(self, dist, probs_b, probs=None):
-        U.check_distribution_name(dist, "Categorical")
+        check_distribution_name(dist, "Categorical")
         return self._entropy(probs) + self._kl_loss(dist, probs_b, probs)
 
     def _gather_class(self, value, table):
         """``table[..., value]`` broadcast over the batch, with the class index rounded
         down (values in (-1, 0) count as 0) and clipped to the classes; also the mask
         of values below 0 and above K-1."""
-        value = ops.cast(U.check_tensor(value, "value"), table.dtype)
+        value = ops.cast(check_tensor(value, "value"), table.dtype)
         in_minus_one_zero = ops.logical_and(value < 0.0, value > -1.0)
         value = ops.select(in_minus_one_zero, ops.zeros_like(value), ops.floor(value))
         num_classes = table.shape[-1]
@@ -102,7 +109,7 @@ class Categorical(Distribution):
         return ops.select(below, ops.zeros_like(picked), picked)
 
     def _sample(self, shape=(), probs=None):
-        shape = U.check_tuple(shape, "shape")
+        shape = check_tuple(shape, "shape")
         probs = self._check_param_type(probs)
         num_classes = probs.shape[-1]
         sample_shape = shape + tuple(probs.shape[:-1])

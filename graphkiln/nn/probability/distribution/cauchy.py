@@ -7,7 +7,14 @@ import math
 import graphkiln.ops as ops
 
 from ....common import dtype as mstype
-from . import _utils as U
+from .._checks import (
+    FLOAT_TYPES,
+    check_distribution_name,
+    check_dtype,
+    check_greater_zero,
+    check_tuple,
+    not_defined,
+)
 from .distribution import Distribution
 
 _LOG_4PI = math.log(4.0 * math.pi)
@@ -20,12 +27,12 @@ class Cauchy(Distribution):
                  name: str = "Cauchy"):
         param = dict(locals())
         param["param_dict"] = {"loc": loc, "scale": scale}
-        U.check_dtype(dtype, U.FLOAT_TYPES, type(self).__name__)
+        check_dtype(dtype, FLOAT_TYPES, type(self).__name__)
         super().__init__(seed, dtype, name, param)
         self._loc = self._add_parameter(loc, "loc")
         self._scale = self._add_parameter(scale, "scale")
         if self._scale is not None:
-            U.check_greater_zero(self._scale, "scale")
+            check_greater_zero(self._scale, "scale")
 
     @property
     def loc(self):
@@ -50,13 +57,13 @@ class Cauchy(Distribution):
         return self._check_param_type(loc, scale)[0]
 
     def _mean(self, *args, **kwargs):
-        U.not_defined("mean", self._name)
+        not_defined("mean", self._name)
 
     def _sd(self, *args, **kwargs):
-        U.not_defined("standard deviation", self._name)
+        not_defined("standard deviation", self._name)
 
     def _var(self, *args, **kwargs):
-        U.not_defined("variance", self._name)
+        not_defined("variance", self._name)
 
     def _entropy(self, loc=None, scale=None):
         _, scale = self._check_param_type(loc, scale)
@@ -79,19 +86,19 @@ class Cauchy(Distribution):
         return ops.log1p(2.0 * ops.atan(z) / math.pi) - math.log(2.0)
 
     def _kl_loss(self, dist, loc_b, scale_b, loc_a=None, scale_a=None):
-        U.check_distribution_name(dist, "Cauchy")
+        check_distribution_name(dist, "Cauchy")
         loc_a, scale_a = self._check_param_type(loc_a, scale_a)
         loc_b, scale_b = self._other_params((loc_b, "loc_b"), (scale_b, "scale_b"))
         spread = ops.square(scale_a + scale_b) + ops.square(loc_a - loc_b)
         return ops.log(spread) - math.log(4.0) - ops.log(scale_a) - ops.log(scale_b)
 
     def _cross_entropy(self, dist, loc_b, scale_b, loc_a=None, scale_a=None):
-        U.check_distribution_name(dist, "Cauchy")
+        check_distribution_name(dist, "Cauchy")
         return (self._entropy(loc_a, scale_a)
                 + self._kl_loss(dist, loc_b, scale_b, loc_a, scale_a))
 
     def _sample(self, shape=(), loc=None, scale=None):
-        shape = U.check_tuple(shape, "shape")
+        shape = check_tuple(shape, "shape")
         loc, scale = self._check_param_type(loc, scale)
         zero = ops.scalar_to_tensor(0.0, mstype.float32)
         one = ops.scalar_to_tensor(1.0, mstype.float32)

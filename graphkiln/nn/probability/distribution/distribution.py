@@ -16,7 +16,14 @@ import graphkiln.ops as ops
 
 from ....common.tensor import Tensor
 from ...cell import Cell
-from . import _utils as U
+from .._checks import (
+    cast_to_tensor,
+    check_seed,
+    check_tensor,
+    check_tuple,
+    not_implemented,
+    param_dtype,
+)
 
 # public function -> the private methods that compute it, in order of preference, and
 # how each one's result becomes the function's (None: as it is)
@@ -50,7 +57,7 @@ class Distribution(Cell):
             raise TypeError(f"For '{type(self).__name__}', the 'name' must be str, "
                             f"but got {type(name).__name__}.")
         self._name = name
-        self._seed = U.check_seed(seed, name)
+        self._seed = check_seed(seed, name)
         self._dtype = dtype
         self._dist_parameters = {k: v for k, v in param.items()
                                  if k != "self" and not k.startswith("_")}
@@ -58,7 +65,7 @@ class Distribution(Cell):
         self.parameter_names = []
         if "distribution" not in self._dist_parameters:
             param_dict = self._dist_parameters.get("param_dict", {})
-            self.parameter_type = U.param_dtype(param_dict, dtype)
+            self.parameter_type = param_dtype(param_dict, dtype)
             self._batch_shape = _batch_shape(param_dict)
             self._is_scalar_batch = all(v is None or isinstance(v, (int, float))
                                         for v in param_dict.values())
@@ -80,7 +87,7 @@ class Distribution(Cell):
     def _call(self, func: str, *args, **kwargs):
         how = self._how[func]
         if how is None:
-            U.not_implemented(func, self._name)
+            not_implemented(func, self._name)
         source, mapping = how
         if source.startswith("_"):
             out = getattr(self, source)(*args, **kwargs)
@@ -125,7 +132,7 @@ class Distribution(Cell):
 
     def _add_parameter(self, value, name: str):
         """Store ``value`` (cast to the parameter dtype) as the default of ``name``."""
-        tensor = None if value is None else U.cast_to_tensor(value, self.parameter_type)
+        tensor = None if value is None else cast_to_tensor(value, self.parameter_type)
         self.default_parameters.append(tensor)
         self.parameter_names.append(name)
         return tensor
@@ -143,7 +150,7 @@ class Distribution(Cell):
                                     f"initialization.")
                 arg = default
             else:
-                U.check_tensor(arg, name)
+                check_tensor(arg, name)
             if first_dtype is None:
                 first_dtype = arg.dtype
             elif arg.dtype != first_dtype:
@@ -157,23 +164,23 @@ class Distribution(Cell):
                      for a in out)
 
     def _check_value(self, value, name: str):
-        return U.check_tensor(value, name)
+        return check_tensor(value, name)
 
     def _value_and_params(self, value, *params):
         """(value cast to the event dtype, *the call's parameters)."""
-        value = ops.cast(U.check_tensor(value, "value"), self.dtype)
+        value = ops.cast(check_tensor(value, "value"), self.dtype)
         checked = self._check_param_type(*params)
         return (value, *checked) if isinstance(checked, tuple) else (value, checked)
 
     def _other_params(self, *named):
         """The parameters of the other distribution of ``kl_loss``/``cross_entropy``:
         Tensors, cast to the parameter dtype."""
-        return tuple(ops.cast(U.check_tensor(t, name), self.parameter_type)
+        return tuple(ops.cast(check_tensor(t, name), self.parameter_type)
                      for t, name in named)
 
     def _dist_args(self, given: tuple) -> tuple:
         """``get_dist_args``: each given Tensor, else the default."""
-        return tuple(default if arg is None else U.check_tensor(arg, name)
+        return tuple(default if arg is None else check_tensor(arg, name)
                      for arg, name, default in zip(given, self.parameter_names,
                                                    self.default_parameters))
 
@@ -184,8 +191,8 @@ class Distribution(Cell):
             return ops.squeeze(ops.cast(draw((1,)), self.dtype), 0)
         return ops.cast(draw(shape), self.dtype)
 
-    checktensor = staticmethod(U.check_tensor)
-    checktuple = staticmethod(U.check_tuple)
+    checktensor = staticmethod(check_tensor)
+    checktuple = staticmethod(check_tuple)
 
     # -------------------------------------------------------------- public functions
     def get_dist_args(self, *args, **kwargs):
@@ -197,10 +204,10 @@ class Distribution(Cell):
         return self._get_dist_type()
 
     def _get_dist_args(self, *args, **kwargs):
-        U.not_implemented("get_dist_args", self._name)
+        not_implemented("get_dist_args", self._name)
 
     def _get_dist_type(self):
-        U.not_implemented("get_dist_type", self._name)
+        not_implemented("get_dist_type", self._name)
 
     def prob(self, value, *args, **kwargs):
         """The probability (density or mass) at ``value``."""
@@ -260,19 +267,19 @@ class Distribution(Cell):
         return self._sample(*args, **kwargs)
 
     def _mean(self, *args, **kwargs):
-        U.not_implemented("mean", self._name)
+        not_implemented("mean", self._name)
 
     def _mode(self, *args, **kwargs):
-        U.not_implemented("mode", self._name)
+        not_implemented("mode", self._name)
 
     def _entropy(self, *args, **kwargs):
-        U.not_implemented("entropy", self._name)
+        not_implemented("entropy", self._name)
 
     def _kl_loss(self, *args, **kwargs):
-        U.not_implemented("kl_loss", self._name)
+        not_implemented("kl_loss", self._name)
 
     def _sample(self, *args, **kwargs):
-        U.not_implemented("sample", self._name)
+        not_implemented("sample", self._name)
 
     def construct(self, name, *args, **kwargs):
         """Call the function ``name`` ('log_prob', 'mean', 'sample'...)."""
@@ -282,7 +289,7 @@ class Distribution(Cell):
             return self._call(name, *args, **kwargs)
         if name in _DIRECT:
             return getattr(self, "_" + name)(*args, **kwargs)
-        return U.not_implemented(name, self._name)
+        return not_implemented(name, self._name)
 
 
 _DIRECT = ("mean", "mode", "entropy", "kl_loss", "sample", "get_dist_args")

@@ -6,7 +6,13 @@ import numpy as np
 import graphkiln.ops as ops
 
 from ....common import dtype as mstype
-from . import _utils as U
+from .._checks import (
+    FLOAT_TYPES,
+    check_distribution_name,
+    check_dtype,
+    check_greater_zero,
+    check_tuple,
+)
 from .distribution import Distribution
 
 
@@ -16,11 +22,11 @@ class Exponential(Distribution):
     def __init__(self, rate=None, seed=None, dtype=mstype.float32, name: str = "Exponential"):
         param = dict(locals())
         param["param_dict"] = {"rate": rate}
-        U.check_dtype(dtype, U.FLOAT_TYPES, type(self).__name__)
+        check_dtype(dtype, FLOAT_TYPES, type(self).__name__)
         super().__init__(seed, dtype, name, param)
         self._rate = self._add_parameter(rate, "rate")
         if self._rate is not None:
-            U.check_greater_zero(self._rate, "rate")
+            check_greater_zero(self._rate, "rate")
 
     @property
     def rate(self):
@@ -50,7 +56,7 @@ class Exponential(Distribution):
         return 1.0 - ops.log(self._check_param_type(rate))
 
     def _cross_entropy(self, dist, rate_b, rate=None):
-        U.check_distribution_name(dist, "Exponential")
+        check_distribution_name(dist, "Exponential")
         return self._entropy(rate) + self._kl_loss(dist, rate_b, rate)
 
     def _log_prob(self, value, rate=None):
@@ -69,13 +75,13 @@ class Exponential(Distribution):
         return ops.select(value < 0.0, ops.zeros_like(log_sf), log_sf)
 
     def _kl_loss(self, dist, rate_b, rate=None):
-        U.check_distribution_name(dist, "Exponential")
+        check_distribution_name(dist, "Exponential")
         (rate_b,) = self._other_params((rate_b, "rate_b"))
         rate_a = self._check_param_type(rate)
         return ops.log(rate_a) - ops.log(rate_b) + rate_b / rate_a - 1.0
 
     def _sample(self, shape=(), rate=None):
-        shape = U.check_tuple(shape, "shape")
+        shape = check_tuple(shape, "shape")
         rate = self._check_param_type(rate)
         tiny = ops.scalar_to_tensor(float(np.finfo(np.float64).tiny), mstype.float32)
         one = ops.scalar_to_tensor(1.0, mstype.float32)

@@ -6,7 +6,14 @@ import numpy as np
 import graphkiln.ops as ops
 
 from ....common import dtype as mstype
-from . import _utils as U
+from .._checks import (
+    FLOAT_TYPES,
+    check_distribution_name,
+    check_dtype,
+    check_greater_zero,
+    check_tuple,
+    refuse_scalars,
+)
 from .distribution import Distribution
 
 
@@ -18,15 +25,15 @@ class Gamma(Distribution):
                  name: str = "Gamma"):
         param = dict(locals())
         param["param_dict"] = {"concentration": concentration, "rate": rate}
-        U.check_dtype(dtype, U.FLOAT_TYPES, type(self).__name__)
-        U.refuse_scalars(concentration=concentration, rate=rate)
+        check_dtype(dtype, FLOAT_TYPES, type(self).__name__)
+        refuse_scalars(concentration=concentration, rate=rate)
         super().__init__(seed, dtype, name, param)
         self._concentration = self._add_parameter(concentration, "concentration")
         self._rate = self._add_parameter(rate, "rate")
         if self._concentration is not None:
-            U.check_greater_zero(self._concentration, "concentration")
+            check_greater_zero(self._concentration, "concentration")
         if self._rate is not None:
-            U.check_greater_zero(self._rate, "rate")
+            check_greater_zero(self._rate, "rate")
 
     @property
     def concentration(self):
@@ -71,7 +78,7 @@ class Gamma(Distribution):
 
     def _cross_entropy(self, dist, concentration_b, rate_b, concentration_a=None,
                        rate_a=None):
-        U.check_distribution_name(dist, "Gamma")
+        check_distribution_name(dist, "Gamma")
         return (self._entropy(concentration_a, rate_a)
                 + self._kl_loss(dist, concentration_b, rate_b, concentration_a, rate_a))
 
@@ -85,14 +92,14 @@ class Gamma(Distribution):
         return ops.igamma(concentration, rate * value)
 
     def _kl_loss(self, dist, concentration_b, rate_b, concentration_a=None, rate_a=None):
-        U.check_distribution_name(dist, "Gamma")
+        check_distribution_name(dist, "Gamma")
         c_b, r_b = self._other_params((concentration_b, "concentration_b"), (rate_b, "rate_b"))
         c_a, r_a = self._check_param_type(concentration_a, rate_a)
         return ((c_a - c_b) * ops.digamma(c_a) + ops.lgamma(c_b) - ops.lgamma(c_a)
                 + c_b * ops.log(r_a) - c_b * ops.log(r_b) + c_a * (r_b / r_a - 1.0))
 
     def _sample(self, shape=(), concentration=None, rate=None):
-        shape = U.check_tuple(shape, "shape")
+        shape = check_tuple(shape, "shape")
         concentration, rate = self._check_param_type(concentration, rate)
         return self._shaped_sample(shape + tuple(concentration.shape),
                                    lambda s: ops.gamma(s, concentration, rate, self.seed))

@@ -7,7 +7,14 @@ import numpy as np
 import graphkiln.ops as ops
 
 from ....common import dtype as mstype
-from . import _utils as U
+from .._checks import (
+    NUMBER_TYPES,
+    check_distribution_name,
+    check_dtype,
+    check_prob,
+    check_tensor,
+    check_tuple,
+)
 from .distribution import Distribution
 
 
@@ -18,11 +25,11 @@ class Geometric(Distribution):
     def __init__(self, probs=None, seed=None, dtype=mstype.int32, name: str = "Geometric"):
         param = dict(locals())
         param["param_dict"] = {"probs": probs}
-        U.check_dtype(dtype, U.NUMBER_TYPES, type(self).__name__)
+        check_dtype(dtype, NUMBER_TYPES, type(self).__name__)
         super().__init__(seed, dtype, name, param)
         self._probs = self._add_parameter(probs, "probs")
         if self._probs is not None:
-            U.check_prob(self._probs)
+            check_prob(self._probs)
 
     @property
     def probs(self):
@@ -56,11 +63,11 @@ class Geometric(Distribution):
         return (-probs0 * ops.log(probs0) - probs1 * ops.log(probs1)) / probs1
 
     def _cross_entropy(self, dist, probs1_b, probs1=None):
-        U.check_distribution_name(dist, "Geometric")
+        check_distribution_name(dist, "Geometric")
         return self._entropy(probs1) + self._kl_loss(dist, probs1_b, probs1)
 
     def _count(self, value, probs1):
-        value = ops.floor(ops.cast(U.check_tensor(value, "value"), self.parameter_type))
+        value = ops.floor(ops.cast(check_tensor(value, "value"), self.parameter_type))
         return value, self._check_param_type(probs1)
 
     def _prob(self, value, probs1=None):
@@ -74,14 +81,14 @@ class Geometric(Distribution):
         return ops.select(value < 0.0, ops.zeros_like(cdf), cdf)
 
     def _kl_loss(self, dist, probs1_b, probs1=None):
-        U.check_distribution_name(dist, "Geometric")
+        check_distribution_name(dist, "Geometric")
         (probs1_b,) = self._other_params((probs1_b, "probs1_b"))
         probs1_a = self._check_param_type(probs1)
         probs0_a, probs0_b = 1.0 - probs1_a, 1.0 - probs1_b
         return ops.log(probs1_a / probs1_b) + probs0_a / probs1_a * ops.log(probs0_a / probs0_b)
 
     def _sample(self, shape=(), probs1=None):
-        shape = U.check_tuple(shape, "shape")
+        shape = check_tuple(shape, "shape")
         probs1 = self._check_param_type(probs1)
         tiny = ops.scalar_to_tensor(float(np.finfo(np.float64).tiny), mstype.float32)
         one = ops.scalar_to_tensor(1.0, mstype.float32)

@@ -10,9 +10,9 @@ import numpy as np
 import graphkiln.ops as ops
 
 from ....common import dtype as mstype
+from .._checks import FLOAT_TYPES, check_distribution_name, check_dtype, check_tensor, check_tuple
 from ..bijector.gumbel_cdf import GumbelCDF
 from ..bijector.invert import Invert
-from . import _utils as U
 from .transformed_distribution import TransformedDistribution
 from .uniform import Uniform
 
@@ -23,7 +23,7 @@ class Gumbel(TransformedDistribution):
     """Gumbel distribution with ``loc`` and ``scale > 0``."""
 
     def __init__(self, loc, scale, seed=0, dtype=mstype.float32, name: str = "Gumbel"):
-        U.check_dtype(dtype, U.FLOAT_TYPES, type(self).__name__)
+        check_dtype(dtype, FLOAT_TYPES, type(self).__name__)
         gumbel_cdf = GumbelCDF(loc, scale)
         super().__init__(Invert(gumbel_cdf), Uniform(0.0, 1.0, dtype=dtype), seed=seed,
                          name=name)
@@ -69,20 +69,20 @@ class Gumbel(TransformedDistribution):
         return 1.0 + ops.log(self._full_scale()) + _EULER
 
     def _log_prob(self, value):
-        value = ops.cast(U.check_tensor(value, "value"), self.dtype)
+        value = ops.cast(check_tensor(value, "value"), self.dtype)
         z = (value - self._loc) / self._scale
         return -(z + ops.exp(-z)) - ops.log(self._scale)
 
     def _cdf(self, value):
-        value = ops.cast(U.check_tensor(value, "value"), self.dtype)
+        value = ops.cast(check_tensor(value, "value"), self.dtype)
         return self._gumbel_bijector("forward", value)
 
     def _cross_entropy(self, dist, loc_b, scale_b):
-        U.check_distribution_name(dist, "Gumbel")
+        check_distribution_name(dist, "Gumbel")
         return self._entropy() + self._kl_loss(dist, loc_b, scale_b)
 
     def _kl_loss(self, dist, loc_b, scale_b):
-        U.check_distribution_name(dist, "Gumbel")
+        check_distribution_name(dist, "Gumbel")
         loc_b, scale_b = self._other_params((loc_b, "loc_b"), (scale_b, "scale_b"))
         loc, scale = self._loc, self._scale
         return (ops.log(scale_b / scale) + _EULER * (scale / scale_b - 1.0)
@@ -90,7 +90,7 @@ class Gumbel(TransformedDistribution):
                 + ops.expm1((loc_b - loc) / scale_b + ops.lgamma(scale / scale_b + 1.0)))
 
     def _sample(self, shape=()):
-        shape = U.check_tuple(shape, "shape")
+        shape = check_tuple(shape, "shape")
         return self._shaped_sample(
             shape + self._broadcast_shape,
             lambda s: self._bijector("forward", ops.cast(self._distribution("sample", s),

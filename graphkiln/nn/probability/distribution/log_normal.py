@@ -6,8 +6,8 @@ import math
 import graphkiln.ops as ops
 
 from ....common import dtype as mstype
+from .._checks import check_distribution_name, check_tuple
 from ..bijector.power_transform import Exp
-from . import _utils as U
 from .normal import Normal
 from .transformed_distribution import TransformedDistribution
 
@@ -71,16 +71,16 @@ class LogNormal(TransformedDistribution):
         return unadjusted + self._bijector("inverse_log_jacobian", value)
 
     def _cross_entropy(self, dist, loc_b, scale_b, loc_a=None, scale_a=None):
-        U.check_distribution_name(dist, "LogNormal")
+        check_distribution_name(dist, "LogNormal")
         return (self._entropy(loc_a, scale_a)
                 + self._kl_loss(dist, loc_b, scale_b, loc_a, scale_a))
 
     def _kl_loss(self, dist, loc_b, scale_b, loc_a=None, scale_a=None):
-        U.check_distribution_name(dist, "LogNormal")
+        check_distribution_name(dist, "LogNormal")
         return self._distribution("kl_loss", "Normal", loc_b, scale_b, loc_a, scale_a)
 
     def _sample(self, shape=(), loc=None, scale=None):
-        shape = U.check_tuple(shape, "shape")
+        shape = check_tuple(shape, "shape")
         mean, sd = self._check_param_type(loc, scale)
         drawn = self._distribution("sample", shape or (1,), mean, sd)
         value = self._bijector("forward", ops.cast(drawn, self.dtype))

@@ -8,8 +8,8 @@ import numpy as np
 import graphkiln.ops as ops
 
 from ....common import dtype as mstype
-from ..bijector.softplus import softplus
-from . import _utils as U
+from .._checks import FLOAT_TYPES, check_dtype, check_greater_zero, check_tuple
+from .._math import softplus
 from .distribution import Distribution
 
 
@@ -20,12 +20,12 @@ class Logistic(Distribution):
                  name: str = "Logistic"):
         param = dict(locals())
         param["param_dict"] = {"loc": loc, "scale": scale}
-        U.check_dtype(dtype, U.FLOAT_TYPES, type(self).__name__)
+        check_dtype(dtype, FLOAT_TYPES, type(self).__name__)
         super().__init__(seed, dtype, name, param)
         self._loc = self._add_parameter(loc, "loc")
         self._scale = self._add_parameter(scale, "scale")
         if self._scale is not None:
-            U.check_greater_zero(self._scale, "scale")
+            check_greater_zero(self._scale, "scale")
 
     @property
     def loc(self):
@@ -79,7 +79,7 @@ class Logistic(Distribution):
         return -softplus(self._z(value, loc, scale)[0])
 
     def _sample(self, shape=(), loc=None, scale=None):
-        shape = U.check_tuple(shape, "shape")
+        shape = check_tuple(shape, "shape")
         loc, scale = self._check_param_type(loc, scale)
         tiny = ops.scalar_to_tensor(float(np.finfo(np.float64).tiny), mstype.float32)
         one = ops.scalar_to_tensor(1.0, mstype.float32)

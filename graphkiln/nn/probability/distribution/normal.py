@@ -6,7 +6,7 @@ import math
 import graphkiln.ops as ops
 
 from ....common import dtype as mstype
-from . import _utils as U
+from .._checks import check_distribution_name, check_tuple
 from ._location_scale import LocationScale
 
 _HALF_LOG_2PI = 0.5 * math.log(2.0 * math.pi)
@@ -44,7 +44,7 @@ class Normal(LocationScale):
         return 0.5 + _HALF_LOG_2PI + ops.log(sd)
 
     def _cross_entropy(self, dist, mean_b, sd_b, mean=None, sd=None):
-        U.check_distribution_name(dist, "Normal")
+        check_distribution_name(dist, "Normal")
         return self._entropy(mean, sd) + self._kl_loss(dist, mean_b, sd_b, mean, sd)
 
     def _log_prob(self, value, mean=None, sd=None):
@@ -56,7 +56,7 @@ class Normal(LocationScale):
         return 0.5 * (1.0 + ops.erf((value - mean) / (sd * math.sqrt(2.0))))
 
     def _kl_loss(self, dist, mean_b, sd_b, mean=None, sd=None):
-        U.check_distribution_name(dist, "Normal")
+        check_distribution_name(dist, "Normal")
         mean_b, sd_b = self._other_params((mean_b, "mean_b"), (sd_b, "sd_b"))
         mean_a, sd_a = self._check_param_type(mean, sd)
         diff_log_scale = ops.log(sd_a) - ops.log(sd_b)
@@ -64,7 +64,7 @@ class Normal(LocationScale):
         return 0.5 * squared_diff + 0.5 * ops.expm1(2.0 * diff_log_scale) - diff_log_scale
 
     def _sample(self, shape=(), mean=None, sd=None):
-        shape = U.check_tuple(shape, "shape")
+        shape = check_tuple(shape, "shape")
         mean, sd = self._check_param_type(mean, sd)
         return self._shaped_sample(shape + tuple(mean.shape),
                                    lambda s: ops.normal(s, mean, sd, self.seed))

@@ -6,7 +6,7 @@ import numpy as np
 import graphkiln.ops as ops
 
 from ....common import dtype as mstype
-from . import _utils as U
+from .._checks import NUMBER_TYPES, check_dtype, check_greater_zero, check_tuple, refuse_scalars
 from .distribution import Distribution
 
 
@@ -17,12 +17,12 @@ class Poisson(Distribution):
     def __init__(self, rate=None, seed=None, dtype=mstype.float32, name: str = "Poisson"):
         param = dict(locals())
         param["param_dict"] = {"rate": rate}
-        U.check_dtype(dtype, U.NUMBER_TYPES, type(self).__name__)
-        U.refuse_scalars(rate=rate)
+        check_dtype(dtype, NUMBER_TYPES, type(self).__name__)
+        refuse_scalars(rate=rate)
         super().__init__(seed, dtype, name, param)
         self._rate = self._add_parameter(rate, "rate")
         if self._rate is not None:
-            U.check_greater_zero(self._rate, "rate")
+            check_greater_zero(self._rate, "rate")
 
     @property
     def rate(self):
@@ -64,7 +64,7 @@ class Poisson(Distribution):
         return ops.select(below, ops.zeros_like(cdf), cdf)
 
     def _sample(self, shape=(), rate=None):
-        shape = U.check_tuple(shape, "shape")
+        shape = check_tuple(shape, "shape")
         rate = ops.cast(self._check_param_type(rate), mstype.float32)
         return self._shaped_sample(shape + tuple(rate.shape),
                                    lambda s: ops.poisson(s, rate, self.seed))

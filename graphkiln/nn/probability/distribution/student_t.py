@@ -7,7 +7,7 @@ import math
 import graphkiln.ops as ops
 
 from ....common import dtype as mstype
-from . import _utils as U
+from .._checks import FLOAT_TYPES, check_dtype, check_greater_zero
 from .distribution import Distribution
 
 _HALF_LOG_PI = 0.5 * math.log(math.pi)
@@ -20,15 +20,15 @@ class StudentT(Distribution):
                  name: str = "StudentT"):
         param = dict(locals())
         param["param_dict"] = {"df": df, "mean": mean, "sd": sd}
-        U.check_dtype(dtype, U.FLOAT_TYPES, type(self).__name__)
+        check_dtype(dtype, FLOAT_TYPES, type(self).__name__)
         super().__init__(seed, dtype, name, param)
         self._df_value = self._add_parameter(df, "df")
         self._mean_value = self._add_parameter(mean, "mean")
         self._sd_value = self._add_parameter(sd, "sd")
         if self._sd_value is not None:
-            U.check_greater_zero(self._sd_value, "Standard deviation")
+            check_greater_zero(self._sd_value, "Standard deviation")
         if self._df_value is not None:
-            U.check_greater_zero(self._df_value, "Degrees of freedom")
+            check_greater_zero(self._df_value, "Degrees of freedom")
 
     def _log_prob(self, value, df=None, mean=None, sd=None):
         value, df, mean, sd = self._value_and_params(value, df, mean, sd)

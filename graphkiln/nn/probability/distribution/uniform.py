@@ -6,7 +6,7 @@ import numpy as np
 import graphkiln.ops as ops
 
 from ....common import dtype as mstype
-from . import _utils as U
+from .._checks import FLOAT_TYPES, check_distribution_name, check_dtype, check_greater, check_tuple
 from .distribution import Distribution
 
 
@@ -17,12 +17,12 @@ class Uniform(Distribution):
                  name: str = "Uniform"):
         param = dict(locals())
         param["param_dict"] = {"low": low, "high": high}
-        U.check_dtype(dtype, U.FLOAT_TYPES, type(self).__name__)
+        check_dtype(dtype, FLOAT_TYPES, type(self).__name__)
         super().__init__(seed, dtype, name, param)
         self._low = self._add_parameter(low, "low")
         self._high = self._add_parameter(high, "high")
         if self._low is not None and self._high is not None:
-            U.check_greater(self._low, self._high, "low", "high")
+            check_greater(self._low, self._high, "low", "high")
 
     @property
     def low(self):
@@ -56,7 +56,7 @@ class Uniform(Distribution):
         return ops.log(high - low)
 
     def _cross_entropy(self, dist, low_b, high_b, low=None, high=None):
-        U.check_distribution_name(dist, "Uniform")
+        check_distribution_name(dist, "Uniform")
         return self._entropy(low, high) + self._kl_loss(dist, low_b, high_b, low, high)
 
     def _prob(self, value, low=None, high=None):
@@ -67,7 +67,7 @@ class Uniform(Distribution):
         return ops.select(value <= high, inside, zeros)
 
     def _kl_loss(self, dist, low_b, high_b, low=None, high=None):
-        U.check_distribution_name(dist, "Uniform")
+        check_distribution_name(dist, "Uniform")
         low_b, high_b = self._other_params((low_b, "low_b"), (high_b, "high_b"))
         low_a, high_a = self._check_param_type(low, high)
         kl = ops.log(high_b - low_b) - ops.log(high_a - low_a)
@@ -81,7 +81,7 @@ class Uniform(Distribution):
         return ops.select(value < high, below, ops.ones_like(prob))
 
     def _sample(self, shape=(), low=None, high=None):
-        shape = U.check_tuple(shape, "shape")
+        shape = check_tuple(shape, "shape")
         low, high = self._check_param_type(low, high)
         zero = ops.scalar_to_tensor(0.0, mstype.float32)
         one = ops.scalar_to_tensor(1.0, mstype.float32)

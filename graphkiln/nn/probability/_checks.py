@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ....common import dtype as mstype
-from ....common.parameter import Parameter
-from ....common.tensor import Tensor
+from ...common import dtype as mstype
+from ...common.parameter import Parameter
+from ...common.tensor import Tensor
 
 _INT_TYPES = (mstype.int8, mstype.int16, mstype.int32, mstype.int64,
               mstype.uint8, mstype.uint16, mstype.uint32, mstype.uint64)
