@@ -137,6 +137,13 @@ def test_bad_calls(mode):
         msd.Cauchy(0.0, 1.0).mean()
 
 
+def test_repr_as_mindspore_prints_it():
+    # texts printed by MindSpore 2.10 for the same objects
+    assert repr(msd.Normal(0.0, 1.0)) == "Normal(mean = 0.0, standard deviation = 1.0)"
+    assert repr(msd.Normal(np.zeros(3, np.float32), 1.0)) == "Normal(batch_shape = (3,))"
+    assert repr(msb.Exp()) == "Exp(exp)"
+
+
 def test_dispatch_by_name_and_properties():
     d = msd.Normal(np.array([0.0, 1.0], np.float32), 2.0)
     assert d.get_dist_type() == "Normal" and d.batch_shape == (2,)
