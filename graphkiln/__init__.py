@@ -137,3 +137,7 @@ __all__ += [
     "memory_summary", "reset_max_memory_allocated", "reset_max_memory_reserved",
     "reset_peak_memory_stats", "set_cpu_affinity", "set_memory", "synchronize",
 ]
+
+from .common.symbol import Symbol  # noqa: E402
+
+__all__ += ["Symbol"]

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import signal
 import socket
 import subprocess
@@ -22,6 +21,7 @@ import sys
 import time
 from dataclasses import dataclass
 
+from .common.comm_engine import mpiexec
 from .launcher_link import NodeLink
 
 POLL_SECONDS = 0.05
@@ -96,16 +96,6 @@ def _plan(args) -> tuple[int, list[int]]:
     return first, list(range(first, first + args.local_worker_num))
 
 
-def _mpiexec() -> str:
-    """MPICH's ``mpiexec`` (the ``mpich`` wheel puts it next to the Python executable)."""
-    beside = os.path.join(os.path.dirname(sys.executable), "mpiexec")
-    found = beside if os.access(beside, os.X_OK) else shutil.which("mpiexec")
-    if found is None:
-        raise RuntimeError("More than one worker needs MPI: pip install "
-                           "'graphkiln[distributed]' (mpi4py and the mpich wheel).")
-    return found
-
-
 def _log_name(args, rank: int) -> str:
     base = args.worker_log_name or "worker"
     if "{" in base:
@@ -155,7 +145,7 @@ def start_workers(args) -> list[Worker]:
     command = [sys.executable, "-m", "graphkiln", "run",
                *_task_command(args.task_script, args.task_script_args)]
     if args.worker_num > 1:
-        command = [_mpiexec(), "-n", "1", *command]
+        command = [mpiexec(), "-n", "1", *command]
     workers = []
     for rank in ranks:
         local = rank - first

@@ -3,7 +3,8 @@ and checked, timed collectives on NumPy arrays.
 
 The world comes from the launcher: ``mpiexec -n N`` (one MPI world), ``graphkiln msrun``
 (each worker is its own MPI job; they join through an MPI port whose name rank 0 hands
-out on ``MS_SCHED_HOST:MS_SCHED_PORT``), or nothing (a world of one process, no MPI).
+out on ``MS_SCHED_HOST:MS_SCHED_PORT``), MindSpore's scheduler launch (``MS_ROLE``
+processes started by a shell; ``comm_scheduler``), or nothing (a world of one process).
 
 Every collective first agrees on a small signature (which collective, shape, dtype) with
 one tiny non-blocking all-reduce, polled until ``GRAPHKILN_COMM_TIMEOUT`` seconds pass
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import atexit
 import os
+import shutil
 import socket
 import sys
 import threading
@@ -26,6 +28,8 @@ import time
 from dataclasses import dataclass, field
 
 import numpy as np
+
+from . import comm_scheduler as scheduler
 
 WORLD_NAMES = ("hccl_world_group", "nccl_world_group", "mccl_world_group")
 WORLD = "mccl_world_group"  # the world group's name on CPU, as MindSpore names it
@@ -106,11 +110,17 @@ def init_world() -> World:
     if _world is not None:
         return _world
     n = launched_size()
+    if os.environ.get("MS_ROLE") == scheduler.SCHED_ROLE and scheduler.scheduled():
+        scheduler.serve(n, _cluster_deadline())
+        sys.exit(0)  # MindSpore's scheduler process ends once the workers have met
     if n == 1:
         w = World()
     else:
         if _joined_comm is None:  # MPI joins once per process; init after release reuses it
-            if "MS_WORKER_NUM" in os.environ:  # graphkiln msrun stops the other workers
+            if scheduler.scheduled():  # MindSpore's scheduler launch (MS_ROLE, no RANK_ID)
+                scheduler.run_under_mpiexec(mpiexec())
+                _joined_comm = scheduler.join(n, _cluster_deadline(), _mpi())[1]
+            elif "MS_WORKER_NUM" in os.environ:  # graphkiln msrun stops the other workers
                 _stop_with_launcher()  # also while waiting for the others to join
                 _joined_comm = _msrun_world(n)
             else:
@@ -123,6 +133,10 @@ def init_world() -> World:
     w.groups[WORLD] = Group(WORLD, list(range(w.size)), w.comm, w.rank)
     _world = w
     return w
+
+
+def _cluster_deadline() -> float:
+    return time.monotonic() + float(os.environ.get("GRAPHKILN_CLUSTER_TIMEOUT", "600"))
 
 
 def release() -> None:
@@ -146,6 +160,16 @@ def _mpi():
     return MPI
 
 
+def mpiexec() -> str:
+    """MPICH's ``mpiexec`` (the ``mpich`` wheel puts it next to the Python executable)."""
+    beside = os.path.join(os.path.dirname(sys.executable), "mpiexec")
+    found = beside if os.access(beside, os.X_OK) else shutil.which("mpiexec")
+    if not found:
+        raise RuntimeError("More than one worker needs MPI: pip install "
+                           "'graphkiln[distributed]' (mpi4py and the mpich wheel).")
+    return found
+
+
 def _local_rank_and_size(comm) -> tuple[int, int]:
     env_rank, env_size = os.environ.get("GRAPHKILN_LOCAL_RANK"), os.environ.get(
         "GRAPHKILN_LOCAL_SIZE")
@@ -167,7 +191,7 @@ def _msrun_world(n: int):
     rank = int(os.environ.get("RANK_ID", "0"))
     host = os.environ.get("MS_SCHED_HOST", "127.0.0.1")
     port_no = int(os.environ.get("MS_SCHED_PORT", "8118"))
-    deadline = time.monotonic() + float(os.environ.get("GRAPHKILN_CLUSTER_TIMEOUT", "600"))
+    deadline = _cluster_deadline()
     if rank == 0:
         port = MPI.Open_port()
         server = socket.create_server((host, port_no))

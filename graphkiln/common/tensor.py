@@ -5,6 +5,7 @@ import numpy as np
 
 import graphkiln.common.dtype as mstype
 
+from .symbol import Symbol
 from .tensor_format import numpy_backed_repr, tensor_repr, tensor_str
 
 _GRAPH_BOOL_HINT = (
@@ -82,8 +83,9 @@ class Tensor:
     # its values are drawn when ``_data`` is first read (``__getattr__``; its shape waits in
     # ``_abs``), so initializers draw their seeds in the order the values are used;
     # ``_numpy_backed`` marks a Tensor made by ``from_numpy`` (MindSpore prints it NumPy-style)
+    # ``_symbols`` holds a set_inputs placeholder's ``Symbol`` per dimension (or None)
     __slots__ = ("_data", "_dtype", "_node", "_abs", "_pending_init", "_numpy_backed",
-                 "__weakref__")
+                 "_symbols", "__weakref__")
     _is_param = False
     # set by common/initializer.py: the values an ``init`` (name or Initializer) gives
     _initial_values = None
@@ -120,7 +122,9 @@ class Tensor:
         shape: ``None`` or ``-1`` is an unknown dimension, ``shape=None`` (or ``[-2]``) an
         unknown rank. Used for ``Cell.set_inputs`` and ``jit(input_signature=...)``."""
         dims = (DYNAMIC_RANK,) if shape is None else tuple(
-            UNKNOWN_DIM if d is None else int(d) for d in shape)
+            UNKNOWN_DIM if d is None or isinstance(d, Symbol) else int(d) for d in shape)
+        if shape is not None and any(isinstance(d, Symbol) for d in shape):
+            self._symbols = tuple(d if isinstance(d, Symbol) else None for d in shape)
         self._data = None
         self._dtype = t
         self._node = None
@@ -357,7 +361,8 @@ def _is_dynamic_shape(shape, dtype) -> bool:
         return dtype is not None
     if isinstance(shape, int):
         return False
-    return any(d is None or (isinstance(d, int) and d < 0) for d in shape)
+    return any(d is None or isinstance(d, Symbol) or (isinstance(d, int) and d < 0)
+               for d in shape)
 
 
 def is_tensor(obj) -> bool:

@@ -66,8 +66,13 @@ class _BoundJit:
             return call_user(self.jf.fn, (self.obj, *args), kwargs)
         name = f"{type(self.obj).__name__}_{self.jf.fn.__name__}"
         cache = self.jf._method_cache(self.obj)
+        signature = self.jf.signature
+        if signature is None and self.jf.fn.__name__ == "construct" and \
+                callable(getattr(self.obj, "get_inputs", None)):
+            # a @jit construct in PYNATIVE_MODE honours the cell's set_inputs, as MindSpore's
+            signature = set_inputs_signature(self.obj.get_inputs())
         return cache.run(self.obj, self.jf.fn, name, args, kwargs, self.obj,
-                         signature=self.jf.signature)
+                         signature=signature)
 
 
 def jit(function=None, *, mode: str = "PSJit", input_signature=None, jit_config=None,

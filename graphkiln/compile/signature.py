@@ -50,11 +50,12 @@ class InputSignature:
                 f"please make sure that all networks and loss functions are configured with "
                 f"set_inputs.")
         out = list(args)
+        seen: dict = {}  # unique Symbol -> its value in this call
         for i, (arg, spec) in enumerate(zip(args, self.specs)):
-            out[i] = self._fit(i + 1, arg, spec)
+            out[i] = self._fit(i + 1, arg, spec, seen)
         return tuple(out)
 
-    def _fit(self, position: int, arg, spec):
+    def _fit(self, position: int, arg, spec, seen: dict):
         spec_leaves, spec_tree = flatten(spec)
         arg_leaves, arg_tree = flatten(arg)
         if self.strict and isinstance(spec, (tuple, list)):
@@ -77,6 +78,8 @@ class InputSignature:
                 fitted.append(a)
                 continue
             shape = _fitting_shape(position, s, a, self.strict)
+            if self.strict:
+                _check_symbols(position, s, a, seen)
             fitted.append(a if shape is None else _placeholder(a, shape))
         return unflatten(arg_tree, fitted)
 
@@ -164,6 +167,16 @@ def _fitting_shape(position: int, spec: Tensor, arg: Tensor, strict: bool) -> tu
                              f"{position}th input must be the same as expected, but got "
                              f"expected: {w}, and input: {g}!")
     return want
+
+
+def _check_symbols(position: int, spec: Tensor, arg: Tensor, seen: dict) -> None:
+    """MindSpore's ValueError when a dimension of ``arg`` breaks the ``Symbol`` its
+    placeholder gives it (bounds, divisor, a unique Symbol's one value)."""
+    for axis, (symbol, value) in enumerate(zip(getattr(spec, "_symbols", ()), arg.shape)):
+        problem = symbol.violation(int(value), seen) if symbol is not None else None
+        if problem:
+            raise ValueError(f"The {axis + 1}th shape value of {position}th actual input "
+                             f"args {problem} Actual shape: {list(arg.shape)}, axis: {axis}.")
 
 
 def _placeholder(t: Tensor, shape: tuple) -> Tensor:

@@ -123,3 +123,5 @@ from . import utils  # noqa: E402  (mindspore.nn.utils)
 from .utils import no_init_parameters  # noqa: E402
 
 __all__ += ["utils", "no_init_parameters"]
+
+from . import probability  # noqa: E402, F401  (mindspore.nn.probability)

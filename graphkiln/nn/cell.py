@@ -545,7 +545,12 @@ class Cell:
 
     # ------------------------------------------------------------ printing
     def extra_repr(self) -> str:
-        """Text shown between the parentheses of ``repr``; layers override it."""
+        """Text shown between the parentheses of ``repr``; layers override it (or
+        MindSpore's name for it, :meth:`extend_repr`)."""
+        return self.extend_repr()
+
+    def extend_repr(self) -> str:
+        """MindSpore's hook for the text between the parentheses of ``repr``."""
         return ""
 
     def __repr__(self) -> str:

@@ -513,3 +513,11 @@ def test_apply_visits_children_first_then_the_cell_and_returns_it():
     assert net.apply(init_dense) is net
     assert seen == ["Dense", "ReLU", "Dense", "SequentialCell", "SequentialCell"]
     np.testing.assert_array_equal(net[1][1].weight.asnumpy(), np.ones((3, 2), np.float32))
+
+
+def test_extend_repr_is_mindspore_name_for_the_repr_text():
+    class WithText(nn.Cell):
+        def extend_repr(self):
+            return "k=1"
+
+    assert repr(WithText()) == "WithText(k=1)"

@@ -295,6 +295,19 @@ def test_aot_source_that_does_not_compile(tmp_path):
         ops.Custom(f"{tmp_path / 'k.cu'}:K", lambda s: s, lambda t: t, "aot")
 
 
+def test_aot_kernel_needing_aot_extra_is_refused(tmp_path):
+    # (it would dereference the AotExtra pointer graphkiln cannot give: a crash, not an error)
+    _needs_compiler("aot_source")
+    src = tmp_path / "with_init.cc"
+    src.write_text('extern "C" int KInit(int *n, long **s, const char **t, void *e) '
+                   '{ return 0; }\n'
+                   'extern "C" int K(int n, void **p, int *d, long **s, const char **t, '
+                   'void *st, void *e) { return 0; }\n')
+    op = ops.Custom(f"{src}:K", lambda s: s, lambda t: t, "aot")
+    with pytest.raises(RuntimeError, match="KInit.*AotExtra"):
+        op(ms.Tensor(np.ones(2, np.float32)))
+
+
 @pytest.mark.parametrize("func_type, words", [
     ("hybrid", ["func_type 'hybrid'", "AKG", "'pyfunc'"]),
     ("akg", ["func_type 'akg'", "AKG"]),

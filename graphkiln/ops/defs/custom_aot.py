@@ -79,6 +79,13 @@ def _function(func: str):
         raise RuntimeError(f"For 'Custom' on CPU, error occurs when fetching function "
                            f"'{name}'. Error info: {e}") from None
     fn.restype = ctypes.c_int
+    if hasattr(lib, name + "Init"):
+        # its kernel would read the AotExtra object graphkiln cannot pass (a null pointer)
+        raise RuntimeError(f"For 'Custom' on CPU, the AOT kernel '{name}' of '{path}' has an "
+                           f"initialization function '{name}Init', which takes MindSpore's "
+                           f"AotExtra (attributes, workspace, kernel data; "
+                           f"custom_aot_extra.h): graphkiln does not provide AotExtra, so it "
+                           f"cannot run this kernel.")
     return fn
 
 
