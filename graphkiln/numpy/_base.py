@@ -61,9 +61,23 @@ def to_tensors(*values) -> tuple:
 _KIND_RANK = {"b": 0, "u": 1, "i": 1, "f": 2, "c": 3}
 
 
+def promote_pair(t1: mstype.Type, t2: mstype.Type) -> mstype.Type:
+    """mnp's promotion of two types: a float type wins over any integer or bool type
+    (Int64 with Float16 gives Float16); otherwise NumPy's rule."""
+    k1, k2 = t1.np_dtype.kind, t2.np_dtype.kind
+    if k1 in "fc" and k2 not in "fc":
+        return t1
+    if k2 in "fc" and k1 not in "fc":
+        return t2
+    return mstype.from_numpy(onp.promote_types(t1.np_dtype, t2.np_dtype))
+
+
 def result_dtype(*tensors) -> mstype.Type:
-    """The type NumPy's promotion gives the Tensors' types."""
-    return mstype.from_numpy(onp.result_type(*[t.dtype.np_dtype for t in tensors]))
+    """The type mnp's promotion gives the Tensors' types."""
+    out = tensors[0].dtype
+    for t in tensors[1:]:
+        out = promote_pair(out, t.dtype)
+    return out
 
 
 def promote(*values) -> tuple:

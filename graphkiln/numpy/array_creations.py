@@ -17,6 +17,8 @@ from ._base import as_float, cast_to, default_type, dtype_of, int_const, norm_ax
 def array(obj, dtype=None, copy=True, ndmin=0) -> Tensor:
     """A Tensor from ``obj`` (Python ints give Int32, floats Float32)."""
     out = to_tensor(obj, dtype)
+    if copy and out is obj:
+        out = ops.tensor_move(out)
     while out.ndim < ndmin:
         out = ops.expand_dims(out, 0)
     return out

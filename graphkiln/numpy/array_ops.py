@@ -96,7 +96,9 @@ def rollaxis(x, axis, start=0) -> Tensor:
 
 def concatenate(arrays, axis=0) -> Tensor:
     if isinstance(arrays, Tensor):
-        return ops.reshape(arrays, (-1,)) if axis is None else arrays
+        if axis is None:
+            return ops.reshape(arrays, (-1,))
+        arrays = ops.unstack(arrays, 0)
     arrays = promote(*arrays)
     if axis is None:
         arrays = tuple(ops.reshape(a, (-1,)) for a in arrays)
@@ -240,11 +242,12 @@ def dsplit(x, indices_or_sections):
 
 
 def _index_mode(indices: Tensor, n: int, mode: str) -> Tensor:
+    """Out-of-range indices clipped (``clip``, ``raise``) or wrapped (``wrap``)."""
+    if mode not in ("clip", "raise", "wrap"):
+        raise ValueError(f"mode should be 'clip', 'wrap' or 'raise', but got {mode!r}.")
     if mode == "wrap":
         return ops.floor_mod(indices, ops.fill(indices.dtype, (), n))
-    if mode in ("clip", "raise"):
-        return ops.clip_by_value(indices, 0, builtins.max(n - 1, 0))
-    raise ValueError(f"mode should be 'clip', 'wrap' or 'raise', but got {mode!r}.")
+    return ops.clip_by_value(indices, 0, builtins.max(n - 1, 0))
 
 
 def take(a, indices, axis=None, mode="clip") -> Tensor:
@@ -281,14 +284,7 @@ def take_along_axis(arr, indices, axis) -> Tensor:
 
 def choose(a, choices, mode="clip") -> Tensor:
     """Elements picked from ``choices[a]`` (all broadcast together)."""
-    a = to_tensor(a, mstype.int32)
-    choices = list(ops.unstack(choices, 0)) if isinstance(choices, Tensor) else \
-        [to_tensor(c) for c in choices]
-    choices = promote(*choices)
-    shape = tuple(onp.broadcast_shapes(tuple(a.shape), *[tuple(c.shape) for c in choices]))
-    a = _index_mode(ops.broadcast_to(a, shape), len(choices), mode)
-    stacked = ops.stack(tuple(ops.broadcast_to(c, shape) for c in choices), 0)
-    return ops.squeeze(ops.gather_elements(stacked, 0, ops.expand_dims(a, 0)), 0)
+    return to_tensor(a, mstype.int32).choose(choices, mode)
 
 
 def select(condlist, choicelist, default=0) -> Tensor:
@@ -314,7 +310,8 @@ def piecewise(x, condlist, funclist, *args, **kw) -> Tensor:
     """``funclist[i]`` (a function of ``x`` or a value) where ``condlist[i]`` holds; one
     extra entry is the default."""
     x = to_tensor(x)
-    if isinstance(condlist, Tensor) and condlist.ndim == x.ndim:
+    if isinstance(condlist, builtins.bool) or isinstance(condlist, Tensor) and \
+            condlist.ndim == x.ndim:
         condlist = [condlist]
     conds = list(condlist)
     choices = [f(x, *args, **kw) if callable(f) else to_tensor(f, x.dtype) for f in funclist]
@@ -408,6 +405,10 @@ def argwhere(a) -> Tensor:
 def intersect1d(ar1, ar2, assume_unique=False, return_indices=False):
     """Sorted values found in both arrays (a run-time length); with ``return_indices``
     also their first positions in each."""
+    for flag in (assume_unique, return_indices):
+        if not isinstance(flag, builtins.bool):
+            raise TypeError(f"For 'intersect1d', assume_unique and return_indices must be "
+                            f"bool, but got {type(flag).__name__}.")
     a, b = promote(ravel(ar1), ravel(ar2))
     if not assume_unique:
         a_vals = ops.sort(ops.unique(a)[0])[0]

@@ -71,6 +71,16 @@ def _logaddexp2(a, b):
     return ops.logaddexp(a * ln2, b * ln2) / ln2
 
 
+def _integral(fn):
+    """``fn`` on integers; float inputs (integral values, as mnp documents) are computed
+    as Int32 and cast back."""
+    def apply(a, b):
+        if a.dtype.np_dtype.kind != "f":
+            return fn(a, b)
+        return ops.cast(fn(ops.cast(a, mstype.int32), ops.cast(b, mstype.int32)), a.dtype)
+    return apply
+
+
 def _lcm(a, b):
     g = ops.gcd(a, b)
     return ops.abs(ops.select(g == 0, ops.zeros_like(g), ops.floor_div(a, ops.select(
@@ -97,8 +107,8 @@ heaviside = _binary(_heaviside, "heaviside")
 copysign = _binary(_copysign, "copysign")
 logaddexp = _binary(ops.logaddexp, "logaddexp", floating=True)
 logaddexp2 = _binary(_logaddexp2, "logaddexp2", floating=True)
-gcd = _binary(ops.gcd, "gcd")
-lcm = _binary(_lcm, "lcm")
+gcd = _binary(_integral(ops.gcd), "gcd")
+lcm = _binary(_integral(_lcm), "lcm")
 bitwise_and = _binary(ops.bitwise_and, "bitwise_and")
 bitwise_or = _binary(ops.bitwise_or, "bitwise_or")
 bitwise_xor = _binary(ops.bitwise_xor, "bitwise_xor")

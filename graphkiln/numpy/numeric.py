@@ -15,11 +15,12 @@ from ..common.tensor import Tensor
 from ._base import (
     as_float,
     cast_to,
+    dtype_of,
     int_const,
     norm_axes,
     norm_axis,
     promote,
-    result_dtype,
+    promote_pair,
     to_tensor,
 )
 from .rearrange import tensordot
@@ -193,6 +194,8 @@ def diff(a, n=1, axis=-1, prepend=None, append=None) -> Tensor:
     """The ``n``-th discrete difference along ``axis``."""
     a = to_tensor(a)
     axis = norm_axis(axis, a.ndim)
+    if n == 0:
+        return a
     parts = []
     for extra in (prepend, a, append):
         if extra is None:
@@ -292,6 +295,8 @@ def _mode_slice(full: Tensor, n: int, m: int, mode: str) -> Tensor:
 
 def _check_1d(a, v):
     a, v = promote(a, v)
+    a = ops.reshape(a, (1,)) if a.ndim == 0 else a
+    v = ops.reshape(v, (1,)) if v.ndim == 0 else v
     if a.ndim != 1 or v.ndim != 1:
         raise ValueError("a and v must be 1-D arrays.")
     if a.shape[0] == 0 or v.shape[0] == 0:
@@ -415,20 +420,31 @@ def _remainder_float(a, b):
 
 
 def result_type(*arrays_and_dtypes) -> mstype.Type:
-    """The type NumPy's promotion gives (Python numbers as mnp's Int32/Float32)."""
-    parts = []
+    """The type mnp's promotion gives the arguments (Tensors, types, type names, or Python
+    numbers as mnp's Int32/Float32/Bool)."""
+    types = []
     for v in arrays_and_dtypes:
         if isinstance(v, Tensor):
-            parts.append(v)
-        elif isinstance(v, mstype.Type):
-            parts.append(Tensor(onp.zeros((), v.np_dtype), v))
+            types.append(v.dtype)
+        elif isinstance(v, (builtins.bool, builtins.int, builtins.float)):
+            types.append(to_tensor(v).dtype)
         else:
-            parts.append(to_tensor(v))
-    return result_dtype(*parts)
+            types.append(_mnp_type(v))
+    out = types[0]
+    for t in types[1:]:
+        out = promote_pair(out, t)
+    return out
+
+
+def _mnp_type(value) -> mstype.Type:
+    """A type from a MindSpore type, a NumPy type or name, or ``int``/``float``/``bool``
+    (as mnp's Int32/Float32/Bool)."""
+    if value in (builtins.int, builtins.float, builtins.bool) or value in ("int", "float"):
+        return to_tensor({"int": 0, "float": 0.0}.get(value, value() if callable(value)
+                                                           else value)).dtype
+    return dtype_of(value)
 
 
 def promote_types(type1, type2) -> mstype.Type:
-    """The smallest type both ``type1`` and ``type2`` safely cast to."""
-    from ._base import dtype_of
-    a, b = dtype_of(type1), dtype_of(type2)
-    return mstype.from_numpy(onp.promote_types(a.np_dtype, b.np_dtype))
+    """The type mnp's promotion gives ``type1`` and ``type2`` (a float type wins)."""
+    return promote_pair(_mnp_type(type1), _mnp_type(type2))

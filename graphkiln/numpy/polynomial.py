@@ -12,6 +12,8 @@ from .numeric import convolve
 
 def _poly(p) -> Tensor:
     p = to_tensor(p)
+    if p.ndim == 0:
+        p = ops.reshape(p, (1,))
     if p.ndim != 1:
         raise ValueError("polynomial coefficients must be 1-D.")
     return p

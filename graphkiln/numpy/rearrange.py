@@ -24,9 +24,13 @@ def _axis(a, axis: int) -> int:
 
 def roll(a, shift, axis=None) -> Tensor:
     """Elements shifted by ``shift`` along ``axis`` (the flattened array when None)."""
-    if axis is not None and not isinstance(axis, int) and isinstance(shift, int):
-        shift = (shift,) * len(axis)  # NumPy broadcasts one shift over the axes
-    return ops.roll(a, shift, axis)
+    if axis is None:
+        return ops.roll(a, shift, axis)
+    totals = {}  # NumPy broadcasts shifts against axes and adds the shifts of one axis
+    for s, x in zip(*onp.broadcast_arrays(onp.asarray(shift), onp.asarray(axis))):
+        x = _axis(a, int(x))
+        totals[x] = totals.get(x, 0) + int(s)
+    return ops.roll(a, tuple(totals.values()), tuple(totals))
 
 
 def repeat(a, repeats, axis=None) -> Tensor:
@@ -126,25 +130,44 @@ def _pad_side(a, axis: int, width: int, before: bool, mode: str, constant, stat_
     return ops.broadcast_to(ops.cast(stat, a.dtype), tuple(shape))
 
 
-def _odd_reflection(arr, even, axis: int, lo: int, hi: int, mode: str) -> Tensor:
-    """``reflect_type='odd'``: each mirrored element ``e`` becomes ``2 * edge - e``."""
+def _odd_reflection(arr, axis: int, lo: int, hi: int, mode: str) -> Tensor:
+    """``reflect_type='odd'``: mirrored elements ``e`` become ``2 * edge - e``. As NumPy,
+    widths longer than the axis are filled chunk by chunk, each mirroring what is already
+    there."""
     n = arr.shape[axis]
-    if builtins.max(lo, hi) > n - (mode == "reflect"):
-        raise ValueError(f"For 'pad', reflect_type='odd' supports pad widths up to "
-                         f"{n - (mode == 'reflect')} on an axis of size {n}, but got {(lo, hi)}.")
-    parts = [arr]
-    if lo:
-        parts.insert(0, 2 * _slab(arr, axis, 0, 1) - _slab(even, axis, 0, lo))
-    if hi:
-        end = even.shape[axis]
-        parts.append(2 * _slab(arr, axis, n - 1, n) - _slab(even, axis, end - hi, end))
-    return ops.concat(tuple(parts), axis)
+    if n == 1:
+        return _take(arr, onp.zeros(lo + n + hi, onp.int64), axis)
+    skip = 1 if mode == "symmetric" else 0  # symmetric repeats the edge element
+    while lo > 0 or hi > 0:
+        length = arr.shape[axis]
+        period = length // n * n if skip else (length - 1) // (n - 1) * (n - 1)
+        if lo > 0:
+            chunk = builtins.min(period, lo)
+            mirrored = _take(arr, onp.arange(chunk - skip, -skip, -1), axis)
+            arr = ops.concat((2 * _slab(arr, axis, 0, 1) - mirrored, arr), axis)
+            lo -= chunk
+        if hi > 0:
+            chunk = builtins.min(period, hi)
+            end = arr.shape[axis]
+            mirrored = _take(arr, onp.arange(end + skip - 2, end + skip - 2 - chunk, -1), axis)
+            arr = ops.concat((arr, 2 * _slab(arr, axis, end - 1, end) - mirrored), axis)
+            hi -= chunk
+    return arr
 
 
-def pad(arr, pad_width, mode: str = "constant", stat_length=None, constant_values=0,
-        end_values=0, reflect_type: str = "even") -> Tensor:
+def pad(arr, pad_width, mode="constant", stat_length=None, constant_values=0,
+        end_values=0, reflect_type: str = "even", **kwargs) -> Tensor:
     """NumPy's ``pad``: each axis padded in turn (``constant``, ``edge``, ``reflect``,
-    ``symmetric``, ``wrap``, ``maximum``, ``minimum``, ``mean``, ``linear_ramp``, ``empty``)."""
+    ``symmetric``, ``wrap``, ``maximum``, ``minimum``, ``mean``, ``linear_ramp``, ``empty``),
+    or by a function ``mode(vector, iaxis_pad_width, iaxis, kwargs)`` that returns each
+    zero-padded 1-D slice filled in."""
+    if callable(mode):
+        from .array_ops import apply_along_axis
+        widths = _pairs(pad_width, arr.ndim)
+        arr = pad(arr, pad_width)
+        for axis in range(arr.ndim):
+            arr = apply_along_axis(mode, axis, arr, tuple(widths[axis]), axis, kwargs)
+        return arr
     if mode not in ("constant", "empty", "linear_ramp", *_PAD_INDEX_MODES, *_PAD_STAT_MODES):
         raise ValueError(f"For 'pad', mode '{mode}' is not supported; use one of 'constant', "
                          f"'edge', 'linear_ramp', 'maximum', 'mean', 'minimum', 'reflect', "
@@ -159,9 +182,11 @@ def pad(arr, pad_width, mode: str = "constant", stat_length=None, constant_value
         if not (lo or hi):
             continue
         if mode in _PAD_INDEX_MODES:
-            padded = _take(arr, onp.pad(onp.arange(arr.shape[axis]), (lo, hi), mode=mode), axis)
-            arr = (_odd_reflection(arr, padded, axis, lo, hi, mode)
-                   if reflect_type == "odd" and mode in ("reflect", "symmetric") else padded)
+            if reflect_type == "odd" and mode in ("reflect", "symmetric"):
+                arr = _odd_reflection(arr, axis, lo, hi, mode)
+            else:
+                arr = _take(arr, onp.pad(onp.arange(arr.shape[axis]), (lo, hi), mode=mode),
+                            axis)
             continue
         parts = [arr]
         for width, before in ((lo, True), (hi, False)):
