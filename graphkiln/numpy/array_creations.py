@@ -276,14 +276,13 @@ def ix_(*args) -> tuple:
 
 
 def indices(dimensions, dtype=mstype.int32, sparse=False):
-    """The index grid of an array of shape ``dimensions``."""
+    """The index grids of an array of shape ``dimensions``, one Tensor per axis (as
+    MindSpore's, a tuple also when not ``sparse``)."""
     t = dtype_of(dtype)
     if not isinstance(dimensions, (tuple, list)):
         raise TypeError(f"For 'indices', dimensions must be a tuple, but got {dimensions}.")
     grids = onp.indices(tuple(dimensions), sparse=sparse)
-    if sparse:
-        return tuple(Tensor(g.astype(t.np_dtype), t) for g in grids)
-    return Tensor(grids.astype(t.np_dtype), t)
+    return tuple(Tensor(g.astype(t.np_dtype), t) for g in grids)
 
 
 def vander(x, N=None, increasing=False) -> Tensor:

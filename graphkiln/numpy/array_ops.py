@@ -283,8 +283,16 @@ def take_along_axis(arr, indices, axis) -> Tensor:
 
 
 def choose(a, choices, mode="clip") -> Tensor:
-    """Elements picked from ``choices[a]`` (all broadcast together)."""
-    return to_tensor(a, mstype.int32).choose(choices, mode)
+    """Elements picked from ``choices[a]`` (all broadcast together; unlike
+    ``Tensor.choose``, the choices keep their values)."""
+    a = to_tensor(a, mstype.int32)
+    choices = list(ops.unstack(choices, 0)) if isinstance(choices, Tensor) else \
+        [to_tensor(c) for c in choices]
+    choices = promote(*choices)
+    shape = tuple(onp.broadcast_shapes(tuple(a.shape), *[tuple(c.shape) for c in choices]))
+    a = _index_mode(ops.broadcast_to(a, shape), len(choices), mode)
+    stacked = ops.stack(tuple(ops.broadcast_to(c, shape) for c in choices), 0)
+    return ops.squeeze(ops.gather_elements(stacked, 0, ops.expand_dims(a, 0)), 0)
 
 
 def select(condlist, choicelist, default=0) -> Tensor:

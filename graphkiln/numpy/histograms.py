@@ -38,7 +38,7 @@ def digitize(x, bins, right=False) -> Tensor:
     increasing = searchsorted(bins, x, "left" if right else "right")
     if n < 2:
         return increasing
-    decreasing = n - searchsorted(ops.reverse(bins, (0,)), x, "right" if right else "left")
+    decreasing = n - searchsorted(ops.reverse(bins, (0,)), x, "left" if right else "right")
     is_decreasing = ops.gather(bins, int_const(0), 0) > ops.gather(bins, int_const(n - 1), 0)
     return ops.select(ops.broadcast_to(is_decreasing, tuple(increasing.shape)), decreasing,
                       increasing)
@@ -139,13 +139,14 @@ def histogramdd(sample, bins=10, range=None, weights=None, density=False):  # no
 
 
 def histogram(a, bins=10, range=None, weights=None, density=False):  # noqa: A002
-    """Counts of ``a``'s values in ``bins`` bins (or between the given edges) and the
-    edges; ``density`` normalises to a probability density."""
+    """Counts (Float32, as MindSpore's) of ``a``'s values in ``bins`` bins (or between the
+    given edges, returned as given) and the edges; ``density`` normalises to a probability
+    density."""
     a = ops.reshape(as_float(to_tensor(a)), (-1,))
     w = None if weights is None else ops.reshape(as_float(to_tensor(weights)), (-1,))
     hist, edges = histogramdd(a, [bins], None if range is None else [range], w, density)
-    if weights is None and not density:
-        hist = ops.cast(hist, mstype.int32)
+    if not isinstance(bins, (builtins.int, onp.integer)):
+        return hist, to_tensor(bins)
     return hist, edges[0]
 
 

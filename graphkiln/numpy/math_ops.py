@@ -366,18 +366,19 @@ def nancumsum(a, axis=None, dtype=None) -> Tensor:
     return cumsum(_nan_fill(a, 0), axis, dtype)
 
 
-def _arg(fn, a, axis) -> Tensor:
+def _arg(fn, a, axis, dtype) -> Tensor:
     a = to_tensor(a)
     if axis is None:
         a, axis = ops.reshape(a, (-1,)), 0
-    return ops.cast(fn(a, axis), mstype.int32)
+    return ops.cast(fn(a, axis), dtype)
 
 
 def argmax(a, axis=None) -> Tensor:
-    """Index of the first largest element along ``axis`` (of the flattened array when None)."""
-    return _arg(ops.argmax, a, axis)
+    """Index of the first largest element along ``axis`` (of the flattened array when None);
+    Int64, as MindSpore's."""
+    return _arg(ops.argmax, a, axis, mstype.int64)
 
 
 def argmin(a, axis=None) -> Tensor:
-    """Index of the first smallest element along ``axis``."""
-    return _arg(ops.argmin, a, axis)
+    """Index of the first smallest element along ``axis``; Int32, as MindSpore's."""
+    return _arg(ops.argmin, a, axis, mstype.int32)

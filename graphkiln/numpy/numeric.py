@@ -341,10 +341,10 @@ def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=N
         ddof = 0 if bias else 1
     w = None
     if fweights is not None:
-        w = as_float(to_tensor(fweights))
+        w = _cov_weights(fweights, x.shape[1])
     if aweights is not None:
-        aw = as_float(to_tensor(aweights))
-        w = aw if w is None else w * aw
+        aweights = _cov_weights(aweights, x.shape[1])
+        w = aweights if w is None else w * aweights
     if w is None:
         avg = ops.reduce_mean(x, (1,), True)
         fact = x.shape[1] - ddof
@@ -356,13 +356,25 @@ def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=N
         elif aweights is None:
             fact = w_sum - ddof
         else:
-            fact = w_sum - ddof * ops.reduce_sum(w * as_float(to_tensor(aweights))) / w_sum
+            fact = w_sum - ddof * ops.reduce_sum(w * aweights) / w_sum
     xc = x - avg
     xw = xc if w is None else xc * w
     out = ops.matmul(xw, ops.transpose(xc, (1, 0))) / fact
     if out.shape == (1, 1):
         out = ops.reshape(out, ())
     return cast_to(out, dtype)
+
+
+def _cov_weights(weights, samples: int) -> Tensor:
+    """``cov``'s weights as Float32 magnitudes; as MindSpore's, both kinds must be integers."""
+    weights = to_tensor(weights)
+    if weights.dtype.np_dtype.kind not in "iu":
+        raise TypeError("weights must be integer")
+    if weights.ndim > 1:
+        raise RuntimeError("cannot handle multidimensional weights")
+    if weights.shape[0] != samples:
+        raise RuntimeError("incompatible numbers of samples and weights")
+    return ops.abs(ops.cast(weights, mstype.float32))
 
 
 def corrcoef(x, y=None, rowvar=True, dtype=None) -> Tensor:

@@ -27,7 +27,8 @@ def roll(a, shift, axis=None) -> Tensor:
     if axis is None:
         return ops.roll(a, shift, axis)
     totals = {}  # NumPy broadcasts shifts against axes and adds the shifts of one axis
-    for s, x in zip(*onp.broadcast_arrays(onp.asarray(shift), onp.asarray(axis))):
+    shifts, axes = onp.broadcast_arrays(onp.asarray(shift), onp.asarray(axis))
+    for s, x in zip(shifts.ravel(), axes.ravel()):
         x = _axis(a, int(x))
         totals[x] = totals.get(x, 0) + int(s)
     return ops.roll(a, tuple(totals.values()), tuple(totals))

@@ -199,7 +199,8 @@ def _index_mode(indices, n: int, mode: str):
 
 def choose(self, choices, mode="clip"):
     """Elements picked from ``choices[self]`` (indices and choices broadcast together;
-    out-of-range indices clipped or wrapped)."""
+    out-of-range indices clipped or wrapped). As MindSpore's, the choices pass through
+    Int32 (fractions are dropped) and the result has their type."""
     picks = F.cast(self, mstype.int32)
     if isinstance(choices, Tensor):
         choices = F.unstack(choices, 0)
@@ -207,8 +208,8 @@ def choose(self, choices, mode="clip"):
     dtype = mstype.from_numpy(np.result_type(*[c.dtype.np_dtype for c in choices]))
     shape = tuple(np.broadcast_shapes(tuple(picks.shape), *[tuple(c.shape) for c in choices]))
     picks = _index_mode(F.broadcast_to(picks, shape), len(choices), mode)
-    stacked = F.stack(tuple(F.broadcast_to(F.cast(c, dtype), shape) for c in choices), 0)
-    return F.squeeze(F.gather_elements(stacked, 0, F.expand_dims(picks, 0)), 0)
+    stacked = F.stack(tuple(F.broadcast_to(F.cast(c, mstype.int32), shape) for c in choices), 0)
+    return F.cast(F.squeeze(F.gather_elements(stacked, 0, F.expand_dims(picks, 0)), 0), dtype)
 
 
 def resize(self, *new_shape):
