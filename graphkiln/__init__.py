@@ -49,6 +49,7 @@ from .parallel import (
     reset_auto_parallel_context, set_algo_parameters, set_auto_parallel_context,
 )
 from .common.mutable import mutable
+from .common.csr_tensor import CSRTensor  # noqa: E402
 from .common.sparse_tensor import RowTensor, RowTensorInner
 from .parallel.ps_context import get_ps_context, reset_ps_context, set_ps_context
 from .run_check import run_check
@@ -78,7 +79,7 @@ __all__ = [
     "bool_", "int8", "int16", "int32", "int64", "uint8", "float16", "float32", "float64",
     "uint16", "uint32", "uint64", "string",
     "SummaryRecord", "set_recursion_limit", "set_ps_context", "get_ps_context",
-    "reset_ps_context", "run_check", "RowTensor", "RowTensorInner",
+    "reset_ps_context", "run_check", "RowTensor", "RowTensorInner", "CSRTensor",
     "Generator", "default_generator", "get_rng_state", "set_rng_state", "manual_seed",
     "initial_seed", "recompute",
 ]

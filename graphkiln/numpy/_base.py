@@ -6,7 +6,8 @@ import builtins
 
 import numpy as onp
 
-from .. import ops
+import graphkiln.ops as ops
+
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
 

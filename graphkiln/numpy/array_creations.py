@@ -8,10 +8,12 @@ import builtins
 
 import numpy as onp
 
-from .. import ops
+import graphkiln.ops as ops
+
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
 from ._base import as_float, cast_to, default_type, dtype_of, int_const, norm_axis, to_tensor
+from .rearrange import diag
 
 
 def array(obj, dtype=None, copy=True, ndmin=0) -> Tensor:
@@ -250,7 +252,6 @@ def meshgrid(*xi, sparse=False, indexing="xy") -> tuple:
 
 def diagflat(v, k=0) -> Tensor:
     """The flattened ``v`` on the ``k``-th diagonal of a square matrix."""
-    from .rearrange import diag
     return diag(ops.reshape(to_tensor(v), (-1,)), k)
 
 

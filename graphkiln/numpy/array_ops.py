@@ -6,10 +6,12 @@ import builtins
 
 import numpy as onp
 
-from .. import ops
+import graphkiln.ops as ops
+
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
 from ._base import norm_axes, norm_axis, promote, to_tensor
+from .rearrange import split
 
 
 def _tensor(x) -> Tensor:
@@ -209,7 +211,6 @@ def rot90(a, k=1, axes=(0, 1)) -> Tensor:
 def array_split(x, indices_or_sections, axis=0):
     """Parts of ``x`` along ``axis``; an int may split unevenly (the first parts one
     longer)."""
-    from .rearrange import split
     x = _tensor(x)
     if isinstance(indices_or_sections, builtins.int):
         n = x.shape[norm_axis(axis, x.ndim)]
@@ -222,7 +223,6 @@ def array_split(x, indices_or_sections, axis=0):
 
 
 def _split_axis(x, indices_or_sections, axis: int, name: str):
-    from .rearrange import split
     x = _tensor(x)
     if x.ndim <= axis:
         raise ValueError(f"{name} only works on arrays of {axis + 1} or more dimensions")
@@ -331,35 +331,6 @@ def piecewise(x, condlist, funclist, *args, **kw) -> Tensor:
         raise ValueError(f"the number of choices should be either equal to conditions or "
                          f"{len(conds) + 1}")
     return select(conds, choices, default)
-
-
-def apply_along_axis(func1d, axis, arr, *args, **kwargs) -> Tensor:
-    """``func1d`` applied to each 1-D slice of ``arr`` along ``axis``."""
-    arr = _tensor(arr)
-    axis = norm_axis(axis, arr.ndim)
-    moved = moveaxis(arr, axis, -1)
-    outer_shape = tuple(moved.shape[:-1])
-    flat = ops.reshape(moved, (-1, moved.shape[-1]))
-    slices = [to_tensor(func1d(flat[i], *args, **kwargs)) for i in range(flat.shape[0])]
-    res = ops.reshape(ops.stack(tuple(slices)), outer_shape + tuple(slices[0].shape))
-    extra = res.ndim - len(outer_shape)
-    if extra:
-        res = moveaxis(res, tuple(range(len(outer_shape), res.ndim)),
-                       tuple(range(axis, axis + extra)))
-    return res
-
-
-def apply_over_axes(func, a, axes) -> Tensor:
-    """``func(a, axis)`` applied over each axis in turn, keeping the dimensions."""
-    a = to_tensor(a)
-    res = a
-    for axis in (axes,) if isinstance(axes, builtins.int) else axes:
-        res = func(res, axis=axis)
-        if res.ndim != a.ndim:
-            res = ops.expand_dims(res, axis)
-        if res.ndim != a.ndim:
-            raise ValueError("function is not returning a tensor of the correct shape")
-    return res
 
 
 def _strides(dims: tuple, order: str) -> onp.ndarray:

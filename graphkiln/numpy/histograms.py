@@ -7,7 +7,8 @@ import builtins
 
 import numpy as onp
 
-from .. import ops
+import graphkiln.ops as ops
+
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
 from ._base import as_float, int_const, to_tensor

@@ -11,7 +11,8 @@ import math
 
 import numpy as onp
 
-from .. import ops
+import graphkiln.ops as ops
+
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
 from ._base import as_float, cast_to, norm_axes, promote, to_tensor

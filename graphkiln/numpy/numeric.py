@@ -9,7 +9,8 @@ import math
 
 import numpy as onp
 
-from .. import ops
+import graphkiln.ops as ops
+
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
 from ._base import (

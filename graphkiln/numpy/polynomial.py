@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import numpy as onp
 
-from .. import ops
+import graphkiln.ops as ops
+
 from ..common.tensor import Tensor
 from ._base import as_float, promote, to_tensor
 from .numeric import convolve

@@ -7,9 +7,11 @@ import builtins
 
 import numpy as onp
 
-from .. import ops
+import graphkiln.ops as ops
+
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
+from .apply import apply_along_axis
 
 
 def _take(a, index: onp.ndarray, axis: int) -> Tensor:
@@ -163,7 +165,6 @@ def pad(arr, pad_width, mode="constant", stat_length=None, constant_values=0,
     or by a function ``mode(vector, iaxis_pad_width, iaxis, kwargs)`` that returns each
     zero-padded 1-D slice filled in."""
     if callable(mode):
-        from .array_ops import apply_along_axis
         widths = _pairs(pad_width, arr.ndim)
         arr = pad(arr, pad_width)
         for axis in range(arr.ndim):

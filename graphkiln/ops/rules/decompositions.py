@@ -1,4 +1,5 @@
-"""Backward and batching rules of the matrix decompositions (:mod:`..defs.decompositions`).
+"""Backward and batching rules of the matrix decompositions (:mod:`..defs.decompositions`)
+and of ``SolveTriangular`` (:mod:`..defs.linalg`).
 
 The singular value rule is the usual one for distinct singular values (as PyTorch's
 ``svd_backward``): with ``E[i, j] = s_j^2 - s_i^2`` (1 on the diagonal) and ``skew(X) = X -
@@ -12,8 +13,11 @@ import graphkiln.ops.functional as F
 
 from ...common import dtype as mstype
 from ...common.tensor import Tensor
+from ..array_ops import tril, triu
 from ..defs import decompositions as D
-from .batching import rule_for, to_front
+from ..defs.assignment import LinearSumAssignment
+from ..defs.linalg import SolveTriangular
+from .batching import batch_size, front, rule_for, to_front
 from .bprop import _is_zero, _output, bprop
 
 
@@ -158,7 +162,7 @@ def _leading_batch(opdef):
 
 
 for _op in (D.Svd, D.MatrixDeterminant, D.LogMatrixDeterminant, D.MatrixInverse, D.MatrixExp,
-            D.Qr, D.Cholesky):
+            D.Qr, D.Cholesky, D.LU, D.Eigh):
     _op.def_vmap(_leading_batch(_op))
 del _op
 
@@ -168,3 +172,72 @@ def _eig(x, *, dims, compute_v=False):
     """Eig works on a batch of matrices: the batch goes first (no vectors: one empty)."""
     w, v = D.Eig(to_front(x, dims[0]), compute_v=compute_v)
     return (w, v), (0, 0 if compute_v else None)
+
+
+@rule_for("LinearSumAssignment")
+def _assignment(cost, limit, maximize, *, dims):
+    """One assignment per example (its outputs have a fixed length)."""
+    cost = to_front(cost, dims[0])
+    rows, cols = [], []
+    for i in range(cost.shape[0]):
+        r, c = LinearSumAssignment(cost[i], limit, maximize)
+        rows.append(r)
+        cols.append(c)
+    return (F.stack(rows), F.stack(cols)), (0, 0)
+
+
+def _triangle(m, lower: bool, unit_diagonal: bool):
+    """The part of ``m`` a triangular solve reads: one triangle, without the diagonal when
+    it is taken as ones (any size, also one known only at run time)."""
+    return tril(m, -int(unit_diagonal)) if lower else triu(m, int(unit_diagonal))
+
+
+def _adjoint_t(m):
+    xt = _mt(m)
+    return F.conj(xt) if m.dtype.is_complex else xt
+
+
+@bprop("SolveTriangular")
+def _solve_triangular(a, b, out, dout, trans=0, lower=False, unit_diagonal=False):
+    """``op(A) X = B``: ``dB = op(A)^-H dX``; ``d op(A) = -dB X^H``, kept on the triangle
+    the solve reads (transposed back for ``trans``)."""
+    vector = b.ndim == a.ndim - 1
+    grad_b = SolveTriangular(a, dout, trans=0 if trans else 2 if a.dtype.is_complex else 1,
+                             lower=lower, unit_diagonal=unit_diagonal)
+    gb, x = (F.expand_dims(grad_b, -1), F.expand_dims(out, -1)) if vector else (grad_b, out)
+    grad_op = F.neg(F.matmul(gb, _adjoint_t(x)))
+    grad_a = grad_op if not trans else (_adjoint_t(grad_op) if trans == 2 else _mt(grad_op))
+    return _triangle(grad_a, lower, unit_diagonal), grad_b
+
+
+@rule_for("SolveTriangular")
+def _solve_triangular_vmap(a, b, *, dims, **attrs):
+    size = batch_size((a, b), dims)
+    return SolveTriangular(front(a, dims[0], size), front(b, dims[1], size), **attrs), 0
+
+
+@bprop("Eigh")
+def _eigh(a, out, dout, compute_eigenvectors=True, lower=True):
+    """MindSpore's rule: ``V (diag(gw) + F o (V^H gV)) V^H`` with ``F[i, j] = 1 / (w_j -
+    w_i)`` off the diagonal, then folded onto the triangle the kernel reads (the diagonal
+    halved by the fold)."""
+    if a.dtype.is_complex:
+        raise TypeError("For 'Eigh' operation, the data type of input 'a' don't support the "
+                        "complex64 or complex128.")
+    if compute_eigenvectors:
+        w, v = out
+        gw, gv = dout
+    else:
+        w, v = D.Eigh(a, compute_eigenvectors=True, lower=lower)
+        gw, gv = dout, None
+    n = a.shape[-1]
+    eye = F.eye(n, n, a.dtype)
+    middle = F.mul(F.expand_dims(gw, -2), eye)
+    if gv is not None:
+        gap = F.sub(F.expand_dims(w, -2), F.expand_dims(w, -1))
+        inv_gap = F.mul(F.div(gap, F.add(F.mul(gap, gap), 1e-20)), F.sub(1.0, eye))
+        middle = F.add(middle, F.mul(inv_gap, F.matmul(_mt(v), gv)))
+    grad = F.matmul(F.matmul(v, middle), _mt(v))
+    grad = F.add(grad, _mt(grad))
+    grad = _tril(grad) if lower else _mt(_tril(_mt(grad)))
+    return (F.sub(grad, F.mul(F.mul(grad, eye), 0.5)),)
