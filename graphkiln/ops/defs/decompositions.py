@@ -314,7 +314,13 @@ def _eigh_infer(x, compute_eigenvectors=True, lower=True):
 @quiet
 def _eigh(x, compute_eigenvectors=True, lower=True):
     x = np.asarray(x)
-    w, v = np.linalg.eigh(x, UPLO="L" if lower else "U")
+    wide = np.complex128 if x.dtype.kind == "c" else np.float64
+    w, v = np.linalg.eigh(x.astype(wide), UPLO="L" if lower else "U")
+    # LAPACK's eigenvector signs (phases) may flip under a tiny change of the matrix; make
+    # each vector's largest component real and positive, so the vectors are smooth
+    # functions of the input (what gradients and finite differences need)
+    big = np.take_along_axis(v, np.argmax(np.abs(v), axis=-2)[..., None, :], axis=-2)
+    v = v * (np.abs(big) / np.where(big == 0, 1, big))
     w = w.astype(x.dtype)
     return (w, v.astype(x.dtype)) if compute_eigenvectors else w
 

@@ -13,7 +13,6 @@ import graphkiln.ops.functional as F
 
 from ...common import dtype as mstype
 from ...common.tensor import Tensor
-from ..array_ops import tril, triu
 from ..defs import decompositions as D
 from ..defs.assignment import LinearSumAssignment
 from ..defs.linalg import SolveTriangular
@@ -189,7 +188,13 @@ def _assignment(cost, limit, maximize, *, dims):
 def _triangle(m, lower: bool, unit_diagonal: bool):
     """The part of ``m`` a triangular solve reads: one triangle, without the diagonal when
     it is taken as ones (any size, also one known only at run time)."""
-    return tril(m, -int(unit_diagonal)) if lower else triu(m, int(unit_diagonal))
+    ones = F.ones_like(m)
+    row, col = F.cumsum(ones, -2), F.cumsum(ones, -1)  # 1-based positions, any shape
+    if lower:
+        keep = F.less(col, row) if unit_diagonal else F.less_equal(col, row)
+    else:
+        keep = F.greater(col, row) if unit_diagonal else F.greater_equal(col, row)
+    return F.select(keep, m, F.zeros_like(m))
 
 
 def _adjoint_t(m):
