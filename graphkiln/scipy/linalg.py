@@ -135,8 +135,8 @@ def lu_factor(a, overwrite_a=False, check_finite=True) -> tuple:
 
 
 def lu(a, permute_l=False, overwrite_a=False, check_finite=True):
-    """``(p, l, u)`` with ``a = p @ l @ u`` (``(p @ l, u)`` when ``permute_l``), for an
-    ``(M, N)`` matrix with ``M <= N``."""
+    """``(p, l, u)`` with ``a = p @ l @ u`` (``p`` Int32, as MindSpore's; ``(p @ l, u)``
+    when ``permute_l``), for an ``(M, N)`` matrix with ``M <= N``."""
     check_type("lu", permute_l, bool, "permute_l")
     a = _lu_input("lu", a, overwrite_a, check_finite)
     if a.ndim != 2:
@@ -149,9 +149,8 @@ def lu(a, permute_l=False, overwrite_a=False, check_finite=True):
     k = min(m, n)
     low = mnp.tril(packed, -1)[..., :k] + mnp.eye(m, k, dtype=a.dtype)
     up = mnp.triu(packed)[:k, :]
-    p = ops.cast(p, a.dtype)
-    if permute_l:
-        return ops.matmul(p, low), up
+    if permute_l:  # (MindSpore 2.10 raises a TypeError here: its p is Int32)
+        return ops.matmul(ops.cast(p, a.dtype), low), up
     return p, low, up
 
 

@@ -1,0 +1,77 @@
+"""``mindspore.scipy`` against MindSpore 2.10 (tests/ops/fixtures/api_scipy.json by
+tests/ops/fixtures/record_api_cases.py scipy); GRAPH (@jit) == PYNATIVE; the cases where
+MindSpore 2.10 fails on valid input against NumPy."""
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import graphkiln as ms
+import graphkiln.scipy.linalg as la
+from graphkiln import Tensor
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ops"))
+from api_case_check import check_graph, check_recorded, load  # noqa: E402
+
+FAM = load("scipy")
+# argument checks that raise while the call is traced are compared eagerly only
+_NO_GRAPH = {name for name, rec in FAM.recorded.items() if rec[0] == "error"}
+
+
+@pytest.mark.parametrize("name", sorted(FAM.cases))
+def test_matches_mindspore(name):
+    check_recorded(FAM, name)
+
+
+@pytest.mark.parametrize("name", sorted(set(FAM.cases) - _NO_GRAPH))
+def test_graph_equals_pynative(name):
+    check_graph(FAM, name)
+
+
+A = np.array([[2.0, 0.5, -1.0], [0.3, 1.5, 0.7], [-0.4, 0.2, 3.0]])
+
+
+def test_lu_permute_l_rebuilds_the_matrix():
+    # MindSpore 2.10 raises a TypeError (an Int32 matmul); SciPy's p @ l
+    pl, u = la.lu(Tensor(A), permute_l=True)
+    np.testing.assert_allclose(pl.asnumpy() @ u.asnumpy(), A, atol=1e-12)
+    np.testing.assert_array_equal(np.triu(u.asnumpy()), u.asnumpy())
+
+
+def test_lu_solve_vector_right_hand_side():
+    # MindSpore 2.10 raises an IndexError for a 1-D b; SciPy solves it
+    b = np.array([1.0, -2.0, 0.5])
+    x = la.lu_solve(la.lu_factor(Tensor(A)), Tensor(b))
+    np.testing.assert_allclose(x.asnumpy(), np.linalg.solve(A, b), atol=1e-12)
+    xt = la.lu_solve(la.lu_factor(Tensor(A)), Tensor(b), trans=1)
+    np.testing.assert_allclose(xt.asnumpy(), np.linalg.solve(A.T, b), atol=1e-12)
+
+
+def test_solve_triangular_with_run_time_shapes_and_gradient():
+    net = ms.nn.Cell()
+    net.construct = lambda a, b: la.solve_triangular(a, b, lower=True)
+    grad = ms.ops.GradOperation(get_all=True, sens_param=True)
+
+    class Grad(ms.nn.Cell):
+        def construct(self, a, b, dout):
+            return grad(net)(a, b, dout)
+
+    g = Grad()
+    spec = Tensor(shape=[None, None], dtype=ms.float64)
+    g.set_inputs(spec, spec, spec)
+    a, b, dout = A + 2 * np.eye(3), np.ones((3, 2)), np.arange(6.0).reshape(3, 2)
+    ga, gb = (t.asnumpy() for t in g(Tensor(a), Tensor(b), Tensor(dout)))
+    low = np.tril(a)
+    x = np.linalg.solve(low, b)
+    want_gb = np.linalg.solve(low.T, dout)
+    np.testing.assert_allclose(gb, want_gb, atol=1e-12)
+    np.testing.assert_allclose(ga, np.tril(-want_gb @ x.T), atol=1e-12)
+
+
+def test_eigh_vectors_are_smooth_in_the_input():
+    # the sign of each eigenvector is fixed (largest component positive), so a small
+    # change of the matrix moves the vectors a little (finite differences rely on it)
+    w, v = la.eigh(Tensor(A + A.T))
+    w2, v2 = la.eigh(Tensor(A + A.T + 1e-6 * np.eye(3)[::-1]))
+    assert np.abs(v.asnumpy() - v2.asnumpy()).max() < 1e-4
