@@ -1,5 +1,6 @@
 """Registry-walk samples (tests/ops/test_registry.py, test_batching_rules.py, test_bprop.py)
-for the primitives of ``mindspore.scipy``: SolveTriangular, Eigh, LU, LinearSumAssignment."""
+for the primitives of ``mindspore.scipy``: SolveTriangular, Eigh, LU, LinearSumAssignment,
+DCTN."""
 import numpy as np
 
 from graphkiln import Tensor
@@ -32,6 +33,10 @@ def registry_samples(f32) -> dict:
                  ((Tensor((_TRI + 1j * _TRI.T).astype(np.complex64)),), {})],
         "LU": [((Tensor(_TRI),), {}), ((f32(2, 3, 4),), {}), ((f32(4, 2).astype(mstype.float64),),
                                                             {})],
+        "DCTN": [((f32(3, 4),), {"sizes": (4,), "axes": (1,)}),
+                 ((f32(2, 3, 4).astype(mstype.float64),), {"sizes": (5, 2), "axes": (0, 2),
+                                                          "inverse": True}),
+                 ((f32(3, 4), (2,), (0,)), {})],
         "LinearSumAssignment": [((Tensor(_COST), Tensor(np.int64(2)), False), {}),
                                 ((f32(4, 3), Tensor(np.int64(9)), True), {})],
     }
@@ -46,6 +51,7 @@ def vmap_samples(B, U, f32) -> dict:  # noqa: N803 - test_batching_rules' class 
         "Eigh": [lambda r: ((B(f32(r, 3, 3, 3)),), {}),
                  lambda r: ((B(f32(r, 3, 2, 2)),), {"compute_eigenvectors": False})],
         "LU": [lambda r: ((B(f32(r, 3, 3, 4)),), {})],
+        "DCTN": [lambda r: ((B(f32(r, 3, 2, 4)),), {"sizes": (3,), "axes": (1,)})],
         "LinearSumAssignment": [lambda r: ((B(f32(r, 3, 3, 4)), U(np.int64(3)), False), {})],
     }
 
@@ -57,6 +63,8 @@ def bprop_samples(n, s, u) -> dict:
                             s(_well_conditioned(3, 3), n(3, 2), trans=1, lower=True),
                             s(_well_conditioned(2, 3, 3), n(2, 3, 2), trans=2,
                               unit_diagonal=True)],
+        "DCTN": [s(n(2, 3), sizes=(4,), axes=(1,)),
+                 s(n(3, 4), sizes=(2, 5), axes=(0, 1), inverse=True)],
         "Eigh": [s(n(3, 3)), s(n(4, 4), lower=False),
                  s(n(3, 3), compute_eigenvectors=False)],
     }
