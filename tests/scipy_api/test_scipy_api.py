@@ -75,3 +75,14 @@ def test_eigh_vectors_are_smooth_in_the_input():
     w, v = la.eigh(Tensor(A + A.T))
     w2, v2 = la.eigh(Tensor(A + A.T + 1e-6 * np.eye(3)[::-1]))
     assert np.abs(v.asnumpy() - v2.asnumpy()).max() < 1e-4
+
+
+def test_dct_with_run_time_length_and_axis_in_a_graph():
+    import graphkiln.scipy.fft as fft
+    x = Tensor(np.arange(12.0, dtype=np.float32).reshape(3, 4))
+    f = ms.jit(lambda v, n, axis: fft.dct(v, n=n, axis=axis))
+    got = f(x, ms.mutable(5), ms.mutable(0))
+    np.testing.assert_allclose(got.asnumpy(), fft.dct(x, n=5, axis=0).asnumpy(), atol=1e-5)
+    g = ms.jit(lambda v, n: ms.grad(lambda u: (fft.idct(u, n=n) ** 2).sum())(v))
+    # the orthonormal inverse keeps the norm of what it keeps: d|idct(u, 4)|^2 = 2u
+    np.testing.assert_allclose(g(x, ms.mutable(4)).asnumpy(), 2 * x.asnumpy(), atol=1e-4)
