@@ -4,6 +4,7 @@ Default types follow MindSpore's ``mnp``: Python ints give Int32 and floats Floa
 Every function works eagerly and inside graphs (shapes are static; functions whose result
 length depends on the values, such as ``unique`` or ``argwhere``, give dynamic shapes).
 """
+from . import fft  # noqa: F401  (mnp.fft)
 from .apply import apply_along_axis, apply_over_axes  # noqa: F401
 from .array_creations import (  # noqa: F401
     arange,
