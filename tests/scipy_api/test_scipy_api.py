@@ -18,7 +18,7 @@ FAM = load("scipy")
 # argument checks that raise while the call is traced are compared eagerly only; the
 # optimisers return Python numbers (read when they finish), so they run in GRAPH_MODE
 # below instead of under @jit
-_OPTIMISERS = {name for name in FAM.cases if name.startswith(("bfgs_", "line_search_"))}
+_OPTIMISERS = {name for name in FAM.cases if name.startswith(("bfgs_", "lbfgs_", "line_search_"))}
 _NO_GRAPH = {name for name, rec in FAM.recorded.items() if rec[0] == "error"} | _OPTIMISERS
 
 

@@ -1,10 +1,10 @@
-"""``minimize``: the minimum of a scalar function of a flat Tensor, by BFGS."""
+"""``minimize``: the minimum of a scalar function of a flat Tensor, by BFGS or L-BFGS."""
 from __future__ import annotations
 
 from typing import NamedTuple
 
 from ...common.tensor import Tensor
-from ._bfgs import minimize_bfgs
+from .quasi_newton import minimize_bfgs, minimize_lbfgs
 
 
 class OptimizeResults(NamedTuple):
@@ -25,16 +25,18 @@ class OptimizeResults(NamedTuple):
 
 def minimize(func, x0, args=(), method=None, jac=None, hess=None, hessp=None, bounds=None,
              constraints=(), tol=None, callback=None, options=None) -> OptimizeResults:
-    """Minimise ``func(x, *args)`` from ``x0`` (a 1-D Tensor) with ``method='BFGS'``;
-    ``options``: ``maxiter``, ``norm``, ``gtol``, ``line_search_maxiter``."""
-    if not isinstance(method, str) or method.lower() != "bfgs":
+    """Minimise ``func(x, *args)`` from ``x0`` (a 1-D Tensor) with ``method`` ``'BFGS'``
+    or ``'LBFGS'``; ``options``: ``maxiter``, ``norm``, ``gtol``, ``line_search_maxiter``
+    (and ``history_size`` for L-BFGS)."""
+    solvers = {"bfgs": minimize_bfgs, "lbfgs": minimize_lbfgs}
+    if not isinstance(method, str) or method.lower() not in solvers:
         raise ValueError(f"Method {method} not recognized")
     if not isinstance(args, tuple):
         raise TypeError(f"For 'minimize', 'args' must be a tuple, but got {type(args)}.")
     options = dict(options or {})
     if tol is not None:
         options.setdefault("gtol", tol)
-    results = minimize_bfgs(lambda x: func(x, *args), x0, jac, **options)
+    results = solvers[method.lower()](lambda x: func(x, *args), x0, jac, **options)
     return OptimizeResults(x=results.x_k, success=results.converged and not results.failed,
                            status=results.status, fun=results.f_k, jac=results.g_k,
                            hess_inv=results.H_k, nfev=results.nfev, njev=results.ngev,
