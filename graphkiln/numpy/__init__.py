@@ -32,6 +32,8 @@ from .array_creations import (  # noqa: F401
     linspace,
     logspace,
     meshgrid,
+    mgrid,
+    ogrid,
     ones,
     ones_like,
     rand,

@@ -250,6 +250,24 @@ def meshgrid(*xi, sparse=False, indexing="xy") -> tuple:
     return tuple(out)
 
 
+class _IndexGrid:
+    """``mgrid[...]``/``ogrid[...]``: NumPy's index grids from slices (``start:stop:step``,
+    a complex ``step`` giving a number of points), Int32 or Float32 constants."""
+
+    def __init__(self, sparse: bool):
+        self.sparse = sparse
+
+    def __getitem__(self, keys):
+        grids = (onp.ogrid if self.sparse else onp.mgrid)[keys]
+        if isinstance(grids, onp.ndarray):  # a dense grid, or a single axis
+            return Tensor(grids.astype(default_type(grids).np_dtype), default_type(grids))
+        return [Tensor(g.astype(default_type(g).np_dtype), default_type(g)) for g in grids]
+
+
+mgrid = _IndexGrid(sparse=False)
+ogrid = _IndexGrid(sparse=True)
+
+
 def diagflat(v, k=0) -> Tensor:
     """The flattened ``v`` on the ``k``-th diagonal of a square matrix."""
     return diag(ops.reshape(to_tensor(v), (-1,)), k)

@@ -154,15 +154,19 @@ def lu(a, permute_l=False, overwrite_a=False, check_finite=True):
     return p, low, up
 
 
-def _pivots_to_permutation(pivots: Tensor, size: int) -> Tensor:
-    """The row order LAPACK's pivots apply: swap ``i`` with ``piv[i]`` for each ``i``."""
-    order = ops.arange(0, size, 1, dtype=mstype.int32)
+def lu_pivots_to_permutation(pivots: Tensor, permutation_size: int) -> Tensor:
+    """The row order LAPACK's ``pivots`` (one row per batch entry) apply to
+    ``arange(permutation_size)``: row ``i`` swapped with row ``pivots[..., i]`` in turn."""
+    batch = tuple(pivots.shape[:-1])
+    positions = ops.arange(0, permutation_size, 1, dtype=mstype.int32)
+    order = ops.broadcast_to(positions, batch + (permutation_size,))
+    pivots = ops.cast(pivots, mstype.int32)
     for i in range(pivots.shape[-1]):
-        j = pivots[i]
-        at_i, at_j = order[i], ops.gather(order, j, 0)
-        positions = ops.arange(0, size, 1, dtype=mstype.int32)
-        order = ops.select(positions == i, ops.broadcast_to(at_j, (size,)), ops.select(
-            positions == j, ops.broadcast_to(at_i, (size,)), order))
+        j = ops.expand_dims(pivots[..., i], -1)
+        at_i = order[..., i:i + 1]
+        at_j = ops.gather_elements(order, order.ndim - 1, j)
+        order = ops.select(positions == i, ops.broadcast_to(at_j, order.shape), ops.select(
+            positions == j, ops.broadcast_to(at_i, order.shape), order))
     return order
 
 
@@ -183,7 +187,7 @@ def lu_solve(lu_and_piv, b, trans=0, overwrite_b=False, check_finite=True) -> Te
     if trans not in (0, 1, 2):
         raise ValueError(f"For 'lu_solve', 'trans' should be 0, 1 or 2, but got {trans}.")
     packed, b = as_float64_if_int(packed, b)
-    order = _pivots_to_permutation(pivots, packed.shape[0])
+    order = lu_pivots_to_permutation(pivots, packed.shape[0])
     if trans == 0:
         x = ops.gather(b, order, 0)
         x = SolveTriangular(lower=True, unit_diagonal=True, trans="N")(packed, x)
