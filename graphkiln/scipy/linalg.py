@@ -12,7 +12,7 @@ import graphkiln.ops as ops
 
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
-from ..ops import LU, Cholesky, Eigh, MatrixInverse
+from ..ops import LU, Cholesky, Eigh, LstsqV2, MatrixInverse
 from .ops import SolveTriangular, trans_code
 from .utils import (
     FLOATS_AND_INTS,
@@ -196,6 +196,13 @@ def lu_solve(lu_and_piv, b, trans=0, overwrite_b=False, check_finite=True) -> Te
     x = SolveTriangular(lower=True, unit_diagonal=True, trans="T")(packed, x)
     inverse = ops.argsort(order)  # undo the row order
     return ops.gather(x, ops.cast(inverse, mstype.int32), 0)
+
+
+def lstsq(A, B, rcond=None, driver=None) -> tuple:  # noqa: N803  (MindSpore's names)
+    """``(solution, residual, rank, singular_values)`` of the least-squares problem ``A X
+    = B`` (batches broadcast); which of the last three are computed depends on LAPACK's
+    ``driver`` (``gelsy`` by default), the others are empty."""
+    return LstsqV2(driver=driver)(A, B)
 
 
 def det(a, overwrite_a=False, check_finite=True) -> Tensor:

@@ -10,14 +10,14 @@ NON_DIFFERENTIABLE = {
     "LU": "MindSpore defines no backward for it",
     "LinearSumAssignment": "integer indices of a matching (MindSpore has no backward rule)",
 }
-NO_FLOAT16 = {"Eigh"}  # float32/float64/complex only, as MindSpore's (TypeError for float16)
+NO_FLOAT16 = {"Eigh", "LstsqV2"}  # float32/float64/complex only, as MindSpore's
 _TRI = np.array([[2.0, 0.5, -1.0], [0.3, 1.5, 0.7], [-0.4, 0.2, 3.0]], np.float32)
 _COST = np.array([[2, 3, 3], [3, 2, 3], [3, 3, 2]], np.float32)
 
 
 def _well_conditioned(*shape):
     """A maker: normal values plus 3 on the diagonal (the triangles stay invertible)."""
-    return lambda r: r.standard_normal(shape) + 3 * np.eye(shape[-1])
+    return lambda r: r.standard_normal(shape) + 3 * np.eye(shape[-2], shape[-1])
 
 
 def registry_samples(f32) -> dict:
@@ -37,6 +37,10 @@ def registry_samples(f32) -> dict:
                  ((f32(2, 3, 4).astype(mstype.float64),), {"sizes": (5, 2), "axes": (0, 2),
                                                           "inverse": True}),
                  ((f32(3, 4), (2,), (0,)), {})],
+        "LstsqV2": [((f32(4, 3) + Tensor(np.eye(4, 3, dtype=np.float32)), f32(4, 2)), {}),
+                    ((f32(2, 4, 3), f32(4)), {"driver": "gelsd"}),
+                    ((f32(3, 4).astype(mstype.float64), f32(3, 2).astype(mstype.float64)),
+                     {"driver": "gels"})],
         "LinearSumAssignment": [((Tensor(_COST), Tensor(np.int64(2)), False), {}),
                                 ((f32(4, 3), Tensor(np.int64(9)), True), {})],
     }
@@ -51,6 +55,8 @@ def vmap_samples(B, U, f32) -> dict:  # noqa: N803 - test_batching_rules' class 
         "Eigh": [lambda r: ((B(f32(r, 3, 3, 3)),), {}),
                  lambda r: ((B(f32(r, 3, 2, 2)),), {"compute_eigenvectors": False})],
         "LU": [lambda r: ((B(f32(r, 3, 3, 4)),), {})],
+        "LstsqV2": [lambda r: ((B(f32(r, 3, 4, 2)), B(f32(r, 3, 4, 2))), {"driver": "gelsd"}),
+                    lambda r: ((U(f32(r, 4, 2)), B(f32(r, 3, 4))), {})],
         "DCTN": [lambda r: ((B(f32(r, 3, 2, 4)),), {"sizes": (3,), "axes": (1,)})],
         "LinearSumAssignment": [lambda r: ((B(f32(r, 3, 3, 4)), U(np.int64(3)), False), {})],
     }
@@ -65,6 +71,8 @@ def bprop_samples(n, s, u) -> dict:
                               unit_diagonal=True)],
         "DCTN": [s(n(2, 3), sizes=(4,), axes=(1,)),
                  s(n(3, 4), sizes=(2, 5), axes=(0, 1), inverse=True)],
+        "LstsqV2": [s(_well_conditioned(4, 3), n(4, 2)), s(_well_conditioned(4, 3), n(4)),
+                    s(_well_conditioned(2, 5, 3), n(2, 5, 2), driver="gelsd")],
         "Eigh": [s(n(3, 3)), s(n(4, 4), lower=False),
                  s(n(3, 3), compute_eigenvectors=False)],
     }

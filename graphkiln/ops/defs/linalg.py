@@ -1,7 +1,9 @@
 """Linear-system primitives: ``MatrixSolve`` (``X`` with ``A @ X = B`` for a batch of square
 ``A``, or ``A^H @ X = B`` with ``adjoint``) and ``SolveTriangular`` (``X`` with ``op(A) X =
 B`` for the lower or upper triangle of ``A``, ``op`` the identity, transpose or conjugate
-transpose; MindSpore's ``ops.auto_generate.solve_triangular``).
+transpose; MindSpore's ``ops.auto_generate.solve_triangular``) and ``LstsqV2`` (the
+least-squares solution with the residuals, rank and singular values LAPACK's ``driver``
+gives, as ``mindspore.scipy.linalg.lstsq``).
 
 As MindSpore's CPU kernel: float16/32/64 and complex64/128 inputs of one dtype, the batch
 dimensions of ``matrix`` and ``rhs`` equal (no broadcasting); float16 is solved in float32;
@@ -12,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...common import dtype as mstype
-from ...ir.abstract import AbstractTensor
+from ...ir.abstract import AbstractTensor, AbstractTuple
 from ...ir.primitive import OpDef
 from ._infer import describe, dims_match
 
@@ -128,3 +130,72 @@ def _solve_triangular(a, b, trans=0, lower=False, unit_diagonal=False):
 
 SolveTriangular = OpDef("SolveTriangular", _solve_triangular_infer, _solve_triangular,
                         attrs={"trans": 0, "lower": False, "unit_diagonal": False})
+
+
+# ------------------------------------------------------------------ LstsqV2
+
+_LSTSQ_DRIVERS = (None, "gels", "gelsy", "gelss", "gelsd")
+_LSTSQ_TYPES = (mstype.float32, mstype.float64, mstype.complex64, mstype.complex128)
+
+
+def _lstsq_shapes(a, b):
+    """``(batch, m, n, k, vector)`` of ``a`` ``(*, M, N)`` and ``b`` ``(*, M, K)`` or
+    ``(*, M)`` (the batches broadcast)."""
+    sa, sb = tuple(a.shape), tuple(b.shape)
+    if len(sa) < 2:
+        raise ValueError(f"For 'LstsqV2', the dimension of 'a' must be at least 2, but got "
+                         f"{len(sa)}.")
+    vector = len(sb) == len(sa) - 1
+    rows_b = sb[-1] if vector else sb[-2] if len(sb) >= 2 else -2
+    if not dims_match(rows_b, sa[-2]):
+        raise ValueError(f"For 'LstsqV2', the last two dimensions of `a` and `b` should be "
+                         f"matched, but got shape of {list(sa)} and {list(sb)}.")
+    batch_b = sb[:-1] if vector else sb[:-2]
+    batch = tuple(np.broadcast_shapes(sa[:-2], batch_b))
+    return batch, sa[-2], sa[-1], 1 if vector else sb[-1], vector
+
+
+def _lstsq_infer(a, b, driver=None):
+    for arg, v in (("a", a), ("b", b)):
+        if not isinstance(v, AbstractTensor):
+            raise TypeError(f"For 'LstsqV2', '{arg}' must be a Tensor, but got {describe(v)}.")
+    if a.dtype is not b.dtype or a.dtype not in _LSTSQ_TYPES:
+        raise TypeError(f"For 'LstsqV2', 'a' and 'b' must be float32, float64, complex64 or "
+                        f"complex128 of one type, but got Tensor[{a.dtype}] and "
+                        f"Tensor[{b.dtype}].")
+    if driver not in _LSTSQ_DRIVERS:
+        raise ValueError(f"For 'LstsqV2', 'driver' must be one of {list(_LSTSQ_DRIVERS)}, but "
+                         f"got {driver!r}.")
+    batch, m, n, k, vector = _lstsq_shapes(a, b)
+    real = mstype.float64 if a.dtype in (mstype.float64, mstype.complex128) else mstype.float32
+    driver = driver or "gelsy"
+    residual = batch + (k,) if driver != "gelsy" and m > n else (0,)
+    rank = batch if driver != "gels" else (0,)
+    values = batch + (min(m, n),) if driver in ("gelss", "gelsd") else (0,)
+    return AbstractTuple([AbstractTensor(a.dtype, batch + ((n,) if vector else (n, k))),
+                          AbstractTensor(real, residual), AbstractTensor(mstype.int64, rank),
+                          AbstractTensor(real, values)])
+
+
+def _lstsq_v2(a, b, driver=None):
+    a, b = np.asarray(a), np.asarray(b)
+    batch, m, n, k, vector = _lstsq_shapes(a, b)
+    driver = driver or "gelsy"
+    bm = b[..., None] if vector else b
+    a_all = np.broadcast_to(a, batch + (m, n))
+    b_all = np.broadcast_to(bm, batch + (m, k))
+    x = np.zeros(batch + (n, k), a.dtype)
+    rank = np.zeros(batch, np.int64)
+    values = np.zeros(batch + (min(m, n),), a.real.dtype)
+    for i in np.ndindex(*batch):
+        sol, _, r, sv = np.linalg.lstsq(a_all[i], b_all[i], rcond=None)
+        x[i], rank[i], values[i] = sol, r, sv
+    residual = (np.abs(a_all @ x - b_all) ** 2).sum(-2).astype(a.real.dtype)
+    real = a.real.dtype
+    return (x[..., 0] if vector else x,
+            residual if driver != "gelsy" and m > n else np.zeros(0, real),
+            rank if driver != "gels" else np.zeros(0, np.int64),
+            values if driver in ("gelss", "gelsd") else np.zeros(0, real))
+
+
+LstsqV2 = OpDef("LstsqV2", _lstsq_infer, _lstsq_v2, attrs={"driver": None})

@@ -15,9 +15,9 @@ from ...common import dtype as mstype
 from ...common.tensor import Tensor
 from ..defs import decompositions as D
 from ..defs.assignment import LinearSumAssignment
-from ..defs.linalg import SolveTriangular
+from ..defs.linalg import LstsqV2, SolveTriangular
 from .batching import batch_size, front, rule_for, to_front
-from .bprop import _is_zero, _output, bprop
+from .bprop import _is_zero, _output, bprop, sum_to
 
 
 def _mt(x):
@@ -246,3 +246,42 @@ def _eigh(a, out, dout, compute_eigenvectors=True, lower=True):
     grad = F.add(grad, _mt(grad))
     grad = _tril(grad) if lower else _mt(_tril(_mt(grad)))
     return (F.sub(grad, F.mul(F.mul(grad, eye), 0.5)),)
+
+
+@bprop("LstsqV2")
+def _lstsq_v2(a, b, out, dout, driver=None):
+    """For ``a`` of full column rank (``x = a^+ b``, ``r = b - a x``): the solution's
+    ``db = a^+^H gx``, ``da = r gx^H (a^H a)^-1 - a^+^H gx x^H``; the residuals'
+    ``|r_k|^2`` (a minimum, so only their explicit dependence counts) ``db = 2 r g``,
+    ``da = -2 r g x^H``; the singular values' ``da = U diag(gs) V^H`` (the rank passes
+    nothing back)."""
+    vector = b.ndim == a.ndim - 1
+    x, gx, g_res, g_sv, bm = out[0], dout[0], dout[1], dout[3], b
+    if vector:
+        x, gx, bm = F.expand_dims(x, -1), F.expand_dims(gx, -1), F.expand_dims(b, -1)
+    gram_inv = D.MatrixInverse(F.matmul(_adjoint_t(a), a))
+    grad_b = F.matmul(F.matmul(a, gram_inv), gx)  # a^+^H gx (gram_inv is Hermitian)
+    r = F.sub(bm, F.matmul(a, x))
+    grad_a = F.sub(F.matmul(F.matmul(r, _adjoint_t(gx)), gram_inv),
+                   F.matmul(grad_b, _adjoint_t(x)))
+    if tuple(out[1].shape) != (0,) and not _is_zero(g_res):
+        g_res = F.broadcast_to(g_res, tuple(out[1].shape))
+        weighted = F.mul(r, F.expand_dims(g_res, -2)) * 2.0
+        grad_b = F.add(grad_b, weighted)
+        grad_a = F.sub(grad_a, F.matmul(weighted, _adjoint_t(x)))
+    if tuple(out[3].shape) != (0,) and not _is_zero(g_sv):
+        g_sv = F.broadcast_to(g_sv, tuple(out[3].shape))
+        _, u, v = D.Svd(a, full_matrices=False)
+        grad_a = F.add(grad_a, F.matmul(F.mul(u, F.expand_dims(g_sv, -2)), _adjoint_t(v)))
+    grad_a = sum_to(grad_a, a)
+    grad_b = sum_to(F.squeeze(grad_b, -1) if vector else grad_b, b)
+    return grad_a, grad_b
+
+
+@rule_for("LstsqV2")
+def _lstsq_v2_vmap(a, b, *, dims, driver=None):
+    """The batch goes first (the op broadcasts batches; a vector ``b`` keeps its rank)."""
+    size = batch_size((a, b), dims)
+    outs = LstsqV2(front(a, dims[0], size), front(b, dims[1], size), driver=driver)
+    # (an output the driver does not compute is one empty vector for the whole batch)
+    return outs, tuple(None if tuple(o.shape) == (0,) else 0 for o in outs)
