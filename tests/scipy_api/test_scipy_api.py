@@ -98,3 +98,21 @@ def test_dct_with_run_time_length_and_axis_in_a_graph():
     g = ms.jit(lambda v, n: ms.grad(lambda u: (fft.idct(u, n=n) ** 2).sum())(v))
     # the orthonormal inverse keeps the norm of what it keeps: d|idct(u, 4)|^2 = 2u
     np.testing.assert_allclose(g(x, ms.mutable(4)).asnumpy(), 2 * x.asnumpy(), atol=1e-4)
+
+
+def test_bfgs_in_strict_graph_syntax(monkeypatch):
+    # STRICT syntax returns a compiled Cell's dict as the tuple of its values (as
+    # MindSpore's); the result is the same as in the default syntax
+    import graphkiln.scipy.optimize as opt
+    monkeypatch.setenv("MS_DEV_JIT_SYNTAX_LEVEL", "0")
+    ms.set_context(mode=ms.GRAPH_MODE)
+    try:
+        res = opt.minimize(lambda p: (p[0] ** 2 + p[1] - 11.0) ** 2 + (p[0] + p[1] ** 2 - 7.0)
+                           ** 2, Tensor(np.zeros(2)), method="BFGS", options={"gtol": 1e-6})
+        search = opt.line_search(lambda v: (v * v).sum(), Tensor(np.ones(2)),
+                                 Tensor(-np.ones(2)))
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+    assert res.success and res.status == 0
+    np.testing.assert_allclose(res.x.asnumpy(), [3.0, 2.0], atol=1e-6)
+    assert not search.failed and search.a_k == 1.0

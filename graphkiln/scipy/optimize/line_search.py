@@ -208,6 +208,17 @@ class LineSearch(nn.Cell):
         return state
 
 
+# the state's keys, in order: with MS_DEV_JIT_SYNTAX_LEVEL=0 a compiled Cell returns a
+# dict's values as a tuple (as MindSpore's strict syntax), and the wrappers zip them back
+SEARCH_KEYS = ("done", "failed", "i", "a_i", "phi_i", "dphi_i", "nfev", "a_star",
+               "phi_star", "dphi_star", "g_star", "status")
+
+
+def as_state(out, keys: tuple) -> dict:
+    """A Cell's state dict (rebuilt from the tuple strict syntax returns)."""
+    return out if isinstance(out, dict) else dict(zip(keys, out))
+
+
 def _scalar(t):
     """A 0-d Tensor as a Python number (other values unchanged)."""
     return t.asnumpy().item() if isinstance(t, Tensor) and not t.shape else t
@@ -218,7 +229,8 @@ def line_search(f, xk, pk, jac=None, gfk=None, old_fval=None, old_old_fval=None,
     """A step ``a_k`` along the descent direction ``pk`` from ``xk`` meeting the strong
     Wolfe conditions (``jac``: the gradient of ``f``; its automatic gradient when None)."""
     jac = ops.grad(f) if jac is None else jac
-    state = LineSearch(f, jac)(xk, pk, old_fval, old_old_fval, gfk, c1, c2, maxiter)
+    state = as_state(LineSearch(f, jac)(xk, pk, old_fval, old_old_fval, gfk, c1, c2, maxiter),
+                     SEARCH_KEYS)
     return LineSearchResults(
         failed=_scalar(mnp.logical_or(state["failed"], mnp.logical_not(state["done"]))),
         nit=_scalar(state["i"] - 1), nfev=_scalar(state["nfev"]), ngev=_scalar(state["nfev"]),

@@ -13,7 +13,10 @@ import graphkiln.ops as ops
 from ... import nn
 from ...common import dtype as mstype
 from ...common.tensor import Tensor
-from .line_search import LineSearch, _scalar
+from .line_search import LineSearch, _scalar, as_state
+
+_KEYS = ("converged", "failed", "k", "nfev", "x_k", "f_k", "g_k", "old_old_fval",
+         "line_search_status", "memory", "status")
 
 
 class QuasiNewtonResults(NamedTuple):
@@ -169,6 +172,7 @@ class MinimizeLbfgs(_QuasiNewton):
 
 
 def _results(state, with_hessian: bool) -> QuasiNewtonResults:
+    state = as_state(state, _KEYS)
     return QuasiNewtonResults(
         converged=_scalar(state["converged"]), failed=_scalar(state["failed"]),
         k=_scalar(state["k"]), nfev=_scalar(state["nfev"]), ngev=_scalar(state["nfev"]),
