@@ -66,6 +66,12 @@ def _apply(opdef, name: str, x, s, dim, half_input: bool = False, **attrs) -> Te
     return opdef(x, sizes=sizes, axes=axes, **attrs)
 
 
+def cosine_transform(input, s=None, dim=None, inverse=False) -> Tensor:  # noqa: A002
+    """The orthonormal type-2 DCT (or its inverse) over ``dim``, each axis cut or
+    zero-padded to its length in ``s`` (lengths and axes may be run-time values)."""
+    return _apply(FT.DCTN, "dctn", input, s, dim, inverse=inverse)
+
+
 def _one(n):
     return None if n is None else (n,)
 

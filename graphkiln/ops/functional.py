@@ -506,7 +506,8 @@ def matmul(input, other) -> Tensor:
     if input.ndim and other.ndim:
         k_in = input.shape[-1]
         k_other = other.shape[-2] if other.ndim > 1 else other.shape[0]
-        if k_in != k_other:
+        known = all(isinstance(k, int) and k >= 0 for k in (k_in, k_other))  # -1: dynamic
+        if known and k_in != k_other:
             raise RuntimeError(f"For 'matmul', shape1[-1] must be equal to shape2[-2], but got "
                                f"{k_in} and {k_other} (shapes {list(input.shape)} and "
                                f"{list(other.shape)}).")

@@ -13,10 +13,12 @@ import graphkiln.ops.functional as F
 from ..common.tensor import Tensor
 from .array_ops import tril, triu
 from .defs import decompositions as D
+from .defs.linalg import SolveTriangular
 
 __all__ = ["lstsq", "svd", "det", "matrix_determinant", "slogdet", "log_matrix_determinant",
            "logdet", "inverse", "matrix_power", "matrix_exp", "qr", "cholesky", "pinv",
-           "cholesky_solve", "cholesky_inverse", "adjoint", "eig", "eigvals"]
+           "cholesky_solve", "cholesky_inverse", "adjoint", "eig", "eigvals",
+           "solve_triangular"]
 
 
 def matrix_exp(input: Tensor) -> Tensor:  # noqa: A002
@@ -161,3 +163,10 @@ def eig(A: Tensor) -> tuple:  # noqa: N803  (MindSpore's name)
 def eigvals(A: Tensor) -> Tensor:  # noqa: N803  (MindSpore's name)
     """The (complex) eigenvalues of square ``A``."""
     return D.Eig(A, compute_v=False)[0]
+
+
+def solve_triangular(a: Tensor, b: Tensor, trans=0, lower: bool = False,
+                     unit_diagonal: bool = False) -> Tensor:
+    """``X`` with ``op(A) X = b`` for the lower or upper triangle of ``a`` (``trans``: 0,
+    1 or 2 for ``A``, ``A^T``, ``A^H``; ``unit_diagonal`` takes the diagonal as ones)."""
+    return SolveTriangular(a, b, trans=trans, lower=lower, unit_diagonal=unit_diagonal)

@@ -189,6 +189,43 @@ def take(self, indices, axis=None, mode="clip"):
     return A.take(self, indices, axis, mode)
 
 
+def _index_mode(indices, n: int, mode: str):
+    if mode == "wrap":
+        return F.floor_mod(indices, F.fill(indices.dtype, (), n))
+    if mode in ("clip", "raise"):
+        return F.clip_by_value(indices, 0, max(n - 1, 0))
+    raise ValueError(f"mode should be 'clip', 'wrap' or 'raise', but got {mode!r}.")
+
+
+def choose(self, choices, mode="clip"):
+    """Elements picked from ``choices[self]`` (indices and choices broadcast together;
+    out-of-range indices clipped or wrapped). As MindSpore's, the choices pass through
+    Int32 (fractions are dropped) and the result has their type."""
+    picks = F.cast(self, mstype.int32)
+    if isinstance(choices, Tensor):
+        choices = F.unstack(choices, 0)
+    choices = [c if isinstance(c, Tensor) else Tensor(np.asarray(c)) for c in choices]
+    dtype = mstype.from_numpy(np.result_type(*[c.dtype.np_dtype for c in choices]))
+    shape = tuple(np.broadcast_shapes(tuple(picks.shape), *[tuple(c.shape) for c in choices]))
+    picks = _index_mode(F.broadcast_to(picks, shape), len(choices), mode)
+    stacked = F.stack(tuple(F.broadcast_to(F.cast(c, mstype.int32), shape) for c in choices), 0)
+    return F.cast(F.squeeze(F.gather_elements(stacked, 0, F.expand_dims(picks, 0)), 0), dtype)
+
+
+def resize(self, *new_shape):
+    """A Tensor of ``new_shape`` holding the flattened elements, cut short or followed by
+    zeros (NumPy's ``ndarray.resize``; the Tensor itself is unchanged)."""
+    if len(new_shape) == 1 and isinstance(new_shape[0], (tuple, list)):
+        new_shape = tuple(new_shape[0])
+    size = int(np.prod(new_shape))
+    flat = F.reshape(self, (-1,))
+    if size > flat.shape[0]:
+        flat = F.concat((flat, F.zeros((size - flat.shape[0],), self.dtype)))
+    elif size < flat.shape[0]:
+        flat = flat[:size]
+    return F.reshape(flat, tuple(new_shape))
+
+
 def masked_fill(self, mask, value):
     return F.masked_fill(self, mask, value)
 
@@ -336,7 +373,7 @@ def install() -> None:
                hsplit, vsplit, dsplit, unbind, movedim, swapdims, diagonal, trace,
                index_select, take, masked_fill, where, repeat_interleave, diff, select,
                select_scatter, slice_scatter, scatter, scatter_add, new_zeros, new_ones,
-               new_full, sum_to_size, roll, type_as, stride):
+               new_full, sum_to_size, roll, type_as, stride, choose, resize):
         setattr(Tensor, fn.__name__, fn)
     Tensor.moveaxis = movedim
     Tensor.type = type_

@@ -383,6 +383,7 @@ import api_breadth_samples  # noqa: E402
 import nn_samples  # noqa: E402
 import ops27_samples  # noqa: E402
 import opswide_samples  # noqa: E402
+import scipy_samples  # noqa: E402
 import st_ops_samples  # noqa: E402
 
 SAMPLES.update(nn_samples.vmap_samples(B, U, f32))
@@ -390,6 +391,7 @@ SAMPLES.update(st_ops_samples.vmap_samples(B, U, f32))
 SAMPLES.update(ops27_samples.vmap_samples(B, U, f32))
 SAMPLES.update(api_breadth_samples.vmap_samples(B, U, f32))
 SAMPLES.update(opswide_samples.vmap_samples(B, U, f32))
+SAMPLES.update(scipy_samples.vmap_samples(B, U, f32))
 
 
 # ------------------------------------------------------------------ harness

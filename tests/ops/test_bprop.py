@@ -392,6 +392,7 @@ import api_breadth_samples  # noqa: E402
 import nn_samples  # noqa: E402
 import ops27_samples  # noqa: E402
 import opswide_samples  # noqa: E402
+import scipy_samples  # noqa: E402
 import st_ops_samples  # noqa: E402
 
 SAMPLES.update(nn_samples.bprop_samples(n, s, u))
@@ -404,6 +405,9 @@ CHECKED_ELSEWHERE.update(opswide_samples.CHECKED_ELSEWHERE)
 ZERO_BY_DEFINITION.update(opswide_samples.ZERO_BY_DEFINITION)
 NO_FLOAT16.update(opswide_samples.NO_FLOAT16)
 IGNORED_OUTPUTS.update(opswide_samples.IGNORED_OUTPUTS)
+SAMPLES.update(scipy_samples.bprop_samples(n, s, u))
+NON_DIFFERENTIABLE.update(scipy_samples.NON_DIFFERENTIABLE)
+NO_FLOAT16.update(scipy_samples.NO_FLOAT16)
 NON_DIFFERENTIABLE.update(st_ops_samples.NON_DIFFERENTIABLE)
 NON_DIFFERENTIABLE.update(ops27_samples.NON_DIFFERENTIABLE)
 NON_DIFFERENTIABLE.update(api_breadth_samples.NON_DIFFERENTIABLE)

@@ -235,6 +235,7 @@ import api_breadth_samples  # noqa: E402
 import nn_samples  # noqa: E402
 import ops27_samples  # noqa: E402
 import opswide_samples  # noqa: E402
+import scipy_samples  # noqa: E402
 import st_ops_samples  # noqa: E402
 
 SAMPLES.update(nn_samples.registry_samples(f32))
@@ -242,6 +243,7 @@ SAMPLES.update(st_ops_samples.registry_samples(f32))
 SAMPLES.update(ops27_samples.registry_samples(f32))
 SAMPLES.update(api_breadth_samples.registry_samples(f32))
 SAMPLES.update(opswide_samples.registry_samples(f32))
+SAMPLES.update(scipy_samples.registry_samples(f32))
 
 
 def _ops():

@@ -5,6 +5,7 @@ from . import (  # noqa: F401
     activations,
     arith,
     array,
+    assignment,
     bce,
     bessel,
     bias_add_grad,

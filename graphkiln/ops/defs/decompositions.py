@@ -2,7 +2,10 @@
 (``(s, u, v)`` with ``input = u @ diag(s) @ v^T``, singular values descending), ``Qr``
 (``(q, r)``, LAPACK's signs), ``Cholesky`` (lower, or upper with ``upper``),
 ``MatrixDeterminant``, ``LogMatrixDeterminant`` (``(sign, log|det|)``), ``MatrixInverse``,
-``Eig`` (complex eigenvalues and eigenvectors; MindSpore defines no gradient for it).
+``Eig`` (complex eigenvalues and eigenvectors; MindSpore defines no gradient for it),
+``Eigh`` (eigenvalues ascending, and unit eigenvectors, of symmetric or Hermitian matrices
+read from one triangle), ``LU`` (partial pivoting: the packed factors, LAPACK's pivots
+and the permutation matrix ``P`` with ``P @ x = L @ U``; MindSpore's ``mindspore.scipy``).
 
 As MindSpore's CPU kernels for real inputs: Svd takes float32/float64, the determinants
 float16/float32/float64 (float16 computed in float32), the inverse float32/float64; a
@@ -282,3 +285,88 @@ def _eig(x, compute_v=False):
 # LAPACK's (numpy.linalg.eig); MindSpore's Eigen may list them in another order, and
 # eigenvectors are unique only up to a phase
 Eig = OpDef("Eig", _eig_infer, _eig, differentiable=False, attrs={"compute_v": False})
+
+
+# ------------------------------------------------------------------ Eigh
+
+_EIGH_TYPES = (mstype.float32, mstype.float64, mstype.complex64, mstype.complex128)
+
+
+def _check_eigh_attrs(attrs):
+    for key in ("compute_eigenvectors", "lower"):
+        if not isinstance(attrs[key], bool):
+            raise TypeError(f"For 'Eigh', the '{key}' must be a bool, but got "
+                            f"{type(attrs[key]).__name__}.")
+
+
+def _eigh_infer(x, compute_eigenvectors=True, lower=True):
+    t = tensor_type("Eigh", "A", x)
+    if t not in _EIGH_TYPES:
+        raise TypeError(f"For 'Eigh', the input must be a type of {{Float32, Float64, "
+                        f"Complex64, Complex128}}, but got Tensor[{t}].")
+    _matrix("Eigh", x, _EIGH_TYPES)
+    values = AbstractTensor(t, tuple(x.shape[:-1]))
+    if not compute_eigenvectors:
+        return values
+    return AbstractTuple([values, AbstractTensor(t, tuple(x.shape))])
+
+
+@quiet
+def _eigh(x, compute_eigenvectors=True, lower=True):
+    x = np.asarray(x)
+    wide = np.complex128 if x.dtype.kind == "c" else np.float64
+    w, v = np.linalg.eigh(x.astype(wide), UPLO="L" if lower else "U")
+    # LAPACK's eigenvector signs (phases) may flip under a tiny change of the matrix; make
+    # each vector's largest component real and positive, so the vectors are smooth
+    # functions of the input (what gradients and finite differences need)
+    big = np.take_along_axis(v, np.argmax(np.abs(v), axis=-2)[..., None, :], axis=-2)
+    v = v * (np.abs(big) / np.where(big == 0, 1, big))
+    w = w.astype(x.dtype)
+    return (w, v.astype(x.dtype)) if compute_eigenvectors else w
+
+
+# the gradient (MindSpore's rule) reads one triangle, as the kernel does
+Eigh = OpDef("Eigh", _eigh_infer, _eigh, attrs={"compute_eigenvectors": True, "lower": True},
+             check_attrs=_check_eigh_attrs)
+
+
+# ------------------------------------------------------------------ LU
+
+def _lu_infer(x):
+    t = tensor_type("LU", "x", x)
+    _matrix("LU", x, _F32_64, square=False)
+    *batch, m, n = x.shape
+    k = min(m, n)
+    return AbstractTuple([AbstractTensor(t, tuple(x.shape)),
+                          AbstractTensor(mstype.int32, tuple(batch) + (k,)),
+                          AbstractTensor(mstype.int32, tuple(batch) + (m, m))])
+
+
+def _lu(x):
+    """Doolittle elimination with partial pivoting over the whole batch at once."""
+    a = np.array(x, copy=True)
+    *batch, m, n = a.shape
+    k = min(m, n)
+    pivots = np.zeros(tuple(batch) + (k,), np.int32)
+    perm = np.broadcast_to(np.arange(m), tuple(batch) + (m,)).copy()
+    flat, flat_piv, flat_perm = (v.reshape((-1,) + v.shape[len(batch):])
+                                 for v in (a, pivots, perm))
+    rows = np.arange(flat.shape[0])
+    for j in range(k):
+        p = j + np.argmax(np.abs(flat[:, j:, j]), axis=1)
+        flat_piv[:, j] = p
+        flat[rows, [j], :], flat[rows, p, :] = flat[rows, p, :].copy(), flat[rows, [j], :].copy()
+        flat_perm[rows, j], flat_perm[rows, p] = flat_perm[rows, p].copy(), flat_perm[rows, j]
+        pivot = flat[:, j, j][:, None]
+        safe = np.where(pivot == 0, 1, pivot)
+        flat[:, j + 1:, j] = np.where(pivot == 0, 0, flat[:, j + 1:, j] / safe)
+        flat[:, j + 1:, j + 1:] -= flat[:, j + 1:, j, None] * flat[:, j, None, j + 1:]
+    eye = np.eye(m, dtype=np.int32)
+    permutation = eye[flat_perm].reshape(tuple(batch) + (m, m))
+    # P @ x = L @ U with P's row i the unit vector of x's row perm[i]; LU's third output
+    # is MindSpore's: the transpose, so x = P @ L @ U
+    return (flat.reshape(a.shape), flat_piv.reshape(pivots.shape),
+            np.swapaxes(permutation, -1, -2).copy())
+
+
+LU = OpDef("LU", _lu_infer, _lu, differentiable=False)

@@ -1,8 +1,9 @@
 """Discrete Fourier transforms over a set of axes: ``FFTN(x, sizes, axes, norm, inverse)``
 (complex to complex; a real or integer ``x`` is taken as complex), ``RFFTN`` (the half
 spectrum along the last axis; of a complex ``x``, the first half of its full transform, as
-MindSpore's) and ``IRFFTN`` (a half spectrum back to real values); ``FFTAdjoint`` is the
-gradient of all three.
+MindSpore's), ``IRFFTN`` (a half spectrum back to real values) and ``DCTN`` (the
+orthonormal type-2 discrete cosine transform, or with ``inverse`` its inverse, of real
+values: ``mindspore.scipy.fft``'s); ``FFTAdjoint`` is the gradient of all four.
 
 ``sizes`` gives each axis' transform length (the input is cut or zero-padded to it, as
 NumPy's ``s``; for ``IRFFTN`` the last one is the output length); ``norm`` is
@@ -141,6 +142,35 @@ def _irfftn(x, sizes=None, axes=None, norm=None, batch_dims=0):
         np.float64 if _wide(x) else np.float32)
 
 
+def dct_matrix(n: int) -> np.ndarray:
+    """The orthonormal DCT-II matrix ``C[k, j] = s_k cos(pi k (2j + 1) / 2n)`` (``s_0 =
+    sqrt(1/n)``, else ``sqrt(2/n)``); ``C^T`` is its inverse."""
+    k = np.arange(n)[:, None]
+    c = np.cos(np.pi * k * (2 * np.arange(n)[None, :] + 1) / (2 * n)) * np.sqrt(2.0 / n)
+    c[0] /= np.sqrt(2.0)
+    return c
+
+
+def _cosine(x: np.ndarray, sizes: tuple, axes: tuple, inverse: bool) -> np.ndarray:
+    """The DCT-II (``C @ v``) or its inverse (``C^T @ v``) along each axis, the input cut
+    or zero-padded to each length first."""
+    for a, n in zip(axes, sizes):
+        shape = list(x.shape)
+        shape[a] = n
+        x = np.moveaxis(_fit(x, (a,), tuple(shape)), a, -1)
+        c = dct_matrix(n)
+        x = np.moveaxis(x @ (c if inverse else c.T), -1, a)
+    return x
+
+
+@quiet
+def _dctn(x, sizes=None, axes=None, norm=None, inverse=False, batch_dims=0):
+    x = np.asarray(x)
+    sizes, axes = _resolved("DCTN", x.shape, sizes, axes, batch_dims, False)
+    return _cosine(x.astype(np.float64), sizes, axes, inverse).astype(
+        np.float64 if x.dtype == np.float64 else np.float32)
+
+
 def _fit(g: np.ndarray, axes: tuple, shape: tuple) -> np.ndarray:
     """``g`` cut or zero-padded along ``axes`` to the lengths of ``shape``."""
     for a in axes:
@@ -165,7 +195,9 @@ def _adjoint(dout, x, sizes=None, axes=None, norm=None, kind="FFTN", inverse=Fal
     dout, x = np.asarray(dout), np.asarray(x)
     sizes, axes = _resolved(kind, x.shape, sizes, axes, batch_dims, kind == "IRFFTN")
     dual = _DUAL[norm or "backward"]
-    if kind == "IRFFTN":
+    if kind == "DCTN":  # orthonormal: the adjoint is the opposite transform
+        g = _cosine(dout.astype(np.float64), sizes, axes, not inverse)
+    elif kind == "IRFFTN":
         g = np.fft.rfftn(dout, s=sizes, axes=axes, norm=dual)
         n = sizes[-1]
         weight = np.full(n // 2 + 1, 2.0)
@@ -194,5 +226,7 @@ def _adjoint_infer(dout, x, sizes=None, axes=None, norm=None, kind="FFTN", inver
 FFTN = OpDef("FFTN", _infer("FFTN", _complex_type, False, False), _fftn)
 RFFTN = OpDef("RFFTN", _infer("RFFTN", _complex_type, True, False), _rfftn)
 IRFFTN = OpDef("IRFFTN", _infer("IRFFTN", _real_type, False, True), _irfftn)
+DCTN = OpDef("DCTN", _infer("DCTN", _real_type, False, False), _dctn,
+             attrs={"inverse": False})
 # the gradient of FFTN/RFFTN/IRFFTN (``kind``) with respect to ``x``
 FFTAdjoint = OpDef("FFTAdjoint", _adjoint_infer, _adjoint, attrs={"kind": "FFTN"})

@@ -1,4 +1,5 @@
-"""Backward and batching rules of the matrix decompositions (:mod:`..defs.decompositions`).
+"""Backward and batching rules of the matrix decompositions (:mod:`..defs.decompositions`)
+and of ``SolveTriangular`` (:mod:`..defs.linalg`).
 
 The singular value rule is the usual one for distinct singular values (as PyTorch's
 ``svd_backward``): with ``E[i, j] = s_j^2 - s_i^2`` (1 on the diagonal) and ``skew(X) = X -
@@ -13,8 +14,10 @@ import graphkiln.ops.functional as F
 from ...common import dtype as mstype
 from ...common.tensor import Tensor
 from ..defs import decompositions as D
-from .batching import rule_for, to_front
-from .bprop import _is_zero, _output, bprop
+from ..defs.assignment import LinearSumAssignment
+from ..defs.linalg import LstsqV2, SolveTriangular
+from .batching import batch_size, front, rule_for, to_front
+from .bprop import _is_zero, _output, bprop, sum_to
 
 
 def _mt(x):
@@ -158,7 +161,7 @@ def _leading_batch(opdef):
 
 
 for _op in (D.Svd, D.MatrixDeterminant, D.LogMatrixDeterminant, D.MatrixInverse, D.MatrixExp,
-            D.Qr, D.Cholesky):
+            D.Qr, D.Cholesky, D.LU, D.Eigh):
     _op.def_vmap(_leading_batch(_op))
 del _op
 
@@ -168,3 +171,117 @@ def _eig(x, *, dims, compute_v=False):
     """Eig works on a batch of matrices: the batch goes first (no vectors: one empty)."""
     w, v = D.Eig(to_front(x, dims[0]), compute_v=compute_v)
     return (w, v), (0, 0 if compute_v else None)
+
+
+@rule_for("LinearSumAssignment")
+def _assignment(cost, limit, maximize, *, dims):
+    """One assignment per example (its outputs have a fixed length)."""
+    cost = to_front(cost, dims[0])
+    rows, cols = [], []
+    for i in range(cost.shape[0]):
+        r, c = LinearSumAssignment(cost[i], limit, maximize)
+        rows.append(r)
+        cols.append(c)
+    return (F.stack(rows), F.stack(cols)), (0, 0)
+
+
+def _triangle(m, lower: bool, unit_diagonal: bool):
+    """The part of ``m`` a triangular solve reads: one triangle, without the diagonal when
+    it is taken as ones (any size, also one known only at run time)."""
+    ones = F.ones_like(m)
+    row, col = F.cumsum(ones, -2), F.cumsum(ones, -1)  # 1-based positions, any shape
+    if lower:
+        keep = F.less(col, row) if unit_diagonal else F.less_equal(col, row)
+    else:
+        keep = F.greater(col, row) if unit_diagonal else F.greater_equal(col, row)
+    return F.select(keep, m, F.zeros_like(m))
+
+
+def _adjoint_t(m):
+    xt = _mt(m)
+    return F.conj(xt) if m.dtype.is_complex else xt
+
+
+@bprop("SolveTriangular")
+def _solve_triangular(a, b, out, dout, trans=0, lower=False, unit_diagonal=False):
+    """``op(A) X = B``: ``dB = op(A)^-H dX``; ``d op(A) = -dB X^H``, kept on the triangle
+    the solve reads (transposed back for ``trans``)."""
+    vector = b.ndim == a.ndim - 1
+    grad_b = SolveTriangular(a, dout, trans=0 if trans else 2 if a.dtype.is_complex else 1,
+                             lower=lower, unit_diagonal=unit_diagonal)
+    gb, x = (F.expand_dims(grad_b, -1), F.expand_dims(out, -1)) if vector else (grad_b, out)
+    grad_op = F.neg(F.matmul(gb, _adjoint_t(x)))
+    grad_a = grad_op if not trans else (_adjoint_t(grad_op) if trans == 2 else _mt(grad_op))
+    return _triangle(grad_a, lower, unit_diagonal), grad_b
+
+
+@rule_for("SolveTriangular")
+def _solve_triangular_vmap(a, b, *, dims, **attrs):
+    size = batch_size((a, b), dims)
+    return SolveTriangular(front(a, dims[0], size), front(b, dims[1], size), **attrs), 0
+
+
+@bprop("Eigh")
+def _eigh(a, out, dout, compute_eigenvectors=True, lower=True):
+    """MindSpore's rule: ``V (diag(gw) + F o (V^H gV)) V^H`` with ``F[i, j] = 1 / (w_j -
+    w_i)`` off the diagonal, then folded onto the triangle the kernel reads (the diagonal
+    halved by the fold)."""
+    if a.dtype.is_complex:
+        raise TypeError("For 'Eigh' operation, the data type of input 'a' don't support the "
+                        "complex64 or complex128.")
+    if compute_eigenvectors:
+        w, v = out
+        gw, gv = dout
+    else:
+        w, v = D.Eigh(a, compute_eigenvectors=True, lower=lower)
+        gw, gv = dout, None
+    n = a.shape[-1]
+    eye = F.eye(n, n, a.dtype)
+    middle = F.mul(F.expand_dims(gw, -2), eye)
+    if gv is not None:
+        gap = F.sub(F.expand_dims(w, -2), F.expand_dims(w, -1))
+        inv_gap = F.mul(F.div(gap, F.add(F.mul(gap, gap), 1e-20)), F.sub(1.0, eye))
+        middle = F.add(middle, F.mul(inv_gap, F.matmul(_mt(v), gv)))
+    grad = F.matmul(F.matmul(v, middle), _mt(v))
+    grad = F.add(grad, _mt(grad))
+    grad = _tril(grad) if lower else _mt(_tril(_mt(grad)))
+    return (F.sub(grad, F.mul(F.mul(grad, eye), 0.5)),)
+
+
+@bprop("LstsqV2")
+def _lstsq_v2(a, b, out, dout, driver=None):
+    """For ``a`` of full column rank (``x = a^+ b``, ``r = b - a x``): the solution's
+    ``db = a^+^H gx``, ``da = r gx^H (a^H a)^-1 - a^+^H gx x^H``; the residuals'
+    ``|r_k|^2`` (a minimum, so only their explicit dependence counts) ``db = 2 r g``,
+    ``da = -2 r g x^H``; the singular values' ``da = U diag(gs) V^H`` (the rank passes
+    nothing back)."""
+    vector = b.ndim == a.ndim - 1
+    x, gx, g_res, g_sv, bm = out[0], dout[0], dout[1], dout[3], b
+    if vector:
+        x, gx, bm = F.expand_dims(x, -1), F.expand_dims(gx, -1), F.expand_dims(b, -1)
+    gram_inv = D.MatrixInverse(F.matmul(_adjoint_t(a), a))
+    grad_b = F.matmul(F.matmul(a, gram_inv), gx)  # a^+^H gx (gram_inv is Hermitian)
+    r = F.sub(bm, F.matmul(a, x))
+    grad_a = F.sub(F.matmul(F.matmul(r, _adjoint_t(gx)), gram_inv),
+                   F.matmul(grad_b, _adjoint_t(x)))
+    if tuple(out[1].shape) != (0,) and not _is_zero(g_res):
+        g_res = F.broadcast_to(g_res, tuple(out[1].shape))
+        weighted = F.mul(r, F.expand_dims(g_res, -2)) * 2.0
+        grad_b = F.add(grad_b, weighted)
+        grad_a = F.sub(grad_a, F.matmul(weighted, _adjoint_t(x)))
+    if tuple(out[3].shape) != (0,) and not _is_zero(g_sv):
+        g_sv = F.broadcast_to(g_sv, tuple(out[3].shape))
+        _, u, v = D.Svd(a, full_matrices=False)
+        grad_a = F.add(grad_a, F.matmul(F.mul(u, F.expand_dims(g_sv, -2)), _adjoint_t(v)))
+    grad_a = sum_to(grad_a, a)
+    grad_b = sum_to(F.squeeze(grad_b, -1) if vector else grad_b, b)
+    return grad_a, grad_b
+
+
+@rule_for("LstsqV2")
+def _lstsq_v2_vmap(a, b, *, dims, driver=None):
+    """The batch goes first (the op broadcasts batches; a vector ``b`` keeps its rank)."""
+    size = batch_size((a, b), dims)
+    outs = LstsqV2(front(a, dims[0], size), front(b, dims[1], size), driver=driver)
+    # (an output the driver does not compute is one empty vector for the whole batch)
+    return outs, tuple(None if tuple(o.shape) == (0,) else 0 for o in outs)

@@ -1,4 +1,4 @@
-"""Backward and batching rules of ``FFTN``, ``RFFTN``, ``IRFFTN`` and ``FFTAdjoint``
+"""Backward and batching rules of ``FFTN``, ``RFFTN``, ``IRFFTN``, ``DCTN`` and ``FFTAdjoint``
 (:mod:`..defs.fft`).
 
 Each transform is linear, so its backward is its adjoint, ``FFTAdjoint`` (a NumPy kernel,
@@ -23,7 +23,7 @@ def _transform_bprop(kind: str):
     return rule
 
 
-for _kind in ("FFTN", "RFFTN", "IRFFTN"):
+for _kind in ("FFTN", "RFFTN", "IRFFTN", "DCTN"):
     bprop(_kind)(_transform_bprop(_kind))
 
 
@@ -51,7 +51,7 @@ def _shifted(opdef):
     return rule
 
 
-for _op in (FT.FFTN, FT.RFFTN, FT.IRFFTN):
+for _op in (FT.FFTN, FT.RFFTN, FT.IRFFTN, FT.DCTN):
     _op.def_vmap(_shifted(_op))
 del _op
 
