@@ -210,10 +210,10 @@ def _reduce(fn, a, axis, keepdims: bool) -> Tensor:
 
 
 def sum_(a, axis=None, dtype=None, keepdims=False, initial=None) -> Tensor:
-    """Sum over ``axis`` (integers and booleans accumulate in Int32)."""
+    """Sum over ``axis`` (integers and booleans accumulate in Int64, as MindSpore's)."""
     a = to_tensor(a)
-    if a.dtype.np_dtype.kind in "bi" and a.dtype.np_dtype.itemsize < 4 or a.dtype == mstype.bool_:
-        a = ops.cast(a, mstype.int32)
+    if a.dtype.np_dtype.kind in "biu" and a.dtype != mstype.int64:
+        a = ops.cast(a, mstype.int64)
     out = _reduce(ops.reduce_sum, a, axis, keepdims)
     if initial is not None:
         out = out + initial

@@ -20,7 +20,7 @@ NEEDS_STATIC = {
     "Unstack": "the number of outputs) must be known",
     "GatherNd": "the rank of the output) must be known",
     **{name: "the rank of the output) must be known" for name in (
-        "StandardNormal", "RandomPoisson", "RandomGamma")},
+        "StandardNormal", "RandomPoisson", "RandomGamma", "LstsqV2")},
 }
 # ops that assume something about an unknown size, with the reason
 ASSUMES = {

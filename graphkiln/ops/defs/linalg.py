@@ -16,7 +16,7 @@ import numpy as np
 from ...common import dtype as mstype
 from ...ir.abstract import AbstractTensor, AbstractTuple
 from ...ir.primitive import OpDef
-from ._infer import describe, dims_match
+from ._infer import UNKNOWN_DIM, DynamicRankError, broadcast_shapes, describe, dims_match
 
 _TYPES = (mstype.complex128, mstype.complex64, mstype.float16, mstype.float32, mstype.float64)
 _NAME = "For primitive[MatrixSolve]"
@@ -82,8 +82,8 @@ def _solve_triangular_infer(a, b, trans=0, lower=False, unit_diagonal=False):
     equal); integer inputs give Float32, as MindSpore's."""
     for arg, v in (("a", a), ("b", b)):
         if not isinstance(v, AbstractTensor):
-            raise TypeError(f"For 'SolveTriangular', '{arg}' must be a Tensor, but got "
-                            f"{describe(v)}.")
+            raise TypeError(f"For 'SolveTriangular', the input '{arg}' must be a Tensor, but "
+                            f"got {describe(v)}.")
     if a.dtype is not b.dtype:
         raise TypeError("For 'SolveTriangular' the type of a and b must be same, but got "
                         f"Tensor[{a.dtype}] and Tensor[{b.dtype}].")
@@ -151,14 +151,15 @@ def _lstsq_shapes(a, b):
         raise ValueError(f"For 'LstsqV2', the last two dimensions of `a` and `b` should be "
                          f"matched, but got shape of {list(sa)} and {list(sb)}.")
     batch_b = sb[:-1] if vector else sb[:-2]
-    batch = tuple(np.broadcast_shapes(sa[:-2], batch_b))
+    batch = broadcast_shapes("LstsqV2", sa[:-2], batch_b, "a", "b")
     return batch, sa[-2], sa[-1], 1 if vector else sb[-1], vector
 
 
 def _lstsq_infer(a, b, driver=None):
     for arg, v in (("a", a), ("b", b)):
         if not isinstance(v, AbstractTensor):
-            raise TypeError(f"For 'LstsqV2', '{arg}' must be a Tensor, but got {describe(v)}.")
+            raise TypeError(f"For 'LstsqV2', the input '{arg}' must be a Tensor, but got "
+                            f"{describe(v)}.")
     if a.dtype is not b.dtype or a.dtype not in _LSTSQ_TYPES:
         raise TypeError(f"For 'LstsqV2', 'a' and 'b' must be float32, float64, complex64 or "
                         f"complex128 of one type, but got Tensor[{a.dtype}] and "
@@ -169,7 +170,16 @@ def _lstsq_infer(a, b, driver=None):
     batch, m, n, k, vector = _lstsq_shapes(a, b)
     real = mstype.float64 if a.dtype in (mstype.float64, mstype.complex128) else mstype.float32
     driver = driver or "gelsy"
-    residual = batch + (k,) if driver != "gelsy" and m > n else (0,)
+    if driver == "gelsy":
+        residual = (0,)
+    elif UNKNOWN_DIM not in (m, n):
+        residual = batch + (k,) if m > n else (0,)
+    elif batch:  # [*batch, K] when M > N, else [0]
+        raise DynamicRankError(f"For 'LstsqV2', the residuals' shape (the rank of the output) "
+                               f"must be known when the graph is built, but 'a' has shape "
+                               f"{list(a.shape)}.")
+    else:
+        residual = (UNKNOWN_DIM,)
     rank = batch if driver != "gels" else (0,)
     values = batch + (min(m, n),) if driver in ("gelss", "gelsd") else (0,)
     return AbstractTuple([AbstractTensor(a.dtype, batch + ((n,) if vector else (n, k))),
