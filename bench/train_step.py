@@ -19,7 +19,8 @@ MindSpore and PyTorch run from those venvs when they exist (``--mindspore-python
 ``--torch-python ''`` skips one). The table shows each row's steady step against PyTorch
 eager's (``x torch``, below 1 is faster) and MindSpore's first call against graphkiln's.
 With ``--repeat N`` each backend runs N fresh processes per row, interleaved with the
-others, and the run with the median steady step is kept (a shared machine is noisy).
+others, and the run with the median steady step is kept, with the median first call,
+construction and compile of the N runs (a shared machine is noisy).
 
 Each run records the OpenBLAS kernels NumPy used (``blas_core``); ``--openblas-coretype``
 sets ``OPENBLAS_CORETYPE`` for every worker and writes ``train_step_<core>.json`` (this
@@ -231,9 +232,14 @@ def _step_allocations(step) -> int:
 
 
 def _median_run(runs: list[dict]) -> dict:
-    """The run with the median steady step, with every run's steady step beside it."""
+    """The run with the median steady step, with every run's steady step beside it; its
+    first call, construction and compile are the medians over the runs (each run measures
+    them once, so one stalled process would otherwise decide the row)."""
     chosen = sorted(runs, key=lambda r: r["steady_ms"])[len(runs) // 2]
-    return dict(chosen, steady_ms_runs=[r["steady_ms"] for r in runs])
+    medians = {key: float(np.median([r[key] for r in runs])) if chosen.get(key) is not None
+               else None for key in ("first_s", "build_s", "compile_s")}
+    return dict(chosen, **medians, steady_ms_runs=[r["steady_ms"] for r in runs],
+                first_s_runs=[r["first_s"] for r in runs])
 
 
 def _built_first(run: dict) -> float:
