@@ -1,0 +1,292 @@
+"""Overload resolution of Tensor methods, as MindSpore 2.10 does it.
+
+A method's overloads are data (``tensor_overloads.SIGNATURES``: one text per overload,
+``"dim: int, keepdim: bool = False, *, dtype: mstype|None = None"``). ``overloaded(name,
+impl)`` wraps an implementation: a call runs ``impl`` when it binds to one of the
+signatures (positional then keyword arguments, types checked), and otherwise raises
+MindSpore's ``TypeError``: the valid callings and why each failed, or, when one signature
+is left, a Python-like message (``abs() takes 0 positional arguments but 1 was given.``).
+The same check runs eagerly and while tracing a graph (there a mutable number is a
+``SymbolicScalar`` of its kind).
+"""
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..common import dtype as mstype
+from ..common.symbolic_scalar import SymbolicScalar
+from ..common.tensor import Tensor
+
+_TYPES = ("Tensor", "number", "int", "float", "bool", "str", "None", "Tuple", "List",
+          "mstype", "any")
+_REASON = "match failed because"
+
+
+@dataclass(frozen=True)
+class Param:
+    """One parameter: its name, accepted types, whether it must be given, keyword-only,
+    or ``*name`` (the rest of the positional arguments: ints, or one sequence)."""
+
+    name: str
+    types: tuple
+    required: bool
+    kw_only: bool = False
+    varargs: bool = False
+
+
+@dataclass(frozen=True)
+class Failure:
+    """Why a call does not bind to a signature: ``kind`` (too_many, missing, keyword,
+    positional_type, keyword_type, varargs_type), the parameter or keyword concerned and
+    the index of the offending argument (positional first, then keywords in call order)."""
+
+    kind: str
+    name: str = ""
+    index: int = 0
+    count: int = 0
+
+
+def _parse_param(text: str, kw_only: bool) -> Param:
+    head, _, default = text.partition("=")
+    name, _, types = head.partition(":")
+    name = name.strip()
+    varargs = name.startswith("*")
+    types = tuple(t.strip() for t in types.split("|"))
+    unknown = set(types) - set(_TYPES)
+    if unknown:
+        raise ValueError(f"graphkiln bug: unknown type {sorted(unknown)} in the signature "
+                         f"text {text!r}.")
+    return Param(name.lstrip("*"), types, not default.strip() and not varargs, kw_only,
+                 varargs)
+
+
+class Signature:
+    """One overload of ``Tensor.<method>``, parsed from its text."""
+
+    def __init__(self, method: str, text: str):
+        self.method = method
+        params, kw_only = [], False
+        for part in filter(None, (p.strip() for p in text.split(","))):
+            if part == "*":
+                kw_only = True
+            else:
+                params.append(_parse_param(part, kw_only))
+        self.params = tuple(params)
+        self.by_name = {p.name: p for p in params}
+        self.positional = tuple(p for p in params if not p.kw_only)
+        self.varargs = bool(params) and params[0].varargs
+        self.capacity = float("inf") if self.varargs else len(params)
+
+    def text(self) -> str:
+        """As MindSpore lists it: ``Tensor.max(dim=<int>, keepdim=<bool>)``."""
+        parts = []
+        for i, p in enumerate(self.params):
+            if p.kw_only and (i == 0 or not self.params[i - 1].kw_only):
+                parts.append("*")
+            parts.append(f"{p.name}=<{','.join(p.types)}>")
+        return f'"Tensor.{self.method}({", ".join(parts)})"'
+
+    def check(self, args: tuple, kwargs: dict) -> Failure | None:
+        """None when ``(args, kwargs)`` binds to this signature, else why not."""
+        if self.varargs and args:
+            bad = _varargs_failure(self.params[0], args)
+            if bad is not None:
+                return bad
+            rest = self.params[1:]
+        else:
+            if len(args) > len(self.positional):
+                return Failure("too_many", index=len(self.positional),
+                               count=len(self.positional))
+            rest = self.params[len(args):]
+        free = {p.name for p in rest}
+        for k in kwargs:
+            if k not in free:
+                return Failure("keyword", k)
+        missing = [p for p in rest if p.required and p.name not in kwargs]
+        if missing:
+            return Failure("missing", missing[0].name, count=len(missing))
+        if not self.varargs:
+            for i, (p, v) in enumerate(zip(self.positional, args)):
+                if not accepts(p.types, v):
+                    return Failure("positional_type", p.name, i)
+        for j, (k, v) in enumerate(kwargs.items()):
+            if not accepts(self.by_name[k].types, v):
+                return Failure("keyword_type", k, len(args) + j)
+        return None
+
+
+def _varargs_failure(p: Param, args: tuple) -> Failure | None:
+    """``x.reshape(2, 3)`` (ints) or ``x.reshape((2, 3))`` (one value of ``p.types``)."""
+    if len(args) == 1 and accepts(p.types, args[0]):
+        return None
+    for i, v in enumerate(args):
+        if not _is_int(v):
+            return Failure("varargs_type", p.name, i)
+    return None
+
+
+def _is_int(v) -> bool:
+    if type(v) is SymbolicScalar:
+        return v.kind in (int, bool)
+    return isinstance(v, (int, np.integer))
+
+
+def _is_bool(v) -> bool:
+    if type(v) is SymbolicScalar:
+        return v.kind is bool
+    return isinstance(v, (bool, np.bool_))
+
+
+def _is_number(v) -> bool:
+    if type(v) is SymbolicScalar:
+        return True
+    return isinstance(v, (int, float, np.number, np.bool_))
+
+
+def _is_int_sequence(v) -> bool:
+    return all(_is_int(x) or isinstance(x, Tensor) for x in v)
+
+
+_CHECKS = {
+    "Tensor": lambda v: isinstance(v, Tensor),
+    "number": _is_number,
+    "int": _is_int,
+    "float": lambda v: _is_number(v) and not _is_bool(v),
+    "bool": _is_bool,
+    "str": lambda v: isinstance(v, str),
+    "None": lambda v: v is None,
+    "Tuple": lambda v: isinstance(v, tuple) and _is_int_sequence(v),
+    "List": lambda v: isinstance(v, list) and _is_int_sequence(v),
+    "mstype": lambda v: isinstance(v, (mstype.Type, np.dtype)) or v in (int, float, bool),
+    "any": lambda v: True,
+}
+
+
+def accepts(types: tuple, v) -> bool:
+    """True when ``v`` is of one of ``types``."""
+    return any(_CHECKS[t](v) for t in types)
+
+
+def describe(v) -> str:
+    """The type of one argument, as MindSpore names it in its messages."""
+    if isinstance(v, Tensor):
+        return "Tensor"
+    if type(v) is SymbolicScalar:
+        return v.kind.__name__
+    if isinstance(v, (list, tuple)):
+        return f"{type(v).__name__}<{', '.join(describe(x) for x in v)}>"
+    if isinstance(v, str):
+        return "string"
+    if v is None:
+        return "None"
+    if isinstance(v, (bool, np.bool_)):
+        return "bool"
+    if isinstance(v, (int, np.integer)):
+        return "int"
+    if isinstance(v, (float, np.floating)):
+        return "float"
+    if isinstance(v, mstype.Type):
+        return "mstype"
+    return type(v).__name__
+
+
+def _arg_texts(args: tuple, kwargs: dict) -> list:
+    return [describe(v) for v in args] + [f"{k}={describe(v)}" for k, v in kwargs.items()]
+
+
+def _expected(p: Param) -> str:
+    names = [t for t in p.types if t != "None"] or ["None"]
+    return ", ".join("Number" if t == "number" else t for t in names)
+
+
+def _single_message(sig: Signature, f: Failure, args: tuple, kwargs: dict = None) -> str:
+    """The Python-like message for the one signature a call could mean."""
+    name, values = sig.method, args + tuple((kwargs or {}).values())
+    if f.kind == "too_many":
+        verb = "was" if len(args) == 1 else "were"
+        return f"{name}() takes {f.count} positional arguments but {len(args)} {verb} given."
+    if f.kind == "missing":
+        return f"{name}() missing {f.count} required argument"
+    if f.kind == "keyword":
+        return f"{_REASON} incorrect keyword name: {f.name}"
+    if f.kind == "keyword_type":
+        return _keyword_type_text(sig, f, values[f.index])
+    must = "tuple of int" if f.kind == "varargs_type" else _expected(sig.by_name[f.name])
+    return (f"{name}(): argument '{f.name}' (position {f.index + 1}) must be {must}, not "
+            f"{describe(values[f.index])}.")
+
+
+def _keyword_type_text(sig: Signature, f: Failure, value) -> str:
+    got = f"{type(value).__name__} of Any" if isinstance(value, (list, tuple)) \
+        else describe(value)
+    return f"{sig.method}(): argument '{f.name}' must be {_expected(sig.by_name[f.name])} " \
+        f"but got {got}"
+
+
+def _reason(f: Failure, args: tuple, kwargs: dict, sig: Signature) -> list:
+    """The lines under a listed signature that says why the call did not bind to it."""
+    texts = _arg_texts(args, kwargs)
+    if f.kind == "keyword":
+        return [f"\t{_REASON} incorrect keyword name: {f.name}"] if len(texts) > 1 else []
+    if f.kind == "missing":
+        return []
+    if f.kind == "keyword_type" and sig.by_name[f.name].types == ("bool",) and \
+            describe(kwargs[f.name]) == "int":
+        return ["\t" + _keyword_type_text(sig, f, kwargs[f.name])]
+    start = f.index if f.kind == "positional_type" else 0
+    head = f"    {_REASON} invalid types: ("
+    offset = len(head) + len(", ".join(texts[:start] + [""])) if start else len(head)
+    marked = ", ".join(texts[start:])
+    return [f"{head}{', '.join(texts)})", " " * offset + "~" * (len(marked) + 2)]
+
+
+def no_match_message(method: str, sigs: tuple, args: tuple, kwargs: dict) -> str:
+    """MindSpore's message for a call of ``Tensor.<method>`` that binds to none of ``sigs``."""
+    failures = [s.check(args, kwargs) for s in sigs]
+    n = len(args) + len(kwargs)
+    fits = [i for i, s in enumerate(sigs) if s.capacity >= n]
+    if len(sigs) == 1 and failures[0].kind not in ("keyword", "keyword_type"):
+        return _single_message(sigs[0], failures[0], args)
+    if len(sigs) > 1 and len(fits) == 1:
+        return _single_message(sigs[fits[0]], failures[fits[0]], args, kwargs)
+    lines = [f'Failed calling {method} with "{method}({", ".join(_arg_texts(args, kwargs))})".',
+             "The valid calling should be:"]
+    for i, (s, f) in enumerate(zip(sigs, failures)):
+        lines.append(s.text())
+        if i in fits:
+            lines.extend(_reason(f, args, kwargs, s))
+    return "\n".join(lines) + "\n"
+
+
+@functools.lru_cache(maxsize=None)
+def signatures(method: str, texts: tuple) -> tuple:
+    """The overloads ``texts`` of ``Tensor.<method>``, parsed (once)."""
+    return tuple(Signature(method, text) for text in texts)
+
+
+def overloaded(method: str, texts: tuple, impl):
+    """``impl(self, *args, **kwargs)`` behind MindSpore's overload check of
+    ``Tensor.<method>`` against its overloads ``texts``."""
+    sigs = signatures(method, texts)
+    checks = tuple(s.check for s in sigs)
+
+    def call(self, *args, **kwargs):
+        if not isinstance(self, Tensor):
+            raise TypeError(f"descriptor '{method}' for 'Tensor' objects doesn't apply to a "
+                            f"'{type(self).__name__}' object")
+        for check in checks:
+            if check(args, kwargs) is None:
+                return impl(self, *args, **kwargs)
+        raise TypeError(no_match_message(method, sigs, args, kwargs))
+
+    call.__name__ = call.__qualname__ = method
+    call.__doc__ = impl.__doc__
+    call.__wrapped__ = impl
+    return call
+
+
+__all__ = ["Param", "Signature", "accepts", "describe", "no_match_message", "overloaded",
+           "signatures"]
