@@ -261,7 +261,7 @@ def no_match_message(method: str, sigs: tuple, args: tuple, kwargs: dict) -> str
     return "\n".join(lines) + "\n"
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def signatures(method: str, texts: tuple) -> tuple:
     """The overloads ``texts`` of ``Tensor.<method>``, parsed (once)."""
     return tuple(Signature(method, text) for text in texts)
