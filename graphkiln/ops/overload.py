@@ -12,7 +12,7 @@ The same check runs eagerly and while tracing a graph (there a mutable number is
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -35,6 +35,10 @@ class Param:
     required: bool
     kw_only: bool = False
     varargs: bool = False
+    accepted: frozenset = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self):
+        object.__setattr__(self, "accepted", frozenset(self.types))
 
 
 @dataclass(frozen=True)
@@ -79,6 +83,22 @@ class Signature:
         self.positional = tuple(p for p in params if not p.kw_only)
         self.varargs = bool(params) and params[0].varargs
         self.capacity = float("inf") if self.varargs else len(params)
+        # for ``matches``: positional calls bind when their count is in range and types fit
+        needed = [i + 1 for i, p in enumerate(params) if p.required]
+        self._simple = not self.varargs and not any(p.required and p.kw_only for p in params)
+        self._least = max(needed, default=0)
+        self._accepted = tuple(p.accepted for p in self.positional)
+
+    def matches(self, args: tuple, kwargs: dict) -> bool:
+        """True when the call binds to this signature (``check``, faster when it does)."""
+        if kwargs or not self._simple:
+            return self.check(args, kwargs) is None
+        if not self._least <= len(args) <= len(self._accepted):
+            return False
+        for types, v in zip(self._accepted, args):
+            if types.isdisjoint(tags(v)):
+                return False
+        return True
 
     def text(self) -> str:
         """As MindSpore lists it: ``Tensor.max(dim=<int>, keepdim=<bool>)``."""
@@ -110,17 +130,17 @@ class Signature:
             return Failure("missing", missing[0].name, count=len(missing))
         if not self.varargs:
             for i, (p, v) in enumerate(zip(self.positional, args)):
-                if not accepts(p.types, v):
+                if not accepts(p.accepted, v):
                     return Failure("positional_type", p.name, i)
         for j, (k, v) in enumerate(kwargs.items()):
-            if not accepts(self.by_name[k].types, v):
+            if not accepts(self.by_name[k].accepted, v):
                 return Failure("keyword_type", k, len(args) + j)
         return None
 
 
 def _varargs_failure(p: Param, args: tuple) -> Failure | None:
     """``x.reshape(2, 3)`` (ints) or ``x.reshape((2, 3))`` (one value of ``p.types``)."""
-    if len(args) == 1 and accepts(p.types, args[0]):
+    if len(args) == 1 and accepts(p.accepted, args[0]):
         return None
     for i, v in enumerate(args):
         if not _is_int(v):
@@ -129,45 +149,44 @@ def _varargs_failure(p: Param, args: tuple) -> Failure | None:
 
 
 def _is_int(v) -> bool:
-    if type(v) is SymbolicScalar:
-        return v.kind in (int, bool)
-    return isinstance(v, (int, np.integer))
-
-
-def _is_bool(v) -> bool:
-    if type(v) is SymbolicScalar:
-        return v.kind is bool
-    return isinstance(v, (bool, np.bool_))
-
-
-def _is_number(v) -> bool:
-    if type(v) is SymbolicScalar:
-        return True
-    return isinstance(v, (int, float, np.number, np.bool_))
+    return "int" in tags(v)
 
 
 def _is_int_sequence(v) -> bool:
-    return all(_is_int(x) or isinstance(x, Tensor) for x in v)
+    return all("int" in tags(x) or isinstance(x, Tensor) for x in v)
 
 
-_CHECKS = {
-    "Tensor": lambda v: isinstance(v, Tensor),
-    "number": _is_number,
-    "int": _is_int,
-    "float": lambda v: _is_number(v) and not _is_bool(v),
-    "bool": _is_bool,
-    "str": lambda v: isinstance(v, str),
-    "None": lambda v: v is None,
-    "Tuple": lambda v: isinstance(v, tuple) and _is_int_sequence(v),
-    "List": lambda v: isinstance(v, list) and _is_int_sequence(v),
-    "mstype": lambda v: isinstance(v, (mstype.Type, np.dtype)) or v in (int, float, bool),
-    "any": lambda v: True,
-}
+_SCALAR_TAGS = {bool: frozenset({"bool", "int", "number", "any"}),
+                int: frozenset({"int", "float", "number", "any"}),
+                float: frozenset({"float", "number", "any"})}
+_BY_TYPE = {**_SCALAR_TAGS, type(None): frozenset({"None", "any"}),
+            str: frozenset({"str", "any"})}
+_ANY = frozenset({"any"})
 
 
-def accepts(types: tuple, v) -> bool:
+def tags(v) -> frozenset:
+    """The signature types ``v`` is of (cached per Python type where the type decides)."""
+    found = _BY_TYPE.get(type(v))
+    if found is not None:
+        return found
+    t = type(v)
+    if isinstance(v, Tensor):
+        found = _BY_TYPE[t] = frozenset({"Tensor", "any"})
+    elif t is SymbolicScalar:
+        return _SCALAR_TAGS[v.kind]
+    elif isinstance(v, (tuple, list)):
+        kind = "Tuple" if isinstance(v, tuple) else "List"
+        return frozenset({kind, "any"}) if _is_int_sequence(v) else _ANY
+    elif isinstance(v, (np.bool_, np.integer, np.floating)):
+        found = _BY_TYPE[t] = _SCALAR_TAGS[type(v.item())]
+    elif isinstance(v, (mstype.Type, np.dtype)) or v in (int, float, bool):
+        return frozenset({"mstype", "any"})
+    return found or _ANY
+
+
+def accepts(types: frozenset, v) -> bool:
     """True when ``v`` is of one of ``types``."""
-    return any(_CHECKS[t](v) for t in types)
+    return not types.isdisjoint(tags(v))
 
 
 def describe(v) -> str:
@@ -271,14 +290,14 @@ def overloaded(method: str, texts: tuple, impl):
     """``impl(self, *args, **kwargs)`` behind MindSpore's overload check of
     ``Tensor.<method>`` against its overloads ``texts``."""
     sigs = signatures(method, texts)
-    checks = tuple(s.check for s in sigs)
+    checks = tuple(s.matches for s in sigs)
 
     def call(self, *args, **kwargs):
         if not isinstance(self, Tensor):
             raise TypeError(f"descriptor '{method}' for 'Tensor' objects doesn't apply to a "
                             f"'{type(self).__name__}' object")
         for check in checks:
-            if check(args, kwargs) is None:
+            if check(args, kwargs):
                 return impl(self, *args, **kwargs)
         raise TypeError(no_match_message(method, sigs, args, kwargs))
 
@@ -289,4 +308,4 @@ def overloaded(method: str, texts: tuple, impl):
 
 
 __all__ = ["Param", "Signature", "accepts", "describe", "no_match_message", "overloaded",
-           "signatures"]
+           "signatures", "tags"]
