@@ -225,8 +225,9 @@ def _single_message(sig: Signature, f: Failure, args: tuple, kwargs: dict = None
     """The Python-like message for the one signature a call could mean."""
     name, values = sig.method, args + tuple((kwargs or {}).values())
     if f.kind == "too_many":
-        verb = "was" if len(args) == 1 else "were"
-        return f"{name}() takes {f.count} positional arguments but {len(args)} {verb} given."
+        given = len(values)
+        verb = "was" if given == 1 else "were"
+        return f"{name}() takes {f.count} positional arguments but {given} {verb} given."
     if f.kind == "missing":
         return f"{name}() missing {f.count} required argument"
     if f.kind == "keyword":
@@ -249,7 +250,8 @@ def _reason(f: Failure, args: tuple, kwargs: dict, sig: Signature) -> list:
     """The lines under a listed signature that says why the call did not bind to it."""
     texts = _arg_texts(args, kwargs)
     if f.kind == "keyword":
-        return [f"\t{_REASON} incorrect keyword name: {f.name}"] if len(texts) > 1 else []
+        said = len(texts) > 1 or len(sig.positional) == 1
+        return [f"\t{_REASON} incorrect keyword name: {f.name}"] if said else []
     if f.kind == "missing":
         return []
     if f.kind == "keyword_type" and sig.by_name[f.name].types == ("bool",) and \
@@ -262,14 +264,19 @@ def _reason(f: Failure, args: tuple, kwargs: dict, sig: Signature) -> list:
     return [f"{head}{', '.join(texts)})", " " * offset + "~" * (len(marked) + 2)]
 
 
-def no_match_message(method: str, sigs: tuple, args: tuple, kwargs: dict) -> str:
-    """MindSpore's message for a call of ``Tensor.<method>`` that binds to none of ``sigs``."""
+def no_match_message(method: str, sigs: tuple, args: tuple, kwargs: dict,
+                     python_worded: bool = False) -> str:
+    """MindSpore's message for a call of ``Tensor.<method>`` that binds to none of ``sigs``
+    (``python_worded``: MindSpore words the errors of this method as Python does)."""
     failures = [s.check(args, kwargs) for s in sigs]
     n = len(args) + len(kwargs)
     fits = [i for i, s in enumerate(sigs) if s.capacity >= n]
-    if len(sigs) == 1 and failures[0].kind not in ("keyword", "keyword_type"):
-        return _single_message(sigs[0], failures[0], args)
-    if len(sigs) > 1 and len(fits) == 1:
+    keyword = next((f for f in failures if f.kind == "keyword"), None)
+    if python_worded and keyword is not None:
+        return f"{_REASON} incorrect keyword name: {keyword.name}"
+    if python_worded and len(sigs) == 1:
+        return _single_message(sigs[0], failures[0], args, kwargs)
+    if not python_worded and len(sigs) > 1 and len(fits) == 1:
         return _single_message(sigs[fits[0]], failures[fits[0]], args, kwargs)
     lines = [f'Failed calling {method} with "{method}({", ".join(_arg_texts(args, kwargs))})".',
              "The valid calling should be:"]
@@ -286,9 +293,10 @@ def signatures(method: str, texts: tuple) -> tuple:
     return tuple(Signature(method, text) for text in texts)
 
 
-def overloaded(method: str, texts: tuple, impl):
+def overloaded(method: str, texts: tuple, impl, python_worded: bool = False):
     """``impl(self, *args, **kwargs)`` behind MindSpore's overload check of
-    ``Tensor.<method>`` against its overloads ``texts``."""
+    ``Tensor.<method>`` against its overloads ``texts`` (``python_worded``: see
+    ``no_match_message``)."""
     sigs = signatures(method, texts)
     checks = tuple(s.matches for s in sigs)
 
@@ -299,7 +307,7 @@ def overloaded(method: str, texts: tuple, impl):
         for check in checks:
             if check(args, kwargs):
                 return impl(self, *args, **kwargs)
-        raise TypeError(no_match_message(method, sigs, args, kwargs))
+        raise TypeError(no_match_message(method, sigs, args, kwargs, python_worded))
 
     call.__name__ = call.__qualname__ = method
     call.__doc__ = impl.__doc__
