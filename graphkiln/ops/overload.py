@@ -179,7 +179,7 @@ def tags(v) -> frozenset:
         return frozenset({kind, "any"}) if _is_int_sequence(v) else _ANY
     elif isinstance(v, (np.bool_, np.integer, np.floating)):
         found = _BY_TYPE[t] = _SCALAR_TAGS[type(v.item())]
-    elif isinstance(v, (mstype.Type, np.dtype)) or v in (int, float, bool):
+    elif isinstance(v, (mstype.Type, np.dtype)) or v is int or v is float or v is bool:
         return frozenset({"mstype", "any"})
     return found or _ANY
 
@@ -221,7 +221,7 @@ def _expected(p: Param) -> str:
     return ", ".join("Number" if t == "number" else t for t in names)
 
 
-def _single_message(sig: Signature, f: Failure, args: tuple, kwargs: dict = None) -> str:
+def _single_message(sig: Signature, f: Failure, args: tuple, kwargs: dict | None = None) -> str:
     """The Python-like message for the one signature a call could mean."""
     name, values = sig.method, args + tuple((kwargs or {}).values())
     if f.kind == "too_many":
