@@ -83,20 +83,27 @@ class Signature:
         self.positional = tuple(p for p in params if not p.kw_only)
         self.varargs = bool(params) and params[0].varargs
         self.capacity = float("inf") if self.varargs else len(params)
-        # for ``matches``: positional calls bind when their count is in range and types fit
-        needed = [i + 1 for i, p in enumerate(params) if p.required]
-        self._simple = not self.varargs and not any(p.required and p.kw_only for p in params)
-        self._least = max(needed, default=0)
+        # for ``matches``: where each parameter binds and which must be given
+        self._slot = {p.name: (i if not p.kw_only else len(params)) for i, p in enumerate(params)}
+        self._required = tuple((self._slot[p.name], p.name) for p in params if p.required)
         self._accepted = tuple(p.accepted for p in self.positional)
 
     def matches(self, args: tuple, kwargs: dict) -> bool:
-        """True when the call binds to this signature (``check``, faster when it does)."""
-        if kwargs or not self._simple:
+        """True when the call binds to this signature (as ``check``, but faster)."""
+        if self.varargs:
             return self.check(args, kwargs) is None
-        if not self._least <= len(args) <= len(self._accepted):
+        n = len(args)
+        if n > len(self._accepted):
             return False
         for types, v in zip(self._accepted, args):
             if types.isdisjoint(tags(v)):
+                return False
+        for slot, name in self._required:
+            if slot >= n and name not in kwargs:
+                return False
+        for k, v in kwargs.items():
+            slot = self._slot.get(k)
+            if slot is None or slot < n or self.by_name[k].accepted.isdisjoint(tags(v)):
                 return False
         return True
 

@@ -169,3 +169,16 @@ def test_mutable_numbers_match_as_numbers():
     np.testing.assert_array_equal(out.asnumpy(), [2, 3])
     with pytest.raises(TypeError, match="keepdims"):
         ms.jit(lambda x, k: x.max(0, k, initial=None))(Tensor(A), ms.mutable(1))
+
+
+def test_fast_match_agrees_with_the_full_check():
+    """``Signature.matches`` (the fast path of every call) == ``check(...) is None``."""
+    from graphkiln.ops.overload import signatures
+    x, y = Tensor(A), Tensor(B)
+    calls = [(m, *eval(f"(lambda *a, **k: (a, k))({args})", {"x": x}))  # noqa: S307
+             for m, args in CASES.values() if m in SIGNATURES]
+    calls += [(m, tuple(y if a == "y" else a for a in args), kw) for m, args, kw, _ in VALID]
+    for method, args, kwargs in calls:
+        for sig in signatures(method, SIGNATURES[method]):
+            assert sig.matches(args, kwargs) == (sig.check(args, kwargs) is None), \
+                (method, sig.text(), args, kwargs)
