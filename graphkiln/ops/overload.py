@@ -281,8 +281,10 @@ def no_match_message(method: str, sigs: tuple, args: tuple, kwargs: dict,
     keyword = next((f for f in failures if f.kind == "keyword"), None)
     if python_worded and keyword is not None:
         return f"{_REASON} incorrect keyword name: {keyword.name}"
-    if python_worded and len(sigs) == 1:
-        return _single_message(sigs[0], failures[0], args, kwargs)
+    too_many = next((i for i in fits if failures[i].kind == "too_many"), None)
+    if python_worded and (len(sigs) == 1 or too_many is not None):
+        one = 0 if too_many is None else too_many
+        return _single_message(sigs[one], failures[one], args, kwargs)
     if not python_worded and len(sigs) > 1 and len(fits) == 1:
         return _single_message(sigs[fits[0]], failures[fits[0]], args, kwargs)
     lines = [f'Failed calling {method} with "{method}({", ".join(_arg_texts(args, kwargs))})".',

@@ -56,6 +56,8 @@ SIGNATURES: dict[str, tuple[str, ...]] = {
                "axis: int|None = None, keepdims: bool = False"),
     "var": ("axis: int|Tuple|None = None, ddof: int|bool = 0, keepdims: bool = False",
             "dim: int|Tuple|None|List = None, correction: int = 1, keepdim: bool = False"),
+    "std": ("dim: int|Tuple|None|List = None, *, correction: int = 1, keepdim: bool = False",
+            "axis: int|Tuple|None|List = None, ddof: int = 0, keepdims: bool = False"),
     "roll": ("shifts: int|Tuple|List, dims: int|Tuple|None|List = None",),
     "reshape": ("*shape: Tuple|List",),
     "view": ("*shape: Tuple|Tensor|List", "dtype: mstype|int"),
@@ -127,7 +129,7 @@ PYTHON_WORDED = frozenset({
     "abs", "exp", "log", "sqrt", "neg", "negative", "sin", "cos", "tanh", "sigmoid", "floor",
     "ceil", "square", "rsqrt", "reciprocal", "log1p", "expm1", "erf", "logical_not", "trunc",
     "sinh", "cosh", "tan", "maximum", "minimum", "reshape", "transpose", "cumsum",
-    "count_nonzero"})
+    "count_nonzero", "std"})
 
 
 def install() -> None:

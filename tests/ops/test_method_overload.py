@@ -27,8 +27,6 @@ OTHER_WORDS = {
                         "lists Tensor.clamp's overloads, as MindSpore's PyNative mode does",
     "add_str": "the call matches Tensor.add(other=<any,Tensor>) and the Add op refuses the "
                "str, in graphkiln's words",
-    "std_keyword": "Tensor.std's overloads are not declared (its graph-mode list was not "
-                   "recorded): Python's own TypeError",
 }
 
 
