@@ -1426,6 +1426,9 @@ def call(f, *args, **kwargs):
     if t is _METHOD and type(f.__func__) is _FUNCTION:
         if _is_user_code(f.__func__.__code__):
             return call_user(f.__func__, (f.__self__, *args), kwargs)
+        if isinstance(f.__self__, Tensor) and wants_run_time(f, args, kwargs):
+            # a Tensor method given a run-time Python value runs when the graph runs
+            return run_time(f.__func__, f.__self__, *args, **kwargs)
         return f(*args, **kwargs)
     if is_jit_class_instance(f):
         return call_instance(f, args, kwargs)

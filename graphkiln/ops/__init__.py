@@ -22,6 +22,7 @@ from . import tensor_methods_api as _tensor_methods_api  # noqa: F401  (x.cumpro
 from . import tensor_methods_ext as _tensor_methods_ext  # noqa: F401  (x.log2(), x.tril()...)
 from . import tensor_methods_linalg as _tensor_methods_linalg  # noqa: F401  (x.det()...)
 from . import tensor_methods_more as _tensor_methods_more  # noqa: F401  (x.histc()...)
+from . import tensor_overloads as _tensor_overloads  # noqa: F401  (MindSpore's overload check)
 from .activation_functions import *  # noqa: F401,F403
 from .array_ops import *  # noqa: F401,F403
 from .box_functions import *  # noqa: F401,F403

@@ -1,0 +1,182 @@
+"""MindSpore's overload check of Tensor methods (ops/overload.py, ops/tensor_overloads.py):
+calls that match no overload raise the TypeError MindSpore 2.10 raises in graph mode
+(fixtures/method_overload_errors.json, recorded by fixtures/record_overload_errors.py),
+the same in PyNative mode; valid calls keep their results (NumPy, GRAPH == PYNATIVE)."""
+import json
+import os
+import sys
+
+import numpy as np
+import pytest
+
+import graphkiln as ms
+from graphkiln import Tensor
+
+FIXTURES = os.path.join(os.path.dirname(__file__), "fixtures")
+sys.path.insert(0, FIXTURES)
+from overload_cases import CASES, PROBED, calls_module, message  # noqa: E402
+
+from graphkiln.ops.tensor_overloads import SIGNATURES  # noqa: E402
+
+with open(os.path.join(FIXTURES, "method_overload_errors.json")) as _f:
+    RECORDED = json.load(_f)
+
+# cases whose message differs from MindSpore's graph mode (the error type is the same)
+OTHER_WORDS = {
+    "clamp_tensor_int": "MindSpore's graph mode names its ClampScalar primitive; graphkiln "
+                        "lists Tensor.clamp's overloads, as MindSpore's PyNative mode does",
+    "add_str": "the call matches Tensor.add(other=<any,Tensor>) and the Add op refuses the "
+               "str, in graphkiln's words",
+}
+
+
+@pytest.fixture(scope="module")
+def calls(tmp_path_factory):
+    return calls_module(str(tmp_path_factory.mktemp("overload")))
+
+
+def _error(fn) -> tuple:
+    x = Tensor(np.array([1.0, 2.0], np.float32))
+    with pytest.raises(Exception) as info:
+        fn(x)
+    return type(info.value).__name__, message(info.value).rstrip("\n")
+
+
+def test_fixture_covers_the_cases():
+    assert sorted(RECORDED) == sorted(CASES)
+    assert set(OTHER_WORDS) <= set(CASES)
+
+
+def test_every_declared_method_is_probed_on_mindspore():
+    """Each declared method's overload list is checked against MindSpore's own."""
+    assert set(SIGNATURES) <= set(PROBED)
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_graph_mode_message_is_mindspores(case, calls):
+    kind, text = _error(ms.jit(getattr(calls, case)))
+    want_kind, want_text = RECORDED[case]["graph"]
+    assert kind == want_kind
+    if case not in OTHER_WORDS:
+        assert text == want_text.rstrip("\n")
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_pynative_raises_the_same(case, calls):
+    """One message in both modes (MindSpore's PyNative words differ in details: type
+    spellings, order of the overloads); the error type is MindSpore's PyNative one."""
+    fn = getattr(calls, case)
+    kind, text = _error(fn)
+    assert kind == RECORDED[case]["pynative"][0]
+    if case not in OTHER_WORDS:
+        assert (kind, text) == _error(ms.jit(fn))
+
+
+def test_message_parts():
+    """The pieces the MindSpore system tests look for."""
+    x = Tensor(np.array([1.0, 2.0], np.float32))
+    with pytest.raises(TypeError) as info:
+        x.add(x, 1)
+    text = str(info.value)
+    assert text.startswith('Failed calling add with "add(Tensor, int)".\n'
+                           "The valid calling should be:\n")
+    assert "    match failed because invalid types: (Tensor, int)\n" + " " * 41 + "~" * 13 \
+        in text
+    with pytest.raises(TypeError, match=r"argument 'shape' \(position 2\) must be tuple of int"):
+        x.reshape(1, 1.5)
+
+
+def test_self_must_be_a_tensor():
+    with pytest.raises(TypeError, match="descriptor 'add' for 'Tensor' objects doesn't apply "
+                                        "to a 'list' object"):
+        Tensor.add([1], [2])
+
+
+A = np.arange(6, dtype=np.float32).reshape(2, 3) - 2.5
+B = np.full((2, 3), 0.5, np.float32)
+VALID = [  # (method, args, kwargs, NumPy reference of x=A, y=B)
+    ("clamp", (-1, 1), {}, np.clip(A, -1, 1)),
+    ("clamp", (), {"max": 1.0}, np.minimum(A, 1)),
+    ("clip", (-1.5,), {}, np.maximum(A, -1.5)),
+    ("max", (), {}, A.max()),
+    ("max", (), {"axis": 1, "keepdims": True}, A.max(1, keepdims=True)),
+    ("min", (), {"axis": 0}, A.min(0)),
+    ("add", ("y",), {"alpha": 2}, A + 2 * B),
+    ("add", (1.5,), {}, A + 1.5),
+    ("sub", ("y",), {}, A - B),
+    ("mul", ("y",), {}, A * B),
+    ("div", ("y",), {"rounding_mode": "floor"}, np.floor(A / B)),
+    ("pow", (2,), {}, A ** 2),
+    ("mean", (1, True), {}, A.mean(1, keepdims=True)),
+    ("mean", (), {"axis": 0, "keep_dims": False}, A.mean(0)),
+    ("sum", (), {"dim": 1, "keepdim": True}, A.sum(1, keepdims=True)),
+    ("sum", ((0, 1),), {}, A.sum()),
+    ("prod", (0,), {}, A.prod(0)),
+    ("reshape", (3, 2), {}, A.reshape(3, 2)),
+    ("reshape", ((-1,),), {}, A.reshape(-1)),
+    ("view", (6,), {}, A.reshape(6)),
+    ("transpose", (1, 0), {}, A.T),
+    ("permute", (1, 0), {}, A.T),
+    ("roll", (1,), {"dims": 1}, np.roll(A, 1, 1)),
+    ("unsqueeze", (0,), {}, A[None]),
+    ("argmax", (), {"dim": 1}, A.argmax(1)),
+    ("abs", (), {}, np.abs(A)),
+    ("exp", (), {}, np.exp(A)),
+    ("all", (), {"axis": 1}, A.all(1)),
+    ("any", (), {}, A.any()),
+    ("less", (0.0,), {}, A < 0),
+    ("maximum", ("y",), {}, np.maximum(A, B)),
+]
+
+
+def _valid_call(method, args, kwargs):
+    def fn(x, y):
+        return getattr(x, method)(*(y if a == "y" else a for a in args), **kwargs)
+    return fn
+
+
+@pytest.mark.parametrize("method,args,kwargs,want", VALID,
+                         ids=[f"{v[0]}{i}" for i, v in enumerate(VALID)])
+def test_valid_calls_keep_their_results(method, args, kwargs, want):
+    fn = _valid_call(method, args, kwargs)
+    x, y = Tensor(A), Tensor(B)
+    eager = fn(x, y)
+    graph = ms.jit(fn)(x, y)
+    np.testing.assert_allclose(eager.asnumpy(), want, rtol=1e-6)
+    np.testing.assert_allclose(graph.asnumpy(), want, rtol=1e-6)
+
+
+def test_run_time_python_value_as_an_argument():
+    """``x.clamp(min, ms.Tensor(max.asnumpy()))`` in a graph: the method runs when the
+    graph runs (MindSpore's fallback)."""
+    @ms.jit
+    def f(x, lo, hi):
+        return x.clamp(lo, Tensor(hi.asnumpy())), x.max(return_indices=bool(hi.asnumpy() < 0))
+
+    clamped, top = f(Tensor(np.array([1, 2, 3, 4, 5])), Tensor(2), Tensor(4))
+    np.testing.assert_array_equal(clamped.asnumpy(), [2, 2, 3, 4, 4])
+    assert top.asnumpy() == 5
+
+
+def test_mutable_numbers_match_as_numbers():
+    @ms.jit
+    def f(x, lo):
+        return x.clamp(lo, 3)
+
+    out = f(Tensor(np.array([1.0, 5.0], np.float32)), ms.mutable(2))
+    np.testing.assert_array_equal(out.asnumpy(), [2, 3])
+    with pytest.raises(TypeError, match="keepdims"):
+        ms.jit(lambda x, k: x.max(0, k, initial=None))(Tensor(A), ms.mutable(1))
+
+
+def test_fast_match_agrees_with_the_full_check():
+    """``Signature.matches`` (the fast path of every call) == ``check(...) is None``."""
+    from graphkiln.ops.overload import signatures
+    x, y = Tensor(A), Tensor(B)
+    calls = [(m, *eval(f"(lambda *a, **k: (a, k))({args})", {"x": x}))  # noqa: S307
+             for m, args in CASES.values() if m in SIGNATURES]
+    calls += [(m, tuple(y if a == "y" else a for a in args), kw) for m, args, kw, _ in VALID]
+    for method, args, kwargs in calls:
+        for sig in signatures(method, SIGNATURES[method]):
+            assert sig.matches(args, kwargs) == (sig.check(args, kwargs) is None), \
+                (method, sig.text(), args, kwargs)
