@@ -6,8 +6,11 @@ more, and only for those. An array of a few hundred KiB is faulted in 4 KiB at a
 first time it is written, and a fault costs a microsecond or two (measured: 1 MiB written
 fresh 0.43 ms, 257 faults; 26 MiB in huge pages 2.2 ms, 525 faults). A compiled step's
 buffers and its kernels' workspaces are many such arrays, written for the first time by
-the first call: carved from slabs of 4 MiB or more, they fault in a few 2 MiB pages instead.
-Where the system gives no huge pages the slabs behave as ordinary memory.
+the first call: carved from one allocation per pool and from 8 MiB slabs, most of their
+memory comes in huge pages. (Over-allocating so that each slab starts on a 2 MiB boundary
+faulted fewer pages still, but made first calls 2x slower right after another large
+process had exited: docs/runtime.md.) Where the system gives no huge pages the slabs behave
+as ordinary memory.
 """
 from __future__ import annotations
 
@@ -16,10 +19,7 @@ import math
 import numpy as np
 
 ALIGN = 64  # bytes: every carved array starts on a cache line
-HUGE_PAGE = 2 << 20
-NUMPY_HUGE = 4 << 20  # NumPy's threshold for asking for huge pages
-MIN_HUGE = 1 << 20  # below this, 4 KiB faults cost about what one huge page's zeroing does
-SLAB_BYTES = 8 << 20
+SLAB_BYTES = 8 << 20  # NumPy advises huge pages from 4 MiB on
 MIN_CARVED = 64 << 10  # smaller arrays come from the C heap's free lists anyway
 
 
@@ -33,15 +33,10 @@ def _view(slab: np.ndarray, at: int, shape: tuple, dtype: np.dtype) -> np.ndarra
 
 
 def _new_slab(nbytes: int) -> tuple[np.ndarray, int]:
-    """A fresh slab of at least ``nbytes`` usable bytes and the offset of its first usable
-    byte: from ``MIN_HUGE`` bytes on, the slab asks for huge pages and its usable part starts
-    on one (a huge page is only used where a whole aligned 2 MiB lies inside the range:
-    glibc's heap, where a tuned heap puts these allocations, aligns nothing)."""
-    if nbytes < MIN_HUGE:
-        slab = np.empty(nbytes + ALIGN, np.uint8)
-        return slab, -slab.ctypes.data % ALIGN
-    slab = np.empty(max(nbytes, NUMPY_HUGE) + HUGE_PAGE, np.uint8)
-    return slab, -slab.ctypes.data % HUGE_PAGE
+    """A fresh slab of at least ``nbytes`` usable bytes and the offset of its first
+    cache-line-aligned byte."""
+    slab = np.empty(nbytes + ALIGN, np.uint8)
+    return slab, -slab.ctypes.data % ALIGN
 
 
 def carve(specs: list) -> list[np.ndarray]:

@@ -26,13 +26,6 @@ def test_carve_lays_arrays_on_cache_lines_of_one_allocation():
         assert a.ctypes.data % slabs.ALIGN == 0
 
 
-def test_a_large_carve_starts_on_a_huge_page():
-    big = carve([((slabs.MIN_HUGE,), np.dtype(np.uint8))])[0]
-    small = carve([((slabs.MIN_HUGE // 2,), np.dtype(np.uint8))])[0]
-    assert big.ctypes.data % slabs.HUGE_PAGE == 0
-    assert small.ctypes.data % slabs.ALIGN == 0 and _root(small).nbytes < slabs.MIN_HUGE
-
-
 def test_slab_arrays_share_slabs_and_a_released_slab_is_dropped():
     alloc = SlabAllocator()
     n = slabs.SLAB_BYTES // 4 // 4  # a quarter slab of float32
