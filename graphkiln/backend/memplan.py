@@ -36,7 +36,6 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..common.slabs import carve
 from ..ir.abstract import AbstractMonad, AbstractTensor, AbstractTuple
 from ..ir.anf import CNode, FuncGraph
 from ..ir.primitive import MEM_EFFECT, NO_EFFECT, OUT_INPLACE
@@ -89,7 +88,7 @@ class BufferPools:
         try:
             return free.pop()
         except IndexError:
-            return carve(self.specs)  # one allocation: huge pages (common/slabs.py)
+            return [np.empty(shape, dtype) for shape, dtype in self.specs]
 
     def __reduce__(self):  # the compile cache stores the layout, never the arrays
         return BufferPools, (self.specs,)

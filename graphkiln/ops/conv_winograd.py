@@ -32,7 +32,6 @@ from fractions import Fraction
 
 import numpy as np
 
-from ..common.slabs import carve
 from .workspace import result_array, workspace
 
 OUT_TILE = 4  # m of F(m x m, 3 x 3)
@@ -147,10 +146,8 @@ class _Transformed:
 
     def __init__(self, layout: tuple, source_shape: tuple, tile_shapes: list, dtype):
         self.layout = layout
-        dtype = np.dtype(dtype)
-        # one allocation: a first step faults it in as huge pages (common/slabs.py)
-        self.source, *self.tiles = carve([(source_shape, dtype)] +
-                                         [(shape, dtype) for shape in tile_shapes])
+        self.source = np.empty(source_shape, dtype)
+        self.tiles = [np.empty(shape, dtype) for shape in tile_shapes]
         self.address = None  # the input's data pointer, once every chunk is transformed
 
     @property

@@ -18,8 +18,6 @@ import threading
 
 import numpy as np
 
-from ..common.slabs import SlabAllocator
-
 BUDGET_BYTES = 64 << 20  # kept per thread
 
 
@@ -31,30 +29,21 @@ class Workspace(threading.local):
         self.buffers: dict = {}
         self.nbytes = 0
         self.sources: dict = {}  # key -> what the array's content was last derived from
-        self.slabs = SlabAllocator()
-        self.tokens: dict = {}  # key -> the slab token of a kept carved array
 
     def get(self, role, shape: tuple, dtype, fill: float = 0) -> np.ndarray:
         key = (role, shape, np.dtype(dtype))
         buf = self.buffers.pop(key, None)
         if buf is None:
-            buf, token = self.slabs.empty(shape, dtype)  # huge pages (common/slabs.py)
-            if token is None:
-                # zeros from calloc: pages are mapped when a kernel first writes them,
-                # not written twice (a first call's im2col columns are megabytes)
-                buf = np.zeros(shape, dtype) if fill == 0 else np.full(shape, fill, dtype)
-            else:
-                buf.fill(fill)
+            # zeros come from calloc: pages are mapped when a kernel first writes them, not
+            # written twice (a first call's im2col columns are megabytes)
+            buf = np.zeros(shape, dtype) if fill == 0 else np.full(shape, fill, dtype)
             if buf.nbytes > BUDGET_BYTES:
                 return buf
             self.nbytes += buf.nbytes
-            self.tokens[key] = token
             while self.nbytes > BUDGET_BYTES:
                 old = next(iter(self.buffers))
-                gone = self.buffers.pop(old)
-                self.nbytes -= gone.nbytes
+                self.nbytes -= self.buffers.pop(old).nbytes
                 self.sources.pop(old, None)
-                self.slabs.release(self.tokens.pop(old), gone)
         self.buffers[key] = buf  # most recently used last
         return buf
 

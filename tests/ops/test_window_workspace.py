@@ -196,20 +196,6 @@ def test_budget_drops_the_least_recently_used(monkeypatch):
     assert (space.get("d", (3,), np.float32, fill=-np.inf) == -np.inf).all()
 
 
-def test_workspace_arrays_come_from_slabs_and_eviction_gives_them_back(monkeypatch):
-    """Arrays of MIN_CARVED bytes and more are carved from the thread's slabs, start
-    filled, and stop counting against the slabs when the budget drops them."""
-    monkeypatch.setattr(workspace, "BUDGET_BYTES", 1 << 20)
-    space = workspace.Workspace()
-    a = space.get("a", (1 << 17,), np.float32)  # 512 KiB
-    b = space.get("b", (1 << 17,), np.float32, fill=1.0)
-    assert not a.any() and (b == 1).all() and space.slabs.kept_bytes == 1 << 20
-    assert a.base is not None and np.shares_memory(a.base, b.base)
-    space.get("c", (1 << 17,), np.float32)  # over budget: "a" goes
-    assert ("a", (1 << 17,), np.dtype(np.float32)) not in space.buffers
-    assert space.slabs.kept_bytes == 1 << 20 and space.nbytes == 1 << 20
-
-
 class _ConvPool(ms.nn.Cell):
     def __init__(self):
         super().__init__()
