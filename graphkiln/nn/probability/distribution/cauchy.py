@@ -8,50 +8,21 @@ import graphkiln.ops as ops
 
 from ....common import dtype as mstype
 from .._checks import (
-    FLOAT_TYPES,
     check_distribution_name,
-    check_dtype,
-    check_greater_zero,
     check_tuple,
     not_defined,
 )
-from .distribution import Distribution
+from ._location_scale import LocScale
 
 _LOG_4PI = math.log(4.0 * math.pi)
 
 
-class Cauchy(Distribution):
+class Cauchy(LocScale):
     """Cauchy distribution with ``loc`` and ``scale > 0``."""
 
     def __init__(self, loc=None, scale=None, seed=None, dtype=mstype.float32,
                  name: str = "Cauchy"):
-        param = dict(locals())
-        param["param_dict"] = {"loc": loc, "scale": scale}
-        check_dtype(dtype, FLOAT_TYPES, type(self).__name__)
-        super().__init__(seed, dtype, name, param)
-        self._loc = self._add_parameter(loc, "loc")
-        self._scale = self._add_parameter(scale, "scale")
-        if self._scale is not None:
-            check_greater_zero(self._scale, "scale")
-
-    @property
-    def loc(self):
-        return self._loc
-
-    @property
-    def scale(self):
-        return self._scale
-
-    def extend_repr(self) -> str:
-        if self.is_scalar_batch:
-            return f"location = {self._loc}, scale = {self._scale}"
-        return f"batch_shape = {self._broadcast_shape}"
-
-    def _get_dist_type(self) -> str:
-        return "Cauchy"
-
-    def _get_dist_args(self, loc=None, scale=None):
-        return self._dist_args((loc, scale))
+        super().__init__(loc, scale, seed, dtype, name, dict(locals()))
 
     def _mode(self, loc=None, scale=None):
         return self._check_param_type(loc, scale)[0]
