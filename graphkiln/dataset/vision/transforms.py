@@ -417,7 +417,10 @@ def _blend(img: np.ndarray, other, factor: float) -> np.ndarray:
     weight = np.float32(factor)
     scaled = img.astype(np.float32) * weight
     other = np.asarray(other, dtype=np.float32).astype(np.float64)
-    out = (other * np.float64(np.float32(1 - np.float64(weight))) + scaled).astype(np.float32)
+    # both terms in float64 under NumPy 1 too (whose value-based casting would add a 0-d
+    # float64 to the float32 image in float32)
+    out = (other * np.float64(np.float32(1 - np.float64(weight))) +
+           scaled.astype(np.float64)).astype(np.float32)
     return np.clip(np.rint(out), 0, 255).astype(np.uint8)
 
 
