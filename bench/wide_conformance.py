@@ -15,8 +15,9 @@ usage:
 
 Only tests marked for CPU count: ``arg_mark(plat_marks=[..., 'cpu_linux', ...])`` or
 ``@pytest.mark.platform_x86_cpu``. ``--sample N`` keeps every N-th test file (sorted), for
-folders too large to run whole. With ``--baseline``, the last line is 'N/M baseline-passing
-tests pass'.
+folders too large to run whole; ``--offset K`` starts at the K-th file, so that
+``--sample N --offset K`` for K = 0..N-1 are disjoint slices of the folder.
+With ``--baseline``, the last line is 'N/M baseline-passing tests pass'.
 """
 from __future__ import annotations
 
@@ -68,12 +69,12 @@ def cpu_tests(path: str) -> list[str]:
     return ids
 
 
-def select(root: str, folder: str, sample: int) -> dict[str, list[str]]:
+def select(root: str, folder: str, sample: int, offset: int = 0) -> dict[str, list[str]]:
     """{file relative to root: CPU node ids} for tests/st/<folder>."""
     base = os.path.join(root, "tests", "st", folder)
     files = sorted(os.path.relpath(os.path.join(d, f), root) for d, _, fs in os.walk(base)
                    for f in fs if f.startswith("test_") and f.endswith(".py"))
-    files = files[::sample]
+    files = files[offset::sample]
     work = {rel: cpu_tests(os.path.join(root, rel)) for rel in files}
     return {rel: ids for rel, ids in work.items() if ids}
 
@@ -133,6 +134,8 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--timeout", type=int, default=300, help="seconds per test file")
     ap.add_argument("--sample", type=int, default=1, help="keep every N-th test file")
+    ap.add_argument("--offset", type=int, default=0,
+                    help="with --sample N: start at the K-th file (0 <= K < N)")
     ap.add_argument("--record", help="write every outcome to this TSV")
     ap.add_argument("--baseline", help="TSV from --record on MindSpore: run only its passing tests")
     ap.add_argument("--out", help="write this run's outcomes here (with --baseline)")
@@ -149,7 +152,7 @@ def main() -> None:
         work = {rel: sorted(set(ids)) for rel, ids in work.items()}
         want = set(passing(a.baseline))
     else:
-        work, want = select(root, a.folder, a.sample), set()
+        work, want = select(root, a.folder, a.sample, a.offset), set()
     rows = []
     try:
         with cf.ThreadPoolExecutor(a.jobs) as ex:
