@@ -219,7 +219,7 @@ def _graph_source(g: FuncGraph, mod: _Module) -> str:
                   n.inputs[0].value.opdef.scratch is not None}
     plan = plan_memory(g, order, writers, scratchers)
     if plan.slots:  # this call's buffers: b0, b1... (see memplan)
-        pools = mod.const(BufferPools(plan.slots), "pools")
+        pools = mod.const(BufferPools(*plan.layout()), "pools")
         slots = ", ".join(f"b{i}" for i in range(len(plan.slots)))
         lines.append(f"    pool = {pools}.take()")
         lines.append(f"    {slots}{',' if len(plan.slots) == 1 else ''} = pool")

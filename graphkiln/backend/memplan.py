@@ -24,6 +24,13 @@ generated order (``toposort``):
   re-entered call, never share a pool; a call that raises does not give its pool back
   (the next call makes a new one). Values that leave the function (its output or a view
   of it, what a graph call or side effect receives) never live in a slot.
+* **One arena per pool.** Slots are views into a single array. Each slot knows when it is
+  in use (from the kernel that first writes it to the last reader of the last value it
+  holds, scratch only during its kernel), and slots never in use at the same line share
+  memory: offsets are assigned greedily, largest slot first, at the lowest offset free of
+  every slot it overlaps in time (:func:`pack`). A first call touches each page of the
+  arena once, so a smaller arena is a cheaper first call (GPT block train step: 53 slots of
+  24.4 MiB in 12.8 MiB).
 
 Small arrays are never planned: NumPy returns 0-d results as scalars, and below about 256
 elements its ufunc call without ``out=`` is as fast or faster (measured: one element
@@ -65,21 +72,62 @@ class MemoryPlan:
     done_assigns: set = field(default_factory=set)  # Assigns whose value is already written
     scratch: dict = field(default_factory=dict)  # id(kernel node) -> [Slot or node]
     slots: list = field(default_factory=list)  # (shape, numpy dtype) of each pool slot
+    busy: list = field(default_factory=list)  # per slot: [(first line, last line)] in use
 
     def new_slot(self, key: tuple) -> Slot:
         shape, dtype = key
         self.slots.append((shape, dtype.np_dtype))
+        self.busy.append([])
         return Slot(len(self.slots) - 1)
+
+    def layout(self) -> tuple[int, list]:
+        """The pool's arena size in bytes and each slot's (offset, shape, dtype)."""
+        sizes = [math.prod(shape) * dtype.itemsize for shape, dtype in self.slots]
+        offsets, size = pack(sizes, self.busy)
+        return size, [(off, shape, dtype) for off, (shape, dtype) in zip(offsets, self.slots)]
+
+
+ALIGN = 64  # bytes: every slot starts on a cache line
+
+
+def pack(sizes: list[int], busy: list[list[tuple[int, int]]]) -> tuple[list[int], int]:
+    """Offsets for buffers of ``sizes`` bytes such that two buffers in use at the same line
+    (``busy``: closed line ranges per buffer) never overlap, and the arena size. Greedy:
+    largest first, each at the lowest aligned offset clear of the placed buffers it meets."""
+    meets: list[set] = [set() for _ in sizes]
+    active: list[tuple[int, int]] = []  # (last line, buffer) of the ranges open so far
+    for first, last, b in sorted((f, la, b) for b, ranges in enumerate(busy)
+                                 for f, la in ranges):
+        active = [(end, o) for end, o in active if end >= first]
+        for _, o in active:
+            if o != b:
+                meets[b].add(o)
+                meets[o].add(b)
+        active.append((last, b))
+    offsets: list = [None] * len(sizes)
+    size = 0
+    for b in sorted(range(len(sizes)), key=lambda b: (-sizes[b], b)):
+        at = 0
+        for lo, hi in sorted((offsets[o], offsets[o] + sizes[o]) for o in meets[b]
+                             if offsets[o] is not None):
+            if lo - at >= sizes[b]:
+                break
+            at = max(at, -(-hi // ALIGN) * ALIGN)
+        offsets[b] = at
+        size = max(size, at + sizes[b])
+    return offsets, size
 
 
 class BufferPools:
-    """The pools of one generated function: ``take()`` a list of fresh slot arrays (a
-    pool given back earlier when there is one), ``give(pool)`` it back after the call."""
+    """The pools of one generated function: ``take()`` a list of fresh slot arrays, views
+    into one arena (a pool given back earlier when there is one), ``give(pool)`` it back
+    after the call. ``views`` holds each slot's (byte offset, shape, dtype)."""
 
-    __slots__ = ("specs", "free", "give")
+    __slots__ = ("size", "views", "free", "give")
 
-    def __init__(self, specs: list):
-        self.specs = [(tuple(shape), np.dtype(dtype)) for shape, dtype in specs]
+    def __init__(self, size: int, views: list):
+        self.size = size
+        self.views = [(off, tuple(shape), np.dtype(dtype)) for off, shape, dtype in views]
         self.free: list = []
         self.give = self.free.append  # list.append/pop are atomic: no lock is needed
 
@@ -88,10 +136,12 @@ class BufferPools:
         try:
             return free.pop()
         except IndexError:
-            return [np.empty(shape, dtype) for shape, dtype in self.specs]
+            arena = np.empty(self.size, np.uint8)
+            return [arena[off:off + math.prod(shape) * dtype.itemsize].view(dtype)
+                    .reshape(shape) for off, shape, dtype in self.views]
 
     def __reduce__(self):  # the compile cache stores the layout, never the arrays
-        return BufferPools, (self.specs,)
+        return BufferPools, (self.size, self.views)
 
 
 def _buffer_key(node) -> tuple | None:
@@ -164,12 +214,12 @@ def plan_memory(g: FuncGraph, order: list[CNode], writers: dict[int, str],
     _plan_assigns(order, writers, users, plan)
     pos = {id(n): i for i, n in enumerate(order)}
     dying: dict[int, list[CNode]] = {}  # position -> buffers free from then on
-    owned = set()
+    death: dict[int, int] = {}  # id(node) -> the line of its buffer's last reader
     for n in order:
         readers = None if id(n) in plan.out else _dead_buffer_readers(g, n, users, writers)
         if readers:
-            owned.add(id(n))
-            dying.setdefault(max(pos[id(u)] for u in readers), []).append(n)
+            death[id(n)] = max(pos[id(u)] for u in readers)
+            dying.setdefault(death[id(n)], []).append(n)
     free: dict[tuple, list] = {}
 
     def release(i: int) -> None:
@@ -182,15 +232,20 @@ def plan_memory(g: FuncGraph, order: list[CNode], writers: dict[int, str],
             # a view: NumPy's ufuncs and the fused kernel see the overlap and buffer it)
             release(i)
         if how is not None and id(n) not in plan.out and _buffer_key(n) is not None:
-            target = _pick(free.get(_buffer_key(n), []), pooled_ok=id(n) in owned)
-            if target is None and id(n) in owned:
+            target = _pick(free.get(_buffer_key(n), []), pooled_ok=id(n) in death)
+            if target is None and id(n) in death:
                 target = plan.new_slot(_buffer_key(n))
             if target is not None:
                 plan.out[id(n)] = target
+                if isinstance(target, Slot):
+                    plan.busy[target.index].append((i, death[id(n)]))
         keys = _scratch_keys(n) if id(n) in scratchers else None
         if keys:  # an op may need no scratch for some attributes
             plan.scratch[id(n)] = [_pick(free.get(k, []), True) or plan.new_slot(k)
                                    for k in keys]
+            for b in plan.scratch[id(n)]:
+                if isinstance(b, Slot):
+                    plan.busy[b.index].append((i, i))
         release(i)
         for k, buf in zip(keys or (), plan.scratch.get(id(n), ())):
             free.setdefault(k, []).append(buf)  # free again once the kernel returned
@@ -253,4 +308,4 @@ def _only_reads(u: CNode, n: CNode, writers: dict) -> bool:
     return _is_fresh(u, writers)
 
 
-__all__ = ["BufferPools", "MemoryPlan", "Slot", "plan_memory"]
+__all__ = ["BufferPools", "MemoryPlan", "Slot", "pack", "plan_memory"]

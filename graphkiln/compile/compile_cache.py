@@ -34,7 +34,7 @@ from . import entry_store
 from .executable import CompileInfo, Executable
 from .guards import guards_hold
 
-FORMAT = 2
+FORMAT = 3  # 3: buffer pools are views into one packed arena
 STALE_MESSAGE = ("Warning: Check the consistency of dependency files hash failed. "
                  "Execute all the compilation actions.")
 HIT_MESSAGE = ("Warning: Use the compilation cache and execute the backend actions only. Be "

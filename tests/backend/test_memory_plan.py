@@ -10,7 +10,7 @@ import pytest
 
 import graphkiln as ms
 from graphkiln import Parameter, Tensor, context, nn, ops
-from graphkiln.backend.memplan import BufferPools
+from graphkiln.backend.memplan import ALIGN, BufferPools, pack
 from graphkiln.ops.defs.grad_ops import ReluGrad
 from graphkiln.ops.defs.math import MatMul, ReLU
 
@@ -163,13 +163,43 @@ def test_a_steady_call_reuses_its_pool_and_returns_fresh_arrays():
 
 
 def test_buffer_pools_give_each_caller_its_own_pool():
-    pools = BufferPools([((4, 8), np.float32), ((8,), np.float64)])
+    pools = BufferPools(192, [(0, (4, 8), np.float32), (128, (8,), np.float64)])
     a, b = pools.take(), pools.take()  # two calls at once (threads, recursion)
     assert a[0] is not b[0] and a[1].dtype == np.float64 and a[0].shape == (4, 8)
+    assert not np.shares_memory(a[0], b[0]) and not np.shares_memory(a[0], a[1])
+    assert a[0].flags.c_contiguous and a[1].flags.aligned
     pools.give(a)
     assert pools.take()[0] is a[0]  # the next call reuses the given-back pool
     copy = pickle.loads(pickle.dumps(pools))  # the compile cache keeps the layout only
-    assert copy.specs == pools.specs and copy.free == []
+    assert (copy.size, copy.views) == (pools.size, pools.views) and copy.free == []
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_packed_slots_in_use_at_one_line_never_share_memory(seed):
+    r = np.random.default_rng(seed)
+    n = int(r.integers(1, 40))
+    sizes = [int(s) for s in r.integers(1, 5000, n)]
+    busy = []
+    for _ in range(n):
+        starts = np.sort(r.integers(0, 60, int(r.integers(1, 4))))
+        busy.append([(int(a), int(a + r.integers(0, 8))) for a in starts])
+    offsets, size = pack(sizes, busy)
+    for a in range(n):
+        assert offsets[a] % ALIGN == 0 and offsets[a] + sizes[a] <= size
+        for b in range(a):
+            together = any(fa <= lb and fb <= la for fa, la in busy[a] for fb, lb in busy[b])
+            apart = offsets[a] + sizes[a] <= offsets[b] or offsets[b] + sizes[b] <= offsets[a]
+            assert apart or not together, (a, b)
+    # never larger than giving every slot its own aligned range
+    assert size <= sum(-(-s // ALIGN) * ALIGN for s in sizes)
+
+
+def test_slots_used_one_after_another_share_the_arena():
+    # a chain of matmuls: each result dies at the next, so every slot can reuse one range
+    offsets, size = pack([4096, 8192, 4096], [[(0, 1)], [(1, 2)], [(2, 3)]])
+    assert offsets == [8192, 0, 8192] and size == 12288
+    offsets, size = pack([4096, 4096], [[(0, 1)], [(2, 3)]])
+    assert offsets == [0, 0] and size == 4096
 
 
 def test_threads_calling_one_compiled_step_get_their_own_buffers():
