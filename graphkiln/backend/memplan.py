@@ -38,6 +38,7 @@ elements its ufunc call without ``out=`` is as fast or faster (measured: one ele
 """
 from __future__ import annotations
 
+import bisect
 import math
 from dataclasses import dataclass, field
 
@@ -93,27 +94,26 @@ ALIGN = 64  # bytes: every slot starts on a cache line
 def pack(sizes: list[int], busy: list[list[tuple[int, int]]]) -> tuple[list[int], int]:
     """Offsets for buffers of ``sizes`` bytes such that two buffers in use at the same line
     (``busy``: closed line ranges per buffer) never overlap, and the arena size. Greedy:
-    largest first, each at the lowest aligned offset clear of the placed buffers it meets."""
-    meets: list[set] = [set() for _ in sizes]
-    active: list[tuple[int, int]] = []  # (last line, buffer) of the ranges open so far
-    for first, last, b in sorted((f, la, b) for b, ranges in enumerate(busy)
-                                 for f, la in ranges):
-        active = [(end, o) for end, o in active if end >= first]
-        for _, o in active:
-            if o != b:
-                meets[b].add(o)
-                meets[o].add(b)
-        active.append((last, b))
-    offsets: list = [None] * len(sizes)
+    largest first, each at the lowest aligned offset clear of the placed buffers it meets
+    (a buffer's lines are the bits of an int, so meeting is one ``&``)."""
+    lines = []
+    for ranges in busy:
+        bits = 0
+        for first, last in ranges:
+            bits |= ((1 << (last - first + 1)) - 1) << first
+        lines.append(bits)
+    offsets: list = [0] * len(sizes)
+    placed: list[tuple[int, int, int]] = []  # (offset, end, buffer), by offset
     size = 0
     for b in sorted(range(len(sizes)), key=lambda b: (-sizes[b], b)):
-        at = 0
-        for lo, hi in sorted((offsets[o], offsets[o] + sizes[o]) for o in meets[b]
-                             if offsets[o] is not None):
-            if lo - at >= sizes[b]:
-                break
-            at = max(at, -(-hi // ALIGN) * ALIGN)
+        at, mine = 0, lines[b]
+        for lo, hi, o in placed:
+            if lines[o] & mine:
+                if lo - at >= sizes[b]:
+                    break
+                at = max(at, -(-hi // ALIGN) * ALIGN)
         offsets[b] = at
+        bisect.insort(placed, (at, at + sizes[b], b))
         size = max(size, at + sizes[b])
     return offsets, size
 
