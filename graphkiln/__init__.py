@@ -1,4 +1,6 @@
 """graphkiln: a static-graph compiler for MindSpore-style Python, on NumPy."""
+from .common.comm_scheduler import quiet_rerun as _quiet_rerun
+_quiet_rerun()  # a scheduler-launched worker rerun under mpiexec: quiet until init()
 from . import context, ops
 from . import nn
 from .common import dtype

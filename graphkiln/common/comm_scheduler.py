@@ -56,15 +56,60 @@ def serve(n: int, deadline: float) -> None:
         server.close()
 
 
+RERUN = "GRAPHKILN_SCHEDULER_RERUN"
+_hidden: tuple[int, int] | None = None  # the real stdout and stderr while a rerun is quiet
+
+
 def run_under_mpiexec(mpiexec: str) -> None:
     """Restart this worker's command line as a one-process MPI job, unless it is one:
     MPICH joins separately started jobs only when each has a process manager, as
     ``graphkiln msrun``'s workers do (bare singletons look alike and cannot merge). The
-    shell's ``wait`` still sees this process id; the script reruns from its start."""
+    shell's ``wait`` still sees this process id; the script reruns from its start, quiet
+    until it reaches ``init()`` again (:func:`quiet_rerun`): what it printed before
+    ``init()`` is printed once, by this run (flushed before the restart)."""
     if any(k in os.environ for k in ("PMI_RANK", "PMI_FD", "PMIX_RANK")):
+        speak()
         return
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os.environ[RERUN] = "1"
     argv = [sys.executable, *sys.orig_argv[1:]]
     os.execv(mpiexec, [mpiexec, "-n", "1", *argv])
+
+
+def quiet_rerun() -> None:
+    """In a worker's rerun under ``mpiexec`` (called when graphkiln is imported), send
+    stdout and stderr to the null device until ``init()`` (:func:`speak`), or until an
+    uncaught exception, which is then printed."""
+    global _hidden
+    if os.environ.pop(RERUN, None) != "1" or _hidden is not None:
+        return
+    sys.stdout.flush()
+    sys.stderr.flush()
+    _hidden = (os.dup(1), os.dup(2))
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, 1)
+    os.dup2(null, 2)
+    os.close(null)
+    hook = sys.excepthook
+
+    def speak_then(*exc_info):
+        speak()
+        hook(*exc_info)
+    sys.excepthook = speak_then
+
+
+def speak() -> None:
+    """Give a quiet rerun its stdout and stderr back."""
+    global _hidden
+    if _hidden is None:
+        return
+    sys.stdout.flush()
+    sys.stderr.flush()
+    for fd, saved in zip((1, 2), _hidden):
+        os.dup2(saved, fd)
+        os.close(saved)
+    _hidden = None
 
 
 def join(n: int, deadline: float, mpi):
