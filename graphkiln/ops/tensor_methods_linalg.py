@@ -4,8 +4,18 @@ is imported."""
 from __future__ import annotations
 
 from ..common.tensor import Tensor
-from .linalg_ops import (cholesky, cholesky_inverse, cholesky_solve, inverse, logdet, lstsq,
-                         matrix_power, qr, slogdet, svd)
+from .linalg_ops import (
+    cholesky,
+    cholesky_inverse,
+    cholesky_solve,
+    inverse,
+    logdet,
+    lstsq,
+    matrix_power,
+    qr,
+    slogdet,
+    svd,
+)
 from .linalg_ops import det as _det
 from .norms import norm
 from .segments import unsorted_segment_max, unsorted_segment_min, unsorted_segment_prod
