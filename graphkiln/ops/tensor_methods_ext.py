@@ -17,6 +17,7 @@ from . import array_ops as A
 from . import dot as DOT
 from . import elementwise as E
 from . import products as P
+from .defs.masked_scatter import MaskedScatter
 
 _MISSING = object()
 
@@ -230,6 +231,15 @@ def masked_fill(self, mask, value):
     return F.masked_fill(self, mask, value)
 
 
+def masked_scatter(self, mask, source):
+    """``self`` with the positions where ``mask`` holds taken, in order, from ``source``."""
+    for arg, v in (("mask", mask), ("source", source)):
+        if not isinstance(v, Tensor):
+            raise TypeError(f"masked_scatter(): argument '{arg}' must be Tensor, not "
+                            f"{type(v).__name__}.")
+    return MaskedScatter(self, mask, source)
+
+
 def where(self, condition, y):
     return A.where(condition, self, y)
 
@@ -371,8 +381,8 @@ def install() -> None:
     for fn in (heaviside, lerp, isclose, hardshrink, nan_to_num, logsumexp, nansum, nanmean,
                count_nonzero, median, tril, triu, flip, narrow, chunk, split, tensor_split,
                hsplit, vsplit, dsplit, unbind, movedim, swapdims, diagonal, trace,
-               index_select, take, masked_fill, where, repeat_interleave, diff, select,
-               select_scatter, slice_scatter, scatter, scatter_add, new_zeros, new_ones,
+               index_select, take, masked_fill, masked_scatter, where, repeat_interleave, diff,
+               select, select_scatter, slice_scatter, scatter, scatter_add, new_zeros, new_ones,
                new_full, sum_to_size, roll, type_as, stride, choose, resize):
         setattr(Tensor, fn.__name__, fn)
     Tensor.moveaxis = movedim
