@@ -248,6 +248,13 @@ class Tensor:
             return Tensor._run_time_asnumpy(self)
         return as_mindspore_array(self._host_array())
 
+    def _offload(self) -> None:
+        """MindSpore moves a device Tensor's data to the host; a graphkiln Tensor's data is
+        on the host already, so there is nothing to move."""
+
+    def _load(self) -> None:
+        """The reverse of :meth:`_offload` (host to device): nothing to move either."""
+
     def _host_array(self) -> np.ndarray:
         if self._node is not None:
             raise RuntimeError(_GRAPH_BOOL_HINT.format(what="asnumpy()"))
