@@ -84,8 +84,10 @@ class Tensor:
     # ``_abs``), so initializers draw their seeds in the order the values are used;
     # ``_numpy_backed`` marks a Tensor made by ``from_numpy`` (MindSpore prints it NumPy-style)
     # ``_symbols`` holds a set_inputs placeholder's ``Symbol`` per dimension (or None)
+    # ``_view`` marks a PyNative result of a primitive MindSpore returns as a strided view
+    # of its input (``ir.primitive.VIEW_OPS``): its layout is its array's
     __slots__ = ("_data", "_dtype", "_node", "_abs", "_pending_init", "_numpy_backed",
-                 "_symbols", "__weakref__")
+                 "_symbols", "_view", "__weakref__")
     _is_param = False
     # set by common/initializer.py: the values an ``init`` (name or Initializer) gives
     _initial_values = None

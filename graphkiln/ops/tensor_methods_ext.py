@@ -360,9 +360,32 @@ def type_as(self, other):
     return F.cast(self, other.dtype)
 
 
+def _strided(self) -> bool:
+    """A PyNative view (``ir.primitive.VIEW_OPS``) whose layout is its array's own."""
+    return getattr(self, "_view", False) and self._node is None
+
+
+def is_contiguous(self) -> bool:
+    """False for a view whose elements are not laid out row-major (``x.T``, ``x[:, 1]``)."""
+    return not _strided(self) or self._data.flags.c_contiguous
+
+
+def storage_offset(self) -> int:
+    """Elements between the start of the memory a view shares and its first element."""
+    if not _strided(self):
+        return 0
+    root = self._data
+    while isinstance(root.base, np.ndarray):
+        root = root.base
+    return (self._data.ctypes.data - root.ctypes.data) // self._data.itemsize
+
+
 def stride(self, dim=None):
-    """The element strides (a list) of the (contiguous) Tensor, or that of ``dim``."""
-    strides = [int(s) for s in np.cumprod((1,) + tuple(self.shape[:0:-1]))[::-1]]
+    """The element strides (a list) of the Tensor (a view's own), or that of ``dim``."""
+    if _strided(self):
+        strides = [s // self._data.itemsize for s in self._data.strides]
+    else:
+        strides = [int(s) for s in np.cumprod((1,) + tuple(self.shape[:0:-1]))[::-1]]
     if dim is None:
         return strides
     return strides[dim]
@@ -383,7 +406,8 @@ def install() -> None:
                hsplit, vsplit, dsplit, unbind, movedim, swapdims, diagonal, trace,
                index_select, take, masked_fill, masked_scatter, where, repeat_interleave, diff,
                select, select_scatter, slice_scatter, scatter, scatter_add, new_zeros, new_ones,
-               new_full, sum_to_size, roll, type_as, stride, choose, resize):
+               new_full, sum_to_size, roll, type_as, stride, storage_offset,
+               is_contiguous, choose, resize):
         setattr(Tensor, fn.__name__, fn)
     Tensor.moveaxis = movedim
     Tensor.type = type_
@@ -399,9 +423,7 @@ def install() -> None:
     Tensor.is_floating_point = lambda self: self.dtype.is_float
     Tensor.is_complex = lambda self: self.dtype.is_complex
     Tensor.is_signed = lambda self: self.dtype.kind in "ifc"
-    Tensor.contiguous = lambda self: self
-    Tensor.is_contiguous = lambda self: True
-    Tensor.storage_offset = lambda self: 0
+    Tensor.contiguous = lambda self: self if is_contiguous(self) else F.contiguous(self)
     Tensor.byte = lambda self: F.cast(self, mstype.uint8)
     Tensor.short = lambda self: F.cast(self, mstype.int16)
 
