@@ -252,12 +252,12 @@ def diff(self, n=1, axis=-1, prepend=None, append=None):
     return A.diff(self, n, axis, prepend, append)
 
 
-def select(self, dim, index):
+def select(self, *args, **kwargs):
     """``x.select(dim, index)``: the slice at ``index`` along ``dim``; the older
     ``x.select(condition, y)``: ``x`` where the bool ``condition`` holds, else ``y``."""
-    if isinstance(dim, Tensor):
-        return _select_where(self, dim, index)
-    return A.select_dim(self, dim, index)
+    if "condition" in kwargs or (args and isinstance(args[0], Tensor)):
+        return _select_where(self, *args, **kwargs)
+    return A.select_dim(self, *args, **kwargs)
 
 
 def _select_where(self, condition, y):

@@ -128,6 +128,8 @@ VALID = [  # (method, args, kwargs, NumPy reference of x=A, y=B)
     ("any", (), {}, A.any()),
     ("less", (0.0,), {}, A < 0),
     ("maximum", ("y",), {}, np.maximum(A, B)),
+    ("select", (), {"dim": 1, "index": 2}, A[:, 2]),
+    ("select", (0,), {"index": 1}, A[1]),
 ]
 
 
@@ -178,6 +180,14 @@ def test_mutable_numbers_outside_a_graph_match_as_numbers():
     np.testing.assert_array_equal(out.asnumpy(), A[:, 0])
     values, _ = x.topk(ms.mutable(2))
     np.testing.assert_array_equal(values.asnumpy(), -np.sort(-A, axis=1)[:, :2])
+
+
+def test_select_condition_by_keyword():
+    cond = A > 0
+    for mode in (ms.PYNATIVE_MODE, ms.GRAPH_MODE):
+        fn = (lambda x, c: x.select(condition=c, y=Tensor(B)))
+        out = (ms.jit(fn) if mode == ms.GRAPH_MODE else fn)(Tensor(A), Tensor(cond))
+        np.testing.assert_array_equal(out.asnumpy(), np.where(cond, A, B))
 
 
 def test_fast_match_agrees_with_the_full_check():
