@@ -84,8 +84,10 @@ class Tensor:
     # ``_abs``), so initializers draw their seeds in the order the values are used;
     # ``_numpy_backed`` marks a Tensor made by ``from_numpy`` (MindSpore prints it NumPy-style)
     # ``_symbols`` holds a set_inputs placeholder's ``Symbol`` per dimension (or None)
+    # ``_view`` marks a PyNative result of a primitive MindSpore returns as a strided view
+    # of its input (``ir.primitive.VIEW_OPS``): its layout is its array's
     __slots__ = ("_data", "_dtype", "_node", "_abs", "_pending_init", "_numpy_backed",
-                 "_symbols", "__weakref__")
+                 "_symbols", "_view", "__weakref__")
     _is_param = False
     # set by common/initializer.py: the values an ``init`` (name or Initializer) gives
     _initial_values = None
@@ -247,6 +249,13 @@ class Tensor:
         if self._node is not None and Tensor._run_time_asnumpy is not None:
             return Tensor._run_time_asnumpy(self)
         return as_mindspore_array(self._host_array())
+
+    def _offload(self) -> None:
+        """MindSpore moves a device Tensor's data to the host; a graphkiln Tensor's data is
+        on the host already, so there is nothing to move."""
+
+    def _load(self) -> None:
+        """The reverse of :meth:`_offload` (host to device): nothing to move either."""
 
     def _host_array(self) -> np.ndarray:
         if self._node is not None:

@@ -283,6 +283,19 @@ def eager_value(x):
     return x
 
 
+# primitives whose PyNative results MindSpore returns as strided views of their input (not
+# contiguous after a transpose or a column slice: ``x.is_contiguous()``, ``x.stride()``);
+# their kernels return NumPy views with the same layout
+VIEW_OPS = frozenset({"Transpose", "Getitem", "StridedSlice", "Slice", "ExpandDims", "Squeeze",
+                      "Reshape", "Split", "SplitV"})
+
+
+def _mark_views(result) -> None:
+    for t in result if isinstance(result, tuple) else (result,):
+        if isinstance(t, Tensor):
+            t._view = True
+
+
 def wrap_output(value, abstract):
     """Turn a kernel result into Tensors (tuples stay tuples)."""
     if isinstance(abstract, AbstractTuple):
@@ -347,6 +360,8 @@ def apply(opdef: OpDef, args: tuple, attrs: dict):
     finally:
         _exit_fp(token)
     result = wrap_output(out, out_abs)
+    if opdef.name in VIEW_OPS:
+        _mark_views(result)
     if tape.ACTIVE:  # a PyNative gradient is running: its tape may need this step
         tape.record(opdef, args, result, attrs, opdef.differentiable)
         if written:

@@ -186,6 +186,8 @@ def tags(v) -> frozenset:
         return frozenset({kind, "any"}) if _is_int_sequence(v) else _ANY
     elif isinstance(v, (np.bool_, np.integer, np.floating)):
         found = _BY_TYPE[t] = _SCALAR_TAGS[type(v.item())]
+    elif isinstance(v, (int, float)):  # a subclass: ms.mutable(1) outside a graph
+        found = _BY_TYPE[t] = _SCALAR_TAGS[int if isinstance(v, int) else float]
     elif isinstance(v, (mstype.Type, np.dtype)) or v is int or v is float or v is bool:
         return frozenset({"mstype", "any"})
     return found or _ANY

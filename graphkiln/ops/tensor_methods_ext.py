@@ -17,6 +17,7 @@ from . import array_ops as A
 from . import dot as DOT
 from . import elementwise as E
 from . import products as P
+from .defs.masked_scatter import MaskedScatter
 
 _MISSING = object()
 
@@ -230,6 +231,15 @@ def masked_fill(self, mask, value):
     return F.masked_fill(self, mask, value)
 
 
+def masked_scatter(self, mask, source):
+    """``self`` with the positions where ``mask`` holds taken, in order, from ``source``."""
+    for arg, v in (("mask", mask), ("source", source)):
+        if not isinstance(v, Tensor):
+            raise TypeError(f"masked_scatter(): argument '{arg}' must be Tensor, not "
+                            f"{type(v).__name__}.")
+    return MaskedScatter(self, mask, source)
+
+
 def where(self, condition, y):
     return A.where(condition, self, y)
 
@@ -242,12 +252,12 @@ def diff(self, n=1, axis=-1, prepend=None, append=None):
     return A.diff(self, n, axis, prepend, append)
 
 
-def select(self, dim, index):
+def select(self, *args, **kwargs):
     """``x.select(dim, index)``: the slice at ``index`` along ``dim``; the older
     ``x.select(condition, y)``: ``x`` where the bool ``condition`` holds, else ``y``."""
-    if isinstance(dim, Tensor):
-        return _select_where(self, dim, index)
-    return A.select_dim(self, dim, index)
+    if "condition" in kwargs or (args and isinstance(args[0], Tensor)):
+        return _select_where(self, *args, **kwargs)
+    return A.select_dim(self, *args, **kwargs)
 
 
 def _select_where(self, condition, y):
@@ -350,9 +360,32 @@ def type_as(self, other):
     return F.cast(self, other.dtype)
 
 
+def _strided(self) -> bool:
+    """A PyNative view (``ir.primitive.VIEW_OPS``) whose layout is its array's own."""
+    return getattr(self, "_view", False) and self._node is None
+
+
+def is_contiguous(self) -> bool:
+    """False for a view whose elements are not laid out row-major (``x.T``, ``x[:, 1]``)."""
+    return not _strided(self) or self._data.flags.c_contiguous
+
+
+def storage_offset(self) -> int:
+    """Elements between the start of the memory a view shares and its first element."""
+    if not _strided(self):
+        return 0
+    root = self._data
+    while isinstance(root.base, np.ndarray):
+        root = root.base
+    return (self._data.ctypes.data - root.ctypes.data) // self._data.itemsize
+
+
 def stride(self, dim=None):
-    """The element strides (a list) of the (contiguous) Tensor, or that of ``dim``."""
-    strides = [int(s) for s in np.cumprod((1,) + tuple(self.shape[:0:-1]))[::-1]]
+    """The element strides (a list) of the Tensor (a view's own), or that of ``dim``."""
+    if _strided(self):
+        strides = [s // self._data.itemsize for s in self._data.strides]
+    else:
+        strides = [int(s) for s in np.cumprod((1,) + tuple(self.shape[:0:-1]))[::-1]]
     if dim is None:
         return strides
     return strides[dim]
@@ -371,9 +404,10 @@ def install() -> None:
     for fn in (heaviside, lerp, isclose, hardshrink, nan_to_num, logsumexp, nansum, nanmean,
                count_nonzero, median, tril, triu, flip, narrow, chunk, split, tensor_split,
                hsplit, vsplit, dsplit, unbind, movedim, swapdims, diagonal, trace,
-               index_select, take, masked_fill, where, repeat_interleave, diff, select,
-               select_scatter, slice_scatter, scatter, scatter_add, new_zeros, new_ones,
-               new_full, sum_to_size, roll, type_as, stride, choose, resize):
+               index_select, take, masked_fill, masked_scatter, where, repeat_interleave, diff,
+               select, select_scatter, slice_scatter, scatter, scatter_add, new_zeros, new_ones,
+               new_full, sum_to_size, roll, type_as, stride, storage_offset,
+               is_contiguous, choose, resize):
         setattr(Tensor, fn.__name__, fn)
     Tensor.moveaxis = movedim
     Tensor.type = type_
@@ -389,9 +423,7 @@ def install() -> None:
     Tensor.is_floating_point = lambda self: self.dtype.is_float
     Tensor.is_complex = lambda self: self.dtype.is_complex
     Tensor.is_signed = lambda self: self.dtype.kind in "ifc"
-    Tensor.contiguous = lambda self: self
-    Tensor.is_contiguous = lambda self: True
-    Tensor.storage_offset = lambda self: 0
+    Tensor.contiguous = lambda self: self if is_contiguous(self) else F.contiguous(self)
     Tensor.byte = lambda self: F.cast(self, mstype.uint8)
     Tensor.short = lambda self: F.cast(self, mstype.int16)
 

@@ -4,7 +4,18 @@ is imported."""
 from __future__ import annotations
 
 from ..common.tensor import Tensor
-from .linalg_ops import cholesky, inverse, logdet, lstsq, matrix_power, qr, slogdet, svd
+from .linalg_ops import (
+    cholesky,
+    cholesky_inverse,
+    cholesky_solve,
+    inverse,
+    logdet,
+    lstsq,
+    matrix_power,
+    qr,
+    slogdet,
+    svd,
+)
 from .linalg_ops import det as _det
 from .norms import norm
 from .segments import unsorted_segment_max, unsorted_segment_min, unsorted_segment_prod
@@ -27,6 +38,8 @@ def install() -> None:
     Tensor.matrix_power = lambda self, n: matrix_power(self, n)
     Tensor.qr = lambda self, some=True: qr(self, "reduced" if some else "complete")
     Tensor.cholesky = lambda self, upper=False: cholesky(self, upper)
+    Tensor.cholesky_solve = lambda self, input2, upper=False: cholesky_solve(self, input2, upper)
+    Tensor.cholesky_inverse = lambda self, upper=False: cholesky_inverse(self, upper)
     Tensor.lstsq = lambda self, A: lstsq(self, A)
     Tensor.norm, Tensor.svd = _norm, _svd
     for name, fn in (("unsorted_segment_max", unsorted_segment_max),

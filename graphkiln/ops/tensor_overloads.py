@@ -81,6 +81,7 @@ SIGNATURES: dict[str, tuple[str, ...]] = {
               "split_size_or_sections: int|Tuple|List, axis: int = 0"),
     "chunk": ("chunks: int, dim: int = 0", "chunks: int, axis: int = 0"),
     "index_select": ("dim: int, index: Tensor", "axis: int, index: Tensor"),
+    "select": ("dim: int, index: int", "condition: Tensor, y: number|Tensor"),
     "remainder": ("other: Tensor", "other: number", "divisor: number|Tensor"),
     "logical_and": ("y: bool|Tensor", "other: bool|Tensor"),
     "logical_or": ("y: bool|Tensor", "other: bool|Tensor"),

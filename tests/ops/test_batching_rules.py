@@ -113,6 +113,9 @@ SAMPLES["SquareSumAll"] = [lambda r: ((B(f32(r, 3, 4, 5)), B(f32(r, 3, 4, 5))), 
                            lambda r: ((B(f32(r, 3, 2)), U(f32(r, 2))), {})]
 SAMPLES["MaskedFill"] = [lambda r: ((B(f32(r, 3, 2, 4)), U(bools(r, 4)), U(np.float32(7.0))), {}),
                          lambda r: ((U(f32(r, 4)), B(bools(r, 3, 4)), B(f32(r, 3))), {})]
+SAMPLES["MaskedScatter"] = [
+    lambda r: ((B(f32(r, 3, 2, 4)), B(bools(r, 3, 4)), B(f32(r, 3, 8))), {}),
+    lambda r: ((U(f32(r, 2, 4)), B(bools(r, 3, 2, 4)), U(f32(r, 9))), {})]
 SAMPLES["PReLU"] = [lambda r: ((B(f32(r, 3, 2, 4, 5)), U(f32(r, 4))), {}),
                     lambda r: ((B(f32(r, 3, 5)), B(f32(r, 3, 1))), {})]
 SAMPLES["SpaceToDepth"] = [lambda r: ((B(f32(r, 3, 2, 1, 4, 4)),), {"block_size": 2})]

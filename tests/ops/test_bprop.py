@@ -280,6 +280,8 @@ SAMPLES = {
     "MaskedSelect": [s(n(2, 3), mask([[True, False, True], [False, True, False]])),
                      s(n(2, 3), mask([True, False, True]))],
     "MaskedSelectGrad": [s(n(2, 3), mask([True, False, True]), n(4))],
+    "MaskedScatter": [s(n(2, 3), mask([True, False, True]), n(2, 3)),
+                      s(n(2, 3), mask([[False, True, True], [True, False, False]]), n(5))],
     "GetitemGrad": [s(n(2, 2), (ints([0, 0]), slice(None, None, 2)), shape=(3, 3)),
                     s(n(3), 1, shape=(2, 3)), s(n(3), 1, n(2, 3))],
     "ConcatGrad": [s(n(5, 3), (n(2, 3), n(3, 3)), axis=0),

@@ -27,6 +27,8 @@ OTHER_WORDS = {
                         "lists Tensor.clamp's overloads, as MindSpore's PyNative mode does",
     "add_str": "the call matches Tensor.add(other=<any,Tensor>) and the Add op refuses the "
                "str, in graphkiln's words",
+    "select_int_tensor": "MindSpore's graph mode names its SelectExtView primitive; graphkiln "
+                         "lists Tensor.select's overloads, as MindSpore's PyNative mode does",
 }
 
 
@@ -126,6 +128,8 @@ VALID = [  # (method, args, kwargs, NumPy reference of x=A, y=B)
     ("any", (), {}, A.any()),
     ("less", (0.0,), {}, A < 0),
     ("maximum", ("y",), {}, np.maximum(A, B)),
+    ("select", (), {"dim": 1, "index": 2}, A[:, 2]),
+    ("select", (0,), {"index": 1}, A[1]),
 ]
 
 
@@ -167,6 +171,23 @@ def test_mutable_numbers_match_as_numbers():
     np.testing.assert_array_equal(out.asnumpy(), [2, 3])
     with pytest.raises(TypeError, match="keepdims"):
         ms.jit(lambda x, k: x.max(0, k, initial=None))(Tensor(A), ms.mutable(1))
+
+
+def test_mutable_numbers_outside_a_graph_match_as_numbers():
+    """``ms.mutable(1)`` run eagerly is an int subclass: it binds to ``int`` parameters."""
+    x = Tensor(A)
+    out = x.select(ms.mutable(1), ms.mutable(0))
+    np.testing.assert_array_equal(out.asnumpy(), A[:, 0])
+    values, _ = x.topk(ms.mutable(2))
+    np.testing.assert_array_equal(values.asnumpy(), -np.sort(-A, axis=1)[:, :2])
+
+
+def test_select_condition_by_keyword():
+    cond = A > 0
+    for mode in (ms.PYNATIVE_MODE, ms.GRAPH_MODE):
+        fn = (lambda x, c: x.select(condition=c, y=Tensor(B)))
+        out = (ms.jit(fn) if mode == ms.GRAPH_MODE else fn)(Tensor(A), Tensor(cond))
+        np.testing.assert_array_equal(out.asnumpy(), np.where(cond, A, B))
 
 
 def test_fast_match_agrees_with_the_full_check():

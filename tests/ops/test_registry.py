@@ -160,6 +160,7 @@ SAMPLES = {
     "SoftShrink": [((X,), {"lambd": 1.0}), ((Tensor(np.ones(3, np.float16)),), {})],
     "SoftShrinkGrad": [((X, X), {"lambd": 1.0})],
     "MaskedFill": [((X, b(3), Tensor(np.float32(9.0))), {}), ((i32(3), b(2, 3), 4), {})],
+    "MaskedScatter": [((X, b(3), V), {}), ((i32(2, 3), b(2, 3), i32(3)), {})],
     "PReLU": [((f32(2, 3, 2), f32(3)), {}), ((Y, Tensor(np.float32([0.5]))), {})],
     "SpaceToDepth": [((f32(1, 2, 4, 6),), {"block_size": 2}),
                      ((i32(2, 1, 3, 3),), {"block_size": 3})],

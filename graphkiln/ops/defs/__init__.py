@@ -33,6 +33,7 @@ from . import (  # noqa: F401
     introspect,
     kl_div,
     linalg,
+    masked_scatter,
     math,
     nll_loss,
     nn,

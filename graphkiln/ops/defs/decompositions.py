@@ -8,9 +8,10 @@ read from one triangle), ``LU`` (partial pivoting: the packed factors, LAPACK's 
 and the permutation matrix ``P`` with ``P @ x = L @ U``; MindSpore's ``mindspore.scipy``).
 
 As MindSpore's CPU kernels for real inputs: Svd takes float32/float64, the determinants
-float16/float32/float64 (float16 computed in float32), the inverse float32/float64; a
-matrix that is not square is a ValueError. MindSpore also takes complex matrices here;
-graphkiln does not (TypeError). MindSpore 2.10 returns unspecified numbers for the
+float16/float32/float64 (float16 computed in float32) and complex64/complex128 (``log|det|``
+then complex too, with a zero imaginary part), the inverse float32/float64; a matrix that is
+not square is a ValueError. MindSpore also takes complex matrices for the others; graphkiln
+does not (TypeError). MindSpore 2.10 returns unspecified numbers for the
 inverse of a singular matrix; graphkiln raises a ValueError. MindSpore's gradient of
 ``MatrixInverse(adjoint=True)`` ignores ``adjoint`` (it is the transpose of the
 derivative); graphkiln's is the derivative. ``Cholesky`` factors the symmetric part
@@ -30,6 +31,7 @@ from ._infer import quiet, tensor_type
 
 _F32_64 = (mstype.float32, mstype.float64)
 _WITH_F16 = (mstype.float16,) + _F32_64
+_DETERMINANT_TYPES = _WITH_F16 + (mstype.complex64, mstype.complex128)
 
 
 def _matrix(name: str, x, allowed, square: bool = True):
@@ -81,7 +83,7 @@ Svd = OpDef("Svd", _svd_infer, _svd, attrs={"full_matrices": False, "compute_uv"
 # ------------------------------------------------------------------ determinants
 
 def _det_infer(x):
-    t = _matrix("MatrixDeterminant", x, _WITH_F16)
+    t = _matrix("MatrixDeterminant", x, _DETERMINANT_TYPES)
     return AbstractTensor(t, tuple(x.shape[:-2]))
 
 
@@ -94,7 +96,7 @@ MatrixDeterminant = OpDef("MatrixDeterminant", _det_infer, _det)
 
 
 def _slogdet_infer(x):
-    t = _matrix("LogMatrixDeterminant", x, _WITH_F16)
+    t = _matrix("LogMatrixDeterminant", x, _DETERMINANT_TYPES)
     out = AbstractTensor(t, tuple(x.shape[:-2]))
     return AbstractTuple([out, out])
 

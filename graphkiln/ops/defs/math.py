@@ -543,7 +543,18 @@ def _real_div(x, y):
 
 RealDiv = binary("RealDiv", _real_div, ALL + COMPLEX)
 Reciprocal = unary("Reciprocal", np.reciprocal, NUMBERS + COMPLEX, "float")
-Sign = unary("Sign", np.sign, NUMBERS)
+
+
+def _sign(x):
+    """MindSpore's sign: 0 for NaN, +0.0 for -0.0."""
+    r = np.asarray(np.sign(x))
+    if r.dtype.kind == "f":
+        r[np.isnan(r)] = 0
+        r += 0  # -0.0 + 0 is +0.0
+    return r
+
+
+Sign = unary("Sign", _sign, NUMBERS)
 Floor = unary("Floor", np.floor, FLOATS)
 Ceil = unary("Ceil", np.ceil, FLOATS)
 Round = unary("Round", np.round, NUMBERS)

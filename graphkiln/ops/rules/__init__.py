@@ -18,6 +18,7 @@ from . import (  # noqa: F401  (importing attaches the rules)
     fractional_pool,
     grid_sampler,
     kl_div,
+    masked_scatter,
     nll_loss,
     pool3d,
     reduced_dims,
