@@ -126,7 +126,8 @@ def call_cell(cell, args: tuple, kwargs: dict):
         return _cell_cache(cell).run(cell, _construct_fn(cell), _cell_graph_name(cell), args,
                                      kwargs, cell,
                                      signature=set_inputs_signature(cell.get_inputs()))
-    if tape.ACTIVE and getattr(type(cell), "bprop", None) is not None:
+    if getattr(type(cell), "bprop", None) is not None \
+            and (tape.ACTIVE or cell.__dict__.get("requires_grad")):
         return record_custom_bprop(cell, args, kwargs)
     return cell.construct(*args, **kwargs)
 
