@@ -85,7 +85,7 @@ class Tensor:
     # ``_numpy_backed`` marks a Tensor made by ``from_numpy`` (MindSpore prints it NumPy-style)
     # ``_symbols`` holds a set_inputs placeholder's ``Symbol`` per dimension (or None)
     __slots__ = ("_data", "_dtype", "_node", "_abs", "_pending_init", "_numpy_backed",
-                 "_symbols", "__weakref__")
+                 "_symbols", "__weakref__", "__dict__")  # users may set attributes
     _is_param = False
     # set by common/initializer.py: the values an ``init`` (name or Initializer) gives
     _initial_values = None
