@@ -1,6 +1,7 @@
 """MindSpore primitives that graphkiln computes as compositions of its own primitives:
 ``ReduceAny``, ``ReduceAll``, ``MaximumGradGrad``, ``IndexAdd``, ``ConvertToDynamic``,
-``InsertGradientOf``, ``FillV2``, ``TupleToTensor``/``ListToTensor``, and ``BatchNorm``'s in-place update of its running statistics.
+``InsertGradientOf``, ``FillV2``, ``TupleToTensor``/``ListToTensor``, and ``BatchNorm``'s
+in-place update of its running statistics.
 Each is a class whose instances call like a primitive (``ops.ReduceAny(True)(x, 0)``);
 the call traces the composed ops, so gradients and vmap come from their rules."""
 from __future__ import annotations
