@@ -134,7 +134,11 @@ def call_cell(cell, args: tuple, kwargs: dict):
 
 def cell_graph(cell, args: tuple):
     """``cell``'s graph for ``args`` (tensors or placeholders) after graphkiln's passes,
-    in inference form: what ``export`` writes."""
+    in inference form: what ``export`` writes. A function (``@jit`` or plain) that is not
+    a Cell gives its own graph."""
+    if not hasattr(cell, "cells_and_names"):
+        fn = cell.fn if isinstance(cell, JitFunction) else cell
+        return optimized_graph(fn, getattr(fn, "__name__", "graph"), args, {}, None)
     return optimized_graph(_construct_fn(cell), _cell_graph_name(cell), args, {}, cell)
 
 

@@ -258,7 +258,9 @@ def expand_dims(input_x, axis: int) -> Tensor:
     return A.ExpandDims(input_x, axis)
 
 
-unsqueeze = expand_dims
+def unsqueeze(input, dim: int) -> Tensor:
+    """``input`` with a dimension of size 1 inserted at ``dim``."""
+    return A.ExpandDims(input, dim)
 
 
 def squeeze(input, axis=None) -> Tensor:
