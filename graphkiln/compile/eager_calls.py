@@ -81,6 +81,10 @@ def record_compiled_call(cache, run, fn, name: str, args: tuple, kwargs: dict,
     with tp.paused():
         out = run()
     weights = {id(w): w for t in tp.mine() for w in t.weights}
+    # a Parameter given as an argument that a tape differentiates is a weight of the call
+    weights.update((id(x), x) for x in flatten((args, kwargs))[0]
+                   if isinstance(x, Tensor) and x._is_param
+                   and any(id(x) in t.tracked for t in tp.mine()))
     collecting = [t for t in tp.mine() if t.collect]
     if collecting and cache.last_exe is not None:  # differentiate the Parameters it read
         read = tuple(w for w in cache.last_exe.weights
