@@ -154,8 +154,14 @@ def grad_eager(fn, args: tuple, kwargs: dict, *, positions, weights, sens=None,
     weights)."""
     if not tp.grad_enabled():
         raise RuntimeError("In no_grad context, you can not calculate gradient.")
-    inputs = [_differentiated(a) if i in positions else a
-              for i, a in enumerate((*args, *kwargs.values()))]
+    given = (*args, *kwargs.values())
+    # one stand-in per differentiated object: a Tensor given at several positions is one
+    # value, whose whole gradient each of them gets (MindSpore's PyNative)
+    stand_in = {}
+    for i in positions:
+        if i < len(given) and id(given[i]) not in stand_in:
+            stand_in[id(given[i])] = _differentiated(given[i])
+    inputs = [stand_in.get(id(a), a) for a in given]
     tape = tp.Tape(() if used_weights else weights or (), collect=used_weights)
     for i in positions:
         if _grad_leaf(inputs[i]) is not None:
