@@ -128,6 +128,8 @@ def call_cell(cell, args: tuple, kwargs: dict):
                                      signature=set_inputs_signature(cell.get_inputs()))
     if getattr(type(cell), "bprop", None) is not None \
             and (tape.ACTIVE or cell.__dict__.get("requires_grad")):
+        if isinstance(type(cell).bprop, JitFunction):  # MindSpore's PyNative refuses it
+            raise RuntimeError("Decorating bprop with '@jit' is not supported.")
         return record_custom_bprop(cell, args, kwargs)
     return cell.construct(*args, **kwargs)
 
