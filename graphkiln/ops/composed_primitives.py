@@ -1,7 +1,7 @@
 """MindSpore primitives that graphkiln computes as compositions of its own primitives:
 ``ReduceAny``, ``ReduceAll``, ``MaximumGradGrad``, ``IndexAdd``, ``ConvertToDynamic``,
-``InsertGradientOf``, ``FillV2``, ``TupleToTensor``/``ListToTensor``, and ``BatchNorm``'s
-in-place update of its running statistics.
+``InsertGradientOf``, ``FillV2``, ``TupleToTensor``/``ListToTensor``, ``CopyWithSlice``,
+and ``BatchNorm``'s in-place update of its running statistics.
 Each is a class whose instances call like a primitive (``ops.ReduceAny(True)(x, 0)``);
 the call traces the composed ops, so gradients and vmap come from their rules."""
 from __future__ import annotations
@@ -13,7 +13,8 @@ from ..common.tensor import Tensor
 from ..ir.primitive import REGISTRY, override_class, primitive_class
 
 __all__ = ["ReduceAny", "ReduceAll", "MaximumGradGrad", "IndexAdd", "ConvertToDynamic",
-           "InsertGradientOf", "BatchNorm", "FillV2", "TupleToTensor", "ListToTensor"]
+           "InsertGradientOf", "BatchNorm", "FillV2", "TupleToTensor", "ListToTensor",
+           "CopyWithSlice"]
 
 
 def _check_bool(owner: str, name: str, value) -> bool:
@@ -158,6 +159,14 @@ class TupleToTensor(_Composed):
 
 class ListToTensor(TupleToTensor):
     """``ListToTensor()(input_x, dtype)``: as :class:`TupleToTensor`."""
+
+
+class CopyWithSlice(_Composed):
+    """``CopyWithSlice()(x, y)``: write ``y``'s values into ``x`` in place (``x`` may be a
+    view); returns ``x``."""
+
+    def __call__(self, x, y):
+        return x.copy_(y)
 
 
 class _GradientOf:
