@@ -48,6 +48,7 @@ class Tape:
         self.collect = collect
         self.found: list[Tensor] = []
         self.renamed: dict[int, Tensor] = {}  # an input written in place -> its old value
+        self.outputs: set[int] = set()  # ids of the Tensors recorded steps gave
         self.thread = threading.get_ident()
         for w in self.weights:
             self.tracked.add(id(w))
@@ -93,12 +94,15 @@ class Tape:
 
     def produced(self, x) -> bool:
         """Whether a recorded step gave ``x`` (else a tracked ``x`` is an input)."""
-        return any(e.out is x or (isinstance(e.out, tuple) and any(o is x for o in e.out))
-                   for e in self.entries)
+        return id(x) in self.outputs
 
     def add(self, op, inputs: tuple, out, attrs: dict) -> None:
         self.entries.append(Entry(op, inputs, out, attrs))
         self.track(out)
+        if isinstance(out, Tensor):
+            self.outputs.add(id(out))
+        elif isinstance(out, (tuple, list)):
+            self.outputs.update(id(o) for o in out if isinstance(o, Tensor))
 
 
 _grad_state = threading.local()
