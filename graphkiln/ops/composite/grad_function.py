@@ -24,8 +24,9 @@ from ...ir import tracing_state as state
 from ..rules.bprop import sum_to
 
 
-class _Function:
-    """Base class of a custom autograd function (PyNative mode only)."""
+class Function:
+    """Base class of a custom autograd function (PyNative mode only); MindSpore names it
+    ``_Function``."""
 
     _has_setup_context = False
 
@@ -69,7 +70,7 @@ class _Function:
             raise RuntimeError(f"The custom function '{cls.__name__}' is only supported in "
                                f"PyNative mode, not inside a graph.")
         ctx = cls()
-        cls._has_setup_context = cls.setup_context is not _Function.setup_context
+        cls._has_setup_context = cls.setup_context is not Function.setup_context
         if cls._has_setup_context:  # forward takes no ctx; its defaults count
             bound = inspect.signature(cls.forward).bind(*args)
             bound.apply_defaults()
@@ -190,4 +191,4 @@ def _shape(shape: tuple) -> str:
     return "[const vector]{" + ", ".join(map(str, shape)) + "}"  # MindSpore's format
 
 
-__all__ = ["_Function"]
+__all__ = ["Function"]
