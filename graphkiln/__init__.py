@@ -28,6 +28,7 @@ from .common.jit_class import jit_class
 from .common.recompute import recompute
 from .common.lazy_inline import lazy_inline
 from .ops.composite.vmap import vmap
+from .ops.composite.grad_function import Function as _Function  # noqa: F401
 from . import common  # noqa: F401  (ms.common.lazy_inline)
 from .version import __version__
 from . import dataset, mindrecord  # noqa: F401  (ms.dataset, as `import mindspore` gives)

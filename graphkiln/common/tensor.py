@@ -87,7 +87,7 @@ class Tensor:
     # ``_view`` marks a PyNative result of a primitive MindSpore returns as a strided view
     # of its input (``ir.primitive.VIEW_OPS``): its layout is its array's
     __slots__ = ("_data", "_dtype", "_node", "_abs", "_pending_init", "_numpy_backed",
-                 "_symbols", "_view", "__weakref__")
+                 "_symbols", "_view", "__weakref__", "__dict__")  # users may set attributes
     _is_param = False
     # set by common/initializer.py: the values an ``init`` (name or Initializer) gives
     _initial_values = None

@@ -126,14 +126,21 @@ def call_cell(cell, args: tuple, kwargs: dict):
         return _cell_cache(cell).run(cell, _construct_fn(cell), _cell_graph_name(cell), args,
                                      kwargs, cell,
                                      signature=set_inputs_signature(cell.get_inputs()))
-    if tape.ACTIVE and getattr(type(cell), "bprop", None) is not None:
+    if getattr(type(cell), "bprop", None) is not None \
+            and (tape.ACTIVE or cell.__dict__.get("requires_grad")):
+        if isinstance(type(cell).bprop, JitFunction):  # MindSpore's PyNative refuses it
+            raise RuntimeError("Decorating bprop with '@jit' is not supported.")
         return record_custom_bprop(cell, args, kwargs)
     return cell.construct(*args, **kwargs)
 
 
 def cell_graph(cell, args: tuple):
     """``cell``'s graph for ``args`` (tensors or placeholders) after graphkiln's passes,
-    in inference form: what ``export`` writes."""
+    in inference form: what ``export`` writes. A function (``@jit`` or plain) that is not
+    a Cell gives its own graph."""
+    if not hasattr(cell, "cells_and_names"):
+        fn = cell.fn if isinstance(cell, JitFunction) else cell
+        return optimized_graph(fn, getattr(fn, "__name__", "graph"), args, {}, None)
     return optimized_graph(_construct_fn(cell), _cell_graph_name(cell), args, {}, cell)
 
 

@@ -81,6 +81,10 @@ def record_compiled_call(cache, run, fn, name: str, args: tuple, kwargs: dict,
     with tp.paused():
         out = run()
     weights = {id(w): w for t in tp.mine() for w in t.weights}
+    # a Parameter given as an argument that a tape differentiates is a weight of the call
+    weights.update((id(x), x) for x in flatten((args, kwargs))[0]
+                   if isinstance(x, Tensor) and x._is_param
+                   and any(id(x) in t.tracked for t in tp.mine()))
     collecting = [t for t in tp.mine() if t.collect]
     if collecting and cache.last_exe is not None:  # differentiate the Parameters it read
         read = tuple(w for w in cache.last_exe.weights
@@ -110,11 +114,12 @@ def record_compiled_call(cache, run, fn, name: str, args: tuple, kwargs: dict,
 def record_custom_bprop(cell, args: tuple, kwargs: dict):
     """A call of ``cell`` (which defines ``bprop``) whose backward pass is its ``bprop``:
     ``construct`` runs unrecorded, so the Parameters it reads get no gradient from it (as
-    in a graph)."""
+    in a graph). An input returned as it is comes out as a new Tensor object on its data
+    (as MindSpore's PyNative gives it)."""
     if not any(t.depends((args, kwargs)) for t in tp.mine()):
-        return cell.construct(*args, **kwargs)
+        return _fresh_outputs(cell.construct(*args, **kwargs), (args, kwargs))
     with tp.paused():
-        out = cell.construct(*args, **kwargs)
+        out = _fresh_outputs(cell.construct(*args, **kwargs), (args, kwargs))
     out_leaves, out_tree = flatten(out)
     rule = UserBprop(cell, type(cell).bprop, args, kwargs, out_tree, [None] * len(out_leaves),
                      True, convert_rule=False)
@@ -124,3 +129,14 @@ def record_custom_bprop(cell, args: tuple, kwargs: dict):
         return rule(list(ins_out_dout[:-2]), list(ins_out_dout[-2]), list(ins_out_dout[-1]))
     tp.record(backward, tuple(ins), tuple(out_leaves), {})
     return out
+
+
+def _fresh_outputs(out, inputs):
+    """``out`` with each Tensor that is one of ``inputs``' Tensors replaced by a new
+    Tensor object on the same data."""
+    leaves, tree = flatten(out)
+    given = {id(x) for x in flatten(inputs)[0] if isinstance(x, Tensor)}
+    if not any(id(x) in given for x in leaves):
+        return out
+    leaves = [Tensor._from_array(x._data, x._dtype) if id(x) in given else x for x in leaves]
+    return unflatten(tree, leaves)

@@ -135,7 +135,7 @@ class Primitive:
     This is also the value an IR node applies; it prints as the MindSpore name.
     """
 
-    __slots__ = ("opdef", "attrs", "_key")
+    __slots__ = ("opdef", "attrs", "_key", "_user_data")
 
     def __init__(self, opdef: OpDef, attrs: dict | None = None):
         self.opdef = opdef
@@ -177,6 +177,18 @@ class Primitive:
             self.attrs = {**self.attrs, name: value}
             self._key = None
         return self
+
+    def set_user_data(self, key: str, value) -> None:
+        """Attach ``value`` to this primitive under ``key`` (read by :meth:`get_user_data`;
+        the computation ignores it)."""
+        data = getattr(self, "_user_data", None)
+        if data is None:
+            data = self._user_data = {}
+        data[key] = value
+
+    def get_user_data(self, key: str):
+        """The value :meth:`set_user_data` attached under ``key`` (None if none)."""
+        return (getattr(self, "_user_data", None) or {}).get(key)
 
     def shard(self, in_strategy=None, out_strategy=None, **kwargs) -> Primitive:
         """Parallel sharding strategy: accepted; graphkiln runs on one device."""

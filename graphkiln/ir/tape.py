@@ -48,6 +48,7 @@ class Tape:
         self.collect = collect
         self.found: list[Tensor] = []
         self.renamed: dict[int, Tensor] = {}  # an input written in place -> its old value
+        self.outputs: set[int] = set()  # ids of the Tensors recorded steps gave
         self.thread = threading.get_ident()
         for w in self.weights:
             self.tracked.add(id(w))
@@ -91,9 +92,17 @@ class Tape:
             return self.depends(tuple(x.values()))
         return False
 
+    def produced(self, x) -> bool:
+        """Whether a recorded step gave ``x`` (else a tracked ``x`` is an input)."""
+        return id(x) in self.outputs
+
     def add(self, op, inputs: tuple, out, attrs: dict) -> None:
         self.entries.append(Entry(op, inputs, out, attrs))
         self.track(out)
+        if isinstance(out, Tensor):
+            self.outputs.add(id(out))
+        elif isinstance(out, (tuple, list)):
+            self.outputs.update(id(o) for o in out if isinstance(o, Tensor))
 
 
 _grad_state = threading.local()
@@ -215,6 +224,8 @@ def before_writes(args: tuple, ref_inputs: tuple) -> list:
     for i in ref_inputs:
         x = args[i] if i < len(args) else None
         if isinstance(x, Tensor):
+            if _NO_INPLACE and mine():
+                _check_inplace(x)
             if x._is_param:
                 before_write(x)
             else:
@@ -233,13 +244,44 @@ def rebind(x: Tensor, result: Tensor, before) -> None:
     ``before`` (``x``'s previous value); later ones see ``x`` as the step's result (a
     step passes ``x``'s cotangent on to ``result``)."""
     for t in mine():
-        if _retarget(t, x, before) and id(x) in t.tracked:
-            t.tracked.add(id(before))
-            if not any(e.out is before for e in t.entries):  # an input: its gradient is
-                t.renamed[id(x)] = before  # that of the value it had
-        t.tracked.discard(id(x))
+        if _forget(t, x, before) and not any(e.out is before for e in t.entries):
+            t.renamed[id(x)] = before  # an input: its gradient is that of the value it had
         if id(result) in t.tracked:
             t.add(pass_through, (result,), x, {})
+
+
+def _forget(t: Tape, x: Tensor, before) -> bool:
+    """``t``'s steps so far refer to ``before`` where they referred to ``x``, which ``t``
+    no longer tracks; whether ``x`` was tracked."""
+    tracked = _retarget(t, x, before) and id(x) in t.tracked
+    if tracked:
+        t.tracked.add(id(before))
+    t.tracked.discard(id(x))
+    return tracked
+
+
+def forget_value(x: Tensor, before) -> None:
+    """``x`` was written in place outside the tapes' view: the steps recorded so far refer
+    to ``before`` (its previous value); the next step recorded may give ``x`` anew."""
+    for t in mine():
+        _forget(t, x, before)
+
+
+# Tensor id -> (a weak reference to it, the message of the RuntimeError an in-place write
+# of it raises while a gradient records): outputs of custom functions that are views
+_NO_INPLACE: dict[int, tuple] = {}
+
+
+def guard_inplace(x: Tensor, message: str) -> None:
+    """Refuse in-place writes of ``x`` while a gradient records (with ``message``)."""
+    _NO_INPLACE[id(x)] = (weakref.ref(x, lambda _, k=id(x): _NO_INPLACE.pop(k, None)),
+                          message)
+
+
+def _check_inplace(x: Tensor) -> None:
+    entry = _NO_INPLACE.get(id(x))
+    if entry is not None and entry[0]() is x:
+        raise RuntimeError(entry[1])
 
 
 def pass_through(x, out, dout):

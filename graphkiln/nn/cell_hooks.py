@@ -14,6 +14,7 @@ import functools
 import itertools
 
 from ..common.tensor import Tensor
+from ..compile.api import JitFunction
 from ..compile.cell_state import note_cell_write
 from ..frontend.control import call_user
 from ..ir import tracing_state as state
@@ -52,6 +53,9 @@ def register(cell, kind: str, hook_fn) -> HookHandle:
     if not callable(hook_fn):
         raise TypeError(f"For 'Cell.register_{kind}_hook', the type of 'hook_fn' must be "
                         f"python function, but got {type(hook_fn).__name__}.")
+    if isinstance(hook_fn, JitFunction):
+        raise TypeError(f"Decorating hook function {hook_fn.__name__} with '@jit' is not "
+                        f"supported.")
     key = next(_keys)
     _store(cell, cell.__dict__.get(HOOKS_ATTR, ()) + ((kind, key, hook_fn),))
     return HookHandle(cell, key)

@@ -1,6 +1,7 @@
 """MindSpore primitives that graphkiln computes as compositions of its own primitives:
 ``ReduceAny``, ``ReduceAll``, ``MaximumGradGrad``, ``IndexAdd``, ``ConvertToDynamic``,
-``InsertGradientOf``, and ``BatchNorm``'s in-place update of its running statistics.
+``InsertGradientOf``, ``FillV2``, ``TupleToTensor``/``ListToTensor``, ``CopyWithSlice``,
+and ``BatchNorm``'s in-place update of its running statistics.
 Each is a class whose instances call like a primitive (``ops.ReduceAny(True)(x, 0)``);
 the call traces the composed ops, so gradients and vmap come from their rules."""
 from __future__ import annotations
@@ -12,7 +13,8 @@ from ..common.tensor import Tensor
 from ..ir.primitive import REGISTRY, override_class, primitive_class
 
 __all__ = ["ReduceAny", "ReduceAll", "MaximumGradGrad", "IndexAdd", "ConvertToDynamic",
-           "InsertGradientOf", "BatchNorm"]
+           "InsertGradientOf", "BatchNorm", "FillV2", "TupleToTensor", "ListToTensor",
+           "CopyWithSlice"]
 
 
 def _check_bool(owner: str, name: str, value) -> bool:
@@ -127,6 +129,44 @@ class ConvertToDynamic(_Composed):
     def __call__(self, x):
         return x
 
+
+
+class FillV2(_Composed):
+    """``FillV2()(shape, value)``: a Tensor of ``shape`` (a tuple, or a 1-D int Tensor)
+    filled with the 0-d Tensor ``value``, of its dtype."""
+
+    def __call__(self, shape, value):
+        if not isinstance(value, Tensor):
+            raise TypeError(f"For 'FillV2', 'value' must be a Tensor, but got "
+                            f"{type(value).__name__}.")
+        if isinstance(shape, Tensor):
+            shape = tuple(int(d) for d in shape.asnumpy().reshape(-1))
+        return F.broadcast_to(F.reshape(value, ()), tuple(shape))
+
+
+class TupleToTensor(_Composed):
+    """``TupleToTensor()(input_x, dtype)``: a tuple (or list) of numbers as a 1-D Tensor
+    of ``dtype``."""
+
+    def __call__(self, input_x, dtype):
+        if not isinstance(input_x, (tuple, list)):
+            raise TypeError(f"For '{type(self).__name__}', 'input_x' must be a tuple or "
+                            f"list, but got {type(input_x).__name__}.")
+        if not input_x:
+            return F.zeros((0,), dtype)
+        return F.cast(F.tuple_to_array(tuple(input_x)), dtype)
+
+
+class ListToTensor(TupleToTensor):
+    """``ListToTensor()(input_x, dtype)``: as :class:`TupleToTensor`."""
+
+
+class CopyWithSlice(_Composed):
+    """``CopyWithSlice()(x, y)``: write ``y``'s values into ``x`` in place (``x`` may be a
+    view); returns ``x``."""
+
+    def __call__(self, x, y):
+        return x.copy_(y)
 
 
 class _GradientOf:

@@ -258,7 +258,9 @@ def expand_dims(input_x, axis: int) -> Tensor:
     return A.ExpandDims(input_x, axis)
 
 
-unsqueeze = expand_dims
+def unsqueeze(input, dim: int) -> Tensor:
+    """``input`` with a dimension of size 1 inserted at ``dim``."""
+    return A.ExpandDims(input, dim)
 
 
 def squeeze(input, axis=None) -> Tensor:
@@ -386,10 +388,28 @@ def getitem(x, index) -> Tensor:
     return A.Getitem(x, _index(index))
 
 
+def _check_mask_fits(x, mask) -> None:
+    """A bool Tensor index of a write must match ``x``'s leading dimensions (MindSpore
+    broadcasts it over them: each of its dimensions is the Tensor's, or 1)."""
+    ms, xs = tuple(mask.shape), tuple(x.shape)
+    if len(ms) > len(xs) or any(m not in (d, 1) for m, d in zip(ms, xs) if m >= 0 and d >= 0):
+        raise ValueError(f"For 'Setitem', the bool index of shape {list(ms)} does not match "
+                         f"the leading dimensions of the Tensor of shape {list(xs)}.")
+
+
 def setitem(x, index, value) -> Tensor:
     """``x`` with ``x[index] = value`` applied, as a new Tensor (``x`` is unchanged)."""
     if isinstance(value, (list, tuple)):
         value = Tensor(value, x.dtype)
+    if isinstance(index, Tensor) and index.dtype == mstype.bool_:
+        _check_mask_fits(x, index)
+    if index is Ellipsis and isinstance(value, Tensor) and value.ndim > x.ndim:
+        # ``x[...] = value`` of a higher rank: MindSpore reshapes the value to x's shape
+        if size(value) != size(x):
+            raise ValueError(f"For 'Setitem', the value of shape {list(value.shape)} cannot "
+                             f"be reshaped to the Tensor's shape {list(x.shape)} (index "
+                             f"Ellipsis).")
+        value = reshape(value, x.shape)
     return A.Setitem(x, _index(index), value)
 
 

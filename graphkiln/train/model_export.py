@@ -42,12 +42,14 @@ def export(net, *inputs, file_name: str, file_format: str, **kwargs) -> None:
     if not inputs or not all(isinstance(x, Tensor) or _tensor_sequence(x) for x in inputs):
         raise TypeError("For 'export', the inputs must be Tensors (or Tensor(shape=..., "
                         "dtype=...) placeholders), or lists or tuples of Tensors.")
-    training = net.training
-    net.set_train(False)
+    training = getattr(net, "training", None)  # a function has no training flag
+    if training is not None:
+        net.set_train(False)
     try:
         graph = cell_graph(net, inputs)
     finally:
-        net.set_train(training)
+        if training is not None:
+            net.set_train(training)
     weights = {p.weight.name: p.weight.asnumpy() for p in graph.weights}
     if file_format == "MINDIR":
         data, suffix = write_mindir(graph, weights, inputs), ".mindir"

@@ -57,16 +57,19 @@ class EagerBackprop:
             self.ct[key] = self.take(self.tape.renamed.get(id(x), x))
         return self.ct[key]
 
-    def _douts(self, out):
+    def _douts(self, out, dense: bool = True):
         """The cotangent of an entry's output (None when nothing reached it); the items of
-        a tuple output that got none get zeros, as rules want them dense."""
+        a tuple output that got none get zeros, as rules want them dense (None for a rule
+        that ``keeps_none``)."""
         if isinstance(out, Tensor):
             return self.take(out)
         if not isinstance(out, tuple):
             return None
-        gs = [self._douts(o) for o in out]
+        gs = [self._douts(o, dense) for o in out]
         if all(g is None for g in gs):
             return None
+        if not dense:
+            return tuple(gs)
         return tuple(_zeros(o) if g is None else g for o, g in zip(out, gs))
 
     def run(self) -> None:
@@ -75,7 +78,7 @@ class EagerBackprop:
 
     def _walk(self) -> None:
         for e in reversed(self.tape.entries):
-            dout = self._douts(e.out)
+            dout = self._douts(e.out, not getattr(e.op, "keeps_none", False))
             if dout is None:
                 continue
             op = e.op
@@ -151,8 +154,14 @@ def grad_eager(fn, args: tuple, kwargs: dict, *, positions, weights, sens=None,
     weights)."""
     if not tp.grad_enabled():
         raise RuntimeError("In no_grad context, you can not calculate gradient.")
-    inputs = [_differentiated(a) if i in positions else a
-              for i, a in enumerate((*args, *kwargs.values()))]
+    given = (*args, *kwargs.values())
+    # one stand-in per differentiated object: a Tensor given at several positions is one
+    # value, whose whole gradient each of them gets (MindSpore's PyNative)
+    stand_in = {}
+    for i in positions:
+        if i < len(given) and id(given[i]) not in stand_in:
+            stand_in[id(given[i])] = _differentiated(given[i])
+    inputs = [stand_in.get(id(a), a) for a in given]
     tape = tp.Tape(() if used_weights else weights or (), collect=used_weights)
     for i in positions:
         if _grad_leaf(inputs[i]) is not None:

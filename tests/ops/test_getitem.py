@@ -58,7 +58,8 @@ def test_getitem_infer_uses_shapes_only():
 
 @pytest.mark.parametrize("index,err", [
     (3, IndexError), ((0, 0, 0, 0, 0), IndexError), ((Ellipsis, Ellipsis), IndexError),
-    (np.array([3]), IndexError), ((I, np.array([0, 1])), IndexError),
+    # index arrays that do not broadcast together: a ValueError in MindSpore 2.10
+    (np.array([3]), IndexError), ((I, np.array([0, 1])), ValueError),
     (np.array([1.0]), IndexError), ("a", IndexError), (X[0, 0] > 1, IndexError),
     (slice(None, None, 0), IndexError),
 ])

@@ -1,8 +1,12 @@
 """``mindspore.ops.auto_generate.gen_ops_def``: the functional ops (``zeros``, ``ones``,
-``add``...), the same ones ``graphkiln.ops`` exposes."""
+``add``...), the same ones ``graphkiln.ops`` exposes, and ``copy`` (a new Tensor with
+``input``'s values; ``mint.clone``), which ``ops`` does not."""
 import graphkiln.ops as _ops
 from graphkiln.ops.primitive import REGISTRY as _REGISTRY
 
 __all__ = sorted(name for name in _ops.__all__
                  if name not in _REGISTRY and callable(getattr(_ops, name, None)))
 globals().update({name: getattr(_ops, name) for name in __all__})
+
+copy = _ops.tensor_move
+__all__.append("copy")

@@ -76,7 +76,10 @@ class _GradConfig:
 
 def _compute(fn, cfg: _GradConfig, args: tuple, kwargs: dict, eager: bool = False):
     sens = None
-    if cfg.sens_param:
+    if cfg.sens_param and "sens" in kwargs:  # given by name (MindSpore takes it so too)
+        kwargs = dict(kwargs)
+        sens = kwargs.pop("sens")
+    elif cfg.sens_param:
         if not args:
             raise GradError("GradOperation(sens_param=True) needs the sensitivity as the "
                             "last argument, but the call has no arguments.")

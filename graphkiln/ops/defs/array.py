@@ -552,8 +552,8 @@ def _index_shape(xshape: tuple, items: list) -> tuple:
             d += 1
         elif k == "int":
             if p is not None and xshape[d] >= 0 and not -xshape[d] <= p < xshape[d]:
-                raise IndexError(f"index {p} is out of bounds for axis {d} with size "
-                                 f"{xshape[d]}")
+                raise IndexError(f"index {p} is out of bounds for dimension with size "
+                                 f"{xshape[d]} (axis {d})")
             if has_adv:
                 adv_shapes.append(())
                 adv_pos.append((pos, len(out)))
@@ -563,7 +563,8 @@ def _index_shape(xshape: tuple, items: list) -> tuple:
                 v = np.asarray(p.value)
                 if v.size and (v.min() < -xshape[d] or v.max() >= xshape[d]):
                     raise IndexError(f"index {int(v.max() if v.max() >= xshape[d] else v.min())}"
-                                     f" is out of bounds for axis {d} with size {xshape[d]}")
+                                     f" is out of bounds for dimension with size {xshape[d]} "
+                                     f"(axis {d})")
             adv_shapes.append(p.shape)
             adv_pos.append((pos, len(out)))
             d += 1
@@ -582,8 +583,8 @@ def _index_shape(xshape: tuple, items: list) -> tuple:
     try:
         bshape = functools.reduce(lambda a, b: broadcast_shapes("Getitem", a, b),
                                   adv_shapes)
-    except ValueError:
-        raise IndexError(f"shape mismatch: indexing arrays could not be broadcast together "
+    except ValueError:  # a ValueError in MindSpore
+        raise ValueError(f"shape mismatch: indexing arrays could not be broadcast together "
                          f"with shapes {[list(s) for s in adv_shapes]}") from None
     positions = [p for p, _ in adv_pos]
     adjacent = positions == list(range(positions[0], positions[0] + len(positions)))
@@ -595,9 +596,9 @@ def _getitem_infer(x, index):
     t = tensor_type("Getitem", "x", x)
     try:
         out = _index_shape(x.shape, _index_items(index))
-    except IndexError as e:
-        raise IndexError(f"For 'Getitem', the index {index_text(index)} is invalid for a "
-                         f"Tensor of shape {list(x.shape)}: {e}.") from None
+    except (IndexError, ValueError) as e:
+        raise type(e)(f"For 'Getitem', the index {index_text(index)} is invalid for a "
+                      f"Tensor of shape {list(x.shape)}: {e}.") from None
     return AbstractTensor(t, out)
 
 
@@ -633,9 +634,9 @@ def _setitem_infer(x, index, value):
     t = tensor_type("Setitem", "x", x)
     try:
         target = _index_shape(x.shape, _index_items(index))
-    except IndexError as e:
-        raise IndexError(f"For 'Setitem', the index {index_text(index)} is invalid for a "
-                         f"Tensor of shape {list(x.shape)}: {e}.") from None
+    except (IndexError, ValueError) as e:
+        raise type(e)(f"For 'Setitem', the index {index_text(index)} is invalid for a "
+                      f"Tensor of shape {list(x.shape)}: {e}.") from None
     if isinstance(value, AbstractTensor):
         vshape = value.shape
     elif isinstance(value, AbstractScalar) and isinstance(

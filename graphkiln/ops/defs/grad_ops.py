@@ -46,9 +46,9 @@ def _getitem_grad_infer(dout, index, like=None, shape=()):
         tuple(like.shape)
     try:
         want = _index_shape(target, _index_items(index))
-    except IndexError as e:
-        raise IndexError(f"For 'GetitemGrad', the index {index_text(index)} is invalid for a "
-                         f"Tensor of shape {list(target)}: {e}.") from None
+    except (IndexError, ValueError) as e:
+        raise type(e)(f"For 'GetitemGrad', the index {index_text(index)} is invalid for a "
+                      f"Tensor of shape {list(target)}: {e}.") from None
     if not shapes_match(tuple(dout.shape), want):
         raise ValueError(f"For 'GetitemGrad', 'dout' must have the shape {list(want)} that "
                          f"indexing a Tensor of shape {list(target)} with "
