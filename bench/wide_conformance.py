@@ -86,7 +86,9 @@ def run_file(root: str, rel: str, ids: list[str], py: str, impl: str, timeout: i
     paths = [root] + ([os.path.join(CONFORMANCE, "shim")] if impl == "graphkiln" else [])
     env["PYTHONPATH"] = os.pathsep.join(paths + [p for p in [env.get("PYTHONPATH")] if p])
     base = os.path.basename(rel)
+    # in file order (pytest-randomly, when installed, would shuffle tests that share state)
     cmd = ["timeout", "-k", "20", str(timeout), py, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+           "-p", "no:randomly",
            f"--rootdir={root}", f"--junitxml={xml}", *[f"{base}::{i}" for i in ids]]
     rc = subprocess.run(cmd, cwd=os.path.join(root, os.path.dirname(rel)), env=env,
                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode
