@@ -3,6 +3,7 @@ primitives are defined by the IR layer, :mod:`graphkiln.ir.structural_prims`).""
 from ...ir import structural_prims  # noqa: F401
 from . import (  # noqa: F401
     activations,
+    arc_grads,
     arith,
     array,
     assignment,

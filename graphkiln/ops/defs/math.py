@@ -504,7 +504,7 @@ def _matmul_infer(x, y, transpose_a=False, transpose_b=False):
 
 def _batch_matmul_infer(x, y, transpose_a=False, transpose_b=False):
     t = same_type("BatchMatMul", {"x1": x, "x2": y})
-    require_dtype("BatchMatMul", "x1", t, NUMBERS + COMPLEX)
+    require_dtype("BatchMatMul", "x1", t, NUMBERS + _WIDE_UINTS + COMPLEX)
     for arg, a in (("x1", x), ("x2", y)):
         if a.ndim < 2:
             raise ValueError(f"For 'BatchMatMul', the rank of '{arg}' must be at least 2, "

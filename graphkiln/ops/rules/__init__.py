@@ -1,5 +1,6 @@
 """Transformation rules attached to the primitives: backward (``bprop``) and batching."""
 from . import (  # noqa: F401  (importing attaches the rules)
+    arc_grads,
     batching,
     batching_nn,
     bce,
