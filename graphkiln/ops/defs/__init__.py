@@ -20,6 +20,7 @@ from . import (  # noqa: F401
     cumulative,
     custom,
     data_dependent,
+    data_format,
     decompositions,
     dropout_nd,
     elementwise,

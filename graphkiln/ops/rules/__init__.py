@@ -12,6 +12,7 @@ from . import (  # noqa: F401  (importing attaches the rules)
     ctc,
     cumulative,
     custom,
+    data_format,
     decompositions,
     dropout_nd,
     elementwise,
