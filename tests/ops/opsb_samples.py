@@ -1,0 +1,35 @@
+"""Registry-walk samples (tests/ops/test_registry.py, test_batching_rules.py, test_bprop.py)
+for ``AsinGrad``/``ACosGrad`` (``ops/defs/arc_grads.py``) and ``DataFormatDimMap``
+(``ops/defs/data_format.py``)."""
+import numpy as np
+
+from graphkiln import Tensor
+
+NON_DIFFERENTIABLE = {"DataFormatDimMap": "integer dimension indices"}
+
+_ARC_GRADS = ("AsinGrad", "ACosGrad")
+
+
+def registry_samples(f32) -> dict:
+    """Samples for test_registry.py, built with its makers."""
+    x = Tensor(np.linspace(-0.9, 0.9, 6).astype(np.float32).reshape(2, 3))
+    half = Tensor(np.array([-0.5, 0.0, 0.25, 0.75], np.float16))
+    dims = Tensor(np.array([[-4, -1, 0], [1, 2, 7]], np.int64))
+    return {**{n: [((x, f32(2, 3)), {}), ((half, half), {})] for n in _ARC_GRADS},
+            "DataFormatDimMap": [((dims,), {}), ((Tensor(np.arange(-4, 4, dtype=np.int32)),),
+                                                 {"src_format": "NCHW", "dst_format": "NHWC"})]}
+
+
+def vmap_samples(B, U, f32) -> dict:  # noqa: N803 - the harness's maker names
+    """Samples for test_batching_rules.py, built with its makers."""
+    arc = [lambda r: ((B(f32(r, 3, 4, lo=-0.9, hi=0.9)), B(f32(r, 3, 4))), {}),
+           lambda r: ((U(f32(r, 4, lo=-0.9, hi=0.9)), B(f32(r, 3, 4))), {})]
+    dims = [lambda r: ((B(r.integers(-4, 4, (3, 5)).astype(np.int32)),), {}),
+            lambda r: ((B(r.integers(-4, 4, (3, 2, 2)).astype(np.int64)),),
+                       {"src_format": "NCHW", "dst_format": "NHWC"})]
+    return {**{n: arc for n in _ARC_GRADS}, "DataFormatDimMap": dims}
+
+
+def bprop_samples(n, s, u) -> dict:
+    """Samples for test_bprop.py, built with its makers."""
+    return {name: [s(u(-0.8, 0.8, 2, 3), n(2, 3))] for name in _ARC_GRADS}
