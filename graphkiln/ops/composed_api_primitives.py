@@ -176,8 +176,8 @@ def _resize_linear_1d(self, x, size):
     pinned (``align_corners``) or the pixel centres aligned (``half_pixel``)."""
     mode = self.coordinate_transformation_mode
     if mode not in ("align_corners", "half_pixel"):
-        raise ValueError(f"For 'ResizeLinear1D', the 'coordinate_transformation_mode' must be "
-                         f"in ['align_corners', 'half_pixel'], but got '{mode}'.")
+        raise RuntimeError(f"For 'ResizeLinear1D', coordinate_transformation_mode not "
+                           f"support now: '{mode}' (CPU: 'align_corners', 'half_pixel').")
     n = size.asnumpy() if hasattr(size, "asnumpy") else size
     wide = F.cast(x, mstype.float32) if x.dtype == mstype.float16 else x  # (as MindSpore's)
     out = IP.interpolate(wide, size=tuple(int(v) for v in np.reshape(n, -1)), mode="linear",
