@@ -51,6 +51,7 @@ from . import (  # noqa: F401
     ranges,
     reduced_dims,
     renorm,
+    resize_bilinear,
     roi_align,
     row_updates,
     scalar,

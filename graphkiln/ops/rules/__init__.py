@@ -24,6 +24,7 @@ from . import (  # noqa: F401  (importing attaches the rules)
     pool3d,
     reduced_dims,
     regions,
+    resize_bilinear,
     row_updates,
     segment,
     space_rearrange,
