@@ -189,3 +189,22 @@ ResizeLinear1D = _primitive("ResizeLinear1D", (("coordinate_transformation_mode"
                                                 "align_corners"),),
                             _resize_linear_1d, _resize_linear_1d.__doc__)
 __all__ += ["ResizeLinear1D"]
+
+
+def _sparse_tensor_dense_matmul(self, indices, values, sparse_shape, dense):
+    """The COO matrix (``indices``, ``values``, ``sparse_shape``) times ``dense``, each
+    transposed first (conjugated too, for complex values) when ``adjoint_st``/``adjoint_dt``."""
+    dims = sparse_shape.asnumpy() if hasattr(sparse_shape, "asnumpy") else sparse_shape
+    a = F.scatter_nd(indices, values, tuple(int(v) for v in np.reshape(dims, -1)))
+    if self.adjoint_st:
+        a = F.transpose(F.conj(a) if a.dtype.is_complex else a, (1, 0))
+    if self.adjoint_dt:
+        dense = F.transpose(F.conj(dense) if dense.dtype.is_complex else dense, (1, 0))
+    return F.matmul(a, dense)
+
+
+SparseTensorDenseMatmul = _primitive("SparseTensorDenseMatmul", (("adjoint_st", False),
+                                                                  ("adjoint_dt", False)),
+                                     _sparse_tensor_dense_matmul,
+                                     _sparse_tensor_dense_matmul.__doc__)
+__all__ += ["SparseTensorDenseMatmul"]
