@@ -1,12 +1,15 @@
 """Registry-walk samples (tests/ops/test_registry.py, test_batching_rules.py, test_bprop.py)
 for ``AsinGrad``/``ACosGrad`` (``ops/defs/arc_grads.py``), ``DataFormatDimMap``
 (``ops/defs/data_format.py``) and ``ResizeBilinearV2``/``ResizeBilinearGrad``
-(``ops/defs/resize_bilinear.py``)."""
+(``ops/defs/resize_bilinear.py``) and ``Betainc`` (``ops/defs/betainc.py``)."""
 import numpy as np
 
 from graphkiln import Tensor
 
 NON_DIFFERENTIABLE = {"DataFormatDimMap": "integer dimension indices"}
+# MindSpore gives Betainc's a and b zero cotangents (checked in tests/ops/test_opsb_ops.py)
+ZERO_BY_DEFINITION = {"Betainc": (0, 1)}
+NO_FLOAT16 = {"Betainc"}  # float32/float64 only, as MindSpore's kernel
 
 _ARC_GRADS = ("AsinGrad", "ACosGrad")
 
@@ -21,6 +24,8 @@ def registry_samples(f32) -> dict:
             "ResizeBilinearV2": [((img, (5, 7)), {}), ((img, (2, 3)), {"align_corners": True}),
                                  ((Tensor(np.ones((1, 1, 2, 2), np.float16)), (3, 3)),
                                   {"half_pixel_centers": True})],
+            "Betainc": [((Tensor(np.linspace(0.5, 3.0, 6)), Tensor(np.linspace(2.0, 0.3, 6)),
+                          Tensor(np.linspace(0.05, 0.95, 6))), {})],
             "ResizeBilinearGrad": [((f32(1, 2, 5, 7), img), {}),
                                    ((f32(1, 2, 2, 3), img), {"half_pixel_centers": True})],
             "DataFormatDimMap": [((dims,), {}), ((Tensor(np.arange(-4, 4, dtype=np.int32)),),
@@ -39,13 +44,18 @@ def vmap_samples(B, U, f32) -> dict:  # noqa: N803 - the harness's maker names
     grad = [lambda r: ((B(f32(r, 3, 1, 2, 5, 6)), U(f32(r, 1, 2, 3, 4))), {}),
             lambda r: ((B(f32(r, 3, 2, 1, 2, 5)), B(f32(r, 3, 2, 1, 4, 3))),
                        {"half_pixel_centers": True})]
-    return {**{n: arc for n in _ARC_GRADS}, "DataFormatDimMap": dims,
+    beta = [lambda r: ((B(f32(r, 3, 4, lo=0.5, hi=3)), B(f32(r, 3, 4, lo=0.5, hi=3)),
+                        B(f32(r, 3, 4, lo=0.05, hi=0.95))), {}),
+            lambda r: ((U(f32(r, 4, lo=0.5, hi=3)), B(f32(r, 3, 4, lo=0.5, hi=3)),
+                        B(f32(r, 3, 4, lo=0.05, hi=0.95))), {})]
+    return {**{n: arc for n in _ARC_GRADS}, "DataFormatDimMap": dims, "Betainc": beta,
             "ResizeBilinearV2": resize, "ResizeBilinearGrad": grad}
 
 
 def bprop_samples(n, s, u) -> dict:
     """Samples for test_bprop.py, built with its makers."""
     return {**{name: [s(u(-0.8, 0.8, 2, 3), n(2, 3))] for name in _ARC_GRADS},
+            "Betainc": [s(u(0.5, 3.0, 2, 3), u(0.5, 3.0, 2, 3), u(0.1, 0.9, 2, 3))],
             "ResizeBilinearV2": [s(n(1, 2, 3, 4), (5, 7)),
                                  s(n(2, 1, 4, 3), (3, 2), align_corners=True),
                                  s(n(1, 1, 3, 3), (4, 5), half_pixel_centers=True)],

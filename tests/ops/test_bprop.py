@@ -420,6 +420,8 @@ NO_FLOAT16.update(ops27_samples.NO_FLOAT16)
 ZERO_BY_DEFINITION.update(st_ops_samples.ZERO_BY_DEFINITION)
 SAMPLES.update(opsb_samples.bprop_samples(n, s, u))
 NON_DIFFERENTIABLE.update(opsb_samples.NON_DIFFERENTIABLE)
+ZERO_BY_DEFINITION.update(opsb_samples.ZERO_BY_DEFINITION)
+NO_FLOAT16.update(opsb_samples.NO_FLOAT16)
 
 
 # ------------------------------------------------------------------ harness

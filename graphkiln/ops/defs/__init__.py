@@ -9,6 +9,7 @@ from . import (  # noqa: F401
     assignment,
     bce,
     bessel,
+    betainc,
     bias_add_grad,
     boxes,
     collective,
