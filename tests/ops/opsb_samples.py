@@ -1,12 +1,15 @@
 """Registry-walk samples (tests/ops/test_registry.py, test_batching_rules.py, test_bprop.py)
 for ``AsinGrad``/``ACosGrad`` (``ops/defs/arc_grads.py``), ``DataFormatDimMap``
 (``ops/defs/data_format.py``) and ``ResizeBilinearV2``/``ResizeBilinearGrad``
-(``ops/defs/resize_bilinear.py``) and ``Betainc`` (``ops/defs/betainc.py``)."""
+(``ops/defs/resize_bilinear.py``), ``Betainc`` (``ops/defs/betainc.py``) and
+``UpdateCache``/``SubAndFilter`` (``ops/defs/embedding_cache.py``)."""
 import numpy as np
 
-from graphkiln import Tensor
+from graphkiln import Parameter, Tensor
 
-NON_DIFFERENTIABLE = {"DataFormatDimMap": "integer dimension indices"}
+NON_DIFFERENTIABLE = {"DataFormatDimMap": "integer dimension indices",
+                      "SubAndFilter": "integer filtering and positions",
+                      "UpdateCache": "writes a weight's rows (MindSpore defines no gradient)"}
 # MindSpore gives Betainc's a and b zero cotangents (checked in tests/ops/test_opsb_ops.py)
 ZERO_BY_DEFINITION = {"Betainc": (0, 1)}
 NO_FLOAT16 = {"Betainc"}  # float32/float64 only, as MindSpore's kernel
@@ -24,6 +27,10 @@ def registry_samples(f32) -> dict:
             "ResizeBilinearV2": [((img, (5, 7)), {}), ((img, (2, 3)), {"align_corners": True}),
                                  ((Tensor(np.ones((1, 1, 2, 2), np.float16)), (3, 3)),
                                   {"half_pixel_centers": True})],
+            "UpdateCache": [((Parameter(Tensor(np.zeros((4, 2), np.float32)), name="cache"),
+                              Tensor(np.array([[3, -1, 9]], np.int32)), f32(3, 2), 4), {})],
+            "SubAndFilter": [((Tensor(np.array([1, 3, 5, 8, 9, 16], np.int32)), 10, 5), {}),
+                             ((Tensor(np.arange(6, dtype=np.int64)), 2, 1), {})],
             "Betainc": [((Tensor(np.linspace(0.5, 3.0, 6)), Tensor(np.linspace(2.0, 0.3, 6)),
                           Tensor(np.linspace(0.05, 0.95, 6))), {})],
             "ResizeBilinearGrad": [((f32(1, 2, 5, 7), img), {}),

@@ -17,6 +17,7 @@ from . import (  # noqa: F401  (importing attaches the rules)
     decompositions,
     dropout_nd,
     elementwise,
+    embedding_cache,
     fft,
     fractional_pool,
     grid_sampler,
