@@ -454,7 +454,7 @@ def _relu(x, out=None):
     return np.add(out, zero, out=out)
 
 
-Neg = unary("Neg", np.negative, NUMBERS + COMPLEX)
+Neg = unary("Neg", np.negative, NUMBERS + _WIDE_UINTS + COMPLEX)  # (unsigned: wraps)
 Abs = unary("Abs", np.abs, ALL + COMPLEX)  # of a complex tensor: the modulus, complex typed
 # complex inputs as on MindSpore's CPU (gradients: the conjugate convention, bprop.py)
 Square = unary("Square", np.square, NUMBERS + COMPLEX)
