@@ -2,14 +2,17 @@
 for ``AsinGrad``/``ACosGrad`` (``ops/defs/arc_grads.py``), ``DataFormatDimMap``
 (``ops/defs/data_format.py``) and ``ResizeBilinearV2``/``ResizeBilinearGrad``
 (``ops/defs/resize_bilinear.py``), ``Betainc`` (``ops/defs/betainc.py``) and
-``UpdateCache``/``SubAndFilter`` (``ops/defs/embedding_cache.py``)."""
+``UpdateCache``/``SubAndFilter`` (``ops/defs/embedding_cache.py``),
+``SparseSparseMinimum``/``SparseSparseMaximum`` (``ops/defs/sparse_minmax.py``)."""
 import numpy as np
 
 from graphkiln import Parameter, Tensor
 
 NON_DIFFERENTIABLE = {"DataFormatDimMap": "integer dimension indices",
                       "SubAndFilter": "integer filtering and positions",
-                      "UpdateCache": "writes a weight's rows (MindSpore defines no gradient)"}
+                      "UpdateCache": "writes a weight's rows (MindSpore defines no gradient)",
+                      **{n: "sparse merge (MindSpore defines no gradient)"
+                         for n in ("SparseSparseMinimum", "SparseSparseMaximum")}}
 # MindSpore gives Betainc's a and b zero cotangents (checked in tests/ops/test_opsb_ops.py)
 ZERO_BY_DEFINITION = {"Betainc": (0, 1)}
 NO_FLOAT16 = {"Betainc"}  # float32/float64 only, as MindSpore's kernel
@@ -31,6 +34,11 @@ def registry_samples(f32) -> dict:
                               Tensor(np.array([[3, -1, 9]], np.int32)), f32(3, 2), 4), {})],
             "SubAndFilter": [((Tensor(np.array([1, 3, 5, 8, 9, 16], np.int32)), 10, 5), {}),
                              ((Tensor(np.arange(6, dtype=np.int64)), 2, 1), {})],
+            **{n: [((Tensor(np.array([[0, 0], [1, 1]], np.int64)), f32(2),
+                      Tensor(np.array([2, 3], np.int64)), Tensor(np.array([[0, 0], [0, 2]],
+                                                                           np.int64)),
+                      f32(2), Tensor(np.array([2, 3], np.int64))), {})]
+               for n in ("SparseSparseMinimum", "SparseSparseMaximum")},
             "Betainc": [((Tensor(np.linspace(0.5, 3.0, 6)), Tensor(np.linspace(2.0, 0.3, 6)),
                           Tensor(np.linspace(0.05, 0.95, 6))), {})],
             "ResizeBilinearGrad": [((f32(1, 2, 5, 7), img), {}),

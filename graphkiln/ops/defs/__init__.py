@@ -65,6 +65,7 @@ from . import (  # noqa: F401
     space_rearrange,
     sparse_add,
     sparse_coo,
+    sparse_minmax,
     sparse_segment,
     special,
     summary,

@@ -31,4 +31,5 @@ from . import (  # noqa: F401  (importing attaches the rules)
     segment,
     space_rearrange,
     sparse_coo,
+    sparse_minmax,
 )
