@@ -339,7 +339,7 @@ class GLU(Cell):
         if size % 2:
             raise ValueError(f"For 'Split', the size of the 'axis' dimension ({size}) must be "
                              f"divisible by 2.")
-        a, b = ops.split(x, size // 2, self.axis)
+        a, b = ops.split(x, [size // 2, size // 2], self.axis)  # (an empty axis too)
         return ops.mul(a, ops.sigmoid(b))
 
 

@@ -85,7 +85,8 @@ def glu(x, axis=-1) -> Tensor:
     if x.shape[a] % 2:
         raise ValueError(f"For 'glu', the size of 'x' along 'axis' must be even, but got "
                          f"{x.shape[a]}.")
-    first, second = F.split(x, x.shape[a] // 2, a)
+    half = x.shape[a] // 2  # (sections: an empty axis splits too)
+    first, second = F.split(x, [half, half], a)
     return F.mul(first, F.sigmoid(second))
 
 

@@ -15,6 +15,7 @@ import graphkiln.ops.distance as DI
 import graphkiln.ops.einsum_ops as EI
 import graphkiln.ops.elementwise as EL
 import graphkiln.ops.functional as F
+import graphkiln.ops.interpolation as IP
 import graphkiln.ops.nn_functions as NF
 import graphkiln.ops.products as PR
 import graphkiln.ops.quantiles as QU
@@ -165,3 +166,45 @@ __all__ = ["Einsum", "Cdist", "Cross", "Addcdiv", "Addcmul", "Logit", "GLU", "HS
            "UniqueConsecutive", "LogSpace", "TrilIndices", "TriuIndices", "Bucketize", "Expand",
            "IndexFill", "MatrixDiagV3", "MatrixDiagPartV3", "MatrixSetDiagV3", "Col2Im",
            "CumulativeLogsumexp", "Bincount", "Quantile"]
+Lerp = _primitive("Lerp", (), lambda self, start, end, weight: EL.lerp(start, end, weight),
+                  "``start + weight * (end - start)`` (see ``ops.lerp``).")
+__all__ += ["Lerp"]
+
+
+def _resize_linear_1d(self, x, size):
+    """``x`` (``(N, C, L)``) resized linearly to ``size`` (a 1-element Tensor): the ends
+    pinned (``align_corners``) or the pixel centres aligned (``half_pixel``)."""
+    mode = self.coordinate_transformation_mode
+    if mode not in ("align_corners", "half_pixel"):
+        raise RuntimeError(f"For 'ResizeLinear1D', coordinate_transformation_mode not "
+                           f"support now: '{mode}' (CPU: 'align_corners', 'half_pixel').")
+    n = size.asnumpy() if hasattr(size, "asnumpy") else size
+    wide = F.cast(x, mstype.float32) if x.dtype == mstype.float16 else x  # (as MindSpore's)
+    out = IP.interpolate(wide, size=tuple(int(v) for v in np.reshape(n, -1)), mode="linear",
+                         align_corners=mode == "align_corners")
+    return F.cast(out, x.dtype) if out.dtype != x.dtype else out
+
+
+ResizeLinear1D = _primitive("ResizeLinear1D", (("coordinate_transformation_mode",
+                                                "align_corners"),),
+                            _resize_linear_1d, _resize_linear_1d.__doc__)
+__all__ += ["ResizeLinear1D"]
+
+
+def _sparse_tensor_dense_matmul(self, indices, values, sparse_shape, dense):
+    """The COO matrix (``indices``, ``values``, ``sparse_shape``) times ``dense``, each
+    transposed first (conjugated too, for complex values) when ``adjoint_st``/``adjoint_dt``."""
+    dims = sparse_shape.asnumpy() if hasattr(sparse_shape, "asnumpy") else sparse_shape
+    a = F.scatter_nd(indices, values, tuple(int(v) for v in np.reshape(dims, -1)))
+    if self.adjoint_st:
+        a = F.transpose(F.conj(a) if a.dtype.is_complex else a, (1, 0))
+    if self.adjoint_dt:
+        dense = F.transpose(F.conj(dense) if dense.dtype.is_complex else dense, (1, 0))
+    return F.matmul(a, dense)
+
+
+SparseTensorDenseMatmul = _primitive("SparseTensorDenseMatmul", (("adjoint_st", False),
+                                                                  ("adjoint_dt", False)),
+                                     _sparse_tensor_dense_matmul,
+                                     _sparse_tensor_dense_matmul.__doc__)
+__all__ += ["SparseTensorDenseMatmul"]

@@ -385,6 +385,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import api_breadth_samples  # noqa: E402
 import nn_samples  # noqa: E402
 import ops27_samples  # noqa: E402
+import opsb_samples  # noqa: E402
 import opswide_samples  # noqa: E402
 import scipy_samples  # noqa: E402
 import st_ops_samples  # noqa: E402
@@ -395,6 +396,7 @@ SAMPLES.update(ops27_samples.vmap_samples(B, U, f32))
 SAMPLES.update(api_breadth_samples.vmap_samples(B, U, f32))
 SAMPLES.update(opswide_samples.vmap_samples(B, U, f32))
 SAMPLES.update(scipy_samples.vmap_samples(B, U, f32))
+SAMPLES.update(opsb_samples.vmap_samples(B, U, f32))
 
 
 # ------------------------------------------------------------------ harness

@@ -393,6 +393,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import api_breadth_samples  # noqa: E402
 import nn_samples  # noqa: E402
 import ops27_samples  # noqa: E402
+import opsb_samples  # noqa: E402
 import opswide_samples  # noqa: E402
 import scipy_samples  # noqa: E402
 import st_ops_samples  # noqa: E402
@@ -419,6 +420,10 @@ CHECKED_ELSEWHERE.update(api_breadth_samples.CHECKED_ELSEWHERE)
 IGNORED_OUTPUTS.update(ops27_samples.IGNORED_OUTPUTS)
 NO_FLOAT16.update(ops27_samples.NO_FLOAT16)
 ZERO_BY_DEFINITION.update(st_ops_samples.ZERO_BY_DEFINITION)
+SAMPLES.update(opsb_samples.bprop_samples(n, s, u))
+NON_DIFFERENTIABLE.update(opsb_samples.NON_DIFFERENTIABLE)
+ZERO_BY_DEFINITION.update(opsb_samples.ZERO_BY_DEFINITION)
+NO_FLOAT16.update(opsb_samples.NO_FLOAT16)
 
 
 # ------------------------------------------------------------------ harness

@@ -235,6 +235,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import api_breadth_samples  # noqa: E402
 import nn_samples  # noqa: E402
 import ops27_samples  # noqa: E402
+import opsb_samples  # noqa: E402
 import opswide_samples  # noqa: E402
 import scipy_samples  # noqa: E402
 import st_ops_samples  # noqa: E402
@@ -245,6 +246,7 @@ SAMPLES.update(ops27_samples.registry_samples(f32))
 SAMPLES.update(api_breadth_samples.registry_samples(f32))
 SAMPLES.update(opswide_samples.registry_samples(f32))
 SAMPLES.update(scipy_samples.registry_samples(f32))
+SAMPLES.update(opsb_samples.registry_samples(f32))
 
 
 def _ops():

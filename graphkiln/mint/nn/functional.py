@@ -90,7 +90,8 @@ def glu(input, dim=-1) -> Tensor:
     if input.shape[dim] % 2:
         raise ValueError(f"For 'glu', the size of 'input' along dim {dim} must be even, but "
                          f"got {input.shape[dim]}.")
-    a, b = ops.split(input, input.shape[dim] // 2, dim)
+    half = input.shape[dim] // 2  # (sections: an empty axis splits too)
+    a, b = ops.split(input, [half, half], dim)
     return ops.mul(a, ops.sigmoid(b))
 
 

@@ -119,6 +119,16 @@ def _geometry(name, rank, sizes, attrs) -> ConvGeometry:
                         attrs["pad"], attrs["stride"], attrs["dilation"], attrs["group"])
 
 
+def _weight_kernel(attrs: dict, w_shape) -> dict:
+    """The backprop kernels' attributes with the kernel read from the weight's (the
+    filter size's) spatial shape when it is known: MindSpore's gradient kernels go by the
+    weight, whatever ``out_channel``/``kernel_size`` say."""
+    kernel = tuple(w_shape[2:])
+    if all(isinstance(k, int) and k > 0 for k in kernel):
+        return {**attrs, "kernel_size": kernel}
+    return attrs
+
+
 def _check_format(name: str, rank: int, attrs: dict) -> None:
     data_format = attrs.get("data_format", _FORMATS[rank])
     if data_format != _FORMATS[rank]:
@@ -294,9 +304,8 @@ def conv_opdefs(rank: int):
                              f"dims, but got {list(in_shape)}.")
         _check_rank(input_name, "dout", dy, rank)
         _check_format(input_name, rank, attrs)
-        geo = _geometry(input_name, rank, in_shape[2:], attrs)
-        _check_channels(input_name, in_shape, w.shape, geo, attrs.get("out_channel", 1),
-                        attrs.get("kernel_size", 1))
+        geo = _geometry(input_name, rank, in_shape[2:], _weight_kernel(attrs, w.shape))
+        _check_channels(input_name, in_shape, w.shape, geo, w.shape[0], w.shape[2:])
         want = (in_shape[0], w.shape[0]) + _out_or_error(input_name, in_shape, geo)
         if not shapes_match(tuple(dy.shape), want):
             raise ValueError(f"For '{input_name}', the shape of 'dout' must be {list(want)} "
@@ -307,7 +316,8 @@ def conv_opdefs(rank: int):
     def input_kernel(dy, w, size, out=None, **attrs):
         size = tuple(int(s) for s in np.asarray(size).reshape(-1)) \
             if not isinstance(size, tuple) else size
-        return conv_input_grad(dy, w, size, _geometry(input_name, rank, size[2:], attrs), out)
+        return conv_input_grad(dy, w, size, _geometry(input_name, rank, size[2:],
+                                                      _weight_kernel(attrs, w.shape)), out)
 
     filter_name = f"{prefix}BackpropFilter"
 
@@ -316,9 +326,8 @@ def conv_opdefs(rank: int):
         w_shape = const_shape(filter_name, "filter_size", size)
         _check_rank(filter_name, "x", x, rank)
         _check_format(filter_name, rank, attrs)
-        geo = _geometry(filter_name, rank, x.shape[2:], attrs)
-        _check_channels(filter_name, x.shape, w_shape, geo, attrs.get("out_channel", 1),
-                        attrs.get("kernel_size", 1))
+        geo = _geometry(filter_name, rank, x.shape[2:], _weight_kernel(attrs, w_shape))
+        _check_channels(filter_name, x.shape, w_shape, geo, w_shape[0], w_shape[2:])
         want = (x.shape[0], w_shape[0]) + _out_or_error(filter_name, x.shape, geo)
         if not shapes_match(tuple(dy.shape), want):
             raise ValueError(f"For '{filter_name}', the shape of 'dout' must be {list(want)}, "
@@ -330,7 +339,7 @@ def conv_opdefs(rank: int):
         size = tuple(int(s) for s in np.asarray(size).reshape(-1)) \
             if not isinstance(size, tuple) else size
         return conv_filter_grad(dy, x, size, _geometry(filter_name, rank, x.shape[2:],
-                                                       attrs), out)
+                                                       _weight_kernel(attrs, size)), out)
 
     attrs = _conv_attrs(rank)
     def hints(primitives) -> dict:

@@ -454,7 +454,7 @@ def _relu(x, out=None):
     return np.add(out, zero, out=out)
 
 
-Neg = unary("Neg", np.negative, NUMBERS + COMPLEX)
+Neg = unary("Neg", np.negative, NUMBERS + _WIDE_UINTS + COMPLEX)  # (unsigned: wraps)
 Abs = unary("Abs", np.abs, ALL + COMPLEX)  # of a complex tensor: the modulus, complex typed
 # complex inputs as on MindSpore's CPU (gradients: the conjugate convention, bprop.py)
 Square = unary("Square", np.square, NUMBERS + COMPLEX)
@@ -504,7 +504,7 @@ def _matmul_infer(x, y, transpose_a=False, transpose_b=False):
 
 def _batch_matmul_infer(x, y, transpose_a=False, transpose_b=False):
     t = same_type("BatchMatMul", {"x1": x, "x2": y})
-    require_dtype("BatchMatMul", "x1", t, NUMBERS + COMPLEX)
+    require_dtype("BatchMatMul", "x1", t, NUMBERS + _WIDE_UINTS + COMPLEX)
     for arg, a in (("x1", x), ("x2", y)):
         if a.ndim < 2:
             raise ValueError(f"For 'BatchMatMul', the rank of '{arg}' must be at least 2, "

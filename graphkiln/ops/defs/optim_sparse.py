@@ -26,12 +26,16 @@ def _rows_infer(name: str, args: tuple, n_refs: int, n_out: int):
     def infer(*ins, **attrs):
         check_slots(name, args, ins, n_refs)
         var, grad, indices = ins[0], ins[-2], ins[-1]
-        if not isinstance(indices, AbstractTensor) or indices.dtype != mstype.int32 \
-                or len(indices.shape) != 1:
+        if not isinstance(grad, AbstractTensor):  # MindSpore's type error for a non-Tensor
+            raise TypeError(f"The primitive[{name}]'s input arguments[grad] must be all "
+                            f"tensor, but got {describe(grad)}.")
+        if not isinstance(indices, AbstractTensor) or indices.dtype != mstype.int32:
             raise TypeError(f"For '{name}', the 'indices' must be a 1-D Tensor of int32, but "
                             f"got {describe(indices)}.")
-        if not isinstance(grad, AbstractTensor) or not shapes_match(
-                grad.shape, tuple(indices.shape) + tuple(var.shape[1:])):
+        if len(indices.shape) != 1:
+            raise ValueError(f"For '{name}', the rank of 'indices' must be equal to 1, but "
+                             f"got {describe(indices)}.")
+        if not shapes_match(grad.shape, tuple(indices.shape) + tuple(var.shape[1:])):
             raise ValueError(f"For '{name}', the 'grad' must be a Tensor of shape "
                              f"{[*indices.shape, *var.shape[1:]]} (one row of 'var' per "
                              f"index), but got {describe(grad)}.")

@@ -259,10 +259,16 @@ def _choice_infer(input_x, count=256, seed=0, seed2=0):
                           AbstractTensor(mstype.bool_, (int(count),))])
 
 
+_INT32_MAX = 2**31 - 1
+
+
 def _choice(input_x, count=256, seed=0, seed2=0):
     """``count`` coordinates of True elements in a random order, padded with zeros; the
     mask tells the real ones."""
     x = np.asarray(input_x)
+    if count >= _INT32_MAX // x.ndim:  # MindSpore's CPU kernel indexes the output in int32
+        raise RuntimeError(f"For 'RandomChoiceWithMask', output size exceed INT_MAX: 'count' "
+                           f"{count} times the input rank {x.ndim} must be below {_INT32_MAX}.")
     coords = np.argwhere(x)
     picked = coords[generator(abs(seed), abs(seed2)).permutation(len(coords))][:count]
     index = np.zeros((count, x.ndim), np.int32)

@@ -63,6 +63,8 @@ def _check_nd(name: str, x, indices, updates) -> None:
     if depth > len(x.shape):
         raise ValueError(f"For '{name}', the last dimension of 'indices' ({depth}) must not "
                          f"exceed the rank of 'input_x' ({len(x.shape)}).")
+    if depth < 0 or tuple(updates.shape) == (-2,):  # known only at run time
+        return
     want = tuple(indices.shape[:-1]) + tuple(x.shape[depth:])
     if not shapes_match(tuple(updates.shape), want):
         raise ValueError(f"For '{name}', updates_shape = indices_shape[:-1] + "
@@ -189,6 +191,9 @@ InplaceIndexAdd = OpDef("InplaceIndexAdd", _inplace_index_add_infer, _inplace_in
 
 def _scatter_nd_infer(indices, updates, shape):
     _indices("ScatterNd", indices)
+    if not indices.shape:  # MindSpore's error type, checked before 'shape'
+        raise RuntimeError("For 'ScatterNd', the 'indices' must not be a scalar (it holds "
+                           "index rows).")
     t = tensor_type("ScatterNd", "updates", updates)
     dims = const_shape("ScatterNd", "shape", shape)
     x = AbstractTensor(t, dims)

@@ -51,27 +51,39 @@ def _add(x1_indices, x1_values, x1_shape, x2_indices, x2_values, x2_shape, thres
     if len(i1) != len(v1) or len(i2) != len(v2):
         raise ValueError("For 'SparseAdd', each 'indices' must have one row per value.")
     limit = np.abs(np.asarray(thresh).reshape(()))
+
+    def both(x, y):
+        total = x + y
+        return total if np.abs(total) >= limit else None
+    indices, values = merge_sorted(i1, v1, i2, v2, both, lambda v: v)
+    return indices, values, np.asarray(x1_shape).copy()
+
+
+def merge_sorted(i1, v1, i2, v2, both, only) -> tuple[np.ndarray, np.ndarray]:
+    """Two COO index lists merged as MindSpore's CPU kernels walk them (in step, assuming
+    each is in index order): where both store a value ``both(v1, v2)`` is kept (``None``
+    drops it), a value of one side only becomes ``only(v)``."""
     rows, values, a, b = [], [], 0, 0
-    while a < len(i1) and b < len(i2):  # a merge of the two index lists
+    while a < len(i1) and b < len(i2):
         ka, kb = tuple(i1[a]), tuple(i2[b])
         if ka < kb:
             rows.append(i1[a])
-            values.append(v1[a])
+            values.append(only(v1[a]))
             a += 1
         elif kb < ka:
             rows.append(i2[b])
-            values.append(v2[b])
+            values.append(only(v2[b]))
             b += 1
         else:
-            s = v1[a] + v2[b]
-            if np.abs(s) >= limit:
+            v = both(v1[a], v2[b])
+            if v is not None:
                 rows.append(i1[a])
-                values.append(s)
+                values.append(v)
             a, b = a + 1, b + 1
     rows += list(i1[a:]) + list(i2[b:])
-    values += list(v1[a:]) + list(v2[b:])
-    indices = np.asarray(rows, i1.dtype).reshape(len(rows), i1.shape[1])
-    return indices, np.asarray(values, v1.dtype), np.asarray(x1_shape).copy()
+    values += [only(v) for v in list(v1[a:]) + list(v2[b:])]
+    return (np.asarray(rows, i1.dtype).reshape(len(rows), i1.shape[1]),
+            np.asarray(values, v1.dtype))
 
 
 SparseAdd = OpDef("SparseAdd", _add_infer, _add, differentiable=False)

@@ -36,7 +36,7 @@ LEGACY = {
 SUBMODULES = ("array_ops", "math_ops", "nn_ops", "other_ops", "comm_ops", "random_ops",
               "image_ops", "control_ops", "debug_ops", "inner_ops", "_inner_ops",
               "_grad_ops", "sparse_ops", "linalg_ops", "manually_defined", "custom_ops",
-              "_sequence_ops")
+              "_sequence_ops", "_embedding_cache_ops")
 
 
 def lookup(name: str) -> type:
