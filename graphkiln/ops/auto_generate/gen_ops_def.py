@@ -11,6 +11,7 @@ globals().update({name: getattr(_ops, name) for name in __all__})
 copy = _ops.tensor_move
 __all__.append("copy")
 
+
 def sub_ext(input, other, alpha=1):  # noqa: A002
     """``input - alpha * other`` (``mint.sub``'s primitive function)."""
     return _ops.sub(input, other if alpha == 1 else _ops.mul(other, alpha))
