@@ -12,6 +12,7 @@ import graphkiln.ops as ops
 from ..common import dtype as mstype
 from ..common.parameter import Parameter
 from ..common.tensor import Tensor
+from ..ops.activation_functions import glu_halves
 from .cell import Cell
 
 
@@ -339,8 +340,7 @@ class GLU(Cell):
         if size % 2:
             raise ValueError(f"For 'Split', the size of the 'axis' dimension ({size}) must be "
                              f"divisible by 2.")
-        a, b = ops.split(x, [size // 2, size // 2], self.axis)  # (an empty axis too)
-        return ops.mul(a, ops.sigmoid(b))
+        return glu_halves(x, self.axis)
 
 
 class RReLU(Cell):

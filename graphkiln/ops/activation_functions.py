@@ -85,8 +85,15 @@ def glu(x, axis=-1) -> Tensor:
     if x.shape[a] % 2:
         raise ValueError(f"For 'glu', the size of 'x' along 'axis' must be even, but got "
                          f"{x.shape[a]}.")
-    half = x.shape[a] // 2  # (sections: an empty axis splits too)
-    first, second = F.split(x, [half, half], a)
+    return glu_halves(x, a)
+
+
+def glu_halves(x, axis: int) -> Tensor:
+    """``first * sigmoid(second)`` of the two halves of ``x`` along ``axis`` (of even size;
+    an empty axis splits too). Shared by ``ops.glu``, ``nn.GLU`` and ``mint.nn.functional.glu``,
+    which check the size each with its own MindSpore message."""
+    half = x.shape[axis] // 2
+    first, second = F.split(x, [half, half], axis)
     return F.mul(first, F.sigmoid(second))
 
 

@@ -21,6 +21,7 @@ from ...ops import (  # noqa: F401
     softshrink,
     tanh,
 )
+from ...ops.activation_functions import glu_halves
 from .functional_conv import *  # noqa: F401,F403
 from .functional_losses import *  # noqa: F401,F403
 from .functional_norm import *  # noqa: F401,F403
@@ -90,9 +91,7 @@ def glu(input, dim=-1) -> Tensor:
     if input.shape[dim] % 2:
         raise ValueError(f"For 'glu', the size of 'input' along dim {dim} must be even, but "
                          f"got {input.shape[dim]}.")
-    half = input.shape[dim] // 2  # (sections: an empty axis splits too)
-    a, b = ops.split(input, [half, half], dim)
-    return ops.mul(a, ops.sigmoid(b))
+    return glu_halves(input, dim)
 
 
 def _above(input, bound, value) -> Tensor:
