@@ -3,8 +3,10 @@
 
 One text per overload: ``name: type|type = default`` parameters, ``*`` before keyword-only
 ones, ``*name`` for the rest of the positional arguments (``x.reshape(2, 3)``). Types:
-Tensor, number, int, float, bool, str, None, Tuple, List (of ints), mstype, any. A
-default only marks the parameter optional; the implementation supplies the value.
+Tensor, number, int, float, bool, str, None, Tuple, List (of ints), mstype, any; ``!``
+marks the one MindSpore's PyNative parser converts to when it is not the first (nor a
+Tensor taking numbers). A default only marks the parameter optional; the implementation
+supplies the value.
 Importing this module (last of the Tensor method modules) puts the check of
 :mod:`graphkiln.ops.overload` in front of these methods; others are not checked.
 """
@@ -58,7 +60,7 @@ SIGNATURES: dict[str, tuple[str, ...]] = {
             "dim: int|Tuple|None|List = None, correction: int = 1, keepdim: bool = False"),
     "std": ("dim: int|Tuple|None|List = None, *, correction: int = 1, keepdim: bool = False",
             "axis: int|Tuple|None|List = None, ddof: int = 0, keepdims: bool = False"),
-    "roll": ("shifts: int|Tuple|List, dims: int|Tuple|None|List = None",),
+    "roll": ("shifts: int|Tuple!|List, dims: int|Tuple|None|List = None",),
     "reshape": ("*shape: Tuple|List",),
     "view": ("*shape: Tuple|Tensor|List", "dtype: mstype|int"),
     "transpose": ("dim0: int, dim1: int", "*axes: int|Tuple|None|List"),
@@ -133,13 +135,17 @@ PYTHON_WORDED = frozenset({
     "count_nonzero", "std"})
 
 
+# the names MindSpore's PyNative parser words the errors of these aliases with
+EAGER_NAMES = {"clip": "clamp", "ge": "greater_equal", "lt": "less", "negative": "neg"}
+
+
 def install() -> None:
     """Wrap each declared method of :class:`Tensor` in its overload check."""
     for name, texts in SIGNATURES.items():
         setattr(Tensor, name, overloaded(name, texts, getattr(Tensor, name),
-                                         name in PYTHON_WORDED))
+                                         name in PYTHON_WORDED, EAGER_NAMES.get(name, "")))
 
 
 install()
 
-__all__ = ["SIGNATURES"]
+__all__ = ["EAGER_NAMES", "SIGNATURES"]
