@@ -181,9 +181,16 @@ def install() -> None:
     Tensor.argmax = _arg_extremum(F.argmax)
     Tensor.argmin = _arg_extremum(F.argmin)
     Tensor.broadcast_to = lambda self, shape: F.broadcast_to(self, shape)
-    Tensor.tile = lambda self, reps: F.tile(self, reps)
+    Tensor.tile = _tile
     Tensor.repeat = _repeat
     _install_more_methods()
+
+
+def _tile(self, *dims, **kwargs) -> Tensor:
+    """``x.tile((2, 3))``, ``x.tile(2, 3)``, ``x.tile(dims=...)`` or ``x.tile(reps=...)``."""
+    if len(dims) == 1 and isinstance(dims[0], (tuple, list, Tensor)):
+        dims = dims[0]
+    return F.tile(self, kwargs.get("dims", kwargs.get("reps", dims)))
 
 
 def _repeat(self, *repeats) -> Tensor:

@@ -397,6 +397,19 @@ def _cumsum(self, axis=None, dtype=None) -> Tensor:
     return F.cumsum(x, 0 if axis is None else axis, dtype)
 
 
+def _to(self, *args, **kwargs) -> Tensor:
+    """``x.to(dtype)``, ``x.to(device, dtype)`` or ``x.to(other)`` (``other``'s dtype); the
+    device, ``non_blocking`` and ``copy`` change nothing on the CPU."""
+    first = args[0] if args else None
+    other = kwargs.get("other", first if isinstance(first, Tensor) else None)
+    if other is not None:
+        return F.cast(self, other.dtype)
+    on_device = first is None or isinstance(first, str)
+    dtype = (args[1] if len(args) > 1 else None) if on_device else first
+    dtype = kwargs.get("dtype", dtype)
+    return self if dtype is None else F.cast(self, dtype)
+
+
 def install() -> None:
     """Attach the methods to :class:`Tensor`."""
     for name, fn in {**_unary_methods(), **_binary_methods(), **_products()}.items():
@@ -417,7 +430,7 @@ def install() -> None:
     Tensor.adjoint = _adjoint
     Tensor.ndimension = lambda self: self.ndim
     Tensor.cumsum = _cumsum
-    Tensor.to = lambda self, dtype: F.cast(self, dtype)
+    Tensor.to = _to
     if not hasattr(Tensor, "data"):  # Parameter defines its own
         Tensor.data = property(lambda self: self)
     Tensor.is_floating_point = lambda self: self.dtype.is_float

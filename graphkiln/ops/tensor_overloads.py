@@ -111,6 +111,12 @@ SIGNATURES: dict[str, tuple[str, ...]] = {
     "baddbmm": ("batch1: Tensor, batch2: Tensor, *, beta: number|Tensor = 1, "
                 "alpha: number|Tensor = 1",
                 "batch1: Tensor, batch2: Tensor, *, beta: number = 1, alpha: number = 1"),
+    "repeat": ("*repeats: Tuple|List",),
+    "tile": ("*dims: Tuple|Tensor", "reps: Tuple|Tensor"),
+    "to": ("device: str|None = None, dtype: mstype|int|None = None, non_blocking: bool = False, "
+           "copy: bool = False",
+           "dtype: mstype|int|None = None, non_blocking: bool = False, copy: bool = False",
+           "other: Tensor, non_blocking: bool = False, copy: bool = False"),
     "median": ("", "dim: int, keepdim: bool = False", "axis: int = -1, keepdims: bool = False"),
     **{name: _NO_ARGS for name in (
         "abs", "exp", "log", "sqrt", "neg", "negative", "sin", "cos", "tanh", "sigmoid",
@@ -132,7 +138,7 @@ PYTHON_WORDED = frozenset({
     "abs", "exp", "log", "sqrt", "neg", "negative", "sin", "cos", "tanh", "sigmoid", "floor",
     "ceil", "square", "rsqrt", "reciprocal", "log1p", "expm1", "erf", "logical_not", "trunc",
     "sinh", "cosh", "tan", "maximum", "minimum", "reshape", "transpose", "cumsum",
-    "count_nonzero", "std"})
+    "count_nonzero", "std", "repeat"})
 
 
 # the names MindSpore's PyNative parser words the errors of these aliases with
