@@ -7,7 +7,10 @@ signatures (positional then keyword arguments, types checked), and otherwise rai
 MindSpore's ``TypeError``: the valid callings and why each failed, or, when one signature
 is left, a Python-like message (``abs() takes 0 positional arguments but 1 was given.``).
 The same check runs eagerly and while tracing a graph (there a mutable number is a
-``SymbolicScalar`` of its kind).
+``SymbolicScalar`` of its kind); the message is worded as MindSpore's graph mode words it
+while a graph is traced (``<Tensor,None>``) and as its PyNative argument parser does
+otherwise (``<None, Tensor>``, only the overloads that take that many arguments, each with
+why it failed): one formatter, ``no_match_message``, the mode a parameter.
 """
 from __future__ import annotations
 
@@ -415,18 +418,22 @@ def _eager_reason(sig: Signature, args: tuple, kwargs: dict) -> list:
 
 def _eager_message(name: str, sigs: tuple, args: tuple, kwargs: dict,
                    python_worded: bool) -> str:
-    """MindSpore's PyNative message (see ``no_match_message``): in Python's words for a
-    call only one signature can take by its number of arguments (and for the methods
-    ``python_worded`` of one signature), else the signatures that can take that many
-    arguments, each with why the call does not bind to it."""
+    """MindSpore's PyNative message (see ``no_match_message``): an int-unpack error when a
+    signature binds but its ints do not convert; Python's words when one signature alone
+    can take that many arguments (or the method is ``python_worded`` with one signature);
+    else the signatures that can take that many arguments, each with why the call does not
+    bind to it (all signatures, in graph spelling and without reasons, when none can)."""
     for s in sigs:
         bound, said = _eager_parse(s, name, args, kwargs)
         if bound and said:
             return said
     n = len(args) + len(kwargs)
     fits = [s for s in sigs if s.least <= n <= len(s.params)]
-    one = sigs[0] if python_worded and len(sigs) == 1 else fits[0] if len(fits) == 1 and \
-        len(sigs) > 1 else None
+    one = None
+    if len(sigs) == 1:
+        one = sigs[0] if python_worded else None
+    elif len(fits) == 1:
+        one = fits[0]
     if one is not None:
         bound, said = _eager_parse(one, name, args, kwargs)
         if not bound:
@@ -444,13 +451,15 @@ def _eager_message(name: str, sigs: tuple, args: tuple, kwargs: dict,
 
 
 def no_match_message(method: str, sigs: tuple, args: tuple, kwargs: dict,
-                     python_worded: bool = False, eager_name: str = "") -> str:
+                     python_worded: bool = False, eager: bool = False,
+                     eager_name: str = "") -> str:
     """MindSpore's message for a call of ``Tensor.<method>`` that binds to none of ``sigs``:
-    as its graph mode words it, or, given ``eager_name`` (the name MindSpore's PyNative
-    parser knows the method by), as its PyNative mode does (``python_worded``: graph mode
-    words the errors of this method as Python does)."""
-    if eager_name:
-        return _eager_message(eager_name, sigs, args, kwargs, python_worded)
+    as its graph mode words it, or (``eager``) as its PyNative mode does, naming the method
+    ``eager_name`` when given (its name for an alias: ``clip`` is ``clamp``).
+    ``python_worded``: MindSpore words the errors of this method as Python does (graph
+    mode: always; PyNative: when it has one signature)."""
+    if eager:
+        return _eager_message(eager_name or method, sigs, args, kwargs, python_worded)
     failures = [s.check(args, kwargs) for s in sigs]
     n = len(args) + len(kwargs)
     fits = [i for i, s in enumerate(sigs) if s.capacity >= n]
@@ -494,8 +503,9 @@ def overloaded(method: str, texts: tuple, impl, python_worded: bool = False,
         for check, needs_args in checks:
             if check(args, kwargs) and (args or not needs_args or tracing_state.current()):
                 return impl(self, *args, **kwargs)
-        eager = "" if tracing_state.current() is not None else eager_name or method
-        raise TypeError(no_match_message(method, sigs, args, kwargs, python_worded, eager))
+        eager = tracing_state.current() is None
+        raise TypeError(no_match_message(method, sigs, args, kwargs, python_worded, eager,
+                                         eager_name))
 
     call.__name__ = call.__qualname__ = method
     call.__doc__ = impl.__doc__

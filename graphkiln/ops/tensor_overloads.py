@@ -133,7 +133,7 @@ SIGNATURES["min"] = SIGNATURES["max"]
 
 # methods whose failed calls MindSpore's graph mode words as Python does ("abs() takes 0
 # positional arguments but 1 was given.", "match failed because incorrect keyword name: a")
-# rather than listing the overloads
+# rather than listing the overloads (its PyNative mode too, for those of one overload)
 PYTHON_WORDED = frozenset({
     "abs", "exp", "log", "sqrt", "neg", "negative", "sin", "cos", "tanh", "sigmoid", "floor",
     "ceil", "square", "rsqrt", "reciprocal", "log1p", "expm1", "erf", "logical_not", "trunc",
