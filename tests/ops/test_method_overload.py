@@ -142,6 +142,27 @@ def test_eager_and_graph_words_differ():
     assert "max_value" not in message(graph.value).split("The valid calling")[1]
 
 
+@pytest.mark.parametrize("mode", [ms.GRAPH_MODE, ms.PYNATIVE_MODE])
+def test_wording_follows_the_call_not_the_context(mode):
+    """A plain call is eager in either context mode; a Cell's construct compiles to a graph
+    in GRAPH_MODE, and is eager in PYNATIVE_MODE."""
+    class Net(ms.nn.Cell):
+        def construct(self, t):
+            return t.clamp(max_value=1)
+
+    before = ms.get_context("mode")
+    ms.set_context(mode=mode)
+    try:
+        x = Tensor(np.array([1.0, 2.0], np.float32))
+        with pytest.raises(TypeError, match="<None, Number>"):
+            x.clamp(max_value=1)
+        cell = "<number,None>" if mode == ms.GRAPH_MODE else "<None, Number>"
+        with pytest.raises(TypeError, match=cell):
+            Net()(x)
+    finally:
+        ms.set_context(mode=before)
+
+
 def test_eager_reshape_needs_a_shape():
     """``x.reshape()`` binds in graph mode (its Reshape op refuses it), not eagerly."""
     with pytest.raises(TypeError, match=r"reshape\(\) missing 1 required positional "
