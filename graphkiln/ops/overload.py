@@ -312,6 +312,9 @@ def _reason(f: Failure, args: tuple, kwargs: dict, sig: Signature) -> list:
         return [f"\t{_REASON} incorrect keyword name: {f.name}"] if said else []
     if f.kind == "missing":
         return []
+    if f.kind in ("positional_type", "keyword_type") and \
+            len(args) + len(kwargs) < len(sig.positional):
+        return []  # graph mode does not say why when defaults would fill the rest
     if f.kind == "keyword_type" and sig.by_name[f.name].types == ("bool",) and \
             describe(kwargs[f.name]) == "int":
         return ["\t" + _keyword_type_text(sig, f, kwargs[f.name])]

@@ -30,20 +30,13 @@ OTHER_WORDS = {
                "str, in graphkiln's words",
     "select_int_tensor": "MindSpore's graph mode names its SelectExtView primitive; graphkiln "
                          "lists Tensor.select's overloads, as MindSpore's PyNative mode does",
-    **{case: "graph mode's words for a str argument or a wrong type by keyword (no reasons "
-             "for some methods, the argument's own error for others) are not modelled"
+    **{case: "graph mode's words for a str argument or a wrong type by keyword (the "
+             "argument's own error for these methods) are not modelled"
        for case in (
-           "add_alpha_str", "all_probe_str", "any_probe_str", "argmax_dim_float",
-           "argmax_probe_str", "argmin_probe_str", "argsort_probe_str", "chunk_probe_str",
-           "clamp_kw_str", "clamp_probe_str", "clip_probe_str", "count_nonzero_probe_str",
-           "cumsum_dim_str", "cumsum_probe_str", "flatten_start_str", "gather_dim_str",
-           "isclose_probe_str", "logsumexp_probe_str", "max_dim_str", "max_probe_str",
-           "maximum_other_str", "maximum_probe_str", "mean_keepdim_str", "mean_probe_str",
-           "median_probe_str", "min_probe_str", "minimum_probe_str", "prod_probe_str",
-           "roll_probe_str", "sort_descending_int", "sort_probe_str", "split_probe_str",
-           "std_correction_str", "std_probe_str", "sum_dim_str", "sum_probe_str",
-           "to_dtype_float", "to_two_tensors", "topk_k_str", "topk_probe_str",
-           "transpose_kw", "transpose_probe_str", "var_ddof_str", "var_probe_str")},
+           "add_alpha_str", "count_nonzero_probe_str", "cumsum_dim_str", "cumsum_probe_str",
+           "gather_dim_str", "maximum_other_str", "maximum_probe_str", "minimum_probe_str",
+           "std_correction_str", "std_probe_str", "transpose_kw",
+           "transpose_probe_str")},
     **{case: "MindSpore's graph mode names the primitive (Add, Sub, Mul, DivMod, Reshape, "
              "Repeat) that refuses the argument; graphkiln words it its own way"
        for case in ("add_probe_str", "mul_probe_str", "sub_probe_str", "div_mode_int",
