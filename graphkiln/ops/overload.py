@@ -275,8 +275,9 @@ def _arg_texts(args: tuple, kwargs: dict, eager: bool = False) -> list:
 
 
 def _expected(p: Param) -> str:
-    names = [t for t in p.types if t != "None"] or ["None"]
-    return ", ".join("Number" if t == "number" else t for t in names)
+    """The type graph mode says ``p`` must be: the one it converts to."""
+    return {"number": "Number", "Tuple": "tuple of int", "List": "list of int"}.get(p.main,
+                                                                                   p.main)
 
 
 def _single_message(sig: Signature, f: Failure, args: tuple, kwargs: dict | None = None) -> str:
@@ -466,8 +467,13 @@ def no_match_message(method: str, sigs: tuple, args: tuple, kwargs: dict,
     failures = [s.check(args, kwargs) for s in sigs]
     n = len(args) + len(kwargs)
     fits = [i for i, s in enumerate(sigs) if s.capacity >= n]
+    # python-worded: the error of the one signature that takes that many arguments without
+    # its defaults, when there is one; an unknown keyword's when none does
+    sized = [i for i in fits if sigs[i].varargs or n >= len(sigs[i].positional)]
+    if python_worded and len(sigs) > 1 and len(sized) == 1:
+        return _single_message(sigs[sized[0]], failures[sized[0]], args, kwargs)
     keyword = next((f for f in failures if f.kind == "keyword"), None)
-    if python_worded and keyword is not None:
+    if python_worded and keyword is not None and not sized:
         return f"{_REASON} incorrect keyword name: {keyword.name}"
     too_many = next((i for i in fits if failures[i].kind == "too_many"), None)
     if python_worded and (len(sigs) == 1 or too_many is not None):

@@ -58,7 +58,7 @@ SIGNATURES: dict[str, tuple[str, ...]] = {
                "axis: int|None = None, keepdims: bool = False"),
     "var": ("axis: int|Tuple|None = None, ddof: int|bool = 0, keepdims: bool = False",
             "dim: int|Tuple|None|List = None, correction: int = 1, keepdim: bool = False"),
-    "std": ("dim: int|Tuple|None|List = None, *, correction: int = 1, keepdim: bool = False",
+    "std": ("dim: int|Tuple!|None|List = None, *, correction: int = 1, keepdim: bool = False",
             "axis: int|Tuple|None|List = None, ddof: int = 0, keepdims: bool = False"),
     "roll": ("shifts: int|Tuple!|List, dims: int|Tuple|None|List = None",),
     "reshape": ("*shape: Tuple|List",),
@@ -97,7 +97,7 @@ SIGNATURES: dict[str, tuple[str, ...]] = {
     "mm": ("mat2: Tensor",),
     "dot": ("other: Tensor",),
     "outer": ("vec2: Tensor",),
-    "count_nonzero": ("dim: int|Tuple|None|List = None",
+    "count_nonzero": ("dim: int|Tuple!|None|List = None",
                       "axis: int|Tuple|List = (), keep_dims: bool = False, "
                       "dtype: mstype|int|None = None"),
     "narrow": ("dim: int, start: int|Tensor, length: int",

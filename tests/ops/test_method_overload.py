@@ -30,13 +30,10 @@ OTHER_WORDS = {
                "str, in graphkiln's words",
     "select_int_tensor": "MindSpore's graph mode names its SelectExtView primitive; graphkiln "
                          "lists Tensor.select's overloads, as MindSpore's PyNative mode does",
-    **{case: "graph mode's words for a str argument or a wrong type by keyword (the "
-             "argument's own error for these methods) are not modelled"
-       for case in (
-           "add_alpha_str", "count_nonzero_probe_str", "cumsum_dim_str", "cumsum_probe_str",
-           "gather_dim_str", "maximum_other_str", "maximum_probe_str", "minimum_probe_str",
-           "std_correction_str", "std_probe_str", "transpose_kw",
-           "transpose_probe_str")},
+    "add_alpha_str": "graph mode's reason for a str by keyword next to an overload without "
+                     "that keyword is not modelled",
+    "gather_dim_str": "graph mode's choice of which overload's error to give for a str by "
+                      "keyword is not modelled",
     **{case: "MindSpore's graph mode names the primitive (Add, Sub, Mul, DivMod, Reshape, "
              "Repeat) that refuses the argument; graphkiln words it its own way"
        for case in ("add_probe_str", "mul_probe_str", "sub_probe_str", "div_mode_int",
