@@ -136,6 +136,9 @@ def install() -> None:
             axes = tuple(axes[0])
         if not axes:
             axes = tuple(range(self.ndim - 1, -1, -1))
+        if len(axes) != self.ndim:
+            raise ValueError(f"For Tensor.transpose, the number of axes must be equal to the "
+                             f"dimension of Tensor, but got {len(axes)} in the number of axes.")
         return F.transpose(self, axes)
 
     def reduction(fn, widen_int: bool = False):
@@ -266,6 +269,9 @@ def _flatten(self, order="C", *rest, start_dim=0, end_dim=-1):
     if not isinstance(order, str):
         raise TypeError(f"For 'Tensor.flatten', the 'order' must be a str, but got "
                         f"{type(order).__name__}.")
+    if order not in ("C", "F"):
+        raise ValueError(f"For Tensor.flatten, the parameter 'order' must be 'C' or 'F', but "
+                         f"got {order!r}")
     return F.flatten(self, order, start_dim=start_dim, end_dim=end_dim)
 
 

@@ -38,8 +38,7 @@ OTHER_WORDS = {
              "Repeat) that refuses the argument; graphkiln words it its own way"
        for case in ("add_probe_str", "mul_probe_str", "sub_probe_str", "div_mode_int",
                     "reshape_tuple_str", "repeat_empty")},
-    "flatten_probe_str": "Tensor.flatten's check of 'order', in graphkiln's words",
-    "transpose_three": "the Transpose op refuses the axes, in graphkiln's words",
+    "transpose_three": "MindSpore's graph mode quotes Tensor.transpose's ValueError text",
 }
 # cases where graphkiln raises another error than MindSpore's graph mode
 GRAPH_OTHER_ERROR = {
@@ -57,8 +56,6 @@ EAGER_OTHER_WORDS = {
     **{case: "MindSpore's Add, Sub and Mul refuse the str in their PyNative words; graphkiln "
              "in its own" for case in ("add_str", "add_probe_str", "sub_probe_str",
                                        "mul_probe_str")},
-    "flatten_probe_str": "Tensor.flatten's check of 'order', in graphkiln's words",
-    "transpose_three": "the Transpose op refuses the axes, in graphkiln's words",
     **{case: "MindSpore's Tensor.type_as is a Python method: Python's own words" for case in
        ("type_as_probe_empty", "type_as_probe_keyword", "type_as_probe_many")},
 }
