@@ -497,11 +497,12 @@ def signatures(method: str, texts: tuple) -> tuple:
 
 
 def overloaded(method: str, texts: tuple, impl, python_worded: bool = False,
-               eager_name: str = ""):
+               eager_name: str = "", eager_python: bool = False):
     """``impl(self, *args, **kwargs)`` behind MindSpore's overload check of
     ``Tensor.<method>`` against its overloads ``texts``; a failed call raises MindSpore's
     graph-mode message while a graph is traced, its PyNative one otherwise
-    (``python_worded``, ``eager_name``: see ``no_match_message``)."""
+    (``python_worded``, ``eager_name``: see ``no_match_message``; ``eager_python``: outside
+    a graph ``impl`` runs unchecked, as MindSpore's plain Python method does)."""
     sigs = signatures(method, texts)
     checks = tuple((s.matches, s.needs_args) for s in sigs)
 
@@ -509,6 +510,8 @@ def overloaded(method: str, texts: tuple, impl, python_worded: bool = False,
         if not isinstance(self, Tensor):
             raise TypeError(f"descriptor '{method}' for 'Tensor' objects doesn't apply to a "
                             f"'{type(self).__name__}' object")
+        if eager_python and tracing_state.current() is None:
+            return impl(self, *args, **kwargs)
         for check, needs_args in checks:
             if check(args, kwargs) and (args or not needs_args or tracing_state.current()):
                 return impl(self, *args, **kwargs)

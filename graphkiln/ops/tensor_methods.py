@@ -189,6 +189,13 @@ def install() -> None:
     _install_more_methods()
 
 
+def _permute(self, *axis) -> Tensor:
+    """``x.permute(1, 0)`` or ``x.permute((1, 0))``; ``x.permute()`` reverses the axes."""
+    if len(axis) == 1 and isinstance(axis[0], (tuple, list)):
+        axis = tuple(axis[0])
+    return F.transpose(self, axis or tuple(range(self.ndim - 1, -1, -1)))
+
+
 def _tile(self, *dims, **kwargs) -> Tensor:
     """``x.tile((2, 3))``, ``x.tile(2, 3)``, ``x.tile(dims=...)`` or ``x.tile(reps=...)``."""
     if len(dims) == 1 and isinstance(dims[0], (tuple, list, Tensor)):
@@ -428,8 +435,7 @@ def _install_more_methods() -> None:
     Tensor.__ms_origin_object__ = property(lambda self: self)  # what mutable(t) gives: t
     Tensor.strides = property(lambda self: _contiguous_strides(self.shape, self.itemsize))
     Tensor.unsqueeze = lambda self, dim: F.expand_dims(self, dim)
-    Tensor.permute = lambda self, *axis: F.transpose(
-        self, tuple(axis[0]) if len(axis) == 1 and isinstance(axis[0], (tuple, list)) else axis)
+    Tensor.permute = _permute
     Tensor.view_as = Tensor.reshape_as = lambda self, other: F.reshape(self, other.shape)
     Tensor.expand_as = lambda self, other=None, *, x=None: F.broadcast_to(
         self, (x if other is None else other).shape)

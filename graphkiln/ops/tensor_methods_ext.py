@@ -354,10 +354,12 @@ def type_(self, dtype=None):
 
 
 def type_as(self, other):
-    if not isinstance(other, Tensor):
-        raise TypeError(f"For 'Tensor.type_as', the 'other' must be a Tensor, but got "
-                        f"{type(other).__name__}.")
+    """``self`` cast to ``other``'s dtype (a plain Python method in MindSpore: Python's own
+    errors for wrong arguments)."""
     return F.cast(self, other.dtype)
+
+
+type_as.__qualname__ = "Tensor.type_as"
 
 
 def _strided(self) -> bool:

@@ -143,15 +143,18 @@ PYTHON_WORDED = frozenset({
 
 # the names MindSpore's PyNative parser words the errors of these aliases with
 EAGER_NAMES = {"clip": "clamp", "ge": "greater_equal", "lt": "less", "negative": "neg"}
+# methods MindSpore runs as plain Python outside a graph: no overload check there
+EAGER_PYTHON = frozenset({"type_as"})
 
 
 def install() -> None:
     """Wrap each declared method of :class:`Tensor` in its overload check."""
     for name, texts in SIGNATURES.items():
         setattr(Tensor, name, overloaded(name, texts, getattr(Tensor, name),
-                                         name in PYTHON_WORDED, EAGER_NAMES.get(name, "")))
+                                         name in PYTHON_WORDED, EAGER_NAMES.get(name, ""),
+                                         name in EAGER_PYTHON))
 
 
 install()
 
-__all__ = ["EAGER_NAMES", "SIGNATURES"]
+__all__ = ["EAGER_NAMES", "EAGER_PYTHON", "SIGNATURES"]

@@ -42,8 +42,6 @@ OTHER_WORDS = {
 }
 # cases where graphkiln raises another error than MindSpore's graph mode
 GRAPH_OTHER_ERROR = {
-    "permute_probe_empty": "MindSpore returns a 1-D Tensor unchanged from x.permute(); "
-                           "graphkiln's Transpose refuses the empty permutation",
     "reshape_probe_empty": "MindSpore's Reshape op misses its shape (TypeError); graphkiln's "
                            "refuses the empty shape (ValueError)",
     "view_probe_empty": "as reshape_probe_empty",
@@ -56,14 +54,9 @@ EAGER_OTHER_WORDS = {
     **{case: "MindSpore's Add, Sub and Mul refuse the str in their PyNative words; graphkiln "
              "in its own" for case in ("add_str", "add_probe_str", "sub_probe_str",
                                        "mul_probe_str")},
-    **{case: "MindSpore's Tensor.type_as is a Python method: Python's own words" for case in
-       ("type_as_probe_empty", "type_as_probe_keyword", "type_as_probe_many")},
 }
 # cases where graphkiln raises another error than MindSpore's PyNative mode
 EAGER_OTHER_ERROR = {
-    "type_as_probe_str": "MindSpore's Python Tensor.type_as reads other.dtype (AttributeError); "
-                         "graphkiln's overload check refuses the str first (TypeError)",
-    "permute_probe_empty": GRAPH_OTHER_ERROR["permute_probe_empty"],
     "to_probe_str": GRAPH_OTHER_ERROR["to_probe_str"],
     "repeat_float": "MindSpore 2.10 has no CPU kernel for Tensor.repeat (RuntimeError); "
                     "graphkiln refuses the float repeat (TypeError)",
@@ -205,6 +198,7 @@ VALID = [  # (method, args, kwargs, NumPy reference of x=A, y=B)
     ("view", (6,), {}, A.reshape(6)),
     ("transpose", (1, 0), {}, A.T),
     ("permute", (1, 0), {}, A.T),
+    ("permute", (), {}, A.T),
     ("roll", (1,), {"dims": 1}, np.roll(A, 1, 1)),
     ("unsqueeze", (0,), {}, A[None]),
     ("argmax", (), {"dim": 1}, A.argmax(1)),
