@@ -45,7 +45,6 @@ GRAPH_OTHER_ERROR = {
     "reshape_probe_empty": "MindSpore's Reshape op misses its shape (TypeError); graphkiln's "
                            "refuses the empty shape (ValueError)",
     "view_probe_empty": "as reshape_probe_empty",
-    "to_probe_str": "MindSpore checks the device name; graphkiln ignores the device",
 }
 
 
@@ -57,7 +56,6 @@ EAGER_OTHER_WORDS = {
 }
 # cases where graphkiln raises another error than MindSpore's PyNative mode
 EAGER_OTHER_ERROR = {
-    "to_probe_str": GRAPH_OTHER_ERROR["to_probe_str"],
     "repeat_float": "MindSpore 2.10 has no CPU kernel for Tensor.repeat (RuntimeError); "
                     "graphkiln refuses the float repeat (TypeError)",
 }
@@ -216,6 +214,7 @@ VALID = [  # (method, args, kwargs, NumPy reference of x=A, y=B)
     ("to", (ms.float16,), {}, A.astype(np.float16)),
     ("to", (), {"dtype": ms.int32}, A.astype(np.int32)),
     ("to", ("y",), {}, A),
+    ("to", ("cpu", ms.float16), {}, A.astype(np.float16)),
 ]
 
 
