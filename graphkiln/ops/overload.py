@@ -38,7 +38,8 @@ _EAGER_NAMES = {"Tensor": "Tensor", "number": "Number", "int": "int", "float": "
 @dataclass(frozen=True)
 class Param:
     """One parameter: its name, accepted types, whether it must be given, keyword-only,
-    or ``*name`` (the rest of the positional arguments: ints, or one sequence)."""
+    or ``*name`` (the rest of the positional arguments: ints, or one sequence), and the
+    type marked ``!`` in its text (see ``main``)."""
 
     name: str
     types: tuple
@@ -66,9 +67,9 @@ class Param:
 
     @functools.cached_property
     def main(self) -> str:
-        """The type MindSpore's PyNative parser converts to (the others are cast from): the
-        one marked ``!`` in the signature text, a tuple for ``*shape``, a Tensor taking
-        numbers, or the first."""
+        """The type MindSpore converts the argument to (the others are cast from; its
+        errors name this one): the one marked ``!`` in the signature text, a tuple for
+        ``*shape``, a Tensor taking numbers, or the first."""
         if self.marked:
             return self.marked
         if self.varargs and "Tuple" in self.types:
