@@ -127,6 +127,8 @@ def install() -> None:
     Tensor.__setitem__ = setitem
 
     def reshape(self, *shape):
+        if not shape:  # in a graph (the overload check refuses it eagerly)
+            raise _no_second_input("Reshape")
         if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
             shape = tuple(shape[0])
         return F.reshape(self, shape)
@@ -189,6 +191,13 @@ def install() -> None:
     _install_more_methods()
 
 
+def _no_second_input(op: str) -> TypeError:
+    """MindSpore's graph-mode error for ``x.reshape()``: the op misses its second input."""
+    return TypeError(f"For Operator[{op}], the number of inputs (including default arguments) "
+                     f"should be 2, but the actual number of inputs is not satisfied, which is "
+                     f"1.")
+
+
 def _permute(self, *axis) -> Tensor:
     """``x.permute(1, 0)`` or ``x.permute((1, 0))``; ``x.permute()`` reverses the axes."""
     if len(axis) == 1 and isinstance(axis[0], (tuple, list)):
@@ -209,7 +218,9 @@ def _repeat(self, *repeats) -> Tensor:
     MindSpore 2.10 raises on CPU)."""
     if len(repeats) == 1 and isinstance(repeats[0], (tuple, list)):
         repeats = tuple(repeats[0])
-    if not repeats or not all(isinstance(r, int) and not isinstance(r, bool) for r in repeats):
+    if not repeats:  # in a graph (the overload check refuses it eagerly)
+        raise _no_second_input("Repeat")
+    if not all(isinstance(r, int) and not isinstance(r, bool) for r in repeats):
         raise TypeError(f"For 'Tensor.repeat', 'repeats' must be ints or a tuple of ints, but "
                         f"got {repeats}.")
     if len(repeats) < self.ndim:

@@ -34,20 +34,12 @@ OTHER_WORDS = {
                      "that keyword is not modelled",
     "gather_dim_str": "graph mode's choice of which overload's error to give for a str by "
                       "keyword is not modelled",
-    **{case: "MindSpore's graph mode names the primitive (Add, Sub, Mul, DivMod, Reshape, "
-             "Repeat) that refuses the argument; graphkiln words it its own way"
+    **{case: "MindSpore's graph mode names the primitive (Add, Sub, Mul, DivMod, Reshape) "
+             "that refuses the argument; graphkiln words it its own way"
        for case in ("add_probe_str", "mul_probe_str", "sub_probe_str", "div_mode_int",
-                    "reshape_tuple_str", "repeat_empty")},
+                    "reshape_tuple_str")},
     "transpose_three": "MindSpore's graph mode quotes Tensor.transpose's ValueError text",
 }
-# cases where graphkiln raises another error than MindSpore's graph mode
-GRAPH_OTHER_ERROR = {
-    "reshape_probe_empty": "MindSpore's Reshape op misses its shape (TypeError); graphkiln's "
-                           "refuses the empty shape (ValueError)",
-    "view_probe_empty": "as reshape_probe_empty",
-}
-
-
 # cases whose eager message differs from MindSpore's PyNative one (the error type is the same)
 EAGER_OTHER_WORDS = {
     **{case: "MindSpore's Add, Sub and Mul refuse the str in their PyNative words; graphkiln "
@@ -78,8 +70,7 @@ def _error(fn) -> tuple:
 
 def test_fixture_covers_the_cases():
     assert sorted(RECORDED) == sorted(CASES)
-    assert set(OTHER_WORDS) | set(EAGER_OTHER_WORDS) | set(EAGER_OTHER_ERROR) | \
-        set(GRAPH_OTHER_ERROR) <= set(CASES)
+    assert set(OTHER_WORDS) | set(EAGER_OTHER_WORDS) | set(EAGER_OTHER_ERROR) <= set(CASES)
 
 
 def test_every_declared_method_is_probed_on_mindspore():
@@ -87,7 +78,7 @@ def test_every_declared_method_is_probed_on_mindspore():
     assert set(SIGNATURES) <= set(PROBED)
 
 
-@pytest.mark.parametrize("case", sorted(set(CASES) - set(GRAPH_OTHER_ERROR)))
+@pytest.mark.parametrize("case", sorted(CASES))
 def test_graph_mode_message_is_mindspores(case, calls):
     kind, text = _error(ms.jit(getattr(calls, case)))
     want_kind, want_text = RECORDED[case]["graph"]
