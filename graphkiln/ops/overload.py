@@ -480,8 +480,10 @@ def no_match_message(method: str, sigs: tuple, args: tuple, kwargs: dict,
     if python_worded and (len(sigs) == 1 or too_many is not None):
         one = 0 if too_many is None else too_many
         return _single_message(sigs[one], failures[one], args, kwargs)
-    if not python_worded and len(sigs) > 1 and len(fits) == 1:
-        return _single_message(sigs[fits[0]], failures[fits[0]], args, kwargs)
+    # one overload takes that many arguments (or takes them without its defaults): its error
+    if not python_worded and len(sigs) > 1 and (len(fits) == 1 or len(sized) == 1):
+        one = fits[0] if len(fits) == 1 else sized[0]
+        return _single_message(sigs[one], failures[one], args, kwargs)
     lines = [f'Failed calling {method} with "{method}({", ".join(_arg_texts(args, kwargs))})".',
              "The valid calling should be:"]
     for i, (s, f) in enumerate(zip(sigs, failures)):

@@ -32,8 +32,6 @@ OTHER_WORDS = {
                          "lists Tensor.select's overloads, as MindSpore's PyNative mode does",
     "add_alpha_str": "graph mode's reason for a str by keyword next to an overload without "
                      "that keyword is not modelled",
-    "gather_dim_str": "graph mode's choice of which overload's error to give for a str by "
-                      "keyword is not modelled",
     **{case: "MindSpore's graph mode names the primitive (Add, Sub, Mul, DivMod, Reshape) "
              "that refuses the argument; graphkiln words it its own way"
        for case in ("add_probe_str", "mul_probe_str", "sub_probe_str", "div_mode_int",
