@@ -181,13 +181,13 @@ class Signature:
         missing = [p for p in rest if p.required and p.name not in kwargs]
         if missing:
             return Failure("missing", missing[0].name, count=len(missing))
+        for j, (k, v) in enumerate(kwargs.items()):  # keywords first, as MindSpore
+            if not accepts(self.by_name[k].accepted, v):
+                return Failure("keyword_type", k, len(args) + j)
         if not self.varargs:
             for i, (p, v) in enumerate(zip(self.positional, args)):
                 if not accepts(p.accepted, v):
                     return Failure("positional_type", p.name, i)
-        for j, (k, v) in enumerate(kwargs.items()):
-            if not accepts(self.by_name[k].accepted, v):
-                return Failure("keyword_type", k, len(args) + j)
         return None
 
 
@@ -306,8 +306,10 @@ def _keyword_type_text(sig: Signature, f: Failure, value) -> str:
         f"but got {got}"
 
 
-def _reason(f: Failure, args: tuple, kwargs: dict, sig: Signature) -> list:
-    """The lines under a listed signature that says why the call did not bind to it."""
+def _reason(f: Failure, args: tuple, kwargs: dict, sig: Signature, keyworded: bool) -> list:
+    """The lines under a listed signature that says why the call did not bind to it
+    (``keyworded``: another overload failed on a keyword's name; graph mode then gives each
+    overload's own error)."""
     texts = _arg_texts(args, kwargs)
     if f.kind == "keyword":
         said = len(texts) > 1 or len(sig.positional) == 1
@@ -317,8 +319,7 @@ def _reason(f: Failure, args: tuple, kwargs: dict, sig: Signature) -> list:
     if f.kind in ("positional_type", "keyword_type") and \
             len(args) + len(kwargs) < len(sig.positional):
         return []  # graph mode does not say why when defaults would fill the rest
-    if f.kind == "keyword_type" and sig.by_name[f.name].types == ("bool",) and \
-            describe(kwargs[f.name]) == "int":
+    if f.kind == "keyword_type" and keyworded:
         return ["\t" + _keyword_type_text(sig, f, kwargs[f.name])]
     start = f.index if f.kind == "positional_type" else 0
     head = f"    {_REASON} invalid types: ("
@@ -489,7 +490,7 @@ def no_match_message(method: str, sigs: tuple, args: tuple, kwargs: dict,
     for i, (s, f) in enumerate(zip(sigs, failures)):
         lines.append(s.text())
         if i in fits:
-            lines.extend(_reason(f, args, kwargs, s))
+            lines.extend(_reason(f, args, kwargs, s, keyword is not None))
     return "\n".join(lines) + "\n"
 
 

@@ -30,8 +30,6 @@ OTHER_WORDS = {
                "str, in graphkiln's words",
     "select_int_tensor": "MindSpore's graph mode names its SelectExtView primitive; graphkiln "
                          "lists Tensor.select's overloads, as MindSpore's PyNative mode does",
-    "add_alpha_str": "graph mode's reason for a str by keyword next to an overload without "
-                     "that keyword is not modelled",
     **{case: "MindSpore's graph mode names the primitive (Add, Sub, Mul, DivMod, Reshape) "
              "that refuses the argument; graphkiln words it its own way"
        for case in ("add_probe_str", "mul_probe_str", "sub_probe_str", "div_mode_int",
