@@ -7,7 +7,10 @@ signatures (positional then keyword arguments, types checked), and otherwise rai
 MindSpore's ``TypeError``: the valid callings and why each failed, or, when one signature
 is left, a Python-like message (``abs() takes 0 positional arguments but 1 was given.``).
 The same check runs eagerly and while tracing a graph (there a mutable number is a
-``SymbolicScalar`` of its kind).
+``SymbolicScalar`` of its kind); the message is worded as MindSpore's graph mode words it
+while a graph is traced (``<Tensor,None>``) and as its PyNative argument parser does
+otherwise (``<None, Tensor>``, only the overloads that take that many arguments, each with
+why it failed): one formatter, ``no_match_message``, the mode a parameter.
 """
 from __future__ import annotations
 
@@ -19,26 +22,61 @@ import numpy as np
 from ..common import dtype as mstype
 from ..common.symbolic_scalar import SymbolicScalar
 from ..common.tensor import Tensor
+from ..ir import tracing_state
 
 _TYPES = ("Tensor", "number", "int", "float", "bool", "str", "None", "Tuple", "List",
           "mstype", "any")
 _REASON = "match failed because"
 
 
+# MindSpore's PyNative parser's names of the signature types
+_EAGER_NAMES = {"Tensor": "Tensor", "number": "Number", "int": "int", "float": "float",
+                "bool": "bool", "str": "string", "None": "None", "Tuple": "tuple of int",
+                "List": "list of int", "mstype": "mstype", "any": "Any"}
+
+
 @dataclass(frozen=True)
 class Param:
     """One parameter: its name, accepted types, whether it must be given, keyword-only,
-    or ``*name`` (the rest of the positional arguments: ints, or one sequence)."""
+    or ``*name`` (the rest of the positional arguments: ints, or one sequence), and the
+    type marked ``!`` in its text (see ``main``)."""
 
     name: str
     types: tuple
     required: bool
     kw_only: bool = False
     varargs: bool = False
+    marked: str = ""
     accepted: frozenset = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
         object.__setattr__(self, "accepted", frozenset(self.types))
+
+    @property
+    def needed(self) -> bool:
+        """Whether MindSpore's PyNative parser needs the argument (``*shape`` too, unless
+        it may be None)."""
+        return self.required or (self.varargs and "None" not in self.types)
+
+    @functools.cached_property
+    def eager_types(self) -> tuple:
+        """The types as MindSpore's PyNative parser lists them (sorted; a dtype is an
+        ``mstype`` only)."""
+        kept = [t for t in self.types if not (t == "int" and "mstype" in self.types)]
+        return tuple(sorted(_EAGER_NAMES[t] for t in kept))
+
+    @functools.cached_property
+    def main(self) -> str:
+        """The type MindSpore converts the argument to (the others are cast from; its
+        errors name this one): the one marked ``!`` in the signature text, a tuple for
+        ``*shape``, a Tensor taking numbers, or the first."""
+        if self.marked:
+            return self.marked
+        if self.varargs and "Tuple" in self.types:
+            return "Tuple"
+        if {"number", "Tensor"} <= self.accepted:
+            return "Tensor"
+        return next(t for t in self.types if t != "None")
 
 
 @dataclass(frozen=True)
@@ -59,12 +97,14 @@ def _parse_param(text: str, kw_only: bool) -> Param:
     name = name.strip()
     varargs = name.startswith("*")
     types = tuple(t.strip() for t in types.split("|"))
+    marked = next((t[:-1] for t in types if t.endswith("!")), "")
+    types = tuple(t.rstrip("!") for t in types)
     unknown = set(types) - set(_TYPES)
     if unknown:
         raise ValueError(f"graphkiln bug: unknown type {sorted(unknown)} in the signature "
                          f"text {text!r}.")
     return Param(name.lstrip("*"), types, not default.strip() and not varargs, kw_only,
-                 varargs)
+                 varargs, marked)
 
 
 class Signature:
@@ -83,6 +123,10 @@ class Signature:
         self.positional = tuple(p for p in params if not p.kw_only)
         self.varargs = bool(params) and params[0].varargs
         self.capacity = float("inf") if self.varargs else len(params)
+        # the fewest arguments MindSpore's PyNative parser takes; whether it needs positional
+        # ones (``x.reshape()`` binds in graph mode only)
+        self.least = sum(p.needed for p in params)
+        self.needs_args = self.varargs and params[0].needed
         # for ``matches``: where each parameter binds and which must be given
         self._slot = {p.name: (i if not p.kw_only else len(params)) for i, p in enumerate(params)}
         self._required = tuple((self._slot[p.name], p.name) for p in params if p.required)
@@ -107,14 +151,16 @@ class Signature:
                 return False
         return True
 
-    def text(self) -> str:
-        """As MindSpore lists it: ``Tensor.max(dim=<int>, keepdim=<bool>)``."""
+    def text(self, eager: bool = False, name: str = "") -> str:
+        """As MindSpore lists it: ``Tensor.max(dim=<int>, keepdim=<bool>)`` (``eager``: as
+        its PyNative parser spells the types: ``<None, int, tuple of int>``)."""
         parts = []
         for i, p in enumerate(self.params):
             if p.kw_only and (i == 0 or not self.params[i - 1].kw_only):
                 parts.append("*")
-            parts.append(f"{p.name}=<{','.join(p.types)}>")
-        return f'"Tensor.{self.method}({", ".join(parts)})"'
+            types = ", ".join(p.eager_types) if eager else ",".join(p.types)
+            parts.append(f"{p.name}=<{types}>")
+        return f'"Tensor.{name or self.method}({", ".join(parts)})"'
 
     def check(self, args: tuple, kwargs: dict) -> Failure | None:
         """None when ``(args, kwargs)`` binds to this signature, else why not."""
@@ -135,13 +181,13 @@ class Signature:
         missing = [p for p in rest if p.required and p.name not in kwargs]
         if missing:
             return Failure("missing", missing[0].name, count=len(missing))
+        for j, (k, v) in enumerate(kwargs.items()):  # keywords first, as MindSpore
+            if not accepts(self.by_name[k].accepted, v):
+                return Failure("keyword_type", k, len(args) + j)
         if not self.varargs:
             for i, (p, v) in enumerate(zip(self.positional, args)):
                 if not accepts(p.accepted, v):
                     return Failure("positional_type", p.name, i)
-        for j, (k, v) in enumerate(kwargs.items()):
-            if not accepts(self.by_name[k].accepted, v):
-                return Failure("keyword_type", k, len(args) + j)
         return None
 
 
@@ -198,14 +244,17 @@ def accepts(types: frozenset, v) -> bool:
     return not types.isdisjoint(tags(v))
 
 
-def describe(v) -> str:
-    """The type of one argument, as MindSpore names it in its messages."""
+def describe(v, eager: bool = False) -> str:
+    """The type of one argument, as MindSpore names it in its messages (``eager``: as its
+    PyNative parser does, ``List<int>`` for graph mode's ``list<int>``)."""
     if isinstance(v, Tensor):
         return "Tensor"
     if type(v) is SymbolicScalar:
         return v.kind.__name__
     if isinstance(v, (list, tuple)):
-        return f"{type(v).__name__}<{', '.join(describe(x) for x in v)}>"
+        kind = type(v).__name__
+        inner = ", ".join(describe(x, eager) for x in v)
+        return f"{kind.capitalize() if eager else kind}<{inner}>"
     if isinstance(v, str):
         return "string"
     if v is None:
@@ -221,13 +270,15 @@ def describe(v) -> str:
     return type(v).__name__
 
 
-def _arg_texts(args: tuple, kwargs: dict) -> list:
-    return [describe(v) for v in args] + [f"{k}={describe(v)}" for k, v in kwargs.items()]
+def _arg_texts(args: tuple, kwargs: dict, eager: bool = False) -> list:
+    return [describe(v, eager) for v in args] + \
+        [f"{k}={describe(v, eager)}" for k, v in kwargs.items()]
 
 
 def _expected(p: Param) -> str:
-    names = [t for t in p.types if t != "None"] or ["None"]
-    return ", ".join("Number" if t == "number" else t for t in names)
+    """The type graph mode says ``p`` must be: the one it converts to."""
+    return {"number": "Number", "Tuple": "tuple of int", "List": "list of int"}.get(p.main,
+                                                                                   p.main)
 
 
 def _single_message(sig: Signature, f: Failure, args: tuple, kwargs: dict | None = None) -> str:
@@ -255,16 +306,20 @@ def _keyword_type_text(sig: Signature, f: Failure, value) -> str:
         f"but got {got}"
 
 
-def _reason(f: Failure, args: tuple, kwargs: dict, sig: Signature) -> list:
-    """The lines under a listed signature that says why the call did not bind to it."""
+def _reason(f: Failure, args: tuple, kwargs: dict, sig: Signature, keyworded: bool) -> list:
+    """The lines under a listed signature that says why the call did not bind to it
+    (``keyworded``: another overload failed on a keyword's name; graph mode then gives each
+    overload's own error)."""
     texts = _arg_texts(args, kwargs)
     if f.kind == "keyword":
         said = len(texts) > 1 or len(sig.positional) == 1
         return [f"\t{_REASON} incorrect keyword name: {f.name}"] if said else []
     if f.kind == "missing":
         return []
-    if f.kind == "keyword_type" and sig.by_name[f.name].types == ("bool",) and \
-            describe(kwargs[f.name]) == "int":
+    if f.kind in ("positional_type", "keyword_type") and \
+            len(args) + len(kwargs) < len(sig.positional):
+        return []  # graph mode does not say why when defaults would fill the rest
+    if f.kind == "keyword_type" and keyworded:
         return ["\t" + _keyword_type_text(sig, f, kwargs[f.name])]
     start = f.index if f.kind == "positional_type" else 0
     head = f"    {_REASON} invalid types: ("
@@ -273,28 +328,169 @@ def _reason(f: Failure, args: tuple, kwargs: dict, sig: Signature) -> list:
     return [f"{head}{', '.join(texts)})", " " * offset + "~" * (len(marked) + 2)]
 
 
+def _eager_accepts(p: Param, v, main_only: bool) -> bool:
+    """MindSpore's PyNative parser's type check of ``v`` for ``p`` (``main_only``: without
+    the casts, as its listing of why a signature failed checks); a sequence of ints is
+    judged by its first item."""
+    types = {p.main} if main_only else set(p.types) - ({"int"} if "mstype" in p.types else set())
+    kind = "Tuple" if isinstance(v, tuple) else "List" if isinstance(v, list) else ""
+    if kind and kind in types:
+        return not v or "int" in tags(v[0]) or isinstance(v[0], Tensor)
+    return not types.isdisjoint(tags(v))
+
+
+def _unpack_failure(name: str, p: Param, index: int, values) -> str | None:
+    """The error converting ``values`` (bound to the ``index``-th parameter) to ints."""
+    bad = next((j for j, x in enumerate(values) if "int" not in tags(x)), None)
+    if bad is None:
+        return None
+    return (f"{name}(): argument '{p.name}'(position {index}) should be "
+            f"{_EAGER_NAMES[p.main]}, but unpack failed at pos {bad} "
+            f"(got {describe(values[bad], True)}).")
+
+
+def _eager_parse(sig: Signature, name: str, args: tuple, kwargs: dict) -> tuple:
+    """MindSpore's PyNative parser binding the call to ``sig``: ``(True, None)`` when it
+    binds, ``(True, why)`` when it binds but an argument's ints do not convert, and
+    ``(False, why)`` when it does not bind, ``why`` in Python's words."""
+    n = len(args)
+    if n > len(sig.positional) and not sig.varargs:
+        verb = "were" if n > 1 else "was"
+        return False, (f"{name}() takes {len(sig.positional)} positional arguments but {n} "
+                       f"{verb} given.")
+    pos, used, unpack = 0, 0, None
+    for i, p in enumerate(sig.params):
+        keyword = pos >= n
+        if keyword:
+            present, v = p.name in kwargs, kwargs.get(p.name)
+            used += present
+        else:
+            present, v, pos = True, args[pos], pos + 1
+            if p.kw_only:
+                return False, f"{name}() got extra positional args."
+        if not present:
+            if p.needed:
+                return False, f"{name}() missing 1 required positional argument: {p.name}."
+        elif p.varargs and not keyword and _is_int(v):  # x.reshape(2, 3)
+            unpack = unpack or _unpack_failure(name, p, i, args)
+            pos = n
+        elif v is None:
+            if "None" not in p.types:
+                return False, f"{name}(): missing 1 required positional argument: {p.name}."
+        elif not _eager_accepts(p, v, False):
+            must = f"{name}(): argument '{p.name}'"
+            got = type(v).__name__
+            if keyword:
+                return False, f"{must} must be {_EAGER_NAMES[p.main]} but got {got}."
+            at = " but found type of {} at pos 0." if p.varargs else ", not {}."
+            return False, f"{must} (position {pos}) must be {_EAGER_NAMES[p.main]}" + \
+                at.format(got)
+        elif isinstance(v, (tuple, list)):
+            unpack = unpack or _unpack_failure(name, p, i, v)
+    if used < len(kwargs):
+        said = "(): invalid keyword arguments."
+        for k in kwargs:
+            where = [i for i, p in enumerate(sig.params) if p.name == k]
+            if not where:
+                said = f"() got an unexpected keyword argument '{k}'."
+            elif where[-1] < n:
+                said = f"() got multiple values for argument '{k}'."
+        return False, name + said
+    return True, unpack
+
+
+def _eager_reason(sig: Signature, args: tuple, kwargs: dict) -> list:
+    """The lines under a listed signature that say why the call did not bind to it, as
+    MindSpore's PyNative parser words them."""
+    known = {p.name for p in sig.params[len(sig.params) - len(kwargs):]}
+    wrong = [k for k in kwargs if k not in known]
+    if wrong:
+        return [f"    {_REASON} incorrect keyword name: {', '.join(wrong)}"]
+    head = f"    {_REASON} invalid types: ("
+    texts, marks = [], [" " * len(head)]
+    for i, p in enumerate(sig.params):
+        keyword = i >= len(args)
+        v = kwargs.get(p.name) if keyword else args[i]
+        if v is None:
+            if p.required:
+                return [f"    missing required argument: {p.name}"]
+            continue
+        text = (f"{p.name}=" if keyword else "") + describe(v, True) + ", "
+        bad = (p.kw_only and not keyword) or not _eager_accepts(p, v, True)
+        texts.append(text)
+        marks.append(("~" if bad else " ") * len(text))
+    return [head + "".join(texts)[:-2] + ")", "".join(marks)]
+
+
+def _eager_message(name: str, sigs: tuple, args: tuple, kwargs: dict,
+                   python_worded: bool) -> str:
+    """MindSpore's PyNative message (see ``no_match_message``): an int-unpack error when a
+    signature binds but its ints do not convert; Python's words when one signature alone
+    can take that many arguments (or the method is ``python_worded`` with one signature);
+    else the signatures that can take that many arguments, each with why the call does not
+    bind to it (all signatures, in graph spelling and without reasons, when none can)."""
+    for s in sigs:
+        bound, said = _eager_parse(s, name, args, kwargs)
+        if bound and said:
+            return said
+    n = len(args) + len(kwargs)
+    fits = [s for s in sigs if s.least <= n <= len(s.params)]
+    one = None
+    if len(sigs) == 1:
+        one = sigs[0] if python_worded else None
+    elif len(fits) == 1:
+        one = fits[0]
+    if one is not None:
+        bound, said = _eager_parse(one, name, args, kwargs)
+        if not bound:
+            return said
+    head = f'Failed calling {name} with "{name}({", ".join(_arg_texts(args, kwargs, True))})".'
+    lines = [head, "The valid calling should be:"]
+    if not fits:
+        return "\n".join(lines + [s.text(name=name) for s in sigs]) + "\n"
+    for s in fits:
+        text = s.text(True, name)
+        if text not in lines:
+            lines.append(text)
+            lines.extend(_eager_reason(s, args, kwargs))
+    return "\n".join(lines) + "\n"
+
+
 def no_match_message(method: str, sigs: tuple, args: tuple, kwargs: dict,
-                     python_worded: bool = False) -> str:
-    """MindSpore's message for a call of ``Tensor.<method>`` that binds to none of ``sigs``
-    (``python_worded``: MindSpore words the errors of this method as Python does)."""
+                     python_worded: bool = False, eager: bool = False,
+                     eager_name: str = "") -> str:
+    """MindSpore's message for a call of ``Tensor.<method>`` that binds to none of ``sigs``:
+    as its graph mode words it, or (``eager``) as its PyNative mode does, naming the method
+    ``eager_name`` when given (its name for an alias: ``clip`` is ``clamp``).
+    ``python_worded``: MindSpore words the errors of this method as Python does (graph
+    mode: always; PyNative: when it has one signature)."""
+    if eager:
+        return _eager_message(eager_name or method, sigs, args, kwargs, python_worded)
     failures = [s.check(args, kwargs) for s in sigs]
     n = len(args) + len(kwargs)
     fits = [i for i, s in enumerate(sigs) if s.capacity >= n]
+    # python-worded: the error of the one signature that takes that many arguments without
+    # its defaults, when there is one; an unknown keyword's when none does
+    sized = [i for i in fits if sigs[i].varargs or n >= len(sigs[i].positional)]
+    if python_worded and len(sigs) > 1 and len(sized) == 1:
+        return _single_message(sigs[sized[0]], failures[sized[0]], args, kwargs)
     keyword = next((f for f in failures if f.kind == "keyword"), None)
-    if python_worded and keyword is not None:
+    if python_worded and keyword is not None and not sized:
         return f"{_REASON} incorrect keyword name: {keyword.name}"
     too_many = next((i for i in fits if failures[i].kind == "too_many"), None)
     if python_worded and (len(sigs) == 1 or too_many is not None):
         one = 0 if too_many is None else too_many
         return _single_message(sigs[one], failures[one], args, kwargs)
-    if not python_worded and len(sigs) > 1 and len(fits) == 1:
-        return _single_message(sigs[fits[0]], failures[fits[0]], args, kwargs)
+    # one overload takes that many arguments (or takes them without its defaults): its error
+    if not python_worded and len(sigs) > 1 and (len(fits) == 1 or len(sized) == 1):
+        one = fits[0] if len(fits) == 1 else sized[0]
+        return _single_message(sigs[one], failures[one], args, kwargs)
     lines = [f'Failed calling {method} with "{method}({", ".join(_arg_texts(args, kwargs))})".',
              "The valid calling should be:"]
     for i, (s, f) in enumerate(zip(sigs, failures)):
         lines.append(s.text())
         if i in fits:
-            lines.extend(_reason(f, args, kwargs, s))
+            lines.extend(_reason(f, args, kwargs, s, keyword is not None))
     return "\n".join(lines) + "\n"
 
 
@@ -304,21 +500,28 @@ def signatures(method: str, texts: tuple) -> tuple:
     return tuple(Signature(method, text) for text in texts)
 
 
-def overloaded(method: str, texts: tuple, impl, python_worded: bool = False):
+def overloaded(method: str, texts: tuple, impl, python_worded: bool = False,
+               eager_name: str = "", eager_python: bool = False):
     """``impl(self, *args, **kwargs)`` behind MindSpore's overload check of
-    ``Tensor.<method>`` against its overloads ``texts`` (``python_worded``: see
-    ``no_match_message``)."""
+    ``Tensor.<method>`` against its overloads ``texts``; a failed call raises MindSpore's
+    graph-mode message while a graph is traced, its PyNative one otherwise
+    (``python_worded``, ``eager_name``: see ``no_match_message``; ``eager_python``: outside
+    a graph ``impl`` runs unchecked, as MindSpore's plain Python method does)."""
     sigs = signatures(method, texts)
-    checks = tuple(s.matches for s in sigs)
+    checks = tuple((s.matches, s.needs_args) for s in sigs)
 
     def call(self, *args, **kwargs):
         if not isinstance(self, Tensor):
             raise TypeError(f"descriptor '{method}' for 'Tensor' objects doesn't apply to a "
                             f"'{type(self).__name__}' object")
-        for check in checks:
-            if check(args, kwargs):
+        if eager_python and tracing_state.current() is None:
+            return impl(self, *args, **kwargs)
+        for check, needs_args in checks:
+            if check(args, kwargs) and (args or not needs_args or tracing_state.current()):
                 return impl(self, *args, **kwargs)
-        raise TypeError(no_match_message(method, sigs, args, kwargs, python_worded))
+        eager = tracing_state.current() is None
+        raise TypeError(no_match_message(method, sigs, args, kwargs, python_worded, eager,
+                                         eager_name))
 
     call.__name__ = call.__qualname__ = method
     call.__doc__ = impl.__doc__

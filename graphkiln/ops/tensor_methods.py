@@ -127,6 +127,8 @@ def install() -> None:
     Tensor.__setitem__ = setitem
 
     def reshape(self, *shape):
+        if not shape:  # in a graph (the overload check refuses it eagerly)
+            raise _no_second_input("Reshape")
         if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
             shape = tuple(shape[0])
         return F.reshape(self, shape)
@@ -136,6 +138,9 @@ def install() -> None:
             axes = tuple(axes[0])
         if not axes:
             axes = tuple(range(self.ndim - 1, -1, -1))
+        if len(axes) != self.ndim:
+            raise ValueError(f"For Tensor.transpose, the number of axes must be equal to the "
+                             f"dimension of Tensor, but got {len(axes)} in the number of axes.")
         return F.transpose(self, axes)
 
     def reduction(fn, widen_int: bool = False):
@@ -181,9 +186,30 @@ def install() -> None:
     Tensor.argmax = _arg_extremum(F.argmax)
     Tensor.argmin = _arg_extremum(F.argmin)
     Tensor.broadcast_to = lambda self, shape: F.broadcast_to(self, shape)
-    Tensor.tile = lambda self, reps: F.tile(self, reps)
+    Tensor.tile = _tile
     Tensor.repeat = _repeat
     _install_more_methods()
+
+
+def _no_second_input(op: str) -> TypeError:
+    """MindSpore's graph-mode error for ``x.reshape()``: the op misses its second input."""
+    return TypeError(f"For Operator[{op}], the number of inputs (including default arguments) "
+                     f"should be 2, but the actual number of inputs is not satisfied, which is "
+                     f"1.")
+
+
+def _permute(self, *axis) -> Tensor:
+    """``x.permute(1, 0)`` or ``x.permute((1, 0))``; ``x.permute()`` reverses the axes."""
+    if len(axis) == 1 and isinstance(axis[0], (tuple, list)):
+        axis = tuple(axis[0])
+    return F.transpose(self, axis or tuple(range(self.ndim - 1, -1, -1)))
+
+
+def _tile(self, *dims, **kwargs) -> Tensor:
+    """``x.tile((2, 3))``, ``x.tile(2, 3)``, ``x.tile(dims=...)`` or ``x.tile(reps=...)``."""
+    if len(dims) == 1 and isinstance(dims[0], (tuple, list, Tensor)):
+        dims = dims[0]
+    return F.tile(self, kwargs.get("dims", kwargs.get("reps", dims)))
 
 
 def _repeat(self, *repeats) -> Tensor:
@@ -192,7 +218,9 @@ def _repeat(self, *repeats) -> Tensor:
     MindSpore 2.10 raises on CPU)."""
     if len(repeats) == 1 and isinstance(repeats[0], (tuple, list)):
         repeats = tuple(repeats[0])
-    if not repeats or not all(isinstance(r, int) and not isinstance(r, bool) for r in repeats):
+    if not repeats:  # in a graph (the overload check refuses it eagerly)
+        raise _no_second_input("Repeat")
+    if not all(isinstance(r, int) and not isinstance(r, bool) for r in repeats):
         raise TypeError(f"For 'Tensor.repeat', 'repeats' must be ints or a tuple of ints, but "
                         f"got {repeats}.")
     if len(repeats) < self.ndim:
@@ -259,6 +287,9 @@ def _flatten(self, order="C", *rest, start_dim=0, end_dim=-1):
     if not isinstance(order, str):
         raise TypeError(f"For 'Tensor.flatten', the 'order' must be a str, but got "
                         f"{type(order).__name__}.")
+    if order not in ("C", "F"):
+        raise ValueError(f"For Tensor.flatten, the parameter 'order' must be 'C' or 'F', but "
+                         f"got {order!r}")
     return F.flatten(self, order, start_dim=start_dim, end_dim=end_dim)
 
 
@@ -415,8 +446,7 @@ def _install_more_methods() -> None:
     Tensor.__ms_origin_object__ = property(lambda self: self)  # what mutable(t) gives: t
     Tensor.strides = property(lambda self: _contiguous_strides(self.shape, self.itemsize))
     Tensor.unsqueeze = lambda self, dim: F.expand_dims(self, dim)
-    Tensor.permute = lambda self, *axis: F.transpose(
-        self, tuple(axis[0]) if len(axis) == 1 and isinstance(axis[0], (tuple, list)) else axis)
+    Tensor.permute = _permute
     Tensor.view_as = Tensor.reshape_as = lambda self, other: F.reshape(self, other.shape)
     Tensor.expand_as = lambda self, other=None, *, x=None: F.broadcast_to(
         self, (x if other is None else other).shape)

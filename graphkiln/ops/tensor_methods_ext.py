@@ -13,6 +13,7 @@ import graphkiln.ops.functional as F
 
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
+from ..ir import tracing_state
 from . import array_ops as A
 from . import dot as DOT
 from . import elementwise as E
@@ -354,10 +355,12 @@ def type_(self, dtype=None):
 
 
 def type_as(self, other):
-    if not isinstance(other, Tensor):
-        raise TypeError(f"For 'Tensor.type_as', the 'other' must be a Tensor, but got "
-                        f"{type(other).__name__}.")
+    """``self`` cast to ``other``'s dtype (a plain Python method in MindSpore: Python's own
+    errors for wrong arguments)."""
     return F.cast(self, other.dtype)
+
+
+type_as.__qualname__ = "Tensor.type_as"
 
 
 def _strided(self) -> bool:
@@ -397,6 +400,27 @@ def _cumsum(self, axis=None, dtype=None) -> Tensor:
     return F.cumsum(x, 0 if axis is None else axis, dtype)
 
 
+_DEVICES = ("cpu", "CPU", "meta", "Ascend", "npu")
+
+
+def _to(self, *args, **kwargs) -> Tensor:
+    """``x.to(dtype)``, ``x.to(device, dtype)`` or ``x.to(other)`` (``other``'s dtype); a
+    known device, ``non_blocking`` and ``copy`` change nothing here."""
+    first = args[0] if args else None
+    other = kwargs.get("other", first if isinstance(first, Tensor) else None)
+    if other is not None:
+        return F.cast(self, other.dtype)
+    on_device = first is None or isinstance(first, str)
+    device = kwargs.get("device", first if on_device else None)
+    if device is not None and device not in _DEVICES:
+        op = "to" if tracing_state.current() is None else "ToDevice"
+        raise ValueError(f"Failed to convert the value \"{device}\" of input 'device' of "
+                         f"'{op}' to enum.")
+    dtype = (args[1] if len(args) > 1 else None) if on_device else first
+    dtype = kwargs.get("dtype", dtype)
+    return self if dtype is None else F.cast(self, dtype)
+
+
 def install() -> None:
     """Attach the methods to :class:`Tensor`."""
     for name, fn in {**_unary_methods(), **_binary_methods(), **_products()}.items():
@@ -417,7 +441,7 @@ def install() -> None:
     Tensor.adjoint = _adjoint
     Tensor.ndimension = lambda self: self.ndim
     Tensor.cumsum = _cumsum
-    Tensor.to = lambda self, dtype: F.cast(self, dtype)
+    Tensor.to = _to
     if not hasattr(Tensor, "data"):  # Parameter defines its own
         Tensor.data = property(lambda self: self)
     Tensor.is_floating_point = lambda self: self.dtype.is_float

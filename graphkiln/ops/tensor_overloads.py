@@ -3,8 +3,10 @@
 
 One text per overload: ``name: type|type = default`` parameters, ``*`` before keyword-only
 ones, ``*name`` for the rest of the positional arguments (``x.reshape(2, 3)``). Types:
-Tensor, number, int, float, bool, str, None, Tuple, List (of ints), mstype, any. A
-default only marks the parameter optional; the implementation supplies the value.
+Tensor, number, int, float, bool, str, None, Tuple, List (of ints), mstype, any; ``!``
+marks the one MindSpore's PyNative parser converts to when it is not the first (nor a
+Tensor taking numbers). A default only marks the parameter optional; the implementation
+supplies the value.
 Importing this module (last of the Tensor method modules) puts the check of
 :mod:`graphkiln.ops.overload` in front of these methods; others are not checked.
 """
@@ -56,9 +58,9 @@ SIGNATURES: dict[str, tuple[str, ...]] = {
                "axis: int|None = None, keepdims: bool = False"),
     "var": ("axis: int|Tuple|None = None, ddof: int|bool = 0, keepdims: bool = False",
             "dim: int|Tuple|None|List = None, correction: int = 1, keepdim: bool = False"),
-    "std": ("dim: int|Tuple|None|List = None, *, correction: int = 1, keepdim: bool = False",
+    "std": ("dim: int|Tuple!|None|List = None, *, correction: int = 1, keepdim: bool = False",
             "axis: int|Tuple|None|List = None, ddof: int = 0, keepdims: bool = False"),
-    "roll": ("shifts: int|Tuple|List, dims: int|Tuple|None|List = None",),
+    "roll": ("shifts: int|Tuple!|List, dims: int|Tuple|None|List = None",),
     "reshape": ("*shape: Tuple|List",),
     "view": ("*shape: Tuple|Tensor|List", "dtype: mstype|int"),
     "transpose": ("dim0: int, dim1: int", "*axes: int|Tuple|None|List"),
@@ -95,7 +97,7 @@ SIGNATURES: dict[str, tuple[str, ...]] = {
     "mm": ("mat2: Tensor",),
     "dot": ("other: Tensor",),
     "outer": ("vec2: Tensor",),
-    "count_nonzero": ("dim: int|Tuple|None|List = None",
+    "count_nonzero": ("dim: int|Tuple!|None|List = None",
                       "axis: int|Tuple|List = (), keep_dims: bool = False, "
                       "dtype: mstype|int|None = None"),
     "narrow": ("dim: int, start: int|Tensor, length: int",
@@ -109,6 +111,12 @@ SIGNATURES: dict[str, tuple[str, ...]] = {
     "baddbmm": ("batch1: Tensor, batch2: Tensor, *, beta: number|Tensor = 1, "
                 "alpha: number|Tensor = 1",
                 "batch1: Tensor, batch2: Tensor, *, beta: number = 1, alpha: number = 1"),
+    "repeat": ("*repeats: Tuple|List",),
+    "tile": ("*dims: Tuple|Tensor", "reps: Tuple|Tensor"),
+    "to": ("device: str|None = None, dtype: mstype|int|None = None, non_blocking: bool = False, "
+           "copy: bool = False",
+           "dtype: mstype|int|None = None, non_blocking: bool = False, copy: bool = False",
+           "other: Tensor, non_blocking: bool = False, copy: bool = False"),
     "median": ("", "dim: int, keepdim: bool = False", "axis: int = -1, keepdims: bool = False"),
     **{name: _NO_ARGS for name in (
         "abs", "exp", "log", "sqrt", "neg", "negative", "sin", "cos", "tanh", "sigmoid",
@@ -125,21 +133,28 @@ SIGNATURES["min"] = SIGNATURES["max"]
 
 # methods whose failed calls MindSpore's graph mode words as Python does ("abs() takes 0
 # positional arguments but 1 was given.", "match failed because incorrect keyword name: a")
-# rather than listing the overloads
+# rather than listing the overloads (its PyNative mode too, for those of one overload)
 PYTHON_WORDED = frozenset({
     "abs", "exp", "log", "sqrt", "neg", "negative", "sin", "cos", "tanh", "sigmoid", "floor",
     "ceil", "square", "rsqrt", "reciprocal", "log1p", "expm1", "erf", "logical_not", "trunc",
     "sinh", "cosh", "tan", "maximum", "minimum", "reshape", "transpose", "cumsum",
-    "count_nonzero", "std"})
+    "count_nonzero", "std", "repeat"})
+
+
+# the names MindSpore's PyNative parser words the errors of these aliases with
+EAGER_NAMES = {"clip": "clamp", "ge": "greater_equal", "lt": "less", "negative": "neg"}
+# methods MindSpore runs as plain Python outside a graph: no overload check there
+EAGER_PYTHON = frozenset({"type_as"})
 
 
 def install() -> None:
     """Wrap each declared method of :class:`Tensor` in its overload check."""
     for name, texts in SIGNATURES.items():
         setattr(Tensor, name, overloaded(name, texts, getattr(Tensor, name),
-                                         name in PYTHON_WORDED))
+                                         name in PYTHON_WORDED, EAGER_NAMES.get(name, ""),
+                                         name in EAGER_PYTHON))
 
 
 install()
 
-__all__ = ["SIGNATURES"]
+__all__ = ["EAGER_NAMES", "EAGER_PYTHON", "SIGNATURES"]
