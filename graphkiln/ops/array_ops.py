@@ -173,10 +173,10 @@ def tensor_split(input, indices_or_sections, axis: int = 0) -> tuple:
         sizes = [small + 1] * extra + [small] * (n - extra)
         bounds = [0] + list(np.cumsum(sizes))
     elif isinstance(indices_or_sections, (tuple, list)):
-        cuts = [builtins.min(builtins.max(int(i) if i >= 0 else size + int(i), 0), size)
-                for i in indices_or_sections]
-        bounds = [0] + cuts + [size]
-        bounds = [bounds[0]] + [builtins.max(b, a) for a, b in zip(bounds, bounds[1:])]
+        # each piece is ``x[lo:hi]`` as Python slices it (NumPy's ``array_split``): a
+        # negative index counts from the end, and a piece whose end is before its start
+        # is empty
+        bounds = [0] + [int(i) for i in indices_or_sections] + [size]
     else:
         raise TypeError(f"For 'tensor_split', the 'indices_or_sections' must be an int or a "
                         f"tuple/list of ints, but got {type(indices_or_sections).__name__}.")

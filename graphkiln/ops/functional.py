@@ -339,6 +339,11 @@ def split(tensor, split_size_or_sections, axis: int = 0) -> tuple:
     return A.SplitV(tensor, size_splits=sizes, split_dim=ax, num_split=len(sizes))
 
 
+def split_ext(tensor, split_size, dim: int = 0) -> tuple:
+    """MindSpore's ``array_func.split_ext``: :func:`split` with the axis called ``dim``."""
+    return split(tensor, split_size, dim)
+
+
 def gather(input_params, input_indices, axis, batch_dims=0) -> Tensor:
     return A.Gather(input_params, input_indices, axis, batch_dims=batch_dims)
 
