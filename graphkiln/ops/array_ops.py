@@ -23,7 +23,7 @@ __all__ = ["tril", "triu", "flip", "fliplr", "flipud", "narrow", "chunk", "tenso
            "diagonal", "trace", "index_select", "take", "where",
            "repeat_interleave", "diff", "select_scatter", "slice_scatter", "scatter",
            "argwhere", "median", "nanmedian", "msort", "diagflat", "diag", "column_stack",
-           "is_nonzero", "roll", "t", "arange",
+           "is_nonzero", "is_floating_point", "is_complex", "roll", "t", "arange",
            "repeat_elements", "pad", "full", "full_like", "expand", "expand_as", "view_as",
            "type_as", "numel", "ravel", "permute", "reverse", "top_k", "index_fill",
            "sequence_mask"]
@@ -315,6 +315,18 @@ def is_nonzero(input):
                            f"got {x.size}.")
     nonzero = F.not_equal(F.reshape(x, ()), F.zeros((), x.dtype))
     return nonzero if nonzero.is_symbolic else bool(nonzero)  # a bool, as MindSpore's
+
+
+def is_floating_point(input) -> bool:
+    """Whether ``input``'s dtype is a real floating-point one (a Python bool)."""
+    return input.dtype.is_float
+
+
+def is_complex(input) -> bool:
+    """Whether ``input`` is a Tensor of a complex dtype (a Python bool)."""
+    if not isinstance(input, Tensor):
+        raise TypeError("The input must be Tensor!")
+    return input.dtype.is_complex
 
 
 def _index_vector(name: str, index) -> Tensor:
