@@ -8,7 +8,8 @@ import graphkiln.ops.functional as F
 from ...ir.primitive import REGISTRY
 from ..defs.bce import EPS
 from .batching import _loop_over_batch
-from .bprop import _as, _spread as spread, _wide, bprop, count, sum_to
+from .bprop import _as, _wide, bprop, count, sum_to
+from .bprop import _spread as spread
 
 
 def _spread(dout, like, reduction: str):
