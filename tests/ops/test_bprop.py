@@ -107,6 +107,7 @@ for _meta in ("DType", "Rank", "Shape", "TensorShape", "Size", "TopTypeof"):
     WEIGHT_UPDATES[_meta] = "returns the input's type or shape metadata, not its values"
 WEIGHT_UPDATES["FloatStatus"] = "reads the float-status register"
 WEIGHT_UPDATES["Raise"] = "raises the user's exception in a graph; no value to differentiate"
+WEIGHT_UPDATES["Assert"] = "raises when its condition is False; no value to differentiate"
 WEIGHT_UPDATES["PyExecute"] = "calls Python at run time (the fallback); its result is opaque"
 WEIGHT_UPDATES["RunBackwardHook"] = "calls a backward hook inside a backward graph (never " \
     "differentiated again)"

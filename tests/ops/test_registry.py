@@ -26,6 +26,7 @@ STRUCTURAL = {
     "InplaceCopy", "InplaceIndexAdd",
     "WhileGrad",  # applies traced graphs; made by autodiff (tests/transforms/test_autodiff.py)
     "Raise",  # a run-time raise (tests/frontend/test_ms_programs.py)
+    "Assert",  # an IO effect that raises (tests/ops/test_wide_s15o10.py)
     # IO effects feeding SummaryRecord (tests/train/test_summary_record.py, against MindSpore)
     "ScalarSummary", "TensorSummary", "ImageSummary", "HistogramSummary",
     # need a peer process (tests/communication/scripts/point_to_point.py)
