@@ -390,6 +390,7 @@ SAMPLES = {
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import api_breadth_samples  # noqa: E402
+import fractional_max_pool_samples  # noqa: E402
 import nn_samples  # noqa: E402
 import ops27_samples  # noqa: E402
 import opswide_samples  # noqa: E402
@@ -407,6 +408,9 @@ ZERO_BY_DEFINITION.update(opswide_samples.ZERO_BY_DEFINITION)
 NO_FLOAT16.update(opswide_samples.NO_FLOAT16)
 IGNORED_OUTPUTS.update(opswide_samples.IGNORED_OUTPUTS)
 SAMPLES.update(scipy_samples.bprop_samples(n, s, u))
+SAMPLES.update(fractional_max_pool_samples.bprop_samples(n, s, u))
+NON_DIFFERENTIABLE.update(fractional_max_pool_samples.NON_DIFFERENTIABLE)
+NO_FLOAT16.update(fractional_max_pool_samples.NO_FLOAT16)
 NON_DIFFERENTIABLE.update(scipy_samples.NON_DIFFERENTIABLE)
 NO_FLOAT16.update(scipy_samples.NO_FLOAT16)
 NON_DIFFERENTIABLE.update(st_ops_samples.NON_DIFFERENTIABLE)

@@ -233,6 +233,7 @@ SAMPLES = {
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import api_breadth_samples  # noqa: E402
+import fractional_max_pool_samples  # noqa: E402
 import nn_samples  # noqa: E402
 import ops27_samples  # noqa: E402
 import opswide_samples  # noqa: E402
@@ -245,6 +246,7 @@ SAMPLES.update(ops27_samples.registry_samples(f32))
 SAMPLES.update(api_breadth_samples.registry_samples(f32))
 SAMPLES.update(opswide_samples.registry_samples(f32))
 SAMPLES.update(scipy_samples.registry_samples(f32))
+SAMPLES.update(fractional_max_pool_samples.registry_samples(f32))
 
 
 def _ops():

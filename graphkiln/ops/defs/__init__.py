@@ -23,6 +23,7 @@ from . import (  # noqa: F401
     dropout_nd,
     elementwise,
     fft,
+    fractional_max_pool,
     fractional_pool,
     fused,
     grad_ops,

@@ -1,9 +1,11 @@
-"""Backward and batching rules of :mod:`..defs.fractional_pool`."""
+"""Backward and batching rules of :mod:`..defs.fractional_pool` and
+:mod:`..defs.fractional_max_pool`."""
 from __future__ import annotations
 
 import graphkiln.ops.functional as F
 
 from ...common import dtype as mstype
+from ..defs import fractional_max_pool as FMP
 from ..defs import fractional_pool as FP
 from ..dynamic_shape import shape_of
 from .batching_nn import per_example_rule
@@ -32,7 +34,17 @@ _grad_rule("FractionalMaxPoolGradWithFixedKsize", 2)
 _grad_rule("FractionalMaxPool3DGradWithFixedKsize", 3)
 _rule("FractionalMaxPoolWithFixedKsize", FP.FractionalMaxPoolGradWithFixedKsize)
 _rule("FractionalMaxPool3DWithFixedKsize", FP.FractionalMaxPool3DGradWithFixedKsize)
+
+
+@bprop("FractionalMaxPool")
+def _fractional_max_pool(x, out, dout, overlapping=False, **attrs):
+    """``dout[0]`` at the first maximum of each region (the regions the forward drew)."""
+    return (FMP.FractionalMaxPoolGrad(x, out[0], dout[0], out[1], out[2],
+                                      overlapping=overlapping),)
+
+
 for _name in ("FractionalMaxPoolWithFixedKsize", "FractionalMaxPool3DWithFixedKsize",
-              "FractionalMaxPoolGradWithFixedKsize", "FractionalMaxPool3DGradWithFixedKsize"):
+              "FractionalMaxPoolGradWithFixedKsize", "FractionalMaxPool3DGradWithFixedKsize",
+              "FractionalMaxPool", "FractionalMaxPoolGrad"):
     per_example_rule(_name)
 del _name
