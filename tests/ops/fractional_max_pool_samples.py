@@ -7,9 +7,9 @@ import numpy as np
 from graphkiln import Tensor
 
 NON_DIFFERENTIABLE = {
-    "FractionalMaxPoolGrad": "MindSpore defines no backward for it",
+    "FractionalMaxPoolArgmax": "integer positions (of the maxima)",
 }
-NO_FLOAT16 = {"FractionalMaxPool"}  # float32/float64/int32/int64 only, as MindSpore's kernel
+NO_FLOAT16 = {"FractionalMaxPool", "FractionalMaxPoolGrad"}  # (no float16 kernels)
 _SEQ3 = Tensor(np.array([0, 2, 4, 6], np.int64))
 _SEQ2 = Tensor(np.array([0, 3, 6], np.int64))
 
@@ -26,6 +26,8 @@ def registry_samples(f32) -> dict:
             ((f32(2, 6, 6, 3), f32(2, 3, 2, 3), f32(2, 3, 2, 3), _SEQ3, _SEQ2), {}),
             ((f32(1, 6, 6, 2), f32(1, 3, 2, 2), f32(1, 3, 2, 2), _SEQ3, _SEQ2),
              {"overlapping": True})],
+        "FractionalMaxPoolArgmax": [((f32(2, 6, 6, 3), _SEQ3, _SEQ2), {}),
+                                    ((f32(1, 6, 6, 1), _SEQ3, _SEQ2), {"overlapping": True})],
     }
 
 
@@ -40,11 +42,18 @@ def vmap_samples(B, U, f32) -> dict:  # noqa: N803 - test_batching_rules' class 
         "FractionalMaxPoolGrad": [lambda r: ((B(f32(r, 3, 2, 6, 6, 2)), U(f32(r, 2, 3, 2, 2)),
                                               B(f32(r, 3, 2, 3, 2, 2)), U(_SEQ3), U(_SEQ2)),
                                              {"overlapping": True})],
+        "FractionalMaxPoolArgmax": [lambda r: ((B(f32(r, 3, 2, 6, 6, 2)), U(_SEQ3), U(_SEQ2)),
+                                               {})],
     }
 
 
 def bprop_samples(n, s, u) -> dict:
     """Samples for test_bprop.py, built with its makers."""
+    # (the gradient is linear in its cotangent input, the others constants: distinct values
+    # keep the maxima apart)
+    x = Tensor(np.random.default_rng(0).permutation(72).reshape(1, 6, 6, 2).astype(np.float64))
     return {"FractionalMaxPool": [s(n(2, 7, 6, 2), pooling_ratio=[1.0, 1.5, 2.0, 1.0], seed=3),
                                   s(n(1, 6, 5, 3), pooling_ratio=[1.0, 1.4, 1.6, 1.0],
-                                    pseudo_random=True, overlapping=True, seed2=5)]}
+                                    pseudo_random=True, overlapping=True, seed2=5)],
+            "FractionalMaxPoolGrad": [s(x, Tensor(np.zeros((1, 3, 2, 2))), n(1, 3, 2, 2),
+                                        _SEQ3, _SEQ2, overlapping=o) for o in (False, True)]}

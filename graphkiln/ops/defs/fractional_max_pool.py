@@ -12,7 +12,8 @@ draws from a fixed generator).
 
 ``FractionalMaxPoolGrad(overlapping)(orig_input, orig_output, out_backprop, row_seq,
 col_seq)`` adds each ``out_backprop`` element at the first maximum of its region of
-``orig_input``.
+``orig_input``; ``FractionalMaxPoolArgmax(overlapping)(x, row_seq, col_seq)`` (graphkiln's,
+for the gradient's own backward) gives those maxima's flat ``h * W + w`` positions.
 """
 from __future__ import annotations
 
@@ -170,6 +171,24 @@ def _fmp_grad(orig_input, orig_output, out_backprop, row_seq, col_seq, overlappi
     return dx.reshape(x.shape)
 
 
-# (MindSpore defines no backward for it)
 FractionalMaxPoolGrad = OpDef("FractionalMaxPoolGrad", _fmp_grad_infer, _fmp_grad,
-                              differentiable=False, attrs={"overlapping": False})
+                              attrs={"overlapping": False})
+
+
+def _argmax_infer(x, row_seq, col_seq, overlapping=False):
+    tensor_type("FractionalMaxPoolArgmax", "x", x)
+    n, _, _, c = x.shape
+    rows, cols = (UNKNOWN_DIM if s.shape[0] < 0 else s.shape[0] - 1
+                  for s in (row_seq, col_seq))
+    return AbstractTensor(mstype.int64, (n, rows, cols, c))
+
+
+def _argmax(x, row_seq, col_seq, overlapping=False):
+    x = np.asarray(x)
+    _, h, w, _ = x.shape
+    return _argmax_positions(x, _regions(row_seq, h, overlapping),
+                             _regions(col_seq, w, overlapping))
+
+
+FractionalMaxPoolArgmax = OpDef("FractionalMaxPoolArgmax", _argmax_infer, _argmax,
+                                differentiable=False, attrs={"overlapping": False})

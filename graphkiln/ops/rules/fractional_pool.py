@@ -43,8 +43,17 @@ def _fractional_max_pool(x, out, dout, overlapping=False, **attrs):
                                       overlapping=overlapping),)
 
 
+@bprop("FractionalMaxPoolGrad")
+def _fractional_max_pool_grad(x, y, dy, rows, cols, out, dout, overlapping=False):
+    """Linear in ``out_backprop``: its cotangent reads ``dout`` at each region's maximum."""
+    n, h, w, c = shape_of(x)
+    where = FMP.FractionalMaxPoolArgmax(x, rows, cols, overlapping=overlapping)
+    picked = F.gather_elements(F.reshape(dout, (n, h * w, c)), 1, F.reshape(where, (n, -1, c)))
+    return None, None, F.reshape(picked, shape_of(dy)), None, None
+
+
 for _name in ("FractionalMaxPoolWithFixedKsize", "FractionalMaxPool3DWithFixedKsize",
               "FractionalMaxPoolGradWithFixedKsize", "FractionalMaxPool3DGradWithFixedKsize",
-              "FractionalMaxPool", "FractionalMaxPoolGrad"):
+              "FractionalMaxPool", "FractionalMaxPoolGrad", "FractionalMaxPoolArgmax"):
     per_example_rule(_name)
 del _name
