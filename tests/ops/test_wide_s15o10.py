@@ -207,3 +207,17 @@ def test_clip_by_norm_per_axis():
     got = inner.ClipByNorm(1)(Tensor(X), Tensor(np.array([3.0], np.float32))).asnumpy()
     norms = np.sqrt((X.astype(np.float64) ** 2).sum(1, keepdims=True))
     np.testing.assert_allclose(got, np.where(norms > 3.0, X * 3.0 / norms, X), rtol=1e-6)
+
+
+@pytest.mark.parametrize("sa, sb", [((4, 3, 2), (2,)), ((2,), (2,)), ((2,), (3, 2, 4)),
+                                    ((3, 2), (2,)), ((5, 1, 3, 2), (4, 2, 6))])
+def test_matmul_of_dynamic_shapes_equals_numpy(sa, sb):
+    """A 1-D operand is promoted and demoted without a reshape, so any dimension may be
+    known only at run time (ops.Dense on (4, 3, 2) x (2,) in the tests/st slice)."""
+    rng = np.random.default_rng(1)
+    a, b = rng.standard_normal(sa).astype(np.float32), rng.standard_normal(sb).astype(np.float32)
+    dyn = (Tensor(shape=[None] * len(sa), dtype=ms.float32),
+           Tensor(shape=[None] * len(sb), dtype=ms.float32))
+    eager, graph = _both_modes(ops.matmul, (Tensor(a), Tensor(b)), dyn)
+    for got in (eager, graph):
+        np.testing.assert_allclose(got.asnumpy(), np.matmul(a, b), rtol=1e-5, atol=1e-6)
