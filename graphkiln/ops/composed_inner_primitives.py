@@ -55,6 +55,11 @@ class Dense(_Composed):
     """``(x, w, b=None) -> x @ w^T + b`` (a 1-D ``w``: ``x @ w``)."""
 
     def __call__(self, x: Tensor, w: Tensor, b: Tensor | None = None) -> Tensor:
+        k_x, k_w = x.shape[-1], w.shape[-1]
+        if k_x >= 0 and k_w >= 0 and k_x != k_w:
+            raise ValueError(f"For 'Dense', the last dimension of 'x' ({k_x}) and of 'w' "
+                             f"({k_w}) must be equal, but got shapes {list(x.shape)} and "
+                             f"{list(w.shape)}.")
         out = F.matmul(x, F.transpose(w, (1, 0)) if w.ndim == 2 else w)
         return out if b is None else F.add(out, b)
 

@@ -149,8 +149,15 @@ def _assert(condition, input_data, summarize=3):
 
 # ``Assert(summarize)(condition, input_data)``: raise (after printing the first
 # ``summarize`` elements of each tensor) when ``condition`` is False, as it runs (IO effect)
+def _assert_attrs(attrs: dict) -> None:
+    v = attrs["summarize"]
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise TypeError(f"For 'Assert', the type of 'summarize' should be 'int', but got type "
+                        f"'{type(v).__name__}'.")
+
+
 Assert = OpDef("Assert", _assert_infer, _assert, effect=IO_EFFECT, differentiable=False,
-               attrs={"summarize": 3})
+               attrs={"summarize": 3}, check_attrs=_assert_attrs)
 
 
 # --------------------------------------------------------- float status (emulated NPU)
