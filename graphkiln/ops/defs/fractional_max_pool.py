@@ -1,6 +1,6 @@
-"""Fractional max pooling with random pooling regions (Graham, 2014), as MindSpore's CPU
-kernels: ``FractionalMaxPool(pooling_ratio, pseudo_random, overlapping, deterministic,
-seed, seed2)(x)`` pools an ``(N, H, W, C)`` ``x`` to ``floor(H / ratio_h)`` by
+"""Fractional max and average pooling with random pooling regions (Graham, 2014), as
+MindSpore's CPU kernels: ``FractionalMaxPool(pooling_ratio, pseudo_random, overlapping,
+deterministic, seed, seed2)(x)`` pools an ``(N, H, W, C)`` ``x`` to ``floor(H / ratio_h)`` by
 ``floor(W / ratio_w)`` and also returns the region boundaries it drew (int64 row and column
 sequences, ``0 = s_0 < s_1 < ... < s_out = size``). Region ``i`` spans ``[s_i, s_{i+1})``
 (through ``s_{i+1}`` when ``overlapping``, clipped to the input).
@@ -14,6 +14,11 @@ draws from a fixed generator).
 col_seq)`` adds each ``out_backprop`` element at the first maximum of its region of
 ``orig_input``; ``FractionalMaxPoolArgmax(overlapping)(x, row_seq, col_seq)`` (graphkiln's,
 for the gradient's own backward) gives those maxima's flat ``h * W + w`` positions.
+
+``FractionalAvgPool`` (the same attributes and outputs) averages each region instead (in the
+input's dtype: integers rounded toward zero), and ``FractionalAvgPoolGrad(overlapping)(
+orig_input_tensor_shape, out_backprop, row_seq, col_seq)`` spreads each ``out_backprop``
+element evenly over its region.
 """
 from __future__ import annotations
 
@@ -32,8 +37,7 @@ _ATTRS = {"pooling_ratio": None, "pseudo_random": False, "overlapping": False,
           "deterministic": False, "seed": 0, "seed2": 0}
 
 
-def _check_attrs(pooling_ratio, pseudo_random, overlapping, deterministic, seed, seed2):
-    name = "FractionalMaxPool"
+def _check_attrs(name, pooling_ratio, pseudo_random, overlapping, deterministic, seed, seed2):
     if not isinstance(pooling_ratio, (list, tuple)) or len(pooling_ratio) != 4:
         raise ValueError(f"For '{name}', the 'pooling_ratio' must be a list of 4 floats, but "
                          f"got {pooling_ratio!r}.")
@@ -60,25 +64,29 @@ def _out_size(size: int, ratio: float) -> int:
         return UNKNOWN_DIM
     out = int(math.floor(size / ratio))
     if out <= 0:
-        raise ValueError(f"For 'FractionalMaxPool', the pooled size of a dimension of size "
+        raise ValueError(f"For fractional pooling, the pooled size of a dimension of size "
                          f"{size} by the ratio {ratio} must be positive, but got {out}.")
     return out
 
 
-def _fmp_infer(x, pooling_ratio=None, pseudo_random=False, overlapping=False,
-               deterministic=False, seed=0, seed2=0):
-    _check_attrs(pooling_ratio, pseudo_random, overlapping, deterministic, seed, seed2)
-    t = tensor_type("FractionalMaxPool", "x", x)
-    if t not in _TYPES:
-        raise TypeError(f"For 'FractionalMaxPool', the 'x' must be a float32, float64, int32 "
-                        f"or int64 Tensor, but got {t}.")
-    if len(x.shape) != 4:
-        raise ValueError(f"For 'FractionalMaxPool', the 'x' must be 4-D (N, H, W, C), but got "
-                         f"shape {list(x.shape)}.")
-    n, h, w, c = x.shape
-    oh, ow = _out_size(h, pooling_ratio[1]), _out_size(w, pooling_ratio[2])
-    seq = lambda o: AbstractTensor(mstype.int64, (UNKNOWN_DIM if o < 0 else o + 1,))  # noqa
-    return AbstractTuple([AbstractTensor(t, (n, oh, ow, c)), seq(oh), seq(ow)])
+def _pool_infer(name: str):
+    """The shape inference of ``FractionalMaxPool`` / ``FractionalAvgPool``."""
+    def infer(x, pooling_ratio=None, pseudo_random=False, overlapping=False,
+              deterministic=False, seed=0, seed2=0):
+        _check_attrs(name, pooling_ratio, pseudo_random, overlapping, deterministic, seed,
+                     seed2)
+        t = tensor_type(name, "x", x)
+        if t not in _TYPES:
+            raise TypeError(f"For '{name}', the 'x' must be a float32, float64, int32 or int64 "
+                            f"Tensor, but got {t}.")
+        if len(x.shape) != 4:
+            raise ValueError(f"For '{name}', the 'x' must be 4-D (N, H, W, C), but got shape "
+                             f"{list(x.shape)}.")
+        n, h, w, c = x.shape
+        oh, ow = _out_size(h, pooling_ratio[1]), _out_size(w, pooling_ratio[2])
+        seq = lambda o: AbstractTensor(mstype.int64, (UNKNOWN_DIM if o < 0 else o + 1,))  # noqa
+        return AbstractTuple([AbstractTensor(t, (n, oh, ow, c)), seq(oh), seq(ow)])
+    return infer
 
 
 def pooling_sequence(rng: np.random.Generator, size: int, out: int,
@@ -119,14 +127,20 @@ def _argmax_positions(x, rows, cols):
     return out
 
 
+def _sequences(x, pooling_ratio, pseudo_random, deterministic, seed, seed2):
+    """The row and column region boundaries one call draws for ``x``."""
+    _, h, w, _ = x.shape
+    rng = np.random.default_rng(0) if deterministic and seed == seed2 == 0 else \
+        generator(seed, seed2)
+    return (pooling_sequence(rng, h, _out_size(h, pooling_ratio[1]), pseudo_random),
+            pooling_sequence(rng, w, _out_size(w, pooling_ratio[2]), pseudo_random))
+
+
 def _fmp(x, pooling_ratio=None, pseudo_random=False, overlapping=False, deterministic=False,
          seed=0, seed2=0):
     x = np.asarray(x)
     n, h, w, c = x.shape
-    rng = np.random.default_rng(0) if deterministic and seed == seed2 == 0 else \
-        generator(seed, seed2)
-    row_seq = pooling_sequence(rng, h, _out_size(h, pooling_ratio[1]), pseudo_random)
-    col_seq = pooling_sequence(rng, w, _out_size(w, pooling_ratio[2]), pseudo_random)
+    row_seq, col_seq = _sequences(x, pooling_ratio, pseudo_random, deterministic, seed, seed2)
     where = _argmax_positions(x, _regions(row_seq, h, overlapping),
                               _regions(col_seq, w, overlapping))
     flat = x.reshape(n, h * w, c)
@@ -134,8 +148,38 @@ def _fmp(x, pooling_ratio=None, pseudo_random=False, overlapping=False, determin
     return y.astype(x.dtype), row_seq, col_seq
 
 
-FractionalMaxPool = OpDef("FractionalMaxPool", _fmp_infer, _fmp, pure_eval=False,
-                          attrs=_ATTRS)
+def _divide(total, count):
+    """``total / count``; for integers rounded toward zero (C's division)."""
+    if total.dtype.kind in "iu":
+        return np.sign(total) * (np.abs(total) // count)
+    return total / count
+
+
+def _fap(x, pooling_ratio=None, pseudo_random=False, overlapping=False, deterministic=False,
+         seed=0, seed2=0):
+    x = np.asarray(x)
+    _, h, w, _ = x.shape
+    row_seq, col_seq = _sequences(x, pooling_ratio, pseudo_random, deterministic, seed, seed2)
+    rows, cols = _regions(row_seq, h, overlapping), _regions(col_seq, w, overlapping)
+    y = np.stack([np.stack([x[:, r0:r1, c0:c1, :].sum((1, 2)) for c0, c1 in cols], 1)
+                  for r0, r1 in rows], 1)
+    count = np.array([[(r1 - r0) * (c1 - c0) for c0, c1 in cols] for r0, r1 in rows])
+    count = count[None, :, :, None]
+    y = _divide(y, count)
+    return y.astype(x.dtype), row_seq, col_seq
+
+
+FractionalMaxPool = OpDef("FractionalMaxPool", _pool_infer("FractionalMaxPool"), _fmp,
+                          pure_eval=False, attrs=_ATTRS)
+FractionalAvgPool = OpDef("FractionalAvgPool", _pool_infer("FractionalAvgPool"), _fap,
+                          pure_eval=False, attrs=_ATTRS)
+
+
+def _check_sequences(name: str, row_seq, col_seq) -> None:
+    for arg, v in (("row_pooling_sequence", row_seq), ("col_pooling_sequence", col_seq)):
+        if tensor_type(name, arg, v) is not mstype.int64:
+            raise TypeError(f"For '{name}', the '{arg}' must be an int64 Tensor, but got "
+                            f"{v.dtype}.")
 
 
 def _fmp_grad_infer(orig_input, orig_output, out_backprop, row_seq, col_seq,
@@ -146,10 +190,7 @@ def _fmp_grad_infer(orig_input, orig_output, out_backprop, row_seq, col_seq,
         if tensor_type(name, arg, v) is not t:
             raise TypeError(f"For '{name}', the '{arg}' must have the dtype {t} of "
                             f"'orig_input', but got {v.dtype}.")
-    for arg, v in (("row_pooling_sequence", row_seq), ("col_pooling_sequence", col_seq)):
-        if tensor_type(name, arg, v) is not mstype.int64:
-            raise TypeError(f"For '{name}', the '{arg}' must be an int64 Tensor, but got "
-                            f"{v.dtype}.")
+    _check_sequences(name, row_seq, col_seq)
     if len(orig_input.shape) != 4 or len(out_backprop.shape) != 4:
         raise ValueError(f"For '{name}', 'orig_input' and 'out_backprop' must be 4-D, but got "
                          f"shapes {list(orig_input.shape)} and {list(out_backprop.shape)}.")
@@ -192,3 +233,43 @@ def _argmax(x, row_seq, col_seq, overlapping=False):
 
 FractionalMaxPoolArgmax = OpDef("FractionalMaxPoolArgmax", _argmax_infer, _argmax,
                                 differentiable=False, attrs={"overlapping": False})
+
+
+def _fap_grad_infer(orig_input_tensor_shape, out_backprop, row_seq, col_seq,
+                    overlapping=False):
+    name = "FractionalAvgPoolGrad"
+    t = tensor_type(name, "out_backprop", out_backprop)
+    shape = orig_input_tensor_shape
+    if tensor_type(name, "orig_input_tensor_shape", shape) is not mstype.int64 or \
+            tuple(shape.shape) not in ((4,), (UNKNOWN_DIM,)):
+        raise ValueError(f"For '{name}', the 'orig_input_tensor_shape' must be an int64 "
+                         f"Tensor of 4 elements, but got {shape.dtype} of shape "
+                         f"{list(shape.shape)}.")
+    _check_sequences(name, row_seq, col_seq)
+    if len(out_backprop.shape) != 4:
+        raise ValueError(f"For '{name}', the 'out_backprop' must be 4-D, but got shape "
+                         f"{list(out_backprop.shape)}.")
+    dims = (UNKNOWN_DIM,) * 4 if shape.value is None else \
+        tuple(int(d) for d in np.asarray(shape.value).reshape(-1))
+    return AbstractTensor(t, dims)
+
+
+def _fap_grad(orig_input_tensor_shape, out_backprop, row_seq, col_seq, overlapping=False):
+    dy = np.asarray(out_backprop)
+    n, h, w, c = (int(d) for d in np.asarray(orig_input_tensor_shape).reshape(-1))
+    rows, cols = _regions(row_seq, h, overlapping), _regions(col_seq, w, overlapping)
+    if dy.shape != (n, len(rows), len(cols), c):
+        raise ValueError(f"For 'FractionalAvgPoolGrad', the 'out_backprop' must have the shape "
+                         f"{[n, len(rows), len(cols), c]} of the pooled regions, but got "
+                         f"{list(dy.shape)}.")
+    dx = np.zeros((n, h, w, c), dy.dtype)
+    for i, (r0, r1) in enumerate(rows):
+        for j, (c0, c1) in enumerate(cols):
+            count = (r1 - r0) * (c1 - c0)
+            share = _divide(dy[:, i, j, :], count)
+            dx[:, r0:r1, c0:c1, :] += share[:, None, None, :].astype(dy.dtype)
+    return dx
+
+
+FractionalAvgPoolGrad = OpDef("FractionalAvgPoolGrad", _fap_grad_infer, _fap_grad,
+                              attrs={"overlapping": False})
