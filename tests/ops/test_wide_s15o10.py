@@ -157,7 +157,8 @@ def test_cauchy_draws():
 
 def test_fractional_max_pool_regions():
     """Random regions: sizes k and k + 1 in any order (a sequence from 0 to the size), and
-    pseudo-random ones of the same sizes; the pooled values are each region's maximum."""
+    pseudo-random ones of the same sizes; the pooled values are each region's maximum or
+    mean."""
     rng = np.random.default_rng(0)
     for pseudo in (False, True):
         for size, out in ((7, 4), (10, 3), (6, 6), (9, 2)):
@@ -170,6 +171,13 @@ def test_fractional_max_pool_regions():
     want = [[IMG[0, r0:r1, c0:c1, 0].max() for c0, c1 in zip(cols[:-1], cols[1:])]
             for r0, r1 in zip(rows[:-1], rows[1:])]
     np.testing.assert_array_equal(y[0, :, :, 0], want)
+    op = ops.FractionalAvgPool([1.0, 1.5, 1.4, 1.0], pseudo_random=True, overlapping=True,
+                               seed2=8)
+    y, rows, cols = (v.asnumpy() for v in op(Tensor(IMG)))
+    ends = lambda seq: [min(e + 1, 6) for e in seq[1:]]  # noqa: E731  (overlapping regions)
+    want = [[IMG[0, r0:r1, c0:c1, 0].mean() for c0, c1 in zip(cols[:-1], ends(cols))]
+            for r0, r1 in zip(rows[:-1], ends(rows))]
+    np.testing.assert_allclose(y[0, :, :, 0], want, rtol=1e-6)
     with pytest.raises(ValueError):
         ops.FractionalMaxPool([2.0, 1.5, 1.5, 1.0])(Tensor(IMG))
 
