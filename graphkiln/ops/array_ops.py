@@ -23,7 +23,7 @@ __all__ = ["tril", "triu", "flip", "fliplr", "flipud", "narrow", "chunk", "tenso
            "diagonal", "trace", "index_select", "take", "where",
            "repeat_interleave", "diff", "select_scatter", "slice_scatter", "scatter",
            "argwhere", "median", "nanmedian", "msort", "diagflat", "diag", "column_stack",
-           "is_nonzero", "roll", "t", "arange",
+           "is_nonzero", "is_floating_point", "is_complex", "roll", "t", "arange",
            "repeat_elements", "pad", "full", "full_like", "expand", "expand_as", "view_as",
            "type_as", "numel", "ravel", "permute", "reverse", "top_k", "index_fill",
            "sequence_mask"]
@@ -173,10 +173,10 @@ def tensor_split(input, indices_or_sections, axis: int = 0) -> tuple:
         sizes = [small + 1] * extra + [small] * (n - extra)
         bounds = [0] + list(np.cumsum(sizes))
     elif isinstance(indices_or_sections, (tuple, list)):
-        cuts = [builtins.min(builtins.max(int(i) if i >= 0 else size + int(i), 0), size)
-                for i in indices_or_sections]
-        bounds = [0] + cuts + [size]
-        bounds = [bounds[0]] + [builtins.max(b, a) for a, b in zip(bounds, bounds[1:])]
+        # each piece is ``x[lo:hi]`` as Python slices it (NumPy's ``array_split``): a
+        # negative index counts from the end, and a piece whose end is before its start
+        # is empty
+        bounds = [0] + [int(i) for i in indices_or_sections] + [size]
     else:
         raise TypeError(f"For 'tensor_split', the 'indices_or_sections' must be an int or a "
                         f"tuple/list of ints, but got {type(indices_or_sections).__name__}.")
@@ -315,6 +315,18 @@ def is_nonzero(input):
                            f"got {x.size}.")
     nonzero = F.not_equal(F.reshape(x, ()), F.zeros((), x.dtype))
     return nonzero if nonzero.is_symbolic else bool(nonzero)  # a bool, as MindSpore's
+
+
+def is_floating_point(input) -> bool:
+    """Whether ``input``'s dtype is a real floating-point one (a Python bool)."""
+    return input.dtype.is_float
+
+
+def is_complex(input) -> bool:
+    """Whether ``input`` is a Tensor of a complex dtype (a Python bool)."""
+    if not isinstance(input, Tensor):
+        raise TypeError("The input must be Tensor!")
+    return input.dtype.is_complex
 
 
 def _index_vector(name: str, index) -> Tensor:

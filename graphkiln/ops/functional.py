@@ -341,6 +341,11 @@ def split(tensor, split_size_or_sections, axis: int = 0) -> tuple:
     return A.SplitV(tensor, size_splits=sizes, split_dim=ax, num_split=len(sizes))
 
 
+def split_ext(tensor, split_size, dim: int = 0) -> tuple:
+    """MindSpore's ``array_func.split_ext``: :func:`split` with the axis called ``dim``."""
+    return split(tensor, split_size, dim)
+
+
 def gather(input_params, input_indices, axis, batch_dims=0) -> Tensor:
     return A.Gather(input_params, input_indices, axis, batch_dims=batch_dims)
 
@@ -536,13 +541,15 @@ def matmul(input, other) -> Tensor:
     if input.ndim == 0 or other.ndim == 0:
         raise ValueError(f"For 'MatMul', the inputs must not be 0-D, but got shapes "
                          f"{list(input.shape)} and {list(other.shape)}.")
-    x = A.Reshape(input, (1,) + input.shape) if input.ndim == 1 else input
-    y = A.Reshape(other, other.shape + (1,)) if other.ndim == 1 else other
+    # (a 1-D operand gains, then loses, an axis of size 1: no reshape, so dimensions known
+    # only at run time may be any number)
+    x = expand_dims(input, 0) if input.ndim == 1 else input
+    y = expand_dims(other, -1) if other.ndim == 1 else other
     out = M.BatchMatMul(x, y)
-    if input.ndim == 1 or other.ndim == 1:
-        s = out.shape
-        s = s[:-2] + ((s[-2],) if input.ndim > 1 else ()) + ((s[-1],) if other.ndim > 1 else ())
-        out = A.Reshape(out, s)
+    if other.ndim == 1:
+        out = squeeze(out, -1)
+    if input.ndim == 1:
+        out = squeeze(out, -2 if other.ndim > 1 else -1)
     return out
 
 

@@ -10,6 +10,7 @@ import numpy as np
 
 import graphkiln.ops.functional as F
 
+from ..common import dtype as mstype
 from ..common.tensor import Tensor
 from .array_ops import tril, triu
 from .defs import decompositions as D
@@ -18,7 +19,7 @@ from .defs.linalg import SolveTriangular
 __all__ = ["lstsq", "svd", "det", "matrix_determinant", "slogdet", "log_matrix_determinant",
            "logdet", "inverse", "matrix_power", "matrix_exp", "qr", "cholesky", "pinv",
            "cholesky_solve", "cholesky_inverse", "adjoint", "eig", "eigvals",
-           "solve_triangular"]
+           "solve_triangular", "lu_solve"]
 
 
 def matrix_exp(input: Tensor) -> Tensor:  # noqa: A002
@@ -170,3 +171,29 @@ def solve_triangular(a: Tensor, b: Tensor, trans=0, lower: bool = False,
     """``X`` with ``op(A) X = b`` for the lower or upper triangle of ``a`` (``trans``: 0,
     1 or 2 for ``A``, ``A^T``, ``A^H``; ``unit_diagonal`` takes the diagonal as ones)."""
     return SolveTriangular(a, b, trans=trans, lower=lower, unit_diagonal=unit_diagonal)
+
+
+def _swap_rows(rows: Tensor, i: int, j: Tensor) -> Tensor:
+    """``rows`` with row ``i`` and row ``j`` (one per batch, as a one-hot ``(*, m)``)
+    exchanged: the product with ``I - e_i e_i' - e_j e_j' + e_i e_j' + e_j e_i'``."""
+    m = rows.shape[-2]
+    e_i = F.one_hot(Tensor(i), m, Tensor(1, rows.dtype), Tensor(0, rows.dtype))
+    outer = lambda u, v: F.mul(F.expand_dims(u, -1), F.expand_dims(v, -2))  # noqa: E731
+    swap = F.add(F.sub(F.sub(F.eye(m, m, rows.dtype), outer(e_i, e_i)), outer(j, j)),
+                 F.add(outer(e_i, j), outer(j, e_i)))
+    return F.matmul(swap, rows)
+
+
+def lu_solve(b: Tensor, LU_data: Tensor, LU_pivots: Tensor) -> Tensor:  # noqa: N803
+    """``x`` with ``A x = b`` from ``A``'s LU factorisation: ``LU_data`` holds the unit lower
+    ``L`` and the upper ``U`` of ``P A = L U``, ``LU_pivots`` the 1-based row each row was
+    exchanged with, in order (LAPACK's ``getrf``); batches ``(*, m, k)``, ``(*, m, m)``,
+    ``(*, m)``."""
+    m = LU_data.shape[-1]
+    rows = b
+    for i in range(m):
+        j = F.one_hot(F.sub(F.cast(LU_pivots[..., i], mstype.int64), 1), m,
+                      Tensor(1, b.dtype), Tensor(0, b.dtype))
+        rows = _swap_rows(rows, i, j)
+    y = SolveTriangular(LU_data, rows, lower=True, unit_diagonal=True)
+    return SolveTriangular(LU_data, y, lower=False)

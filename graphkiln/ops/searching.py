@@ -89,14 +89,14 @@ def bincount(input, weights=None, minlength: int = 0) -> Tensor:  # noqa: A002
                          "tensor.")
     if minlength < 0:
         raise ValueError(f"For 'bincount', 'minlength' should be >= 0 but got {minlength}.")
-    if input.is_symbolic:
-        raise ValueError("For 'bincount', the output length depends on the values of "
-                         "'input', which a graph does not know.")
-    data = input.asnumpy()
-    length = max(int(data.max()) + 1 if data.size else 0, minlength)
-    hits = F.cast(F.equal(F.expand_dims(input, 0),
-                          Tensor(np.arange(length).reshape(-1, 1).astype(data.dtype))),
-                  mstype.float32)
+    if input.is_symbolic:  # in a graph: as long as the values say when it runs
+        length = F.maximum(F.add(F.reduce_max(input), 1), minlength)
+        bins = F.cast(F.range(0, length, 1), input.dtype)
+    else:
+        data = input.asnumpy()
+        length = max(int(data.max()) + 1 if data.size else 0, minlength)
+        bins = Tensor(np.arange(length).astype(data.dtype))
+    hits = F.cast(F.equal(F.expand_dims(input, 0), F.expand_dims(bins, 1)), mstype.float32)
     if weights is not None:
         if tuple(weights.shape) != tuple(input.shape):
             raise ValueError("for bincount `input` and `weights` must have the same length")

@@ -383,6 +383,7 @@ STATEFUL = {"NextSeed", "StandardNormal", "UniformReal", "StandardLaplace"}
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import api_breadth_samples  # noqa: E402
+import fractional_max_pool_samples  # noqa: E402
 import nn_samples  # noqa: E402
 import ops27_samples  # noqa: E402
 import opsb_samples  # noqa: E402
@@ -397,6 +398,7 @@ SAMPLES.update(api_breadth_samples.vmap_samples(B, U, f32))
 SAMPLES.update(opswide_samples.vmap_samples(B, U, f32))
 SAMPLES.update(scipy_samples.vmap_samples(B, U, f32))
 SAMPLES.update(opsb_samples.vmap_samples(B, U, f32))
+SAMPLES.update(fractional_max_pool_samples.vmap_samples(B, U, f32))
 
 
 # ------------------------------------------------------------------ harness

@@ -107,6 +107,7 @@ for _meta in ("DType", "Rank", "Shape", "TensorShape", "Size", "TopTypeof"):
     WEIGHT_UPDATES[_meta] = "returns the input's type or shape metadata, not its values"
 WEIGHT_UPDATES["FloatStatus"] = "reads the float-status register"
 WEIGHT_UPDATES["Raise"] = "raises the user's exception in a graph; no value to differentiate"
+WEIGHT_UPDATES["Assert"] = "raises when its condition is False; no value to differentiate"
 WEIGHT_UPDATES["PyExecute"] = "calls Python at run time (the fallback); its result is opaque"
 WEIGHT_UPDATES["RunBackwardHook"] = "calls a backward hook inside a backward graph (never " \
     "differentiated again)"
@@ -391,6 +392,7 @@ SAMPLES = {
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import api_breadth_samples  # noqa: E402
+import fractional_max_pool_samples  # noqa: E402
 import nn_samples  # noqa: E402
 import ops27_samples  # noqa: E402
 import opsb_samples  # noqa: E402
@@ -409,6 +411,9 @@ ZERO_BY_DEFINITION.update(opswide_samples.ZERO_BY_DEFINITION)
 NO_FLOAT16.update(opswide_samples.NO_FLOAT16)
 IGNORED_OUTPUTS.update(opswide_samples.IGNORED_OUTPUTS)
 SAMPLES.update(scipy_samples.bprop_samples(n, s, u))
+SAMPLES.update(fractional_max_pool_samples.bprop_samples(n, s, u))
+NON_DIFFERENTIABLE.update(fractional_max_pool_samples.NON_DIFFERENTIABLE)
+NO_FLOAT16.update(fractional_max_pool_samples.NO_FLOAT16)
 NON_DIFFERENTIABLE.update(scipy_samples.NON_DIFFERENTIABLE)
 NO_FLOAT16.update(scipy_samples.NO_FLOAT16)
 NON_DIFFERENTIABLE.update(st_ops_samples.NON_DIFFERENTIABLE)

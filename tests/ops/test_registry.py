@@ -26,6 +26,7 @@ STRUCTURAL = {
     "InplaceCopy", "InplaceIndexAdd",
     "WhileGrad",  # applies traced graphs; made by autodiff (tests/transforms/test_autodiff.py)
     "Raise",  # a run-time raise (tests/frontend/test_ms_programs.py)
+    "Assert",  # an IO effect that raises (tests/ops/test_wide_s15o10.py)
     # IO effects feeding SummaryRecord (tests/train/test_summary_record.py, against MindSpore)
     "ScalarSummary", "TensorSummary", "ImageSummary", "HistogramSummary",
     # need a peer process (tests/communication/scripts/point_to_point.py)
@@ -233,6 +234,7 @@ SAMPLES = {
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import api_breadth_samples  # noqa: E402
+import fractional_max_pool_samples  # noqa: E402
 import nn_samples  # noqa: E402
 import ops27_samples  # noqa: E402
 import opsb_samples  # noqa: E402
@@ -247,6 +249,7 @@ SAMPLES.update(api_breadth_samples.registry_samples(f32))
 SAMPLES.update(opswide_samples.registry_samples(f32))
 SAMPLES.update(scipy_samples.registry_samples(f32))
 SAMPLES.update(opsb_samples.registry_samples(f32))
+SAMPLES.update(fractional_max_pool_samples.registry_samples(f32))
 
 
 def _ops():

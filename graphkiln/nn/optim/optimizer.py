@@ -202,6 +202,9 @@ class Optimizer(Cell):
         self._group_decays = tuple(wds)
         self.set_decay_flags(tuple(_default_decay_filter(p) for p in params))
         self.grad_centralization_flags = tuple(gcs)
+        # MindSpore's mappers over the weights, for the construct of user optimizers
+        self.map_, self.map_reverse = ops.Map(), ops.Map(None, True)
+        self.hyper_map, self.hyper_map_reverse = ops.HyperMap(), ops.HyperMap(None, True)
 
     def set_decay_flags(self, flags: tuple) -> None:
         """Which weights the weight decay applies to (by default not biases and norms)."""

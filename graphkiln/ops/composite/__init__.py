@@ -1,4 +1,7 @@
-"""Composite operations (``ops.composite`` / ``C``): autodiff front ends and mapping."""
+"""Composite operations (``ops.composite`` / ``C``): autodiff front ends and mapping.
+``ops.composite.base``, where MindSpore defines them, is this same module."""
+import sys as _sys
+
 from ..clip_ops import clip_by_global_norm, clip_by_value
 from ..functional import partial
 from .custom_vjp import custom_vjp
@@ -20,3 +23,5 @@ __all__ = ["GradOperation", "grad", "value_and_grad", "HyperMap", "Map", "vmap",
            "WhileLoop", "ForiLoop", "Scan", "clip_by_global_norm", "ones_like", "jacfwd",
            "jacrev", "jet", "derivative", "linearize",
            "custom_vjp", "add_flags", "Morph"]
+
+_sys.modules[f"{__name__}.base"] = _sys.modules[__name__]

@@ -27,6 +27,7 @@ from . import (  # noqa: F401
     elementwise,
     embedding_cache,
     fft,
+    fractional_max_pool,
     fractional_pool,
     fused,
     grad_ops,

@@ -11,7 +11,7 @@ import numpy as np
 
 from ...common import dtype as mstype
 from ...common import float_status
-from ...ir.abstract import AbstractRef, AbstractScalar, AbstractTensor
+from ...ir.abstract import AbstractRef, AbstractScalar, AbstractTensor, AbstractTuple
 from ...ir.primitive import GRAPH_ATTRS, IO_EFFECT, MEM_EFFECT, OpDef
 from ._infer import describe, promote_types, shapes_match, tensor_type
 from .print_format import print_values
@@ -119,6 +119,45 @@ def _raise(*values, spec):
 # exception from the run-time values of the inputs; an IO effect, so it runs in order and
 # only when its branch runs.
 Raise = OpDef("Raise", _raise_infer, _raise, effect=IO_EFFECT, differentiable=False)
+
+
+def _assert_infer(condition, input_data, summarize=3):
+    kind = condition.dtype if isinstance(condition, AbstractTensor) else \
+        getattr(condition, "kind", None)
+    if kind not in (mstype.bool_, bool):
+        raise TypeError(f"For 'Assert', the 'condition' must be a bool or a bool Tensor, but "
+                        f"got {describe(condition)}.")
+    if isinstance(condition, AbstractTensor) and (
+            len(condition.shape) > 1 or tuple(condition.shape) not in ((), (1,), (-1,))):
+        raise ValueError(f"For 'Assert', the 'condition' must hold one element, but got "
+                         f"shape {list(condition.shape)}.")
+    if not isinstance(input_data, AbstractTuple) or not all(
+            isinstance(x, AbstractTensor) for x in input_data.elements):
+        raise TypeError(f"For 'Assert', the 'input_data' must be a tuple or list of Tensors, "
+                        f"but got {describe(input_data)}.")
+    return AbstractTensor(mstype.int32, (1,))
+
+
+def _assert(condition, input_data, summarize=3):
+    if not bool(np.all(condition)):
+        print("For 'Assert' condition is false.")
+        for x in input_data:
+            print("input data:", np.asarray(x).reshape(-1)[:summarize])
+        raise RuntimeError("assert failed")
+    return np.ones((1,), np.int32)
+
+
+# ``Assert(summarize)(condition, input_data)``: raise (after printing the first
+# ``summarize`` elements of each tensor) when ``condition`` is False, as it runs (IO effect)
+def _assert_attrs(attrs: dict) -> None:
+    v = attrs["summarize"]
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise TypeError(f"For 'Assert', the type of 'summarize' should be 'int', but got type "
+                        f"'{type(v).__name__}'.")
+
+
+Assert = OpDef("Assert", _assert_infer, _assert, effect=IO_EFFECT, differentiable=False,
+               attrs={"summarize": 3}, check_attrs=_assert_attrs)
 
 
 # --------------------------------------------------------- float status (emulated NPU)

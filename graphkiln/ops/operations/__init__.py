@@ -12,13 +12,17 @@ from __future__ import annotations
 import sys
 
 import graphkiln.ops.composed_api_primitives as COMPOSED_API
+import graphkiln.ops.composed_grad_primitives as COMPOSED_GRAD
+import graphkiln.ops.composed_inner_primitives as COMPOSED_INNER
 import graphkiln.ops.composed_primitives as COMPOSED
 
 from ..primitive import REGISTRY, primitive_class
 from .partial import Partial  # noqa: F401  (P.Partial)
 
 # the classes composed of primitives, by name
-_COMPOSED = {n: getattr(m, n) for m in (COMPOSED, COMPOSED_API) for n in m.__all__}
+_COMPOSED = {n: getattr(m, n) for m in (COMPOSED, COMPOSED_API, COMPOSED_GRAD,
+                                             COMPOSED_INNER)
+             for n in m.__all__}
 
 # MindSpore's legacy spellings -> the primitive they name today
 LEGACY = {

@@ -3,14 +3,13 @@
 the probabilities/logits and the labels their derivatives."""
 from __future__ import annotations
 
-import math
-
 import graphkiln.ops.functional as F
 
 from ...ir.primitive import REGISTRY
 from ..defs.bce import EPS
 from .batching import _loop_over_batch
-from .bprop import _as, _wide, bprop, sum_to
+from .bprop import _as, _wide, bprop, count, sum_to
+from .bprop import _spread as spread
 
 
 def _spread(dout, like, reduction: str):
@@ -18,8 +17,12 @@ def _spread(dout, like, reduction: str):
     the element count for ``mean``)."""
     if reduction == "none":
         return dout
-    g = F.broadcast_to(dout, like.shape)
-    return F.div(g, float(max(math.prod(like.shape), 1))) if reduction == "mean" else g
+    axes = tuple(range(like.ndim))
+    g = spread(dout, like, axes)  # (a dynamic shape's sizes are read when the graph runs)
+    if reduction != "mean":
+        return g
+    n = count(like, axes)
+    return F.div(g, float(max(n, 1)) if isinstance(n, int) else n)
 
 
 @bprop("BinaryCrossEntropy")

@@ -1,0 +1,120 @@
+"""Primitives of MindSpore's inner, sparse and random modules that graphkiln composes of its
+own (``_inner_ops.ClipByNorm``, ``_inner_ops.TensorCopySlices``, ``ops.Dense``,
+``ops.Cauchy``, ``sparse_ops.SparseDenseCwiseAdd/Mul/Div``): each instance keeps its
+attributes and, called, traces the parts, so gradients and vmap come from their rules."""
+from __future__ import annotations
+
+import math
+
+import graphkiln.ops.functional as F
+import graphkiln.ops.random_functions as R
+
+from ..common import dtype as mstype
+from ..common.tensor import Tensor
+from .composed_primitives import _Composed
+from .defs.array import strided_index
+
+__all__ = ["ClipByNorm", "TensorCopySlices", "Dense", "Cauchy", "SparseDenseCwiseAdd",
+           "SparseDenseCwiseMul", "SparseDenseCwiseDiv"]
+
+
+class ClipByNorm(_Composed):
+    """``(x, clip_norm) ->`` float32 ``x * clip_norm / l2`` where the L2 norm ``l2`` of ``x``
+    over ``axis`` (every axis for None) exceeds ``clip_norm``, else ``x``."""
+
+    def __init__(self, axis=None):
+        self.axis = () if axis is None else axis
+        axes = self.axis if isinstance(self.axis, (tuple, list)) else (self.axis,)
+        if not isinstance(self.axis, (int, tuple, list)) or isinstance(self.axis, bool) or any(
+                isinstance(a, bool) or not isinstance(a, int) for a in axes):
+            raise TypeError(f"For 'ClipByNorm', the 'axis' must be an int, a tuple or list of "
+                            f"ints, or None, but got {axis!r}.")
+
+    def __call__(self, x: Tensor, clip_norm: Tensor) -> Tensor:
+        for name, v in (("x", x), ("clip_norm", clip_norm)):
+            if not isinstance(v, Tensor) or v.dtype not in (mstype.float16, mstype.float32):
+                raise TypeError(f"For 'ClipByNorm', the '{name}' must be a float16 or float32 "
+                                f"Tensor, but got {v!r}.")
+        xf, c = F.cast(x, mstype.float32), F.cast(clip_norm, mstype.float32)
+        axis = None if self.axis in ((), []) else tuple(self.axis) \
+            if isinstance(self.axis, list) else self.axis
+        norm = F.sqrt(F.reduce_sum(F.square(xf), axis, True))
+        return F.select(F.greater(norm, c), F.div(F.mul(xf, c), F.maximum(norm, c)), xf)
+
+
+class TensorCopySlices(_Composed):
+    """``(x, value, begin, end, strides) ->`` a copy of ``x`` whose
+    ``x[begin:end:strides]`` (per axis) holds ``value``."""
+
+    def __call__(self, x: Tensor, value: Tensor, begin, end, strides) -> Tensor:
+        index = strided_index(tuple(begin), tuple(end), tuple(strides))
+        return F.setitem(x, index, value)
+
+
+class Dense(_Composed):
+    """``(x, w, b=None) -> x @ w^T + b`` (a 1-D ``w``: ``x @ w``)."""
+
+    def __call__(self, x: Tensor, w: Tensor, b: Tensor | None = None) -> Tensor:
+        k_x, k_w = x.shape[-1], w.shape[-1]
+        if k_x >= 0 and k_w >= 0 and k_x != k_w:
+            raise ValueError(f"For 'Dense', the last dimension of 'x' ({k_x}) and of 'w' "
+                             f"({k_w}) must be equal, but got shapes {list(x.shape)} and "
+                             f"{list(w.shape)}.")
+        out = F.matmul(x, F.transpose(w, (1, 0)) if w.ndim == 2 else w)
+        return out if b is None else F.add(out, b)
+
+
+class Cauchy(_Composed):
+    """``() ->`` float32 draws of shape ``size`` from the Cauchy distribution of location
+    ``median`` and scale ``sigma`` (``median + sigma * tan(pi (u - 1/2))``, ``u`` uniform)."""
+
+    def __init__(self, size, median: float = 0.0, sigma: float = 1.0):
+        for name, v in (("median", median), ("sigma", sigma)):
+            if not isinstance(v, float):
+                raise TypeError(f"For 'Cauchy', the '{name}' must be a float, but got "
+                                f"{type(v).__name__}.")
+        if not isinstance(size, list):
+            raise TypeError(f"For 'Cauchy', the 'size' must be a list, but got "
+                            f"{type(size).__name__}.")
+        for i, d in enumerate(size):
+            if isinstance(d, bool) or not isinstance(d, int) or d <= 0:
+                raise ValueError(f"For 'Cauchy', the 'size[{i}]' must be a positive int, but "
+                                 f"got {d!r}.")
+        self.size, self.median, self.sigma = size, median, sigma
+
+    def __call__(self) -> Tensor:
+        u = R.rand(*self.size)
+        return F.add(F.mul(F.tan(F.mul(F.sub(u, 0.5), math.pi)), self.sigma), self.median)
+
+
+class _SparseDenseCwise(_Composed):
+    """``(x1_indices, x1_values, x1_shape, x2) ->`` the values of the sparse ``x1`` combined
+    with the elements of the dense ``x2`` (broadcast to ``x1_shape``) at ``x1_indices``."""
+
+    combine = staticmethod(F.add)
+
+    def __call__(self, x1_indices: Tensor, x1_values: Tensor, x1_shape: Tensor,
+                 x2: Tensor) -> Tensor:
+        rank, lead = x1_indices.shape[-1], x1_indices.shape[-1] - x2.ndim
+        if rank >= 0 and lead < 0:
+            raise ValueError(f"For '{type(self).__name__}', 'x2' of rank {x2.ndim} cannot be "
+                             f"broadcast to the sparse shape of rank {rank}.")
+        # an axis of size 1 in x2 broadcasts: its index is clamped to 0
+        last = F.sub(F.cast(F.dyn_shape(x2), mstype.int64), 1)
+        where = F.minimum(F.cast(x1_indices[:, lead:], mstype.int64), last)
+        dense = F.gather_nd(x2, where)
+        return self.combine(x1_values, F.cast(dense, x1_values.dtype))
+
+
+class SparseDenseCwiseAdd(_SparseDenseCwise):
+    __doc__ = _SparseDenseCwise.__doc__ + " Added."
+
+
+class SparseDenseCwiseMul(_SparseDenseCwise):
+    __doc__ = _SparseDenseCwise.__doc__ + " Multiplied."
+    combine = staticmethod(F.mul)
+
+
+class SparseDenseCwiseDiv(_SparseDenseCwise):
+    __doc__ = _SparseDenseCwise.__doc__ + " Divided (``x1 / x2``)."
+    combine = staticmethod(F.div)
