@@ -1,25 +1,35 @@
 """The names MindSpore's tests and tools import from its C++ extension module
-``mindspore._c_expression``: ``TensorPy`` (the Tensor class every Tensor is an instance of)
-``get_code_extra`` (the record its bytecode JIT keeps on a compiled function) and
-``security`` (whether this is a "security" build, one without graph dumps: never).
-
-graphkiln compiles every ``jit`` function from its source (``capture_mode='bytecode'``
-included) and keeps no per-code record, so ``get_code_extra`` finds none.
+``mindspore._c_expression``: ``TensorPy`` (the Tensor class every Tensor is an instance of),
+``get_code_extra`` (the record the bytecode JIT keeps on a code object, see
+:mod:`graphkiln.compile.pijit`), ``update_pijit_default_config`` and ``security`` (whether
+this is a "security" build, one without graph dumps: never).
 """
 from __future__ import annotations
 
 import types
 
 from .common.tensor import Tensor
+from .compile.pijit import record_of
 
 TensorPy = Tensor
 
+# the bytecode JIT's default options (MindSpore's GraphJitConfig); kept, none changes a result
+PIJIT_DEFAULT_CONFIG: dict = {}
 
-def get_code_extra(code) -> None:
-    """The bytecode-JIT record of ``code`` (a function or code object): always None."""
-    return None
+
+def get_code_extra(code) -> dict | None:
+    """The bytecode-JIT record of ``code`` (a function, method or code object): ``stat``,
+    ``compile_count_``, ``break_count_`` and ``code`` (the current capture); None when
+    the bytecode JIT never ran it."""
+    record = record_of(code)
+    return None if record is None else record.as_dict()
+
+
+def update_pijit_default_config(**kwargs) -> None:
+    """Set defaults of the bytecode JIT's options (``compile_with_try=False``...)."""
+    PIJIT_DEFAULT_CONFIG.update(kwargs)
 
 
 security = types.SimpleNamespace(enable_security=lambda: False)
 
-__all__ = ["TensorPy", "get_code_extra", "security"]
+__all__ = ["TensorPy", "get_code_extra", "security", "update_pijit_default_config"]

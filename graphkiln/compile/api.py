@@ -17,6 +17,7 @@ from .call_cache import CallCache, compile_info, compiled_graph_count
 from .compile_call import optimized_graph
 from .eager_calls import record_custom_bprop
 from .executable import CompileInfo
+from .pijit_context import PIJitCaptureContext
 from .signature import InputSignature, jit_signature, set_inputs_signature
 
 
@@ -80,6 +81,9 @@ def jit(function=None, *, mode: str = "PSJit", input_signature=None, jit_config=
     """Compile ``function`` to a static graph on its first call per input signature.
     ``input_signature`` (a placeholder Tensor or a tuple of them) or ``dynamic=1`` (every
     tensor input) compiles with unknown dimensions: one graph for every size."""
+    if capture_mode == "bytecode" or mode == "PIJit":
+        capture = PIJitCaptureContext(kwargs.get("fullgraph", False), jit_config)
+        return capture(function) if function is not None else capture
     signature = jit_signature(input_signature, dynamic)
 
     def wrap(fn):

@@ -201,7 +201,12 @@ class CallCache:
             self.known_vectors = True
             return self._executable(owner, fn, name, args, kwargs, self_obj, signature, cell)
 
-    def _executable(self, owner, fn, name, args, kwargs, self_obj, signature, cell):
+    def key_of(self, args: tuple, kwargs: dict, self_obj=None,
+               signature: InputSignature | None = None, cell=None) -> tuple:
+        """The cache key of this call (what :meth:`executable` looks up)."""
+        return self._key(args, kwargs, self_obj, signature, cell)[0]
+
+    def _key(self, args, kwargs, self_obj, signature, cell):
         leaves, tree = flatten_call(args, kwargs)
         if signature is not None:
             args = signature.trace_args(args, self.known_vectors)
@@ -210,6 +215,10 @@ class CallCache:
             traced = leaves
         key = (tree, tuple(_leaf_key(x) for x in traced), _graph_options(),
                getattr(self_obj if cell is None else cell, "training", None))
+        return key, leaves, args
+
+    def _executable(self, owner, fn, name, args, kwargs, self_obj, signature, cell):
+        key, leaves, args = self._key(args, kwargs, self_obj, signature, cell)
         exe = self.entries.get(key)
         if exe is not None and ((exe.guards or exe.cell_guards) and not guards_hold(
                 exe.guards, exe.cell_guards) or exe.cell_state is not None and

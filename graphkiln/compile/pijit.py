@@ -1,0 +1,221 @@
+"""``jit(capture_mode='bytecode')``: compile what can be a graph, run the rest in Python,
+and keep MindSpore's per-code record of what happened (``_c_expression.get_code_extra``).
+
+MindSpore's bytecode JIT never refuses a program: what its capture cannot put in a graph
+runs as Python ("graph break"). graphkiln captures a whole call: it traces the function
+as ``jit`` does; when the trace fails for any reason, the call runs as plain Python
+(PyNative: every op eagerly, gradients on the tape), so the result is PyNative's for any
+program, and that input signature keeps running in Python without tracing again. The
+record of the function's code object says so (docs/architecture.md, "Bytecode capture"):
+
+* ``compile_count_``: captures so far (one per new input signature or failed guard);
+* ``break_count_``: captures that broke (ran in Python);
+* ``stat``: ``GRAPH_CALLABLE`` once a capture finished (graph or Python);
+* ``code``: the current capture: ``phase_`` (its graph's name) when it is a graph,
+  ``compiled_code_`` (the code object that runs) when it broke, ``guard_`` (what the
+  signature holds) and ``call_count_`` (calls of this capture).
+"""
+from __future__ import annotations
+
+import types
+import weakref
+
+from ..frontend.control import call_user
+from ..ir import tracing_state as state
+from .call_cache import CallCache
+
+# records by code object (code objects are weak-referenceable): the record dies with it
+_RECORDS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+class CodeRecord:
+    """What the bytecode JIT did with one code object."""
+
+    def __init__(self, code: types.CodeType):
+        self.code = code
+        self.stat = "GRAPH_CANDIDATE"
+        self.compile_count = 0
+        self.break_count = 0
+        self.phase: str | None = None  # the current capture's graph, if it is one
+        self.compiled_code: types.CodeType | None = None  # the code run in its place
+        self.guard = ""
+        self.call_count = 0
+
+    def captured(self, key, graph: bool) -> None:
+        """A new capture for signature ``key``: a graph, or a break to Python."""
+        self.compile_count += 1
+        self.stat = "GRAPH_CALLABLE"
+        code = self.code
+        self.phase = (f"{code.co_filename}_{code.co_firstlineno}_{code.co_name}_"
+                      f"{self.compile_count - 1}.pi_jit") if graph else None
+        if not graph:
+            self.break_count += 1
+        self.compiled_code = None if graph else code
+        self.guard = _guard_text(key)
+        self.call_count = 0
+
+    def as_dict(self) -> dict:
+        """MindSpore's ``get_code_extra`` dictionary."""
+        out: dict = {"stat": self.stat, "compile_count_": self.compile_count,
+                     "break_count_": self.break_count}
+        if self.phase is not None or self.compiled_code is not None:
+            code: dict = {}
+            if self.compiled_code is not None:
+                code["compiled_code_"] = self.compiled_code
+            if self.phase is not None:
+                code["phase_"] = self.phase
+            if self.guard:
+                code["guard_"] = self.guard
+            code["call_count_"] = self.call_count
+            out["code"] = code
+        return out
+
+
+def _guard_text(key) -> str:
+    """One line per input leaf the capture is specialised on."""
+    leaf_keys = key[1] if isinstance(key, tuple) and len(key) > 1 else ()
+    return "".join(f"  guard input[{i}] == {k!r}\n" for i, k in enumerate(leaf_keys))
+
+
+def record_of(obj) -> CodeRecord | None:
+    """The record of a function, method, jitted function or code object (None if the
+    bytecode JIT never ran it)."""
+    code = _code_of(obj)
+    return None if code is None else _RECORDS.get(code)
+
+
+def _code_of(obj):
+    for _ in range(8):
+        if isinstance(obj, types.CodeType):
+            return obj
+        if isinstance(obj, types.MethodType):
+            obj = obj.__func__
+        elif isinstance(obj, BoundBytecodeJit):
+            obj = obj.jf.fn
+        elif isinstance(obj, BytecodeJitFunction):
+            obj = obj.fn
+        elif hasattr(obj, "__code__"):
+            obj = obj.__code__
+        else:
+            return None
+    return None
+
+
+class BytecodeJitFunction:
+    """A function run by the bytecode JIT: a graph per input signature where the trace
+    succeeds, Python where it does not (``fullgraph=True``: the trace's error instead)."""
+
+    def __init__(self, fn, fullgraph: bool = False, disable=None):
+        # name and docs only, as JitFunction; __wrapped__ is the user's function
+        for attr in ("__module__", "__name__", "__qualname__", "__doc__"):
+            if hasattr(fn, attr):
+                setattr(self, attr, getattr(fn, attr))
+        self.__wrapped__ = fn
+        self.fn = fn
+        self.fullgraph = fullgraph
+        self.disable = disable  # jit_config '_disable_pijit': (args, kwargs) -> bool
+        self._cache = CallCache()
+        self._bound: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+        self._broken: set = set()  # signatures whose capture broke (they run in Python)
+
+    def __call__(self, *args, **kwargs):
+        return self.call(None, args, kwargs)
+
+    def __get__(self, obj, objtype=None):
+        if obj is None:
+            return self
+        return BoundBytecodeJit(self, obj)
+
+    def call(self, self_obj, args: tuple, kwargs: dict):
+        """Run one call (``self_obj``: the instance of a method, else None)."""
+        full = args if self_obj is None else (self_obj, *args)
+        if state.current() is not None:  # inside another graph: traced inline
+            return call_user(self.fn, full, kwargs)
+        if self.disable is not None and self.disable(full, kwargs):
+            return self.fn(*full, **kwargs)
+        code = self.fn.__code__
+        record = _RECORDS.get(code)
+        if record is None:
+            record = _RECORDS[code] = CodeRecord(code)
+        cache = self._cache if self_obj is None else self._method_cache(self_obj)
+        name = self.fn.__name__ if self_obj is None else \
+            f"{type(self_obj).__name__}_{self.fn.__name__}"
+        try:
+            key = cache.key_of(args, kwargs, self_obj)
+        except Exception:  # an argument no signature describes: Python, every call
+            key = None
+        if key in self._broken:
+            record.call_count += 1
+            return self.fn(*full, **kwargs)
+        before = cache.compiles
+        try:
+            if key is None:
+                raise TypeError("no input signature describes these arguments")
+            cache.executable(self if self_obj is None else self_obj, self.fn, name, args,
+                             kwargs, self_obj)
+        except Exception:
+            if self.fullgraph:
+                raise
+            # the graph break: this signature runs as Python from now on
+            self._broken.add(key)
+            record.captured(key, graph=False)
+            record.call_count += 1
+            return self.fn(*full, **kwargs)
+        if cache.compiles != before:
+            record.captured(key, graph=True)
+        record.call_count += 1
+        return cache.run(self if self_obj is None else self_obj, self.fn, name, args,
+                         kwargs, self_obj)
+
+    def _method_cache(self, obj) -> CallCache:
+        try:
+            c = self._bound.get(obj)
+        except TypeError:  # not weak-referenceable: a cache per call
+            return CallCache()
+        if c is None:
+            c = self._bound[obj] = CallCache()
+        return c
+
+
+class BoundBytecodeJit:
+    """A bytecode-JIT method bound to its instance (``__wrapped__``: the user's function,
+    ``__self__``: the instance)."""
+
+    __slots__ = ("jf", "__self__")
+
+    def __init__(self, jf: BytecodeJitFunction, obj):
+        self.jf = jf
+        self.__self__ = obj
+
+    @property
+    def __wrapped__(self):
+        return self.jf.fn
+
+    def __call__(self, *args, **kwargs):
+        return self.jf.call(self.__self__, args, kwargs)
+
+
+def bytecode_jit(fn, fullgraph: bool = False, disable=None):
+    """``fn`` run by the bytecode JIT; cells and methods keep their binding, as
+    MindSpore's ``PIJitCaptureContext`` does, and what is not a function comes back as
+    it is."""
+    if isinstance(fn, BytecodeJitFunction):
+        return fn
+    if isinstance(fn, type):
+        if callable(getattr(fn, "construct", None)):
+            fn.construct = bytecode_jit(fn.construct, fullgraph, disable)
+        return fn
+    if isinstance(fn, types.MethodType):
+        return _as_jit(fn.__func__, fullgraph, disable).__get__(fn.__self__)
+    if callable(getattr(fn, "construct", None)) and not isinstance(fn, types.FunctionType):
+        construct = type(fn).construct
+        construct = getattr(construct, "fn", construct)
+        return _as_jit(construct, fullgraph, disable).__get__(fn)
+    if not isinstance(fn, types.FunctionType):
+        return fn
+    return BytecodeJitFunction(fn, fullgraph, disable)
+
+
+def _as_jit(fn, fullgraph: bool, disable) -> BytecodeJitFunction:
+    return fn if isinstance(fn, BytecodeJitFunction) else \
+        BytecodeJitFunction(fn, fullgraph, disable)
