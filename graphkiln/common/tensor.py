@@ -5,6 +5,7 @@ import numpy as np
 
 import graphkiln.common.dtype as mstype
 
+from .capture_flags import refuse
 from .symbol import Symbol
 from .tensor_format import numpy_backed_repr, tensor_repr, tensor_str
 
@@ -311,6 +312,7 @@ class Tensor:
         if self._data is None and self._node is None:
             return repr(self)
         if self._node is not None:
+            refuse("str()")
             return f"Tensor(shape={list(self.shape)}, dtype={self._dtype}, value=<symbolic>)"
         return tensor_str(np.asarray(self._data), self._dtype)
 
@@ -320,6 +322,7 @@ class Tensor:
         if self._data is None and self._node is None:
             return f"Tensor(shape={list(self._abs)}, dtype={self._dtype}, value= )"
         if self._node is not None:
+            refuse("repr()")
             return f"Tensor(shape={list(self.shape)}, dtype={self._dtype}, value=<symbolic>)"
         if getattr(self, "_numpy_backed", False):
             return numpy_backed_repr(np.asarray(self._data), self._dtype)

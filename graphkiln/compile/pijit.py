@@ -20,53 +20,85 @@ from __future__ import annotations
 import types
 import weakref
 
+from ..common.capture_flags import capturing
 from ..frontend.control import call_user
 from ..ir import tracing_state as state
 from .call_cache import CallCache
 
-# records by code object (code objects are weak-referenceable): the record dies with it
-_RECORDS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+# records by code object identity (equal code objects compare equal, MindSpore keeps one
+# record per object): id -> (weak reference, record); the record dies with its code
+_RECORDS: dict = {}
+
+
+def _record(code: types.CodeType, create: bool) -> CodeRecord | None:
+    entry = _RECORDS.get(id(code))
+    if entry is not None and entry[0]() is code:
+        return entry[1]
+    if not create:
+        return None
+    key = id(code)
+    ref = weakref.ref(code, lambda _, key=key: _RECORDS.pop(key, None))
+    record = CodeRecord(code)
+    _RECORDS[key] = (ref, record)
+    return record
+
+
+class Capture:
+    """One capture of a code object: for one input signature, a graph or a break."""
+
+    __slots__ = ("phase", "compiled_code", "guard", "calls")
+
+    def __init__(self, phase: str | None, compiled_code, guard: str):
+        self.phase = phase  # the graph's name when it is a graph
+        self.compiled_code = compiled_code  # the code that runs in its place (a break)
+        self.guard = guard
+        self.calls = 0
 
 
 class CodeRecord:
-    """What the bytecode JIT did with one code object."""
+    """What the bytecode JIT did with one code object: its captures by signature, and the
+    one that ran last (MindSpore's ``code``)."""
 
     def __init__(self, code: types.CodeType):
         self.code = code
         self.stat = "GRAPH_CANDIDATE"
         self.compile_count = 0
         self.break_count = 0
-        self.phase: str | None = None  # the current capture's graph, if it is one
-        self.compiled_code: types.CodeType | None = None  # the code run in its place
-        self.guard = ""
-        self.call_count = 0
+        self.captures: dict = {}
+        self.current: Capture | None = None
+        self.break_reason = ""  # the trace's error at the last break
 
-    def captured(self, key, graph: bool) -> None:
+    def captured(self, key, graph: bool, reason: str = "") -> None:
         """A new capture for signature ``key``: a graph, or a break to Python."""
+        code = self.code
+        phase = (f"{code.co_filename}_{code.co_firstlineno}_{code.co_name}_"
+                 f"{self.compile_count}.pi_jit") if graph else None
         self.compile_count += 1
         self.stat = "GRAPH_CALLABLE"
-        code = self.code
-        self.phase = (f"{code.co_filename}_{code.co_firstlineno}_{code.co_name}_"
-                      f"{self.compile_count - 1}.pi_jit") if graph else None
         if not graph:
             self.break_count += 1
-        self.compiled_code = None if graph else code
-        self.guard = _guard_text(key)
-        self.call_count = 0
+            self.break_reason = reason
+        self.captures[key] = Capture(phase, None if graph else code, _guard_text(key))
+
+    def ran(self, key) -> None:
+        """A call ran the capture of ``key``."""
+        self.current = self.captures[key]
+        self.current.calls += 1
 
     def as_dict(self) -> dict:
         """MindSpore's ``get_code_extra`` dictionary."""
         out: dict = {"stat": self.stat, "compile_count_": self.compile_count,
                      "break_count_": self.break_count}
-        if self.phase is not None or self.compiled_code is not None:
+        cur = self.current
+        if cur is not None:
             code: dict = {}
-            if self.compiled_code is not None:
-                code["compiled_code_"] = self.compiled_code
-            if self.phase is not None:
-                code["phase_"] = self.phase
-            if self.guard:
-                code["guard_"] = self.guard
-            code["call_count_"] = self.call_count
+            if cur.compiled_code is not None:
+                code["compiled_code_"] = cur.compiled_code
+            if cur.phase is not None:
+                code["phase_"] = cur.phase
+            if cur.guard:
+                code["guard_"] = cur.guard
+            code["call_count_"] = cur.calls
             out["code"] = code
         return out
 
@@ -81,7 +113,7 @@ def record_of(obj) -> CodeRecord | None:
     """The record of a function, method, jitted function or code object (None if the
     bytecode JIT never ran it)."""
     code = _code_of(obj)
-    return None if code is None else _RECORDS.get(code)
+    return None if code is None else _record(code, create=False)
 
 
 def _code_of(obj):
@@ -99,6 +131,11 @@ def _code_of(obj):
         else:
             return None
     return None
+
+
+class Unsupported(RuntimeError):
+    """A graph break under ``fullgraph=True`` (MindSpore's
+    ``pijit_context.Unsupported``)."""
 
 
 class BytecodeJitFunction:
@@ -133,10 +170,7 @@ class BytecodeJitFunction:
             return call_user(self.fn, full, kwargs)
         if self.disable is not None and self.disable(full, kwargs):
             return self.fn(*full, **kwargs)
-        code = self.fn.__code__
-        record = _RECORDS.get(code)
-        if record is None:
-            record = _RECORDS[code] = CodeRecord(code)
+        record = _record(self.fn.__code__, create=True)
         cache = self._cache if self_obj is None else self._method_cache(self_obj)
         name = self.fn.__name__ if self_obj is None else \
             f"{type(self_obj).__name__}_{self.fn.__name__}"
@@ -145,25 +179,27 @@ class BytecodeJitFunction:
         except Exception:  # an argument no signature describes: Python, every call
             key = None
         if key in self._broken:
-            record.call_count += 1
+            record.ran(key)
             return self.fn(*full, **kwargs)
         before = cache.compiles
         try:
             if key is None:
                 raise TypeError("no input signature describes these arguments")
-            cache.executable(self if self_obj is None else self_obj, self.fn, name, args,
-                             kwargs, self_obj)
-        except Exception:
+            with capturing():
+                cache.executable(self if self_obj is None else self_obj, self.fn, name,
+                                 args, kwargs, self_obj)
+        except Exception as exc:
             if self.fullgraph:
-                raise
+                raise Unsupported(f"'{self.fn.__qualname__}' cannot be captured whole "
+                                  f"(fullgraph=True): {exc}") from exc
             # the graph break: this signature runs as Python from now on
             self._broken.add(key)
-            record.captured(key, graph=False)
-            record.call_count += 1
+            record.captured(key, graph=False, reason=f"{type(exc).__name__}: {exc}")
+            record.ran(key)
             return self.fn(*full, **kwargs)
-        if cache.compiles != before:
+        if cache.compiles != before or key not in record.captures:
             record.captured(key, graph=True)
-        record.call_count += 1
+        record.ran(key)
         return cache.run(self if self_obj is None else self_obj, self.fn, name, args,
                          kwargs, self_obj)
 

@@ -2,11 +2,7 @@
 ``jit(capture_mode='bytecode')``, run by :mod:`graphkiln.compile.pijit`."""
 from __future__ import annotations
 
-from .pijit import bytecode_jit
-
-
-class Unsupported(RuntimeError):
-    """MindSpore's error for a graph break under ``fullgraph=True``."""
+from .pijit import Unsupported, bytecode_jit
 
 
 class PIJitCaptureContext:

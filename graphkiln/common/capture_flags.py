@@ -1,0 +1,39 @@
+"""Whether the trace running now is a bytecode capture (``jit(capture_mode='bytecode')``).
+
+A bytecode capture promises PyNative's result for any Python, so Python that would read
+what a graph value cannot give while tracing (its text: ``str(x)``, ``repr(x)``, an
+f-string) raises :class:`GraphBreak` there, and the capture runs the call as Python
+instead (compile/pijit.py). Other traces keep their behaviour. Per thread.
+"""
+from __future__ import annotations
+
+import contextlib
+import threading
+
+_local = threading.local()
+
+
+class GraphBreak(RuntimeError):
+    """Python a bytecode capture cannot put in a graph (the capture breaks there)."""
+
+
+def bytecode_capture() -> bool:
+    """True while a bytecode capture traces on this thread."""
+    return getattr(_local, "on", False)
+
+
+@contextlib.contextmanager
+def capturing():
+    """Mark the trace inside the block as a bytecode capture."""
+    prev = bytecode_capture()
+    _local.on = True
+    try:
+        yield
+    finally:
+        _local.on = prev
+
+
+def refuse(what: str) -> None:
+    """Break a bytecode capture at ``what`` (no-op for other traces)."""
+    if bytecode_capture():
+        raise GraphBreak(f"{what} of a graph value is known only when the graph runs")

@@ -1,0 +1,123 @@
+"""``jit(capture_mode='bytecode')`` against MindSpore 2.10 (fixtures/pijit.json, recorded
+by fixtures/record_pijit.py): the same outputs as PyNative, a graph per signature where
+the function traces, Python where it breaks, and ``get_code_extra``'s record (stat,
+compile/break/call counts, graph or broken code) after every call."""
+import json
+import os
+import sys
+
+import numpy as np
+import pytest
+
+import graphkiln as ms
+from graphkiln import _c_expression, nn
+from graphkiln.compile.pijit import record_of
+from graphkiln.compile.pijit_context import PIJitCaptureContext, Unsupported
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "fixtures"))
+from pijit_cases import run  # noqa: E402
+
+with open(os.path.join(HERE, "fixtures", "pijit.json")) as f:
+    RECORDED = json.load(f)
+
+
+class _AliasC:
+    """``from mindspore._c_expression import get_code_extra`` inside the shared cases."""
+
+    def __enter__(self):
+        sys.modules["mindspore._c_expression"] = _c_expression
+        return self
+
+    def __exit__(self, *exc):
+        sys.modules.pop("mindspore._c_expression", None)
+
+
+@pytest.fixture(scope="module")
+def got():
+    with _AliasC():
+        return run(ms)
+
+
+def _close(a, b):
+    if isinstance(b, list):
+        assert isinstance(a, list) and len(a) == len(b)
+        for x, y in zip(a, b):
+            _close(x, y)
+    else:
+        assert a == pytest.approx(b, rel=1e-6)
+
+
+@pytest.mark.parametrize("case", ["graph", "break", "text", "tuple_out", "fullgraph_break"])
+def test_outputs_and_records_match_mindspore(got, case):
+    assert len(got[case]) == len(RECORDED[case])
+    for mine, theirs in zip(got[case], RECORDED[case]):
+        assert mine.get("error") == theirs.get("error")
+        _close(mine["eager"], theirs["eager"])
+        if "out" in theirs:
+            _close(mine["out"], theirs["out"])
+            assert mine["record"] == theirs["record"]
+
+
+def test_a_function_never_run_has_no_record(got):
+    assert got["never_run"] is None and RECORDED["never_run"] is None
+
+
+def test_break_runs_python_and_keeps_gradients():
+    def f(x):
+        y = x * x
+        scale = y.sum().item()  # a Python number out of a graph value: a break
+        return y * scale
+
+    jitted = ms.jit(f, capture_mode="bytecode")
+    x = ms.Tensor(np.array([1.0, 2.0], np.float32))
+    np.testing.assert_allclose(jitted(x).asnumpy(), f(x).asnumpy())
+    extra = _c_expression.get_code_extra(f)
+    assert extra["break_count_"] == 1 and "phase_" not in extra["code"]
+    assert extra["code"]["compiled_code_"] is f.__code__
+    assert "item" in record_of(f).break_reason
+    # d/dx (x^2 * s) with s = sum(x^2) a Python number of the run: 2 x s
+    np.testing.assert_allclose(ms.grad(jitted)(x).asnumpy(), [10.0, 20.0])
+
+
+def test_cell_methods_and_classes_keep_their_binding():
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.w = ms.Parameter(ms.Tensor(np.array([3.0], np.float32)), name="w")
+
+        def construct(self, x):
+            return x * self.w
+
+    net = Net()
+    jitted = PIJitCaptureContext()(net)
+    x = ms.Tensor(np.array([1.0, 2.0], np.float32))
+    np.testing.assert_allclose(jitted(x).asnumpy(), [3.0, 6.0])
+    extra = _c_expression.get_code_extra(jitted.__wrapped__)
+    assert extra["stat"] == "GRAPH_CALLABLE" and extra["break_count_"] == 0
+    assert "phase_" in extra["code"] and extra["code"]["call_count_"] == 1
+    cls = PIJitCaptureContext()(Net)
+    assert cls is Net and Net()(x).asnumpy().tolist() == [3.0, 6.0]
+
+
+def test_fullgraph_break_raises_unsupported():
+    def f(x):
+        return x + 1 if x.sum().item() > 0 else x - 1
+
+    with pytest.raises(Unsupported, match="fullgraph=True"):
+        ms.jit(f, capture_mode="bytecode", fullgraph=True)(ms.Tensor([1.0]))
+
+
+def test_disable_pijit_runs_python_and_checks_its_type():
+    calls = []
+
+    def f(x):
+        calls.append(1)
+        return x + 1
+
+    jitted = PIJitCaptureContext(jit_config={"_disable_pijit": lambda a, k: True})(f)
+    jitted(ms.Tensor([1.0]))
+    jitted(ms.Tensor([1.0]))
+    assert len(calls) == 2 and _c_expression.get_code_extra(f) is None
+    with pytest.raises(TypeError, match="_disable_pijit"):
+        PIJitCaptureContext(jit_config={"_disable_pijit": 1})
