@@ -30,6 +30,18 @@ def update_pijit_default_config(**kwargs) -> None:
     PIJIT_DEFAULT_CONFIG.update(kwargs)
 
 
+def jit_mode_pi_enable() -> bool:
+    """MindSpore's switch that a bytecode-JIT call turns on while it runs (and off after),
+    so calling it outside a call changes nothing: accepted."""
+    return True
+
+
+def jit_mode_pi_disable() -> bool:
+    """The other half of :func:`jit_mode_pi_enable`: accepted, changes nothing."""
+    return True
+
+
 security = types.SimpleNamespace(enable_security=lambda: False)
 
-__all__ = ["TensorPy", "get_code_extra", "security", "update_pijit_default_config"]
+__all__ = ["TensorPy", "get_code_extra", "jit_mode_pi_disable", "jit_mode_pi_enable",
+           "security", "update_pijit_default_config"]
