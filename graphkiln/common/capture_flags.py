@@ -1,9 +1,10 @@
 """Whether the trace running now is a bytecode capture (``jit(capture_mode='bytecode')``).
 
-A bytecode capture promises PyNative's result for any Python, so Python that would read
-what a graph value cannot give while tracing (its text: ``str(x)``, ``repr(x)``, an
-f-string) raises :class:`GraphBreak` there, and the capture runs the call as Python
-instead (compile/pijit.py). Other traces keep their behaviour. Per thread.
+A bytecode capture promises PyNative's result for any Python, so Python a trace would get
+wrong raises :class:`GraphBreak` there, and the capture runs the call as Python instead
+(compile/pijit.py): reading what a graph value cannot give while tracing (its text:
+``str(x)``, ``repr(x)``, an f-string), or advancing a generator (``next(g)``: the trace
+would run it once, the graph never again). Other traces keep their behaviour. Per thread.
 """
 from __future__ import annotations
 
@@ -36,4 +37,4 @@ def capturing():
 def refuse(what: str) -> None:
     """Break a bytecode capture at ``what`` (no-op for other traces)."""
     if bytecode_capture():
-        raise GraphBreak(f"{what} of a graph value is known only when the graph runs")
+        raise GraphBreak(what)

@@ -312,7 +312,7 @@ class Tensor:
         if self._data is None and self._node is None:
             return repr(self)
         if self._node is not None:
-            refuse("str()")
+            refuse("str() of a graph value is known only when the graph runs")
             return f"Tensor(shape={list(self.shape)}, dtype={self._dtype}, value=<symbolic>)"
         return tensor_str(np.asarray(self._data), self._dtype)
 
@@ -322,7 +322,7 @@ class Tensor:
         if self._data is None and self._node is None:
             return f"Tensor(shape={list(self._abs)}, dtype={self._dtype}, value= )"
         if self._node is not None:
-            refuse("repr()")
+            refuse("repr() of a graph value is known only when the graph runs")
             return f"Tensor(shape={list(self.shape)}, dtype={self._dtype}, value=<symbolic>)"
         if getattr(self, "_numpy_backed", False):
             return numpy_backed_repr(np.asarray(self._data), self._dtype)

@@ -20,6 +20,7 @@ import numpy as np
 import graphkiln.ops.functional as F
 
 from ..common import dtype as mstype
+from ..common.capture_flags import refuse
 from ..common.jit_class import is_jit_class_instance
 from ..common.mutable import mutable
 from ..common.symbolic_scalar import SymbolicScalar
@@ -1415,6 +1416,8 @@ def call(f, *args, **kwargs):
             return run_time(f, *args, **kwargs)
         if f is builtins.print:  # inside a graph, print runs when the graph runs
             return Print(*args)
+        if f is next and args and type(args[0]) is types.GeneratorType:
+            refuse("next() of a generator runs once in a trace, on every call in Python")
         return f(*args, **kwargs)
     if f is map:
         return graph_map(call, *args, **kwargs)
