@@ -18,6 +18,7 @@ import linecache
 import textwrap
 import types
 
+from ..common.capture_flags import bytecode_capture
 from ..errors import SourceLoc
 
 RT = "_gk_rt"
@@ -480,6 +481,13 @@ class ControlConversion(ast.NodeTransformer):
         return stmt
 
     def visit_Try(self, node):
+        if bytecode_capture() and not _contains([node], (ast.Return, ast.Break, ast.Continue),
+                                                 False):
+            # a bytecode capture runs it as Python while tracing (capture_flags.python_try)
+            self.generic_visit(node)
+            guard = ast.Call(func=_rt("python_try"), args=[], keywords=[])
+            return _located(ast.With(items=[ast.withitem(context_expr=guard)], body=[node]),
+                            node)
         raise _error(node, self.filename, "'try' statements are not supported in graph mode "
                      "(a static graph cannot catch exceptions); move error handling outside "
                      "the compiled function.")
@@ -742,10 +750,10 @@ def converted_code(fn: types.FunctionType) -> types.CodeType:
     """The converted code of ``fn`` (cached per code object), or ``fn.__code__`` itself when
     its source is unavailable (such code still traces, but tensor conditions in it are
     errors). Its free variable ``_gk_rt`` must be bound to the run-time helpers."""
-    code = fn.__code__
-    cached = _CACHE.get(code)
+    key = (fn.__code__, bytecode_capture())  # a bytecode capture converts `try` too
+    cached = _CACHE.get(key)
     if cached is None:
-        cached = _CACHE[code] = _convert_code(fn)
+        cached = _CACHE[key] = _convert_code(fn)
     return cached
 
 

@@ -20,7 +20,7 @@ import numpy as np
 import graphkiln.ops.functional as F
 
 from ..common import dtype as mstype
-from ..common.capture_flags import refuse
+from ..common.capture_flags import python_try, refuse  # noqa: F401  (python_try: converted code)
 from ..common.jit_class import is_jit_class_instance
 from ..common.mutable import mutable
 from ..common.symbolic_scalar import SymbolicScalar
