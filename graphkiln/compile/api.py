@@ -8,6 +8,7 @@ import contextlib
 import functools
 import weakref
 
+from ..common.capture_flags import refuse
 from ..context import GRAPH_MODE, get_context
 from ..frontend.control import call_user
 from ..frontend.reusable import call_custom_bprop_cell, call_lazy_cell
@@ -190,6 +191,8 @@ class NoGrad(contextlib.ContextDecorator):
         self.prev_state = True
 
     def __enter__(self):
+        if state.current() is not None:  # a graph differentiates what the block computes
+            refuse("no_grad() inside a graph: its values would still be differentiated")
         self.prev_state = _pynative_executor.enable_grad()
         _pynative_executor.set_enable_grad(False)
 

@@ -147,3 +147,20 @@ def test_ast_jit_still_refuses_try():
     np.testing.assert_allclose(ms.jit(f, capture_mode="bytecode")(ms.Tensor([1.0])).asnumpy(),
                                [2.0])
     assert _c_expression.get_code_extra(f)["break_count_"] == 1
+
+
+def test_no_grad_inside_breaks_and_keeps_pynative_gradients():
+    w = ms.Parameter(ms.Tensor(np.array([5.0], np.float32)), name="w_nograd")
+
+    def f(x):
+        y = w * x + 5.0
+        with ms._no_grad():
+            m = y * w  # a constant to the gradient
+        return m * y
+
+    jitted = ms.jit(f, capture_mode="bytecode")
+    x = ms.Tensor(np.array([2.0], np.float32))
+    # d/dx (m * (w x + 5)) with m held constant = m * w = 75 * 5
+    np.testing.assert_allclose(ms.grad(jitted)(x).asnumpy(), [375.0])
+    np.testing.assert_allclose(ms.grad(f)(x).asnumpy(), [375.0])
+    assert "no_grad" in record_of(f).break_reason
