@@ -30,6 +30,25 @@ def update_pijit_default_config(**kwargs) -> None:
     PIJIT_DEFAULT_CONFIG.update(kwargs)
 
 
+def function_id(obj) -> int:
+    """An identity of the function ``obj`` runs, the same for a method and the function or
+    descriptor it is bound from (``list.__getitem__`` and ``[].__getitem__``), as the
+    bytecode JIT keys its tables of known functions."""
+    for _ in range(10):
+        if isinstance(obj, types.MethodType):
+            obj = obj.__func__
+            continue
+        owner = getattr(obj, "__self__", None)
+        if isinstance(obj, (types.BuiltinMethodType, types.MethodWrapperType)) and \
+                owner is not None and not isinstance(owner, types.ModuleType):
+            found = getattr(type(owner), obj.__name__, None)
+            if found is not None and found is not obj:
+                obj = found
+                continue
+        break
+    return id(obj)
+
+
 def jit_mode_pi_enable() -> bool:
     """MindSpore's switch that a bytecode-JIT call turns on while it runs (and off after),
     so calling it outside a call changes nothing: accepted."""
@@ -43,5 +62,5 @@ def jit_mode_pi_disable() -> bool:
 
 security = types.SimpleNamespace(enable_security=lambda: False)
 
-__all__ = ["TensorPy", "get_code_extra", "jit_mode_pi_disable", "jit_mode_pi_enable",
+__all__ = ["TensorPy", "function_id", "get_code_extra", "jit_mode_pi_disable", "jit_mode_pi_enable",
            "security", "update_pijit_default_config"]

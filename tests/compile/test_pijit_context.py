@@ -40,3 +40,21 @@ def test_mindspore_names_resolve_through_the_import_hook():
 
 def test_security_is_off():
     assert _c_expression.security.enable_security() is False
+
+
+def test_function_id_is_the_function_a_method_runs():
+    class Holder:
+        @classmethod
+        def make(cls):
+            return cls
+
+        def run(self):
+            return self
+
+    fid = _c_expression.function_id
+    assert fid(list.__getitem__) == fid([].__getitem__)
+    assert fid(tuple.__getitem__) == fid(().__getitem__)
+    assert fid(list.__getitem__) != fid(list.__len__)
+    assert fid(Holder().run) == fid(Holder.run) == id(Holder.run)
+    assert fid(Holder.make) == id(Holder.__dict__["make"].__func__)
+    assert fid(len) == id(len) and fid(Holder) == id(Holder)
