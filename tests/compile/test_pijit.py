@@ -164,3 +164,20 @@ def test_no_grad_inside_breaks_and_keeps_pynative_gradients():
     np.testing.assert_allclose(ms.grad(jitted)(x).asnumpy(), [375.0])
     np.testing.assert_allclose(ms.grad(f)(x).asnumpy(), [375.0])
     assert "no_grad" in record_of(f).break_reason
+
+
+def test_lazy_outputs_come_back_as_pynative_gives_them():
+    def f(x):
+        d = {"a": x, "b": x + 1}
+        return d.keys(), (i * 2 for i in (1, 2)), x + 1
+
+    x = ms.Tensor(np.ones(2, np.float32))
+    keys, gen, y = ms.jit(f, capture_mode="bytecode")(x)
+    ek, eg, ey = f(x)
+    assert type(keys) is type(ek) and list(keys) == list(ek)
+    assert type(gen) is type(eg) and list(gen) == list(eg) == [2, 4]
+    np.testing.assert_allclose(y.asnumpy(), ey.asnumpy())
+    assert _c_expression.get_code_extra(f)["break_count_"] == 1
+    # ast-mode jit keeps MindSpore's GRAPH_MODE conversion (a tuple and a list)
+    keys, gen, _ = ms.jit(f)(x)
+    assert keys == ("a", "b") and gen == [2, 4]
