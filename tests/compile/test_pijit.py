@@ -181,3 +181,19 @@ def test_lazy_outputs_come_back_as_pynative_gives_them():
     # ast-mode jit keeps MindSpore's GRAPH_MODE conversion (a tuple and a list)
     keys, gen, _ = ms.jit(f)(x)
     assert keys == ("a", "b") and gen == [2, 4]
+
+
+def test_weights_made_inside_break_and_draw_as_pynative():
+    def f(x):
+        return nn.Dense(3, 2)(x)  # new weights on every call
+
+    x = ms.Tensor(np.ones((1, 3), np.float32))
+    ms.set_seed(7)
+    eager = [f(x).asnumpy() for _ in range(2)]
+    ms.set_seed(7)
+    jitted = ms.jit(f, capture_mode="bytecode")
+    got = [jitted(x).asnumpy() for _ in range(2)]
+    np.testing.assert_array_equal(got[0], eager[0])
+    np.testing.assert_array_equal(got[1], eager[1])
+    assert not np.array_equal(got[0], got[1])
+    assert "Parameter" in record_of(f).break_reason
