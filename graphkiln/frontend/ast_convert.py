@@ -87,6 +87,19 @@ def assigned_names(stmts: list, local_names: set | None = None) -> set:
     return {n for n in out if not n.startswith(FN_PREFIX)}
 
 
+def _plain_returns(stmts: list) -> bool:
+    """Every ``return`` in ``stmts`` is a statement of them or of ``try`` blocks in them
+    (none under ``if``/loops/``with``, which the conversion turns into functions)."""
+    for st in stmts:
+        if isinstance(st, ast.Try):
+            blocks = [st.body, st.orelse, st.finalbody] + [h.body for h in st.handlers]
+            if not all(_plain_returns(b) for b in blocks):
+                return False
+        elif not isinstance(st, ast.Return) and _contains([st], ast.Return, False):
+            return False
+    return True
+
+
 def _contains(stmts: list, kinds, stop_at_loops: bool) -> bool:
     stack = list(stmts)
     while stack:
@@ -225,6 +238,10 @@ class JumpLowering:
         nested_return = any(_contains(s.body + getattr(s, "orelse", []), ast.Return, False)
                             for s in stmts if isinstance(s, (ast.If, ast.While, ast.For,
                                                              ast.With)))
+        if not nested_return:
+            for st in stmts:  # a `return` in them returns from the trace (visit_Try)
+                if isinstance(st, ast.Try):
+                    st.gk_top_level = True
         body = self.block(stmts, nested_return, None)
         if nested_return:
             init = [_assign(RET_FLAG, _const(False)),
@@ -481,8 +498,9 @@ class ControlConversion(ast.NodeTransformer):
         return stmt
 
     def visit_Try(self, node):
-        if bytecode_capture() and not _contains([node], (ast.Return, ast.Break, ast.Continue),
-                                                 False):
+        if bytecode_capture() and not _contains([node], (ast.Break, ast.Continue), False) \
+                and (not _contains([node], ast.Return, False) or
+                     getattr(node, "gk_top_level", False) and _plain_returns([node])):
             # a bytecode capture runs it as Python while tracing (capture_flags.python_try)
             self.generic_visit(node)
             guard = ast.Call(func=_rt("python_try"), args=[], keywords=[])

@@ -143,10 +143,25 @@ def test_ast_jit_still_refuses_try():
 
     with pytest.raises(RuntimeError, match="'try' statements are not supported"):
         ms.jit(f)(ms.Tensor([1.0]))
-    # the bytecode capture of the same code runs it in Python (a `return` inside `try`)
+    # a bytecode capture runs it while tracing: a `return` in a top-level `try` returns
     np.testing.assert_allclose(ms.jit(f, capture_mode="bytecode")(ms.Tensor([1.0])).asnumpy(),
                                [2.0])
-    assert _c_expression.get_code_extra(f)["break_count_"] == 1
+    assert _c_expression.get_code_extra(f)["break_count_"] == 0
+
+
+def test_try_with_return_under_a_condition_breaks():
+    def g(x, flag):
+        try:
+            if flag:  # a `return` the conversion would move into a branch function
+                return x + 1
+        finally:
+            x = x * 3
+        return x
+
+    for flag in (True, False):
+        got = ms.jit(g, capture_mode="bytecode")(ms.Tensor([1.0]), flag).asnumpy()
+        np.testing.assert_allclose(got, g(ms.Tensor([1.0]), flag).asnumpy())
+    assert _c_expression.get_code_extra(g)["break_count_"] == 2
 
 
 def test_no_grad_inside_breaks_and_keeps_pynative_gradients():
