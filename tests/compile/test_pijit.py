@@ -48,7 +48,7 @@ def _close(a, b):
         assert a == pytest.approx(b, rel=1e-6)
 
 
-@pytest.mark.parametrize("case", ["graph", "break", "text", "generator", "run_time_raise",
+@pytest.mark.parametrize("case", ["graph", "break", "text", "generator", "random", "run_time_raise",
                                   "tuple_out", "fullgraph_break"])
 def test_outputs_and_records_match_mindspore(got, case):
     assert len(got[case]) == len(RECORDED[case])
