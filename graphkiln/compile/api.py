@@ -18,6 +18,7 @@ from .call_cache import CallCache, compile_info, compiled_graph_count
 from .compile_call import optimized_graph
 from .eager_calls import record_custom_bprop
 from .executable import CompileInfo
+from .pijit import BytecodeJitFunction
 from .pijit_context import PIJitCaptureContext
 from .signature import InputSignature, jit_signature, set_inputs_signature
 
@@ -111,7 +112,7 @@ _CELL_CACHES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 def _construct_fn(cell):
     c = type(cell).construct
-    return c.fn if isinstance(c, JitFunction) else c
+    return c.fn if isinstance(c, (JitFunction, BytecodeJitFunction)) else c
 
 
 def call_cell(cell, args: tuple, kwargs: dict):

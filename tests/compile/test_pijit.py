@@ -212,3 +212,19 @@ def test_weights_made_inside_break_and_draw_as_pynative():
     np.testing.assert_array_equal(got[1], eager[1])
     assert not np.array_equal(got[0], got[1])
     assert "Parameter" in record_of(f).break_reason
+
+
+def test_a_bytecode_construct_in_graph_mode_compiles_as_a_cell():
+    class Twice(nn.Cell):
+        @ms.jit(capture_mode="bytecode")
+        def construct(self, x):
+            return x * 2
+
+    x = ms.Tensor(np.ones(2, np.float32))
+    ms.set_context(mode=ms.GRAPH_MODE)
+    try:
+        np.testing.assert_allclose(Twice()(x).asnumpy(), [2.0, 2.0])
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+    np.testing.assert_allclose(Twice()(x).asnumpy(), [2.0, 2.0])
+    assert _c_expression.get_code_extra(Twice.construct)["compile_count_"] == 1
