@@ -12,6 +12,7 @@ import weakref
 from collections import OrderedDict
 
 from ..backend import fusion
+from ..common.capture_flags import bytecode_capture
 from ..common.mutable import RUNTIME_SCALARS, dynamic_len_items
 from ..common.tensor import Tensor
 from ..context import load_elim_level, strict_syntax
@@ -105,7 +106,8 @@ def _stable_key(key: tuple, leaves: list) -> tuple:
 
 
 def _compile_or_load(fn, name, args, kwargs, self_obj, key, leaves) -> Executable:
-    if not cache.enabled():
+    # a bytecode capture must trace (its trace breaks where jit's would not): no disk cache
+    if not cache.enabled() or bytecode_capture():
         return compile_call(fn, name, args, kwargs, self_obj)
     try:
         entry = cache.entry_name(fn, _stable_key(key, leaves), self_obj)

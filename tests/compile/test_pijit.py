@@ -228,3 +228,22 @@ def test_a_bytecode_construct_in_graph_mode_compiles_as_a_cell():
         ms.set_context(mode=ms.PYNATIVE_MODE)
     np.testing.assert_allclose(Twice()(x).asnumpy(), [2.0, 2.0])
     assert _c_expression.get_code_extra(Twice.construct)["compile_count_"] == 1
+
+
+def test_a_bytecode_capture_never_loads_a_jit_graph_from_the_disk_cache(tmp_path):
+    import random
+
+    def f(x):
+        return x + random.random()
+
+    x = ms.Tensor(np.zeros(1, np.float32))
+    ms.set_context(enable_compile_cache=True, compile_cache_path=str(tmp_path))
+    try:
+        ms.jit(f)(x)  # ast mode: the value is a constant of the stored graph
+        random.seed(3)
+        got = [ms.jit(f, capture_mode="bytecode")(x).asnumpy()[0] for _ in range(2)]
+    finally:
+        ms.set_context(enable_compile_cache=False)
+    random.seed(3)
+    assert got == pytest.approx([random.random(), random.random()])
+    assert _c_expression.get_code_extra(f)["break_count_"] == 1
