@@ -65,6 +65,7 @@ class CodeRecord:
         self.compile_count = 0
         self.break_count = 0
         self.captures: dict = {}
+        self.broken: set = set()  # signatures whose capture broke: they run in Python
         self.current: Capture | None = None
         self.break_reason = ""  # the trace's error at the last break
 
@@ -153,7 +154,6 @@ class BytecodeJitFunction:
         self.disable = disable  # jit_config '_disable_pijit': (args, kwargs) -> bool
         self._cache = CallCache()
         self._bound: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-        self._broken: set = set()  # signatures whose capture broke (they run in Python)
 
     def __call__(self, *args, **kwargs):
         return self.call(None, args, kwargs)
@@ -178,7 +178,7 @@ class BytecodeJitFunction:
             key = cache.key_of(args, kwargs, self_obj)
         except Exception:  # an argument no signature describes: Python, every call
             key = None
-        if key in self._broken:
+        if key in record.broken:
             record.ran(key)
             return self.fn(*full, **kwargs)
         before = cache.compiles
@@ -193,7 +193,7 @@ class BytecodeJitFunction:
                 raise Unsupported(f"'{self.fn.__qualname__}' cannot be captured whole "
                                   f"(fullgraph=True): {exc}") from exc
             # the graph break: this signature runs as Python from now on
-            self._broken.add(key)
+            record.broken.add(key)
             record.captured(key, graph=False, reason=f"{type(exc).__name__}: {exc}")
             record.ran(key)
             return self.fn(*full, **kwargs)
