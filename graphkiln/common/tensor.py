@@ -85,8 +85,9 @@ class Tensor:
     # ``_abs``), so initializers draw their seeds in the order the values are used;
     # ``_numpy_backed`` marks a Tensor made by ``from_numpy`` (MindSpore prints it NumPy-style)
     # ``_symbols`` holds a set_inputs placeholder's ``Symbol`` per dimension (or None)
+    # ``__dict__``: user attributes (``x.attr = v``), which MindSpore's Tensor accepts
     __slots__ = ("_data", "_dtype", "_node", "_abs", "_pending_init", "_numpy_backed",
-                 "_symbols", "__weakref__")
+                 "_symbols", "__weakref__", "__dict__")
     _is_param = False
     # set by common/initializer.py: the values an ``init`` (name or Initializer) gives
     _initial_values = None

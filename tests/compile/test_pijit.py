@@ -247,3 +247,17 @@ def test_a_bytecode_capture_never_loads_a_jit_graph_from_the_disk_cache(tmp_path
     random.seed(3)
     assert got == pytest.approx([random.random(), random.random()])
     assert _c_expression.get_code_extra(f)["break_count_"] == 1
+
+
+def test_user_attributes_of_a_tensor():
+    x = ms.Tensor(np.array([1.0, 2.0], np.float32))
+    x.tag = "input"  # MindSpore's Tensor takes attributes
+    x.scale = ms.Tensor(np.array([3.0], np.float32))
+
+    def f(t):
+        return t * t.scale, t.tag
+
+    out, tag = ms.jit(f, capture_mode="bytecode")(x)
+    np.testing.assert_allclose(out.asnumpy(), [3.0, 6.0])
+    assert tag == "input" and _c_expression.get_code_extra(f)["break_count_"] == 1
+    assert not hasattr(x * 1, "tag")  # results do not inherit them
