@@ -21,6 +21,7 @@ import types
 import weakref
 
 from ..common.capture_flags import capturing
+from ..frontend import ast_convert
 from ..frontend.control import call_user
 from ..ir import tracing_state as state
 from .call_cache import CallCache
@@ -193,6 +194,7 @@ class BytecodeJitFunction:
                 raise Unsupported(f"'{self.fn.__qualname__}' cannot be captured whole "
                                   f"(fullgraph=True): {exc}") from exc
             # the graph break: this signature runs as Python from now on
+            _note_inner_break(exc, self.fn.__code__)
             record.broken.add(key)
             record.captured(key, graph=False, reason=f"{type(exc).__name__}: {exc}")
             record.ran(key)
@@ -211,6 +213,20 @@ class BytecodeJitFunction:
         if c is None:
             c = self._bound[obj] = CallCache()
         return c
+
+
+def _note_inner_break(exc: BaseException, outer: types.CodeType) -> None:
+    """Count the break on the user function the trace was in when it failed, when that is
+    a function the capture inlined (MindSpore counts a break on the code it happens in)."""
+    inner = None
+    tb = exc.__traceback__
+    while tb is not None:
+        code = ast_convert.ORIGINAL_CODE.get(tb.tb_frame.f_code)
+        if code is not None:
+            inner = code
+        tb = tb.tb_next
+    if inner is not None and inner is not outer:
+        _record(inner, create=True).break_count += 1
 
 
 class BoundBytecodeJit:

@@ -755,6 +755,7 @@ def _as_list(x):
 
 _CACHE: dict = {}
 CONVERTED_CODES: set = set()
+ORIGINAL_CODE: dict = {}  # converted code -> the user's code it was made from
 
 
 def _mark_codes(code: types.CodeType) -> None:
@@ -772,6 +773,7 @@ def converted_code(fn: types.FunctionType) -> types.CodeType:
     cached = _CACHE.get(key)
     if cached is None:
         cached = _CACHE[key] = _convert_code(fn)
+        ORIGINAL_CODE[cached] = fn.__code__
     return cached
 
 

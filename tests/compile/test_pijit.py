@@ -261,3 +261,13 @@ def test_user_attributes_of_a_tensor():
     np.testing.assert_allclose(out.asnumpy(), [3.0, 6.0])
     assert tag == "input" and _c_expression.get_code_extra(f)["break_count_"] == 1
     assert not hasattr(x * 1, "tag")  # results do not inherit them
+
+
+def test_a_break_in_an_inlined_function_is_counted_on_it_too(got):
+    mine, theirs = got["inner_break"], RECORDED["inner_break"]
+    _close(mine["out"], theirs["out"])
+    assert mine["outer"] == theirs["outer"]
+    # MindSpore then captures the inner function on its own; graphkiln runs the whole
+    # broken call as Python, so only the break is on the inner function's record
+    assert mine["inner"]["break_count_"] == theirs["inner"]["break_count_"] == 1
+    assert mine["inner"]["compile_count_"] == 0 and mine["inner"]["call_count_"] is None
