@@ -182,13 +182,25 @@ class BytecodeJitFunction:
         if key in record.broken:
             record.ran(key)
             return self.fn(*full, **kwargs)
+        owner = self if self_obj is None else self_obj
         before = cache.compiles
+        if key in record.captures and key in cache.entries:  # a graph: run it
+            try:
+                with capturing():  # a failed guard compiles again, as a capture
+                    out = cache.run(owner, self.fn, name, args, kwargs, self_obj)
+            except Exception:
+                if key in cache.entries:  # the graph ran and raised: PyNative would too
+                    raise
+            else:
+                if cache.compiles != before:
+                    record.captured(key, graph=True)
+                record.ran(key)
+                return out
         try:
             if key is None:
                 raise TypeError("no input signature describes these arguments")
             with capturing():
-                cache.executable(self if self_obj is None else self_obj, self.fn, name,
-                                 args, kwargs, self_obj)
+                cache.executable(owner, self.fn, name, args, kwargs, self_obj)
         except Exception as exc:
             if self.fullgraph:
                 raise Unsupported(f"'{self.fn.__qualname__}' cannot be captured whole "
@@ -202,8 +214,7 @@ class BytecodeJitFunction:
         if cache.compiles != before or key not in record.captures:
             record.captured(key, graph=True)
         record.ran(key)
-        return cache.run(self if self_obj is None else self_obj, self.fn, name, args,
-                         kwargs, self_obj)
+        return cache.run(owner, self.fn, name, args, kwargs, self_obj)
 
     def _method_cache(self, obj) -> CallCache:
         try:
