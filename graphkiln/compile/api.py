@@ -82,7 +82,9 @@ def jit(function=None, *, mode: str = "PSJit", input_signature=None, jit_config=
         capture_mode: str = "ast", dynamic: int = 0, **kwargs):
     """Compile ``function`` to a static graph on its first call per input signature.
     ``input_signature`` (a placeholder Tensor or a tuple of them) or ``dynamic=1`` (every
-    tensor input) compiles with unknown dimensions: one graph for every size."""
+    tensor input) compiles with unknown dimensions: one graph for every size.
+    ``capture_mode='bytecode'`` (or ``mode='PIJit'``) is MindSpore's bytecode JIT: a graph
+    where the call traces, Python where it does not (:mod:`graphkiln.compile.pijit`)."""
     if capture_mode == "bytecode" or mode == "PIJit":
         capture = PIJitCaptureContext(kwargs.get("fullgraph", False), jit_config)
         return capture(function) if function is not None else capture
