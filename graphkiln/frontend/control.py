@@ -1428,6 +1428,8 @@ def call(f, *args, **kwargs):
         if wants_run_time(f, args, kwargs):
             return run_time(f, *args, **kwargs)
         if f is builtins.print:  # inside a graph, print runs when the graph runs
+            if kwargs:  # the graph's Print has no sep/end/file/flush
+                refuse("print() with keyword arguments")
             return Print(*args)
         if f is next and args and type(args[0]) is types.GeneratorType:
             refuse("next() of a generator runs once in a trace, on every call in Python")

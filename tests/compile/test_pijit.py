@@ -48,8 +48,9 @@ def _close(a, b):
         assert a == pytest.approx(b, rel=1e-6)
 
 
-@pytest.mark.parametrize("case", ["graph", "break", "text", "generator", "random", "run_time_raise",
-                                  "tuple_out", "fullgraph_break"])
+@pytest.mark.parametrize("case", ["graph", "break", "text", "generator", "random",
+                                  "print_kwargs", "run_time_raise", "tuple_out",
+                                  "fullgraph_break"])
 def test_outputs_and_records_match_mindspore(got, case):
     assert len(got[case]) == len(RECORDED[case])
     for mine, theirs in zip(got[case], RECORDED[case]):
