@@ -108,6 +108,8 @@ def _parse_junit(xml: str, rel: str):
     mod = os.path.splitext(rel)[0].replace("/", ".")
     rows = []
     for tc in ET.parse(xml).iter("testcase"):
+        if tc.get("name") is None:  # a bare entry pytest writes after an INTERNALERROR
+            continue
         cls = tc.get("classname", "")
         inner = cls[len(mod):].lstrip(".") if cls.startswith(mod) else ""
         tid = f"{rel}::" + (f"{inner}::" if inner else "") + tc.get("name")

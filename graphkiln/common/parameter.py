@@ -7,6 +7,7 @@ import numpy as np
 
 import graphkiln.common.dtype as mstype
 
+from .capture_flags import refuse
 from .tensor import Tensor
 
 # objects (Cells) with an attribute that is a list of Parameters: MindSpore's graph code
@@ -58,6 +59,9 @@ class Parameter(Tensor):
 
     def __init__(self, default_input, name: str | None = None, requires_grad: bool = True,
                  layerwise_parallel: bool = False, parallel_optimizer: bool = True):
+        # a trace would make it (and the values its initializer draws) a constant of the
+        # graph, where PyNative makes a new one on every call
+        refuse("a Parameter created inside a bytecode-captured function")
         if name is not None and not isinstance(name, str):
             raise ValueError(f"The type of the Parameter's name should be 'string' or 'None', "
                              f"but got {type(name)}.")

@@ -5,6 +5,7 @@ import numpy as np
 
 import graphkiln.common.dtype as mstype
 
+from .capture_flags import refuse
 from .symbol import Symbol
 from .tensor_format import numpy_backed_repr, tensor_repr, tensor_str
 
@@ -86,8 +87,9 @@ class Tensor:
     # ``_symbols`` holds a set_inputs placeholder's ``Symbol`` per dimension (or None)
     # ``_view`` marks a PyNative result of a primitive MindSpore returns as a strided view
     # of its input (``ir.primitive.VIEW_OPS``): its layout is its array's
+    # ``__dict__``: user attributes (``x.attr = v``), which MindSpore's Tensor accepts
     __slots__ = ("_data", "_dtype", "_node", "_abs", "_pending_init", "_numpy_backed",
-                 "_symbols", "_view", "__weakref__", "__dict__")  # users may set attributes
+                 "_symbols", "_view", "__weakref__", "__dict__")
     _is_param = False
     # set by common/initializer.py: the values an ``init`` (name or Initializer) gives
     _initial_values = None
@@ -320,6 +322,7 @@ class Tensor:
         if self._data is None and self._node is None:
             return repr(self)
         if self._node is not None:
+            refuse("str() of a graph value is known only when the graph runs")
             return f"Tensor(shape={list(self.shape)}, dtype={self._dtype}, value=<symbolic>)"
         return tensor_str(np.asarray(self._data), self._dtype)
 
@@ -329,6 +332,7 @@ class Tensor:
         if self._data is None and self._node is None:
             return f"Tensor(shape={list(self._abs)}, dtype={self._dtype}, value= )"
         if self._node is not None:
+            refuse("repr() of a graph value is known only when the graph runs")
             return f"Tensor(shape={list(self.shape)}, dtype={self._dtype}, value=<symbolic>)"
         if getattr(self, "_numpy_backed", False):
             return numpy_backed_repr(np.asarray(self._data), self._dtype)

@@ -8,6 +8,7 @@ import contextlib
 import functools
 import weakref
 
+from ..common.capture_flags import refuse
 from ..context import GRAPH_MODE, get_context
 from ..frontend.control import call_user
 from ..frontend.reusable import call_custom_bprop_cell, call_lazy_cell
@@ -17,6 +18,8 @@ from .call_cache import CallCache, compile_info, compiled_graph_count
 from .compile_call import optimized_graph
 from .eager_calls import record_custom_bprop
 from .executable import CompileInfo
+from .pijit import BytecodeJitFunction
+from .pijit_context import PIJitCaptureContext
 from .signature import InputSignature, jit_signature, set_inputs_signature
 
 
@@ -79,7 +82,12 @@ def jit(function=None, *, mode: str = "PSJit", input_signature=None, jit_config=
         capture_mode: str = "ast", dynamic: int = 0, **kwargs):
     """Compile ``function`` to a static graph on its first call per input signature.
     ``input_signature`` (a placeholder Tensor or a tuple of them) or ``dynamic=1`` (every
-    tensor input) compiles with unknown dimensions: one graph for every size."""
+    tensor input) compiles with unknown dimensions: one graph for every size.
+    ``capture_mode='bytecode'`` (or ``mode='PIJit'``) is MindSpore's bytecode JIT: a graph
+    where the call traces, Python where it does not (:mod:`graphkiln.compile.pijit`)."""
+    if capture_mode == "bytecode" or mode == "PIJit":
+        capture = PIJitCaptureContext(kwargs.get("fullgraph", False), jit_config)
+        return capture(function) if function is not None else capture
     signature = jit_signature(input_signature, dynamic)
 
     def wrap(fn):
@@ -106,7 +114,7 @@ _CELL_CACHES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 def _construct_fn(cell):
     c = type(cell).construct
-    return c.fn if isinstance(c, JitFunction) else c
+    return c.fn if isinstance(c, (JitFunction, BytecodeJitFunction)) else c
 
 
 def call_cell(cell, args: tuple, kwargs: dict):
@@ -193,6 +201,8 @@ class NoGrad(contextlib.ContextDecorator):
         self.prev_state = True
 
     def __enter__(self):
+        if state.current() is not None:  # a graph differentiates what the block computes
+            refuse("no_grad() inside a graph: its values would still be differentiated")
         self.prev_state = _pynative_executor.enable_grad()
         _pynative_executor.set_enable_grad(False)
 

@@ -12,6 +12,7 @@ import weakref
 from collections import OrderedDict
 
 from ..backend import fusion
+from ..common.capture_flags import bytecode_capture
 from ..common.mutable import RUNTIME_SCALARS, dynamic_len_items
 from ..common.tensor import Tensor
 from ..context import load_elim_level, strict_syntax
@@ -105,7 +106,8 @@ def _stable_key(key: tuple, leaves: list) -> tuple:
 
 
 def _compile_or_load(fn, name, args, kwargs, self_obj, key, leaves) -> Executable:
-    if not cache.enabled():
+    # a bytecode capture must trace (its trace breaks where jit's would not): no disk cache
+    if not cache.enabled() or bytecode_capture():
         return compile_call(fn, name, args, kwargs, self_obj)
     try:
         entry = cache.entry_name(fn, _stable_key(key, leaves), self_obj)
@@ -201,7 +203,12 @@ class CallCache:
             self.known_vectors = True
             return self._executable(owner, fn, name, args, kwargs, self_obj, signature, cell)
 
-    def _executable(self, owner, fn, name, args, kwargs, self_obj, signature, cell):
+    def key_of(self, args: tuple, kwargs: dict, self_obj=None,
+               signature: InputSignature | None = None, cell=None) -> tuple:
+        """The cache key of this call (what :meth:`executable` looks up)."""
+        return self._key(args, kwargs, self_obj, signature, cell)[0]
+
+    def _key(self, args, kwargs, self_obj, signature, cell):
         leaves, tree = flatten_call(args, kwargs)
         if signature is not None:
             args = signature.trace_args(args, self.known_vectors)
@@ -210,6 +217,10 @@ class CallCache:
             traced = leaves
         key = (tree, tuple(_leaf_key(x) for x in traced), _graph_options(),
                getattr(self_obj if cell is None else cell, "training", None))
+        return key, leaves, args
+
+    def _executable(self, owner, fn, name, args, kwargs, self_obj, signature, cell):
+        key, leaves, args = self._key(args, kwargs, self_obj, signature, cell)
         exe = self.entries.get(key)
         if exe is not None and ((exe.guards or exe.cell_guards) and not guards_hold(
                 exe.guards, exe.cell_guards) or exe.cell_state is not None and

@@ -14,6 +14,7 @@ import numpy as np
 from ..backend import fusion
 from ..backend.codegen import generate_code
 from ..common import comm_engine
+from ..common.capture_flags import refuse
 from ..common.mutable import RUNTIME_SCALARS, dynamic_len_items
 from ..common.symbolic_scalar import SymbolicScalar
 from ..common.symbolic_sequence import SymbolicSequence
@@ -188,6 +189,8 @@ def _gc_paused():
 
 
 _KEYS, _VALUES, _ITEMS = type({}.keys()), type({}.values()), type({}.items())
+_LAZY = frozenset((_KEYS, _VALUES, _ITEMS, range, zip, enumerate, filter, map,
+                   types.GeneratorType))
 
 
 def _views_as_sequences(x):
@@ -196,6 +199,8 @@ def _views_as_sequences(x):
     ``items()`` as a list of (key, value) tuples, ``filter`` and generators as lists, NumPy
     scalars as Python numbers."""
     t = type(x)
+    if t in _LAZY:  # PyNative returns the object itself: a bytecode capture breaks
+        refuse(f"a {t.__name__} object as an output of a graph becomes a sequence")
     if t is _KEYS or t is _VALUES or t in (range, zip, enumerate):
         return tuple(_views_as_sequences(v) for v in x)
     if t is filter or t is types.GeneratorType:

@@ -18,6 +18,7 @@ import linecache
 import textwrap
 import types
 
+from ..common.capture_flags import bytecode_capture
 from ..errors import SourceLoc
 
 RT = "_gk_rt"
@@ -84,6 +85,19 @@ def assigned_names(stmts: list, local_names: set | None = None) -> set:
             out.add(n.func.value.id)  # `acc.append(v)` changes the local `acc`
         stack.extend(ast.iter_child_nodes(n))
     return {n for n in out if not n.startswith(FN_PREFIX)}
+
+
+def _plain_returns(stmts: list) -> bool:
+    """Every ``return`` in ``stmts`` is a statement of them or of ``try`` blocks in them
+    (none under ``if``/loops/``with``, which the conversion turns into functions)."""
+    for st in stmts:
+        if isinstance(st, ast.Try):
+            blocks = [st.body, st.orelse, st.finalbody] + [h.body for h in st.handlers]
+            if not all(_plain_returns(b) for b in blocks):
+                return False
+        elif not isinstance(st, ast.Return) and _contains([st], ast.Return, False):
+            return False
+    return True
 
 
 def _contains(stmts: list, kinds, stop_at_loops: bool) -> bool:
@@ -224,6 +238,10 @@ class JumpLowering:
         nested_return = any(_contains(s.body + getattr(s, "orelse", []), ast.Return, False)
                             for s in stmts if isinstance(s, (ast.If, ast.While, ast.For,
                                                              ast.With)))
+        if not nested_return:
+            for st in stmts:  # a `return` in them returns from the trace (visit_Try)
+                if isinstance(st, ast.Try):
+                    st.gk_top_level = True
         body = self.block(stmts, nested_return, None)
         if nested_return:
             init = [_assign(RET_FLAG, _const(False)),
@@ -480,6 +498,14 @@ class ControlConversion(ast.NodeTransformer):
         return stmt
 
     def visit_Try(self, node):
+        if bytecode_capture() and not _contains([node], (ast.Break, ast.Continue), False) \
+                and (not _contains([node], ast.Return, False) or
+                     getattr(node, "gk_top_level", False) and _plain_returns([node])):
+            # a bytecode capture runs it as Python while tracing (capture_flags.python_try)
+            self.generic_visit(node)
+            guard = ast.Call(func=_rt("python_try"), args=[], keywords=[])
+            return _located(ast.With(items=[ast.withitem(context_expr=guard)], body=[node]),
+                            node)
         raise _error(node, self.filename, "'try' statements are not supported in graph mode "
                      "(a static graph cannot catch exceptions); move error handling outside "
                      "the compiled function.")
@@ -729,6 +755,7 @@ def _as_list(x):
 
 _CACHE: dict = {}
 CONVERTED_CODES: set = set()
+ORIGINAL_CODE: dict = {}  # converted code -> the user's code it was made from
 
 
 def _mark_codes(code: types.CodeType) -> None:
@@ -742,10 +769,11 @@ def converted_code(fn: types.FunctionType) -> types.CodeType:
     """The converted code of ``fn`` (cached per code object), or ``fn.__code__`` itself when
     its source is unavailable (such code still traces, but tensor conditions in it are
     errors). Its free variable ``_gk_rt`` must be bound to the run-time helpers."""
-    code = fn.__code__
-    cached = _CACHE.get(code)
+    key = (fn.__code__, bytecode_capture())  # a bytecode capture converts `try` too
+    cached = _CACHE.get(key)
     if cached is None:
-        cached = _CACHE[code] = _convert_code(fn)
+        cached = _CACHE[key] = _convert_code(fn)
+        ORIGINAL_CODE[cached] = fn.__code__
     return cached
 
 

@@ -20,6 +20,7 @@ import numpy as np
 import graphkiln.ops.functional as F
 
 from ..common import dtype as mstype
+from ..common.capture_flags import bytecode_capture, python_try, refuse  # noqa: F401  (python_try: converted code)
 from ..common.jit_class import is_jit_class_instance
 from ..common.mutable import mutable
 from ..common.symbolic_scalar import SymbolicScalar
@@ -1386,9 +1387,22 @@ def _thunk(fn, made: set):
     return branch
 
 
+# modules whose functions give another value on every call (a trace would freeze one)
+_NONDETERMINISTIC = ("random", "time", "secrets", "uuid", "numpy.random")
+
+
+def _nondeterministic(f) -> bool:
+    owner = getattr(f, "__self__", None)
+    mod = getattr(f, "__module__", None) or (
+        type(owner).__module__ if owner is not None else "")
+    return bool(mod) and any(mod == m or mod.startswith(m + ".") for m in _NONDETERMINISTIC)
+
+
 def call(f, *args, **kwargs):
     """A call inside converted code: user functions and cells are converted first."""
     t = type(f)
+    if bytecode_capture() and _nondeterministic(f):
+        refuse(f"{getattr(f, '__qualname__', f)!s}() gives a new value on every call")
     if t in _BUILTINS and f in GRAPH_BUILTINS and involves_graph_values(args):
         return GRAPH_BUILTINS[f](*args, **kwargs)
     if args and type(args[0]) is SymbolicSequence and (t in _BUILTINS or t is type or
@@ -1414,7 +1428,11 @@ def call(f, *args, **kwargs):
         if wants_run_time(f, args, kwargs):
             return run_time(f, *args, **kwargs)
         if f is builtins.print:  # inside a graph, print runs when the graph runs
+            if kwargs:  # the graph's Print has no sep/end/file/flush
+                refuse("print() with keyword arguments")
             return Print(*args)
+        if f is next and args and type(args[0]) is types.GeneratorType:
+            refuse("next() of a generator runs once in a trace, on every call in Python")
         return f(*args, **kwargs)
     if f is map:
         return graph_map(call, *args, **kwargs)

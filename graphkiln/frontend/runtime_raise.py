@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..common.capture_flags import bytecode_capture, inside_python_try, refuse
 from ..common.symbolic_scalar import SymbolicScalar
 from ..common.tensor import Tensor
 from ..ir import tracing_state as state
@@ -218,7 +219,12 @@ def raise_(exc, args: tuple = ()):
         exc_type = exc
     builder = state.current()
     if builder is None or not builder.is_branch:
+        if bytecode_capture():  # PyNative's exception, as the Python run would raise it
+            raise exc_type(*args)
         raise exc_type(*_compile_time_args(_rendered(args)))
+    if inside_python_try():
+        refuse("a raise under a graph condition inside 'try' happens only when the graph "
+               "runs, where 'try' cannot catch it")
     inputs: list = []
     spec = RaiseSpec(exc_type, _map_leaves(args, lambda v: _slot(inputs, v)))
     Raise(*inputs, spec=spec)

@@ -1,7 +1,7 @@
 """MindSpore's C++-module names its tests import: ``_c_expression.TensorPy`` is the Tensor
-class, ``get_code_extra`` finds no bytecode-JIT record, ``security.enable_security()`` is
-False (MindSpore's CPU wheel is not a security build), and
-``common._pijit_context.PIJitCaptureContext`` compiles like ``jit``."""
+class, ``security.enable_security()`` is False (MindSpore's CPU wheel is not a security
+build), and ``common._pijit_context.PIJitCaptureContext`` compiles like ``jit`` and leaves
+a record (test_pijit.py checks the records against MindSpore)."""
 import pickle
 
 import numpy as np
@@ -24,7 +24,8 @@ def test_pijit_capture_context_compiles_like_jit():
     compiled = PIJitCaptureContext(jit_config=None, fullgraph=True)(affine)
     x = ms.Tensor(np.arange(3, dtype=np.float32))
     np.testing.assert_array_equal(compiled(x).asnumpy(), affine(x).asnumpy())
-    assert _c_expression.get_code_extra(affine) is None
+    extra = _c_expression.get_code_extra(affine)
+    assert extra["break_count_"] == 0 and "phase_" in extra["code"]
 
 
 def test_mindspore_names_resolve_through_the_import_hook():
@@ -39,3 +40,21 @@ def test_mindspore_names_resolve_through_the_import_hook():
 
 def test_security_is_off():
     assert _c_expression.security.enable_security() is False
+
+
+def test_function_id_is_the_function_a_method_runs():
+    class Holder:
+        @classmethod
+        def make(cls):
+            return cls
+
+        def run(self):
+            return self
+
+    fid = _c_expression.function_id
+    assert fid(list.__getitem__) == fid([].__getitem__)
+    assert fid(tuple.__getitem__) == fid(().__getitem__)
+    assert fid(list.__getitem__) != fid(list.__len__)
+    assert fid(Holder().run) == fid(Holder.run) == id(Holder.run)
+    assert fid(Holder.make) == id(Holder.__dict__["make"].__func__)
+    assert fid(len) == id(len) and fid(Holder) == id(Holder)

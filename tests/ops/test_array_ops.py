@@ -332,3 +332,12 @@ def test_addn_takes_wide_unsigned_and_complex_tensors(dtype):
     out = ops.addn([Tensor(a), Tensor(a), Tensor(a)])
     assert out.dtype == ms.dtype.from_numpy(np.dtype(dtype))
     np.testing.assert_array_equal(out.asnumpy(), a * 3)
+
+
+def test_slice_of_a_scalar_is_refused_as_mindspore_does():
+    # MindSpore 2.10: "For primitive[Slice], the rank of input_x must be greater than 0,
+    # but got 0." (ValueError), in both modes
+    with pytest.raises(ValueError, match=r"rank of input_x must be greater than 0"):
+        ops.Slice()(Tensor(np.float64(1.0)), (), ())
+    with pytest.raises(ValueError, match=r"rank of input_x must be greater than 0"):
+        ms.jit(lambda x: ops.Slice()(x, (), ()))(Tensor(np.float64(1.0)))

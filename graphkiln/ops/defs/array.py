@@ -852,6 +852,9 @@ def _slice_infer(x, begin, size):
     t = tensor_type("Slice", "input_x", x)
     b = const_shape("Slice", "begin", begin)
     s = const_shape("Slice", "size", size, allow_minus_one=True)
+    if len(x.shape) == 0:
+        raise ValueError("For primitive[Slice], the rank of input_x must be greater than 0, "
+                         "but got 0.")
     if len(b) != len(x.shape) or len(s) != len(x.shape):
         raise ValueError(f"For 'Slice', the lengths of 'begin' {list(b)} and 'size' {list(s)} "
                          f"must equal the rank of 'input_x' ({len(x.shape)}).")
