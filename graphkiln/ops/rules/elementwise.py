@@ -24,7 +24,7 @@ def _same_shape_pair(opdef):
     return rule
 
 
-for _name in ("InvGrad", "AtanGrad", "EluGrad", "HShrinkGrad", "FastGeLUGrad", "HSigmoidGrad",
+for _name in ("InvGrad", "ReciprocalGrad", "RsqrtGrad", "AtanGrad", "EluGrad", "HShrinkGrad", "FastGeLUGrad", "HSigmoidGrad",
               "HSwishGrad", "GeLUGrad"):
     REGISTRY[_name].def_vmap(_same_shape_pair(REGISTRY[_name]))
 del _name
@@ -92,6 +92,17 @@ def _inv_grad(y, dy, out, dout):
     yw, dyw, dw = _wide(y), _wide(dy), _wide(dout)
     return (_as(F.mul(F.mul(F.mul(dw, dyw), _conj(yw)), -2.0), y),
             _as(F.mul(dw, _conj(F.neg(F.mul(yw, yw)))), dy))
+
+
+bprop("ReciprocalGrad")(_inv_grad)
+
+
+@bprop("RsqrtGrad")
+def _rsqrt_grad(y, dy, out, dout):
+    yw, dyw, dw = _wide(y), _wide(dy), _wide(dout)
+    y2 = F.mul(yw, yw)
+    return (_as(F.mul(F.mul(dw, dyw), _conj(F.mul(y2, -1.5))), y),
+            _as(F.mul(dw, _conj(F.mul(F.mul(y2, yw), -0.5))), dy))
 
 
 @bprop("AtanGrad")
