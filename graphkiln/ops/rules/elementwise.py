@@ -24,8 +24,8 @@ def _same_shape_pair(opdef):
     return rule
 
 
-for _name in ("InvGrad", "ReciprocalGrad", "RsqrtGrad", "AtanGrad", "EluGrad", "HShrinkGrad", "FastGeLUGrad", "HSigmoidGrad",
-              "HSwishGrad", "GeLUGrad"):
+for _name in ("InvGrad", "ReciprocalGrad", "RsqrtGrad", "AtanGrad", "EluGrad", "HShrinkGrad",
+              "FastGeLUGrad", "HSigmoidGrad", "HSwishGrad", "GeLUGrad"):
     REGISTRY[_name].def_vmap(_same_shape_pair(REGISTRY[_name]))
 del _name
 REGISTRY["BiasAddGrad"].def_vmap(_loop_over_batch(REGISTRY["BiasAddGrad"]))
