@@ -190,6 +190,10 @@ SAMPLES["ReLU6Grad"] = SAMPLES["ReluGrad"]
 SAMPLES["Lstsq"] = [lambda r: ((B(f32(r, 3, 4, 3)), U(f32(r, 4, 2))), {}),
                     lambda r: ((U(f32(r, 4, 3)), B(f32(r, 3, 4))), {})]
 SAMPLES["LogicalNot"] = [lambda r: ((B(bools(r, 3, 4)),), {})]
+SAMPLES["LayerNormGradGrad"] = [
+    lambda r: ((B(f32(r, 3, 2, 4)), B(f32(r, 3, 2, 4)), B(f32(r, 3, 2, 1, lo=0.5, hi=2)),
+                B(f32(r, 3, 2, 1)), U(f32(r, 4)), B(f32(r, 3, 2, 4)), U(f32(r, 4)),
+                B(f32(r, 3, 4))), {})]
 for _n in ("Add", "Sub", "Mul", "Maximum", "Minimum", "Less", "LessEqual", "Greater",
            "GreaterEqual", "Equal", "NotEqual"):
     SAMPLES[_n] = _binary()

@@ -52,6 +52,8 @@ NON_DIFFERENTIABLE = {
        if not REGISTRY[n].differentiable},
     "Argmax": "integer indices: piecewise constant in the input",
     "Lstsq": "MindSpore 2.10 defines no gradient for it (\"Lstsq's bprop not defined\")",
+    "LayerNormGradGrad": "MindSpore 2.10 defines no gradient for it (\"LayerNormGradGrad's "
+                         "bprop not defined\")",
     "Argmin": "integer indices: piecewise constant in the input",
     "Equal": "boolean output", "NotEqual": "boolean output",
     "Greater": "boolean output", "GreaterEqual": "boolean output",

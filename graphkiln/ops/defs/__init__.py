@@ -32,6 +32,7 @@ from . import (  # noqa: F401
     image,
     introspect,
     kl_div,
+    layer_norm_grad_grad,
     linalg,
     math,
     nll_loss,
