@@ -1,18 +1,23 @@
 """MindSpore primitives that graphkiln computes as compositions of its own primitives:
 ``ReduceAny``, ``ReduceAll``, ``MaximumGradGrad``, ``IndexAdd``, ``ConvertToDynamic``,
-``InsertGradientOf``, and ``BatchNorm``'s in-place update of its running statistics.
+``InsertGradientOf``, ``ResizeNearestNeighborV2``, and ``BatchNorm``'s in-place update of its
+running statistics.
 Each is a class whose instances call like a primitive (``ops.ReduceAny(True)(x, 0)``);
 the call traces the composed ops, so gradients and vmap come from their rules."""
 from __future__ import annotations
 
+import numpy as np
+
 import graphkiln.ops.functional as F
 
+from ..common import dtype as mstype
 from ..common.parameter import Parameter
 from ..common.tensor import Tensor
 from ..ir.primitive import REGISTRY, override_class, primitive_class
+from .defs.image import source_indices
 
 __all__ = ["ReduceAny", "ReduceAll", "MaximumGradGrad", "IndexAdd", "ConvertToDynamic",
-           "InsertGradientOf", "BatchNorm"]
+           "InsertGradientOf", "BatchNorm", "ResizeNearestNeighborV2"]
 
 
 def _check_bool(owner: str, name: str, value) -> bool:
@@ -128,7 +133,6 @@ class ConvertToDynamic(_Composed):
         return x
 
 
-
 class _GradientOf:
     """The backward hook of :class:`InsertGradientOf`: ``f`` of the one gradient."""
 
@@ -175,3 +179,78 @@ class BatchNorm(primitive_class(REGISTRY["BatchNorm"])):
         moved_mean = F.assign(mean, F.add(F.mul(mean, keep), F.mul(out[1], new)))
         moved_var = F.assign(variance, F.add(F.mul(variance, keep), F.mul(out[2], new)))
         return (F.depend(out[0], F.depend(moved_mean, moved_var)),) + tuple(out[1:])
+
+
+_RESIZE_V2 = "ResizeNearestNeighborV2"
+_RESIZE_V2_TYPES = ("Float16", "Float32", "Float64", "UInt8")
+
+
+def _resize_size(size) -> tuple[int, int]:
+    """``size`` (a tuple or a 1-D int Tensor with a known value) as two positive ints."""
+    if isinstance(size, Tensor):
+        if size.ndim > 1 or not size.dtype.is_int:
+            raise TypeError(f"For {_RESIZE_V2}, the 1'th input is a Tensor whose shape is "
+                            f"{list(size.shape)} and dtype is [{size.dtype}], which can not "
+                            f"be converted to tuple of int.")
+        try:
+            size = tuple(int(v) for v in size.asnumpy().reshape(-1))
+        except Exception:  # a value computed when the graph runs
+            raise ValueError(f"For {_RESIZE_V2}, the 'size' must be a constant, but got a "
+                             f"value computed at run time.") from None
+    if not isinstance(size, (tuple, list)) or not all(
+            isinstance(v, int) and not isinstance(v, bool) for v in size):
+        raise TypeError(f"For {_RESIZE_V2}, the 'size' must be a tuple of ints, but got "
+                        f"{size!r}.")
+    if len(size) != 2:
+        raise ValueError(f"For primitive[{_RESIZE_V2}], the number of size must be equal to "
+                         f"2, but got {len(size)}.")
+    for v in size:
+        if v <= 0:
+            raise ValueError(f"For primitive[{_RESIZE_V2}], the size value must be greater "
+                             f"than 0, but got {v}.")
+    return int(size[0]), int(size[1])
+
+
+class ResizeNearestNeighborV2(_Composed):
+    """``ResizeNearestNeighborV2(align_corners=False, half_pixel_centers=False)(x, size)``:
+    an NCHW image resized to ``size`` (height, width), each output pixel the input pixel
+    nearest to its sampling point; ``half_pixel_centers`` samples at pixel centres (unlike
+    ``ResizeNearestNeighbor``'s). Two gathers of constant indices."""
+
+    def __init__(self, align_corners: bool = False, half_pixel_centers: bool = False):
+        if align_corners and half_pixel_centers:
+            raise ValueError(f"For {_RESIZE_V2}, the half_pixel_centers must be false when "
+                             f"align_corners is true, but half_pixel_centers got True.")
+        self.align_corners = bool(align_corners)
+        self.half_pixel_centers = bool(half_pixel_centers)
+
+    def __call__(self, x: Tensor, size) -> Tensor:
+        if not isinstance(x, Tensor):
+            raise TypeError(f"For {_RESIZE_V2}, the 'x' must be a Tensor, but got "
+                            f"{type(x).__name__}.")
+        if x.ndim != 4:
+            raise ValueError(f"For primitive[{_RESIZE_V2}], the image rank must be equal to "
+                             f"4, but got {x.ndim}.")
+        if str(x.dtype) not in _RESIZE_V2_TYPES:
+            raise TypeError(f"For {_RESIZE_V2}, the 'x' must be a Tensor of "
+                            f"{', '.join(_RESIZE_V2_TYPES)}, but got {x.dtype}.")
+        height, width = _resize_size(size)
+        for axis, n_out in ((2, height), (3, width)):
+            x = F.gather(x, self._sources(x, axis, n_out), axis)
+        return x
+
+    def _sources(self, x: Tensor, axis: int, n_out: int) -> Tensor:
+        """The input index each output position along ``axis`` reads: constants, or
+        computed as the graph runs when the input's size there is unknown."""
+        n_in = x.shape[axis]
+        if n_in >= 0:
+            return Tensor(source_indices(n_in, n_out, self.align_corners,
+                                         self.half_pixel_centers).astype("int64"))
+        n = F.gather(F.dyn_shape(x), Tensor(axis), 0)
+        wide = F.cast(n, mstype.float64)
+        corners = self.align_corners and n_out > 1
+        scale = F.div(F.sub(wide, 1.0), n_out - 1) if corners else F.div(wide, n_out)
+        start = 0.5 if self.half_pixel_centers else 0.0
+        pos = F.mul(Tensor(np.arange(n_out, dtype=np.float64) + start), scale)
+        src = F.floor(F.add(pos, 0.5) if self.align_corners else pos)
+        return F.minimum(F.cast(src, mstype.int64), F.sub(F.cast(n, mstype.int64), 1))
