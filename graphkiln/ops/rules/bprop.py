@@ -921,6 +921,13 @@ def _atan2(x, y, out, dout):
     return sum_to(F.mul(dout, F.div(y, r2)), x), sum_to(F.mul(dout, F.div(F.neg(x), r2)), y)
 
 
+@bprop("NextAfter")
+def _next_after(x, other, out, dout):
+    """MindSpore's rule: the step to the neighbouring float counts as the identity in ``x``;
+    ``other`` only picks the direction (no gradient)."""
+    return sum_to(dout, x), F.zeros_like(other)
+
+
 @bprop("Lgamma")
 def _lgamma(x, out, dout):
     return (_as(F.mul(dout, F.digamma(x)), x),)
