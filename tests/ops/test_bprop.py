@@ -90,7 +90,7 @@ NON_DIFFERENTIABLE = {
 
 # MindSpore's kernels for these take float32/float64 only (float16 is a TypeError there
 # and here), so there is no float16 cotangent to check.
-NO_FLOAT16 = {"Igamma", "Igammac"}
+NO_FLOAT16 = {"Igamma", "Igammac", "Betainc"}
 
 # Optimizer steps and synchronisation: memory effects on weights (like Assign) or no value;
 # autodiff never differentiates through them.
@@ -142,7 +142,8 @@ EPS, RTOL, ATOL = 1e-6, 1e-5, 1e-7
 # Inputs whose cotangent MindSpore defines as zero rather than the derivative (checked against
 # MindSpore's recorded gradients in tests/ops/test_census_nn_ops.py): left out of the FD check.
 ZERO_BY_DEFINITION = {"SigmoidCrossEntropyWithLogits": (1,),
-                      "SoftmaxCrossEntropyWithLogits": (1,)}
+                      "SoftmaxCrossEntropyWithLogits": (1,),
+                      "Betainc": (0, 1)}  # (checked against MindSpore in test_special_ops)
 # Outputs whose cotangent MindSpore's backward rule ignores (SoftmaxCrossEntropyWithLogits'
 # second output, the gradient it hands back): left out of the objective.
 IGNORED_OUTPUTS = {"SoftmaxCrossEntropyWithLogits": (1,)}
@@ -332,6 +333,8 @@ SAMPLES = {
     # both the series (x < a + 1) and the continued-fraction (x >= a + 1) regions
     **{k: [s(u(0.3, 4.0, 2, 3), u(0.2, 8.0, 3)), s(u(1.5, 3.0, 4), u(4.0, 9.0, 4)),
            s(u(2.0, 6.0, 3, 1), u(0.1, 1.0, 1, 2))] for k in ("Igamma", "Igammac")},
+    # MindSpore's rule gives a and b zeros (ZERO_BY_DEFINITION): x's gradient is checked
+    "Betainc": [s(u(0.5, 5.0, 2, 3), u(0.5, 5.0, 2, 3), u(0.05, 0.95, 2, 3))],
     "Lgamma": [s(u(0.2, 6.0, 2, 3)), s(u(-2.8, -2.2, 4))],
     "Digamma": [s(u(0.2, 6.0, 2, 3)), s(u(-2.8, -2.2, 4))],
     "Polygamma": [s(Tensor(np.int64(1)), u(0.2, 6.0, 2, 3)),

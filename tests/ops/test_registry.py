@@ -196,6 +196,8 @@ SAMPLES = {
     "GatherD": [((f32(3, 4), 1, i32(3, 2)), {}), ((f32(3, 4), 0, i32(2, 4)), {})],
     **{n: [((X + 2.5, Y + 2.1), {}), ((Tensor(np.ones(3)), Tensor(np.arange(3.0))), {})]
        for n in ("Igamma", "Igammac", "IgammaGradA")},
+    "Betainc": [((X + 2.5, X + 3.0, Tensor(np.linspace(0.1, 0.9, 6).astype(np.float32)
+                                         .reshape(2, 3))), {})],
     **{n: [((X,), {}), ((Tensor(np.ones(3, np.float16)),), {})] for n in ("Lgamma", "Digamma")},
     "Polygamma": [((Tensor(np.int64(1)), X), {}),
                   ((Tensor(np.int32(2)), Tensor(np.ones(3, np.float16))), {})],

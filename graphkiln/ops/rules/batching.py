@@ -208,6 +208,13 @@ for _name in ELEMENTWISE:
     REGISTRY[_name].def_vmap(_elementwise(REGISTRY[_name]))
 
 
+@rule_for("Betainc")
+def _betainc(a, b, x, *, dims):
+    """Inputs of one shape: each batched along axis 0 (broadcast when unbatched)."""
+    size = batch_size((a, b, x), dims)
+    return REGISTRY["Betainc"](*(front(v, d, size) for v, d in zip((a, b, x), dims))), 0
+
+
 @rule_for("SquareSumAll")
 def _square_sum_all(x, y, *, dims):
     """Each example's sums of squares (float32 sums, as the kernel)."""

@@ -962,6 +962,16 @@ def _igammac(a, x, out, dout):
     return sum_to(F.neg(da), a), sum_to(F.neg(dx), x)
 
 
+@bprop("Betainc")
+def _betainc(a, b, x, out, dout):
+    """MindSpore's rule: the density ``x**(a-1) (1-x)**(b-1) / B(a, b)`` for ``x``; ``a``
+    and ``b`` get zeros."""
+    log_beta = F.sub(F.add(F.lgamma(a), F.lgamma(b)), F.lgamma(F.add(a, b)))
+    log_density = F.sub(F.add(F.mul(F.sub(a, 1.0), F.log(x)),
+                              F.mul(F.sub(b, 1.0), F.log1p(F.neg(x)))), log_beta)
+    return F.zeros_like(a), F.zeros_like(b), F.mul(dout, F.exp(log_density))
+
+
 @bprop("Zeta")
 def _zeta(x, q, out, dout):
     """d/dq zeta(x, q) = -x zeta(x + 1, q); none for ``x`` (zeros, as MindSpore's)."""
