@@ -680,22 +680,43 @@ def _reduce_axes(name: str, x, axis) -> tuple:
     return norm_axes(name, ax, x.ndim)
 
 
+def _unknown_ints(a) -> list | None:
+    """The elements of a run-time int or tuple of ints (``mutable((0, 1))``), else None."""
+    elements = a.elements if isinstance(a, AbstractTuple) else [a]
+    scalars = [e for e in elements if isinstance(e, AbstractScalar)]
+    if len(scalars) != len(elements) or all(e.is_known for e in scalars):
+        return None
+    return scalars
+
+
 def runtime_axes(a) -> bool:
-    """True for an ``axis`` input that is an integer Tensor computed at run time."""
-    return isinstance(a, AbstractTensor) and a.value is None
+    """True for an ``axis`` input computed at run time: an integer Tensor, an int or a tuple
+    of ints."""
+    if isinstance(a, AbstractTensor):
+        return a.value is None
+    return isinstance(a, (AbstractScalar, AbstractTuple)) and _unknown_ints(a) is not None
+
+
+def _axes_count(name: str, axis) -> int:
+    """How many axes a run-time ``axis`` names."""
+    ints = None if isinstance(axis, AbstractTensor) else _unknown_ints(axis)
+    if ints is not None and all(issubclass(e.kind, int) and not issubclass(e.kind, bool)
+                                for e in ints):
+        return len(ints)
+    if ints is not None or not axis.dtype.is_int or axis.ndim > 1:
+        raise TypeError(f"For '{name}', the 'axis' must be an int, a tuple of ints or a 0-D "
+                        f"or 1-D integer Tensor, but got {describe(axis)}.")
+    return len(tensor_shape_dims(name, "axis", axis))
 
 
 def _runtime_axes_shape(name: str, x, axis, keep_dims: bool, skip_mode: bool) -> tuple:
     """The shape a reduction over run-time ``axis`` gives: ``x``'s rank less the axes'
     count (the count must be known: :class:`DynamicRankError` otherwise), each dimension
     unknown; with ``keep_dims``, ``x``'s rank."""
-    if not axis.dtype.is_int or axis.ndim > 1:
-        raise TypeError(f"For '{name}', the 'axis' must be an int, a tuple of ints or a 0-D "
-                        f"or 1-D integer Tensor, but got {describe(axis)}.")
+    count = _axes_count(name, axis)
     if skip_mode:
         raise ValueError(f"For '{name}', 'skip_mode' needs a constant 'axis', but got a value "
                          f"computed at run time ({describe(axis)}).")
-    count = len(tensor_shape_dims(name, "axis", axis))
     if count > x.ndim:
         raise ValueError(f"For '{name}', the 'axis' names {count} dimensions of a Tensor of "
                          f"rank {x.ndim}.")
@@ -731,8 +752,9 @@ def _reduce_infer_for(name: str, allowed):
 def _reducer(name: str, np_fn):
     @quiet
     def kernel(x, axis=(), keep_dims=False, skip_mode=False):
-        if isinstance(axis, np.ndarray):  # (checked here when computed at run time)
-            axis = list(norm_axes(name, axis, np.ndim(x)))
+        if isinstance(axis, (np.ndarray, tuple)) and len(axis):
+            # (checked here when computed at run time)
+            axis = list(norm_axes(name, list(np.asarray(axis).reshape(-1)), np.ndim(x)))
         if axis in ((), []):
             if skip_mode:
                 return x

@@ -20,6 +20,7 @@ import numpy as np
 import graphkiln.ops.functional as F
 
 from ...common import dtype as mstype
+from ...common.symbolic_scalar import SymbolicScalar
 from ...common.tensor import Tensor
 from ...ir.primitive import REGISTRY
 from ..defs._infer import is_dynamic
@@ -102,6 +103,9 @@ def _reduced_axes(x: Tensor, axis, skip_mode: bool = False):
     an ``axis`` Tensor computed at run time stays as it is (the kernels read it)."""
     if isinstance(axis, Tensor) and axis.is_symbolic:
         return axis
+    items = axis if isinstance(axis, (tuple, list)) else (axis,)
+    if any(type(a) is SymbolicScalar for a in items):  # mutable ints: a run-time Tensor
+        return F.stack([F.scalar_to_tensor(a, mstype.int64) for a in items])
     axes = [] if axis is None else _axis_list(axis)
     if not axes:
         return None if skip_mode else tuple(range(x.ndim))
