@@ -163,6 +163,8 @@ SAMPLES["Polygamma"] = [
     lambda r: ((B(np.array([1, 2, 4], np.int64)), U(f32(r, 2, lo=-2.8, hi=-2.2))), {})]
 for _n in ("Igamma", "Igammac", "IgammaGradA"):  # tensors of one dtype (no Python number)
     SAMPLES[_n] = _binary(0.2, 6.0)[:4] + _binary(0.2, 6.0)[5:]
+SAMPLES["MapUniform"] = [
+    lambda r: ((B(r.integers(-20, 20, (3, 4)).astype(np.int32)), 4, 5), {})]
 SAMPLES["Betainc"] = [
     lambda r: ((B(f32(r, 3, 4, lo=0.5, hi=5.0)), U(f32(r, 4, lo=0.5, hi=5.0)),
                 B(f32(r, 3, 4, lo=0.05, hi=0.95))), {}),

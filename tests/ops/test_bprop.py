@@ -79,6 +79,8 @@ NON_DIFFERENTIABLE = {
     "BoundingBoxDecode": "box arithmetic for detection heads; MindSpore gives zero cotangents",
     "NMSWithMask": "a selection: sorted boxes, indices and a keep mask",
     "NonZero": "integer indices: piecewise constant in the input",
+    "MapUniform": "integer ids mapped to integer ids",
+    "PadAndShift": "integer ids placed into a padding of -1",
     "Unique": "a selection of distinct values and integer positions (MindSpore has no "
               "gradient for it)",
     **{n: "box arithmetic for detection heads; MindSpore gives zero cotangents"

@@ -144,6 +144,10 @@ SAMPLES = {
         "Flatten", "TensorShape")},
     # data-dependent output sizes: infer promises -1 for the size the kernel computes
     "NonZero": [((X,), {}), ((b(2, 3),), {})],
+    "MapUniform": [((Tensor(np.arange(8, dtype=np.int32)), 4, 2), {}),
+                   ((Tensor(np.arange(-3, 3).reshape(2, 3)), Tensor(3), Tensor(2)), {})],
+    "PadAndShift": [((Tensor(np.array([9, 13, -1, -1, -1], np.int32)),
+                      Tensor(np.array([0, 3, 5], np.int32)), 1), {})],
     "MaskedSelect": [((X, b(2, 3)), {}), ((X, b(3)), {})],
     "MaskedSelectGrad": [((X, b(2, 3), f32(3)), {}), ((X, b(3), f32(4)), {})],
     "Unique": [((i32(2, 3),), {}), ((X,), {})],

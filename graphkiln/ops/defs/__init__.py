@@ -22,6 +22,7 @@ from . import (  # noqa: F401
     decompositions,
     dropout_nd,
     elementwise,
+    embedding_cache,
     fft,
     fractional_pool,
     fused,

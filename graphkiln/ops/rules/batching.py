@@ -59,7 +59,7 @@ NOT_BATCHED = {
     **{name: "data-dependent output size: the examples of a batch may select different "
              "numbers of elements (MindSpore has no vmap rule either)"
        for name in ("NonZero", "MaskedSelect", "MaskedSelectGrad", "Unique", "SparseAdd",
-                    "SparseMatrixAdd")},
+                    "SparseMatrixAdd", "PadAndShift")},
     "Range": "data-dependent output size: the examples of a batch may give different "
              "lengths",
     **{name: "random draws: a batched call cannot give the numbers a loop of per-example "
@@ -886,6 +886,6 @@ def _loop_over_batch(opdef):
 
 
 for _name in ("GatherNd", "ScatterNd", "FloatStatus", "MaskedFill", "PReLU", "ReverseSequence",
-              "Renorm", "Lstsq") + tuple(
+              "Renorm", "Lstsq", "MapUniform") + tuple(
         f"TensorScatter{k}" for k in ("Add", "Sub", "Mul", "Div", "Max", "Min", "Update")):
     REGISTRY[_name].def_vmap(_loop_over_batch(REGISTRY[_name]))
