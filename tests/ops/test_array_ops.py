@@ -332,3 +332,23 @@ def test_addn_takes_wide_unsigned_and_complex_tensors(dtype):
     out = ops.addn([Tensor(a), Tensor(a), Tensor(a)])
     assert out.dtype == ms.dtype.from_numpy(np.dtype(dtype))
     np.testing.assert_array_equal(out.asnumpy(), a * 3)
+
+
+@pytest.mark.parametrize("mode", [ms.PYNATIVE_MODE, ms.GRAPH_MODE])
+def test_deepcopy_is_an_identity_copy(mode):
+    """``ops.deepcopy`` (MindSpore's ``Identity``): a new Tensor of the same values, with
+    the gradient of the identity; a non-Tensor is a TypeError."""
+    x = arr(2, 3)
+    ms.set_context(mode=mode)
+    try:
+        fn = ms.jit(ops.deepcopy) if mode == ms.GRAPH_MODE else ops.deepcopy
+        t = Tensor(x)
+        out = fn(t)
+        grad = ops.grad(fn)(t)
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+    assert out is not t
+    check(out, x)
+    check(grad, np.ones_like(x))
+    with pytest.raises(TypeError):
+        ops.deepcopy([1.0])
