@@ -1,7 +1,7 @@
 """MindSpore primitives that graphkiln computes as compositions of its own primitives:
-``ReduceAny``, ``ReduceAll``, ``MaximumGradGrad``, ``IndexAdd``, ``ConvertToDynamic``,
-``InsertGradientOf``, ``ResizeNearestNeighborV2``, and ``BatchNorm``'s in-place update of its
-running statistics.
+``ReduceAny``, ``ReduceAll``, ``MaximumGrad``, ``MinimumGrad``, ``MaximumGradGrad``,
+``IndexAdd``, ``ConvertToDynamic``, ``InsertGradientOf``, ``ResizeNearestNeighborV2``, and
+``BatchNorm``'s in-place update of its running statistics.
 Each is a class whose instances call like a primitive (``ops.ReduceAny(True)(x, 0)``);
 the call traces the composed ops, so gradients and vmap come from their rules."""
 from __future__ import annotations
@@ -16,8 +16,8 @@ from ..common.tensor import Tensor
 from ..ir.primitive import REGISTRY, override_class, primitive_class
 from .defs.image import source_indices
 
-__all__ = ["ReduceAny", "ReduceAll", "MaximumGradGrad", "IndexAdd", "ConvertToDynamic",
-           "InsertGradientOf", "BatchNorm", "ResizeNearestNeighborV2"]
+__all__ = ["ReduceAny", "ReduceAll", "MaximumGrad", "MinimumGrad", "MaximumGradGrad", "IndexAdd",
+           "ConvertToDynamic", "InsertGradientOf", "BatchNorm", "ResizeNearestNeighborV2"]
 
 
 def _check_bool(owner: str, name: str, value) -> bool:
@@ -58,6 +58,32 @@ class ReduceAll(_Reduce):
     """Logical and along ``axis``."""
 
     reduce = staticmethod(F.reduce_all)
+
+
+class _ExtremumGrad(_Composed):
+    """``(x1, x2, grads) -> (dx1, dx2)``: the backward of ``Maximum``/``Minimum`` (the winner
+    takes ``grads``, a tie gives each half; summed back to each input's shape). MindSpore
+    returns both whatever ``grad_x`` and ``grad_y`` say."""
+
+    forward = "Maximum"
+
+    def __init__(self, grad_x: bool = True, grad_y: bool = True):
+        owner = type(self).__name__
+        self.grad_x = _check_bool(owner, "grad_x", grad_x)
+        self.grad_y = _check_bool(owner, "grad_y", grad_y)
+
+    def __call__(self, x1: Tensor, x2: Tensor, grads: Tensor) -> tuple:
+        return tuple(REGISTRY[self.forward].bprop(x1, x2, None, grads))
+
+
+class MaximumGrad(_ExtremumGrad):
+    """The backward of ``Maximum``."""
+
+
+class MinimumGrad(_ExtremumGrad):
+    """The backward of ``Minimum``."""
+
+    forward = "Minimum"
 
 
 class MaximumGradGrad(_Composed):

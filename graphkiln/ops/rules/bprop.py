@@ -214,18 +214,19 @@ def _pow(x, y, out, dout):
     return dx, dy
 
 
-def _pick(name: str, pick_x):
+def _pick(name: str, wins):
     @bprop(name)
     def rule(x, y, out, dout):
-        mask = pick_x(x, y)
-        return (sum_to(F.select(mask, dout, 0), x),
-                sum_to(F.select(mask, 0, dout), y))
+        tie = F.select(F.equal(x, y), F.cast(F.mul(dout, 0.5), dout.dtype), 0)
+        dx = F.select(wins(x, y), dout, tie)
+        return sum_to(dx, x), sum_to(F.sub(dout, dx), y)
     return rule
 
 
-# ties go to x, as MindSpore's MaximumGrad/MinimumGrad kernels do
-_pick("Maximum", F.greater_equal)
-_pick("Minimum", F.less_equal)
+# the winner takes the cotangent, a tie gives each half (MindSpore 2.10's MaximumGrad and
+# MinimumGrad kernels); where a NaN makes neither win, y takes it
+_pick("Maximum", F.greater)
+_pick("Minimum", F.less)
 
 
 # ------------------------------------------------------------------ elementwise unary
