@@ -1,7 +1,7 @@
 """More elementwise primitives: the inverse hyperbolic functions, erfc/erfinv, ``Inv`` and
 ``Invert``, float classification (``IsNan``/``IsInf``/``IsFinite``), the ELU family and the
 shrink/fast-GeLU activations, the backward kernels MindSpore exposes for some of them
-(``InvGrad``, ``ReciprocalGrad``, ``RsqrtGrad``, ``AtanGrad``, ``EluGrad``, ``HShrinkGrad``,
+(``InvGrad``, ``ReciprocalGrad``, ``RsqrtGrad``, ``SqrtGrad``, ``AtanGrad``, ``EluGrad``, ``HShrinkGrad``,
 ``FastGeLUGrad``, ``HSigmoidGrad``, ``HSwishGrad``, ``GeLUGrad``), and ``Ger``, the
 product of every element of one vector with every element of another.
 
@@ -198,6 +198,10 @@ def _rsqrt_grad(y, dy):
     return dy * np.conj(y * y * y) * -0.5
 
 
+def _sqrt_grad(y, dy):
+    return dy / (2 * np.conj(y))
+
+
 def _atan_grad(x, dy):
     return dy / np.conj(1 + x * x)
 
@@ -234,6 +238,9 @@ RsqrtGrad = OpDef("RsqrtGrad", _grad_infer("RsqrtGrad", "y", "dy",
                                            (mstype.int8, mstype.int32, mstype.int64) + FLOATS
                                            + COMPLEX),
                   _grad_kernel(_rsqrt_grad))
+# ``SqrtGrad(y, dy)``: the backward of ``Sqrt`` from its output ``y``
+SqrtGrad = OpDef("SqrtGrad", _grad_infer("SqrtGrad", "y", "dy", FLOATS + COMPLEX),
+                 _grad_kernel(_sqrt_grad))
 # ``AtanGrad(x, dy)``: the backward of ``Atan`` from its input
 AtanGrad = OpDef("AtanGrad", _grad_infer("AtanGrad", "x", "dout", FLOATS + COMPLEX),
                  _grad_kernel(_atan_grad))

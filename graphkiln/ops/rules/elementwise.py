@@ -24,8 +24,8 @@ def _same_shape_pair(opdef):
     return rule
 
 
-for _name in ("InvGrad", "ReciprocalGrad", "RsqrtGrad", "AtanGrad", "EluGrad", "HShrinkGrad",
-              "FastGeLUGrad", "HSigmoidGrad", "HSwishGrad", "GeLUGrad"):
+for _name in ("InvGrad", "ReciprocalGrad", "RsqrtGrad", "SqrtGrad", "AtanGrad", "EluGrad",
+              "HShrinkGrad", "FastGeLUGrad", "HSigmoidGrad", "HSwishGrad", "GeLUGrad"):
     REGISTRY[_name].def_vmap(_same_shape_pair(REGISTRY[_name]))
 del _name
 REGISTRY["BiasAddGrad"].def_vmap(_loop_over_batch(REGISTRY["BiasAddGrad"]))
@@ -95,6 +95,14 @@ def _inv_grad(y, dy, out, dout):
 
 
 bprop("ReciprocalGrad")(_inv_grad)
+
+
+@bprop("SqrtGrad")
+def _sqrt_grad(y, dy, out, dout):
+    """MindSpore's rule: ``(-dout / y * out, dout / (2 y))``."""
+    yw, dw = _wide(y), _wide(dout)
+    per_y = F.div(dw, yw)
+    return _as(F.neg(F.mul(per_y, _wide(out))), y), _as(F.mul(per_y, 0.5), dy)
 
 
 @bprop("RsqrtGrad")
