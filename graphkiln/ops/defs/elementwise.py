@@ -1,8 +1,8 @@
 """More elementwise primitives: the inverse hyperbolic functions, erfc/erfinv, ``Inv`` and
 ``Invert``, float classification (``IsNan``/``IsInf``/``IsFinite``), the ELU family and the
 shrink/fast-GeLU activations, the backward kernels MindSpore exposes for some of them
-(``InvGrad``, ``ReciprocalGrad``, ``RsqrtGrad``, ``SqrtGrad``, ``AtanGrad``, ``EluGrad``, ``HShrinkGrad``,
-``FastGeLUGrad``, ``HSigmoidGrad``, ``HSwishGrad``, ``GeLUGrad``), and ``Ger``, the
+(``InvGrad``, ``ReciprocalGrad``, ``RsqrtGrad``, ``SqrtGrad``, ``AtanGrad``, ``EluGrad``,
+``HShrinkGrad``, ``FastGeLUGrad``, ``HSigmoidGrad``, ``HSwishGrad``, ``GeLUGrad``), and ``Ger``, the
 product of every element of one vector with every element of another.
 
 The dtypes each op accepts are the ones MindSpore 2.10's CPU kernels accept (measured).
