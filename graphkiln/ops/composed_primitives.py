@@ -1,7 +1,7 @@
 """MindSpore primitives that graphkiln computes as compositions of its own primitives:
 ``ReduceAny``, ``ReduceAll``, ``MaximumGrad``, ``MinimumGrad``, ``MaximumGradGrad``,
-``IndexAdd``, ``ConvertToDynamic``, ``InsertGradientOf``, ``ResizeNearestNeighborV2``, and
-``BatchNorm``'s in-place update of its running statistics.
+``IndexAdd``, ``ConvertToDynamic``, ``InsertGradientOf``, ``ResizeNearestNeighborV2`` (and its
+backward), and ``BatchNorm``'s in-place update of its running statistics.
 Each is a class whose instances call like a primitive (``ops.ReduceAny(True)(x, 0)``);
 the call traces the composed ops, so gradients and vmap come from their rules."""
 from __future__ import annotations
@@ -17,7 +17,8 @@ from ..ir.primitive import REGISTRY, override_class, primitive_class
 from .defs.image import source_indices
 
 __all__ = ["ReduceAny", "ReduceAll", "MaximumGrad", "MinimumGrad", "MaximumGradGrad", "IndexAdd",
-           "ConvertToDynamic", "InsertGradientOf", "BatchNorm", "ResizeNearestNeighborV2"]
+           "ConvertToDynamic", "InsertGradientOf", "BatchNorm", "ResizeNearestNeighborV2",
+           "ResizeNearestNeighborV2Grad"]
 
 
 def _check_bool(owner: str, name: str, value) -> bool:
@@ -237,46 +238,86 @@ def _resize_size(size) -> tuple[int, int]:
     return int(size[0]), int(size[1])
 
 
-class ResizeNearestNeighborV2(_Composed):
-    """``ResizeNearestNeighborV2(align_corners=False, half_pixel_centers=False)(x, size)``:
-    an NCHW image resized to ``size`` (height, width), each output pixel the input pixel
-    nearest to its sampling point; ``half_pixel_centers`` samples at pixel centres (unlike
-    ``ResizeNearestNeighbor``'s). Two gathers of constant indices."""
+def _sources(n_in, n_out, corners: bool, centers: bool) -> Tensor:
+    """The input index each of ``n_out`` output positions reads (see ``source_indices``):
+    constants, or computed as the graph runs where a size (an int64 Tensor) is unknown."""
+    if isinstance(n_in, int) and isinstance(n_out, int):
+        return Tensor(source_indices(n_in, n_out, corners, centers).astype("int64"))
+    wide_in = F.cast(n_in, mstype.float64) if isinstance(n_in, Tensor) else float(n_in)
+    if isinstance(n_out, int):
+        positions, wide_out = Tensor(np.arange(n_out, dtype=np.float64)), float(n_out)
+    else:
+        one = Tensor(1, mstype.int64)
+        positions = F.cast(F.range(Tensor(0, mstype.int64), n_out, one), mstype.float64)
+        wide_out = F.cast(n_out, mstype.float64)
+    # (with align_corners one output position reads 0 whatever the scale)
+    scale = F.div(F.sub(wide_in, 1.0), F.maximum(F.sub(wide_out, 1.0), 1.0)) if corners \
+        else F.div(wide_in, wide_out)
+    pos = F.mul(F.add(positions, 0.5 if centers else 0.0), scale)
+    src = F.floor(F.add(pos, 0.5) if corners else pos)
+    last = F.sub(F.cast(n_in, mstype.int64), 1) if isinstance(n_in, Tensor) else n_in - 1
+    return F.minimum(F.cast(src, mstype.int64), last)
 
+
+def _size_of(x: Tensor, axis: int):
+    """``x.shape[axis]``: an int, or an int64 Tensor read as the graph runs."""
+    n = x.shape[axis]
+    return n if n >= 0 else F.gather(F.dyn_shape(x), Tensor(axis), 0)
+
+
+class _ResizeV2(_Composed):
     def __init__(self, align_corners: bool = False, half_pixel_centers: bool = False):
         if align_corners and half_pixel_centers:
-            raise ValueError(f"For {_RESIZE_V2}, the half_pixel_centers must be false when "
-                             f"align_corners is true, but half_pixel_centers got True.")
+            raise ValueError(f"For {type(self).__name__}, the half_pixel_centers must be false "
+                             f"when align_corners is true, but half_pixel_centers got True.")
         self.align_corners = bool(align_corners)
         self.half_pixel_centers = bool(half_pixel_centers)
 
-    def __call__(self, x: Tensor, size) -> Tensor:
+    def _check(self, x, arg: str) -> None:
+        name = type(self).__name__
         if not isinstance(x, Tensor):
-            raise TypeError(f"For {_RESIZE_V2}, the 'x' must be a Tensor, but got "
+            raise TypeError(f"For {name}, the '{arg}' must be a Tensor, but got "
                             f"{type(x).__name__}.")
         if x.ndim != 4:
-            raise ValueError(f"For primitive[{_RESIZE_V2}], the image rank must be equal to "
-                             f"4, but got {x.ndim}.")
+            raise ValueError(f"For primitive[{name}], the image rank must be equal to 4, but "
+                             f"got {x.ndim}.")
         if str(x.dtype) not in _RESIZE_V2_TYPES:
-            raise TypeError(f"For {_RESIZE_V2}, the 'x' must be a Tensor of "
+            raise TypeError(f"For {name}, the '{arg}' must be a Tensor of "
                             f"{', '.join(_RESIZE_V2_TYPES)}, but got {x.dtype}.")
+
+
+class ResizeNearestNeighborV2(_ResizeV2):
+    """``ResizeNearestNeighborV2(align_corners=False, half_pixel_centers=False)(x, size)``:
+    an NCHW image resized to ``size`` (height, width), each output pixel the input pixel
+    nearest to its sampling point; ``half_pixel_centers`` samples at pixel centres (unlike
+    ``ResizeNearestNeighbor``'s). Two gathers."""
+
+    def __call__(self, x: Tensor, size) -> Tensor:
+        self._check(x, "x")
         height, width = _resize_size(size)
         for axis, n_out in ((2, height), (3, width)):
-            x = F.gather(x, self._sources(x, axis, n_out), axis)
+            src = _sources(_size_of(x, axis), n_out, self.align_corners,
+                           self.half_pixel_centers)
+            x = F.gather(x, src, axis)
         return x
 
-    def _sources(self, x: Tensor, axis: int, n_out: int) -> Tensor:
-        """The input index each output position along ``axis`` reads: constants, or
-        computed as the graph runs when the input's size there is unknown."""
-        n_in = x.shape[axis]
-        if n_in >= 0:
-            return Tensor(source_indices(n_in, n_out, self.align_corners,
-                                         self.half_pixel_centers).astype("int64"))
-        n = F.gather(F.dyn_shape(x), Tensor(axis), 0)
-        wide = F.cast(n, mstype.float64)
-        corners = self.align_corners and n_out > 1
-        scale = F.div(F.sub(wide, 1.0), n_out - 1) if corners else F.div(wide, n_out)
-        start = 0.5 if self.half_pixel_centers else 0.0
-        pos = F.mul(Tensor(np.arange(n_out, dtype=np.float64) + start), scale)
-        src = F.floor(F.add(pos, 0.5) if self.align_corners else pos)
-        return F.minimum(F.cast(src, mstype.int64), F.sub(F.cast(n, mstype.int64), 1))
+
+class ResizeNearestNeighborV2Grad(_ResizeV2):
+    """``ResizeNearestNeighborV2Grad(align_corners, half_pixel_centers)(grads, size)``: the
+    backward of ``ResizeNearestNeighborV2`` to an image of ``size`` (height, width): each
+    cotangent summed onto the pixel its output read (products with one-hot matrices)."""
+
+    def __call__(self, grads: Tensor, size) -> Tensor:
+        self._check(grads, "grads")
+        height, width = _resize_size(size)
+        on, off = Tensor(1, grads.dtype), Tensor(0, grads.dtype)
+        dx = grads
+        for axis, n_in in ((2, height), (3, width)):
+            src = _sources(n_in, _size_of(dx, axis), self.align_corners,
+                           self.half_pixel_centers)
+            pick = F.one_hot(src, n_in, on, off)  # (output positions, n_in)
+            if axis == 2:
+                dx = F.transpose(F.matmul(F.transpose(dx, (0, 1, 3, 2)), pick), (0, 1, 3, 2))
+            else:
+                dx = F.matmul(dx, pick)
+        return dx

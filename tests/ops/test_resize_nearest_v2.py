@@ -1,7 +1,7 @@
 """``ops.ResizeNearestNeighborV2`` against MindSpore 2.10 CPU (fixtures/resize_nearest_v2.json,
-by fixtures/record_resize_nearest_v2.py): outputs, gradients, the same in a graph and with
-the image's shape unknown until the graph runs; bad input raises MindSpore's error types
-(seen on MindSpore 2.10)."""
+by fixtures/record_resize_nearest_v2.py): outputs, gradients (also by the backward primitive
+``ResizeNearestNeighborV2Grad``), the same in a graph and with the image's shape unknown
+until the graph runs; bad input raises MindSpore's error types (seen on MindSpore 2.10)."""
 import json
 import os
 import sys
@@ -39,6 +39,36 @@ def test_gradient_matches_mindspore(name):
     grad = ops.grad(lambda x, d: (op(x, size) * d).sum())
     got = grad(Tensor(image(name)), Tensor(cotangent(name)))
     np.testing.assert_array_equal(got.asnumpy(), RECORDED[name]["grad"])
+
+
+@pytest.mark.parametrize("name", sorted(n for n in CASES if CASES[n][3] == "float32"))
+@pytest.mark.parametrize("dynamic", [False, True])
+def test_grad_primitive_matches_mindspore(name, dynamic):
+    """``ResizeNearestNeighborV2Grad(cotangent, image size)`` gives MindSpore's gradient,
+    eagerly, and in a graph with the cotangent's shape unknown until it runs."""
+    corners, centers = CASES[name][:2]
+    op = ops.auto_generate.ResizeNearestNeighborV2Grad(corners, centers)
+    size = tuple(CASES[name][2][2:])
+    if not dynamic:
+        got = op(Tensor(cotangent(name)), size)
+    else:
+        ms.set_context(mode=ms.GRAPH_MODE)
+        try:
+            net = _Call(op, size)
+            net.set_inputs(Tensor(shape=[None] * 4, dtype=ms.float32))
+            got = net(Tensor(cotangent(name)))
+        finally:
+            ms.set_context(mode=ms.PYNATIVE_MODE)
+    np.testing.assert_array_equal(got.asnumpy(), RECORDED[name]["grad"])
+
+
+class _Call(nn.Cell):
+    def __init__(self, op, size):
+        super().__init__()
+        self.op, self.size = op, size
+
+    def construct(self, x):
+        return self.op(x, self.size)
 
 
 class _Resize(nn.Cell):
