@@ -927,13 +927,43 @@ def _strided_index(name, begin, end, strides, masks) -> tuple:
                          const_value(name, "strides", strides), **masks)
 
 
+def _runtime_slice_shape(x, args: dict, masks: dict) -> tuple:
+    """The shape of a StridedSlice whose begin/end/strides are read when the graph runs:
+    the sliced leading dimensions unknown (the masks that add or remove axes need
+    constants)."""
+    counts = set()
+    for arg, a in args.items():
+        if not isinstance(a, AbstractTensor) or not a.dtype.is_int or len(a.shape) != 1 \
+                or a.shape[0] < 0:
+            raise ValueError(f"For 'StridedSlice', the '{arg}' computed at run time must be a "
+                             f"1-D integer Tensor of known length, but got {describe(a)}.")
+        counts.add(a.shape[0])
+    if len(counts) != 1:
+        raise ValueError(f"For 'StridedSlice', 'begin', 'end' and 'strides' must have the "
+                         f"same length, but got {[a.shape[0] for a in args.values()]}.")
+    for name in ("ellipsis_mask", "new_axis_mask", "shrink_axis_mask"):
+        if masks.get(name, 0):
+            raise ValueError(f"For 'StridedSlice', the '{name}' needs constant 'begin', 'end' "
+                             f"and 'strides', but they are computed at run time.")
+    n = counts.pop()
+    if n > len(x.shape):
+        raise ValueError(f"For 'StridedSlice', 'begin' has {n} elements, more than the rank "
+                         f"{len(x.shape)} of 'input_x'.")
+    return (UNKNOWN_DIM,) * n + tuple(x.shape[n:])
+
+
 def _strided_slice_infer(x, begin, end, strides, **masks):
-    tensor_type("StridedSlice", "input_x", x)
+    t = tensor_type("StridedSlice", "input_x", x)
+    args = {"begin": begin, "end": end, "strides": strides}
+    if any(isinstance(a, AbstractTensor) and a.value is None for a in args.values()):
+        return AbstractTensor(t, _runtime_slice_shape(x, args, masks))
     index = _strided_index("StridedSlice", begin, end, strides, masks)
     return _getitem_infer(x, AbstractTuple([AbstractScalar(e) for e in index]))
 
 
 def _strided_slice(x, begin, end, strides, **masks):
+    begin, end, strides = (np.asarray(v).reshape(-1).tolist() if isinstance(v, np.ndarray)
+                           else v for v in (begin, end, strides))
     return np.asarray(x[strided_index(begin, end, strides, **masks)])
 
 

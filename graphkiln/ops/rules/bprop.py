@@ -994,6 +994,9 @@ def _slice_bprop(x, begin, size, out, dout):
 
 @bprop("StridedSlice")
 def _strided_slice_bprop(x, begin, end, strides, out, dout, **masks):
+    if any(isinstance(v, Tensor) and v.is_symbolic for v in (begin, end, strides)):
+        raise ValueError("For 'StridedSlice', graphkiln's gradient needs constant 'begin', "
+                         "'end' and 'strides', but they are computed at run time.")
     index = strided_index(begin, end, strides, **masks)
     return scatter_into(x, index, dout), None, None, None
 
