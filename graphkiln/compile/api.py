@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import os
 import weakref
 
 from ..context import GRAPH_MODE, get_context
@@ -110,13 +109,6 @@ def _construct_fn(cell):
     return c.fn if isinstance(c, JitFunction) else c
 
 
-def _precompile_only() -> bool:
-    """``MS_DEV_PRECOMPILE_ONLY`` set: a GRAPH_MODE cell call compiles its graph and
-    returns None without running it (MindSpore's switch for checking that a graph
-    compiles)."""
-    return os.environ.get("MS_DEV_PRECOMPILE_ONLY", "").strip() not in ("", "0")
-
-
 def call_cell(cell, args: tuple, kwargs: dict):
     """Run ``cell`` on ``args``: inlined while tracing, compiled in GRAPH_MODE, else eager."""
     if state.current() is not None:
@@ -131,10 +123,9 @@ def call_cell(cell, args: tuple, kwargs: dict):
                 return out
         return call_user(construct, (cell, *args), kwargs)
     if get_context("mode") == GRAPH_MODE:
-        run = _cell_cache(cell).executable if _precompile_only() else _cell_cache(cell).run
-        out = run(cell, _construct_fn(cell), _cell_graph_name(cell), args, kwargs, cell,
-                  signature=set_inputs_signature(cell.get_inputs()))
-        return None if _precompile_only() else out
+        return _cell_cache(cell).run(cell, _construct_fn(cell), _cell_graph_name(cell), args,
+                                     kwargs, cell,
+                                     signature=set_inputs_signature(cell.get_inputs()))
     if tape.ACTIVE and getattr(type(cell), "bprop", None) is not None:
         return record_custom_bprop(cell, args, kwargs)
     return cell.construct(*args, **kwargs)
