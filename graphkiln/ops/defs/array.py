@@ -752,9 +752,10 @@ def _reduce_infer_for(name: str, allowed):
 def _reducer(name: str, np_fn):
     @quiet
     def kernel(x, axis=(), keep_dims=False, skip_mode=False):
-        if isinstance(axis, (np.ndarray, tuple)) and len(axis):
-            # (checked here when computed at run time)
-            axis = list(norm_axes(name, list(np.asarray(axis).reshape(-1)), np.ndim(x)))
+        if isinstance(axis, np.ndarray):  # (checked here when computed at run time)
+            axis = list(norm_axes(name, axis, np.ndim(x)))
+        elif isinstance(axis, tuple) and axis:  # (mutable ints: likewise)
+            axis = list(norm_axes(name, list(axis), np.ndim(x)))
         if axis in ((), []):
             if skip_mode:
                 return x
