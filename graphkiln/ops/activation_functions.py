@@ -62,9 +62,12 @@ def logsigmoid(x) -> Tensor:
 
 
 def hardsigmoid(input) -> Tensor:  # noqa: A002
-    """``relu6(input + 3) / 6``."""
+    """``relu6(input + 3) / 6``; its gradient is 1/6 strictly inside (-3, 3) and 0 at the
+    ends, as MindSpore's (``relu6``'s own gradient would count 3)."""
     x = _float_tensor("hardsigmoid", input)
-    return F.div(F.relu6(F.add(x, 3.0)), 6.0)
+    inner = F.div(F.add(x, 3.0), 6.0)
+    return F.select(F.less_equal(x, -3.0), F.zeros_like(x),
+                    F.select(F.greater_equal(x, 3.0), F.ones_like(x), inner))
 
 
 def hardtanh(input, min_val=-1.0, max_val=1.0) -> Tensor:  # noqa: A002

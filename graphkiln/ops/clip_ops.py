@@ -68,7 +68,18 @@ def clamp(input, min=None, max=None) -> Tensor:  # noqa: A002 - MindSpore's name
         raise ValueError("For 'clamp', at least one of 'min' or 'max' must not be None.")
     if _is_bool(input) or _is_bool(min) or _is_bool(max):
         raise ValueError("For 'clamp', the dtype of 'input', 'min' and 'max' must not be bool.")
-    return clip_by_value(input, min, max)
+    out = clip_by_value(input, min, max)
+    # ``input`` keeps its gradient on the bounds too (MindSpore's clamp; clip_by_value, a
+    # maximum and a minimum, gives a tie half)
+    inside = None
+    for bound, within in ((min, F.greater_equal), (max, F.less_equal)):
+        if bound is not None:
+            ok = within(input, bound)
+            inside = ok if inside is None else F.logical_and(inside, ok)
+    x = F.cast(input, out.dtype)
+    if tuple(x.shape) != tuple(out.shape):
+        x, inside = F.broadcast_to(x, out.shape), F.broadcast_to(inside, out.shape)
+    return F.select(inside, x, out)
 
 
 clip = clamp

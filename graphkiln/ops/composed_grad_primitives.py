@@ -1,23 +1,15 @@
-"""MindSpore's backward kernels that user code calls directly (``_grad_ops.SqrtGrad``,
-``_grad_ops.StridedSliceGrad``), composed of graphkiln's primitives: the call traces the
-parts, so their own gradients and vmap come from the parts' rules."""
+"""MindSpore's backward kernels that user code calls directly and graphkiln composes of its
+primitives (``_grad_ops.StridedSliceGrad``): the call traces the parts, so their own
+gradients and vmap come from the parts' rules. (``SqrtGrad`` and the other element-wise
+backward kernels are primitives: ``ops/defs/elementwise.py``.)"""
 from __future__ import annotations
-
-import graphkiln.ops.functional as F
 
 from ..common.tensor import Tensor
 from .composed_primitives import _Composed
 from .defs.array import strided_index
 from .defs.grad_ops import GetitemGrad
 
-__all__ = ["SqrtGrad", "StridedSliceGrad"]
-
-
-class SqrtGrad(_Composed):
-    """``(y, dy) -> dy / (2 y)``: the backward of ``y = sqrt(x)``, from its output."""
-
-    def __call__(self, y: Tensor, dy: Tensor) -> Tensor:
-        return F.div(dy, F.mul(y, 2))
+__all__ = ["StridedSliceGrad"]
 
 
 class StridedSliceGrad(_Composed):

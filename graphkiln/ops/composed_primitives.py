@@ -1,20 +1,26 @@
 """MindSpore primitives that graphkiln computes as compositions of its own primitives:
-``ReduceAny``, ``ReduceAll``, ``MaximumGradGrad``, ``IndexAdd``, ``ConvertToDynamic``,
-``InsertGradientOf``, ``FillV2``, ``TupleToTensor``/``ListToTensor``, ``CopyWithSlice``,
-and ``BatchNorm``'s in-place update of its running statistics.
+``ReduceAny``, ``ReduceAll``, ``MaximumGrad``, ``MinimumGrad``, ``MaximumGradGrad``,
+``IndexAdd``, ``ConvertToDynamic``, ``InsertGradientOf``, ``FillV2``,
+``TupleToTensor``/``ListToTensor``, ``CopyWithSlice``, ``ResizeNearestNeighborV2`` (and its
+backward), and ``BatchNorm``'s in-place update of its running statistics.
 Each is a class whose instances call like a primitive (``ops.ReduceAny(True)(x, 0)``);
 the call traces the composed ops, so gradients and vmap come from their rules."""
 from __future__ import annotations
 
+import numpy as np
+
 import graphkiln.ops.functional as F
 
+from ..common import dtype as mstype
 from ..common.parameter import Parameter
 from ..common.tensor import Tensor
 from ..ir.primitive import REGISTRY, override_class, primitive_class
+from .defs.image import source_indices
 
-__all__ = ["ReduceAny", "ReduceAll", "MaximumGradGrad", "IndexAdd", "ConvertToDynamic",
-           "InsertGradientOf", "BatchNorm", "FillV2", "TupleToTensor", "ListToTensor",
-           "CopyWithSlice"]
+__all__ = ["ReduceAny", "ReduceAll", "MaximumGrad", "MinimumGrad", "MaximumGradGrad", "IndexAdd",
+           "ConvertToDynamic", "InsertGradientOf", "BatchNorm", "FillV2", "TupleToTensor",
+           "ListToTensor", "CopyWithSlice", "ResizeNearestNeighborV2",
+           "ResizeNearestNeighborV2Grad"]
 
 
 def _check_bool(owner: str, name: str, value) -> bool:
@@ -55,6 +61,32 @@ class ReduceAll(_Reduce):
     """Logical and along ``axis``."""
 
     reduce = staticmethod(F.reduce_all)
+
+
+class _ExtremumGrad(_Composed):
+    """``(x1, x2, grads) -> (dx1, dx2)``: the backward of ``Maximum``/``Minimum`` (the winner
+    takes ``grads``, a tie gives each half; summed back to each input's shape). MindSpore
+    returns both whatever ``grad_x`` and ``grad_y`` say."""
+
+    forward = "Maximum"
+
+    def __init__(self, grad_x: bool = True, grad_y: bool = True):
+        owner = type(self).__name__
+        self.grad_x = _check_bool(owner, "grad_x", grad_x)
+        self.grad_y = _check_bool(owner, "grad_y", grad_y)
+
+    def __call__(self, x1: Tensor, x2: Tensor, grads: Tensor) -> tuple:
+        return tuple(REGISTRY[self.forward].bprop(x1, x2, None, grads))
+
+
+class MaximumGrad(_ExtremumGrad):
+    """The backward of ``Maximum``."""
+
+
+class MinimumGrad(_ExtremumGrad):
+    """The backward of ``Minimum``."""
+
+    forward = "Minimum"
 
 
 class MaximumGradGrad(_Composed):
@@ -128,7 +160,6 @@ class ConvertToDynamic(_Composed):
 
     def __call__(self, x):
         return x
-
 
 
 class FillV2(_Composed):
@@ -215,3 +246,118 @@ class BatchNorm(primitive_class(REGISTRY["BatchNorm"])):
         moved_mean = F.assign(mean, F.add(F.mul(mean, keep), F.mul(out[1], new)))
         moved_var = F.assign(variance, F.add(F.mul(variance, keep), F.mul(out[2], new)))
         return (F.depend(out[0], F.depend(moved_mean, moved_var)),) + tuple(out[1:])
+
+
+_RESIZE_V2 = "ResizeNearestNeighborV2"
+_RESIZE_V2_TYPES = ("Float16", "Float32", "Float64", "UInt8")
+
+
+def _resize_size(size) -> tuple[int, int]:
+    """``size`` (a tuple or a 1-D int Tensor with a known value) as two positive ints."""
+    if isinstance(size, Tensor):
+        if size.ndim > 1 or not size.dtype.is_int:
+            raise TypeError(f"For {_RESIZE_V2}, the 1'th input is a Tensor whose shape is "
+                            f"{list(size.shape)} and dtype is [{size.dtype}], which can not "
+                            f"be converted to tuple of int.")
+        try:
+            size = tuple(int(v) for v in size.asnumpy().reshape(-1))
+        except Exception:  # a value computed when the graph runs
+            raise ValueError(f"For {_RESIZE_V2}, the 'size' must be a constant, but got a "
+                             f"value computed at run time.") from None
+    if not isinstance(size, (tuple, list)) or not all(
+            isinstance(v, int) and not isinstance(v, bool) for v in size):
+        raise TypeError(f"For {_RESIZE_V2}, the 'size' must be a tuple of ints, but got "
+                        f"{size!r}.")
+    if len(size) != 2:
+        raise ValueError(f"For primitive[{_RESIZE_V2}], the number of size must be equal to "
+                         f"2, but got {len(size)}.")
+    for v in size:
+        if v <= 0:
+            raise ValueError(f"For primitive[{_RESIZE_V2}], the size value must be greater "
+                             f"than 0, but got {v}.")
+    return int(size[0]), int(size[1])
+
+
+def _sources(n_in, n_out, corners: bool, centers: bool) -> Tensor:
+    """The input index each of ``n_out`` output positions reads (see ``source_indices``):
+    constants, or computed as the graph runs where a size (an int64 Tensor) is unknown."""
+    if isinstance(n_in, int) and isinstance(n_out, int):
+        return Tensor(source_indices(n_in, n_out, corners, centers).astype("int64"))
+    wide_in = F.cast(n_in, mstype.float64) if isinstance(n_in, Tensor) else float(n_in)
+    if isinstance(n_out, int):
+        positions, wide_out = Tensor(np.arange(n_out, dtype=np.float64)), float(n_out)
+    else:
+        one = Tensor(1, mstype.int64)
+        positions = F.cast(F.range(Tensor(0, mstype.int64), n_out, one), mstype.float64)
+        wide_out = F.cast(n_out, mstype.float64)
+    # (with align_corners one output position reads 0 whatever the scale)
+    scale = F.div(F.sub(wide_in, 1.0), F.maximum(F.sub(wide_out, 1.0), 1.0)) if corners \
+        else F.div(wide_in, wide_out)
+    pos = F.mul(F.add(positions, 0.5 if centers else 0.0), scale)
+    src = F.floor(F.add(pos, 0.5) if corners else pos)
+    last = F.sub(F.cast(n_in, mstype.int64), 1) if isinstance(n_in, Tensor) else n_in - 1
+    return F.minimum(F.cast(src, mstype.int64), last)
+
+
+def _size_of(x: Tensor, axis: int):
+    """``x.shape[axis]``: an int, or an int64 Tensor read as the graph runs."""
+    n = x.shape[axis]
+    return n if n >= 0 else F.gather(F.dyn_shape(x), Tensor(axis), 0)
+
+
+class _ResizeV2(_Composed):
+    def __init__(self, align_corners: bool = False, half_pixel_centers: bool = False):
+        if align_corners and half_pixel_centers:
+            raise ValueError(f"For {type(self).__name__}, the half_pixel_centers must be false "
+                             f"when align_corners is true, but half_pixel_centers got True.")
+        self.align_corners = bool(align_corners)
+        self.half_pixel_centers = bool(half_pixel_centers)
+
+    def _check(self, x, arg: str) -> None:
+        name = type(self).__name__
+        if not isinstance(x, Tensor):
+            raise TypeError(f"For {name}, the '{arg}' must be a Tensor, but got "
+                            f"{type(x).__name__}.")
+        if x.ndim != 4:
+            raise ValueError(f"For primitive[{name}], the image rank must be equal to 4, but "
+                             f"got {x.ndim}.")
+        if str(x.dtype) not in _RESIZE_V2_TYPES:
+            raise TypeError(f"For {name}, the '{arg}' must be a Tensor of "
+                            f"{', '.join(_RESIZE_V2_TYPES)}, but got {x.dtype}.")
+
+
+class ResizeNearestNeighborV2(_ResizeV2):
+    """``ResizeNearestNeighborV2(align_corners=False, half_pixel_centers=False)(x, size)``:
+    an NCHW image resized to ``size`` (height, width), each output pixel the input pixel
+    nearest to its sampling point; ``half_pixel_centers`` samples at pixel centres (unlike
+    ``ResizeNearestNeighbor``'s). Two gathers."""
+
+    def __call__(self, x: Tensor, size) -> Tensor:
+        self._check(x, "x")
+        height, width = _resize_size(size)
+        for axis, n_out in ((2, height), (3, width)):
+            src = _sources(_size_of(x, axis), n_out, self.align_corners,
+                           self.half_pixel_centers)
+            x = F.gather(x, src, axis)
+        return x
+
+
+class ResizeNearestNeighborV2Grad(_ResizeV2):
+    """``ResizeNearestNeighborV2Grad(align_corners, half_pixel_centers)(grads, size)``: the
+    backward of ``ResizeNearestNeighborV2`` to an image of ``size`` (height, width): each
+    cotangent summed onto the pixel its output read (products with one-hot matrices)."""
+
+    def __call__(self, grads: Tensor, size) -> Tensor:
+        self._check(grads, "grads")
+        height, width = _resize_size(size)
+        on, off = Tensor(1, grads.dtype), Tensor(0, grads.dtype)
+        dx = grads
+        for axis, n_in in ((2, height), (3, width)):
+            src = _sources(n_in, _size_of(dx, axis), self.align_corners,
+                           self.half_pixel_centers)
+            pick = F.one_hot(src, n_in, on, off)  # (output positions, n_in)
+            if axis == 2:
+                dx = F.transpose(F.matmul(F.transpose(dx, (0, 1, 3, 2)), pick), (0, 1, 3, 2))
+            else:
+                dx = F.matmul(dx, pick)
+        return dx

@@ -12,7 +12,7 @@ import graphkiln.ops.functional as F
 
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
-from .clip_ops import clip_by_value
+from .clip_ops import clamp
 from .defs.side_effects import InplaceCopy
 from .primitive import REGISTRY
 
@@ -86,7 +86,7 @@ def index_add_(self, dim, index, source, *, alpha=1):
 
 
 def clamp_(self, min=None, max=None):
-    return _write(self, clip_by_value(self, min, max))
+    return _write(self, clamp(self, min, max))
 
 
 class InplaceAddExt:

@@ -13,7 +13,7 @@ from ..common import dtype as mstype
 from ..common.sparse_tensor import SPARSE_TYPES
 from ..common.tensor import Tensor
 from ..ir import tape, tracing_state
-from .clip_ops import clip_by_value
+from .clip_ops import clamp
 from .defs.hooks import HookBackward
 from .dynamic_shape import shape_of
 
@@ -308,7 +308,7 @@ def _clamp(self, min=None, max=None):
     if any(isinstance(v, bool) or (isinstance(v, Tensor) and v.dtype == mstype.bool_)
            for v in (self, min, max)):
         raise ValueError("For Clamp, the dtype of 'input', 'min' and 'max' must not be bool.")
-    return clip_by_value(self, min, max)
+    return clamp(self, min, max)
 
 
 def _div(self, other, *, rounding_mode=None):

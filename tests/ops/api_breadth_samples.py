@@ -7,9 +7,8 @@ from graphkiln import Tensor
 
 _INT_BINARY = ("Gcd", "Lcm", "LeftShift", "RightShift")
 NON_DIFFERENTIABLE = {**{n: "integer operands" for n in _INT_BINARY},
-                      "NextAfter": "a step to the neighbouring float: no gradient (MindSpore "
-                                   "defines none)",
                       "PopulationCount": "counts the bits of integers"}
+NO_FLOAT16 = {"NextAfter"}  # float32/float64 only, as MindSpore's
 CHECKED_ELSEWHERE = {n: "complex-valued: its gradient (df/da + i df/db) is checked against "
                         "finite differences of both parts in tests/ops/test_api_fft.py"
                      for n in ("FFTN", "RFFTN", "IRFFTN")}
@@ -102,6 +101,7 @@ def bprop_samples(n, s, u) -> dict:
     """Samples for test_bprop.py, built with its makers."""
     return {
         "MatrixExp": [s(n(3, 3)), s(n(2, 2, 2))],
+        "NextAfter": [s(n(2, 3), n(2, 3)), s(n(2, 3), n(3))],
         **{k: [s(u(0.3, 6.0, 2, 3))] for k in _BESSEL},
         "CumProd": [s(u(0.5, 2.0, 2, 3), 1),
                     s(u(-2.0, -0.5, 3, 2), 0, exclusive=True, reverse=True)],

@@ -1,7 +1,7 @@
 """Registry-walk samples (tests/ops/test_registry.py, test_batching_rules.py, test_bprop.py)
 for ``AsinGrad``/``ACosGrad`` (``ops/defs/arc_grads.py``), ``DataFormatDimMap``
 (``ops/defs/data_format.py``) and ``ResizeBilinearV2``/``ResizeBilinearGrad``
-(``ops/defs/resize_bilinear.py``), ``Betainc`` (``ops/defs/betainc.py``) and
+(``ops/defs/resize_bilinear.py``) and
 ``UpdateCache``/``SubAndFilter`` (``ops/defs/embedding_cache.py``),
 ``SparseSparseMinimum``/``SparseSparseMaximum`` (``ops/defs/sparse_minmax.py``)."""
 import numpy as np
@@ -13,9 +13,6 @@ NON_DIFFERENTIABLE = {"DataFormatDimMap": "integer dimension indices",
                       "UpdateCache": "writes a weight's rows (MindSpore defines no gradient)",
                       **{n: "sparse merge (MindSpore defines no gradient)"
                          for n in ("SparseSparseMinimum", "SparseSparseMaximum")}}
-# MindSpore gives Betainc's a and b zero cotangents (checked in tests/ops/test_opsb_ops.py)
-ZERO_BY_DEFINITION = {"Betainc": (0, 1)}
-NO_FLOAT16 = {"Betainc"}  # float32/float64 only, as MindSpore's kernel
 
 _ARC_GRADS = ("AsinGrad", "ACosGrad")
 
@@ -39,8 +36,6 @@ def registry_samples(f32) -> dict:
                                                                            np.int64)),
                       f32(2), Tensor(np.array([2, 3], np.int64))), {})]
                for n in ("SparseSparseMinimum", "SparseSparseMaximum")},
-            "Betainc": [((Tensor(np.linspace(0.5, 3.0, 6)), Tensor(np.linspace(2.0, 0.3, 6)),
-                          Tensor(np.linspace(0.05, 0.95, 6))), {})],
             "ResizeBilinearGrad": [((f32(1, 2, 5, 7), img), {}),
                                    ((f32(1, 2, 2, 3), img), {"half_pixel_centers": True})],
             "DataFormatDimMap": [((dims,), {}), ((Tensor(np.arange(-4, 4, dtype=np.int32)),),
@@ -59,18 +54,13 @@ def vmap_samples(B, U, f32) -> dict:  # noqa: N803 - the harness's maker names
     grad = [lambda r: ((B(f32(r, 3, 1, 2, 5, 6)), U(f32(r, 1, 2, 3, 4))), {}),
             lambda r: ((B(f32(r, 3, 2, 1, 2, 5)), B(f32(r, 3, 2, 1, 4, 3))),
                        {"half_pixel_centers": True})]
-    beta = [lambda r: ((B(f32(r, 3, 4, lo=0.5, hi=3)), B(f32(r, 3, 4, lo=0.5, hi=3)),
-                        B(f32(r, 3, 4, lo=0.05, hi=0.95))), {}),
-            lambda r: ((U(f32(r, 4, lo=0.5, hi=3)), B(f32(r, 3, 4, lo=0.5, hi=3)),
-                        B(f32(r, 3, 4, lo=0.05, hi=0.95))), {})]
-    return {**{n: arc for n in _ARC_GRADS}, "DataFormatDimMap": dims, "Betainc": beta,
+    return {**{n: arc for n in _ARC_GRADS}, "DataFormatDimMap": dims,
             "ResizeBilinearV2": resize, "ResizeBilinearGrad": grad}
 
 
 def bprop_samples(n, s, u) -> dict:
     """Samples for test_bprop.py, built with its makers."""
     return {**{name: [s(u(-0.8, 0.8, 2, 3), n(2, 3))] for name in _ARC_GRADS},
-            "Betainc": [s(u(0.5, 3.0, 2, 3), u(0.5, 3.0, 2, 3), u(0.1, 0.9, 2, 3))],
             "ResizeBilinearV2": [s(n(1, 2, 3, 4), (5, 7)),
                                  s(n(2, 1, 4, 3), (3, 2), align_corners=True),
                                  s(n(1, 1, 3, 3), (4, 5), half_pixel_centers=True)],

@@ -27,7 +27,8 @@ CHECKED_ELSEWHERE = {n: "float16/float32 only (as MindSpore): its gradient is ch
 def _domain(name: str) -> tuple[float, float]:
     """An input range inside the op's domain, away from kinks."""
     return {"Acosh": (1.2, 3.0), "Erfinv": (-0.9, 0.9), "Atanh": (-0.9, 0.9),
-            "Inv": (0.5, 2.0), "InvGrad": (0.5, 2.0)}.get(name, (-2.0, 2.0))
+            "Inv": (0.5, 2.0), "InvGrad": (0.5, 2.0),
+            "SqrtGrad": (0.5, 2.0)}.get(name, (-2.0, 2.0))
 
 
 def _distinct(*shape):
@@ -53,7 +54,8 @@ def registry_samples(f32) -> dict:
         "IsNan": [((x,), {}), ((ints,), {})],
         "IsFinite": [((x,), {}), ((ints,), {})],
         **{n: [((x, f32(2, 3)), {})] for n in ("InvGrad", "AtanGrad", "EluGrad", "HShrinkGrad",
-                                                "FastGeLUGrad", "HSigmoidGrad", "HSwishGrad")},
+                                                "FastGeLUGrad", "HSigmoidGrad", "HSwishGrad",
+                                                "ReciprocalGrad", "RsqrtGrad", "SqrtGrad")},
         "GeLUGrad": [((x, f32(2, 3) * 2, x), {}), ((half, half, half), {})],
         "BiasAddGrad": [((f32(2, 3, 2),), {}), ((Tensor(np.ones((2, 2, 3), np.int8)),),
                                                 {"data_format": "NHWC"})],
@@ -104,7 +106,8 @@ def vmap_samples(B, U, f32) -> dict:  # noqa: N803 - test_batching_rules' class 
                                                             "IsInf", "IsFinite")}
     samples["Invert"] = [lambda r: ((B(r.integers(-50, 50, (3, 4)).astype(np.int32)),), {})]
     samples.update({n: binary(n) for n in ("InvGrad", "AtanGrad", "EluGrad", "HShrinkGrad",
-                                           "FastGeLUGrad", "HSigmoidGrad", "HSwishGrad")})
+                                           "FastGeLUGrad", "HSigmoidGrad", "HSwishGrad",
+                                           "ReciprocalGrad", "RsqrtGrad", "SqrtGrad")})
     samples["GeLUGrad"] = [lambda r: ((B(f32(r, 3, 4)), B(f32(r, 3, 4)), U(f32(r, 4))), {})]
     samples["BiasAddGrad"] = [lambda r: ((B(f32(r, 3, 2, 4, 5)),), {}),
                               lambda r: ((B(f32(r, 3, 2, 4)),), {"data_format": "NHWC"})]
@@ -148,6 +151,9 @@ def bprop_samples(n, s, u) -> dict:
     samples["Elu"].append(s(u(-3.0, -0.1, 4)))
     samples["CeLU"].append(s(u(-3.0, 3.0, 4), alpha=2.0))
     samples.update({"InvGrad": [s(u(0.5, 2.0, 2, 3), n(2, 3))],
+                    "ReciprocalGrad": [s(u(0.5, 2.0, 2, 3), n(2, 3))],
+                    "RsqrtGrad": [s(u(0.5, 2.0, 2, 3), n(2, 3))],
+                    "SqrtGrad": [s(u(0.5, 2.0, 2, 3), n(2, 3))],
                     "AtanGrad": [s(n(2, 3), n(2, 3))],
                     "EluGrad": [s(n(2, 3), u(0.1, 2.0, 2, 3)), s(n(3), u(-0.9, -0.1, 3))],
                     "HSigmoidGrad": [s(n(2, 3), u(-2.5, 2.5, 2, 3)), s(n(2), u(3.5, 5.0, 2))],

@@ -341,3 +341,44 @@ def test_slice_of_a_scalar_is_refused_as_mindspore_does():
         ops.Slice()(Tensor(np.float64(1.0)), (), ())
     with pytest.raises(ValueError, match=r"rank of input_x must be greater than 0"):
         ms.jit(lambda x: ops.Slice()(x, (), ()))(Tensor(np.float64(1.0)))
+
+
+@pytest.mark.parametrize("mode", [ms.PYNATIVE_MODE, ms.GRAPH_MODE])
+def test_deepcopy_is_an_identity_copy(mode):
+    """``ops.deepcopy`` (MindSpore's ``Identity``): a new Tensor of the same values, with
+    the gradient of the identity; a non-Tensor is a TypeError."""
+    x = arr(2, 3)
+    ms.set_context(mode=mode)
+    try:
+        fn = ms.jit(ops.deepcopy) if mode == ms.GRAPH_MODE else ops.deepcopy
+        t = Tensor(x)
+        out = fn(t)
+        grad = ops.grad(fn)(t)
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+    assert out is not t
+    check(out, x)
+    check(grad, np.ones_like(x))
+    with pytest.raises(TypeError):
+        ops.deepcopy([1.0])
+
+
+@pytest.mark.parametrize("mode", [ms.PYNATIVE_MODE, ms.GRAPH_MODE])
+def test_strided_slice_bounds_read_at_run_time(mode):
+    """``begin``/``end``/``strides`` given as Tensors (graph inputs, read when the graph
+    runs: the sliced dimensions are unknown until then), as in MindSpore."""
+    x = arr(5, 6, 7)
+    b, e, s = (Tensor(np.array(v, np.int64)) for v in ([0, 1], [4, 5], [1, 2]))
+    ms.set_context(mode=mode)
+    try:
+        fn = ms.jit(lambda t, *a: ops.StridedSlice()(t, *a)) if mode == ms.GRAPH_MODE else \
+            ops.StridedSlice()
+        check(fn(Tensor(x), b, e, s), x[0:4, 1:5:2])
+        check(fn(Tensor(x), b, e, Tensor(np.array([2, -1], np.int64))), x[0:4:2, 1:5:-1])
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+    fn = ms.jit(lambda t, *a: ops.StridedSlice(shrink_axis_mask=1)(t, *a))
+    with pytest.raises(ValueError, match="shrink_axis_mask"):
+        fn(Tensor(x), b, e, s)
+    with pytest.raises(ValueError, match="gradient needs constant"):
+        ops.grad(ms.jit(lambda t, *a: ops.StridedSlice()(t, *a).sum()))(Tensor(x), b, e, s)

@@ -166,6 +166,13 @@ SAMPLES["Polygamma"] = [
     lambda r: ((B(np.array([1, 2, 4], np.int64)), U(f32(r, 2, lo=-2.8, hi=-2.2))), {})]
 for _n in ("Igamma", "Igammac", "IgammaGradA"):  # tensors of one dtype (no Python number)
     SAMPLES[_n] = _binary(0.2, 6.0)[:4] + _binary(0.2, 6.0)[5:]
+SAMPLES["MapUniform"] = [
+    lambda r: ((B(r.integers(-20, 20, (3, 4)).astype(np.int32)), 4, 5), {})]
+SAMPLES["Betainc"] = [
+    lambda r: ((B(f32(r, 3, 4, lo=0.5, hi=5.0)), U(f32(r, 4, lo=0.5, hi=5.0)),
+                B(f32(r, 3, 4, lo=0.05, hi=0.95))), {}),
+    lambda r: ((U(f32(r, 4, lo=0.5, hi=5.0)), U(f32(r, 4, lo=0.5, hi=5.0)),
+                B(f32(r, 3, 4, lo=0.05, hi=0.95))), {})]
 for _n in ("Shape", "TensorShape", "DType", "Rank", "Size", "TopTypeof", "Flatten"):
     SAMPLES[_n] = [lambda r: ((B(f32(r, 3, 2, 4)),), {})]
 SAMPLES["FloatStatus"] = [
@@ -193,6 +200,10 @@ SAMPLES["ReLU6Grad"] = SAMPLES["ReluGrad"]
 SAMPLES["Lstsq"] = [lambda r: ((B(f32(r, 3, 4, 3)), U(f32(r, 4, 2))), {}),
                     lambda r: ((U(f32(r, 4, 3)), B(f32(r, 3, 4))), {})]
 SAMPLES["LogicalNot"] = [lambda r: ((B(bools(r, 3, 4)),), {})]
+SAMPLES["LayerNormGradGrad"] = [
+    lambda r: ((B(f32(r, 3, 2, 4)), B(f32(r, 3, 2, 4)), B(f32(r, 3, 2, 1, lo=0.5, hi=2)),
+                B(f32(r, 3, 2, 1)), U(f32(r, 4)), B(f32(r, 3, 2, 4)), U(f32(r, 4)),
+                B(f32(r, 3, 4))), {})]
 for _n in ("Add", "Sub", "Mul", "Maximum", "Minimum", "Less", "LessEqual", "Greater",
            "GreaterEqual", "Equal", "NotEqual"):
     SAMPLES[_n] = _binary()

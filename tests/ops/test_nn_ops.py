@@ -150,6 +150,26 @@ def test_one_hot_python_values():
           (5 * np.eye(3, dtype=np.float16))[[0, 2, 1]])
 
 
+@pytest.mark.parametrize("mode", [ms.PYNATIVE_MODE, ms.GRAPH_MODE])
+@pytest.mark.parametrize("depth", [Tensor(3, ms.int32), Tensor(np.array([3], np.int64))])
+def test_one_hot_depth_tensor(mode, depth):
+    """A one-element int Tensor depth (MindSpore 2.10: shape (4, 3) for either); in a graph
+    its value, so the output's size, is known only when the graph runs."""
+    idx = Tensor(np.array([0, 1, 2, 5], np.int32))
+    on, off = Tensor(np.float32(1.0)), Tensor(np.float32(0.0))
+    ms.set_context(mode=mode)
+    try:
+        out = ms.jit(lambda i, d: ops.OneHot()(i, d, on, off))(idx, depth) \
+            if mode == ms.GRAPH_MODE else ops.OneHot()(idx, depth, on, off)
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+    check(out, np_one_hot(idx.asnumpy(), 3, np.float32(1.0), np.float32(0.0), -1))
+    with pytest.raises(TypeError, match=r"For 'OneHot'.*depth"):
+        ops.OneHot()(idx, Tensor(3.0, ms.float32), on, off)
+    with pytest.raises(ValueError, match=r"For 'OneHot'.*depth.*-1"):
+        ops.OneHot()(idx, Tensor(-1, ms.int32), on, off)
+
+
 def test_one_hot_errors():
     idx = Tensor(np.array([0, 2, 1], np.int32))
     on, off = Tensor(1.0), Tensor(0.0)

@@ -115,3 +115,14 @@ def test_sparse_reorder_gradient_puts_values_back():
     want = np.empty(5, np.float32)
     want[order] = w
     np.testing.assert_array_equal(grad.asnumpy(), want)
+
+
+@pytest.mark.parametrize("k", [2, 3])
+def test_grid_sampler_mixed_dtypes_message(k):
+    """MindSpore 2.10: "For primitive[GridSampler3D], the input type must be same." (a
+    TypeError) for a float32 image and a grid of another dtype."""
+    x = ms.Tensor(np.ones((2, 3) + (3,) * k, np.float32))
+    grid = ms.Tensor(np.ones((2,) + (3,) * k + (k,), np.float64))
+    with pytest.raises(TypeError, match=rf"primitive\[GridSampler{k}D\], the input type must "
+                                        r"be same"):
+        getattr(ms.ops, f"GridSampler{k}D")()(x, grid)

@@ -101,6 +101,8 @@ SAMPLES = {
                 ((X, b(2, 3), Y), {}), ((i32(2, 3), 0, f32(3)), {})],
     "ReluGrad": [((f32(2, 3), f32(2, 3)), {}), ((i32(2, 3), i32(2, 3)), {})],
     "Lstsq": [((f32(4, 3), f32(4, 2)), {}), ((f32(3, 3), f32(3)), {"l2_regularizer": 0.5})],
+    "LayerNormGradGrad": [((X, X, Tensor(np.array([[0.5], [1.5]], np.float32)), f32(2, 1), Y, X,
+                            Y, Y), {})],
     "ReLU6Grad": [((f32(2, 3), f32(2, 3)), {}), ((i32(2, 3), i32(2, 3)), {})],
     "GetitemGrad": [((f32(2, 2), (i32(2), slice(None, None, 2))), {"shape": (3, 3)}),
                     ((f32(3), 1), {"shape": (2, 3)}), ((f32(3), 1, f32(2, 3)), {})],
@@ -143,6 +145,10 @@ SAMPLES = {
         "Flatten", "TensorShape")},
     # data-dependent output sizes: infer promises -1 for the size the kernel computes
     "NonZero": [((X,), {}), ((b(2, 3),), {})],
+    "MapUniform": [((Tensor(np.arange(8, dtype=np.int32)), 4, 2), {}),
+                   ((Tensor(np.arange(-3, 3).reshape(2, 3)), Tensor(3), Tensor(2)), {})],
+    "PadAndShift": [((Tensor(np.array([9, 13, -1, -1, -1], np.int32)),
+                      Tensor(np.array([0, 3, 5], np.int32)), 1), {})],
     "MaskedSelect": [((X, b(2, 3)), {}), ((X, b(3)), {})],
     "MaskedSelectGrad": [((X, b(2, 3), f32(3)), {}), ((X, b(3), f32(4)), {})],
     "Unique": [((i32(2, 3),), {}), ((X,), {})],
@@ -196,6 +202,8 @@ SAMPLES = {
     "GatherD": [((f32(3, 4), 1, i32(3, 2)), {}), ((f32(3, 4), 0, i32(2, 4)), {})],
     **{n: [((X + 2.5, Y + 2.1), {}), ((Tensor(np.ones(3)), Tensor(np.arange(3.0))), {})]
        for n in ("Igamma", "Igammac", "IgammaGradA")},
+    "Betainc": [((X + 2.5, X + 3.0, Tensor(np.linspace(0.1, 0.9, 6).astype(np.float32)
+                                         .reshape(2, 3))), {})],
     **{n: [((X,), {}), ((Tensor(np.ones(3, np.float16)),), {})] for n in ("Lgamma", "Digamma")},
     "Polygamma": [((Tensor(np.int64(1)), X), {}),
                   ((Tensor(np.int32(2)), Tensor(np.ones(3, np.float16))), {})],

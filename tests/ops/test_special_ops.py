@@ -1,5 +1,5 @@
-"""Gamma-function primitives (Igamma, Igammac, Lgamma, Digamma, Polygamma) against real
-MindSpore 2.10 (fixtures/special.npz, recorded by fixtures/record_special.py): outputs in
+"""Gamma-function primitives (Igamma, Igammac, Lgamma, Digamma, Polygamma) and Betainc against
+real MindSpore 2.10 (fixtures/special.npz, recorded by fixtures/record_special.py): outputs in
 PYNATIVE and GRAPH mode, input gradients for a fixed cotangent, MindSpore's errors, and
 the functional, Tensor-method and ``nn`` cell front ends."""
 import json

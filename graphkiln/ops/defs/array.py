@@ -681,22 +681,43 @@ def _reduce_axes(name: str, x, axis) -> tuple:
     return norm_axes(name, ax, x.ndim)
 
 
+def _unknown_ints(a) -> list | None:
+    """The elements of a run-time int or tuple of ints (``mutable((0, 1))``), else None."""
+    elements = a.elements if isinstance(a, AbstractTuple) else [a]
+    scalars = [e for e in elements if isinstance(e, AbstractScalar)]
+    if len(scalars) != len(elements) or all(e.is_known for e in scalars):
+        return None
+    return scalars
+
+
 def runtime_axes(a) -> bool:
-    """True for an ``axis`` input that is an integer Tensor computed at run time."""
-    return isinstance(a, AbstractTensor) and a.value is None
+    """True for an ``axis`` input computed at run time: an integer Tensor, an int or a tuple
+    of ints."""
+    if isinstance(a, AbstractTensor):
+        return a.value is None
+    return isinstance(a, (AbstractScalar, AbstractTuple)) and _unknown_ints(a) is not None
+
+
+def _axes_count(name: str, axis) -> int:
+    """How many axes a run-time ``axis`` names."""
+    ints = None if isinstance(axis, AbstractTensor) else _unknown_ints(axis)
+    if ints is not None and all(issubclass(e.kind, int) and not issubclass(e.kind, bool)
+                                for e in ints):
+        return len(ints)
+    if ints is not None or not axis.dtype.is_int or axis.ndim > 1:
+        raise TypeError(f"For '{name}', the 'axis' must be an int, a tuple of ints or a 0-D "
+                        f"or 1-D integer Tensor, but got {describe(axis)}.")
+    return len(tensor_shape_dims(name, "axis", axis))
 
 
 def _runtime_axes_shape(name: str, x, axis, keep_dims: bool, skip_mode: bool) -> tuple:
     """The shape a reduction over run-time ``axis`` gives: ``x``'s rank less the axes'
     count (the count must be known: :class:`DynamicRankError` otherwise), each dimension
     unknown; with ``keep_dims``, ``x``'s rank."""
-    if not axis.dtype.is_int or axis.ndim > 1:
-        raise TypeError(f"For '{name}', the 'axis' must be an int, a tuple of ints or a 0-D "
-                        f"or 1-D integer Tensor, but got {describe(axis)}.")
+    count = _axes_count(name, axis)
     if skip_mode:
         raise ValueError(f"For '{name}', 'skip_mode' needs a constant 'axis', but got a value "
                          f"computed at run time ({describe(axis)}).")
-    count = len(tensor_shape_dims(name, "axis", axis))
     if count > x.ndim:
         raise ValueError(f"For '{name}', the 'axis' names {count} dimensions of a Tensor of "
                          f"rank {x.ndim}.")
@@ -734,6 +755,8 @@ def _reducer(name: str, np_fn):
     def kernel(x, axis=(), keep_dims=False, skip_mode=False):
         if isinstance(axis, np.ndarray):  # (checked here when computed at run time)
             axis = list(norm_axes(name, axis, np.ndim(x)))
+        elif isinstance(axis, tuple) and axis:  # (mutable ints: likewise)
+            axis = list(norm_axes(name, list(axis), np.ndim(x)))
         if axis in ((), []):
             if skip_mode:
                 return x
@@ -909,13 +932,43 @@ def _strided_index(name, begin, end, strides, masks) -> tuple:
                          const_value(name, "strides", strides), **masks)
 
 
+def _runtime_slice_shape(x, args: dict, masks: dict) -> tuple:
+    """The shape of a StridedSlice whose begin/end/strides are read when the graph runs:
+    the sliced leading dimensions unknown (the masks that add or remove axes need
+    constants)."""
+    counts = set()
+    for arg, a in args.items():
+        if not isinstance(a, AbstractTensor) or not a.dtype.is_int or len(a.shape) != 1 \
+                or a.shape[0] < 0:
+            raise ValueError(f"For 'StridedSlice', the '{arg}' computed at run time must be a "
+                             f"1-D integer Tensor of known length, but got {describe(a)}.")
+        counts.add(a.shape[0])
+    if len(counts) != 1:
+        raise ValueError(f"For 'StridedSlice', 'begin', 'end' and 'strides' must have the "
+                         f"same length, but got {[a.shape[0] for a in args.values()]}.")
+    for name in ("ellipsis_mask", "new_axis_mask", "shrink_axis_mask"):
+        if masks.get(name, 0):
+            raise ValueError(f"For 'StridedSlice', the '{name}' needs constant 'begin', 'end' "
+                             f"and 'strides', but they are computed at run time.")
+    n = counts.pop()
+    if n > len(x.shape):
+        raise ValueError(f"For 'StridedSlice', 'begin' has {n} elements, more than the rank "
+                         f"{len(x.shape)} of 'input_x'.")
+    return (UNKNOWN_DIM,) * n + tuple(x.shape[n:])
+
+
 def _strided_slice_infer(x, begin, end, strides, **masks):
-    tensor_type("StridedSlice", "input_x", x)
+    t = tensor_type("StridedSlice", "input_x", x)
+    args = {"begin": begin, "end": end, "strides": strides}
+    if any(isinstance(a, AbstractTensor) and a.value is None for a in args.values()):
+        return AbstractTensor(t, _runtime_slice_shape(x, args, masks))
     index = _strided_index("StridedSlice", begin, end, strides, masks)
     return _getitem_infer(x, AbstractTuple([AbstractScalar(e) for e in index]))
 
 
 def _strided_slice(x, begin, end, strides, **masks):
+    begin, end, strides = (np.asarray(v).reshape(-1).tolist() if isinstance(v, np.ndarray)
+                           else v for v in (begin, end, strides))
     return np.asarray(x[strided_index(begin, end, strides, **masks)])
 
 

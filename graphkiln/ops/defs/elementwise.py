@@ -1,8 +1,8 @@
 """More elementwise primitives: the inverse hyperbolic functions, erfc/erfinv, ``Inv`` and
 ``Invert``, float classification (``IsNan``/``IsInf``/``IsFinite``), the ELU family and the
 shrink/fast-GeLU activations, the backward kernels MindSpore exposes for some of them
-(``InvGrad``, ``AtanGrad``, ``EluGrad``, ``HShrinkGrad``, ``FastGeLUGrad``,
-``HSigmoidGrad``, ``HSwishGrad``, ``GeLUGrad``), and ``Ger``, the
+(``InvGrad``, ``ReciprocalGrad``, ``RsqrtGrad``, ``SqrtGrad``, ``AtanGrad``, ``EluGrad``,
+``HShrinkGrad``, ``FastGeLUGrad``, ``HSigmoidGrad``, ``HSwishGrad``, ``GeLUGrad``), and ``Ger``, the
 product of every element of one vector with every element of another.
 
 The dtypes each op accepts are the ones MindSpore 2.10's CPU kernels accept (measured).
@@ -190,6 +190,18 @@ def _inv_grad(y, dy):
     return -dy * np.conj(y * y)  # complex: dout times the conjugate derivative
 
 
+def _rsqrt_grad(y, dy):
+    """``-y**3 dy / 2``; integers halve ``dy`` first, truncating, as MindSpore's kernel."""
+    if y.dtype.kind == "i":
+        half = np.sign(dy) * (np.abs(dy) // 2)
+        return -half * y * y * y
+    return dy * np.conj(y * y * y) * -0.5
+
+
+def _sqrt_grad(y, dy):
+    return dy / (2 * np.conj(y))
+
+
 def _atan_grad(x, dy):
     return dy / np.conj(1 + x * x)
 
@@ -217,6 +229,18 @@ InvGrad = OpDef("InvGrad", _grad_infer("InvGrad", "x", "grad",
                                            (mstype.int8, mstype.int32, mstype.int64) + FLOATS
                                            + COMPLEX),
                 _grad_kernel(_inv_grad))
+# ``ReciprocalGrad(y, dy)``: the same, MindSpore's name for floats and complex numbers
+ReciprocalGrad = OpDef("ReciprocalGrad", _grad_infer("ReciprocalGrad", "y", "dy",
+                                                     FLOATS + COMPLEX),
+                       _grad_kernel(_inv_grad))
+# ``RsqrtGrad(y, dy)``: the backward of ``Rsqrt`` from its output ``y``
+RsqrtGrad = OpDef("RsqrtGrad", _grad_infer("RsqrtGrad", "y", "dy",
+                                           (mstype.int8, mstype.int32, mstype.int64) + FLOATS
+                                           + COMPLEX),
+                  _grad_kernel(_rsqrt_grad))
+# ``SqrtGrad(y, dy)``: the backward of ``Sqrt`` from its output ``y``
+SqrtGrad = OpDef("SqrtGrad", _grad_infer("SqrtGrad", "y", "dy", FLOATS + COMPLEX),
+                 _grad_kernel(_sqrt_grad))
 # ``AtanGrad(x, dy)``: the backward of ``Atan`` from its input
 AtanGrad = OpDef("AtanGrad", _grad_infer("AtanGrad", "x", "dout", FLOATS + COMPLEX),
                  _grad_kernel(_atan_grad))

@@ -1,17 +1,32 @@
-"""MindSpore's embedding-cache helpers (``ops.operations._embedding_cache_ops``):
+"""MindSpore's embedding-cache primitives (``ops.operations._embedding_cache_ops``), as its
+CPU kernels.
+
 ``UpdateCache`` writes ``updates[k]`` into row ``indices[k]`` of a weight, skipping indices
 outside ``[0, max_num)``; ``SubAndFilter`` subtracts ``offset`` and keeps the results in
-``[0, max_num)`` with their positions (a leading dimension known only at run time)."""
+``[0, max_num)`` with their positions (a leading dimension known only at run time).
+
+The index maps are integer-valued, so without gradients:
+``MapUniform(input, per_group_size, group_num)`` sends id ``i`` to
+``i % group_num * per_group_size + i / group_num`` (C integer division and remainder, which
+truncate toward zero); a result ``>= group_num * per_group_size`` is an error.
+``PadAndShift(input_x, cum_sum_arr, shift_idx)`` gives ``cum_sum_arr[-1]`` elements, all -1
+except the first ``cum_sum_arr[shift_idx + 1] - cum_sum_arr[shift_idx]`` elements of
+``input_x``, copied in at ``cum_sum_arr[shift_idx]``: its size depends on the values (in a
+graph, known when the graph runs).
+"""
 from __future__ import annotations
 
 import numpy as np
 
+from ...common import dtype as mstype
 from ...ir.abstract import AbstractTensor, AbstractTuple
 from ..primitive import MEM_EFFECT, OpDef
 from ._infer import (
     INDEX_TYPES,
     NUMBERS,
+    SIGNED_INTS,
     UNKNOWN_DIM,
+    describe,
     dims_match,
     prod_dims,
     require_dtype,
@@ -59,3 +74,76 @@ UpdateCache = OpDef("UpdateCache", _update_cache_infer, _update_cache, effect=ME
                     differentiable=False)
 SubAndFilter = OpDef("SubAndFilter", _sub_and_filter_infer, _sub_and_filter,
                      differentiable=False)
+
+
+_INDEX = (mstype.int32, mstype.int64)
+
+
+def _int_input(name: str, arg: str, a, allowed) -> mstype.Type:
+    t = tensor_type(name, arg, a)
+    if t not in allowed:
+        names = ", ".join(f"Tensor[{x}]" for x in allowed)
+        raise TypeError(f"For primitive[{name}], the input argument[{arg}] must be a type of "
+                        f"{{{names}}}, but got {describe(a)}.")
+    return t
+
+
+def _scalar(v) -> int:
+    return int(np.asarray(v).reshape(-1)[0])
+
+
+def _map_uniform_infer(x, per_group_size, group_num):
+    t = _int_input("MapUniform", "input", x, SIGNED_INTS)
+    return AbstractTensor(t, tuple(x.shape))
+
+
+def _map_uniform(x, per_group_size, group_num):
+    x = np.asarray(x)
+    size, groups = _scalar(per_group_size), _scalar(group_num)
+    if groups <= 0:
+        raise RuntimeError(f"For 'MapUniform', the 'group_num' must be greater than 0, but got "
+                           f"{groups}")
+    out = np.fmod(x, groups) * size + (np.sign(x) * (np.abs(x) // groups))
+    too_big = out >= groups * size
+    if too_big.any():
+        raise RuntimeError(f"For 'MapUniform', all elements in output must be less than "
+                           f"{groups * size}, but got {out[too_big].reshape(-1)[0]}")
+    return out.astype(x.dtype)
+
+
+# MapUniform(input, per_group_size, group_num): ids spread uniformly over the groups
+MapUniform = OpDef("MapUniform", _map_uniform_infer, _map_uniform, differentiable=False)
+
+
+def _pad_and_shift_infer(x, cum_sum_arr, shift_idx):
+    t = _int_input("PadAndShift", "input_x", x, _INDEX)
+    _int_input("PadAndShift", "cum_sum_arr", cum_sum_arr, _INDEX)
+    if len(x.shape) != 1:
+        raise RuntimeError("Rank of PadAndShift's input must be 1.")
+    if len(cum_sum_arr.shape) != 1:
+        raise RuntimeError(f"For 'PadAndShift', the dimension of 'cum_sum_arr' must be 1, but "
+                           f"got {len(cum_sum_arr.shape)}.")
+    return AbstractTensor(t, (UNKNOWN_DIM,))
+
+
+def _pad_and_shift(x, cum_sum_arr, shift_idx):
+    x, sums = np.asarray(x), np.asarray(cum_sum_arr).reshape(-1)
+    shift = _scalar(shift_idx)
+    if shift < 0 or shift >= sums.size:
+        raise RuntimeError(f"For 'PadAndShift', shift index must be large than 0 and less than "
+                           f"cumsum size, but got shift index: {shift} and cumsum size: "
+                           f"{sums.size}")
+    size = int(sums[-1])
+    if not 0 <= size <= x.size:
+        raise RuntimeError(f"For 'PadAndShift', the output size cum_sum_arr[-1] = {size} must "
+                           f"be in [0, {x.size}], the size of 'input_x'.")
+    start = int(sums[shift])
+    valid = int(sums[shift + 1]) - start if shift + 1 < sums.size else 0
+    out = np.full(size, -1, x.dtype)
+    out[start:start + valid] = x[:valid]
+    return out
+
+
+# PadAndShift(input_x, cum_sum_arr, shift_idx): a run of input_x placed into a -1 padding
+PadAndShift = OpDef("PadAndShift", _pad_and_shift_infer, _pad_and_shift,
+                    differentiable=False)

@@ -185,8 +185,8 @@ def _check(name: str, k: int, x, grid, attrs: dict, grad=None):
     require_dtype(name, "input_x", t, _TYPES[k])
     if tensor_type(name, "grid", grid) is not t or \
             grad is not None and tensor_type(name, "grad", grad) is not t:
-        raise TypeError(f"For '{name}', the dtypes of the inputs must be the same, but got "
-                        f"input_x {t} and grid {grid.dtype}.")
+        raise TypeError(f"For primitive[{name}], the input type must be same, but got "
+                        f"input_x Tensor[{t}] and grid Tensor[{grid.dtype}].")
     if attrs["interpolation_mode"] not in _MODES:
         raise ValueError(f"For '{name}', the 'interpolation_mode' must be one of "
                          f"{list(_MODES)}, but got {attrs['interpolation_mode']!r}.")

@@ -29,10 +29,12 @@ def _resize_size(size) -> tuple[int, int]:
     return int(size[0]), int(size[1])
 
 
-def source_indices(n_in: int, n_out: int, align_corners: bool) -> np.ndarray:
-    """The input index each of ``n_out`` output positions reads."""
+def source_indices(n_in: int, n_out: int, align_corners: bool,
+                   pixel_centers: bool = False) -> np.ndarray:
+    """The input index each of ``n_out`` output positions reads; ``pixel_centers`` samples
+    at the output pixels' centres (``ResizeNearestNeighborV2``'s ``half_pixel_centers``)."""
     scale = (n_in - 1) / (n_out - 1) if align_corners and n_out > 1 else n_in / n_out
-    pos = np.arange(n_out, dtype=np.float64) * scale
+    pos = (np.arange(n_out, dtype=np.float64) + (0.5 if pixel_centers else 0.0)) * scale
     src = np.floor(pos + 0.5) if align_corners else np.floor(pos)
     return np.minimum(src.astype(np.int64), n_in - 1)
 

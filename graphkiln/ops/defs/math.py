@@ -259,8 +259,22 @@ Gcd = binary("Gcd", np.gcd, INTS, differentiable=False)
 Lcm = binary("Lcm", np.lcm, INTS, differentiable=False)
 LeftShift = binary("LeftShift", np.left_shift, INTS + _WIDE_UINTS, differentiable=False)
 RightShift = binary("RightShift", np.right_shift, INTS + _WIDE_UINTS, differentiable=False)
-NextAfter = binary("NextAfter", np.nextafter, (mstype.float32, mstype.float64),
-                   differentiable=False)
+NextAfter = binary("NextAfter", np.nextafter, (mstype.float32, mstype.float64))
+
+
+def _same_tensor_types(name: str, infer):
+    """``infer``, after checking that two Tensor operands have one dtype (no promotion)."""
+    def checked(x, y):
+        tx, wx = operand_type(name, "x", x)
+        ty, wy = operand_type(name, "y", y)
+        if not (wx or wy) and tx is not ty:
+            raise TypeError(f"For primitive[{name}], the input type must be same, but got "
+                            f"x: {describe(x)} and y: {describe(y)}.")
+        return infer(x, y)
+    return checked
+
+
+NextAfter.infer = _same_tensor_types("NextAfter", NextAfter.infer)
 
 
 def _popcount_infer(x):

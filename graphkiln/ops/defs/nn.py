@@ -166,12 +166,28 @@ LayerNorm = OpDef("LayerNorm", _layer_norm_infer, _layer_norm,
 
 # ------------------------------------------------------------------ one hot
 
+def _tensor_depth(depth: AbstractTensor) -> int:
+    """A depth given as a one-element int Tensor: its value, or unknown until the graph
+    runs."""
+    if not depth.dtype.is_int or int(np.prod(depth.shape)) != 1:
+        raise TypeError(f"For 'OneHot', the 'depth' must be an int or a one-element int "
+                        f"Tensor, but got {describe(depth)}.")
+    if depth.value is None:
+        return UNKNOWN_DIM
+    d = int(np.asarray(depth.value).reshape(-1)[0])
+    if d < 0:
+        raise ValueError(f"For 'OneHot', the 'depth' must be >= 0, but got {d}.")
+    return d
+
+
 def _one_hot_infer(indices, depth, on_value, off_value, axis=-1):
     ti = tensor_type("OneHot", "indices", indices)
     if ti not in INDEX_TYPES:
         raise TypeError(f"For 'OneHot', the type of 'indices' should be one of [Int32, "
                         f"Int64], but got {ti}.")
-    if isinstance(depth, AbstractScalar) and not depth.is_known:
+    if isinstance(depth, AbstractTensor):
+        d = _tensor_depth(depth)
+    elif isinstance(depth, AbstractScalar) and not depth.is_known:
         d = UNKNOWN_DIM  # an int known when the graph runs (a dynamic dimension)
     else:
         d = check_int("OneHot", "depth", const_value("OneHot", "depth", depth))
@@ -196,6 +212,9 @@ def _one_hot_infer(indices, depth, on_value, off_value, axis=-1):
 
 def _one_hot(indices, depth, on_value, off_value, axis=-1, out=None):
     indices = np.asarray(indices)
+    depth = int(np.asarray(depth).reshape(-1)[0])  # (a one-element Tensor too)
+    if depth < 0:
+        raise ValueError(f"For 'OneHot', the 'depth' must be >= 0, but got {depth}.")
     ax = indices.ndim if axis == -1 else axis
     on = np.asarray(on_value).reshape(-1)[0]
     off = np.asarray(off_value).reshape(-1)[0]

@@ -39,8 +39,8 @@ LEGACY = {
 # the submodules of MindSpore's package that user code imports primitives from
 SUBMODULES = ("array_ops", "math_ops", "nn_ops", "other_ops", "comm_ops", "random_ops",
               "image_ops", "control_ops", "debug_ops", "inner_ops", "_inner_ops",
-              "_grad_ops", "sparse_ops", "linalg_ops", "manually_defined", "custom_ops",
-              "_sequence_ops", "_embedding_cache_ops")
+              "_grad_ops", "sparse_ops", "linalg_ops", "custom_ops", "_sequence_ops",
+              "_embedding_cache_ops")
 
 
 def lookup(name: str) -> type:
@@ -74,6 +74,8 @@ for _sub in SUBMODULES:
     sys.modules[f"{__name__}.{_sub}"] = sys.modules[__name__]
     globals()[_sub] = sys.modules[__name__]
 del _sub
+
+from . import manually_defined  # noqa: E402,F401  (its own module: it adds ``rank``)
 
 __all__ = sorted(set(REGISTRY) | {k for k, v in LEGACY.items() if v in REGISTRY} | {"Partial"}
                  | set(_COMPOSED))

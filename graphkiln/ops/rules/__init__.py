@@ -5,7 +5,6 @@ from . import (  # noqa: F401  (importing attaches the rules)
     batching_nn,
     bce,
     bessel,
-    betainc,
     bprop,
     bprop_nn,
     bprop_sequence,

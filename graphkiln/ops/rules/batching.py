@@ -60,7 +60,7 @@ NOT_BATCHED = {
     **{name: "data-dependent output size: the examples of a batch may select different "
              "numbers of elements (MindSpore has no vmap rule either)"
        for name in ("NonZero", "MaskedSelect", "MaskedSelectGrad", "Unique", "SparseAdd",
-                    "SparseMatrixAdd")},
+                    "SparseMatrixAdd", "PadAndShift")},
     "Range": "data-dependent output size: the examples of a batch may give different "
              "lengths",
     **{name: "random draws: a batched call cannot give the numbers a loop of per-example "
@@ -207,6 +207,13 @@ ELEMENTWISE = ("Add", "Sub", "Mul", "Div", "FloorDiv", "FloorMod", "Mod", "Pow",
 
 for _name in ELEMENTWISE:
     REGISTRY[_name].def_vmap(_elementwise(REGISTRY[_name]))
+
+
+@rule_for("Betainc")
+def _betainc(a, b, x, *, dims):
+    """Inputs of one shape: each batched along axis 0 (broadcast when unbatched)."""
+    size = batch_size((a, b, x), dims)
+    return REGISTRY["Betainc"](*(front(v, d, size) for v, d in zip((a, b, x), dims))), 0
 
 
 @rule_for("SquareSumAll")
@@ -880,6 +887,6 @@ def _loop_over_batch(opdef):
 
 
 for _name in ("GatherNd", "ScatterNd", "FloatStatus", "MaskedFill", "PReLU", "ReverseSequence",
-              "Renorm", "Lstsq") + tuple(
+              "Renorm", "Lstsq", "MapUniform") + tuple(
         f"TensorScatter{k}" for k in ("Add", "Sub", "Mul", "Div", "Max", "Min", "Update")):
     REGISTRY[_name].def_vmap(_loop_over_batch(REGISTRY[_name]))

@@ -20,6 +20,7 @@ import numpy as np
 import graphkiln.ops.functional as F
 
 from ...common import dtype as mstype
+from ...common.symbolic_scalar import SymbolicScalar
 from ...common.tensor import Tensor
 from ...ir.primitive import REGISTRY
 from ..defs._infer import is_dynamic
@@ -102,6 +103,9 @@ def _reduced_axes(x: Tensor, axis, skip_mode: bool = False):
     an ``axis`` Tensor computed at run time stays as it is (the kernels read it)."""
     if isinstance(axis, Tensor) and axis.is_symbolic:
         return axis
+    items = axis if isinstance(axis, (tuple, list)) else (axis,)
+    if any(type(a) is SymbolicScalar for a in items):  # mutable ints: a run-time Tensor
+        return F.stack([F.scalar_to_tensor(a, mstype.int64) for a in items])
     axes = [] if axis is None else _axis_list(axis)
     if not axes:
         return None if skip_mode else tuple(range(x.ndim))
@@ -210,18 +214,19 @@ def _pow(x, y, out, dout):
     return dx, dy
 
 
-def _pick(name: str, pick_x):
+def _pick(name: str, wins):
     @bprop(name)
     def rule(x, y, out, dout):
-        mask = pick_x(x, y)
-        return (sum_to(F.select(mask, dout, 0), x),
-                sum_to(F.select(mask, 0, dout), y))
+        tie = F.select(F.equal(x, y), F.cast(F.mul(dout, 0.5), dout.dtype), 0)
+        dx = F.select(wins(x, y), dout, tie)
+        return sum_to(dx, x), sum_to(F.sub(dout, dx), y)
     return rule
 
 
-# ties go to x, as MindSpore's MaximumGrad/MinimumGrad kernels do
-_pick("Maximum", F.greater_equal)
-_pick("Minimum", F.less_equal)
+# the winner takes the cotangent, a tie gives each half (MindSpore 2.10's MaximumGrad and
+# MinimumGrad kernels); where a NaN makes neither win, y takes it
+_pick("Maximum", F.greater)
+_pick("Minimum", F.less)
 
 
 # ------------------------------------------------------------------ elementwise unary
@@ -921,6 +926,13 @@ def _atan2(x, y, out, dout):
     return sum_to(F.mul(dout, F.div(y, r2)), x), sum_to(F.mul(dout, F.div(F.neg(x), r2)), y)
 
 
+@bprop("NextAfter")
+def _next_after(x, other, out, dout):
+    """MindSpore's rule: the step to the neighbouring float counts as the identity in ``x``;
+    ``other`` only picks the direction (no gradient)."""
+    return sum_to(dout, x), F.zeros_like(other)
+
+
 @bprop("Lgamma")
 def _lgamma(x, out, dout):
     return (_as(F.mul(dout, F.digamma(x)), x),)
@@ -955,6 +967,16 @@ def _igammac(a, x, out, dout):
     return sum_to(F.neg(da), a), sum_to(F.neg(dx), x)
 
 
+@bprop("Betainc")
+def _betainc(a, b, x, out, dout):
+    """MindSpore's rule: the density ``x**(a-1) (1-x)**(b-1) / B(a, b)`` for ``x``; ``a``
+    and ``b`` get zeros."""
+    log_beta = F.sub(F.add(F.lgamma(a), F.lgamma(b)), F.lgamma(F.add(a, b)))
+    log_density = F.sub(F.add(F.mul(F.sub(a, 1.0), F.log(x)),
+                              F.mul(F.sub(b, 1.0), F.log1p(F.neg(x)))), log_beta)
+    return F.zeros_like(a), F.zeros_like(b), F.mul(dout, F.exp(log_density))
+
+
 @bprop("Zeta")
 def _zeta(x, q, out, dout):
     """d/dq zeta(x, q) = -x zeta(x + 1, q); none for ``x`` (zeros, as MindSpore's)."""
@@ -972,6 +994,9 @@ def _slice_bprop(x, begin, size, out, dout):
 
 @bprop("StridedSlice")
 def _strided_slice_bprop(x, begin, end, strides, out, dout, **masks):
+    if any(isinstance(v, Tensor) and v.is_symbolic for v in (begin, end, strides)):
+        raise ValueError("For 'StridedSlice', graphkiln's gradient needs constant 'begin', "
+                         "'end' and 'strides', but they are computed at run time.")
     index = strided_index(begin, end, strides, **masks)
     return scatter_into(x, index, dout), None, None, None
 

@@ -24,8 +24,8 @@ def _same_shape_pair(opdef):
     return rule
 
 
-for _name in ("InvGrad", "AtanGrad", "EluGrad", "HShrinkGrad", "FastGeLUGrad", "HSigmoidGrad",
-              "HSwishGrad", "GeLUGrad"):
+for _name in ("InvGrad", "ReciprocalGrad", "RsqrtGrad", "SqrtGrad", "AtanGrad", "EluGrad",
+              "HShrinkGrad", "FastGeLUGrad", "HSigmoidGrad", "HSwishGrad", "GeLUGrad"):
     REGISTRY[_name].def_vmap(_same_shape_pair(REGISTRY[_name]))
 del _name
 REGISTRY["BiasAddGrad"].def_vmap(_loop_over_batch(REGISTRY["BiasAddGrad"]))
@@ -92,6 +92,25 @@ def _inv_grad(y, dy, out, dout):
     yw, dyw, dw = _wide(y), _wide(dy), _wide(dout)
     return (_as(F.mul(F.mul(F.mul(dw, dyw), _conj(yw)), -2.0), y),
             _as(F.mul(dw, _conj(F.neg(F.mul(yw, yw)))), dy))
+
+
+bprop("ReciprocalGrad")(_inv_grad)
+
+
+@bprop("SqrtGrad")
+def _sqrt_grad(y, dy, out, dout):
+    """MindSpore's rule: ``(-dout / y * out, dout / (2 y))``."""
+    yw, dw = _wide(y), _wide(dout)
+    per_y = F.div(dw, yw)
+    return _as(F.neg(F.mul(per_y, _wide(out))), y), _as(F.mul(per_y, 0.5), dy)
+
+
+@bprop("RsqrtGrad")
+def _rsqrt_grad(y, dy, out, dout):
+    yw, dyw, dw = _wide(y), _wide(dy), _wide(dout)
+    y2 = F.mul(yw, yw)
+    return (_as(F.mul(F.mul(dw, dyw), _conj(F.mul(y2, -1.5))), y),
+            _as(F.mul(dw, _conj(F.mul(F.mul(y2, yw), -0.5))), dy))
 
 
 @bprop("AtanGrad")
