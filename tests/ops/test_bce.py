@@ -15,6 +15,7 @@ from graphkiln.ops import operations as P
 FIXTURES = os.path.join(os.path.dirname(__file__), "fixtures")
 sys.path.insert(0, FIXTURES)
 from bce_cases import CALLS, LABEL, LOGITS, POS_WEIGHT, ROW_WEIGHT, outcome  # noqa: E402
+from call_outcome import assert_outcome  # noqa: E402
 
 with open(os.path.join(FIXTURES, "bce.json")) as f:
     RECORDED = json.load(f)
@@ -23,14 +24,7 @@ with open(os.path.join(FIXTURES, "bce.json")) as f:
 @pytest.mark.parametrize("name", sorted(CALLS))
 def test_matches_mindspore(name):
     got, want = outcome(lambda: CALLS[name](ms, ops, P, Tensor)), RECORDED[name]
-    assert got[0] == want[0], got
-    if got[0] == "error":
-        assert got[1] == want[1]
-    elif got[0] == "grads":
-        for g, w in zip(got[1], want[1]):
-            np.testing.assert_allclose(g, w, rtol=1e-5, atol=1e-6)
-    else:
-        np.testing.assert_allclose(got[1], want[1], rtol=1e-3 if got[0] == "Float16" else 1e-5)
+    assert_outcome(got, want, rtol=1e-5, half_rtol=1e-3, grad_atol=1e-6)
 
 
 @pytest.mark.parametrize("reduction", ["none", "mean", "sum"])

@@ -5,7 +5,6 @@ import json
 import os
 import sys
 
-import numpy as np
 import pytest
 
 import graphkiln as ms
@@ -13,6 +12,7 @@ from graphkiln import Tensor, ops
 
 FIXTURES = os.path.join(os.path.dirname(__file__), "fixtures")
 sys.path.insert(0, FIXTURES)
+from call_outcome import assert_outcome  # noqa: E402
 from opsb_cases import CALLS, outcome  # noqa: E402
 
 with open(os.path.join(FIXTURES, "opsb.json")) as f:
@@ -20,15 +20,7 @@ with open(os.path.join(FIXTURES, "opsb.json")) as f:
 
 
 def _matches(got, want) -> None:
-    assert got[0] == want[0], got
-    if got[0] == "error":
-        assert got[1] == want[1]
-    elif got[0] == "grads":
-        for g, w in zip(got[1], want[1]):
-            np.testing.assert_allclose(g, w, rtol=1e-5, atol=1e-6)
-    else:
-        rtol = 2e-3 if got[0] == "Float16" else 1e-5
-        np.testing.assert_allclose(got[1], want[1], rtol=rtol, atol=1e-6)
+    assert_outcome(got, want, rtol=1e-5, atol=1e-6, half_rtol=2e-3)
 
 
 @pytest.fixture(params=[ms.GRAPH_MODE, ms.PYNATIVE_MODE], ids=["graph", "pynative"])

@@ -15,6 +15,7 @@ from graphkiln import Tensor, ops
 
 FIXTURES = os.path.join(os.path.dirname(__file__), "fixtures")
 sys.path.insert(0, FIXTURES)
+from call_outcome import assert_outcome  # noqa: E402
 from opswide_cases import CALLS, outcome  # noqa: E402
 
 with open(os.path.join(FIXTURES, "opswide.json")) as f:
@@ -24,14 +25,7 @@ with open(os.path.join(FIXTURES, "opswide.json")) as f:
 @pytest.mark.parametrize("name", sorted(CALLS))
 def test_matches_mindspore(name):
     got, want = outcome(lambda: CALLS[name](ms, ops, Tensor)), RECORDED[name]
-    assert got[0] == want[0], got
-    if got[0] == "error":
-        assert got[1] == want[1]
-    elif got[0] == "grads":
-        for g, w in zip(got[1], want[1]):
-            np.testing.assert_allclose(g, w, rtol=2e-5, atol=2e-6)
-    else:
-        np.testing.assert_allclose(got[1], want[1], rtol=2e-5, atol=1e-6)
+    assert_outcome(got, want, rtol=2e-5, atol=1e-6, grad_atol=2e-6)
 
 
 class _Apply(ms.nn.Cell):

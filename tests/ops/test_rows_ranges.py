@@ -15,6 +15,7 @@ from graphkiln.ops import operations as P
 
 FIXTURES = os.path.join(os.path.dirname(__file__), "fixtures")
 sys.path.insert(0, FIXTURES)
+from call_outcome import assert_outcome  # noqa: E402
 from rows_ranges_cases import CALLS, GRADS, V, X, outcome  # noqa: E402
 
 with open(os.path.join(FIXTURES, "rows_ranges.json")) as f:
@@ -22,14 +23,7 @@ with open(os.path.join(FIXTURES, "rows_ranges.json")) as f:
 
 
 def _assert_matches(got, want):
-    assert got[0] == want[0], got
-    if got[0] == "error":
-        assert got[1] == want[1]
-    elif got[0] == "grads":
-        for g, w in zip(got[1], want[1]):
-            np.testing.assert_allclose(g, w, rtol=1e-6)
-    else:
-        np.testing.assert_allclose(got[1], want[1], rtol=2e-7 if got[0] != "Float16" else 1e-3)
+    assert_outcome(got, want, rtol=2e-7, half_rtol=1e-3, grad_rtol=1e-6)
 
 
 @pytest.mark.parametrize("name", sorted(CALLS))
