@@ -14,6 +14,8 @@ from __future__ import annotations
 import contextlib
 import threading
 
+from .nesting import Nesting
+
 _local = threading.local()
 
 
@@ -43,16 +45,14 @@ def refuse(what: str) -> None:
         raise GraphBreak(what)
 
 
-@contextlib.contextmanager
+_TRIES = Nesting()
+
+
 def python_try():
     """Around a ``try`` statement a bytecode capture runs while tracing."""
-    _local.tries = getattr(_local, "tries", 0) + 1
-    try:
-        yield
-    finally:
-        _local.tries -= 1
+    return _TRIES.block()
 
 
 def inside_python_try() -> bool:
     """True inside :func:`python_try` (a run-time raise there could not be caught)."""
-    return getattr(_local, "tries", 0) > 0
+    return _TRIES.active()

@@ -14,6 +14,7 @@ import threading
 import weakref
 from collections.abc import Callable
 
+from ..common.nesting import Nesting
 from ..common.tensor import Tensor
 
 # the tapes recording now (of every thread), innermost last; ``apply`` tests this list
@@ -153,23 +154,18 @@ def recording(tape: Tape):
         ACTIVE.remove(tape)
 
 
-_backward = threading.local()
+_BACKWARD = Nesting()
 
 
-@contextlib.contextmanager
 def running_backward():
     """Mark the block as the backward walk of a PyNative gradient (rules may follow
     MindSpore's PyNative conventions there, such as a lone gradient for one input)."""
-    _backward.depth = getattr(_backward, "depth", 0) + 1
-    try:
-        yield
-    finally:
-        _backward.depth -= 1
+    return _BACKWARD.block()
 
 
 def in_backward() -> bool:
     """Whether this thread runs the backward walk of a PyNative gradient now."""
-    return getattr(_backward, "depth", 0) > 0
+    return _BACKWARD.active()
 
 
 @contextlib.contextmanager
