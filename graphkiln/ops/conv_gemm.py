@@ -1,13 +1,16 @@
-"""Stride-1 convolutions as batched GEMMs over the flattened padded images.
+"""Stride-1 convolutions as GEMMs over the flattened padded images.
 
 With stride 1, the tap ``(i, j)`` of output ``(h, w)`` is element ``(h + i*dh) * Wp + w + j*dw``
 of the flattened padded image (``Wp`` its padded width). Computing the outputs on the padded
 grid (``Wp`` columns per output row, the last ``Wp - Wout`` of them thrown away) turns every
-im2col row into one contiguous run of memory, so im2col is a plain block copy, and each chunk
-of examples (one, for large images) is a single BLAS call whose operands stay in cache. The
-input gradient is the same convolution of the output gradient with the flipped, transposed
-filter (no scatter); 1x1 convolutions without padding use the input itself as the GEMM
-operand (no copy at all).
+im2col row into one contiguous run of memory, so im2col is a plain block copy. The columns
+of a chunk of examples are laid side by side, ``(C*K, m, L)``, so the chunk is one GEMM per
+group whatever its images' size: a small image's GEMM alone is too narrow for BLAS (LeNet's
+16x150 by 150x140 runs at half the speed of 16x150 by 150x1680), and chunks keep the
+operands in cache. The input gradient is the same convolution of the output gradient with
+the flipped, transposed filter, or the adjoint of the forward (a scatter of the columns'
+cotangent), whichever copies fewer columns; 1x1 convolutions without padding use the input
+itself as the GEMM operand (no copy at all).
 
 The padded images and column matrices of a chunk live in the thread's workspace
 (``ops/workspace.py``), keyed by the whole grid (so the padding they keep zero is that
@@ -28,6 +31,9 @@ from .workspace import result_array, set_source, source, workspace
 # strided im2col is used instead
 MAX_GRID_WASTE = 1.5
 CACHE_BUDGET = 1 << 20  # bytes of column matrices per GEMM batch (stays in L2/L3)
+# filter gradients (per group) smaller than this many elements take a GEMM per example:
+# (25, 6) 83 against 96 us over one long GEMM, (27, 32) 94 against 86 (LeNet's and RGB shapes)
+PER_EXAMPLE_BELOW = 256
 
 
 class FlatGrid:
@@ -85,7 +91,7 @@ def _taps(flat: np.ndarray, grid: FlatGrid, writeable: bool = False) -> np.ndarr
 
 
 def _chunk(grid: FlatGrid, channels: int, itemsize: int) -> int:
-    """Examples per GEMM batch: their column matrices stay within the cache budget."""
+    """Examples per GEMM: their column matrices stay within the cache budget."""
     if grid.pointwise:
         return 1 << 30  # the input itself is the operand: one batched GEMM
     per_example = channels * math.prod(grid.kernel) * grid.length * itemsize
@@ -94,27 +100,27 @@ def _chunk(grid: FlatGrid, channels: int, itemsize: int) -> int:
 
 def _columns(batch: np.ndarray, part: slice, grid: FlatGrid, group: int, chunk: int,
              reuse: bool = False) -> np.ndarray:
-    """The ``(m, group, C/group*K, L)`` GEMM operand of the ``m <= chunk`` images
-    ``batch[part]``. With ``reuse``, when the last columns built for this grid and part came
-    from images with the same bits (the filter gradient after its forward), they are used
-    again."""
+    """The ``(group, C/group*K, m*L)`` GEMM operand of the ``m <= chunk`` images
+    ``batch[part]`` (pointwise grids: ``(m, group, C/group, L)``, the images themselves).
+    With ``reuse``, when the last columns built for this grid and part came from images with
+    the same bits (the filter gradient after its forward), they are used again."""
     images = batch[part]
     m, c = images.shape[:2]
     if grid.pointwise:
         return images.reshape(m, group, c // group, grid.length)
     buf = workspace(("image", grid.key), (chunk,) + grid.buffer_shape(c), images.dtype)[:m]
     inner = buf[(slice(None),) + grid.interior()]
-    shape = (chunk, c) + grid.kernel + (grid.length,)
-    cols = workspace("columns", shape, images.dtype)[:m]
+    shape = (c,) + grid.kernel + (m, grid.length)
+    cols = workspace("columns", shape, images.dtype)
     built = (grid.key, part.start, m)
     if reuse and source("columns", shape, images.dtype) == built and \
             _same_bits(inner, images):
-        return cols.reshape(m, group, -1, grid.length)
+        return cols.reshape(group, -1, m * grid.length)
     set_source("columns", shape, images.dtype, None)
     inner[...] = images  # the padding was zeroed at creation
-    np.copyto(cols, _taps(buf.reshape(m, c, -1), grid))
+    np.copyto(np.moveaxis(cols, -2, 0), _taps(buf.reshape(m, c, -1), grid))
     set_source("columns", shape, images.dtype, built)
-    return cols.reshape(m, group, -1, grid.length)
+    return cols.reshape(group, -1, m * grid.length)
 
 
 def _same_bits(a: np.ndarray, b: np.ndarray) -> bool:
@@ -128,25 +134,31 @@ def _batches(n: int, chunk: int):
         yield slice(start, min(start + chunk, n))
 
 
+def _by_channel(a: np.ndarray) -> np.ndarray:
+    """``(m, C, ...)`` as the ``(C, m, ...)`` view."""
+    return a.swapaxes(0, 1)
+
+
 def forward(x: np.ndarray, w: np.ndarray, grid: FlatGrid, group: int,
             out: np.ndarray | None = None) -> np.ndarray:
-    """``y[n] = W_g (O/g, C/g*K) @ cols(x[n])``, a chunk of examples per batched GEMM, the
-    grid cut to the output (into ``out`` when it fits)."""
+    """``y = W_g (O/g, C/g*K) @ cols (C/g*K, m*L)``, one GEMM per group and chunk of
+    examples, the grid cut to the output (into ``out`` when it fits)."""
     n, c, o = x.shape[0], x.shape[1], w.shape[0]
     wg = w.reshape(group, o // group, -1)
     y = result_array(out, (n, o) + grid.out, x.dtype)
     chunk = min(n, _chunk(grid, c, x.itemsize))
-    exact = grid.length == math.prod(grid.out)  # no extra columns: write y directly
-    res = None if exact else workspace("result", (chunk, group, o // group, grid.length),
-                                       x.dtype)
-    for part in _batches(n, chunk):
-        cols = _columns(x, part, grid, group, chunk)
-        if exact:
+    if grid.pointwise:  # (m, g, C/g, L): the GEMM writes y directly
+        for part in _batches(n, chunk):
+            cols = _columns(x, part, grid, group, chunk)
             np.matmul(wg, cols, out=y[part].reshape(cols.shape[0], group, o // group, -1))
-            continue
-        prod = res[:cols.shape[0]]
-        np.matmul(wg, cols, out=prod)
-        y[part] = prod.reshape((-1,) + grid.grid_shape(o))[(slice(None),) + grid.valid()]
+        return y
+    for part in _batches(n, chunk):
+        m = part.stop - part.start
+        prod = workspace("result", (o, m, grid.length), x.dtype)
+        np.matmul(wg, _columns(x, part, grid, group, chunk),
+                  out=prod.reshape(group, o // group, -1))
+        on_grid = prod.reshape((o, m) + grid.out[:1] + grid.padded[1:])
+        np.copyto(_by_channel(y[part]), on_grid[(slice(None),) + grid.valid()])
     return y
 
 
@@ -181,12 +193,22 @@ def input_grad(dy: np.ndarray, w: np.ndarray, in_sizes, kernel, dilation, pads,
     return forward(dy, wt, grid, group, out)
 
 
+def _output_on_grid(dy: np.ndarray, part: slice, grid: FlatGrid) -> np.ndarray:
+    """``dy[part]`` laid on the grid as ``(O, m, out[0], *padded[1:])``, zero in the extra
+    columns (a workspace of its own role, whose extra columns nothing else writes)."""
+    m, o = part.stop - part.start, dy.shape[1]
+    dy_grid = workspace(("dout", grid.key), (o, m, grid.length), dy.dtype)
+    on_grid = dy_grid.reshape((o, m) + grid.out[:1] + grid.padded[1:])
+    np.copyto(on_grid[(slice(None),) + grid.valid()], _by_channel(dy[part]))
+    return dy_grid
+
+
 def scatter_input_grad(dy: np.ndarray, w: np.ndarray, grid: FlatGrid, group: int,
                        out: np.ndarray | None = None) -> np.ndarray:
     """The adjoint of :func:`forward` on its ``grid``: the columns' cotangent
-    ``W_g^T (C/g*K, O/g) @ dy[n]`` (``dy`` laid on the grid, zero in its extra columns),
-    each tap's row added into the flattened padded image gradient at the run it read (one
-    contiguous add per tap), and the padding cut off (into ``out`` when it fits)."""
+    ``W_g^T (C/g*K, O/g) @ dy (O/g, m*L)`` (``dy`` laid on the grid, zero in its extra
+    columns), each tap's rows added into the flattened padded image gradients at the runs
+    they read (one add per tap), and the padding cut off (into ``out`` when it fits)."""
     n, o = dy.shape[:2]
     cg = w.shape[1]
     c = cg * group
@@ -194,22 +216,20 @@ def scatter_input_grad(dy: np.ndarray, w: np.ndarray, grid: FlatGrid, group: int
     chunk = min(n, max(1, CACHE_BUDGET // (c * taps * grid.length * dy.itemsize)))
     wt = w.reshape(group, o // group, cg * taps).swapaxes(1, 2)  # (g, C/g*K, O/g)
     finite = math.isfinite(np.add.reduce(w, axis=None))
-    dy_grid = workspace(("dout", grid.key), (chunk,) + grid.grid_shape(o), dy.dtype)
-    dcols = workspace("col2im", (chunk, group, cg * taps, grid.length), dy.dtype)
     image = workspace("image_grad", (chunk,) + grid.buffer_shape(c), dy.dtype)
     dx = result_array(out, (n, c) + grid.sizes, dy.dtype)
     for part in _batches(n, chunk):
         m = part.stop - part.start
-        dyg = dy_grid[:m]
-        dyg[(slice(None),) + grid.valid()] = dy[part]  # the extra columns stay 0
-        cols = dcols[:m]
-        np.matmul(wt, dyg.reshape(m, group, o // group, -1), out=cols)
+        dyg = _output_on_grid(dy, part, grid)
+        cols = workspace("col2im", (c, taps, m, grid.length), dy.dtype)
+        np.matmul(wt, dyg.reshape(group, o // group, -1),
+                  out=cols.reshape(group, cg * taps, -1))
         if not finite:  # inf * 0 in the extra columns would land on real pixels
-            _zero_extra(cols.reshape((m, -1) + grid.grid_shape(1)[1:]), grid)
+            _zero_extra(cols.reshape((-1, m) + grid.grid_shape(1)[1:]), grid)
         img = image[:m]
         img.fill(0)
         runs = _taps(img.reshape(m, c, -1), grid, writeable=True)
-        cols = cols.reshape(runs.shape)
+        cols = np.moveaxis(cols, -2, 0).reshape(runs.shape)
         for tap in np.ndindex(*grid.kernel):
             at = (Ellipsis,) + tap + (slice(None),)
             np.add(runs[at], cols[at], out=runs[at])
@@ -219,42 +239,48 @@ def scatter_input_grad(dy: np.ndarray, w: np.ndarray, grid: FlatGrid, group: int
 
 def filter_grad(dy: np.ndarray, x: np.ndarray, w_shape, grid: FlatGrid, group: int,
                 out: np.ndarray | None = None) -> np.ndarray:
-    """``dW_g^T = sum_n cols(x[n]) (C/g*K, L) @ dy[n]^T`` (this orientation is the faster
-    GEMM), a chunk of examples per batched GEMM, into ``out`` when it fits. The grid's
-    extra columns are zero in ``dy``'s operand, and in the columns too when the images
-    hold a non-finite value (or a sum that overflows), so an inf or NaN there cannot leak
-    in (a finite value times zero adds nothing)."""
+    """``dW_g^T = sum over chunks cols (C/g*K, m*L) @ dy^T (m*L, O/g)`` (this orientation is
+    the faster GEMM), into ``out`` when it fits. A filter gradient of fewer than
+    ``PER_EXAMPLE_BELOW`` elements per group takes a GEMM per example instead, summed (a
+    GEMM that long and that narrow runs slower than the shorter ones). The grid's extra
+    columns are zero in ``dy``'s operand, and in the columns too when the images hold a
+    non-finite value (or a sum that overflows), so an inf or NaN there cannot leak in (a
+    finite value times zero adds nothing)."""
     n, c, o = x.shape[0], x.shape[1], dy.shape[1]
     chunk = min(n, _chunk(grid, c, x.itemsize))
-    exact = grid.length == math.prod(grid.out)
+    exact = grid.length == math.prod(grid.out)  # no extra columns to keep zero
     finite = exact or math.isfinite(np.add.reduce(x, axis=None))
-    dy_grid = None if exact else workspace(("dout", grid.key), (chunk,) + grid.grid_shape(o),
-                                           dy.dtype)  # extra columns stay 0
     acc_shape = (group, math.prod(w_shape[1:]), o // group)
+    per_example = grid.pointwise or acc_shape[1] * acc_shape[2] < PER_EXAMPLE_BELOW
     acc = workspace("filter_sum", acc_shape, dy.dtype)
-    prods = workspace("filter", (chunk,) + acc_shape, dy.dtype)
     for part in _batches(n, chunk):
+        m = part.stop - part.start
         cols = _columns(x, part, grid, group, chunk, reuse=True)
-        m = cols.shape[0]
-        if exact:
-            dyg = dy[part]
+        if grid.pointwise:  # (m, g, C/g, L) against dy's (m, g, O/g, L)
+            dyg = dy[part].reshape(m, group, o // group, -1)
         else:
             if not finite:
-                _zero_extra(cols.reshape((m, -1) + grid.grid_shape(1)[1:]), grid)
-            dyg = dy_grid[:m]
-            dyg[(slice(None),) + grid.valid()] = dy[part]
-        np.matmul(cols, dyg.reshape(m, group, o // group, -1).swapaxes(2, 3), out=prods[:m])
-        if part.start == 0:
-            np.sum(prods[:m], axis=0, out=acc)
+                _zero_extra(cols.reshape((-1, m) + grid.grid_shape(1)[1:]), grid)
+            dyg = _output_on_grid(dy, part, grid).reshape(group, o // group, -1)
+            if per_example:  # (g, rows, m*L) -> (m, g, rows, L)
+                cols, dyg = (a.reshape(group, -1, m, grid.length).transpose(2, 0, 1, 3)
+                             for a in (cols, dyg))
+        target = acc if part.start == 0 else workspace("filter_part", acc_shape, dy.dtype)
+        if per_example:
+            prods = workspace("filter", (m,) + acc_shape, dy.dtype)
+            np.matmul(cols, dyg.swapaxes(-1, -2), out=prods)
+            np.sum(prods, axis=0, out=target)
         else:
-            acc += np.sum(prods[:m], axis=0, out=workspace("filter_part", acc_shape, dy.dtype))
+            np.matmul(cols, dyg.swapaxes(1, 2), out=target)
+        if target is not acc:
+            acc += target
     dw = result_array(out, tuple(w_shape), dy.dtype)
     np.copyto(dw.reshape(group, o // group, -1), acc.swapaxes(1, 2))
     return dw
 
 
 def _zero_extra(grid_rows: np.ndarray, grid: FlatGrid) -> None:
-    """Zero the positions of ``(m, rows, out[0], *padded[1:])`` beyond the output on the
+    """Zero the positions of ``(a, b, out[0], *padded[1:])`` beyond the output on the
     padded axes."""
     for axis, o in enumerate(grid.out[1:], start=3):
         index = [slice(None)] * grid_rows.ndim
