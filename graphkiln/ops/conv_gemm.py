@@ -34,6 +34,9 @@ CACHE_BUDGET = 1 << 20  # bytes of column matrices per GEMM batch (stays in L2/L
 # filter gradients (per group) smaller than this many elements take a GEMM per example:
 # (25, 6) 83 against 96 us over one long GEMM, (27, 32) 94 against 86 (LeNet's and RGB shapes)
 PER_EXAMPLE_BELOW = 256
+# the columns of a forward's whole batch kept for its filter gradient, at most (LeNet's two
+# convolutions keep 2.9 and 2.7 MB and skip a 75 us copy each)
+KEEP_BUDGET = 8 << 20
 
 
 class FlatGrid:
@@ -98,28 +101,37 @@ def _chunk(grid: FlatGrid, channels: int, itemsize: int) -> int:
     return max(1, CACHE_BUDGET // per_example)
 
 
+def _kept(grid: FlatGrid, n: int, channels: int, itemsize: int) -> bool:
+    """Whether a forward's columns of all ``n`` examples fit the budget for keeping them."""
+    return n * channels * math.prod(grid.kernel) * grid.length * itemsize <= KEEP_BUDGET
+
+
 def _columns(batch: np.ndarray, part: slice, grid: FlatGrid, group: int, chunk: int,
-             reuse: bool = False) -> np.ndarray:
+             keep: bool = False, reuse: bool = False) -> np.ndarray:
     """The ``(group, C/group*K, m*L)`` GEMM operand of the ``m <= chunk`` images
     ``batch[part]`` (pointwise grids: ``(m, group, C/group, L)``, the images themselves).
-    With ``reuse``, when the last columns built for this grid and part came from images with
-    the same bits (the filter gradient after its forward), they are used again."""
+    With ``keep``, each part's padded images and columns have buffers of their own (a
+    forward whose filter gradient follows), else all parts share one. With ``reuse``, when
+    the columns built for this grid and part (kept ones first) came from images with the
+    same bits (the filter gradient after its forward), they are used again."""
     images = batch[part]
     m, c = images.shape[:2]
     if grid.pointwise:
         return images.reshape(m, group, c // group, grid.length)
-    buf = workspace(("image", grid.key), (chunk,) + grid.buffer_shape(c), images.dtype)[:m]
-    inner = buf[(slice(None),) + grid.interior()]
     shape = (c,) + grid.kernel + (m, grid.length)
-    cols = workspace("columns", shape, images.dtype)
     built = (grid.key, part.start, m)
-    if reuse and source("columns", shape, images.dtype) == built and \
-            _same_bits(inner, images):
-        return cols.reshape(group, -1, m * grid.length)
-    set_source("columns", shape, images.dtype, None)
+    for slot in ((part.start, None) if reuse else (part.start if keep else None,)):
+        buf = workspace(("image", grid.key, slot), (chunk,) + grid.buffer_shape(c),
+                        images.dtype)[:m]
+        inner = buf[(slice(None),) + grid.interior()]
+        cols = workspace(("columns", slot), shape, images.dtype)
+        if reuse and source(("columns", slot), shape, images.dtype) == built and \
+                _same_bits(inner, images):
+            return cols.reshape(group, -1, m * grid.length)
+    set_source(("columns", slot), shape, images.dtype, None)
     inner[...] = images  # the padding was zeroed at creation
     np.copyto(np.moveaxis(cols, -2, 0), _taps(buf.reshape(m, c, -1), grid))
-    set_source("columns", shape, images.dtype, built)
+    set_source(("columns", slot), shape, images.dtype, built)
     return cols.reshape(group, -1, m * grid.length)
 
 
@@ -140,13 +152,15 @@ def _by_channel(a: np.ndarray) -> np.ndarray:
 
 
 def forward(x: np.ndarray, w: np.ndarray, grid: FlatGrid, group: int,
-            out: np.ndarray | None = None) -> np.ndarray:
+            out: np.ndarray | None = None, keep: bool = False) -> np.ndarray:
     """``y = W_g (O/g, C/g*K) @ cols (C/g*K, m*L)``, one GEMM per group and chunk of
-    examples, the grid cut to the output (into ``out`` when it fits)."""
+    examples, the grid cut to the output (into ``out`` when it fits). With ``keep``, every
+    chunk's columns stay for :func:`filter_grad` (within ``KEEP_BUDGET``)."""
     n, c, o = x.shape[0], x.shape[1], w.shape[0]
     wg = w.reshape(group, o // group, -1)
     y = result_array(out, (n, o) + grid.out, x.dtype)
     chunk = min(n, _chunk(grid, c, x.itemsize))
+    keep = keep and _kept(grid, n, c, x.itemsize)
     if grid.pointwise:  # (m, g, C/g, L): the GEMM writes y directly
         for part in _batches(n, chunk):
             cols = _columns(x, part, grid, group, chunk)
@@ -155,7 +169,7 @@ def forward(x: np.ndarray, w: np.ndarray, grid: FlatGrid, group: int,
     for part in _batches(n, chunk):
         m = part.stop - part.start
         prod = workspace("result", (o, m, grid.length), x.dtype)
-        np.matmul(wg, _columns(x, part, grid, group, chunk),
+        np.matmul(wg, _columns(x, part, grid, group, chunk, keep),
                   out=prod.reshape(group, o // group, -1))
         on_grid = prod.reshape((o, m) + grid.out[:1] + grid.padded[1:])
         np.copyto(_by_channel(y[part]), on_grid[(slice(None),) + grid.valid()])

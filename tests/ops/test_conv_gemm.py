@@ -156,6 +156,32 @@ def test_the_filter_gradient_reuses_the_forward_tiles_only_for_the_same_input():
                                atol=1e-5 * np.abs(got).max())
 
 
+def test_the_filter_gradient_reuses_every_chunk_of_the_forward_columns(monkeypatch):
+    """A forward that keeps its columns keeps every chunk's: the filter gradient builds
+    none of them again, and builds a chunk again when its images changed in place."""
+    x_shape, w_shape, attrs = CASES["valid"]
+    geo = _geometry(x_shape, w_shape, attrs)
+    grid = geo.flat_grid(x_shape[2:])
+    per_example = 3 * 9 * grid.length * 4
+    monkeypatch.setattr(conv_gemm, "CACHE_BUDGET", per_example)  # one example per chunk
+    x, w, dy = _inputs(x_shape, w_shape, geo, np.float32)
+    built = []
+    copy = conv_gemm._taps
+    monkeypatch.setattr(conv_gemm, "_taps", lambda *a, **k: built.append(1) or copy(*a, **k))
+    want = _reference(x, w, dy, geo)[2]
+    conv_forward(x, w, geo, keep_tiles=True)
+    assert len(built) == 2
+    got = conv_filter_grad(dy, x, w.shape, geo)
+    assert len(built) == 2
+    np.testing.assert_allclose(got, want, rtol=0, atol=2e-5 * np.abs(want).max())
+    conv_forward(x, w, geo, keep_tiles=True)
+    x[1, 2, 3, 4] += 1.0
+    got = conv_filter_grad(dy, x, w.shape, geo)
+    assert len(built) == 5  # the changed second example only
+    np.testing.assert_allclose(got, _reference(x, w, dy, geo)[2], rtol=0,
+                               atol=2e-5 * np.abs(want).max())
+
+
 def _input_grad_route(monkeypatch, x_shape, w_shape, attrs):
     """(which way the stride-1 input gradient went, its result, the reference)."""
     routes = []

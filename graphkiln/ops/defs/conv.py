@@ -152,9 +152,10 @@ def _cols(x: np.ndarray, geo: ConvGeometry, out) -> np.ndarray:
 
 
 def conv_forward(x, w, geo: ConvGeometry, out=None, keep_tiles: bool = True) -> np.ndarray:
-    """Winograd's F(4x4, 3x3) where it applies and pays (keeping its input tiles for a
-    filter gradient with ``keep_tiles``), else ``W_g (O/g, C/g*K) @ cols (N, g, C/g*K,
-    L)``: the output comes out as NCHW (into ``out`` when given)."""
+    """Winograd's F(4x4, 3x3) where it applies and pays, else the padded-grid GEMM or
+    ``W_g (O/g, C/g*K) @ cols (N, g, C/g*K, L)``: the output comes out as NCHW (into ``out``
+    when given). ``keep_tiles``: a filter gradient follows, so Winograd's transformed input
+    and the padded grid's columns are kept for it."""
     dtype = x.dtype
     ct = W.compute_dtype(dtype)
     x, w = x.astype(ct, copy=False), w.astype(ct, copy=False)
@@ -163,7 +164,7 @@ def conv_forward(x, w, geo: ConvGeometry, out=None, keep_tiles: bool = True) -> 
         if geo.winograd(ct, x.shape, w.shape) else None
     grid = geo.flat_grid(x.shape[2:]) if y is None else None
     if grid is not None:
-        y = G.forward(x, w, grid, geo.group, target)
+        y = G.forward(x, w, grid, geo.group, target, keep_tiles)
     elif y is None:
         n, size, g, o = x.shape[0], geo.out(x.shape[2:]), geo.group, w.shape[0]
         y = result_array(target, (n, o) + tuple(size), ct)
