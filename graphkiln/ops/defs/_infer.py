@@ -158,6 +158,21 @@ def into(out: np.ndarray | None, result: np.ndarray) -> np.ndarray:
     return out
 
 
+def keep_where(values: np.ndarray, mask: np.ndarray, out: np.ndarray | None = None
+               ) -> np.ndarray:
+    """``np.where(mask, values, 0)`` with the same bits (+0 where ``mask`` is false), into
+    ``out`` when given (it may be ``values``): a float's bits times the boolean mask as
+    integers, one pass at the speed of a copy (``where`` is over 10x slower; a float
+    product would give -0 and keep NaN)."""
+    if values.dtype.kind != "f" or values.dtype.itemsize not in (2, 4, 8):
+        return np.multiply(values, mask, out=out, dtype=values.dtype)
+    result = np.empty(np.broadcast_shapes(values.shape, mask.shape), values.dtype) \
+        if out is None else out
+    bits = f"i{values.dtype.itemsize}"
+    np.multiply(values.view(bits), mask, out=result.view(bits), dtype=bits)
+    return result
+
+
 def buffer_for(buf: np.ndarray | None, like: np.ndarray) -> np.ndarray:
     """An array for a result computed element-wise from ``like``: ``buf`` (an ``out=`` or
     scratch array) when it can stand for a new one, with the same dtype (float16 is

@@ -28,6 +28,7 @@ from ...ir.abstract import AbstractScalar, AbstractTensor, AbstractTuple
 from ...ir.primitive import OUT_SEPARATE, OpDef
 from ._infer import (
     ALL,
+    keep_where,
     merge_dims,
     norm_axis,
     quiet,
@@ -173,17 +174,11 @@ def _relu_grad_scratch(dy, x):
 
 @quiet
 def _relu_grad(dy, x, out=None, scratch=None):
-    """Floats keep their bits where ``x > 0`` by an AND with an all-ones integer mask (the
-    same result as ``np.where(x > 0, dy, 0)``, +0 elsewhere, at a fraction of its cost).
-    Into ``out`` when given (it must not overlap ``dy``), with the mask in ``scratch[0]``."""
-    dy = np.asarray(dy)
-    positive = np.asarray(np.greater(x, 0, out=scratch[0] if scratch else None))
-    if dy.dtype.kind != "f":
-        return np.asarray(np.multiply(dy, positive, out=out, dtype=dy.dtype))
-    bits = np.empty(positive.shape, f"i{dy.dtype.itemsize}") if out is None else \
-        out.view(f"i{dy.dtype.itemsize}")
-    np.negative(positive.view(np.int8), out=bits, dtype=bits.dtype)  # -1: every bit set
-    return np.bitwise_and(dy.view(bits.dtype), bits, out=bits).view(dy.dtype)
+    """``dy`` where ``x > 0``, else +0 (the bits of ``np.where(x > 0, dy, 0)``, see
+    ``keep_where``). Into ``out`` when given (it must not overlap ``dy``), with the mask in
+    ``scratch[0]``."""
+    positive = np.greater(x, 0, out=scratch[0] if scratch else None)
+    return keep_where(np.asarray(dy), positive, out)
 
 
 ReluGrad = OpDef("ReluGrad", _relu_grad_infer, _relu_grad, out_buffer=OUT_SEPARATE,

@@ -30,6 +30,7 @@ from ._infer import (
     dims_match,
     into,
     join_types,
+    keep_where,
     operand_type,
     quiet,
     require_dtype,
@@ -460,12 +461,17 @@ def _rsqrt(x):
     return 1 / np.sqrt(x)
 
 
-def _relu(x, out=None):
-    """``x`` where ``x > 0``, else +0 (NaN gives 0, as on MindSpore): ``fmax`` drops NaN,
-    adding +0 turns its -0 into +0. Into ``out`` when given (it may be ``x``)."""
-    zero = np.zeros((), x.dtype)
-    out = np.asarray(np.fmax(zero, x, out=out))
-    return np.add(out, zero, out=out)
+def _relu(x, out=None, scratch=None):
+    """``x`` where ``x > 0``, else +0 (NaN gives 0, as on MindSpore): the bits of
+    ``fmax(0, x) + 0`` in two passes at a copy's speed (``fmax`` alone is 6x slower). Into
+    ``out`` when given (it may be ``x``), with the mask ``x > 0`` in ``scratch[0]``."""
+    positive = np.greater(x, 0, out=scratch[0] if scratch else None)
+    return keep_where(x, positive, out)
+
+
+def _relu_scratch(x, **attrs):
+    """The mask ``x > 0``."""
+    return [(tuple(x.shape), mstype.bool_)]
 
 
 Neg = unary("Neg", np.negative, NUMBERS + _WIDE_UINTS + COMPLEX)  # (unsigned: wraps)
@@ -481,7 +487,7 @@ Sin = unary("Sin", np.sin, FLOATS + COMPLEX)
 Cos = unary("Cos", np.cos, FLOATS + COMPLEX)
 Tanh = unary("Tanh", np.tanh, FLOATS + COMPLEX)
 Sigmoid = unary("Sigmoid", _sigmoid, FLOATS)
-ReLU = unary("ReLU", _relu, ALL, out_buffer=OUT_INPLACE)
+ReLU = unary("ReLU", _relu, ALL, out_buffer=OUT_INPLACE, scratch=_relu_scratch)
 # MindSpore's GeLU primitive uses the tanh approximation; ops.gelu defaults to the exact
 # erf form. One primitive with an ``approximate`` attribute serves both.
 GeLU = unary("GeLU", _gelu, FLOATS, attrs={"approximate": "tanh"}, check_attrs=_check_gelu,

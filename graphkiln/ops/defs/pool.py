@@ -21,7 +21,7 @@ from ...ir.abstract import AbstractTensor
 from ...ir.primitive import OUT_SEPARATE
 from ..primitive import OpDef
 from ..workspace import deliver, result_array, workspace
-from ._infer import FLOATS, quiet, require_dtype, shapes_match, tensor_type
+from ._infer import FLOATS, keep_where, quiet, require_dtype, shapes_match, tensor_type
 from .conv import check_pad_mode, pad_pairs, spatial
 
 _RANK = 2
@@ -176,18 +176,6 @@ def _first_maxima(taps: list, top: np.ndarray):
         yield hit
 
 
-def _share(dout: np.ndarray, hit: np.ndarray, out: np.ndarray) -> None:
-    """``np.where(hit, dout, 0)`` into ``out``: for floats, ``dout``'s bits ANDed with an
-    all-ones mask where ``hit`` (the same bits, at a fraction of ``where``'s cost)."""
-    if dout.dtype.kind != "f":
-        np.multiply(dout, hit, out=out)
-        return
-    bits = np.dtype(f"i{dout.dtype.itemsize}")
-    mask = workspace("pool_mask", hit.shape, bits)
-    np.negative(hit.view(np.int8), out=mask, dtype=bits)  # -1: every bit set
-    np.bitwise_and(dout.view(bits), mask, out=out.view(bits))
-
-
 def _route_tiles(x, dout, geo: PoolGeometry, dx) -> None:
     """Windows that tile the input (stride = kernel, no padding): the taps are first copied
     out to contiguous ``(*kernel, N, C, *out)`` rows (one pass), and each tap's share of
@@ -204,10 +192,10 @@ def _route_tiles(x, dout, geo: PoolGeometry, dx) -> None:
     sh, sw = dx.strides[2:]  # dx's own windows (x may be laid out otherwise)
     dx_win = as_strided(dx, win.shape, dx.strides[:2] + (sh * geo.stride[0],
                                                           sw * geo.stride[1], sh, sw))
-    pick = workspace("pool_pick", shape, dout.dtype)
+    # + 0: a -0.0 adds up to +0.0, as in the general route's adds into zeros
+    dout = np.add(dout, 0, out=workspace("pool_dout", shape, dout.dtype))
     for idx, hit in zip(np.ndindex(*geo.kernel), _first_maxima(taps, top)):
-        _share(dout, hit, pick)
-        np.add(pick, 0, out=dx_win[(Ellipsis,) + idx])  # + 0: a -0.0 adds up to +0.0
+        keep_where(dout, hit, dx_win[(Ellipsis,) + idx])
 
 
 def _route_windows(x, dout, geo: PoolGeometry, dx) -> None:
@@ -226,7 +214,7 @@ def _route_windows(x, dout, geo: PoolGeometry, dx) -> None:
     for idx, hit in zip(np.ndindex(*geo.kernel), _first_maxima(taps, top)):
         if idx in places:
             src, dst = places[idx]
-            _share(dout, hit, pick)
+            keep_where(dout, hit, pick)
             dx[lead + dst] += pick[lead + src]
 
 
