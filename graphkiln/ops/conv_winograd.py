@@ -44,7 +44,7 @@ POINTS = (Fraction(0), Fraction(1), Fraction(-1), Fraction(2), Fraction(-1, 2))
 MIN_CHANNELS = 24  # C * O / (C + O), half the channels when C == O
 MIN_PIXELS = 256  # output pixels of the whole batch (the filter transform is per call)
 MAX_TILE_WASTE = 1.5  # tile outputs computed / outputs kept
-CACHE_BUDGET = 1 << 20  # bytes of one chunk's transformed tiles (about the L2's size)
+CACHE_BUDGET = 1 << 20  # bytes of one chunk's transformed tiles (stays in L2)
 MEMO_BUDGET = 32 << 20  # bytes of transformed forward inputs kept per thread
 
 
@@ -129,11 +129,8 @@ def applies(dtype, in_shape, w_shape, kernel, stride, dilation, pads, group) -> 
 
 
 def _chunk(channels: int, grid: TileGrid) -> int:
-    """Examples per chunk: the count whose tiles come nearest the cache budget (rounded,
-    not floored: the batched GEMM runs at 60% of its speed on a single 32x32 image's 64
-    tile columns and at full speed from 128, so two 590 KiB examples beat one)."""
     per_example = TILE * TILE * channels * grid.count * 4
-    return max(1, round(CACHE_BUDGET / per_example))
+    return max(1, CACHE_BUDGET // per_example)
 
 
 def _parts(n: int, chunk: int):
