@@ -5,9 +5,9 @@ of the flattened padded image (``Wp`` its padded width). Computing the outputs o
 grid (``Wp`` columns per output row, the last ``Wp - Wout`` of them thrown away) turns every
 im2col row into one contiguous run of memory, so im2col is a plain block copy. The columns
 of a chunk of examples are laid side by side, ``(C*K, m, L)``, so the chunk is one GEMM per
-group whatever its images' size: a small image's GEMM alone is too narrow for BLAS (LeNet's
-16x150 by 150x140 runs at half the speed of 16x150 by 150x1680), and chunks keep the
-operands in the L3 cache. The input gradient is the same convolution of the output gradient
+group whatever its images' size (one BLAS call, not one per example; with several BLAS
+threads, a GEMM wide enough for OpenBLAS to split), and chunks keep the operands in the L3
+cache. The input gradient is the same convolution of the output gradient
 with the flipped, transposed filter, or the adjoint of the forward (a scatter of the
 columns' cotangent), whichever copies fewer columns; 1x1 convolutions without padding use
 the input itself as the GEMM operand (no copy at all).
@@ -222,34 +222,39 @@ def _output_on_grid(dy: np.ndarray, part: slice, grid: FlatGrid) -> np.ndarray:
 
 def scatter_input_grad(dy: np.ndarray, w: np.ndarray, grid: FlatGrid, group: int,
                        out: np.ndarray | None = None) -> np.ndarray:
-    """The adjoint of :func:`forward` on its ``grid``: the columns' cotangent
-    ``W_g^T (C/g*K, O/g) @ dy (O/g, m*L)`` (``dy`` laid on the grid, zero in its extra
-    columns), each tap's rows added into the flattened padded image gradients at the runs
-    they read (one add per tap), and the padding cut off (into ``out`` when it fits)."""
+    """The adjoint of :func:`forward` on its ``grid``: per row of kernel taps, the columns'
+    cotangent ``W_g[row]^T (C/g*K/rows, O/g) @ dy (O/g, m*L)`` (``dy`` laid on the grid,
+    zero in its extra columns), each tap's rows added into the flattened padded image
+    gradients at the runs they read (one add per tap), and the padding cut off (into
+    ``out`` when it fits). A row at a time keeps the cotangent buffer a kernel-height
+    smaller than the forward's columns (first calls fault its pages in)."""
     n, o = dy.shape[:2]
     cg = w.shape[1]
     c = cg * group
-    taps = math.prod(grid.kernel)
-    chunk = min(n, max(1, CACHE_BUDGET // (c * taps * grid.length * dy.itemsize)))
-    wt = w.reshape(group, o // group, cg * taps).swapaxes(1, 2)  # (g, C/g*K, O/g)
+    rows, row_taps = grid.kernel[0], math.prod(grid.kernel[1:])
+    chunk = min(n, max(1, CACHE_BUDGET // (c * rows * row_taps * grid.length * dy.itemsize)))
+    # (row, g, C/g * taps of the row, O/g)
+    wt = np.moveaxis(w.reshape(group, o // group, cg, rows, row_taps), 3, 0) \
+        .reshape(rows, group, o // group, cg * row_taps).swapaxes(2, 3)
     finite = math.isfinite(np.add.reduce(w, axis=None))
     image = workspace("image_grad", (chunk,) + grid.buffer_shape(c), dy.dtype)
     dx = result_array(out, (n, c) + grid.sizes, dy.dtype)
     for part in _batches(n, chunk):
         m = part.stop - part.start
-        dyg = _output_on_grid(dy, part, grid)
-        cols = workspace("col2im", (c, taps, m, grid.length), dy.dtype)
-        np.matmul(wt, dyg.reshape(group, o // group, -1),
-                  out=cols.reshape(group, cg * taps, -1))
-        if not finite:  # inf * 0 in the extra columns would land on real pixels
-            _zero_extra(cols.reshape((-1, m) + grid.grid_shape(1)[1:]), grid)
+        dyg = _output_on_grid(dy, part, grid).reshape(group, o // group, -1)
         img = image[:m]
         img.fill(0)
         runs = _taps(img.reshape(m, c, -1), grid, writeable=True)
-        cols = np.moveaxis(cols, -2, 0).reshape(runs.shape)
-        for tap in np.ndindex(*grid.kernel):
-            at = (Ellipsis,) + tap + (slice(None),)
-            np.add(runs[at], cols[at], out=runs[at])
+        cols = workspace("col2im", (c, row_taps, m, grid.length), dy.dtype)
+        for row in range(rows):
+            np.matmul(wt[row], dyg, out=cols.reshape(group, cg * row_taps, -1))
+            if not finite:  # inf * 0 in the extra columns would land on real pixels
+                _zero_extra(cols.reshape((-1, m) + grid.grid_shape(1)[1:]), grid)
+            by_tap = np.moveaxis(cols, -2, 0).reshape(runs.shape[:2] + runs.shape[3:])
+            for tap in np.ndindex(*grid.kernel[1:]):
+                at = (Ellipsis,) + tap + (slice(None),)
+                target = runs[(Ellipsis, row) + tap + (slice(None),)]
+                np.add(target, by_tap[at], out=target)
         dx[part] = img[(slice(None),) + grid.interior()]
     return dx
 

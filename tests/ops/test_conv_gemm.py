@@ -199,6 +199,8 @@ ROUTES = {  # name: (x shape, weight shape, attrs, the way the input gradient go
     "valid": (*CASES["valid"], "scatter"),  # dy's columns cover twice the input's grid
     "wide_pad": (*CASES["wide_pad_scatters"], "scatter"),  # no transposed conv exists
     "lenet_first_layer": ((2, 1, 8, 8), (6, 1, 3, 3), {}, "scatter"),  # 6 channels over 1
+    # a row of kernel taps at a time, in 3-D and with groups
+    "3d_groups": ((2, 4, 5, 6, 5), (8, 2, 3, 2, 2), {"group": 2}, "scatter"),
 }
 
 
