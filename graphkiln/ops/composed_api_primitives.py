@@ -208,3 +208,7 @@ SparseTensorDenseMatmul = _primitive("SparseTensorDenseMatmul", (("adjoint_st", 
                                      _sparse_tensor_dense_matmul,
                                      _sparse_tensor_dense_matmul.__doc__)
 __all__ += ["SparseTensorDenseMatmul"]
+NanToNum = _primitive("NanToNum", (("nan", None), ("posinf", None), ("neginf", None)),
+                      lambda self, x: EL.nan_to_num(x, self.nan, self.posinf, self.neginf),
+                      "NaN and the infinities replaced (see ``ops.nan_to_num``).")
+__all__ += ["NanToNum"]
