@@ -11,5 +11,6 @@ from graphkiln.ops.primitive import REGISTRY as _REGISTRY
 
 __all__ = sorted([name for name in _REGISTRY if hasattr(_ops, name)]
                  + _ops.composed_primitives.__all__
-                 + ["InplaceAddExt", "InplaceSubExt", "BatchNormGrad", "LayerNormGrad", "PReLUGrad"])
+                 + ["InplaceAddExt", "InplaceSubExt", "BatchNormGrad", "LayerNormGrad",
+                    "PReLUGrad"])
 globals().update({name: getattr(_ops, name) for name in __all__ if hasattr(_ops, name)})
