@@ -16,6 +16,8 @@ import graphkiln.ops.einsum_ops as EI
 import graphkiln.ops.elementwise as EL
 import graphkiln.ops.functional as F
 import graphkiln.ops.interpolation as IP
+import graphkiln.ops.linalg_ops as LA
+import graphkiln.ops.moments as MO
 import graphkiln.ops.nn_functions as NF
 import graphkiln.ops.products as PR
 import graphkiln.ops.quantiles as QU
@@ -212,3 +214,19 @@ NanToNum = _primitive("NanToNum", (("nan", None), ("posinf", None), ("neginf", N
                       lambda self, x: EL.nan_to_num(x, self.nan, self.posinf, self.neginf),
                       "NaN and the infinities replaced (see ``ops.nan_to_num``).")
 __all__ += ["NanToNum"]
+
+
+def _reduce_std(self, x):
+    """``(std, mean)`` over ``axis`` (every axis when empty), Bessel-corrected when
+    ``unbiased``."""
+    axis = None if self.axis in ((), []) else self.axis
+    return MO.std_mean(x, axis, 1 if self.unbiased else 0, self.keep_dims)
+
+
+ReduceStd = _primitive("ReduceStd", (("axis", ()), ("unbiased", True), ("keep_dims", False)),
+                       _reduce_std, _reduce_std.__doc__)
+CholeskyInverse = _primitive("CholeskyInverse", (("upper", False),),
+                             lambda self, x: LA.cholesky_inverse(x, self.upper),
+                             "The inverse of ``u @ u^T`` from its Cholesky factor (see "
+                             "``ops.cholesky_inverse``).")
+__all__ += ["ReduceStd", "CholeskyInverse"]

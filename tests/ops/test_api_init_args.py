@@ -1,5 +1,6 @@
-"""``ops.Cummin(axis)``, ``ops.Cummax(axis)`` and ``ops.NanToNum(...)`` against MindSpore 2.10
-(fixtures/api_init_args.json by fixtures/record_api_cases.py); GRAPH == PYNATIVE."""
+"""Primitive classes with constructor arguments (``ops.Cummin(axis)``, ``ReduceStd``...)
+against MindSpore 2.10 (fixtures/api_init_args.json by fixtures/record_api_cases.py);
+GRAPH == PYNATIVE."""
 import sys
 from pathlib import Path
 

@@ -10,7 +10,7 @@ from graphkiln.ops.inplace_methods import InplaceAddExt, InplaceSubExt  # noqa: 
 from graphkiln.ops.primitive import REGISTRY as _REGISTRY
 
 __all__ = sorted([name for name in _REGISTRY if hasattr(_ops, name)]
-                 + _ops.composed_primitives.__all__
+                 + _ops.composed_primitives.__all__ + _ops.composed_api_primitives.__all__
                  + ["InplaceAddExt", "InplaceSubExt", "BatchNormGrad", "LayerNormGrad",
                     "PReLUGrad"])
 globals().update({name: getattr(_ops, name) for name in __all__ if hasattr(_ops, name)})
