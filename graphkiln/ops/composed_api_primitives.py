@@ -230,3 +230,10 @@ CholeskyInverse = _primitive("CholeskyInverse", (("upper", False),),
                              "The inverse of ``u @ u^T`` from its Cholesky factor (see "
                              "``ops.cholesky_inverse``).")
 __all__ += ["ReduceStd", "CholeskyInverse"]
+Triu = _primitive("Triu", (("diagonal", 0),), lambda self, x: AO.triu(x, self.diagonal),
+                  "The upper triangle from ``diagonal`` on (see ``ops.triu``).")
+IsClose = _primitive("IsClose", (("rtol", 1e-05), ("atol", 1e-08), ("equal_nan", False)),
+                     lambda self, x, other: EL.isclose(x, other, self.rtol, self.atol,
+                                                       self.equal_nan),
+                     "``|input - other| <= atol + rtol * |other|`` (see ``ops.isclose``).")
+__all__ += ["Triu", "IsClose"]
