@@ -19,6 +19,7 @@ import graphkiln.ops.interpolation as IP
 import graphkiln.ops.linalg_ops as LA
 import graphkiln.ops.moments as MO
 import graphkiln.ops.nn_functions as NF
+import graphkiln.ops.pooling_functions as PO
 import graphkiln.ops.products as PR
 import graphkiln.ops.quantiles as QU
 import graphkiln.ops.ranges as RA
@@ -237,3 +238,28 @@ IsClose = _primitive("IsClose", (("rtol", 1e-05), ("atol", 1e-08), ("equal_nan",
                                                        self.equal_nan),
                      "``|input - other| <= atol + rtol * |other|`` (see ``ops.isclose``).")
 __all__ += ["Triu", "IsClose"]
+def _adaptive_max_pool2d(self, x):
+    """``(output, argmax)`` of the adaptive max pooling to ``output_size``, a tuple or list
+    of ints (see ``ops.adaptive_max_pool2d``)."""
+    size = self.output_size
+    if not isinstance(size, (tuple, list)) or not all(
+            isinstance(v, int) and not isinstance(v, bool) for v in size):
+        raise TypeError(f"For 'AdaptiveMaxPool2D', the type of 'output_size' should be one of "
+                        f"'[list of int, tuple of int]', but got {size!r}.")
+    return PO.adaptive_max_pool2d(x, tuple(size), True)
+
+
+AdaptiveMaxPool2D = _primitive("AdaptiveMaxPool2D", (("output_size", _REQUIRED),),
+                               _adaptive_max_pool2d, _adaptive_max_pool2d.__doc__)
+
+
+def _upsample_trilinear_3d(self, x, output_size=None, scales=None):
+    """``x`` (NCDHW) resized trilinearly to ``output_size`` or by ``scales``."""
+    return IP.interpolate(x, None if output_size is None else tuple(output_size),
+                          None if scales is None else tuple(scales), "trilinear",
+                          self.align_corners)
+
+
+UpsampleTrilinear3D = _primitive("UpsampleTrilinear3D", (("align_corners", False),),
+                                 _upsample_trilinear_3d, _upsample_trilinear_3d.__doc__)
+__all__ += ["AdaptiveMaxPool2D", "UpsampleTrilinear3D"]
