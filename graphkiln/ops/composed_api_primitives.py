@@ -263,3 +263,9 @@ def _upsample_trilinear_3d(self, x, output_size=None, scales=None):
 UpsampleTrilinear3D = _primitive("UpsampleTrilinear3D", (("align_corners", False),),
                                  _upsample_trilinear_3d, _upsample_trilinear_3d.__doc__)
 __all__ += ["AdaptiveMaxPool2D", "UpsampleTrilinear3D"]
+ResizeBicubic = _primitive(
+    "ResizeBicubic", (("align_corners", False), ("half_pixel_centers", False)),
+    lambda self, images, size: IP.resize_bicubic(images, size, self.align_corners,
+                                                 self.half_pixel_centers),
+    "NCHW ``images`` resized bicubically to ``size`` (see ``interpolation.resize_bicubic``).")
+__all__ += ["ResizeBicubic"]
