@@ -269,3 +269,16 @@ ResizeBicubic = _primitive(
                                                  self.half_pixel_centers),
     "NCHW ``images`` resized bicubically to ``size`` (see ``interpolation.resize_bicubic``).")
 __all__ += ["ResizeBicubic"]
+
+
+def _split_with_size(self, input, split_size, dim=0):  # noqa: A002
+    """``input`` cut along ``dim`` into pieces of the sizes listed in ``split_size`` (which
+    must add up to that axis)."""
+    if not isinstance(split_size, (tuple, list)):
+        raise TypeError(f"For 'SplitWithSize', the 'split_size' must be a tuple or list of "
+                        f"ints, but got {type(split_size).__name__}.")
+    return F.split(input, list(split_size), dim)
+
+
+SplitWithSize = _primitive("SplitWithSize", (), _split_with_size, _split_with_size.__doc__)
+__all__ += ["SplitWithSize"]
