@@ -282,3 +282,30 @@ def _split_with_size(self, input, split_size, dim=0):  # noqa: A002
 
 SplitWithSize = _primitive("SplitWithSize", (), _split_with_size, _split_with_size.__doc__)
 __all__ += ["SplitWithSize"]
+
+
+def _div_no_nan(self, x1, x2):
+    """``x1 / x2``, 0 where ``x2`` is 0 (the division is by 1 there, so gradients stay
+    finite)."""
+    zero = F.equal(x2, F.zeros_like(x2))
+    quotient = F.div(x1, F.select(zero, F.ones_like(x2), x2))
+    return F.select(F.broadcast_to(zero, quotient.shape), F.zeros_like(quotient), quotient)
+
+
+def _equal_count(self, x, y):
+    """How many elements of ``x`` and ``y`` are equal, as a 1-element Tensor of their
+    dtype."""
+    return F.reshape(F.reduce_sum(F.cast(F.equal(x, y), x.dtype)), (1,))
+
+
+DivNoNan = _primitive("DivNoNan", (), _div_no_nan, _div_no_nan.__doc__)
+L2Loss = _primitive("L2Loss", (), lambda self, x: F.mul(F.reduce_sum(F.mul(x, x)), 0.5),
+                    "Half the sum of the squares of ``x``, a 0-D Tensor.")
+ConjugateTranspose = _primitive(
+    "ConjugateTranspose", (), lambda self, x, perm: F.transpose(F.conj(x), perm)
+    if x.dtype.is_complex else F.transpose(x, perm),
+    "The conjugate of ``x`` with its axes permuted by ``perm``.")
+EqualCount = _primitive("EqualCount", (), _equal_count, _equal_count.__doc__)
+Tril = _primitive("Tril", (("diagonal", 0),), lambda self, x: AO.tril(x, self.diagonal),
+                  "The lower triangle up to ``diagonal`` (see ``ops.tril``).")
+__all__ += ["DivNoNan", "L2Loss", "ConjugateTranspose", "EqualCount", "Tril"]
