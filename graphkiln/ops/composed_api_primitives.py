@@ -309,3 +309,27 @@ EqualCount = _primitive("EqualCount", (), _equal_count, _equal_count.__doc__)
 Tril = _primitive("Tril", (("diagonal", 0),), lambda self, x: AO.tril(x, self.diagonal),
                   "The lower triangle up to ``diagonal`` (see ``ops.tril``).")
 __all__ += ["DivNoNan", "L2Loss", "ConjugateTranspose", "EqualCount", "Tril"]
+
+
+def _in_top_k(self, x1, x2):
+    """Whether each row's score of its target class ``x2[i]`` is among the row's ``k``
+    largest (ties with the k-th count in)."""
+    target = F.gather_d(x1, 1, F.expand_dims(F.cast(x2, mstype.int64), 1))
+    above = F.reduce_sum(F.cast(F.greater(x1, target), mstype.int32), 1)
+    return F.less(above, self.k)
+
+
+Xlogy = _primitive("Xlogy", (), lambda self, x, y: EL.xlogy(x, y),
+                   "``x * log(y)``, 0 where ``x`` is 0 (see ``ops.xlogy``).")
+ApproximateEqual = _primitive(
+    "ApproximateEqual", (("tolerance", 1e-05),),
+    lambda self, x, y: EL.approximate_equal(x, y, self.tolerance),
+    "``|x - y| < tolerance`` (see ``ops.approximate_equal``).")
+ComplexAbs = _primitive("ComplexAbs", (), lambda self, x: F.real(F.abs(x)),
+                        "The modulus of each complex element (a real Tensor).")
+Diag = _primitive("Diag", (), lambda self, x: AO.diag(x),
+                  "The tensor with ``x`` on its diagonal (see ``ops.diag``).")
+Rint = _primitive("Rint", (), lambda self, x: F.round(x),
+                  "Each element rounded to the nearest integer, halves to even.")
+InTopK = _primitive("InTopK", (("k", _REQUIRED),), _in_top_k, _in_top_k.__doc__)
+__all__ += ["Xlogy", "ApproximateEqual", "ComplexAbs", "Diag", "Rint", "InTopK"]
