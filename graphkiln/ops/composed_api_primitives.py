@@ -27,6 +27,7 @@ import graphkiln.ops.searching as SE
 import graphkiln.ops.unfold as UF
 
 from ..common import dtype as mstype
+from ..common.tensor import Tensor
 from .composed_primitives import _Composed
 
 _REQUIRED = object()
@@ -333,3 +334,34 @@ Rint = _primitive("Rint", (), lambda self, x: F.round(x),
                   "Each element rounded to the nearest integer, halves to even.")
 InTopK = _primitive("InTopK", (("k", _REQUIRED),), _in_top_k, _in_top_k.__doc__)
 __all__ += ["Xlogy", "ApproximateEqual", "ComplexAbs", "Diag", "Rint", "InTopK"]
+
+
+def _lp_norm(self, x):
+    """The p-norm over ``axis`` (p = 0: how many elements are not 0)."""
+    axis = tuple(self.axis) if isinstance(self.axis, (tuple, list)) else (self.axis,)
+    p = self.p
+    if p == 0:
+        return F.reduce_sum(F.cast(F.not_equal(x, F.zeros_like(x)), x.dtype), axis,
+                            self.keep_dims)
+    total = F.reduce_sum(F.pow(F.abs(x), float(p)), axis, self.keep_dims)
+    return total if p == 1 else F.pow(total, 1.0 / p)
+
+
+def _fill_diagonal(self, x):
+    """``x`` with ``fill_value`` on its main diagonal (all axes of one size beyond two;
+    ``wrap``: a tall matrix's diagonal starts again every ``columns + 1`` rows, as NumPy's
+    ``fill_diagonal``)."""
+    shape = tuple(x.shape)
+    if len(shape) < 2 or (len(shape) > 2 and len(set(shape)) != 1):
+        raise ValueError(f"For 'FillDiagonal', the input must be at least 2-D, with all "
+                         f"dimensions of equal length beyond 2-D, but got shape {list(shape)}.")
+    mask = np.zeros(shape, np.bool_)
+    np.fill_diagonal(mask, True, wrap=bool(self.wrap))
+    return F.select(Tensor(mask), F.fill(x.dtype, shape, self.fill_value), x)
+
+
+LpNorm = _primitive("LpNorm", (("axis", _REQUIRED), ("p", 2), ("keep_dims", False),
+                               ("epsilon", 1e-12)), _lp_norm, _lp_norm.__doc__)
+FillDiagonal = _primitive("FillDiagonal", (("fill_value", _REQUIRED), ("wrap", False)),
+                          _fill_diagonal, _fill_diagonal.__doc__)
+__all__ += ["LpNorm", "FillDiagonal"]
