@@ -19,6 +19,7 @@ import graphkiln.ops.interpolation as IP
 import graphkiln.ops.linalg_ops as LA
 import graphkiln.ops.moments as MO
 import graphkiln.ops.nn_functions as NF
+import graphkiln.ops.pooling as PL
 import graphkiln.ops.pooling_functions as PO
 import graphkiln.ops.products as PR
 import graphkiln.ops.quantiles as QU
@@ -365,3 +366,47 @@ LpNorm = _primitive("LpNorm", (("axis", _REQUIRED), ("p", 2), ("keep_dims", Fals
 FillDiagonal = _primitive("FillDiagonal", (("fill_value", _REQUIRED), ("wrap", False)),
                           _fill_diagonal, _fill_diagonal.__doc__)
 __all__ += ["LpNorm", "FillDiagonal"]
+
+
+def _pair(name: str, value) -> tuple[int, int]:
+    """An int, a pair or a 4-tuple ``(1, 1, h, w)`` as ``(h, w)``."""
+    values = (value, value) if isinstance(value, int) else tuple(value)[-2:]
+    if len(values) != 2 or not all(isinstance(v, int) and v > 0 for v in values):
+        raise ValueError(f"For 'MaxPoolWithArgmax', the '{name}' must be a positive int or a "
+                         f"tuple of positive ints, but got {value!r}.")
+    return values
+
+
+def _max_pool_with_argmax(self, x):
+    """``(output, argmax)``: the max pooling of NCHW ``x`` and, per output, the flat index
+    ``c * H * W + h * W + w`` of the maximum within its example (int32); ``'same'`` pads
+    with -inf as TensorFlow (the extra row or column at the end)."""
+    if self.data_format != "NCHW":
+        raise ValueError(f"For 'MaxPoolWithArgmax', graphkiln supports data_format 'NCHW' on "
+                         f"the CPU, but got {self.data_format!r}.")
+    mode = str(self.pad_mode).lower()
+    if mode not in ("valid", "same"):
+        raise ValueError(f"For 'MaxPoolWithArgmax', the 'pad_mode' must be 'valid' or 'same', "
+                         f"but got {self.pad_mode!r}.")
+    kernel, stride = _pair("kernel_size", self.kernel_size), _pair("strides", self.strides)
+    _, c, h, w = x.shape
+    pads = []
+    for n, k, s in ((h, kernel[0], stride[0]), (w, kernel[1], stride[1])):
+        total = max((-(-n // s) - 1) * s + k - n, 0) if mode == "same" else 0
+        pads.append((total // 2, total - total // 2))
+    padded = x if not any(sum(p) for p in pads) else F.pad(
+        x, (pads[1][0], pads[1][1], pads[0][0], pads[0][1]), value=float("-inf"))
+    out, index = PL.max_pool2d(padded, kernel, stride, 0, return_indices=True)
+    wp = w + sum(pads[1])
+    row = F.sub(F.floor_div(index, wp), pads[0][0])
+    col = F.sub(F.floor_mod(index, wp), pads[1][0])
+    channel = Tensor(np.arange(c, dtype=np.int64).reshape(1, c, 1, 1) * (h * w))
+    argmax = F.add(F.add(F.mul(row, w), col), channel)
+    return out, F.cast(argmax, mstype.int32)
+
+
+MaxPoolWithArgmax = _primitive(
+    "MaxPoolWithArgmax", (("kernel_size", 1), ("strides", 1), ("pad_mode", "valid"),
+                          ("data_format", "NCHW")),
+    _max_pool_with_argmax, _max_pool_with_argmax.__doc__)
+__all__ += ["MaxPoolWithArgmax"]
