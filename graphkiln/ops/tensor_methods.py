@@ -134,6 +134,8 @@ def install() -> None:
         return F.reshape(self, shape)
 
     def transpose(self, *axes):
+        if axes == (None,):  # np.transpose(x) calls x.transpose(None)
+            axes = ()
         if len(axes) == 1 and isinstance(axes[0], (tuple, list)):
             axes = tuple(axes[0])
         if not axes:
