@@ -291,12 +291,16 @@ class Tensor:
         a = self._host_array()
         return a.astype(dtype) if dtype is not None else a
 
-    def item(self):
+    def _host_item(self):
+        """The Python number a concrete one-element tensor holds (``ops/tensor_methods.py``
+        makes ``item`` give a graph value's run-time number)."""
         a = self._host_array()
         if a.size != 1:
             raise ValueError("For 'Tensor.item', the tensor must have exactly one element, "
                              f"but got shape {a.shape}.")
         return a.item()
+
+    item = _host_item
 
     def tolist(self):
         if self._node is not None and Tensor._run_time_asnumpy is not None:
@@ -359,7 +363,7 @@ class Tensor:
 
     def __format__(self, spec) -> str:
         if spec:
-            return format(self.item(), spec)
+            return format(self._host_item(), spec)
         return str(self)
 
     def __reduce__(self):

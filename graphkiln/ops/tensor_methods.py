@@ -371,16 +371,13 @@ class _TensorHookHandle:
         return None if new is None else (new,)
 
 
-_host_item = Tensor.item
-
-
 def _item(self):
     """The Python number a one-element tensor holds; inside a graph, the number the graph
     computes (MindSpore's TensorToScalar, for a 0-d or shape-(1,) tensor). A bytecode
     capture breaks there instead, as MindSpore's does."""
     if self.is_symbolic and not bytecode_capture():
         return TensorToScalar(self)
-    return _host_item(self)
+    return self._host_item()
 
 
 def _register_hook(self, hook_fn) -> _TensorHookHandle:

@@ -35,3 +35,10 @@ def test_item_feeds_graph_arithmetic():
 def test_item_of_many_elements_raises_in_graph():
     with pytest.raises(ValueError, match="TensorToScalar"):
         ms.jit(lambda t: t.item())(Tensor(np.ones((2, 2), np.int32)))
+
+
+def test_formatting_a_graph_value_still_needs_its_value():
+    """``format(x, spec)`` needs the number itself, which a trace does not have: the error
+    says so (it does not reach the run-time number's formatting)."""
+    with pytest.raises(RuntimeError, match="concrete value"):
+        ms.jit(lambda t: t + len(format(t, ".2f")))(Tensor(1.5, ms.float32))
