@@ -46,6 +46,19 @@ def _infer_list_type(data) -> mstype.Type:
                     f"{flat.dtype}.")
 
 
+def _int_array(data: int, dtype: mstype.Type | None) -> np.ndarray:
+    """A Python int as MindSpore stores it: int64, or uint64 above int64's range, then cast
+    (wrapping, as C casts do) to ``dtype``; beyond 64 bits: RuntimeError."""
+    if not -2 ** 63 <= data < 2 ** 64:
+        raise RuntimeError(f"Cannot construct Tensor from the Python int {data}: it is "
+                           f"outside the range of 64-bit integers.")
+    held = np.asarray(data, np.int64 if data < 2 ** 63 else np.uint64)
+    if dtype is None:
+        return held
+    with np.errstate(over="ignore"):  # (70000 as float16 is inf, as in MindSpore)
+        return held.astype(dtype.np_dtype)
+
+
 def _to_array(data, dtype: mstype.Type | None) -> np.ndarray:
     """Convert user input data to an ndarray following MindSpore's default types."""
     if isinstance(data, Tensor):
@@ -59,14 +72,20 @@ def _to_array(data, dtype: mstype.Type | None) -> np.ndarray:
     if isinstance(data, np.generic):
         t = dtype or mstype.from_numpy(data.dtype)
         return np.asarray(data, dtype=t.np_dtype)
-    if isinstance(data, (bool, int, float, complex)):
+    if isinstance(data, int) and not isinstance(data, bool):
+        return _int_array(data, dtype)
+    if isinstance(data, (bool, float, complex)):
         t = dtype or mstype.scalar_type(data)
         return np.asarray(data, dtype=t.np_dtype)
     if isinstance(data, (list, tuple)):
         if any(isinstance(e, Tensor) for e in data):
             data = [e._host_array() if isinstance(e, Tensor) else e for e in data]
         t = dtype or _infer_list_type(data)
-        return np.asarray(data, dtype=t.np_dtype)
+        try:
+            return np.asarray(data, dtype=t.np_dtype)
+        except OverflowError:
+            raise TypeError(f"For Tensor, the input_data is {data!r} that contain unsupported "
+                            f"element (an int outside the range of {t}).") from None
     raise TypeError(f"For 'Tensor', the type of input_data should be one of "
                     f"['Tensor', 'ndarray', 'list', 'tuple', 'int', 'float', 'bool'], "
                     f"but got {type(data).__name__}.")
@@ -272,12 +291,16 @@ class Tensor:
         a = self._host_array()
         return a.astype(dtype) if dtype is not None else a
 
-    def item(self):
+    def _host_item(self):
+        """The Python number a concrete one-element tensor holds (``ops/tensor_methods.py``
+        makes ``item`` give a graph value's run-time number)."""
         a = self._host_array()
         if a.size != 1:
             raise ValueError("For 'Tensor.item', the tensor must have exactly one element, "
                              f"but got shape {a.shape}.")
         return a.item()
+
+    item = _host_item
 
     def tolist(self):
         if self._node is not None and Tensor._run_time_asnumpy is not None:
@@ -340,7 +363,7 @@ class Tensor:
 
     def __format__(self, spec) -> str:
         if spec:
-            return format(self.item(), spec)
+            return format(self._host_item(), spec)
         return str(self)
 
     def __reduce__(self):

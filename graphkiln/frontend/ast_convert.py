@@ -609,7 +609,7 @@ class ControlConversion(ast.NodeTransformer):
 
     def visit_JoinedStr(self, node: ast.JoinedStr):
         # an f-string of graph values is formatted when the graph runs
-        self.generic_visit(node)
+        _visit_fstring_values(self, node)
         return _fstring_call(node, "fstring_text")
 
 
@@ -619,7 +619,7 @@ class _DeferredText(ast.NodeTransformer):
     when the graph runs."""
 
     def visit_JoinedStr(self, node: ast.JoinedStr):
-        self.generic_visit(node)
+        _visit_fstring_values(self, node)
         return _fstring_call(node, "fstring")
 
     def visit_BinOp(self, node: ast.BinOp):
@@ -633,6 +633,16 @@ class _DeferredText(ast.NodeTransformer):
 
     def visit_Lambda(self, node):
         return node
+
+
+def _visit_fstring_values(visitor: ast.NodeTransformer, node: ast.JoinedStr) -> None:
+    """Visit the expressions of an f-string, those of its format specs too, leaving the
+    specs themselves f-string parts (not converted like a lone f-string)."""
+    for v in node.values:
+        if isinstance(v, ast.FormattedValue):
+            v.value = visitor.visit(v.value)
+            if v.format_spec is not None:
+                _visit_fstring_values(visitor, v.format_spec)
 
 
 def _fstring_call(node: ast.JoinedStr, helper: str) -> ast.expr:

@@ -15,6 +15,7 @@ import graphkiln.ops.distance as DI
 import graphkiln.ops.einsum_ops as EI
 import graphkiln.ops.elementwise as EL
 import graphkiln.ops.functional as F
+import graphkiln.ops.index_put as IPUT
 import graphkiln.ops.interpolation as IP
 import graphkiln.ops.linalg_ops as LA
 import graphkiln.ops.moments as MO
@@ -426,3 +427,19 @@ def _unique_with_pad(self, x, pad_num):
 
 UniqueWithPad = _primitive("UniqueWithPad", (), _unique_with_pad, _unique_with_pad.__doc__)
 __all__ += ["UniqueWithPad"]
+
+
+def _index_put(self, x1, x2, indices):
+    """``x1`` with ``x1[indices] = x2`` (``+=`` when ``accumulate`` is 1; see
+    ``Tensor.index_put``)."""
+    if isinstance(self.accumulate, bool) or not isinstance(self.accumulate, int):
+        raise TypeError(f"For 'IndexPut', 'accumulate' must be an int, but got "
+                        f"{type(self.accumulate).__name__}.")
+    if self.accumulate not in (0, 1):
+        raise ValueError(f"For 'IndexPut', 'accumulate' must be 0 or 1, but got "
+                         f"{self.accumulate}.")
+    return IPUT.index_put(x1, indices, x2, bool(self.accumulate))
+
+
+IndexPut = _primitive("IndexPut", (("accumulate", 0),), _index_put, _index_put.__doc__)
+__all__ += ["IndexPut"]

@@ -30,9 +30,9 @@ from .workspace import result_array, set_source, source, workspace
 # the extra compute on the padded grid (padded / output positions) above which the general
 # strided im2col is used instead
 MAX_GRID_WASTE = 1.5
-# bytes of one chunk's column matrices (in L3): a chunk is one GEMM, and the wider GEMM and
-# fewer calls outweigh the L2 misses (LeNet's five convolutions 1.59 -> 1.42 ms from 1 to
-# 4 MiB; 3x3 and 5x5 layers of 3-32 channels 10-20% faster)
+# bytes of one chunk's column matrices (in L3): a chunk is one GEMM, and fewer, longer
+# calls (the scatter's tap adds above all) outweigh the L2 misses (LeNet's five
+# convolutions 1.78 -> 1.58 ms from 1 to 4 MiB, one BLAS thread)
 CACHE_BUDGET = 4 << 20
 # filter gradients (per group) smaller than this many elements take a GEMM per example:
 # (25, 6) 83 against 96 us over one long GEMM, (27, 32) 94 against 86 (LeNet's and RGB shapes)
@@ -123,14 +123,20 @@ def _columns(batch: np.ndarray, part: slice, grid: FlatGrid, group: int, chunk: 
         return images.reshape(m, group, c // group, grid.length)
     shape = (c,) + grid.kernel + (m, grid.length)
     built = (grid.key, part.start, m)
-    for slot in ((part.start, None) if reuse else (part.start if keep else None,)):
+
+    def buffers(slot):
         buf = workspace(("image", grid.key, slot), (chunk,) + grid.buffer_shape(c),
                         images.dtype)[:m]
-        inner = buf[(slice(None),) + grid.interior()]
-        cols = workspace(("columns", slot), shape, images.dtype)
-        if reuse and source(("columns", slot), shape, images.dtype) == built and \
-                _same_bits(inner, images):
-            return cols.reshape(group, -1, m * grid.length)
+        return buf, buf[(slice(None),) + grid.interior()], \
+            workspace(("columns", slot), shape, images.dtype)
+
+    for slot in (part.start, None) if reuse else ():
+        if source(("columns", slot), shape, images.dtype) == built:
+            _, inner, cols = buffers(slot)
+            if _same_bits(inner, images):
+                return cols.reshape(group, -1, m * grid.length)
+    slot = part.start if keep else None
+    buf, inner, cols = buffers(slot)
     set_source(("columns", slot), shape, images.dtype, None)
     inner[...] = images  # the padding was zeroed at creation
     np.copyto(np.moveaxis(cols, -2, 0), _taps(buf.reshape(m, c, -1), grid))

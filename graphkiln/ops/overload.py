@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..common import dtype as mstype
+from ..common.mutable import RUNTIME_SCALARS
 from ..common.symbolic_scalar import SymbolicScalar
 from ..common.tensor import Tensor
 from ..ir import tracing_state
@@ -232,7 +233,9 @@ def tags(v) -> frozenset:
         return frozenset({kind, "any"}) if _is_int_sequence(v) else _ANY
     elif isinstance(v, (np.bool_, np.integer, np.floating)):
         found = _BY_TYPE[t] = _SCALAR_TAGS[type(v.item())]
-    elif isinstance(v, (int, float)):  # a subclass: ms.mutable(1) outside a graph
+    elif t in RUNTIME_SCALARS:  # ms.mutable(True / 1 / 1.0) outside a graph
+        found = _BY_TYPE[t] = _SCALAR_TAGS[RUNTIME_SCALARS[t]]
+    elif isinstance(v, (int, float)):  # another subclass
         found = _BY_TYPE[t] = _SCALAR_TAGS[int if isinstance(v, int) else float]
     elif isinstance(v, (mstype.Type, np.dtype)) or v is int or v is float or v is bool:
         return frozenset({"mstype", "any"})

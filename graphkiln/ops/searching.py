@@ -105,7 +105,13 @@ def bincount(input, weights=None, minlength: int = 0) -> Tensor:  # noqa: A002
 
 
 def aminmax(input, *, axis=0, keepdims: bool = False) -> tuple:  # noqa: A002
-    """The minimum and the maximum along ``axis`` (of all elements when None)."""
+    """The minimum and the maximum along ``axis`` (of all elements when None); a 0-d input
+    gives 0-d results whatever ``keepdims`` says, as MindSpore's ArgMinWithValue does."""
+    if input.ndim == 0 and axis is not None:
+        if axis not in (0, -1):
+            raise ValueError(f"For ArgMinWithValue with 0d input tensor, axis must be one of 0 "
+                             f"or -1, but got {axis}.")
+        axis, keepdims = None, False
     if axis is None:
         lo, hi = F.reduce_min(input), F.reduce_max(input)
         if keepdims:

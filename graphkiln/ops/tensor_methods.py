@@ -10,11 +10,13 @@ import numpy as np
 import graphkiln.ops.functional as F
 
 from ..common import dtype as mstype
+from ..common.capture_flags import bytecode_capture
 from ..common.sparse_tensor import SPARSE_TYPES
 from ..common.tensor import Tensor
 from ..ir import tape, tracing_state
 from .clip_ops import clamp
 from .defs.hooks import HookBackward
+from .defs.scalar import TensorToScalar
 from .dynamic_shape import shape_of
 
 _UFUNC_OPS = {np.add: F.add, np.subtract: F.sub, np.multiply: F.mul, np.true_divide: F.div,
@@ -134,6 +136,8 @@ def install() -> None:
         return F.reshape(self, shape)
 
     def transpose(self, *axes):
+        if axes == (None,):  # np.transpose(x) calls x.transpose(None)
+            axes = ()
         if len(axes) == 1 and isinstance(axes[0], (tuple, list)):
             axes = tuple(axes[0])
         if not axes:
@@ -367,6 +371,15 @@ class _TensorHookHandle:
         return None if new is None else (new,)
 
 
+def _item(self):
+    """The Python number a one-element tensor holds; inside a graph, the number the graph
+    computes (MindSpore's TensorToScalar, for a 0-d or shape-(1,) tensor). A bytecode
+    capture breaks there instead, as MindSpore's does."""
+    if self.is_symbolic and not bytecode_capture():
+        return TensorToScalar(self)
+    return self._host_item()
+
+
 def _register_hook(self, hook_fn) -> _TensorHookHandle:
     """``hook_fn(grad)`` gets this Tensor's gradient when a gradient is computed; a
     result replaces it. In PyNative mode the hook stays on the Tensor (every later
@@ -439,6 +452,7 @@ def _install_more_methods() -> None:
     Tensor.numpy = lambda self: self.asnumpy()
     # (only user code calls numel(): with unknown dimensions it is a run-time int)
     Tensor.numel = Tensor.nelement = lambda self: self._size_for_caller(None)
+    Tensor.item = _item
     Tensor.itemsize = property(lambda self: self._dtype.np_dtype.itemsize)
     Tensor.nbytes = property(lambda self: self.size * self._dtype.np_dtype.itemsize)
     Tensor.register_hook, Tensor.hooks = _register_hook, _hooks

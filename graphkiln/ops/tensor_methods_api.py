@@ -9,6 +9,7 @@ import graphkiln.ops.diagonals as DG
 import graphkiln.ops.elementwise as E
 import graphkiln.ops.elementwise_ops as EO
 import graphkiln.ops.functional as F
+import graphkiln.ops.index_put as IP
 import graphkiln.ops.linalg_ops as LA
 import graphkiln.ops.products as P
 import graphkiln.ops.quantiles as Q
@@ -82,7 +83,7 @@ _SAME = (C.cumprod, C.logcumsumexp, C.cummax, C.cummin, E.logit, E.gcd, E.lcm,
          EO.invert, Q.quantile, Q.nanquantile, Q.cov, Q.kthvalue, SE.bincount,
          SE.unique_consecutive, SE.unique_with_pad, SE.aminmax, UF.fold, UF.col2im,
          DG.diagonal_scatter, F.conj, F.imag, F.gather_elements, F.xdivy, F.renorm,
-         F.reverse_sequence)
+         F.reverse_sequence, IP.index_put)
 
 
 def remainder_(self, other) -> Tensor:

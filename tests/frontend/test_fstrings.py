@@ -52,3 +52,13 @@ def test_an_fstring_passed_to_a_raising_helper_keeps_its_text():
     with pytest.raises(ValueError, match="Check failed. Wrong shape, ") as info:
         f(ms.Tensor([1.0, 2.0, 3.0, 4.0]))
     assert "PyObject" not in str(info.value)
+
+
+def test_format_specs_format_the_run_time_values():
+    """``f"{x:.2f}"`` inside a graph formats the value when the graph runs, with its spec, as
+    Python does on the same values. (MindSpore 2.10's jit drops the specs, giving
+    "1.5|7|3.0" here; graphkiln keeps Python's meaning rather than copying that.)"""
+    def f(x, n):
+        return f"{x:.2f}|{n:>4}|{x * 2:08.3f}"
+
+    assert ms.jit(f)(ms.Tensor(1.5), ms.mutable(7)) == f(ms.Tensor(1.5), 7) == "1.50|   7|0003.000"

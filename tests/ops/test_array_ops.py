@@ -103,6 +103,15 @@ def test_transpose():
     check(ops.transpose(Tensor(np.float32(2)), ()), np.float32(2))
 
 
+def test_tensor_transpose_none_reverses_axes():
+    """``x.transpose(None)`` (what ``np.transpose(x)`` calls) reverses the axes, in PyNative
+    and in a graph, as MindSpore 2.10 does."""
+    x = arr(2, 3, 4)
+    check(Tensor(x).transpose(None), x.transpose())
+    check(np.transpose(Tensor(x)), x.transpose())
+    check(ms.jit(lambda t: t.transpose(None))(Tensor(x)), x.transpose())
+
+
 @pytest.mark.parametrize("perm,err", [((1, 1, 0), ValueError), ((0, 1), ValueError),
                                       ((3, 0, 1), ValueError), ((0.5, 1, 2), TypeError)])
 def test_transpose_errors(perm, err):

@@ -273,3 +273,16 @@ def test_fast_match_agrees_with_the_full_check():
         for sig in signatures(method, SIGNATURES[method]):
             assert sig.matches(args, kwargs) == (sig.check(args, kwargs) is None), \
                 (method, sig.text(), args, kwargs)
+
+
+def test_mutable_numbers_match_their_kind_outside_a_graph():
+    """``ms.mutable(True)`` passes where a bool is expected, ``ms.mutable(0)`` where an int is
+    (MindSpore 2.10 PyNative: ``x.mean(1, mutable(True))`` keeps the dimension); a mutable
+    int is still no bool."""
+    a = np.arange(6, dtype=np.float32).reshape(2, 3)
+    x = Tensor(a)
+    np.testing.assert_allclose(x.mean(1, ms.mutable(True)).asnumpy(), a.mean(1, keepdims=True))
+    np.testing.assert_allclose(x.sum(ms.mutable(0), keepdim=ms.mutable(True)).asnumpy(),
+                               a.sum(0, keepdims=True))
+    with pytest.raises(TypeError):
+        x.mean(1, ms.mutable(2))
