@@ -76,6 +76,7 @@ from .functional import print_ as print  # noqa: A001,F401
 from .functional import reduce_all as all  # noqa: A001,F401
 from .functional import reduce_any as any  # noqa: A001,F401
 from .histogram import histc  # noqa: F401
+from .init_arg_primitives import *  # noqa: F401,F403
 from .interpolation import interpolate  # noqa: F401
 from .linalg_ops import *  # noqa: F401,F403
 from .losses import *  # noqa: F401,F403

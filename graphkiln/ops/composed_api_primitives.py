@@ -17,7 +17,11 @@ import graphkiln.ops.elementwise as EL
 import graphkiln.ops.functional as F
 import graphkiln.ops.index_put as IPUT
 import graphkiln.ops.interpolation as IP
+import graphkiln.ops.linalg_ops as LA
+import graphkiln.ops.moments as MO
 import graphkiln.ops.nn_functions as NF
+import graphkiln.ops.pooling as PL
+import graphkiln.ops.pooling_functions as PO
 import graphkiln.ops.products as PR
 import graphkiln.ops.quantiles as QU
 import graphkiln.ops.ranges as RA
@@ -25,7 +29,9 @@ import graphkiln.ops.searching as SE
 import graphkiln.ops.unfold as UF
 
 from ..common import dtype as mstype
+from ..common.tensor import Tensor
 from .composed_primitives import _Composed
+from .dynamic_shape import shape_of
 
 _REQUIRED = object()
 
@@ -209,6 +215,218 @@ SparseTensorDenseMatmul = _primitive("SparseTensorDenseMatmul", (("adjoint_st", 
                                      _sparse_tensor_dense_matmul,
                                      _sparse_tensor_dense_matmul.__doc__)
 __all__ += ["SparseTensorDenseMatmul"]
+NanToNum = _primitive("NanToNum", (("nan", None), ("posinf", None), ("neginf", None)),
+                      lambda self, x: EL.nan_to_num(x, self.nan, self.posinf, self.neginf),
+                      "NaN and the infinities replaced (see ``ops.nan_to_num``).")
+__all__ += ["NanToNum"]
+
+
+def _reduce_std(self, x):
+    """``(std, mean)`` over ``axis`` (every axis when empty), Bessel-corrected when
+    ``unbiased``."""
+    axis = None if self.axis in ((), []) else self.axis
+    return MO.std_mean(x, axis, 1 if self.unbiased else 0, self.keep_dims)
+
+
+ReduceStd = _primitive("ReduceStd", (("axis", ()), ("unbiased", True), ("keep_dims", False)),
+                       _reduce_std, _reduce_std.__doc__)
+CholeskyInverse = _primitive("CholeskyInverse", (("upper", False),),
+                             lambda self, x: LA.cholesky_inverse(x, self.upper),
+                             "The inverse of ``u @ u^T`` from its Cholesky factor (see "
+                             "``ops.cholesky_inverse``).")
+__all__ += ["ReduceStd", "CholeskyInverse"]
+Triu = _primitive("Triu", (("diagonal", 0),), lambda self, x: AO.triu(x, self.diagonal),
+                  "The upper triangle from ``diagonal`` on (see ``ops.triu``).")
+IsClose = _primitive("IsClose", (("rtol", 1e-05), ("atol", 1e-08), ("equal_nan", False)),
+                     lambda self, x, other: EL.isclose(x, other, self.rtol, self.atol,
+                                                       self.equal_nan),
+                     "``|input - other| <= atol + rtol * |other|`` (see ``ops.isclose``).")
+__all__ += ["Triu", "IsClose"]
+def _adaptive_max_pool2d(self, x):
+    """``(output, argmax)`` of the adaptive max pooling to ``output_size``, a tuple or list
+    of ints (see ``ops.adaptive_max_pool2d``)."""
+    size = self.output_size
+    if not isinstance(size, (tuple, list)) or not all(
+            isinstance(v, int) and not isinstance(v, bool) for v in size):
+        raise TypeError(f"For 'AdaptiveMaxPool2D', the type of 'output_size' should be one of "
+                        f"'[list of int, tuple of int]', but got {size!r}.")
+    return PO.adaptive_max_pool2d(x, tuple(size), True)
+
+
+AdaptiveMaxPool2D = _primitive("AdaptiveMaxPool2D", (("output_size", _REQUIRED),),
+                               _adaptive_max_pool2d, _adaptive_max_pool2d.__doc__)
+
+
+def _upsample_trilinear_3d(self, x, output_size=None, scales=None):
+    """``x`` (NCDHW) resized trilinearly to ``output_size`` or by ``scales``."""
+    return IP.interpolate(x, None if output_size is None else tuple(output_size),
+                          None if scales is None else tuple(scales), "trilinear",
+                          self.align_corners)
+
+
+UpsampleTrilinear3D = _primitive("UpsampleTrilinear3D", (("align_corners", False),),
+                                 _upsample_trilinear_3d, _upsample_trilinear_3d.__doc__)
+__all__ += ["AdaptiveMaxPool2D", "UpsampleTrilinear3D"]
+ResizeBicubic = _primitive(
+    "ResizeBicubic", (("align_corners", False), ("half_pixel_centers", False)),
+    lambda self, images, size: IP.resize_bicubic(images, size, self.align_corners,
+                                                 self.half_pixel_centers),
+    "NCHW ``images`` resized bicubically to ``size`` (see ``interpolation.resize_bicubic``).")
+__all__ += ["ResizeBicubic"]
+
+
+def _split_with_size(self, input, split_size, dim=0):  # noqa: A002
+    """``input`` cut along ``dim`` into pieces of the sizes listed in ``split_size`` (which
+    must add up to that axis)."""
+    if not isinstance(split_size, (tuple, list)):
+        raise TypeError(f"For 'SplitWithSize', the 'split_size' must be a tuple or list of "
+                        f"ints, but got {type(split_size).__name__}.")
+    return F.split(input, list(split_size), dim)
+
+
+SplitWithSize = _primitive("SplitWithSize", (), _split_with_size, _split_with_size.__doc__)
+__all__ += ["SplitWithSize"]
+
+
+def _div_no_nan(self, x1, x2):
+    """``x1 / x2``, 0 where ``x2`` is 0 (the division is by 1 there, so gradients stay
+    finite)."""
+    zero = F.equal(x2, F.zeros_like(x2))
+    quotient = F.div(x1, F.select(zero, F.ones_like(x2), x2))
+    return F.select(F.broadcast_to(zero, quotient.shape), F.zeros_like(quotient), quotient)
+
+
+def _equal_count(self, x, y):
+    """How many elements of ``x`` and ``y`` are equal, as a 1-element Tensor of their
+    dtype."""
+    return F.reshape(F.reduce_sum(F.cast(F.equal(x, y), x.dtype)), (1,))
+
+
+DivNoNan = _primitive("DivNoNan", (), _div_no_nan, _div_no_nan.__doc__)
+L2Loss = _primitive("L2Loss", (), lambda self, x: F.mul(F.reduce_sum(F.mul(x, x)), 0.5),
+                    "Half the sum of the squares of ``x``, a 0-D Tensor.")
+ConjugateTranspose = _primitive(
+    "ConjugateTranspose", (), lambda self, x, perm: F.transpose(F.conj(x), perm)
+    if x.dtype.is_complex else F.transpose(x, perm),
+    "The conjugate of ``x`` with its axes permuted by ``perm``.")
+EqualCount = _primitive("EqualCount", (), _equal_count, _equal_count.__doc__)
+Tril = _primitive("Tril", (("diagonal", 0),), lambda self, x: AO.tril(x, self.diagonal),
+                  "The lower triangle up to ``diagonal`` (see ``ops.tril``).")
+__all__ += ["DivNoNan", "L2Loss", "ConjugateTranspose", "EqualCount", "Tril"]
+
+
+def _in_top_k(self, x1, x2):
+    """Whether each row's score of its target class ``x2[i]`` is among the row's ``k``
+    largest (ties with the k-th count in)."""
+    target = F.gather_d(x1, 1, F.expand_dims(F.cast(x2, mstype.int64), 1))
+    above = F.reduce_sum(F.cast(F.greater(x1, target), mstype.int32), 1)
+    return F.less(above, self.k)
+
+
+Xlogy = _primitive("Xlogy", (), lambda self, x, y: EL.xlogy(x, y),
+                   "``x * log(y)``, 0 where ``x`` is 0 (see ``ops.xlogy``).")
+ApproximateEqual = _primitive(
+    "ApproximateEqual", (("tolerance", 1e-05),),
+    lambda self, x, y: EL.approximate_equal(x, y, self.tolerance),
+    "``|x - y| < tolerance`` (see ``ops.approximate_equal``).")
+ComplexAbs = _primitive("ComplexAbs", (), lambda self, x: F.real(F.abs(x)),
+                        "The modulus of each complex element (a real Tensor).")
+Diag = _primitive("Diag", (), lambda self, x: AO.diag(x),
+                  "The tensor with ``x`` on its diagonal (see ``ops.diag``).")
+Rint = _primitive("Rint", (), lambda self, x: F.round(x),
+                  "Each element rounded to the nearest integer, halves to even.")
+InTopK = _primitive("InTopK", (("k", _REQUIRED),), _in_top_k, _in_top_k.__doc__)
+__all__ += ["Xlogy", "ApproximateEqual", "ComplexAbs", "Diag", "Rint", "InTopK"]
+
+
+def _lp_norm(self, x):
+    """The p-norm over ``axis`` (p = 0: how many elements are not 0)."""
+    axis = tuple(self.axis) if isinstance(self.axis, (tuple, list)) else (self.axis,)
+    p = self.p
+    if p == 0:
+        return F.reduce_sum(F.cast(F.not_equal(x, F.zeros_like(x)), x.dtype), axis,
+                            self.keep_dims)
+    total = F.reduce_sum(F.pow(F.abs(x), float(p)), axis, self.keep_dims)
+    return total if p == 1 else F.pow(total, 1.0 / p)
+
+
+def _fill_diagonal(self, x):
+    """``x`` with ``fill_value`` on its main diagonal (all axes of one size beyond two;
+    ``wrap``: a tall matrix's diagonal starts again every ``columns + 1`` rows, as NumPy's
+    ``fill_diagonal``)."""
+    shape = tuple(x.shape)
+    if len(shape) < 2 or (len(shape) > 2 and len(set(shape)) != 1):
+        raise ValueError(f"For 'FillDiagonal', the input must be at least 2-D, with all "
+                         f"dimensions of equal length beyond 2-D, but got shape {list(shape)}.")
+    mask = np.zeros(shape, np.bool_)
+    np.fill_diagonal(mask, True, wrap=bool(self.wrap))
+    return F.select(Tensor(mask), F.fill(x.dtype, shape, self.fill_value), x)
+
+
+LpNorm = _primitive("LpNorm", (("axis", _REQUIRED), ("p", 2), ("keep_dims", False),
+                               ("epsilon", 1e-12)), _lp_norm, _lp_norm.__doc__)
+FillDiagonal = _primitive("FillDiagonal", (("fill_value", _REQUIRED), ("wrap", False)),
+                          _fill_diagonal, _fill_diagonal.__doc__)
+__all__ += ["LpNorm", "FillDiagonal"]
+
+
+def _pair(name: str, value) -> tuple[int, int]:
+    """An int, a pair or a 4-tuple ``(1, 1, h, w)`` as ``(h, w)``."""
+    values = (value, value) if isinstance(value, int) else tuple(value)[-2:]
+    if len(values) != 2 or not all(isinstance(v, int) and v > 0 for v in values):
+        raise ValueError(f"For 'MaxPoolWithArgmax', the '{name}' must be a positive int or a "
+                         f"tuple of positive ints, but got {value!r}.")
+    return values
+
+
+def _max_pool_with_argmax(self, x):
+    """``(output, argmax)``: the max pooling of NCHW ``x`` and, per output, the flat index
+    ``c * H * W + h * W + w`` of the maximum within its example (int32); ``'same'`` pads
+    with -inf as TensorFlow (the extra row or column at the end)."""
+    if self.data_format != "NCHW":
+        raise ValueError(f"For 'MaxPoolWithArgmax', graphkiln supports data_format 'NCHW' on "
+                         f"the CPU, but got {self.data_format!r}.")
+    mode = str(self.pad_mode).lower()
+    if mode not in ("valid", "same"):
+        raise ValueError(f"For 'MaxPoolWithArgmax', the 'pad_mode' must be 'valid' or 'same', "
+                         f"but got {self.pad_mode!r}.")
+    kernel, stride = _pair("kernel_size", self.kernel_size), _pair("strides", self.strides)
+    _, c, h, w = x.shape
+    pads = []
+    for n, k, s in ((h, kernel[0], stride[0]), (w, kernel[1], stride[1])):
+        total = max((-(-n // s) - 1) * s + k - n, 0) if mode == "same" else 0
+        pads.append((total // 2, total - total // 2))
+    padded = x if not any(sum(p) for p in pads) else F.pad(
+        x, (pads[1][0], pads[1][1], pads[0][0], pads[0][1]), value=float("-inf"))
+    out, index = PL.max_pool2d(padded, kernel, stride, 0, return_indices=True)
+    wp = w + sum(pads[1])
+    row = F.sub(F.floor_div(index, wp), pads[0][0])
+    col = F.sub(F.floor_mod(index, wp), pads[1][0])
+    channel = Tensor(np.arange(c, dtype=np.int64).reshape(1, c, 1, 1) * (h * w))
+    argmax = F.add(F.add(F.mul(row, w), col), channel)
+    return out, F.cast(argmax, mstype.int32)
+
+
+MaxPoolWithArgmax = _primitive(
+    "MaxPoolWithArgmax", (("kernel_size", 1), ("strides", 1), ("pad_mode", "valid"),
+                          ("data_format", "NCHW")),
+    _max_pool_with_argmax, _max_pool_with_argmax.__doc__)
+__all__ += ["MaxPoolWithArgmax"]
+
+
+def _unique_with_pad(self, x, pad_num):
+    """``(y, idx)``: the distinct values of 1-D ``x`` in order of first appearance, padded
+    with ``pad_num`` to ``x``'s length, and each element's position in them (int64 for an
+    int64 ``x``, else int32, as MindSpore's kernel)."""
+    y, idx = F.unique(x)
+    extra = F.fill(x.dtype, (shape_of(x)[0] - shape_of(y)[0],), pad_num)
+    if x.dtype == mstype.int64:
+        idx = F.cast(idx, mstype.int64)
+    return F.concat([y, extra], 0), idx
+
+
+UniqueWithPad = _primitive("UniqueWithPad", (), _unique_with_pad, _unique_with_pad.__doc__)
+__all__ += ["UniqueWithPad"]
 
 
 def _index_put(self, x1, x2, indices):

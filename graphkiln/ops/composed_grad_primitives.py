@@ -1,15 +1,19 @@
 """MindSpore's backward kernels that user code calls directly and graphkiln composes of its
-primitives (``_grad_ops.StridedSliceGrad``): the call traces the parts, so their own
-gradients and vmap come from the parts' rules. (``SqrtGrad`` and the other element-wise
+primitives (``_grad_ops.StridedSliceGrad``, ``LayerNormGrad``, ``BatchNormGrad``,
+``PReLUGrad``): the call traces the parts, so their own gradients and vmap come from the
+parts' rules. (``SqrtGrad`` and the other element-wise
 backward kernels are primitives: ``ops/defs/elementwise.py``.)"""
 from __future__ import annotations
 
+import graphkiln.ops.functional as F
+
 from ..common.tensor import Tensor
+from ..ir.primitive import REGISTRY
 from .composed_primitives import _Composed
 from .defs.array import strided_index
 from .defs.grad_ops import GetitemGrad
 
-__all__ = ["StridedSliceGrad"]
+__all__ = ["StridedSliceGrad", "LayerNormGrad", "BatchNormGrad", "PReLUGrad"]
 
 
 class StridedSliceGrad(_Composed):
@@ -26,3 +30,70 @@ class StridedSliceGrad(_Composed):
         shape = tuple(int(d) for d in shapex)
         index = strided_index(begin, end, strides, **self.masks)
         return GetitemGrad(dy, index, shape=shape)
+
+
+class LayerNormGrad(_Composed):
+    """``(x, dy, variance, mean, gamma) -> (dx, dgamma, dbeta)``: ``LayerNorm``'s backward with
+    the statistics given (``variance + 1e-7`` as MindSpore's kernel). ``dx`` counts the given
+    ``mean`` and ``variance`` as functions of ``x``, term by term, so statistics that are not
+    ``x``'s own give MindSpore's numbers too."""
+
+    epsilon = 1e-7
+
+    def __init__(self, begin_norm_axis: int = 1, begin_params_axis: int = 1):
+        self.begin_norm_axis = int(begin_norm_axis)
+        self.begin_params_axis = int(begin_params_axis)
+
+    def __call__(self, x: Tensor, dy: Tensor, variance: Tensor, mean: Tensor,
+                 gamma: Tensor) -> tuple:
+        nd = x.ndim
+        norm_axes = tuple(range(self.begin_norm_axis % nd, nd))
+        param_axes = tuple(range(self.begin_params_axis % nd))
+        rstd = F.rsqrt(F.add(variance, self.epsilon))
+        xc = F.sub(x, mean)
+        d = F.mul(dy, gamma)
+        # the variance's and the mean's cotangents, each over the group's size
+        dvar = F.mul(F.reduce_mean(F.mul(d, xc), norm_axes, True),
+                     F.mul(F.mul(F.mul(rstd, rstd), rstd), -0.5))
+        dmean = F.sub(F.mul(dvar, F.mul(F.reduce_mean(xc, norm_axes, True), -2.0)),
+                      F.mul(F.reduce_mean(d, norm_axes, True), rstd))
+        dx = F.add(F.add(F.mul(d, rstd), F.mul(dvar, F.mul(xc, 2.0))), dmean)
+        dgamma = F.reduce_sum(F.mul(dy, F.mul(xc, rstd)), param_axes, False)
+        dbeta = F.reduce_sum(dy, param_axes, False)
+        return dx, dgamma, dbeta
+
+
+class BatchNormGrad(_Composed):
+    """``(dout, x, scale, saved_mean, saved_variance, reserve) -> (dx, dscale, dbias)``:
+    ``BatchNorm``'s backward (NCHW...) with the statistics given; in training ``dx`` also
+    goes through the batch statistics, in inference only through ``x``."""
+
+    def __init__(self, is_training: bool = False, epsilon: float = 1e-5,
+                 data_format: str = "NCHW"):
+        if data_format not in ("NCHW", "NCDHW"):
+            raise ValueError(f"For 'BatchNormGrad', graphkiln supports the data_format 'NCHW' "
+                             f"on the CPU, but got {data_format!r}.")
+        self.is_training = bool(is_training)
+        self.epsilon = float(epsilon)
+
+    def __call__(self, dout: Tensor, x: Tensor, scale: Tensor, saved_mean: Tensor,
+                 saved_variance: Tensor, reserve=None) -> tuple:
+        view = (1, -1) + (1,) * (x.ndim - 2)
+        axes = tuple(a for a in range(x.ndim) if a != 1)
+        rstd = F.reshape(F.rsqrt(F.add(saved_variance, self.epsilon)), view)
+        xhat = F.mul(F.sub(x, F.reshape(saved_mean, view)), rstd)
+        dbias = F.reduce_sum(dout, axes, False)
+        dscale = F.reduce_sum(F.mul(dout, xhat), axes, False)
+        k = F.mul(F.reshape(scale, view), rstd)
+        if not self.is_training:
+            return F.mul(dout, k), dscale, dbias
+        centred = F.sub(dout, F.reduce_mean(dout, axes, True))
+        spread = F.mul(xhat, F.reduce_mean(F.mul(dout, xhat), axes, True))
+        return F.mul(k, F.sub(centred, spread)), dscale, dbias
+
+
+class PReLUGrad(_Composed):
+    """``(dy, x, weight) -> (dx, dweight)``: ``PReLU``'s backward."""
+
+    def __call__(self, dy: Tensor, x: Tensor, weight: Tensor) -> tuple:
+        return tuple(REGISTRY["PReLU"].bprop(x, weight, None, dy))

@@ -92,24 +92,31 @@ def _cubic_weights(t: np.ndarray, a: float) -> list:
     return [far(t + 1), near(t), near(1 - t), far(2 - t)]
 
 
-def _cubic(n_in: int, n_out: int, scale: float, align_corners: bool) -> np.ndarray:
-    """MindSpore's two bicubic kernels: with ``align_corners``, a = -0.75 and edge taps
+def _cubic(n_in: int, n_out: int, scale: float, align_corners: bool,
+           legacy: bool = False) -> np.ndarray:
+    """MindSpore's bicubic kernels: with ``align_corners``, a = -0.75 and edge taps
     clamped; without, half-pixel centres, a = -0.5, fractions rounded to 1/1024 (a weight
-    table) and taps outside the input dropped, the rest renormalised."""
-    src = _source(n_in, n_out, scale, align_corners)
+    table) and taps outside the input dropped, the rest renormalised. ``legacy``
+    (``ResizeBicubic`` with neither option): ``src = dst * scale``, a = -0.75, the table's
+    fractions and edge taps clamped."""
+    if legacy:
+        src = np.arange(n_out, dtype=np.float64) * scale
+    else:
+        src = _source(n_in, n_out, scale, align_corners)
     base = np.floor(src).astype(np.int64)
     frac = src - base
     if not align_corners:
         frac = np.floor(frac * _TABLE + 0.5) / _TABLE
-    taps = _cubic_weights(frac, -0.75 if align_corners else -0.5)
+    clamped = align_corners or legacy
+    taps = _cubic_weights(frac, -0.75 if clamped else -0.5)
     w = np.zeros((n_out, n_in))
     rows = np.arange(n_out)
     for k, weight in enumerate(taps):
         index = base - 1 + k
-        if not align_corners:
+        if not clamped:
             weight = np.where((index >= 0) & (index < n_in), weight, 0.0)
         np.add.at(w, (rows, np.clip(index, 0, n_in - 1)), weight)
-    return w if align_corners else w / w.sum(axis=1, keepdims=True)
+    return w if clamped else w / w.sum(axis=1, keepdims=True)
 
 
 def _area(n_in: int, n_out: int) -> np.ndarray:
@@ -148,18 +155,48 @@ def interpolate(input, size=None, scale_factor=None, mode: str = "nearest",
                   for i, o, f in zip(spatial, out, factors)]
     if any(o <= 0 for o in out):
         _fail(f"the output size must be positive, but got {out}")
+    return _resized(input, out, scales, lambda n_in, n_out, scale: None if (
+        n_in == n_out and mode != "bicubic" and scale == 1.0) else _axis_weights(
+            mode, n_in, n_out, scale, bool(align_corners)))
+
+
+def _resized(input, out: tuple, scales, weights) -> Tensor:
+    """``input`` with each spatial axis multiplied by ``weights(n_in, n_out, scale)`` (an
+    ``(n_out, n_in)`` matrix; None leaves the axis as it is)."""
     dtype = input.dtype
     x = input
-    for axis, (n_in, n_out, scale) in enumerate(zip(spatial, out, scales)):
-        if n_in == n_out and mode != "bicubic" and scale == 1.0:
+    for axis, (n_in, n_out, scale) in enumerate(zip(tuple(input.shape[2:]), out, scales)):
+        w = weights(n_in, n_out, scale)
+        if w is None:
             continue
-        w = _axis_weights(mode, n_in, n_out, scale, bool(align_corners))
         lead = tuple(x.shape[:2 + axis])
         rest = tuple(x.shape[3 + axis:])
         flat = F.reshape(x, (-1, n_in, int(np.prod(rest, dtype=np.int64))))
         resized = F.matmul(Tensor(w.astype(mstype.dtype_to_nptype(dtype))), flat)
         x = F.reshape(resized, lead + (n_out,) + rest)
     return x
+
+
+def resize_bicubic(images, size, align_corners: bool = False,
+                   half_pixel_centers: bool = False) -> Tensor:
+    """``ResizeBicubic``: NCHW ``images`` resized to ``size`` (height, width) with a = -0.75
+    cubic weights: the corners aligned, half-pixel centres (as ``interpolate``'s bicubic)
+    or neither (``src = dst * in / out``)."""
+    if align_corners and half_pixel_centers:
+        raise ValueError(f"For ResizeBicubic, the half_pixel_centers must be false when "
+                         f"align_corners is true, but half_pixel_centers got "
+                         f"{half_pixel_centers}.")
+    if hasattr(size, "asnumpy"):
+        size = size.asnumpy().tolist()
+    if not isinstance(images, Tensor) or images.ndim != 4:
+        raise ValueError("For ResizeBicubic, the 'images' must be a 4-D (NCHW) Tensor.")
+    out = tuple(int(s) for s in _per_axis(size, 2, "size"))
+    if any(o <= 0 for o in out):
+        _fail(f"the output size must be positive, but got {out}")
+    scales = [i / o for i, o in zip(images.shape[2:], out)]
+    legacy = not (align_corners or half_pixel_centers)
+    return _resized(images, out, scales, lambda n_in, n_out, scale: _cubic(
+        n_in, n_out, scale, bool(align_corners), legacy))
 
 
 __all__ = ["interpolate"]

@@ -17,7 +17,7 @@ from .defs import decompositions as D
 from .defs.linalg import SolveTriangular
 
 __all__ = ["lstsq", "svd", "det", "matrix_determinant", "slogdet", "log_matrix_determinant",
-           "logdet", "inverse", "matrix_power", "matrix_exp", "qr", "cholesky", "pinv",
+           "logdet", "inverse", "matrix_power", "matrix_exp", "qr", "geqrf", "cholesky", "pinv",
            "cholesky_solve", "cholesky_inverse", "adjoint", "eig", "eigvals",
            "solve_triangular", "lu_solve"]
 
@@ -88,6 +88,12 @@ def matrix_power(input: Tensor, n: int) -> Tensor:
         eye = F.eye(input.shape[-1], input.shape[-1], input.dtype)
         return F.broadcast_to(eye, input.shape) if input.ndim > 2 else eye
     return result
+
+
+def geqrf(input: Tensor) -> tuple:  # noqa: A002
+    """``(y, tau)``: the QR factorisation as LAPACK's ``geqrf`` packs it (``r`` on and above
+    the diagonal of ``y``, Householder vectors below, their scales in ``tau``)."""
+    return D.Geqrf(input)
 
 
 def qr(input: Tensor, mode: str = "reduced") -> tuple:

@@ -32,6 +32,7 @@ _TARGETS = np.array([[1, 1, 2], [3, 1, 0]], np.int32)
 _IN_LENGTHS, _TARGET_LENGTHS = np.array([5, 4], np.int32), np.array([3, 2], np.int32)
 
 NON_DIFFERENTIABLE = {
+    "Geqrf": "MindSpore defines no backward for it (RuntimeError there)",
     "CropAndResizeGradBoxes": "the box gradient of CropAndResize (MindSpore defines no "
                               "second derivative for it)",
     "CTCLossV2Grad": "the gradient rule of CTCLossV2 (MindSpore defines no second derivative "
@@ -95,6 +96,7 @@ def registry_samples(f32) -> dict:
         samples[name] = [((square,), {}), ((batch,), {}), ((square.astype("float16"),), {})]
     samples["MatrixInverse"] = [((square,), {}), ((batch,), {"adjoint": True})]
     samples["Qr"] = [((f32(4, 3),), {}), ((f32(2, 3, 5),), {"full_matrices": True})]
+    samples["Geqrf"] = [((f32(4, 3),), {}), ((f32(2, 3, 5).astype("float64"),), {})]
     spd = Tensor(np.array([[4.0, 1.0, 0.5], [1.0, 3.0, 0.2], [0.5, 0.2, 2.0]], np.float32))
     samples["Cholesky"] = [((spd,), {}), ((spd.astype("float64"),), {"upper": True})]
     vol = f32(2, 2, 4, 5, 6)
@@ -152,6 +154,8 @@ def vmap_samples(B, U, f32) -> dict:  # noqa: N803 - test_batching_rules' class 
         lambda r: ((B(f32(r, 3, 3, 3) + 3 * np.eye(3, dtype=np.float32)),), {"adjoint": True})]
     samples["Qr"] = [lambda r: ((B(f32(r, 3, 4, 3)),), {}),
                      lambda r: ((B(f32(r, 3, 2, 2, 3)),), {"full_matrices": True})]
+    samples["Geqrf"] = [lambda r: ((B(f32(r, 3, 4, 3)),), {}),
+                        lambda r: ((B(f32(r, 3, 2, 2, 3)),), {})]
     samples["Cholesky"] = [lambda r: ((B(_spd(r, 3, 3)),), {}),
                            lambda r: ((B(_spd(r, 3, 2)),), {"upper": True})]
     for name, kw in (("MaxPool3D", _MAX3D), ("AvgPool3D", _AVG3D)):

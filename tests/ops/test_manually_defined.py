@@ -32,3 +32,12 @@ def test_rank_is_the_number_of_axes(shape, mode):
 def test_rank_has_a_zero_gradient():
     g = ops.grad(M.rank)(ms.Tensor(np.ones((2, 2), np.float32)))
     np.testing.assert_array_equal(g.asnumpy(), np.zeros((2, 2), np.float32))
+
+
+@pytest.mark.parametrize("shape", [(), (2, 3, 1)])
+@pytest.mark.parametrize("mode", [ms.PYNATIVE_MODE, ms.GRAPH_MODE])
+def test_shape_is_a_tuple_of_ints(shape, mode):
+    """``shape_`` gives the shape as a tuple (MindSpore 2.10: ``(2, 3, 1)``, ``()``)."""
+    x = ms.Tensor(np.ones(shape, np.float32))
+    got = ms.jit(M.shape_)(x) if mode == ms.GRAPH_MODE else M.shape_(x)
+    assert got == shape and type(got) is tuple

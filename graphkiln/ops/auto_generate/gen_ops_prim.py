@@ -1,10 +1,16 @@
 """``mindspore.ops.auto_generate.gen_ops_prim``: the primitive classes (``Add``,
 ``MatMul``...), the same ones ``graphkiln.ops`` exposes."""
 import graphkiln.ops as _ops
+from graphkiln.ops.composed_grad_primitives import (  # noqa: F401
+    BatchNormGrad,
+    LayerNormGrad,
+    PReLUGrad,
+)
 from graphkiln.ops.inplace_methods import InplaceAddExt, InplaceSubExt  # noqa: F401
 from graphkiln.ops.primitive import REGISTRY as _REGISTRY
 
 __all__ = sorted([name for name in _REGISTRY if hasattr(_ops, name)]
-                 + _ops.composed_primitives.__all__
-                 + ["InplaceAddExt", "InplaceSubExt"])
+                 + _ops.composed_primitives.__all__ + _ops.composed_api_primitives.__all__
+                 + ["InplaceAddExt", "InplaceSubExt", "BatchNormGrad", "LayerNormGrad",
+                    "PReLUGrad"])
 globals().update({name: getattr(_ops, name) for name in __all__ if hasattr(_ops, name)})

@@ -1,6 +1,7 @@
 """Matrix decompositions and what they give, over the last two axes of a batch: ``Svd``
 (``(s, u, v)`` with ``input = u @ diag(s) @ v^T``, singular values descending), ``Qr``
-(``(q, r)``, LAPACK's signs), ``Cholesky`` (lower, or upper with ``upper``),
+(``(q, r)``, LAPACK's signs), ``Geqrf`` (the same packed as LAPACK's ``geqrf``: ``(y, tau)``;
+no gradient, as MindSpore), ``Cholesky`` (lower, or upper with ``upper``),
 ``MatrixDeterminant``, ``LogMatrixDeterminant`` (``(sign, log|det|)``), ``MatrixInverse``,
 ``Eig`` (complex eigenvalues and eigenvectors; MindSpore defines no gradient for it),
 ``Eigh`` (eigenvalues ascending, and unit eigenvectors, of symmetric or Hermitian matrices
@@ -193,6 +194,25 @@ def _qr(x, full_matrices=False):
 
 
 Qr = OpDef("Qr", _qr_infer, _qr, attrs={"full_matrices": False})
+
+
+def _geqrf_infer(x):
+    t = _matrix("Geqrf", x, _F32_64, square=False)
+    *batch, m, n = x.shape
+    return AbstractTuple([AbstractTensor(t, tuple(x.shape)),
+                          AbstractTensor(t, tuple(batch) + (min(m, n),))])
+
+
+@quiet
+def _geqrf(x):
+    """LAPACK's ``geqrf``: ``r`` on and above the diagonal, the Householder vectors below it,
+    and their scales ``tau`` (NumPy's ``'raw'`` QR gives the same, transposed)."""
+    h, tau = np.linalg.qr(x, mode="raw")
+    return np.ascontiguousarray(np.swapaxes(h, -1, -2)).astype(x.dtype), tau.astype(x.dtype)
+
+
+# ``Geqrf(x) -> (y, tau)``, the packed QR factorisation (MindSpore defines no gradient)
+Geqrf = OpDef("Geqrf", _geqrf_infer, _geqrf, differentiable=False)
 
 
 def _cholesky_infer(x, upper=False):

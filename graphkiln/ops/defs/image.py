@@ -16,7 +16,7 @@ import numpy as np
 from ...common import dtype as mstype
 from ...ir.abstract import AbstractTensor, AbstractTuple
 from ..primitive import OpDef
-from ._infer import FLOATS, dims_match, quiet, require_dtype, tensor_type
+from ._infer import FLOATS, const_value, dims_match, quiet, require_dtype, tensor_type
 
 _RESIZE = "ResizeNearestNeighbor"
 
@@ -70,10 +70,15 @@ ResizeNearestNeighbor = OpDef(_RESIZE, _resize_infer, _resize,
 
 def _resize_grad_infer(dout, x, align_corners=False, half_pixel_centers=False):
     t = tensor_type(f"{_RESIZE}Grad", "dout", dout)
-    if dout.ndim != 4 or x.ndim != 4:
+    if isinstance(x, AbstractTuple):  # MindSpore's ``size``: the input's (height, width)
+        h, w = _resize_size(const_value(f"{_RESIZE}Grad", "size", x))
+        shape = tuple(dout.shape[:2]) + (h, w)
+    else:
+        shape = tuple(x.shape)
+    if dout.ndim != 4 or len(shape) != 4:
         raise ValueError(f"For '{_RESIZE}Grad', 'dout' and 'x' must be 4-D (NCHW) Tensors, "
-                         f"but got shapes {list(dout.shape)} and {list(x.shape)}.")
-    return AbstractTensor(t, x.shape)
+                         f"but got shapes {list(dout.shape)} and {list(shape)}.")
+    return AbstractTensor(t, shape)
 
 
 def _one_hot(src: np.ndarray, n_in: int, dtype) -> np.ndarray:
@@ -87,13 +92,15 @@ def _one_hot(src: np.ndarray, n_in: int, dtype) -> np.ndarray:
 def _resize_grad(dout, x, align_corners=False, half_pixel_centers=False):
     """``out = R @ x @ C^T`` with one-hot ``R`` (rows) and ``C`` (columns), so
     ``dx = R^T @ dout @ C``."""
-    rows, cols = resize_indices(x.shape, dout.shape[2:], align_corners, half_pixel_centers)
+    shape = tuple(dout.shape[:2]) + _resize_size(x) if isinstance(x, (tuple, list)) else x.shape
+    rows, cols = resize_indices(shape, dout.shape[2:], align_corners, half_pixel_centers)
     ct = np.float32 if dout.dtype == np.float16 else dout.dtype
-    r, c = _one_hot(rows, x.shape[2], ct), _one_hot(cols, x.shape[3], ct)
+    r, c = _one_hot(rows, shape[2], ct), _one_hot(cols, shape[3], ct)
     return (r.T @ dout.astype(ct, copy=False) @ c).astype(dout.dtype, copy=False)
 
 
-# (dout, x) -> dx: ``x`` gives the input's (run-time) height and width
+# (dout, x) -> dx: ``x`` gives the input's (run-time) height and width; MindSpore's
+# ``(grads, size)`` passes them as a tuple
 ResizeNearestNeighborGrad = OpDef(f"{_RESIZE}Grad", _resize_grad_infer, _resize_grad,
                                   attrs={"align_corners": False, "half_pixel_centers": False})
 

@@ -34,6 +34,7 @@ LEGACY = {
     "ScalarToArray": "ScalarToTensor",
     "Pack": "Stack",
     "Unpack": "Unstack",
+    "ACos": "Acos",
 }
 
 # the submodules of MindSpore's package that user code imports primitives from

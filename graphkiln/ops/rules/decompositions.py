@@ -161,7 +161,7 @@ def _leading_batch(opdef):
 
 
 for _op in (D.Svd, D.MatrixDeterminant, D.LogMatrixDeterminant, D.MatrixInverse, D.MatrixExp,
-            D.Qr, D.Cholesky, D.LU, D.Eigh):
+            D.Qr, D.Geqrf, D.Cholesky, D.LU, D.Eigh):
     _op.def_vmap(_leading_batch(_op))
 del _op
 
