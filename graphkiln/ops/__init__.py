@@ -39,6 +39,7 @@ from .composed_api_primitives import *  # noqa: F401,F403
 from .composed_inner_primitives import Cauchy, Dense  # noqa: F401
 from .composed_primitives import *  # noqa: F401,F403
 from .composed_primitives import index_add  # noqa: F401
+from .fft_with_size import FFTWithSize  # noqa: F401
 from .composite import (
     ForiLoop,
     GradOperation,
@@ -125,6 +126,7 @@ __all__ = [n for n in dir(functional) if not n.startswith("_")] + list(REGISTRY)
     "max_pool3d", "avg_pool3d", "max_unpool1d", "max_unpool2d", "max_unpool3d", "histc",
     "log_normal", "multinomial", "unfold", "index_add", "lp_pool1d", "lp_pool2d",
     "randperm", "fractional_max_pool2d", "fractional_max_pool3d", "Cauchy", "Dense",
+    "FFTWithSize",
     *composed_primitives.__all__, *_RANDOM_DRAWS]
 __all__ += [  # the functional APIs of tests/ops/test_api_*
     "clamp", "clip", "clip_by_norm", "cdist", "dist", "cosine_similarity", "einsum", "fold",
