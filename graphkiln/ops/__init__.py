@@ -39,7 +39,6 @@ from .composed_api_primitives import *  # noqa: F401,F403
 from .composed_inner_primitives import Cauchy, Dense  # noqa: F401
 from .composed_primitives import *  # noqa: F401,F403
 from .composed_primitives import index_add  # noqa: F401
-from .fft_with_size import FFTWithSize  # noqa: F401
 from .composite import (
     ForiLoop,
     GradOperation,
@@ -70,6 +69,7 @@ from .distance import cdist, cosine_similarity, dist  # noqa: F401
 from .einsum_ops import einsum  # noqa: F401
 from .elementwise import *  # noqa: F401,F403
 from .fft_ops import *  # noqa: F401,F403
+from .fft_with_size import FFTWithSize  # noqa: F401
 from .fractional_pool import fractional_max_pool2d, fractional_max_pool3d  # noqa: F401
 from .functional import *  # noqa: F401,F403
 from .functional import identity as deepcopy  # noqa: F401  (MindSpore's name)
