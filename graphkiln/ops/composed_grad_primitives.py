@@ -1,15 +1,17 @@
 """MindSpore's backward kernels that user code calls directly and graphkiln composes of its
 primitives (``_grad_ops.StridedSliceGrad``): the call traces the parts, so their own
-gradients and vmap come from the parts' rules. (``SqrtGrad`` and the other element-wise
+gradients and vmap come from the parts' rules (``LayerNormGrad`` too). (``SqrtGrad`` and the other element-wise
 backward kernels are primitives: ``ops/defs/elementwise.py``.)"""
 from __future__ import annotations
+
+import graphkiln.ops.functional as F
 
 from ..common.tensor import Tensor
 from .composed_primitives import _Composed
 from .defs.array import strided_index
 from .defs.grad_ops import GetitemGrad
 
-__all__ = ["StridedSliceGrad"]
+__all__ = ["StridedSliceGrad", "LayerNormGrad"]
 
 
 class StridedSliceGrad(_Composed):
@@ -26,3 +28,48 @@ class StridedSliceGrad(_Composed):
         shape = tuple(int(d) for d in shapex)
         index = strided_index(begin, end, strides, **self.masks)
         return GetitemGrad(dy, index, shape=shape)
+
+
+class LayerNormGrad(_Composed):
+    """``(x, dy, variance, mean, gamma) -> (dx, dgamma, dbeta)``: the backward of
+    ``LayerNorm(begin_norm_axis, begin_params_axis)`` at the given statistics (epsilon
+    1e-12, as MindSpore's kernel); ``dgamma`` and ``dbeta`` have ``gamma``'s shape."""
+
+    EPSILON = 1e-12
+
+    def __init__(self, begin_norm_axis: int = 1, begin_params_axis: int = 1):
+        for name, v in (("begin_norm_axis", begin_norm_axis),
+                        ("begin_params_axis", begin_params_axis)):
+            if isinstance(v, bool) or not isinstance(v, int):
+                raise TypeError(f"For 'LayerNormGrad', the '{name}' must be an int, but got "
+                                f"{type(v).__name__}.")
+        self.begin_norm_axis = begin_norm_axis
+        self.begin_params_axis = begin_params_axis
+
+    def __call__(self, x: Tensor, dy: Tensor, variance: Tensor, mean: Tensor, gamma: Tensor):
+        nd = x.ndim
+        for name, v in (("begin_norm_axis", self.begin_norm_axis),
+                        ("begin_params_axis", self.begin_params_axis)):
+            if not -nd <= v < nd:
+                raise ValueError(f"For 'LayerNormGrad', the '{name}' must be in [{-nd}, {nd}), "
+                                 f"but got {v}.")
+        norm_axes = tuple(range(self.begin_norm_axis % nd, nd))
+        param_axes = tuple(range(self.begin_params_axis % nd))
+        count = 1
+        for a in norm_axes:
+            count *= x.shape[a]
+        xc = F.sub(x, mean)
+        rstd = F.rsqrt(F.add(variance, self.EPSILON))
+        dxhat = F.mul(dy, gamma)
+        # the sums of MindSpore's kernel, which hold for any given mean and variance
+        s_var = F.reduce_sum(F.mul(F.mul(dxhat, xc), F.mul(F.mul(rstd, rstd), rstd)),
+                             norm_axes, True) * -0.5
+        s_dy = F.reduce_sum(dxhat, norm_axes, True)
+        s_xc = F.reduce_sum(xc, norm_axes, True) * -2.0
+        dx = F.add(F.add(F.mul(dxhat, rstd), F.mul(s_var, xc) * (2.0 / count)),
+                   F.add(F.mul(F.neg(rstd), s_dy), F.mul(s_var, s_xc) * (1.0 / count))
+                   * (1.0 / count))
+        dgamma = F.mul(dy, F.mul(xc, rstd))
+        if not param_axes:  # (an empty axis tuple would sum over every axis)
+            return dx, dgamma, dy
+        return dx, F.reduce_sum(dgamma, param_axes, False), F.reduce_sum(dy, param_axes, False)
