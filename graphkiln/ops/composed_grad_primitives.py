@@ -1,7 +1,7 @@
 """MindSpore's backward kernels that user code calls directly and graphkiln composes of its
-primitives (``_grad_ops.StridedSliceGrad``): the call traces the parts, so their own
-gradients and vmap come from the parts' rules (``LayerNormGrad`` too). (``SqrtGrad`` and the other element-wise
-backward kernels are primitives: ``ops/defs/elementwise.py``.)"""
+primitives (``_grad_ops.StridedSliceGrad``, ``LayerNormGrad``): the call traces the parts,
+so their own gradients and vmap come from the parts' rules. (``SqrtGrad`` and the other
+element-wise backward kernels are primitives: ``ops/defs/elementwise.py``.)"""
 from __future__ import annotations
 
 import graphkiln.ops.functional as F

@@ -34,8 +34,8 @@ def test_equals_layer_norm_gradient():
     grad = ops.GradOperation(get_all=True, sens_param=True)
     want = grad(lambda a, g, b: norm(a, g, b)[0])(x, gamma, beta, dy)
     got = G.LayerNormGrad(1, 1)(x, dy, var, mean, gamma)
-    for w, g in zip(want, got):
-        np.testing.assert_allclose(g.asnumpy(), w.asnumpy(), rtol=1e-6, atol=1e-7)  # (statistics kept in float32)
+    for w, g in zip(want, got):  # (LayerNorm keeps its statistics in float32)
+        np.testing.assert_allclose(g.asnumpy(), w.asnumpy(), rtol=1e-6, atol=1e-7)
 
 
 def test_bad_axis():
