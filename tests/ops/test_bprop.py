@@ -33,7 +33,7 @@ STRUCTURAL = {
     "NPUGetFloatStatus": "reads the float-status register",
     **{f"Scatter{k}": "an in-place update of a weight, like Assign"
        for k in ("Add", "Sub", "Mul", "Div", "Max", "Min", "Update", "NdAdd", "NdSub",
-                 "NdUpdate")},
+                 "NdMul", "NdDiv", "NdMax", "NdMin", "NdUpdate")},
     "InplaceIndexAdd": "an in-place update, like the Scatter ones",
 }
 

@@ -51,7 +51,7 @@ NOT_BATCHED = {
        for k in ("Scalar", "Tensor", "Image", "Histogram")},
     **{f"Scatter{k}": "memory effect: a vmapped function must be pure (clear error)"
        for k in ("Add", "Sub", "Mul", "Div", "Max", "Min", "Update", "NdAdd", "NdSub",
-                 "NdUpdate")},
+                 "NdMul", "NdDiv", "NdMax", "NdMin", "NdUpdate")},
     **{name: "point-to-point or uneven exchange (IO effect): a batched message would not "
              "match the peer's per-example transfers; vmap refuses it (clear error)"
        for name in ("AlltoAllV", "Send", "Receive")},
