@@ -41,6 +41,11 @@ NO_FLOAT16 = {"GridSampler3D", "GridSampler3DGrad", "GridSamplerGridTangent",
 ZERO_BY_DEFINITION = {"NLLLoss": (1,)}  # (positions among the float inputs)
 
 
+# PSROIPoolingGrad's rois: (batch 2, [image, x1, y1, x2, y2], 1 roi each)
+_PS_ROIS = np.array([[[0.], [15.], [20.], [58.], [60.]],
+                     [[1.], [6.5], [3.1], [76.2], [56.8]]], np.float32)
+
+
 def registry_samples(f32) -> dict:
     """Samples for test_registry.py, built with its makers."""
     return {
@@ -49,6 +54,9 @@ def registry_samples(f32) -> dict:
         "KeepReducedDims": [((f32(2, 3), f32(2, 4, 3), Tensor(np.array([1]))), {}),
                             ((f32(4), f32(2, 4, 1), Tensor(np.array([-3, 2]))), {}),
                             ((f32(), f32(2, 1), Tensor(np.zeros(0, np.int64))), {})],
+        "PSROIPoolingGrad": [((f32(2, 2, 2, 2), Tensor(_PS_ROIS)),
+                              {"input_size": (5, 4), "spatial_scale": 0.0625, "group_size": 2,
+                               "output_dim": 2})],
         "TensorToScalar": [((Tensor(np.int32(3)),), {}), ((Tensor(np.array([2.5])),), {})],
         "Eig": [((Tensor(_EIG),), {}), ((Tensor(_EIG.astype(np.complex128)),),
                                          {"compute_v": True})],

@@ -204,6 +204,12 @@ SAMPLES["LayerNormGradGrad"] = [
     lambda r: ((B(f32(r, 3, 2, 4)), B(f32(r, 3, 2, 4)), B(f32(r, 3, 2, 1, lo=0.5, hi=2)),
                 B(f32(r, 3, 2, 1)), U(f32(r, 4)), B(f32(r, 3, 2, 4)), U(f32(r, 4)),
                 B(f32(r, 3, 4))), {})]
+_PS_ROIS = np.array([[[0.], [15.], [20.], [58.], [60.]], [[1.], [6.5], [3.1], [76.2], [56.8]]],
+                    np.float32)
+SAMPLES["PSROIPoolingGrad"] = [
+    lambda r: ((B(f32(r, 3, 2, 2, 2, 2)), U(_PS_ROIS)),
+               {"input_size": (5, 4), "spatial_scale": 0.0625, "group_size": 2,
+                "output_dim": 2})]
 for _n in ("Add", "Sub", "Mul", "Maximum", "Minimum", "Less", "LessEqual", "Greater",
            "GreaterEqual", "Equal", "NotEqual"):
     SAMPLES[_n] = _binary()

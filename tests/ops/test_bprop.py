@@ -54,6 +54,8 @@ NON_DIFFERENTIABLE = {
     "Lstsq": "MindSpore 2.10 defines no gradient for it (\"Lstsq's bprop not defined\")",
     "LayerNormGradGrad": "MindSpore 2.10 defines no gradient for it (\"LayerNormGradGrad's "
                          "bprop not defined\")",
+    "PSROIPoolingGrad": "MindSpore 2.10 defines no gradient for it (\"PSROIPoolingGrad's "
+                        "bprop not defined\")",
     "Argmin": "integer indices: piecewise constant in the input",
     "Equal": "boolean output", "NotEqual": "boolean output",
     "Greater": "boolean output", "GreaterEqual": "boolean output",

@@ -49,6 +49,7 @@ from . import (  # noqa: F401
     pool,
     pool3d,
     pool_argmax,
+    ps_roi_pooling,
     py_execute,
     random,
     randperm,
