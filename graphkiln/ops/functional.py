@@ -958,6 +958,14 @@ scatter_nd_div = _scatter_fn("ScatterNdDiv", "scatter_nd_div")
 scatter_nd_max = _scatter_fn("ScatterNdMax", "scatter_nd_max")
 scatter_nd_min = _scatter_fn("ScatterNdMin", "scatter_nd_min")
 scatter_nd_update = _scatter_fn("ScatterNdUpdate", "scatter_nd_update")
+
+
+def inplace_index_add(var, indices, updates, axis: int):
+    """``var[..., indices[i], ...] += updates[..., i, ...]`` along ``axis``, written into
+    ``var`` (a Parameter or Tensor), which is returned."""
+    return SC.InplaceIndexAdd(var, indices, updates, axis=axis)
+
+
 tensor_scatter_add = _scatter_fn("TensorScatterAdd", "tensor_scatter_add")
 tensor_scatter_sub = _scatter_fn("TensorScatterSub", "tensor_scatter_sub")
 tensor_scatter_mul = _scatter_fn("TensorScatterMul", "tensor_scatter_mul")

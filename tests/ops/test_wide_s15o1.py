@@ -1,0 +1,41 @@
+"""Fixes from the ``tests/st/ops`` every-15th-from-the-1st slice that need no recorded
+fixture: ``ops.inplace_index_add`` (against NumPy's ``np.add.at``) and the ``F`` that
+MindSpore's topic modules (``ops.function.math_func``) export."""
+import importlib
+
+import numpy as np
+import pytest
+
+import graphkiln as ms
+from graphkiln import Parameter, Tensor, ops
+
+
+@pytest.mark.parametrize("dtype", [np.int32, np.float32, np.float64])
+@pytest.mark.parametrize("axis", [0, 1, -1])
+def test_inplace_index_add_matches_numpy(dtype, axis):
+    r = np.random.default_rng(1)
+    x = r.integers(-5, 5, (3, 4)).astype(dtype)
+    idx = np.array([2, 0, 2], np.int32)
+    shape = list(x.shape)
+    shape[axis] = 3
+    upd = r.integers(-5, 5, shape).astype(dtype)
+    want = x.copy()
+    np.add.at(np.moveaxis(want, axis, 0), idx, np.moveaxis(upd, axis, 0))
+    for var in (Tensor(x.copy()), Parameter(Tensor(x.copy()), name="w")):
+        out = ops.inplace_index_add(var, Tensor(idx), Tensor(upd), axis)
+        np.testing.assert_array_equal(out.asnumpy(), want)
+        np.testing.assert_array_equal(var.asnumpy(), want)
+
+
+def test_inplace_index_add_bad_index():
+    w = Parameter(Tensor(np.zeros((3, 2), np.float32)), name="w")
+    with pytest.raises(RuntimeError, match=r"'indices' must be in the range \[0, 3\)"):
+        ops.inplace_index_add(w, Tensor(np.array([0, 5], np.int32)),
+                              Tensor(np.ones((2, 2), np.float32)), 0)
+
+
+def test_topic_modules_export_the_function_package():
+    math_func = importlib.import_module("graphkiln.ops.function.math_func")
+    assert math_func.F is importlib.import_module("graphkiln.ops.function")
+    assert math_func.F.inplace_index_add is ops.inplace_index_add
+    assert ms.ops.function.math_func.F.abs is ops.abs
