@@ -960,7 +960,7 @@ scatter_nd_min = _scatter_fn("ScatterNdMin", "scatter_nd_min")
 scatter_nd_update = _scatter_fn("ScatterNdUpdate", "scatter_nd_update")
 
 
-def inplace_index_add(var, indices, updates, axis: int):
+def inplace_index_add(var, indices, updates, axis: int):  # noqa: F811 - MindSpore's name
     """``var[..., indices[i], ...] += updates[..., i, ...]`` along ``axis``, written into
     ``var`` (a Parameter or Tensor), which is returned."""
     return SC.InplaceIndexAdd(var, indices, updates, axis=axis)
