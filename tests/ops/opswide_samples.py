@@ -57,6 +57,8 @@ def registry_samples(f32) -> dict:
         "PSROIPoolingGrad": [((f32(2, 2, 2, 2), Tensor(_PS_ROIS)),
                               {"input_size": (5, 4), "spatial_scale": 0.0625, "group_size": 2,
                                "output_dim": 2})],
+        "UniqueWithPad": [((Tensor(np.array([3, 1, 3, 7], np.int32)), 0), {}),
+                          ((Tensor(np.array([2.5, -1., 2.5], np.float32)), 0.5), {})],
         "TensorToScalar": [((Tensor(np.int32(3)),), {}), ((Tensor(np.array([2.5])),), {})],
         "Eig": [((Tensor(_EIG),), {}), ((Tensor(_EIG.astype(np.complex128)),),
                                          {"compute_v": True})],

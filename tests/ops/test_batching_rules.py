@@ -210,6 +210,8 @@ SAMPLES["PSROIPoolingGrad"] = [
     lambda r: ((B(f32(r, 3, 2, 2, 2, 2)), U(_PS_ROIS)),
                {"input_size": (5, 4), "spatial_scale": 0.0625, "group_size": 2,
                 "output_dim": 2})]
+SAMPLES["UniqueWithPad"] = [
+    lambda r: ((B(r.integers(0, 3, (3, 5)).astype(np.int32)), U(-1)), {})]
 for _n in ("Add", "Sub", "Mul", "Maximum", "Minimum", "Less", "LessEqual", "Greater",
            "GreaterEqual", "Equal", "NotEqual"):
     SAMPLES[_n] = _binary()

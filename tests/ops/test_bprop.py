@@ -85,6 +85,7 @@ NON_DIFFERENTIABLE = {
     "PadAndShift": "integer ids placed into a padding of -1",
     "Unique": "a selection of distinct values and integer positions (MindSpore has no "
               "gradient for it)",
+    "UniqueWithPad": "Unique padded to its input's size (MindSpore has no gradient for it)",
     **{n: "box arithmetic for detection heads; MindSpore gives zero cotangents"
        for n in ("IOU", "BoundingBoxEncode")},
     "CheckValid": "boolean output",

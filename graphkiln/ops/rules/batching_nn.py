@@ -110,7 +110,7 @@ for _name in ("SigmoidCrossEntropyWithLogits", "SmoothL1Loss", "L2Normalize",
               "ResizeNearestNeighbor", "ResizeNearestNeighborGrad", "BoundingBoxDecode",
               "NMSWithMask", "IOU", "BoundingBoxEncode", "CheckValid",
               "SoftmaxCrossEntropyWithLogits", "CombinedNonMaxSuppression",
-              "LayerNormGradGrad", "PSROIPoolingGrad"):
+              "LayerNormGradGrad", "PSROIPoolingGrad", "UniqueWithPad"):
     per_example_rule(_name)
 
 
