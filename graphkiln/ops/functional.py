@@ -1136,6 +1136,11 @@ def padding(x: Tensor, pad_dim_size: int = 8) -> Tensor:
     return A.Padding(x, pad_dim_size=pad_dim_size)
 
 
+def is_tensor(obj) -> bool:
+    """Whether ``obj`` is a Tensor (a Parameter is one too)."""
+    return isinstance(obj, Tensor)
+
+
 def is_sequence_shape_unknown(x) -> bool:
     """Whether ``x`` is a sequence whose length is known only at run time."""
     return type(x) is SymbolicSequence
