@@ -1,7 +1,7 @@
 """``ops.svd``, ``ops.qr``, ``ops.cholesky``, ``ops.det``, ``ops.slogdet``, ``ops.logdet``,
 ``ops.inverse``, ``ops.matrix_power``, ``ops.matrix_exp``, ``ops.eig``, ``ops.eigvals``,
-``ops.cond`` and ``triangular_solve`` (``mint``'s) over the primitives of :mod:`.defs.decompositions` and
-matmul."""
+``ops.cond`` and ``triangular_solve`` (``mint``'s) over the primitives of
+:mod:`.defs.decompositions` and matmul."""
 from __future__ import annotations
 
 import math
