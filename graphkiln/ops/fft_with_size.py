@@ -8,9 +8,10 @@ full spectrum and IRFFT take one (the real part of the inverse transform); IRFFT
 for a last input axis of length ``m``; by default ``2 * (m - 1)``)."""
 from __future__ import annotations
 
+import graphkiln.ops.fft_ops as fft_ops
+
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
-from . import fft_ops
 from .composed_primitives import _check_bool, _Composed
 
 __all__ = ["FFTWithSize"]
