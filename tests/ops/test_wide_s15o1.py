@@ -39,3 +39,12 @@ def test_topic_modules_export_the_function_package():
     assert math_func.F is importlib.import_module("graphkiln.ops.function")
     assert math_func.F.inplace_index_add is ops.inplace_index_add
     assert ms.ops.function.math_func.F.abs is ops.abs
+
+
+@pytest.mark.parametrize("paddings, error", [
+    ((0, 2), TypeError), (((0, 1), 2), TypeError), (((0, 1, 2),), ValueError),
+    (((0, 0),) * 5, ValueError), ([(0, 1)], TypeError)])
+def test_nn_pad_bad_paddings(paddings, error):
+    # MindSpore 2.10: items without a length are TypeError, wrong pairs ValueError
+    with pytest.raises(error, match="paddings"):
+        ms.nn.Pad(paddings)
