@@ -48,3 +48,14 @@ def test_nn_pad_bad_paddings(paddings, error):
     # MindSpore 2.10: items without a length are TypeError, wrong pairs ValueError
     with pytest.raises(error, match="paddings"):
         ms.nn.Pad(paddings)
+
+
+@pytest.mark.parametrize("input_lengths, target_lengths, which", [
+    ((4, 4), (2.0, 1.0), "target_lengths"), ((4.0, 4.0), (2, 1), "input_lengths")])
+def test_ctc_loss_float_lengths(input_lengths, target_lengths, which):
+    # MindSpore 2.10: "... the input argument[target_lengths] must be a type of {Int32,
+    # Int64}, but got Float32."
+    log_probs = Tensor(np.log(np.full((4, 2, 3), 1 / 3, np.float32)))
+    targets = Tensor(np.array([[1, 2], [1, 1]], np.int32))
+    with pytest.raises(TypeError, match=f"'{which}'.*but got Float32"):
+        ops.ctc_loss(log_probs, targets, input_lengths, target_lengths)
