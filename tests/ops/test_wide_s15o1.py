@@ -59,3 +59,14 @@ def test_ctc_loss_float_lengths(input_lengths, target_lengths, which):
     targets = Tensor(np.array([[1, 2], [1, 1]], np.int32))
     with pytest.raises(TypeError, match=f"'{which}'.*but got Float32"):
         ops.ctc_loss(log_probs, targets, input_lengths, target_lengths)
+
+
+@pytest.mark.parametrize("name, attrs", [("SparseApplyAdagrad", {"lr": 0.1}),
+                                         ("SparseApplyAdagradV2", {"lr": 0.1, "epsilon": 1e-6})])
+def test_sparse_adagrad_refuses_float64(name, attrs):
+    # MindSpore 2.10: "... must be a type of {Tensor[Float16], Tensor[Float32]}, but got
+    # Ref[Tensor[Float64]]."
+    var, accum = (Parameter(Tensor(np.array([0.2, 0.1])), name=n) for n in ("v", "a"))
+    with pytest.raises(TypeError, match="Float16, Float32"):
+        getattr(ops, name)(**attrs)(var, accum, Tensor(np.array([0.7])),
+                                    Tensor(np.array([0], np.int32)))
