@@ -70,3 +70,16 @@ def test_sparse_adagrad_refuses_float64(name, attrs):
     with pytest.raises(TypeError, match="Float16, Float32"):
         getattr(ops, name)(**attrs)(var, accum, Tensor(np.array([0.7])),
                                     Tensor(np.array([0], np.int32)))
+
+
+@pytest.mark.parametrize("values", [(1, 2, 3, 4, 5, 6), (0.5, -2.0, 4.25)])
+def test_sequence_addn_of_numbers(values):
+    # MindSpore 2.10: SequenceAddN of a dynamic length tuple of numbers is their sum
+    from graphkiln.ops.operations._sequence_ops import SequenceAddN
+
+    @ms.jit
+    def total(seq):
+        return SequenceAddN()(seq)
+
+    got = total(ms.mutable(values, True))
+    assert got == sum(values) and type(got) is type(sum(values))
