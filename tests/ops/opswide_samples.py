@@ -10,6 +10,7 @@ NON_DIFFERENTIABLE = {
     "TensorToScalar": "a Python number (a slice bound): run-time scalars carry no gradient",
     "Eig": "MindSpore defines no backward for it (RuntimeError there)",
     "SparseAddmm": "MindSpore defines no backward for it",
+    "SparseReshape": "integer indices and shapes",
     "CombinedNonMaxSuppression": "a selection of boxes (MindSpore defines no backward for it)",
     "SparseAdd": "graphkiln defines no backward for it (MindSpore's SparseAddGrad is not "
                  "ported): the stored positions are a data-dependent selection",
@@ -57,6 +58,9 @@ def registry_samples(f32) -> dict:
         "PSROIPoolingGrad": [((f32(2, 2, 2, 2), Tensor(_PS_ROIS)),
                               {"input_size": (5, 4), "spatial_scale": 0.0625, "group_size": 2,
                                "output_dim": 2})],
+        "SparseReshape": [((Tensor(np.array([[0, 1, 2], [1, 2, 5]], np.int64)),
+                            Tensor(np.array([2, 3, 6], np.int64)),
+                            Tensor(np.array([-1, 4], np.int64))), {})],
         "UniqueWithPad": [((Tensor(np.array([3, 1, 3, 7], np.int32)), 0), {}),
                           ((Tensor(np.array([2.5, -1., 2.5], np.float32)), 0.5), {})],
         "TensorToScalar": [((Tensor(np.int32(3)),), {}), ((Tensor(np.array([2.5])),), {})],

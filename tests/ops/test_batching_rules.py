@@ -210,6 +210,10 @@ SAMPLES["PSROIPoolingGrad"] = [
     lambda r: ((B(f32(r, 3, 2, 2, 2, 2)), U(_PS_ROIS)),
                {"input_size": (5, 4), "spatial_scale": 0.0625, "group_size": 2,
                 "output_dim": 2})]
+SAMPLES["SparseReshape"] = [
+    lambda r: ((B(np.stack([r.integers(0, 2, 4), r.integers(0, 3, 4), r.integers(0, 6, 4)],
+                           -1).reshape(1, 4, 3).repeat(3, 0).astype(np.int64)),
+                U(np.array([2, 3, 6], np.int64)), U(np.array([9, -1], np.int64))), {})]
 SAMPLES["UniqueWithPad"] = [
     lambda r: ((B(r.integers(0, 3, (3, 5)).astype(np.int32)), U(-1)), {})]
 for _n in ("Add", "Sub", "Mul", "Maximum", "Minimum", "Less", "LessEqual", "Greater",
