@@ -25,6 +25,8 @@ _SP_IDX = np.array([[2, 1], [0, 3], [2, 0], [0, 1]], np.int64)
 _SP_SHAPE = np.array([3, 4], np.int64)
 _SEG_IDX = np.array([0, 2, 1, 3, 3], np.int32)
 _SEG_IDS = np.array([0, 0, 1, 2, 2], np.int64)
+# SparseSegmentSqrtNWithNumSegments: sorted ids with a gap, 6 segments
+_SEG_GAPS = np.array([0, 0, 2, 2, 4], np.int32)
 _NMS_BOXES = np.concatenate([np.linspace(0, 0.5, 48).reshape(2, 4, 3, 2),
                              np.linspace(0.4, 1.1, 48).reshape(2, 4, 3, 2)], -1).astype(np.float32)
 _NMS_SCORES = np.linspace(0.05, 0.95, 24).reshape(2, 4, 3).astype(np.float32)
@@ -94,6 +96,9 @@ def registry_samples(f32) -> dict:
         "SparseSegmentSqrtN": [((f32(4, 3), Tensor(_SEG_IDX), Tensor(_SEG_IDS)), {}),
                                ((Tensor(np.ones(4, np.float16)), Tensor(_SEG_IDX),
                                  Tensor(_SEG_IDS)), {})],
+        "SparseSegmentSqrtNWithNumSegments": [
+            ((f32(4, 3), Tensor(_SEG_IDX), Tensor(_SEG_GAPS), Tensor(np.array([6], np.int32))),
+             {})],
         "SparseSegmentSqrtNGrad": [((f32(3, 2), Tensor(_SEG_IDX), Tensor(_SEG_IDS), 4), {}),
                                    ((f32(3), Tensor(_SEG_IDX), Tensor(_SEG_IDS),
                                      Tensor(np.int32(5))), {})],
@@ -150,6 +155,9 @@ def vmap_samples(B, U, f32) -> dict:  # noqa: N803 - test_batching_rules' class 
              B(r.uniform(0, 1, (3, 2, 4, 3)).astype(np.float32)), U(np.int32(2)),
              U(np.int32(4)), U(np.float32(0.5)), U(np.float32(0.1))), {})],
         "SparseSegmentSqrtN": [lambda r: ((B(f32(r, 3, 4, 2)), U(_SEG_IDX), U(_SEG_IDS)), {})],
+        "SparseSegmentSqrtNWithNumSegments": [
+            lambda r: ((B(f32(r, 3, 4, 2)), U(_SEG_IDX), U(_SEG_GAPS), U(np.array([6], np.int32))),
+                       {})],
         "SparseSegmentSqrtNGrad": [lambda r: ((B(f32(r, 3, 3, 2)), U(_SEG_IDX), U(_SEG_IDS), 4),
                                               {})],
         "SparseAddmm": [lambda r: ((U(_SP_IDX), B(f32(r, 3, 4)), U(_SP_SHAPE), B(f32(r, 3, 4, 2)),
@@ -188,6 +196,8 @@ def bprop_samples(n, s, u) -> dict:
                                          n(1, 2, 2, 2))],
             "SparseReorder": [s(Tensor(_SP_IDX), n(4), Tensor(_SP_SHAPE))],
             "SparseSegmentSqrtN": [s(n(4, 3), Tensor(_SEG_IDX), Tensor(_SEG_IDS))],
+            "SparseSegmentSqrtNWithNumSegments": [s(n(4, 3), Tensor(_SEG_IDX), Tensor(_SEG_GAPS),
+                                                    Tensor(np.array([6], np.int32)))],
             "SparseSegmentSqrtNGrad": [s(n(3, 2), Tensor(_SEG_IDX), Tensor(_SEG_IDS), 4)],
             # (the gradient ops are linear in their cotangent input, the others constants)
             "NLLLossGrad": [s(Tensor(_LOGITS), n(3), Tensor(_LABELS), Tensor(_WEIGHT),
