@@ -11,6 +11,7 @@ NON_DIFFERENTIABLE = {
     "Eig": "MindSpore defines no backward for it (RuntimeError there)",
     "SparseAddmm": "MindSpore defines no backward for it",
     "SparseReshape": "integer indices and shapes",
+    "TraceV2Grad": "MindSpore 2.10 defines no gradient for it",
     "CombinedNonMaxSuppression": "a selection of boxes (MindSpore defines no backward for it)",
     "SparseAdd": "graphkiln defines no backward for it (MindSpore's SparseAddGrad is not "
                  "ported): the stored positions are a data-dependent selection",
@@ -63,6 +64,8 @@ def registry_samples(f32) -> dict:
         "SparseReshape": [((Tensor(np.array([[0, 1, 2], [1, 2, 5]], np.int64)),
                             Tensor(np.array([2, 3, 6], np.int64)),
                             Tensor(np.array([-1, 4], np.int64))), {})],
+        "TraceV2Grad": [((f32(2), Tensor(np.array([5, 4, 2], np.int64)), 1, 0, 1), {}),
+                        ((f32(), Tensor(np.array([3, 4], np.int32)), -1, 1, 0), {})],
         "UniqueWithPad": [((Tensor(np.array([3, 1, 3, 7], np.int32)), 0), {}),
                           ((Tensor(np.array([2.5, -1., 2.5], np.float32)), 0.5), {})],
         "TensorToScalar": [((Tensor(np.int32(3)),), {}), ((Tensor(np.array([2.5])),), {})],
@@ -155,6 +158,8 @@ def vmap_samples(B, U, f32) -> dict:  # noqa: N803 - test_batching_rules' class 
              B(r.uniform(0, 1, (3, 2, 4, 3)).astype(np.float32)), U(np.int32(2)),
              U(np.int32(4)), U(np.float32(0.5)), U(np.float32(0.1))), {})],
         "SparseSegmentSqrtN": [lambda r: ((B(f32(r, 3, 4, 2)), U(_SEG_IDX), U(_SEG_IDS)), {})],
+        "TraceV2Grad": [lambda r: ((B(f32(r, 3, 2)), U(np.array([5, 4, 2], np.int64)), 1, 0, 1),
+                                   {})],
         "SparseSegmentSqrtNWithNumSegments": [
             lambda r: ((B(f32(r, 3, 4, 2)), U(_SEG_IDX), U(_SEG_GAPS), U(np.array([6], np.int32))),
                        {})],

@@ -72,4 +72,5 @@ from . import (  # noqa: F401
     sparse_segment,
     special,
     summary,
+    trace_grad,
 )

@@ -111,7 +111,7 @@ for _name in ("SigmoidCrossEntropyWithLogits", "SmoothL1Loss", "L2Normalize",
               "NMSWithMask", "IOU", "BoundingBoxEncode", "CheckValid",
               "SoftmaxCrossEntropyWithLogits", "CombinedNonMaxSuppression",
               "LayerNormGradGrad", "PSROIPoolingGrad", "UniqueWithPad",
-              "SparseReshape"):
+              "SparseReshape", "TraceV2Grad"):
     per_example_rule(_name)
 
 
