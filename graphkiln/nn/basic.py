@@ -247,8 +247,11 @@ class Pad(Cell):
         if not isinstance(paddings, tuple):
             raise TypeError(f"For 'Pad', the type of 'paddings' must be tuple, but got "
                             f"{type(paddings).__name__}.")
-        if len(paddings) > 4 or any(not isinstance(p, (tuple, list)) or len(p) != 2
-                                    for p in paddings):
+        bad = next((p for p in paddings if not isinstance(p, (tuple, list))), None)
+        if bad is not None:  # (MindSpore's check takes the length of each item)
+            raise TypeError(f"For 'Pad', each item of 'paddings' must be a (before, after) "
+                            f"pair, but got {type(bad).__name__} in {paddings}.")
+        if len(paddings) > 4 or any(len(p) != 2 for p in paddings):
             raise ValueError(f"For 'Pad', the dimension of 'paddings' must be (n, 2) with n "
                              f"<= 4, but got {paddings}.")
         if mode not in ("CONSTANT", "REFLECT", "SYMMETRIC"):

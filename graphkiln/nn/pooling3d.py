@@ -11,7 +11,6 @@ import graphkiln.ops.defs.pool as P
 import graphkiln.ops.defs.pool3d as P3
 import graphkiln.ops.defs.pool_argmax as PA
 
-from ..common import dtype as mstype
 from ..common.tensor import Tensor
 from ..ops.pooling import triple
 from .cell import Cell
@@ -151,32 +150,6 @@ class AdaptiveMaxPool3d(Cell):
         self.return_indices = return_indices
 
     def construct(self, input):
-        _check_rank("AdaptiveMaxPool3d", input)
-        lead, dims = tuple(input.shape[:-3]), tuple(input.shape[-3:])
-        outs = tuple(d if o is None else o for d, o in zip(dims, self.output_size))
-        table = _window_table(dims, outs)
-        flat = ops.reshape(input, lead + (-1,))
-        picked = ops.gather(flat, Tensor(table.reshape(-1)), flat.ndim - 1)
-        picked = ops.reshape(picked, lead + (int(np.prod(outs)), table.shape[-1]))
-        values = ops.reshape(ops.amax(picked, -1), lead + outs)
-        if not self.return_indices:
-            return values
-        where = ops.argmax(picked, -1, keepdim=True)
-        rows = ops.broadcast_to(Tensor(table), lead + table.shape)
-        index = ops.gather_elements(rows, -1, ops.cast(where, mstype.int32))
-        return values, ops.reshape(index, lead + outs)
+        return ops.adaptive_max_pool3d(input, self.output_size, self.return_indices)
 
 
-def _window_table(dims: tuple, outs: tuple) -> np.ndarray:
-    """``(prod(outs), k)``: the flat input positions of each output's bin, each row padded
-    by repeating its last position (a repeat never changes a maximum)."""
-    axes = [P.adaptive_bins(d, o) for d, o in zip(dims, outs)]
-    rows = []
-    for bd in axes[0]:
-        for bh in axes[1]:
-            for bw in axes[2]:
-                grid = np.ix_(range(*bd), range(*bh), range(*bw))
-                pos = (grid[0] * dims[1] + grid[1]) * dims[2] + grid[2]
-                rows.append(pos.reshape(-1))
-    width = max(len(r) for r in rows)
-    return np.stack([np.pad(r, (0, width - len(r)), mode="edge") for r in rows]).astype(np.int32)

@@ -69,6 +69,7 @@ from .distance import cdist, cosine_similarity, dist  # noqa: F401
 from .einsum_ops import einsum  # noqa: F401
 from .elementwise import *  # noqa: F401,F403
 from .fft_ops import *  # noqa: F401,F403
+from .fft_with_size import FFTWithSize  # noqa: F401
 from .fractional_pool import fractional_max_pool2d, fractional_max_pool3d  # noqa: F401
 from .functional import *  # noqa: F401,F403
 from .functional import identity as deepcopy  # noqa: F401  (MindSpore's name)
@@ -126,6 +127,7 @@ __all__ = [n for n in dir(functional) if not n.startswith("_")] + list(REGISTRY)
     "max_pool3d", "avg_pool3d", "max_unpool1d", "max_unpool2d", "max_unpool3d", "histc",
     "log_normal", "multinomial", "unfold", "index_add", "lp_pool1d", "lp_pool2d",
     "randperm", "fractional_max_pool2d", "fractional_max_pool3d", "Cauchy", "Dense",
+    "FFTWithSize",
     *composed_primitives.__all__, *_RANDOM_DRAWS]
 __all__ += [  # the functional APIs of tests/ops/test_api_*
     "clamp", "clip", "clip_by_norm", "cdist", "dist", "cosine_similarity", "einsum", "fold",

@@ -33,34 +33,48 @@ class StridedSliceGrad(_Composed):
 
 
 class LayerNormGrad(_Composed):
-    """``(x, dy, variance, mean, gamma) -> (dx, dgamma, dbeta)``: ``LayerNorm``'s backward with
-    the statistics given (``variance + 1e-7`` as MindSpore's kernel). ``dx`` counts the given
-    ``mean`` and ``variance`` as functions of ``x``, term by term, so statistics that are not
-    ``x``'s own give MindSpore's numbers too."""
+    """``(x, dy, variance, mean, gamma) -> (dx, dgamma, dbeta)``: the backward of
+    ``LayerNorm(begin_norm_axis, begin_params_axis)`` at the given statistics (epsilon
+    1e-12, as MindSpore's kernel); ``dgamma`` and ``dbeta`` have ``gamma``'s shape."""
 
-    epsilon = 1e-7
+    EPSILON = 1e-12
 
     def __init__(self, begin_norm_axis: int = 1, begin_params_axis: int = 1):
-        self.begin_norm_axis = int(begin_norm_axis)
-        self.begin_params_axis = int(begin_params_axis)
+        for name, v in (("begin_norm_axis", begin_norm_axis),
+                        ("begin_params_axis", begin_params_axis)):
+            if isinstance(v, bool) or not isinstance(v, int):
+                raise TypeError(f"For 'LayerNormGrad', the '{name}' must be an int, but got "
+                                f"{type(v).__name__}.")
+        self.begin_norm_axis = begin_norm_axis
+        self.begin_params_axis = begin_params_axis
 
-    def __call__(self, x: Tensor, dy: Tensor, variance: Tensor, mean: Tensor,
-                 gamma: Tensor) -> tuple:
+    def __call__(self, x: Tensor, dy: Tensor, variance: Tensor, mean: Tensor, gamma: Tensor):
         nd = x.ndim
+        for name, v in (("begin_norm_axis", self.begin_norm_axis),
+                        ("begin_params_axis", self.begin_params_axis)):
+            if not -nd <= v < nd:
+                raise ValueError(f"For 'LayerNormGrad', the '{name}' must be in [{-nd}, {nd}), "
+                                 f"but got {v}.")
         norm_axes = tuple(range(self.begin_norm_axis % nd, nd))
         param_axes = tuple(range(self.begin_params_axis % nd))
-        rstd = F.rsqrt(F.add(variance, self.epsilon))
+        count = 1
+        for a in norm_axes:
+            count *= x.shape[a]
         xc = F.sub(x, mean)
-        d = F.mul(dy, gamma)
-        # the variance's and the mean's cotangents, each over the group's size
-        dvar = F.mul(F.reduce_mean(F.mul(d, xc), norm_axes, True),
-                     F.mul(F.mul(F.mul(rstd, rstd), rstd), -0.5))
-        dmean = F.sub(F.mul(dvar, F.mul(F.reduce_mean(xc, norm_axes, True), -2.0)),
-                      F.mul(F.reduce_mean(d, norm_axes, True), rstd))
-        dx = F.add(F.add(F.mul(d, rstd), F.mul(dvar, F.mul(xc, 2.0))), dmean)
-        dgamma = F.reduce_sum(F.mul(dy, F.mul(xc, rstd)), param_axes, False)
-        dbeta = F.reduce_sum(dy, param_axes, False)
-        return dx, dgamma, dbeta
+        rstd = F.rsqrt(F.add(variance, self.EPSILON))
+        dxhat = F.mul(dy, gamma)
+        # the sums of MindSpore's kernel, which hold for any given mean and variance
+        s_var = F.reduce_sum(F.mul(F.mul(dxhat, xc), F.mul(F.mul(rstd, rstd), rstd)),
+                             norm_axes, True) * -0.5
+        s_dy = F.reduce_sum(dxhat, norm_axes, True)
+        s_xc = F.reduce_sum(xc, norm_axes, True) * -2.0
+        dx = F.add(F.add(F.mul(dxhat, rstd), F.mul(s_var, xc) * (2.0 / count)),
+                   F.add(F.mul(F.neg(rstd), s_dy), F.mul(s_var, s_xc) * (1.0 / count))
+                   * (1.0 / count))
+        dgamma = F.mul(dy, F.mul(xc, rstd))
+        if not param_axes:  # (an empty axis tuple would sum over every axis)
+            return dx, dgamma, dy
+        return dx, F.reduce_sum(dgamma, param_axes, False), F.reduce_sum(dy, param_axes, False)
 
 
 class BatchNormGrad(_Composed):

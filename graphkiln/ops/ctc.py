@@ -12,7 +12,12 @@ __all__ = ["ctc_loss"]
 
 
 def _lengths(v) -> Tensor:
-    return v if isinstance(v, Tensor) else Tensor(tuple(v), mstype.int32)
+    """A tuple of lengths as an int32 Tensor; of other numbers (floats), a Tensor of their
+    dtype, which CTCLossV2 refuses as MindSpore's does."""
+    if isinstance(v, Tensor):
+        return v
+    ints = all(isinstance(n, int) and not isinstance(n, bool) for n in v)
+    return Tensor(tuple(v), mstype.int32) if ints else Tensor(tuple(v))
 
 
 def check_ctc_args(name: str, blank, reduction, zero_infinity) -> None:

@@ -953,7 +953,19 @@ scatter_min = _scatter_fn("ScatterMin", "scatter_min")
 scatter_update = _scatter_fn("ScatterUpdate", "scatter_update")
 scatter_nd_add = _scatter_fn("ScatterNdAdd", "scatter_nd_add")
 scatter_nd_sub = _scatter_fn("ScatterNdSub", "scatter_nd_sub")
+scatter_nd_mul = _scatter_fn("ScatterNdMul", "scatter_nd_mul")
+scatter_nd_div = _scatter_fn("ScatterNdDiv", "scatter_nd_div")
+scatter_nd_max = _scatter_fn("ScatterNdMax", "scatter_nd_max")
+scatter_nd_min = _scatter_fn("ScatterNdMin", "scatter_nd_min")
 scatter_nd_update = _scatter_fn("ScatterNdUpdate", "scatter_nd_update")
+
+
+def inplace_index_add(var, indices, updates, axis: int):  # noqa: F811 - MindSpore's name
+    """``var[..., indices[i], ...] += updates[..., i, ...]`` along ``axis``, written into
+    ``var`` (a Parameter or Tensor), which is returned."""
+    return SC.InplaceIndexAdd(var, indices, updates, axis=axis)
+
+
 tensor_scatter_add = _scatter_fn("TensorScatterAdd", "tensor_scatter_add")
 tensor_scatter_sub = _scatter_fn("TensorScatterSub", "tensor_scatter_sub")
 tensor_scatter_mul = _scatter_fn("TensorScatterMul", "tensor_scatter_mul")
@@ -1122,6 +1134,11 @@ def strided_slice(input_x: Tensor, begin, end, strides, begin_mask: int = 0, end
 def padding(x: Tensor, pad_dim_size: int = 8) -> Tensor:
     """``x`` (last axis of length 1) extended with zeros to ``pad_dim_size`` on that axis."""
     return A.Padding(x, pad_dim_size=pad_dim_size)
+
+
+def is_tensor(obj) -> bool:
+    """Whether ``obj`` is a Tensor (a Parameter is one too)."""
+    return isinstance(obj, Tensor)
 
 
 def is_sequence_shape_unknown(x) -> bool:

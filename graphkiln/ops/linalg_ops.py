@@ -1,7 +1,7 @@
 """``ops.svd``, ``ops.qr``, ``ops.cholesky``, ``ops.det``, ``ops.slogdet``, ``ops.logdet``,
-``ops.inverse``, ``ops.matrix_power``, ``ops.matrix_exp``, ``ops.eig``, ``ops.eigvals`` and
-``triangular_solve`` (``mint``'s) over the primitives of :mod:`.defs.decompositions` and
-matmul."""
+``ops.inverse``, ``ops.matrix_power``, ``ops.matrix_exp``, ``ops.eig``, ``ops.eigvals``,
+``ops.cond`` and ``triangular_solve`` (``mint``'s) over the primitives of
+:mod:`.defs.decompositions` and matmul."""
 from __future__ import annotations
 
 import math
@@ -15,11 +15,12 @@ from ..common.tensor import Tensor
 from .array_ops import tril, triu
 from .defs import decompositions as D
 from .defs.linalg import SolveTriangular
+from .norms import norm
 
 __all__ = ["lstsq", "svd", "det", "matrix_determinant", "slogdet", "log_matrix_determinant",
            "logdet", "inverse", "matrix_power", "matrix_exp", "qr", "geqrf", "cholesky", "pinv",
            "cholesky_solve", "cholesky_inverse", "adjoint", "eig", "eigvals",
-           "solve_triangular", "lu_solve"]
+           "solve_triangular", "lu_solve", "cond"]
 
 
 def matrix_exp(input: Tensor) -> Tensor:  # noqa: A002
@@ -65,6 +66,17 @@ def logdet(input: Tensor) -> Tensor:
 def inverse(input: Tensor) -> Tensor:
     """The inverse of each square matrix of the last two axes."""
     return D.MatrixInverse(input)
+
+
+def cond(A: Tensor, p=None) -> Tensor:  # noqa: N803  (MindSpore's name)
+    """The condition number ``norm(A, p) * norm(inverse(A), p)`` of each square matrix of
+    the last two axes (``p`` as :func:`norm`'s matrix ``ord``; None: 2, the ratio of the
+    extreme singular values)."""
+    p = 2 if p is None else p
+    if not isinstance(A, Tensor) or A.ndim < 2:
+        raise ValueError(f"For 'cond', the 'A' must be a Tensor of square matrices, but got "
+                         f"{A.shape if isinstance(A, Tensor) else type(A).__name__}.")
+    return F.mul(norm(A, p, (-2, -1)), norm(inverse(A), p, (-2, -1)))
 
 
 def matrix_power(input: Tensor, n: int) -> Tensor:

@@ -2,19 +2,22 @@
 one or two unit dimensions added, so padding, ``ceil_mode``, ``count_include_pad`` and
 ``divisor_override`` behave as MindSpore's), ``ops.adaptive_avg_pool1d``/``2d``/``3d``
 (``AdaptiveAvgPool2D``; 1-D over a unit height; 3-D as per-depth 2-D pools averaged over
-depth bins) and ``ops.adaptive_max_pool1d``/``2d`` (the maximum of each bin, with its
-index in the flattened plane)."""
+depth bins) and ``ops.adaptive_max_pool1d``/``2d``/``3d`` (the maximum of each bin, with
+its index in the flattened plane)."""
 from __future__ import annotations
+
+import numpy as np
 
 import graphkiln.ops.functional as F
 
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
-from .defs.pool import AdaptiveAvgPool2D
+from .defs.pool import AdaptiveAvgPool2D, adaptive_bins
 from .defs.pool3d import AvgPool3D
 
 __all__ = ["avg_pool1d", "avg_pool2d", "adaptive_avg_pool1d", "adaptive_avg_pool2d",
-           "adaptive_avg_pool3d", "adaptive_max_pool1d", "adaptive_max_pool2d"]
+           "adaptive_avg_pool3d", "adaptive_max_pool1d", "adaptive_max_pool2d",
+           "adaptive_max_pool3d"]
 
 
 def _per_axis(name: str, arg: str, value, count: int, low: int) -> tuple:
@@ -152,3 +155,49 @@ def adaptive_max_pool1d(input, output_size: int) -> Tensor:  # noqa: A002
         raise ValueError(f"For adaptive_max_pool1d input's last dimension must be divisible by "
                          f"output size {output_size}, but got {input.shape[-1]}.")
     return F.squeeze(adaptive_max_pool2d(F.expand_dims(input, 2), (1, output_size)), 2)
+
+
+def _window_table(dims: tuple, outs: tuple) -> np.ndarray:
+    """``(prod(outs), k)``: the flat input positions of each output's bin, each row padded
+    by repeating its last position (a repeat never changes a maximum)."""
+    axes = [adaptive_bins(d, o) for d, o in zip(dims, outs)]
+    rows = []
+    for bd in axes[0]:
+        for bh in axes[1]:
+            for bw in axes[2]:
+                grid = np.ix_(range(*bd), range(*bh), range(*bw))
+                pos = (grid[0] * dims[1] + grid[1]) * dims[2] + grid[2]
+                rows.append(pos.reshape(-1))
+    width = max(len(r) for r in rows)
+    return np.stack([np.pad(r, (0, width - len(r)), mode="edge") for r in rows]).astype(np.int32)
+
+
+def adaptive_max_pool3d(input, output_size, return_indices: bool = False):  # noqa: A002
+    """The maximum of each adaptive bin of the last three axes of a ``(N, C, D, H, W)`` or
+    ``(C, D, H, W)`` input (None in ``output_size`` keeps an axis) and (``return_indices``)
+    its int32 flat position in the ``D * H * W`` plane."""
+    name = "AdaptiveMaxPool3D"
+    if not isinstance(input, Tensor) or input.ndim not in (4, 5):
+        raise ValueError(f"For '{name}', the rank of 'input' must be 4 or 5, but got "
+                         f"{input.ndim if isinstance(input, Tensor) else type(input).__name__}.")
+    sizes = (output_size,) * 3 if isinstance(output_size, int) else tuple(output_size)
+    if len(sizes) != 3 or any(v is not None and (isinstance(v, bool) or not isinstance(v, int)
+                                                 or v < 1) for v in sizes):
+        raise ValueError(f"For '{name}', the 'output_size' must be a positive int or a tuple "
+                         f"of 3 positive ints (or None), but got {output_size!r}.")
+    lead, dims = tuple(input.shape[:-3]), tuple(input.shape[-3:])
+    if 0 in lead + dims:
+        raise RuntimeError(f"For '{name}', the input must not be empty, but got shape "
+                           f"{list(input.shape)}.")  # (MindSpore: its kernel's resize fails)
+    outs = tuple(d if o is None else o for d, o in zip(dims, sizes))
+    table = _window_table(dims, outs)
+    flat = F.reshape(input, lead + (-1,))
+    picked = F.gather(flat, Tensor(table.reshape(-1)), flat.ndim - 1)
+    picked = F.reshape(picked, lead + (int(np.prod(outs)), table.shape[-1]))
+    values = F.reshape(F.reduce_max(picked, -1), lead + outs)
+    if not return_indices:
+        return values
+    where = F.argmax(picked, -1, keepdim=True)
+    rows = F.broadcast_to(Tensor(table), lead + table.shape)
+    index = F.gather_elements(rows, -1, F.cast(where, mstype.int32))
+    return values, F.reshape(index, lead + outs)

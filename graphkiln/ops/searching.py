@@ -11,6 +11,7 @@ import graphkiln.ops.functional as F
 
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
+from .defs.data_dependent import UniqueWithPad
 
 __all__ = ["searchsorted", "bucketize", "bincount", "aminmax", "unique_consecutive",
            "unique_with_pad", "intopk"]
@@ -175,16 +176,7 @@ def unique_consecutive(input, return_inverse: bool = False,  # noqa: A002
 def unique_with_pad(x, pad_num):
     """The distinct elements of the 1-D ``x`` in order of first appearance, padded with
     ``pad_num`` to ``x``'s length, and each element's index among them."""
-    data = _data("unique_with_pad", x)
-    if data.ndim != 1:
-        raise ValueError(f"For 'UniqueWithPad', the 'x' must be 1-D, but got {data.ndim}-D.")
-    values, first, inverse = np.unique(data, return_index=True, return_inverse=True)
-    order = np.argsort(first, kind="stable")
-    rank = np.empty_like(order)
-    rank[order] = np.arange(order.size)
-    padded = np.full(data.shape, pad_num, data.dtype)
-    padded[:values.size] = values[order]
-    return Tensor(padded, x.dtype), Tensor(rank[inverse].astype(np.int32))
+    return UniqueWithPad(x, pad_num)
 
 
 def unique_ext(input, sorted=True, return_inverse=False, return_counts=False,  # noqa: A002

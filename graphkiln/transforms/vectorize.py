@@ -18,9 +18,10 @@ depends on the batch (``ValueError``), side effects inside the function other th
 of batched values (``Print``, a write into an unbatched Parameter: ``ValueError``), the
 gradient of a tensor ``while`` loop under ``vmap``.
 
-``Assign``/``AssignAdd``/``AssignSub`` of a batched argument are batched like the
-collectives: the per-example writes leave the memory chain and the replay records one write
-of the whole argument (the caller's Tensor or Parameter), as MindSpore does.
+``Assign``/``AssignAdd``/``AssignSub`` and the ``ScatterNd*`` updates of a batched argument
+are batched like the collectives: the per-example writes leave the memory chain and the
+replay records one write of the whole argument (the caller's Tensor or Parameter), as
+MindSpore does (a scatter's indices gain the example's index in front).
 
 The collectives with a batching rule (AllReduce, AllGather...) are the one effect vmap
 batches, as MindSpore does: the per-example calls recorded while tracing are taken off the
@@ -127,7 +128,9 @@ def _batched_effect(node: Node) -> bool:
     return opdef is not None and opdef.effect == IO_EFFECT and opdef.vmap is not None
 
 
-_WRITES = ("Assign", "AssignAdd", "AssignSub")  # batched by _Batcher.batched_write
+_SCATTERS = tuple(f"ScatterNd{k}" for k in ("Add", "Sub", "Mul", "Div", "Max", "Min",
+                                               "Update"))  # by _Batcher.batched_scatter
+_WRITES = ("Assign", "AssignAdd", "AssignSub") + _SCATTERS  # (the rest: batched_write)
 
 
 def _written_source(ref: Node) -> Node:
@@ -156,6 +159,7 @@ class _Batcher(TapeInterpreter):
         "UpdateState": "rebuild", "Switch": "batched_switch", "While": "while_loop",
         "HyperMap": "hypermap", "WhileGrad": "while_grad",
         **{name: "batched_write" for name in ("Assign", "AssignAdd", "AssignSub")},
+        **{name: "batched_scatter" for name in _SCATTERS},
         "Print": "refuse_effect",
     }
 
@@ -274,6 +278,32 @@ class _Batcher(TapeInterpreter):
         # the function's view of the written value is this write's result, which a later
         # write of the whole target must not change (each example had its own slice)
         self.set(n, F.tensor_move(written) if target is not current else written, d_ref)
+
+    def batched_scatter(self, n: CNode, dims) -> None:
+        """``ScatterNd<Op>(ref, indices, updates)`` into a ref batched on axis 0: one scatter
+        into the whole batch, each example's index rows led by the example's number."""
+        ref, indices, updates = n.inputs[1:4]
+        d_ref, d_idx, d_upd = dims[:3]
+        if not _batched(d_ref):
+            raise _effect_error(n.prim_name(), n)
+        if d_ref != 0:
+            raise NotImplementedError(f"vmap batches '{n.prim_name()}' of an argument batched "
+                                      f"on axis 0 only, but got axis {d_ref}.{_where(n)}")
+        current = self.value(ref)
+        target = self.targets.get(id(_written_source(ref)), current)
+        idx = self.value(indices)
+        idx = move_axis(idx, d_idx, 0) if _batched(d_idx) else broadcast_batch(idx, self.size)
+        lead = tuple(idx.shape[:-1]) + (1,)
+        rows = F.reshape(Tensor(np.arange(self.size), idx.dtype), (self.size,) + (1,) *
+                         (len(lead) - 1))
+        idx = F.concat((F.broadcast_to(rows, lead), idx), -1)
+        upd = self.value(updates)
+        upd = move_axis(upd, d_upd, 0) if _batched(d_upd) else broadcast_batch(upd, self.size)
+        written = n.inputs[0].value(target, idx, upd)
+        view = F.tensor_move(written) if target is not current else written
+        # the function reads the written copy of its argument (``ref``) after the write too
+        self.env[id(ref)] = (view, 0)
+        self.set(n, view, 0)
 
     def refuse_effect(self, n: CNode, dims) -> None:
         raise _effect_error(n.prim_name(), n)

@@ -121,7 +121,21 @@ def scatter_update_in_place(ms):
 def scatter_nd_in_place_family(ms):
     idx = _t(ms, [[0, 1], [3, 0], [0, 1]], np.int32)
     upd = _t(ms, [5., 6., 7.])
-    return tuple(_weight_net(ms, f"ScatterNd{k}", idx, upd) for k in ("Add", "Sub", "Update"))
+    return tuple(_weight_net(ms, f"ScatterNd{k}", idx, upd)
+                 for k in ("Add", "Sub", "Mul", "Div", "Max", "Min", "Update"))
+
+
+def scatter_nd_div_integers(ms):
+    """Truncating, and saturating by zero (MindSpore's CPU kernel)."""
+    out = []
+    for dtype in (np.int32, np.int8, np.uint8):
+        x, upd = (np.array(v).astype(dtype) for v in ([-7, 7, -2, 5, 0, 3, 9],
+                                                      [2, -2, 0, 0, 0, 2, 2, 2]))
+        w = ms.Parameter(ms.Tensor(x), name="w")
+        idx = _t(ms, [[0], [1], [2], [3], [4], [5], [6], [6]], np.int32)
+        ms.ops.ScatterNdDiv()(w, idx, ms.Tensor(upd))
+        out.append(w + 0)
+    return tuple(out)
 
 
 def shape_dtype_rank(ms):
@@ -169,5 +183,6 @@ def functional_topk_smallest(ms):
 CASES = [real_div_int, real_div_float, tensor_add_legacy, reduce_sum_keep_dims,
          matmul_transpose_b, reciprocal_int, sign_floor_etc, top_k, top_k_int, slice_op,
          flatten_op, gather_nd, scatter_nd, tensor_scatter_family, scatter_in_place_family,
-         scatter_update_in_place, scatter_nd_in_place_family, shape_dtype_rank, assign_family,
+         scatter_update_in_place, scatter_nd_in_place_family, scatter_nd_div_integers,
+         shape_dtype_rank, assign_family,
          int32_sum_dtypes, clip_by_value, functional_topk_smallest]

@@ -10,6 +10,8 @@ NON_DIFFERENTIABLE = {
     "TensorToScalar": "a Python number (a slice bound): run-time scalars carry no gradient",
     "Eig": "MindSpore defines no backward for it (RuntimeError there)",
     "SparseAddmm": "MindSpore defines no backward for it",
+    "SparseReshape": "integer indices and shapes",
+    "TraceV2Grad": "MindSpore 2.10 defines no gradient for it",
     "CombinedNonMaxSuppression": "a selection of boxes (MindSpore defines no backward for it)",
     "SparseAdd": "graphkiln defines no backward for it (MindSpore's SparseAddGrad is not "
                  "ported): the stored positions are a data-dependent selection",
@@ -24,6 +26,8 @@ _SP_IDX = np.array([[2, 1], [0, 3], [2, 0], [0, 1]], np.int64)
 _SP_SHAPE = np.array([3, 4], np.int64)
 _SEG_IDX = np.array([0, 2, 1, 3, 3], np.int32)
 _SEG_IDS = np.array([0, 0, 1, 2, 2], np.int64)
+# SparseSegmentSqrtNWithNumSegments: sorted ids with a gap, 6 segments
+_SEG_GAPS = np.array([0, 0, 2, 2, 4], np.int32)
 _NMS_BOXES = np.concatenate([np.linspace(0, 0.5, 48).reshape(2, 4, 3, 2),
                              np.linspace(0.4, 1.1, 48).reshape(2, 4, 3, 2)], -1).astype(np.float32)
 _NMS_SCORES = np.linspace(0.05, 0.95, 24).reshape(2, 4, 3).astype(np.float32)
@@ -41,6 +45,11 @@ NO_FLOAT16 = {"GridSampler3D", "GridSampler3DGrad", "GridSamplerGridTangent",
 ZERO_BY_DEFINITION = {"NLLLoss": (1,)}  # (positions among the float inputs)
 
 
+# PSROIPoolingGrad's rois: (batch 2, [image, x1, y1, x2, y2], 1 roi each)
+_PS_ROIS = np.array([[[0.], [15.], [20.], [58.], [60.]],
+                     [[1.], [6.5], [3.1], [76.2], [56.8]]], np.float32)
+
+
 def registry_samples(f32) -> dict:
     """Samples for test_registry.py, built with its makers."""
     return {
@@ -49,6 +58,16 @@ def registry_samples(f32) -> dict:
         "KeepReducedDims": [((f32(2, 3), f32(2, 4, 3), Tensor(np.array([1]))), {}),
                             ((f32(4), f32(2, 4, 1), Tensor(np.array([-3, 2]))), {}),
                             ((f32(), f32(2, 1), Tensor(np.zeros(0, np.int64))), {})],
+        "PSROIPoolingGrad": [((f32(2, 2, 2, 2), Tensor(_PS_ROIS)),
+                              {"input_size": (5, 4), "spatial_scale": 0.0625, "group_size": 2,
+                               "output_dim": 2})],
+        "SparseReshape": [((Tensor(np.array([[0, 1, 2], [1, 2, 5]], np.int64)),
+                            Tensor(np.array([2, 3, 6], np.int64)),
+                            Tensor(np.array([-1, 4], np.int64))), {})],
+        "TraceV2Grad": [((f32(2), Tensor(np.array([5, 4, 2], np.int64)), 1, 0, 1), {}),
+                        ((f32(), Tensor(np.array([3, 4], np.int32)), -1, 1, 0), {})],
+        "UniqueWithPad": [((Tensor(np.array([3, 1, 3, 7], np.int32)), 0), {}),
+                          ((Tensor(np.array([2.5, -1., 2.5], np.float32)), 0.5), {})],
         "TensorToScalar": [((Tensor(np.int32(3)),), {}), ((Tensor(np.array([2.5])),), {})],
         "Eig": [((Tensor(_EIG),), {}), ((Tensor(_EIG.astype(np.complex128)),),
                                          {"compute_v": True})],
@@ -80,6 +99,9 @@ def registry_samples(f32) -> dict:
         "SparseSegmentSqrtN": [((f32(4, 3), Tensor(_SEG_IDX), Tensor(_SEG_IDS)), {}),
                                ((Tensor(np.ones(4, np.float16)), Tensor(_SEG_IDX),
                                  Tensor(_SEG_IDS)), {})],
+        "SparseSegmentSqrtNWithNumSegments": [
+            ((f32(4, 3), Tensor(_SEG_IDX), Tensor(_SEG_GAPS), Tensor(np.array([6], np.int32))),
+             {})],
         "SparseSegmentSqrtNGrad": [((f32(3, 2), Tensor(_SEG_IDX), Tensor(_SEG_IDS), 4), {}),
                                    ((f32(3), Tensor(_SEG_IDX), Tensor(_SEG_IDS),
                                      Tensor(np.int32(5))), {})],
@@ -136,6 +158,11 @@ def vmap_samples(B, U, f32) -> dict:  # noqa: N803 - test_batching_rules' class 
              B(r.uniform(0, 1, (3, 2, 4, 3)).astype(np.float32)), U(np.int32(2)),
              U(np.int32(4)), U(np.float32(0.5)), U(np.float32(0.1))), {})],
         "SparseSegmentSqrtN": [lambda r: ((B(f32(r, 3, 4, 2)), U(_SEG_IDX), U(_SEG_IDS)), {})],
+        "TraceV2Grad": [lambda r: ((B(f32(r, 3, 2)), U(np.array([5, 4, 2], np.int64)), 1, 0, 1),
+                                   {})],
+        "SparseSegmentSqrtNWithNumSegments": [
+            lambda r: ((B(f32(r, 3, 4, 2)), U(_SEG_IDX), U(_SEG_GAPS), U(np.array([6], np.int32))),
+                       {})],
         "SparseSegmentSqrtNGrad": [lambda r: ((B(f32(r, 3, 3, 2)), U(_SEG_IDX), U(_SEG_IDS), 4),
                                               {})],
         "SparseAddmm": [lambda r: ((U(_SP_IDX), B(f32(r, 3, 4)), U(_SP_SHAPE), B(f32(r, 3, 4, 2)),
@@ -174,6 +201,8 @@ def bprop_samples(n, s, u) -> dict:
                                          n(1, 2, 2, 2))],
             "SparseReorder": [s(Tensor(_SP_IDX), n(4), Tensor(_SP_SHAPE))],
             "SparseSegmentSqrtN": [s(n(4, 3), Tensor(_SEG_IDX), Tensor(_SEG_IDS))],
+            "SparseSegmentSqrtNWithNumSegments": [s(n(4, 3), Tensor(_SEG_IDX), Tensor(_SEG_GAPS),
+                                                    Tensor(np.array([6], np.int32)))],
             "SparseSegmentSqrtNGrad": [s(n(3, 2), Tensor(_SEG_IDX), Tensor(_SEG_IDS), 4)],
             # (the gradient ops are linear in their cotangent input, the others constants)
             "NLLLossGrad": [s(Tensor(_LOGITS), n(3), Tensor(_LABELS), Tensor(_WEIGHT),

@@ -204,6 +204,18 @@ SAMPLES["LayerNormGradGrad"] = [
     lambda r: ((B(f32(r, 3, 2, 4)), B(f32(r, 3, 2, 4)), B(f32(r, 3, 2, 1, lo=0.5, hi=2)),
                 B(f32(r, 3, 2, 1)), U(f32(r, 4)), B(f32(r, 3, 2, 4)), U(f32(r, 4)),
                 B(f32(r, 3, 4))), {})]
+_PS_ROIS = np.array([[[0.], [15.], [20.], [58.], [60.]], [[1.], [6.5], [3.1], [76.2], [56.8]]],
+                    np.float32)
+SAMPLES["PSROIPoolingGrad"] = [
+    lambda r: ((B(f32(r, 3, 2, 2, 2, 2)), U(_PS_ROIS)),
+               {"input_size": (5, 4), "spatial_scale": 0.0625, "group_size": 2,
+                "output_dim": 2})]
+SAMPLES["SparseReshape"] = [
+    lambda r: ((B(np.stack([r.integers(0, 2, 4), r.integers(0, 3, 4), r.integers(0, 6, 4)],
+                           -1).reshape(1, 4, 3).repeat(3, 0).astype(np.int64)),
+                U(np.array([2, 3, 6], np.int64)), U(np.array([9, -1], np.int64))), {})]
+SAMPLES["UniqueWithPad"] = [
+    lambda r: ((B(r.integers(0, 3, (3, 5)).astype(np.int32)), U(-1)), {})]
 for _n in ("Add", "Sub", "Mul", "Maximum", "Minimum", "Less", "LessEqual", "Greater",
            "GreaterEqual", "Equal", "NotEqual"):
     SAMPLES[_n] = _binary()

@@ -33,7 +33,7 @@ STRUCTURAL = {
     "NPUGetFloatStatus": "reads the float-status register",
     **{f"Scatter{k}": "an in-place update of a weight, like Assign"
        for k in ("Add", "Sub", "Mul", "Div", "Max", "Min", "Update", "NdAdd", "NdSub",
-                 "NdUpdate")},
+                 "NdMul", "NdDiv", "NdMax", "NdMin", "NdUpdate")},
     "InplaceIndexAdd": "an in-place update, like the Scatter ones",
 }
 
@@ -54,6 +54,8 @@ NON_DIFFERENTIABLE = {
     "Lstsq": "MindSpore 2.10 defines no gradient for it (\"Lstsq's bprop not defined\")",
     "LayerNormGradGrad": "MindSpore 2.10 defines no gradient for it (\"LayerNormGradGrad's "
                          "bprop not defined\")",
+    "PSROIPoolingGrad": "MindSpore 2.10 defines no gradient for it (\"PSROIPoolingGrad's "
+                        "bprop not defined\")",
     "Argmin": "integer indices: piecewise constant in the input",
     "Equal": "boolean output", "NotEqual": "boolean output",
     "Greater": "boolean output", "GreaterEqual": "boolean output",
@@ -83,6 +85,7 @@ NON_DIFFERENTIABLE = {
     "PadAndShift": "integer ids placed into a padding of -1",
     "Unique": "a selection of distinct values and integer positions (MindSpore has no "
               "gradient for it)",
+    "UniqueWithPad": "Unique padded to its input's size (MindSpore has no gradient for it)",
     **{n: "box arithmetic for detection heads; MindSpore gives zero cotangents"
        for n in ("IOU", "BoundingBoxEncode")},
     "CheckValid": "boolean output",

@@ -21,7 +21,8 @@ STRUCTURAL = {
     "Assign", "AssignAdd", "AssignSub", "HyperMap",
     # in-place updates of weights: tests/compat/test_ops_recorded.py (against MindSpore)
     "ScatterAdd", "ScatterSub", "ScatterMul", "ScatterDiv", "ScatterMax", "ScatterMin",
-    "ScatterUpdate", "ScatterNdAdd", "ScatterNdSub", "ScatterNdUpdate",
+    "ScatterUpdate", "ScatterNdAdd", "ScatterNdSub", "ScatterNdMul", "ScatterNdDiv",
+    "ScatterNdMax", "ScatterNdMin", "ScatterNdUpdate",
     # in-place writes of Tensors: tests/frontend/test_inplace_methods.py
     "InplaceCopy", "InplaceIndexAdd",
     "WhileGrad",  # applies traced graphs; made by autodiff (tests/transforms/test_autodiff.py)

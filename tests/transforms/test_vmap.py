@@ -479,3 +479,33 @@ def test_persistent_cache_keeps_different_vmaps_apart(tmp_path, capsys):
     fresh = ms.vmap(hswish_func)(x)  # a new vmap object: loaded from the disk cache
     assert "Execute all the compilation actions" not in capsys.readouterr().out
     np.testing.assert_array_equal(again.asnumpy(), fresh.asnumpy())
+
+
+@pytest.mark.parametrize("name, combine", [
+    ("ScatterNdAdd", np.add), ("ScatterNdSub", np.subtract), ("ScatterNdMul", np.multiply),
+    ("ScatterNdDiv", np.divide), ("ScatterNdMax", np.maximum),
+    ("ScatterNdUpdate", lambda a, b: b)])
+@pytest.mark.parametrize("in_axes", [(0, 0, None), (0, None, 0), (0, 0, 0)])
+def test_scatter_nd_into_a_batched_argument(name, combine, in_axes):
+    """ScatterNd* of a batched argument scatter into the caller's Parameter once, the same
+    as a loop of per-example scatters (NumPy); the function reads the written value."""
+    r = np.random.default_rng(4)
+    x = r.uniform(1, 2, (3, 2, 4)).astype(np.float32)
+    idx = np.array([[[0, 1], [1, 3]], [[1, 0], [0, 0]], [[0, 2], [1, 2]]], np.int32)
+    upd = r.uniform(1, 2, (3, 2)).astype(np.float32)
+    args = [idx if in_axes[1] == 0 else idx[0], upd if in_axes[2] == 0 else upd[0]]
+    want = x.copy()
+    for k in range(3):
+        i, u = (a[k] if ax == 0 else a for a, ax in zip(args, in_axes[1:]))
+        for row, v in zip(i, u):
+            want[(k,) + tuple(row)] = combine(want[(k,) + tuple(row)], v)
+    op = getattr(ops, name)()
+
+    def scatter(p, i, u):
+        op(p, i, u)
+        return p * 1
+
+    w = Parameter(Tensor(x), name="w")
+    got = ms.vmap(scatter, in_axes=in_axes)(w, *(Tensor(a) for a in args))
+    np.testing.assert_allclose(got.asnumpy(), want, rtol=1e-6)
+    np.testing.assert_allclose(w.asnumpy(), want, rtol=1e-6)

@@ -3,3 +3,4 @@
 written by hand; these paths give the same objects as ``graphkiln.ops``."""
 from .gen_ops_def import *  # noqa: F401,F403
 from .gen_ops_prim import *  # noqa: F401,F403
+from .gen_ops_prim import __getattr__  # noqa: F401  (the ``<op name>_op`` instances)

@@ -14,3 +14,14 @@ __all__ = sorted([name for name in _REGISTRY if hasattr(_ops, name)]
                  + ["InplaceAddExt", "InplaceSubExt", "BatchNormGrad", "LayerNormGrad",
                     "PReLUGrad"])
 globals().update({name: getattr(_ops, name) for name in __all__ if hasattr(_ops, name)})
+
+
+def __getattr__(name: str):
+    """MindSpore's primitive instances (``tracev2_grad_op``): ``<op name>_op`` names the
+    primitive whose name, lower-cased, is ``<op name>`` without underscores."""
+    if name.endswith("_op") and not name.startswith("_"):
+        key = name[:-3].replace("_", "").lower()
+        match = [n for n in _REGISTRY if n.lower() == key and hasattr(_ops, n)]
+        if match:
+            return getattr(_ops, match[0])()
+    raise AttributeError(f"module 'mindspore.ops.auto_generate' has no attribute '{name}'")

@@ -49,6 +49,7 @@ from . import (  # noqa: F401
     pool,
     pool3d,
     pool_argmax,
+    ps_roi_pooling,
     py_execute,
     random,
     randperm,
@@ -71,4 +72,5 @@ from . import (  # noqa: F401
     sparse_segment,
     special,
     summary,
+    trace_grad,
 )

@@ -1,7 +1,7 @@
 """Primitives whose output shape depends on the input values: ``NonZero``,
 ``MaskedSelect`` (and its gradient) and ``Unique``. Inside a graph their output has an
 unknown leading dimension (``-1``), known when the graph runs; eagerly it is the size
-computed."""
+computed. ``UniqueWithPad`` is ``Unique`` padded back to its input's size."""
 from __future__ import annotations
 
 import numpy as np
@@ -9,7 +9,7 @@ import numpy as np
 from ...common import dtype as mstype
 from ...ir.abstract import AbstractTensor, AbstractTuple
 from ...ir.primitive import OpDef
-from ._infer import UNKNOWN_DIM, broadcast_shapes, tensor_type
+from ._infer import UNKNOWN_DIM, broadcast_shapes, require_dtype, tensor_type
 
 
 def _nonzero_infer(x):
@@ -85,3 +85,27 @@ def _unique(x):
 
 
 Unique = OpDef("Unique", _unique_infer, _unique, differentiable=False)
+
+
+def _unique_with_pad_infer(x, pad_num):
+    t = tensor_type("UniqueWithPad", "x", x)
+    require_dtype("UniqueWithPad", "x", t, (mstype.int32, mstype.int64, mstype.float32))
+    if len(x.shape) != 1:
+        raise ValueError(f"For 'UniqueWithPad', the 'x' must be 1-D, but got shape "
+                         f"{list(x.shape)}.")
+    index = mstype.int64 if t is mstype.int64 else mstype.int32
+    return AbstractTuple([AbstractTensor(t, x.shape), AbstractTensor(index, x.shape)])
+
+
+def _unique_with_pad(x, pad_num):
+    values, index = _unique(x)
+    x = np.asarray(x)
+    padded = np.full(x.shape, pad_num, x.dtype)
+    padded[:values.size] = values
+    return padded, index.astype(np.int64 if x.dtype == np.int64 else np.int32)
+
+
+# (x, pad_num) -> (x's distinct values in order of first appearance padded with pad_num to
+# x's length, each element's position among them: int64 for an int64 x, else int32)
+UniqueWithPad = OpDef("UniqueWithPad", _unique_with_pad_infer, _unique_with_pad,
+                      differentiable=False)

@@ -16,15 +16,18 @@ import numpy as np
 from ...common import dtype as mstype
 from ...ir.abstract import AbstractTensor
 from ..primitive import MEM_EFFECT, OpDef
-from ._infer import describe, quiet, shapes_match
+from ._infer import describe, quiet, require_dtype, shapes_match
 from .optim import check_slots, ftrl_update, proximal_adagrad_update, slot_outputs
 
 
-def _rows_infer(name: str, args: tuple, n_refs: int, n_out: int):
+def _rows_infer(name: str, args: tuple, n_refs: int, n_out: int, floats: tuple | None):
     """Infer for a row update: ``grad`` (second to last input) has ``indices.shape[0]`` rows
-    of the weight's row shape; ``indices`` (last) is a 1-D int32 tensor."""
+    of the weight's row shape; ``indices`` (last) is a 1-D int32 tensor; the weight and
+    slots are of ``floats`` when given."""
     def infer(*ins, **attrs):
         check_slots(name, args, ins, n_refs)
+        for arg, a in zip(args, ins[:n_refs] if floats else ()):
+            require_dtype(name, arg, a.dtype, floats)
         var, grad, indices = ins[0], ins[-2], ins[-1]
         if not isinstance(grad, AbstractTensor):  # MindSpore's type error for a non-Tensor
             raise TypeError(f"The primitive[{name}]'s input arguments[grad] must be all "
@@ -43,8 +46,8 @@ def _rows_infer(name: str, args: tuple, n_refs: int, n_out: int):
     return infer
 
 
-def _op(name, args, kernel, n_refs, attrs, n_out):
-    return OpDef(name, _rows_infer(name, args, n_refs, n_out), quiet(kernel),
+def _op(name, args, kernel, n_refs, attrs, n_out, floats=None):
+    return OpDef(name, _rows_infer(name, args, n_refs, n_out, floats), quiet(kernel),
                  effect=MEM_EFFECT, differentiable=False, attrs=attrs,
                  ref_inputs=tuple(range(n_refs)))
 
@@ -61,6 +64,9 @@ def merged_rows(var, grad, indices) -> tuple[np.ndarray, np.ndarray]:
     g = np.zeros((len(rows),) + var.shape[1:], var.dtype)
     np.add.at(g, where.reshape(-1), grad.astype(var.dtype, copy=False))
     return rows, g
+
+
+_HALF_SINGLE = (mstype.float16, mstype.float32)  # the Adagrad kernels' only dtypes
 
 
 def _s(v, t):
@@ -91,11 +97,12 @@ def _sparse_apply_adagrad_v2(var, accum, grad, indices, lr=None, epsilon=None,
 
 SparseApplyAdagrad = _op("SparseApplyAdagrad", ("var", "accum", "grad", "indices"),
                          _sparse_apply_adagrad, 2,
-                         {"lr": None, "update_slots": True, "use_locking": False}, 2)
+                         {"lr": None, "update_slots": True, "use_locking": False}, 2,
+                         _HALF_SINGLE)
 SparseApplyAdagradV2 = _op("SparseApplyAdagradV2", ("var", "accum", "grad", "indices"),
                            _sparse_apply_adagrad_v2, 2,
                            {"lr": None, "epsilon": None, "use_locking": False,
-                            "update_slots": True}, 2)
+                            "update_slots": True}, 2, _HALF_SINGLE)
 
 
 def _ftrl_rows(var, accum, linear, grad, indices, lr, l1, l2, lr_power):

@@ -6,6 +6,9 @@ Shapes follow MindSpore: ``Scatter<Op>(x, indices, updates)`` needs
 ``updates.shape == indices.shape + x.shape[1:]``; the N-d forms index with the last axis of
 ``indices`` and need ``updates.shape == indices.shape[:-1] + x.shape[indices.shape[-1]:]``.
 Repeated indices accumulate for add/sub/mul/div/max/min; for update the last write wins.
+``ScatterNdDiv`` of integers truncates toward zero and saturates a division by zero (to the
+dtype's largest or smallest value by the sign of the dividend; 0 / 0 is 0), as MindSpore's
+CPU kernel.
 """
 from __future__ import annotations
 
@@ -110,8 +113,30 @@ _COMBINE = {
 }
 
 
+def _truncating_divide(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Integer ``a / b`` rounded toward zero; by zero: the dtype's extreme of ``a``'s sign."""
+    info = np.iinfo(a.dtype)
+    safe = np.where(b == 0, 1, b)
+    q = a // safe
+    q = q + ((a % safe != 0) & ((a < 0) != (safe < 0)))
+    by_zero = np.where(a > 0, info.max, np.where(a < 0, info.min, 0))
+    return np.where(b == 0, by_zero, q).astype(a.dtype)
+
+
+def _divide_truncating_at(target: np.ndarray, where: tuple, updates: np.ndarray) -> None:
+    """``target[where] = trunc(target[where] / updates)``, one update after another."""
+    rows = np.broadcast_arrays(*where)
+    for k in np.ndindex(rows[0].shape):
+        at = tuple(int(r[k]) for r in rows)
+        target[at] = _truncating_divide(target[at], updates[k])
+
+
 def _apply(kind: str, target: np.ndarray, where: tuple, updates: np.ndarray) -> None:
-    if kind == "Update":
+    if kind == "NdDiv" and target.dtype.kind in "iu":
+        _divide_truncating_at(target, where, updates)
+    elif kind == "NdDiv":
+        np.divide.at(target, where, updates)
+    elif kind == "Update":
         target[where] = updates
     elif kind == "Div":
         np.divide.at(target, where, updates) if target.dtype.kind == "f" else \
@@ -127,7 +152,8 @@ def _kernel_for(name: str, kind: str, nd: bool, in_place: bool):
         indices = np.asarray(indices)
         where = _nd_index(name, target, indices) if nd else \
             (_rows(name, indices, target.shape[0]),)
-        _apply(kind, target, where, np.asarray(updates, target.dtype))
+        _apply("NdDiv" if nd and in_place and kind == "Div" else kind, target, where,
+               np.asarray(updates, target.dtype))
         return target
     kernel.__name__ = f"{name}_kernel"
     return kernel
@@ -142,7 +168,7 @@ def _scatter(name: str, kind: str, nd: bool, in_place: bool) -> OpDef:
 IN_PLACE = {f"Scatter{k}": _scatter(f"Scatter{k}", k, False, True)
             for k in ("Add", "Sub", "Mul", "Div", "Max", "Min", "Update")}
 IN_PLACE.update({f"ScatterNd{k}": _scatter(f"ScatterNd{k}", k, True, True)
-                 for k in ("Add", "Sub", "Update")})
+                 for k in ("Add", "Sub", "Mul", "Div", "Max", "Min", "Update")})
 FUNCTIONAL = {f"TensorScatter{k}": _scatter(f"TensorScatter{k}", k, True, False)
               for k in ("Add", "Sub", "Mul", "Div", "Max", "Min", "Update")}
 

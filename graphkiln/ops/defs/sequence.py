@@ -223,15 +223,20 @@ SequenceMin = _extreme_op("SequenceMin", min)
 
 def _addn_infer(seq):
     _sequence("SequenceAddN", seq)
-    if not isinstance(seq.element, AbstractTensor):
-        raise TypeError(f"For 'AddN', the input must be a sequence of Tensors, but got "
-                        f"{seq.text()}.")
-    return seq.element
+    element = seq.element
+    if isinstance(element, AbstractScalar) and element.kind in (int, float):
+        return AbstractScalar.unknown(element.kind)  # the sum of numbers, when it runs
+    if not isinstance(element, AbstractTensor):
+        raise TypeError(f"For 'AddN', the input must be a sequence of Tensors or numbers, but "
+                        f"got {seq.text()}.")
+    return element
 
 
 def _addn(seq):
     if not seq:
         raise ValueError("For 'AddN', the input sequence must not be empty.")
+    if not isinstance(seq[0], np.ndarray):
+        return sum(seq[1:], seq[0])
     out = seq[0].copy()
     for x in seq[1:]:
         out += x

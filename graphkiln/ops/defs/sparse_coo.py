@@ -1,8 +1,9 @@
 """Primitives on sparse tensors in coordinate form (``indices`` ``(N, R)``, ``values``
 ``(N,)``, dense ``shape`` ``(R,)``), as MindSpore's ``ops.operations.sparse_ops``:
 ``SparseReorder`` (the entries in row-major order of their indices, a stable sort) and
-``SparseAddmm`` (``alpha * (sparse @ x2) + beta * x3`` for a 2-D sparse matrix). An index
-outside ``shape`` is a ValueError when the kernel runs."""
+``SparseAddmm`` (``alpha * (sparse @ x2) + beta * x3`` for a 2-D sparse matrix) and
+``SparseReshape`` (the indices of the same entries in a new dense shape). An index outside
+``shape`` is a ValueError when the kernel runs."""
 from __future__ import annotations
 
 import numpy as np
@@ -86,3 +87,41 @@ def _addmm(indices, values, sparse_shape, x2, x3, alpha, beta):
 
 # alpha * (sparse @ x2_dense) + beta * x3_dense (MindSpore defines no backward for it)
 SparseAddmm = OpDef("SparseAddmm", _addmm_infer, _addmm, differentiable=False)
+
+
+def _reshape_infer(indices, shape, new_shape):
+    name = "SparseReshape"
+    for arg, a in (("indices", indices), ("shape", shape), ("new_shape", new_shape)):
+        require_dtype(name, arg, tensor_type(name, arg, a), (mstype.int64,))
+    if len(indices.shape) != 2 or len(shape.shape) != 1 or len(new_shape.shape) != 1 or \
+            not dims_match(indices.shape[1], shape.shape[0]):
+        raise ValueError(f"For '{name}', the 'indices' must be (N, R), 'shape' (R,) and "
+                         f"'new_shape' 1-D, but got shapes {list(indices.shape)}, "
+                         f"{list(shape.shape)} and {list(new_shape.shape)}.")
+    rank = new_shape.shape[0]
+    return AbstractTuple([AbstractTensor(mstype.int64, (indices.shape[0], rank)),
+                          AbstractTensor(mstype.int64, (rank,))])
+
+
+def _reshape(indices, shape, new_shape):
+    name = "SparseReshape"
+    shape, new = np.asarray(shape, np.int64), np.array(new_shape, np.int64)
+    size = int(np.prod(shape))
+    unknown = np.flatnonzero(new == -1)
+    if len(unknown) > 1:
+        raise RuntimeError(f"For '{name}', 'new_shape' may hold at most one -1, but got "
+                           f"{new.tolist()}.")
+    known = int(np.prod(new[new != -1]))
+    if len(unknown):
+        new[unknown[0]] = size // known if known else 0
+    if int(np.prod(new)) != size:
+        raise RuntimeError(f"For '{name}', the 'new_shape' {new_shape.tolist()} must hold "
+                           f"the {size} elements of 'shape' {shape.tolist()}.")
+    flat = np.ravel_multi_index(tuple(np.asarray(indices, np.int64).T), tuple(shape))
+    return np.stack(np.unravel_index(flat, tuple(new)), -1).astype(np.int64).reshape(
+        -1, len(new)), new
+
+
+# (indices, shape, new_shape) -> (the entries' indices in new_shape, new_shape with its -1
+# resolved), as MindSpore's ``SparseReshape``
+SparseReshape = OpDef("SparseReshape", _reshape_infer, _reshape, differentiable=False)

@@ -3,7 +3,9 @@ is the sum of the rows ``x[indices[i]]`` with ``segment_ids[i] == s`` divided by
 root of their count; ``segment_ids`` must start at 0 and go up by 0 or 1 (sorted, no
 empty segment), so the result has ``segment_ids[-1] + 1`` rows (a number known when the
 graph is built only for constant ids). ``SparseSegmentSqrtNGrad(dout, indices,
-segment_ids, output_dim0)`` is its gradient in ``x`` (``output_dim0`` rows)."""
+segment_ids, output_dim0)`` is its gradient in ``x`` (``output_dim0`` rows).
+``SparseSegmentSqrtNWithNumSegments(x, indices, segment_ids, num_segments)`` has
+``num_segments`` rows: the ids need only be sorted and below it (gaps are zero rows)."""
 from __future__ import annotations
 
 import numpy as np
@@ -39,13 +41,15 @@ def _infer(x, indices, segment_ids):
     return AbstractTensor(t, (rows,) + tuple(x.shape[1:]))
 
 
-def _segments(name: str, rows: int, indices, segment_ids):
+def _segments(name: str, rows: int, indices, segment_ids, contiguous: bool = True):
     """The checked ids and each entry's ``1 / sqrt(count of its segment)``."""
     idx, seg = np.asarray(indices).astype(np.int64), np.asarray(segment_ids).astype(np.int64)
-    if seg.size and seg[0] != 0:
+    if contiguous and seg.size and seg[0] != 0:
         raise ValueError(f"For '{name}', indices in 'segment_ids' should be start from 0.")
-    if seg.size and np.any((np.diff(seg) < 0) | (np.diff(seg) > 1)):
+    if contiguous and seg.size and np.any((np.diff(seg) < 0) | (np.diff(seg) > 1)):
         raise ValueError(f"For '{name}', segment_ids should be sorted and contiguous.")
+    if seg.size and np.any(np.diff(seg) < 0):
+        raise ValueError(f"For '{name}', segment_ids should be sorted.")
     if idx.size and (idx.min() < 0 or idx.max() >= rows):
         raise ValueError(f"For '{name}', indices is out of range of x's first dimension.")
     counts = np.bincount(seg) if seg.size else np.zeros(0, np.int64)
@@ -62,6 +66,42 @@ def _sqrt_n(x, indices, segment_ids):
 
 
 SparseSegmentSqrtN = OpDef(_NAME, _infer, _sqrt_n)
+
+_NUM = f"{_NAME}WithNumSegments"
+
+
+def _num_infer(x, indices, segment_ids, num_segments):
+    t = tensor_type(_NUM, "x", x)
+    require_dtype(_NUM, "x", t, _FLOATS)
+    _ids(_NUM, indices, segment_ids)
+    tn = tensor_type(_NUM, "num_segments", num_segments)
+    if not tn == indices.dtype == segment_ids.dtype:
+        raise TypeError(f"For '{_NUM}', 'indices', 'segment_ids' and 'num_segments' must have "
+                        f"one dtype, but got {indices.dtype}, {segment_ids.dtype} and {tn}.")
+    if len(x.shape) < 1 or len(num_segments.shape) > 1:
+        raise ValueError(f"For '{_NUM}', the 'x' must be at least 1-D and 'num_segments' a "
+                         f"scalar or 1-D, but got shapes {list(x.shape)} and "
+                         f"{list(num_segments.shape)}.")
+    n = num_segments.value
+    rows = int(np.asarray(n).reshape(-1)[0]) if n is not None else UNKNOWN_DIM
+    return AbstractTensor(t, (rows,) + tuple(x.shape[1:]))
+
+
+def _sqrt_n_num(x, indices, segment_ids, num_segments):
+    x = np.asarray(x)
+    n = int(np.asarray(num_segments).reshape(-1)[0])
+    idx, seg, scale = _segments(_NUM, x.shape[0], indices, segment_ids, contiguous=False)
+    if seg.size and seg[-1] >= n:
+        raise ValueError(f"For '{_NUM}', num_segments must be bigger than the largest id of "
+                         f"segment_ids.")
+    wide = x.astype(np.float32) if x.dtype == np.float16 else x
+    out = np.zeros((n,) + x.shape[1:], wide.dtype)
+    np.add.at(out, seg, wide[idx] * scale.reshape((-1,) + (1,) * (x.ndim - 1)).astype(wide.dtype))
+    return out.astype(x.dtype)
+
+
+# (x, indices, segment_ids, num_segments) -> num_segments rows (see the module docstring)
+SparseSegmentSqrtNWithNumSegments = OpDef(_NUM, _num_infer, _sqrt_n_num)
 
 
 def _grad_infer(dout, indices, segment_ids, output_dim0):

@@ -18,3 +18,5 @@ for _topic in ("array_func", "math_func", "nn_func", "clip_func", "debug_func", 
     _sys.modules[f"{__name__}.{_topic}"] = _functional
     globals()[_topic] = _functional
 del _topic
+# MindSpore's topic modules import this package as ``F`` (``from ...math_func import F``)
+_functional.F = _sys.modules[__name__]

@@ -15,13 +15,14 @@ import graphkiln.ops.composed_api_primitives as COMPOSED_API
 import graphkiln.ops.composed_grad_primitives as COMPOSED_GRAD
 import graphkiln.ops.composed_inner_primitives as COMPOSED_INNER
 import graphkiln.ops.composed_primitives as COMPOSED
+import graphkiln.ops.fft_with_size as FFT_WITH_SIZE
 
 from ..primitive import REGISTRY, primitive_class
 from .partial import Partial  # noqa: F401  (P.Partial)
 
 # the classes composed of primitives, by name
 _COMPOSED = {n: getattr(m, n) for m in (COMPOSED, COMPOSED_API, COMPOSED_GRAD,
-                                             COMPOSED_INNER)
+                                             COMPOSED_INNER, FFT_WITH_SIZE)
              for n in m.__all__}
 
 # MindSpore's legacy spellings -> the primitive they name today

@@ -50,8 +50,10 @@ NOT_BATCHED = {
     **{f"{k}Summary": "IO effect: a vmapped function must be pure (clear error)"
        for k in ("Scalar", "Tensor", "Image", "Histogram")},
     **{f"Scatter{k}": "memory effect: a vmapped function must be pure (clear error)"
-       for k in ("Add", "Sub", "Mul", "Div", "Max", "Min", "Update", "NdAdd", "NdSub",
-                 "NdUpdate")},
+       for k in ("Add", "Sub", "Mul", "Div", "Max", "Min", "Update")},
+    **{f"ScatterNd{k}": "memory write: vmap scatters into a batched argument once, as a "
+                        "whole (vectorize.py)"
+       for k in ("Add", "Sub", "Mul", "Div", "Max", "Min", "Update")},
     **{name: "point-to-point or uneven exchange (IO effect): a batched message would not "
              "match the peer's per-example transfers; vmap refuses it (clear error)"
        for name in ("AlltoAllV", "Send", "Receive")},

@@ -110,7 +110,8 @@ for _name in ("SigmoidCrossEntropyWithLogits", "SmoothL1Loss", "L2Normalize",
               "ResizeNearestNeighbor", "ResizeNearestNeighborGrad", "BoundingBoxDecode",
               "NMSWithMask", "IOU", "BoundingBoxEncode", "CheckValid",
               "SoftmaxCrossEntropyWithLogits", "CombinedNonMaxSuppression",
-              "LayerNormGradGrad"):
+              "LayerNormGradGrad", "PSROIPoolingGrad", "UniqueWithPad",
+              "SparseReshape", "TraceV2Grad"):
     per_example_rule(_name)
 
 

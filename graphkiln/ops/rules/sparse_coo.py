@@ -36,6 +36,19 @@ def _sparse_segment_sqrt_n_grad(dout_in, indices, segment_ids, output_dim0, out,
     return SS.SparseSegmentSqrtN(dout, indices, segment_ids), None, None, None
 
 
-for _name in ("SparseSegmentSqrtN", "SparseSegmentSqrtNGrad"):
+@bprop("SparseSegmentSqrtNWithNumSegments")
+def _sparse_segment_sqrt_n_num(x, indices, segment_ids, num_segments, out, dout):
+    """``dx[indices[i]] += dout[segment_ids[i]] / sqrt(count of segment_ids[i])``."""
+    seg = F.cast(segment_ids, mstype.int32)
+    ones = F.ones(tuple(segment_ids.shape), dout.dtype)
+    counts = F.unsorted_segment_sum(ones, seg, F.shape(dout)[0])
+    scale = F.rsqrt(F.gather(counts, seg, 0))
+    rows = F.mul(F.gather(dout, seg, 0), F.reshape(scale, (-1,) + (1,) * (dout.ndim - 1)))
+    dx = F.unsorted_segment_sum(rows, F.cast(indices, mstype.int32), shape_of(x)[0])
+    return dx, None, None, None
+
+
+for _name in ("SparseSegmentSqrtN", "SparseSegmentSqrtNGrad",
+              "SparseSegmentSqrtNWithNumSegments"):
     per_example_rule(_name)
 del _name

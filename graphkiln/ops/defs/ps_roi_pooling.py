@@ -1,0 +1,119 @@
+"""``PSROIPoolingGrad``: the backward of position-sensitive ROI pooling (R-FCN), as
+MindSpore's CPU kernel.
+
+``dy`` (``(batch * rois_number, output_dim, group_size, group_size)``) is spread back over
+the feature map ``(batch, output_dim * group_size ** 2, *input_size)``: ``rois``
+(``(batch, 5, rois_number)``, each column ``[image, x1, y1, x2, y2]``) is scaled by
+``spatial_scale`` and rounded (half away from zero), cut into ``group_size ** 2`` bins (a
+side at least 0.1), and each bin's gradient is shared evenly by the feature cells it covers
+(clipped to the map), in channel ``(c * group_size + row) * group_size + column``. float32
+only (MindSpore 2.10 refuses float16 too); no gradient of its own.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ...common import dtype as mstype
+from ...ir.abstract import AbstractTensor
+from ...ir.primitive import OpDef
+from ._infer import quiet, require_dtype, tensor_type
+
+_NAME = "PSROIPoolingGrad"
+_FLOATS = (mstype.float32,)
+
+
+def _positive_int(name: str, v) -> None:
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise TypeError(f"For '{_NAME}', the '{name}' must be an int, but got "
+                        f"{type(v).__name__}.")
+    if v <= 0:
+        raise ValueError(f"For '{_NAME}', the '{name}' must be positive, but got {v}.")
+
+
+def _check_attrs(attrs: dict) -> None:
+    size = attrs["input_size"]
+    if isinstance(size, bool) or not isinstance(size, (int, tuple)):
+        raise TypeError(f"For '{_NAME}', the 'input_size' must be an int or a tuple, but got "
+                        f"{type(size).__name__}.")
+    for v in (size,) if isinstance(size, int) else size:
+        _positive_int("input_size", v)
+    if isinstance(size, tuple) and len(size) != 2:
+        raise ValueError(f"For '{_NAME}', the 'input_size' must hold 2 ints, but got {size}.")
+    scale = attrs["spatial_scale"]
+    if isinstance(scale, bool) or not isinstance(scale, (int, float)):
+        raise TypeError(f"For '{_NAME}', the 'spatial_scale' must be a float, but got "
+                        f"{type(scale).__name__}.")
+    if scale <= 0:
+        raise ValueError(f"For '{_NAME}', the 'spatial_scale' must be positive, but got "
+                         f"{scale}.")
+    _positive_int("group_size", attrs["group_size"])
+    _positive_int("output_dim", attrs["output_dim"])
+
+
+def _hw(input_size) -> tuple:
+    return (input_size, input_size) if isinstance(input_size, int) else tuple(input_size)
+
+
+def _infer(*args, input_size=1, spatial_scale=1.0, group_size=1, output_dim=1):
+    if len(args) != 2:
+        raise ValueError(f"For '{_NAME}', the inputs must be 'dy' and 'rois' (2 inputs), but "
+                         f"got {len(args)} inputs.")
+    dy, rois = args
+    t = tensor_type(_NAME, "dy", dy)
+    require_dtype(_NAME, "dy", t, _FLOATS)
+    if tensor_type(_NAME, "rois", rois) != t:
+        raise TypeError(f"For '{_NAME}', the 'rois' must have the dtype of 'dy' ({t}), but got "
+                        f"{rois.dtype}.")
+    ds, rs = tuple(dy.shape), tuple(rois.shape)
+    if len(ds) != 4 or len(rs) != 3 or rs[1] != 5:
+        raise ValueError(f"For '{_NAME}', 'dy' must be 4-D and 'rois' of shape (batch, 5, "
+                         f"rois_number), but got shapes {list(ds)} and {list(rs)}.")
+    want = (rs[0] * rs[2], output_dim, group_size, group_size)
+    if min(ds + rs) >= 0 and ds != want:
+        raise RuntimeError(f"For '{_NAME}', the 'dy' must have shape (batch * rois_number, "
+                           f"output_dim, group_size, group_size) = {list(want)}, but got "
+                           f"{list(ds)}.")
+    return AbstractTensor(t, (rs[0], output_dim * group_size * group_size) + _hw(input_size))
+
+
+def _round(v):
+    """Half away from zero (C's roundf)."""
+    return np.sign(v) * np.floor(np.abs(v) + v.dtype.type(0.5))
+
+
+@quiet
+def _kernel(dy, rois, input_size=1, spatial_scale=1.0, group_size=1, output_dim=1):
+    dy, rois = np.asarray(dy), np.asarray(rois)
+    t = dy.dtype.type
+    h, w = _hw(input_size)
+    batch, _, count = rois.shape
+    dx = np.zeros((batch, output_dim * group_size * group_size, h, w), dy.dtype)
+    boxes = rois.transpose(0, 2, 1).reshape(-1, 5)  # one row per (image of batch, roi)
+    starts = np.arange(output_dim) * group_size * group_size
+    for n, box in enumerate(boxes):
+        x1, y1, x2, y2 = _round(box[1:] * t(spatial_scale))
+        bin_h = max(y2 - y1, t(0.1)) / t(group_size)
+        bin_w = max(x2 - x1, t(0.1)) / t(group_size)
+        image = int(box[0])
+        if not 0 <= image < batch:
+            raise ValueError(f"For '{_NAME}', the image index of each roi must be in [0, "
+                             f"{batch}), but got {image}.")
+        for row in range(group_size):
+            top = min(max(int(np.floor(t(row) * bin_h + y1)), 0), h)
+            bottom = min(max(int(np.ceil(t(row + 1) * bin_h + y1)), 0), h)
+            for col in range(group_size):
+                left = min(max(int(np.floor(t(col) * bin_w + x1)), 0), w)
+                right = min(max(int(np.ceil(t(col + 1) * bin_w + x1)), 0), w)
+                area = (bottom - top) * (right - left)
+                if area <= 0:
+                    continue
+                share = dy[n, :, row, col] / t(area)
+                channels = starts + row * group_size + col
+                dx[image, channels, top:bottom, left:right] += share[:, None, None]
+    return dx
+
+
+# (dy, rois) -> the gradient of the feature map PSROIPooling read
+PSROIPoolingGrad = OpDef(_NAME, _infer, _kernel, differentiable=False,
+                         attrs={"input_size": 1, "spatial_scale": 1.0, "group_size": 1,
+                                "output_dim": 1}, check_attrs=_check_attrs)

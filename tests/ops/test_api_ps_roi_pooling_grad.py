@@ -1,0 +1,34 @@
+"""``_grad_ops.PSROIPoolingGrad`` against MindSpore 2.10 (fixtures/api_ps_roi_pooling_grad.json
+by fixtures/record_api_cases.py); GRAPH == PYNATIVE; MindSpore's constructor checks."""
+import sys
+from pathlib import Path
+
+import pytest
+
+from graphkiln.ops.operations import _grad_ops as G
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from api_case_check import check_graph, check_recorded, load  # noqa: E402
+
+FAM = load("ps_roi_pooling_grad")
+
+
+@pytest.mark.parametrize("name", sorted(FAM.cases))
+def test_matches_mindspore(name):
+    check_recorded(FAM, name)
+
+
+@pytest.mark.parametrize("name", sorted(FAM.cases))
+def test_graph_equals_pynative(name):
+    check_graph(FAM, name)
+
+
+@pytest.mark.parametrize("attr, value, error", [
+    ("input_size", 1.5, TypeError), ("input_size", [2, 2], TypeError),
+    ("input_size", (3, 0), ValueError), ("spatial_scale", -0.5, ValueError),
+    ("group_size", 2.0, TypeError), ("output_dim", 0, ValueError)])
+def test_bad_constructor_arguments(attr, value, error):
+    kwargs = {"input_size": 10, "spatial_scale": 0.0625, "group_size": 3, "output_dim": 2}
+    kwargs[attr] = value
+    with pytest.raises(error, match=attr):
+        G.PSROIPoolingGrad(**kwargs)
