@@ -31,7 +31,6 @@ import graphkiln.ops.unfold as UF
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
 from .composed_primitives import _Composed
-from .dynamic_shape import shape_of
 
 _REQUIRED = object()
 
@@ -412,21 +411,6 @@ MaxPoolWithArgmax = _primitive(
                           ("data_format", "NCHW")),
     _max_pool_with_argmax, _max_pool_with_argmax.__doc__)
 __all__ += ["MaxPoolWithArgmax"]
-
-
-def _unique_with_pad(self, x, pad_num):
-    """``(y, idx)``: the distinct values of 1-D ``x`` in order of first appearance, padded
-    with ``pad_num`` to ``x``'s length, and each element's position in them (int64 for an
-    int64 ``x``, else int32, as MindSpore's kernel)."""
-    y, idx = F.unique(x)
-    extra = F.fill(x.dtype, (shape_of(x)[0] - shape_of(y)[0],), pad_num)
-    if x.dtype == mstype.int64:
-        idx = F.cast(idx, mstype.int64)
-    return F.concat([y, extra], 0), idx
-
-
-UniqueWithPad = _primitive("UniqueWithPad", (), _unique_with_pad, _unique_with_pad.__doc__)
-__all__ += ["UniqueWithPad"]
 
 
 def _index_put(self, x1, x2, indices):

@@ -19,6 +19,7 @@ from test_registry import SAMPLES, STRUCTURAL  # noqa: E402
 NEEDS_STATIC = {
     "Unstack": "the number of outputs) must be known",
     "GatherNd": "the rank of the output) must be known",
+    "TraceV2Grad": "a 1-D Tensor of known length",  # its length is the output's rank
     **{name: "the rank of the output) must be known" for name in (
         "StandardNormal", "RandomPoisson", "RandomGamma", "LstsqV2")},
 }

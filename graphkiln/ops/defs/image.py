@@ -21,10 +21,11 @@ from ._infer import FLOATS, const_value, dims_match, quiet, require_dtype, tenso
 _RESIZE = "ResizeNearestNeighbor"
 
 
-def _resize_size(size) -> tuple[int, int]:
+def _resize_size(size, name: str = _RESIZE) -> tuple[int, int]:
+    """``size`` as (height, width), checked (``name``: the primitive, for the error)."""
     if not isinstance(size, (tuple, list)) or len(size) != 2 or not all(
             isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in size):
-        raise TypeError(f"For '{_RESIZE}', the 'size' must be a tuple or list of two positive "
+        raise TypeError(f"For '{name}', the 'size' must be a tuple or list of two positive "
                         f"ints, but got {size!r}.")
     return int(size[0]), int(size[1])
 
@@ -71,7 +72,7 @@ ResizeNearestNeighbor = OpDef(_RESIZE, _resize_infer, _resize,
 def _resize_grad_infer(dout, x, align_corners=False, half_pixel_centers=False):
     t = tensor_type(f"{_RESIZE}Grad", "dout", dout)
     if isinstance(x, AbstractTuple):  # MindSpore's ``size``: the input's (height, width)
-        h, w = _resize_size(const_value(f"{_RESIZE}Grad", "size", x))
+        h, w = _resize_size(const_value(f"{_RESIZE}Grad", "size", x), f"{_RESIZE}Grad")
         shape = tuple(dout.shape[:2]) + (h, w)
     else:
         shape = tuple(x.shape)
@@ -92,7 +93,8 @@ def _one_hot(src: np.ndarray, n_in: int, dtype) -> np.ndarray:
 def _resize_grad(dout, x, align_corners=False, half_pixel_centers=False):
     """``out = R @ x @ C^T`` with one-hot ``R`` (rows) and ``C`` (columns), so
     ``dx = R^T @ dout @ C``."""
-    shape = tuple(dout.shape[:2]) + _resize_size(x) if isinstance(x, (tuple, list)) else x.shape
+    shape = tuple(dout.shape[:2]) + _resize_size(x, f"{_RESIZE}Grad") \
+        if isinstance(x, (tuple, list)) else x.shape
     rows, cols = resize_indices(shape, dout.shape[2:], align_corners, half_pixel_centers)
     ct = np.float32 if dout.dtype == np.float16 else dout.dtype
     r, c = _one_hot(rows, shape[2], ct), _one_hot(cols, shape[3], ct)

@@ -16,7 +16,7 @@ import numpy as np
 from ...common import dtype as mstype
 from ...ir.abstract import AbstractTensor
 from ...ir.primitive import OpDef
-from ._infer import quiet, require_dtype, tensor_type
+from ._infer import dims_match, quiet, require_dtype, tensor_type
 
 _NAME = "PSROIPoolingGrad"
 _FLOATS = (mstype.float32,)
@@ -65,7 +65,7 @@ def _infer(*args, input_size=1, spatial_scale=1.0, group_size=1, output_dim=1):
         raise TypeError(f"For '{_NAME}', the 'rois' must have the dtype of 'dy' ({t}), but got "
                         f"{rois.dtype}.")
     ds, rs = tuple(dy.shape), tuple(rois.shape)
-    if len(ds) != 4 or len(rs) != 3 or rs[1] != 5:
+    if len(ds) != 4 or len(rs) != 3 or not dims_match(rs[1], 5):
         raise ValueError(f"For '{_NAME}', 'dy' must be 4-D and 'rois' of shape (batch, 5, "
                          f"rois_number), but got shapes {list(ds)} and {list(rs)}.")
     want = (rs[0] * rs[2], output_dim, group_size, group_size)
