@@ -57,20 +57,17 @@ class LayerNormGrad(_Composed):
                                  f"but got {v}.")
         norm_axes = tuple(range(self.begin_norm_axis % nd, nd))
         param_axes = tuple(range(self.begin_params_axis % nd))
-        count = 1
-        for a in norm_axes:
-            count *= x.shape[a]
         xc = F.sub(x, mean)
         rstd = F.rsqrt(F.add(variance, self.EPSILON))
         dxhat = F.mul(dy, gamma)
-        # the sums of MindSpore's kernel, which hold for any given mean and variance
-        s_var = F.reduce_sum(F.mul(F.mul(dxhat, xc), F.mul(F.mul(rstd, rstd), rstd)),
-                             norm_axes, True) * -0.5
-        s_dy = F.reduce_sum(dxhat, norm_axes, True)
-        s_xc = F.reduce_sum(xc, norm_axes, True) * -2.0
-        dx = F.add(F.add(F.mul(dxhat, rstd), F.mul(s_var, xc) * (2.0 / count)),
-                   F.add(F.mul(F.neg(rstd), s_dy), F.mul(s_var, s_xc) * (1.0 / count))
-                   * (1.0 / count))
+        # the terms of MindSpore's kernel, which hold for any given mean and variance, as
+        # means over the normalised axes (their size may be known only when the graph runs)
+        m_var = F.reduce_mean(F.mul(F.mul(dxhat, xc), F.mul(F.mul(rstd, rstd), rstd)),
+                              norm_axes, True) * -0.5
+        m_dy = F.reduce_mean(dxhat, norm_axes, True)
+        m_xc = F.reduce_mean(xc, norm_axes, True) * -2.0
+        dx = F.add(F.add(F.mul(dxhat, rstd), F.mul(m_var, xc) * 2.0),
+                   F.add(F.mul(F.neg(rstd), m_dy), F.mul(m_var, m_xc)))
         dgamma = F.mul(dy, F.mul(xc, rstd))
         if not param_axes:  # (an empty axis tuple would sum over every axis)
             return dx, dgamma, dy

@@ -44,3 +44,31 @@ def test_bad_axis():
         G.LayerNormGrad(2, 1)(x, x, x, x, x)
     with pytest.raises(TypeError, match="'begin_params_axis' must be an int"):
         G.LayerNormGrad(1, 1.0)
+
+
+def test_unknown_dimensions_give_the_static_results():
+    """Under ``set_inputs`` with unknown dimensions the group size is known only when the
+    graph runs: the results equal the static call's for two shapes."""
+    import graphkiln as ms
+
+    class Net(ms.nn.Cell):
+        def construct(self, *args):
+            return G.LayerNormGrad(1, 1)(*args)
+
+    net = Net()
+    net.set_inputs(*(Tensor(shape=[None] * n, dtype=ms.float32) for n in (2, 2, 2, 2, 1)))
+    r = np.random.default_rng(5)
+    ms.set_context(mode=ms.GRAPH_MODE)
+    try:
+        for width in (3, 4):
+            x, dy = (r.standard_normal((2, width)).astype(np.float32) for _ in range(2))
+            args = [Tensor(x), Tensor(dy), Tensor(x.var(1, keepdims=True)),
+                    Tensor(x.mean(1, keepdims=True)), Tensor(np.ones(width, np.float32))]
+            got = net(*args)
+            ms.set_context(mode=ms.PYNATIVE_MODE)
+            want = G.LayerNormGrad(1, 1)(*args)
+            ms.set_context(mode=ms.GRAPH_MODE)
+            for g, w in zip(got, want):
+                np.testing.assert_allclose(g.asnumpy(), w.asnumpy(), rtol=1e-5, atol=1e-6)
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
