@@ -230,14 +230,21 @@ def scatter_input_grad(dy: np.ndarray, w: np.ndarray, grid: FlatGrid, group: int
                        out: np.ndarray | None = None) -> np.ndarray:
     """The adjoint of :func:`forward` on its ``grid``: per row of kernel taps, the columns'
     cotangent ``W_g[row]^T (C/g*K/rows, O/g) @ dy (O/g, m*L)`` (``dy`` laid on the grid,
-    zero in its extra columns), each tap's rows added into the flattened padded image
-    gradients at the runs they read (one add per tap), and the padding cut off (into
-    ``out`` when it fits). A row at a time keeps the cotangent buffer a kernel-height
-    smaller than the forward's columns (first calls fault its pages in)."""
+    zero in its extra columns) is added into the flattened padded image gradients at the
+    runs its taps read, and the padding cut off (into ``out`` when it fits). A row at a
+    time keeps the cotangent buffer a kernel-height smaller than the forward's columns
+    (first calls fault its pages in).
+
+    The taps along the last axis read runs ``dilation`` apart, so their cotangents are
+    summed first, in one reduction over a view that shifts each tap's row back by its
+    offset (:func:`_along_last_axis`), and added to the image once per remaining tap: 5
+    strided adds instead of 25 for a 5x5 kernel."""
     n, o = dy.shape[:2]
     cg = w.shape[1]
     c = cg * group
     rows, row_taps = grid.kernel[0], math.prod(grid.kernel[1:])
+    last = grid.kernel[-1] if len(grid.kernel) > 1 else 1
+    first = (0,) if len(grid.kernel) > 1 else ()  # the last axis's first tap
     chunk = min(n, max(1, CACHE_BUDGET // (c * rows * row_taps * grid.length * dy.itemsize)))
     # (row, g, C/g * taps of the row, O/g)
     wt = np.moveaxis(w.reshape(group, o // group, cg, rows, row_taps), 3, 0) \
@@ -251,18 +258,36 @@ def scatter_input_grad(dy: np.ndarray, w: np.ndarray, grid: FlatGrid, group: int
         img = image[:m]
         img.fill(0)
         runs = _taps(img.reshape(m, c, -1), grid, writeable=True)
-        cols = workspace("col2im", (c, row_taps, m, grid.length), dy.dtype)
+        cols = workspace("col2im", (c, row_taps, m * grid.length), dy.dtype)
+        summed = cols if last == 1 else \
+            workspace("col2im_rows", (c, row_taps // last, m * grid.length), dy.dtype)
         for row in range(rows):
             np.matmul(wt[row], dyg, out=cols.reshape(group, cg * row_taps, -1))
             if not finite:  # inf * 0 in the extra columns would land on real pixels
                 _zero_extra(cols.reshape((-1, m) + grid.grid_shape(1)[1:]), grid)
-            by_tap = np.moveaxis(cols, -2, 0).reshape(runs.shape[:2] + runs.shape[3:])
-            for tap in np.ndindex(*grid.kernel[1:]):
-                at = (Ellipsis,) + tap + (slice(None),)
-                target = runs[(Ellipsis, row) + tap + (slice(None),)]
-                np.add(target, by_tap[at], out=target)
+            if last > 1:
+                np.add.reduce(_along_last_axis(cols, last, grid.dilation[-1]), axis=2,
+                              out=summed)
+            # (m, C, taps of the row but the last axis', L)
+            by_tap = np.moveaxis(summed.reshape(summed.shape[:2] + (m, grid.length)), 2, 0)
+            for k, tap in enumerate(np.ndindex(*grid.kernel[1:-1])):
+                target = runs[(slice(None), slice(None), row) + tap + first + (slice(None),)]
+                np.add(target, by_tap[:, :, k], out=target)
         dx[part] = img[(slice(None),) + grid.interior()]
     return dx
+
+
+def _along_last_axis(cols: np.ndarray, last: int, step: int) -> np.ndarray:
+    """``(C, taps, m*L)`` cotangents as ``(C, taps / last, last, m*L)`` with the tap ``t``
+    of the last axis read ``t * step`` columns back, i.e. at the positions of the run of
+    that axis's first tap. A read before a row's start lands on the previous row's last
+    ``(last - 1) * step`` columns: the grid's extra columns of the last output row, zero
+    (and the same holds for each example's run: its first columns take the previous
+    example's extra ones)."""
+    c, taps, length = cols.shape
+    s = cols.strides[-1]
+    return as_strided(cols, (c, taps // last, last, length),
+                      (cols.strides[0], last * length * s, (length - step) * s, s))
 
 
 def filter_grad(dy: np.ndarray, x: np.ndarray, w_shape, grid: FlatGrid, group: int,
