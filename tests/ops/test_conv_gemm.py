@@ -201,6 +201,8 @@ ROUTES = {  # name: (x shape, weight shape, attrs, the way the input gradient go
     "lenet_first_layer": ((2, 1, 8, 8), (6, 1, 3, 3), {}, "scatter"),  # 6 channels over 1
     # a row of kernel taps at a time, in 3-D and with groups
     "3d_groups": ((2, 4, 5, 6, 5), (8, 2, 3, 2, 2), {"group": 2}, "scatter"),
+    # the last axis's taps summed over a view shifted by the dilation before they are added
+    "dilated_last_axis": ((3, 2, 7, 31), (16, 2, 2, 3), {"dilation": (1, 3)}, "scatter"),
 }
 
 
