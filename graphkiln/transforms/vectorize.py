@@ -280,30 +280,42 @@ class _Batcher(TapeInterpreter):
         self.set(n, F.tensor_move(written) if target is not current else written, d_ref)
 
     def batched_scatter(self, n: CNode, dims) -> None:
-        """``ScatterNd<Op>(ref, indices, updates)`` into a ref batched on axis 0: one scatter
-        into the whole batch, each example's index rows led by the example's number."""
+        """``ScatterNd<Op>(ref, indices, updates)`` into a batched ref: one scatter into the
+        whole batch. With the ref's batch axis among the dims the index rows address, each
+        example's rows get its number at that axis's column; behind them (unbatched
+        indices), the updates carry the batch at its place in the slice each row writes."""
         ref, indices, updates = n.inputs[1:4]
         d_ref, d_idx, d_upd = dims[:3]
         if not _batched(d_ref):
             raise _effect_error(n.prim_name(), n)
-        if d_ref != 0:
-            raise NotImplementedError(f"vmap batches '{n.prim_name()}' of an argument batched "
-                                      f"on axis 0 only, but got axis {d_ref}.{_where(n)}")
         current = self.value(ref)
         target = self.targets.get(id(_written_source(ref)), current)
-        idx = self.value(indices)
-        idx = move_axis(idx, d_idx, 0) if _batched(d_idx) else broadcast_batch(idx, self.size)
-        lead = tuple(idx.shape[:-1]) + (1,)
-        rows = F.reshape(Tensor(np.arange(self.size), idx.dtype), (self.size,) + (1,) *
-                         (len(lead) - 1))
-        idx = F.concat((F.broadcast_to(rows, lead), idx), -1)
-        upd = self.value(updates)
-        upd = move_axis(upd, d_upd, 0) if _batched(d_upd) else broadcast_batch(upd, self.size)
+        idx, upd = self.value(indices), self.value(updates)
+        idx = move_axis(idx, d_idx, 0) if _batched(d_idx) else idx
+        depth = idx.shape[-1]
+        if d_ref <= depth:
+            idx = idx if _batched(d_idx) else broadcast_batch(idx, self.size)
+            lead = tuple(idx.shape[:-1]) + (1,)
+            rows = F.reshape(Tensor(np.arange(self.size), idx.dtype), (self.size,) + (1,) *
+                             (len(lead) - 1))
+            idx = F.concat((idx[..., :d_ref], F.broadcast_to(rows, lead), idx[..., d_ref:]),
+                           -1)
+            upd = move_axis(upd, d_upd, 0) if _batched(d_upd) else \
+                broadcast_batch(upd, self.size)
+        elif _batched(d_idx):
+            raise NotImplementedError(
+                f"vmap batches '{n.prim_name()}' with batched indices only when the "
+                f"argument's batch axis is one the index rows address (axis <= {depth}), "
+                f"but got axis {d_ref}.{_where(n)}")
+        else:
+            at = idx.ndim - 1 + d_ref - depth  # the batch's place in the updates
+            upd = move_axis(upd, d_upd, at) if _batched(d_upd) else \
+                broadcast_batch(upd, self.size, at)
         written = n.inputs[0].value(target, idx, upd)
         view = F.tensor_move(written) if target is not current else written
         # the function reads the written copy of its argument (``ref``) after the write too
-        self.env[id(ref)] = (view, 0)
-        self.set(n, view, 0)
+        self.env[id(ref)] = (view, d_ref)
+        self.set(n, view, d_ref)
 
     def refuse_effect(self, n: CNode, dims) -> None:
         raise _effect_error(n.prim_name(), n)

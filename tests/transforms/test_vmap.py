@@ -509,3 +509,45 @@ def test_scatter_nd_into_a_batched_argument(name, combine, in_axes):
     got = ms.vmap(scatter, in_axes=in_axes)(w, *(Tensor(a) for a in args))
     np.testing.assert_allclose(got.asnumpy(), want, rtol=1e-6)
     np.testing.assert_allclose(w.asnumpy(), want, rtol=1e-6)
+
+
+@pytest.mark.parametrize("ref_axis, depth, in_axes", [
+    (1, 2, (None, 0)), (1, 2, (0, 0)), (2, 2, (0, None)), (1, 1, (0, 0)),
+    (2, 1, (None, 0)), (2, 1, (None, None)), (1, 1, (None, 0))])
+def test_scatter_nd_into_an_argument_batched_on_another_axis(ref_axis, depth, in_axes):
+    """The batch axis of the Parameter anywhere: among the dims the index rows address
+    (each example's rows get its number there) or inside the slices they write; the same
+    as a loop of per-example scatters (NumPy), into the caller's Parameter."""
+    r = np.random.default_rng(5)
+    per = r.uniform(1, 2, (3, 2, 4)).astype(np.float32)  # (batch, 2, 4)
+    idx = np.array([[[0, 1], [1, 3]], [[1, 0], [0, 0]], [[0, 2], [1, 2]]], np.int32)
+    idx = idx[..., :depth]
+    upd = r.uniform(1, 2, (3, 2) + per.shape[1 + depth:]).astype(np.float32)
+    args = [idx if in_axes[0] == 0 else idx[0], upd if in_axes[1] == 0 else upd[0]]
+    want = per.copy()
+    for k in range(3):
+        i, u = (a[k] if ax == 0 else a for a, ax in zip(args, in_axes))
+        for row, v in zip(i, u):
+            want[(k,) + tuple(row)] += v
+
+    def scatter(p, i, u):
+        ops.ScatterNdAdd()(p, i, u)
+        return p * 1
+
+    w = Parameter(Tensor(np.moveaxis(per, 0, ref_axis).copy()), name="w")
+    got = ms.vmap(scatter, in_axes=(ref_axis,) + in_axes)(w, *(Tensor(a) for a in args))
+    np.testing.assert_allclose(got.asnumpy(), want, rtol=1e-6)
+    np.testing.assert_allclose(np.moveaxis(w.asnumpy(), ref_axis, 0), want, rtol=1e-6)
+
+
+def test_scatter_nd_with_batched_rows_into_a_slice_batched_argument_says_what_is_missing():
+    """Batched index rows cannot place each example's slice when the batch axis lies in
+    the slices: a NotImplementedError naming the op and the axes."""
+    def scatter(p, i, u):
+        ops.ScatterNdAdd()(p, i, u)
+        return p * 1
+
+    w = Parameter(Tensor(np.ones((2, 4, 3), np.float32)), name="w")
+    idx = Tensor(np.zeros((3, 2, 1), np.int32))
+    with pytest.raises(NotImplementedError, match="ScatterNdAdd.*axis <= 1.*axis 2"):
+        ms.vmap(scatter, in_axes=(2, 0, None))(w, idx, Tensor(np.ones((2, 4), np.float32)))
