@@ -5,6 +5,7 @@ shapes; values flow through ``ops`` (eager and in graphs)."""
 from __future__ import annotations
 
 import builtins
+import functools
 import math
 
 import numpy as onp
@@ -226,10 +227,11 @@ def ediff1d(ary, to_end=None, to_begin=None) -> Tensor:
 
 
 def gradient(f, *varargs, axis=None, edge_order=1):
-    """Central differences inside, one-sided at the ends (uniform spacing)."""
+    """Central differences inside, one-sided at the ends (uniform spacing), of first or
+    (``edge_order=2``, as NumPy; MindSpore has only 1) second order there."""
     f = as_float(to_tensor(f))
-    if edge_order != 1:
-        raise NotImplementedError("gradient only supports edge_order=1.")
+    if edge_order not in (1, 2):
+        raise ValueError("'edge_order' greater than 2 not supported")
     axes = norm_axes(axis, f.ndim) if axis is None or not isinstance(axis, builtins.int) \
         else (norm_axis(axis, f.ndim),)
     if not varargs:
@@ -243,11 +245,16 @@ def gradient(f, *varargs, axis=None, edge_order=1):
     out = []
     for ax, dx in zip(axes, spacing):
         n = f.shape[ax]
-        if n < 2:
+        if n < edge_order + 1:
             raise ValueError("Shape of array too small to calculate a numerical gradient, "
-                             "at least 2 elements are required.")
-        first = _slice(f, ax, 1, 2) - _slice(f, ax, 0, 1)
-        last = _slice(f, ax, n - 1, n) - _slice(f, ax, n - 2, n - 1)
+                             f"at least {edge_order + 1} elements are required.")
+        at = functools.partial(_slice, f, ax)
+        if edge_order == 1:
+            first = at(1, 2) - at(0, 1)
+            last = at(n - 1, n) - at(n - 2, n - 1)
+        else:
+            first = (at(1, 2) * 4.0 - at(0, 1) * 3.0 - at(2, 3)) / 2.0
+            last = (at(n - 1, n) * 3.0 - at(n - 2, n - 1) * 4.0 + at(n - 3, n - 2)) / 2.0
         parts = [first]
         if n > 2:
             parts.append((_slice(f, ax, 2, n) - _slice(f, ax, 0, n - 2)) / 2.0)

@@ -49,3 +49,27 @@ def test_bad_inputs_raise_mindspore_errors():
         mnp.randn(1, 1.2)
     with pytest.raises(ValueError):
         mnp.randint(2, 1)
+
+
+@pytest.mark.parametrize("shape, axis, spacing", [
+    ((6,), None, ()), ((4, 5), None, (0.5,)),
+    ((3, 7), 1, (2.0,)), ((3, 4), (0, 1), (1.5, 3.0))])
+def test_gradient_second_order_edges_match_numpy(shape, axis, spacing):
+    """``edge_order=2`` (MindSpore 2.10 raises for it): NumPy's second-order one-sided
+    differences at both ends, eagerly and in a graph."""
+    f = np.random.default_rng(3).standard_normal(shape).astype(np.float32)
+    want = np.gradient(f.astype(np.float64), *spacing, axis=axis, edge_order=2)
+    want = list(want) if isinstance(want, (list, tuple)) else [want]
+    fn = lambda t: mnp.gradient(t, *spacing, axis=axis, edge_order=2)  # noqa: E731
+    for got in (fn(ms.Tensor(f)), ms.jit(fn)(ms.Tensor(f))):
+        got = got if isinstance(got, (list, tuple)) else [got]
+        assert len(got) == len(want)
+        for g, w in zip(got, want):
+            np.testing.assert_allclose(g.asnumpy(), w, rtol=1e-5, atol=1e-5)
+
+
+def test_gradient_edge_order_errors_follow_numpy():
+    with pytest.raises(ValueError, match="at least 3 elements"):
+        mnp.gradient(ms.Tensor(np.ones(2, np.float32)), edge_order=2)
+    with pytest.raises(ValueError, match="'edge_order' greater than 2"):
+        mnp.gradient(ms.Tensor(np.ones(4, np.float32)), edge_order=3)
