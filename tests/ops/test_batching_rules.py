@@ -178,6 +178,8 @@ for _n in ("Shape", "TensorShape", "DType", "Rank", "Size", "TopTypeof", "Flatte
 SAMPLES["FloatStatus"] = [
     lambda r: ((B(np.where(bools(r, 3, 4), np.float32(np.inf), f32(r, 3, 4))),), {})]
 SAMPLES["Slice"] = [lambda r: ((B(f32(r, 3, 4, 5)), (1, 2), (2, -1)), {})]
+SAMPLES["ConcatOffset"] = [lambda r: (((B(f32(r, 3, 2, 4)), U(f32(r, 5, 4))),),
+                                      {"N": 2, "axis": 0})]
 SAMPLES["StridedSlice"] = [lambda r: ((B(f32(r, 3, 4, 5)), (1, 0), (3, 4), (1, 2)),
                                       {"shrink_axis_mask": 1})]
 SAMPLES["TopK"] = [lambda r: ((B(f32(r, 3, 2, 5)), 2), {}),

@@ -110,7 +110,7 @@ WEIGHT_UPDATES = {
                  "SparseApplyAdagradV2", "SparseApplyFtrl")}
 WEIGHT_UPDATES["Barrier"] = "a collective synchronisation point without a value"
 WEIGHT_UPDATES["StopGradient"] = "its gradient is zero by definition"
-for _meta in ("DType", "Rank", "Shape", "TensorShape", "Size", "TopTypeof"):
+for _meta in ("DType", "Rank", "Shape", "TensorShape", "Size", "TopTypeof", "ConcatOffset"):
     WEIGHT_UPDATES[_meta] = "returns the input's type or shape metadata, not its values"
 WEIGHT_UPDATES["FloatStatus"] = "reads the float-status register"
 WEIGHT_UPDATES["Raise"] = "raises the user's exception in a graph; no value to differentiate"

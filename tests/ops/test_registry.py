@@ -94,6 +94,7 @@ SAMPLES = {
     "Stack": [(((X, X),), {"axis": 1})],
     "Concat": [((_S,), {"axis": 0}), (((X, f32(2, 1)),), {"axis": -1})],
     "Split": [((f32(6, 2),), {"axis": 0, "output_num": 3})],
+    "ConcatOffset": [(((f32(2, 3), f32(4, 3), f32(1, 3)),), {"N": 3, "axis": 0})],
     "SplitV": [((f32(6, 2),), {"size_splits": (1, -1), "split_dim": 0, "num_split": 2})],
     "AddN": [(((X, X, X),), {})],
     "Gather": [((X, i32(4), 1), {}), ((f32(2, 3, 4), i32(2, 2), 2), {"batch_dims": 1})],

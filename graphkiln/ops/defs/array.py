@@ -129,6 +129,8 @@ OnesLike = OpDef("OnesLike", _like_infer_for("OnesLike"), lambda x: np.ones_like
 
 def _reshape_infer(x, s):
     tensor_type("Reshape", "input_x", x)
+    if isinstance(s, AbstractTensor) and s.value is None:  # the shape's values at run time
+        return AbstractTensor(x.dtype, tensor_shape_dims("Reshape", "shape", s))
     new = const_shape("Reshape", "shape", s, allow_minus_one=True, allow_unknown=True)
     if new.count(-1) > 1:
         raise ValueError(f"For 'Reshape', there can be at most one -1 in 'shape', but got "
@@ -871,8 +873,21 @@ ArgMinWithValue = OpDef("ArgMinWithValue", _arg_value_infer_for("ArgMinWithValue
 
 # ------------------------------------------------------------------ slicing, top-k
 
+def _run_time(a) -> bool:
+    return isinstance(a, AbstractTensor) and a.value is None
+
+
 def _slice_infer(x, begin, size):
     t = tensor_type("Slice", "input_x", x)
+    if _run_time(begin) or _run_time(size):  # checked by the kernel when the graph runs
+        b = tensor_shape_dims("Slice", "begin", begin) if _run_time(begin) else \
+            const_shape("Slice", "begin", begin)
+        s = tensor_shape_dims("Slice", "size", size) if _run_time(size) else \
+            const_shape("Slice", "size", size, allow_minus_one=True)
+        if len(b) != len(x.shape) or len(s) != len(x.shape):
+            raise ValueError(f"For 'Slice', the lengths of 'begin' ({len(b)}) and 'size' "
+                             f"({len(s)}) must equal the rank of 'input_x' ({len(x.shape)}).")
+        return AbstractTensor(t, tuple(UNKNOWN_DIM if n == -1 else n for n in s))
     b = const_shape("Slice", "begin", begin)
     s = const_shape("Slice", "size", size, allow_minus_one=True)
     if len(x.shape) == 0:
@@ -895,6 +910,13 @@ def _slice_infer(x, begin, size):
 
 
 def _slice(x, begin, size):
+    if len(begin) != x.ndim or len(size) != x.ndim:
+        raise ValueError(f"For 'Slice', the lengths of 'begin' ({len(begin)}) and 'size' "
+                         f"({len(size)}) must equal the rank of 'input_x' ({x.ndim}).")
+    for d, (lo, n, dim) in enumerate(zip(begin, size, x.shape)):
+        if lo < 0 or n < -1 or lo + (dim - lo if n == -1 else n) > dim:
+            raise ValueError(f"For 'Slice', begin[{d}] ({lo}) and size[{d}] ({n}) must lie "
+                             f"within input_x.shape[{d}] ({dim}).")
     return x[tuple(slice(lo, dim if n == -1 else lo + n)
                    for lo, n, dim in zip(begin, size, x.shape))]
 

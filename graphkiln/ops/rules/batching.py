@@ -403,6 +403,14 @@ def _concat(xs, *, dims, axis=0):
     return A.Concat(tuple(items), axis=ax + 1), 0
 
 
+@rule_for("ConcatOffset")
+def _concat_offset(xs, *, dims, N=2, axis=0):  # noqa: N803
+    """The same offsets for every example: those of the first example's inputs."""
+    rank = _fronts(xs, dims[0])[0].ndim - 1
+    first = tuple(A.Getitem(x, (0,)) for x in _fronts(xs, dims[0]))
+    return REGISTRY["ConcatOffset"](first, N=N, axis=_norm(axis, rank)), None
+
+
 @rule_for("ConcatGrad")
 def _concat_grad(dout, xs, *, dims, axis=0):
     size = batch_size((dout, xs), dims)

@@ -988,7 +988,16 @@ def _zeta(x, q, out, dout):
 
 @bprop("Slice")
 def _slice_bprop(x, begin, size, out, dout):
-    index = tuple(slice(lo, None if n == -1 else lo + n) for lo, n in zip(begin, size))
+    if any(isinstance(v, Tensor) and v.is_symbolic for v in (begin, size)):
+        # run-time bounds: each axis's slice from its elements (size -1: past the end)
+        begin, size = ([v[i] for i in range(x.ndim)] for v in (begin, size))
+        ends = (F.add(F.add(lo, n), F.mul(F.cast(F.less(n, 0), n.dtype), 1 << 62))
+                for lo, n in zip(begin, size))
+        scalar = REGISTRY["TensorToScalar"]
+        index = tuple(REGISTRY["MakeSlice"](scalar(lo), scalar(end), None)
+                      for lo, end in zip(begin, ends))
+    else:
+        index = tuple(slice(lo, None if n == -1 else lo + n) for lo, n in zip(begin, size))
     return scatter_into(x, index, dout), None, None
 
 
