@@ -25,7 +25,15 @@ import math
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
-from .workspace import result_array, set_source, source, workspace
+from .workspace import (
+    result_array,
+    scratch,
+    scratch_frame,
+    set_source,
+    source,
+    with_scratch,
+    workspace,
+)
 
 # the extra compute on the padded grid (padded / output positions) above which the general
 # strided im2col is used instead
@@ -146,7 +154,7 @@ def _columns(batch: np.ndarray, part: slice, grid: FlatGrid, group: int, chunk: 
 
 def _same_bits(a: np.ndarray, b: np.ndarray) -> bool:
     bits = f"u{a.itemsize}"
-    same = workspace("same_bits", a.shape, bool)
+    same = scratch(a.shape, bool)
     return bool(np.equal(a.view(bits), b.view(bits), out=same).all())
 
 
@@ -160,6 +168,7 @@ def _by_channel(a: np.ndarray) -> np.ndarray:
     return a.swapaxes(0, 1)
 
 
+@with_scratch
 def forward(x: np.ndarray, w: np.ndarray, grid: FlatGrid, group: int,
             out: np.ndarray | None = None, keep: bool = False) -> np.ndarray:
     """``y = W_g (O/g, C/g*K) @ cols (C/g*K, m*L)``, one GEMM per group and chunk of
@@ -176,15 +185,17 @@ def forward(x: np.ndarray, w: np.ndarray, grid: FlatGrid, group: int,
             np.matmul(wg, cols, out=y[part].reshape(cols.shape[0], group, o // group, -1))
         return y
     for part in _batches(n, chunk):
-        m = part.stop - part.start
-        prod = workspace("result", (o, m, grid.length), x.dtype)
-        np.matmul(wg, _columns(x, part, grid, group, chunk, keep),
-                  out=prod.reshape(group, o // group, -1))
-        on_grid = prod.reshape((o, m) + grid.out[:1] + grid.padded[1:])
-        np.copyto(_by_channel(y[part]), on_grid[(slice(None),) + grid.valid()])
+        with scratch_frame():
+            m = part.stop - part.start
+            prod = scratch((o, m, grid.length), x.dtype)
+            np.matmul(wg, _columns(x, part, grid, group, chunk, keep),
+                      out=prod.reshape(group, o // group, -1))
+            on_grid = prod.reshape((o, m) + grid.out[:1] + grid.padded[1:])
+            np.copyto(_by_channel(y[part]), on_grid[(slice(None),) + grid.valid()])
     return y
 
 
+@with_scratch
 def input_grad(dy: np.ndarray, w: np.ndarray, in_sizes, kernel, dilation, pads,
                group: int, out: np.ndarray | None = None) -> np.ndarray | None:
     """The input gradient on a padded grid, into ``out`` when it fits; ``None`` when
@@ -210,7 +221,7 @@ def input_grad(dy: np.ndarray, w: np.ndarray, in_sizes, kernel, dilation, pads,
     if grid is None:
         return None
     flip = (slice(None),) * 3 + (slice(None, None, -1),) * len(kernel)
-    wt = workspace("flipped_filter", (group, cg, o // group) + kernel, w.dtype)
+    wt = scratch((group, cg, o // group) + kernel, w.dtype)
     np.copyto(wt, w.reshape((group, o // group) + w.shape[1:])[flip].swapaxes(1, 2))
     wt = wt.reshape((group * cg, o // group) + kernel)
     return forward(dy, wt, grid, group, out)
@@ -226,6 +237,7 @@ def _output_on_grid(dy: np.ndarray, part: slice, grid: FlatGrid) -> np.ndarray:
     return dy_grid
 
 
+@with_scratch
 def scatter_input_grad(dy: np.ndarray, w: np.ndarray, grid: FlatGrid, group: int,
                        out: np.ndarray | None = None) -> np.ndarray:
     """The adjoint of :func:`forward` on its ``grid``: per row of kernel taps, the columns'
@@ -250,30 +262,31 @@ def scatter_input_grad(dy: np.ndarray, w: np.ndarray, grid: FlatGrid, group: int
     wt = np.moveaxis(w.reshape(group, o // group, cg, rows, row_taps), 3, 0) \
         .reshape(rows, group, o // group, cg * row_taps).swapaxes(2, 3)
     finite = math.isfinite(np.add.reduce(w, axis=None))
-    image = workspace("image_grad", (chunk,) + grid.buffer_shape(c), dy.dtype)
+    image = scratch((chunk,) + grid.buffer_shape(c), dy.dtype)
     dx = result_array(out, (n, c) + grid.sizes, dy.dtype)
     for part in _batches(n, chunk):
-        m = part.stop - part.start
-        dyg = _output_on_grid(dy, part, grid).reshape(group, o // group, -1)
-        img = image[:m]
-        img.fill(0)
-        runs = _taps(img.reshape(m, c, -1), grid, writeable=True)
-        cols = workspace("col2im", (c, row_taps, m * grid.length), dy.dtype)
-        summed = cols if last == 1 else \
-            workspace("col2im_rows", (c, row_taps // last, m * grid.length), dy.dtype)
-        for row in range(rows):
-            np.matmul(wt[row], dyg, out=cols.reshape(group, cg * row_taps, -1))
-            if not finite:  # inf * 0 in the extra columns would land on real pixels
-                _zero_extra(cols.reshape((-1, m) + grid.grid_shape(1)[1:]), grid)
-            if last > 1:
-                np.add.reduce(_along_last_axis(cols, last, grid.dilation[-1]), axis=2,
-                              out=summed)
-            # (m, C, taps of the row but the last axis', L)
-            by_tap = np.moveaxis(summed.reshape(summed.shape[:2] + (m, grid.length)), 2, 0)
-            for k, tap in enumerate(np.ndindex(*grid.kernel[1:-1])):
-                target = runs[(slice(None), slice(None), row) + tap + first + (slice(None),)]
-                np.add(target, by_tap[:, :, k], out=target)
-        dx[part] = img[(slice(None),) + grid.interior()]
+        with scratch_frame():
+            m = part.stop - part.start
+            dyg = _output_on_grid(dy, part, grid).reshape(group, o // group, -1)
+            img = image[:m]
+            img.fill(0)
+            runs = _taps(img.reshape(m, c, -1), grid, writeable=True)
+            cols = scratch((c, row_taps, m * grid.length), dy.dtype)
+            summed = cols if last == 1 else \
+                scratch((c, row_taps // last, m * grid.length), dy.dtype)
+            for row in range(rows):
+                np.matmul(wt[row], dyg, out=cols.reshape(group, cg * row_taps, -1))
+                if not finite:  # inf * 0 in the extra columns would land on real pixels
+                    _zero_extra(cols.reshape((-1, m) + grid.grid_shape(1)[1:]), grid)
+                if last > 1:
+                    np.add.reduce(_along_last_axis(cols, last, grid.dilation[-1]), axis=2,
+                                  out=summed)
+                # (m, C, taps of the row but the last axis', L)
+                by_tap = np.moveaxis(summed.reshape(summed.shape[:2] + (m, grid.length)), 2, 0)
+                for k, tap in enumerate(np.ndindex(*grid.kernel[1:-1])):
+                    target = runs[(slice(None), slice(None), row) + tap + first + (slice(None),)]
+                    np.add(target, by_tap[:, :, k], out=target)
+            dx[part] = img[(slice(None),) + grid.interior()]
     return dx
 
 
@@ -290,6 +303,7 @@ def _along_last_axis(cols: np.ndarray, last: int, step: int) -> np.ndarray:
                       (cols.strides[0], last * length * s, (length - step) * s, s))
 
 
+@with_scratch
 def filter_grad(dy: np.ndarray, x: np.ndarray, w_shape, grid: FlatGrid, group: int,
                 out: np.ndarray | None = None) -> np.ndarray:
     """``dW_g^T = sum over chunks cols (C/g*K, m*L) @ dy^T (m*L, O/g)`` (this orientation is
@@ -305,28 +319,29 @@ def filter_grad(dy: np.ndarray, x: np.ndarray, w_shape, grid: FlatGrid, group: i
     finite = exact or math.isfinite(np.add.reduce(x, axis=None))
     acc_shape = (group, math.prod(w_shape[1:]), o // group)
     per_example = grid.pointwise or acc_shape[1] * acc_shape[2] < PER_EXAMPLE_BELOW
-    acc = workspace("filter_sum", acc_shape, dy.dtype)
+    acc = scratch(acc_shape, dy.dtype)
     for part in _batches(n, chunk):
-        m = part.stop - part.start
-        cols = _columns(x, part, grid, group, chunk, reuse=True)
-        if grid.pointwise:  # (m, g, C/g, L) against dy's (m, g, O/g, L)
-            dyg = dy[part].reshape(m, group, o // group, -1)
-        else:
-            if not finite:
-                _zero_extra(cols.reshape((-1, m) + grid.grid_shape(1)[1:]), grid)
-            dyg = _output_on_grid(dy, part, grid).reshape(group, o // group, -1)
-            if per_example:  # (g, rows, m*L) -> (m, g, rows, L)
-                cols, dyg = (a.reshape(group, -1, m, grid.length).transpose(2, 0, 1, 3)
-                             for a in (cols, dyg))
-        target = acc if part.start == 0 else workspace("filter_part", acc_shape, dy.dtype)
-        if per_example:
-            prods = workspace("filter", (m,) + acc_shape, dy.dtype)
-            np.matmul(cols, dyg.swapaxes(-1, -2), out=prods)
-            np.sum(prods, axis=0, out=target)
-        else:
-            np.matmul(cols, dyg.swapaxes(1, 2), out=target)
-        if target is not acc:
-            acc += target
+        with scratch_frame():
+            m = part.stop - part.start
+            cols = _columns(x, part, grid, group, chunk, reuse=True)
+            if grid.pointwise:  # (m, g, C/g, L) against dy's (m, g, O/g, L)
+                dyg = dy[part].reshape(m, group, o // group, -1)
+            else:
+                if not finite:
+                    _zero_extra(cols.reshape((-1, m) + grid.grid_shape(1)[1:]), grid)
+                dyg = _output_on_grid(dy, part, grid).reshape(group, o // group, -1)
+                if per_example:  # (g, rows, m*L) -> (m, g, rows, L)
+                    cols, dyg = (a.reshape(group, -1, m, grid.length).transpose(2, 0, 1, 3)
+                                 for a in (cols, dyg))
+            target = acc if part.start == 0 else scratch(acc_shape, dy.dtype)
+            if per_example:
+                prods = scratch((m,) + acc_shape, dy.dtype)
+                np.matmul(cols, dyg.swapaxes(-1, -2), out=prods)
+                np.sum(prods, axis=0, out=target)
+            else:
+                np.matmul(cols, dyg.swapaxes(1, 2), out=target)
+            if target is not acc:
+                acc += target
     dw = result_array(out, tuple(w_shape), dy.dtype)
     np.copyto(dw.reshape(group, o // group, -1), acc.swapaxes(1, 2))
     return dw

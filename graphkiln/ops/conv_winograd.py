@@ -32,7 +32,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from .workspace import result_array, workspace
+from .workspace import result_array, scratch, scratch_frame, with_scratch, workspace
 
 OUT_TILE = 4  # m of F(m x m, 3 x 3)
 KERNEL = 3
@@ -203,7 +203,7 @@ def _address(x: np.ndarray) -> int:
 
 def _same_bits(a: np.ndarray, b: np.ndarray) -> bool:
     bits = f"u{a.itemsize}"
-    same = workspace("winograd_same_bits", a.shape, bool)
+    same = scratch(a.shape, bool)
     return bool(np.equal(a.view(bits), b.view(bits), out=same).all())
 
 
@@ -221,12 +221,12 @@ class _InputTransform:
         # names the grid, whose padding stays zero
         padded = workspace(("winograd_image", grid.key), (c, m, hp, wp), dtype)
         self.inner = padded[:, :, top:top + h, left:left + w]
-        self.rows = workspace("winograd_rows", (TILE, c, m, th, wp), dtype)
+        self.rows = scratch((TILE, c, m, th, wp), dtype)
         s = padded.strides
         self.tile_rows = _view(padded, self.rows.shape,
                                (s[2], s[0], s[1], OUT_TILE * s[2], s[3]))
-        self.mixed = workspace("winograd_rows_mixed", self.rows.shape, dtype)
-        self.cols = workspace("winograd_cols", (TILE, TILE, c, m, th, tw), dtype)
+        self.mixed = scratch(self.rows.shape, dtype)
+        self.cols = scratch((TILE, TILE, c, m, th, tw), dtype)
         s = self.mixed.strides
         self.tile_cols = _view(self.mixed, self.cols.shape,
                                (s[4], s[0], s[1], s[2], s[3], OUT_TILE * s[4]))
@@ -264,15 +264,15 @@ class _ForwardBuffers:
 
     __slots__ = ("tiles", "prods", "by_column", "half_rows", "half_cols", "done", "out_tiles")
 
-    def __init__(self, grid: TileGrid, c: int, o: int, m: int, dtype):
+    def __init__(self, grid: TileGrid, c: int, o: int, m: int, dtype, memo: bool):
         cols = m * grid.count
         th, tw = grid.tiles
-        self.tiles = workspace("winograd_input", (TILE * TILE, c, cols), dtype)
-        self.prods = workspace("winograd_products", (TILE * TILE, o, cols), dtype)
+        self.tiles = None if memo else scratch((TILE * TILE, c, cols), dtype)
+        self.prods = scratch((TILE * TILE, o, cols), dtype)
         self.by_column = self.prods.reshape(TILE, -1).T
-        half = workspace("winograd_half", (TILE, o * cols, OUT_TILE), dtype)
+        half = scratch((TILE, o * cols, OUT_TILE), dtype)
         self.half_rows, self.half_cols = half.reshape(-1, OUT_TILE), half.reshape(TILE, -1)
-        done = workspace("winograd_output", (OUT_TILE, o * cols, OUT_TILE), dtype)
+        done = scratch((OUT_TILE, o * cols, OUT_TILE), dtype)
         self.done = done.reshape(OUT_TILE, -1)
         # (y-in-tile, O, m, th, tw, x-in-tile) -> (m, O, th, y-in-tile, tw, x-in-tile)
         self.out_tiles = done.reshape(OUT_TILE, o, m, th, tw, OUT_TILE) \
@@ -291,9 +291,9 @@ class _FilterBuffers:
         (th, tw) = grid.tiles
         self.full = None if grid.aligned else workspace(
             ("winograd_dout", grid.key), (m, o, th * OUT_TILE, tw * OUT_TILE), dtype)
-        self.dtiles = workspace("winograd_dtiles", (OUT_TILE, o, m, th, tw, OUT_TILE), dtype)
-        self.half = workspace("winograd_dhalf", (TILE, o * cols, OUT_TILE), dtype)
-        self.dprods = workspace("winograd_dproducts", (TILE, TILE * o * cols), dtype)
+        self.dtiles = scratch((OUT_TILE, o, m, th, tw, OUT_TILE), dtype)
+        self.half = scratch((TILE, o * cols, OUT_TILE), dtype)
+        self.dprods = scratch((TILE, TILE * o * cols), dtype)
 
 
 def _filter_tiles(w: np.ndarray) -> np.ndarray:
@@ -308,6 +308,7 @@ def _finite(a: np.ndarray) -> bool:
     return math.isfinite(np.add.reduce(a, axis=None))
 
 
+@with_scratch
 def forward(x: np.ndarray, w: np.ndarray, pads, out: np.ndarray | None = None,
             remember: bool = False) -> np.ndarray | None:
     """The convolution of ``x (N, C, H, W)`` with ``w (O, C, 3, 3)`` padded by ``pads``
@@ -324,7 +325,7 @@ def forward(x: np.ndarray, w: np.ndarray, pads, out: np.ndarray | None = None,
     chunk = min(n, _chunk(max(c, o), grid))
     memo = MEMO.store(x, grid, chunk) if remember else None
     transform = _chunk_transforms(grid, c, n, chunk, x.dtype)
-    buffers = {m: _ForwardBuffers(grid, c, o, m, x.dtype) for m in transform}
+    buffers = {m: _ForwardBuffers(grid, c, o, m, x.dtype, memo is not None) for m in transform}
     th, tw = grid.tiles
     for k, part in enumerate(_parts(n, chunk)):
         m = part.stop - part.start
@@ -339,9 +340,10 @@ def forward(x: np.ndarray, w: np.ndarray, pads, out: np.ndarray | None = None,
         if grid.aligned:
             y[part].reshape(tiles.shape)[...] = tiles
         else:
-            full = workspace("winograd_full", tiles.shape, x.dtype)
-            np.copyto(full, tiles)
-            y[part] = full.reshape(m, o, th * OUT_TILE, tw * OUT_TILE)[:, :, :ho, :wo]
+            with scratch_frame():
+                full = scratch(tiles.shape, x.dtype)
+                np.copyto(full, tiles)
+                y[part] = full.reshape(m, o, th * OUT_TILE, tw * OUT_TILE)[:, :, :ho, :wo]
     if memo:
         memo.address = _address(x)
     return y if _finite(y) else None
@@ -357,6 +359,7 @@ def input_grad(dy: np.ndarray, w: np.ndarray, pads, out: np.ndarray | None = Non
     return forward(dy, flipped, back, out)
 
 
+@with_scratch
 def filter_grad(dy: np.ndarray, x: np.ndarray, pads, out: np.ndarray | None = None
                 ) -> np.ndarray | None:
     """The filter gradient ``(O, C, 3, 3)``: ``dU[p] = sum dM[p] (O, tiles) @ V[p]^T`` over
@@ -368,19 +371,22 @@ def filter_grad(dy: np.ndarray, x: np.ndarray, pads, out: np.ndarray | None = No
     _, at, kgg = transforms(x.dtype)
     a = np.ascontiguousarray(at.T)
     (th, tw), (ho, wo) = grid.tiles, grid.out
-    acc = workspace("winograd_filter_sum", (TILE * TILE, o, c), x.dtype)
+    acc = scratch((TILE * TILE, o, c), x.dtype)
     chunk = min(n, _chunk(max(c, o), grid))
     memo = MEMO.find(x, grid, chunk)
     transform = None if memo else _chunk_transforms(grid, c, n, chunk, x.dtype)
-    buffers = {}
-    part_sum = workspace("winograd_filter_part", acc.shape, x.dtype) if n > chunk else None
+    sizes = {part.stop - part.start for part in _parts(n, chunk)}
+    buffers = {m: _FilterBuffers(grid, o, m, x.dtype) for m in sizes}
+    tiles = None if memo else \
+        {m: scratch((TILE * TILE, c, m * grid.count), x.dtype) for m in sizes}
+    part_sum = scratch(acc.shape, x.dtype) if n > chunk else None
     for k, part in enumerate(_parts(n, chunk)):
         m = part.stop - part.start
-        b = buffers.get(m) or buffers.setdefault(m, _FilterBuffers(grid, o, m, x.dtype))
+        b = buffers[m]
         if memo:
             v = memo.tiles[k]
         else:
-            v = workspace("winograd_input", (TILE * TILE, c, m * grid.count), x.dtype)
+            v = tiles[m]
             transform[m](x[part], v)
         grads = dy[part]
         if b.full is not None:  # the outputs the tiles cut off have no gradient

@@ -24,7 +24,7 @@ from ...ir import tape
 from ...ir.abstract import AbstractTensor
 from ...ir.primitive import OUT_SEPARATE
 from ..primitive import OpDef
-from ..workspace import deliver, result_array, workspace
+from ..workspace import deliver, result_array, scratch, with_scratch
 from ._infer import (
     FLOATS,
     const_shape,
@@ -146,11 +146,12 @@ def _cols(x: np.ndarray, geo: ConvGeometry, out) -> np.ndarray:
     r = len(geo.kernel)
     win = W.windows(W.pad_input(x, geo.pads), geo.kernel, geo.stride, geo.dilation, out)
     perm = (0, 1) + tuple(range(2 + r, 2 + 2 * r)) + tuple(range(2, 2 + r))
-    cols = workspace("im2col", (n, c) + geo.kernel + tuple(out), x.dtype)
+    cols = scratch((n, c) + geo.kernel + tuple(out), x.dtype)
     np.copyto(cols, win.transpose(perm))
     return cols.reshape(n, geo.group, -1, math.prod(out))
 
 
+@with_scratch
 def conv_forward(x, w, geo: ConvGeometry, out=None, keep_tiles: bool = True) -> np.ndarray:
     """Winograd's F(4x4, 3x3) where it applies and pays, else the padded-grid GEMM or
     ``W_g (O/g, C/g*K) @ cols (N, g, C/g*K, L)``: the output comes out as NCHW (into ``out``
@@ -173,6 +174,7 @@ def conv_forward(x, w, geo: ConvGeometry, out=None, keep_tiles: bool = True) -> 
     return deliver(y.astype(dtype, copy=False), out)
 
 
+@with_scratch
 def conv_input_grad(dy, w, in_shape, geo: ConvGeometry, out=None) -> np.ndarray:
     """``W_g^T @ dy`` gives the columns' cotangent, summed back onto the input (col2im);
     into ``out`` when given."""
@@ -191,7 +193,7 @@ def conv_input_grad(dy, w, in_shape, geo: ConvGeometry, out=None) -> np.ndarray:
         g, o = geo.group, w.shape[0]
         size = dy.shape[2:]
         wg = w.reshape(g, o // g, -1).transpose(0, 2, 1)  # (g, C/g*K, O/g)
-        dcols = workspace("col2im", (n, g, wg.shape[1], math.prod(size)), ct)
+        dcols = scratch((n, g, wg.shape[1], math.prod(size)), ct)
         np.matmul(wg, dy.reshape(n, g, o // g, -1), out=dcols)
         dx = W.scatter_windows(dcols.reshape((n, c) + geo.kernel + tuple(size)),
                                tuple(in_shape), geo.kernel, geo.stride, geo.dilation, geo.pads,
@@ -199,6 +201,7 @@ def conv_input_grad(dy, w, in_shape, geo: ConvGeometry, out=None) -> np.ndarray:
     return deliver(dx.astype(dtype, copy=False), out)
 
 
+@with_scratch
 def conv_filter_grad(dy, x, w_shape, geo: ConvGeometry, out=None) -> np.ndarray:
     """``sum_n dy_n (O/g, L) @ cols_n^T``: a GEMM per example, summed (into ``out`` when
     given)."""

@@ -20,7 +20,7 @@ import graphkiln.ops.windows as W
 from ...ir.abstract import AbstractTensor
 from ...ir.primitive import OUT_SEPARATE
 from ..primitive import OpDef
-from ..workspace import deliver, result_array, workspace
+from ..workspace import deliver, result_array, scratch, with_scratch
 from ._infer import FLOATS, keep_where, quiet, require_dtype, shapes_match, tensor_type
 from .conv import check_pad_mode, pad_pairs, spatial
 
@@ -146,6 +146,7 @@ def _max_pool(x, out=None, **attrs):
 
 
 @quiet
+@with_scratch
 def _max_pool_grad(x, y, dout, out=None, **attrs):
     """``dout`` routed to each window's first maximum (the first NaN if any) of the input
     gradient (into ``out`` when it fits). ``y`` (the forward's output) is not read: the
@@ -162,10 +163,10 @@ def _max_pool_grad(x, y, dout, out=None, **attrs):
 def _first_maxima(taps: list, top: np.ndarray):
     """Per tap in kernel order, the boolean mask of the windows whose first maximum (or
     first NaN, when the maximum is NaN) it is: a workspace, valid until the next one."""
-    free = workspace("pool_free", top.shape, bool)
+    free = scratch(top.shape, bool)
     free.fill(True)  # windows whose maximum is not taken yet
-    hit = workspace("pool_hit", top.shape, bool)
-    is_nan = workspace("pool_nan", top.shape, bool)
+    hit = scratch(top.shape, bool)
+    is_nan = scratch(top.shape, bool)
     nan = bool(np.isnan(top, out=hit).any())  # max propagates NaN: no NaN on top, none in x
     for tap in taps:
         np.equal(tap, top, out=hit)
@@ -183,17 +184,17 @@ def _route_tiles(x, dout, geo: PoolGeometry, dx) -> None:
     zero, as the general route does)."""
     win = geo.windows(x, -np.inf)
     shape = x.shape[:2] + geo.out
-    rows = workspace("pool_taps", geo.kernel + shape, x.dtype)
+    rows = scratch(geo.kernel + shape, x.dtype)
     np.copyto(rows, win.transpose(4, 5, 0, 1, 2, 3))
     taps = [rows[idx] for idx in np.ndindex(*geo.kernel)]
-    top = _taps_max(taps, workspace("pool_max", shape, x.dtype))
+    top = _taps_max(taps, scratch(shape, x.dtype))
     if geo.sizes != tuple(o * k for o, k in zip(geo.out, geo.kernel)):
         dx.fill(0)  # the rows and columns past the last window
     sh, sw = dx.strides[2:]  # dx's own windows (x may be laid out otherwise)
     dx_win = as_strided(dx, win.shape, dx.strides[:2] + (sh * geo.stride[0],
                                                           sw * geo.stride[1], sh, sw))
     # + 0: a -0.0 adds up to +0.0, as in the general route's adds into zeros
-    dout = np.add(dout, 0, out=workspace("pool_dout", shape, dout.dtype))
+    dout = np.add(dout, 0, out=scratch(shape, dout.dtype))
     for idx, hit in zip(np.ndindex(*geo.kernel), _first_maxima(taps, top)):
         keep_where(dout, hit, dx_win[(Ellipsis,) + idx])
 
@@ -205,9 +206,9 @@ def _route_windows(x, dout, geo: PoolGeometry, dx) -> None:
     win = geo.windows(x, -np.inf)
     shape = x.shape[:2] + geo.out
     taps = [win[(Ellipsis,) + idx] for idx in np.ndindex(*geo.kernel)]
-    top = _taps_max(taps, workspace("pool_max", shape, x.dtype))
+    top = _taps_max(taps, scratch(shape, x.dtype))
     dx.fill(0)
-    pick = workspace("pool_pick", shape, dout.dtype)
+    pick = scratch(shape, dout.dtype)
     places = {idx: (src, dst) for idx, src, dst in W.window_taps(
         geo.kernel, geo.stride, (1,) * _RANK, geo.pads, geo.sizes, geo.out)}
     lead = (slice(None), slice(None))
@@ -236,9 +237,10 @@ def _avg_pool(x, out=None, **attrs):
 
 
 @quiet
+@with_scratch
 def _avg_pool_grad(x, y, dout, out=None, **attrs):
     geo = pool_geometry("AvgPoolGrad", x.shape[2:], attrs)
-    share = workspace("pool_share", dout.shape, dout.dtype)
+    share = scratch(dout.shape, dout.dtype)
     np.divide(dout, geo.count(attrs, dout.dtype), out=share)
     cols = np.broadcast_to(share[:, :, None, None], x.shape[:2] + geo.kernel + geo.out)
     return geo.scatter(cols, out)
