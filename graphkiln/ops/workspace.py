@@ -24,6 +24,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import math
+import mmap
 import threading
 
 import numpy as np
@@ -66,6 +67,14 @@ SCRATCH_ALIGN = 64  # bytes: each scratch array starts on a cache line
 SCRATCH_FIRST = 8 << 20
 
 
+def _arena(nbytes: int) -> np.ndarray:
+    """``nbytes`` of an anonymous mapping, mapped in 4 KiB pages as they are first written
+    (NumPy would advise huge pages for an array this large, and those fault in slowly on
+    this kind of VM after another large process exits: docs/runtime.md, "Huge pages for
+    first calls")."""
+    return np.frombuffer(mmap.mmap(-1, nbytes), np.uint8)
+
+
 class Scratch(threading.local):
     """This thread's scratch arena and the first free byte in it."""
 
@@ -86,7 +95,7 @@ def scratch(shape: tuple, dtype) -> np.ndarray:
     start = -(-s.top // SCRATCH_ALIGN) * SCRATCH_ALIGN
     end = start + math.prod(shape) * dtype.itemsize
     if end > s.arena.size:
-        s.arena = np.empty(max(end, 2 * s.arena.size, SCRATCH_FIRST), np.uint8)
+        s.arena = _arena(max(end, 2 * s.arena.size, SCRATCH_FIRST))
     s.top = end
     return s.arena[start:end].view(dtype).reshape(shape)
 
