@@ -72,7 +72,8 @@ def _arena(nbytes: int) -> np.ndarray:
     (NumPy would advise huge pages for an array this large, and those fault in slowly on
     this kind of VM after another large process exits: docs/runtime.md, "Huge pages for
     first calls")."""
-    return np.frombuffer(mmap.mmap(-1, nbytes), np.uint8)
+    # private: a forked child (a dataset worker) gets its own copy, not the parent's memory
+    return np.frombuffer(mmap.mmap(-1, nbytes, flags=mmap.MAP_PRIVATE), np.uint8)
 
 
 class Scratch(threading.local):

@@ -85,3 +85,25 @@ def test_a_training_step_with_convolutions_and_pooling_leaves_the_arena_free():
             np.testing.assert_array_equal(a, b)
     finally:
         ms.set_context(mode=ms.PYNATIVE_MODE)
+
+
+def test_a_forked_child_writes_its_own_copy_of_the_arena():
+    """A dataset worker forked while the parent holds scratch arrays must not write into
+    the parent's memory (the arena is a private mapping)."""
+    import os
+
+    @ws.with_scratch
+    def parent():
+        mine = ws.scratch((1024,), np.float32)
+        mine.fill(1)
+        pid = os.fork()
+        if pid == 0:  # the child scribbles over the same arena offsets, then leaves
+            try:
+                ws.SCRATCH.top = 0
+                ws.scratch((1024,), np.float32).fill(7)
+            finally:
+                os._exit(0)
+        os.waitpid(pid, 0)
+        return mine.copy()
+
+    np.testing.assert_array_equal(parent(), np.ones(1024, np.float32))
