@@ -73,7 +73,9 @@ def _arena(nbytes: int) -> np.ndarray:
     this kind of VM after another large process exits: docs/runtime.md, "Huge pages for
     first calls")."""
     # private: a forked child (a dataset worker) gets its own copy, not the parent's memory
-    return np.frombuffer(mmap.mmap(-1, nbytes, flags=mmap.MAP_PRIVATE), np.uint8)
+    # (Windows has no fork and no MAP_PRIVATE: its anonymous maps are the process's own)
+    private = {"flags": mmap.MAP_PRIVATE} if hasattr(mmap, "MAP_PRIVATE") else {}
+    return np.frombuffer(mmap.mmap(-1, nbytes, **private), np.uint8)
 
 
 class Scratch(threading.local):
