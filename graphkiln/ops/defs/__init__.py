@@ -46,6 +46,7 @@ from . import (  # noqa: F401
     norm,
     optim,
     optim_sparse,
+    pad_v3,
     pool,
     pool3d,
     pool_argmax,

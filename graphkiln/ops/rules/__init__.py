@@ -23,6 +23,7 @@ from . import (  # noqa: F401  (importing attaches the rules)
     kl_div,
     masked_scatter,
     nll_loss,
+    pad_v3,
     pool3d,
     reduced_dims,
     regions,

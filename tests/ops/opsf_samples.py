@@ -1,0 +1,41 @@
+"""Registry-walk samples (tests/ops/test_registry.py, test_batching_rules.py, test_bprop.py)
+for ``PadV3``/``PadV3Grad`` (``ops/defs/pad_v3.py``)."""
+import numpy as np
+
+from graphkiln import Tensor
+
+
+def _pads(*v):
+    return Tensor(np.array(v, np.int64))
+
+
+def registry_samples(f32) -> dict:
+    """Samples for test_registry.py, built with its makers."""
+    img = f32(1, 2, 3, 4)
+    return {"PadV3": [((img, _pads(1, 2, 0, 1), Tensor(np.float32(1.5))), {}),
+                      ((img, (1, -1, 2, 1)), {"mode": "circular"}),
+                      ((img, _pads(1, 2, 2, 0)), {"mode": "reflect",
+                                                  "paddings_contiguous": False}),
+                      ((Tensor(np.arange(6, dtype=np.int32).reshape(2, 3)), (1, 1)),
+                       {"mode": "edge"})],
+            "PadV3Grad": [((f32(1, 2, 4, 7), _pads(1, 2, 0, 1)), {}),
+                          ((f32(1, 2, 6, 4), (1, -1, 2, 1)), {"mode": "circular"})]}
+
+
+def vmap_samples(B, U, f32) -> dict:  # noqa: N803 - the harness's maker names
+    """Samples for test_batching_rules.py, built with its makers."""
+    pads = np.array([1, 2, 0, 1], np.int64)
+    return {"PadV3": [lambda r: ((B(f32(r, 3, 1, 2, 3, 4)), U(pads)), {"mode": "reflect"}),
+                      lambda r: ((B(f32(r, 3, 2, 3, 4)), U(pads), B(f32(r, 3))), {}),
+                      lambda r: ((B(f32(r, 3, 2, 3, 4)), B(np.array(
+                          [[1, 0], [0, 1], [-1, 2]], np.int64))), {"mode": "circular"})],
+            "PadV3Grad": [lambda r: ((B(f32(r, 3, 1, 2, 4, 7)), U(pads)), {"mode": "edge"})]}
+
+
+def bprop_samples(n, s, u) -> dict:
+    """Samples for test_bprop.py, built with its makers."""
+    pads = np.array([1, 2, -1, 1], np.int64)
+    return {"PadV3": [s(n(1, 2, 3, 4), pads, n()), s(n(1, 2, 3, 4), pads, mode="circular"),
+                      s(n(2, 3, 4), (2, 1), mode="reflect", paddings_contiguous=False),
+                      s(n(2, 3, 4), (2, 1), mode="edge")],
+            "PadV3Grad": [s(n(1, 2, 4, 7), pads), s(n(2, 4, 7), (2, 1), mode="reflect")]}
