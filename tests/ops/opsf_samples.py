@@ -1,8 +1,11 @@
 """Registry-walk samples (tests/ops/test_registry.py, test_batching_rules.py, test_bprop.py)
-for ``PadV3``/``PadV3Grad`` (``ops/defs/pad_v3.py``)."""
+for ``PadV3``/``PadV3Grad`` (``ops/defs/pad_v3.py``) and ``MultinomialWithReplacement``
+(``ops/defs/multinomial_draws.py``, not differentiable, refused by vmap)."""
 import numpy as np
 
 from graphkiln import Tensor
+
+NON_DIFFERENTIABLE = {"MultinomialWithReplacement": "random integer category draws"}
 
 
 def _pads(*v):
@@ -19,7 +22,13 @@ def registry_samples(f32) -> dict:
                       ((Tensor(np.arange(6, dtype=np.int32).reshape(2, 3)), (1, 1)),
                        {"mode": "edge"})],
             "PadV3Grad": [((f32(1, 2, 4, 7), _pads(1, 2, 0, 1)), {}),
-                          ((f32(1, 2, 6, 4), (1, -1, 2, 1)), {"mode": "circular"})]}
+                          ((f32(1, 2, 6, 4), (1, -1, 2, 1)), {"mode": "circular"})],
+            "MultinomialWithReplacement": [
+                ((Tensor(np.array([[1.0, 0.0, 3.0], [2.0, 2.0, 1.0]], np.float32)),
+                  Tensor(np.array([5], np.int64)), Tensor(np.array([2], np.int64))),
+                 {"numsamples": 4, "replacement": True}),
+                ((Tensor(np.array([1.0, 2.0, 3.0], np.float64)), 3, 0),
+                 {"numsamples": 2, "replacement": False})]}
 
 
 def vmap_samples(B, U, f32) -> dict:  # noqa: N803 - the harness's maker names

@@ -439,6 +439,7 @@ NO_FLOAT16.update(ops27_samples.NO_FLOAT16)
 ZERO_BY_DEFINITION.update(st_ops_samples.ZERO_BY_DEFINITION)
 SAMPLES.update(opsb_samples.bprop_samples(n, s, u))
 SAMPLES.update(opsf_samples.bprop_samples(n, s, u))
+NON_DIFFERENTIABLE.update(opsf_samples.NON_DIFFERENTIABLE)
 NON_DIFFERENTIABLE.update(opsb_samples.NON_DIFFERENTIABLE)
 
 

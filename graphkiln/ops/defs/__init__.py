@@ -40,6 +40,7 @@ from . import (  # noqa: F401
     linalg,
     masked_scatter,
     math,
+    multinomial_draws,
     nll_loss,
     nn,
     nn_losses,
