@@ -1,11 +1,17 @@
 """Registry-walk samples (tests/ops/test_registry.py, test_batching_rules.py, test_bprop.py)
 for ``PadV3``/``PadV3Grad`` (``ops/defs/pad_v3.py``) and ``MultinomialWithReplacement``
-(``ops/defs/multinomial_draws.py``, not differentiable, refused by vmap)."""
+(``ops/defs/multinomial_draws.py``, not differentiable, refused by vmap),
+``SparseSegmentMeanWithNumSegments`` (``ops/defs/sparse_segment.py``)."""
 import numpy as np
 
 from graphkiln import Tensor
 
 NON_DIFFERENTIABLE = {"MultinomialWithReplacement": "random integer category draws"}
+
+
+_SEG_IDX = np.array([0, 2, 1, 3, 3], np.int32)
+_SEG_GAPS = np.array([0, 0, 2, 2, 4], np.int32)  # sorted ids with a gap, 6 segments
+_SIX = np.array([6], np.int32)
 
 
 def _pads(*v):
@@ -28,7 +34,9 @@ def registry_samples(f32) -> dict:
                   Tensor(np.array([5], np.int64)), Tensor(np.array([2], np.int64))),
                  {"numsamples": 4, "replacement": True}),
                 ((Tensor(np.array([1.0, 2.0, 3.0], np.float64)), 3, 0),
-                 {"numsamples": 2, "replacement": False})]}
+                 {"numsamples": 2, "replacement": False})],
+            "SparseSegmentMeanWithNumSegments": [
+                ((f32(4, 3), Tensor(_SEG_IDX), Tensor(_SEG_GAPS), Tensor(_SIX)), {})]}
 
 
 def vmap_samples(B, U, f32) -> dict:  # noqa: N803 - the harness's maker names
@@ -38,7 +46,9 @@ def vmap_samples(B, U, f32) -> dict:  # noqa: N803 - the harness's maker names
                       lambda r: ((B(f32(r, 3, 2, 3, 4)), U(pads), B(f32(r, 3))), {}),
                       lambda r: ((B(f32(r, 3, 2, 3, 4)), B(np.array(
                           [[1, 0], [0, 1], [-1, 2]], np.int64))), {"mode": "circular"})],
-            "PadV3Grad": [lambda r: ((B(f32(r, 3, 1, 2, 4, 7)), U(pads)), {"mode": "edge"})]}
+            "PadV3Grad": [lambda r: ((B(f32(r, 3, 1, 2, 4, 7)), U(pads)), {"mode": "edge"})],
+            "SparseSegmentMeanWithNumSegments": [
+                lambda r: ((B(f32(r, 3, 4, 2)), U(_SEG_IDX), U(_SEG_GAPS), U(_SIX)), {})]}
 
 
 def bprop_samples(n, s, u) -> dict:
@@ -47,4 +57,6 @@ def bprop_samples(n, s, u) -> dict:
     return {"PadV3": [s(n(1, 2, 3, 4), pads, n()), s(n(1, 2, 3, 4), pads, mode="circular"),
                       s(n(2, 3, 4), (2, 1), mode="reflect", paddings_contiguous=False),
                       s(n(2, 3, 4), (2, 1), mode="edge")],
-            "PadV3Grad": [s(n(1, 2, 4, 7), pads), s(n(2, 4, 7), (2, 1), mode="reflect")]}
+            "PadV3Grad": [s(n(1, 2, 4, 7), pads), s(n(2, 4, 7), (2, 1), mode="reflect")],
+            "SparseSegmentMeanWithNumSegments": [s(n(4, 3), Tensor(_SEG_IDX), Tensor(_SEG_GAPS),
+                                                   Tensor(_SIX))]}
