@@ -5,6 +5,8 @@ parts' rules. (``SqrtGrad`` and the other element-wise
 backward kernels are primitives: ``ops/defs/elementwise.py``.)"""
 from __future__ import annotations
 
+import numpy as np
+
 import graphkiln.ops.functional as F
 import graphkiln.ops.interpolation as IP
 
@@ -31,6 +33,10 @@ class StridedSliceGrad(_Composed):
     def __call__(self, dy: Tensor, shapex, begin, end, strides) -> Tensor:
         shape = tuple(int(d) for d in shapex)
         index = strided_index(begin, end, strides, **self.masks)
+        want = np.broadcast_to(np.empty((), np.bool_), shape)[index].shape
+        if tuple(dy.shape) != want and -1 not in tuple(dy.shape) and \
+                int(np.prod(dy.shape)) == int(np.prod(want)):
+            dy = F.reshape(dy, want)  # (MindSpore's kernel reads dy's elements in order)
         return GetitemGrad(dy, index, shape=shape)
 
 
