@@ -9,19 +9,60 @@ from __future__ import annotations
 import graphkiln.ops.defs.array as A
 import graphkiln.ops.defs.conv as C
 
+from ...common.tensor import Tensor
 from ..primitive import REGISTRY
-from .batching import NOT_BATCHED, batch_size, batched, front, rule_for, to_front
+from .batching import NOT_BATCHED, batch_size, batched, front, move_axis, rule_for, to_front
 
+# element-wise updates of weights the vmap transform batches on the caller's weights
+# (``_Batcher.batched_update``, tests/transforms/test_vmap_weight_updates.py)
+ELEMENTWISE_UPDATES = ("ApplyMomentum", "ApplyRMSProp", "ApplyAdagrad", "ApplyAdagradV2",
+                       "ApplyAdaMax", "ApplyAdadelta", "ApplyAddSign", "ApplyPowerSign",
+                       "ApplyGradientDescent", "ApplyProximalGradientDescent")
 NOT_BATCHED.update({
     name: "memory effect (an optimizer update): a vmapped function must be pure "
           "(clear error)"
-    for name in ("ApplyMomentum", "Adam", "AdamWeightDecay", "ApplyRMSProp",
-                 "ApplyCenteredRMSProp", "ApplyAdagrad", "ApplyAdamWithAmsgradV2", "SGD",
-                 "ApplyAdagradV2", "ApplyAdaMax", "ApplyAdadelta", "ApplyAddSign",
-                 "ApplyPowerSign", "ApplyFtrl", "ApplyGradientDescent", "ApplyProximalAdagrad",
-                 "ApplyProximalGradientDescent", "SparseApplyAdagrad", "SparseApplyAdagradV2",
-                 "SparseApplyFtrl", "FusedSparseAdam", "FusedSparseLazyAdam",
-                 "FusedSparseFtrl", "FusedSparseProximalAdagrad")})
+    for name in ("Adam", "AdamWeightDecay", "ApplyCenteredRMSProp", "ApplyAdamWithAmsgradV2",
+                 "SGD", "ApplyFtrl", "ApplyProximalAdagrad", "SparseApplyAdagrad",
+                 "SparseApplyAdagradV2", "SparseApplyFtrl", "FusedSparseAdam",
+                 "FusedSparseLazyAdam", "FusedSparseFtrl", "FusedSparseProximalAdagrad")})
+NOT_BATCHED.update({name: "memory effect: the vmap transform writes the caller's weights "
+                          "(tests/transforms/test_vmap_weight_updates.py)"
+                    for name in ELEMENTWISE_UPDATES})
+
+
+def _update_rule(opdef):
+    """Batch an element-wise weight update: the weights (``opdef.ref_inputs``) batched on
+    one axis ``d`` are updated whole; a batched gradient moves its batch axis to ``d``, an
+    unbatched one gains a unit axis there; each example's hyper-parameter (``(B,)``)
+    becomes a ``(1, .., B, .., 1)`` Tensor that broadcasts along ``d``."""
+    n_refs = len(opdef.ref_inputs)
+
+    def rule(*args, dims, **attrs):
+        d = dims[0]
+        if any(dims[i] != d for i in range(n_refs)):
+            raise ValueError(f"For '{opdef.name}' under vmap, the weights it updates must be "
+                             f"batched on one axis, but got axes {list(dims[:n_refs])}.")
+        var = args[0]
+        rank, size = var.ndim, var.shape[d]
+        new = list(args[:n_refs])
+        for a, e in zip(args[n_refs:], dims[n_refs:]):
+            if not isinstance(a, Tensor) or a.ndim == 0 and e is None:
+                new.append(a)  # a hyper-parameter shared by every example
+            elif e is not None and a.ndim == 1:
+                shape = [1] * rank
+                shape[d] = size
+                new.append(A.Reshape(a, tuple(shape)))
+            elif e is not None:
+                new.append(move_axis(a, e, d))
+            else:
+                new.append(A.ExpandDims(a, d))
+        out = opdef(*new, **attrs)
+        return out, (tuple(d for _ in out) if isinstance(out, tuple) else d)
+    return rule
+
+
+for _name in ELEMENTWISE_UPDATES:
+    REGISTRY[_name].def_vmap(_update_rule(REGISTRY[_name]))
 
 
 def per_example(opdef, args, dims, attrs):
