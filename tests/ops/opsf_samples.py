@@ -1,7 +1,8 @@
 """Registry-walk samples (tests/ops/test_registry.py, test_batching_rules.py, test_bprop.py)
 for ``PadV3``/``PadV3Grad`` (``ops/defs/pad_v3.py``) and ``MultinomialWithReplacement``
 (``ops/defs/multinomial_draws.py``, not differentiable, refused by vmap),
-``SparseSegmentMeanWithNumSegments`` (``ops/defs/sparse_segment.py``)."""
+``SparseSegmentMeanWithNumSegments`` (``ops/defs/sparse_segment.py``), ``FFTShift``/``IFFTShift``
+(``ops/defs/fft_shift.py``)."""
 import numpy as np
 
 from graphkiln import Tensor
@@ -36,7 +37,10 @@ def registry_samples(f32) -> dict:
                 ((Tensor(np.array([1.0, 2.0, 3.0], np.float64)), 3, 0),
                  {"numsamples": 2, "replacement": False})],
             "SparseSegmentMeanWithNumSegments": [
-                ((f32(4, 3), Tensor(_SEG_IDX), Tensor(_SEG_GAPS), Tensor(_SIX)), {})]}
+                ((f32(4, 3), Tensor(_SEG_IDX), Tensor(_SEG_GAPS), Tensor(_SIX)), {})],
+            **{n: [((f32(2, 3, 5),), {}), ((f32(2, 3, 5), (0, -1)), {}),
+                   ((Tensor(np.arange(7, dtype=np.int32)), 0), {})]
+               for n in ("FFTShift", "IFFTShift")}}
 
 
 def vmap_samples(B, U, f32) -> dict:  # noqa: N803 - the harness's maker names
@@ -48,7 +52,11 @@ def vmap_samples(B, U, f32) -> dict:  # noqa: N803 - the harness's maker names
                           [[1, 0], [0, 1], [-1, 2]], np.int64))), {"mode": "circular"})],
             "PadV3Grad": [lambda r: ((B(f32(r, 3, 1, 2, 4, 7)), U(pads)), {"mode": "edge"})],
             "SparseSegmentMeanWithNumSegments": [
-                lambda r: ((B(f32(r, 3, 4, 2)), U(_SEG_IDX), U(_SEG_GAPS), U(_SIX)), {})]}
+                lambda r: ((B(f32(r, 3, 4, 2)), U(_SEG_IDX), U(_SEG_GAPS), U(_SIX)), {})],
+            **{n: [lambda r: ((B(f32(r, 3, 2, 5)),), {}),
+                   lambda r: ((B(f32(r, 3, 4, 5)), (-1,)), {}),
+                   lambda r: ((B(f32(r, 3, 4, 5)), 0), {})]
+               for n in ("FFTShift", "IFFTShift")}}
 
 
 def bprop_samples(n, s, u) -> dict:
@@ -59,4 +67,6 @@ def bprop_samples(n, s, u) -> dict:
                       s(n(2, 3, 4), (2, 1), mode="edge")],
             "PadV3Grad": [s(n(1, 2, 4, 7), pads), s(n(2, 4, 7), (2, 1), mode="reflect")],
             "SparseSegmentMeanWithNumSegments": [s(n(4, 3), Tensor(_SEG_IDX), Tensor(_SEG_GAPS),
-                                                   Tensor(_SIX))]}
+                                                   Tensor(_SIX))],
+            **{name: [s(n(2, 3, 5)), s(n(4, 5), (1,)), s(n(3, 4), -2)]
+               for name in ("FFTShift", "IFFTShift")}}

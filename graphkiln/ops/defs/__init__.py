@@ -26,6 +26,7 @@ from . import (  # noqa: F401
     elementwise,
     embedding_cache,
     fft,
+    fft_shift,
     fractional_max_pool,
     fractional_pool,
     fused,

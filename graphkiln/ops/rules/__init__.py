@@ -18,6 +18,7 @@ from . import (  # noqa: F401  (importing attaches the rules)
     elementwise,
     embedding_cache,
     fft,
+    fft_shift,
     fractional_pool,
     grid_sampler,
     kl_div,
