@@ -26,7 +26,7 @@ def registry_samples(f32) -> dict:
                       ((img, (1, -1, 2, 1)), {"mode": "circular"}),
                       ((img, _pads(1, 2, 2, 0)), {"mode": "reflect",
                                                   "paddings_contiguous": False}),
-                      ((Tensor(np.arange(6, dtype=np.int32).reshape(2, 3)), (1, 1)),
+                      ((Tensor(np.arange(6, dtype=np.int32).reshape(1, 2, 3)), (1, 1)),
                        {"mode": "edge"})],
             "PadV3Grad": [((f32(1, 2, 4, 7), _pads(1, 2, 0, 1)), {}),
                           ((f32(1, 2, 6, 4), (1, -1, 2, 1)), {"mode": "circular"})],

@@ -3,10 +3,10 @@
 
 ``paddings`` (a 1-D int Tensor or a tuple, possibly known only at run time) holds
 (before, after) pairs for the last dimensions, the last dimension first; with
-``paddings_contiguous=False`` all the befores come first, then the afters. As MindSpore's
-CPU kernel, a negative size first crops its side of the dimension, then the positive sizes
-pad what is left: with ``constant_value`` (``constant``, 0 when not given), the mirror
-image without the edge (``reflect``), the edge repeated (``edge``) or the other end
+``paddings_contiguous=False`` all the befores come first, then the afters. A negative size
+crops its side of the dimension, the positive sizes pad (in the order of MindSpore's CPU
+kernel, see :func:`positions`): with ``constant_value`` (``constant``), the mirror image
+without the edge (``reflect``), the edge repeated (``edge``) or the other end
 (``circular``). Every mode is one gather of positions per axis (``-1``: the constant), so
 the backward adds each output's cotangent back to the position it was read from.
 """
@@ -76,6 +76,10 @@ def _infer_for(name: str, sign: int):
         rank = len(x.shape)
         if count >= 0:
             _check_count(name, count, rank)
+            if mode != "constant" and (count != 2 * (rank - 2) or not 3 <= rank <= 5):
+                raise ValueError(f"For '{name}' in {mode} mode, the input must be 3-D to 5-D "
+                                 f"with 2 paddings per dimension after the first two, but got "
+                                 f"a {rank}-D input and {count} paddings.")
         shape = list(x.shape)
         if values is None:
             lo = 0 if count < 0 else rank - count // 2
@@ -93,16 +97,22 @@ def _infer_for(name: str, sign: int):
 
 def positions(size: int, before: int, after: int, mode: str) -> np.ndarray:
     """The input position each output position along one axis reads (``-1``: the
-    constant): crop the negative sides, then pad the positive ones."""
-    index = np.arange(size, dtype=np.int64)[max(-before, 0):size - max(-after, 0)]
+    constant). As MindSpore's kernel, ``reflect`` mirrors the whole dimension and then
+    crops the negative sides; the other modes crop first and pad what is left (a
+    circular pad wraps around the cropped dimension)."""
     grow = (max(before, 0), max(after, 0))
+    crop = (max(-before, 0), max(-after, 0))
+    if mode == "reflect":
+        if max(grow) >= size:
+            raise ValueError(f"For 'PadV3' in reflect mode, the paddings must be less than "
+                             f"the padded dimension {size}, but got {grow}.")
+        index = np.pad(np.arange(size, dtype=np.int64), grow, mode="reflect")
+        return index[crop[0]:len(index) - crop[1]]
+    index = np.arange(size, dtype=np.int64)[crop[0]:size - crop[1]]
     if grow == (0, 0):
         return index
     if mode == "constant":
         return np.pad(index, grow, constant_values=-1)
-    if mode == "reflect" and max(grow) >= len(index):
-        raise ValueError(f"For 'PadV3' in reflect mode, the paddings must be less than the "
-                         f"padded dimension {len(index)}, but got {grow}.")
     return np.pad(index, grow, mode=_NUMPY_MODE[mode])
 
 

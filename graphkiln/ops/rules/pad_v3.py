@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import graphkiln.ops.functional as F
 
+from ..defs import array as A
 from ..defs import pad_v3 as PV
+from ..dynamic_shape import shape_of
 from .batching import batched, rule_for, to_front
 from .batching_nn import per_example
 from .bprop import bprop
@@ -39,7 +41,13 @@ def _batch_rule(op) -> None:
         on its own when the paddings or the constant are batched."""
         if any(batched(d) for d in dims[1:]):
             return per_example(op, args, dims, attrs)
-        return op(to_front(args[0], dims[0]), *args[1:], **attrs), 0
+        x = to_front(args[0], dims[0])
+        if attrs.get("mode", "constant") == "constant":
+            return op(x, *args[1:], **attrs), 0
+        # the other modes pad 3-D to 5-D inputs: the batch folds into the first axis
+        lead = tuple(x.shape[:2])
+        out = op(A.Reshape(x, (lead[0] * lead[1],) + tuple(x.shape[2:])), *args[1:], **attrs)
+        return A.Reshape(out, lead + tuple(shape_of(out)[1:])), 0
 
 
 _batch_rule(PV.PadV3)
