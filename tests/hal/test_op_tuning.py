@@ -1,5 +1,6 @@
 """``device_context.cpu.op_tuning.threads_num`` against MindSpore 2.10 CPU
 (fixtures/op_tuning.json by fixtures/record_op_tuning.py): the checks, and once per process."""
+import ast
 import json
 from pathlib import Path
 
@@ -15,7 +16,7 @@ def test_threads_num_recorded(monkeypatch):
     got = []
     for arg, _ in REC:
         try:
-            got.append([arg, [repr(op_tuning.threads_num(eval(arg)))]])
+            got.append([arg, [repr(op_tuning.threads_num(ast.literal_eval(arg)))]])
         except (TypeError, ValueError, RuntimeError) as e:
             got.append([arg, [type(e).__name__]])
     assert got == REC
