@@ -13,8 +13,9 @@ _INVERSE = {"FFTShift": FS.IFFTShift, "IFFTShift": FS.FFTShift}
 
 def _rules(op) -> None:
     @bprop(op.name)
-    def backward(input, dim, out, dout):  # noqa: A002
-        return _INVERSE[op.name](dout, dim), None
+    def backward(*args):
+        (_, *dim), dout = args[:-2], args[-1]  # (``dim`` may be left out)
+        return (_INVERSE[op.name](dout, *dim), *([None] * len(dim)))
 
     @rule_for(op.name)
     def batch(input, dim=None, *, dims):  # noqa: A002
