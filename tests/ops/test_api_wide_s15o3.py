@@ -14,7 +14,7 @@ from api_case_check import check_graph, check_recorded, load  # noqa: E402
 
 FAMILIES = {f: load(f) for f in ("segment_dtypes", "upsample", "pad_v3", "roi_align_grad",
                                  "row_update_methods", "sparse_segment_mean",
-                                 "strided_slice_grad", "fft_shift")}
+                                 "strided_slice_grad", "fft_shift", "tensor_to_tuple")}
 CASES = [(f, name) for f, fam in FAMILIES.items() for name in sorted(fam.cases)]
 
 
