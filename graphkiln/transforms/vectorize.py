@@ -77,10 +77,14 @@ def _with_batch(a, d, size: int):
 _EFFECT_MEMO: dict[int, tuple] = {}
 
 
+def _batched_write(opdef) -> bool:
+    """A primitive updating weights in place that has a batching rule."""
+    return opdef is not None and opdef.effect == MEM_EFFECT and opdef.vmap is not None
+
+
 def _refused_effect(opdef) -> bool:
     """A side effect vmap cannot batch: any but a weight update with a batching rule."""
-    return opdef is not None and opdef.effect != "none" and not (
-        opdef.effect == MEM_EFFECT and opdef.vmap is not None)
+    return opdef is not None and opdef.effect != "none" and not _batched_write(opdef)
 
 
 def _effect_in(node: CNode) -> str | None:
@@ -135,11 +139,9 @@ def _batched_effect(node: Node) -> bool:
 
 
 def _batched_update(node: Node) -> bool:
-    """A primitive call updating weights in place that has a batching rule."""
-    if not isinstance(node.inputs[0], ValueNode):
-        return False
-    opdef = getattr(node.inputs[0].value, "opdef", None)
-    return opdef is not None and opdef.effect == MEM_EFFECT and opdef.vmap is not None
+    """A call of a weight update that has a batching rule."""
+    return isinstance(node.inputs[0], ValueNode) and _batched_write(
+        getattr(node.inputs[0].value, "opdef", None))
 
 
 _SCATTERS = tuple(f"ScatterNd{k}" for k in ("Add", "Sub", "Mul", "Div", "Max", "Min",

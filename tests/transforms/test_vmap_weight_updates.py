@@ -109,3 +109,45 @@ def test_unbatched_weight_with_a_batched_gradient_is_refused():
         return ops.ApplyGradientDescent()(v, Tensor(np.float32(0.1)), g)
     with pytest.raises(ValueError, match="ApplyGradientDescent"):
         ops.vmap(update, in_axes=(None, 0))(var, Tensor(np.ones((3, 2, 4), np.float32)))
+
+
+class _Nested(nn.Cell):
+    """vmap of vmap: weights ``(2, 3, 4)``, ``lr`` one per pair of examples, ``rho`` one per
+    inner example, the gradient shared (unbatched)."""
+
+    def __init__(self, weights):
+        super().__init__()
+        self.w = [Parameter(Tensor(w), name=f"w{i}") for i, w in enumerate(weights)]
+        self.w0, self.w1, self.w2 = self.w
+        op = ops.ApplyAdadelta()
+        inner = ops.vmap(lambda v, a, u, lr, rho, g: op(v, a, u, lr, rho, 1e-6, g),
+                         in_axes=(0, 0, 0, 0, 0, None))
+        self.outer = ops.vmap(inner, in_axes=(0, 0, 0, 0, None, None))
+
+    def construct(self, lr, rho, grad):
+        return self.outer(self.w0, self.w1, self.w2, lr, rho, grad)
+
+
+def test_nested_vmap_with_shared_gradient_equals_double_loop():
+    rng = np.random.default_rng(1)
+    weights = [rng.uniform(0.1, 1.0, (2, 3, 4)).astype(np.float32) for _ in range(3)]
+    lr = rng.uniform(0.01, 0.1, (2, 3)).astype(np.float32)
+    rho = np.array([0.9, 0.95, 0.8], np.float32)
+    grad = rng.standard_normal(4).astype(np.float32)
+    want = [w.copy() for w in weights]
+    for i in range(2):
+        for j in range(3):
+            ps = [Parameter(Tensor(w[i, j]), name=f"p{k}") for k, w in enumerate(weights)]
+            ops.ApplyAdadelta()(*ps, Tensor(lr[i, j]), Tensor(rho[j]), Tensor(np.float32(1e-6)),
+                                Tensor(grad))
+            for w, p in zip(want, ps):
+                w[i, j] = p.asnumpy()
+    ms.set_context(mode=ms.GRAPH_MODE)
+    try:
+        net = _Nested(weights)
+        out = net(Tensor(lr), Tensor(rho), Tensor(grad))
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+    for got, p, w in zip(out, net.w, want):
+        np.testing.assert_allclose(got.asnumpy(), w, rtol=1e-5, atol=1e-6)
+        np.testing.assert_allclose(p.asnumpy(), w, rtol=1e-5, atol=1e-6)

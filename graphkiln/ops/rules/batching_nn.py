@@ -6,6 +6,8 @@ statistics) the op runs once per example and the results are stacked.
 """
 from __future__ import annotations
 
+import numpy as np
+
 import graphkiln.ops.defs.array as A
 import graphkiln.ops.defs.conv as C
 
@@ -32,9 +34,9 @@ NOT_BATCHED.update({name: "memory effect: the vmap transform writes the caller's
 
 def _update_rule(opdef):
     """Batch an element-wise weight update: the weights (``opdef.ref_inputs``) batched on
-    one axis ``d`` are updated whole; a batched gradient moves its batch axis to ``d``, an
-    unbatched one gains a unit axis there; each example's hyper-parameter (``(B,)``)
-    becomes a ``(1, .., B, .., 1)`` Tensor that broadcasts along ``d``."""
+    one axis ``d`` are updated whole; every other input (a gradient, a hyper-parameter per
+    example) gets the weights' rank, its batch axis at ``d`` (a unit one when unbatched) and
+    its own dimensions last, so that it broadcasts as it did against each example."""
     n_refs = len(opdef.ref_inputs)
 
     def rule(*args, dims, **attrs):
@@ -42,20 +44,16 @@ def _update_rule(opdef):
         if any(dims[i] != d for i in range(n_refs)):
             raise ValueError(f"For '{opdef.name}' under vmap, the weights it updates must be "
                              f"batched on one axis, but got axes {list(dims[:n_refs])}.")
-        var = args[0]
-        rank, size = var.ndim, var.shape[d]
+        rank = args[0].ndim
         new = list(args[:n_refs])
         for a, e in zip(args[n_refs:], dims[n_refs:]):
-            if not isinstance(a, Tensor) or a.ndim == 0 and e is None:
+            if not isinstance(a, Tensor) or e is None and int(np.prod(a.shape)) <= 1:
                 new.append(a)  # a hyper-parameter shared by every example
-            elif e is not None and a.ndim == 1:
-                shape = [1] * rank
-                shape[d] = size
-                new.append(A.Reshape(a, tuple(shape)))
-            elif e is not None:
-                new.append(move_axis(a, e, d))
-            else:
-                new.append(A.ExpandDims(a, d))
+                continue
+            a = to_front(a, e) if e is not None else A.ExpandDims(a, 0)
+            own = tuple(a.shape[1:])
+            a = A.Reshape(a, (a.shape[0],) + (1,) * (rank - 1 - len(own)) + own)
+            new.append(move_axis(a, 0, d) if d else a)
         out = opdef(*new, **attrs)
         return out, (tuple(d for _ in out) if isinstance(out, tuple) else d)
     return rule
