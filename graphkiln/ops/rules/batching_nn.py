@@ -10,6 +10,7 @@ import numpy as np
 
 import graphkiln.ops.defs.array as A
 import graphkiln.ops.defs.conv as C
+import graphkiln.ops.functional as F
 
 from ...common.tensor import Tensor
 from ..primitive import REGISTRY
@@ -53,7 +54,10 @@ def _update_rule(opdef):
             a = to_front(a, e) if e is not None else A.ExpandDims(a, 0)
             own = tuple(a.shape[1:])
             a = A.Reshape(a, (a.shape[0],) + (1,) * (rank - 1 - len(own)) + own)
-            new.append(move_axis(a, 0, d) if d else a)
+            a = move_axis(a, 0, d) if d else a
+            if e is None:  # shared by every example (a gradient): the weights' shape
+                a = F.broadcast_to(a, tuple(args[0].shape))
+            new.append(a)
         out = opdef(*new, **attrs)
         return out, (tuple(d for _ in out) if isinstance(out, tuple) else d)
     return rule
