@@ -139,7 +139,8 @@ __all__ += [  # the functional APIs of tests/ops/test_api_*
 
 
 def __getattr__(name: str):
-    # ``ops.auto_generate`` without importing it here (it imports this package)
-    if name == "auto_generate":
-        return _importlib.import_module(f"{__name__}.auto_generate")
+    # ``ops.auto_generate``, ``ops.function`` without importing them here (they import this
+    # package)
+    if name in ("auto_generate", "function"):
+        return _importlib.import_module(f"{__name__}.{name}")
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -16,6 +16,7 @@ from ..common import dtype as mstype
 from ..common.tensor import Tensor
 from .defs._infer import norm_axis
 from .defs.array import TopK
+from .defs.pad_v3 import positions as pad_positions
 from .run_time_pad import is_run_time_padding, pad_run_time
 
 __all__ = ["tril", "triu", "flip", "fliplr", "flipud", "narrow", "chunk", "tensor_split",
@@ -407,8 +408,9 @@ def repeat_interleave(input, repeats, dim=None, *, output_size=None) -> Tensor:
     return F.gather(x, Tensor(index), ax)
 
 
+# ops.pad's modes as PadV3 names them
 _PAD_MODES = {"constant": "constant", "reflect": "reflect", "replicate": "edge",
-              "circular": "wrap"}
+              "circular": "circular"}
 
 
 def pad(input_x, padding, mode: str = "constant", value=None) -> Tensor:
@@ -447,12 +449,9 @@ def pad(input_x, padding, mode: str = "constant", value=None) -> Tensor:
             if not (before or after):
                 continue
             size = x.shape[ax]
-        index = np.arange(size)
-        grow = (max(before, 0), max(after, 0))
-        if grow != (0, 0):
-            index = np.pad(index, grow, mode=_PAD_MODES[mode])
-        index = index[-min(before, 0):len(index) + min(after, 0)]  # negative sizes crop
-        x = F.gather(x, Tensor(index.astype(np.int64)), ax)
+        # (negative sizes crop first, as MindSpore's PadV3)
+        index = pad_positions(size, before, after, _PAD_MODES[mode])
+        x = F.gather(x, Tensor(index), ax)
     return x
 
 

@@ -5,7 +5,10 @@ parts' rules. (``SqrtGrad`` and the other element-wise
 backward kernels are primitives: ``ops/defs/elementwise.py``.)"""
 from __future__ import annotations
 
+import numpy as np
+
 import graphkiln.ops.functional as F
+import graphkiln.ops.interpolation as IP
 
 from ..common.tensor import Tensor
 from ..ir.primitive import REGISTRY
@@ -13,7 +16,8 @@ from .composed_primitives import _Composed
 from .defs.array import strided_index
 from .defs.grad_ops import GetitemGrad
 
-__all__ = ["StridedSliceGrad", "LayerNormGrad", "BatchNormGrad", "PReLUGrad"]
+__all__ = ["StridedSliceGrad", "LayerNormGrad", "BatchNormGrad", "PReLUGrad",
+           "UpsampleTrilinear3DGrad"]
 
 
 class StridedSliceGrad(_Composed):
@@ -29,6 +33,10 @@ class StridedSliceGrad(_Composed):
     def __call__(self, dy: Tensor, shapex, begin, end, strides) -> Tensor:
         shape = tuple(int(d) for d in shapex)
         index = strided_index(begin, end, strides, **self.masks)
+        want = np.broadcast_to(np.empty((), np.bool_), shape)[index].shape
+        if tuple(dy.shape) != want and -1 not in tuple(dy.shape) and \
+                int(np.prod(dy.shape)) == int(np.prod(want)):
+            dy = F.reshape(dy, want)  # (MindSpore's kernel reads dy's elements in order)
         return GetitemGrad(dy, index, shape=shape)
 
 
@@ -108,3 +116,19 @@ class PReLUGrad(_Composed):
 
     def __call__(self, dy: Tensor, x: Tensor, weight: Tensor) -> tuple:
         return tuple(REGISTRY["PReLU"].bprop(x, weight, None, dy))
+
+
+class UpsampleTrilinear3DGrad(_Composed):
+    """``(dy, input_size, output_size=None, scales=None) -> dx``: the backward of
+    ``UpsampleTrilinear3D(align_corners)`` from an input of shape ``input_size`` (NCDHW) to
+    ``dy``'s shape; ``scales`` (output over input per axis) as the forward's."""
+
+    def __init__(self, align_corners: bool = False):
+        self.align_corners = align_corners
+
+    def __call__(self, dy: Tensor, input_size, output_size=None, scales=None) -> Tensor:
+        if len(tuple(input_size)) != 5 or dy.ndim != 5:
+            raise ValueError(f"For 'UpsampleTrilinear3DGrad', 'dy' and 'input_size' must be "
+                             f"5-D, but got {dy.ndim}-D and {list(input_size)}.")
+        ratios = None if scales is None else [1.0 / float(f) for f in scales]
+        return IP.resize_adjoint(dy, tuple(input_size), ratios, "trilinear", self.align_corners)

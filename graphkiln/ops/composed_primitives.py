@@ -15,12 +15,13 @@ from ..common import dtype as mstype
 from ..common.parameter import Parameter
 from ..common.tensor import Tensor
 from ..ir.primitive import REGISTRY, override_class, primitive_class
+from .defs import scalar as SS
 from .defs.image import source_indices
 
 __all__ = ["ReduceAny", "ReduceAll", "MaximumGrad", "MinimumGrad", "MaximumGradGrad", "IndexAdd",
            "ConvertToDynamic", "InsertGradientOf", "BatchNorm", "FillV2", "TupleToTensor",
-           "ListToTensor", "CopyWithSlice", "ResizeNearestNeighborV2",
-           "ResizeNearestNeighborV2Grad"]
+           "ListToTensor", "TensorToTuple", "TensorToList", "CopyWithSlice",
+           "ResizeNearestNeighborV2", "ResizeNearestNeighborV2Grad"]
 
 
 def _check_bool(owner: str, name: str, value) -> bool:
@@ -190,6 +191,30 @@ class TupleToTensor(_Composed):
 
 class ListToTensor(TupleToTensor):
     """``ListToTensor()(input_x, dtype)``: as :class:`TupleToTensor`."""
+
+
+class TensorToTuple(_Composed):
+    """``TensorToTuple()(input_x)``: the elements of a 1-D Tensor as a tuple of Python
+    numbers (run-time numbers inside a graph when the values are known only then)."""
+
+    def __call__(self, input_x):
+        if not isinstance(input_x, Tensor) or input_x.ndim != 1:
+            raise TypeError(f"For '{type(self).__name__}', 'input_x' must be a 1-D Tensor, but "
+                            f"got {input_x!r}.")
+        if not input_x.is_symbolic:
+            return tuple(input_x.asnumpy().tolist())
+        if input_x.shape[0] < 0:
+            raise ValueError(f"For '{type(self).__name__}', the length of 'input_x' must be "
+                             f"known when the graph is built, but got shape "
+                             f"{list(input_x.shape)}.")
+        return tuple(SS.TensorToScalar(input_x[i]) for i in range(input_x.shape[0]))
+
+
+class TensorToList(TensorToTuple):
+    """``_sequence_ops.TensorToList()(input_x)``: as :class:`TensorToTuple`, a list."""
+
+    def __call__(self, input_x):
+        return list(super().__call__(input_x))
 
 
 class CopyWithSlice(_Composed):

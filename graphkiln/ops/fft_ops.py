@@ -12,8 +12,9 @@ from ..common import dtype as mstype
 from ..common.symbolic_scalar import SymbolicScalar
 from ..common.symbolic_sequence import SymbolicSequence
 from ..common.tensor import Tensor
-from .array_ops import pad, roll
+from .array_ops import pad
 from .defs import fft as FT
+from .defs import fft_shift as FS
 
 __all__ = ["fft", "ifft", "fft2", "ifft2", "fftn", "ifftn", "rfft", "irfft", "rfft2",
            "irfft2", "rfftn", "irfftn", "hfft", "ihfft", "hfft2", "ihfft2", "hfftn", "ihfftn",
@@ -160,22 +161,14 @@ def ihfft2(input, s=None, dim=(-2, -1), norm=None) -> Tensor:  # noqa: A002
     return ihfftn(input, s, dim, norm)
 
 
-def _shift(input, dim, sign: int) -> Tensor:
-    if dim is None:
-        dim = tuple(range(input.ndim))
-    dims = (dim,) if isinstance(dim, int) else tuple(dim)
-    shifts = tuple(sign * (input.shape[d] // 2) for d in dims)
-    return roll(input, shifts, dims)
-
-
 def fftshift(input, dim=None) -> Tensor:  # noqa: A002
     """``input`` rolled so that the zero frequency is in the middle of ``dim``."""
-    return _shift(input, dim, 1)
+    return FS.FFTShift(input, dim)
 
 
 def ifftshift(input, dim=None) -> Tensor:  # noqa: A002
     """The inverse of :func:`fftshift`."""
-    return _shift(input, dim, -1)
+    return FS.IFFTShift(input, dim)
 
 
 def _frequencies(values: np.ndarray, dtype) -> Tensor:

@@ -1162,6 +1162,7 @@ _UPPER_NAMES = {
                                       "derivative", "linearize")},
     **{name: "clip_ops" for name in ("stop_gradient", "clip_by_value",
                                      "clip_by_global_norm")},
+    "interpolate_ext": "interpolation",
 }
 
 

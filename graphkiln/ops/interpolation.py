@@ -160,6 +160,42 @@ def interpolate(input, size=None, scale_factor=None, mode: str = "nearest",
             mode, n_in, n_out, scale, bool(align_corners)))
 
 
+def interpolate_ext(input, size=None, scale_factor=None, mode: str = "nearest",
+                    align_corners=None, recompute_scale_factor=None) -> Tensor:
+    """``mint.nn.functional.interpolate`` (``ops.function.nn_func.interpolate_ext``): as
+    :func:`interpolate`, but 'nearest' by a ``scale_factor`` resizes to
+    ``floor(n * scale_factor)`` (the source index ``floor(i * n_in / n_out)``), and the
+    blending modes take float scale factors only (a TypeError, as MindSpore's ``Upsample*``
+    primitives' signatures)."""
+    if isinstance(input, Tensor) and not input.dtype.is_float:
+        raise TypeError(f"For 'interpolate', 'input' must be a float Tensor, but got "
+                        f"{input.dtype}.")
+    if mode in _BLENDING and isinstance(scale_factor, (tuple, list)) and \
+            not all(isinstance(f, float) for f in scale_factor):
+        raise TypeError(f"For 'interpolate' in {mode} mode, 'scale_factor' must hold floats, "
+                        f"but got {scale_factor}.")
+    if mode == "nearest" and scale_factor is not None and size is None and input.ndim > 2:
+        n = input.ndim - 2
+        factors = tuple(scale_factor) if isinstance(scale_factor, (tuple, list)) else \
+            (scale_factor,) * n
+        if len(factors) == n:
+            size = tuple(int(d * float(f)) for d, f in zip(input.shape[2:], factors))
+            scale_factor = None
+    return interpolate(input, size, scale_factor, mode, align_corners, recompute_scale_factor)
+
+
+def resize_adjoint(grad, input_size, scales, mode: str, align_corners: bool) -> Tensor:
+    """The gradient of resizing an input of shape ``input_size`` to ``grad``'s shape (the
+    backward kernels ``Upsample*Grad``): each axis multiplied by its weight matrix
+    transposed; ``scales`` (input over output per axis; None: from the sizes)."""
+    out = tuple(int(d) for d in input_size[2:])
+    spatial = tuple(grad.shape[2:])
+    if scales is None:
+        scales = [i / o for i, o in zip(out, spatial)]
+    return _resized(grad, out, scales, lambda n_g, n_x, scale: _axis_weights(
+        mode, n_x, n_g, scale, bool(align_corners)).T)
+
+
 def _resized(input, out: tuple, scales, weights) -> Tensor:
     """``input`` with each spatial axis multiplied by ``weights(n_in, n_out, scale)`` (an
     ``(n_out, n_in)`` matrix; None leaves the axis as it is)."""
@@ -171,8 +207,14 @@ def _resized(input, out: tuple, scales, weights) -> Tensor:
             continue
         lead = tuple(x.shape[:2 + axis])
         rest = tuple(x.shape[3 + axis:])
-        flat = F.reshape(x, (-1, n_in, int(np.prod(rest, dtype=np.int64))))
-        resized = F.matmul(Tensor(w.astype(mstype.dtype_to_nptype(dtype))), flat)
+        inner = int(np.prod(rest, dtype=np.int64))
+        # one 2-D product with the axis last (a batched one would broadcast ``w``)
+        flat = F.reshape(x, (-1, n_in, inner))
+        rows = F.reshape(F.transpose(flat, (0, 2, 1)), (-1, n_in)) if inner > 1 else \
+            F.reshape(flat, (-1, n_in))
+        resized = F.matmul(rows, Tensor(w.T.astype(mstype.dtype_to_nptype(dtype))))
+        if inner > 1:
+            resized = F.transpose(F.reshape(resized, (-1, inner, n_out)), (0, 2, 1))
         x = F.reshape(resized, lead + (n_out,) + rest)
     return x
 
@@ -199,4 +241,4 @@ def resize_bicubic(images, size, align_corners: bool = False,
         n_in, n_out, scale, bool(align_corners), legacy))
 
 
-__all__ = ["interpolate"]
+__all__ = ["interpolate", "interpolate_ext"]

@@ -19,6 +19,7 @@ import graphkiln.ops.sampling as sampling
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
 from ..ir import tracing_state
+from .defs import multinomial_draws as MD
 from .inplace_methods import _write
 
 __all__ = ["randint", "randint_like", "rand_like", "randn_like", "bernoulli", "gamma",
@@ -164,11 +165,12 @@ def random_categorical(logits: Tensor, num_sample: int, seed: int = 0,
 def multinomial_with_replacement(x: Tensor, seed, offset, numsamples: int,
                                  replacement: bool = False) -> Tensor:
     """int64 category indices drawn from the weights of each row of ``x``; ``(seed,
-    offset)`` fix the draws (``(-1, 0)`` draws fresh ones)."""
-    seed = _check_int("multinomial_with_replacement", "seed", seed)
-    offset = _check_int("multinomial_with_replacement", "offset", offset)
-    fixed = None if (seed, offset) == (-1, 0) else (seed * 1_000_003 + offset) % (1 << 62) + 1
-    return sampling.multinomial(x, numsamples, replacement, fixed)
+    offset)`` (ints or int Tensors) fix the draws (``(-1, 0)`` draws fresh ones)."""
+    for arg, v in (("seed", seed), ("offset", offset)):
+        if not isinstance(v, Tensor):
+            _check_int("multinomial_with_replacement", arg, v)
+    return MD.MultinomialWithReplacement(x, seed, offset, numsamples=numsamples,
+                                         replacement=replacement)
 
 
 def generator_seed(generator):

@@ -1,7 +1,8 @@
 """Tensor methods that MindSpore's tests/st/tensor use beyond ``tensor_methods_ext``:
 ``x.gather`` with both of MindSpore's overloads (``gather(dim, index)``, PyTorch's, and
 ``gather(input_indices, axis, batch_dims=0)``), ``x.histc``, ``x.nanmedian``, ``x.unfold``,
-``x.multinomial``, ``x.log_normal``, ``x.ptp``, ``x.index_add``, ``x.i0()`` and ``x.real()``."""
+``x.multinomial``, ``x.log_normal``, ``x.ptp``, ``x.index_add``, ``x.inplace_update``,
+``x.i0()`` and ``x.real()``."""
 from __future__ import annotations
 
 import graphkiln.ops.array_ops as A
@@ -9,6 +10,7 @@ import graphkiln.ops.composed_primitives as CP
 import graphkiln.ops.elementwise as E
 import graphkiln.ops.functional as F
 import graphkiln.ops.histogram as histogram
+import graphkiln.ops.row_updates as row_updates
 import graphkiln.ops.sampling as sampling
 import graphkiln.ops.unfold as unfold
 
@@ -60,6 +62,11 @@ def index_add(self, dim, index, source, *, alpha=1):
     return CP.index_added(self, index, scaled, dim % max(self.ndim, 1))
 
 
+def inplace_update(self, v, indices):
+    """A copy with rows ``indices`` replaced by the rows of ``v`` (``ops.inplace_update``)."""
+    return row_updates.inplace_update(self, v, indices)
+
+
 def multinomial(self, num_samples, replacement=True, seed=None):
     return sampling.multinomial(self, num_samples, replacement, seed)
 
@@ -70,7 +77,8 @@ def log_normal(self, mean=1.0, std=2.0):
 
 def install() -> None:
     """Attach the methods to :class:`Tensor`."""
-    for fn in (gather, histc, nanmedian, multinomial, log_normal, ptp, index_add):
+    for fn in (gather, histc, nanmedian, multinomial, log_normal, ptp, index_add,
+               inplace_update):
         setattr(Tensor, fn.__name__, fn)
     Tensor.unfold = unfold_
     Tensor.i0 = lambda self: E.i0(self)

@@ -42,7 +42,7 @@ from ..ir import tracing_state as state
 from ..ir.abstract import PY_OBJECT_ABS, AbstractFunc, AbstractTensor, AbstractTuple
 from ..ir.anf import CNode, FuncGraph, Node, ValueNode, all_graphs, toposort
 from ..ir.build import const_node, prim_node
-from ..ir.primitive import IO_EFFECT, Primitive
+from ..ir.primitive import IO_EFFECT, MEM_EFFECT, Primitive
 from ..ir.structural_prims import MakeTuple, TupleGetItem, WhileGrad, tensor_shapes
 from ..ops.defs.array import Getitem
 from ..ops.rules.batching import broadcast_batch, front, move_axis, to_front
@@ -77,13 +77,23 @@ def _with_batch(a, d, size: int):
 _EFFECT_MEMO: dict[int, tuple] = {}
 
 
+def _batched_write(opdef) -> bool:
+    """A primitive updating weights in place that has a batching rule."""
+    return opdef is not None and opdef.effect == MEM_EFFECT and opdef.vmap is not None
+
+
+def _refused_effect(opdef) -> bool:
+    """A side effect vmap cannot batch: any but a weight update with a batching rule."""
+    return opdef is not None and opdef.effect != "none" and not _batched_write(opdef)
+
+
 def _effect_in(node: CNode) -> str | None:
     """The name of a side-effecting primitive applied by ``node`` or inside a graph it
     applies (branches, loop bodies, element graphs, reusable graphs), else None."""
     fn = node.inputs[0]
     if isinstance(fn, ValueNode):
         opdef = getattr(fn.value, "opdef", None)
-        if opdef is not None and opdef.effect != "none":
+        if _refused_effect(opdef):
             return opdef.name
     for inp in node.inputs:
         graphs = []
@@ -109,7 +119,7 @@ def _graph_effect(g: FuncGraph) -> str | None:
         for n in toposort(sub):
             fn = n.inputs[0]
             opdef = getattr(fn.value, "opdef", None) if isinstance(fn, ValueNode) else None
-            if opdef is not None and opdef.effect != "none":
+            if _refused_effect(opdef):
                 found = opdef.name
                 break
         if found:
@@ -126,6 +136,12 @@ def _batched_effect(node: Node) -> bool:
         return False
     opdef = getattr(node.inputs[0].value, "opdef", None)
     return opdef is not None and opdef.effect == IO_EFFECT and opdef.vmap is not None
+
+
+def _batched_update(node: Node) -> bool:
+    """A call of a weight update that has a batching rule."""
+    return isinstance(node.inputs[0], ValueNode) and _batched_write(
+        getattr(node.inputs[0].value, "opdef", None))
 
 
 _SCATTERS = tuple(f"ScatterNd{k}" for k in ("Add", "Sub", "Mul", "Div", "Max", "Min",
@@ -220,6 +236,8 @@ class _Batcher(TapeInterpreter):
         args = n.inputs[1:]
         if _batched_effect(n):  # the batched call threads the IO chain itself
             args, dims = args[:-1], dims[:-1]
+        elif _batched_update(n):
+            return self.batched_update(n, prim, dims)
         elif opdef.effect != "none":
             raise _effect_error(opdef.name, n)
         if opdef.vmap is None:
@@ -278,6 +296,22 @@ class _Batcher(TapeInterpreter):
         # the function's view of the written value is this write's result, which a later
         # write of the whole target must not change (each example had its own slice)
         self.set(n, F.tensor_move(written) if target is not current else written, d_ref)
+
+    def batched_update(self, n: CNode, prim: Primitive, dims) -> None:
+        """A weight update (``ApplyAdadelta``...) of weights batched on one axis: one update
+        of the caller's whole weights (as :meth:`batched_write`), each example's
+        hyper-parameters broadcast along the batch axis by the op's rule. Unbatched weights
+        written from batched values would race between examples: an error."""
+        opdef = prim.opdef
+        args, dims = n.inputs[1:-1], list(dims[:-1])  # (the U monad last)
+        if not all(_batched(dims[i]) for i in opdef.ref_inputs):
+            raise _effect_error(opdef.name, n)
+        values = [self.value(a) for a in args]
+        for i in opdef.ref_inputs:
+            values[i] = self.targets.get(id(_written_source(args[i])), values[i])
+        out, out_dims = opdef.vmap(*values, dims=tuple(dims), **prim.attrs)
+        _check(n, out, out_dims, self.size)
+        self.set(n, out, out_dims)
 
     def batched_scatter(self, n: CNode, dims) -> None:
         """``ScatterNd<Op>(ref, indices, updates)`` into a batched ref: one scatter into the
@@ -776,7 +810,8 @@ def vmap_in_graph(fn, args: tuple, kwargs: dict, in_axes=0, out_axes=0):
     u_before = (b.u.node, list(b.u.pending), b.u.effects)
     out, tape = record_tape(b, fn, sliced, kwargs)
     collectives = [n for n in tape if _batched_effect(n)]
-    writes = [n for n in tape if isinstance(n, CNode) and n.prim_name() in _WRITES]
+    writes = [n for n in tape if isinstance(n, CNode) and (
+        n.prim_name() in _WRITES or _batched_update(n))]
     for n in tape:
         name = None if _batched_effect(n) or n in writes else _effect_in(n)
         if name:

@@ -66,8 +66,7 @@ def registry_samples(f32) -> dict:
     feat, rois = f32(2, 3, 5, 6), Tensor(_ROIS)
     samples["ROIAlign"] = [((feat, rois), _ROI_ATTRS),
                            ((feat.astype("float16"), rois.astype("float16")), {})]
-    samples["ROIAlignGrad"] = [((f32(2, 3, 2, 2), rois), {**_ROI_ATTRS,
-                                                           "xdiff_shape": (2, 3, 5, 6)})]
+    samples["ROIAlignGrad"] = [((f32(2, 3, 2, 2), rois, (2, 3, 5, 6)), _ROI_ATTRS)]
     image, boxes, box_idx = f32(2, 5, 6, 3), Tensor(_BOXES), Tensor(_BOX_IDX)
     samples["CropAndResize"] = [((image, boxes, box_idx, (3, 4)), {}),
                                 ((ints.reshape(1, 4, 3, 1).astype("uint8"), boxes,
@@ -124,8 +123,8 @@ def vmap_samples(B, U, f32) -> dict:  # noqa: N803 - test_batching_rules' class 
         lambda r: ((B(f32(r, 3, 4, 3)), B(np.stack([idx, idx[::-1], idx % 2])),
                     U(f32(r, 2, 2))), {"axis": -1, "reduction": "add"})]
     samples["ROIAlign"] = [lambda r: ((B(f32(r, 3, 2, 3, 5, 6)), U(_ROIS)), _ROI_ATTRS)]
-    samples["ROIAlignGrad"] = [lambda r: ((B(f32(r, 3, 2, 3, 2, 2)), U(_ROIS)),
-                                          {**_ROI_ATTRS, "xdiff_shape": (2, 3, 5, 6)})]
+    samples["ROIAlignGrad"] = [lambda r: ((B(f32(r, 3, 2, 3, 2, 2)), U(_ROIS), (2, 3, 5, 6)),
+                                          _ROI_ATTRS)]
     samples["CropAndResize"] = [
         lambda r: ((B(f32(r, 3, 2, 5, 6, 3)), U(_BOXES), U(_BOX_IDX), (3, 4)), {}),
         lambda r: ((U(f32(r, 2, 5, 6, 3)), B(f32(r, 3, 2, 4, lo=0.1, hi=0.9)), U(_BOX_IDX),

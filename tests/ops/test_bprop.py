@@ -406,6 +406,7 @@ import fractional_max_pool_samples  # noqa: E402
 import nn_samples  # noqa: E402
 import ops27_samples  # noqa: E402
 import opsb_samples  # noqa: E402
+import opsf_samples  # noqa: E402
 import opswide_samples  # noqa: E402
 import scipy_samples  # noqa: E402
 import st_ops_samples  # noqa: E402
@@ -437,6 +438,8 @@ IGNORED_OUTPUTS.update(ops27_samples.IGNORED_OUTPUTS)
 NO_FLOAT16.update(ops27_samples.NO_FLOAT16)
 ZERO_BY_DEFINITION.update(st_ops_samples.ZERO_BY_DEFINITION)
 SAMPLES.update(opsb_samples.bprop_samples(n, s, u))
+SAMPLES.update(opsf_samples.bprop_samples(n, s, u))
+NON_DIFFERENTIABLE.update(opsf_samples.NON_DIFFERENTIABLE)
 NON_DIFFERENTIABLE.update(opsb_samples.NON_DIFFERENTIABLE)
 
 

@@ -248,6 +248,7 @@ import fractional_max_pool_samples  # noqa: E402
 import nn_samples  # noqa: E402
 import ops27_samples  # noqa: E402
 import opsb_samples  # noqa: E402
+import opsf_samples  # noqa: E402
 import opswide_samples  # noqa: E402
 import scipy_samples  # noqa: E402
 import st_ops_samples  # noqa: E402
@@ -259,6 +260,7 @@ SAMPLES.update(api_breadth_samples.registry_samples(f32))
 SAMPLES.update(opswide_samples.registry_samples(f32))
 SAMPLES.update(scipy_samples.registry_samples(f32))
 SAMPLES.update(opsb_samples.registry_samples(f32))
+SAMPLES.update(opsf_samples.registry_samples(f32))
 SAMPLES.update(fractional_max_pool_samples.registry_samples(f32))
 
 

@@ -18,10 +18,12 @@ from ..primitive import MEM_EFFECT, OpDef
 from ._infer import FLOATS, describe, quiet, require_dtype, shapes_match
 
 
-def _scalar(v, dtype) -> np.generic:
+def _scalar(v, dtype):
     """A hyper-parameter as a NumPy scalar of ``dtype`` (the same arithmetic as a 0-d
-    array, without allocating array data for it and every result derived from it)."""
-    return np.asarray(v, dtype).reshape(())[()]
+    array, without allocating array data for it and every result derived from it); one
+    per example under vmap (an array broadcasting along the batch axis) stays an array."""
+    a = np.asarray(v, dtype)
+    return a.reshape(())[()] if a.size == 1 else a
 
 
 def check_slots(name: str, args: tuple, ins: tuple, n_refs: int) -> None:

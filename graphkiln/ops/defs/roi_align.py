@@ -21,7 +21,7 @@ import numpy as np
 from ...common import dtype as mstype
 from ...ir.abstract import AbstractTensor
 from ...ir.primitive import OpDef
-from ._infer import quiet, require_dtype, tensor_type
+from ._infer import UNKNOWN_DIM, const_shape, quiet, require_dtype, tensor_type
 
 _NAME = "ROIAlign"
 _EPS = 0.00007
@@ -128,19 +128,20 @@ def _roi_align(features, rois, **attrs):
     return out.astype(features.dtype, copy=False)
 
 
-def _grad_infer(dy, rois, xdiff_shape=(), **attrs):
+def _grad_infer(dy, rois, xdiff_shape, **attrs):
     t = tensor_type("ROIAlignGrad", "dy", dy)
     require_dtype("ROIAlignGrad", "dy", t, _TYPES)
     _check_rois("ROIAlignGrad", rois, t)
-    if len(xdiff_shape) != 4:
+    dims = const_shape("ROIAlignGrad", "xdiff_shape", xdiff_shape, allow_unknown=True)
+    if len(dims) != 4:
         raise ValueError(f"For 'ROIAlignGrad', the 'xdiff_shape' must have 4 elements, but "
-                         f"got {xdiff_shape!r}.")
-    return AbstractTensor(t, tuple(int(d) for d in xdiff_shape))
+                         f"got {list(dims)}.")
+    return AbstractTensor(t, tuple(UNKNOWN_DIM if d is None else d for d in dims))
 
 
 @quiet
-def _roi_align_grad(dy, rois, xdiff_shape=(), **attrs):
-    n, c, h, w = xdiff_shape
+def _roi_align_grad(dy, rois, xdiff_shape, **attrs):
+    n, c, h, w = (int(d) for d in xdiff_shape)
     dx = np.zeros((n, c, h, w), np.float64)
     g = dy.astype(np.float64, copy=False)
     for r, roi in enumerate(np.asarray(rois, np.float32)):
@@ -153,6 +154,5 @@ def _roi_align_grad(dy, rois, xdiff_shape=(), **attrs):
 
 
 ROIAlign = OpDef(_NAME, _infer, _roi_align, attrs=dict(ATTRS))
-# (dy, rois) -> d features of shape ``xdiff_shape``: the adjoint of ROIAlign in ``features``
-ROIAlignGrad = OpDef("ROIAlignGrad", _grad_infer, _roi_align_grad,
-                     attrs={**ATTRS, "xdiff_shape": ()})
+# (dy, rois, xdiff_shape) -> d features of that shape: the adjoint of ROIAlign in ``features``
+ROIAlignGrad = OpDef("ROIAlignGrad", _grad_infer, _roi_align_grad, attrs=dict(ATTRS))

@@ -2,17 +2,20 @@
 
 Row ``k`` of the result combines every slice ``x[i...]`` whose ``segment_ids[i...] == k``;
 ``segment_ids`` indexes the leading ``segment_ids.ndim`` axes of ``x``, so the result has the
-shape ``(num_segments,) + x.shape[segment_ids.ndim:]``. As MindSpore's CPU kernels: numbers
-of any type but bool; an empty segment holds 0 (sum), 1 (prod), the dtype's lowest (max) or
-highest (min) finite value; an id outside ``[0, num_segments)`` is a RuntimeError.
+shape ``(num_segments,) + x.shape[segment_ids.ndim:]``. As MindSpore's CPU kernels: integers
+(unsigned ones of every width too) and floats, complex numbers for Sum and Prod; an empty
+segment holds 0 (sum), 1 (prod), the dtype's lowest (max) or highest (min) finite value;
+an id outside ``[0, num_segments)`` is a RuntimeError.
 """
 from __future__ import annotations
 
 import numpy as np
 
+from ...common import dtype as mstype
 from ...ir.abstract import AbstractTensor
 from ...ir.primitive import OpDef
 from ._infer import (
+    COMPLEX,
     INDEX_TYPES,
     NUMBERS,
     const_value,
@@ -23,6 +26,9 @@ from ._infer import (
 )
 
 KINDS = ("Sum", "Max", "Min", "Prod")
+_REAL = NUMBERS + (mstype.uint16, mstype.uint32, mstype.uint64)
+# (MindSpore's CPU Max/Min kernels accept complex inputs but log an error and return zeros)
+_TYPES = {"Sum": _REAL + COMPLEX, "Max": _REAL, "Min": _REAL, "Prod": _REAL + COMPLEX}
 
 
 def segment_count(name: str, num_segments) -> int:
@@ -39,10 +45,10 @@ def segment_count(name: str, num_segments) -> int:
     return int(v)
 
 
-def _infer_for(name: str):
+def _infer_for(name: str, kind: str):
     def infer(x, segment_ids, num_segments):
         t = tensor_type(name, "x", x)
-        require_dtype(name, "x", t, NUMBERS)
+        require_dtype(name, "x", t, _TYPES[kind])
         ti = tensor_type(name, "segment_ids", segment_ids)
         require_dtype(name, "segment_ids", ti, INDEX_TYPES)
         ids, shape = tuple(segment_ids.shape), tuple(x.shape)
@@ -81,7 +87,7 @@ def _kernel_for(name: str, kind: str):
 
 
 SEGMENT_OPS = {f"UnsortedSegment{k}": OpDef(f"UnsortedSegment{k}",
-                                             _infer_for(f"UnsortedSegment{k}"),
+                                             _infer_for(f"UnsortedSegment{k}", k),
                                              _kernel_for(f"UnsortedSegment{k}", k))
                for k in KINDS}
 UnsortedSegmentSum = SEGMENT_OPS["UnsortedSegmentSum"]

@@ -5,7 +5,8 @@ empty segment), so the result has ``segment_ids[-1] + 1`` rows (a number known w
 graph is built only for constant ids). ``SparseSegmentSqrtNGrad(dout, indices,
 segment_ids, output_dim0)`` is its gradient in ``x`` (``output_dim0`` rows).
 ``SparseSegmentSqrtNWithNumSegments(x, indices, segment_ids, num_segments)`` has
-``num_segments`` rows: the ids need only be sorted and below it (gaps are zero rows)."""
+``num_segments`` rows: the ids need only be sorted and below it (gaps are zero rows);
+``SparseSegmentMeanWithNumSegments`` is the same with the count itself as the divisor."""
 from __future__ import annotations
 
 import numpy as np
@@ -41,8 +42,9 @@ def _infer(x, indices, segment_ids):
     return AbstractTensor(t, (rows,) + tuple(x.shape[1:]))
 
 
-def _segments(name: str, rows: int, indices, segment_ids, contiguous: bool = True):
-    """The checked ids and each entry's ``1 / sqrt(count of its segment)``."""
+def _segments(name: str, rows: int, indices, segment_ids, contiguous: bool = True,
+              power: float = 0.5):
+    """The checked ids and each entry's ``1 / count of its segment ** power``."""
     idx, seg = np.asarray(indices).astype(np.int64), np.asarray(segment_ids).astype(np.int64)
     if contiguous and seg.size and seg[0] != 0:
         raise ValueError(f"For '{name}', indices in 'segment_ids' should be start from 0.")
@@ -53,7 +55,7 @@ def _segments(name: str, rows: int, indices, segment_ids, contiguous: bool = Tru
     if idx.size and (idx.min() < 0 or idx.max() >= rows):
         raise ValueError(f"For '{name}', indices is out of range of x's first dimension.")
     counts = np.bincount(seg) if seg.size else np.zeros(0, np.int64)
-    return idx, seg, 1.0 / np.sqrt(counts[seg])
+    return idx, seg, 1.0 / np.power(counts[seg], power)
 
 
 def _sqrt_n(x, indices, segment_ids):
@@ -67,41 +69,48 @@ def _sqrt_n(x, indices, segment_ids):
 
 SparseSegmentSqrtN = OpDef(_NAME, _infer, _sqrt_n)
 
-_NUM = f"{_NAME}WithNumSegments"
+def _num_infer_for(name: str):
+    def infer(x, indices, segment_ids, num_segments):
+        t = tensor_type(name, "x", x)
+        require_dtype(name, "x", t, _FLOATS)
+        _ids(name, indices, segment_ids)
+        tn = tensor_type(name, "num_segments", num_segments)
+        if not tn == indices.dtype == segment_ids.dtype:
+            raise TypeError(f"For '{name}', 'indices', 'segment_ids' and 'num_segments' must "
+                            f"have one dtype, but got {indices.dtype}, {segment_ids.dtype} and "
+                            f"{tn}.")
+        if len(x.shape) < 1 or len(num_segments.shape) > 1:
+            raise ValueError(f"For '{name}', the 'x' must be at least 1-D and 'num_segments' a "
+                             f"scalar or 1-D, but got shapes {list(x.shape)} and "
+                             f"{list(num_segments.shape)}.")
+        n = num_segments.value
+        rows = int(np.asarray(n).reshape(-1)[0]) if n is not None else UNKNOWN_DIM
+        return AbstractTensor(t, (rows,) + tuple(x.shape[1:]))
+    return infer
 
 
-def _num_infer(x, indices, segment_ids, num_segments):
-    t = tensor_type(_NUM, "x", x)
-    require_dtype(_NUM, "x", t, _FLOATS)
-    _ids(_NUM, indices, segment_ids)
-    tn = tensor_type(_NUM, "num_segments", num_segments)
-    if not tn == indices.dtype == segment_ids.dtype:
-        raise TypeError(f"For '{_NUM}', 'indices', 'segment_ids' and 'num_segments' must have "
-                        f"one dtype, but got {indices.dtype}, {segment_ids.dtype} and {tn}.")
-    if len(x.shape) < 1 or len(num_segments.shape) > 1:
-        raise ValueError(f"For '{_NUM}', the 'x' must be at least 1-D and 'num_segments' a "
-                         f"scalar or 1-D, but got shapes {list(x.shape)} and "
-                         f"{list(num_segments.shape)}.")
-    n = num_segments.value
-    rows = int(np.asarray(n).reshape(-1)[0]) if n is not None else UNKNOWN_DIM
-    return AbstractTensor(t, (rows,) + tuple(x.shape[1:]))
-
-
-def _sqrt_n_num(x, indices, segment_ids, num_segments):
-    x = np.asarray(x)
-    n = int(np.asarray(num_segments).reshape(-1)[0])
-    idx, seg, scale = _segments(_NUM, x.shape[0], indices, segment_ids, contiguous=False)
-    if seg.size and seg[-1] >= n:
-        raise ValueError(f"For '{_NUM}', num_segments must be bigger than the largest id of "
-                         f"segment_ids.")
-    wide = x.astype(np.float32) if x.dtype == np.float16 else x
-    out = np.zeros((n,) + x.shape[1:], wide.dtype)
-    np.add.at(out, seg, wide[idx] * scale.reshape((-1,) + (1,) * (x.ndim - 1)).astype(wide.dtype))
-    return out.astype(x.dtype)
+def _num_kernel_for(name: str, power: float):
+    def kernel(x, indices, segment_ids, num_segments):
+        x = np.asarray(x)
+        n = int(np.asarray(num_segments).reshape(-1)[0])
+        idx, seg, scale = _segments(name, x.shape[0], indices, segment_ids, contiguous=False,
+                                    power=power)
+        if seg.size and seg[-1] >= n:
+            raise ValueError(f"For '{name}', num_segments must be bigger than the largest id "
+                             f"of segment_ids.")
+        wide = x.astype(np.float32) if x.dtype == np.float16 else x
+        out = np.zeros((n,) + x.shape[1:], wide.dtype)
+        scale = scale.reshape((-1,) + (1,) * (x.ndim - 1)).astype(wide.dtype)
+        np.add.at(out, seg, wide[idx] * scale)
+        return out.astype(x.dtype)
+    return kernel
 
 
 # (x, indices, segment_ids, num_segments) -> num_segments rows (see the module docstring)
-SparseSegmentSqrtNWithNumSegments = OpDef(_NUM, _num_infer, _sqrt_n_num)
+NUM_SEGMENTS_POWER = {f"{_NAME}WithNumSegments": 0.5, "SparseSegmentMeanWithNumSegments": 1.0}
+SparseSegmentSqrtNWithNumSegments, SparseSegmentMeanWithNumSegments = (
+    OpDef(name, _num_infer_for(name), _num_kernel_for(name, power))
+    for name, power in NUM_SEGMENTS_POWER.items())
 
 
 def _grad_infer(dout, indices, segment_ids, output_dim0):

@@ -6,22 +6,65 @@ statistics) the op runs once per example and the results are stacked.
 """
 from __future__ import annotations
 
+import numpy as np
+
 import graphkiln.ops.defs.array as A
 import graphkiln.ops.defs.conv as C
+import graphkiln.ops.functional as F
 
+from ...common.tensor import Tensor
 from ..primitive import REGISTRY
-from .batching import NOT_BATCHED, batch_size, batched, front, rule_for, to_front
+from .batching import NOT_BATCHED, batch_size, batched, front, move_axis, rule_for, to_front
 
+# element-wise updates of weights the vmap transform batches on the caller's weights
+# (``_Batcher.batched_update``, tests/transforms/test_vmap_weight_updates.py)
+ELEMENTWISE_UPDATES = ("ApplyMomentum", "ApplyRMSProp", "ApplyAdagrad", "ApplyAdagradV2",
+                       "ApplyAdaMax", "ApplyAdadelta", "ApplyAddSign", "ApplyPowerSign",
+                       "ApplyGradientDescent", "ApplyProximalGradientDescent")
 NOT_BATCHED.update({
     name: "memory effect (an optimizer update): a vmapped function must be pure "
           "(clear error)"
-    for name in ("ApplyMomentum", "Adam", "AdamWeightDecay", "ApplyRMSProp",
-                 "ApplyCenteredRMSProp", "ApplyAdagrad", "ApplyAdamWithAmsgradV2", "SGD",
-                 "ApplyAdagradV2", "ApplyAdaMax", "ApplyAdadelta", "ApplyAddSign",
-                 "ApplyPowerSign", "ApplyFtrl", "ApplyGradientDescent", "ApplyProximalAdagrad",
-                 "ApplyProximalGradientDescent", "SparseApplyAdagrad", "SparseApplyAdagradV2",
-                 "SparseApplyFtrl", "FusedSparseAdam", "FusedSparseLazyAdam",
-                 "FusedSparseFtrl", "FusedSparseProximalAdagrad")})
+    for name in ("Adam", "AdamWeightDecay", "ApplyCenteredRMSProp", "ApplyAdamWithAmsgradV2",
+                 "SGD", "ApplyFtrl", "ApplyProximalAdagrad", "SparseApplyAdagrad",
+                 "SparseApplyAdagradV2", "SparseApplyFtrl", "FusedSparseAdam",
+                 "FusedSparseLazyAdam", "FusedSparseFtrl", "FusedSparseProximalAdagrad")})
+NOT_BATCHED.update({name: "memory effect: the vmap transform writes the caller's weights "
+                          "(tests/transforms/test_vmap_weight_updates.py)"
+                    for name in ELEMENTWISE_UPDATES})
+
+
+def _update_rule(opdef):
+    """Batch an element-wise weight update: the weights (``opdef.ref_inputs``) batched on
+    one axis ``d`` are updated whole; every other input (a gradient, a hyper-parameter per
+    example) gets the weights' rank, its batch axis at ``d`` (a unit one when unbatched) and
+    its own dimensions last, so that it broadcasts as it did against each example."""
+    n_refs = len(opdef.ref_inputs)
+
+    def rule(*args, dims, **attrs):
+        d = dims[0]
+        if any(dims[i] != d for i in range(n_refs)):
+            raise ValueError(f"For '{opdef.name}' under vmap, the weights it updates must be "
+                             f"batched on one axis, but got axes {list(dims[:n_refs])}.")
+        rank = args[0].ndim
+        new = list(args[:n_refs])
+        for a, e in zip(args[n_refs:], dims[n_refs:]):
+            if not isinstance(a, Tensor) or e is None and int(np.prod(a.shape)) <= 1:
+                new.append(a)  # a hyper-parameter shared by every example
+                continue
+            a = to_front(a, e) if e is not None else A.ExpandDims(a, 0)
+            own = tuple(a.shape[1:])
+            a = A.Reshape(a, (a.shape[0],) + (1,) * (rank - 1 - len(own)) + own)
+            a = move_axis(a, 0, d) if d else a
+            if e is None:  # shared by every example (a gradient): the weights' shape
+                a = F.broadcast_to(a, tuple(args[0].shape))
+            new.append(a)
+        out = opdef(*new, **attrs)
+        return out, (tuple(d for _ in out) if isinstance(out, tuple) else d)
+    return rule
+
+
+for _name in ELEMENTWISE_UPDATES:
+    REGISTRY[_name].def_vmap(_update_rule(REGISTRY[_name]))
 
 
 def per_example(opdef, args, dims, attrs):

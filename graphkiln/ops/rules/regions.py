@@ -17,13 +17,13 @@ def _roi_attrs(attrs: dict) -> dict:
 
 @bprop("ROIAlign")
 def _roi_align(features, rois, out, dout, **attrs):
-    dx = RA.ROIAlignGrad(dout, rois, xdiff_shape=tuple(features.shape), **_roi_attrs(attrs))
+    dx = RA.ROIAlignGrad(dout, rois, tuple(features.shape), **_roi_attrs(attrs))
     return dx, F.zeros_like(rois)
 
 
 @bprop("ROIAlignGrad")
-def _roi_align_grad(dy, rois, out, dout, xdiff_shape=(), **attrs):
-    return RA.ROIAlign(dout, rois, **_roi_attrs(attrs)), F.zeros_like(rois)
+def _roi_align_grad(dy, rois, xdiff_shape, out, dout, **attrs):
+    return RA.ROIAlign(dout, rois, **_roi_attrs(attrs)), F.zeros_like(rois), None
 
 
 @bprop("CropAndResize")

@@ -1,4 +1,5 @@
 """``mindspore.device_context.cpu``: the host CPU, always available, one device."""
+from .op_tuning import threads_num
 
 
 def is_available() -> bool:
@@ -9,3 +10,6 @@ def is_available() -> bool:
 def device_count() -> int:
     """1, as MindSpore reports for the CPU."""
     return 1
+
+
+__all__ = ["device_count", "is_available", "threads_num"]
