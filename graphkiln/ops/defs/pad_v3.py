@@ -16,7 +16,7 @@ import numpy as np
 
 from ...ir.abstract import AbstractScalar, AbstractTensor, AbstractTuple
 from ...ir.primitive import OpDef
-from ._infer import INDEX_TYPES, UNKNOWN_DIM, quiet, require_dtype, tensor_type
+from ._infer import INDEX_TYPES, UNKNOWN_DIM, describe, quiet, require_dtype, tensor_type
 
 MODES = ("constant", "reflect", "edge", "circular")
 _NUMPY_MODE = {"reflect": "reflect", "edge": "edge", "circular": "wrap"}
@@ -48,15 +48,22 @@ def _check_count(name: str, count: int, rank: int) -> None:
                          f"and at most twice the rank of the input {rank}, but got {count}.")
 
 
-def _known_paddings(paddings):
+def _known_paddings(name: str, paddings):
     """The paddings' values when known before the run, else None; and their count (-1:
     unknown)."""
     if isinstance(paddings, AbstractTuple):
-        values = [e.value if isinstance(e, AbstractScalar) else None
-                  for e in paddings.elements]
+        for e in paddings.elements:
+            if not _scalar_of(e, (int, np.integer)) or _scalar_of(e, (bool, np.bool_)):
+                raise TypeError(f"For '{name}', the 'paddings' must be a tuple of ints or "
+                                f"an int Tensor, but got a {describe(paddings)} holding "
+                                f"{describe(e)}.")
+        values = [e.value for e in paddings.elements]
         known = all(isinstance(v, (int, np.integer)) for v in values)
         return (values if known else None), len(values)
-    tensor_type("PadV3", "paddings", paddings)
+    if not isinstance(paddings, AbstractTensor):
+        raise TypeError(f"For '{name}', the 'paddings' must be a tuple of ints or an int "
+                        f"Tensor, but got {describe(paddings)}.")
+    tensor_type(name, "paddings", paddings)
     require_dtype("PadV3", "paddings", paddings.dtype, INDEX_TYPES)
     if len(paddings.shape) != 1:
         raise ValueError(f"For 'PadV3', the 'paddings' must be 1-D, but got shape "
@@ -69,10 +76,16 @@ def _infer_for(name: str, sign: int):
     """``sign`` 1: the padded shape (PadV3); -1: the shape before padding (PadV3Grad)."""
     def infer(x, paddings, constant_value=None, mode="constant", paddings_contiguous=True):
         tensor_type(name, "x", x)
-        if sign > 0 and mode == "constant" and constant_value is None:
+        if sign > 0 and mode == "constant" and _is_none(constant_value):
             raise ValueError("For primitive[PadV3], the input number must be equal to 3, but "
-                             "got 2 ('constant' mode needs the 'constant_value').")
-        values, count = _known_paddings(paddings)
+                             "got 2: the 'constant_value' is NoneType, and 'constant' mode "
+                             "needs a value.")
+        if sign > 0 and not _is_none(constant_value) and not (
+                isinstance(constant_value, AbstractTensor) or
+                _scalar_of(constant_value, (int, float, complex, np.number))):
+            raise TypeError(f"For 'PadV3', the 'constant_value' must be a number or a "
+                            f"Tensor, but got {describe(constant_value)}.")
+        values, count = _known_paddings(name, paddings)
         rank = len(x.shape)
         if count >= 0:
             _check_count(name, count, rank)
@@ -93,6 +106,17 @@ def _infer_for(name: str, sign: int):
                                      f"positive, but got {shape[ax]}.")
         return AbstractTensor(x.dtype, tuple(shape))
     return infer
+
+
+def _scalar_of(a, kinds: tuple) -> bool:
+    """Whether ``a`` is a scalar of one of ``kinds`` (known or only at run time)."""
+    return isinstance(a, AbstractScalar) and isinstance(a.kind, type) and \
+        issubclass(a.kind, kinds)
+
+
+def _is_none(a) -> bool:
+    return a is None or isinstance(a, AbstractScalar) and a.value is None and \
+        a.kind is type(None)
 
 
 def positions(size: int, before: int, after: int, mode: str) -> np.ndarray:
