@@ -349,10 +349,23 @@ def _lp_norm(self, x):
     return total if p == 1 else F.pow(total, 1.0 / p)
 
 
+_FILL_DIAGONAL_TYPES = frozenset(("Float16", "Float32", "Float64", "Int8", "Int16", "Int32",
+                                  "Int64", "UInt8"))
+
+
 def _fill_diagonal(self, x):
     """``x`` with ``fill_value`` on its main diagonal (all axes of one size beyond two;
     ``wrap``: a tall matrix's diagonal starts again every ``columns + 1`` rows, as NumPy's
     ``fill_diagonal``)."""
+    if not isinstance(self.fill_value, float):
+        raise TypeError(f"For 'FillDiagonal', the 'fill_value' must be a float, but got "
+                        f"{type(self.fill_value).__name__}.")
+    if not isinstance(self.wrap, bool):
+        raise TypeError(f"For 'FillDiagonal', the 'wrap' must be a bool, but got "
+                        f"{type(self.wrap).__name__}.")
+    if str(x.dtype) not in _FILL_DIAGONAL_TYPES:
+        raise TypeError(f"For 'FillDiagonal', the input must be float16, float32, float64, "
+                        f"int8, int16, int32, int64 or uint8, but got {x.dtype}.")
     shape = tuple(x.shape)
     if len(shape) < 2 or (len(shape) > 2 and len(set(shape)) != 1):
         raise ValueError(f"For 'FillDiagonal', the input must be at least 2-D, with all "

@@ -76,6 +76,8 @@ class Cauchy(_Composed):
         if not isinstance(size, list):
             raise TypeError(f"For 'Cauchy', the 'size' must be a list, but got "
                             f"{type(size).__name__}.")
+        if not size:
+            raise ValueError("For 'Cauchy', the 'size' must not be empty.")
         for i, d in enumerate(size):
             if isinstance(d, bool) or not isinstance(d, int) or d <= 0:
                 raise ValueError(f"For 'Cauchy', the 'size[{i}]' must be a positive int, but "

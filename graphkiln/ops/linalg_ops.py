@@ -20,7 +20,7 @@ from .norms import norm
 __all__ = ["lstsq", "svd", "det", "matrix_determinant", "slogdet", "log_matrix_determinant",
            "logdet", "inverse", "matrix_power", "matrix_exp", "qr", "geqrf", "cholesky", "pinv",
            "cholesky_solve", "cholesky_inverse", "adjoint", "eig", "eigvals",
-           "solve_triangular", "lu_solve", "cond"]
+           "solve_triangular", "lu_solve", "cond", "orgqr"]
 
 
 def matrix_exp(input: Tensor) -> Tensor:  # noqa: A002
@@ -215,3 +215,46 @@ def lu_solve(b: Tensor, LU_data: Tensor, LU_pivots: Tensor) -> Tensor:  # noqa: 
         rows = _swap_rows(rows, i, j)
     y = SolveTriangular(LU_data, rows, lower=True, unit_diagonal=True)
     return SolveTriangular(LU_data, y, lower=False)
+
+
+_ORGQR_TYPES = (mstype.float32, mstype.float64, mstype.complex64, mstype.complex128)
+
+
+def _check_orgqr(x, tau) -> None:
+    if not (isinstance(x, Tensor) and isinstance(tau, Tensor)):
+        raise TypeError("For 'Orgqr', 'x' and 'tau' must be Tensors of the same type, but got "
+                        f"{type(x).__name__} and {type(tau).__name__}.")
+    for name, t in (("x", x), ("tau", tau)):
+        if t.dtype not in _ORGQR_TYPES:
+            raise TypeError(f"For 'Orgqr', '{name}' must be float32, float64, complex64 or "
+                            f"complex128, but got {t.dtype}.")
+    if x.dtype != tau.dtype:
+        raise TypeError(f"For 'Orgqr', 'x' and 'tau' must have the same type, but got "
+                        f"{x.dtype} and {tau.dtype}.")
+    if x.ndim < 2:
+        raise ValueError(f"For 'Orgqr', the rank of 'x' must be at least 2, but got {x.ndim}.")
+    m, n = x.shape[-2:]
+    if m < n:
+        raise ValueError(f"For 'Orgqr', x.shape[-2] must be at least x.shape[-1], but got "
+                         f"{m} and {n}.")
+    if tau.ndim != x.ndim - 1 or tuple(tau.shape[:-1]) != tuple(x.shape[:-2]):
+        raise ValueError(f"For 'Orgqr', 'tau' must have the batch shape of 'x' and one more "
+                         f"axis, but got shapes {tuple(tau.shape)} and {tuple(x.shape)}.")
+    if tau.shape[-1] > n:
+        raise ValueError(f"For 'Orgqr', x.shape[-1] must be at least tau.shape[-1], but got "
+                         f"{n} and {tau.shape[-1]}.")
+
+
+def orgqr(input: Tensor, input2: Tensor) -> Tensor:  # noqa: A002
+    """The first ``N`` columns of ``H_1 H_2 ... H_K``, ``H_j = I - tau_j w_j w_j^H``, where
+    ``w_j`` is column ``j`` of ``input`` below the diagonal with a 1 on it (LAPACK's
+    ``orgqr``; ``input2`` holds ``tau``, shape ``(*, K)``, ``input`` ``(*, M, N)``)."""
+    _check_orgqr(input, input2)
+    m, n = input.shape[-2:]
+    w = F.add(tril(input, -1), F.eye(m, n, input.dtype))
+    q = F.broadcast_to(F.eye(m, m, input.dtype), tuple(input.shape[:-2]) + (m, m))
+    for j in range(input2.shape[-1]):
+        col = w[..., j:j + 1]
+        scale = F.expand_dims(input2[..., j:j + 1], -1)
+        q = F.sub(q, F.mul(scale, F.matmul(F.matmul(q, col), adjoint(col))))
+    return q[..., :n]

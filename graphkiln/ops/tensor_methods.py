@@ -237,14 +237,17 @@ def _repeat(self, *repeats) -> Tensor:
     return F.tile(self, tuple(repeats))
 
 
+_UNSET = object()
+
+
 def _extremum(reduce, with_index, name: str):
     """``x.max()`` (all elements); ``x.max(dim=d, keepdim=k)``: ``(values, indices)``; the
     older ``x.max(axis, keepdims, *, initial, where, return_indices)``: the values (and the
     indices with ``return_indices``), ``where`` masking elements out in favour of
     ``initial``. As in MindSpore 2.10, a positional ``x.max(d, k)`` is the newer form
     (a tuple) when run eagerly and the older one (the values) inside a graph."""
-    def method(self, *args, axis=None, keepdims=False, dim=None, keepdim=None, initial=None,
-               where=None, return_indices=False, keep_dims=None):
+    def method(self, *args, axis=None, keepdims=False, dim=None, keepdim=None,
+               initial=_UNSET, where=_UNSET, return_indices=_UNSET, keep_dims=None):
         if len(args) > 2:
             raise TypeError(f"Tensor.{name}() takes at most 2 positional arguments but "
                             f"{len(args)} were given.")
@@ -252,7 +255,10 @@ def _extremum(reduce, with_index, name: str):
         keep = bool(keepdims or keepdim or keep_dims)
         if dim is not None:
             return with_index(self, dim, keep)
-        positional_dim = bool(args) and initial is None and where is None
+        # a keyword only the older form has (even given as None) selects that form
+        positional_dim = bool(args) and _UNSET is initial is where is return_indices
+        initial, where = (None if v is _UNSET else v for v in (initial, where))
+        return_indices = return_indices is not _UNSET and return_indices
         if return_indices or (positional_dim and tracing_state.current() is None):
             return with_index(self, axis, keep)
         x = self

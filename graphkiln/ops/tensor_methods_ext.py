@@ -394,8 +394,10 @@ def stride(self, dim=None):
     return strides[dim]
 
 
-def _cumsum(self, axis=None, dtype=None) -> Tensor:
-    """Running sums along ``axis`` (of the flattened Tensor when None)."""
+def _cumsum(self, axis=None, dtype=None, *, dim=None) -> Tensor:
+    """Running sums along ``axis`` (also spelled ``dim``; of the flattened Tensor when
+    None)."""
+    axis = dim if axis is None else axis
     x = self if axis is not None else F.reshape(self, (-1,))
     return F.cumsum(x, 0 if axis is None else axis, dtype)
 

@@ -8,10 +8,13 @@ from .linalg_ops import (
     cholesky,
     cholesky_inverse,
     cholesky_solve,
+    geqrf,
     inverse,
     logdet,
     lstsq,
+    lu_solve,
     matrix_power,
+    orgqr,
     qr,
     slogdet,
     svd,
@@ -32,7 +35,7 @@ def _svd(self, full_matrices=False, compute_uv=True):
 def install() -> None:
     for names, fn in ((("det", "matrix_determinant"), _det),
                       (("slogdet", "log_matrix_determinant"), slogdet), (("logdet",), logdet),
-                      (("inverse",), inverse)):
+                      (("inverse",), inverse), (("geqrf",), geqrf)):
         for name in names:
             setattr(Tensor, name, lambda self, _fn=fn: _fn(self))
     Tensor.matrix_power = lambda self, n: matrix_power(self, n)
@@ -41,6 +44,8 @@ def install() -> None:
     Tensor.cholesky_solve = lambda self, input2, upper=False: cholesky_solve(self, input2, upper)
     Tensor.cholesky_inverse = lambda self, upper=False: cholesky_inverse(self, upper)
     Tensor.lstsq = lambda self, A: lstsq(self, A)
+    Tensor.orgqr = lambda self, input2: orgqr(self, input2)
+    Tensor.lu_solve = lambda self, LU_data, LU_pivots: lu_solve(self, LU_data, LU_pivots)
     Tensor.norm, Tensor.svd = _norm, _svd
     for name, fn in (("unsorted_segment_max", unsorted_segment_max),
                      ("unsorted_segment_min", unsorted_segment_min),

@@ -1,11 +1,13 @@
 """Tensor methods that MindSpore's tests/st/tensor use beyond ``tensor_methods_ext``:
 ``x.gather`` with both of MindSpore's overloads (``gather(dim, index)``, PyTorch's, and
 ``gather(input_indices, axis, batch_dims=0)``), ``x.histc``, ``x.nanmedian``, ``x.unfold``,
-``x.multinomial``, ``x.log_normal``, ``x.ptp``, ``x.index_add``, ``x.inplace_update``,
-``x.i0()`` and ``x.real()``."""
+``x.multinomial``, ``x.log_normal``, ``x.cauchy``, ``x.fill_diagonal``, ``x.ptp``,
+``x.index_add``, ``x.inplace_update``, ``x.i0()`` and ``x.real()``."""
 from __future__ import annotations
 
 import graphkiln.ops.array_ops as A
+import graphkiln.ops.composed_api_primitives as CAP
+import graphkiln.ops.composed_inner_primitives as CIP
 import graphkiln.ops.composed_primitives as CP
 import graphkiln.ops.elementwise as E
 import graphkiln.ops.functional as F
@@ -75,10 +77,20 @@ def log_normal(self, mean=1.0, std=2.0):
     return sampling.log_normal(self, mean, std)
 
 
+def cauchy(self, median=0.0, sigma=1.0):
+    """Cauchy draws (``ops.Cauchy``) of this Tensor's shape, cast to its dtype."""
+    return F.cast(CIP.Cauchy(list(self.shape), median, sigma)(), self.dtype)
+
+
+def fill_diagonal(self, fill_value, wrap=False):
+    """A copy with the main diagonal set to ``fill_value`` (``ops.FillDiagonal``)."""
+    return CAP.FillDiagonal(fill_value, wrap)(self)
+
+
 def install() -> None:
     """Attach the methods to :class:`Tensor`."""
-    for fn in (gather, histc, nanmedian, multinomial, log_normal, ptp, index_add,
-               inplace_update):
+    for fn in (gather, histc, nanmedian, multinomial, log_normal, cauchy, fill_diagonal, ptp,
+               index_add, inplace_update):
         setattr(Tensor, fn.__name__, fn)
     Tensor.unfold = unfold_
     Tensor.i0 = lambda self: E.i0(self)
