@@ -34,7 +34,9 @@ _NMS_SCORES = np.linspace(0.05, 0.95, 24).reshape(2, 4, 3).astype(np.float32)
 _LOGITS = np.linspace(-2.0, -0.1, 12).reshape(3, 4)
 _WEIGHT = np.array([0.2, 0.5, 1.0, 0.3])
 _BATCH_LABELS = np.array([[1, 0, 3], [2, 2, 0], [3, 1, 1]], np.int32)
-CHECKED_ELSEWHERE: dict = {}
+CHECKED_ELSEWHERE: dict = {
+    "PSROIPooling": "float16/float32 only (no float64 sample here): checked against finite "
+                    "differences in float32 by tests/ops/test_api_ps_roi_pooling.py"}
 # MindSpore's LayerNorm rule passes nothing back from the mean and variance outputs
 # (recorded in fixtures/opswide.json: layer_norm_statistics_grad)
 IGNORED_OUTPUTS = {"LayerNorm": (1, 2)}
@@ -45,7 +47,7 @@ NO_FLOAT16 = {"GridSampler3D", "GridSampler3DGrad", "GridSamplerGridTangent",
 ZERO_BY_DEFINITION = {"NLLLoss": (1,)}  # (positions among the float inputs)
 
 
-# PSROIPoolingGrad's rois: (batch 2, [image, x1, y1, x2, y2], 1 roi each)
+# PSROIPooling(Grad)'s rois: (batch 2, [image, x1, y1, x2, y2], 1 roi each)
 _PS_ROIS = np.array([[[0.], [15.], [20.], [58.], [60.]],
                      [[1.], [6.5], [3.1], [76.2], [56.8]]], np.float32)
 
@@ -58,6 +60,8 @@ def registry_samples(f32) -> dict:
         "KeepReducedDims": [((f32(2, 3), f32(2, 4, 3), Tensor(np.array([1]))), {}),
                             ((f32(4), f32(2, 4, 1), Tensor(np.array([-3, 2]))), {}),
                             ((f32(), f32(2, 1), Tensor(np.zeros(0, np.int64))), {})],
+        "PSROIPooling": [((f32(2, 8, 5, 4), Tensor(_PS_ROIS)),
+                          {"spatial_scale": 0.0625, "group_size": 2, "output_dim": 2})],
         "PSROIPoolingGrad": [((f32(2, 2, 2, 2), Tensor(_PS_ROIS)),
                               {"input_size": (5, 4), "spatial_scale": 0.0625, "group_size": 2,
                                "output_dim": 2})],

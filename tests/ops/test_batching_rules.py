@@ -206,6 +206,9 @@ SAMPLES["LayerNormGradGrad"] = [
                 B(f32(r, 3, 4))), {})]
 _PS_ROIS = np.array([[[0.], [15.], [20.], [58.], [60.]], [[1.], [6.5], [3.1], [76.2], [56.8]]],
                     np.float32)
+SAMPLES["PSROIPooling"] = [
+    lambda r: ((B(f32(r, 3, 2, 8, 5, 4)), U(_PS_ROIS)),
+               {"spatial_scale": 0.0625, "group_size": 2, "output_dim": 2})]
 SAMPLES["PSROIPoolingGrad"] = [
     lambda r: ((B(f32(r, 3, 2, 2, 2, 2)), U(_PS_ROIS)),
                {"input_size": (5, 4), "spatial_scale": 0.0625, "group_size": 2,
