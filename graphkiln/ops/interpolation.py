@@ -160,6 +160,21 @@ def interpolate(input, size=None, scale_factor=None, mode: str = "nearest",
             mode, n_in, n_out, scale, bool(align_corners)))
 
 
+def interpolate_ext(input, size=None, scale_factor=None, mode: str = "nearest",
+                    align_corners=None, recompute_scale_factor=None) -> Tensor:
+    """``mint.nn.functional.interpolate``: :func:`interpolate`, except that 'nearest' by a
+    ``scale_factor`` resizes to ``floor(n * scale_factor)`` with the source index
+    ``floor(i * n_in / n_out)``."""
+    if mode == "nearest" and scale_factor is not None and size is None and input.ndim > 2:
+        n = input.ndim - 2
+        factors = tuple(scale_factor) if isinstance(scale_factor, (tuple, list)) else \
+            (scale_factor,) * n
+        if len(factors) == n:
+            size = tuple(int(d * float(f)) for d, f in zip(input.shape[2:], factors))
+            scale_factor = None
+    return interpolate(input, size, scale_factor, mode, align_corners, recompute_scale_factor)
+
+
 def _resized(input, out: tuple, scales, weights) -> Tensor:
     """``input`` with each spatial axis multiplied by ``weights(n_in, n_out, scale)`` (an
     ``(n_out, n_in)`` matrix; None leaves the axis as it is)."""
@@ -199,4 +214,4 @@ def resize_bicubic(images, size, align_corners: bool = False,
         n_in, n_out, scale, bool(align_corners), legacy))
 
 
-__all__ = ["interpolate"]
+__all__ = ["interpolate", "interpolate_ext"]

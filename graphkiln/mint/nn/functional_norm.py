@@ -72,20 +72,7 @@ def normalize(input, p=2.0, dim=1, eps=1e-12) -> Tensor:
     return ops.div(input, ops.maximum(norm, eps))
 
 
-def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corners=None,
-                recompute_scale_factor=None) -> Tensor:
-    """Resize the spatial axes of ``(N, C, L)``, ``(N, C, H, W)`` or ``(N, C, D, H, W)``;
-    'nearest' by a ``scale_factor`` resizes to ``floor(n * scale_factor)`` (the source
-    index ``floor(i * n_in / n_out)``)."""
-    if mode == "nearest" and scale_factor is not None and size is None and input.ndim > 2:
-        n = input.ndim - 2
-        factors = tuple(scale_factor) if isinstance(scale_factor, (tuple, list)) else \
-            (scale_factor,) * n
-        if len(factors) == n:
-            size = tuple(int(d * float(f)) for d, f in zip(input.shape[2:], factors))
-            scale_factor = None
-    return ops.interpolate(input, size, scale_factor, mode, align_corners,
-                           recompute_scale_factor)
+interpolate = ops.interpolate_ext
 
 
 def upsample(input, size=None, scale_factor=None, mode="nearest", align_corners=None):

@@ -1,4 +1,4 @@
-"""``mindspore.device_context.cpu``: the host CPU, always available, one device."""
+"""``mindspore.device_context.cpu.device``: the host CPU, always available, one device."""
 
 
 def is_available() -> bool:
