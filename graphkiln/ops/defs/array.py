@@ -769,7 +769,13 @@ def _reducer(name: str, np_fn):
     return kernel
 
 
-def _reduce_op(name, np_fn, allowed=ALL) -> OpDef:
+# MindSpore's CPU reductions take every integer width (unsigned too); Sum, Mean and Prod
+# complex numbers too, Max and Min not bool
+_WIDE_UNSIGNED = (mstype.uint16, mstype.uint32, mstype.uint64)
+_SUM_TYPES = ALL + _WIDE_UNSIGNED + COMPLEX
+
+
+def _reduce_op(name, np_fn, allowed=_SUM_TYPES) -> OpDef:
     return OpDef(name, _reduce_infer_for(name, allowed), _reducer(name, np_fn),
                  attrs={"keep_dims": False, "skip_mode": False})
 
@@ -788,15 +794,16 @@ def _mean(x, axis=None, keepdims=False):
     """Sum over count (an empty slice gives NaN without NumPy's warning); float16 and integers
     accumulate wider, integer results truncate toward zero like MindSpore's."""
     x = np.asarray(x)
-    acc = np.float32 if x.dtype == np.float16 else None if x.dtype.kind == "f" else np.float64
+    acc = np.float32 if x.dtype == np.float16 else None if x.dtype.kind in "fc" else np.float64
     n = x.size if axis is None else int(np.prod([x.shape[a] for a in (
         axis if isinstance(axis, tuple) else (axis,))], dtype=np.int64))
     return np.sum(x, axis=axis, keepdims=keepdims, dtype=acc) / n
 
 
 ReduceMean = _reduce_op("ReduceMean", _mean)
-ReduceMax = _reduce_op("ReduceMax", np.max, NUMBERS)
-ReduceMin = _reduce_op("ReduceMin", np.min, NUMBERS)
+_MAX_MIN_TYPES = NUMBERS + _WIDE_UNSIGNED
+ReduceMax = _reduce_op("ReduceMax", np.max, _MAX_MIN_TYPES)
+ReduceMin = _reduce_op("ReduceMin", np.min, _MAX_MIN_TYPES)
 ReduceProd = _reduce_op("ReduceProd", np.prod)
 
 
