@@ -40,6 +40,7 @@ from ._infer import (
     tensors_of,
     value_type,
 )
+from .introselect import nth_element
 
 # ------------------------------------------------------------------ cast and creation
 
@@ -1026,12 +1027,46 @@ def _top_k_count(k) -> int | None:
     return check_int("TopK", "k", v)
 
 
+def _nth_element_rows(rows: np.ndarray, k: int, sort_first: bool) -> np.ndarray:
+    """Each row's indices as ``std::nth_element`` at ``k`` leaves them, the first ``k``
+    stably sorted by value (largest first) when ``sort_first``: MindSpore's CPU order."""
+    out = np.empty(rows.shape[:-1] + (k,), np.int64)
+    for pos in np.ndindex(rows.shape[:-1]):
+        row = rows[pos].tolist()
+        idx = list(range(len(row)))
+        nth_element(idx, k, row.__getitem__)
+        top = idx[:k]
+        if sort_first:
+            top.sort(key=lambda i: -row[i])
+        out[pos] = top
+    return out
+
+
+def _top_k_order(flat: np.ndarray, k: int, sorted_: bool) -> np.ndarray:
+    """The indices MindSpore's CPU TopK gives: unsorted, the first ``k`` of
+    ``std::nth_element``; sorted, a stable sort of the whole row when ``k`` is over half of
+    it, else of those first ``k`` (which of equal values come first then follows
+    ``nth_element``; without ties among the ``k + 1`` largest it is the stable order)."""
+    n = flat.shape[-1]
+    if not sorted_:
+        return _nth_element_rows(flat, k, False) if k < n else \
+            np.broadcast_to(np.arange(n), flat.shape).copy()
+    order = np.argsort(-flat.astype(np.float64), axis=-1, kind="stable")
+    if k < n and k <= n // 2:
+        top = np.take_along_axis(flat, order[..., :k + 1], axis=-1)
+        tied = (np.diff(top, axis=-1) == 0).any(axis=-1)
+        if tied.any():
+            order = order[..., :k].copy()
+            order[tied] = _nth_element_rows(flat[tied], k, True)
+            return order
+    return order[..., :k]
+
+
 def _top_k(x, k, sorted=True):
     k = int(np.asarray(k).reshape(()))
     x = np.asarray(x)
     flat = x.reshape(1) if x.ndim == 0 else x
-    # stable descending order: among equal values the lower index comes first (as MindSpore)
-    order = np.argsort(-flat.astype(np.float64), axis=-1, kind="stable")[..., :k]
+    order = _top_k_order(flat, k, sorted)
     values = np.take_along_axis(flat, order, axis=-1)
     return values.reshape(x.shape[:-1] + (k,)), order.astype(np.int32)
 
