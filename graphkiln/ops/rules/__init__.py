@@ -24,6 +24,7 @@ from . import (  # noqa: F401  (importing attaches the rules)
     masked_scatter,
     nll_loss,
     pool3d,
+    random_draws,
     reduced_dims,
     regions,
     resize_bilinear,
