@@ -26,6 +26,8 @@ _SP_IDX = np.array([[2, 1], [0, 3], [2, 0], [0, 1]], np.int64)
 _SP_SHAPE = np.array([3, 4], np.int64)
 _SEG_IDX = np.array([0, 2, 1, 3, 3], np.int32)
 _SEG_IDS = np.array([0, 0, 1, 2, 2], np.int64)
+# SparseSegmentMean*: ids of the indices' dtype; a gap (segment 1 has no rows)
+_MEAN_IDS = np.array([0, 0, 2, 2, 3], np.int32)
 # SparseSegmentSqrtNWithNumSegments: sorted ids with a gap, 6 segments
 _SEG_GAPS = np.array([0, 0, 2, 2, 4], np.int32)
 _NMS_BOXES = np.concatenate([np.linspace(0, 0.5, 48).reshape(2, 4, 3, 2),
@@ -106,6 +108,13 @@ def registry_samples(f32) -> dict:
         "SparseSegmentSqrtNWithNumSegments": [
             ((f32(4, 3), Tensor(_SEG_IDX), Tensor(_SEG_GAPS), Tensor(np.array([6], np.int32))),
              {})],
+        "SparseSegmentMean": [((f32(4, 3), Tensor(_SEG_IDX), Tensor(_MEAN_IDS)), {}),
+                              ((Tensor(np.ones(4, np.float16)), Tensor(_SEG_IDX),
+                                Tensor(_MEAN_IDS)), {})],
+        "SparseSegmentMeanWithNumSegments": [
+            ((f32(4, 3), Tensor(_SEG_IDX), Tensor(_SEG_GAPS), Tensor(np.array([6], np.int32))),
+             {})],
+        "SparseSegmentMeanGrad": [((f32(4, 2), Tensor(_SEG_IDX), Tensor(_MEAN_IDS), 4), {})],
         "SparseSegmentSqrtNGrad": [((f32(3, 2), Tensor(_SEG_IDX), Tensor(_SEG_IDS), 4), {}),
                                    ((f32(3), Tensor(_SEG_IDX), Tensor(_SEG_IDS),
                                      Tensor(np.int32(5))), {})],
@@ -169,6 +178,12 @@ def vmap_samples(B, U, f32) -> dict:  # noqa: N803 - test_batching_rules' class 
                        {})],
         "SparseSegmentSqrtNGrad": [lambda r: ((B(f32(r, 3, 3, 2)), U(_SEG_IDX), U(_SEG_IDS), 4),
                                               {})],
+        "SparseSegmentMean": [lambda r: ((B(f32(r, 3, 4, 2)), U(_SEG_IDX), U(_MEAN_IDS)), {})],
+        "SparseSegmentMeanWithNumSegments": [
+            lambda r: ((B(f32(r, 3, 4, 2)), U(_SEG_IDX), U(_SEG_GAPS), U(np.array([6], np.int32))),
+                       {})],
+        "SparseSegmentMeanGrad": [lambda r: ((B(f32(r, 3, 4, 2)), U(_SEG_IDX), U(_MEAN_IDS), 4),
+                                             {})],
         "SparseAddmm": [lambda r: ((U(_SP_IDX), B(f32(r, 3, 4)), U(_SP_SHAPE), B(f32(r, 3, 4, 2)),
                                     U(f32(r, 3, 2)), U(f32(r, 1)), U(f32(r, 1))), {})],
         "FractionalMaxPoolWithFixedKsize": [lambda r: (
@@ -208,6 +223,10 @@ def bprop_samples(n, s, u) -> dict:
             "SparseSegmentSqrtNWithNumSegments": [s(n(4, 3), Tensor(_SEG_IDX), Tensor(_SEG_GAPS),
                                                     Tensor(np.array([6], np.int32)))],
             "SparseSegmentSqrtNGrad": [s(n(3, 2), Tensor(_SEG_IDX), Tensor(_SEG_IDS), 4)],
+            "SparseSegmentMean": [s(n(4, 3), Tensor(_SEG_IDX), Tensor(_MEAN_IDS))],
+            "SparseSegmentMeanWithNumSegments": [s(n(4, 3), Tensor(_SEG_IDX), Tensor(_SEG_GAPS),
+                                                   Tensor(np.array([6], np.int32)))],
+            "SparseSegmentMeanGrad": [s(n(4, 2), Tensor(_SEG_IDX), Tensor(_MEAN_IDS), 4)],
             # (the gradient ops are linear in their cotangent input, the others constants)
             "NLLLossGrad": [s(Tensor(_LOGITS), n(3), Tensor(_LABELS), Tensor(_WEIGHT),
                               Tensor(np.ones(1)), reduction="none"),

@@ -8,6 +8,7 @@ largest first.
 """
 from __future__ import annotations
 
+import heapq
 from collections.abc import Callable
 
 
@@ -48,8 +49,6 @@ def _insertion_sort(idx: list, first: int, last: int, before) -> None:
 
 def _heap_select(idx: list, first: int, middle: int, last: int, before) -> None:
     """The ``middle - first`` elements that belong first, as a heap (rarely reached)."""
-    import heapq
-
     class _Key:
         __slots__ = ("i",)
 
