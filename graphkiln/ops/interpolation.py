@@ -160,11 +160,25 @@ def interpolate(input, size=None, scale_factor=None, mode: str = "nearest",
             mode, n_in, n_out, scale, bool(align_corners)))
 
 
+def _check_nearest(input, scale_factor) -> None:
+    op = f"UpsampleNearest{max(input.ndim - 2, 1)}D"
+    dtype = np.dtype(mstype.dtype_to_nptype(input.dtype))
+    if dtype.kind != "f" and dtype != np.uint8:
+        raise TypeError(f"Select CPU operator[{op}] fail! Unsupported data type {input.dtype}.")
+    factors = scale_factor if isinstance(scale_factor, (tuple, list)) else (scale_factor,)
+    if scale_factor is not None and any(not isinstance(f, float) for f in factors):
+        raise TypeError(f"Failed calling {op}: the 'scales' must be a float or a tuple of "
+                        f"floats, but got {scale_factor!r}.")
+
+
 def interpolate_ext(input, size=None, scale_factor=None, mode: str = "nearest",
                     align_corners=None, recompute_scale_factor=None) -> Tensor:
     """``mint.nn.functional.interpolate``: :func:`interpolate`, except that 'nearest' by a
     ``scale_factor`` resizes to ``floor(n * scale_factor)`` with the source index
-    ``floor(i * n_in / n_out)``."""
+    ``floor(i * n_in / n_out)``. 'nearest' takes float and uint8 Tensors and float scale
+    factors, as MindSpore's UpsampleNearest kernels (TypeError otherwise)."""
+    if mode == "nearest":
+        _check_nearest(input, scale_factor)
     if mode == "nearest" and scale_factor is not None and size is None and input.ndim > 2:
         n = input.ndim - 2
         factors = tuple(scale_factor) if isinstance(scale_factor, (tuple, list)) else \
