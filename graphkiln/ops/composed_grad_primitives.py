@@ -12,8 +12,10 @@ from ..ir.primitive import REGISTRY
 from .composed_primitives import _Composed
 from .defs.array import strided_index
 from .defs.grad_ops import GetitemGrad
+from .interpolation import upsample_nearest_grad
 
-__all__ = ["StridedSliceGrad", "LayerNormGrad", "BatchNormGrad", "PReLUGrad"]
+__all__ = ["StridedSliceGrad", "LayerNormGrad", "BatchNormGrad", "PReLUGrad",
+           "UpsampleNearest1DGrad", "UpsampleNearest2DGrad", "UpsampleNearest3DGrad"]
 
 
 class StridedSliceGrad(_Composed):
@@ -108,3 +110,28 @@ class PReLUGrad(_Composed):
 
     def __call__(self, dy: Tensor, x: Tensor, weight: Tensor) -> tuple:
         return tuple(REGISTRY["PReLU"].bprop(x, weight, None, dy))
+
+
+class _UpsampleNearestGrad(_Composed):
+    """``(dy, input_size, output_size=None, scales=None) ->`` the gradient of nearest
+    resizing to ``dy``'s shape, of ``input_size`` (see ``interpolation.upsample_nearest_grad``)."""
+
+    RANK = 0
+
+    def __call__(self, dy: Tensor, input_size, output_size=None, scales=None) -> Tensor:
+        if dy.ndim != self.RANK + 2 or len(tuple(input_size)) != self.RANK + 2:
+            raise ValueError(f"For '{type(self).__name__}', 'dy' and 'input_size' must be "
+                             f"{self.RANK + 2}-D, but got {dy.ndim} and {len(input_size)}.")
+        return upsample_nearest_grad(dy, input_size, output_size, scales)
+
+
+class UpsampleNearest1DGrad(_UpsampleNearestGrad):
+    RANK = 1
+
+
+class UpsampleNearest2DGrad(_UpsampleNearestGrad):
+    RANK = 2
+
+
+class UpsampleNearest3DGrad(_UpsampleNearestGrad):
+    RANK = 3

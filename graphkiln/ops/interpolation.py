@@ -189,6 +189,19 @@ def interpolate_ext(input, size=None, scale_factor=None, mode: str = "nearest",
     return interpolate(input, size, scale_factor, mode, align_corners, recompute_scale_factor)
 
 
+def upsample_nearest_grad(dy, input_size, output_size=None, scales=None) -> Tensor:
+    """The gradient of 'nearest' resizing (``UpsampleNearest{1,2,3}DGrad``): ``dy`` of the
+    resized shape summed into the ``input_size`` element each of its elements was read from
+    (the source index ``floor(j * in / out)``, or ``floor(j / scale)`` with ``scales``)."""
+    spatial = tuple(int(v) for v in input_size)[2:]
+    if scales is None:
+        fwd = [i / o for i, o in zip(spatial, dy.shape[2:])]
+    else:
+        fwd = [1.0 / float(f) for f in _per_axis(scales, len(spatial), "scales")]
+    return _resized(dy, spatial, fwd,
+                    lambda n_dy, n_x, scale: _nearest(n_x, n_dy, scale, False).T)
+
+
 def _resized(input, out: tuple, scales, weights) -> Tensor:
     """``input`` with each spatial axis multiplied by ``weights(n_in, n_out, scale)`` (an
     ``(n_out, n_in)`` matrix; None leaves the axis as it is)."""
@@ -228,4 +241,4 @@ def resize_bicubic(images, size, align_corners: bool = False,
         n_in, n_out, scale, bool(align_corners), legacy))
 
 
-__all__ = ["interpolate", "interpolate_ext"]
+__all__ = ["interpolate", "interpolate_ext", "upsample_nearest_grad"]
