@@ -16,6 +16,7 @@ NON_DIFFERENTIABLE = {
     "SparseAdd": "graphkiln defines no backward for it (MindSpore's SparseAddGrad is not "
                  "ported): the stored positions are a data-dependent selection",
     "SparseMatrixAdd": "MindSpore defines no backward for it",
+    "ConcatOffsetV1": "integer offsets computed from shapes",
 }
 _LABELS = np.array([1, 0, 3], np.int32)
 _EIG = np.array([[[2., 1.], [1., 3.]], [[0., -1.], [1., 0.]]], np.float32)
@@ -62,6 +63,8 @@ def registry_samples(f32) -> dict:
         "KeepReducedDims": [((f32(2, 3), f32(2, 4, 3), Tensor(np.array([1]))), {}),
                             ((f32(4), f32(2, 4, 1), Tensor(np.array([-3, 2]))), {}),
                             ((f32(), f32(2, 1), Tensor(np.zeros(0, np.int64))), {})],
+        "ConcatOffsetV1": [((Tensor(np.int32(1)), tuple(Tensor(np.array(v, np.int32)) for v in (
+            [2, 3, 4], [2, 1, 4], [2, 5, 4]))), {})],
         "PSROIPooling": [((f32(2, 8, 5, 4), Tensor(_PS_ROIS)),
                           {"spatial_scale": 0.0625, "group_size": 2, "output_dim": 2})],
         "PSROIPoolingGrad": [((f32(2, 2, 2, 2), Tensor(_PS_ROIS)),
