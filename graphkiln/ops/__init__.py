@@ -36,7 +36,7 @@ from .clip_ops import (  # noqa: F401
     stop_gradient,
 )
 from .composed_api_primitives import *  # noqa: F401,F403
-from .composed_inner_primitives import Cauchy, Dense  # noqa: F401
+from .composed_inner_primitives import Cauchy, Dense, TensorToTuple  # noqa: F401
 from .composed_primitives import *  # noqa: F401,F403
 from .composed_primitives import index_add  # noqa: F401
 from .composite import (
@@ -78,7 +78,7 @@ from .functional import reduce_all as all  # noqa: A001,F401
 from .functional import reduce_any as any  # noqa: A001,F401
 from .histogram import histc  # noqa: F401
 from .init_arg_primitives import *  # noqa: F401,F403
-from .interpolation import interpolate  # noqa: F401
+from .interpolation import interpolate, interpolate_ext  # noqa: F401
 from .linalg_ops import *  # noqa: F401,F403
 from .losses import *  # noqa: F401,F403
 from .lp_pool import lp_pool1d, lp_pool2d  # noqa: F401
@@ -131,7 +131,7 @@ __all__ = [n for n in dir(functional) if not n.startswith("_")] + list(REGISTRY)
     *composed_primitives.__all__, *_RANDOM_DRAWS]
 __all__ += [  # the functional APIs of tests/ops/test_api_*
     "clamp", "clip", "clip_by_norm", "cdist", "dist", "cosine_similarity", "einsum", "fold",
-    "col2im"] + [
+    "col2im", "interpolate_ext"] + [
     n for m in ("pooling_functions", "box_functions", "window_functions", "activation_functions",
                 "composed_api_primitives", "diagonals", "fft_ops", "nn_functions", "quantiles",
                 "searching", "stacking", "sparse_methods", "sparse_unary")

@@ -392,9 +392,11 @@ def _repeat_counts(repeats, size: int):
     return repeats
 
 
-def repeat_interleave(input, repeats, dim=None, *, output_size=None) -> Tensor:
-    """Each element (or slice along ``dim``) repeated ``repeats`` times in place."""
+def repeat_interleave(input, repeats, axis=None, *, dim=None, output_size=None) -> Tensor:
+    """Each element (or slice along ``axis``) repeated ``repeats`` times in place; ``dim``
+    is ``axis`` under mint's name."""
     x = _require_tensor("repeat_interleave", "input", input)
+    dim = axis if dim is None else dim
     if dim is None:
         x, ax = F.reshape(x, (-1,)), 0
     else:

@@ -15,9 +15,11 @@ from ..ir.primitive import REGISTRY
 from .composed_primitives import _Composed
 from .defs.array import strided_index
 from .defs.grad_ops import GetitemGrad
+from .interpolation import upsample_nearest_grad
 
 __all__ = ["StridedSliceGrad", "LayerNormGrad", "BatchNormGrad", "PReLUGrad",
-           "UpsampleTrilinear3DGrad"]
+           "UpsampleTrilinear3DGrad", "UpsampleNearest1DGrad", "UpsampleNearest2DGrad",
+           "UpsampleNearest3DGrad"]
 
 
 class StridedSliceGrad(_Composed):
@@ -132,3 +134,28 @@ class UpsampleTrilinear3DGrad(_Composed):
                              f"5-D, but got {dy.ndim}-D and {list(input_size)}.")
         ratios = None if scales is None else [1.0 / float(f) for f in scales]
         return IP.resize_adjoint(dy, tuple(input_size), ratios, "trilinear", self.align_corners)
+
+
+class _UpsampleNearestGrad(_Composed):
+    """``(dy, input_size, output_size=None, scales=None) ->`` the gradient of nearest
+    resizing to ``dy``'s shape, of ``input_size`` (see ``interpolation.upsample_nearest_grad``)."""
+
+    RANK = 0
+
+    def __call__(self, dy: Tensor, input_size, output_size=None, scales=None) -> Tensor:
+        if dy.ndim != self.RANK + 2 or len(tuple(input_size)) != self.RANK + 2:
+            raise ValueError(f"For '{type(self).__name__}', 'dy' and 'input_size' must be "
+                             f"{self.RANK + 2}-D, but got {dy.ndim} and {len(input_size)}.")
+        return upsample_nearest_grad(dy, input_size, output_size, scales)
+
+
+class UpsampleNearest1DGrad(_UpsampleNearestGrad):
+    RANK = 1
+
+
+class UpsampleNearest2DGrad(_UpsampleNearestGrad):
+    RANK = 2
+
+
+class UpsampleNearest3DGrad(_UpsampleNearestGrad):
+    RANK = 3

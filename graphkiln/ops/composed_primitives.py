@@ -273,6 +273,22 @@ class BatchNorm(primitive_class(REGISTRY["BatchNorm"])):
         return (F.depend(out[0], F.depend(moved_mean, moved_var)),) + tuple(out[1:])
 
 
+@override_class
+class Unstack(primitive_class(REGISTRY["Unstack"])):
+    """``ops.Unstack``: along an axis whose length is known only at run time (a dynamic
+    shape), the slices are a dynamic length tuple (``SequenceUnstack``), as MindSpore's."""
+
+    __slots__ = ()
+
+    def __call__(self, *args):
+        x = args[0] if len(args) == 1 else None
+        if isinstance(x, Tensor) and x.is_symbolic and self.attrs.get("num") is None:
+            shape, axis = tuple(x.shape), self.attrs.get("axis", 0)
+            if isinstance(axis, int) and -len(shape) <= axis < len(shape) and shape[axis] < 0:
+                return REGISTRY["SequenceUnstack"](x, axis=axis % len(shape))
+        return super().__call__(*args)
+
+
 _RESIZE_V2 = "ResizeNearestNeighborV2"
 _RESIZE_V2_TYPES = ("Float16", "Float32", "Float64", "UInt8")
 

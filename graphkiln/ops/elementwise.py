@@ -350,8 +350,11 @@ def nansum(input, dim=None, keepdim: bool = False, *, dtype=None) -> Tensor:
 
 
 def nanmean(input, axis=None, keepdims: bool = False, *, dtype=None) -> Tensor:
-    """Mean of the non-NaN elements."""
+    """Mean of the non-NaN elements of a floating-point ``input``."""
     x = _tensor(input)
+    if not x.dtype.is_float:
+        raise TypeError(f"For 'nanmean', input should be floating point dtype, but got "
+                        f"{x.dtype}.")
     if dtype is not None:
         x = F.cast(x, mstype.to_type(dtype))
     count = F.reduce_sum(F.cast(F.logical_not(isnan(x)), x.dtype), _axes(axis), keepdims)

@@ -222,6 +222,10 @@ def stft(x, n_fft: int, hop_length=None, win_length=None, window=None, center: b
     cut = F.gather(x, Tensor(index.astype(np.int64)), x.ndim - 1)  # (..., frames, n_fft)
     left = (n_fft - win) // 2
     full_window = pad(window, (left, n_fft - win - left))
+    if complex_in:  # (one complex dtype for both: double when either is)
+        wide = {x.dtype, window.dtype} & {mstype.float64, mstype.complex128}
+        ctype = mstype.complex128 if wide else mstype.complex64
+        cut, full_window = F.cast(cut, ctype), F.cast(full_window, ctype)
     spectrum = (rfft if onesided else fft)(F.mul(cut, full_window), dim=-1,
                                            norm="ortho" if normalized else None)
     spectrum = F.swapaxes(spectrum, -1, -2)  # (..., frequencies, frames)

@@ -160,17 +160,31 @@ def interpolate(input, size=None, scale_factor=None, mode: str = "nearest",
             mode, n_in, n_out, scale, bool(align_corners)))
 
 
+def _check_nearest(input, scale_factor) -> None:
+    op = f"UpsampleNearest{max(input.ndim - 2, 1)}D"
+    dtype = np.dtype(mstype.dtype_to_nptype(input.dtype))
+    if dtype.kind != "f" and dtype != np.uint8:
+        raise TypeError(f"Select CPU operator[{op}] fail! Unsupported data type {input.dtype}.")
+    factors = scale_factor if isinstance(scale_factor, (tuple, list)) else (scale_factor,)
+    if scale_factor is not None and any(not isinstance(f, float) for f in factors):
+        raise TypeError(f"Failed calling {op}: the 'scales' must be a float or a tuple of "
+                        f"floats, but got {scale_factor!r}.")
+
+
 def interpolate_ext(input, size=None, scale_factor=None, mode: str = "nearest",
                     align_corners=None, recompute_scale_factor=None) -> Tensor:
     """``mint.nn.functional.interpolate`` (``ops.function.nn_func.interpolate_ext``): as
     :func:`interpolate`, but 'nearest' by a ``scale_factor`` resizes to
-    ``floor(n * scale_factor)`` (the source index ``floor(i * n_in / n_out)``), and the
-    blending modes take float scale factors only (a TypeError, as MindSpore's ``Upsample*``
-    primitives' signatures)."""
-    if isinstance(input, Tensor) and not input.dtype.is_float:
+    ``floor(n * scale_factor)`` (the source index ``floor(i * n_in / n_out)``). 'nearest'
+    takes float and uint8 Tensors and float scale factors, as MindSpore's UpsampleNearest
+    kernels; the blending modes take float Tensors and float scale factors only (TypeErrors,
+    as MindSpore's ``Upsample*`` primitives' signatures)."""
+    if mode == "nearest":
+        _check_nearest(input, scale_factor)
+    elif isinstance(input, Tensor) and not input.dtype.is_float:
         raise TypeError(f"For 'interpolate', 'input' must be a float Tensor, but got "
                         f"{input.dtype}.")
-    if mode in _BLENDING and isinstance(scale_factor, (tuple, list)) and \
+    elif mode in _BLENDING and isinstance(scale_factor, (tuple, list)) and \
             not all(isinstance(f, float) for f in scale_factor):
         raise TypeError(f"For 'interpolate' in {mode} mode, 'scale_factor' must hold floats, "
                         f"but got {scale_factor}.")
@@ -194,6 +208,19 @@ def resize_adjoint(grad, input_size, scales, mode: str, align_corners: bool) -> 
         scales = [i / o for i, o in zip(out, spatial)]
     return _resized(grad, out, scales, lambda n_g, n_x, scale: _axis_weights(
         mode, n_x, n_g, scale, bool(align_corners)).T)
+
+
+def upsample_nearest_grad(dy, input_size, output_size=None, scales=None) -> Tensor:
+    """The gradient of 'nearest' resizing (``UpsampleNearest{1,2,3}DGrad``): ``dy`` of the
+    resized shape summed into the ``input_size`` element each of its elements was read from
+    (the source index ``floor(j * in / out)``, or ``floor(j / scale)`` with ``scales``)."""
+    spatial = tuple(int(v) for v in input_size)[2:]
+    if scales is None:
+        fwd = [i / o for i, o in zip(spatial, dy.shape[2:])]
+    else:
+        fwd = [1.0 / float(f) for f in _per_axis(scales, len(spatial), "scales")]
+    return _resized(dy, spatial, fwd,
+                    lambda n_dy, n_x, scale: _nearest(n_x, n_dy, scale, False).T)
 
 
 def _resized(input, out: tuple, scales, weights) -> Tensor:
@@ -241,4 +268,4 @@ def resize_bicubic(images, size, align_corners: bool = False,
         n_in, n_out, scale, bool(align_corners), legacy))
 
 
-__all__ = ["interpolate", "interpolate_ext"]
+__all__ = ["interpolate", "interpolate_ext", "upsample_nearest_grad"]

@@ -1,13 +1,21 @@
-"""``ops.unsorted_segment_{sum,max,min,prod}`` and ``ops.tensor_scatter_elements`` (the
-primitives are in :mod:`.defs.segment` and :mod:`.defs.scatter_elements`)."""
+"""``ops.unsorted_segment_{sum,max,min,prod}``, ``ops.sparse_segment_mean`` and
+``ops.tensor_scatter_elements`` (the primitives are in :mod:`.defs.segment`,
+:mod:`.defs.sparse_segment` and :mod:`.defs.scatter_elements`)."""
 from __future__ import annotations
 
 from ..common.tensor import Tensor
 from .defs import segment as SG
 from .defs.scatter_elements import TensorScatterElements
+from .defs.sparse_segment import SparseSegmentMean
 
 __all__ = ["unsorted_segment_sum", "unsorted_segment_max", "unsorted_segment_min",
-           "unsorted_segment_prod", "tensor_scatter_elements"]
+           "unsorted_segment_prod", "tensor_scatter_elements", "sparse_segment_mean"]
+
+
+def sparse_segment_mean(x: Tensor, indices: Tensor, segment_ids: Tensor) -> Tensor:
+    """Row ``s``: the mean of the rows ``x[indices[i]]`` with ``segment_ids[i] == s`` (the
+    ids sorted; a segment without rows is zeros)."""
+    return SparseSegmentMean(x, indices, segment_ids)
 
 
 def unsorted_segment_sum(input_x: Tensor, segment_ids: Tensor, num_segments) -> Tensor:

@@ -37,6 +37,7 @@ _PLAIN = {
     "ApplyRMSProp": ("use_locking",),
     "ApplyAdagrad": ("update_slots",),
     "ApplyFtrl": ("use_locking",),
+    "PSROIPooling": ("spatial_scale", "group_size", "output_dim"),
 }
 # graphkiln primitives MindSpore's exports name otherwise
 _MINDSPORE_NAMES = {"Conv2DBackpropInput": "Conv2DTranspose"}

@@ -668,6 +668,10 @@ def sens_values(sens, outs: _Outputs) -> list:
                 F.ones_like(o) if any(d < 0 for d in o.shape) else
                 F.fill(o.dtype, o.shape, 1) for o in outs]
     else:
+        if isinstance(sens, (tuple, list)) and len(sens) > 0 and len(outs) == 1 and \
+                type(outs[0]) is SymbolicSequence and all(isinstance(s, Tensor) for s in sens):
+            # one cotangent per item of a dynamic length output: that sequence's sens
+            sens = SEQ.MakeDynamicSequence(*sens, is_list=outs[0].is_list)
         sens = flatten(sens)[0]
         if len(sens) == outs.n_outs != len(outs.kept):
             sens = [sens[i] for i in outs.kept]  # the sens of run-time numbers is unused

@@ -82,8 +82,10 @@ def test_max_unpool2d_inverts_max_pool2d(mode):
 
 def test_upsampling_layers(mode):
     x = Tensor(X)
-    nearest = mint.nn.UpsamplingNearest2d(scale_factor=2)(x).asnumpy()
+    nearest = mint.nn.UpsamplingNearest2d(scale_factor=2.0)(x).asnumpy()
     np.testing.assert_array_equal(nearest, X.repeat(2, 2).repeat(2, 3))
+    with pytest.raises(TypeError):  # an int scale factor, as MindSpore 2.10 refuses it
+        mint.nn.UpsamplingNearest2d(scale_factor=2)(x)
     bilinear = mint.nn.UpsamplingBilinear2d((7, 11))(x).asnumpy()
     np.testing.assert_allclose(bilinear, F.interpolate(x, (7, 11), None, "bilinear",
                                                        True).asnumpy())

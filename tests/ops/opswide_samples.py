@@ -16,6 +16,7 @@ NON_DIFFERENTIABLE = {
     "SparseAdd": "graphkiln defines no backward for it (MindSpore's SparseAddGrad is not "
                  "ported): the stored positions are a data-dependent selection",
     "SparseMatrixAdd": "MindSpore defines no backward for it",
+    "ConcatOffsetV1": "integer offsets computed from shapes",
 }
 _LABELS = np.array([1, 0, 3], np.int32)
 _EIG = np.array([[[2., 1.], [1., 3.]], [[0., -1.], [1., 0.]]], np.float32)
@@ -26,6 +27,8 @@ _SP_IDX = np.array([[2, 1], [0, 3], [2, 0], [0, 1]], np.int64)
 _SP_SHAPE = np.array([3, 4], np.int64)
 _SEG_IDX = np.array([0, 2, 1, 3, 3], np.int32)
 _SEG_IDS = np.array([0, 0, 1, 2, 2], np.int64)
+# SparseSegmentMean*: ids of the indices' dtype; a gap (segment 1 has no rows)
+_MEAN_IDS = np.array([0, 0, 2, 2, 3], np.int32)
 # SparseSegmentSqrtNWithNumSegments: sorted ids with a gap, 6 segments
 _SEG_GAPS = np.array([0, 0, 2, 2, 4], np.int32)
 _NMS_BOXES = np.concatenate([np.linspace(0, 0.5, 48).reshape(2, 4, 3, 2),
@@ -34,7 +37,9 @@ _NMS_SCORES = np.linspace(0.05, 0.95, 24).reshape(2, 4, 3).astype(np.float32)
 _LOGITS = np.linspace(-2.0, -0.1, 12).reshape(3, 4)
 _WEIGHT = np.array([0.2, 0.5, 1.0, 0.3])
 _BATCH_LABELS = np.array([[1, 0, 3], [2, 2, 0], [3, 1, 1]], np.int32)
-CHECKED_ELSEWHERE: dict = {}
+CHECKED_ELSEWHERE: dict = {
+    "PSROIPooling": "float16/float32 only (no float64 sample here): checked against finite "
+                    "differences in float32 by tests/ops/test_api_ps_roi_pooling.py"}
 # MindSpore's LayerNorm rule passes nothing back from the mean and variance outputs
 # (recorded in fixtures/opswide.json: layer_norm_statistics_grad)
 IGNORED_OUTPUTS = {"LayerNorm": (1, 2)}
@@ -45,7 +50,7 @@ NO_FLOAT16 = {"GridSampler3D", "GridSampler3DGrad", "GridSamplerGridTangent",
 ZERO_BY_DEFINITION = {"NLLLoss": (1,)}  # (positions among the float inputs)
 
 
-# PSROIPoolingGrad's rois: (batch 2, [image, x1, y1, x2, y2], 1 roi each)
+# PSROIPooling(Grad)'s rois: (batch 2, [image, x1, y1, x2, y2], 1 roi each)
 _PS_ROIS = np.array([[[0.], [15.], [20.], [58.], [60.]],
                      [[1.], [6.5], [3.1], [76.2], [56.8]]], np.float32)
 
@@ -58,6 +63,10 @@ def registry_samples(f32) -> dict:
         "KeepReducedDims": [((f32(2, 3), f32(2, 4, 3), Tensor(np.array([1]))), {}),
                             ((f32(4), f32(2, 4, 1), Tensor(np.array([-3, 2]))), {}),
                             ((f32(), f32(2, 1), Tensor(np.zeros(0, np.int64))), {})],
+        "ConcatOffsetV1": [((Tensor(np.int32(1)), tuple(Tensor(np.array(v, np.int32)) for v in (
+            [2, 3, 4], [2, 1, 4], [2, 5, 4]))), {})],
+        "PSROIPooling": [((f32(2, 8, 5, 4), Tensor(_PS_ROIS)),
+                          {"spatial_scale": 0.0625, "group_size": 2, "output_dim": 2})],
         "PSROIPoolingGrad": [((f32(2, 2, 2, 2), Tensor(_PS_ROIS)),
                               {"input_size": (5, 4), "spatial_scale": 0.0625, "group_size": 2,
                                "output_dim": 2})],
@@ -102,6 +111,13 @@ def registry_samples(f32) -> dict:
         "SparseSegmentSqrtNWithNumSegments": [
             ((f32(4, 3), Tensor(_SEG_IDX), Tensor(_SEG_GAPS), Tensor(np.array([6], np.int32))),
              {})],
+        "SparseSegmentMean": [((f32(4, 3), Tensor(_SEG_IDX), Tensor(_MEAN_IDS)), {}),
+                              ((Tensor(np.ones(4, np.float16)), Tensor(_SEG_IDX),
+                                Tensor(_MEAN_IDS)), {})],
+        "SparseSegmentMeanWithNumSegments": [
+            ((f32(4, 3), Tensor(_SEG_IDX), Tensor(_SEG_GAPS), Tensor(np.array([6], np.int32))),
+             {})],
+        "SparseSegmentMeanGrad": [((f32(4, 2), Tensor(_SEG_IDX), Tensor(_MEAN_IDS), 4), {})],
         "SparseSegmentSqrtNGrad": [((f32(3, 2), Tensor(_SEG_IDX), Tensor(_SEG_IDS), 4), {}),
                                    ((f32(3), Tensor(_SEG_IDX), Tensor(_SEG_IDS),
                                      Tensor(np.int32(5))), {})],
@@ -165,6 +181,12 @@ def vmap_samples(B, U, f32) -> dict:  # noqa: N803 - test_batching_rules' class 
                        {})],
         "SparseSegmentSqrtNGrad": [lambda r: ((B(f32(r, 3, 3, 2)), U(_SEG_IDX), U(_SEG_IDS), 4),
                                               {})],
+        "SparseSegmentMean": [lambda r: ((B(f32(r, 3, 4, 2)), U(_SEG_IDX), U(_MEAN_IDS)), {})],
+        "SparseSegmentMeanWithNumSegments": [
+            lambda r: ((B(f32(r, 3, 4, 2)), U(_SEG_IDX), U(_SEG_GAPS), U(np.array([6], np.int32))),
+                       {})],
+        "SparseSegmentMeanGrad": [lambda r: ((B(f32(r, 3, 4, 2)), U(_SEG_IDX), U(_MEAN_IDS), 4),
+                                             {})],
         "SparseAddmm": [lambda r: ((U(_SP_IDX), B(f32(r, 3, 4)), U(_SP_SHAPE), B(f32(r, 3, 4, 2)),
                                     U(f32(r, 3, 2)), U(f32(r, 1)), U(f32(r, 1))), {})],
         "FractionalMaxPoolWithFixedKsize": [lambda r: (
@@ -204,6 +226,10 @@ def bprop_samples(n, s, u) -> dict:
             "SparseSegmentSqrtNWithNumSegments": [s(n(4, 3), Tensor(_SEG_IDX), Tensor(_SEG_GAPS),
                                                     Tensor(np.array([6], np.int32)))],
             "SparseSegmentSqrtNGrad": [s(n(3, 2), Tensor(_SEG_IDX), Tensor(_SEG_IDS), 4)],
+            "SparseSegmentMean": [s(n(4, 3), Tensor(_SEG_IDX), Tensor(_MEAN_IDS))],
+            "SparseSegmentMeanWithNumSegments": [s(n(4, 3), Tensor(_SEG_IDX), Tensor(_SEG_GAPS),
+                                                   Tensor(np.array([6], np.int32)))],
+            "SparseSegmentMeanGrad": [s(n(4, 2), Tensor(_SEG_IDX), Tensor(_MEAN_IDS), 4)],
             # (the gradient ops are linear in their cotangent input, the others constants)
             "NLLLossGrad": [s(Tensor(_LOGITS), n(3), Tensor(_LABELS), Tensor(_WEIGHT),
                               Tensor(np.ones(1)), reduction="none"),

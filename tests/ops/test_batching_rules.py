@@ -208,6 +208,13 @@ SAMPLES["LayerNormGradGrad"] = [
                 B(f32(r, 3, 4))), {})]
 _PS_ROIS = np.array([[[0.], [15.], [20.], [58.], [60.]], [[1.], [6.5], [3.1], [76.2], [56.8]]],
                     np.float32)
+# one-hot weights: every draw is certain, so a batched call and a loop of calls agree
+SAMPLES["Multinomial"] = [
+    lambda r: ((B(np.eye(3, dtype=np.float32)[r.integers(0, 3, (3, 2))]), 4), {"seed": 1}),
+    lambda r: ((B(np.eye(4)[r.integers(0, 4, 3)]), 2), {"dtype": mstype.int64})]
+SAMPLES["PSROIPooling"] = [
+    lambda r: ((B(f32(r, 3, 2, 8, 5, 4)), U(_PS_ROIS)),
+               {"spatial_scale": 0.0625, "group_size": 2, "output_dim": 2})]
 SAMPLES["PSROIPoolingGrad"] = [
     lambda r: ((B(f32(r, 3, 2, 2, 2, 2)), U(_PS_ROIS)),
                {"input_size": (5, 4), "spatial_scale": 0.0625, "group_size": 2,

@@ -72,7 +72,7 @@ NON_DIFFERENTIABLE = {
              "backward rule either)",
     **{name: "random draws (MindSpore has no backward rule either)" for name in (
         "StandardNormal", "UniformReal", "StandardLaplace", "UniformInt", "RandomShuffle",
-        "RandomPoisson", "RandomGamma", "RandomChoiceWithMask")},
+        "RandomPoisson", "RandomGamma", "RandomChoiceWithMask", "Multinomial")},
     "NPUAllocFloatStatus": "reads the float-status register",
     "NPUClearFloatStatus": "resets the float-status register",
     "NPUGetFloatStatus": "reads the float-status register",

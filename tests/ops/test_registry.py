@@ -138,6 +138,8 @@ SAMPLES = {
     "RandomGamma": [((Tensor(np.array([2], np.int32)), Tensor(np.array([1.5, 3.0], np.float32))),
                      {"seed": 3})],
     "RandomChoiceWithMask": [((b(2, 3),), {"count": 4, "seed": 1}), ((b(5),), {"count": 2})],
+    "Multinomial": [((X, 3), {"seed": 1}), ((Tensor(np.array([0.5, 2.0])), 4),
+                                            {"dtype": ms.int64})],
     "NPUClearFloatStatus": [((f32(8),), {})],
     "NPUGetFloatStatus": [((f32(8),), {})],
     **{n: [((X, Y), {}), ((i32(2, 3), i32(3, hi=2) + 1), {})] for n in ("RealDiv",)},

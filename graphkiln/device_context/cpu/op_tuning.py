@@ -1,23 +1,22 @@
-"""``mindspore.device_context.cpu.op_tuning``: the CPU kernels' thread count.
-
-graphkiln's kernels are NumPy calls on the calling thread, so the number is checked as
-MindSpore checks it (once per process) and recorded; it changes nothing else."""
+"""``mindspore.device_context.cpu.op_tuning``: the CPU kernels' thread count, a setting made
+once per process as in MindSpore (graphkiln's NumPy kernels keep NumPy's own threading;
+the number is recorded for :func:`configured_threads_num`)."""
 from __future__ import annotations
 
-_settings: dict = {}
+_THREADS: list[int] = []
 
 
 def threads_num(num: int) -> None:
-    """Set the CPU kernels' thread count (a positive int, once per process)."""
-    if "threads_num" in _settings:
+    """Set the number of threads of the CPU kernels; a second call raises RuntimeError."""
+    if _THREADS:
         raise RuntimeError("The 'threads_num' can not be set repeatedly.")
-    if not isinstance(num, int) or isinstance(num, bool):
-        raise TypeError(f"The argument 'num' must be int, but got {type(num).__name__}.")
+    if isinstance(num, bool) or not isinstance(num, int):
+        raise TypeError(f"The parameter 'num' must be {int}, but got {type(num)}")
     if num <= 0:
-        raise ValueError(f"The 'num' must be positive int, but got {num}.")
-    _settings["threads_num"] = num
+        raise ValueError(f"The 'num' must be int and must > 0, but got '{num}' with type 'int'.")
+    _THREADS.append(num)
 
 
-def op_tuning_settings() -> dict:
-    """What :func:`threads_num` recorded."""
-    return dict(_settings)
+def configured_threads_num() -> int | None:
+    """The number set by :func:`threads_num`, or None before it is called."""
+    return _THREADS[0] if _THREADS else None

@@ -5,6 +5,9 @@ from graphkiln.ops.composed_grad_primitives import (  # noqa: F401
     BatchNormGrad,
     LayerNormGrad,
     PReLUGrad,
+    UpsampleNearest1DGrad,
+    UpsampleNearest2DGrad,
+    UpsampleNearest3DGrad,
     UpsampleTrilinear3DGrad,
 )
 from graphkiln.ops.inplace_methods import InplaceAddExt, InplaceSubExt  # noqa: F401
@@ -13,7 +16,8 @@ from graphkiln.ops.primitive import REGISTRY as _REGISTRY
 __all__ = sorted([name for name in _REGISTRY if hasattr(_ops, name)]
                  + _ops.composed_primitives.__all__ + _ops.composed_api_primitives.__all__
                  + ["InplaceAddExt", "InplaceSubExt", "BatchNormGrad", "LayerNormGrad",
-                    "PReLUGrad", "UpsampleTrilinear3DGrad"])
+                    "PReLUGrad", "UpsampleTrilinear3DGrad", "UpsampleNearest1DGrad",
+                    "UpsampleNearest2DGrad", "UpsampleNearest3DGrad"])
 globals().update({name: getattr(_ops, name) for name in __all__ if hasattr(_ops, name)})
 
 

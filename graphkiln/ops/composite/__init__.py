@@ -25,3 +25,15 @@ __all__ = ["GradOperation", "grad", "value_and_grad", "HyperMap", "Map", "vmap",
            "custom_vjp", "add_flags", "Morph"]
 
 _sys.modules[f"{__name__}.base"] = _sys.modules[__name__]
+
+# functional ops MindSpore's ``ops.composite`` also exports (``C.multinomial``...): the
+# ``ops`` package's own, looked up when first read
+_FUNCTIONAL = ("normal", "laplace", "uniform", "gamma", "poisson", "multinomial", "matmul",
+               "cummin", "mm", "count_nonzero", "tensor_dot", "vecdot", "dot", "batch_dot",
+               "repeat_interleave", "repeat_elements", "sequence_mask")
+
+
+def __getattr__(name: str):
+    if name in _FUNCTIONAL:
+        return getattr(_sys.modules[__name__.rsplit(".", 1)[0]], name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

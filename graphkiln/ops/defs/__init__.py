@@ -14,6 +14,7 @@ from . import (  # noqa: F401
     collective,
     combined_nms,
     complex,
+    concat_offset,
     conv,
     crop_and_resize,
     ctc,

@@ -83,14 +83,17 @@ def operand_type(name: str, arg: str, a) -> tuple[mstype.Type, bool]:
 def promote_types(a: mstype.Type, b: mstype.Type) -> mstype.Type:
     """Tensor-tensor promotion as MindSpore 2.10 does it (checked against it in
     tests/ops/test_promotion.py): bool yields to anything, a float beats any integer
-    (``int64 + float16 -> float16``), two floats give the wider, two integers follow NumPy
-    (``int8 + uint8 -> int16``)."""
+    (``int64 + float16 -> float16``), two floats give the wider, two integers and a complex
+    number with anything follow NumPy (``int8 + uint8 -> int16``, ``complex64 + float64 ->
+    complex128``)."""
     if a is b:
         return a
     if a is mstype.bool_:
         return b
     if b is mstype.bool_:
         return a
+    if a.is_complex or b.is_complex:
+        return mstype.from_numpy(np.promote_types(a.np_dtype, b.np_dtype))
     if a.is_float and b.is_float:
         return a if a.bits >= b.bits else b
     if a.is_float:

@@ -40,6 +40,7 @@ from ._infer import (
     tensors_of,
     value_type,
 )
+from .introselect import nth_element
 
 # ------------------------------------------------------------------ cast and creation
 
@@ -771,7 +772,13 @@ def _reducer(name: str, np_fn):
     return kernel
 
 
-def _reduce_op(name, np_fn, allowed=ALL) -> OpDef:
+# MindSpore's CPU reductions take every integer width (unsigned too); Sum, Mean and Prod
+# complex numbers too, Max and Min not bool
+_WIDE_UNSIGNED = (mstype.uint16, mstype.uint32, mstype.uint64)
+_SUM_TYPES = ALL + _WIDE_UNSIGNED + COMPLEX
+
+
+def _reduce_op(name, np_fn, allowed=_SUM_TYPES) -> OpDef:
     return OpDef(name, _reduce_infer_for(name, allowed), _reducer(name, np_fn),
                  attrs={"keep_dims": False, "skip_mode": False})
 
@@ -790,15 +797,16 @@ def _mean(x, axis=None, keepdims=False):
     """Sum over count (an empty slice gives NaN without NumPy's warning); float16 and integers
     accumulate wider, integer results truncate toward zero like MindSpore's."""
     x = np.asarray(x)
-    acc = np.float32 if x.dtype == np.float16 else None if x.dtype.kind == "f" else np.float64
+    acc = np.float32 if x.dtype == np.float16 else None if x.dtype.kind in "fc" else np.float64
     n = x.size if axis is None else int(np.prod([x.shape[a] for a in (
         axis if isinstance(axis, tuple) else (axis,))], dtype=np.int64))
     return np.sum(x, axis=axis, keepdims=keepdims, dtype=acc) / n
 
 
 ReduceMean = _reduce_op("ReduceMean", _mean)
-ReduceMax = _reduce_op("ReduceMax", np.max, NUMBERS)
-ReduceMin = _reduce_op("ReduceMin", np.min, NUMBERS)
+_MAX_MIN_TYPES = NUMBERS + _WIDE_UNSIGNED
+ReduceMax = _reduce_op("ReduceMax", np.max, _MAX_MIN_TYPES)
+ReduceMin = _reduce_op("ReduceMin", np.min, _MAX_MIN_TYPES)
 ReduceProd = _reduce_op("ReduceProd", np.prod)
 
 
@@ -1041,12 +1049,46 @@ def _top_k_count(k) -> int | None:
     return check_int("TopK", "k", v)
 
 
+def _nth_element_rows(rows: np.ndarray, k: int, sort_first: bool) -> np.ndarray:
+    """Each row's indices as ``std::nth_element`` at ``k`` leaves them, the first ``k``
+    stably sorted by value (largest first) when ``sort_first``: MindSpore's CPU order."""
+    out = np.empty(rows.shape[:-1] + (k,), np.int64)
+    for pos in np.ndindex(rows.shape[:-1]):
+        row = rows[pos].tolist()
+        idx = list(range(len(row)))
+        nth_element(idx, k, row.__getitem__)
+        top = idx[:k]
+        if sort_first:
+            top.sort(key=lambda i: -row[i])
+        out[pos] = top
+    return out
+
+
+def _top_k_order(flat: np.ndarray, k: int, sorted_: bool) -> np.ndarray:
+    """The indices MindSpore's CPU TopK gives: unsorted, the first ``k`` of
+    ``std::nth_element``; sorted, a stable sort of the whole row when ``k`` is over half of
+    it, else of those first ``k`` (which of equal values come first then follows
+    ``nth_element``; without ties among the ``k + 1`` largest it is the stable order)."""
+    n = flat.shape[-1]
+    if not sorted_:
+        return _nth_element_rows(flat, k, False) if k < n else \
+            np.broadcast_to(np.arange(n), flat.shape).copy()
+    order = np.argsort(-flat.astype(np.float64), axis=-1, kind="stable")
+    if k < n and k <= n // 2:
+        top = np.take_along_axis(flat, order[..., :k + 1], axis=-1)
+        tied = (np.diff(top, axis=-1) == 0).any(axis=-1)
+        if tied.any():
+            order = order[..., :k].copy()
+            order[tied] = _nth_element_rows(flat[tied], k, True)
+            return order
+    return order[..., :k]
+
+
 def _top_k(x, k, sorted=True):
     k = int(np.asarray(k).reshape(()))
     x = np.asarray(x)
     flat = x.reshape(1) if x.ndim == 0 else x
-    # stable descending order: among equal values the lower index comes first (as MindSpore)
-    order = np.argsort(-flat.astype(np.float64), axis=-1, kind="stable")[..., :k]
+    order = _top_k_order(flat, k, sorted)
     values = np.take_along_axis(flat, order, axis=-1)
     return values.reshape(x.shape[:-1] + (k,)), order.astype(np.int32)
 

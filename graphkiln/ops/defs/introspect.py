@@ -1,8 +1,7 @@
 """Primitives that read a value's description: ``Shape``, ``TensorShape``, ``DType``,
-``Rank``, ``Size``, ``TopTypeof`` and ``ConcatOffset``. Dtypes, ranks and known dimensions
-are constants: inside a graph they fold to Python values while the graph is built; a
-dimension known only at run time (``-1``) is a run-time int of the ``Shape`` node (a
-``SymbolicScalar``)."""
+``Rank``, ``Size`` and ``TopTypeof``. Dtypes, ranks and known dimensions are constants:
+inside a graph they fold to Python values while the graph is built; a dimension known only
+at run time (``-1``) is a run-time int of the ``Shape`` node (a ``SymbolicScalar``)."""
 from __future__ import annotations
 
 import numpy as np
@@ -10,7 +9,7 @@ import numpy as np
 from ...common import dtype as mstype
 from ...ir.abstract import AbstractScalar, AbstractTensor, AbstractTuple
 from ...ir.primitive import OpDef
-from ._infer import describe, norm_axis, tensors_of
+from ._infer import describe
 
 
 def _tensor(name: str, x) -> AbstractTensor:
@@ -87,26 +86,3 @@ def _float_status(x):
 # [1.] when the input holds a NaN or an infinity, else [0.] (a check, no gradient)
 FloatStatus = OpDef("FloatStatus", _float_status_infer, _float_status, differentiable=False)
 
-
-def _concat_offset_infer(xs, N=2, axis=0):  # noqa: N803 (MindSpore's attribute name)
-    items = tensors_of("ConcatOffset", xs)
-    rank = items[0].ndim
-    if any(a.ndim != rank for a in items):
-        raise ValueError(f"For 'ConcatOffset', all inputs must have the same rank, but got "
-                         f"shapes {[list(a.shape) for a in items]}.")
-    norm_axis("ConcatOffset", axis, rank)
-    return AbstractTensor(mstype.int64, (len(items), rank))
-
-
-def _concat_offset(xs, N=2, axis=0):  # noqa: N803
-    """Row ``i``: where input ``i`` starts in their concatenation along ``axis`` (zeros
-    on the other axes). MindSpore's deprecated primitive gives a tuple of tuples when the
-    shapes are static and this Tensor when they are not; here it is always the Tensor."""
-    rank = np.ndim(xs[0])
-    out = np.zeros((len(xs), rank), np.int64)
-    out[1:, axis % rank] = np.cumsum([np.shape(x)[axis] for x in xs[:-1]])
-    return out
-
-
-ConcatOffset = OpDef("ConcatOffset", _concat_offset_infer, _concat_offset,
-                     attrs={"N": 2, "axis": 0}, differentiable=False)

@@ -1,6 +1,6 @@
 """Random-number primitives: ``StandardNormal``, ``UniformReal``, ``UniformInt``,
 ``StandardLaplace`` (a shape in, draws out), ``RandomShuffle``, ``RandomPoisson``,
-``RandomGamma`` and ``RandomChoiceWithMask``.
+``RandomGamma``, ``RandomChoiceWithMask`` and ``Multinomial``.
 
 Seeds work as for :data:`graphkiln.ops.defs.nn.Dropout`: with ``seed == seed2 == 0`` every
 kernel call draws from the next seed of the process-wide stream (fresh numbers on every
@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...common import dtype as mstype
-from ...ir.abstract import AbstractScalar, AbstractTensor, AbstractTuple
+from ...ir.abstract import UNKNOWN, AbstractScalar, AbstractTensor, AbstractTuple
 from ...ir.primitive import OpDef
 from ._infer import UNKNOWN_DIM, const_value, describe
 from .nn import next_seed
@@ -282,3 +282,51 @@ def _choice(input_x, count=256, seed=0, seed2=0):
 RandomChoiceWithMask = OpDef("RandomChoiceWithMask", _choice_infer, _choice,
                              differentiable=False, pure_eval=False,
                              attrs={"count": 256, **_SEEDS})
+
+
+_INDEX_OUT = (mstype.int64, mstype.int32)
+
+
+def _check_multinomial_attrs(attrs: dict) -> None:
+    _check_seeds("Multinomial", attrs["seed"], attrs["seed2"])
+    if attrs["dtype"] not in _INDEX_OUT:
+        shown = ", ".join(repr(t) for t in _INDEX_OUT)
+        raise TypeError(f"For 'Multinomial', the 'dtype' should be one of [{shown}], but got "
+                        f"'{attrs['dtype']!r}'.")
+
+
+def _multinomial_infer(x, num_samples, seed=0, seed2=0, dtype=mstype.int32):
+    _tensor_of("Multinomial", "x", x, _FLOAT_TYPES + (mstype.int32, mstype.int64))
+    if len(x.shape) not in (1, 2):
+        raise ValueError(f"For 'Multinomial', input[x] dimension must be 1 or 2, but got rank "
+                         f"{len(x.shape)}.")
+    n = num_samples.value if isinstance(num_samples, AbstractScalar) else \
+        const_value("Multinomial", "num_samples", num_samples)
+    if n is None or n is UNKNOWN:
+        n = UNKNOWN_DIM
+    elif isinstance(n, bool) or not isinstance(n, (int, np.integer)):
+        raise TypeError(f"For 'Multinomial', the 'num_samples' must be int, but got "
+                        f"{describe(num_samples)}.")
+    elif n < 0:
+        raise ValueError(f"For 'Multinomial', num_samples should be a nonnegative number, but "
+                         f"got {n}.")
+    return AbstractTensor(dtype, tuple(x.shape[:-1]) + (int(n),))
+
+
+def _multinomial(x, num_samples, seed=0, seed2=0, dtype=mstype.int32):
+    """Each row's weights (unnormalised) drawn ``num_samples`` times with replacement."""
+    x = np.asarray(x, np.float64)
+    rows = x.reshape(-1, x.shape[-1])
+    cdf = np.cumsum(rows, axis=-1)
+    n = int(num_samples)
+    u = generator(seed, seed2).random((len(rows), n)) * cdf[:, -1:]
+    picks = np.stack([np.searchsorted(c, v, side="right") for c, v in zip(cdf, u)]) \
+        if len(rows) else np.zeros((0, n), np.int64)
+    picks = np.minimum(picks, x.shape[-1] - 1)
+    return picks.reshape(x.shape[:-1] + (n,)).astype(dtype.np_dtype)
+
+
+# ``num_samples`` category indices drawn from each row of weights, with replacement
+Multinomial = OpDef("Multinomial", _multinomial_infer, _multinomial, differentiable=False,
+                    pure_eval=False, attrs={**_SEEDS, "dtype": mstype.int32},
+                    check_attrs=_check_multinomial_attrs)

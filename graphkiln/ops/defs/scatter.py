@@ -91,11 +91,17 @@ def _infer_for(name: str, nd: bool, in_place: bool):
     return infer
 
 
+# MindSpore checks these ops' indices before its kernel runs (ValueError); the other
+# scatters' kernels report them (RuntimeError)
+_CHECKED_FIRST = ("ScatterNdUpdate", "TensorScatterUpdate")
+
+
 def _rows(name: str, indices: np.ndarray, dim: int) -> np.ndarray:
     if indices.size and (indices.min() < 0 or indices.max() >= dim):
         bad = indices[(indices < 0) | (indices >= dim)].flat[0]
-        raise RuntimeError(f"For '{name}', the 'indices' must be in the range [0, {dim}), but "
-                           f"got {int(bad)}.")
+        error = ValueError if name in _CHECKED_FIRST else RuntimeError
+        raise error(f"For '{name}', the 'indices' must be in the range [0, {dim}), but got "
+                    f"{int(bad)}.")
     return indices
 
 

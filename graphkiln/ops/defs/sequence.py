@@ -434,6 +434,34 @@ def _stack(seq, axis=0):
 SequenceStack = OpDef("SequenceStack", _stack_infer, _stack, attrs={"axis": 0})
 
 
+def _concat_infer(seq, axis=0):
+    length = UNKNOWN_DIM
+    if isinstance(seq, AbstractTuple):  # (a dynamic length one run eagerly: PyNative)
+        length, seq = len(seq.elements), _joined("SequenceConcat", seq.elements, seq.is_list)
+    _sequence("SequenceConcat", seq)
+    if not isinstance(seq.element, AbstractTensor) or not seq.element.shape:
+        raise TypeError(f"For 'SequenceConcat', the input must be a sequence of Tensors of "
+                        f"rank 1 or more, but got {seq.text()}.")
+    rank = len(seq.element.shape)
+    if not -rank <= axis < rank:
+        raise ValueError(f"For 'SequenceConcat', the 'axis' must be in [{-rank}, {rank}), but "
+                         f"got {axis}.")
+    shape = list(seq.element.shape)
+    ax = axis % rank
+    shape[ax] = length * shape[ax] if min(length, shape[ax]) >= 0 else UNKNOWN_DIM
+    return AbstractTensor(seq.element.dtype, tuple(shape))
+
+
+def _concat(seq, axis=0):
+    if not seq:
+        raise ValueError("For 'SequenceConcat', the input sequence must not be empty.")
+    return np.concatenate(seq, axis)
+
+
+# ``ops.concat`` of a dynamic length sequence of Tensors of one shape, along ``axis``
+SequenceConcat = OpDef("SequenceConcat", _concat_infer, _concat, attrs={"axis": 0})
+
+
 def _unstack_infer(x, axis=0):
     rank = len(x.shape)
     if not -rank <= axis < rank:
@@ -456,4 +484,5 @@ SEQUENCE_OPS = ("MakeDynamicSequence", "TupleToDynamicSequence", "SequenceLen",
                 "InSequence", "SequenceAddN", "SequenceAdd", "SequenceItemAdd", "SequenceMul",
                 "SequenceMulGrad", "SequenceZerosLike", "ListAppend", "ListInsert",
                 "ListAppendAndInsertGrad", "ListPop", "ListReverse", "SequenceMax",
-                "SequenceMin", "SequenceStack", "SequenceUnstack", "SequenceOnesLike")
+                "SequenceMin", "SequenceStack", "SequenceUnstack", "SequenceOnesLike",
+                "SequenceConcat")

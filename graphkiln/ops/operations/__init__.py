@@ -16,13 +16,14 @@ import graphkiln.ops.composed_grad_primitives as COMPOSED_GRAD
 import graphkiln.ops.composed_inner_primitives as COMPOSED_INNER
 import graphkiln.ops.composed_primitives as COMPOSED
 import graphkiln.ops.fft_with_size as FFT_WITH_SIZE
+import graphkiln.ops.gru_v2 as GRU_V2
 
 from ..primitive import REGISTRY, primitive_class
 from .partial import Partial  # noqa: F401  (P.Partial)
 
 # the classes composed of primitives, by name
 _COMPOSED = {n: getattr(m, n) for m in (COMPOSED, COMPOSED_API, COMPOSED_GRAD,
-                                             COMPOSED_INNER, FFT_WITH_SIZE)
+                                             COMPOSED_INNER, FFT_WITH_SIZE, GRU_V2)
              for n in m.__all__}
 
 # MindSpore's legacy spellings -> the primitive they name today
@@ -42,7 +43,7 @@ LEGACY = {
 SUBMODULES = ("array_ops", "math_ops", "nn_ops", "other_ops", "comm_ops", "random_ops",
               "image_ops", "control_ops", "debug_ops", "inner_ops", "_inner_ops",
               "_grad_ops", "sparse_ops", "linalg_ops", "custom_ops", "_sequence_ops",
-              "_embedding_cache_ops")
+              "_embedding_cache_ops", "_rl_inner_ops")
 
 
 def lookup(name: str) -> type:

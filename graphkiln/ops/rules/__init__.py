@@ -26,6 +26,7 @@ from . import (  # noqa: F401  (importing attaches the rules)
     nll_loss,
     pad_v3,
     pool3d,
+    random_draws,
     reduced_dims,
     regions,
     resize_bilinear,

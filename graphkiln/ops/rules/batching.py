@@ -65,6 +65,8 @@ NOT_BATCHED = {
                     "SparseMatrixAdd", "PadAndShift")},
     "Range": "data-dependent output size: the examples of a batch may give different "
              "lengths",
+    "ConcatOffsetV1": "shape arithmetic on a tuple of shapes (MindSpore has no vmap rule "
+                      "either)",
     **{name: "random draws: a batched call cannot give the numbers a loop of per-example "
              "calls would (each call draws anew); vmap refuses it (clear error)"
        for name in ("UniformInt", "RandomShuffle", "RandomPoisson", "RandomGamma",

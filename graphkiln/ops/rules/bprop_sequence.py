@@ -142,6 +142,16 @@ def _stack(seq, out, dout, axis=0):
     return (Q.SequenceUnstack(dout, axis=axis),)
 
 
+@bprop("SequenceConcat")
+def _concat(seq, out, dout, axis=0):
+    """``dout`` cut back into the items (all of one size along ``axis``)."""
+    rank = len(dout.shape)
+    ax = axis % rank
+    size = seq.element.shape[ax]
+    parts = F.reshape(dout, tuple(dout.shape[:ax]) + (-1, size) + tuple(dout.shape[ax + 1:]))
+    return (Q.SequenceUnstack(parts, axis=ax),)
+
+
 @bprop("SequenceUnstack")
 def _unstack(x, out, dout, axis=0):
     return (Q.SequenceStack(dout, axis=axis),)

@@ -1,11 +1,13 @@
-"""Backward and batching rules of ``ROIAlign`` (:mod:`..defs.roi_align`) and
-``CropAndResize`` (:mod:`..defs.crop_and_resize`) with their gradients: each gradient op
-is linear in its cotangent, the adjoint of its forward op."""
+"""Backward and batching rules of ``ROIAlign`` (:mod:`..defs.roi_align`),
+``CropAndResize`` (:mod:`..defs.crop_and_resize`) and ``PSROIPooling``
+(:mod:`..defs.ps_roi_pooling`) with their gradients: each gradient op is linear in its
+cotangent, the adjoint of its forward op."""
 from __future__ import annotations
 
 import graphkiln.ops.functional as F
 
 from ..defs import crop_and_resize as CR
+from ..defs import ps_roi_pooling as PS
 from ..defs import roi_align as RA
 from .batching_nn import per_example_rule
 from .bprop import bprop
@@ -24,6 +26,12 @@ def _roi_align(features, rois, out, dout, **attrs):
 @bprop("ROIAlignGrad")
 def _roi_align_grad(dy, rois, xdiff_shape, out, dout, **attrs):
     return RA.ROIAlign(dout, rois, **_roi_attrs(attrs)), F.zeros_like(rois), None
+
+
+@bprop("PSROIPooling")
+def _ps_roi_pooling(features, rois, out, dout, **attrs):
+    dx = PS.PSROIPoolingGrad(dout, rois, input_size=tuple(features.shape[2:]), **attrs)
+    return dx, F.zeros_like(rois)
 
 
 @bprop("CropAndResize")
@@ -45,6 +53,6 @@ def _crop_grad_image(grads, boxes, box_index, image_size, out, dout, method="bil
 
 
 for _name in ("ROIAlign", "ROIAlignGrad", "CropAndResize", "CropAndResizeGradImage",
-              "CropAndResizeGradBoxes"):
+              "CropAndResizeGradBoxes", "PSROIPooling"):
     per_example_rule(_name)  # each example on its own: boxes read any image of the batch
 del _name

@@ -36,25 +36,43 @@ def _sparse_segment_sqrt_n_grad(dout_in, indices, segment_ids, output_dim0, out,
     return SS.SparseSegmentSqrtN(dout, indices, segment_ids), None, None, None
 
 
-def _num_segments_rule(name: str, power: float) -> None:
-    @bprop(name)
-    def rule(x, indices, segment_ids, num_segments, out, dout):
-        """``dx[indices[i]] += dout[segment_ids[i]] / (count of segment_ids[i]) ** power``."""
-        seg = F.cast(segment_ids, mstype.int32)
-        ones = F.ones(tuple(segment_ids.shape), dout.dtype)
-        counts = F.unsorted_segment_sum(ones, seg, F.shape(dout)[0])
-        picked = F.gather(counts, seg, 0)
-        scale = F.rsqrt(picked) if power == 0.5 else F.div(F.ones_like(picked), picked)
-        rows = F.mul(F.gather(dout, seg, 0), F.reshape(scale, (-1,) + (1,) * (dout.ndim - 1)))
-        dx = F.unsorted_segment_sum(rows, F.cast(indices, mstype.int32), shape_of(x)[0])
-        return dx, None, None, None
+@bprop("SparseSegmentMean")
+def _sparse_segment_mean(x, indices, segment_ids, out, dout):
+    return SS.SparseSegmentMeanGrad(dout, indices, segment_ids, shape_of(x)[0]), None, None
 
 
-for _name, _power in SS.NUM_SEGMENTS_POWER.items():
-    _num_segments_rule(_name, _power)
-del _power
+@bprop("SparseSegmentMeanGrad")
+def _sparse_segment_mean_grad(dout_in, indices, segment_ids, output_dim0, out, dout):
+    """Linear in its first input: the transpose is the forward op itself."""
+    return SS.SparseSegmentMean(dout, indices, segment_ids), None, None, None
 
 
-for _name in ("SparseSegmentSqrtN", "SparseSegmentSqrtNGrad", *SS.NUM_SEGMENTS_POWER):
+@bprop("SparseSegmentSqrtNWithNumSegments")
+def _sparse_segment_sqrt_n_num(x, indices, segment_ids, num_segments, out, dout):
+    """``dx[indices[i]] += dout[segment_ids[i]] / sqrt(count of segment_ids[i])``."""
+    return _segment_rows_grad(x, indices, segment_ids, num_segments, dout, F.rsqrt)
+
+
+@bprop("SparseSegmentMeanWithNumSegments")
+def _sparse_segment_mean_num(x, indices, segment_ids, num_segments, out, dout):
+    """``dx[indices[i]] += dout[segment_ids[i]] / count of segment_ids[i]``."""
+    return _segment_rows_grad(x, indices, segment_ids, num_segments, dout, F.reciprocal)
+
+
+def _segment_rows_grad(x, indices, segment_ids, num_segments, dout, scale_of):
+    """Each entry's row of ``dout`` scaled by ``scale_of`` its segment's size, summed into the
+    rows of ``x`` it was read from (the sizes by comparing the ids pairwise: no count of
+    segments is needed while the graph is built)."""
+    seg = F.cast(segment_ids, mstype.int32)
+    same = F.equal(F.expand_dims(seg, 1), F.expand_dims(seg, 0))
+    scale = scale_of(F.reduce_sum(F.cast(same, dout.dtype), 1))
+    rows = F.mul(F.gather(dout, seg, 0), F.reshape(scale, (-1,) + (1,) * (dout.ndim - 1)))
+    dx = F.unsorted_segment_sum(rows, F.cast(indices, mstype.int32), shape_of(x)[0])
+    return dx, None, None, None
+
+
+for _name in ("SparseSegmentSqrtN", "SparseSegmentSqrtNGrad",
+              "SparseSegmentSqrtNWithNumSegments", "SparseSegmentMean", "SparseSegmentMeanGrad",
+              "SparseSegmentMeanWithNumSegments"):
     per_example_rule(_name)
 del _name
