@@ -13,10 +13,9 @@ from ..common import dtype as mstype
 from ..common.tensor import Tensor
 from .composed_primitives import _Composed
 from .defs.array import strided_index
-from .defs.scalar import TensorToScalar
 
 __all__ = ["ClipByNorm", "TensorCopySlices", "Dense", "Cauchy", "SparseDenseCwiseAdd",
-           "SparseDenseCwiseMul", "SparseDenseCwiseDiv", "TensorToTuple", "TensorToList"]
+           "SparseDenseCwiseMul", "SparseDenseCwiseDiv"]
 
 
 class ClipByNorm(_Composed):
@@ -121,28 +120,3 @@ class SparseDenseCwiseMul(_SparseDenseCwise):
 class SparseDenseCwiseDiv(_SparseDenseCwise):
     __doc__ = _SparseDenseCwise.__doc__ + " Divided (``x1 / x2``)."
     combine = staticmethod(F.div)
-
-
-class TensorToTuple(_Composed):
-    """``(x) ->`` the numbers of a 1-D Tensor as a tuple (inside a graph, run-time numbers:
-    ``TensorToScalar`` of each element; the length is ``x``'s, which must be known)."""
-
-    KIND = tuple
-
-    def __call__(self, x: Tensor):
-        name = type(self).__name__
-        if not isinstance(x, Tensor) or x.ndim != 1:
-            raise TypeError(f"For '{name}', the input must be a 1-D Tensor, but got {x!r}.")
-        if not x.is_symbolic:
-            return self.KIND(x.asnumpy().tolist())
-        n = x.shape[0]
-        if n < 0:
-            raise ValueError(f"For '{name}', the length of the input must be known when the "
-                             f"graph is built, but got shape {list(x.shape)}.")
-        return self.KIND(TensorToScalar(x[i]) for i in range(n))
-
-
-class TensorToList(TensorToTuple):
-    """``(x) ->`` the numbers of a 1-D Tensor as a list (see :class:`TensorToTuple`)."""
-
-    KIND = list
