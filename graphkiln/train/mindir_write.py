@@ -38,6 +38,7 @@ _PLAIN = {
     "ApplyAdagrad": ("update_slots",),
     "ApplyFtrl": ("use_locking",),
     "PSROIPooling": ("spatial_scale", "group_size", "output_dim"),
+    "PSROIPoolingGrad": ("input_size", "spatial_scale", "group_size", "output_dim"),
 }
 # graphkiln primitives MindSpore's exports name otherwise
 _MINDSPORE_NAMES = {"Conv2DBackpropInput": "Conv2DTranspose"}
