@@ -11,7 +11,7 @@ import graphkiln as ms
 
 FIXTURES = os.path.join(os.path.dirname(__file__), "fixtures")
 sys.path.insert(0, FIXTURES)
-from scalar_axis_cases import CASES, run  # noqa: E402
+from scalar_axis_cases import CASES, ERRORS, error, run  # noqa: E402
 
 with open(os.path.join(FIXTURES, "scalar_axis.json")) as f:
     RECORDED = json.load(f)
@@ -30,6 +30,11 @@ def test_matches_mindspore(name):
 def test_graph_equals_pynative(name):
     graph = ms.jit(lambda: CASES[name](ms))().asnumpy()
     np.testing.assert_array_equal(graph, run(ms, name))
+
+
+@pytest.mark.parametrize("name", sorted(ERRORS))
+def test_moments_refuse_an_axis_of_a_0d_input(name):
+    assert error(ms, name) == RECORDED["errors"][name]
 
 
 def test_out_of_range_axis_is_a_value_error():
