@@ -12,6 +12,7 @@ import numpy as np
 import graphkiln.common.dtype as mstype
 
 from .tensor import Tensor
+from .tensor_format import tensor_graph_text
 
 _INDEX_TYPES = (mstype.int16, mstype.int32, mstype.int64)
 
@@ -44,6 +45,14 @@ def _check_dense_shape(kind: str, shape: tuple, nnz: int) -> None:
     if size < nnz:
         raise ValueError(f"For {kind}, shape total size: {size} is too small to hold {nnz} "
                          f"non-zero values.")
+
+
+def _part_text(t: Tensor) -> str:
+    """A part of a sparse tensor's repr, as MindSpore writes it: the tensor's text without
+    commas (``value=[0 1 2]``), not its ``repr`` (which a graph value keeps)."""
+    if t._data is None or t.has_init:
+        return repr(t)
+    return tensor_graph_text(np.asarray(t._data), t.dtype)
 
 
 class SparseBase:
@@ -95,7 +104,7 @@ class SparseBase:
         return obj
 
     def __repr__(self) -> str:
-        parts = ", ".join(f"{p}={getattr(self, p)!r}" for p in self._PARTS)
+        parts = ", ".join(f"{p}={_part_text(getattr(self, p))}" for p in self._PARTS)
         return (f"{type(self).__name__}(shape={list(self._shape)}, dtype={self.dtype}, "
                 f"{parts})")
 
@@ -251,7 +260,7 @@ class RowTensorInner:
 
     def __repr__(self) -> str:
         return (f"RowTensor(shape={list(self._shape)}, dtype={self._values.dtype}, "
-                f"indices={self._indices!r}, values={self._values!r})")
+                f"indices={_part_text(self._indices)}, values={_part_text(self._values)})")
 
 
 class RowTensor(RowTensorInner):

@@ -28,7 +28,7 @@ from ..compile.api import call_cell
 from ..compile.cell_state import note_cell_write
 from ..errors import blame_argument
 from ..frontend.weight_writes import write_attribute, write_parameter
-from ..ir import amp_cast
+from ..ir import amp_cast, tracing_state
 from ..ops.defs.array import Cast
 from .cell_hooks import HOOKS_ATTR, HookHandle, call_with_hooks
 from .cell_hooks import register as register_hook
@@ -91,6 +91,9 @@ class Cell:
 
     def _gk_call(self, args: tuple, kwargs: dict):
         """Run the cell and its hooks."""
+        if "_names_checked" not in self.__dict__ and tracing_state.current() is None:
+            self.check_names_and_refresh_name()
+            self.__dict__["_names_checked"] = True
         listed = self.__dict__.get("_amp_listed")
         if listed is not None:  # custom_mixed_precision's white-listed primitive classes
             with amp_cast.listed(*listed):
@@ -412,6 +415,24 @@ class Cell:
                             f"str, but got {type(prefix).__name__}.")
         for path, param in self.parameters_and_names(expand=recurse):
             param.name = prefix + path
+
+    def check_names_and_refresh_name(self) -> None:
+        """MindSpore's check on a cell's first call from Python: parameters sharing a name
+        (as container prefixes can give) are all renamed to their attribute paths; a name
+        still shared is a ValueError."""
+        params = [p for _, p in self.parameters_and_names()]
+        if len({p.name for p in params}) < len(params):
+            self.update_parameters_name()
+            self.check_names()
+
+    def check_names(self) -> None:
+        """A ValueError if two parameters of the cell share a name."""
+        names: set = set()
+        for path, param in self.parameters_and_names():
+            if param.name in names:
+                raise ValueError(f"The value of {path} is {param!r}, its name '{param.name}' "
+                                 f"already exists. Please set a unique name for the parameter.")
+            names.add(param.name)
 
     # ----------------------------------------------------------- traversal
     def cells_and_names(self, cells=None, name_prefix: str = "") -> Iterator:

@@ -20,17 +20,31 @@ class _IndexedCells(Cell):
     ``_cells`` in order; appended cells get MindSpore's ``<prefix><index>.`` names."""
 
     def _prefix(self) -> str:
-        # The list's own prefix, read off an existing parameter (MindSpore's way): an
-        # element at key K whose parameter at path P is named X.K.P has prefix "X.".
+        """The list's own prefix, read as MindSpore reads it off the first parameter name of
+        its first element with parameters (key K): the dotted parts before the last part
+        equal to K, or before the first such part at which the next element's first
+        parameter name holds that element's key. (Numeric keys make this ambiguous:
+        MindSpore gives ``0.1.0.gamma`` to the gamma of a list's second element's first cell
+        when the first element's names start ``0.0.``.)"""
+        firsts = []  # (key, first parameter name) of the first two elements with parameters
         for key, cell in self._cells.items():
-            if cell is None:
-                continue
-            for path, param in cell.parameters_and_names():
-                suffix = f"{key}.{path}"
-                if param.name.endswith(suffix):
-                    return param.name[: len(param.name) - len(suffix)]
-                return ""
-        return ""
+            first = None if cell is None else next(cell.parameters_and_names(), None)
+            if first is not None:
+                firsts.append((key, first[1].name))
+                if len(firsts) == 2:
+                    break
+        if not firsts:
+            return ""
+        key, name = firsts[0]
+        parts = name.split(".")
+        after = firsts[1][1].split(".") if len(firsts) > 1 else []
+        prefix = ""
+        for i, part in enumerate(parts):
+            if part == key:
+                prefix = "".join(p + "." for p in parts[:i])
+                if i < len(after) and after[i] == firsts[1][0]:
+                    break
+        return prefix
 
     def _norm_index(self, index: int) -> int:
         n = len(self)

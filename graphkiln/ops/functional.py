@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import builtins as _builtins
 import functools as _functools
+import numbers as _numbers
 import sys as _sys
 import types as _types
 
@@ -485,23 +486,45 @@ def amin(input, axis=None, keepdims=False) -> Tensor:
     return A.ReduceMin(input, _axis(axis), keep_dims=bool(keepdims))
 
 
-def _max_min(opdef, name, input, dim, keepdim, initial, where):
-    if initial is not None or where is not None:
-        raise NotImplementedError(f"For '{name}', 'initial' and 'where' are not supported.")
-    if dim is None:
-        input, dim = A.Reshape(input, (-1,)), 0
-    index, value = opdef(input, axis=dim, keep_dims=bool(keepdim))
+def _max_min(opdef, bound, name, input, axis, keepdims, initial, where):
+    """MindSpore 2.10's ``ops.max``/``ops.min``: a 0-d input or ``axis=None`` gives the
+    extremum with index 0; else ``initial`` bounds every element (``bound``: Maximum or
+    Minimum), ``where`` keeps an element or puts ``initial`` in its place, and the result is
+    ``(values, indices)`` along ``axis``."""
+    zero = Tensor(0, mstype.int64)
+    if not input.shape:
+        return input, zero
+    if axis is None:
+        reduce = A.ReduceMax if name == "max" else A.ReduceMin
+        return reduce(input, (), keep_dims=False), zero
+    if initial is not None and not isinstance(initial, _numbers.Number):
+        raise TypeError(f"For '{name}', 'initial' must be a scalar, but got {type(initial)}")
+    if not isinstance(axis, int):
+        raise TypeError(f"For '{name}', 'axis' must be int, but got {type(axis)}")
+    shape = tuple(input.shape)
+    if initial is not None:
+        initial = A.BroadcastTo(Tensor(initial, input.dtype), shape=shape)
+        input = bound(input, initial)
+    if where is not None and not isinstance(where, Tensor):
+        where = Tensor(where, mstype.bool_)
+    if where is not None and (where.shape or not where):
+        if initial is None:
+            raise ValueError("initial value must be provided for where masks")
+        input = A.Select(A.BroadcastTo(where, shape=shape), input, initial)
+    index, value = opdef(input, axis=axis, keep_dims=bool(keepdims))
     return value, index
 
 
-def max(input, dim=None, keepdim=False, *, initial=None, where=None):  # noqa: A001
-    """``(values, indices)`` of the maximum along ``dim`` (of all elements if None)."""
-    return _max_min(A.ArgMaxWithValue, "max", input, dim, keepdim, initial, where)
+def max(input, axis=None, keepdims=False, *, initial=None, where=None):  # noqa: A001
+    """``(values, indices)`` of the maximum along ``axis`` (of all elements, index 0, if
+    None)."""
+    return _max_min(A.ArgMaxWithValue, M.Maximum, "max", input, axis, keepdims, initial, where)
 
 
-def min(input, dim=None, keepdim=False, *, initial=None, where=None):  # noqa: A001
-    """``(values, indices)`` of the minimum along ``dim`` (of all elements if None)."""
-    return _max_min(A.ArgMinWithValue, "min", input, dim, keepdim, initial, where)
+def min(input, axis=None, keepdims=False, *, initial=None, where=None):  # noqa: A001
+    """``(values, indices)`` of the minimum along ``axis`` (of all elements, index 0, if
+    None)."""
+    return _max_min(A.ArgMinWithValue, M.Minimum, "min", input, axis, keepdims, initial, where)
 
 
 def _arg(opdef, input, axis, keep, out_type):

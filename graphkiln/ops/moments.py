@@ -26,8 +26,8 @@ def _axes(axis, ndim: int) -> tuple:
     for a in axes:
         if isinstance(a, bool) or not isinstance(a, (int, np.integer)):
             raise TypeError(f"Each axis should be integer, but got {type(a)} in {axes}.")
-        if not -ndim <= a < max(ndim, 1):
-            raise ValueError(f"The 'axis' must be in the range of [{-ndim}, {ndim}), but got "
+        if not -ndim <= a < ndim:  # (none for a 0-d input, as MindSpore: "[-0, 0)")
+            raise ValueError(f"The 'axis' must be in the range of [-{ndim}, {ndim}), but got "
                              f"{a}.")
     return axes
 

@@ -737,7 +737,7 @@ def _reduce_infer_for(name: str, allowed):
         require_dtype(name, "x", t, allowed)
         if runtime_axes(axis):  # the kernel reads the axes
             return AbstractTensor(t, _runtime_axes_shape(name, x, axis, keep_dims, skip_mode))
-        axes = _reduce_axes(name, x, axis)
+        axes = _reduce_axes(name, x, axis) if x.ndim else _reduce_axes(name, x, axis)[:0]
         if not axes:
             if skip_mode:
                 return AbstractTensor(t, x.shape)
@@ -763,6 +763,8 @@ def _reducer(name: str, np_fn):
         if axis in ((), []):
             if skip_mode:
                 return x
+            axis = None
+        elif np.ndim(x) == 0:  # axis 0 or -1 of a 0-d tensor (checked by inference) is all
             axis = None
         elif isinstance(axis, list):
             axis = tuple(axis)
