@@ -67,25 +67,6 @@ _ADAPTED = {
 }
 
 
-def _sparse_softmax_cross_entropy(attrs: dict):
-    """MindSpore's plain ``SparseSoftmaxCrossEntropyWithLogits(logits, labels)``: the mean
-    cross-entropy of ``logits`` (N, C) against class ``labels`` (N,), or with ``is_grad``
-    its gradient with respect to the logits, ``(softmax - one_hot) / N``."""
-    def run(logits, labels):
-        n, depth = logits.shape[0], logits.shape[-1]
-        one, zero = (Tensor(np.array(v, mstype.dtype_to_nptype(logits.dtype))) for v in (1, 0))
-        one_hot = Primitive(REGISTRY["OneHot"], {"axis": -1})(labels, depth, one, zero)
-        if attrs.get("is_grad"):
-            return (Primitive(REGISTRY["Softmax"], {"axis": -1})(logits) - one_hot) / n
-        log_p = Primitive(REGISTRY["LogSoftmax"], {"axis": -1})(logits)
-        return -(log_p * one_hot).sum() / n * attrs.get("sens", 1.0)
-    return run
-
-
-# MindSpore plain primitives graphkiln runs as compositions (given the node's attributes).
-_PLAIN_ADAPTED = {"SparseSoftmaxCrossEntropyWithLogits": _sparse_softmax_cross_entropy}
-
-
 @dataclass
 class Step:
     """One node: ``output = fn(*values of inputs)``; ``label`` names it in errors."""
@@ -271,10 +252,6 @@ class _Reader:
         inputs = tuple(i for i in inputs if i not in states)
         if op in _ADAPTED and prim.prim_type == mo.PRIMITIVE_FUNCTION:
             return Step(node.output[0], _ADAPTED[op], inputs, label)
-        if op in _PLAIN_ADAPTED and prim.prim_type == mo.PRIMITIVE:
-            attrs = {a.name: mo.decode_value(a, f"the attribute '{a.name}' of '{op}'")
-                     for a in prim.attribute}
-            return Step(node.output[0], _PLAIN_ADAPTED[op](attrs), inputs, label)
         name = mo.GRAPHKILN_NAMES.get(op, op)
         opdef = REGISTRY.get(name)
         if opdef is None:

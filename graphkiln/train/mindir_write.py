@@ -39,6 +39,7 @@ _PLAIN = {
     "ApplyFtrl": ("use_locking",),
     "PSROIPooling": ("spatial_scale", "group_size", "output_dim"),
     "PSROIPoolingGrad": ("input_size", "spatial_scale", "group_size", "output_dim"),
+    "SparseSoftmaxCrossEntropyWithLogits": ("is_grad", "sens"),
 }
 # graphkiln primitives MindSpore's exports name otherwise
 _MINDSPORE_NAMES = {"Conv2DBackpropInput": "Conv2DTranspose"}

@@ -102,6 +102,9 @@ def vmap_samples(B, U, f32) -> dict:  # noqa: N803 - test_vmap_rules' class name
         "BoundingBoxEncode": [lambda r: ((B(f32(r, 3, 4, 4)), B(f32(r, 3, 4, 4))), {})],
         "SoftmaxCrossEntropyWithLogits": [
             lambda r: ((B(f32(r, 3, 2, 4)), U(f32(r, 2, 4, lo=0.0, hi=1.0))), {})],
+        "SparseSoftmaxCrossEntropyWithLogits": [
+            lambda r: ((B(f32(r, 3, 2, 4)), B(r.integers(0, 4, (3, 2)).astype(np.int32))), {}),
+            lambda r: ((B(f32(r, 3, 2, 4)), U(np.array([1, 3], np.int32))), {"is_grad": True})],
         "CheckValid": [lambda r: ((B(f32(r, 3, 4, 4)), U(np.array([3.0, 2.0, 1.5],
                                                                   np.float32))), {})],
     }
@@ -162,6 +165,9 @@ def registry_samples(f32) -> dict:
         "IOU": [((f32(3, 4), f32(2, 4)), {}), ((f32(3, 4), f32(2, 4)), {"mode": "iof"})],
         "BoundingBoxEncode": [((f32(3, 4) + 3.0, f32(3, 4) + 3.0), {})],
         "SoftmaxCrossEntropyWithLogits": [((g, f32(2, 3)), {}), ((h16(2, 3), h16(2, 3)), {})],
+        "SparseSoftmaxCrossEntropyWithLogits": [
+            ((g, Tensor(np.array([2, 0], np.int32))), {}),
+            ((h16(2, 3), Tensor(np.array([1, 1], np.int64))), {"is_grad": True})],
         "CheckValid": [((f32(3, 4), Tensor(np.array([3.0, 2.0, 1.5], np.float32))), {})],
         **_update_samples(Parameter, Tensor),
     }

@@ -374,6 +374,8 @@ SAMPLES = {
                 s(n(3, 4), 0, ints([[0, 2, 2, 1], [0, 0, 1, 1]], np.int64))],
     # labels are distributions (rows summing to 1), as the backward rule assumes
     "SoftmaxCrossEntropyWithLogits": [s(n(3, 4), lambda r: _rows_summing_to_one(r, 3, 4))],
+    "SparseSoftmaxCrossEntropyWithLogits": [s(n(3, 4), ints([2, 0, 3])),
+                                            s(n(3, 4), ints([1, 1, 0]), is_grad=True)],
     "Slice": [s(n(3, 4), (1, 1), (2, -1)), s(n(2, 3, 2), (0, 1, 0), (2, 2, 1))],
     "StridedSlice": [s(n(3, 4, 5), (1, 0, 4), (3, 4, 0), (1, 2, -2)),
                      s(n(3, 4), (1, 0), (2, 4), (1, 1), shrink_axis_mask=1)],

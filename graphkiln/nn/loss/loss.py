@@ -83,11 +83,12 @@ class SoftmaxCrossEntropyWithLogits(LossBase):
             raise TypeError(f"For 'SoftmaxCrossEntropyWithLogits', the 'sparse' must be bool, "
                             f"but got {type(sparse).__name__}.")
         self.sparse = sparse
+        self.sparse_softmax_cross_entropy = ops.SparseSoftmaxCrossEntropyWithLogits()
 
     def construct(self, logits, labels):
         if self.sparse:
-            if self.reduction == "mean":
-                return ops.cross_entropy(logits, labels, reduction="mean")
+            if self.reduction == "mean":  # MindSpore's fused primitive (labels in range)
+                return self.sparse_softmax_cross_entropy(logits, labels)
             labels = ops.one_hot(labels, ops.shape(logits)[-1], ops.ones((), logits.dtype),
                                  ops.zeros((), logits.dtype))
         return self.get_loss(softmax_cross_entropy(logits, labels))

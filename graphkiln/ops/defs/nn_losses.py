@@ -1,5 +1,6 @@
 """Loss and normalization primitives, as MindSpore's: ``SigmoidCrossEntropyWithLogits``,
-``SoftmaxCrossEntropyWithLogits``, ``SmoothL1Loss``, ``L2Normalize``.
+``SoftmaxCrossEntropyWithLogits``, ``SparseSoftmaxCrossEntropyWithLogits``, ``SmoothL1Loss``,
+``L2Normalize``.
 
 float16 inputs are computed in float32 and the result cast back. SmoothL1Loss promotes
 its two float inputs to one type (MindSpore converts them); SigmoidCrossEntropyWithLogits
@@ -9,16 +10,22 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...common import dtype as mstype
 from ...ir.abstract import AbstractTensor, AbstractTuple
+from ...ir.primitive import OUT_INPLACE
 from ..primitive import OpDef
 from ._infer import (
     FLOATS,
+    buffer_for,
+    into,
     norm_axes,
     promote_types,
     quiet,
     require_dtype,
+    scratch_like,
     shapes_match,
     tensor_type,
+    wide_type,
 )
 
 _REDUCTIONS = ("none", "mean", "sum")
@@ -83,6 +90,66 @@ def _softmax_ce(logits, labels):
 
 SoftmaxCrossEntropyWithLogits = OpDef("SoftmaxCrossEntropyWithLogits", _softmax_ce_infer,
                                       quiet(_softmax_ce))
+
+
+_SPARSE_CE = "SparseSoftmaxCrossEntropyWithLogits"
+
+
+def _sparse_ce_infer(features, labels, is_grad=False, sens=1.0):
+    t = tensor_type(_SPARSE_CE, "features", features)
+    require_dtype(_SPARSE_CE, "features", t, FLOATS)
+    require_dtype(_SPARSE_CE, "labels", tensor_type(_SPARSE_CE, "labels", labels),
+                  (mstype.int32, mstype.int64))
+    if len(features.shape) < 2:
+        raise ValueError(f"For '{_SPARSE_CE}', the features shape length must be greater "
+                         f"than 1, but got shape {list(features.shape)}.")
+    if not shapes_match(labels.shape, features.shape[:-1]):
+        raise ValueError(f"For '{_SPARSE_CE}', the 'labels' must have the shape of "
+                         f"'features' without its last (class) axis, "
+                         f"{list(features.shape[:-1])}, but got {list(labels.shape)}.")
+    return AbstractTensor(t, features.shape if is_grad else ())
+
+
+def _sparse_ce(features, labels, is_grad=False, sens=1.0, out=None, scratch=None):
+    """The mean over every example (all axes but the last) of ``-log softmax(features)``
+    at its label, times ``sens``; with ``is_grad``, its gradient with respect to the
+    features, ``(softmax - one_hot) * sens / N``. One pass each for the maximum, the shift,
+    the exponential and the sum (and the gradient's scaling), in the planned ``out=``
+    (the gradient) or scratch array (the loss), either of which may be ``features``'."""
+    x = _wide(features)
+    classes = x.shape[-1]
+    label = np.asarray(labels).reshape(-1)
+    _check_labels(label, classes)
+    buf = buffer_for(out if is_grad else scratch and scratch[0], x)
+    shifted = np.subtract(x, x.max(axis=-1, keepdims=True), out=buf)
+    rows = shifted.reshape(-1, classes)
+    at = np.arange(rows.shape[0]), label
+    picked = rows[at]  # (before the exponential overwrites it)
+    e = np.exp(rows, out=rows)
+    total = e.sum(axis=1, keepdims=True)
+    scale = float(sens) / max(rows.shape[0], 1)
+    if is_grad:
+        e *= scale / total
+        e[at] -= scale
+        return into(out, shifted.astype(features.dtype, copy=False))
+    loss = (np.log(total[:, 0]) - picked).sum(dtype=np.float64) * scale
+    return into(out, np.asarray(loss, features.dtype))
+
+
+def _check_labels(label: np.ndarray, classes: int) -> None:
+    """Class indices in ``[0, classes)`` (MindSpore's CPU kernel reads past the row for
+    labels at or above ``classes``: here they are refused too)."""
+    bad = np.flatnonzero((label < 0) | (label >= classes))
+    if bad.size:
+        k = int(bad[0])
+        raise RuntimeError(f"For '{_SPARSE_CE}' got error label! label[index] must be in "
+                           f"[0, {classes}), but got index = {k} label[index] = "
+                           f"{int(label[k])}")
+
+
+SparseSoftmaxCrossEntropyWithLogits = OpDef(
+    _SPARSE_CE, _sparse_ce_infer, quiet(_sparse_ce), attrs={"is_grad": False, "sens": 1.0},
+    out_buffer=OUT_INPLACE, scratch=scratch_like(wide_type))
 
 
 def check_smooth_l1_beta_type(beta) -> None:

@@ -174,7 +174,8 @@ def per_example_rule(name: str) -> None:
 for _name in ("SigmoidCrossEntropyWithLogits", "SmoothL1Loss", "L2Normalize",
               "ResizeNearestNeighbor", "ResizeNearestNeighborGrad", "BoundingBoxDecode",
               "NMSWithMask", "IOU", "BoundingBoxEncode", "CheckValid",
-              "SoftmaxCrossEntropyWithLogits", "CombinedNonMaxSuppression",
+              "SoftmaxCrossEntropyWithLogits", "SparseSoftmaxCrossEntropyWithLogits",
+              "CombinedNonMaxSuppression",
               "LayerNormGradGrad", "PSROIPoolingGrad", "UniqueWithPad",
               "SparseReshape", "TraceV2Grad"):
     per_example_rule(_name)

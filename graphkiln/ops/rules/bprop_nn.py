@@ -18,7 +18,7 @@ import graphkiln.ops.functional as F
 
 from ...common import dtype as mstype
 from ..dynamic_shape import shape_of
-from .bprop import _as, _is_zero, _output, bprop, count
+from .bprop import _as, _is_zero, _output, _wide, bprop, count
 
 
 def _conv_rules(forward, input_grad, filter_grad):
@@ -159,6 +159,20 @@ def _softmax_ce(logits, labels, out, dout):
     # as MindSpore: the loss's cotangent scales the backprop output; labels get zeros
     backprop = _output(out, 1, lambda: NL.SoftmaxCrossEntropyWithLogits(logits, labels))
     return (_as(F.mul(backprop, F.expand_dims(dout[0], 1)), logits), F.zeros_like(labels))
+
+
+@bprop("SparseSoftmaxCrossEntropyWithLogits")
+def _sparse_softmax_ce(logits, labels, out, dout, is_grad=False, sens=1.0):
+    # as MindSpore: the gradient kernel (is_grad) scaled by the loss's cotangent
+    if not is_grad:
+        grad = NL.SparseSoftmaxCrossEntropyWithLogits(logits, labels, is_grad=True, sens=sens)
+        return _as(F.mul(grad, dout), logits), F.zeros_like(labels)
+    # of the gradient (softmax - one_hot) * c: the softmax's Jacobian, p * (g - sum(p * g))
+    p = F.softmax(_wide(logits), -1)
+    examples = math.prod(logits.shape[:-1]) or 1
+    inner = F.reduce_sum(F.mul(p, dout), -1, True)
+    dx = F.mul(F.mul(p, F.sub(dout, inner)), float(sens) / examples)
+    return _as(dx, logits), F.zeros_like(labels)
 
 
 @bprop("SmoothL1Loss")
