@@ -352,16 +352,18 @@ def _unpack_failure(name: str, p: Param, index: int, values) -> str | None:
             f"(got {describe(values[bad], True)}).")
 
 
-def _eager_parse(sig: Signature, name: str, args: tuple, kwargs: dict) -> tuple:
+def _eager_parse(sig: Signature, name: str, args: tuple, kwargs: dict,
+                 types_last: bool = False) -> tuple:
     """MindSpore's PyNative parser binding the call to ``sig``: ``(True, None)`` when it
     binds, ``(True, why)`` when it binds but an argument's ints do not convert, and
-    ``(False, why)`` when it does not bind, ``why`` in Python's words."""
+    ``(False, why)`` when it does not bind, ``why`` in Python's words (``types_last``: a
+    wrong type is said after an unknown keyword, as for a method of one signature)."""
     n = len(args)
     if n > len(sig.positional) and not sig.varargs:
         verb = "were" if n > 1 else "was"
         return False, (f"{name}() takes {len(sig.positional)} positional arguments but {n} "
                        f"{verb} given.")
-    pos, used, unpack = 0, 0, None
+    pos, used, unpack, wrong = 0, 0, None, None
     for i, p in enumerate(sig.params):
         keyword = pos >= n
         if keyword:
@@ -384,10 +386,13 @@ def _eager_parse(sig: Signature, name: str, args: tuple, kwargs: dict) -> tuple:
             must = f"{name}(): argument '{p.name}'"
             got = type(v).__name__
             if keyword:
-                return False, f"{must} must be {_EAGER_NAMES[p.main]} but got {got}."
-            at = " but found type of {} at pos 0." if p.varargs else ", not {}."
-            return False, f"{must} (position {pos}) must be {_EAGER_NAMES[p.main]}" + \
-                at.format(got)
+                wrong = wrong or f"{must} must be {_EAGER_NAMES[p.main]} but got {got}."
+            else:
+                at = " but found type of {} at pos 0." if p.varargs else ", not {}."
+                wrong = wrong or f"{must} (position {pos}) must be {_EAGER_NAMES[p.main]}" + \
+                    at.format(got)
+            if not types_last:
+                return False, wrong
         elif isinstance(v, (tuple, list)):
             unpack = unpack or _unpack_failure(name, p, i, v)
     if used < len(kwargs):
@@ -399,6 +404,8 @@ def _eager_parse(sig: Signature, name: str, args: tuple, kwargs: dict) -> tuple:
             elif where[-1] < n:
                 said = f"() got multiple values for argument '{k}'."
         return False, name + said
+    if wrong:
+        return False, wrong
     return True, unpack
 
 
@@ -414,8 +421,8 @@ def _eager_reason(sig: Signature, args: tuple, kwargs: dict) -> list:
     for i, p in enumerate(sig.params):
         keyword = i >= len(args)
         v = kwargs.get(p.name) if keyword else args[i]
-        if v is None:
-            if p.required:
+        if v is None:  # an explicit positional None is left out, as MindSpore's
+            if p.required and keyword:
                 return [f"    missing required argument: {p.name}"]
             continue
         text = (f"{p.name}=" if keyword else "") + describe(v, True) + ", "
@@ -444,7 +451,7 @@ def _eager_message(name: str, sigs: tuple, args: tuple, kwargs: dict,
     elif len(fits) == 1:
         one = fits[0]
     if one is not None:
-        bound, said = _eager_parse(one, name, args, kwargs)
+        bound, said = _eager_parse(one, name, args, kwargs, len(sigs) == 1)
         if not bound:
             return said
     head = f'Failed calling {name} with "{name}({", ".join(_arg_texts(args, kwargs, True))})".'

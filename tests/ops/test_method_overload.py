@@ -32,15 +32,22 @@ OTHER_WORDS = {
                          "lists Tensor.select's overloads, as MindSpore's PyNative mode does",
     **{case: "MindSpore's graph mode names the primitive (Add, Sub, Mul, DivMod, Reshape) "
              "that refuses the argument; graphkiln words it its own way"
-       for case in ("add_probe_str", "mul_probe_str", "sub_probe_str", "div_mode_int",
-                    "reshape_tuple_str")},
+       for case in ("add_probe_str", "mul_probe_str", "sub_probe_str", "sub__probe_str",
+                    "div_mode_int", "reshape_tuple_str")},
     "transpose_three": "MindSpore's graph mode quotes Tensor.transpose's ValueError text",
+    **{case: "MindSpore's graph mode does not check the str parameter's type: its InplaceDivMod "
+             "and Scatter primitives refuse the int; graphkiln lists the overloads, as "
+             "MindSpore's PyNative mode does"
+       for case in ("div__mode_int", "scatter_reduce_int")},
+    "count_nonzero_tensor_keyword": "a Tensor where the int goes and an unknown keyword: "
+                                    "MindSpore's graph mode lists the overloads without "
+                                    "reasons, graphkiln names the unknown keyword",
 }
 # cases whose eager message differs from MindSpore's PyNative one (the error type is the same)
 EAGER_OTHER_WORDS = {
     **{case: "MindSpore's Add, Sub and Mul refuse the str in their PyNative words; graphkiln "
              "in its own" for case in ("add_str", "add_probe_str", "sub_probe_str",
-                                       "mul_probe_str")},
+                                       "mul_probe_str", "sub__probe_str")},
 }
 # cases where graphkiln raises another error than MindSpore's PyNative mode
 EAGER_OTHER_ERROR = {
