@@ -519,6 +519,9 @@ def overloaded(method: str, texts: tuple, impl, python_worded: bool = False,
     a graph ``impl`` runs unchecked, as MindSpore's plain Python method does)."""
     sigs = signatures(method, texts)
     checks = tuple((s.matches, s.needs_args) for s in sigs)
+    # the argument types (and keyword names) of calls that bound, where the types alone
+    # decide (``_BY_TYPE``): the next such call binds without matching again
+    bound = set()
 
     def call(self, *args, **kwargs):
         if not isinstance(self, Tensor):
@@ -526,8 +529,15 @@ def overloaded(method: str, texts: tuple, impl, python_worded: bool = False,
                             f"'{type(self).__name__}' object")
         if eager_python and tracing_state.current() is None:
             return impl(self, *args, **kwargs)
+        key = (*map(type, args), *kwargs, *map(type, kwargs.values())) if kwargs \
+            else tuple(map(type, args))
+        if key in bound:
+            return impl(self, *args, **kwargs)
         for check, needs_args in checks:
             if check(args, kwargs) and (args or not needs_args or tracing_state.current()):
+                if (args or not needs_args) and all(t in _BY_TYPE for t in key[:len(args)]) \
+                        and all(type(v) in _BY_TYPE for v in kwargs.values()):
+                    bound.add(key)
                 return impl(self, *args, **kwargs)
         eager = tracing_state.current() is None
         raise TypeError(no_match_message(method, sigs, args, kwargs, python_worded, eager,

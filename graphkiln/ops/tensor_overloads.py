@@ -15,7 +15,7 @@ from __future__ import annotations
 from ..common.tensor import Tensor
 from .overload import overloaded
 
-_AXES = "int|Tuple|Tensor|None|List = None"
+_AXES = "int|Tuple!|Tensor|None|List = None"
 _NO_ARGS = ("",)
 
 SIGNATURES: dict[str, tuple[str, ...]] = {
