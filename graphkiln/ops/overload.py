@@ -109,10 +109,12 @@ def _parse_param(text: str, kw_only: bool) -> Param:
 
 
 class Signature:
-    """One overload of ``Tensor.<method>``, parsed from its text."""
+    """One overload of ``Tensor.<method>`` (or, ``owner`` empty, of the function
+    ``<method>``), parsed from its text."""
 
-    def __init__(self, method: str, text: str):
+    def __init__(self, method: str, text: str, owner: str = "Tensor."):
         self.method = method
+        self.owner = owner
         params, kw_only = [], False
         for part in filter(None, (p.strip() for p in text.split(","))):
             if part == "*":
@@ -161,7 +163,7 @@ class Signature:
                 parts.append("*")
             types = ", ".join(p.eager_types) if eager else ",".join(p.types)
             parts.append(f"{p.name}=<{types}>")
-        return f'"Tensor.{name or self.method}({", ".join(parts)})"'
+        return f'"{self.owner}{name or self.method}({", ".join(parts)})"'
 
     def check(self, args: tuple, kwargs: dict) -> Failure | None:
         """None when ``(args, kwargs)`` binds to this signature, else why not."""
@@ -298,7 +300,8 @@ def _single_message(sig: Signature, f: Failure, args: tuple, kwargs: dict | None
     if f.kind == "keyword_type":
         return _keyword_type_text(sig, f, values[f.index])
     must = "tuple of int" if f.kind == "varargs_type" else _expected(sig.by_name[f.name])
-    return (f"{name}(): argument '{f.name}' (position {f.index + 1}) must be {must}, not "
+    position = f.index + 1 if sig.owner else f.index  # the Tensor, or the input, is 0
+    return (f"{name}(): argument '{f.name}' (position {position}) must be {must}, not "
             f"{describe(values[f.index])}.")
 
 
@@ -324,7 +327,7 @@ def _reason(f: Failure, args: tuple, kwargs: dict, sig: Signature, keyworded: bo
         return []  # graph mode does not say why when defaults would fill the rest
     if f.kind == "keyword_type" and keyworded:
         return ["\t" + _keyword_type_text(sig, f, kwargs[f.name])]
-    start = f.index if f.kind == "positional_type" else 0
+    start = f.index if f.kind == "positional_type" and sig.owner else 0
     head = f"    {_REASON} invalid types: ("
     offset = len(head) + len(", ".join(texts[:start] + [""])) if start else len(head)
     marked = ", ".join(texts[start:])
@@ -505,9 +508,37 @@ def no_match_message(method: str, sigs: tuple, args: tuple, kwargs: dict,
 
 
 @functools.cache
-def signatures(method: str, texts: tuple) -> tuple:
-    """The overloads ``texts`` of ``Tensor.<method>``, parsed (once)."""
-    return tuple(Signature(method, text) for text in texts)
+def signatures(method: str, texts: tuple, owner: str = "Tensor.") -> tuple:
+    """The overloads ``texts`` of ``Tensor.<method>`` (``owner`` empty: of the function
+    ``<method>``), parsed (once)."""
+    return tuple(Signature(method, text, owner) for text in texts)
+
+
+def _binder(method: str, sigs: tuple, python_worded: bool, eager_name: str):
+    """``bind(args, kwargs)``: returns when the call binds to one of ``sigs``, else raises
+    MindSpore's TypeError (graph-mode words while a graph is traced, PyNative ones
+    otherwise)."""
+    checks = tuple((s.matches, s.needs_args) for s in sigs)
+    # the argument types (and keyword names) of calls that bound, where the types alone
+    # decide (``_BY_TYPE``): the next such call binds without matching again
+    bound = set()
+
+    def bind(args: tuple, kwargs: dict) -> None:
+        key = (*map(type, args), *kwargs, *map(type, kwargs.values())) if kwargs \
+            else tuple(map(type, args))
+        if key in bound:
+            return
+        for check, needs_args in checks:
+            if check(args, kwargs) and (args or not needs_args or tracing_state.current()):
+                if (args or not needs_args) and all(t in _BY_TYPE for t in key[:len(args)]) \
+                        and all(type(v) in _BY_TYPE for v in kwargs.values()):
+                    bound.add(key)
+                return
+        eager = tracing_state.current() is None
+        raise TypeError(no_match_message(method, sigs, args, kwargs, python_worded, eager,
+                                         eager_name))
+
+    return bind
 
 
 def overloaded(method: str, texts: tuple, impl, python_worded: bool = False,
@@ -517,31 +548,15 @@ def overloaded(method: str, texts: tuple, impl, python_worded: bool = False,
     graph-mode message while a graph is traced, its PyNative one otherwise
     (``python_worded``, ``eager_name``: see ``no_match_message``; ``eager_python``: outside
     a graph ``impl`` runs unchecked, as MindSpore's plain Python method does)."""
-    sigs = signatures(method, texts)
-    checks = tuple((s.matches, s.needs_args) for s in sigs)
-    # the argument types (and keyword names) of calls that bound, where the types alone
-    # decide (``_BY_TYPE``): the next such call binds without matching again
-    bound = set()
+    bind = _binder(method, signatures(method, texts), python_worded, eager_name)
 
     def call(self, *args, **kwargs):
         if not isinstance(self, Tensor):
             raise TypeError(f"descriptor '{method}' for 'Tensor' objects doesn't apply to a "
                             f"'{type(self).__name__}' object")
-        if eager_python and tracing_state.current() is None:
-            return impl(self, *args, **kwargs)
-        key = (*map(type, args), *kwargs, *map(type, kwargs.values())) if kwargs \
-            else tuple(map(type, args))
-        if key in bound:
-            return impl(self, *args, **kwargs)
-        for check, needs_args in checks:
-            if check(args, kwargs) and (args or not needs_args or tracing_state.current()):
-                if (args or not needs_args) and all(t in _BY_TYPE for t in key[:len(args)]) \
-                        and all(type(v) in _BY_TYPE for v in kwargs.values()):
-                    bound.add(key)
-                return impl(self, *args, **kwargs)
-        eager = tracing_state.current() is None
-        raise TypeError(no_match_message(method, sigs, args, kwargs, python_worded, eager,
-                                         eager_name))
+        if not eager_python or tracing_state.current() is not None:
+            bind(args, kwargs)
+        return impl(self, *args, **kwargs)
 
     call.__name__ = call.__qualname__ = method
     call.__doc__ = impl.__doc__
@@ -549,5 +564,19 @@ def overloaded(method: str, texts: tuple, impl, python_worded: bool = False,
     return call
 
 
+def overloaded_function(name: str, texts: tuple, impl, python_worded: bool = False):
+    """``impl(*args, **kwargs)`` behind MindSpore's overload check of the function
+    ``name`` (``mint.add``...) against its overloads ``texts`` (the input among them)."""
+    bind = _binder(name, signatures(name, texts, ""), python_worded, "")
+
+    def call(*args, **kwargs):
+        bind(args, kwargs)
+        return impl(*args, **kwargs)
+
+    call.__name__ = call.__qualname__ = name  # no __wrapped__: graphs must run the check
+    call.__doc__ = impl.__doc__
+    return call
+
+
 __all__ = ["Param", "Signature", "accepts", "describe", "no_match_message", "overloaded",
-           "signatures", "tags"]
+           "overloaded_function", "signatures", "tags"]
