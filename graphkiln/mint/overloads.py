@@ -1,8 +1,10 @@
 """MindSpore 2.10's overloads of the ``mint`` functions it resolves among several signatures
 (as its "The valid calling should be:" messages list them, in the order it tries them; the
-text format is ``ops/tensor_overloads.py``'s). ``checked`` puts the overload check of
-:mod:`graphkiln.ops.overload` in front of them: a call that binds to none raises
-MindSpore's TypeError, in its graph-mode words inside a graph and its PyNative ones outside.
+text format is ``ops/tensor_overloads.py``'s). ``clamp`` is left out: MindSpore takes a 0-D
+Tensor where a number goes (``clamp(x, Tensor(2), 4)``), which these types cannot say.
+``checked`` puts the overload check of :mod:`graphkiln.ops.overload` in front of them: a
+call that binds to none raises MindSpore's TypeError, in its graph-mode words inside a graph
+and its PyNative ones outside.
 """
 from __future__ import annotations
 
@@ -27,8 +29,6 @@ SIGNATURES: dict[str, tuple[str, ...]] = {
     "floor_divide": _NUMBERS,
     "max": _EXTREMUM,
     "min": _EXTREMUM,
-    "clamp": ("input: Tensor, min: Tensor|None = None, max: Tensor|None = None",
-              "input: Tensor, min: number|None = None, max: number|None = None"),
     "where": ("condition: Tensor, input: number|Tensor, other: number|Tensor", "input: Tensor"),
     "remainder": ("input: Tensor, other: Tensor", "input: Tensor, other: number",
                   "input: number, other: Tensor"),

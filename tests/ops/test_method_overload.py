@@ -53,9 +53,7 @@ MINT_GRAPH_WORDS = ("MindSpore's graph mode words a mint function's failed call 
                     "alike; the listed overloads are the same)")
 OTHER_WORDS.update({
     **{case: MINT_GRAPH_WORDS for case in (
-        "mint_clamp_kw", "mint_clamp_probe_keyword", "mint_lerp_probe_keyword",
-        "mint_where_probe_keyword", "mint_where_probe_str")},
-    "mint_clamp_tensor_int": OTHER_WORDS["clamp_tensor_int"],
+        "mint_lerp_probe_keyword", "mint_where_probe_keyword", "mint_where_probe_str")},
 })
 # cases where graphkiln raises another error than MindSpore's graph mode
 GRAPH_OTHER_ERROR = {
