@@ -133,6 +133,7 @@ from ..ops import (  # noqa: F401
     xlogy,
     zeros_like,
 )
+from ..ops.overload import tags as _tags
 from . import linalg, nn, optim, special  # noqa: F401
 from .functions import *  # noqa: F401,F403
 from .nn import functional  # noqa: F401
@@ -224,8 +225,12 @@ def nansum(input, dim=None, keepdim=False, *, dtype=None) -> Tensor:
     return ops.nansum(input, dim, keepdim, dtype=dtype)
 
 
-def _extremum(reduce, with_index, name):
-    def fn(input, dim=None, keepdim=False):
+def _extremum(reduce, with_index, pairwise, name):
+    def fn(input, dim=None, keepdim=False, other=None):
+        if other is None and dim is not None and "int" not in _tags(dim):
+            other = dim  # a Tensor or a float binds to the overload max(input, other)
+        if other is not None:
+            return pairwise(input, other)
         if dim is None:
             if keepdim:
                 raise TypeError(f"For 'mint.{name}', 'keepdim' needs 'dim'.")
@@ -233,12 +238,13 @@ def _extremum(reduce, with_index, name):
         return with_index(input, dim, keepdim)
     fn.__name__ = name
     fn.__doc__ = (f"``mint.{name}(input)``: the {name}imum of all elements; "
-                  f"``mint.{name}(input, dim, keepdim=False)``: ``(values, indices)``.")
+                  f"``mint.{name}(input, dim, keepdim=False)``: ``(values, indices)``; "
+                  f"``mint.{name}(input, other)``: the element-wise {name}imum.")
     return fn
 
 
-max = _extremum(ops.reduce_max, ops.max, "max")  # noqa: A001
-min = _extremum(ops.reduce_min, ops.min, "min")  # noqa: A001
+max = _extremum(ops.reduce_max, ops.max, ops.maximum, "max")  # noqa: A001
+min = _extremum(ops.reduce_min, ops.min, ops.minimum, "min")  # noqa: A001
 
 
 def amax(input, dim=(), keepdim=False) -> Tensor:
@@ -480,5 +486,9 @@ def clone(input) -> Tensor:
     return ops.tensor_move(input)
 
 
+from .overloads import checked as _checked  # noqa: E402
+
+globals().update(_checked(globals()))
+
 __all__ = [n for n in dir() if not n.startswith("_") and n not in (
-    "annotations", "builtins", "np", "ops", "mstype", "Tensor", "functions")]
+    "annotations", "builtins", "np", "ops", "mstype", "Tensor", "functions", "overloads")]

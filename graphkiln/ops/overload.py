@@ -109,10 +109,12 @@ def _parse_param(text: str, kw_only: bool) -> Param:
 
 
 class Signature:
-    """One overload of ``Tensor.<method>``, parsed from its text."""
+    """One overload of ``Tensor.<method>`` (or, ``owner`` empty, of the function
+    ``<method>``), parsed from its text."""
 
-    def __init__(self, method: str, text: str):
+    def __init__(self, method: str, text: str, owner: str = "Tensor."):
         self.method = method
+        self.owner = owner
         params, kw_only = [], False
         for part in filter(None, (p.strip() for p in text.split(","))):
             if part == "*":
@@ -161,7 +163,7 @@ class Signature:
                 parts.append("*")
             types = ", ".join(p.eager_types) if eager else ",".join(p.types)
             parts.append(f"{p.name}=<{types}>")
-        return f'"Tensor.{name or self.method}({", ".join(parts)})"'
+        return f'"{self.owner}{name or self.method}({", ".join(parts)})"'
 
     def check(self, args: tuple, kwargs: dict) -> Failure | None:
         """None when ``(args, kwargs)`` binds to this signature, else why not."""
@@ -298,7 +300,8 @@ def _single_message(sig: Signature, f: Failure, args: tuple, kwargs: dict | None
     if f.kind == "keyword_type":
         return _keyword_type_text(sig, f, values[f.index])
     must = "tuple of int" if f.kind == "varargs_type" else _expected(sig.by_name[f.name])
-    return (f"{name}(): argument '{f.name}' (position {f.index + 1}) must be {must}, not "
+    position = f.index + 1 if sig.owner else f.index  # the Tensor, or the input, is 0
+    return (f"{name}(): argument '{f.name}' (position {position}) must be {must}, not "
             f"{describe(values[f.index])}.")
 
 
@@ -324,7 +327,7 @@ def _reason(f: Failure, args: tuple, kwargs: dict, sig: Signature, keyworded: bo
         return []  # graph mode does not say why when defaults would fill the rest
     if f.kind == "keyword_type" and keyworded:
         return ["\t" + _keyword_type_text(sig, f, kwargs[f.name])]
-    start = f.index if f.kind == "positional_type" else 0
+    start = f.index if f.kind == "positional_type" and sig.owner else 0
     head = f"    {_REASON} invalid types: ("
     offset = len(head) + len(", ".join(texts[:start] + [""])) if start else len(head)
     marked = ", ".join(texts[start:])
@@ -352,16 +355,18 @@ def _unpack_failure(name: str, p: Param, index: int, values) -> str | None:
             f"(got {describe(values[bad], True)}).")
 
 
-def _eager_parse(sig: Signature, name: str, args: tuple, kwargs: dict) -> tuple:
+def _eager_parse(sig: Signature, name: str, args: tuple, kwargs: dict,
+                 types_last: bool = False) -> tuple:
     """MindSpore's PyNative parser binding the call to ``sig``: ``(True, None)`` when it
     binds, ``(True, why)`` when it binds but an argument's ints do not convert, and
-    ``(False, why)`` when it does not bind, ``why`` in Python's words."""
+    ``(False, why)`` when it does not bind, ``why`` in Python's words (``types_last``: a
+    wrong type is said after an unknown keyword, as for a method of one signature)."""
     n = len(args)
     if n > len(sig.positional) and not sig.varargs:
         verb = "were" if n > 1 else "was"
         return False, (f"{name}() takes {len(sig.positional)} positional arguments but {n} "
                        f"{verb} given.")
-    pos, used, unpack = 0, 0, None
+    pos, used, unpack, wrong = 0, 0, None, None
     for i, p in enumerate(sig.params):
         keyword = pos >= n
         if keyword:
@@ -384,10 +389,13 @@ def _eager_parse(sig: Signature, name: str, args: tuple, kwargs: dict) -> tuple:
             must = f"{name}(): argument '{p.name}'"
             got = type(v).__name__
             if keyword:
-                return False, f"{must} must be {_EAGER_NAMES[p.main]} but got {got}."
-            at = " but found type of {} at pos 0." if p.varargs else ", not {}."
-            return False, f"{must} (position {pos}) must be {_EAGER_NAMES[p.main]}" + \
-                at.format(got)
+                wrong = wrong or f"{must} must be {_EAGER_NAMES[p.main]} but got {got}."
+            else:
+                at = " but found type of {} at pos 0." if p.varargs else ", not {}."
+                wrong = wrong or f"{must} (position {pos}) must be {_EAGER_NAMES[p.main]}" + \
+                    at.format(got)
+            if not types_last:
+                return False, wrong
         elif isinstance(v, (tuple, list)):
             unpack = unpack or _unpack_failure(name, p, i, v)
     if used < len(kwargs):
@@ -399,6 +407,8 @@ def _eager_parse(sig: Signature, name: str, args: tuple, kwargs: dict) -> tuple:
             elif where[-1] < n:
                 said = f"() got multiple values for argument '{k}'."
         return False, name + said
+    if wrong:
+        return False, wrong
     return True, unpack
 
 
@@ -414,8 +424,8 @@ def _eager_reason(sig: Signature, args: tuple, kwargs: dict) -> list:
     for i, p in enumerate(sig.params):
         keyword = i >= len(args)
         v = kwargs.get(p.name) if keyword else args[i]
-        if v is None:
-            if p.required:
+        if v is None:  # an explicit positional None is left out, as MindSpore's
+            if p.required and keyword:
                 return [f"    missing required argument: {p.name}"]
             continue
         text = (f"{p.name}=" if keyword else "") + describe(v, True) + ", "
@@ -444,7 +454,7 @@ def _eager_message(name: str, sigs: tuple, args: tuple, kwargs: dict,
     elif len(fits) == 1:
         one = fits[0]
     if one is not None:
-        bound, said = _eager_parse(one, name, args, kwargs)
+        bound, said = _eager_parse(one, name, args, kwargs, len(sigs) == 1)
         if not bound:
             return said
     head = f'Failed calling {name} with "{name}({", ".join(_arg_texts(args, kwargs, True))})".'
@@ -498,9 +508,37 @@ def no_match_message(method: str, sigs: tuple, args: tuple, kwargs: dict,
 
 
 @functools.cache
-def signatures(method: str, texts: tuple) -> tuple:
-    """The overloads ``texts`` of ``Tensor.<method>``, parsed (once)."""
-    return tuple(Signature(method, text) for text in texts)
+def signatures(method: str, texts: tuple, owner: str = "Tensor.") -> tuple:
+    """The overloads ``texts`` of ``Tensor.<method>`` (``owner`` empty: of the function
+    ``<method>``), parsed (once)."""
+    return tuple(Signature(method, text, owner) for text in texts)
+
+
+def _binder(method: str, sigs: tuple, python_worded: bool, eager_name: str):
+    """``bind(args, kwargs)``: returns when the call binds to one of ``sigs``, else raises
+    MindSpore's TypeError (graph-mode words while a graph is traced, PyNative ones
+    otherwise)."""
+    checks = tuple((s.matches, s.needs_args) for s in sigs)
+    # the argument types (and keyword names) of calls that bound, where the types alone
+    # decide (``_BY_TYPE``): the next such call binds without matching again
+    bound = set()
+
+    def bind(args: tuple, kwargs: dict) -> None:
+        key = (*map(type, args), *kwargs, *map(type, kwargs.values())) if kwargs \
+            else tuple(map(type, args))
+        if key in bound:
+            return
+        for check, needs_args in checks:
+            if check(args, kwargs) and (args or not needs_args or tracing_state.current()):
+                if (args or not needs_args) and all(t in _BY_TYPE for t in key[:len(args)]) \
+                        and all(type(v) in _BY_TYPE for v in kwargs.values()):
+                    bound.add(key)
+                return
+        eager = tracing_state.current() is None
+        raise TypeError(no_match_message(method, sigs, args, kwargs, python_worded, eager,
+                                         eager_name))
+
+    return bind
 
 
 def overloaded(method: str, texts: tuple, impl, python_worded: bool = False,
@@ -510,21 +548,15 @@ def overloaded(method: str, texts: tuple, impl, python_worded: bool = False,
     graph-mode message while a graph is traced, its PyNative one otherwise
     (``python_worded``, ``eager_name``: see ``no_match_message``; ``eager_python``: outside
     a graph ``impl`` runs unchecked, as MindSpore's plain Python method does)."""
-    sigs = signatures(method, texts)
-    checks = tuple((s.matches, s.needs_args) for s in sigs)
+    bind = _binder(method, signatures(method, texts), python_worded, eager_name)
 
     def call(self, *args, **kwargs):
         if not isinstance(self, Tensor):
             raise TypeError(f"descriptor '{method}' for 'Tensor' objects doesn't apply to a "
                             f"'{type(self).__name__}' object")
-        if eager_python and tracing_state.current() is None:
-            return impl(self, *args, **kwargs)
-        for check, needs_args in checks:
-            if check(args, kwargs) and (args or not needs_args or tracing_state.current()):
-                return impl(self, *args, **kwargs)
-        eager = tracing_state.current() is None
-        raise TypeError(no_match_message(method, sigs, args, kwargs, python_worded, eager,
-                                         eager_name))
+        if not eager_python or tracing_state.current() is not None:
+            bind(args, kwargs)
+        return impl(self, *args, **kwargs)
 
     call.__name__ = call.__qualname__ = method
     call.__doc__ = impl.__doc__
@@ -532,5 +564,19 @@ def overloaded(method: str, texts: tuple, impl, python_worded: bool = False,
     return call
 
 
+def overloaded_function(name: str, texts: tuple, impl, python_worded: bool = False):
+    """``impl(*args, **kwargs)`` behind MindSpore's overload check of the function
+    ``name`` (``mint.add``...) against its overloads ``texts`` (the input among them)."""
+    bind = _binder(name, signatures(name, texts, ""), python_worded, "")
+
+    def call(*args, **kwargs):
+        bind(args, kwargs)
+        return impl(*args, **kwargs)
+
+    call.__name__ = call.__qualname__ = name  # no __wrapped__: graphs must run the check
+    call.__doc__ = impl.__doc__
+    return call
+
+
 __all__ = ["Param", "Signature", "accepts", "describe", "no_match_message", "overloaded",
-           "signatures", "tags"]
+           "overloaded_function", "signatures", "tags"]

@@ -71,6 +71,14 @@ def bitwise_not(self) -> Tensor:
     return F.invert(self)
 
 
+def diag(self, diagonal: int = 0) -> Tensor:
+    """The diagonal Tensor of ``self`` (MindSpore's method takes only ``diagonal=0``)."""
+    if diagonal != 0:
+        raise ValueError(f"For 'Tensor.diag', the argument 'diagonal' should be '0', but got "
+                         f"{diagonal}.")
+    return A.diag(self)
+
+
 def triangular_solve(self, A, upper=True, transpose=False,  # noqa: N803 - MindSpore's name
                      unitriangular=False) -> tuple:
     return LA.triangular_solve(self, A, upper, transpose, unitriangular)
@@ -79,7 +87,7 @@ def triangular_solve(self, A, upper=True, transpose=False,  # noqa: N803 - MindS
 # the functions whose arguments after ``input`` are the method's
 _SAME = (C.cumprod, C.logcumsumexp, C.cummax, C.cummin, E.logit, E.gcd, E.lcm,
          E.bitwise_left_shift, E.bitwise_right_shift, E.nextafter, E.mvlgamma, P.cross, F.bmm,
-         S.rot90, A.top_k, A.diag, A.index_fill, A.ravel, A.reverse, EO.erfinv, EO.inv,
+         S.rot90, A.top_k, A.index_fill, A.ravel, A.reverse, EO.erfinv, EO.inv,
          EO.invert, Q.quantile, Q.nanquantile, Q.cov, Q.kthvalue, SE.bincount,
          SE.unique_consecutive, SE.unique_with_pad, SE.aminmax, UF.fold, UF.col2im,
          DG.diagonal_scatter, F.conj, F.imag, F.gather_elements, F.xdivy, F.renorm,
@@ -94,7 +102,7 @@ def remainder_(self, other) -> Tensor:
 def install() -> None:
     """Attach the methods to :class:`Tensor`."""
     for fn in (expand, clone, new_empty, addcdiv, addcmul, searchsorted, addr, softmax,
-               bitwise_not, triangular_solve, remainder_):
+               bitwise_not, diag, triangular_solve, remainder_):
         setattr(Tensor, fn.__name__, fn)
     for fn in _SAME:
         setattr(Tensor, fn.__name__, fn)

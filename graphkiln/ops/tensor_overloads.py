@@ -15,7 +15,7 @@ from __future__ import annotations
 from ..common.tensor import Tensor
 from .overload import overloaded
 
-_AXES = "int|Tuple|Tensor|None|List = None"
+_AXES = "int|Tuple!|Tensor|None|List = None"
 _NO_ARGS = ("",)
 
 SIGNATURES: dict[str, tuple[str, ...]] = {
@@ -98,7 +98,7 @@ SIGNATURES: dict[str, tuple[str, ...]] = {
     "dot": ("other: Tensor",),
     "outer": ("vec2: Tensor",),
     "count_nonzero": ("dim: int|Tuple!|None|List = None",
-                      "axis: int|Tuple|List = (), keep_dims: bool = False, "
+                      "axis: int|Tuple!|List = (), keep_dims: bool = False, "
                       "dtype: mstype|int|None = None"),
     "narrow": ("dim: int, start: int|Tensor, length: int",
                "axis: int, start: int|Tensor, length: int"),
@@ -118,14 +118,65 @@ SIGNATURES: dict[str, tuple[str, ...]] = {
            "dtype: mstype|int|None = None, non_blocking: bool = False, copy: bool = False",
            "other: Tensor, non_blocking: bool = False, copy: bool = False"),
     "median": ("", "dim: int, keepdim: bool = False", "axis: int = -1, keepdims: bool = False"),
+    "add_": ("other: Tensor, *, alpha: number = 1", "other: number, *, alpha: number = 1"),
+    "sub_": ("other: Tensor, alpha: number = 1", "other: number, alpha: number = 1",
+             "y: any|Tensor"),
+    "div_": ("other: Tensor", "other: number", "other: Tensor, rounding_mode: str|None = None",
+             "other: number, rounding_mode: str|None = None"),
+    "addbmm": ("batch1: Tensor, batch2: Tensor, *, beta: number|Tensor = 1, "
+               "alpha: number|Tensor = 1",
+               "batch1: Tensor, batch2: Tensor, *, beta: number = 1, alpha: number = 1"),
+    "addcdiv": ("tensor1: Tensor, tensor2: Tensor, *, value: number|Tensor = 1",
+                "tensor1: Tensor, tensor2: Tensor, value: Tensor"),
+    "addmv": ("mat: Tensor, vec: Tensor, *, beta: number = 1, alpha: number = 1",
+              "mat: Tensor, vec: Tensor, beta: number = 1, alpha: number = 1"),
+    "bincount": ("weights: Tensor|None = None, minlength: int|Tensor = 0",),
+    "diag": ("diagonal: int = 0", ""),
+    "histc": ("bins: int|Tensor = 100, min: number|Tensor = 0, max: number|Tensor = 0",),
+    "index_add": ("dim: int, index: Tensor, source: Tensor, *, alpha: number = 1",
+                  "indices: Tensor, y: Tensor, axis: int, use_lock: bool = True, "
+                  "check_index_bound: bool = True"),
+    "nansum": (f"dim: {_AXES}, keepdim: bool = False, *, dtype: mstype|int|None = None",
+               "axis: int|Tuple|None|List = None, keepdims: bool = False, *, "
+               "dtype: mstype|int|None = None"),
+    "repeat_interleave": ("repeats: int|Tuple|Tensor|List, dim: int|None = None",
+                          "repeats: Tuple|Tensor|List, dim: int|None = None, *, "
+                          "output_size: int|None = None",
+                          "repeats: int, dim: int|None = None, *, output_size: int|None = None"),
+    "scatter": ("dim: int|Tensor, index: Tensor, src: Tensor, reduce: str = 'none'",
+                "dim: int|Tensor, index: Tensor, src: number, reduce: str = 'none'",
+                "axis: int, index: Tensor, src: float|Tensor"),
+    "scatter_add": ("dim: int, index: Tensor, src: Tensor", "indices: Tensor, updates: Tensor"),
+    "take": ("index: Tensor", "indices: Tensor, axis: int|None = None, mode: str = 'clip'"),
+    "unbind": ("dim: int = 0",),
+    "masked_fill_": ("mask: Tensor, value: Tensor", "mask: Tensor, value: number"),
+    "hardshrink": ("lambd: float = 0.5",),
+    "round": ("decimals: int = 0",),
+    "triu": ("diagonal: int = 0",),
+    "nan_to_num": ("nan: float|None = None, posinf: float|None = None, "
+                   "neginf: float|None = None",),
+    "unique": ("sorted: bool = True, return_inverse: bool = False, return_counts: bool = False, "
+               "dim: number|None = None",),
     **{name: _NO_ARGS for name in (
         "abs", "exp", "log", "sqrt", "neg", "negative", "sin", "cos", "tanh", "sigmoid",
         "floor", "ceil", "square", "rsqrt", "reciprocal", "log1p", "expm1", "erf",
         "logical_not", "t", "log2", "log10", "frac", "atan", "asin", "acos", "trunc", "sinh",
-        "cosh", "tan")},
+        "cosh", "tan", "absolute", "acosh", "arccos", "arccosh", "arcsin", "arcsinh", "arctan",
+        "arctanh", "asinh", "atanh", "bitwise_not", "clone", "erfc", "exp_", "imag", "inverse",
+        "isfinite", "isinf", "isneginf", "log_", "real", "sigmoid_", "sinc")},
 }
 for _name in ("floor_divide", "eq", "ge", "greater_equal"):
     SIGNATURES[_name] = ("other: number", "other: number|Tensor")
+for _name in ("bitwise_and", "bitwise_or", "bitwise_xor", "mul_", "floor_divide_",
+              "remainder_"):
+    SIGNATURES[_name] = ("other: Tensor", "other: number")
+for _name in ("fmod", "xlogy"):
+    SIGNATURES[_name] = ("other: Tensor", "other: number", "other: number|Tensor")
+for _name in ("logaddexp", "logaddexp2"):
+    SIGNATURES[_name] = ("other: Tensor",)
+SIGNATURES["fill_"] = ("value: Tensor", "value: number")
+SIGNATURES["divide"] = SIGNATURES["div"]
+SIGNATURES["arctan2"] = SIGNATURES["atan2"]
 SIGNATURES["argsort"] = SIGNATURES["sort"]
 SIGNATURES["lt"] = SIGNATURES["less"]
 SIGNATURES["clip"] = SIGNATURES["clamp"]
@@ -138,11 +189,16 @@ PYTHON_WORDED = frozenset({
     "abs", "exp", "log", "sqrt", "neg", "negative", "sin", "cos", "tanh", "sigmoid", "floor",
     "ceil", "square", "rsqrt", "reciprocal", "log1p", "expm1", "erf", "logical_not", "trunc",
     "sinh", "cosh", "tan", "maximum", "minimum", "reshape", "transpose", "cumsum",
-    "count_nonzero", "std", "repeat"})
+    "count_nonzero", "std", "repeat", "absolute", "arctanh", "atanh", "bitwise_not", "clone",
+    "erfc", "exp_", "isfinite", "isinf", "log_", "sigmoid_", "sinc", "hardshrink", "round",
+    "triu", "nan_to_num", "unique"})
 
 
 # the names MindSpore's PyNative parser words the errors of these aliases with
-EAGER_NAMES = {"clip": "clamp", "ge": "greater_equal", "lt": "less", "negative": "neg"}
+EAGER_NAMES = {"clip": "clamp", "ge": "greater_equal", "lt": "less", "negative": "neg",
+               "absolute": "abs", "arccos": "acos", "arccosh": "acosh", "arcsin": "asin",
+               "arcsinh": "asinh", "arctan": "atan", "arctan2": "atan2", "arctanh": "atanh",
+               "divide": "div"}
 # methods MindSpore runs as plain Python outside a graph: no overload check there
 EAGER_PYTHON = frozenset({"type_as"})
 
