@@ -56,6 +56,7 @@ from . import (  # noqa: F401
     ps_roi_pooling,
     py_execute,
     random,
+    random_categorical,
     randperm,
     ranges,
     reduced_dims,
