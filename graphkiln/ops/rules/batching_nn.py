@@ -161,3 +161,10 @@ for _name in ("SigmoidCrossEntropyWithLogits", "SmoothL1Loss", "L2Normalize",
 @rule_for("BiasAdd")
 def _bias_add(*args, dims, **attrs):
     return per_example(REGISTRY["BiasAdd"], args, dims, attrs)
+
+
+# an index of each example reads its own input only: per example (folding the batch into N
+# would let an out-of-range index read another example)
+REGISTRY["MaxPoolGradGradWithArgmax"].def_vmap(
+    lambda *args, dims, **attrs: per_example(REGISTRY["MaxPoolGradGradWithArgmax"], args, dims,
+                                             attrs))
