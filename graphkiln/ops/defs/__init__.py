@@ -62,6 +62,7 @@ from . import (  # noqa: F401
     reduced_dims,
     renorm,
     resize_bilinear,
+    resize_linear_1d,
     roi_align,
     row_updates,
     scalar,

@@ -168,3 +168,9 @@ def _bias_add(*args, dims, **attrs):
 REGISTRY["MaxPoolGradGradWithArgmax"].def_vmap(
     lambda *args, dims, **attrs: per_example(REGISTRY["MaxPoolGradGradWithArgmax"], args, dims,
                                              attrs))
+
+
+# the batch folds into N: each example's rows are resized on their own
+REGISTRY["ResizeLinear1D"].def_vmap(_data_only_rule(REGISTRY["ResizeLinear1D"], (0,), None))
+REGISTRY["ResizeLinear1DGrad"].def_vmap(_data_only_rule(REGISTRY["ResizeLinear1DGrad"], (0, 1),
+                                                        None))

@@ -16,6 +16,7 @@ import graphkiln.ops.defs.image as IMG
 import graphkiln.ops.defs.nn_losses as NL
 import graphkiln.ops.defs.norm as N
 import graphkiln.ops.defs.pool as P
+import graphkiln.ops.defs.resize_linear_1d as RL
 import graphkiln.ops.functional as F
 
 from ...common import dtype as mstype
@@ -79,6 +80,17 @@ def _max_pool_grad_grad_argmax(x, grad, argmax, out, dout, **attrs):
     g = F.unsorted_segment_sum(F.reshape(picked, (-1,)), F.reshape(ids, (-1,)),
                                math.prod(grad.shape))
     return F.zeros_like(x), F.reshape(g, tuple(grad.shape)), None
+
+
+@bprop("ResizeLinear1D")
+def _resize_linear_1d(x, size, out, dout, **attrs):
+    return RL.ResizeLinear1DGrad(dout, x, **attrs), None
+
+
+@bprop("ResizeLinear1DGrad")
+def _resize_linear_1d_grad(grads, x, out, dout, **attrs):
+    """Linear in ``grads``: its adjoint is the forward resize to ``grads``' width."""
+    return RL.ResizeLinear1D(dout, (shape_of(grads)[2],), **attrs), F.zeros_like(x)
 
 
 @bprop("AvgPool")
