@@ -440,6 +440,13 @@ def _apply_adagrad_da(var, gradient_accumulator, gradient_squared_accumulator, g
     return var
 
 
+def _check_use_locking(attrs: dict) -> None:
+    v = attrs.get("use_locking", False)
+    if not isinstance(v, bool):
+        raise TypeError(f"For 'ApplyAdagradDA', the type of 'use_locking' should be 'bool', but "
+                        f"got type '{type(v).__name__}'.")
+
+
 ApplyAdagradDA = OpDef("ApplyAdagradDA", _apply_adagrad_da_infer, quiet(_apply_adagrad_da),
                        effect=MEM_EFFECT, differentiable=False, attrs={"use_locking": False},
-                       ref_inputs=(0, 1, 2))
+                       ref_inputs=(0, 1, 2), check_attrs=_check_use_locking)
