@@ -424,8 +424,8 @@ def pad(input_x, padding, mode: str = "constant", value=None) -> Tensor:
     if mode not in _PAD_MODES:
         raise ValueError(f"For 'pad', the 'mode' must be one of {list(_PAD_MODES)}, but got "
                          f"'{mode}'.")
-    if is_run_time_padding(padding):
-        return pad_run_time(x, padding, mode, value)
+    if is_run_time_padding(padding) or mode == "constant" and any(d < 0 for d in x.shape):
+        return pad_run_time(x, padding, mode, value)  # (also: dims known only at run time)
     padding = tuple(padding)
     if len(padding) % 2 or len(padding) // 2 > x.ndim:
         raise ValueError(f"For 'pad', the size of padding must be divisible by 2 and cover at "

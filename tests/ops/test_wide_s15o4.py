@@ -151,3 +151,30 @@ def test_apply_adagrad_da_checks_hyper_parameters(args, error, match):
         ops.ApplyAdagradDA()(*_adagrad_da_slots(), g, *args)
     with pytest.raises(TypeError, match="use_locking"):
         ops.ApplyAdagradDA(1)
+
+
+class _PadNet(ms.nn.Cell):
+    def __init__(self, padding):
+        super().__init__()
+        self.padding = padding
+
+    def construct(self, x):
+        return ops.pad(x, self.padding, value=1.5)
+
+
+@pytest.mark.parametrize("padding, np_pads", [((0, 2, 1, 0), ((1, 0), (0, 2))),
+                                              ((-1, 2, 2, -1), ((2, -1), (-1, 2)))])
+def test_pad_constant_of_a_dimension_known_at_run_time(padding, np_pads):
+    ms.set_context(mode=ms.GRAPH_MODE)
+    try:
+        net = _PadNet(padding)
+        net.set_inputs(Tensor(shape=[None, 4], dtype=ms.float32))
+        for rows in (4, 6):
+            x = np.arange(rows * 4, dtype=np.float32).reshape(rows, 4)
+            grow = [(max(a, 0), max(b, 0)) for a, b in np_pads]
+            want = np.pad(x, grow, constant_values=1.5)
+            crop = tuple(slice(-min(a, 0), want.shape[i] + min(b, 0))
+                         for i, (a, b) in enumerate(np_pads))
+            np.testing.assert_array_equal(net(Tensor(x)).asnumpy(), want[crop])
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
