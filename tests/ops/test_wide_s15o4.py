@@ -178,3 +178,23 @@ def test_pad_constant_of_a_dimension_known_at_run_time(padding, np_pads):
             np.testing.assert_array_equal(net(Tensor(x)).asnumpy(), want[crop])
     finally:
         ms.set_context(mode=ms.PYNATIVE_MODE)
+
+
+class _SliceNet(ms.nn.Cell):
+    def construct(self, x):
+        x[x.shape[0] - 3:ops.dyn_shape(x)[0]:Tensor(2)] = 1
+        return x[1:ops.dyn_shape(x)[0]:Tensor(np.array([2], np.int64))]
+
+
+def test_constant_tensor_step_with_run_time_bounds():
+    ms.set_context(mode=ms.GRAPH_MODE)
+    try:
+        net = _SliceNet()
+        net.set_inputs(Tensor(shape=[None], dtype=ms.float32))
+        for n in (5, 8):
+            x = np.arange(n, dtype=np.float32) + 10
+            want = x.copy()
+            want[n - 3::2] = 1
+            np.testing.assert_array_equal(net(Tensor(x)).asnumpy(), want[1::2])
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
