@@ -142,7 +142,8 @@ def flat_argmax(argmax: np.ndarray, plane: int) -> np.ndarray:
 @quiet
 def _gg_kernel(x, grad, argmax, **attrs):
     """``grad``'s element at each flat index ``n*C*H*W + argmax[n, ...]``; an index outside
-    ``grad`` gives 0 (as MindSpore's CPU kernel). The window attributes are not used."""
+    ``grad`` gives 0 (MindSpore 2.10's CPU kernel reads outside its buffer there). The window
+    attributes are not used, as by that kernel."""
     idx = flat_argmax(argmax, int(np.prod(x.shape[1:])))
     flat = grad.reshape(-1)
     inside = (idx >= 0) & (idx < flat.size)
