@@ -424,8 +424,8 @@ def pad(input_x, padding, mode: str = "constant", value=None) -> Tensor:
     if mode not in _PAD_MODES:
         raise ValueError(f"For 'pad', the 'mode' must be one of {list(_PAD_MODES)}, but got "
                          f"'{mode}'.")
-    if is_run_time_padding(padding):
-        return pad_run_time(x, padding, mode, value)
+    if is_run_time_padding(padding) or mode == "constant" and any(d < 0 for d in x.shape):
+        return pad_run_time(x, padding, mode, value)  # (also: dims known only at run time)
     padding = tuple(padding)
     if len(padding) % 2 or len(padding) // 2 > x.ndim:
         raise ValueError(f"For 'pad', the size of padding must be divisible by 2 and cover at "
@@ -517,8 +517,21 @@ def select_scatter(input, src, axis: int, index: int) -> Tensor:
     """``input`` with its slice at ``index`` along ``axis`` replaced by ``src``."""
     x = _require_tensor("select_scatter", "input", input)
     ax = norm_axis("select_scatter", axis, x.ndim)
+    src = _require_tensor("select_scatter", "src", src)
+    if src.dtype != x.dtype:
+        raise TypeError(f"For 'select_scatter', the 'src' must have the dtype of 'input' "
+                        f"{x.dtype}, but got {src.dtype}.")
+    size = x.shape[ax]
+    # as MindSpore's slice_scatter of input[index:index+1]: src gets a unit axis there
+    start = index + size if index < 0 else index
+    taken = len(range(size)[builtins.slice(start, start + 1)])
+    want = tuple(x.shape[:ax]) + (taken,) + tuple(x.shape[ax + 1:])
+    got = tuple(src.shape[:ax]) + (1,) + tuple(src.shape[ax:])
+    if got != want:
+        raise ValueError(f"For slice_scatter, src shape should be equal to the slice size,but "
+                         f"got src shape {got} and slice shape {want}")
     where = [builtins.slice(None)] * x.ndim
-    where[ax] = index
+    where[ax] = start
     return _write_slices(x, tuple(where), src)
 
 

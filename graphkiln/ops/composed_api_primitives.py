@@ -177,26 +177,6 @@ Lerp = _primitive("Lerp", (), lambda self, start, end, weight: EL.lerp(start, en
 __all__ += ["Lerp"]
 
 
-def _resize_linear_1d(self, x, size):
-    """``x`` (``(N, C, L)``) resized linearly to ``size`` (a 1-element Tensor): the ends
-    pinned (``align_corners``) or the pixel centres aligned (``half_pixel``)."""
-    mode = self.coordinate_transformation_mode
-    if mode not in ("align_corners", "half_pixel"):
-        raise RuntimeError(f"For 'ResizeLinear1D', coordinate_transformation_mode not "
-                           f"support now: '{mode}' (CPU: 'align_corners', 'half_pixel').")
-    n = size.asnumpy() if hasattr(size, "asnumpy") else size
-    wide = F.cast(x, mstype.float32) if x.dtype == mstype.float16 else x  # (as MindSpore's)
-    out = IP.interpolate(wide, size=tuple(int(v) for v in np.reshape(n, -1)), mode="linear",
-                         align_corners=mode == "align_corners")
-    return F.cast(out, x.dtype) if out.dtype != x.dtype else out
-
-
-ResizeLinear1D = _primitive("ResizeLinear1D", (("coordinate_transformation_mode",
-                                                "align_corners"),),
-                            _resize_linear_1d, _resize_linear_1d.__doc__)
-__all__ += ["ResizeLinear1D"]
-
-
 def _sparse_tensor_dense_matmul(self, indices, values, sparse_shape, dense):
     """The COO matrix (``indices``, ``values``, ``sparse_shape``) times ``dense``, each
     transposed first (conjugated too, for complex values) when ``adjoint_st``/``adjoint_dt``."""

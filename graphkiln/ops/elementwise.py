@@ -337,8 +337,9 @@ def _squeezed_axes(dim, rank: int) -> tuple:
     return tuple(d % rank for d in dims) if rank else ()
 
 
-def nansum(input, dim=None, keepdim: bool = False, *, dtype=None) -> Tensor:
-    """Sum treating NaNs as zero (integers and bools sum in int64 unless ``dtype``)."""
+def nansum(input, axis=None, keepdims: bool = False, *, dtype=None) -> Tensor:
+    """Sum treating NaNs as zero (integers and bools sum in int64 unless ``dtype``);
+    MindSpore 2.10's parameter names (``mint.nansum`` has ``dim``/``keepdim``)."""
     x = _tensor(input)
     if x.dtype.is_float:
         x = F.select(isnan(x), F.zeros_like(x), x)
@@ -346,7 +347,7 @@ def nansum(input, dim=None, keepdim: bool = False, *, dtype=None) -> Tensor:
         x = F.cast(x, mstype.to_type(dtype))
     elif not (x.dtype.is_float or x.dtype.is_complex):
         x = F.cast(x, mstype.int64)
-    return F.reduce_sum(x, _axes(dim), keepdim)
+    return F.reduce_sum(x, _axes(axis), keepdims)
 
 
 def nanmean(input, axis=None, keepdims: bool = False, *, dtype=None) -> Tensor:

@@ -366,8 +366,16 @@ def _index_item(item):
         bounds = [SS.TensorToScalar(b) if isinstance(b, Tensor) and b.is_symbolic else b
                   for b in (item.start, item.stop, item.step)]
         if any(type(b) is SymbolicScalar for b in bounds):
-            return SS.MakeSlice(*bounds)
+            return SS.MakeSlice(*(_known_bound(b) for b in bounds))
     return item
+
+
+def _known_bound(b):
+    """A constant one-element int Tensor slice bound as its int (MindSpore's slices take
+    them); anything else as it is."""
+    if isinstance(b, Tensor) and not b.is_symbolic and b.dtype.is_int and b.size == 1:
+        return int(b.asnumpy().reshape(-1)[0])
+    return b
 
 
 def _index(index):

@@ -14,12 +14,12 @@ import numpy as np
 
 import graphkiln.ops.functional as F
 import graphkiln.ops.random_functions as R
-import graphkiln.ops.sampling as sampling
 
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
 from ..ir import tracing_state
 from .defs import multinomial_draws as MD
+from .defs import random_categorical as RC
 from .inplace_methods import _write
 
 __all__ = ["randint", "randint_like", "rand_like", "randn_like", "bernoulli", "gamma",
@@ -148,7 +148,8 @@ def laplace(shape: tuple, mean: Tensor, lambda_param: Tensor, seed=None) -> Tens
 
 def random_categorical(logits: Tensor, num_sample: int, seed: int = 0,
                        dtype=mstype.int64) -> Tensor:
-    """``(batch, num_sample)`` class indices drawn from ``softmax(logits)`` row by row."""
+    """``(batch, num_sample)`` class indices drawn from ``softmax(logits)`` row by row
+    (``RandomCategorical``: MindSpore CPU's numbers for a nonzero ``seed``)."""
     _check_tensor("random_categorical", "logits", logits)
     if dtype not in (mstype.int16, mstype.int32, mstype.int64):
         raise TypeError(f"For 'random_categorical', the 'dtype' must be int16, int32 or "
@@ -158,8 +159,7 @@ def random_categorical(logits: Tensor, num_sample: int, seed: int = 0,
     if logits.ndim != 2:
         raise ValueError(f"For 'random_categorical', the 'logits' must be 2-D, but got rank "
                          f"{logits.ndim}.")
-    probs = F.softmax(F.cast(logits, mstype.float32), -1)
-    return F.cast(sampling.multinomial(probs, num_sample, True, seed or None), dtype)
+    return RC.RandomCategorical(logits, num_sample, seed, dtype=dtype)
 
 
 def multinomial_with_replacement(x: Tensor, seed, offset, numsamples: int,

@@ -125,16 +125,19 @@ def window_taps(kernel, stride, dilation, pads, sizes, out):
 
 
 def scatter_windows(cols: np.ndarray, shape, kernel, stride, dilation, pads,
-                    out: np.ndarray | None = None) -> np.ndarray:
+                    out: np.ndarray | None = None, window_order: bool = False) -> np.ndarray:
     """Adjoint of :func:`windows` of the input padded with ``pads``: ``cols`` of shape
     ``(N, C, *kernel, *sizes)`` summed into a zero array of the unpadded input's ``shape``
     (``out`` when it fits; one strided add per kernel offset, in offset order; what fell in
-    the padding is dropped)."""
+    the padding is dropped). With ``window_order`` the offsets go last to first, so each
+    input element adds its windows' shares in the windows' row-major order (as oneDNN's
+    pooling backward, MindSpore's CPU kernel, accumulates them)."""
     sizes = cols.shape[2 + len(kernel):]
     acc = result_array(out, tuple(shape), cols.dtype)
     acc.fill(0)
     lead = (slice(None), slice(None))
-    for idx, src, dst in window_taps(kernel, stride, dilation, pads, shape[2:], sizes):
+    taps = list(window_taps(kernel, stride, dilation, pads, shape[2:], sizes))
+    for idx, src, dst in reversed(taps) if window_order else taps:
         acc[lead + dst] += cols[lead + idx + src]
     return acc
 

@@ -420,6 +420,7 @@ import nn_samples  # noqa: E402
 import ops27_samples  # noqa: E402
 import opsb_samples  # noqa: E402
 import opsf_samples  # noqa: E402
+import opsg_samples  # noqa: E402
 import opswide_samples  # noqa: E402
 import scipy_samples  # noqa: E402
 import st_ops_samples  # noqa: E402
@@ -432,6 +433,7 @@ SAMPLES.update(opswide_samples.vmap_samples(B, U, f32))
 SAMPLES.update(scipy_samples.vmap_samples(B, U, f32))
 SAMPLES.update(opsb_samples.vmap_samples(B, U, f32))
 SAMPLES.update(opsf_samples.vmap_samples(B, U, f32))
+SAMPLES.update(opsg_samples.vmap_samples(B, U, f32))
 SAMPLES.update(fractional_max_pool_samples.vmap_samples(B, U, f32))
 
 

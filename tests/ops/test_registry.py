@@ -251,6 +251,7 @@ import nn_samples  # noqa: E402
 import ops27_samples  # noqa: E402
 import opsb_samples  # noqa: E402
 import opsf_samples  # noqa: E402
+import opsg_samples  # noqa: E402
 import opswide_samples  # noqa: E402
 import scipy_samples  # noqa: E402
 import st_ops_samples  # noqa: E402
@@ -263,6 +264,7 @@ SAMPLES.update(opswide_samples.registry_samples(f32))
 SAMPLES.update(scipy_samples.registry_samples(f32))
 SAMPLES.update(opsb_samples.registry_samples(f32))
 SAMPLES.update(opsf_samples.registry_samples(f32))
+SAMPLES.update(opsg_samples.registry_samples(f32))
 SAMPLES.update(fractional_max_pool_samples.registry_samples(f32))
 
 

@@ -24,8 +24,14 @@ SPECS = {
     "ApplyPowerSign": ((W, W, 0.1, 2.718, 0.5, 0.9, G), {}),
     "ApplyGradientDescent": ((W, 0.1, G), {}),
     "ApplyProximalGradientDescent": ((W, 0.1, 0.01, 0.02, G), {}),
+    "ApplyAdagradDA": ((W, W, W, G, 0.1, 0.01, 0.02, 2), {}),  # global_step an int
 }
 B = 3
+
+
+def _hyper(h) -> Tensor:
+    """A shared hyper-parameter as a 0-d Tensor (int32 for an int, else float32)."""
+    return Tensor(np.int32(h) if isinstance(h, int) else np.float32(h))
 
 
 def test_specs_cover_the_batched_updates():
@@ -50,7 +56,7 @@ def _loop(name, kinds, attrs, weights, grad, first, rest, axis):
     for k in range(B):
         params = iter([Parameter(Tensor(np.take(w, k, axis)), name=f"w{i}")
                        for i, w in enumerate(weights)])
-        hyper = iter([Tensor(first[k])] + [Tensor(np.float32(h)) for h in rest])
+        hyper = iter([Tensor(first[k])] + [_hyper(h) for h in rest])
         args = [next(params) if kd == W else Tensor(grad[k]) if kd == G else next(hyper)
                 for kd in kinds]
         out = op(*args)
@@ -90,7 +96,7 @@ def test_vmap_update_equals_per_example_loop(name, axis):
     ms.set_context(mode=ms.GRAPH_MODE)
     try:
         net = _Net(name, kinds, attrs, weights, axis)
-        net.rest = tuple(Tensor(np.float32(h)) for h in rest)
+        net.rest = tuple(_hyper(h) for h in rest)
         out = net(Tensor(first), Tensor(grad))
     finally:
         ms.set_context(mode=ms.PYNATIVE_MODE)

@@ -9,6 +9,9 @@ The index maps are integer-valued, so without gradients:
 ``MapUniform(input, per_group_size, group_num)`` sends id ``i`` to
 ``i % group_num * per_group_size + i / group_num`` (C integer division and remainder, which
 truncate toward zero); a result ``>= group_num * per_group_size`` is an error.
+``EmbeddingLookup(params, indices, offset)`` gives the rows ``params[indices - offset]``
+(``indices.shape + params.shape[1:]``), a row of zeros where ``indices - offset`` falls
+outside ``params``; its gradient adds ``dout``'s rows back onto those rows.
 ``PadAndShift(input_x, cum_sum_arr, shift_idx)`` gives ``cum_sum_arr[-1]`` elements, all -1
 except the first ``cum_sum_arr[shift_idx + 1] - cum_sum_arr[shift_idx]`` elements of
 ``input_x``, copied in at ``cum_sum_arr[shift_idx]``: its size depends on the values (in a
@@ -19,7 +22,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...common import dtype as mstype
-from ...ir.abstract import AbstractTensor, AbstractTuple
+from ...ir.abstract import AbstractScalar, AbstractTensor, AbstractTuple
 from ..primitive import MEM_EFFECT, OpDef
 from ._infer import (
     INDEX_TYPES,
@@ -147,3 +150,43 @@ def _pad_and_shift(x, cum_sum_arr, shift_idx):
 # PadAndShift(input_x, cum_sum_arr, shift_idx): a run of input_x placed into a -1 padding
 PadAndShift = OpDef("PadAndShift", _pad_and_shift_infer, _pad_and_shift,
                     differentiable=False)
+
+
+def _embedding_lookup_infer(params, indices, offset):
+    name = "EmbeddingLookup"
+    t = tensor_type(name, "params", params)
+    ti = tensor_type(name, "indices", indices)
+    if ti not in INDEX_TYPES:
+        raise TypeError(f"For primitive[{name}], the input argument[indices] must be a type of "
+                        f"{{Tensor[Int32], Tensor[Int64]}}, but got Tensor[{ti}].")
+    ok_offset = isinstance(offset, AbstractScalar) and offset.kind in (int, np.int32, np.int64) \
+        and offset.kind is not bool or isinstance(offset, AbstractTensor) \
+        and offset.dtype in INDEX_TYPES and len(offset.shape) == 0
+    if not ok_offset:
+        raise TypeError(f"For primitive[{name}], the input argument[offset] must be a type of "
+                        f"{{Int32, Int64}}, but got {describe(offset)}.")
+    if len(params.shape) not in (1, 2):
+        raise ValueError(f"For primitive[{name}], the dimension of params must be in [1,2], "
+                         f"but got {len(params.shape)}.")
+    if len(indices.shape) == 0:
+        raise ValueError(f"For primitive[{name}], the dimension of indices  must be greater "
+                         f"than 0 , but got 0.")
+    return AbstractTensor(t, tuple(indices.shape) + tuple(params.shape[1:]))
+
+
+def lookup_rows(indices, offset, rows: int):
+    """``(indices - offset, inside)`` as int64 arrays: the row of each index and whether it
+    is one of the ``rows`` rows."""
+    idx = np.asarray(indices).astype(np.int64) - int(np.asarray(offset).reshape(()))
+    return idx, (idx >= 0) & (idx < rows)
+
+
+def _embedding_lookup(params, indices, offset):
+    idx, inside = lookup_rows(indices, offset, params.shape[0])
+    out = np.zeros(idx.shape + params.shape[1:], params.dtype)
+    out[inside] = params[idx[inside]]
+    return out
+
+
+# EmbeddingLookup(params, indices, offset): rows params[indices - offset], zeros outside
+EmbeddingLookup = OpDef("EmbeddingLookup", _embedding_lookup_infer, _embedding_lookup)

@@ -2,7 +2,8 @@
 ``AdamWeightDecay``, ``ApplyRMSProp``, ``ApplyCenteredRMSProp``, ``ApplyAdagrad``,
 ``ApplyAdagradV2``, ``ApplyAdaMax``, ``ApplyAdadelta``, ``ApplyAddSign``, ``ApplyPowerSign``,
 ``ApplyFtrl``, ``ApplyGradientDescent``, ``ApplyProximalAdagrad``,
-``ApplyProximalGradientDescent`` (the sparse, row-indexed ones are in ``optim_sparse``).
+``ApplyProximalGradientDescent``, ``ApplyAdagradDA`` (the sparse, row-indexed ones are in
+``optim_sparse``).
 
 Each is a memory effect that writes its weight and slot inputs in place (``ref_inputs``),
 ordered on the ``U`` chain of the compiled step. As in MindSpore, the written inputs may be
@@ -13,7 +14,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...ir.abstract import AbstractTensor, AbstractTuple
+from ...common import dtype as mstype
+from ...ir.abstract import AbstractScalar, AbstractTensor, AbstractTuple
 from ..primitive import MEM_EFFECT, OpDef
 from ._infer import FLOATS, describe, quiet, require_dtype, shapes_match
 
@@ -387,3 +389,64 @@ def _apply_proximal_adagrad(var, accum, lr, l1, l2, grad, use_locking=False):
 
 ApplyProximalAdagrad = _op("ApplyProximalAdagrad", ("var", "accum", "lr", "l1", "l2", "grad"),
                            _apply_proximal_adagrad, 5, 2, {"use_locking": False}, n_out=2)
+
+
+def _check_hyper(name: str, arg: str, a, types: tuple, shown: str, var) -> None:
+    """A hyper-parameter: a number (an int for int ``types``) or a 0-d Tensor of one of
+    ``types`` (or, as the vmap rule passes per-example values, one of ``var``'s rank that
+    broadcasts against it)."""
+    if isinstance(a, AbstractTensor):
+        if a.dtype not in types:
+            raise TypeError(f"For primitive[{name}], the input argument[{arg}] must be a type "
+                            f"of {shown}, but got Tensor[{a.dtype}].")
+        per_example = len(a.shape) == len(var.shape) and all(
+            d in (1, v) for d, v in zip(a.shape, var.shape))
+        if len(a.shape) != 0 and not per_example:
+            raise ValueError(f"For primitive[{name}], the {arg}_shape size must be equal to 0, "
+                             f"but got {len(a.shape)}.")
+    elif not isinstance(a, AbstractScalar) or a.kind is bool or not issubclass(
+            a.kind, (int, np.integer) if types[0].is_int else (int, float, np.number)):
+        raise TypeError(f"For primitive[{name}], the input argument[{arg}] must be a type of "
+                        f"{shown}, but got {describe(a)}.")
+
+
+_DA_ARGS = ("var", "gradient_accumulator", "gradient_squared_accumulator", "grad", "lr", "l1",
+            "l2", "global_step")
+
+
+def _apply_adagrad_da_infer(*ins, use_locking=False):
+    out = _update_infer("ApplyAdagradDA", _DA_ARGS, 3, 3)(*ins)
+    floats = "{Float16, Float32, Tensor[Float16], Tensor[Float32]}"
+    for arg, a in zip(_DA_ARGS[4:7], ins[4:7]):
+        _check_hyper("ApplyAdagradDA", arg, a, FLOATS[:2], floats, ins[0])
+    _check_hyper("ApplyAdagradDA", "global_step", ins[7], (mstype.int32, mstype.int64),
+                 "{Int32, Int64, Tensor[Int32], Tensor[Int64]}", ins[0])
+    return out
+
+
+def _apply_adagrad_da(var, gradient_accumulator, gradient_squared_accumulator, grad, lr, l1,
+                      l2, global_step, use_locking=False):
+    """Adagrad dual averaging: the accumulators take ``grad`` and ``grad**2``; ``var`` is
+    recomputed from them (l1 shrinks the accumulated gradient by ``l1 * global_step`` when
+    positive)."""
+    t = var.dtype
+    g = grad.astype(t, copy=False)
+    lr, l1, l2, step = (_scalar(v, t) for v in (lr, l1, l2, global_step))
+    gradient_accumulator += g
+    gradient_squared_accumulator += g * g
+    acc = gradient_accumulator
+    shrunk = np.where(l1 > 0, np.sign(acc) * np.maximum(np.abs(acc) - l1 * step, 0), acc)
+    var[...] = -lr * shrunk / (l2 * step * lr + np.sqrt(gradient_squared_accumulator))
+    return var
+
+
+def _check_use_locking(attrs: dict) -> None:
+    v = attrs.get("use_locking", False)
+    if not isinstance(v, bool):
+        raise TypeError(f"For 'ApplyAdagradDA', the type of 'use_locking' should be 'bool', but "
+                        f"got type '{type(v).__name__}'.")
+
+
+ApplyAdagradDA = OpDef("ApplyAdagradDA", _apply_adagrad_da_infer, quiet(_apply_adagrad_da),
+                       effect=MEM_EFFECT, differentiable=False, attrs={"use_locking": False},
+                       ref_inputs=(0, 1, 2), check_attrs=_check_use_locking)

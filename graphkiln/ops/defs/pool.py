@@ -69,9 +69,9 @@ class PoolGeometry:
 
     def scatter(self, cols: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
         """``cols`` ``(N, C, *kernel, *out)`` summed back onto the unpadded input (into
-        ``out`` when it fits)."""
+        ``out`` when it fits), each element's windows in row-major order."""
         return W.scatter_windows(cols, cols.shape[:2] + self.sizes, self.kernel, self.stride,
-                                 (1,) * self.RANK, self.pads, out)
+                                 (1,) * self.RANK, self.pads, out, window_order=True)
 
     def count(self, attrs: dict, dtype) -> np.ndarray:
         """The divisor of each average: ``(*out)``."""

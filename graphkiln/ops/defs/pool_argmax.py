@@ -84,3 +84,74 @@ class _ArgmaxPool:
 MaxPoolWithArgmaxV2 = _ArgmaxPool("MaxPoolWithArgmaxV2", 2, "kernel_size", {}).opdef()
 MaxPool3DWithArgmax = _ArgmaxPool("MaxPool3DWithArgmax", 3, "ksize",
                                   {"strides": 1, "data_format": "NCDHW"}).opdef()
+
+
+# ------------------------------------------------------------------ MaxPoolGradGradWithArgmax
+
+_GG = "MaxPoolGradGradWithArgmax"
+
+
+def _check_window_attr(arg: str, v) -> None:
+    ok = (isinstance(v, int) and not isinstance(v, bool) and v > 0) or (
+        isinstance(v, (tuple, list)) and len(v) in (2, 4)
+        and all(isinstance(e, int) and not isinstance(e, bool) and e > 0 for e in v))
+    if not ok:
+        raise ValueError(f"For '{_GG}' the '{arg}' must be an positive int number or a tuple "
+                         f"of two or four positive int numbers, but got {v}")
+
+
+def _gg_check_attrs(attrs: dict) -> None:
+    _check_window_attr("kernel_size", attrs.get("kernel_size", 1))
+    _check_window_attr("strides", attrs.get("strides", 1))
+    mode = attrs.get("pad_mode", "VALID")
+    if not isinstance(mode, str) or mode.upper() not in ("VALID", "SAME"):
+        raise ValueError(f"For '{_GG}', the 'pad_mode' must be str and must be in "
+                         f"'['VALID', 'SAME']', but got {mode!r}.")
+
+
+def _gg_infer(x, grad, argmax, **attrs):
+    for arg, a in (("x", x), ("grad", grad)):
+        t = tensor_type(_GG, arg, a)
+        if t not in (mstype.float16, mstype.float32):
+            raise TypeError(f"For primitive[{_GG}], the input argument[{arg}] must be a type "
+                            f"of {{Tensor[Float16], Tensor[Float32]}}, but got Tensor[{t}].")
+    if x.dtype != grad.dtype:
+        raise TypeError(f"For primitive[{_GG}], the 'x' and 'grad' must have the same type, "
+                        f"but got Tensor[{x.dtype}] and Tensor[{grad.dtype}].")
+    ti = tensor_type(_GG, "argmax", argmax)
+    if ti not in (mstype.int32, mstype.int64):
+        raise TypeError(f"For primitive[{_GG}], the input argument[argmax] must be a type of "
+                        f"{{Tensor[Int32], Tensor[Int64]}}, but got Tensor[{ti}].")
+    for arg, a in (("x", x), ("grad", grad), ("argmax", argmax)):
+        if a.ndim != 4:
+            raise ValueError(f"For primitive[{_GG}], the dimension of '{arg}' must be 4, but "
+                             f"got {a.ndim}.")
+    if tuple(grad.shape) != tuple(x.shape):
+        raise ValueError(f"For primitive[{_GG}], the shape of 'grad' {list(grad.shape)} must "
+                         f"be the shape of 'x' {list(x.shape)}.")
+    return AbstractTensor(grad.dtype, tuple(argmax.shape))
+
+
+def flat_argmax(argmax: np.ndarray, plane: int) -> np.ndarray:
+    """``argmax`` (indices into the ``C*H*W`` elements of its batch entry) as indices into the
+    whole flattened input."""
+    lead = (np.arange(argmax.shape[0], dtype=np.int64) * plane).reshape((-1, 1, 1, 1))
+    return argmax.astype(np.int64) + lead
+
+
+@quiet
+def _gg_kernel(x, grad, argmax, **attrs):
+    """``grad``'s element at each flat index ``n*C*H*W + argmax[n, ...]``; an index outside
+    ``grad`` gives 0 (MindSpore 2.10's CPU kernel reads outside its buffer there). The window
+    attributes are not used, as by that kernel."""
+    idx = flat_argmax(argmax, int(np.prod(x.shape[1:])))
+    flat = grad.reshape(-1)
+    inside = (idx >= 0) & (idx < flat.size)
+    if not flat.size:
+        return np.zeros(argmax.shape, grad.dtype)
+    return np.where(inside, flat[np.where(inside, idx, 0)], 0).astype(grad.dtype)
+
+
+MaxPoolGradGradWithArgmax = OpDef(_GG, _gg_infer, _gg_kernel,
+                                  attrs={"kernel_size": 1, "strides": 1, "pad_mode": "VALID"},
+                                  check_attrs=_gg_check_attrs)

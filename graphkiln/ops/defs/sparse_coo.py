@@ -2,8 +2,9 @@
 ``(N,)``, dense ``shape`` ``(R,)``), as MindSpore's ``ops.operations.sparse_ops``:
 ``SparseReorder`` (the entries in row-major order of their indices, a stable sort) and
 ``SparseAddmm`` (``alpha * (sparse @ x2) + beta * x3`` for a 2-D sparse matrix) and
-``SparseReshape`` (the indices of the same entries in a new dense shape). An index outside
-``shape`` is a ValueError when the kernel runs."""
+``SparseReshape`` (the indices of the same entries in a new dense shape) and
+``SparseTensorDenseAdd`` (a dense ``x2`` plus the entries, repeated indices adding up). An
+index outside ``shape`` is a ValueError when the kernel runs."""
 from __future__ import annotations
 
 import numpy as np
@@ -125,3 +126,30 @@ def _reshape(indices, shape, new_shape):
 # (indices, shape, new_shape) -> (the entries' indices in new_shape, new_shape with its -1
 # resolved), as MindSpore's ``SparseReshape``
 SparseReshape = OpDef("SparseReshape", _reshape_infer, _reshape, differentiable=False)
+
+
+def _dense_add_infer(x1_indices, x1_values, x1_shape, x2):
+    name = "SparseTensorDenseAdd"
+    t = _coo(name, x1_indices, x1_values, x1_shape)
+    if x1_indices.dtype != x1_shape.dtype or t != tensor_type(name, "x2", x2):
+        raise TypeError(f"For primitive[{name}], 'x1_indices' and 'x1_shape' must have one "
+                        f"dtype and 'x1_values' the dtype of 'x2', but got {x1_indices.dtype}, "
+                        f"{x1_shape.dtype}, {t} and {x2.dtype}.")
+    if not dims_match(x1_indices.shape[1], len(x2.shape)):
+        raise ValueError(f"For '{name}', the 'x1_indices' must have one column per dimension "
+                         f"of 'x2' {list(x2.shape)}, but got shape {list(x1_indices.shape)}.")
+    return AbstractTensor(t, tuple(x2.shape))
+
+
+def _dense_add(x1_indices, x1_values, x1_shape, x2):
+    shape = np.asarray(x1_shape).astype(np.int64)
+    if tuple(shape.tolist()) != x2.shape:
+        raise RuntimeError(f"For 'SparseTensorDenseAdd', the 'x1_shape' {shape.tolist()} must "
+                           f"be the shape of 'x2' {list(x2.shape)} (no broadcasting).")
+    idx, _ = _checked("SparseTensorDenseAdd", x1_indices, shape)
+    out = x2.copy()
+    np.add.at(out, tuple(idx.T), np.asarray(x1_values))
+    return out
+
+
+SparseTensorDenseAdd = OpDef("SparseTensorDenseAdd", _dense_add_infer, _dense_add)

@@ -20,7 +20,7 @@ from .batching import NOT_BATCHED, batch_size, batched, front, move_axis, rule_f
 # (``_Batcher.batched_update``, tests/transforms/test_vmap_weight_updates.py)
 ELEMENTWISE_UPDATES = ("ApplyMomentum", "ApplyRMSProp", "ApplyAdagrad", "ApplyAdagradV2",
                        "ApplyAdaMax", "ApplyAdadelta", "ApplyAddSign", "ApplyPowerSign",
-                       "ApplyGradientDescent", "ApplyProximalGradientDescent")
+                       "ApplyGradientDescent", "ApplyProximalGradientDescent", "ApplyAdagradDA")
 NOT_BATCHED.update({
     name: "memory effect (an optimizer update): a vmapped function must be pure "
           "(clear error)"
@@ -184,3 +184,16 @@ for _name in ("SigmoidCrossEntropyWithLogits", "SmoothL1Loss", "L2Normalize",
 @rule_for("BiasAdd")
 def _bias_add(*args, dims, **attrs):
     return per_example(REGISTRY["BiasAdd"], args, dims, attrs)
+
+
+# an index of each example reads its own input only: per example (folding the batch into N
+# would let an out-of-range index read another example)
+REGISTRY["MaxPoolGradGradWithArgmax"].def_vmap(
+    lambda *args, dims, **attrs: per_example(REGISTRY["MaxPoolGradGradWithArgmax"], args, dims,
+                                             attrs))
+
+
+# the batch folds into N: each example's rows are resized on their own
+REGISTRY["ResizeLinear1D"].def_vmap(_data_only_rule(REGISTRY["ResizeLinear1D"], (0,), None))
+REGISTRY["ResizeLinear1DGrad"].def_vmap(_data_only_rule(REGISTRY["ResizeLinear1DGrad"], (0, 1),
+                                                        None))

@@ -9,14 +9,18 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
+
 import graphkiln.ops.defs.conv as C
 import graphkiln.ops.defs.image as IMG
 import graphkiln.ops.defs.nn_losses as NL
 import graphkiln.ops.defs.norm as N
 import graphkiln.ops.defs.pool as P
+import graphkiln.ops.defs.resize_linear_1d as RL
 import graphkiln.ops.functional as F
 
 from ...common import dtype as mstype
+from ...common.tensor import Tensor
 from ..dynamic_shape import shape_of
 from .bprop import _as, _is_zero, _output, _wide, bprop, count
 
@@ -55,6 +59,38 @@ def _max_pool_grad(x, out, dy, _, dout, **attrs):
 @bprop("MaxPoolGradGrad")
 def _max_pool_grad_grad(x, out, g, _, dout, **attrs):
     return F.zeros_like(x), F.zeros_like(out), P.MaxPoolGrad(x, out, dout, **attrs)
+
+
+def _masked_ids(idx, size: int):
+    """``idx`` (int64) with the ids outside ``[0, size)`` set to 0, and the mask of the
+    ones inside."""
+    inside = F.logical_and(F.greater_equal(idx, 0), F.less(idx, size))
+    return F.select(inside, idx, F.zeros_like(idx)), inside
+
+
+@bprop("MaxPoolGradGradWithArgmax")
+def _max_pool_grad_grad_argmax(x, grad, argmax, out, dout, **attrs):
+    """``dout`` summed back onto the elements of ``grad`` it was read from (indices outside
+    ``grad`` read nothing)."""
+    plane = math.prod(x.shape[1:])
+    lead = np.arange(argmax.shape[0], dtype=np.int64).reshape((-1, 1, 1, 1)) * plane
+    ids, inside = _masked_ids(F.add(F.cast(argmax, mstype.int64), Tensor(lead)),
+                              math.prod(grad.shape))
+    picked = F.select(inside, dout, F.zeros_like(dout))
+    g = F.unsorted_segment_sum(F.reshape(picked, (-1,)), F.reshape(ids, (-1,)),
+                               math.prod(grad.shape))
+    return F.zeros_like(x), F.reshape(g, tuple(grad.shape)), None
+
+
+@bprop("ResizeLinear1D")
+def _resize_linear_1d(x, size, out, dout, **attrs):
+    return RL.ResizeLinear1DGrad(dout, x, **attrs), None
+
+
+@bprop("ResizeLinear1DGrad")
+def _resize_linear_1d_grad(grads, x, out, dout, **attrs):
+    """Linear in ``grads``: its adjoint is the forward resize to ``grads``' width."""
+    return RL.ResizeLinear1D(dout, (shape_of(grads)[2],), **attrs), F.zeros_like(x)
 
 
 @bprop("AvgPool")

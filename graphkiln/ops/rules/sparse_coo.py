@@ -20,7 +20,13 @@ def _sparse_reorder(indices, values, shape, out, dout):
     return None, F.gather(dout[1], F.argsort(perm), 0), None
 
 
-for _name in ("SparseReorder", "SparseAddmm"):
+@bprop("SparseTensorDenseAdd")
+def _sparse_tensor_dense_add(x1_indices, x1_values, x1_shape, x2, out, dout):
+    """The values' cotangent reads ``dout`` at their indices; ``x2``'s is ``dout``."""
+    return None, F.gather_nd(dout, x1_indices), None, dout
+
+
+for _name in ("SparseReorder", "SparseAddmm", "SparseTensorDenseAdd"):
     per_example_rule(_name)
 del _name
 
