@@ -1,0 +1,95 @@
+"""``Tensor.assign_value`` (MindSpore 2.10's behaviour: the Tensor takes the value's data,
+shape and dtype; graphs refuse it; a bytecode capture breaks there) and the ``Median``
+primitive's gradients against finite differences and under vmap (its values and errors are
+the recorded family fixtures/api_pijit_s4o1)."""
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import graphkiln as ms
+from graphkiln import Parameter, Tensor, jit
+from graphkiln._c_expression import get_code_extra
+from graphkiln.ops.operations.math_ops import Median
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from numeric_grad import numeric_grad  # noqa: E402
+
+
+def test_assign_value_takes_shape_dtype_and_storage():
+    x, y = Tensor(np.ones((2, 3), np.float32)), Tensor(np.arange(4.0))
+    assert x.assign_value(y) is x
+    assert x.shape == (4,) and x.dtype == ms.float64
+    np.testing.assert_array_equal(x.asnumpy(), np.arange(4.0))
+
+
+def test_assign_value_of_a_parameter_changes_its_shape():
+    p = Parameter(Tensor([1.0, 2.0]), name="p")
+    Tensor.assign_value(p, Tensor([[5, 6, 7]], ms.int32))
+    assert p.shape == (1, 3) and p.dtype == ms.int32
+    np.testing.assert_array_equal(p.asnumpy(), [[5, 6, 7]])
+
+
+def test_assign_value_gradient_flows_to_the_value():
+    def g(a, b):
+        a = a * 1
+        a.assign_value(b * 2)
+        return (a * 3).sum()
+
+    ga, gb = ms.grad(g, grad_position=(0, 1))(Tensor([1.0, 2.0]), Tensor([3.0, 4.0]))
+    np.testing.assert_array_equal(ga.asnumpy(), [0, 0])
+    np.testing.assert_array_equal(gb.asnumpy(), [6, 6])
+
+
+def test_assign_value_needs_a_tensor():
+    with pytest.raises(TypeError, match="'value' must be a Tensor, but got float"):
+        Tensor([1.0]).assign_value(3.0)
+
+
+def test_assign_value_is_refused_in_a_graph():
+    @jit
+    def f(x, y):
+        x.assign_value(y)
+        return x
+
+    with pytest.raises(RuntimeError, match="method 'assign_value' is not supported"):
+        f(Tensor([1.0]), Tensor([2.0]))
+
+
+def test_assign_value_breaks_a_bytecode_capture_with_pynative_results():
+    @jit(capture_mode="bytecode")
+    def f(x, y):
+        a = x + y
+        x.assign_value(y)
+        return a, x + 1
+
+    x = Tensor([1.0])
+    a, b = f(x, Tensor([5.0]))
+    assert float(a.asnumpy()[0]) == 6 and float(b.asnumpy()[0]) == 6
+    assert float(x.asnumpy()[0]) == 5
+    a, b = f(x, Tensor([7.0]))
+    assert float(a.asnumpy()[0]) == 12 and float(b.asnumpy()[0]) == 8
+    assert get_code_extra(f.__wrapped__)["break_count_"] == 1
+
+
+@pytest.mark.parametrize("args", [(False, 1, False), (False, 0, True), (True,)])
+def test_median_gradient_matches_finite_differences(args):
+    x = np.array([[3., 1.5, 2., -1.], [5., 6., 4., 0.], [0.5, -2., 7., 8.]])
+    med = Median(*args)
+    w = Tensor(np.linspace(-1, 2, med(Tensor(x))[0].size).reshape(med(Tensor(x))[0].shape))
+
+    def loss(t):
+        return (med(t)[0] * w).sum()
+
+    np.testing.assert_allclose(ms.grad(loss)(Tensor(x)).asnumpy(), numeric_grad(loss, x),
+                               atol=1e-6)
+
+
+def test_median_vmap_matches_each_line():
+    x = np.random.RandomState(1).randn(3, 4, 5).astype(np.float32)
+    values, indices = ms.vmap(Median(False, 1, False))(Tensor(x))
+    for i in range(3):
+        want_v, want_i = Median(False, 1, False)(Tensor(x[i]))
+        np.testing.assert_array_equal(values.asnumpy()[i], want_v.asnumpy())
+        np.testing.assert_array_equal(indices.asnumpy()[i], want_i.asnumpy())
