@@ -1,7 +1,8 @@
 """Primitives of MindSpore's inner, sparse and random modules that graphkiln composes of its
 own (``_inner_ops.ClipByNorm``, ``_inner_ops.TensorCopySlices``, ``ops.Dense``,
-``ops.Cauchy``, ``sparse_ops.SparseDenseCwiseAdd/Mul/Div``, ``math_ops.Median``): each instance keeps its
-attributes and, called, traces the parts, so gradients and vmap come from their rules."""
+``ops.Cauchy``, ``sparse_ops.SparseDenseCwiseAdd/Mul/Div``, ``math_ops.Median``): each
+instance keeps its attributes and, called, traces the parts, so gradients and vmap come
+from their rules."""
 from __future__ import annotations
 
 import math
