@@ -93,3 +93,49 @@ def test_median_vmap_matches_each_line():
         want_v, want_i = Median(False, 1, False)(Tensor(x[i]))
         np.testing.assert_array_equal(values.asnumpy()[i], want_v.asnumpy())
         np.testing.assert_array_equal(indices.asnumpy()[i], want_i.asnumpy())
+
+
+def _write_first(x):
+    x[:1] = 5
+    return x
+
+
+def _write_first_by_call(x):
+    x.__setitem__(slice(None, 1), 5)
+    return x
+
+
+@pytest.mark.parametrize("fn", [_write_first, _write_first_by_call])
+@pytest.mark.parametrize("weight", [False, True])
+def test_setitem_in_a_bytecode_capture_writes_the_callers_tensor(fn, weight):
+    """As in PyNative (and MindSpore 2.10's bytecode capture): the caller's Tensor or the
+    weight is written, and the result is that Tensor."""
+    x = Tensor(np.zeros(3, np.float32))
+    x = Parameter(x, name="w") if weight else x
+    out = jit(fn, capture_mode="bytecode")(x)
+    np.testing.assert_array_equal(x.asnumpy(), [5, 0, 0])
+    np.testing.assert_array_equal(out.asnumpy(), [5, 0, 0])
+    assert get_code_extra(fn)["break_count_"] == 0
+
+
+def test_setitem_in_a_bytecode_capture_is_seen_by_aliases():
+    @jit(capture_mode="bytecode")
+    def f(x):
+        t = x + 0
+        kept = [t]
+        t[:] = x * 3
+        return kept[0]
+
+    np.testing.assert_array_equal(f(Tensor([1.0, 2.0])).asnumpy(), [3, 6])
+
+
+def test_setitem_in_ast_jit_leaves_the_callers_tensor():
+    x = Tensor(np.zeros(3, np.float32))
+    out = jit(_write_first)(x)
+    np.testing.assert_array_equal(x.asnumpy(), [0, 0, 0])
+    np.testing.assert_array_equal(out.asnumpy(), [5, 0, 0])
+
+
+def test_explicit_setitem_call_returns_the_tensor():
+    x = Tensor([1.0, 2.0])
+    assert x.__setitem__(0, 3.0) is x
