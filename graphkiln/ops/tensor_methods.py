@@ -16,8 +16,8 @@ from ..common.tensor import Tensor
 from ..ir import tape, tracing_state
 from .clip_ops import clamp
 from .defs.hooks import HookBackward
-from .defs.side_effects import InplaceCopy
 from .defs.scalar import TensorToScalar
+from .defs.side_effects import InplaceCopy
 from .dynamic_shape import shape_of
 
 _UFUNC_OPS = {np.add: F.add, np.subtract: F.sub, np.multiply: F.mul, np.true_divide: F.div,
