@@ -139,3 +139,26 @@ def test_setitem_in_ast_jit_leaves_the_callers_tensor():
 def test_explicit_setitem_call_returns_the_tensor():
     x = Tensor([1.0, 2.0])
     assert x.__setitem__(0, 3.0) is x
+
+
+class _KeepsPair(ms.nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.a = None
+
+    def construct(self, x):
+        self.a = (x + 1, x - 1)
+        return x * len(self.a)
+
+
+@pytest.mark.parametrize("capture", ["ast", "bytecode"])
+def test_attribute_set_to_a_tuple_of_graph_values_is_written_when_the_graph_runs(capture):
+    net = _KeepsPair()
+    net.construct = jit(net.construct, capture_mode=capture)
+    for v in (1.0, 5.0):
+        out = net(Tensor([v]))
+        assert type(net.a) is tuple and len(net.a) == 2
+        assert not net.a[0].is_symbolic
+        np.testing.assert_array_equal(net.a[0].asnumpy(), [v + 1])
+        np.testing.assert_array_equal(net.a[1].asnumpy(), [v - 1])
+        np.testing.assert_array_equal(out.asnumpy(), [2 * v])
