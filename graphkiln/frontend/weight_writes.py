@@ -44,9 +44,10 @@ def write_attribute(obj, name: str, value) -> bool:
     """``obj.<name> = value`` for a plain (non-weight) attribute while tracing, when
     ``value`` is a graph value, a tuple or list holding one, a number or a string:
     ``PyExecute(setattr, obj, name, value)`` writes it when the graph runs (a guard
-    recompiles when the attribute is not what the trace read); the rest of the trace reads the value without a gradient
-    (MindSpore's run-time attribute is not differentiated) and the attribute is put back
-    when tracing ends (no symbolic value stays in user data). False when nothing was done."""
+    recompiles when the attribute is not what the trace read); the rest of the trace
+    reads the value without a gradient (MindSpore's run-time attribute is not
+    differentiated) and the attribute is put back when tracing ends (no symbolic value
+    stays in user data). False when nothing was done."""
     b = state.current()
     symbolic = _is_graph_value(value)
     # a number or string is set when the graph runs too, every call, as in MindSpore
