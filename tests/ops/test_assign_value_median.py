@@ -162,3 +162,27 @@ def test_attribute_set_to_a_tuple_of_graph_values_is_written_when_the_graph_runs
         np.testing.assert_array_equal(net.a[0].asnumpy(), [v + 1])
         np.testing.assert_array_equal(net.a[1].asnumpy(), [v - 1])
         np.testing.assert_array_equal(out.asnumpy(), [2 * v])
+
+
+def _pop_first(lst):
+    return lst.pop(0) * 2
+
+
+def _drop_key(d):
+    del d["b"]
+    return d["a"] + 1
+
+
+@pytest.mark.parametrize("fn, arg, left", [
+    (_pop_first, lambda: [Tensor([1.0]), Tensor([2.0])], 1),
+    (_drop_key, lambda: {"a": Tensor([1.0]), "b": Tensor([2.0])}, 1),
+])
+def test_a_bytecode_capture_writing_an_argument_container_gives_pynative_results(fn, arg,
+                                                                                 left):
+    """The graph could not write the caller's list or dict: the capture breaks and the call
+    runs as Python (MindSpore's PIJit replays the write after its graph)."""
+    for _ in range(2):
+        given = arg()
+        out = jit(fn, capture_mode="bytecode")(given)
+        assert len(given) == left
+        np.testing.assert_array_equal(out.asnumpy(), fn(arg()).asnumpy())
