@@ -56,13 +56,15 @@ def write_attribute(obj, name: str, value) -> bool:
     if b is None or not (symbolic or in_tuple or isinstance(value, _PLAIN)):
         return False
     b.before_setattr(obj, name)
-    state.note_attribute_write(obj, name, obj.__dict__.get(name))
-    if in_tuple:  # rebuilt from its leaves when the graph runs
-        run_time(functools.partial(_set_tree, obj, name, tree), *leaves)
+    if not state.replaying_forward():  # (a backward graph: the forward wrote it already)
+        state.note_attribute_write(obj, name, obj.__dict__.get(name))
+        if in_tuple:  # rebuilt from its leaves when the graph runs
+            run_time(functools.partial(_set_tree, obj, name, tree), *leaves)
+        else:  # as Cell.__setattr__ does, uncounted
+            run_time(object.__setattr__, obj, name, value)
+    if in_tuple:
         value = unflatten(tree, [StopGradient(v) if isinstance(v, Tensor) else v
                                  for v in leaves])
-    else:
-        run_time(object.__setattr__, obj, name, value)  # as Cell.__setattr__ does, uncounted
     object.__setattr__(obj, name, StopGradient(value) if isinstance(value, Tensor) else value)
     return True
 
