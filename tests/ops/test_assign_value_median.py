@@ -208,3 +208,11 @@ def test_a_compiled_call_under_a_pynative_gradient_writes_attributes_once(captur
     x = Tensor(np.array([[1.0], [2.0]], np.float32))
     ms.ops.GradOperation(get_by_list=True)(net, net.trainable_params())(x)
     assert net.calls == 1
+
+
+def test_tensor_of_dtype_string_keeps_its_datas_type():
+    """MindSpore 2.10 ignores ``dtype=mstype.string`` for numeric data (a Float64 Tensor
+    of a float64 array)."""
+    x = Tensor(np.array([[0.5], [-1.25]]), dtype=ms.string)
+    assert x.dtype == ms.float64
+    np.testing.assert_array_equal(x.asnumpy(), [[0.5], [-1.25]])
