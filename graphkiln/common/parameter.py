@@ -103,15 +103,6 @@ class Parameter(Tensor):
         self._data = np.array(arr, copy=True)
         return self
 
-    def assign_value(self, value) -> Parameter:
-        """Write ``value`` into the existing array (same shape), in place."""
-        arr = value.asnumpy() if isinstance(value, Tensor) else np.asarray(value)
-        if arr.shape != self._data.shape:
-            raise ValueError(f"For 'Parameter.assign_value', the shape {list(arr.shape)} must "
-                             f"equal the parameter's shape {list(self._data.shape)}.")
-        np.copyto(self._data, arr, casting="unsafe")
-        return self
-
     def clone(self, init="same") -> Parameter:
         """A copy of this parameter: its values, or with ``init`` (an initializer, its name
         or a number) new values of its shape and dtype drawn from ``init``."""

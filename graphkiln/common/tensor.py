@@ -115,6 +115,8 @@ class Tensor:
 
     def __init__(self, input_data=None, dtype=None, shape=None, init=None,
                  const_arg=False):
+        if dtype is mstype.string:  # MindSpore 2.10 keeps the data's own type then
+            dtype = None
         t = mstype.check_storable(mstype.to_type(dtype)) if dtype is not None else None
         if input_data is None and _is_dynamic_shape(shape, dtype):
             if t is None or init is not None:

@@ -14,7 +14,7 @@ import numpy as np
 from ..backend import fusion
 from ..backend.codegen import generate_code
 from ..common import comm_engine
-from ..common.capture_flags import refuse
+from ..common.capture_flags import bytecode_capture, refuse
 from ..common.mutable import RUNTIME_SCALARS, dynamic_len_items
 from ..common.symbolic_scalar import SymbolicScalar
 from ..common.symbolic_sequence import SymbolicSequence
@@ -98,13 +98,36 @@ def trace_graph(fn, name: str, args: tuple, kwargs: dict, self_obj=None,
             sym.append(leaf)
     s_args, s_kwargs = unflatten(tree, sym)
     target = convert(fn)
+    given = _containers((s_args, s_kwargs), []) if bytecode_capture() else None
     try:
         out_tree, out_leaves, slots = _trace_body(builder, target, fn, name, args, kwargs,
                                                   self_obj, s_args, s_kwargs, whole_output)
+        if given is not None and any(_contents(c) != before for c, before in given):
+            refuse("a list or dict argument written in place (the graph would not write "
+                   "the caller's)")
     finally:
         builder.restore_written()
     weights = [p.weight for p in graph.weights]
     return graph, weights, out_tree, out_leaves, slots
+
+
+def _contents(c) -> list:
+    """The identities of a list's items or of a dict's keys and values, in order."""
+    return [id(v) for v in c] if isinstance(c, list) else \
+        [(id(k), id(v)) for k, v in c.items()]
+
+
+def _containers(x, out: list) -> list:
+    """``(container, its contents)`` for every list and dict in the argument tree ``x``."""
+    if isinstance(x, (list, dict)):
+        out.append((x, _contents(x)))
+    if isinstance(x, (list, tuple)):
+        for v in x:
+            _containers(v, out)
+    elif isinstance(x, dict):
+        for v in x.values():
+            _containers(v, out)
+    return out
 
 
 def _item_abstract(items: tuple):

@@ -13,6 +13,7 @@ from ..frontend.control import call_user
 from ..frontend.custom_bprop import UserBprop
 from ..frontend.pytree import flatten, unflatten
 from ..ir import tape as tp
+from ..ir import tracing_state as state
 from ..transforms.autodiff import grad_in_graph
 from .compile_cache import function_identity
 
@@ -53,10 +54,14 @@ class _GraphVJP:
                 values[i] = t
             a, k = unflatten(tree, values)
             return call_user(self.fn, (*head, *a), k)
-        _, grads, wgrads = grad_in_graph(forward, tuple(leaves[i] for i in at), {},
-                                         positions=tuple(range(len(at))),
-                                         weights=self.weights, sens=tuple(douts),
-                                         weight_inputs_apart=False)
+        prev = state.set_replaying_forward(True)  # the forward ran already
+        try:
+            _, grads, wgrads = grad_in_graph(forward, tuple(leaves[i] for i in at), {},
+                                             positions=tuple(range(len(at))),
+                                             weights=self.weights, sens=tuple(douts),
+                                             weight_inputs_apart=False)
+        finally:
+            state.set_replaying_forward(prev)
         return (*grads, *wgrads)
 
     def __gk_cache_identity__(self):

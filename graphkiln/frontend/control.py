@@ -1323,8 +1323,12 @@ def _is_callable_sequence(seq) -> bool:
 def setitem(obj, index, value):
     """``obj[index] = value`` in converted code, whose result rebinds ``obj``: a Tensor
     becomes a new value (``Setitem``), so branches and loops carry it like any other
-    assignment; other objects are written in place."""
+    assignment (in a bytecode capture it is written in place, as PyNative does); other
+    objects are written in place."""
     if isinstance(obj, Tensor):
+        if bytecode_capture():  # PyNative writes the object itself (see Tensor.__setitem__)
+            obj[index] = value
+            return obj
         return F.setitem(obj, index, value)
     if type(obj) in _CONTAINERS:
         state.current().before_write(obj)

@@ -113,3 +113,17 @@ def note_attribute_write(obj, name: str, before) -> None:
     written = getattr(_local, "run_time_writes", None)
     if written is not None:
         written.attributes.setdefault((id(obj), name), (obj, name, before))
+
+
+def replaying_forward() -> bool:
+    """True while a trace replays a compiled call's forward pass for its backward graph (a
+    PyNative gradient's step): the forward ran already, so its run-time attribute writes
+    are not made again."""
+    return getattr(_local, "replaying", False)
+
+
+def set_replaying_forward(on: bool) -> bool:
+    """Set :func:`replaying_forward`; returns the previous value to restore."""
+    prev = replaying_forward()
+    _local.replaying = on
+    return prev

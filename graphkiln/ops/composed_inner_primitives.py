@@ -1,7 +1,8 @@
 """Primitives of MindSpore's inner, sparse and random modules that graphkiln composes of its
 own (``_inner_ops.ClipByNorm``, ``_inner_ops.TensorCopySlices``, ``ops.Dense``,
-``ops.Cauchy``, ``sparse_ops.SparseDenseCwiseAdd/Mul/Div``): each instance keeps its
-attributes and, called, traces the parts, so gradients and vmap come from their rules."""
+``ops.Cauchy``, ``sparse_ops.SparseDenseCwiseAdd/Mul/Div``, ``math_ops.Median``): each
+instance keeps its attributes and, called, traces the parts, so gradients and vmap come
+from their rules."""
 from __future__ import annotations
 
 import math
@@ -15,7 +16,7 @@ from .composed_primitives import _Composed
 from .defs.array import strided_index
 
 __all__ = ["ClipByNorm", "TensorCopySlices", "Dense", "Cauchy", "SparseDenseCwiseAdd",
-           "SparseDenseCwiseMul", "SparseDenseCwiseDiv"]
+           "SparseDenseCwiseMul", "SparseDenseCwiseDiv", "Median"]
 
 
 class ClipByNorm(_Composed):
@@ -120,3 +121,78 @@ class SparseDenseCwiseMul(_SparseDenseCwise):
 class SparseDenseCwiseDiv(_SparseDenseCwise):
     __doc__ = _SparseDenseCwise.__doc__ + " Divided (``x1 / x2``)."
     combine = staticmethod(F.div)
+
+
+class Median(_Composed):
+    """``x -> (y, indices)``: the lower median of ``x`` along ``axis`` and its int64 index,
+    or with ``global_median`` the median of all elements (0-d, ``indices`` 0; its gradient
+    is shared by the elements equal to it). A line holding NaN gives NaN (at a NaN's index)
+    unless ``ignore_nan``, which takes the median of the other values. Of equal values the
+    first in sorted order is taken (MindSpore's kernel may give another's index)."""
+
+    _DTYPES = (mstype.float32, mstype.float64, mstype.int16, mstype.int32, mstype.int64)
+
+    def __init__(self, global_median: bool = False, axis: int = 0, keep_dims: bool = False,
+                 ignore_nan: bool = False):
+        for name, v, kind in (("global_median", global_median, "bool"), ("axis", axis, "int"),
+                              ("keep_dims", keep_dims, "bool"),
+                              ("ignore_nan", ignore_nan, "bool")):
+            if type(v).__name__ != kind and not (kind == "int" and isinstance(v, int)
+                                                 and not isinstance(v, bool)):
+                raise TypeError(f"For 'Median', the type of '{name}' should be '{kind}', but "
+                                f"got type '{type(v).__name__}'.")
+        self.global_median, self.axis = global_median, axis
+        self.keep_dims, self.ignore_nan = keep_dims, ignore_nan
+
+    def __call__(self, x: Tensor) -> tuple:
+        if not isinstance(x, Tensor) or x.dtype not in self._DTYPES:
+            allowed = ", ".join(f"Tensor[{t}]" for t in self._DTYPES)
+            got = f"Tensor[{x.dtype}]" if isinstance(x, Tensor) else type(x).__name__
+            raise TypeError(f"For primitive[Median], the input argument[x] must be a type of "
+                            f"{{{allowed}}}, but got {got}.")
+        if self.global_median:
+            if self.axis != 0:
+                raise ValueError(f"For 'Median', when 'global_median' is True, the 'axis' "
+                                 f"must be 0, but got {self.axis}.")
+            return self._global(F.reshape(x, (-1,))), F.zeros((), mstype.int64)
+        rank = max(x.ndim, 1)
+        if not -rank <= self.axis < rank:
+            raise ValueError(f"For primitive[Median], the axis must be in [{-rank},{rank}), "
+                             f"but got {self.axis}.")
+        if x.ndim == 0:
+            return x, F.zeros((), mstype.int64)
+        value, index = self._line_median(x, self.axis % x.ndim)
+        if not self.keep_dims:
+            value, index = F.squeeze(value, self.axis % x.ndim), F.squeeze(index,
+                                                                            self.axis % x.ndim)
+        return value, index
+
+    def _line_median(self, x: Tensor, ax: int) -> tuple:
+        """The median of each line along ``ax`` and its index, ``ax`` kept (size 1)."""
+        values, order = F.sort(x, ax)
+        n = x.shape[ax]
+        if x.dtype in (mstype.float32, mstype.float64):  # the sort puts NaNs last
+            nans = F.reduce_sum(F.cast(F.isnan(x), mstype.int32), ax, True)
+            if self.ignore_nan:
+                middle = F.maximum(F.floor_div(F.sub(F.sub(n, nans), 1), 2),
+                                   F.zeros((), mstype.int32))
+            else:
+                middle = F.select(F.greater(nans, 0), F.sub(n, nans),
+                                  F.fill(mstype.int32, nans.shape, (n - 1) // 2))
+        else:
+            shape = list(x.shape)
+            shape[ax] = 1
+            middle = F.fill(mstype.int32, tuple(shape), (n - 1) // 2)
+        return (F.gather_elements(values, ax, middle),
+                F.cast(F.gather_elements(order, ax, middle), mstype.int64))
+
+    def _global(self, flat: Tensor) -> Tensor:
+        """The median of ``flat``; a float one passes its gradient in equal shares to the
+        elements equal to it."""
+        value = F.reshape(self._line_median(flat, 0)[0], ())
+        if flat.dtype not in (mstype.float32, mstype.float64):
+            return value
+        value = F.stop_gradient(value)
+        ties = F.cast(F.equal(F.stop_gradient(flat), value), flat.dtype)
+        share = F.div(ties, F.maximum(F.reduce_sum(ties), 1))
+        return F.add(value, F.reduce_sum(F.mul(F.sub(flat, F.stop_gradient(flat)), share)))

@@ -358,10 +358,11 @@ def addn(x) -> Tensor:
 
 
 def _index_item(item):
-    """A list as a Tensor; a slice with run-time bounds (ints, or one-element Tensors
-    computed by the graph) as a ``MakeSlice`` of them."""
-    if isinstance(item, list):
-        return Tensor(item)
+    """A list (or a tuple inside the index tuple, which MindSpore reads as one) as a
+    Tensor; a slice with run-time bounds (ints, or one-element Tensors computed by the
+    graph) as a ``MakeSlice`` of them."""
+    if isinstance(item, (list, tuple)):
+        return Tensor(list(item))
     if isinstance(item, _builtins.slice):
         bounds = [SS.TensorToScalar(b) if isinstance(b, Tensor) and b.is_symbolic else b
                   for b in (item.start, item.stop, item.step)]
@@ -389,7 +390,7 @@ def _check_read_index(index) -> None:
     """MindSpore's checks of a read (not a write): a list index may not be empty (nor all
     False), a bare bool must be True."""
     for item in index if isinstance(index, tuple) else (index,):
-        if isinstance(item, list) and (not item or all(v is False for v in item)):
+        if isinstance(item, (list, tuple)) and (not item or all(v is False for v in item)):
             raise IndexError("When tensor is indexed by list, the list can't be empty.")
         if item is False:
             raise IndexError("When tensor is indexed by a bool object, the value only "

@@ -11,7 +11,10 @@ from __future__ import annotations
 import graphkiln.ops.functional as F
 
 from ..common import dtype as mstype
+from ..common.capture_flags import refuse
 from ..common.tensor import Tensor
+from ..ir import tape
+from ..ir import tracing_state as state
 from .clip_ops import clamp
 from .defs.side_effects import InplaceCopy
 from .primitive import REGISTRY
@@ -58,6 +61,37 @@ def floor_divide_(self, other):
 def copy_(self, src, non_blocking=False):
     """Copy ``src`` (broadcast to this shape) into this Tensor."""
     return _write(self, src)
+
+
+def assign_value(self, value: Tensor) -> Tensor:
+    """Make this Tensor hold ``value``'s data, shape and dtype (the two then share storage,
+    as in MindSpore); returns this Tensor. PyNative only: a graph refuses it and a bytecode
+    capture breaks there. Gradients flow to ``value`` (a weight keeps its own)."""
+    if state.current() is not None:
+        refuse("Tensor.assign_value replaces a Tensor's storage")
+        raise RuntimeError("Failed to compile in GRAPH_MODE because the 'Tensor' object's "
+                           "method 'assign_value' is not supported in 'construct' or function "
+                           "with @jit decorator. Try to use the 'Tensor.assign_value' "
+                           "externally such as initialized in the method '__init__' before "
+                           "assigning.")
+    if not isinstance(value, Tensor):
+        raise TypeError(f"For 'Tensor.assign_value', the 'value' must be a Tensor, but got "
+                        f"{type(value).__name__}.")
+    data = value._data
+    if tape.ACTIVE:  # a PyNative gradient: the steps recorded so far keep the old value
+        if self._is_param:
+            tape.before_write(self)
+        else:
+            tape.rebind(self, value, Tensor._from_array(self._data, self._dtype))
+    if self.has_init:
+        self._pending_init = None
+    self._data, self._dtype, self._abs = data, value._dtype, None
+    for slot in ("_numpy_backed", "_view"):  # the layout and NumPy sharing are value's
+        if hasattr(value, slot):
+            setattr(self, slot, getattr(value, slot))
+        elif hasattr(self, slot):
+            delattr(self, slot)
+    return self
 
 
 def fill_(self, value):
@@ -109,8 +143,8 @@ def _unary(fn):
 
 def install() -> None:
     """Attach the in-place methods to :class:`Tensor`."""
-    for fn in (add_, sub_, mul_, div_, floor_divide_, copy_, fill_, zero_, masked_fill_,
-               index_add_, clamp_):
+    for fn in (add_, sub_, mul_, div_, floor_divide_, copy_, assign_value, fill_, zero_,
+               masked_fill_, index_add_, clamp_):
         setattr(Tensor, fn.__name__, fn)
     Tensor.clip_ = clamp_
     for name in ("exp", "log", "tanh", "floor", "sigmoid", "neg", "abs", "sqrt"):

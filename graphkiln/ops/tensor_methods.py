@@ -17,6 +17,7 @@ from ..ir import tape, tracing_state
 from .clip_ops import clamp
 from .defs.hooks import HookBackward
 from .defs.scalar import TensorToScalar
+from .defs.side_effects import InplaceCopy
 from .dynamic_shape import shape_of
 
 _UFUNC_OPS = {np.add: F.add, np.subtract: F.sub, np.multiply: F.mul, np.true_divide: F.div,
@@ -117,14 +118,21 @@ def install() -> None:
 
     def setitem(self, index, value):
         """``x[index] = value`` in place: a concrete Tensor gets the new data; a symbolic
-        one (graph code that is not converted) now stands for the ``Setitem`` result."""
+        one (graph code that is not converted) now stands for the ``Setitem`` result; in a
+        bytecode capture the graph writes the Tensor in place (``InplaceCopy``).
+        Returns the Tensor, as MindSpore's does (``x.__setitem__(i, v)`` called as a
+        function)."""
         new = F.setitem(self, index, value)
-        if new._node is not None:
+        if bytecode_capture() and tracing_state.current() is not None:
+            InplaceCopy(self, new)  # PyNative writes this very object: aliases, the
+            # caller's Tensor and a weight see the new value (MindSpore's PIJit too)
+        elif new._node is not None:
             self._node, self._abs = new._node, new._abs
         else:
             if tape.ACTIVE:  # a PyNative gradient: recorded steps keep the old value
                 tape.rebind(self, new, Tensor._from_array(self._data, self._dtype))
             self._data = new._data
+        return self
 
     Tensor.__setitem__ = setitem
 

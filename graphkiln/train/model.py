@@ -456,6 +456,6 @@ class Model:
             network(*inputs)
         finally:
             for param, value in saved:
-                param.assign_value(value)
+                param.set_data(value)
 
 __all__ = ["Model"]

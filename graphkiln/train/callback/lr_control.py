@@ -22,7 +22,7 @@ def learning_rate_of(optimizer, owner: str) -> Parameter:
 
 
 def set_learning_rate(lr: Parameter, value: float) -> None:
-    lr.assign_value(np.array(value, np.float32))
+    lr.set_data(np.array(value, np.float32))
 
 
 class LearningRateScheduler(Callback):
