@@ -2,20 +2,27 @@
 ``StandardLaplace`` (a shape in, draws out), ``RandomShuffle``, ``RandomPoisson``,
 ``RandomGamma``, ``RandomChoiceWithMask`` and ``Multinomial``.
 
-Seeds work as for :data:`graphkiln.ops.defs.nn.Dropout`: with ``seed == seed2 == 0`` every
-kernel call draws from the next seed of the process-wide stream (fresh numbers on every
-call and every run of a graph, reproducible after ``graphkiln.set_seed``); other seeds fix
-the numbers: the same ``(seed, seed2)`` and shapes give the same draws on every call. (A
-MindSpore primitive instance instead advances its own stream from call to call.) The
-numbers are NumPy's (PCG64), not MindSpore's Philox: shapes, dtypes, ranges and
-distributions match, the values do not. The kernels are never folded or merged
-(``pure_eval=False``), and nothing here is differentiable.
+``StandardNormal``, ``UniformReal`` and ``UniformInt`` draw MindSpore 2.10 CPU's numbers:
+each primitive instance (and each graph node) keeps one engine per output shape, seeded
+from ``(seed, seed2)`` when first used and advancing from call to call
+(:mod:`graphkiln.common.std_random`); a functional call (no ``state``) starts afresh. With
+``seed == seed2 == 0`` (MindSpore's unseeded draw, from ``std::random_device``) every call
+takes the next seed of graphkiln's process-wide stream instead (reproducible after
+``graphkiln.set_seed``).
+
+The others draw from NumPy's generators: with ``seed == seed2 == 0`` from the next seed of
+that stream, else the same ``(seed, seed2)`` and shapes give the same draws on every call.
+Shapes, dtypes, ranges and distributions match MindSpore's, the values do not.
+
+The kernels are never folded or merged (``pure_eval=False``), and nothing here is
+differentiable.
 """
 from __future__ import annotations
 
 import numpy as np
 
 from ...common import dtype as mstype
+from ...common.std_random import KernelStreams, MinstdRand0, Mt19937, engine_for, size
 from ...ir.abstract import UNKNOWN, AbstractScalar, AbstractTensor, AbstractTuple
 from ...ir.primitive import OpDef
 from ._infer import UNKNOWN_DIM, const_value, describe
@@ -96,25 +103,41 @@ def _dims(shape) -> tuple:
     return tuple(np.asarray(shape).reshape(-1).tolist())
 
 
-def _shape_only(name: str, draw, dtype: mstype.Type) -> OpDef:
-    """A primitive drawing a ``shape``-d float32 Tensor: ``draw(rng, shape)``."""
-    def infer(shape, seed=0, seed2=0):
+def _shape_infer(name: str, dtype: mstype.Type):
+    def infer(shape, seed=0, seed2=0, state=None):
         _check_seeds(name, seed, seed2)
         return AbstractTensor(dtype, _shape_attr_input(name, shape))
-
-    def kernel(shape, seed=0, seed2=0):
-        return np.asarray(draw(generator(seed, seed2), _dims(shape)), dtype.np_dtype)
-    return OpDef(name, infer, kernel, differentiable=False, pure_eval=False, attrs=_SEEDS)
+    return infer
 
 
-StandardNormal = _shape_only("StandardNormal", lambda g, s: g.standard_normal(s),
-                             mstype.float32)
-UniformReal = _shape_only("UniformReal", lambda g, s: g.random(s), mstype.float32)
-StandardLaplace = _shape_only("StandardLaplace", lambda g, s: g.laplace(0.0, 1.0, s),
-                              mstype.float32)
+def _engine(kind: type, state, seed: int, seed2: int, key: tuple):
+    return engine_for(state, kind, seed, seed2, key, next_seed)
 
 
-def _uniform_int_infer(shape, minval, maxval, seed=0, seed2=0):
+def _standard_normal(shape, seed=0, seed2=0, state=None):
+    dims = _dims(shape)
+    draws = _engine(MinstdRand0, state, seed, seed2, dims).normal_floats(size(dims))
+    return draws.reshape(dims)
+
+
+def _uniform_real(shape, seed=0, seed2=0, state=None):
+    dims = _dims(shape)
+    draws = _engine(Mt19937, state, seed, seed2, dims).canonical_doubles(size(dims))
+    return draws.astype(np.float32).reshape(dims)
+
+
+StandardNormal = OpDef("StandardNormal", _shape_infer("StandardNormal", mstype.float32),
+                       _standard_normal, differentiable=False, pure_eval=False, attrs=_SEEDS,
+                       state=KernelStreams)
+UniformReal = OpDef("UniformReal", _shape_infer("UniformReal", mstype.float32), _uniform_real,
+                    differentiable=False, pure_eval=False, attrs=_SEEDS, state=KernelStreams)
+StandardLaplace = OpDef(
+    "StandardLaplace", _shape_infer("StandardLaplace", mstype.float32),
+    lambda shape, seed=0, seed2=0: generator(seed, seed2).laplace(0.0, 1.0, _dims(shape))
+    .astype(np.float32), differentiable=False, pure_eval=False, attrs=_SEEDS)
+
+
+def _uniform_int_infer(shape, minval, maxval, seed=0, seed2=0, state=None):
     _check_seeds("UniformInt", seed, seed2)
     for arg, a in (("minval", minval), ("maxval", maxval)):
         if not isinstance(a, AbstractTensor) or a.dtype is not mstype.int32:
@@ -126,17 +149,19 @@ def _uniform_int_infer(shape, minval, maxval, seed=0, seed2=0):
     return AbstractTensor(mstype.int32, _shape_attr_input("UniformInt", shape))
 
 
-def _uniform_int(shape, minval, maxval, seed=0, seed2=0):
+def _uniform_int(shape, minval, maxval, seed=0, seed2=0, state=None):
     lo, hi = int(np.asarray(minval).reshape(-1)[0]), int(np.asarray(maxval).reshape(-1)[0])
     if lo >= hi:
         raise RuntimeError(f"For 'UniformInt', invalid min/max values: ({lo}/{hi}); 'minval' "
                            f"must be less than 'maxval'.")
-    return generator(seed, seed2).integers(lo, hi, _dims(shape)).astype(np.int32)
+    dims = _dims(shape)
+    draws = _engine(Mt19937, state, seed, seed2, dims).uniform_ints(size(dims), lo, hi - 1)
+    return draws.reshape(dims)
 
 
 # integers drawn uniformly from [minval, maxval)
 UniformInt = OpDef("UniformInt", _uniform_int_infer, _uniform_int, differentiable=False,
-                   pure_eval=False, attrs=_SEEDS)
+                   pure_eval=False, attrs=_SEEDS, state=KernelStreams)
 
 
 def _shuffle_infer(x, seed=0, seed2=0):
