@@ -5,9 +5,10 @@
 ``multinomial_with_replacement``, and the in-place fills ``uniform_``, ``normal_``,
 ``random_``, ``exponential_``, ``bernoulli_`` (also Tensor methods, with ``x.uniform``,
 ``x.bernoulli`` and ``x.random_categorical``). A ``generator`` argument seeds the draw from
-that Generator's state and advances it (in a graph: see ``generator_seed``). The numbers
-are NumPy's, not MindSpore's Philox streams: shapes, dtypes, ranges and distributions
-match, the values do not."""
+that Generator's state and advances it (in a graph: see ``generator_seed``).
+``randint``, ``randint_like``, ``rand_like`` and ``randn_like`` draw MindSpore's numbers
+(seeded by their own counters of ``graph_seed``); the rest draw NumPy's: shapes, dtypes,
+ranges and distributions match, the values do not."""
 from __future__ import annotations
 
 import numpy as np
@@ -42,15 +43,15 @@ def _check_int(name: str, arg: str, v) -> int:
     return int(v)
 
 
-def _int_draws(name: str, shape: tuple, low, high, seed, dtype) -> Tensor:
+def _int_draws(name: str, shape, low, high, seed, dtype) -> Tensor:
     low, high = _check_int(name, "low", low), _check_int(name, "high", high)
     if low >= high:
         raise ValueError(f"For '{name}', the 'high' must be greater than 'low', but got "
                          f"low {low} and high {high}.")
     if dtype not in _INT_TYPES:
         raise ValueError(f"For '{name}', the 'dtype' must be an int type, but got {dtype}.")
-    draws = R.uniform(shape, Tensor(low, mstype.int32), Tensor(high, mstype.int32), seed,
-                      mstype.int32)
+    draws = R.int_draws(name, shape, Tensor(low, mstype.int32), Tensor(high, mstype.int32),
+                        seed)
     return F.cast(draws, dtype)
 
 
@@ -69,9 +70,9 @@ def randint_like(input: Tensor, low: int, high: int, seed=None, *, dtype=None) -
                       input.dtype if dtype is None else dtype)
 
 
-def _like(name: str, input, dtype, draw) -> Tensor:
+def _like(name: str, input, dtype, draw, default=None) -> Tensor:
     _check_tensor(name, "input", input)
-    dtype = input.dtype if dtype is None else dtype
+    dtype = (default or input.dtype) if dtype is None else dtype
     if dtype not in _FLOAT_TYPES:
         raise ValueError(f"For '{name}', the 'dtype' must be a float type, but got {dtype}.")
     return F.cast(draw(tuple(input.shape)), dtype)
@@ -79,12 +80,13 @@ def _like(name: str, input, dtype, draw) -> Tensor:
 
 def rand_like(input: Tensor, seed=None, *, dtype=None) -> Tensor:
     """Draws from [0, 1) with ``input``'s shape (and float dtype unless ``dtype`` says)."""
-    return _like("rand_like", input, dtype, lambda s: R.rand(s, seed=seed))
+    return _like("rand_like", input, dtype, lambda s: R.uniform_draws("rand_like", s, seed))
 
 
 def randn_like(input: Tensor, seed=None, *, dtype=None) -> Tensor:
-    """Draws of N(0, 1) with ``input``'s shape (and float dtype unless ``dtype`` says)."""
-    return _like("randn_like", input, dtype, lambda s: R.standard_normal(s, seed))
+    """Draws of N(0, 1) with ``input``'s shape (float32 unless ``dtype`` says)."""
+    return _like("randn_like", input, dtype,
+                 lambda s: R.normal_draws("randn_like", s, seed), mstype.float32)
 
 
 def bernoulli(input: Tensor, p=0.5, seed=None) -> Tensor:
