@@ -58,13 +58,17 @@ def graph_seed(op_seed: int | None, kernel_name: str) -> tuple[int, int]:
     else the global seed (``87654321`` for 0) and a per-``(kernel_name, op_seed)`` counter
     that starts at ``op_seed``, each modulo ``2**31 - 1``; every call advances the counter,
     and :func:`set_seed` restarts them all."""
+    if op_seed is not None:
+        if isinstance(op_seed, bool) or not isinstance(op_seed, (int, np.integer)):
+            raise TypeError(f"For '{kernel_name}', the 'seed' must be int, but got "
+                            f"'{type(op_seed).__name__}'")
+        if op_seed < 0:
+            raise ValueError(f"For '{kernel_name}', the 'seed' must be int and must >= 0, but "
+                             f"got '{op_seed}' with type 'int'.")
     global_seed = _DEFAULT_GRAPH_SEED if _seed == 0 else (_seed or 0)
-    op_seed = op_seed or 0
+    op_seed = int(op_seed or 0)
     if global_seed == 0 and op_seed == 0:
         return 0, 0
-    if isinstance(op_seed, bool) or not isinstance(op_seed, int) or op_seed < 0:
-        raise ValueError(f"For '{kernel_name}', the 'seed' must be a non-negative int, but got "
-                         f"{op_seed!r}.")
     key = (kernel_name, op_seed)
     current = _op_seeds.get(key, op_seed)
     _op_seeds[key] = current + _SEED_STEP

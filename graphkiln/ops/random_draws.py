@@ -187,7 +187,7 @@ def generator_seed(generator):
         return None
     seed_, offset = (int(v) for v in generator.get_state().asnumpy())
     generator.set_state(Tensor(np.array([seed_, offset + 1], np.int64)))
-    return (seed_ * 1_000_003 + offset) % (1 << 62) + 1
+    return R.GeneratorSeed((seed_ * 1_000_003 + offset) % (1 << 62) + 1)
 
 
 def _number(name: str, arg: str, v) -> float:
@@ -242,7 +242,8 @@ def random_(input: Tensor, from_=0, to=None, *, generator=None) -> Tensor:
     shape = tuple(input.shape)
     # two 24-bit draws make one 48-bit fraction, so wide ranges (int32/int64) are covered
     coarse = F.floor(F.mul(R.rand(shape, dtype=mstype.float64, seed=seed), float(1 << 24)))
-    fine = R.rand(shape, dtype=mstype.float64, seed=None if seed is None else seed + 1)
+    fine = R.rand(shape, dtype=mstype.float64,
+                  seed=None if seed is None else R.GeneratorSeed(seed + 1))
     u = F.div(F.add(coarse, fine), float(1 << 24))
     draws = F.add(F.floor(F.mul(u, float(high - low))), float(low))
     return _write(input, F.minimum(draws, float(high - 1)))

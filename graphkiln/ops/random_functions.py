@@ -22,9 +22,16 @@ from .defs import random as RD
 _FLOAT_TYPES = (mstype.float16, mstype.float32, mstype.float64)
 
 
+class GeneratorSeed(int):
+    """A seed drawn from a ``Generator``'s state: it fixes the draws itself (the primitive's
+    ``seed``), not through the per-function counters."""
+
+
 def _seeds(name: str, seed) -> dict:
     """The seeds of the primitive the function ``name`` makes for this call."""
-    seed1, seed2 = graph_seed(None if seed is None else RD.check_seed(name, "seed", seed), name)
+    if isinstance(seed, GeneratorSeed):
+        return {"seed": int(seed), "seed2": 0}
+    seed1, seed2 = graph_seed(seed, name)
     return {"seed": seed1, "seed2": seed2}
 
 
