@@ -120,6 +120,49 @@ class MinstdRand0:
             have += len(hits)
         return np.concatenate(found)[:n] if found else np.empty(0, np.float32)
 
+    def permutation(self, n: int) -> np.ndarray:
+        """``std::shuffle`` of ``0..n-1`` as libstdc++ does it (MindSpore's RandomShuffle):
+        while ``n**2`` fits the engine's range, one draw ``x`` from ``[0, s (s + 1))`` swaps
+        two elements at a time (positions ``x // (s + 1)`` and ``x % (s + 1)``), after a
+        first single swap when ``n`` is even; else one draw from ``[0, i]`` per position
+        ``i``. Each draw rejects outputs at or above the largest multiple of its span."""
+        perm = list(range(n))
+        top = _MINSTD_M - 2  # the engine's outputs less one span [0, top]
+        raw = self.draw(max(16, n))
+        used = 0
+
+        def uniform(high: int) -> int:  # one draw from [0, high]
+            nonlocal raw, used
+            scaling = top // (high + 1)
+            past = (high + 1) * scaling
+            while True:
+                if used == len(raw):
+                    raw, used = self.draw(len(raw)), 0
+                value = int(raw[used]) - 1
+                used += 1
+                if value < past:
+                    return value // scaling
+
+        if top // n >= n:
+            i = 1
+            if n % 2 == 0:
+                j = uniform(1)
+                perm[1], perm[j] = perm[j], perm[1]
+                i = 2
+            while i < n:
+                span = i + 1
+                x = uniform(span * (span + 1) - 1)
+                a, b = x // (span + 1), x % (span + 1)
+                perm[i], perm[a] = perm[a], perm[i]
+                perm[i + 1], perm[b] = perm[b], perm[i + 1]
+                i += 2
+        else:
+            for i in range(1, n):
+                j = uniform(i)
+                perm[i], perm[j] = perm[j], perm[i]
+        self._rewind(len(raw) - used)
+        return np.array(perm, np.int64)
+
     def _rewind(self, k: int) -> None:
         """Step the engine back ``k`` outputs (multiply by the inverse of 16807**k)."""
         inverse = pow(_MINSTD_A, -k, _MINSTD_M) if k else 1

@@ -27,7 +27,7 @@ class GeneratorSeed(int):
     ``seed``), not through the per-function counters."""
 
 
-def _seeds(name: str, seed) -> dict:
+def primitive_seeds(name: str, seed) -> dict:
     """The seeds of the primitive the function ``name`` makes for this call."""
     if isinstance(seed, GeneratorSeed):
         return {"seed": int(seed), "seed2": 0}
@@ -37,17 +37,17 @@ def _seeds(name: str, seed) -> dict:
 
 def normal_draws(name: str, shape, seed) -> Tensor:
     """float32 draws of N(0, 1) for the function ``name`` (its seed counter)."""
-    return RD.StandardNormal(shape, **_seeds(name, seed))
+    return RD.StandardNormal(shape, **primitive_seeds(name, seed))
 
 
 def uniform_draws(name: str, shape, seed) -> Tensor:
     """float32 draws from [0, 1) for the function ``name`` (its seed counter)."""
-    return RD.UniformReal(shape, **_seeds(name, seed))
+    return RD.UniformReal(shape, **primitive_seeds(name, seed))
 
 
 def int_draws(name: str, shape, low: Tensor, high: Tensor, seed) -> Tensor:
     """int32 draws from [low, high) for the function ``name`` (its seed counter)."""
-    return RD.UniformInt(shape, low, high, **_seeds(name, seed))
+    return RD.UniformInt(shape, low, high, **primitive_seeds(name, seed))
 
 
 def standard_normal(shape, seed=None) -> Tensor:
@@ -57,7 +57,7 @@ def standard_normal(shape, seed=None) -> Tensor:
 
 def standard_laplace(shape, seed=None) -> Tensor:
     """float32 draws of the Laplace distribution of location 0 and scale 1."""
-    return RD.StandardLaplace(shape, **_seeds("standard_laplace", seed))
+    return RD.StandardLaplace(shape, **primitive_seeds("standard_laplace", seed))
 
 
 def _as_tensor(name: str, arg: str, v) -> Tensor:
@@ -131,20 +131,21 @@ def shuffle(x: Tensor, seed=None) -> Tensor:
     if not isinstance(x, Tensor):
         raise TypeError(f"For 'shuffle', the 'x' must be a Tensor, but got "
                         f"{type(x).__name__}.")
-    return RD.RandomShuffle(x, **_seeds("shuffle", seed))
+    return RD.RandomShuffle(x, **primitive_seeds("shuffle", seed))
 
 
 def random_poisson(shape: Tensor, rate: Tensor, seed=None, dtype=mstype.float32) -> Tensor:
     """Poisson counts of rate ``rate``, of shape ``shape + rate.shape``, as ``dtype``."""
-    return RD.RandomPoisson(shape, rate, dtype=dtype, **_seeds("random_poisson", seed))
+    return RD.RandomPoisson(shape, rate, dtype=dtype, **primitive_seeds("random_poisson", seed))
 
 
 def random_gamma(shape: Tensor, alpha: Tensor, seed=None) -> Tensor:
     """Gamma(alpha, 1) draws of shape ``shape + alpha.shape``, in ``alpha``'s dtype."""
-    return RD.RandomGamma(shape, alpha, **_seeds("random_gamma", seed))
+    return RD.RandomGamma(shape, alpha, **primitive_seeds("random_gamma", seed))
 
 
 def choice_with_mask(input_x: Tensor, count: int = 256, seed=None) -> tuple:
     """Up to ``count`` random positions of the True elements of ``input_x`` (int32, one row
     per pick, zero-padded) and the mask of the real picks."""
-    return RD.RandomChoiceWithMask(input_x, count=count, **_seeds("choice_with_mask", seed))
+    return RD.RandomChoiceWithMask(input_x, count=count,
+                                   **primitive_seeds("choice_with_mask", seed))

@@ -2,7 +2,8 @@
 ``StandardLaplace`` (a shape in, draws out), ``RandomShuffle``, ``RandomPoisson``,
 ``RandomGamma``, ``RandomChoiceWithMask`` and ``Multinomial``.
 
-``StandardNormal``, ``UniformReal`` and ``UniformInt`` draw MindSpore 2.10 CPU's numbers:
+``StandardNormal``, ``UniformReal``, ``UniformInt``, ``Multinomial`` and ``RandomShuffle``
+draw MindSpore 2.10 CPU's numbers:
 each primitive instance (and each graph node) keeps one engine per output shape, seeded
 from ``(seed, seed2)`` when first used and advancing from call to call
 (:mod:`graphkiln.common.std_random`); a functional call (no ``state``) starts afresh. With
@@ -164,7 +165,7 @@ UniformInt = OpDef("UniformInt", _uniform_int_infer, _uniform_int, differentiabl
                    pure_eval=False, attrs=_SEEDS, state=KernelStreams)
 
 
-def _shuffle_infer(x, seed=0, seed2=0):
+def _shuffle_infer(x, seed=0, seed2=0, state=None):
     if not isinstance(x, AbstractTensor):
         raise TypeError(f"For 'RandomShuffle', the 'x' must be a Tensor, but got "
                         f"{describe(x)}.")
@@ -172,16 +173,16 @@ def _shuffle_infer(x, seed=0, seed2=0):
     return AbstractTensor(x.dtype, x.shape)
 
 
-def _shuffle(x, seed=0, seed2=0):
+def _shuffle(x, seed=0, seed2=0, state=None):
     x = np.asarray(x)
-    if x.ndim == 0:
+    if x.ndim == 0 or x.shape[0] <= 1:  # nothing to permute: no draw
         return x.copy()
-    return x[generator(seed, seed2).permutation(x.shape[0])]
+    return x[_engine(MinstdRand0, state, seed, seed2, x.shape).permutation(x.shape[0])]
 
 
-# the rows of ``x`` (its first axis) in a random order
+# the rows of ``x`` (its first axis) in a random order (MindSpore's ``std::shuffle``)
 RandomShuffle = OpDef("RandomShuffle", _shuffle_infer, _shuffle, differentiable=False,
-                      pure_eval=False, attrs=_SEEDS)
+                      pure_eval=False, attrs=_SEEDS, state=KernelStreams)
 
 
 def _type_set(types) -> str:
@@ -320,7 +321,7 @@ def _check_multinomial_attrs(attrs: dict) -> None:
                         f"'{attrs['dtype']!r}'.")
 
 
-def _multinomial_infer(x, num_samples, seed=0, seed2=0, dtype=mstype.int32):
+def _multinomial_infer(x, num_samples, seed=0, seed2=0, dtype=mstype.int32, state=None):
     _tensor_of("Multinomial", "x", x, _FLOAT_TYPES + (mstype.int32, mstype.int64))
     if len(x.shape) not in (1, 2):
         raise ValueError(f"For 'Multinomial', input[x] dimension must be 1 or 2, but got rank "
@@ -338,13 +339,19 @@ def _multinomial_infer(x, num_samples, seed=0, seed2=0, dtype=mstype.int32):
     return AbstractTensor(dtype, tuple(x.shape[:-1]) + (int(n),))
 
 
-def _multinomial(x, num_samples, seed=0, seed2=0, dtype=mstype.int32):
-    """Each row's weights (unnormalised) drawn ``num_samples`` times with replacement."""
-    x = np.asarray(x, np.float64)
+def _multinomial(x, num_samples, seed=0, seed2=0, dtype=mstype.int32, state=None):
+    """Each row's weights (unnormalised) drawn ``num_samples`` times with replacement, as
+    MindSpore's CPU kernel: the running sums in ``x``'s dtype divided by the total (unless
+    0), and for each draw ``u`` (one float of the kernel's ``minstd_rand0``, rows in turn)
+    the first category whose sum exceeds ``u`` (the last one at most)."""
+    x = np.asarray(x)
     rows = x.reshape(-1, x.shape[-1])
-    cdf = np.cumsum(rows, axis=-1)
+    cdf = np.cumsum(rows, axis=-1, dtype=rows.dtype)
+    total = cdf[:, -1:]
+    cdf = np.where(total != 0, cdf / np.where(total != 0, total, 1), cdf).astype(rows.dtype)
     n = int(num_samples)
-    u = generator(seed, seed2).random((len(rows), n)) * cdf[:, -1:]
+    u = _engine(MinstdRand0, state, seed, seed2, x.shape).canonical_floats(len(rows) * n)
+    u = u.reshape(len(rows), n).astype(rows.dtype)
     picks = np.stack([np.searchsorted(c, v, side="right") for c, v in zip(cdf, u)]) \
         if len(rows) else np.zeros((0, n), np.int64)
     picks = np.minimum(picks, x.shape[-1] - 1)
@@ -354,4 +361,4 @@ def _multinomial(x, num_samples, seed=0, seed2=0, dtype=mstype.int32):
 # ``num_samples`` category indices drawn from each row of weights, with replacement
 Multinomial = OpDef("Multinomial", _multinomial_infer, _multinomial, differentiable=False,
                     pure_eval=False, attrs={**_SEEDS, "dtype": mstype.int32},
-                    check_attrs=_check_multinomial_attrs)
+                    check_attrs=_check_multinomial_attrs, state=KernelStreams)
