@@ -67,7 +67,6 @@ NON_DIFFERENTIABLE = {
     "OneHot": "a function of integer indices; MindSpore gives zero cotangents",
     "OnesLike": "its value does not depend on the input's values",
     "ZerosLike": "its value does not depend on the input's values",
-    "NextSeed": "draws from the global RNG state; no tensor input",
     "Range": "its values depend on the bounds only through a count (MindSpore has no "
              "backward rule either)",
     **{name: "random draws (MindSpore has no backward rule either)" for name in (

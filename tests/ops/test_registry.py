@@ -127,7 +127,6 @@ SAMPLES = {
     "Dropout": [((X,), {"keep_prob": 0.5}), ((X, 3), {"keep_prob": 0.9})],
     "TensorMove": [((X,), {})],
     "NPUAllocFloatStatus": [((), {})],
-    "NextSeed": [((), {})],
     "StandardNormal": [(((2, 3),), {"seed": 1}), ((Tensor(np.array([4], np.int32)),), {})],
     "UniformReal": [(((3,),), {"seed": 2, "seed2": 1})],
     "StandardLaplace": [(((2, 2),), {})],

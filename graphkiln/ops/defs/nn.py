@@ -298,16 +298,6 @@ def _dropout(x, seed=None, keep_prob=0.5, Seed0=0, Seed1=0, state=None):  # noqa
     return mask * x * x.dtype.type(scale), mask
 
 
-def _next_seed_infer():
-    return AbstractTensor(mstype.int64, ())
-
-
-# Reads and advances the seed stream: never folded or merged, so a compiled graph draws a
-# fresh dropout mask on every run, from the same stream eager dropout uses.
-NextSeed = OpDef("NextSeed", _next_seed_infer, lambda: np.asarray(next_seed(), np.int64),
-                 differentiable=False, pure_eval=False)
-
-
 Dropout = OpDef("Dropout", _dropout_infer, _dropout, pure_eval=False,
                 attrs={"keep_prob": 0.5, "Seed0": 0, "Seed1": 0}, state=KernelStreams)
 

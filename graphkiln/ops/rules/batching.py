@@ -272,7 +272,7 @@ def _make_constant_rule(opdef):
     return rule
 
 
-for _name in ("Zeros", "Ones", "NPUAllocFloatStatus", "NextSeed", "Eye", "StandardNormal",
+for _name in ("Zeros", "Ones", "NPUAllocFloatStatus", "Eye", "StandardNormal",
               "UniformReal", "StandardLaplace"):
     REGISTRY[_name].def_vmap(_make_constant_rule(REGISTRY[_name]))
 
