@@ -47,16 +47,19 @@ def _encrypt(words: list, k0: int, k1: int) -> list:
     return words
 
 
-def philox_uint32(seed: int, count: int) -> np.ndarray:
+def philox_uint32(seed: int, count: int, offset: int | None = None) -> np.ndarray:
     """The first ``count`` 32-bit outputs of Philox4x32-10 keyed by ``seed``: block ``j``
-    encrypts the counter ``(j mod 2**32, j >> 32, seed lo, seed hi)`` under the key
-    ``(seed lo, seed hi)`` and gives four outputs."""
+    encrypts the counter ``(j mod 2**32, j >> 32, offset lo, offset hi)`` under the key
+    ``(seed lo, seed hi)`` and gives four outputs. The initializers' streams take
+    ``offset = seed``, the Bernoulli kernel's its ``offset`` attribute."""
     seed &= (1 << 64) - 1
+    offset = seed if offset is None else offset & ((1 << 64) - 1)
     lo, hi = seed & 0xFFFFFFFF, seed >> 32
     blocks = (count + 3) // 4
     index = np.arange(blocks, dtype=np.uint64)
     words = _encrypt([index.astype(np.uint32), (index >> _32).astype(np.uint32),
-                      np.full(blocks, lo, np.uint32), np.full(blocks, hi, np.uint32)], lo, hi)
+                      np.full(blocks, offset & 0xFFFFFFFF, np.uint32),
+                      np.full(blocks, offset >> 32, np.uint32)], lo, hi)
     out = np.empty((blocks, 4), np.uint32)
     for i, w in enumerate(words):
         out[:, i] = w
@@ -76,6 +79,13 @@ def mix_seeds(seed: int, seed2: int) -> int:
              (seed & 0xFFFFFFFF, seed >> 32, seed2 & 0xFFFFFFFF, seed2 >> 32)]
     low, high = (int(w[0]) for w in _encrypt(words, *_MIX_KEY)[:2])
     return high << 32 | low
+
+
+def unit_floats(bits: np.ndarray) -> np.ndarray:
+    """float32 ``[0, 1)`` from the 23 low bits of each output (MindSpore's
+    ``Uint32ToFloat``)."""
+    return ((bits & np.uint32(0x7FFFFF)) | np.uint32(127 << 23)).view(np.float32) - \
+        np.float32(1.0)
 
 
 def _unit_doubles(bits: np.ndarray) -> np.ndarray:

@@ -205,21 +205,21 @@ class Mt19937:
 
 
 class KernelStreams:
-    """The engines of one random kernel (a primitive instance or a graph node): one per
-    output shape, each seeded from ``mix_seeds(seed, seed2)`` when first used. A copy (a
-    pickled graph) starts afresh, as a newly built MindSpore kernel does."""
+    """The mutable state of one random kernel (a primitive instance or a graph node): one
+    entry per key (an engine kind, the seeds and the output shape, as MindSpore makes one
+    kernel per shape), made when first used. A copy (a pickled graph) starts afresh, as a
+    newly built MindSpore kernel does."""
 
-    __slots__ = ("_engines",)
+    __slots__ = ("_slots",)
 
     def __init__(self):
-        self._engines: dict = {}
+        self._slots: dict = {}
 
-    def engine(self, kind: type, seed: int, seed2: int, shape: tuple):
-        """The ``kind`` engine for ``shape`` (made on first use)."""
-        key = (kind, seed, seed2, shape)
-        found = self._engines.get(key)
+    def slot(self, key: tuple, make):
+        """The state kept under ``key`` (``make()`` on first use)."""
+        found = self._slots.get(key)
         if found is None:
-            found = self._engines[key] = kind(mix_seeds(seed, seed2))
+            found = self._slots[key] = make()
         return found
 
     def __reduce__(self):
@@ -231,13 +231,15 @@ class KernelStreams:
 
 def engine_for(streams: KernelStreams | None, kind: type, seed: int, seed2: int,
                shape: tuple, fresh_seed) -> MinstdRand0 | Mt19937:
-    """The engine a kernel launch draws from: its ``streams`` one (a fresh one without
-    streams); seeds ``(0, 0)`` mean MindSpore's unseeded draw, here ``fresh_seed()``."""
+    """The engine a kernel launch draws from: its ``streams`` one, seeded from
+    ``mix_seeds(seed, seed2)`` (a fresh one without streams); seeds ``(0, 0)`` mean
+    MindSpore's unseeded draw, here ``fresh_seed()``."""
     if seed == 0 and seed2 == 0:
         return kind(fresh_seed())
     if streams is None:
         return kind(mix_seeds(seed, seed2))
-    return streams.engine(kind, seed, seed2, tuple(int(d) for d in shape))
+    key = (kind, seed, seed2, tuple(int(d) for d in shape))
+    return streams.slot(key, lambda: kind(mix_seeds(seed, seed2)))
 
 
 def size(shape) -> int:

@@ -7,7 +7,8 @@
 ``x.bernoulli`` and ``x.random_categorical``). A ``generator`` argument seeds the draw from
 that Generator's state and advances it (in a graph: see ``generator_seed``).
 ``randint``, ``randint_like``, ``rand_like`` and ``randn_like`` draw MindSpore's numbers
-(seeded by their own counters of ``graph_seed``); the rest draw NumPy's: shapes, dtypes,
+(seeded by their own counters of ``graph_seed``), ``bernoulli`` too (its ``seed`` keys the
+draws itself); the rest draw NumPy's: shapes, dtypes,
 ranges and distributions match, the values do not."""
 from __future__ import annotations
 
@@ -20,7 +21,9 @@ import graphkiln.ops.sampling as sampling
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
 from ..ir import tracing_state
+from ..ir.primitive import primitive_class
 from .defs import multinomial_draws as MD
+from .defs import random as RD
 from .inplace_methods import _write
 
 __all__ = ["randint", "randint_like", "rand_like", "randn_like", "bernoulli", "gamma",
@@ -89,9 +92,13 @@ def randn_like(input: Tensor, seed=None, *, dtype=None) -> Tensor:
                  lambda s: R.normal_draws("randn_like", s, seed), mstype.float32)
 
 
+_BERNOULLI: dict = {}
+
+
 def bernoulli(input: Tensor, p=0.5, seed=None) -> Tensor:
-    """1 with probability ``p`` (a float or a Tensor broadcast to ``input``), else 0, in
-    ``input``'s shape and dtype."""
+    """1 with probability ``p`` (a float or a Tensor of ``input``'s shape), else 0, in
+    ``input``'s shape and dtype: MindSpore's ``Bernoulli`` kernel, its draws fixed by
+    ``seed`` (None: fresh every call)."""
     _check_tensor("bernoulli", "input", input)
     if isinstance(p, Tensor):
         p = F.cast(p, mstype.float32)
@@ -100,8 +107,13 @@ def bernoulli(input: Tensor, p=0.5, seed=None) -> Tensor:
                         f"{type(p).__name__}.")
     elif not 0.0 <= p <= 1.0:
         raise ValueError(f"For 'bernoulli', the 'p' must be in [0, 1], but got {p}.")
-    u = R.rand(tuple(input.shape), seed=seed)
-    return F.cast(F.less(u, p), input.dtype)
+    else:
+        p = Tensor(np.array([p], np.float32))
+    seed = -1 if seed is None else _check_int("bernoulli", "seed", seed)
+    prim = _BERNOULLI.get(seed)
+    if prim is None:  # one primitive per seed, kept as MindSpore's _get_cache_prim keeps it
+        prim = _BERNOULLI[seed] = primitive_class(RD.Bernoulli)(seed)
+    return prim(input, p)
 
 
 def _float32_tensor(name: str, arg: str, v) -> Tensor:

@@ -71,7 +71,7 @@ NON_DIFFERENTIABLE = {
              "backward rule either)",
     **{name: "random draws (MindSpore has no backward rule either)" for name in (
         "StandardNormal", "UniformReal", "StandardLaplace", "UniformInt", "RandomShuffle",
-        "RandomPoisson", "RandomGamma", "RandomChoiceWithMask", "Multinomial")},
+        "RandomPoisson", "RandomGamma", "RandomChoiceWithMask", "Multinomial", "Bernoulli")},
     "NPUAllocFloatStatus": "reads the float-status register",
     "NPUClearFloatStatus": "resets the float-status register",
     "NPUGetFloatStatus": "reads the float-status register",

@@ -129,6 +129,7 @@ SAMPLES = {
     "NPUAllocFloatStatus": [((), {})],
     "StandardNormal": [(((2, 3),), {"seed": 1}), ((Tensor(np.array([4], np.int32)),), {})],
     "UniformReal": [(((3,),), {"seed": 2, "seed2": 1})],
+    "Bernoulli": [((X, Tensor(np.array([0.3], np.float32))), {"seed": 5})],
     "StandardLaplace": [(((2, 2),), {})],
     "UniformInt": [(((3,), Tensor(np.int32(1)), Tensor(np.int32(5))), {"seed": 1})],
     "RandomShuffle": [((X,), {"seed": 1}), ((Tensor(np.float32(2.0)),), {})],

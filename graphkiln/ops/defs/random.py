@@ -2,8 +2,10 @@
 ``StandardLaplace`` (a shape in, draws out), ``RandomShuffle``, ``RandomPoisson``,
 ``RandomGamma``, ``RandomChoiceWithMask`` and ``Multinomial``.
 
-``StandardNormal``, ``UniformReal``, ``UniformInt``, ``Multinomial`` and ``RandomShuffle``
-draw MindSpore 2.10 CPU's numbers:
+``Bernoulli`` draws MindSpore 2.10 CPU's numbers from a Philox stream keyed by its ``seed``
+(``seed == -1`` with ``offset == 0``: a fresh seed every call). ``StandardNormal``,
+``UniformReal``, ``UniformInt``, ``Multinomial`` and ``RandomShuffle`` draw MindSpore 2.10
+CPU's numbers too:
 each primitive instance (and each graph node) keeps one engine per output shape, seeded
 from ``(seed, seed2)`` when first used and advancing from call to call
 (:mod:`graphkiln.common.std_random`); a functional call (no ``state``) starts afresh. With
@@ -23,6 +25,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...common import dtype as mstype
+from ...common.philox import philox_uint32, unit_floats
 from ...common.std_random import KernelStreams, MinstdRand0, Mt19937, engine_for, size
 from ...ir.abstract import UNKNOWN, AbstractScalar, AbstractTensor, AbstractTuple
 from ...ir.primitive import OpDef
@@ -362,3 +365,51 @@ def _multinomial(x, num_samples, seed=0, seed2=0, dtype=mstype.int32, state=None
 Multinomial = OpDef("Multinomial", _multinomial_infer, _multinomial, differentiable=False,
                     pure_eval=False, attrs={**_SEEDS, "dtype": mstype.int32},
                     check_attrs=_check_multinomial_attrs, state=KernelStreams)
+
+
+_BERNOULLI_X = (mstype.float32, mstype.float64, mstype.int8, mstype.int16, mstype.int32,
+                mstype.int64, mstype.uint8, mstype.bool_)
+
+
+def _bernoulli_infer(x, p, seed=-1, offset=0, state=None):
+    t = _tensor_of("Bernoulli", "x", x, _BERNOULLI_X)
+    for arg, v in (("seed", seed), ("offset", offset)):
+        if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
+            raise TypeError(f"For 'Bernoulli', the '{arg}' must be int, but got "
+                            f"'{type(v).__name__}'")
+    if isinstance(p, AbstractTensor):
+        _tensor_of("Bernoulli", "p", p, (mstype.float32, mstype.float64))
+        if tuple(p.shape) not in ((), (1,), tuple(x.shape)):
+            raise ValueError("For bernoulli, the shape of p is different from the shape of x.")
+    elif not isinstance(p, AbstractScalar):
+        raise TypeError(f"For 'Bernoulli', the 'p' must be a float or a Tensor, but got "
+                        f"{describe(p)}.")
+    return AbstractTensor(t, x.shape)
+
+
+def _bernoulli(x, p, seed=-1, offset=0, state=None):
+    """1 where the kernel's float draw is at most ``p``, else 0: Philox keyed by ``seed``,
+    counters from ``(0, 0, offset)``, restarted on every call; as MindSpore's CPU kernel,
+    the outputs left over from the last block of the previous call come first."""
+    x = np.asarray(x)
+    p = np.asarray(p)
+    if p.size == 1:
+        p = p.reshape(())
+    if ((p > 1) | (p < 0)).any():
+        shown = f", but got {p.item()}" if p.ndim == 0 else ""
+        raise ValueError(f"For bernoulli, p should be in [0, 1]{shown}.")
+    if seed == -1 and offset == 0:
+        seed, offset = next_seed(), next_seed()
+    carry = [np.empty(0, np.uint32)] if state is None else \
+        state.slot(("Bernoulli", x.shape, x.dtype.str), lambda: [np.empty(0, np.uint32)])
+    old = carry[0][:x.size]
+    fresh = x.size - len(old)
+    blocks = philox_uint32(seed, (fresh + 3) // 4 * 4, offset)
+    carry[0] = np.concatenate([carry[0][len(old):], blocks[fresh:]])
+    u = unit_floats(np.concatenate([old, blocks[:fresh]])).reshape(x.shape)
+    return (u <= p).astype(x.dtype)
+
+
+# 1 with probability ``p`` (a scalar or one per element of ``x``), in ``x``'s shape and dtype
+Bernoulli = OpDef("Bernoulli", _bernoulli_infer, _bernoulli, differentiable=False,
+                  pure_eval=False, attrs={"seed": -1, "offset": 0}, state=KernelStreams)

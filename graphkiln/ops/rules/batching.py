@@ -70,7 +70,8 @@ NOT_BATCHED = {
     **{name: "random draws: a batched call cannot give the numbers a loop of per-example "
              "calls would (each call draws anew); vmap refuses it (clear error)"
        for name in ("UniformInt", "RandomShuffle", "RandomPoisson", "RandomGamma",
-                    "RandomChoiceWithMask", "RandpermV2", "MultinomialWithReplacement")},
+                    "RandomChoiceWithMask", "RandpermV2", "MultinomialWithReplacement",
+                    "Bernoulli")},
     "PyExecute": "runs Python at run time (an IO effect): a vmapped function must be pure",
     **{name: "calls the user's backward hook at run time: a vmapped function must be pure"
        for name in ("HookBackward", "RunBackwardHook")},
