@@ -109,6 +109,8 @@ def bernoulli(input: Tensor, p=0.5, seed=None) -> Tensor:
         raise ValueError(f"For 'bernoulli', the 'p' must be in [0, 1], but got {p}.")
     else:
         p = Tensor(np.array([p], np.float32))
+    if isinstance(seed, R.GeneratorSeed):  # a Generator's draw: fixed, nothing to keep
+        return RD.Bernoulli(input, p, seed=int(seed))
     seed = -1 if seed is None else _check_int("bernoulli", "seed", seed)
     prim = _BERNOULLI.get(seed)
     if prim is None:  # one primitive per seed, kept as MindSpore's _get_cache_prim keeps it

@@ -367,8 +367,8 @@ Multinomial = OpDef("Multinomial", _multinomial_infer, _multinomial, differentia
                     check_attrs=_check_multinomial_attrs, state=KernelStreams)
 
 
-_BERNOULLI_X = (mstype.float32, mstype.float64, mstype.int8, mstype.int16, mstype.int32,
-                mstype.int64, mstype.uint8, mstype.bool_)
+_BERNOULLI_X = (mstype.bool_, mstype.float32, mstype.float64, mstype.int16, mstype.int32,
+                mstype.int64, mstype.int8, mstype.uint8)
 
 
 def _bernoulli_infer(x, p, seed=-1, offset=0, state=None):
@@ -380,7 +380,8 @@ def _bernoulli_infer(x, p, seed=-1, offset=0, state=None):
     if isinstance(p, AbstractTensor):
         _tensor_of("Bernoulli", "p", p, (mstype.float32, mstype.float64))
         if tuple(p.shape) not in ((), (1,), tuple(x.shape)):
-            raise ValueError("For bernoulli, the shape of p is different from the shape of x.")
+            raise ValueError("For 'Bernoulli', 'x' and 'p' should have same shape or 'p' have "
+                             "a size of 1.")
     elif not isinstance(p, AbstractScalar):
         raise TypeError(f"For 'Bernoulli', the 'p' must be a float or a Tensor, but got "
                         f"{describe(p)}.")
