@@ -126,6 +126,8 @@ class MinstdRand0:
         two elements at a time (positions ``x // (s + 1)`` and ``x % (s + 1)``), after a
         first single swap when ``n`` is even; else one draw from ``[0, i]`` per position
         ``i``. Each draw rejects outputs at or above the largest multiple of its span."""
+        if n <= 1:  # nothing to swap: no draw
+            return np.arange(n)
         perm = list(range(n))
         top = _MINSTD_M - 2  # the engine's outputs less one span [0, top]
         raw = self.draw(max(16, n))

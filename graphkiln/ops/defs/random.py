@@ -4,8 +4,8 @@
 
 ``Bernoulli`` draws MindSpore 2.10 CPU's numbers from a Philox stream keyed by its ``seed``
 (``seed == -1`` with ``offset == 0``: a fresh seed every call). ``StandardNormal``,
-``UniformReal``, ``UniformInt``, ``Multinomial`` and ``RandomShuffle`` draw MindSpore 2.10
-CPU's numbers too:
+``UniformReal``, ``UniformInt``, ``Multinomial``, ``RandomShuffle`` and
+``RandomChoiceWithMask`` draw MindSpore 2.10 CPU's numbers too:
 each primitive instance (and each graph node) keeps one engine per output shape, seeded
 from ``(seed, seed2)`` when first used and advancing from call to call
 (:mod:`graphkiln.common.std_random`); a functional call (no ``state``) starts afresh. With
@@ -268,7 +268,7 @@ RandomGamma = OpDef("RandomGamma", _gamma_infer, _gamma, differentiable=False,
                     pure_eval=False, attrs=_SEEDS)
 
 
-def _choice_infer(input_x, count=256, seed=0, seed2=0):
+def _choice_infer(input_x, count=256, seed=0, seed2=0, state=None):
     if isinstance(count, bool) or not isinstance(count, (int, np.integer)):
         raise TypeError(f"For 'RandomChoiceWithMask', the 'count' must be int, but got "
                         f"'{type(count).__name__}'")
@@ -291,15 +291,17 @@ def _choice_infer(input_x, count=256, seed=0, seed2=0):
 _INT32_MAX = 2**31 - 1
 
 
-def _choice(input_x, count=256, seed=0, seed2=0):
-    """``count`` coordinates of True elements in a random order, padded with zeros; the
-    mask tells the real ones."""
+def _choice(input_x, count=256, seed=0, seed2=0, state=None):
+    """``count`` coordinates of True elements in a random order (MindSpore's ``std::shuffle``
+    of them), padded with zeros; the mask tells the real ones. (MindSpore 2.10's CPU kernel
+    gives wrong coordinates for inputs of rank 3 and more; these are the right ones.)"""
     x = np.asarray(input_x)
     if count >= _INT32_MAX // x.ndim:  # MindSpore's CPU kernel indexes the output in int32
         raise RuntimeError(f"For 'RandomChoiceWithMask', output size exceed INT_MAX: 'count' "
                            f"{count} times the input rank {x.ndim} must be below {_INT32_MAX}.")
     coords = np.argwhere(x)
-    picked = coords[generator(abs(seed), abs(seed2)).permutation(len(coords))][:count]
+    order = _engine(MinstdRand0, state, seed, seed2, x.shape).permutation(len(coords))
+    picked = coords[order][:count]
     index = np.zeros((count, x.ndim), np.int32)
     index[:len(picked)] = picked
     mask = np.zeros(count, np.bool_)
@@ -310,7 +312,7 @@ def _choice(input_x, count=256, seed=0, seed2=0):
 # up to ``count`` random positions of the True elements of a bool Tensor, with a validity mask
 RandomChoiceWithMask = OpDef("RandomChoiceWithMask", _choice_infer, _choice,
                              differentiable=False, pure_eval=False,
-                             attrs={"count": 256, **_SEEDS})
+                             attrs={"count": 256, **_SEEDS}, state=KernelStreams)
 
 
 _INDEX_OUT = (mstype.int64, mstype.int32)
