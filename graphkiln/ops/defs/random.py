@@ -381,7 +381,9 @@ def _bernoulli_infer(x, p, seed=-1, offset=0, state=None):
                             f"'{type(v).__name__}'")
     if isinstance(p, AbstractTensor):
         _tensor_of("Bernoulli", "p", p, (mstype.float32, mstype.float64))
-        if tuple(p.shape) not in ((), (1,), tuple(x.shape)):
+        same = len(p.shape) == len(x.shape) and all(
+            UNKNOWN_DIM in (a, b) or a == b for a, b in zip(p.shape, x.shape))
+        if not same and tuple(p.shape) not in ((), (1,), (UNKNOWN_DIM,)):
             raise ValueError("For 'Bernoulli', 'x' and 'p' should have same shape or 'p' have "
                              "a size of 1.")
     elif not isinstance(p, AbstractScalar):
