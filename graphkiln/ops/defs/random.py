@@ -400,6 +400,9 @@ def _bernoulli(x, p, seed=-1, offset=0, state=None):
     p = np.asarray(p)
     if p.size == 1:
         p = p.reshape(())
+    elif p.shape != x.shape:
+        raise ValueError("For 'Bernoulli', 'x' and 'p' should have same shape or 'p' have a "
+                         "size of 1.")
     if ((p > 1) | (p < 0)).any():
         shown = f", but got {p.item()}" if p.ndim == 0 else ""
         raise ValueError(f"For bernoulli, p should be in [0, 1]{shown}.")
