@@ -1,5 +1,6 @@
-"""MindSpore's random streams for weight initializers: Philox4x32-10 and the uniform, normal
-and truncated-normal draws built on it, vectorised in NumPy.
+"""MindSpore's Philox streams: Philox4x32-10 and the uniform, normal and truncated-normal
+draws its weight initializers build on it, vectorised in NumPy; and the seed mix of its CPU
+random kernels (:func:`mix_seeds`).
 
 MindSpore's initializers (``Normal``, ``HeUniform``, ``TruncatedNormal``...) draw a 63-bit
 seed from NumPy's global generator and fill the weight from a Philox stream keyed by that
@@ -21,22 +22,15 @@ _KEY_STEP = (0x9E3779B9, 0xBB67AE85)
 _32 = np.uint64(32)
 
 
-def philox_uint32(seed: int, count: int) -> np.ndarray:
-    """The first ``count`` 32-bit outputs of Philox4x32-10 keyed by ``seed``: block ``j``
-    encrypts the counter ``(j mod 2**32, j >> 32, seed lo, seed hi)`` under the key
-    ``(seed lo, seed hi)`` and gives four outputs. Each round's two 32x32-bit products are
-    taken as 64-bit numbers whose high and low words are read through a 32-bit view, into
-    arrays made once (no temporaries: a first call faults in a few pages only)."""
-    seed &= (1 << 64) - 1
-    lo, hi = seed & 0xFFFFFFFF, seed >> 32
-    blocks = (count + 3) // 4
-    index = np.arange(blocks, dtype=np.uint64)
-    words = [index.astype(np.uint32), (index >> _32).astype(np.uint32),
-             np.full(blocks, lo, np.uint32), np.full(blocks, hi, np.uint32)]
+def _encrypt(words: list, k0: int, k1: int) -> list:
+    """Philox4x32-10 on counter blocks given as four uint32 arrays (changed in place and
+    returned), under the key ``(k0, k1)``. Each round's two 32x32-bit products are taken as
+    64-bit numbers whose high and low words are read through a 32-bit view, into arrays made
+    once (no temporaries: a first call faults in a few pages only)."""
+    blocks = len(words[0])
     products = np.empty((2, blocks), np.uint64)
     halves = products.view(np.uint32).reshape(2, blocks, 2)
     low, high = (0, 1) if sys.byteorder == "little" else (1, 0)
-    k0, k1 = lo, hi
     for round_ in range(10):
         if round_:
             k0, k1 = (k0 + _KEY_STEP[0]) & 0xFFFFFFFF, (k1 + _KEY_STEP[1]) & 0xFFFFFFFF
@@ -50,10 +44,48 @@ def philox_uint32(seed: int, count: int) -> np.ndarray:
         np.bitwise_xor(halves[0, :, high], c3, out=c2)
         np.bitwise_xor(c2, np.uint32(k1), out=c2)
         np.copyto(c3, halves[0, :, low])
+    return words
+
+
+def philox_uint32(seed: int, count: int, offset: int | None = None) -> np.ndarray:
+    """The first ``count`` 32-bit outputs of Philox4x32-10 keyed by ``seed``: block ``j``
+    encrypts the counter ``(j mod 2**32, j >> 32, offset lo, offset hi)`` under the key
+    ``(seed lo, seed hi)`` and gives four outputs. The initializers' streams take
+    ``offset = seed``, the Bernoulli kernel's its ``offset`` attribute."""
+    seed &= (1 << 64) - 1
+    offset = seed if offset is None else offset & ((1 << 64) - 1)
+    lo, hi = seed & 0xFFFFFFFF, seed >> 32
+    blocks = (count + 3) // 4
+    index = np.arange(blocks, dtype=np.uint64)
+    words = _encrypt([index.astype(np.uint32), (index >> _32).astype(np.uint32),
+                      np.full(blocks, offset & 0xFFFFFFFF, np.uint32),
+                      np.full(blocks, offset >> 32, np.uint32)], lo, hi)
     out = np.empty((blocks, 4), np.uint32)
     for i, w in enumerate(words):
         out[:, i] = w
     return out.reshape(-1)[:count]
+
+
+_MIX_KEY = (0x3EC8F720, 0x02461E29)
+
+
+def mix_seeds(seed: int, seed2: int) -> int:
+    """The 64-bit engine seed MindSpore's CPU random kernels derive from a primitive's two
+    seeds (its ``random::GetSeed``): the first two outputs of one Philox block whose
+    counter is ``(seed lo, seed hi, seed2 lo, seed2 hi)``, under a fixed key."""
+    seed &= (1 << 64) - 1
+    seed2 &= (1 << 64) - 1
+    words = [np.array([v], np.uint32) for v in
+             (seed & 0xFFFFFFFF, seed >> 32, seed2 & 0xFFFFFFFF, seed2 >> 32)]
+    low, high = (int(w[0]) for w in _encrypt(words, *_MIX_KEY)[:2])
+    return high << 32 | low
+
+
+def unit_floats(bits: np.ndarray) -> np.ndarray:
+    """float32 ``[0, 1)`` from the 23 low bits of each output (MindSpore's
+    ``Uint32ToFloat``)."""
+    return ((bits & np.uint32(0x7FFFFF)) | np.uint32(127 << 23)).view(np.float32) - \
+        np.float32(1.0)
 
 
 def _unit_doubles(bits: np.ndarray) -> np.ndarray:

@@ -12,6 +12,10 @@ _DEFAULT_SEED = 0
 _rng = np.random.default_rng(_DEFAULT_SEED)
 _seed: int | None = None
 _listeners: list[Callable[[int], None]] = []
+_op_seeds: dict[tuple[str, int], int] = {}
+_DEFAULT_GRAPH_SEED = 87654321
+_SEED_STEP = 3528531795 ^ 3449720151  # MindSpore's keyConstant[0] ^ keyConstant[2]
+_MAX_INT32 = 2**31 - 1
 
 
 def set_seed(seed: int) -> None:
@@ -27,6 +31,7 @@ def set_seed(seed: int) -> None:
     for listener in _listeners:  # the dataset seed, as MindSpore's set_seed sets it too
         listener(seed)
     _seed = seed
+    _op_seeds.clear()
     _rng = np.random.default_rng(seed)
     np.random.seed(seed)
 
@@ -45,3 +50,26 @@ def get_seed() -> int | None:
 def rng() -> np.random.Generator:
     """graphkiln's generator (re-created by :func:`set_seed`)."""
     return _rng
+
+
+def graph_seed(op_seed: int | None, kernel_name: str) -> tuple[int, int]:
+    """The ``(seed, seed2)`` a random function passes its primitive (MindSpore's
+    ``_get_graph_seed``): ``(0, 0)`` when neither the global seed nor ``op_seed`` is set,
+    else the global seed (``87654321`` for 0) and a per-``(kernel_name, op_seed)`` counter
+    that starts at ``op_seed``, each modulo ``2**31 - 1``; every call advances the counter,
+    and :func:`set_seed` restarts them all."""
+    if op_seed is not None:
+        if isinstance(op_seed, bool) or not isinstance(op_seed, (int, np.integer)):
+            raise TypeError(f"For '{kernel_name}', the 'seed' must be int, but got "
+                            f"'{type(op_seed).__name__}'")
+        if op_seed < 0:
+            raise ValueError(f"For '{kernel_name}', the 'seed' must be int and must >= 0, but "
+                             f"got '{op_seed}' with type 'int'.")
+    global_seed = _DEFAULT_GRAPH_SEED if _seed == 0 else (_seed or 0)
+    op_seed = int(op_seed or 0)
+    if global_seed == 0 and op_seed == 0:
+        return 0, 0
+    key = (kernel_name, op_seed)
+    current = _op_seeds.get(key, op_seed)
+    _op_seeds[key] = current + _SEED_STEP
+    return global_seed % _MAX_INT32, current % _MAX_INT32

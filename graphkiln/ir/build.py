@@ -14,7 +14,10 @@ _PRIM_NODES: dict = {}
 
 
 def prim_node(opdef, attrs: dict) -> ValueNode:
-    """The (shared, immutable) ValueNode applying ``opdef`` with ``attrs``."""
+    """The (shared, immutable) ValueNode applying ``opdef`` with ``attrs`` (a node's own,
+    never shared, when the kernel keeps state: its attrs are unique anyway)."""
+    if opdef.state is not None:
+        return ValueNode(Primitive(opdef, dict(attrs)))
     try:
         key = (opdef.name, tuple((k, attr_key(v)) for k, v in attrs.items())) \
             if attrs else opdef.name

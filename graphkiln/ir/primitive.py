@@ -56,18 +56,22 @@ class OpDef:
     ``hints(primitives) -> {keyword: value}`` gives keyword arguments for the kernel from
     the names of every primitive in the compiled program (e.g. whether a gradient will
     read what the kernel could keep); kernels called without them use their defaults.
+    ``state()`` makes the mutable state of a kernel that advances from call to call (the
+    engines of a random op): every bound primitive (``ops.StandardNormal(1, 2)``) and every
+    graph node gets its own, passed to the kernel as the ``state`` keyword; a kernel called
+    without one (a functional call) starts afresh.
     """
 
     __slots__ = ("name", "infer", "kernel", "effect", "bprop", "vmap", "differentiable",
                  "pure_eval", "attrs", "specialize", "ref_inputs", "out_buffer", "scratch",
-                 "hints", "check_attrs", "__weakref__")
+                 "hints", "check_attrs", "state", "__weakref__")
 
     def __init__(self, name: str, infer: Callable, kernel: Callable, *,
                  effect: str = NO_EFFECT, differentiable: bool = True,
                  pure_eval: bool = True, attrs: dict | None = None,
                  ref_inputs: tuple[int, ...] = (0,), out_buffer: str | None = None,
                  scratch: Callable | None = None, hints: Callable | None = None,
-                 check_attrs: Callable | None = None):
+                 check_attrs: Callable | None = None, state: Callable | None = None):
         if name in REGISTRY:
             raise ValueError(f"primitive {name!r} is defined twice")
         self.name = name
@@ -92,6 +96,7 @@ class OpDef:
         self.hints = hints
         # check_attrs(attrs): MindSpore's errors for bad constructor arguments of ops.<Name>
         self.check_attrs = check_attrs
+        self.state = state
         REGISTRY[name] = self
 
     def __gk_freeze__(self) -> tuple:
@@ -140,6 +145,8 @@ class Primitive:
     def __init__(self, opdef: OpDef, attrs: dict | None = None):
         self.opdef = opdef
         self.attrs = attrs or {}
+        if opdef.state is not None and "state" not in self.attrs:
+            self.attrs = {**self.attrs, "state": opdef.state()}
         self._key = None
 
     @property
@@ -347,6 +354,8 @@ def apply(opdef: OpDef, args: tuple, attrs: dict):
     if builder is not None and (opdef.effect != NO_EFFECT or not opdef.pure_eval
                                 or needs_trace(args)):
         graph_attrs = GRAPH_ATTRS.get(opdef.name)
+        if opdef.state is not None:  # each node keeps its own (a kernel of its own)
+            attrs = {**attrs, "state": opdef.state()}
         return builder.record(opdef, args, {**attrs, **graph_attrs} if graph_attrs else attrs)
     in_abs = [eager_abstract(a) for a in args]
     for i in opdef.ref_inputs:  # a plain Tensor there is written in place too

@@ -97,4 +97,5 @@ def bernoulli(input: Tensor, *, generator=None) -> Tensor:
 def multinomial(input: Tensor, num_samples: int, replacement: bool = False, *,
                 generator=None) -> Tensor:
     """int64 category indices drawn from the weights of each row of ``input``."""
-    return ops.multinomial(input, num_samples, replacement, generator_seed(generator))
+    return ops.cast(ops.multinomial(input, num_samples, replacement, generator_seed(generator)),
+                    mstype.int64)

@@ -11,6 +11,7 @@ import graphkiln.ops as ops
 
 from ..common import dtype as mstype
 from ..common.parameter import Parameter
+from ..common.seed import graph_seed
 from ..common.tensor import Tensor
 from .activation import get_activation
 from .cell import Cell
@@ -107,7 +108,9 @@ class Dense(Cell):
 class Dropout(Cell):
     """In training mode, zero each element with probability ``p`` and scale the rest by
     ``1/(1-p)``; in evaluation mode (the default, see ``set_train``) return the input.
-    ``keep_prob`` is MindSpore's older spelling of ``1 - p``."""
+    ``keep_prob`` is MindSpore's older spelling of ``1 - p``. The layer's ``Dropout``
+    primitive takes its seeds when the layer is built and draws the next mask of its own
+    stream on every call (MindSpore's masks after the same ``set_seed``)."""
 
     def __init__(self, keep_prob: float = 0.5, p: float | None = None, dtype=mstype.float32):
         super().__init__()
@@ -131,11 +134,14 @@ class Dropout(Cell):
             self.p = float(p)
             self.keep_prob = 1.0 - self.p
             self._repr = f"p={p}"
+        seed0, seed1 = graph_seed(0, "dropout")  # taken when built, as MindSpore's
+        self.dropout = ops.Dropout(self.keep_prob, seed0, seed1)
 
     def construct(self, x):
         if not self.training or self.p == 0:
             return x
-        return ops.dropout(x, p=self.p)
+        out, _ = self.dropout(x)
+        return out
 
     def extra_repr(self) -> str:
         return self._repr

@@ -17,6 +17,7 @@ import types as _types
 import numpy as np
 
 from ..common import dtype as mstype
+from ..common.seed import graph_seed
 from ..common.sparse_tensor import COOTensor, CSRTensor
 from ..common.symbolic_scalar import SymbolicScalar
 from ..common.symbolic_sequence import SymbolicSequence
@@ -718,20 +719,16 @@ def _tracing() -> bool:
 
 
 def dropout(input, p=0.5, training=True, seed=None) -> Tensor:
-    """Zero each element with probability ``p`` and scale the rest by ``1/(1-p)``.
-
-    Deterministic: the same ``seed`` (an int or an integer Tensor) gives the same mask; with
-    ``seed=None`` the next seed of a reproducible stream is used (``graphkiln.set_seed``
-    restarts it). Inside a compiled graph that draw happens at run time (``NextSeed``), so
-    every run gets a fresh mask, from the same stream eager calls use.
-    """
+    """Zero each element with probability ``p`` and scale the rest by ``1/(1-p)``: a new
+    ``Dropout`` primitive seeded as MindSpore's (``graph_seed(seed, "dropout")``, so the
+    calls after one ``graphkiln.set_seed`` draw MindSpore's masks; in a graph the seeds are
+    fixed when it is built and each run draws the node's next mask)."""
     if isinstance(p, bool) or not isinstance(p, (int, float)) or not 0.0 <= p < 1.0:
         raise RuntimeError(f"For 'dropout', the 'p' must be in [0.0, 1.0), but got {p!r}.")
-    if not training or p == 0:
+    if not training:
         return input
-    if seed is None:
-        seed = N.NextSeed() if _tracing() else N.next_seed()
-    out, _ = N.Dropout(input, seed, keep_prob=1.0 - p)
+    seed0, seed1 = graph_seed(seed, "dropout")
+    out, _ = N.Dropout(input, keep_prob=1.0 - p, Seed0=seed0, Seed1=seed1)
     return out
 
 

@@ -5,9 +5,11 @@
 ``multinomial_with_replacement``, and the in-place fills ``uniform_``, ``normal_``,
 ``random_``, ``exponential_``, ``bernoulli_`` (also Tensor methods, with ``x.uniform``,
 ``x.bernoulli`` and ``x.random_categorical``). A ``generator`` argument seeds the draw from
-that Generator's state and advances it (in a graph: see ``generator_seed``). The numbers
-are NumPy's, not MindSpore's Philox streams: shapes, dtypes, ranges and distributions
-match, the values do not."""
+that Generator's state and advances it (in a graph: see ``generator_seed``).
+``randint``, ``randint_like``, ``rand_like`` and ``randn_like`` draw MindSpore's numbers
+(seeded by their own counters of ``graph_seed``), ``bernoulli`` too (its ``seed`` keys the
+draws itself); the rest draw NumPy's: shapes, dtypes,
+ranges and distributions match, the values do not."""
 from __future__ import annotations
 
 import numpy as np
@@ -18,7 +20,9 @@ import graphkiln.ops.random_functions as R
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
 from ..ir import tracing_state
+from ..ir.primitive import primitive_class
 from .defs import multinomial_draws as MD
+from .defs import random as RD
 from .defs import random_categorical as RC
 from .inplace_methods import _write
 
@@ -42,15 +46,15 @@ def _check_int(name: str, arg: str, v) -> int:
     return int(v)
 
 
-def _int_draws(name: str, shape: tuple, low, high, seed, dtype) -> Tensor:
+def _int_draws(name: str, shape, low, high, seed, dtype) -> Tensor:
     low, high = _check_int(name, "low", low), _check_int(name, "high", high)
     if low >= high:
         raise ValueError(f"For '{name}', the 'high' must be greater than 'low', but got "
                          f"low {low} and high {high}.")
     if dtype not in _INT_TYPES:
         raise ValueError(f"For '{name}', the 'dtype' must be an int type, but got {dtype}.")
-    draws = R.uniform(shape, Tensor(low, mstype.int32), Tensor(high, mstype.int32), seed,
-                      mstype.int32)
+    draws = R.int_draws(name, shape, Tensor(low, mstype.int32), Tensor(high, mstype.int32),
+                        seed)
     return F.cast(draws, dtype)
 
 
@@ -69,9 +73,9 @@ def randint_like(input: Tensor, low: int, high: int, seed=None, *, dtype=None) -
                       input.dtype if dtype is None else dtype)
 
 
-def _like(name: str, input, dtype, draw) -> Tensor:
+def _like(name: str, input, dtype, draw, default=None) -> Tensor:
     _check_tensor(name, "input", input)
-    dtype = input.dtype if dtype is None else dtype
+    dtype = (default or input.dtype) if dtype is None else dtype
     if dtype not in _FLOAT_TYPES:
         raise ValueError(f"For '{name}', the 'dtype' must be a float type, but got {dtype}.")
     return F.cast(draw(tuple(input.shape)), dtype)
@@ -79,17 +83,22 @@ def _like(name: str, input, dtype, draw) -> Tensor:
 
 def rand_like(input: Tensor, seed=None, *, dtype=None) -> Tensor:
     """Draws from [0, 1) with ``input``'s shape (and float dtype unless ``dtype`` says)."""
-    return _like("rand_like", input, dtype, lambda s: R.rand(s, seed=seed))
+    return _like("rand_like", input, dtype, lambda s: R.uniform_draws("rand_like", s, seed))
 
 
 def randn_like(input: Tensor, seed=None, *, dtype=None) -> Tensor:
-    """Draws of N(0, 1) with ``input``'s shape (and float dtype unless ``dtype`` says)."""
-    return _like("randn_like", input, dtype, lambda s: R.standard_normal(s, seed))
+    """Draws of N(0, 1) with ``input``'s shape (float32 unless ``dtype`` says)."""
+    return _like("randn_like", input, dtype,
+                 lambda s: R.normal_draws("randn_like", s, seed), mstype.float32)
+
+
+_BERNOULLI: dict = {}
 
 
 def bernoulli(input: Tensor, p=0.5, seed=None) -> Tensor:
-    """1 with probability ``p`` (a float or a Tensor broadcast to ``input``), else 0, in
-    ``input``'s shape and dtype."""
+    """1 with probability ``p`` (a float or a Tensor of ``input``'s shape), else 0, in
+    ``input``'s shape and dtype: MindSpore's ``Bernoulli`` kernel, its draws fixed by
+    ``seed`` (None: fresh every call)."""
     _check_tensor("bernoulli", "input", input)
     if isinstance(p, Tensor):
         p = F.cast(p, mstype.float32)
@@ -98,8 +107,15 @@ def bernoulli(input: Tensor, p=0.5, seed=None) -> Tensor:
                         f"{type(p).__name__}.")
     elif not 0.0 <= p <= 1.0:
         raise ValueError(f"For 'bernoulli', the 'p' must be in [0, 1], but got {p}.")
-    u = R.rand(tuple(input.shape), seed=seed)
-    return F.cast(F.less(u, p), input.dtype)
+    else:
+        p = Tensor(np.array([p], np.float32))
+    if isinstance(seed, R.GeneratorSeed):  # a Generator's draw: fixed, nothing to keep
+        return RD.Bernoulli(input, p, seed=int(seed))
+    seed = -1 if seed is None else _check_int("bernoulli", "seed", seed)
+    prim = _BERNOULLI.get(seed)
+    if prim is None:  # one primitive per seed, kept as MindSpore's _get_cache_prim keeps it
+        prim = _BERNOULLI[seed] = primitive_class(RD.Bernoulli)(seed)
+    return prim(input, p)
 
 
 def _float32_tensor(name: str, arg: str, v) -> Tensor:
@@ -185,7 +201,7 @@ def generator_seed(generator):
         return None
     seed_, offset = (int(v) for v in generator.get_state().asnumpy())
     generator.set_state(Tensor(np.array([seed_, offset + 1], np.int64)))
-    return (seed_ * 1_000_003 + offset) % (1 << 62) + 1
+    return R.GeneratorSeed((seed_ * 1_000_003 + offset) % (1 << 62) + 1)
 
 
 def _number(name: str, arg: str, v) -> float:
@@ -240,7 +256,8 @@ def random_(input: Tensor, from_=0, to=None, *, generator=None) -> Tensor:
     shape = tuple(input.shape)
     # two 24-bit draws make one 48-bit fraction, so wide ranges (int32/int64) are covered
     coarse = F.floor(F.mul(R.rand(shape, dtype=mstype.float64, seed=seed), float(1 << 24)))
-    fine = R.rand(shape, dtype=mstype.float64, seed=None if seed is None else seed + 1)
+    fine = R.rand(shape, dtype=mstype.float64,
+                  seed=None if seed is None else R.GeneratorSeed(seed + 1))
     u = F.div(F.add(coarse, fine), float(1 << 24))
     draws = F.add(F.floor(F.mul(u, float(high - low))), float(low))
     return _write(input, F.minimum(draws, float(high - 1)))

@@ -2,14 +2,18 @@
 ``ops.shuffle``, ``ops.random_poisson``...), over the primitives of
 :mod:`graphkiln.ops.defs.random` (see there how seeds work).
 
-``seed=None`` draws fresh numbers on every call (reproducible after ``graphkiln.set_seed``);
-an int ``seed`` >= 0 fixes them (0 is the same as None, as MindSpore's "both seeds 0").
+Each call makes a new primitive seeded as MindSpore's functions seed theirs
+(:func:`graphkiln.common.seed.graph_seed`: the global seed and a per-function counter that
+every call advances), so after the same ``graphkiln.set_seed`` the draws of
+``standard_normal``, ``normal``, ``uniform``, ``randn`` and ``rand`` are MindSpore's. Without
+a global seed and with ``seed=None`` every call draws fresh numbers.
 """
 from __future__ import annotations
 
 import numpy as np
 
 from ..common import dtype as mstype
+from ..common.seed import graph_seed
 from ..common.tensor import Tensor
 from .defs import array as A
 from .defs import math as M
@@ -18,18 +22,42 @@ from .defs import random as RD
 _FLOAT_TYPES = (mstype.float16, mstype.float32, mstype.float64)
 
 
-def _seeds(name: str, seed) -> dict:
-    return {"seed": 0 if seed is None else RD.check_seed(name, "seed", seed), "seed2": 0}
+class GeneratorSeed(int):
+    """A seed drawn from a ``Generator``'s state: it fixes the draws itself (the primitive's
+    ``seed``), not through the per-function counters."""
+
+
+def primitive_seeds(name: str, seed) -> dict:
+    """The seeds of the primitive the function ``name`` makes for this call."""
+    if isinstance(seed, GeneratorSeed):
+        return {"seed": int(seed), "seed2": 0}
+    seed1, seed2 = graph_seed(seed, name)
+    return {"seed": seed1, "seed2": seed2}
+
+
+def normal_draws(name: str, shape, seed) -> Tensor:
+    """float32 draws of N(0, 1) for the function ``name`` (its seed counter)."""
+    return RD.StandardNormal(shape, **primitive_seeds(name, seed))
+
+
+def uniform_draws(name: str, shape, seed) -> Tensor:
+    """float32 draws from [0, 1) for the function ``name`` (its seed counter)."""
+    return RD.UniformReal(shape, **primitive_seeds(name, seed))
+
+
+def int_draws(name: str, shape, low: Tensor, high: Tensor, seed) -> Tensor:
+    """int32 draws from [low, high) for the function ``name`` (its seed counter)."""
+    return RD.UniformInt(shape, low, high, **primitive_seeds(name, seed))
 
 
 def standard_normal(shape, seed=None) -> Tensor:
     """float32 draws of N(0, 1) with the given shape (a tuple of ints or an int Tensor)."""
-    return RD.StandardNormal(shape, **_seeds("standard_normal", seed))
+    return normal_draws("standard_normal", shape, seed)
 
 
 def standard_laplace(shape, seed=None) -> Tensor:
     """float32 draws of the Laplace distribution of location 0 and scale 1."""
-    return RD.StandardLaplace(shape, **_seeds("standard_laplace", seed))
+    return RD.StandardLaplace(shape, **primitive_seeds("standard_laplace", seed))
 
 
 def _as_tensor(name: str, arg: str, v) -> Tensor:
@@ -42,19 +70,18 @@ def _as_tensor(name: str, arg: str, v) -> Tensor:
 
 
 def normal(shape, mean, stddev, seed=None) -> Tensor:
-    """Draws of N(mean, stddev**2): ``shape`` broadcast with the shapes of ``mean`` and
-    ``stddev``."""
+    """Draws of N(mean, stddev**2): ``shape`` draws, broadcast with ``mean`` and ``stddev``
+    (as MindSpore's, values repeat along the dims only they have)."""
     mean, stddev = _as_tensor("normal", "mean", mean), _as_tensor("normal", "stddev", stddev)
-    out_shape = np.broadcast_shapes(tuple(shape), tuple(mean.shape), tuple(stddev.shape))
-    draws = RD.StandardNormal(out_shape, **_seeds("normal", seed))
-    return M.Add(M.Mul(draws, stddev), mean)
+    np.broadcast_shapes(tuple(shape), tuple(mean.shape), tuple(stddev.shape))
+    return M.Add(M.Mul(normal_draws("normal", tuple(shape), seed), stddev), mean)
 
 
 def uniform(shape, minval: Tensor, maxval: Tensor, seed=None, dtype=mstype.float32) -> Tensor:
     """Draws from [minval, maxval): float32 (``shape`` broadcast with the bounds' shapes)
     or int32 (0-D int32 bounds)."""
     if dtype is mstype.int32:
-        return RD.UniformInt(shape, minval, maxval, **_seeds("uniform", seed))
+        return int_draws("uniform", shape, minval, maxval, seed)
     if dtype is not mstype.float32:
         raise TypeError(f"For 'uniform', the 'dtype' must be mindspore.float32 or "
                         f"mindspore.int32, but got {dtype}.")
@@ -62,8 +89,8 @@ def uniform(shape, minval: Tensor, maxval: Tensor, seed=None, dtype=mstype.float
         if not isinstance(v, Tensor) or v.dtype is not mstype.float32:
             raise TypeError(f"For 'uniform', the '{arg}' must be a float32 Tensor when 'dtype' "
                             f"is float32, but got {v!r}.")
-    out_shape = np.broadcast_shapes(tuple(shape), tuple(minval.shape), tuple(maxval.shape))
-    draws = RD.UniformReal(out_shape, **_seeds("uniform", seed))
+    np.broadcast_shapes(tuple(shape), tuple(minval.shape), tuple(maxval.shape))
+    draws = uniform_draws("uniform", tuple(shape), seed)
     return M.Add(M.Mul(draws, M.Sub(maxval, minval)), minval)
 
 
@@ -88,14 +115,14 @@ def _float_dtype(name: str, dtype) -> mstype.Type:
 def randn(*size, dtype=None, seed=None) -> Tensor:
     """Draws of N(0, 1) of shape ``size`` (float32 unless ``dtype`` says otherwise)."""
     dtype = _float_dtype("randn", dtype)
-    draws = RD.StandardNormal(_size("randn", size), **_seeds("randn", seed))
+    draws = normal_draws("randn", _size("randn", size), seed)
     return draws if dtype is mstype.float32 else A.Cast(draws, dtype)
 
 
 def rand(*size, dtype=None, seed=None) -> Tensor:
     """Draws from [0, 1) of shape ``size`` (float32 unless ``dtype`` says otherwise)."""
     dtype = _float_dtype("rand", dtype)
-    draws = RD.UniformReal(_size("rand", size), **_seeds("rand", seed))
+    draws = uniform_draws("rand", _size("rand", size), seed)
     return draws if dtype is mstype.float32 else A.Cast(draws, dtype)
 
 
@@ -104,20 +131,21 @@ def shuffle(x: Tensor, seed=None) -> Tensor:
     if not isinstance(x, Tensor):
         raise TypeError(f"For 'shuffle', the 'x' must be a Tensor, but got "
                         f"{type(x).__name__}.")
-    return RD.RandomShuffle(x, **_seeds("shuffle", seed))
+    return RD.RandomShuffle(x, **primitive_seeds("shuffle", seed))
 
 
 def random_poisson(shape: Tensor, rate: Tensor, seed=None, dtype=mstype.float32) -> Tensor:
     """Poisson counts of rate ``rate``, of shape ``shape + rate.shape``, as ``dtype``."""
-    return RD.RandomPoisson(shape, rate, dtype=dtype, **_seeds("random_poisson", seed))
+    return RD.RandomPoisson(shape, rate, dtype=dtype, **primitive_seeds("random_poisson", seed))
 
 
 def random_gamma(shape: Tensor, alpha: Tensor, seed=None) -> Tensor:
     """Gamma(alpha, 1) draws of shape ``shape + alpha.shape``, in ``alpha``'s dtype."""
-    return RD.RandomGamma(shape, alpha, **_seeds("random_gamma", seed))
+    return RD.RandomGamma(shape, alpha, **primitive_seeds("random_gamma", seed))
 
 
 def choice_with_mask(input_x: Tensor, count: int = 256, seed=None) -> tuple:
     """Up to ``count`` random positions of the True elements of ``input_x`` (int32, one row
     per pick, zero-padded) and the mask of the real picks."""
-    return RD.RandomChoiceWithMask(input_x, count=count, **_seeds("choice_with_mask", seed))
+    return RD.RandomChoiceWithMask(input_x, count=count,
+                                   **primitive_seeds("choice_with_mask", seed))

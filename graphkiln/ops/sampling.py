@@ -6,17 +6,18 @@ from __future__ import annotations
 import graphkiln.ops.functional as F
 import graphkiln.ops.random_functions as R
 
-from ..common import dtype as mstype
 from ..common.tensor import Tensor
+from .defs import random as RD
 
 __all__ = ["multinomial", "log_normal"]
 
 
 def multinomial(input: Tensor, num_samples: int, replacement: bool = True,
                 seed=None) -> Tensor:
-    """int64 category indices drawn from the (unnormalised) weights of each row of a 1-D or
-    2-D ``input``: by the inverse of the cumulative weights with replacement, as the top
-    ``num_samples`` Gumbel-perturbed log-weights without."""
+    """int32 category indices drawn from the (unnormalised) weights of each row of a 1-D or
+    2-D ``input``, as MindSpore composes them: a ``Multinomial`` primitive with replacement;
+    without, the top ``num_samples`` of ``log(u) / (input + 1e-6)`` for uniform draws ``u``
+    (a ``UniformReal`` primitive). Both take the seeds of ``multinomial``'s counter."""
     if not isinstance(input, Tensor) or input.ndim not in (1, 2):
         raise ValueError("For 'multinomial', the 'input' must be a 1-D or 2-D Tensor.")
     if isinstance(num_samples, bool) or not isinstance(num_samples, int) or num_samples <= 0:
@@ -25,18 +26,13 @@ def multinomial(input: Tensor, num_samples: int, replacement: bool = True,
     if not replacement and num_samples > input.shape[-1]:
         raise ValueError(f"For 'multinomial', the 'num_samples' {num_samples} must not exceed "
                          f"the number of categories {input.shape[-1]} without replacement.")
-    p = F.cast(input if input.ndim == 2 else F.expand_dims(input, 0), mstype.float32)
-    rows, cats = p.shape
+    seeds = R.primitive_seeds("multinomial", seed)
     if replacement:
-        cdf = F.cumsum(F.div(p, F.reduce_sum(p, 1, True)), 1)
-        u = R.rand(rows, num_samples, 1, seed=seed)
-        below = F.cast(F.greater(u, F.expand_dims(cdf, 1)), mstype.int64)
-        picked = F.minimum(F.reduce_sum(below, 2), Tensor(cats - 1, mstype.int64))
-    else:
-        u = F.maximum(R.rand(rows, cats, seed=seed), Tensor(1e-20, mstype.float32))
-        gumbel = F.neg(F.log(F.neg(F.log(u))))
-        picked = F.cast(F.topk(F.add(F.log(p), gumbel), num_samples)[1], mstype.int64)
-    return picked if input.ndim == 2 else F.squeeze(picked, 0)
+        return RD.Multinomial(input, num_samples, **seeds)
+    u = RD.UniformReal((input.size,), **seeds)
+    if input.ndim == 2:
+        u = F.reshape(u, input.shape)
+    return F.topk(F.div(F.log(u), F.add(input, 1e-6)), num_samples)[1]
 
 
 def log_normal(input: Tensor, mean: float = 1.0, std: float = 2.0) -> Tensor:

@@ -403,14 +403,13 @@ CONSTANT_INPUTS = {
     "Ones": ((2,), mstype.int32),
     "Eye": (3, 2, mstype.float32),
     "NPUAllocFloatStatus": (),
-    "NextSeed": (),
     "StandardNormal": ((2, 3),),
     "UniformReal": ((4,),),
     "StandardLaplace": ((2, 1),),
     "Barrier": (),
 }
 # read and advance the dropout seed stream (the random draws without seeds do too)
-STATEFUL = {"NextSeed", "StandardNormal", "UniformReal", "StandardLaplace"}
+STATEFUL = {"StandardNormal", "UniformReal", "StandardLaplace"}
 
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))

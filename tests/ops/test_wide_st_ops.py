@@ -62,7 +62,7 @@ def test_graph_equals_pynative(fn, args):
 def test_multinomial_draws_by_weight():
     p = Tensor(np.array([[0.0, 1.0, 3.0], [5.0, 0.0, 0.0]], np.float32))
     draws = ops.multinomial(p, 4000, seed=3).asnumpy()
-    assert draws.shape == (2, 4000) and draws.dtype == np.int64
+    assert draws.shape == (2, 4000) and draws.dtype == np.int32  # MindSpore 2.10 returns int32
     assert set(np.unique(draws[1])) == {0}
     np.testing.assert_allclose(np.bincount(draws[0], minlength=3) / 4000, [0, 0.25, 0.75],
                                atol=0.03)

@@ -63,8 +63,7 @@ class SampledSoftmaxLoss(LossBase):
         self._expected = float(-np.expm1(tries * np.log1p(-1.0 / num_classes)))
 
     def _sample(self, batch: int) -> tuple:
-        order = ops.shuffle(Tensor(np.arange(self.num_classes, dtype=np.int32)),
-                            self.seed or None)
+        order = ops.RandomShuffle(self.seed)(Tensor(np.arange(self.num_classes, dtype=np.int32)))
         sampled = order[:self.num_sampled]
         true_count = ops.fill(mstype.float32, (batch, self.num_true), self._expected)
         sampled_count = ops.fill(mstype.float32, (self.num_sampled,), self._expected)

@@ -1,13 +1,14 @@
 """Neural-network primitives: Softmax, LogSoftmax, LayerNorm, OneHot, Dropout.
 
-Dropout draws the mask from ``np.random.default_rng`` seeded by its ``seed`` input when one
-is given, else by its ``(Seed0, Seed1)`` attributes: a kernel call with the same seed and
-input shape always gives the same mask, so eager (PyNative) and compiled execution agree.
-With neither (``Seed0 == Seed1 == 0``, MindSpore's "random") every call takes the next seed
-of the process-wide stream (:func:`next_seed`, restarted by ``graphkiln.set_seed``), so each
-call and each run of a graph draws a new mask: the kernel is never folded or merged, and its
-gradient reads the forward's mask output. ``ops.dropout(x)`` passes ``NextSeed()`` as the
-seed in a graph.
+Dropout without a ``seed`` input draws MindSpore 2.10 CPU's masks: each primitive instance
+and each graph node keeps a ``std::minstd_rand0`` per input shape, seeded from its
+``(Seed0, Seed1)`` attributes when first used, and keeps ``u < keep_prob`` for one float
+``u`` per element (:mod:`graphkiln.common.std_random`), so each call and each run of a graph
+draws the next mask. With ``Seed0 == Seed1 == 0`` (MindSpore's unseeded draw) every call
+takes the next seed of the process-wide stream (:func:`next_seed`, restarted by
+``graphkiln.set_seed``). A ``seed`` input (the vmap rule, ``Dropout2D``'s functional form)
+instead fixes the mask, from ``np.random.default_rng``. The kernel is never folded or
+merged, and its gradient reads the forward's mask output.
 """
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ import numpy as np
 from ...common import dtype as mstype
 from ...common.seed import get_seed
 from ...common.seed import rng as global_rng
+from ...common.std_random import KernelStreams, MinstdRand0, engine_for
 from ...ir.abstract import AbstractScalar, AbstractTensor, AbstractTuple
 from ...ir.primitive import OUT_INPLACE, OUT_SEPARATE, OpDef
 from ._infer import (
@@ -258,7 +260,7 @@ def next_seed() -> int:
     return int(seq.generate_state(1, np.uint32)[0])
 
 
-def _dropout_infer(x, seed=None, keep_prob=0.5, Seed0=0, Seed1=0):  # noqa: N803
+def _dropout_infer(x, seed=None, keep_prob=0.5, Seed0=0, Seed1=0, state=None):  # noqa: N803
     t = tensor_type("Dropout", "x", x)
     require_dtype("Dropout", "x", t, FLOATS)
     if not isinstance(keep_prob, (int, float)) or isinstance(keep_prob, bool) or \
@@ -279,32 +281,25 @@ def _dropout_infer(x, seed=None, keep_prob=0.5, Seed0=0, Seed1=0):  # noqa: N803
 
 
 @quiet
-def _dropout(x, seed=None, keep_prob=0.5, Seed0=0, Seed1=0):  # noqa: N803
-    """Same ``seed`` (or same ``Seed0``/``Seed1`` when ``seed`` is None) and same shape give
-    the same mask, on every call."""
+def _dropout(x, seed=None, keep_prob=0.5, Seed0=0, Seed1=0, state=None):  # noqa: N803
+    """The next mask of this kernel's stream (see the module docstring), or the mask a
+    ``seed`` input fixes."""
     x = np.asarray(x)
-    if seed is None and Seed0 == 0 and Seed1 == 0:  # no seed at all: a fresh mask per call
-        seed = next_seed()
-    key = [int(Seed0), int(Seed1)] if seed is None else [int(np.asarray(seed).reshape(-1)[0])
-                                                          % (1 << 63)]
-    rng = np.random.default_rng(key)
-    mask = (rng.random(x.shape) < keep_prob).astype(x.dtype)
-    scale = np.asarray(1.0 / keep_prob, x.dtype)
-    return (x * mask * scale).astype(x.dtype), mask
-
-
-def _next_seed_infer():
-    return AbstractTensor(mstype.int64, ())
-
-
-# Reads and advances the seed stream: never folded or merged, so a compiled graph draws a
-# fresh dropout mask on every run, from the same stream eager dropout uses.
-NextSeed = OpDef("NextSeed", _next_seed_infer, lambda: np.asarray(next_seed(), np.int64),
-                 differentiable=False, pure_eval=False)
+    keep = np.float32(keep_prob)
+    if seed is None:
+        engine = engine_for(state, MinstdRand0, int(Seed0), int(Seed1), x.shape, next_seed)
+        mask = (engine.canonical_floats(x.size).reshape(x.shape) < keep).astype(x.dtype)
+    else:
+        rng = np.random.default_rng(int(np.asarray(seed).reshape(-1)[0]) % (1 << 63))
+        mask = (rng.random(x.shape) < keep_prob).astype(x.dtype)
+    scale = np.float32(1) / keep
+    if x.dtype == np.float16:  # MindSpore scales half floats in float
+        return mask * (x.astype(np.float32) * scale).astype(np.float16), mask
+    return mask * x * x.dtype.type(scale), mask
 
 
 Dropout = OpDef("Dropout", _dropout_infer, _dropout, pure_eval=False,
-                attrs={"keep_prob": 0.5, "Seed0": 0, "Seed1": 0})
+                attrs={"keep_prob": 0.5, "Seed0": 0, "Seed1": 0}, state=KernelStreams)
 
 
 # ------------------------------------------------------------------ bias add

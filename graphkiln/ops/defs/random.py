@@ -2,20 +2,31 @@
 ``StandardLaplace`` (a shape in, draws out), ``RandomShuffle``, ``RandomPoisson``,
 ``RandomGamma``, ``RandomChoiceWithMask`` and ``Multinomial``.
 
-Seeds work as for :data:`graphkiln.ops.defs.nn.Dropout`: with ``seed == seed2 == 0`` every
-kernel call draws from the next seed of the process-wide stream (fresh numbers on every
-call and every run of a graph, reproducible after ``graphkiln.set_seed``); other seeds fix
-the numbers: the same ``(seed, seed2)`` and shapes give the same draws on every call. (A
-MindSpore primitive instance instead advances its own stream from call to call.) The
-numbers are NumPy's (PCG64), not MindSpore's Philox: shapes, dtypes, ranges and
-distributions match, the values do not. The kernels are never folded or merged
-(``pure_eval=False``), and nothing here is differentiable.
+``Bernoulli`` draws MindSpore 2.10 CPU's numbers from a Philox stream keyed by its ``seed``
+(``seed == -1`` with ``offset == 0``: a fresh seed every call). ``StandardNormal``,
+``UniformReal``, ``UniformInt``, ``Multinomial``, ``RandomShuffle`` and
+``RandomChoiceWithMask`` draw MindSpore 2.10 CPU's numbers too:
+each primitive instance (and each graph node) keeps one engine per output shape, seeded
+from ``(seed, seed2)`` when first used and advancing from call to call
+(:mod:`graphkiln.common.std_random`); a functional call (no ``state``) starts afresh. With
+``seed == seed2 == 0`` (MindSpore's unseeded draw, from ``std::random_device``) every call
+takes the next seed of graphkiln's process-wide stream instead (reproducible after
+``graphkiln.set_seed``).
+
+The others draw from NumPy's generators: with ``seed == seed2 == 0`` from the next seed of
+that stream, else the same ``(seed, seed2)`` and shapes give the same draws on every call.
+Shapes, dtypes, ranges and distributions match MindSpore's, the values do not.
+
+The kernels are never folded or merged (``pure_eval=False``), and nothing here is
+differentiable.
 """
 from __future__ import annotations
 
 import numpy as np
 
 from ...common import dtype as mstype
+from ...common.philox import philox_uint32, unit_floats
+from ...common.std_random import KernelStreams, MinstdRand0, Mt19937, engine_for, size
 from ...ir.abstract import UNKNOWN, AbstractScalar, AbstractTensor, AbstractTuple
 from ...ir.primitive import OpDef
 from ._infer import UNKNOWN_DIM, const_value, describe
@@ -96,25 +107,41 @@ def _dims(shape) -> tuple:
     return tuple(np.asarray(shape).reshape(-1).tolist())
 
 
-def _shape_only(name: str, draw, dtype: mstype.Type) -> OpDef:
-    """A primitive drawing a ``shape``-d float32 Tensor: ``draw(rng, shape)``."""
-    def infer(shape, seed=0, seed2=0):
+def _shape_infer(name: str, dtype: mstype.Type):
+    def infer(shape, seed=0, seed2=0, state=None):
         _check_seeds(name, seed, seed2)
         return AbstractTensor(dtype, _shape_attr_input(name, shape))
-
-    def kernel(shape, seed=0, seed2=0):
-        return np.asarray(draw(generator(seed, seed2), _dims(shape)), dtype.np_dtype)
-    return OpDef(name, infer, kernel, differentiable=False, pure_eval=False, attrs=_SEEDS)
+    return infer
 
 
-StandardNormal = _shape_only("StandardNormal", lambda g, s: g.standard_normal(s),
-                             mstype.float32)
-UniformReal = _shape_only("UniformReal", lambda g, s: g.random(s), mstype.float32)
-StandardLaplace = _shape_only("StandardLaplace", lambda g, s: g.laplace(0.0, 1.0, s),
-                              mstype.float32)
+def _engine(kind: type, state, seed: int, seed2: int, key: tuple):
+    return engine_for(state, kind, seed, seed2, key, next_seed)
 
 
-def _uniform_int_infer(shape, minval, maxval, seed=0, seed2=0):
+def _standard_normal(shape, seed=0, seed2=0, state=None):
+    dims = _dims(shape)
+    draws = _engine(MinstdRand0, state, seed, seed2, dims).normal_floats(size(dims))
+    return draws.reshape(dims)
+
+
+def _uniform_real(shape, seed=0, seed2=0, state=None):
+    dims = _dims(shape)
+    draws = _engine(Mt19937, state, seed, seed2, dims).canonical_doubles(size(dims))
+    return draws.astype(np.float32).reshape(dims)
+
+
+StandardNormal = OpDef("StandardNormal", _shape_infer("StandardNormal", mstype.float32),
+                       _standard_normal, differentiable=False, pure_eval=False, attrs=_SEEDS,
+                       state=KernelStreams)
+UniformReal = OpDef("UniformReal", _shape_infer("UniformReal", mstype.float32), _uniform_real,
+                    differentiable=False, pure_eval=False, attrs=_SEEDS, state=KernelStreams)
+StandardLaplace = OpDef(
+    "StandardLaplace", _shape_infer("StandardLaplace", mstype.float32),
+    lambda shape, seed=0, seed2=0: generator(seed, seed2).laplace(0.0, 1.0, _dims(shape))
+    .astype(np.float32), differentiable=False, pure_eval=False, attrs=_SEEDS)
+
+
+def _uniform_int_infer(shape, minval, maxval, seed=0, seed2=0, state=None):
     _check_seeds("UniformInt", seed, seed2)
     for arg, a in (("minval", minval), ("maxval", maxval)):
         if not isinstance(a, AbstractTensor) or a.dtype is not mstype.int32:
@@ -126,20 +153,22 @@ def _uniform_int_infer(shape, minval, maxval, seed=0, seed2=0):
     return AbstractTensor(mstype.int32, _shape_attr_input("UniformInt", shape))
 
 
-def _uniform_int(shape, minval, maxval, seed=0, seed2=0):
+def _uniform_int(shape, minval, maxval, seed=0, seed2=0, state=None):
     lo, hi = int(np.asarray(minval).reshape(-1)[0]), int(np.asarray(maxval).reshape(-1)[0])
     if lo >= hi:
         raise RuntimeError(f"For 'UniformInt', invalid min/max values: ({lo}/{hi}); 'minval' "
                            f"must be less than 'maxval'.")
-    return generator(seed, seed2).integers(lo, hi, _dims(shape)).astype(np.int32)
+    dims = _dims(shape)
+    draws = _engine(Mt19937, state, seed, seed2, dims).uniform_ints(size(dims), lo, hi - 1)
+    return draws.reshape(dims)
 
 
 # integers drawn uniformly from [minval, maxval)
 UniformInt = OpDef("UniformInt", _uniform_int_infer, _uniform_int, differentiable=False,
-                   pure_eval=False, attrs=_SEEDS)
+                   pure_eval=False, attrs=_SEEDS, state=KernelStreams)
 
 
-def _shuffle_infer(x, seed=0, seed2=0):
+def _shuffle_infer(x, seed=0, seed2=0, state=None):
     if not isinstance(x, AbstractTensor):
         raise TypeError(f"For 'RandomShuffle', the 'x' must be a Tensor, but got "
                         f"{describe(x)}.")
@@ -147,16 +176,16 @@ def _shuffle_infer(x, seed=0, seed2=0):
     return AbstractTensor(x.dtype, x.shape)
 
 
-def _shuffle(x, seed=0, seed2=0):
+def _shuffle(x, seed=0, seed2=0, state=None):
     x = np.asarray(x)
-    if x.ndim == 0:
+    if x.ndim == 0 or x.shape[0] <= 1:  # nothing to permute: no draw
         return x.copy()
-    return x[generator(seed, seed2).permutation(x.shape[0])]
+    return x[_engine(MinstdRand0, state, seed, seed2, x.shape).permutation(x.shape[0])]
 
 
-# the rows of ``x`` (its first axis) in a random order
+# the rows of ``x`` (its first axis) in a random order (MindSpore's ``std::shuffle``)
 RandomShuffle = OpDef("RandomShuffle", _shuffle_infer, _shuffle, differentiable=False,
-                      pure_eval=False, attrs=_SEEDS)
+                      pure_eval=False, attrs=_SEEDS, state=KernelStreams)
 
 
 def _type_set(types) -> str:
@@ -239,7 +268,7 @@ RandomGamma = OpDef("RandomGamma", _gamma_infer, _gamma, differentiable=False,
                     pure_eval=False, attrs=_SEEDS)
 
 
-def _choice_infer(input_x, count=256, seed=0, seed2=0):
+def _choice_infer(input_x, count=256, seed=0, seed2=0, state=None):
     if isinstance(count, bool) or not isinstance(count, (int, np.integer)):
         raise TypeError(f"For 'RandomChoiceWithMask', the 'count' must be int, but got "
                         f"'{type(count).__name__}'")
@@ -262,15 +291,17 @@ def _choice_infer(input_x, count=256, seed=0, seed2=0):
 _INT32_MAX = 2**31 - 1
 
 
-def _choice(input_x, count=256, seed=0, seed2=0):
-    """``count`` coordinates of True elements in a random order, padded with zeros; the
-    mask tells the real ones."""
+def _choice(input_x, count=256, seed=0, seed2=0, state=None):
+    """``count`` coordinates of True elements in a random order (MindSpore's ``std::shuffle``
+    of them), padded with zeros; the mask tells the real ones. (MindSpore 2.10's CPU kernel
+    gives wrong coordinates for inputs of rank 3 and more; these are the right ones.)"""
     x = np.asarray(input_x)
     if count >= _INT32_MAX // x.ndim:  # MindSpore's CPU kernel indexes the output in int32
         raise RuntimeError(f"For 'RandomChoiceWithMask', output size exceed INT_MAX: 'count' "
                            f"{count} times the input rank {x.ndim} must be below {_INT32_MAX}.")
     coords = np.argwhere(x)
-    picked = coords[generator(abs(seed), abs(seed2)).permutation(len(coords))][:count]
+    order = _engine(MinstdRand0, state, seed, seed2, x.shape).permutation(len(coords))
+    picked = coords[order][:count]
     index = np.zeros((count, x.ndim), np.int32)
     index[:len(picked)] = picked
     mask = np.zeros(count, np.bool_)
@@ -281,7 +312,7 @@ def _choice(input_x, count=256, seed=0, seed2=0):
 # up to ``count`` random positions of the True elements of a bool Tensor, with a validity mask
 RandomChoiceWithMask = OpDef("RandomChoiceWithMask", _choice_infer, _choice,
                              differentiable=False, pure_eval=False,
-                             attrs={"count": 256, **_SEEDS})
+                             attrs={"count": 256, **_SEEDS}, state=KernelStreams)
 
 
 _INDEX_OUT = (mstype.int64, mstype.int32)
@@ -295,7 +326,7 @@ def _check_multinomial_attrs(attrs: dict) -> None:
                         f"'{attrs['dtype']!r}'.")
 
 
-def _multinomial_infer(x, num_samples, seed=0, seed2=0, dtype=mstype.int32):
+def _multinomial_infer(x, num_samples, seed=0, seed2=0, dtype=mstype.int32, state=None):
     _tensor_of("Multinomial", "x", x, _FLOAT_TYPES + (mstype.int32, mstype.int64))
     if len(x.shape) not in (1, 2):
         raise ValueError(f"For 'Multinomial', input[x] dimension must be 1 or 2, but got rank "
@@ -313,13 +344,19 @@ def _multinomial_infer(x, num_samples, seed=0, seed2=0, dtype=mstype.int32):
     return AbstractTensor(dtype, tuple(x.shape[:-1]) + (int(n),))
 
 
-def _multinomial(x, num_samples, seed=0, seed2=0, dtype=mstype.int32):
-    """Each row's weights (unnormalised) drawn ``num_samples`` times with replacement."""
-    x = np.asarray(x, np.float64)
+def _multinomial(x, num_samples, seed=0, seed2=0, dtype=mstype.int32, state=None):
+    """Each row's weights (unnormalised) drawn ``num_samples`` times with replacement, as
+    MindSpore's CPU kernel: the running sums in ``x``'s dtype divided by the total (unless
+    0), and for each draw ``u`` (one float of the kernel's ``minstd_rand0``, rows in turn)
+    the first category whose sum exceeds ``u`` (the last one at most)."""
+    x = np.asarray(x)
     rows = x.reshape(-1, x.shape[-1])
-    cdf = np.cumsum(rows, axis=-1)
+    cdf = np.cumsum(rows, axis=-1, dtype=rows.dtype)
+    total = cdf[:, -1:]
+    cdf = np.where(total != 0, cdf / np.where(total != 0, total, 1), cdf).astype(rows.dtype)
     n = int(num_samples)
-    u = generator(seed, seed2).random((len(rows), n)) * cdf[:, -1:]
+    u = _engine(MinstdRand0, state, seed, seed2, x.shape).canonical_floats(len(rows) * n)
+    u = u.reshape(len(rows), n).astype(rows.dtype)
     picks = np.stack([np.searchsorted(c, v, side="right") for c, v in zip(cdf, u)]) \
         if len(rows) else np.zeros((0, n), np.int64)
     picks = np.minimum(picks, x.shape[-1] - 1)
@@ -329,4 +366,58 @@ def _multinomial(x, num_samples, seed=0, seed2=0, dtype=mstype.int32):
 # ``num_samples`` category indices drawn from each row of weights, with replacement
 Multinomial = OpDef("Multinomial", _multinomial_infer, _multinomial, differentiable=False,
                     pure_eval=False, attrs={**_SEEDS, "dtype": mstype.int32},
-                    check_attrs=_check_multinomial_attrs)
+                    check_attrs=_check_multinomial_attrs, state=KernelStreams)
+
+
+_BERNOULLI_X = (mstype.bool_, mstype.float32, mstype.float64, mstype.int16, mstype.int32,
+                mstype.int64, mstype.int8, mstype.uint8)
+
+
+def _bernoulli_infer(x, p, seed=-1, offset=0, state=None):
+    t = _tensor_of("Bernoulli", "x", x, _BERNOULLI_X)
+    for arg, v in (("seed", seed), ("offset", offset)):
+        if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
+            raise TypeError(f"For 'Bernoulli', the '{arg}' must be int, but got "
+                            f"'{type(v).__name__}'")
+    if isinstance(p, AbstractTensor):
+        _tensor_of("Bernoulli", "p", p, (mstype.float32, mstype.float64))
+        same = len(p.shape) == len(x.shape) and all(
+            UNKNOWN_DIM in (a, b) or a == b for a, b in zip(p.shape, x.shape))
+        if not same and tuple(p.shape) not in ((), (1,), (UNKNOWN_DIM,)):
+            raise ValueError("For 'Bernoulli', 'x' and 'p' should have same shape or 'p' have "
+                             "a size of 1.")
+    elif not isinstance(p, AbstractScalar):
+        raise TypeError(f"For 'Bernoulli', the 'p' must be a float or a Tensor, but got "
+                        f"{describe(p)}.")
+    return AbstractTensor(t, x.shape)
+
+
+def _bernoulli(x, p, seed=-1, offset=0, state=None):
+    """1 where the kernel's float draw is at most ``p``, else 0: Philox keyed by ``seed``,
+    counters from ``(0, 0, offset)``, restarted on every call; as MindSpore's CPU kernel,
+    the outputs left over from the last block of the previous call come first."""
+    x = np.asarray(x)
+    p = np.asarray(p)
+    if p.size == 1:
+        p = p.reshape(())
+    elif p.shape != x.shape:
+        raise ValueError("For 'Bernoulli', 'x' and 'p' should have same shape or 'p' have a "
+                         "size of 1.")
+    if ((p > 1) | (p < 0)).any():
+        shown = f", but got {p.item()}" if p.ndim == 0 else ""
+        raise ValueError(f"For bernoulli, p should be in [0, 1]{shown}.")
+    if seed == -1 and offset == 0:
+        seed, offset = next_seed(), next_seed()
+    carry = [np.empty(0, np.uint32)] if state is None else \
+        state.slot(("Bernoulli", x.shape, x.dtype.str), lambda: [np.empty(0, np.uint32)])
+    old = carry[0][:x.size]
+    fresh = x.size - len(old)
+    blocks = philox_uint32(seed, (fresh + 3) // 4 * 4, offset)
+    carry[0] = np.concatenate([carry[0][len(old):], blocks[fresh:]])
+    u = unit_floats(np.concatenate([old, blocks[:fresh]])).reshape(x.shape)
+    return (u <= p).astype(x.dtype)
+
+
+# 1 with probability ``p`` (a scalar or one per element of ``x``), in ``x``'s shape and dtype
+Bernoulli = OpDef("Bernoulli", _bernoulli_infer, _bernoulli, differentiable=False,
+                  pure_eval=False, attrs={"seed": -1, "offset": 0}, state=KernelStreams)

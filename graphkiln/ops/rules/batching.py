@@ -71,7 +71,7 @@ NOT_BATCHED = {
              "calls would (each call draws anew); vmap refuses it (clear error)"
        for name in ("UniformInt", "RandomShuffle", "RandomPoisson", "RandomGamma",
                     "RandomChoiceWithMask", "RandpermV2", "MultinomialWithReplacement",
-                    "RandomCategorical")},
+                    "RandomCategorical", "Bernoulli")},
     "PyExecute": "runs Python at run time (an IO effect): a vmapped function must be pure",
     **{name: "calls the user's backward hook at run time: a vmapped function must be pure"
        for name in ("HookBackward", "RunBackwardHook")},
@@ -273,7 +273,7 @@ def _make_constant_rule(opdef):
     return rule
 
 
-for _name in ("Zeros", "Ones", "NPUAllocFloatStatus", "NextSeed", "Eye", "StandardNormal",
+for _name in ("Zeros", "Ones", "NPUAllocFloatStatus", "Eye", "StandardNormal",
               "UniformReal", "StandardLaplace"):
     REGISTRY[_name].def_vmap(_make_constant_rule(REGISTRY[_name]))
 
