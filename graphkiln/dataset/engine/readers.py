@@ -127,7 +127,7 @@ class _BinaryRecords(RandomAccessDataset):
 
     cheap_reads = True
     label_bytes = 1
-    files: dict = {}
+    markers: dict = {}  # usage -> what the names of its files hold
 
     def __init__(self, dataset_dir, usage=None, num_samples=None, num_parallel_workers=None,
                  shuffle=None, sampler=None, num_shards=None, shard_id=None, cache=None):
@@ -142,11 +142,7 @@ class _BinaryRecords(RandomAccessDataset):
             parts = ["train", "test"] if self.usage == "all" else [self.usage]
             size = self.label_bytes + 3 * 32 * 32
             chunks = []
-            for name in (n for p in parts for n in self.files[p]):
-                path = os.path.join(self.dataset_dir, name)
-                if not os.path.isfile(path):
-                    raise RuntimeError(f"Invalid file, failed to find {type(self).__name__} "
-                                       f"file: {path}.")
+            for path in self._paths(parts):
                 raw = np.fromfile(path, dtype=np.uint8)
                 if raw.size % size:
                     raise RuntimeError(f"Invalid file, {path} is not a CIFAR binary batch: "
@@ -157,6 +153,21 @@ class _BinaryRecords(RandomAccessDataset):
             labels = records[:, :self.label_bytes].astype(np.uint32)
             self._data = (np.ascontiguousarray(images), labels)
         return self._data
+
+    def _paths(self, parts: list) -> list[str]:
+        """As MindSpore's: the ``.bin`` files of the folder whose names hold a part's
+        marker (``data_batch``, ``test_batch``...), in name order."""
+        names = sorted(n for n in os.listdir(self.dataset_dir) if n.endswith(".bin")
+                       and os.path.isfile(os.path.join(self.dataset_dir, n)))
+        if not names:
+            raise RuntimeError(f"Invalid cifar folder, cifar(.bin) files are missing under "
+                               f"{self.dataset_dir}")
+        chosen = [n for n in names if any(self.markers[p] in n for p in parts)]
+        if not chosen:
+            raise RuntimeError(f"Invalid data, {type(self).__name__} API can't read the data "
+                               f"file (interface mismatch or no data found). Check file in "
+                               f"directory:{self.dataset_dir}")
+        return [os.path.join(self.dataset_dir, n) for n in chosen]
 
     def _length(self):
         return len(self._load()[1])
@@ -173,7 +184,7 @@ class _BinaryRecords(RandomAccessDataset):
 class Cifar10Dataset(_BinaryRecords):
     """CIFAR-10 binary batches: ``image`` (32, 32, 3) uint8 and ``label`` uint32."""
 
-    files = {"train": [f"data_batch_{i}.bin" for i in range(1, 6)], "test": ["test_batch.bin"]}
+    markers = {"train": "data_batch", "test": "test_batch"}
 
     def _columns(self):
         return ["image", "label"]
@@ -183,7 +194,7 @@ class Cifar100Dataset(_BinaryRecords):
     """CIFAR-100 binary files: ``image``, ``coarse_label`` and ``fine_label``."""
 
     label_bytes = 2
-    files = {"train": ["train.bin"], "test": ["test.bin"]}
+    markers = {"train": "train", "test": "test"}
 
     def _columns(self):
         return ["image", "coarse_label", "fine_label"]
