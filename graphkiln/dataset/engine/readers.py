@@ -64,6 +64,17 @@ def _read_idx(path: str, magic: int) -> np.ndarray:
     return body.reshape(dims)
 
 
+def _rows_by_label(labels, column: str, columns: list) -> dict:
+    """label -> its rows, for a ``PKSampler`` over the ``column`` of these labels."""
+    if column not in columns:
+        raise RuntimeError(f"Invalid column name, {column} does not exist in the dataset's "
+                           f"columns {columns}.")
+    rows: dict = {}
+    for i, label in enumerate(np.asarray(labels).tolist()):
+        rows.setdefault(label, []).append(i)
+    return rows
+
+
 class MnistDataset(RandomAccessDataset):
     """MNIST from idx files: ``image`` (28, 28, 1) uint8 and ``label`` uint32."""
 
@@ -108,6 +119,9 @@ class MnistDataset(RandomAccessDataset):
     def _read(self, index):
         images, labels = self._load()
         return images[index], labels[index, ...]
+
+    def _class_rows(self, column):
+        return _rows_by_label(self._load()[1], column, ["label"])
 
     def _read_many(self, indices):
         images, labels = self._load()
@@ -176,6 +190,11 @@ class _BinaryRecords(RandomAccessDataset):
         images, labels = self._load()
         return (images[index], *(labels[index, k, ...] for k in range(self.label_bytes)))
 
+    def _class_rows(self, column):
+        names = self._columns()[1:]
+        k = names.index(column) if column in names else 0
+        return _rows_by_label(self._load()[1][:, k], column, names)
+
     def _read_many(self, indices):
         images, labels = self._load()
         return (images[indices], *(labels[indices, k] for k in range(self.label_bytes)))
@@ -239,6 +258,9 @@ class ImageFolderDataset(RandomAccessDataset):
         if self.decode:
             data = Decode()(data)
         return data, np.array(label, dtype=np.int32)
+
+    def _class_rows(self, column):
+        return _rows_by_label([label for _, label in self.files], column, ["label"])
 
     def num_classes(self):
         return len(self.class_indexing)
