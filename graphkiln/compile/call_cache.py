@@ -7,6 +7,7 @@ a new one is loaded from the persistent compile cache or compiled.
 from __future__ import annotations
 
 import os
+import sys
 import warnings
 import weakref
 from collections import OrderedDict
@@ -119,11 +120,11 @@ def _compile_or_load(fn, name, args, kwargs, self_obj, key, leaves) -> Executabl
     cache.announce_forced()
     exe = cache.load(store, entry, self_obj, leaves)
     if exe is not None:
-        print(cache.HIT_MESSAGE)
+        print(cache.HIT_MESSAGE, file=sys.stderr)  # MindSpore logs it
         exe.cell_state = cell_state(self_obj)
         exe.cell_guards = container_guards(self_obj, None)
         return exe
-    print(cache.FORCED_MISS_MESSAGE if cache.forced() else cache.STALE_MESSAGE)
+    print(cache.FORCED_MISS_MESSAGE if cache.forced() else cache.STALE_MESSAGE, file=sys.stderr)
     files = state.begin_files()
     try:
         exe = compile_call(fn, name, args, kwargs, self_obj)

@@ -6,7 +6,7 @@ An entry is found by the function's identity, the input signature, the graph opt
 cell's attributes and weights, and the graphkiln version; it records the source files the
 trace read with their hashes. A later process whose files are unchanged loads the code and
 skips tracing, passes and code generation, printing MindSpore's "Use the compilation cache"
-warning. A missing or stale entry prints MindSpore's "Check the consistency of dependency
+warning (to stderr, where MindSpore logs its warnings). A missing or stale entry prints MindSpore's "Check the consistency of dependency
 files hash failed" warning and compiles (with ``MS_DEV_FORCE_USE_COMPILE_CACHE`` set, the
 source files are not checked, as MindSpore announces once); a damaged or
 foreign one is reported, discarded and rebuilt. Writes are atomic (temp file + rename).
@@ -63,7 +63,7 @@ def announce_forced() -> None:
     """Print :data:`FORCE_MESSAGE` once per process when :func:`forced`."""
     if forced() and not _announced:
         _announced.append(True)
-        print(FORCE_MESSAGE)
+        print(FORCE_MESSAGE, file=sys.stderr)
 
 
 def directory() -> str:
