@@ -6,9 +6,10 @@ An entry is found by the function's identity, the input signature, the graph opt
 cell's attributes and weights, and the graphkiln version; it records the source files the
 trace read with their hashes. A later process whose files are unchanged loads the code and
 skips tracing, passes and code generation, printing MindSpore's "Use the compilation cache"
-warning (to stderr, where MindSpore logs its warnings). A missing or stale entry prints MindSpore's "Check the consistency of dependency
-files hash failed" warning and compiles (with ``MS_DEV_FORCE_USE_COMPILE_CACHE`` set, the
-source files are not checked, as MindSpore announces once); a damaged or
+warning (to stderr, where MindSpore logs its warnings). A missing or stale entry prints
+MindSpore's "Check the consistency of dependency files hash failed" warning and compiles
+(with ``MS_DEV_FORCE_USE_COMPILE_CACHE`` set, the source files are not checked, as
+MindSpore announces once); a damaged or
 foreign one is reported, discarded and rebuilt. Writes are atomic (temp file + rename).
 """
 from __future__ import annotations
