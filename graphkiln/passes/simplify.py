@@ -1,6 +1,8 @@
 """Algebraic simplification: ``x*1``, ``x+0``, ``x-0``, ``x/1``, one-input ``AddN``,
 same-type ``Cast``, same-shape ``Reshape``, ``TupleGetItem(MakeTuple(...), i)``,
-``Depend`` on a constant, double negation.
+``Depend`` on a constant, double negation, and a sum of ``GetitemGrad``s that scatter
+``t[0]``, ..., ``t[n-1]``'s cotangents (``q, k, v = qkv[0], qkv[1], qkv[2]``) into
+``Stack`` of them: no zero tensors, no additions.
 
 Needs: abstracts on nodes. Guarantees: a node is replaced only by a value with the same
 abstract (dtype and shape), so broadcasting and promotion are never changed.
@@ -9,16 +11,23 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..ir.abstract import AbstractTuple
 from ..ir.anf import CNode, FuncGraph, ValueNode, all_graphs, toposort
+from ..ir.build import prim_node
 from ..ir.rewrite import replace_nodes
+from ..ir.structural_prims import MakeTuple
+from ..ops.defs.array import AddN, Stack
 
 
 def run(root: FuncGraph, ctx) -> bool:
     changed = False
     for g in all_graphs(root):
         mapping = {}
-        for n in toposort(g):
-            new = _simplify(n, mapping)
+        order = toposort(g)
+        uses = _use_counts(order, g.output)
+        inner = _inner_sums(order, uses)
+        for n in order:
+            new = None if id(n) in inner else _simplify(n, mapping, uses)
             if new is not None and new is not n:
                 mapping[id(n)] = new
         changed |= replace_nodes(g, mapping)
@@ -39,7 +48,88 @@ def _same(a, b) -> bool:
     return a.abstract == b.abstract
 
 
-def _simplify(n: CNode, mapping):
+def _use_counts(order: list, output) -> dict:
+    """id(node) -> how many inputs of the nodes ``order`` (and the graph's ``output``) it
+    is."""
+    uses: dict = {id(output): 1}
+    nodes = order if output in order else order + [output]
+    for n in nodes:
+        for i in getattr(n, "inputs", ()):
+            uses[id(i)] = uses.get(id(i), 0) + 1
+    return uses
+
+
+def _is_sum(n) -> bool:
+    return isinstance(n, CNode) and n.prim_name() == "AddN"
+
+
+def _inner_sums(order, uses) -> set:
+    """ids of the ``AddN``s that only a larger ``AddN`` adds (it simplifies them all)."""
+    inner = set()
+    for n in order:
+        if _is_sum(n) and isinstance(n.inputs[1], CNode) and \
+                n.inputs[1].prim_name() == "MakeTuple" and uses.get(id(n.inputs[1])) == 1:
+            inner.update(id(i) for i in n.inputs[1].inputs[1:]
+                         if _is_sum(i) and uses.get(id(i)) == 1)
+    return inner
+
+
+def _sum_terms(t, mapping, uses) -> list | None:
+    """The terms an ``AddN`` of ``MakeTuple`` ``t`` adds, through nested ``AddN``s used
+    only there."""
+    if not (isinstance(t, CNode) and t.prim_name() == "MakeTuple"):
+        return None
+    terms = []
+    for item in t.inputs[1:]:
+        item = mapping.get(id(item), item)
+        inner = item.inputs[1] if _is_sum(item) and uses.get(id(item)) == 1 else None
+        nested = _sum_terms(mapping.get(id(inner), inner), mapping, uses) \
+            if inner is not None and uses.get(id(inner)) == 1 else None
+        terms.extend(nested if nested is not None else [item])
+    return terms
+
+
+def _stacked_rows(n: CNode, terms: list):
+    """``Stack`` of each row's cotangent (their ``AddN`` where a row has several) when
+    ``terms`` are ``GetitemGrad``s of every row ``0..n-1`` of ``n``'s shape, else None."""
+    shape = tuple(n.abstract.shape)
+    if not shape or any(d < 0 for d in shape) or len(terms) < shape[0]:
+        return None
+    douts: list = [[] for _ in range(shape[0])]
+    for term in terms:
+        row = _row_of(term, n)
+        if row is None:
+            return None
+        douts[row].append(term.inputs[1])
+    if not all(douts):
+        return None
+    rows = [ds[0] if len(ds) == 1 else _node(n, AddN, {}, [_node(n, MakeTuple, {}, ds)],
+                                               ds[0].abstract) for ds in douts]
+    return _node(n, Stack, {"axis": 0}, [_node(n, MakeTuple, {}, rows)], n.abstract)
+
+
+def _node(n: CNode, opdef, attrs: dict, inputs: list, abstract=None) -> CNode:
+    """A new node of ``n``'s graph and location (a tuple's abstract from its items)."""
+    abstract = abstract or AbstractTuple([i.abstract for i in inputs])
+    return CNode(n.graph, [prim_node(opdef, attrs), *inputs], abstract, n.loc)
+
+
+def _row_of(term, n: CNode) -> int | None:
+    """``k`` of a ``GetitemGrad(dout, k)`` with a constant int ``k`` (no run-time ``like``)
+    into ``n``'s shape and dtype, else None."""
+    if not (isinstance(term, CNode) and term.prim_name() == "GetitemGrad") or \
+            term.abstract != n.abstract:
+        return None
+    index = term.inputs[2]
+    like = term.inputs[3] if len(term.inputs) > 3 else None
+    if not (isinstance(index, ValueNode) and type(index.value) is int) or \
+            not (like is None or isinstance(like, ValueNode) and like.value is None):
+        return None
+    rows = n.abstract.shape[0]
+    return index.value % rows if -rows <= index.value < rows else None
+
+
+def _simplify(n: CNode, mapping, uses):
     name = n.prim_name()
     if name is None:
         return None
@@ -69,6 +159,9 @@ def _simplify(n: CNode, mapping):
         t = ins[1]
         if isinstance(t, CNode) and t.prim_name() == "MakeTuple" and len(t.inputs) == 2:
             return t.inputs[1]
+        terms = _sum_terms(t, mapping, uses)
+        if terms and len(terms) > 1:
+            return _stacked_rows(n, terms)
     elif name == "TupleGetItem":
         t, i = ins[1], ins[2]
         if isinstance(t, CNode) and t.prim_name() == "MakeTuple" and isinstance(i, ValueNode):

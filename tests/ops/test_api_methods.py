@@ -4,24 +4,11 @@ import sys
 from pathlib import Path
 
 import numpy as np
-import pytest
 
 import graphkiln as ms
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from api_case_check import check_graph, check_recorded, load  # noqa: E402
 
-FAM = load("methods")
-
-
-@pytest.mark.parametrize("name", sorted(FAM.cases))
-def test_matches_mindspore(name):
-    check_recorded(FAM, name)
-
-
-@pytest.mark.parametrize("name", sorted(set(FAM.cases) - set(FAM.pynative_only)))
-def test_graph_equals_pynative(name):
-    check_graph(FAM, name)
 
 
 def test_remainder_writes_in_place():

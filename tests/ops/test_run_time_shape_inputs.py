@@ -72,3 +72,10 @@ def test_concat_offset_of_dynamic_inputs(mode):
     np.testing.assert_array_equal(rows.asnumpy(), [[0, 0], [2, 0]])
     np.testing.assert_array_equal(cols.asnumpy(), [[0, 0], [0, 2]])
     assert rows.dtype == ms.int64
+
+
+def test_concat_offset_of_0d_inputs_raises(mode):
+    """0-D Tensors have no axis: MindSpore's RuntimeError, not a division by zero."""
+    pair = (Tensor(1.0), Tensor(2.0))
+    with pytest.raises(RuntimeError, match=r"'axis' must be in range \[-0, 0\)"):
+        ms.jit(lambda a, b: G.ConcatOffset(2, 0)((a, b)))(*pair)

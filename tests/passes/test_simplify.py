@@ -1,4 +1,5 @@
 import numpy as np
+import pytest
 
 import graphkiln as ms
 from graphkiln.passes import simplify
@@ -26,3 +27,52 @@ def test_a_neutral_element_that_broadcasts_is_kept(traced):
     t.apply(simplify.run)
     assert t.count("Mul") == 1
     assert t.run().shape == (2, 2)
+
+
+def _rows_grad(rows, twice=False):
+    """The gradient of ``sum(k * t[r]**2)`` over the ``k``-th ``r`` of ``rows`` (with
+    ``twice``, ``t[r]`` is indexed twice: two cotangents for the row)."""
+    def f(t):
+        total = 0.0
+        for k, r in enumerate(rows, 1):
+            p = t[r]
+            total = total + (t[r] * t[r] if twice else p * p) * float(k)
+        return total.sum()
+
+    def rows_grad(t):
+        return ms.grad(f)(t)
+    return rows_grad
+
+
+def _numpy_rows_grad(t, rows):
+    g = np.zeros_like(t)
+    for k, r in enumerate(rows, 1):
+        g[r] += 2.0 * float(k) * t[r]
+    return g
+
+
+T = np.arange(24, dtype=np.float32).reshape(3, 2, 4) / 7
+
+
+@pytest.mark.parametrize("twice", [False, True])
+def test_row_cotangents_of_every_row_are_stacked(traced, twice):
+    """``q, k, v = t[0], t[1], t[2]``: the summed GetitemGrads become one Stack (of each
+    row's summed cotangents)."""
+    rows = [2, 0, -2]
+    t = traced(_rows_grad(rows, twice), ms.Tensor(T))
+    before = t.run()
+    assert t.count("GetitemGrad") == 3 * (1 + twice)
+    assert t.apply(simplify.run)
+    assert t.count("GetitemGrad") == 0 and t.count("Stack") == 1
+    np.testing.assert_array_equal(t.run(), before)
+    np.testing.assert_allclose(before, _numpy_rows_grad(T, rows), rtol=1e-6)
+
+
+@pytest.mark.parametrize("rows", [[0, 1], [1, 1, 0]])
+def test_row_cotangents_that_miss_a_row_stay(traced, rows):
+    t = traced(_rows_grad(rows), ms.Tensor(T))
+    before = t.run()
+    t.apply(simplify.run)
+    assert t.count("Stack") == 0 and t.count("GetitemGrad") == len(rows)
+    np.testing.assert_array_equal(t.run(), before)
+    np.testing.assert_allclose(before, _numpy_rows_grad(T, rows), rtol=1e-6)

@@ -12,27 +12,13 @@ import graphkiln.scipy.linalg as la
 from graphkiln import Tensor
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ops"))
-from api_case_check import check_graph, check_recorded, load  # noqa: E402
+from api_case_check import check_recorded, load  # noqa: E402
 
 FAM = load("scipy")
-# argument checks that raise while the call is traced are compared eagerly only; the
-# optimisers return Python numbers (read when they finish), so they run in GRAPH_MODE
-# below instead of under @jit
-_OPTIMISERS = {name for name in FAM.cases if name.startswith(("bfgs_", "lbfgs_", "line_search_"))}
-_NO_GRAPH = {name for name, rec in FAM.recorded.items() if rec[0] == "error"} | _OPTIMISERS
+_OPTIMISERS = sorted(FAM.pynative_only)
 
 
-@pytest.mark.parametrize("name", sorted(FAM.cases))
-def test_matches_mindspore(name):
-    check_recorded(FAM, name)
-
-
-@pytest.mark.parametrize("name", sorted(set(FAM.cases) - _NO_GRAPH))
-def test_graph_equals_pynative(name):
-    check_graph(FAM, name)
-
-
-@pytest.mark.parametrize("name", sorted(_OPTIMISERS))
+@pytest.mark.parametrize("name", _OPTIMISERS)
 def test_optimisers_compiled_in_graph_mode_match_mindspore(name):
     ms.set_context(mode=ms.GRAPH_MODE)
     try:

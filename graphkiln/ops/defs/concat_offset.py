@@ -71,6 +71,9 @@ def _concat_offset_infer(xs, N=2, axis=0):  # noqa: N803 (MindSpore's attribute 
     if any(a.ndim != rank for a in items):
         raise ValueError(f"For 'ConcatOffset', all inputs must have the same rank, but got "
                          f"shapes {[list(a.shape) for a in items]}.")
+    if rank == 0:  # MindSpore's kernel raises this RuntimeError
+        raise RuntimeError(f"For 'ConcatOffset', 'axis' must be in range [-0, 0), but got "
+                           f"{axis}: 0-D Tensors have no axis to concatenate along.")
     norm_axis("ConcatOffset", axis, rank)
     return AbstractTensor(mstype.int64, (len(items), rank))
 

@@ -8,6 +8,10 @@ which steps once per occurrence), then each touched row is updated as by the den
 ``FusedSparseAdam`` also decays the untouched rows' moments (a zero gradient there), the
 other ops leave untouched rows alone. The weight and slots are written in place; the Fused
 ops' outputs, which MindSpore leaves unspecified, are the updated weight and slots.
+
+Under vmap, ``SparseApplyAdagrad(V2)`` and ``SparseApplyFtrl`` take MindSpore's
+``batch_rank`` attribute: every input then has that many leading batch dimensions, and each
+example's indices address its own weight rows.
 """
 from __future__ import annotations
 
@@ -24,11 +28,11 @@ def _rows_infer(name: str, args: tuple, n_refs: int, n_out: int, floats: tuple |
     """Infer for a row update: ``grad`` (second to last input) has ``indices.shape[0]`` rows
     of the weight's row shape; ``indices`` (last) is a 1-D int32 tensor; the weight and
     slots are of ``floats`` when given."""
-    def infer(*ins, **attrs):
+    def infer(*ins, batch_rank=0, **attrs):
         check_slots(name, args, ins, n_refs)
         for arg, a in zip(args, ins[:n_refs] if floats else ()):
             require_dtype(name, arg, a.dtype, floats)
-        var, grad, indices = ins[0], ins[-2], ins[-1]
+        var, grad, indices = (_example(a, batch_rank) for a in (ins[0], ins[-2], ins[-1]))
         if not isinstance(grad, AbstractTensor):  # MindSpore's type error for a non-Tensor
             raise TypeError(f"The primitive[{name}]'s input arguments[grad] must be all "
                             f"tensor, but got {describe(grad)}.")
@@ -46,10 +50,29 @@ def _rows_infer(name: str, args: tuple, n_refs: int, n_out: int, floats: tuple |
     return infer
 
 
+def _example(a, batch_rank: int):
+    """One example's abstract of an input with ``batch_rank`` leading batch dimensions."""
+    if batch_rank and isinstance(a, AbstractTensor):
+        return AbstractTensor(a.dtype, tuple(a.shape)[batch_rank:])
+    return a
+
+
 def _op(name, args, kernel, n_refs, attrs, n_out, floats=None):
     return OpDef(name, _rows_infer(name, args, n_refs, n_out, floats), quiet(kernel),
                  effect=MEM_EFFECT, differentiable=False, attrs=attrs,
                  ref_inputs=tuple(range(n_refs)))
+
+
+def _per_example(kernel):
+    """``kernel`` run on each example's views of inputs with ``batch_rank`` leading batch
+    dimensions (the views write through to the batched weights)."""
+    def batched(*ins, batch_rank=0, **attrs):
+        if not batch_rank:
+            return kernel(*ins, **attrs)
+        for k in np.ndindex(*np.shape(ins[0])[:batch_rank]):
+            kernel(*(a[k] for a in ins), **attrs)
+        return ins[:len(ins) - 2]
+    return batched
 
 
 def merged_rows(var, grad, indices) -> tuple[np.ndarray, np.ndarray]:
@@ -96,11 +119,11 @@ def _sparse_apply_adagrad_v2(var, accum, grad, indices, lr=None, epsilon=None,
 
 
 SparseApplyAdagrad = _op("SparseApplyAdagrad", ("var", "accum", "grad", "indices"),
-                         _sparse_apply_adagrad, 2,
+                         _per_example(_sparse_apply_adagrad), 2,
                          {"lr": None, "update_slots": True, "use_locking": False}, 2,
                          _HALF_SINGLE)
 SparseApplyAdagradV2 = _op("SparseApplyAdagradV2", ("var", "accum", "grad", "indices"),
-                           _sparse_apply_adagrad_v2, 2,
+                           _per_example(_sparse_apply_adagrad_v2), 2,
                            {"lr": None, "epsilon": None, "use_locking": False,
                             "update_slots": True}, 2, _HALF_SINGLE)
 
@@ -130,7 +153,7 @@ def _sparse_apply_ftrl(var, accum, linear, grad, indices, lr=None, l1=None, l2=N
 
 _FTRL_ATTRS = {"lr": None, "l1": None, "l2": None, "lr_power": None, "use_locking": False}
 SparseApplyFtrl = _op("SparseApplyFtrl", ("var", "accum", "linear", "grad", "indices"),
-                      _sparse_apply_ftrl, 3, _FTRL_ATTRS, 3)
+                      _per_example(_sparse_apply_ftrl), 3, _FTRL_ATTRS, 3)
 FusedSparseFtrl = _op("FusedSparseFtrl", ("var", "accum", "linear", "grad", "indices"),
                       _fused_sparse_ftrl, 3, _FTRL_ATTRS, 3)
 

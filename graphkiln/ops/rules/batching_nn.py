@@ -25,12 +25,13 @@ NOT_BATCHED.update({
     name: "memory effect (an optimizer update): a vmapped function must be pure "
           "(clear error)"
     for name in ("Adam", "AdamWeightDecay", "ApplyCenteredRMSProp", "ApplyAdamWithAmsgradV2",
-                 "SGD", "ApplyFtrl", "ApplyProximalAdagrad", "SparseApplyAdagrad",
-                 "SparseApplyAdagradV2", "SparseApplyFtrl", "FusedSparseAdam",
+                 "SGD", "ApplyFtrl", "ApplyProximalAdagrad", "FusedSparseAdam",
                  "FusedSparseLazyAdam", "FusedSparseFtrl", "FusedSparseProximalAdagrad")})
+# row updates of weights: each example's indices address its own rows (``batch_rank``)
+ROW_UPDATES = ("SparseApplyAdagrad", "SparseApplyAdagradV2", "SparseApplyFtrl")
 NOT_BATCHED.update({name: "memory effect: the vmap transform writes the caller's weights "
                           "(tests/transforms/test_vmap_weight_updates.py)"
-                    for name in ELEMENTWISE_UPDATES})
+                    for name in ELEMENTWISE_UPDATES + ROW_UPDATES})
 
 
 def _update_rule(opdef):
@@ -65,6 +66,27 @@ def _update_rule(opdef):
 
 for _name in ELEMENTWISE_UPDATES:
     REGISTRY[_name].def_vmap(_update_rule(REGISTRY[_name]))
+
+
+def _row_update_rule(opdef):
+    """Batch a row update (``SparseApplyAdagrad``...) of weights batched on axis 0, as
+    MindSpore does: the gradient rows and indices move to axis 0 (repeated when unbatched)
+    and the op runs once with one more leading batch dimension (``batch_rank``)."""
+    n_refs = len(opdef.ref_inputs)
+
+    def rule(*args, dims, batch_rank=0, **attrs):
+        if any(d != 0 for d in dims[:n_refs]):
+            raise ValueError(f"For '{opdef.name}' under vmap, the weights it updates must be "
+                             f"batched on axis 0, but got axes {list(dims[:n_refs])}.")
+        size = args[0].shape[0]
+        rows = tuple(front(a, d, size) for a, d in zip(args[n_refs:], dims[n_refs:]))
+        out = opdef(*args[:n_refs], *rows, batch_rank=batch_rank + 1, **attrs)
+        return out, tuple(0 for _ in out)
+    return rule
+
+
+for _name in ROW_UPDATES:
+    REGISTRY[_name].def_vmap(_row_update_rule(REGISTRY[_name]))
 
 
 def per_example(opdef, args, dims, attrs):

@@ -766,9 +766,13 @@ def _layer_norm(x, gamma, beta, out, dout, begin_norm_axis=1, begin_params_axis=
     w = _wide(x)
     t = w.dtype
     dy = F.cast(dout[0], t)
-    mean = F.reduce_mean(w, norm_axes, True)
-    xc = F.sub(w, mean)
-    var = F.reduce_mean(F.mul(xc, xc), norm_axes, True)
+    if t is mstype.float32 and isinstance(out, (tuple, list)):  # the forward's statistics
+        mean, var = out[1], out[2]
+        xc = F.sub(w, mean)
+    else:  # (float64: the forward's statistics are rounded to float32)
+        mean = F.reduce_mean(w, norm_axes, True)
+        xc = F.sub(w, mean)
+        var = F.reduce_mean(F.mul(xc, xc), norm_axes, True)
     rstd = F.rsqrt(F.add(var, epsilon))
     xhat = F.mul(xc, rstd)
     dgamma = _sum(F.mul(dy, xhat), param_axes, False)
