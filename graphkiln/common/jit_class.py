@@ -19,7 +19,7 @@ def jit_class(cls):
                         f"{cls}.")
     if getattr(cls, CELL_MARK, False):
         raise TypeError(f"Decorator jit_class is used for user-defined classes and cannot "
-                        f"be used for nn.Cell: {cls.__name__}<>.")
+                        f"be used for nn.Cell: {cls}.")
     setattr(cls, _MARK, True)
     return cls
 

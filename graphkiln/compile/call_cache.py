@@ -7,6 +7,7 @@ a new one is loaded from the persistent compile cache or compiled.
 from __future__ import annotations
 
 import os
+import sys
 import warnings
 import weakref
 from collections import OrderedDict
@@ -24,7 +25,7 @@ from . import compile_cache as cache
 from .arg_keys import has_identity, value_key
 from .cell_state import cell_state, container_guards
 from .compile_call import compile_call
-from .eager_calls import record_compiled_call
+from .eager_calls import check_mutable, record_compiled_call
 from .executable import CompileInfo, Executable
 from .guards import guards_hold
 from .signature import InputSignature
@@ -119,11 +120,11 @@ def _compile_or_load(fn, name, args, kwargs, self_obj, key, leaves) -> Executabl
     cache.announce_forced()
     exe = cache.load(store, entry, self_obj, leaves)
     if exe is not None:
-        print(cache.HIT_MESSAGE)
+        print(cache.HIT_MESSAGE, file=sys.stderr)  # MindSpore logs it
         exe.cell_state = cell_state(self_obj)
         exe.cell_guards = container_guards(self_obj, None)
         return exe
-    print(cache.FORCED_MISS_MESSAGE if cache.forced() else cache.STALE_MESSAGE)
+    print(cache.FORCED_MISS_MESSAGE if cache.forced() else cache.STALE_MESSAGE, file=sys.stderr)
     files = state.begin_files()
     try:
         exe = compile_call(fn, name, args, kwargs, self_obj)
@@ -151,6 +152,24 @@ def call_cache_size() -> int:
     return max(int(raw), 1) if raw.strip().isdigit() else 64
 
 
+def input_leaves(leaves: list) -> list:
+    """The leaves of a call that an executable takes, in order: its Tensors (not
+    Parameters: weights) and its run-time scalars."""
+    return [x for x in leaves if (type(x) is Tensor and not x._is_param) or is_run_time_leaf(x)]
+
+
+def arrays_before(exe: Executable, leaves: list) -> dict:
+    """Copies of the arrays ``exe`` writes in place, as ``(Tensor, copy)`` by the Tensor's
+    id (input Tensors and weights)."""
+    written_inputs, written_weights = exe.writes
+    if not written_inputs and not written_weights:
+        return {}
+    ins = input_leaves(leaves)
+    owners = [ins[i] for i in written_inputs] + [exe.weights[i] for i in written_weights]
+    return {id(x): (x, x._data.copy()) for x in owners
+            if isinstance(x, Tensor) and x._data is not None}
+
+
 class CallCache:
     """Compiled executables of one function (or one cell), by input signature; the least
     recently used go first when there are more than :func:`call_cache_size`."""
@@ -170,22 +189,23 @@ class CallCache:
         on, such as the cell a gradient function differentiates). Inside a PyNative
         gradient that differentiates its arguments or weights, the call is one step of
         the gradient's tape."""
-        if tape.ACTIVE and tape.recording_any((args, kwargs)):
-            return record_compiled_call(self, lambda: self._run(
-                owner, fn, name, args, kwargs, self_obj, signature, cell), fn, name, args,
-                kwargs, self_obj, cell)
-        return self._run(owner, fn, name, args, kwargs, self_obj, signature, cell)
-
-    def _run(self, owner, fn, name: str, args: tuple, kwargs: dict, self_obj, signature,
-             cell):
+        recorded = tape.ACTIVE and tape.recording_any((args, kwargs))
+        if recorded:
+            check_mutable(args, kwargs)
         exe, leaves = self.executable(owner, fn, name, args, kwargs, self_obj, signature,
                                       cell)
+        if recorded:
+            return record_compiled_call(self, lambda: self.call(exe, leaves),
+                                        arrays_before(exe, leaves), fn, name, args, kwargs,
+                                        self_obj, cell)
+        return self.call(exe, leaves)
+
+    def call(self, exe: Executable, leaves: list):
+        """Run ``exe`` on the call's flattened ``leaves``."""
         self.last_exe = exe
         # a Tensor with data, the common leaf, inline
-        inputs = [x._data if type(x) is Tensor and x._data is not None else _run_value(x)
-                  for x in leaves if (type(x) is Tensor and not x._is_param)
-                  or is_run_time_leaf(x)]
-        return exe(inputs)
+        return exe([x._data if type(x) is Tensor and x._data is not None else _run_value(x)
+                    for x in input_leaves(leaves)])
 
     def executable(self, owner, fn, name: str, args: tuple, kwargs: dict, self_obj=None,
                    signature: InputSignature | None = None,

@@ -6,9 +6,10 @@ An entry is found by the function's identity, the input signature, the graph opt
 cell's attributes and weights, and the graphkiln version; it records the source files the
 trace read with their hashes. A later process whose files are unchanged loads the code and
 skips tracing, passes and code generation, printing MindSpore's "Use the compilation cache"
-warning. A missing or stale entry prints MindSpore's "Check the consistency of dependency
-files hash failed" warning and compiles (with ``MS_DEV_FORCE_USE_COMPILE_CACHE`` set, the
-source files are not checked, as MindSpore announces once); a damaged or
+warning (to stderr, where MindSpore logs its warnings). A missing or stale entry prints
+MindSpore's "Check the consistency of dependency files hash failed" warning and compiles
+(with ``MS_DEV_FORCE_USE_COMPILE_CACHE`` set, the source files are not checked, as
+MindSpore announces once); a damaged or
 foreign one is reported, discarded and rebuilt. Writes are atomic (temp file + rename).
 """
 from __future__ import annotations
@@ -34,7 +35,7 @@ from . import entry_store
 from .executable import CompileInfo, Executable
 from .guards import guards_hold
 
-FORMAT = 3  # 3: buffer pools are views into one packed arena
+FORMAT = 4  # 3: buffer pools are views into one packed arena; 4: the arrays a run writes
 STALE_MESSAGE = ("Warning: Check the consistency of dependency files hash failed. "
                  "Execute all the compilation actions.")
 HIT_MESSAGE = ("Warning: Use the compilation cache and execute the backend actions only. Be "
@@ -63,7 +64,7 @@ def announce_forced() -> None:
     """Print :data:`FORCE_MESSAGE` once per process when :func:`forced`."""
     if forced() and not _announced:
         _announced.append(True)
-        print(FORCE_MESSAGE)
+        print(FORCE_MESSAGE, file=sys.stderr)
 
 
 def directory() -> str:
@@ -226,12 +227,13 @@ def load(store: entry_store.EntryStore, name: str, cell, leaves):
                      info)
     exe.use_code(gen)
     exe.guards = entry["guards"]
+    exe.writes = entry["writes"]
     return exe
 
 
 _FIELDS = {"format": int, "name": str, "source": str, "code": bytes, "spec": dict,
            "entry": str, "filename": str, "ir": bytes, "weights": list, "slots": list,
-           "out_leaves": list, "deps": list, "guards": tuple}
+           "out_leaves": list, "deps": list, "guards": tuple, "writes": tuple}
 
 
 def _check_entry(entry) -> None:
@@ -295,7 +297,7 @@ def store(store: entry_store.EntryStore, name: str, exe, deps: set) -> None:
         "out_tree": exe.out_tree, "out_leaves": list(exe.out_leaves),
         "slots": list(exe.out_slots),
         "deps": sorted((d, _file_hash(d)) for d in deps if _file_hash(d) is not None),
-        "guards": tuple(exe.guards),
+        "guards": tuple(exe.guards), "writes": exe.writes,
     }
     try:
         _SharedConstants(ir, gen.spec).dump(encode(exe.info.graph))

@@ -33,7 +33,7 @@ from ..ir.anf import FuncGraph
 from ..ir.verify import verify
 from ..passes.pipeline import PassContext, optimize, record_stage
 from .cell_state import cell_state, container_guards, instance_guards
-from .executable import CompileInfo, Executable
+from .executable import CompileInfo, Executable, written_arrays
 from .guards import attribute_guards, snapshot
 
 
@@ -303,6 +303,7 @@ def _compile_call(fn, name: str, args: tuple, kwargs: dict, self_obj) -> Executa
     info = CompileInfo(name, ctx.records, t1 - t0, t3 - t2, t3 - t0, graph, generated.source)
     exe = Executable(pyfn, weights, out_tree, out_leaves, slots, info)
     exe.use_code(generated)
+    exe.writes = written_arrays(graph)
     exe.guards, exe.cell_guards = snapshot(
         functions, type(self_obj) if self_obj is not None else None, run_time_writes.ids)
     exe.cell_guards += attribute_guards(run_time_writes.attributes.values(), functions)

@@ -6,6 +6,7 @@ backward pass is that ``bprop``, run eagerly.
 from __future__ import annotations
 
 import weakref
+from contextlib import contextmanager
 
 from ..common.mutable import can_be_mutable, is_mutable
 from ..common.tensor import Tensor
@@ -18,7 +19,7 @@ from ..transforms.autodiff import grad_in_graph
 from .compile_cache import function_identity
 
 
-def _check_mutable(args: tuple, kwargs: dict) -> None:
+def check_mutable(args: tuple, kwargs: dict) -> None:
     """As MindSpore, a compiled call inside a PyNative gradient takes each argument holding
     a differentiated tensor as ``mutable``; one that cannot be is refused."""
     for arg in (*args, *kwargs.values()):
@@ -78,11 +79,13 @@ def _is_input(x) -> bool:
 _VJPS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
-def record_compiled_call(cache, run, fn, name: str, args: tuple, kwargs: dict,
+def record_compiled_call(cache, run, before: dict, fn, name: str, args: tuple, kwargs: dict,
                          self_obj=None, cell=None):
     """``run()`` (the compiled call of ``fn``), recorded on the active tapes as one step
-    whose backward pass runs the compiled gradient of ``fn``."""
-    _check_mutable(args, kwargs)
+    whose backward pass runs the compiled gradient of ``fn``. That recomputes the forward
+    from ``before``, copies of the arrays the call writes in place (inputs, weights) taken
+    before it (by the id of their Tensor: ``(Tensor, array)``), so it sees what the call
+    saw and the writes happen once."""
     with tp.paused():
         out = run()
     weights = {id(w): w for t in tp.mine() for w in t.weights}
@@ -110,10 +113,32 @@ def record_compiled_call(cache, run, fn, name: str, args: tuple, kwargs: dict,
 
     def backward(*ins_out_dout):
         dout = ins_out_dout[-1]
-        return vjp.cache.run(vjp, vjp.traced, f"bprop_{name}", (*args, list(dout)), kwargs,
-                             self_obj, cell=cell)
+        with _restored(before, (args, kwargs)) as (a, k):
+            return vjp.cache.run(vjp, vjp.traced, f"bprop_{name}", (*a, list(dout)), k,
+                                 self_obj, cell=cell)
     tp.record(backward, (*inputs, *weights), outs, {})
     return out
+
+
+@contextmanager
+def _restored(before: dict, call):
+    """The call's ``(args, kwargs)`` with the written input Tensors replaced by copies of
+    their values before the call, and the written weights holding (copies of) theirs until
+    the block ends."""
+    if not before:
+        yield call
+        return
+    leaves, tree = flatten(call)
+    leaves = [Tensor._from_array(before[id(x)][1].copy(), x.dtype)
+              if id(x) in before and not x._is_param else x for x in leaves]
+    weights = [(w, w._data) for w, _ in before.values() if w._is_param]
+    for w, _ in weights:
+        w._data = before[id(w)][1].copy()
+    try:
+        yield unflatten(tree, leaves)
+    finally:
+        for w, data in weights:
+            w._data = data
 
 
 def record_custom_bprop(cell, args: tuple, kwargs: dict):

@@ -16,7 +16,7 @@ from ..common.tensor import Tensor
 from ..errors import SourceLoc, user_frames_only, with_location
 from ..frontend.pytree import unflatten
 from ..ir.abstract import AbstractScalar, AbstractSequence, AbstractTensor
-from ..ir.anf import FuncGraph, all_graphs, count_nodes, iter_nodes
+from ..ir.anf import FuncGraph, Parameter, ValueNode, all_graphs, count_nodes, iter_nodes
 from ..ir.printer import ir_text
 from ..ir.serialize import decode
 
@@ -99,6 +99,29 @@ def at_user_line(exc: Exception, generated_file: str) -> Exception:
     return exc
 
 
+def written_arrays(graph: FuncGraph) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The positions of the inputs and of the weights whose arrays a run of ``graph`` writes
+    in place; a write through an inner graph's parameter (in a tensor ``if`` or loop) may
+    write any of them."""
+    inputs = {id(p): k for k, p in enumerate(graph.params)}
+    weights = {id(p): k for k, p in enumerate(graph.weights)}
+    ins, ws = set(), set()
+    for g, order in iter_nodes(graph):
+        for n in order:
+            fn = n.inputs[0]
+            opdef = getattr(fn.value, "opdef", None) if isinstance(fn, ValueNode) else None
+            if opdef is None or not opdef.side_effect_mem:
+                continue
+            for r in (n.inputs[1 + i] for i in opdef.ref_inputs if i + 1 < len(n.inputs)):
+                if id(r) in inputs:
+                    ins.add(inputs[id(r)])
+                elif id(r) in weights:
+                    ws.add(weights[id(r)])
+                elif g is not graph and isinstance(r, Parameter):
+                    return tuple(inputs.values()), tuple(weights.values())
+    return tuple(sorted(ins)), tuple(sorted(ws))
+
+
 def _output_value(value, abstract):
     """A run-time scalar or Python object as it is; a run-time sequence as a tuple or list
     of Tensors (or numbers)."""
@@ -121,7 +144,7 @@ class Executable:
 
     __slots__ = ("fn", "weights", "out_tree", "out_leaves", "out_slots", "info", "generated",
                  "_single", "guards", "cell_guards", "cell_state", "live_writes", "_timed_fn",
-                 "_constants")
+                 "_constants", "writes")
 
     def __init__(self, fn, weights, out_tree, out_leaves, out_slots, info):
         tune_heap()  # steps reuse their freed intermediates' memory (common/heap.py)
@@ -141,6 +164,8 @@ class Executable:
         self.cell_guards: list = []  # values read from closure cells (this process only)
         self.cell_state = None  # the cell tree it was traced from (compile/cell_state.py)
         self.live_writes = False  # it writes live objects or calls a pyfunc: not stored
+        # positions of the inputs and of the weights whose arrays a run writes in place
+        self.writes: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
         self._timed_fn = None  # the same code with timed kernels, while a Profiler runs
 
     def use_code(self, generated) -> None:

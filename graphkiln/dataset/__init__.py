@@ -16,6 +16,7 @@ from .engine import (
     MnistDataset,
     NumpySlicesDataset,
     PaddedDataset,
+    PKSampler,
     RandomSampler,
     Sampler,
     Schema,
@@ -40,6 +41,7 @@ __all__ = [
     "Cifar10Dataset", "Cifar100Dataset", "ImageFolderDataset", "CSVDataset", "TextFileDataset",
     "TFRecordDataset",
     "MindDataset", "Shuffle", "Sampler", "SequentialSampler", "RandomSampler", "SubsetSampler",
-    "SubsetRandomSampler", "WeightedRandomSampler", "DistributedSampler", "Inter", "Border",
+    "SubsetRandomSampler", "WeightedRandomSampler", "PKSampler", "DistributedSampler", "Inter",
+    "Border",
     "FashionMnistDataset", "KMnistDataset",
 ]

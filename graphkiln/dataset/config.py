@@ -209,6 +209,14 @@ def set_enable_autotune(enable: bool, filepath_prefix: str | None = None) -> Non
         raise TypeError(f"json_filepath must be a str value but was: {filepath_prefix}.")
     if enable and filepath_prefix == "":
         raise RuntimeError("The value of json_filepath cannot be the empty string.")
+    if enable and filepath_prefix:  # where the tuned configuration would be written
+        folder = os.path.dirname(filepath_prefix) or "."
+        if os.path.isdir(filepath_prefix):
+            raise RuntimeError(f"Invalid json_filepath parameter. <{filepath_prefix}> is a "
+                               f"directory, not filename.")
+        if not os.path.isdir(folder):
+            raise RuntimeError(f"Invalid json_filepath parameter. Directory <{folder}> does "
+                               f"not exist.")
     _state["enable_autotune"] = enable
 
 

@@ -347,6 +347,11 @@ class GraphBuilder:
         for r in readers:
             r.set_inputs([copy if inp is node else inp for inp in r.inputs])
         self.u.pending.append(copy)
+        if self.tape is not None:  # autodiff walks the tape backwards: the copy before its readers
+            self.tape.pop()
+            ids = {id(r) for r in readers}
+            first = next((k for k, n in enumerate(self.tape) if id(n) in ids), len(self.tape))
+            self.tape.insert(first, copy)
 
     def is_input_state(self, node: Node) -> bool:
         """True for a Tensor input of this (root) graph (not a weight) or the state of one

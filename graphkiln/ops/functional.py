@@ -602,13 +602,6 @@ def log_softmax(logits, axis=-1) -> Tensor:
     return N.LogSoftmax(logits, axis=axis)
 
 
-def logsumexp(input, axis, keep_dims=False) -> Tensor:
-    """``log(sum(exp(input), axis))``, shifted by the maximum along ``axis`` (no overflow)."""
-    peak = reduce_max(input, axis, True)
-    total = reduce_sum(exp(input - peak), axis, keep_dims)
-    return log(total) + (peak if keep_dims else reduce_max(input, axis, False))
-
-
 def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
     """Normalise over the trailing ``normalized_shape`` dimensions; returns ``y`` only."""
     ns = _size(normalized_shape)

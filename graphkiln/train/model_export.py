@@ -42,6 +42,7 @@ def export(net, *inputs, file_name: str, file_format: str, **kwargs) -> None:
     if not inputs or not all(isinstance(x, Tensor) or _tensor_sequence(x) for x in inputs):
         raise TypeError("For 'export', the inputs must be Tensors (or Tensor(shape=..., "
                         "dtype=...) placeholders), or lists or tuples of Tensors.")
+    inputs = tuple(_plain(x) for x in inputs)
     training = getattr(net, "training", None)  # a function has no training flag
     if training is not None:
         net.set_train(False)
@@ -50,6 +51,8 @@ def export(net, *inputs, file_name: str, file_format: str, **kwargs) -> None:
     finally:
         if training is not None:
             net.set_train(training)
+    if hasattr(net, "get_parameters"):
+        _check_own_weights(net, graph)
     weights = {p.weight.name: p.weight.asnumpy() for p in graph.weights}
     if file_format == "MINDIR":
         data, suffix = write_mindir(graph, weights, inputs), ".mindir"
@@ -65,6 +68,28 @@ def export(net, *inputs, file_name: str, file_format: str, **kwargs) -> None:
     if not file_name.endswith(suffix):
         file_name += suffix
     _write_read_only(os.path.realpath(file_name), data)
+
+
+def _plain(x):
+    """An input as the graph takes it: a Parameter given as an input is its value (an input
+    of the graph, not a weight)."""
+    if isinstance(x, (list, tuple)):
+        return type(x)(_plain(e) for e in x)
+    return Tensor(x.asnumpy(), x.dtype) if x._is_param else x
+
+
+def _check_own_weights(net, graph) -> None:
+    """MindSpore exports only the Parameters of ``net``'s cells: one the graph reads from
+    elsewhere (a global) is refused."""
+    own = {id(p) for p in net.get_parameters()}
+    for p in graph.weights:
+        if id(p.weight) not in own:
+            raise ValueError(
+                f"There's a mindspore.Parameter that wasn't created in nn.Cell, and "
+                f"mindspore.export() does not support exporting such Parameters. The "
+                f"parameter name is: {p.weight.name}.\nYou can find the supported syntax "
+                f"range for mindspore.export() at the following link:\n"
+                f"https://www.mindspore.cn/tutorials/zh-CN/master/beginner/save_load.html")
 
 
 def _tensor_sequence(x) -> bool:

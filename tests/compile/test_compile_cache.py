@@ -60,12 +60,14 @@ def _script(tmp_path: Path) -> Path:
 
 def test_second_process_loads_from_cache(tmp_path):
     s, cache = _script(tmp_path), str(tmp_path / "cache")
-    out1, _ = _run(s, "on", cache)
-    assert "Check the consistency of dependency files hash failed" in out1
+    out1, err1 = _run(s, "on", cache)
+    # MindSpore logs its cache warnings (stderr): the program's output stays its own
+    assert "Check the consistency of dependency files hash failed" in err1
+    assert "Check the consistency" not in out1
     assert "RESULT [601.] [2.] False False" in out1
-    out2, _ = _run(s, "on", cache)
-    assert "Check the consistency" not in out2
-    assert "Use the compilation cache and execute the backend actions only" in out2
+    out2, err2 = _run(s, "on", cache)
+    assert "Check the consistency" not in err2
+    assert "Use the compilation cache and execute the backend actions only" in err2
     assert "RESULT [601.] [2.] True True" in out2
     assert "IR 1" in out2  # the graph of a cached entry is still inspectable
 
@@ -74,8 +76,8 @@ def test_a_changed_source_file_recompiles(tmp_path):
     s, cache = _script(tmp_path), str(tmp_path / "cache")
     _run(s, "on", cache)
     s.write_text(SCRIPT.replace("return x - self.w", "return x - self.w * 3"))
-    out, _ = _run(s, "on", cache)
-    assert "Check the consistency" in out and "False False" in out
+    out, err = _run(s, "on", cache)
+    assert "Check the consistency" in err and "False False" in out
 
 
 def test_damaged_entry_is_reported_and_rebuilt(tmp_path):
@@ -93,8 +95,8 @@ def test_damaged_entry_is_reported_and_rebuilt(tmp_path):
 def test_context_wins_over_environment(tmp_path):
     s, cache = _script(tmp_path), tmp_path / "cache"
     env = {"MS_COMPILER_CACHE_ENABLE": "1", "MS_COMPILER_CACHE_PATH": str(cache)}
-    out, _ = _run(s, "off", env=env)  # environment alone turns it on
-    assert "Check the consistency" in out and cache.exists()
+    _, err = _run(s, "off", env=env)  # environment alone turns it on
+    assert "Check the consistency" in err and cache.exists()
     out, _ = _run(s, "on", str(tmp_path / "other"), env=env)
     assert (tmp_path / "other").exists()
 
@@ -160,11 +162,11 @@ def test_cells_with_primitive_attributes_and_forced_use(tmp_path):
     assert "RESULT 12.0 True" in out
     s.write_text(PRIM_SCRIPT + "\n# edited\n")
     forced = {**env, "MS_DEV_FORCE_USE_COMPILE_CACHE": "1"}
-    out, _ = _run(s, "x", env=forced)  # the edit is not checked when forced
-    assert "The env MS_DEV_FORCE_USE_COMPILE_CACHE has been set" in out
+    out, err = _run(s, "x", env=forced)  # the edit is not checked when forced
+    assert "The env MS_DEV_FORCE_USE_COMPILE_CACHE has been set" in err
     assert "RESULT 12.0 True" in out
-    out, _ = _run(s, "x", env={**forced, "MS_COMPILER_CACHE_PATH": str(tmp_path / "new")})
-    assert "Failed to load the compilation cache file. Execute all the compilation" in out
+    out, err = _run(s, "x", env={**forced, "MS_COMPILER_CACHE_PATH": str(tmp_path / "new")})
+    assert "Failed to load the compilation cache file. Execute all the compilation" in err
     assert "RESULT 12.0 False" in out
 
 
@@ -211,8 +213,8 @@ def test_compile_without_running_and_a_cell_with_initializers_hits_in_a_new_proc
     assert "COMPILED ('predict', True)" in out1 and "AGAIN ('predict', False) True" in out1
     assert "FROM_CACHE False" in out1
     result = out1.split("RUN ")[1].split()[0]
-    out2, _ = _run(s, cache, "5")
-    assert "Use the compilation cache" in out2 and "FROM_CACHE True" in out2
+    out2, err2 = _run(s, cache, "5")
+    assert "Use the compilation cache" in err2 and "FROM_CACHE True" in out2
     assert out2.split("RUN ")[1].split()[0] == result
     out3, _ = _run(s, cache, "6")
     assert "FROM_CACHE False" in out3

@@ -17,6 +17,7 @@ from .readers import (
 )
 from .samplers import (
     DistributedSampler,
+    PKSampler,
     RandomSampler,
     Sampler,
     SequentialSampler,
@@ -31,7 +32,8 @@ __all__ = [
     "Dataset", "DatasetCache", "DictIterator", "TupleIterator", "MindDataset", "Cifar10Dataset",
     "Cifar100Dataset", "CSVDataset", "ImageFolderDataset", "MnistDataset", "Shuffle",
     "TextFileDataset", "DistributedSampler", "RandomSampler", "Sampler", "SequentialSampler",
-    "SubsetRandomSampler", "SubsetSampler", "WeightedRandomSampler", "GeneratorDataset",
+    "SubsetRandomSampler", "SubsetSampler", "WeightedRandomSampler", "PKSampler",
+    "GeneratorDataset",
     "NumpySlicesDataset", "PaddedDataset", "Schema", "TFRecordDataset", "FashionMnistDataset",
     "KMnistDataset",
 ]

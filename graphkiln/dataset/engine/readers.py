@@ -64,6 +64,17 @@ def _read_idx(path: str, magic: int) -> np.ndarray:
     return body.reshape(dims)
 
 
+def _rows_by_label(labels, column: str, columns: list) -> dict:
+    """label -> its rows, for a ``PKSampler`` over the ``column`` of these labels."""
+    if column not in columns:
+        raise RuntimeError(f"Invalid column name, {column} does not exist in the dataset's "
+                           f"columns {columns}.")
+    rows: dict = {}
+    for i, label in enumerate(np.asarray(labels).tolist()):
+        rows.setdefault(label, []).append(i)
+    return rows
+
+
 class MnistDataset(RandomAccessDataset):
     """MNIST from idx files: ``image`` (28, 28, 1) uint8 and ``label`` uint32."""
 
@@ -109,6 +120,9 @@ class MnistDataset(RandomAccessDataset):
         images, labels = self._load()
         return images[index], labels[index, ...]
 
+    def _class_rows(self, column):
+        return _rows_by_label(self._load()[1], column, ["label"])
+
     def _read_many(self, indices):
         images, labels = self._load()
         return images[indices], labels[indices]
@@ -127,7 +141,7 @@ class _BinaryRecords(RandomAccessDataset):
 
     cheap_reads = True
     label_bytes = 1
-    files: dict = {}
+    markers: dict = {}  # usage -> what the names of its files hold
 
     def __init__(self, dataset_dir, usage=None, num_samples=None, num_parallel_workers=None,
                  shuffle=None, sampler=None, num_shards=None, shard_id=None, cache=None):
@@ -142,11 +156,7 @@ class _BinaryRecords(RandomAccessDataset):
             parts = ["train", "test"] if self.usage == "all" else [self.usage]
             size = self.label_bytes + 3 * 32 * 32
             chunks = []
-            for name in (n for p in parts for n in self.files[p]):
-                path = os.path.join(self.dataset_dir, name)
-                if not os.path.isfile(path):
-                    raise RuntimeError(f"Invalid file, failed to find {type(self).__name__} "
-                                       f"file: {path}.")
+            for path in self._paths(parts):
                 raw = np.fromfile(path, dtype=np.uint8)
                 if raw.size % size:
                     raise RuntimeError(f"Invalid file, {path} is not a CIFAR binary batch: "
@@ -158,12 +168,32 @@ class _BinaryRecords(RandomAccessDataset):
             self._data = (np.ascontiguousarray(images), labels)
         return self._data
 
+    def _paths(self, parts: list) -> list[str]:
+        """As MindSpore's: the ``.bin`` files of the folder whose names hold a part's
+        marker (``data_batch``, ``test_batch``...), in name order."""
+        names = sorted(n for n in os.listdir(self.dataset_dir) if n.endswith(".bin")
+                       and os.path.isfile(os.path.join(self.dataset_dir, n)))
+        if not names:
+            raise RuntimeError(f"Invalid cifar folder, cifar(.bin) files are missing under "
+                               f"{self.dataset_dir}")
+        chosen = [n for n in names if any(self.markers[p] in n for p in parts)]
+        if not chosen:
+            raise RuntimeError(f"Invalid data, {type(self).__name__} API can't read the data "
+                               f"file (interface mismatch or no data found). Check file in "
+                               f"directory:{self.dataset_dir}")
+        return [os.path.join(self.dataset_dir, n) for n in chosen]
+
     def _length(self):
         return len(self._load()[1])
 
     def _read(self, index):
         images, labels = self._load()
         return (images[index], *(labels[index, k, ...] for k in range(self.label_bytes)))
+
+    def _class_rows(self, column):
+        names = self._columns()[1:]
+        k = names.index(column) if column in names else 0
+        return _rows_by_label(self._load()[1][:, k], column, names)
 
     def _read_many(self, indices):
         images, labels = self._load()
@@ -173,7 +203,7 @@ class _BinaryRecords(RandomAccessDataset):
 class Cifar10Dataset(_BinaryRecords):
     """CIFAR-10 binary batches: ``image`` (32, 32, 3) uint8 and ``label`` uint32."""
 
-    files = {"train": [f"data_batch_{i}.bin" for i in range(1, 6)], "test": ["test_batch.bin"]}
+    markers = {"train": "data_batch", "test": "test_batch"}
 
     def _columns(self):
         return ["image", "label"]
@@ -183,7 +213,7 @@ class Cifar100Dataset(_BinaryRecords):
     """CIFAR-100 binary files: ``image``, ``coarse_label`` and ``fine_label``."""
 
     label_bytes = 2
-    files = {"train": ["train.bin"], "test": ["test.bin"]}
+    markers = {"train": "train", "test": "test"}
 
     def _columns(self):
         return ["image", "coarse_label", "fine_label"]
@@ -228,6 +258,9 @@ class ImageFolderDataset(RandomAccessDataset):
         if self.decode:
             data = Decode()(data)
         return data, np.array(label, dtype=np.int32)
+
+    def _class_rows(self, column):
+        return _rows_by_label([label for _, label in self.files], column, ["label"])
 
     def num_classes(self):
         return len(self.class_indexing)

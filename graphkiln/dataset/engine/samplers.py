@@ -6,6 +6,7 @@ from collections.abc import Callable
 import numpy as np
 
 from ..config import get_seed
+from ..stdrandom import MT19937
 
 
 def _check_num_samples(num_samples) -> None:
@@ -96,6 +97,51 @@ class BufferShuffleSampler(RandomSampler):
 
     def indices(self, n, rng):
         return rng.permutation(self.size(n))  # the first rows read, in a random order
+
+
+class PKSampler(Sampler):
+    """``num_val`` rows of every class (classes in label order, or shuffled once), each
+    drawn at random from its class's rows, as MindSpore's: pass ``k`` draws from
+    ``std::mt19937(seed + k)``, the first pass's engine also shuffling the classes. Only
+    sources that know their rows' classes take it (MNIST, CIFAR, ImageFolder)."""
+
+    def __init__(self, num_val: int, num_class=None, shuffle: bool = False,
+                 class_column: str = "label", num_samples: int | None = None):
+        if num_class is not None:
+            raise NotImplementedError("Not supported to specify num_class for PKSampler.")
+        if not isinstance(shuffle, bool):
+            raise TypeError(f"shuffle must be a boolean value but was: {shuffle}.")
+        if not isinstance(class_column, str):
+            raise TypeError(f"class_column must be a str value but was: {class_column}.")
+        if num_samples is not None and (isinstance(num_samples, int) and num_samples < 0):
+            raise ValueError("num_samples exceeds the boundary between 0 and "
+                             "9223372036854775807(INT64_MAX)!")
+        super().__init__(num_samples)
+        self.num_val = num_val
+        self.shuffle = shuffle
+        self.class_column = class_column
+        self.classes: dict | None = None  # label -> its rows, given by the source
+
+    def size(self, n):
+        total = self.num_val * sum(1 for rows in self.classes.values() if rows)
+        return min(self.num_samples or total, total)
+
+    def indices(self, n, rng):
+        return self.draw(int(rng.integers(2**32)), 0)
+
+    def draw(self, seed: int, k: int) -> np.ndarray:
+        """Pass ``k``'s rows from ``seed``."""
+        engine = MT19937(seed)
+        labels = sorted(label for label, rows in self.classes.items() if rows)
+        if self.shuffle:
+            engine.shuffle(labels)
+        if k:
+            engine = MT19937(seed + k)
+        picks = []
+        for i in range(self.size(0)):
+            rows = self.classes[labels[i // self.num_val]]
+            picks.append(rows[engine.uniform_int(0, len(rows) - 1)])
+        return np.array(picks, dtype=np.int64)
 
 
 class MindRecordSampler(RandomSampler):

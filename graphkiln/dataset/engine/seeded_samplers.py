@@ -20,6 +20,8 @@ pass to pass, as MindSpore resets its samplers:
   ``min(rows // files * 4, 10000)`` rows, on one ``std::mt19937_64(seed)`` that runs on
   from pass to pass.
 
+* ``PKSampler``: pass ``k`` draws from ``std::mt19937(seed + k)`` (``PKSampler.draw``);
+
 * ``MindRecordSampler`` (a ``MindDataset``'s shuffle): the previous pass's order shuffled
   again with ``std::minstd_rand0(seed + 1 + k)`` (MindRecord's ``ShardShuffle`` moves its
   seed on before each shuffle).
@@ -39,6 +41,7 @@ from .samplers import (
     BufferShuffleSampler,
     DistributedSampler,
     MindRecordSampler,
+    PKSampler,
     RandomSampler,
     Sampler,
     SubsetRandomSampler,
@@ -107,6 +110,8 @@ def sampler_stream(sampler: Sampler, n: int, seed: int) -> PassStream | None:
         return PassStream(n, lambda: (MT19937_64(seed), None, []),
                           lambda state, k: _read_files(sampler, n, seed, state),
                           lambda state: np.array(state[2], dtype=np.int64))
+    if kind is PKSampler:
+        return PassStream(n, list, lambda _, k: sampler.draw(seed, k), np.array)
     if kind is WeightedRandomSampler:
         return PassStream(n, list, lambda _, k: _weighted(sampler, n, seed), np.array)
     return None

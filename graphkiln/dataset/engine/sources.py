@@ -14,7 +14,7 @@ from ..stdrandom import MT19937
 from .cache import cached_rows, check_cache
 from .column_values import as_column
 from .datasets import Dataset, as_list, check_workers
-from .samplers import select
+from .samplers import PKSampler, select
 from .workers import OpFailed
 
 
@@ -35,6 +35,9 @@ class RandomAccessDataset(Dataset):
         super().__init__((), num_parallel_workers)
         self.sampler = select(sampler, shuffle, num_samples, num_shards, shard_id,
                               self.default_shuffle)
+        if isinstance(self.sampler, PKSampler) and \
+                type(self)._class_rows is RandomAccessDataset._class_rows:
+            raise ValueError(f"{type(self).__name__} doesn't support PKSampler.")
         self.num_shards = num_shards
         self.python_multiprocessing = python_multiprocessing
         self.cache = check_cache(cache)
@@ -46,8 +49,18 @@ class RandomAccessDataset(Dataset):
     def _read(self, index: int) -> tuple:
         raise NotImplementedError
 
+    def _class_rows(self, column: str) -> dict:
+        """Each class's rows (label -> indices) by ``column``, for a ``PKSampler`` (sources
+        that know their classes define it)."""
+
+    def _sampler(self):
+        """The sampler, told the classes' rows first if it samples per class."""
+        if isinstance(self.sampler, PKSampler) and self.sampler.classes is None:
+            self.sampler.classes = self._class_rows(self.sampler.class_column)
+        return self.sampler
+
     def _num_rows(self):
-        return self.sampler.size(self._length())
+        return self._sampler().size(self._length())
 
     def _read_many(self, indices: np.ndarray) -> tuple | None:
         """The rows at ``indices`` stacked per column, for sources holding arrays in memory
@@ -57,7 +70,7 @@ class RandomAccessDataset(Dataset):
     def _indices(self, run) -> np.ndarray:
         """The pass's sampler order, less the rows a resumed run skips by index."""
         n = self._length()
-        indices = run.sampler_indices(self, self.sampler, n)
+        indices = run.sampler_indices(self, self._sampler(), n)
         indices = self.sampler.indices(n, run.rng(self)) if indices is None else indices
         skip = run.inputs_to_skip(self)
         return indices[skip:] if skip else indices

@@ -9,6 +9,7 @@ import numbers
 import numpy as np
 
 from ..transforms.transforms import TensorOperation, TypeCast
+from .pil_ops import adjusted, gamma_adjusted
 from .transforms import (
     _ADJUST,
     Normalize,
@@ -20,7 +21,7 @@ from .transforms import (
     rotated,
     sharpened,
 )
-from .utils import Border, Inter, cv2
+from .utils import Border, Inter, cv2, is_pil
 
 __all__ = [
     "HorizontalFlip", "VerticalFlip", "Crop", "ResizedCrop", "AdjustBrightness",
@@ -102,6 +103,8 @@ class _Adjust(TensorOperation):
         self.factor = _factor(factor, f"{self.kind}_factor")
 
     def _apply(self, img):
+        if is_pil(img):
+            return adjusted(img, self.kind, self.factor)
         img = _uint8_image(img, self.op_name)
         if img.ndim != 3 or img.shape[2] != 3:
             raise RuntimeError(f"{self.op_name}: the image should be <H, W, 3> RGB, got "
@@ -155,6 +158,8 @@ class AdjustGamma(TensorOperation):
         self.gain = float(gain)
 
     def _apply(self, img):
+        if is_pil(img):
+            return gamma_adjusted(img, self.gamma, self.gain)
         img = np.asarray(img)
         if img.dtype != np.uint8:  # floats: (x * gain) ** gamma within [0, 1]
             out = np.power(img.astype(np.float32) * np.float32(self.gain), self.gamma)
@@ -356,7 +361,10 @@ class SlicePatches(TensorOperation):
                      for i in range(nh) for j in range(nw))
 
 
-def _channels(img: np.ndarray, is_hwc: bool, op: str) -> tuple[np.ndarray, int]:
+def _channels(img, is_hwc: bool, op: str) -> tuple[np.ndarray, int]:
+    if is_pil(img):  # MindSpore's Python implementation takes NumPy images only
+        raise TypeError(f"img should be NumPy image. Got {type(img)}")
+    img = np.asarray(img)
     if img.ndim not in (3, 4):
         raise TypeError("img shape should be (H, W, C)/(N, H, W, C)/(C ,H, W)/(N, C, H, W). "
                         f"Got {img.shape}.")
@@ -374,7 +382,7 @@ class RgbToHsv(TensorOperation):
         self.is_hwc = bool(is_hwc)
 
     def _apply(self, img):
-        (r, g, b), axis = _channels(np.asarray(img), self.is_hwc, self.op_name)
+        (r, g, b), axis = _channels(img, self.is_hwc, self.op_name)
         high, low = np.maximum(np.maximum(r, g), b), np.minimum(np.minimum(r, g), b)
         span = high - low
         flat = span == 0
@@ -394,7 +402,7 @@ class HsvToRgb(TensorOperation):
         self.is_hwc = bool(is_hwc)
 
     def _apply(self, img):
-        (h, s, v), axis = _channels(np.asarray(img), self.is_hwc, self.op_name)
+        (h, s, v), axis = _channels(img, self.is_hwc, self.op_name)
         sector = np.trunc(h * 6.0)
         f = h * 6.0 - sector
         p, q, t = v * (1.0 - s), v * (1.0 - s * f), v * (1.0 - s * (1.0 - f))

@@ -1,6 +1,7 @@
 """Ops on PIL images only, as MindSpore's Python implementations: ``FiveCrop``,
 ``TenCrop``, ``Grayscale``, ``RandomGrayscale`` (Python's ``random``, as MindSpore's) and
-``ToNumpy``."""
+``ToNumpy``; and what the colour, contrast and padding ops do to a PIL image (MindSpore
+runs its Python implementations on one, with Pillow, and gives a PIL image back)."""
 from __future__ import annotations
 
 import numbers
@@ -9,7 +10,7 @@ import random
 import numpy as np
 
 from ..transforms.transforms import TensorOperation, check_prob
-from .utils import is_pil, pil_image
+from .utils import Border, is_pil, pil_image, pil_module
 
 __all__ = ["FiveCrop", "TenCrop", "Grayscale", "RandomGrayscale", "ToNumpy"]
 
@@ -19,6 +20,46 @@ def _pil(img, op: str):
         raise TypeError(f"img should be PIL image. Got {type(img)}. Use Decode() for encoded "
                         "data or ToPIL() for decoded data.")
     return img
+
+
+_ENHANCERS = {"brightness": "Brightness", "contrast": "Contrast", "saturation": "Color"}
+
+
+def adjusted(img, kind: str, factor: float):
+    """``AdjustBrightness``/``Contrast``/``Saturation``/``Hue`` of a PIL image."""
+    if kind != "hue":
+        return getattr(pil_module("ImageEnhance"), _ENHANCERS[kind])(img).enhance(factor)
+    if img.mode in ("L", "1", "I", "F"):
+        return img
+    hue, saturation, value = img.convert("HSV").split()
+    shifted = np.array(hue, dtype=np.uint8) + np.uint8(int(factor * 255) % 256)
+    image = pil_image()
+    return image.merge("HSV", (image.fromarray(shifted, "L"), saturation, value)).convert(
+        img.mode)
+
+
+def gamma_adjusted(img, gamma: float, gain: float):
+    """``AdjustGamma`` of a PIL image: MindSpore's Python table on each band."""
+    table = [int((255 + 1 - 1e-3) * gain * pow(x / 255.0, gamma)) for x in range(256)]
+    return img.point(table * len(img.getbands()))
+
+
+def image_ops(name: str, img, *args):
+    """Pillow's ``ImageOps.<name>(img, *args)`` (``autocontrast``, ``equalize``,
+    ``invert``)."""
+    return getattr(pil_module("ImageOps"), name)(img, *args)
+
+
+def padded(img, left: int, top: int, right: int, bottom: int, fill, mode: Border):
+    """``Pad`` of a PIL image: Pillow's border for constant padding, NumPy's other modes."""
+    if mode == Border.CONSTANT:
+        fill = tuple(fill) if isinstance(fill, list) else fill
+        if isinstance(fill, tuple) and img.mode in ("L", "1"):
+            fill = fill[:1]
+        return image_ops("expand", img, (left, top, right, bottom), fill)
+    arr = np.asarray(img)
+    pads = ((top, bottom), (left, right)) + (((0, 0),) if arr.ndim == 3 else ())
+    return pil_image().fromarray(np.pad(arr, pads, mode.value))
 
 
 def _crop_size(size) -> tuple[int, int]:

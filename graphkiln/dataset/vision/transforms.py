@@ -11,6 +11,7 @@ import numpy as np
 
 from ..randomness import draws
 from ..transforms.transforms import TensorOperation, check_prob
+from .pil_ops import image_ops, padded
 from .utils import (
     Border,
     Inter,
@@ -183,6 +184,8 @@ class Pad(TensorOperation):
 
     def _apply(self, img):
         left, top, right, bottom = self.padding
+        if is_pil(img):
+            return padded(img, left, top, right, bottom, self.fill_value, self.padding_mode)
         return _padded(_image(img, "Pad"), top, bottom, left, right, self.fill_value,
                        self.padding_mode)
 
@@ -678,6 +681,8 @@ class Invert(TensorOperation):
     """``255 - image``."""
 
     def _apply(self, img):
+        if is_pil(img):
+            return image_ops("invert", img)
         return 255 - _uint8_image(img, "Invert")
 
 
@@ -685,6 +690,8 @@ class Equalize(TensorOperation):
     """Histogram equalization of each channel (OpenCV's, as MindSpore's)."""
 
     def _apply(self, img):
+        if is_pil(img):
+            return image_ops("equalize", img)
         return _per_channel(_uint8_image(img, "Equalize"), cv2().equalizeHist)
 
 
@@ -701,6 +708,8 @@ class AutoContrast(TensorOperation):
             [ignore] if isinstance(ignore, numbers.Integral) else list(ignore))
 
     def _apply(self, img):
+        if is_pil(img):
+            return image_ops("autocontrast", img, self.cutoff, self.ignore)
         img = _uint8_image(img, "AutoContrast")
         return _per_channel(img, lambda plane: self._table(plane)[plane])
 

@@ -3,6 +3,7 @@ optional image libraries behind them."""
 from __future__ import annotations
 
 import enum
+import importlib
 
 _INSTALL = ("{lib} is needed for mindspore.dataset.vision image operations: "
             "pip install 'graphkiln[dataset]' (or pip install {pip}).")
@@ -25,6 +26,13 @@ def pil_image():
     except ImportError:
         raise ImportError(_INSTALL.format(lib="Pillow", pip="pillow")) from None
     return Image
+
+
+def pil_module(name: str):
+    """Pillow's module ``PIL.<name>`` (``ImageOps``, ``ImageEnhance``...), imported on
+    first use."""
+    pil_image()
+    return importlib.import_module(f"PIL.{name}")
 
 
 def is_pil(x) -> bool:
