@@ -93,6 +93,14 @@ class MinstdRand0:
         u = (self.draw(n) - np.uint64(1)).astype(np.float32) / np.float32(2147483648.0)
         return np.minimum(u, np.nextafter(np.float32(1), np.float32(0)))
 
+    def canonical_doubles(self, n: int) -> np.ndarray:
+        """``uniform_real_distribution<double>(0, 1)``: libstdc++'s ``generate_canonical``
+        takes two outputs per double, ``((a - 1) + (b - 1) r) / r**2`` with
+        ``r = 2**31 - 2``; a result that rounds up to 1 is the largest double below it."""
+        a, b = (self.draw(2 * n) - np.uint64(1)).astype(np.float64).reshape(n, 2).T
+        r = float(_MINSTD_M - 1)
+        return np.minimum((a + b * r) / (r * r), np.nextafter(1.0, 0.0))
+
     def normal_floats(self, n: int) -> np.ndarray:
         """``std::normal_distribution<float>`` (Marsaglia's polar method) for ``n`` draws
         from a fresh distribution: each accepted pair ``(x, y)`` gives ``y m`` then ``x m``

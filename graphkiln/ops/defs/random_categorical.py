@@ -18,6 +18,8 @@ from __future__ import annotations
 import numpy as np
 
 from ...common import dtype as mstype
+from ...common.philox import mix_seeds
+from ...common.std_random import MinstdRand0
 from ...ir.abstract import AbstractScalar, AbstractTensor
 from ...ir.primitive import OpDef
 from ._infer import describe, quiet
@@ -26,59 +28,6 @@ from .nn import next_seed
 _NAME = "RandomCategorical"
 _OUT_TYPES = (mstype.int16, mstype.int32, mstype.int64)
 _LOGIT_TYPES = (mstype.float16, mstype.float32, mstype.float64)
-_MINSTD_MOD = 2**31 - 1
-_MASK32 = 0xFFFFFFFF
-
-
-def _philox_block(counter: list[int], key: list[int]) -> list[int]:
-    """One Philox4x32-10 block (Python ints: four words, no vector needed)."""
-    c, k0, k1 = list(counter), key[0], key[1]
-    for r in range(10):
-        if r:
-            k0, k1 = (k0 + 0x9E3779B9) & _MASK32, (k1 + 0xBB67AE85) & _MASK32
-        p0, p1 = 0xD2511F53 * c[0], 0xCD9E8D57 * c[2]
-        c = [(p1 >> 32) ^ c[1] ^ k0, p1 & _MASK32, (p0 >> 32) ^ c[3] ^ k1, p0 & _MASK32]
-    return c
-
-
-def mixed_seed(global_seed: int, op_seed: int) -> int:
-    """MindSpore's ``random::GetSeed`` for a pair not both 0: the first two words of the
-    Philox block ``(global lo, global hi, op lo, op hi)`` under its fixed key."""
-    g, o = global_seed % 2**64, op_seed % 2**64
-    w = _philox_block([g & _MASK32, g >> 32, o & _MASK32, o >> 32], [0x3EC8F720, 0x02461E29])
-    return (w[1] << 32) | w[0]
-
-
-def _minstd_powers(count: int) -> np.ndarray:
-    """``16807**k mod (2**31 - 1)`` for ``k = 1 .. count`` (uint64), a block at a time: every
-    block is the first one times the power that skips the blocks before it."""
-    block = np.empty(min(count, 1024), np.uint64)
-    p = 1
-    for i in range(len(block)):
-        p = p * 16807 % _MINSTD_MOD
-        block[i] = p
-    parts = [block]
-    step, skip = np.uint64(p), np.uint64(p)  # 16807**len(block)
-    while sum(len(b) for b in parts) < count:
-        parts.append(block * skip % np.uint64(_MINSTD_MOD))
-        skip = np.uint64(int(skip) * int(step) % _MINSTD_MOD)
-    return np.concatenate(parts)[:count]
-
-
-def minstd_canonical(seed: int, count: int) -> np.ndarray:
-    """``count`` draws of ``uniform_real_distribution<double>(0, 1)`` from
-    ``minstd_rand0(seed)``: libstdc++'s ``generate_canonical`` takes two engine outputs
-    per double (``(a + b * r) / r**2`` with ``r = 2**31 - 2``, in double; a result that
-    rounds up to 1 is the largest double below it)."""
-    x0 = np.uint64(seed % _MINSTD_MOD or 1)
-    states = x0 * _minstd_powers(2 * count) % np.uint64(_MINSTD_MOD) if count else \
-        np.zeros(0, np.uint64)
-    outputs = (states - np.uint64(1)).astype(np.float64).reshape(count, 2)
-    r = float(_MINSTD_MOD - 1)
-    u = (outputs[:, 0] + outputs[:, 1] * r) / (r * r)
-    return np.minimum(u, np.nextafter(1.0, 0.0))
-
-
 def _int32(v) -> int:
     """The value as the kernel reads it: the low 32 bits as a signed int."""
     return (int(v) + 2**31) % 2**32 - 2**31
@@ -124,8 +73,8 @@ def _infer(logits, num_sample, seed, dtype=mstype.int64):
 def _draw(logits, num_sample, seed, dtype=mstype.int64):
     t = logits.dtype.type
     seed = _int32(np.ravel(seed)[0])
-    engine_seed = mixed_seed(0, seed) if seed else next_seed()
-    u = minstd_canonical(engine_seed, int(num_sample)).astype(np.float32).astype(t)
+    engine = MinstdRand0(mix_seeds(0, seed) if seed else next_seed())
+    u = engine.canonical_doubles(int(num_sample)).astype(np.float32).astype(t)
     # exp in float of (logit - max) in the logits' dtype; running sums in that dtype
     shifted = (logits - logits.max(axis=1, keepdims=True)).astype(t)
     weights = np.exp(shifted.astype(np.float32)).astype(t)
