@@ -52,6 +52,17 @@ def rng() -> np.random.Generator:
     return _rng
 
 
+def check_seed(name: str, arg: str, v) -> int:
+    """A seed: an int >= 0 (MindSpore's TypeError/ValueError otherwise)."""
+    if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
+        raise TypeError(f"For '{name}', the '{arg}' must be int, but got "
+                        f"'{type(v).__name__}'")
+    if v < 0:
+        raise ValueError(f"For '{name}', the '{arg}' must be int and must >= 0, but got "
+                         f"'{v}' with type 'int'.")
+    return int(v)
+
+
 def graph_seed(op_seed: int | None, kernel_name: str) -> tuple[int, int]:
     """The ``(seed, seed2)`` a random function passes its primitive (MindSpore's
     ``_get_graph_seed``): ``(0, 0)`` when neither the global seed nor ``op_seed`` is set,
@@ -59,12 +70,7 @@ def graph_seed(op_seed: int | None, kernel_name: str) -> tuple[int, int]:
     that starts at ``op_seed``, each modulo ``2**31 - 1``; every call advances the counter,
     and :func:`set_seed` restarts them all."""
     if op_seed is not None:
-        if isinstance(op_seed, bool) or not isinstance(op_seed, (int, np.integer)):
-            raise TypeError(f"For '{kernel_name}', the 'seed' must be int, but got "
-                            f"'{type(op_seed).__name__}'")
-        if op_seed < 0:
-            raise ValueError(f"For '{kernel_name}', the 'seed' must be int and must >= 0, but "
-                             f"got '{op_seed}' with type 'int'.")
+        check_seed(kernel_name, "seed", op_seed)
     global_seed = _DEFAULT_GRAPH_SEED if _seed == 0 else (_seed or 0)
     op_seed = int(op_seed or 0)
     if global_seed == 0 and op_seed == 0:

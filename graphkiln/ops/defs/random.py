@@ -26,6 +26,7 @@ import numpy as np
 
 from ...common import dtype as mstype
 from ...common.philox import philox_uint32, unit_floats
+from ...common.seed import check_seed
 from ...common.std_random import KernelStreams, MinstdRand0, Mt19937, engine_for, size
 from ...ir.abstract import UNKNOWN, AbstractScalar, AbstractTensor, AbstractTuple
 from ...ir.primitive import OpDef
@@ -41,17 +42,6 @@ def generator(seed: int, seed2: int) -> np.random.Generator:
     if seed == 0 and seed2 == 0:
         return np.random.default_rng(next_seed())
     return np.random.default_rng([seed % (1 << 63), seed2 % (1 << 63)])
-
-
-def check_seed(name: str, arg: str, v) -> int:
-    """A seed attribute: an int >= 0 (MindSpore's TypeError/ValueError otherwise)."""
-    if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
-        raise TypeError(f"For '{name}', the '{arg}' must be int, but got "
-                        f"'{type(v).__name__}'")
-    if v < 0:
-        raise ValueError(f"For '{name}', the '{arg}' must be int and must >= 0, but got "
-                         f"'{v}' with type 'int'.")
-    return int(v)
 
 
 def _check_seeds(name: str, seed, seed2) -> None:
