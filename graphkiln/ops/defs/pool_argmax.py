@@ -13,7 +13,7 @@ import graphkiln.ops.windows as W
 from ...common import dtype as mstype
 from ...ir.abstract import AbstractTensor, AbstractTuple
 from ...ir.primitive import OpDef
-from ._infer import FLOATS, quiet, tensor_type
+from ._infer import FLOATS, quiet, shapes_match, tensor_type
 from .conv import spatial
 
 
@@ -126,7 +126,7 @@ def _gg_infer(x, grad, argmax, **attrs):
         if a.ndim != 4:
             raise ValueError(f"For primitive[{_GG}], the dimension of '{arg}' must be 4, but "
                              f"got {a.ndim}.")
-    if tuple(grad.shape) != tuple(x.shape):
+    if not shapes_match(grad.shape, x.shape):
         raise ValueError(f"For primitive[{_GG}], the shape of 'grad' {list(grad.shape)} must "
                          f"be the shape of 'x' {list(x.shape)}.")
     return AbstractTensor(grad.dtype, tuple(argmax.shape))

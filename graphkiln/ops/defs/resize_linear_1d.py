@@ -48,7 +48,7 @@ def _size_width(size) -> int:
         e = size.elements[0]
         return int(e.value) if e.is_known else UNKNOWN_DIM
     if isinstance(size, AbstractTensor) and size.dtype in (mstype.int32, mstype.int64) and \
-            tuple(size.shape) in ((1,), ()):
+            tuple(size.shape) in ((1,), (), (UNKNOWN_DIM,)):
         return UNKNOWN_DIM if size.value is None else int(np.asarray(size.value).reshape(-1)[0])
     raise TypeError(f"For 'ResizeLinear1D', the 'size' must be a 1-element int32/int64 Tensor "
                     f"or a tuple of one int, but got {describe(size)}.")
@@ -94,6 +94,9 @@ def _compute_type(dtype):
 
 @quiet
 def _forward(x, size, coordinate_transformation_mode="align_corners"):
+    if np.size(size) != 1:  # a size Tensor whose length was known only at run time
+        raise ValueError(f"For 'ResizeLinear1D', the 'size' must have one element, but got "
+                         f"{np.size(size)}.")
     width = int(np.asarray(size).reshape(-1)[0])
     if width <= 0:
         raise ValueError(f"For 'ResizeLinear1D', the 'size' must be positive, but got {width}.")
