@@ -45,7 +45,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..ir.abstract import AbstractMonad, AbstractTensor, AbstractTuple
-from ..ir.anf import CNode, FuncGraph
+from ..ir.anf import CNode, FuncGraph, ValueNode
 from ..ir.primitive import MEM_EFFECT, NO_EFFECT, OUT_INPLACE
 from ..passes.load_elim import FRESH_OUTPUT
 
@@ -286,6 +286,8 @@ def _dead_buffer_readers(g, n: CNode, users, writers) -> list[CNode] | None:
     while stack:
         read = stack.pop()
         for u in users.get(id(read), ()):
+            if read is n and _other_result(u):
+                continue  # another array the kernel returns, not its buffer
             if u.prim_name() not in _VIEWS:
                 if not _only_reads(u, read, writers):
                     return None
@@ -296,6 +298,13 @@ def _dead_buffer_readers(g, n: CNode, users, writers) -> list[CNode] | None:
                 seen.add(id(u))
                 stack.append(u)
     return readers or None
+
+
+def _other_result(u: CNode) -> bool:
+    """``u`` takes a result other than the first (the one written into ``out=``) from a
+    kernel with several results."""
+    return u.prim_name() == "TupleGetItem" and isinstance(u.inputs[2], ValueNode) and \
+        u.inputs[2].value != 0
 
 
 def _only_reads(u: CNode, n: CNode, writers: dict) -> bool:

@@ -11,7 +11,7 @@ from contextlib import contextmanager
 
 import numpy as np
 
-from ..backend import fusion
+from ..backend import fusion, sibling_merge
 from ..backend.codegen import generate_code
 from ..common import comm_engine
 from ..common.capture_flags import bytecode_capture, refuse
@@ -287,6 +287,9 @@ def _compile_call(fn, name: str, args: tuple, kwargs: dict, self_obj) -> Executa
     if ctx.verify:
         verify(graph, after="parse")
     optimize(graph, ctx)
+    t = time.perf_counter()
+    changed = sibling_merge.run(graph)
+    record_stage(ctx, graph, "sibling_merge", time.perf_counter() - t, changed)
     if fusion.enabled():
         t = time.perf_counter()
         changed = fusion.run(graph)

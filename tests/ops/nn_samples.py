@@ -168,6 +168,9 @@ def registry_samples(f32) -> dict:
         "SparseSoftmaxCrossEntropyWithLogits": [
             ((g, Tensor(np.array([2, 0], np.int32))), {}),
             ((h16(2, 3), Tensor(np.array([1, 1], np.int64))), {"is_grad": True})],
+        "SparseSoftmaxCrossEntropyWithLogitsGradAndLoss": [
+            ((g, Tensor(np.array([2, 0], np.int32))), {"sens": 2.0}),
+            ((h16(2, 3), Tensor(np.array([1, 1], np.int64))), {})],
         "CheckValid": [((f32(3, 4), Tensor(np.array([3.0, 2.0, 1.5], np.float32))), {})],
         **_update_samples(Parameter, Tensor),
     }

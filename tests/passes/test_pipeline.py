@@ -16,7 +16,7 @@ def test_every_stage_is_recorded_with_counts():
     info = ms.compile_info(small)
     names = [r.name for r in info.records]
     assert names[0] == "parse" and "cse" in names
-    assert names[-3:] == ["load_elim", "fusion", "validate"]
+    assert names[-4:] == ["load_elim", "sibling_merge", "fusion", "validate"]
     assert info.stage("parse").cnodes > info.stage("cse").cnodes
     assert all(r.seconds >= 0 for r in info.records)
 

@@ -15,18 +15,22 @@ import numpy as np
 
 from ...common import dtype as mstype
 from ...ir.abstract import AbstractTensor
-from ...ir.primitive import OpDef
+from ...ir.primitive import OUT_INPLACE, OpDef
 from ._infer import (
     ALL,
     COMPLEX,
     FLOATS,
     SIGNED_INTS,
+    buffer_for,
+    into,
     quiet,
     require_dtype,
     same_type,
+    scratch_like,
     shape,
     shapes_match,
     tensor_type,
+    wide_type,
 )
 from .math import _WIDE_UINTS, erf64, erfc_tail, unary
 
@@ -280,17 +284,38 @@ def _gelu_grad_infer(dy, x, y):
 
 
 @quiet
-def _gelu_grad(dy, x, y):
+def _gelu_grad(dy, x, y, out=None, scratch=None):
     """``dy`` times the derivative of the tanh-approximated GeLU at ``x`` (``y``, the
-    forward's output, is not needed)."""
+    forward's output, is not needed), ``0.5 (1 + t) + 0.5 x (1 - t^2) u'`` with ``u`` the
+    tanh's argument (computed from ``x`` clipped to [-20, 20], as the forward). In place in
+    three scratch arrays, into ``out`` when given (it may be ``dy`` or ``x``)."""
     w, dw = _wide(np.asarray(x)), _wide(np.asarray(dy))
-    t = np.tanh(_SQRT_2_OVER_PI * (w + _GELU_A * w ** 3))
-    du = _SQRT_2_OVER_PI * (1 + 3 * _GELU_A * w * w)
-    return (dw * (0.5 * (1 + t) + 0.5 * w * (1 - t * t) * du)).astype(x.dtype, copy=False)
+    a, b, t = (buffer_for(buf, w) for buf in (scratch or (None,) * 3))
+    c = w.dtype.type
+    np.clip(w, -20, 20, out=a)
+    x2 = np.multiply(a, a, out=b)
+    np.multiply(x2, c(_SQRT_2_OVER_PI * _GELU_A), out=t)
+    t += c(_SQRT_2_OVER_PI)
+    t *= a
+    np.tanh(t, out=t)
+    half_x_du = x2  # 0.5 x u' = x (0.5 sqrt(2/pi) + 1.5 sqrt(2/pi) A x^2)
+    half_x_du *= c(1.5 * _SQRT_2_OVER_PI * _GELU_A)
+    half_x_du += c(0.5 * _SQRT_2_OVER_PI)
+    half_x_du *= w
+    sech2 = np.multiply(t, t, out=a)
+    np.subtract(c(1), sech2, out=sech2)
+    half_x_du *= sech2
+    t *= c(0.5)
+    t += c(0.5)
+    t += half_x_du
+    if out is not None and out.dtype == w.dtype:
+        return np.multiply(t, dw, out=out)
+    return into(out, np.multiply(t, dw, out=t).astype(x.dtype, copy=False))
 
 
 # ``GeLUGrad(dy, x, y)``: the backward of ``GeLU`` (tanh approximation)
-GeLUGrad = OpDef("GeLUGrad", _gelu_grad_infer, _gelu_grad)
+GeLUGrad = OpDef("GeLUGrad", _gelu_grad_infer, _gelu_grad, out_buffer=OUT_INPLACE,
+                 scratch=scratch_like(wide_type, 3))
 
 
 # ------------------------------------------------------------------ outer product

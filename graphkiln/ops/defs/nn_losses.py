@@ -95,18 +95,24 @@ SoftmaxCrossEntropyWithLogits = OpDef("SoftmaxCrossEntropyWithLogits", _softmax_
 _SPARSE_CE = "SparseSoftmaxCrossEntropyWithLogits"
 
 
-def _sparse_ce_infer(features, labels, is_grad=False, sens=1.0):
-    t = tensor_type(_SPARSE_CE, "features", features)
-    require_dtype(_SPARSE_CE, "features", t, FLOATS)
-    require_dtype(_SPARSE_CE, "labels", tensor_type(_SPARSE_CE, "labels", labels),
+def _sparse_ce_type(name: str, features, labels) -> mstype.Type:
+    """The features' float type, after MindSpore's checks of both inputs."""
+    t = tensor_type(name, "features", features)
+    require_dtype(name, "features", t, FLOATS)
+    require_dtype(name, "labels", tensor_type(name, "labels", labels),
                   (mstype.int32, mstype.int64))
     if len(features.shape) < 2:
-        raise ValueError(f"For '{_SPARSE_CE}', the features shape length must be greater "
+        raise ValueError(f"For '{name}', the features shape length must be greater "
                          f"than 1, but got shape {list(features.shape)}.")
     if not shapes_match(labels.shape, features.shape[:-1]):
-        raise ValueError(f"For '{_SPARSE_CE}', the 'labels' must have the shape of "
+        raise ValueError(f"For '{name}', the 'labels' must have the shape of "
                          f"'features' without its last (class) axis, "
                          f"{list(features.shape[:-1])}, but got {list(labels.shape)}.")
+    return t
+
+
+def _sparse_ce_infer(features, labels, is_grad=False, sens=1.0):
+    t = _sparse_ce_type(_SPARSE_CE, features, labels)
     return AbstractTensor(t, features.shape if is_grad else ())
 
 
@@ -116,24 +122,41 @@ def _sparse_ce(features, labels, is_grad=False, sens=1.0, out=None, scratch=None
     features, ``(softmax - one_hot) * sens / N``. One pass each for the maximum, the shift,
     the exponential and the sum (and the gradient's scaling), in the planned ``out=``
     (the gradient) or scratch array (the loss), either of which may be ``features``'."""
-    x = _wide(features)
-    classes = x.shape[-1]
-    label = np.asarray(labels).reshape(-1)
-    _check_labels(label, classes)
-    buf = buffer_for(out if is_grad else scratch and scratch[0], x)
-    shifted = np.subtract(x, x.max(axis=-1, keepdims=True), out=buf)
-    rows = shifted.reshape(-1, classes)
-    at = np.arange(rows.shape[0]), label
-    picked = rows[at]  # (before the exponential overwrites it)
-    e = np.exp(rows, out=rows)
-    total = e.sum(axis=1, keepdims=True)
-    scale = float(sens) / max(rows.shape[0], 1)
+    parts = _SoftmaxParts(features, labels, sens, out if is_grad else scratch and scratch[0])
     if is_grad:
-        e *= scale / total
-        e[at] -= scale
-        return into(out, shifted.astype(features.dtype, copy=False))
-    loss = (np.log(total[:, 0]) - picked).sum(dtype=np.float64) * scale
-    return into(out, np.asarray(loss, features.dtype))
+        return into(out, parts.grad())
+    return into(out, parts.loss())
+
+
+class _SoftmaxParts:
+    """The exponentials of the shifted features (in ``buf`` when it can hold them), their
+    row sums and the shifted features at the labels: what the loss and the gradient share.
+    The loss reads them; :meth:`grad` then overwrites the exponentials."""
+
+    __slots__ = ("dtype", "shifted", "rows", "total", "picked", "at", "scale")
+
+    def __init__(self, features, labels, sens, buf):
+        x = _wide(features)
+        classes = x.shape[-1]
+        label = np.asarray(labels).reshape(-1)
+        _check_labels(label, classes)
+        self.dtype = features.dtype
+        self.shifted = np.subtract(x, x.max(axis=-1, keepdims=True), out=buffer_for(buf, x))
+        self.rows = self.shifted.reshape(-1, classes)
+        self.at = np.arange(self.rows.shape[0]), label
+        self.picked = self.rows[self.at]  # (before the exponential overwrites it)
+        np.exp(self.rows, out=self.rows)
+        self.total = self.rows.sum(axis=1, keepdims=True)
+        self.scale = float(sens) / max(self.rows.shape[0], 1)
+
+    def loss(self) -> np.ndarray:
+        loss = (np.log(self.total[:, 0]) - self.picked).sum(dtype=np.float64) * self.scale
+        return np.asarray(loss, self.dtype)
+
+    def grad(self) -> np.ndarray:
+        self.rows *= self.scale / self.total
+        self.rows[self.at] -= self.scale
+        return self.shifted.astype(self.dtype, copy=False)
 
 
 def _check_labels(label: np.ndarray, classes: int) -> None:
@@ -150,6 +173,30 @@ def _check_labels(label: np.ndarray, classes: int) -> None:
 SparseSoftmaxCrossEntropyWithLogits = OpDef(
     _SPARSE_CE, _sparse_ce_infer, quiet(_sparse_ce), attrs={"is_grad": False, "sens": 1.0},
     out_buffer=OUT_INPLACE, scratch=scratch_like(wide_type))
+
+
+_GRAD_AND_LOSS = "SparseSoftmaxCrossEntropyWithLogitsGradAndLoss"
+
+
+def _sparse_ce_grad_and_loss_infer(features, labels, sens=1.0):
+    t = _sparse_ce_type(_GRAD_AND_LOSS, features, labels)
+    return AbstractTuple([AbstractTensor(t, features.shape), AbstractTensor(t, ())])
+
+
+def _sparse_ce_grad_and_loss(features, labels, sens=1.0, out=None):
+    """``(gradient, loss)`` of :data:`SparseSoftmaxCrossEntropyWithLogits` from one
+    exponential pass, the same bits as its two kernels; the gradient in ``out=``."""
+    parts = _SoftmaxParts(features, labels, sens, out)
+    loss = parts.loss()  # (the gradient overwrites what the loss reads)
+    return into(out, parts.grad()), loss
+
+
+# Made by the backend (``backend/sibling_merge.py``) from a gradient step's loss and
+# gradient kernels on the same features; users never write it.
+SparseSoftmaxCrossEntropyWithLogitsGradAndLoss = OpDef(
+    _GRAD_AND_LOSS, _sparse_ce_grad_and_loss_infer,
+    quiet(_sparse_ce_grad_and_loss), attrs={"sens": 1.0}, out_buffer=OUT_INPLACE,
+    differentiable=False)
 
 
 def check_smooth_l1_beta_type(beta) -> None:

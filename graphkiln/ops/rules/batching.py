@@ -30,6 +30,8 @@ from ..defs.sequence import SEQUENCE_OPS
 # Primitives the transformation itself handles (or refuses), with the reason.
 NOT_BATCHED = {
     "FusedElementwise": "made by the backend's fusion pass after vmap has run",
+    "SparseSoftmaxCrossEntropyWithLogitsGradAndLoss": "made by the backend's sibling merge "
+                                                      "after vmap has run",
     "MakeTuple": "structural: vmap batches a tuple element by element",
     "TupleGetItem": "structural: vmap picks the element and its batch axis",
     "Depend": "structural: vmap batches the value and keeps the ordering edge",
