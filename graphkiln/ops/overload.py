@@ -24,6 +24,7 @@ from ..common.mutable import RUNTIME_SCALARS
 from ..common.symbolic_scalar import SymbolicScalar
 from ..common.tensor import Tensor
 from ..ir import tracing_state
+from .defs.scalar import TensorToScalar
 
 _TYPES = ("Tensor", "number", "int", "float", "bool", "str", "None", "Tuple", "List",
           "mstype", "any")
@@ -78,6 +79,9 @@ class Param:
         if {"number", "Tensor"} <= self.accepted:
             return "Tensor"
         return next(t for t in self.types if t != "None")
+
+
+_INTS = Param("shape", ("int",), True)  # a ``*shape`` argument
 
 
 @dataclass(frozen=True)
@@ -135,24 +139,35 @@ class Signature:
         self._required = tuple((self._slot[p.name], p.name) for p in params if p.required)
         self._accepted = tuple(p.accepted for p in self.positional)
 
-    def matches(self, args: tuple, kwargs: dict) -> bool:
-        """True when the call binds to this signature (as ``check``, but faster)."""
+    def matches(self, args: tuple, kwargs: dict, tag=None) -> bool:
+        """True when the call binds to this signature (as ``check``, but faster), with
+        the argument types ``tag`` gives (:func:`tags`; :func:`number_tags`: 0-D Tensors as
+        numbers)."""
+        tag = tag or tags
         if self.varargs:
-            return self.check(args, kwargs) is None
+            return self.check(args, kwargs, tag) is None
         n = len(args)
         if n > len(self._accepted):
             return False
         for types, v in zip(self._accepted, args):
-            if types.isdisjoint(tags(v)):
+            if types.isdisjoint(tag(v)):
                 return False
         for slot, name in self._required:
             if slot >= n and name not in kwargs:
                 return False
         for k, v in kwargs.items():
             slot = self._slot.get(k)
-            if slot is None or slot < n or self.by_name[k].accepted.isdisjoint(tags(v)):
+            if slot is None or slot < n or self.by_name[k].accepted.isdisjoint(tag(v)):
                 return False
         return True
+
+    def as_bound(self, args: tuple, kwargs: dict) -> tuple:
+        """``(args, kwargs)`` of a call that binds here with 0-D Tensors as numbers, each
+        as its parameter gets it (``_as_number``; ``*shape``'s are ints)."""
+        params = [_INTS] * len(args) if self.varargs and args and \
+            not (len(args) == 1 and isinstance(args[0], (tuple, list))) else self.positional
+        return (tuple(_as_number(v, p) for v, p in zip(args, params)),
+                {k: _as_number(v, self.by_name[k]) for k, v in kwargs.items()})
 
     def text(self, eager: bool = False, name: str = "") -> str:
         """As MindSpore lists it: ``Tensor.max(dim=<int>, keepdim=<bool>)`` (``eager``: as
@@ -165,10 +180,11 @@ class Signature:
             parts.append(f"{p.name}=<{types}>")
         return f'"{self.owner}{name or self.method}({", ".join(parts)})"'
 
-    def check(self, args: tuple, kwargs: dict) -> Failure | None:
+    def check(self, args: tuple, kwargs: dict, tag=None) -> Failure | None:
         """None when ``(args, kwargs)`` binds to this signature, else why not."""
+        tag = tag or tags
         if self.varargs and args:
-            bad = _varargs_failure(self.params[0], args)
+            bad = _varargs_failure(self.params[0], args, tag)
             if bad is not None:
                 return bad
             rest = self.params[1:]
@@ -185,21 +201,22 @@ class Signature:
         if missing:
             return Failure("missing", missing[0].name, count=len(missing))
         for j, (k, v) in enumerate(kwargs.items()):  # keywords first, as MindSpore
-            if not accepts(self.by_name[k].accepted, v):
+            if not accepts(self.by_name[k].accepted, v, tag):
                 return Failure("keyword_type", k, len(args) + j)
         if not self.varargs:
             for i, (p, v) in enumerate(zip(self.positional, args)):
-                if not accepts(p.accepted, v):
+                if not accepts(p.accepted, v, tag):
                     return Failure("positional_type", p.name, i)
         return None
 
 
-def _varargs_failure(p: Param, args: tuple) -> Failure | None:
+def _varargs_failure(p: Param, args: tuple, tag=None) -> Failure | None:
     """``x.reshape(2, 3)`` (ints) or ``x.reshape((2, 3))`` (one value of ``p.types``)."""
-    if len(args) == 1 and accepts(p.accepted, args[0]):
+    tag = tag or tags
+    if len(args) == 1 and accepts(p.accepted, args[0], tag):
         return None
     for i, v in enumerate(args):
-        if not _is_int(v):
+        if "int" not in tag(v):
             return Failure("varargs_type", p.name, i)
     return None
 
@@ -218,6 +235,49 @@ _SCALAR_TAGS = {bool: frozenset({"bool", "int", "number", "any"}),
 _BY_TYPE = {**_SCALAR_TAGS, type(None): frozenset({"None", "any"}),
             str: frozenset({"str", "any"})}
 _ANY = frozenset({"any"})
+_TENSOR_TAGS = frozenset({"Tensor", "any"})
+# a 0-D Tensor, by the kind of its dtype: a bool one is no int (``x.topk(Tensor(True))``
+# fails in MindSpore), an integer one is an int and a float, a float one a float
+_SCALAR_TENSOR_TAGS = {bool: frozenset({"Tensor", "bool", "number", "any"}),
+                       int: frozenset({"Tensor", "int", "float", "number", "any"}),
+                       float: frozenset({"Tensor", "float", "number", "any"}),
+                       None: _TENSOR_TAGS}
+
+
+def _scalar_kind(dtype: mstype.Type):
+    if dtype is mstype.bool_:
+        return bool
+    if dtype.is_int:
+        return int
+    return float if dtype.is_float else None
+
+
+def _is_scalar_tensor(v) -> bool:
+    return isinstance(v, Tensor) and v.shape == ()
+
+
+def number_tags(v) -> frozenset:
+    """:func:`tags`, where a 0-D Tensor is also the number it holds: MindSpore binds a call
+    so when no overload takes its 0-D Tensors as Tensors (``x.topk(Tensor(2))``)."""
+    if _is_scalar_tensor(v):
+        return _SCALAR_TENSOR_TAGS[_scalar_kind(v.dtype)]
+    return tags(v)
+
+
+def _as_number(v, p: Param):
+    """``v`` as the argument ``p`` gets it: a 0-D Tensor where ``p`` converts to a number
+    (it takes no Tensor, or a number first: ``axis: int|Tensor``) becomes its number (a
+    graph's run-time one a mutable number), of ``p``'s type (an integer Tensor for a float
+    parameter: a float), and so do the 0-D Tensors of a sequence of ints
+    (``x.sum((Tensor(0),))``)."""
+    if isinstance(v, (tuple, list)):
+        return type(v)(TensorToScalar(x) if _is_scalar_tensor(x) else x for x in v)
+    if p.main == "Tensor" or not _is_scalar_tensor(v):
+        return v
+    number = TensorToScalar(v)
+    if p.accepted.isdisjoint(("int", "number", "bool")) and isinstance(number, int):
+        return float(number)
+    return number
 
 
 def tags(v) -> frozenset:
@@ -227,7 +287,7 @@ def tags(v) -> frozenset:
         return found
     t = type(v)
     if isinstance(v, Tensor):
-        found = _BY_TYPE[t] = frozenset({"Tensor", "any"})
+        found = _BY_TYPE[t] = _TENSOR_TAGS
     elif t is SymbolicScalar:
         return _SCALAR_TAGS[v.kind]
     elif isinstance(v, (tuple, list)):
@@ -244,9 +304,9 @@ def tags(v) -> frozenset:
     return found or _ANY
 
 
-def accepts(types: frozenset, v) -> bool:
-    """True when ``v`` is of one of ``types``."""
-    return not types.isdisjoint(tags(v))
+def accepts(types: frozenset, v, tag=None) -> bool:
+    """True when ``v`` is of one of ``types`` (as ``tag`` gives them: :func:`tags`)."""
+    return not types.isdisjoint((tag or tags)(v))
 
 
 def describe(v, eager: bool = False) -> str:
@@ -515,25 +575,35 @@ def signatures(method: str, texts: tuple, owner: str = "Tensor.") -> tuple:
 
 
 def _binder(method: str, sigs: tuple, python_worded: bool, eager_name: str):
-    """``bind(args, kwargs)``: returns when the call binds to one of ``sigs``, else raises
+    """``bind(args, kwargs) -> (args, kwargs)``: the call's arguments as the overload it
+    binds to (the first of ``sigs`` that takes them) gets them (see ``_as_number``), else
     MindSpore's TypeError (graph-mode words while a graph is traced, PyNative ones
     otherwise)."""
-    checks = tuple((s.matches, s.needs_args) for s in sigs)
     # the argument types (and keyword names) of calls that bound, where the types alone
-    # decide (``_BY_TYPE``): the next such call binds without matching again
+    # decide (``_BY_TYPE``; a 0-D Tensor's tags depend on its dtype, so a call with one
+    # is never looked up here): the next such call binds without matching again
     bound = set()
 
-    def bind(args: tuple, kwargs: dict) -> None:
+    def bind(args: tuple, kwargs: dict) -> tuple:
         key = (*map(type, args), *kwargs, *map(type, kwargs.values())) if kwargs \
             else tuple(map(type, args))
-        if key in bound:
-            return
-        for check, needs_args in checks:
-            if check(args, kwargs) and (args or not needs_args or tracing_state.current()):
-                if (args or not needs_args) and all(t in _BY_TYPE for t in key[:len(args)]) \
+        numbers = any(_is_scalar_tensor(v) or isinstance(v, (tuple, list)) and
+                      any(_is_scalar_tensor(x) for x in v)
+                      for v in (*args, *kwargs.values()))
+        if key in bound and not numbers:
+            return args, kwargs
+        for s in sigs:
+            if s.matches(args, kwargs) and (args or not s.needs_args
+                                            or tracing_state.current()):
+                if numbers:  # a sequence of ints may hold 0-D Tensors: their numbers
+                    return s.as_bound(args, kwargs)
+                if (args or not s.needs_args) and all(t in _BY_TYPE for t in key[:len(args)]) \
                         and all(type(v) in _BY_TYPE for v in kwargs.values()):
                     bound.add(key)
-                return
+                return args, kwargs
+        for s in sigs if numbers else ():
+            if s.matches(args, kwargs, number_tags):
+                return s.as_bound(args, kwargs)
         eager = tracing_state.current() is None
         raise TypeError(no_match_message(method, sigs, args, kwargs, python_worded, eager,
                                          eager_name))
@@ -555,7 +625,7 @@ def overloaded(method: str, texts: tuple, impl, python_worded: bool = False,
             raise TypeError(f"descriptor '{method}' for 'Tensor' objects doesn't apply to a "
                             f"'{type(self).__name__}' object")
         if not eager_python or tracing_state.current() is not None:
-            bind(args, kwargs)
+            args, kwargs = bind(args, kwargs)
         return impl(self, *args, **kwargs)
 
     call.__name__ = call.__qualname__ = method
@@ -570,7 +640,7 @@ def overloaded_function(name: str, texts: tuple, impl, python_worded: bool = Fal
     bind = _binder(name, signatures(name, texts, ""), python_worded, "")
 
     def call(*args, **kwargs):
-        bind(args, kwargs)
+        args, kwargs = bind(args, kwargs)
         return impl(*args, **kwargs)
 
     call.__name__ = call.__qualname__ = name  # no __wrapped__: graphs must run the check
