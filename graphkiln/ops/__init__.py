@@ -66,6 +66,7 @@ from .custom_reg import CustomRegOp, DataType, custom_info_register  # noqa: F40
 from .defs.collective import ReduceOp
 from .diagonals import *  # noqa: F401,F403
 from .distance import cdist, cosine_similarity, dist  # noqa: F401
+from .dynamic_rnn import DynamicRNN  # noqa: F401
 from .einsum_ops import einsum  # noqa: F401
 from .elementwise import *  # noqa: F401,F403
 from .fft_ops import *  # noqa: F401,F403
