@@ -12,7 +12,8 @@ from .cell import Cell
 
 
 class Embedding(Cell):
-    """A lookup table: ``embedding_table[ids]`` for integer ``ids`` of any shape."""
+    """A lookup table: ``embedding_table[ids]`` for integer ``ids`` of any shape (with
+    ``use_one_hot``, as MindSpore computes it: ``one_hot(ids) @ embedding_table``)."""
 
     def __init__(self, vocab_size: int, embedding_size: int, use_one_hot: bool = False,
                  embedding_table="normal", dtype=mstype.float32, padding_idx=None):
@@ -20,20 +21,21 @@ class Embedding(Cell):
         self.vocab_size = check_positive_int("Embedding", "vocab_size", vocab_size)
         self.embedding_size = check_positive_int("Embedding", "embedding_size",
                                                   embedding_size)
-        if use_one_hot:
-            raise NotImplementedError("For 'Embedding', use_one_hot=True is not supported "
-                                      "yet; the gather form gives the same result.")
-        self.use_one_hot = False
+        if not isinstance(use_one_hot, bool):
+            raise TypeError(f"For 'Embedding', the type of 'use_one_hot' should be 'bool', "
+                            f"but got type '{type(use_one_hot).__name__}'.")
+        self.use_one_hot = use_one_hot
         self.dtype = dtype
         self.padding_idx = padding_idx
         table = _init.initializer(embedding_table, (vocab_size, embedding_size),
                                   mstype.float32)
         if padding_idx is not None:
-            if isinstance(padding_idx, bool) or not isinstance(padding_idx, int) \
-                    or not -vocab_size <= padding_idx < vocab_size:
-                raise ValueError(f"For 'Embedding', the 'padding_idx' must be an int in "
-                                 f"range [{-vocab_size}, {vocab_size}), but got "
-                                 f"{padding_idx}.")
+            if isinstance(padding_idx, bool) or not isinstance(padding_idx, int):
+                raise TypeError(f"For 'Embedding', the 'padding_idx' must be 'int',  but got "
+                                f"'{type(padding_idx).__name__}'.")
+            if not 0 <= padding_idx < vocab_size:
+                raise ValueError(f"For 'Embedding', the 'padding_idx' must be in range of "
+                                 f"[0, {vocab_size}), but got {padding_idx} with type 'int'.")
             arr = table.asnumpy().copy()
             arr[padding_idx] = 0
             table = Tensor._from_array(arr, mstype.float32)
@@ -42,7 +44,11 @@ class Embedding(Cell):
     def construct(self, ids):
         out_shape = tuple(ids.shape) + (self.embedding_size,)
         flat = ops.reshape(ids, (-1,))
-        out = ops.gather(self.embedding_table, flat, 0)
+        if self.use_one_hot:  # MindSpore's form: one-hot rows (of ``dtype``) times the table
+            on, off = Tensor(1.0, self.dtype), Tensor(0.0, self.dtype)
+            out = ops.matmul(ops.one_hot(flat, self.vocab_size, on, off), self.embedding_table)
+        else:
+            out = ops.gather(self.embedding_table, flat, 0)
         return ops.reshape(out, out_shape)
 
     def extra_repr(self) -> str:
