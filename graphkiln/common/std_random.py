@@ -1,12 +1,12 @@
 """The C++ standard-library random engines and distributions MindSpore's CPU random kernels
 draw from, as libstdc++ implements them, vectorised in NumPy.
 
-``StandardNormal`` and ``Dropout`` keep a ``std::minstd_rand0`` (``default_random_engine``),
-``UniformReal`` and ``UniformInt`` a ``std::mt19937``, each seeded once per kernel with
-:func:`graphkiln.common.philox.mix_seeds` of the primitive's two seeds; the engine then
-advances from launch to launch. :class:`KernelStreams` holds those engines for one
-primitive instance or one graph node (one engine per output shape, as MindSpore makes one
-kernel per shape).
+``StandardNormal``, ``StandardLaplace`` and ``Dropout`` keep a ``std::minstd_rand0``
+(``default_random_engine``), ``UniformReal`` and ``UniformInt`` a ``std::mt19937``, each
+seeded once per kernel with :func:`graphkiln.common.philox.mix_seeds` of the primitive's two
+seeds; the engine then advances from launch to launch. :class:`KernelStreams` holds those
+engines for one primitive instance or one graph node (one engine per output shape, as
+MindSpore makes one kernel per shape).
 """
 from __future__ import annotations
 
@@ -100,6 +100,15 @@ class MinstdRand0:
         a, b = (self.draw(2 * n) - np.uint64(1)).astype(np.float64).reshape(n, 2).T
         r = float(_MINSTD_M - 1)
         return np.minimum((a + b * r) / (r * r), np.nextafter(1.0, 0.0))
+
+    def laplace_floats(self, n: int) -> np.ndarray:
+        """MindSpore's ``StandardLaplace``: ``u`` from ``uniform_real_distribution<float>``
+        on ``(-1, 1)`` (``generate_canonical`` times ``1 - lo`` plus ``lo``, in float32,
+        ``lo`` the float after -1), then ``-sign(u) log(1 - |u|)`` in double, to float32."""
+        lo = np.nextafter(np.float32(-1), np.float32(0))
+        u = self.canonical_floats(n) * (np.float32(1) - lo) + lo
+        return (-np.copysign(1.0, u) * np.log(1.0 - np.abs(u.astype(np.float64)))) \
+            .astype(np.float32)
 
     def normal_floats(self, n: int) -> np.ndarray:
         """``std::normal_distribution<float>`` (Marsaglia's polar method) for ``n`` draws

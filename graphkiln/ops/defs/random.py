@@ -4,7 +4,7 @@
 
 ``Bernoulli`` draws MindSpore 2.10 CPU's numbers from a Philox stream keyed by its ``seed``
 (``seed == -1`` with ``offset == 0``: a fresh seed every call). ``StandardNormal``,
-``UniformReal``, ``UniformInt``, ``Multinomial``, ``RandomShuffle`` and
+``StandardLaplace``, ``UniformReal``, ``UniformInt``, ``Multinomial``, ``RandomShuffle`` and
 ``RandomChoiceWithMask`` draw MindSpore 2.10 CPU's numbers too:
 each primitive instance (and each graph node) keeps one engine per output shape, seeded
 from ``(seed, seed2)`` when first used and advancing from call to call
@@ -125,10 +125,17 @@ StandardNormal = OpDef("StandardNormal", _shape_infer("StandardNormal", mstype.f
                        state=KernelStreams)
 UniformReal = OpDef("UniformReal", _shape_infer("UniformReal", mstype.float32), _uniform_real,
                     differentiable=False, pure_eval=False, attrs=_SEEDS, state=KernelStreams)
-StandardLaplace = OpDef(
-    "StandardLaplace", _shape_infer("StandardLaplace", mstype.float32),
-    lambda shape, seed=0, seed2=0: generator(seed, seed2).laplace(0.0, 1.0, _dims(shape))
-    .astype(np.float32), differentiable=False, pure_eval=False, attrs=_SEEDS)
+
+
+def _standard_laplace(shape, seed=0, seed2=0, state=None):
+    dims = _dims(shape)
+    draws = _engine(MinstdRand0, state, seed, seed2, dims).laplace_floats(size(dims))
+    return draws.reshape(dims)
+
+
+StandardLaplace = OpDef("StandardLaplace", _shape_infer("StandardLaplace", mstype.float32),
+                        _standard_laplace, differentiable=False, pure_eval=False, attrs=_SEEDS,
+                        state=KernelStreams)
 
 
 def _uniform_int_infer(shape, minval, maxval, seed=0, seed2=0, state=None):
