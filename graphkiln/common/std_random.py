@@ -11,6 +11,7 @@ MindSpore makes one kernel per shape).
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 
 import numpy as np
 
@@ -204,6 +205,25 @@ class Mt19937:
         w = self.draw(2 * n).astype(np.float64)
         u = (w[0::2] + w[1::2] * 4294967296.0) / 18446744073709551616.0
         return np.minimum(u, np.nextafter(1.0, 0.0))
+
+    def double_stream(self) -> Iterator[float]:
+        """The doubles of :meth:`canonical_doubles`, one at a time, for kernels that take a
+        varying number per output (rejection sampling); closing the iterator leaves the
+        engine just past the last double taken."""
+        block = 64
+        while True:
+            saved = self._rs.get_state()
+            values = self.canonical_doubles(block).tolist()
+            taken = 0
+            try:
+                for u in values:
+                    taken += 1
+                    yield u
+            finally:
+                if taken < len(values):  # closed early: give the rest back
+                    self._rs.set_state(saved)
+                    self.draw(2 * taken)
+            block = min(2 * block, 1 << 16)
 
     def uniform_ints(self, n: int, low: int, high: int) -> np.ndarray:
         """``std::uniform_int_distribution<int>(low, high)`` (inclusive), as MindSpore's

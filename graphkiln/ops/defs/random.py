@@ -4,8 +4,8 @@
 
 ``Bernoulli`` draws MindSpore 2.10 CPU's numbers from a Philox stream keyed by its ``seed``
 (``seed == -1`` with ``offset == 0``: a fresh seed every call). ``StandardNormal``,
-``StandardLaplace``, ``UniformReal``, ``UniformInt``, ``Multinomial``, ``RandomShuffle`` and
-``RandomChoiceWithMask`` draw MindSpore 2.10 CPU's numbers too:
+``StandardLaplace``, ``UniformReal``, ``UniformInt``, ``Multinomial``, ``RandomShuffle``,
+``RandomPoisson`` and ``RandomChoiceWithMask`` draw MindSpore 2.10 CPU's numbers too:
 each primitive instance (and each graph node) keeps one engine per output shape, seeded
 from ``(seed, seed2)`` when first used and advancing from call to call
 (:mod:`graphkiln.common.std_random`); a functional call (no ``state``) starts afresh. With
@@ -21,6 +21,10 @@ The kernels are never folded or merged (``pure_eval=False``), and nothing here i
 differentiable.
 """
 from __future__ import annotations
+
+import contextlib
+import math
+from collections.abc import Iterator
 
 import numpy as np
 
@@ -222,7 +226,7 @@ _POISSON_OUT = (mstype.int64, mstype.int32, mstype.float16, mstype.float32, msty
 _POISSON_RATE = (mstype.float16, mstype.float32, mstype.float64, mstype.int32, mstype.int64)
 
 
-def _poisson_infer(shape, rate, seed=0, seed2=0, dtype=mstype.int64):
+def _poisson_infer(shape, rate, seed=0, seed2=0, dtype=mstype.int64, state=None):
     _check_seeds("RandomPoisson", seed, seed2)
     if dtype not in _POISSON_OUT:
         shown = ", ".join(repr(t) for t in _POISSON_OUT)
@@ -233,16 +237,71 @@ def _poisson_infer(shape, rate, seed=0, seed2=0, dtype=mstype.int64):
     return AbstractTensor(dtype, dims + tuple(rate.shape))
 
 
-def _poisson(shape, rate, seed=0, seed2=0, dtype=mstype.int64):
-    rate = np.asarray(rate, np.float64)
-    dims = _dims(shape) + rate.shape
-    draws = generator(seed, seed2).poisson(np.broadcast_to(np.maximum(rate, 0.0), dims))
-    return draws.astype(dtype.np_dtype)
+def _poisson_count(rate: float, uniform: Iterator[float]) -> float:
+    """One count of MindSpore's RandomPoisson kernel from its uniform doubles: Knuth's
+    product of uniforms below rate 10, else Hörmann's transformed rejection (PTRS)."""
+    if rate < 10.0:
+        limit, prod, x = math.exp(-rate), 1.0, 0.0
+        while True:
+            prod *= next(uniform)
+            if prod <= limit:
+                return x
+            x += 1.0
+    if math.isinf(rate):
+        return math.inf
+    log_rate = math.log(rate)
+    b = 0.931 + 2.53 * math.sqrt(rate)
+    a = -0.059 + 0.02483 * b
+    inv_alpha = 1.1239 + 1.1328 / (b - 3.4)
+    v_r = 0.9277 - 3.6224 / (b - 2.0)
+    while True:
+        u = next(uniform) - 0.5
+        v = next(uniform)
+        u_s = 0.5 - abs(u)
+        if u_s == 0.0:  # k would be -inf: rejected
+            continue
+        k = float(math.floor((2.0 * a / u_s + b) * u + rate + 0.43))
+        if u_s >= 0.07 and v <= v_r:
+            return k
+        if k < 0 or (u_s < 0.013 and v > u_s):
+            continue
+        if math.log(v * inv_alpha / (a / (u_s * u_s) + b)) <= \
+                -rate + k * log_rate - math.lgamma(k + 1.0):
+            return k
+
+
+def _poisson(shape, rate, seed=0, seed2=0, dtype=mstype.int64, state=None):
+    """MindSpore's RandomPoisson kernel: a ``std::mt19937`` seeded with the 64-bit
+    ``mix_seeds(seed, seed2) * 6364136223846793005 + 0xda3e39cb94b95bdb`` (its low 32
+    bits), one count per output from ``uniform_real_distribution<double>``, all the draws
+    of each rate (the last axes) before those of the next."""
+    rates = np.asarray(rate).astype(np.float64)
+    if np.isnan(rates).any():  # MindSpore's kernel loops forever on a NaN rate
+        raise ValueError("For 'RandomPoisson', the 'rate' must not contain NaN.")
+    dims = _dims(shape) + rates.shape
+    out = np.empty((size(dims) // max(rates.size, 1), rates.size), np.float64)
+    if out.size:
+        engine = _engine(_PoissonMt19937, state, seed, seed2, dims)
+        with contextlib.closing(engine.double_stream()) as uniform:
+            for i, r in enumerate(rates.reshape(-1).tolist()):
+                out[:, i] = [_poisson_count(r, uniform) for _ in range(len(out))]
+    if not dtype.is_float:  # Eigen's integer "infinity" is 0
+        out[np.isinf(out)] = 0
+    return out.reshape(dims).astype(dtype.np_dtype)
+
+
+class _PoissonMt19937(Mt19937):
+    """The ``std::mt19937`` of MindSpore's RandomPoisson kernel: its seed goes through one
+    step of Eigen's PCG state (``PCG_XSH_RS_state``) first."""
+
+    def __init__(self, seed: int):
+        super().__init__((seed * 6364136223846793005 + 0xDA3E39CB94B95BDB) & ((1 << 64) - 1))
 
 
 # Poisson counts of rate ``rate`` (its shape appended to ``shape``)
 RandomPoisson = OpDef("RandomPoisson", _poisson_infer, _poisson, differentiable=False,
-                      pure_eval=False, attrs={**_SEEDS, "dtype": mstype.int64})
+                      pure_eval=False, attrs={**_SEEDS, "dtype": mstype.int64},
+                      state=KernelStreams)
 
 
 def _gamma_infer(shape, alpha, seed=0, seed2=0):
