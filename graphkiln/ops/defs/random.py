@@ -8,14 +8,13 @@
 ``RandomPoisson`` and ``RandomChoiceWithMask`` draw MindSpore 2.10 CPU's numbers too:
 each primitive instance (and each graph node) keeps one engine per output shape, seeded
 from ``(seed, seed2)`` when first used and advancing from call to call
-(:mod:`graphkiln.common.std_random`); a functional call (no ``state``) starts afresh. With
+(:mod:`graphkiln.common.std_random`); a functional call (no ``state``) starts afresh.
+``RandomGamma`` keeps the position of its Philox stream the same way. With
 ``seed == seed2 == 0`` (MindSpore's unseeded draw, from ``std::random_device``) every call
 takes the next seed of graphkiln's process-wide stream instead (reproducible after
-``graphkiln.set_seed``).
-
-The others draw from NumPy's generators: with ``seed == seed2 == 0`` from the next seed of
-that stream, else the same ``(seed, seed2)`` and shapes give the same draws on every call.
-Shapes, dtypes, ranges and distributions match MindSpore's, the values do not.
+``graphkiln.set_seed``). :func:`generator` is the NumPy generator of the kernels that
+draw NumPy's numbers (shapes, dtypes, ranges and distributions match MindSpore's, the
+values do not).
 
 The kernels are never folded or merged (``pure_eval=False``), and nothing here is
 differentiable.
@@ -29,7 +28,7 @@ from collections.abc import Iterator
 import numpy as np
 
 from ...common import dtype as mstype
-from ...common.philox import philox_uint32, unit_floats
+from ...common.philox import philox_blocks, philox_uint32, unit_doubles, unit_floats
 from ...common.seed import check_seed
 from ...common.std_random import KernelStreams, MinstdRand0, Mt19937, engine_for, size
 from ...ir.abstract import UNKNOWN, AbstractScalar, AbstractTensor, AbstractTuple
@@ -304,24 +303,96 @@ RandomPoisson = OpDef("RandomPoisson", _poisson_infer, _poisson, differentiable=
                       state=KernelStreams)
 
 
-def _gamma_infer(shape, alpha, seed=0, seed2=0):
+def _gamma_infer(shape, alpha, seed=0, seed2=0, state=None):
     _check_seeds("RandomGamma", seed, seed2)
     dims = _shape_tensor("RandomGamma", shape)
     t = _tensor_of("RandomGamma", "alpha", alpha, _FLOAT_TYPES)
     return AbstractTensor(t, dims + tuple(alpha.shape))
 
 
-def _gamma(shape, alpha, seed=0, seed2=0):
+_GAMMA_BLOCKS = 256  # the Philox blocks the kernel sets aside for each output
+_FIRST_BLOCKS = 4  # those computed up front (an output rarely needs more)
+
+
+def _gamma_sample(alpha: float, block) -> float:
+    """One Gamma(alpha, 1) draw of MindSpore's RandomGamma kernel (Marsaglia and Tsang's
+    method, exponential at alpha 1), from the doubles ``block(i)`` of its i-th Philox
+    block; each block gives two uniforms or two Box-Muller normals, the second first."""
+    if abs(alpha - 1.0) <= 1e-14:
+        return -math.log(1.0 - block(0)[1])
+    less = alpha < 1
+    su = alpha + (2.0 / 3 if less else -1.0 / 3)
+    cut = 1.0 / 3 / math.sqrt(su)
+    used, normals, uniforms = 0, [], []
+
+    def uniform() -> float:
+        nonlocal used, uniforms
+        if not uniforms:
+            uniforms = list(block(used))
+            used += 1
+        return uniforms.pop()
+
+    while True:
+        if not normals:
+            d0, d1 = block(used)
+            used += 1
+            r = math.sqrt(-2.0 * math.log(max(d0, 1e-7)))
+            normals = [math.sin(2 * math.pi * d1) * r, math.cos(2 * math.pi * d1) * r]
+        x = normals.pop()
+        v = 1 + cut * x
+        if v <= 0:
+            continue
+        v = v * v * v
+        u = uniform()
+        if u < 1 - 0.0331 * (x * x) * (x * x) or \
+                (math.log(u) if u > 0 else -math.inf) < 0.5 * x * x + su * (1 - v + math.log(v)):
+            res = su * v
+            if less:
+                res *= math.pow(uniform(), 1 / alpha if alpha else math.inf)
+            return res
+
+
+def _gamma(shape, alpha, seed=0, seed2=0, state=None):
+    """MindSpore's RandomGamma kernel: Philox keyed by ``seed`` (the counter's high half
+    ``seed2``); each launch sets aside 256 blocks per output, from where the last launch
+    of the primitive (or graph node) stopped, and output ``i`` (the draws of each alpha in
+    turn) starts at its ``256 i``-th block."""
     alpha = np.asarray(alpha)
+    values = alpha.astype(np.float64).reshape(-1)
+    if not (values >= 0).all():  # MindSpore's kernel loops forever on NaN or alpha < -2/3
+        raise ValueError("For 'RandomGamma', the 'alpha' must be non-negative numbers.")
     dims = _dims(shape) + alpha.shape
-    draws = generator(seed, seed2).standard_gamma(np.broadcast_to(alpha.astype(np.float64),
-                                                                  dims))
-    return draws.astype(alpha.dtype)
+    n = size(dims)
+    per_alpha = n // max(values.size, 1)
+    if seed == 0 and seed2 == 0:
+        seed, seed2, position = next_seed(), next_seed(), [0]
+    else:
+        position = [0] if state is None else state.slot(("RandomGamma", seed, seed2, dims),
+                                                        lambda: [0])
+    base = position[0]
+    position[0] += n * _GAMMA_BLOCKS
+    starts = base + _GAMMA_BLOCKS * np.arange(n, dtype=np.uint64)
+    first = _block_doubles(seed, seed2, (starts[:, None] + np.arange(
+        _FIRST_BLOCKS, dtype=np.uint64)).reshape(-1)).reshape(n, _FIRST_BLOCKS, 2).tolist()
+    out = np.empty((values.size, per_alpha), np.float64)
+    for i in range(n):
+        def block(k: int, i=i) -> list:
+            if k < _FIRST_BLOCKS:
+                return first[i][k]
+            return _block_doubles(seed, seed2, [int(starts[i]) + k])[0].tolist()
+        out.flat[i] = _gamma_sample(float(values[i // per_alpha]), block)
+    return out.T.reshape(dims).astype(alpha.dtype)
+
+
+def _block_doubles(key: int, counter_hi: int, index) -> np.ndarray:
+    """The two doubles in [0, 1) of each Philox block numbered ``index``: ``(n, 2)``."""
+    w = philox_blocks(key, counter_hi, index)
+    return np.stack([unit_doubles(w[:, 0], w[:, 1]), unit_doubles(w[:, 2], w[:, 3])], 1)
 
 
 # Gamma(alpha, 1) draws (alpha's shape appended to ``shape``)
 RandomGamma = OpDef("RandomGamma", _gamma_infer, _gamma, differentiable=False,
-                    pure_eval=False, attrs=_SEEDS)
+                    pure_eval=False, attrs=_SEEDS, state=KernelStreams)
 
 
 def _choice_infer(input_x, count=256, seed=0, seed2=0, state=None):
