@@ -372,16 +372,43 @@ def _gamma(shape, alpha, seed=0, seed2=0, state=None):
     base = position[0]
     position[0] += n * _GAMMA_BLOCKS
     starts = base + _GAMMA_BLOCKS * np.arange(n, dtype=np.uint64)
-    first = _block_doubles(seed, seed2, (starts[:, None] + np.arange(
-        _FIRST_BLOCKS, dtype=np.uint64)).reshape(-1)).reshape(n, _FIRST_BLOCKS, 2).tolist()
-    out = np.empty((values.size, per_alpha), np.float64)
-    for i in range(n):
-        def block(k: int, i=i) -> list:
+    doubles = _block_doubles(seed, seed2, (starts[:, None] + np.arange(
+        _FIRST_BLOCKS, dtype=np.uint64)).reshape(-1)).reshape(n, _FIRST_BLOCKS, 2)
+    a = values[np.arange(n) // max(per_alpha, 1)]
+    out, rest = _gamma_first_tries(a, doubles)
+    for i, first in zip(rest.tolist(), doubles[rest].tolist()):
+        def block(k: int, i=i, first=first) -> list:
             if k < _FIRST_BLOCKS:
-                return first[i][k]
+                return first[k]
             return _block_doubles(seed, seed2, [int(starts[i]) + k])[0].tolist()
-        out.flat[i] = _gamma_sample(float(values[i // per_alpha]), block)
-    return out.T.reshape(dims).astype(alpha.dtype)
+        out[i] = _gamma_sample(float(a[i]), block)
+    return out.reshape(values.size, per_alpha).T.reshape(dims).astype(alpha.dtype)
+
+
+def _gamma_first_tries(a: np.ndarray, doubles: np.ndarray) -> tuple:
+    """The draws of :func:`_gamma_sample` that its first try accepts by the squeeze test
+    (most of them) and the exponential ones, all at once: the first normal (block 0) and
+    uniforms (block 1); the C library's log, cos and pow through :mod:`math`, the rest
+    IEEE arithmetic. Returns the draws and the indices left for :func:`_gamma_sample`."""
+    out = np.empty(len(a), np.float64)
+    less = a < 1
+    gamma = np.abs(a - 1.0) > 1e-14
+    su = a + np.where(less, 2.0 / 3, -1.0 / 3)
+    cut = 1.0 / 3 / np.sqrt(su)
+    d0, d1 = doubles[:, 0, 0].tolist(), doubles[:, 0, 1].tolist()
+    x = np.array([math.cos(2 * math.pi * q) * math.sqrt(-2.0 * math.log(max(p, 1e-7)))
+                  for p, q in zip(d0, d1)])
+    v = 1 + cut * x
+    v = v * v * v
+    u = doubles[:, 1, 1]
+    done = gamma & (1 + cut * x > 0) & (u < 1 - 0.0331 * (x * x) * (x * x))
+    out[done] = su[done] * v[done]
+    small = np.flatnonzero(done & less)
+    out[small] *= [math.pow(b, 1 / c if c else math.inf)
+                   for b, c in zip(doubles[small, 1, 0].tolist(), a[small].tolist())]
+    exponential = np.flatnonzero(~gamma)
+    out[exponential] = [-math.log(1.0 - q) for q in doubles[exponential, 0, 1].tolist()]
+    return out, np.flatnonzero(~done & gamma)
 
 
 def _block_doubles(key: int, counter_hi: int, index) -> np.ndarray:
