@@ -47,23 +47,36 @@ def _encrypt(words: list, k0: int, k1: int) -> list:
     return words
 
 
-def philox_uint32(seed: int, count: int, offset: int | None = None) -> np.ndarray:
-    """The first ``count`` 32-bit outputs of Philox4x32-10 keyed by ``seed``: block ``j``
-    encrypts the counter ``(j mod 2**32, j >> 32, offset lo, offset hi)`` under the key
-    ``(seed lo, seed hi)`` and gives four outputs. The initializers' streams take
-    ``offset = seed``, the Bernoulli kernel's its ``offset`` attribute."""
-    seed &= (1 << 64) - 1
-    offset = seed if offset is None else offset & ((1 << 64) - 1)
-    lo, hi = seed & 0xFFFFFFFF, seed >> 32
-    blocks = (count + 3) // 4
-    index = np.arange(blocks, dtype=np.uint64)
+def philox_blocks(key: int, counter_hi: int, index: np.ndarray) -> np.ndarray:
+    """The Philox4x32-10 blocks numbered ``index`` as a ``(len(index), 4)`` uint32 array:
+    block ``j`` encrypts the counter ``(j mod 2**32, j >> 32, counter_hi lo, counter_hi hi)``
+    under the key ``(key lo, key hi)``."""
+    key &= (1 << 64) - 1
+    counter_hi &= (1 << 64) - 1
+    index = np.asarray(index, np.uint64)
+    count = len(index)
     words = _encrypt([index.astype(np.uint32), (index >> _32).astype(np.uint32),
-                      np.full(blocks, offset & 0xFFFFFFFF, np.uint32),
-                      np.full(blocks, offset >> 32, np.uint32)], lo, hi)
-    out = np.empty((blocks, 4), np.uint32)
+                      np.full(count, counter_hi & 0xFFFFFFFF, np.uint32),
+                      np.full(count, counter_hi >> 32, np.uint32)], key & 0xFFFFFFFF, key >> 32)
+    out = np.empty((count, 4), np.uint32)
     for i, w in enumerate(words):
         out[:, i] = w
-    return out.reshape(-1)[:count]
+    return out
+
+
+def philox_uint32(seed: int, count: int, offset: int | None = None) -> np.ndarray:
+    """The first ``count`` 32-bit outputs of Philox4x32-10 keyed by ``seed``, the counter's
+    high half ``offset`` (:func:`philox_blocks` from block 0). The initializers' streams
+    take ``offset = seed``, the Bernoulli kernel's its ``offset`` attribute."""
+    offset = seed if offset is None else offset
+    return philox_blocks(seed, offset, np.arange((count + 3) // 4)).reshape(-1)[:count]
+
+
+def unit_doubles(hi: np.ndarray, lo: np.ndarray) -> np.ndarray:
+    """Doubles in [0, 1) from pairs of outputs: the low 20 bits of ``hi`` and all of ``lo``
+    as the mantissa (MindSpore's ``Uint64ToDouble``)."""
+    bits = (hi.astype(np.uint64) & np.uint64(0xFFFFF)) << _32 | lo.astype(np.uint64)
+    return (bits | np.uint64(1023 << 52)).view(np.float64) - 1.0
 
 
 _MIX_KEY = (0x3EC8F720, 0x02461E29)

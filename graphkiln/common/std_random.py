@@ -1,16 +1,17 @@
 """The C++ standard-library random engines and distributions MindSpore's CPU random kernels
 draw from, as libstdc++ implements them, vectorised in NumPy.
 
-``StandardNormal`` and ``Dropout`` keep a ``std::minstd_rand0`` (``default_random_engine``),
-``UniformReal`` and ``UniformInt`` a ``std::mt19937``, each seeded once per kernel with
-:func:`graphkiln.common.philox.mix_seeds` of the primitive's two seeds; the engine then
-advances from launch to launch. :class:`KernelStreams` holds those engines for one
-primitive instance or one graph node (one engine per output shape, as MindSpore makes one
-kernel per shape).
+``StandardNormal``, ``StandardLaplace`` and ``Dropout`` keep a ``std::minstd_rand0``
+(``default_random_engine``), ``UniformReal`` and ``UniformInt`` a ``std::mt19937``, each
+seeded once per kernel with :func:`graphkiln.common.philox.mix_seeds` of the primitive's two
+seeds; the engine then advances from launch to launch. :class:`KernelStreams` holds those
+engines for one primitive instance or one graph node (one engine per output shape, as
+MindSpore makes one kernel per shape).
 """
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 
 import numpy as np
 
@@ -100,6 +101,15 @@ class MinstdRand0:
         a, b = (self.draw(2 * n) - np.uint64(1)).astype(np.float64).reshape(n, 2).T
         r = float(_MINSTD_M - 1)
         return np.minimum((a + b * r) / (r * r), np.nextafter(1.0, 0.0))
+
+    def laplace_floats(self, n: int) -> np.ndarray:
+        """MindSpore's ``StandardLaplace``: ``u`` from ``uniform_real_distribution<float>``
+        on ``(-1, 1)`` (``generate_canonical`` times ``1 - lo`` plus ``lo``, in float32,
+        ``lo`` the float after -1), then ``-sign(u) log(1 - |u|)`` in double, to float32."""
+        lo = np.nextafter(np.float32(-1), np.float32(0))
+        u = self.canonical_floats(n) * (np.float32(1) - lo) + lo
+        return (-np.copysign(1.0, u) * np.log(1.0 - np.abs(u.astype(np.float64)))) \
+            .astype(np.float32)
 
     def normal_floats(self, n: int) -> np.ndarray:
         """``std::normal_distribution<float>`` (Marsaglia's polar method) for ``n`` draws
@@ -195,6 +205,25 @@ class Mt19937:
         w = self.draw(2 * n).astype(np.float64)
         u = (w[0::2] + w[1::2] * 4294967296.0) / 18446744073709551616.0
         return np.minimum(u, np.nextafter(1.0, 0.0))
+
+    def double_stream(self) -> Iterator[float]:
+        """The doubles of :meth:`canonical_doubles`, one at a time, for kernels that take a
+        varying number per output (rejection sampling); closing the iterator leaves the
+        engine just past the last double taken."""
+        block = 64
+        while True:
+            saved = self._rs.get_state()
+            values = self.canonical_doubles(block).tolist()
+            taken = 0
+            try:
+                for u in values:
+                    taken += 1
+                    yield u
+            finally:
+                if taken < len(values):  # closed early: give the rest back
+                    self._rs.set_state(saved)
+                    self.draw(2 * taken)
+            block = min(2 * block, 1 << 16)
 
     def uniform_ints(self, n: int, low: int, high: int) -> np.ndarray:
         """``std::uniform_int_distribution<int>(low, high)`` (inclusive), as MindSpore's

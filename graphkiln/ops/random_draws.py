@@ -6,8 +6,8 @@
 ``random_``, ``exponential_``, ``bernoulli_`` (also Tensor methods, with ``x.uniform``,
 ``x.bernoulli`` and ``x.random_categorical``). A ``generator`` argument seeds the draw from
 that Generator's state and advances it (in a graph: see ``generator_seed``).
-``randint``, ``randint_like``, ``rand_like`` and ``randn_like`` draw MindSpore's numbers
-(seeded by their own counters of ``graph_seed``), ``bernoulli`` too (its ``seed`` keys the
+``randint``, ``randint_like``, ``rand_like``, ``randn_like`` and ``laplace`` draw MindSpore's
+numbers (seeded by their own counters of ``graph_seed``), ``bernoulli`` too (its ``seed`` keys the
 draws itself); the rest draw NumPy's: shapes, dtypes,
 ranges and distributions match, the values do not."""
 from __future__ import annotations
@@ -153,13 +153,15 @@ def poisson(shape: tuple, mean: Tensor, seed=None) -> Tensor:
 
 
 def laplace(shape: tuple, mean: Tensor, lambda_param: Tensor, seed=None) -> Tensor:
-    """Laplace draws ``mean + lambda_param * L`` of shape ``broadcast(shape, mean,
-    lambda_param)``."""
+    """Laplace draws ``L * lambda_param + mean`` of shape ``broadcast(shape, mean,
+    lambda_param)``, ``L`` MindSpore's ``StandardLaplace`` draws of ``shape`` (seeded by
+    ``laplace``'s counter)."""
     _check_shape("laplace", shape)
     mean = _float32_tensor("laplace", "mean", mean)
     lambda_param = _float32_tensor("laplace", "lambda_param", lambda_param)
-    out = np.broadcast_shapes(shape, tuple(mean.shape), tuple(lambda_param.shape))
-    return F.add(F.mul(R.standard_laplace(out, seed), lambda_param), mean)
+    np.broadcast_shapes(shape, tuple(mean.shape), tuple(lambda_param.shape))
+    draws = RD.StandardLaplace(shape, **R.primitive_seeds("laplace", seed))
+    return F.add(F.mul(draws, lambda_param), mean)
 
 
 def random_categorical(logits: Tensor, num_sample: int, seed: int = 0,

@@ -121,3 +121,30 @@ def test_choice_with_mask_gives_true_coordinates_at_any_rank():
     picked = index.asnumpy()[mask.asnumpy()]
     assert len(picked) == x.sum() and x[tuple(picked.T)].all()
     assert len({tuple(p) for p in picked}) == len(picked)
+
+
+def test_rejection_samplers_refuse_what_never_returns_on_mindspore():
+    # MindSpore 2.10's RandomPoisson/RandomGamma CPU kernels loop forever on these
+    shape = Tensor(np.array([3], np.int32))
+    with pytest.raises(ValueError, match="'rate' must not contain NaN"):
+        ops.RandomPoisson(1, 2)(shape, Tensor(np.array([1.0, np.nan], np.float32)))
+    with pytest.raises(ValueError, match="'alpha' must be non-negative"):
+        ops.RandomGamma(1, 2)(shape, Tensor(np.array([1.0, -1.0], np.float32)))
+    with pytest.raises(ValueError, match="'alpha' must be non-negative"):
+        ops.random_gamma(shape, Tensor(np.array([np.nan], np.float32)), seed=3)
+
+
+def test_multinomial_with_replacement_refuses_bad_weights():
+    for w in ([[1.0, -1.0]], [[0.0, 0.0]]):
+        with pytest.raises(ValueError, match="MultinomialWithReplacement"):
+            ops.multinomial_with_replacement(Tensor(np.array(w, np.float32)), 1, 2, 2, True)
+
+
+def test_double_stream_gives_back_what_it_did_not_use():
+    a, b = std_random.Mt19937(77), std_random.Mt19937(77)
+    stream = a.double_stream()
+    taken = [next(stream) for _ in range(70)]  # past the first block of 64
+    stream.close()
+    want = b.canonical_doubles(71)
+    assert taken == want[:70].tolist()
+    assert a.canonical_doubles(1)[0] == want[70]

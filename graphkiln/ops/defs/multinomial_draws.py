@@ -2,20 +2,24 @@
 indices drawn from the (unnormalised) weights of each row of a 1-D or 2-D ``x``.
 
 ``seed`` and ``offset`` are inputs (ints or int Tensors, possibly known only when the graph
-runs), as MindSpore's: the same pair gives the same draws; ``(-1, 0)`` draws fresh ones from
-the process-wide stream (see :mod:`.random`). With replacement each sample inverts the
-cumulative weights at a uniform draw; without, the ``numsamples`` largest Gumbel-perturbed
-log-weights win. The numbers are NumPy's, not MindSpore's; nothing here is differentiable.
+runs), as MindSpore's, and the draws are MindSpore 2.10 CPU's: float32 uniforms (23 bits of
+each output) of a Philox stream keyed by ``seed``, the counter's high half ``offset``
+(``(0, 0)``: fresh seeds from the process-wide stream, see :mod:`.random`). A primitive
+instance or graph node keeps its stream, and the outputs left in its last block, from
+launch to launch while the seeds stay the same (new seeds restart the stream after those
+leftovers); a functional call starts afresh. Nothing here is differentiable.
 """
 from __future__ import annotations
 
 import numpy as np
 
 from ...common import dtype as mstype
+from ...common.philox import philox_blocks, unit_floats
+from ...common.std_random import KernelStreams
 from ...ir.abstract import AbstractScalar, AbstractTensor
 from ...ir.primitive import OpDef
 from ._infer import describe, quiet
-from .random import generator
+from .nn import next_seed
 
 _NAME = "MultinomialWithReplacement"
 _FLOATS = (mstype.float16, mstype.float32, mstype.float64)
@@ -40,7 +44,7 @@ def _check_seed(arg: str, a) -> None:
                     f"{describe(a)}.")
 
 
-def _infer(x, seed, offset, numsamples=1, replacement=False):
+def _infer(x, seed, offset, numsamples=1, replacement=False, state=None):
     if not isinstance(x, AbstractTensor) or x.dtype not in _FLOATS or len(x.shape) not in (1, 2):
         raise ValueError(f"For '{_NAME}', the 'x' must be a 1-D or 2-D float Tensor, but got "
                          f"{describe(x)}.")
@@ -53,26 +57,71 @@ def _infer(x, seed, offset, numsamples=1, replacement=False):
     return AbstractTensor(mstype.int64, tuple(x.shape[:-1]) + (numsamples,))
 
 
+def _uniforms(state, seed: int, offset: int, n: int) -> np.ndarray:
+    """The kernel's next ``n`` uniform floats (see the module docstring)."""
+    kernel = {"seeds": None} if state is None else state.slot(_NAME, lambda: {"seeds": None})
+    if kernel["seeds"] != (seed, offset):
+        kernel["seeds"], kernel["block"] = (seed, offset), 0
+        kernel["key"] = (next_seed(), next_seed()) if (seed, offset) == (0, 0) else \
+            (seed, offset)
+        kernel.setdefault("left", np.empty(0, np.uint32))
+    left = kernel["left"]
+    old = left[:n]
+    fresh = n - len(old)
+    blocks = (fresh + 3) // 4
+    words = philox_blocks(*kernel["key"], np.arange(kernel["block"], kernel["block"] + blocks))
+    words = words.reshape(-1)
+    kernel["block"] += blocks
+    kernel["left"] = np.concatenate([left[len(old):], words[fresh:]])
+    return unit_floats(np.concatenate([old, words[:fresh]]))
+
+
+def _pick(cdf: np.ndarray, r: np.ndarray) -> np.ndarray:
+    """The kernel's inversion of uniforms ``r``: for each, the last category whose running
+    sum is the least one at or above ``r * total`` (categories of weight 0 keep a running
+    sum of 0)."""
+    total = cdf.max(initial=0.0)
+    values = np.unique(cdf)
+    at = np.searchsorted(values, r * total)
+    smallest = np.where(at < len(values), values[np.minimum(at, len(values) - 1)], total)
+    last = np.array([np.flatnonzero(cdf == v)[-1] for v in values])
+    return last[np.searchsorted(values, smallest)]
+
+
+def _running_sums(w: np.ndarray) -> np.ndarray:
+    cdf = np.cumsum(w)
+    return np.where(w != 0, cdf, 0.0)
+
+
 @quiet
-def _draw(x, seed, offset, numsamples=1, replacement=False):
-    p = np.asarray(x, np.float64)
+def _draw(x, seed, offset, numsamples=1, replacement=False, state=None):
+    p = np.asarray(x)
     rows = p.reshape(-1, p.shape[-1])
+    weights = rows.astype(np.float64)
+    if (weights < 0).any():
+        raise ValueError(f"For '{_NAME}', each element of 'x' must be equal or greater than 0.")
+    if (weights.sum(axis=1) <= 0).any():
+        raise ValueError(f"For '{_NAME}', the sum of each row of 'x' must be greater than 0.")
     seed, offset = int(np.ravel(seed)[0]), int(np.ravel(offset)[0])
-    rng = generator(0, 0) if (seed, offset) == (-1, 0) else \
-        np.random.default_rng([seed % (1 << 63), offset % (1 << 63)])
-    if replacement:
-        cdf = np.cumsum(rows / rows.sum(axis=1, keepdims=True), axis=1)
-        u = rng.random((rows.shape[0], numsamples, 1))
-        picked = np.minimum((u > cdf[:, None, :]).sum(axis=2), rows.shape[1] - 1)
-    else:
-        gumbel = -np.log(-np.log(np.maximum(rng.random(rows.shape), 1e-20)))
-        with np.errstate(divide="ignore"):
-            score = np.log(rows) + gumbel
-        picked = np.argsort(-score, axis=1, kind="stable")[:, :numsamples]
-    return picked.astype(np.int64).reshape(p.shape[:-1] + (numsamples,))
+    u = _uniforms(state, seed, offset, len(rows) * numsamples).astype(p.dtype)
+    u = u.astype(np.float64).reshape(len(rows), numsamples)
+    picked = np.empty((len(rows), numsamples), np.int64)
+    for i, w in enumerate(weights):
+        if replacement:
+            picked[i] = _pick(_running_sums(w), u[i])
+            continue
+        zeros = np.flatnonzero(w == 0)
+        w = w.copy()
+        for j in range(numsamples):
+            if j >= len(w) - len(zeros):  # every weight left is 0: those in order
+                picked[i, j] = zeros[j - len(w) + len(zeros)]
+                continue
+            picked[i, j] = _pick(_running_sums(w), u[i, j:j + 1])[0]
+            w[picked[i, j]] = 0.0
+    return picked.reshape(p.shape[:-1] + (numsamples,))
 
 
 MultinomialWithReplacement = OpDef(_NAME, _infer, _draw, differentiable=False,
                                    pure_eval=False,
                                    attrs={"numsamples": 1, "replacement": False},
-                                   check_attrs=_check_attrs)
+                                   check_attrs=_check_attrs, state=KernelStreams)

@@ -4,28 +4,31 @@
 
 ``Bernoulli`` draws MindSpore 2.10 CPU's numbers from a Philox stream keyed by its ``seed``
 (``seed == -1`` with ``offset == 0``: a fresh seed every call). ``StandardNormal``,
-``UniformReal``, ``UniformInt``, ``Multinomial``, ``RandomShuffle`` and
-``RandomChoiceWithMask`` draw MindSpore 2.10 CPU's numbers too:
+``StandardLaplace``, ``UniformReal``, ``UniformInt``, ``Multinomial``, ``RandomShuffle``,
+``RandomPoisson`` and ``RandomChoiceWithMask`` draw MindSpore 2.10 CPU's numbers too:
 each primitive instance (and each graph node) keeps one engine per output shape, seeded
 from ``(seed, seed2)`` when first used and advancing from call to call
-(:mod:`graphkiln.common.std_random`); a functional call (no ``state``) starts afresh. With
+(:mod:`graphkiln.common.std_random`); a functional call (no ``state``) starts afresh.
+``RandomGamma`` keeps the position of its Philox stream the same way. With
 ``seed == seed2 == 0`` (MindSpore's unseeded draw, from ``std::random_device``) every call
 takes the next seed of graphkiln's process-wide stream instead (reproducible after
-``graphkiln.set_seed``).
-
-The others draw from NumPy's generators: with ``seed == seed2 == 0`` from the next seed of
-that stream, else the same ``(seed, seed2)`` and shapes give the same draws on every call.
-Shapes, dtypes, ranges and distributions match MindSpore's, the values do not.
+``graphkiln.set_seed``). :func:`generator` is the NumPy generator of the kernels that
+draw NumPy's numbers (shapes, dtypes, ranges and distributions match MindSpore's, the
+values do not).
 
 The kernels are never folded or merged (``pure_eval=False``), and nothing here is
 differentiable.
 """
 from __future__ import annotations
 
+import contextlib
+import math
+from collections.abc import Iterator
+
 import numpy as np
 
 from ...common import dtype as mstype
-from ...common.philox import philox_uint32, unit_floats
+from ...common.philox import philox_blocks, philox_uint32, unit_doubles, unit_floats
 from ...common.seed import check_seed
 from ...common.std_random import KernelStreams, MinstdRand0, Mt19937, engine_for, size
 from ...ir.abstract import UNKNOWN, AbstractScalar, AbstractTensor, AbstractTuple
@@ -125,10 +128,17 @@ StandardNormal = OpDef("StandardNormal", _shape_infer("StandardNormal", mstype.f
                        state=KernelStreams)
 UniformReal = OpDef("UniformReal", _shape_infer("UniformReal", mstype.float32), _uniform_real,
                     differentiable=False, pure_eval=False, attrs=_SEEDS, state=KernelStreams)
-StandardLaplace = OpDef(
-    "StandardLaplace", _shape_infer("StandardLaplace", mstype.float32),
-    lambda shape, seed=0, seed2=0: generator(seed, seed2).laplace(0.0, 1.0, _dims(shape))
-    .astype(np.float32), differentiable=False, pure_eval=False, attrs=_SEEDS)
+
+
+def _standard_laplace(shape, seed=0, seed2=0, state=None):
+    dims = _dims(shape)
+    draws = _engine(MinstdRand0, state, seed, seed2, dims).laplace_floats(size(dims))
+    return draws.reshape(dims)
+
+
+StandardLaplace = OpDef("StandardLaplace", _shape_infer("StandardLaplace", mstype.float32),
+                        _standard_laplace, differentiable=False, pure_eval=False, attrs=_SEEDS,
+                        state=KernelStreams)
 
 
 def _uniform_int_infer(shape, minval, maxval, seed=0, seed2=0, state=None):
@@ -215,7 +225,7 @@ _POISSON_OUT = (mstype.int64, mstype.int32, mstype.float16, mstype.float32, msty
 _POISSON_RATE = (mstype.float16, mstype.float32, mstype.float64, mstype.int32, mstype.int64)
 
 
-def _poisson_infer(shape, rate, seed=0, seed2=0, dtype=mstype.int64):
+def _poisson_infer(shape, rate, seed=0, seed2=0, dtype=mstype.int64, state=None):
     _check_seeds("RandomPoisson", seed, seed2)
     if dtype not in _POISSON_OUT:
         shown = ", ".join(repr(t) for t in _POISSON_OUT)
@@ -226,36 +236,190 @@ def _poisson_infer(shape, rate, seed=0, seed2=0, dtype=mstype.int64):
     return AbstractTensor(dtype, dims + tuple(rate.shape))
 
 
-def _poisson(shape, rate, seed=0, seed2=0, dtype=mstype.int64):
-    rate = np.asarray(rate, np.float64)
-    dims = _dims(shape) + rate.shape
-    draws = generator(seed, seed2).poisson(np.broadcast_to(np.maximum(rate, 0.0), dims))
-    return draws.astype(dtype.np_dtype)
+def _poisson_count(rate: float, uniform: Iterator[float]) -> float:
+    """One count of MindSpore's RandomPoisson kernel from its uniform doubles: Knuth's
+    product of uniforms below rate 10, else Hörmann's transformed rejection (PTRS)."""
+    if rate < 10.0:
+        limit, prod, x = math.exp(-rate), 1.0, 0.0
+        while True:
+            prod *= next(uniform)
+            if prod <= limit:
+                return x
+            x += 1.0
+    if math.isinf(rate):
+        return math.inf
+    log_rate = math.log(rate)
+    b = 0.931 + 2.53 * math.sqrt(rate)
+    a = -0.059 + 0.02483 * b
+    inv_alpha = 1.1239 + 1.1328 / (b - 3.4)
+    v_r = 0.9277 - 3.6224 / (b - 2.0)
+    while True:
+        u = next(uniform) - 0.5
+        v = next(uniform)
+        u_s = 0.5 - abs(u)
+        if u_s == 0.0:  # k would be -inf: rejected
+            continue
+        k = float(math.floor((2.0 * a / u_s + b) * u + rate + 0.43))
+        if u_s >= 0.07 and v <= v_r:
+            return k
+        if k < 0 or (u_s < 0.013 and v > u_s):
+            continue
+        if math.log(v * inv_alpha / (a / (u_s * u_s) + b)) <= \
+                -rate + k * log_rate - math.lgamma(k + 1.0):
+            return k
+
+
+def _poisson(shape, rate, seed=0, seed2=0, dtype=mstype.int64, state=None):
+    """MindSpore's RandomPoisson kernel: a ``std::mt19937`` seeded with the 64-bit
+    ``mix_seeds(seed, seed2) * 6364136223846793005 + 0xda3e39cb94b95bdb`` (its low 32
+    bits), one count per output from ``uniform_real_distribution<double>``, all the draws
+    of each rate (the last axes) before those of the next."""
+    rates = np.asarray(rate).astype(np.float64)
+    if np.isnan(rates).any():  # MindSpore's kernel loops forever on a NaN rate
+        raise ValueError("For 'RandomPoisson', the 'rate' must not contain NaN.")
+    dims = _dims(shape) + rates.shape
+    out = np.empty((size(dims) // max(rates.size, 1), rates.size), np.float64)
+    if out.size:
+        engine = _engine(_PoissonMt19937, state, seed, seed2, dims)
+        with contextlib.closing(engine.double_stream()) as uniform:
+            for i, r in enumerate(rates.reshape(-1).tolist()):
+                out[:, i] = [_poisson_count(r, uniform) for _ in range(len(out))]
+    if not dtype.is_float:  # Eigen's integer "infinity" is 0
+        out[np.isinf(out)] = 0
+    return out.reshape(dims).astype(dtype.np_dtype)
+
+
+class _PoissonMt19937(Mt19937):
+    """The ``std::mt19937`` of MindSpore's RandomPoisson kernel: its seed goes through one
+    step of Eigen's PCG state (``PCG_XSH_RS_state``) first."""
+
+    def __init__(self, seed: int):
+        super().__init__((seed * 6364136223846793005 + 0xDA3E39CB94B95BDB) & ((1 << 64) - 1))
 
 
 # Poisson counts of rate ``rate`` (its shape appended to ``shape``)
 RandomPoisson = OpDef("RandomPoisson", _poisson_infer, _poisson, differentiable=False,
-                      pure_eval=False, attrs={**_SEEDS, "dtype": mstype.int64})
+                      pure_eval=False, attrs={**_SEEDS, "dtype": mstype.int64},
+                      state=KernelStreams)
 
 
-def _gamma_infer(shape, alpha, seed=0, seed2=0):
+def _gamma_infer(shape, alpha, seed=0, seed2=0, state=None):
     _check_seeds("RandomGamma", seed, seed2)
     dims = _shape_tensor("RandomGamma", shape)
     t = _tensor_of("RandomGamma", "alpha", alpha, _FLOAT_TYPES)
     return AbstractTensor(t, dims + tuple(alpha.shape))
 
 
-def _gamma(shape, alpha, seed=0, seed2=0):
+_GAMMA_BLOCKS = 256  # the Philox blocks the kernel sets aside for each output
+_FIRST_BLOCKS = 4  # those computed up front (an output rarely needs more)
+
+
+def _gamma_sample(alpha: float, block) -> float:
+    """One Gamma(alpha, 1) draw of MindSpore's RandomGamma kernel (Marsaglia and Tsang's
+    method, exponential at alpha 1), from the doubles ``block(i)`` of its i-th Philox
+    block; each block gives two uniforms or two Box-Muller normals, the second first."""
+    if abs(alpha - 1.0) <= 1e-14:
+        return -math.log(1.0 - block(0)[1])
+    less = alpha < 1
+    su = alpha + (2.0 / 3 if less else -1.0 / 3)
+    cut = 1.0 / 3 / math.sqrt(su)
+    used, normals, uniforms = 0, [], []
+
+    def uniform() -> float:
+        nonlocal used, uniforms
+        if not uniforms:
+            uniforms = list(block(used))
+            used += 1
+        return uniforms.pop()
+
+    while True:
+        if not normals:
+            d0, d1 = block(used)
+            used += 1
+            r = math.sqrt(-2.0 * math.log(max(d0, 1e-7)))
+            normals = [math.sin(2 * math.pi * d1) * r, math.cos(2 * math.pi * d1) * r]
+        x = normals.pop()
+        v = 1 + cut * x
+        if v <= 0:
+            continue
+        v = v * v * v
+        u = uniform()
+        if u < 1 - 0.0331 * (x * x) * (x * x) or \
+                (math.log(u) if u > 0 else -math.inf) < 0.5 * x * x + su * (1 - v + math.log(v)):
+            res = su * v
+            if less:
+                res *= math.pow(uniform(), 1 / alpha if alpha else math.inf)
+            return res
+
+
+def _gamma(shape, alpha, seed=0, seed2=0, state=None):
+    """MindSpore's RandomGamma kernel: Philox keyed by ``seed`` (the counter's high half
+    ``seed2``); each launch sets aside 256 blocks per output, from where the last launch
+    of the primitive (or graph node) stopped, and output ``i`` (the draws of each alpha in
+    turn) starts at its ``256 i``-th block."""
     alpha = np.asarray(alpha)
+    values = alpha.astype(np.float64).reshape(-1)
+    if not (values >= 0).all():  # MindSpore's kernel loops forever on NaN or alpha < -2/3
+        raise ValueError("For 'RandomGamma', the 'alpha' must be non-negative numbers.")
     dims = _dims(shape) + alpha.shape
-    draws = generator(seed, seed2).standard_gamma(np.broadcast_to(alpha.astype(np.float64),
-                                                                  dims))
-    return draws.astype(alpha.dtype)
+    n = size(dims)
+    per_alpha = n // max(values.size, 1)
+    if seed == 0 and seed2 == 0:
+        seed, seed2, position = next_seed(), next_seed(), [0]
+    else:
+        position = [0] if state is None else state.slot(("RandomGamma", seed, seed2, dims),
+                                                        lambda: [0])
+    base = position[0]
+    position[0] += n * _GAMMA_BLOCKS
+    starts = base + _GAMMA_BLOCKS * np.arange(n, dtype=np.uint64)
+    doubles = _block_doubles(seed, seed2, (starts[:, None] + np.arange(
+        _FIRST_BLOCKS, dtype=np.uint64)).reshape(-1)).reshape(n, _FIRST_BLOCKS, 2)
+    a = values[np.arange(n) // max(per_alpha, 1)]
+    out, rest = _gamma_first_tries(a, doubles)
+    for i, first in zip(rest.tolist(), doubles[rest].tolist()):
+        def block(k: int, i=i, first=first) -> list:
+            if k < _FIRST_BLOCKS:
+                return first[k]
+            return _block_doubles(seed, seed2, [int(starts[i]) + k])[0].tolist()
+        out[i] = _gamma_sample(float(a[i]), block)
+    return out.reshape(values.size, per_alpha).T.reshape(dims).astype(alpha.dtype)
+
+
+def _gamma_first_tries(a: np.ndarray, doubles: np.ndarray) -> tuple:
+    """The draws of :func:`_gamma_sample` that its first try accepts by the squeeze test
+    (most of them) and the exponential ones, all at once: the first normal (block 0) and
+    uniforms (block 1); the C library's log, cos and pow through :mod:`math`, the rest
+    IEEE arithmetic. Returns the draws and the indices left for :func:`_gamma_sample`."""
+    out = np.empty(len(a), np.float64)
+    less = a < 1
+    gamma = np.abs(a - 1.0) > 1e-14
+    su = a + np.where(less, 2.0 / 3, -1.0 / 3)
+    cut = 1.0 / 3 / np.sqrt(su)
+    d0, d1 = doubles[:, 0, 0].tolist(), doubles[:, 0, 1].tolist()
+    x = np.array([math.cos(2 * math.pi * q) * math.sqrt(-2.0 * math.log(max(p, 1e-7)))
+                  for p, q in zip(d0, d1)])
+    v = 1 + cut * x
+    v = v * v * v
+    u = doubles[:, 1, 1]
+    done = gamma & (1 + cut * x > 0) & (u < 1 - 0.0331 * (x * x) * (x * x))
+    out[done] = su[done] * v[done]
+    small = np.flatnonzero(done & less)
+    out[small] *= [math.pow(b, 1 / c if c else math.inf)
+                   for b, c in zip(doubles[small, 1, 0].tolist(), a[small].tolist())]
+    exponential = np.flatnonzero(~gamma)
+    out[exponential] = [-math.log(1.0 - q) for q in doubles[exponential, 0, 1].tolist()]
+    return out, np.flatnonzero(~done & gamma)
+
+
+def _block_doubles(key: int, counter_hi: int, index) -> np.ndarray:
+    """The two doubles in [0, 1) of each Philox block numbered ``index``: ``(n, 2)``."""
+    w = philox_blocks(key, counter_hi, index)
+    return np.stack([unit_doubles(w[:, 0], w[:, 1]), unit_doubles(w[:, 2], w[:, 3])], 1)
 
 
 # Gamma(alpha, 1) draws (alpha's shape appended to ``shape``)
 RandomGamma = OpDef("RandomGamma", _gamma_infer, _gamma, differentiable=False,
-                    pure_eval=False, attrs=_SEEDS)
+                    pure_eval=False, attrs=_SEEDS, state=KernelStreams)
 
 
 def _choice_infer(input_x, count=256, seed=0, seed2=0, state=None):
