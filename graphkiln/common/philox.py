@@ -47,16 +47,18 @@ def _encrypt(words: list, k0: int, k1: int) -> list:
     return words
 
 
-def philox_uint32(seed: int, count: int, offset: int | None = None) -> np.ndarray:
-    """The first ``count`` 32-bit outputs of Philox4x32-10 keyed by ``seed``: block ``j``
-    encrypts the counter ``(j mod 2**32, j >> 32, offset lo, offset hi)`` under the key
-    ``(seed lo, seed hi)`` and gives four outputs. The initializers' streams take
-    ``offset = seed``, the Bernoulli kernel's its ``offset`` attribute."""
+def philox_uint32(seed: int, count: int, offset: int | None = None,
+                  first_block: int = 0) -> np.ndarray:
+    """``count`` 32-bit outputs of Philox4x32-10 keyed by ``seed``, from block
+    ``first_block`` on: block ``j`` encrypts the counter ``(j mod 2**32, j >> 32, offset lo,
+    offset hi)`` under the key ``(seed lo, seed hi)`` and gives four outputs. The
+    initializers' streams take ``offset = seed``, the Bernoulli kernel's its ``offset``
+    attribute; a kernel that reserves blocks launch by launch starts past the earlier ones."""
     seed &= (1 << 64) - 1
     offset = seed if offset is None else offset & ((1 << 64) - 1)
     lo, hi = seed & 0xFFFFFFFF, seed >> 32
     blocks = (count + 3) // 4
-    index = np.arange(blocks, dtype=np.uint64)
+    index = np.arange(first_block, first_block + blocks, dtype=np.uint64)
     words = _encrypt([index.astype(np.uint32), (index >> _32).astype(np.uint32),
                       np.full(blocks, offset & 0xFFFFFFFF, np.uint32),
                       np.full(blocks, offset >> 32, np.uint32)], lo, hi)
@@ -86,6 +88,14 @@ def unit_floats(bits: np.ndarray) -> np.ndarray:
     ``Uint32ToFloat``)."""
     return ((bits & np.uint32(0x7FFFFF)) | np.uint32(127 << 23)).view(np.float32) - \
         np.float32(1.0)
+
+
+def pair_doubles(bits: np.ndarray) -> np.ndarray:
+    """double ``[0, 1)`` from each pair of outputs ``(a, b)``: the 20 low bits of ``a`` and
+    all of ``b`` as the 52 mantissa bits (MindSpore's ``Uint64ToDouble``, exact)."""
+    a, b = bits[0::2].astype(np.uint64), bits[1::2].astype(np.uint64)
+    mantissa = (a & np.uint64(0xFFFFF)) << _32 | b
+    return mantissa.astype(np.float64) / 4503599627370496.0
 
 
 def _unit_doubles(bits: np.ndarray) -> np.ndarray:

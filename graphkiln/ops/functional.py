@@ -48,6 +48,7 @@ from .matrix_band import matrix_band_part  # noqa: F401  (ops.matrix_band_part)
 from .moments import std, std_mean, var, var_mean  # noqa: F401  (ops.std...)
 from .random_functions import (  # noqa: F401  (ops.randn...)
     choice_with_mask,
+    log_uniform_candidate_sampler,
     normal,
     rand,
     randn,
@@ -57,6 +58,7 @@ from .random_functions import (  # noqa: F401  (ops.randn...)
     standard_laplace,
     standard_normal,
     uniform,
+    uniform_candidate_sampler,
 )
 
 _NUMBER = (bool, int, float, np.bool_, np.integer, np.floating)

@@ -11,6 +11,7 @@ from . import (  # noqa: F401
     bessel,
     bias_add_grad,
     boxes,
+    candidate_sampler,
     collective,
     combined_nms,
     complex,
