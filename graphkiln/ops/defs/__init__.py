@@ -24,6 +24,7 @@ from . import (  # noqa: F401
     data_dependent,
     data_format,
     decompositions,
+    deformable_offsets,
     dropout_nd,
     elementwise,
     embedding_cache,

@@ -13,6 +13,7 @@ from . import (  # noqa: F401  (importing attaches the rules)
     cumulative,
     custom,
     data_format,
+    deformable_offsets,
     decompositions,
     dropout_nd,
     elementwise,
