@@ -13,8 +13,8 @@ import graphkiln.ops.functional as F
 from ..common.tensor import Tensor
 from .defs import conv as CV
 from .defs import deformable_offsets as DO
-from .defs import nn as N
 from .defs import grid_sampler as GS
+from .defs import nn as N
 from .interpolation import interpolate
 
 __all__ = ["lrn", "affine_grid", "grid_sample", "mirror_pad", "upsample", "conv_transpose2d",
