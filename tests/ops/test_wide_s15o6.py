@@ -83,3 +83,44 @@ def test_deformable_offsets_gradient_is_finite_differences(attrs):
                                         Tensor(moved[1].astype(np.float32)), Tensor(w), op)))
             want[i] = (vals[0] - vals[1]) / (2 * eps)
         np.testing.assert_allclose(got, want, rtol=2e-2, atol=2e-2)
+
+
+class _SparseMatmul(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.matmul = nn.SparseTensorDenseMatmul()
+
+    def construct(self, indices, values, shape, dense):
+        return self.matmul(indices, values, shape, dense)
+
+
+def test_sparse_dense_matmul_dynamic_shapes_and_shape_tensor():
+    """Dynamic numbers of entries and columns, the sparse shape a graph input."""
+    ms.set_context(mode=ms.GRAPH_MODE)
+    try:
+        net = _SparseMatmul()
+        net.set_inputs(Tensor(shape=[None, 2], dtype=ms.int64),
+                       Tensor(shape=[None], dtype=ms.float32), Tensor([3, 4], ms.int64),
+                       Tensor(shape=[4, None], dtype=ms.float32))
+        results = []
+        for entries, cols in ((2, 2), (5, 3)):
+            r = np.random.default_rng(entries)
+            idx = np.stack([r.integers(0, 3, entries), r.integers(0, 4, entries)], 1)
+            vals = r.standard_normal(entries).astype(np.float32)
+            dense = r.standard_normal((4, cols)).astype(np.float32)
+            a = np.zeros((3, 4), np.float32)
+            np.add.at(a, (idx[:, 0], idx[:, 1]), vals)
+            got = net(Tensor(idx), Tensor(vals), Tensor([3, 4], ms.int64), Tensor(dense))
+            results.append((got.asnumpy(), a @ dense))
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+    for got, want in results:
+        np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-6)
+
+
+def test_sparse_to_dense_cell():
+    coo = ms.COOTensor(Tensor(np.array([[0, 1], [1, 2]], np.int64)),
+                       Tensor(np.array([1, 2], np.int32)), (3, 4))
+    want = np.zeros((3, 4), np.int32)
+    want[0, 1], want[1, 2] = 1, 2
+    np.testing.assert_array_equal(nn.SparseToDense()(coo).asnumpy(), want)
