@@ -124,3 +124,27 @@ def test_sparse_to_dense_cell():
     want = np.zeros((3, 4), np.int32)
     want[0, 1], want[1, 2] = 1, 2
     np.testing.assert_array_equal(nn.SparseToDense()(coo).asnumpy(), want)
+
+
+class _Gamma(nn.Cell):
+    def construct(self, shape, alpha, seed=0):
+        return ops.random_gamma(shape, alpha, seed)
+
+
+def test_set_inputs_placeholders_cover_keyword_arguments():
+    """``set_inputs(x, y, 1)`` serves ``net(x, y, seed=1)``; a shape vector of unknown
+    length compiles once per length (the output's rank)."""
+    ms.set_context(mode=ms.GRAPH_MODE)
+    try:
+        net = _Gamma()
+        net.set_inputs(Tensor(shape=[None], dtype=ms.int32),
+                       Tensor(shape=[None], dtype=ms.float32), 1)
+        alpha = Tensor(np.array([5, 6], np.float32))
+        three = net(Tensor(np.array([3, 1, 2], np.int32)), alpha, seed=1)
+        two = net(Tensor(np.array([4, 2], np.int32)), alpha, seed=1)
+        with pytest.raises(TypeError, match="set_inputs was given 3 inputs"):
+            net(Tensor(np.array([4, 2], np.int32)), alpha)
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+    assert three.shape == (3, 1, 2, 2) and two.shape == (4, 2, 2)
+    assert (three.asnumpy() > 0).all() and (two.asnumpy() > 0).all()
