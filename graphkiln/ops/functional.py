@@ -539,6 +539,28 @@ def min(input, axis=None, keepdims=False, *, initial=None, where=None):  # noqa:
     return _max_min(A.ArgMinWithValue, M.Minimum, "min", input, axis, keepdims, initial, where)
 
 
+def _extremum_ext(opdef, reduce, name, input, dim, keepdim):
+    """MindSpore 2.10's ``max_ext``/``min_ext`` (``mint.max`` without ``other``): the
+    extremum of all elements, or ``(values, indices)`` along ``dim``."""
+    if dim is None:
+        if keepdim is not False:
+            raise ValueError(f"For '{name}', the `keepdim` must be False when the `dim` is "
+                             f"None, but got {keepdim}")
+        return reduce(input, (), keep_dims=False)
+    index, value = opdef(input, axis=dim, keep_dims=keepdim)
+    return value, index
+
+
+def max_ext(input, dim=None, keepdim=False):  # noqa: A002
+    """The maximum of all elements, or ``(values, indices)`` of the maximum along ``dim``."""
+    return _extremum_ext(A.ArgMaxWithValue, A.ReduceMax, "max", input, dim, keepdim)
+
+
+def min_ext(input, dim=None, keepdim=False):  # noqa: A002
+    """The minimum of all elements, or ``(values, indices)`` of the minimum along ``dim``."""
+    return _extremum_ext(A.ArgMinWithValue, A.ReduceMin, "min", input, dim, keepdim)
+
+
 def _arg(opdef, input, axis, keep, out_type):
     if axis is None:  # a 0-d index: MindSpore 2.10 ignores ``keepdim`` here
         return opdef(A.Reshape(input, (-1,)), axis=0, output_type=out_type)
