@@ -64,12 +64,15 @@ def philox_blocks(key: int, counter_hi: int, index: np.ndarray) -> np.ndarray:
     return out
 
 
-def philox_uint32(seed: int, count: int, offset: int | None = None) -> np.ndarray:
-    """The first ``count`` 32-bit outputs of Philox4x32-10 keyed by ``seed``, the counter's
-    high half ``offset`` (:func:`philox_blocks` from block 0). The initializers' streams
-    take ``offset = seed``, the Bernoulli kernel's its ``offset`` attribute."""
+def philox_uint32(seed: int, count: int, offset: int | None = None,
+                  first_block: int = 0) -> np.ndarray:
+    """``count`` 32-bit outputs of Philox4x32-10 keyed by ``seed``, the counter's high half
+    ``offset``, from block ``first_block`` on (:func:`philox_blocks`). The initializers'
+    streams take ``offset = seed``, the Bernoulli kernel's its ``offset`` attribute; a
+    kernel that reserves blocks launch by launch starts past the earlier ones."""
     offset = seed if offset is None else offset
-    return philox_blocks(seed, offset, np.arange((count + 3) // 4)).reshape(-1)[:count]
+    index = np.arange(first_block, first_block + (count + 3) // 4)
+    return philox_blocks(seed, offset, index).reshape(-1)[:count]
 
 
 def unit_doubles(hi: np.ndarray, lo: np.ndarray) -> np.ndarray:

@@ -88,6 +88,36 @@ class MinstdRand0:
             self.state = int(part[-1])
         return out
 
+    def uniform_ints(self, n: int, high: int) -> np.ndarray:
+        """``n`` draws of ``std::uniform_int_distribution(0, high)`` (int64): below the
+        engine's span one output ``x`` each, rejected at or above ``(high + 1) * scaling``
+        (``scaling = span // (high + 1)``), else ``x // scaling``; above it, libstdc++'s
+        upscaling (a draw from ``[0, high // span]`` times the span plus one output,
+        rejected past ``high`` or on overflow)."""
+        top = _MINSTD_M - 2  # the outputs less one span [0, top]
+        if high == top:
+            return (self.draw(n) - np.uint64(1)).astype(np.int64)
+        if high > top:
+            return np.array([self._upscaled(high) for _ in range(n)], np.int64)
+        scaling = top // (high + 1)
+        past = np.uint64((high + 1) * scaling)
+        picked: list[np.ndarray] = []
+        need = n
+        while need:  # exactly as many outputs as the C++ loop consumes
+            raw = self.draw(need) - np.uint64(1)
+            keep = raw[raw < past]
+            picked.append(keep // np.uint64(scaling))
+            need -= len(keep)
+        return np.concatenate(picked).astype(np.int64) if picked else np.empty(0, np.int64)
+
+    def _upscaled(self, high: int) -> int:
+        span = _MINSTD_M - 1
+        while True:
+            base = span * int(self.uniform_ints(1, high // span)[0])
+            value = base + int(self.draw(1)[0]) - 1
+            if base <= value <= high and value < 1 << 64:
+                return value
+
     def canonical_floats(self, n: int) -> np.ndarray:
         """``generate_canonical<float, 24>``: one output ``(x - 1) / 2**31`` in float32,
         kept below 1."""

@@ -231,7 +231,7 @@ class CallCache:
     def _key(self, args, kwargs, self_obj, signature, cell):
         leaves, tree = flatten_call(args, kwargs)
         if signature is not None:
-            args = signature.trace_args(args, self.known_vectors)
+            args = signature.trace_args(args, self.known_vectors, len(kwargs))
             traced = flatten_call(args, kwargs)[0]
         else:
             traced = leaves

@@ -29,21 +29,23 @@ class InputSignature:
         self.strict = strict
         self.all_dynamic = all_dynamic
 
-    def trace_args(self, args: tuple, known_vectors: bool = False) -> tuple:
+    def trace_args(self, args: tuple, known_vectors: bool = False, n_kwargs: int = 0) -> tuple:
         """``args`` with each tensor that fits its placeholder replaced by a placeholder of
         the shape to compile for; the others stay as they are. ``known_vectors``: an
         integer vector keeps its length (it gave an output's rank: a
-        :class:`~graphkiln.errors.DynamicRankError` while compiling)."""
-        out = self._trace_args(args)
+        :class:`~graphkiln.errors.DynamicRankError` while compiling). Placeholders past the
+        positional arguments stand for the ``n_kwargs`` keyword arguments (MindSpore
+        accepts ``set_inputs(x, y, 1)`` for ``net(x, y, seed=1)``)."""
+        out = self._trace_args(args, n_kwargs)
         if not known_vectors:
             return out
         return tuple(_known_vectors(t, arg) for t, arg in zip(out, args))
 
-    def _trace_args(self, args: tuple) -> tuple:
+    def _trace_args(self, args: tuple, n_kwargs: int) -> tuple:
         if self.all_dynamic:
             return tuple(_map_tensors(a, lambda t: _placeholder(t, (UNKNOWN_DIM,) * t.ndim))
                          for a in args)
-        if self.strict and len(args) != len(self.specs):
+        if self.strict and not len(args) <= len(self.specs) <= len(args) + n_kwargs:
             raise TypeError(
                 f"For 'Cell', set_inputs was given {len(self.specs)} inputs, but construct "
                 f"was called with {len(args)} positional arguments. When using set_inputs, "

@@ -124,4 +124,7 @@ from .utils import no_init_parameters  # noqa: E402
 
 __all__ += ["utils", "no_init_parameters"]
 
-from . import probability  # noqa: E402, F401  (mindspore.nn.probability)
+from . import probability, sparse  # noqa: E402, F401  (mindspore.nn.probability, .sparse)
+from .sparse import SparseTensorDenseMatmul, SparseToDense  # noqa: E402
+
+__all__ += ["SparseTensorDenseMatmul", "SparseToDense"]

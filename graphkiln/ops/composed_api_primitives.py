@@ -180,8 +180,10 @@ __all__ += ["Lerp"]
 def _sparse_tensor_dense_matmul(self, indices, values, sparse_shape, dense):
     """The COO matrix (``indices``, ``values``, ``sparse_shape``) times ``dense``, each
     transposed first (conjugated too, for complex values) when ``adjoint_st``/``adjoint_dt``."""
-    dims = sparse_shape.asnumpy() if hasattr(sparse_shape, "asnumpy") else sparse_shape
-    a = F.scatter_nd(indices, values, tuple(int(v) for v in np.reshape(dims, -1)))
+    if isinstance(sparse_shape, Tensor):  # its values may be known only when a graph runs
+        a = F.tensor_scatter_add(F.zeros(sparse_shape, values.dtype), indices, values)
+    else:
+        a = F.scatter_nd(indices, values, tuple(int(v) for v in np.reshape(sparse_shape, -1)))
     if self.adjoint_st:
         a = F.transpose(F.conj(a) if a.dtype.is_complex else a, (1, 0))
     if self.adjoint_dt:

@@ -48,6 +48,7 @@ from .matrix_band import matrix_band_part  # noqa: F401  (ops.matrix_band_part)
 from .moments import std, std_mean, var, var_mean  # noqa: F401  (ops.std...)
 from .random_functions import (  # noqa: F401  (ops.randn...)
     choice_with_mask,
+    log_uniform_candidate_sampler,
     normal,
     rand,
     randn,
@@ -57,6 +58,7 @@ from .random_functions import (  # noqa: F401  (ops.randn...)
     standard_laplace,
     standard_normal,
     uniform,
+    uniform_candidate_sampler,
 )
 
 _NUMBER = (bool, int, float, np.bool_, np.integer, np.floating)
@@ -535,6 +537,28 @@ def min(input, axis=None, keepdims=False, *, initial=None, where=None):  # noqa:
     """``(values, indices)`` of the minimum along ``axis`` (of all elements, index 0, if
     None)."""
     return _max_min(A.ArgMinWithValue, M.Minimum, "min", input, axis, keepdims, initial, where)
+
+
+def _extremum_ext(opdef, reduce, name, input, dim, keepdim):
+    """MindSpore 2.10's ``max_ext``/``min_ext`` (``mint.max`` without ``other``): the
+    extremum of all elements, or ``(values, indices)`` along ``dim``."""
+    if dim is None:
+        if keepdim is not False:
+            raise ValueError(f"For '{name}', the `keepdim` must be False when the `dim` is "
+                             f"None, but got {keepdim}")
+        return reduce(input, (), keep_dims=False)
+    index, value = opdef(input, axis=dim, keep_dims=keepdim)
+    return value, index
+
+
+def max_ext(input, dim=None, keepdim=False):  # noqa: A002
+    """The maximum of all elements, or ``(values, indices)`` of the maximum along ``dim``."""
+    return _extremum_ext(A.ArgMaxWithValue, A.ReduceMax, "max", input, dim, keepdim)
+
+
+def min_ext(input, dim=None, keepdim=False):  # noqa: A002
+    """The minimum of all elements, or ``(values, indices)`` of the minimum along ``dim``."""
+    return _extremum_ext(A.ArgMinWithValue, A.ReduceMin, "min", input, dim, keepdim)
 
 
 def _arg(opdef, input, axis, keep, out_type):

@@ -1,8 +1,9 @@
 """Neural-network functions composed of primitives: ``ops.lrn`` (local response
 normalization across channels), ``ops.affine_grid`` (the sampling grid of an affine map),
-``ops.grid_sample`` (bilinear or nearest sampling of an image at grid points) and
-``ops.mirror_pad``, with MindSpore 2.10's arguments; they differentiate and batch like
-their parts."""
+``ops.grid_sample`` (bilinear or nearest sampling of an image at grid points),
+``ops.mirror_pad`` and ``ops.deformable_conv2d`` (``DeformableOffsets`` then a convolution
+with the kernel as its stride), with MindSpore 2.10's arguments; they differentiate and
+batch like their parts."""
 from __future__ import annotations
 
 import numpy as np
@@ -11,10 +12,13 @@ import graphkiln.ops.functional as F
 
 from ..common.tensor import Tensor
 from .defs import conv as CV
+from .defs import deformable_offsets as DO
 from .defs import grid_sampler as GS
+from .defs import nn as N
 from .interpolation import interpolate
 
-__all__ = ["lrn", "affine_grid", "grid_sample", "mirror_pad", "upsample", "conv_transpose2d"]
+__all__ = ["lrn", "affine_grid", "grid_sample", "mirror_pad", "upsample", "conv_transpose2d",
+           "deformable_conv2d"]
 
 
 def lrn(x, depth_radius: int = 5, bias: float = 1.0, alpha: float = 1.0, beta: float = 0.5,
@@ -150,3 +154,19 @@ def conv_transpose2d(input, weight, bias=None, stride=1, padding=0,  # noqa: A00
         kernel_size=kernel, pad_mode="pad", pad=(pad[0], pad[0], pad[1], pad[1]), stride=step,
         dilation=dil, group=groups, data_format="NCHW")
     return out if bias is None else F.add(out, F.reshape(bias, (1, -1, 1, 1)))
+
+
+def deformable_conv2d(x, weight, offsets, kernel_size, strides, padding, bias=None,
+                      dilations=(1, 1, 1, 1), groups: int = 1, deformable_groups: int = 1,
+                      modulated: bool = True) -> Tensor:
+    """Deformable convolution v2 of ``(N, C_in, H, W)`` by ``(C_out, C_in / groups, kh, kw)``:
+    each kernel position reads ``x`` bilinearly at its place moved by ``offsets`` and
+    scaled by its mask (``offsets``: ``(N, 3 * deformable_groups * kh * kw, H_out, W_out)``,
+    channels x offsets, y offsets, masks), plus ``bias``."""
+    samples = DO.DeformableOffsets(x, offsets, strides=strides, pads=padding,
+                                   ksize=kernel_size, dilations=dilations, data_format="NCHW",
+                                   deformable_groups=deformable_groups, modulated=modulated)
+    kernel = tuple(kernel_size)
+    out = CV.Conv2D(samples, weight, out_channel=weight.shape[0], kernel_size=kernel,
+                    mode=1, pad_mode="valid", pad=0, stride=kernel, dilation=1, group=groups)
+    return out if bias is None else N.BiasAdd(out, bias)

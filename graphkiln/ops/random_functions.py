@@ -16,6 +16,7 @@ from ..common import dtype as mstype
 from ..common.seed import graph_seed
 from ..common.tensor import Tensor
 from .defs import array as A
+from .defs import candidate_sampler as CS
 from .defs import math as M
 from .defs import random as RD
 
@@ -149,3 +150,23 @@ def choice_with_mask(input_x: Tensor, count: int = 256, seed=None) -> tuple:
     per pick, zero-padded) and the mask of the real picks."""
     return RD.RandomChoiceWithMask(input_x, count=count,
                                    **primitive_seeds("choice_with_mask", seed))
+
+
+def uniform_candidate_sampler(true_classes: Tensor, num_true: int, num_sampled: int,
+                              unique: bool, range_max: int, seed: int = 0,
+                              remove_accidental_hits: bool = False) -> tuple:
+    """``num_sampled`` classes drawn uniformly from ``[0, range_max)`` and the expected
+    counts of ``true_classes`` and of the sampled classes (a fresh kernel each call)."""
+    return CS.UniformCandidateSampler(true_classes, num_true=num_true, num_sampled=num_sampled,
+                                      unique=unique, range_max=range_max, seed=seed,
+                                      remove_accidental_hits=remove_accidental_hits)
+
+
+def log_uniform_candidate_sampler(true_classes: Tensor, num_true: int = 1,
+                                  num_sampled: int = 5, unique: bool = True,
+                                  range_max: int = 5, seed: int = 0) -> tuple:
+    """``num_sampled`` classes drawn from ``[0, range_max)`` by a log-uniform (Zipfian) law
+    and the expected counts of ``true_classes`` and of the sampled classes."""
+    return CS.LogUniformCandidateSampler(true_classes, num_true=num_true,
+                                         num_sampled=num_sampled, unique=unique,
+                                         range_max=range_max, seed=seed)

@@ -420,6 +420,7 @@ import ops27_samples  # noqa: E402
 import opsb_samples  # noqa: E402
 import opsf_samples  # noqa: E402
 import opsg_samples  # noqa: E402
+import opsh_samples  # noqa: E402
 import opswide_samples  # noqa: E402
 import scipy_samples  # noqa: E402
 import st_ops_samples  # noqa: E402
@@ -433,6 +434,7 @@ SAMPLES.update(scipy_samples.vmap_samples(B, U, f32))
 SAMPLES.update(opsb_samples.vmap_samples(B, U, f32))
 SAMPLES.update(opsf_samples.vmap_samples(B, U, f32))
 SAMPLES.update(opsg_samples.vmap_samples(B, U, f32))
+SAMPLES.update(opsh_samples.vmap_samples(B, U, f32))
 SAMPLES.update(fractional_max_pool_samples.vmap_samples(B, U, f32))
 
 

@@ -252,6 +252,7 @@ import ops27_samples  # noqa: E402
 import opsb_samples  # noqa: E402
 import opsf_samples  # noqa: E402
 import opsg_samples  # noqa: E402
+import opsh_samples  # noqa: E402
 import opswide_samples  # noqa: E402
 import scipy_samples  # noqa: E402
 import st_ops_samples  # noqa: E402
@@ -265,6 +266,7 @@ SAMPLES.update(scipy_samples.registry_samples(f32))
 SAMPLES.update(opsb_samples.registry_samples(f32))
 SAMPLES.update(opsf_samples.registry_samples(f32))
 SAMPLES.update(opsg_samples.registry_samples(f32))
+SAMPLES.update(opsh_samples.registry_samples(f32))
 SAMPLES.update(fractional_max_pool_samples.registry_samples(f32))
 
 

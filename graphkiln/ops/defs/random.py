@@ -33,7 +33,7 @@ from ...common.seed import check_seed
 from ...common.std_random import KernelStreams, MinstdRand0, Mt19937, engine_for, size
 from ...ir.abstract import UNKNOWN, AbstractScalar, AbstractTensor, AbstractTuple
 from ...ir.primitive import OpDef
-from ._infer import UNKNOWN_DIM, const_value, describe
+from ._infer import UNKNOWN_DIM, DynamicRankError, const_value, describe
 from .nn import next_seed
 
 _SEEDS = {"seed": 0, "seed2": 0}
@@ -56,10 +56,10 @@ def _unknown_dims(name: str, shape: AbstractTensor) -> tuple:
     """The dims a ``shape`` Tensor computed at run time gives: all unknown, as many as its
     length (which must be known: graphkiln has no dynamic rank)."""
     length = shape.shape[0] if shape.shape else 1
-    if length == UNKNOWN_DIM:
-        raise ValueError(f"For '{name}', the length of 'shape' (the rank of the output) must "
-                         f"be known when the graph is built, but 'shape' has shape "
-                         f"{list(shape.shape)}.")
+    if length == UNKNOWN_DIM:  # (a set_inputs call compiles again per length)
+        raise DynamicRankError(f"For '{name}', the length of 'shape' (the rank of the output) "
+                               f"must be known when the graph is built, but 'shape' has shape "
+                               f"{list(shape.shape)}.")
     return (UNKNOWN_DIM,) * length
 
 

@@ -14,6 +14,7 @@ from . import (  # noqa: F401  (importing attaches the rules)
     custom,
     data_format,
     decompositions,
+    deformable_offsets,
     dropout_nd,
     elementwise,
     embedding_cache,
