@@ -292,6 +292,14 @@ def broadcast_shapes(name: str, sx: tuple, sy: tuple, nx: str = "x", ny: str = "
     return tuple(out)
 
 
+def require_constructor_args(attrs: dict, names) -> None:
+    """The TypeError MindSpore's primitive constructor raises (Python's, from its
+    signature) when a required argument among ``names`` was not given (left ``None``)."""
+    for arg in names:
+        if attrs[arg] is None:
+            raise TypeError(f"missing a required argument: '{arg}'")
+
+
 def check_int(name: str, arg: str, v) -> int:
     if not isinstance(v, (int, np.integer)) or isinstance(v, (bool, np.bool_)):
         raise TypeError(f"For '{name}', the '{arg}' must be int, but got "

@@ -25,7 +25,7 @@ from ...common.philox import philox_uint32, unit_doubles
 from ...common.std_random import KernelStreams, MinstdRand0, engine_for
 from ...ir.abstract import AbstractTensor, AbstractTuple
 from ...ir.primitive import OpDef
-from ._infer import UNKNOWN_DIM, describe, quiet
+from ._infer import UNKNOWN_DIM, describe, quiet, require_constructor_args
 from .nn import next_seed
 
 _UNIFORM = "UniformCandidateSampler"
@@ -40,9 +40,7 @@ def _check_type(name: str, arg: str, value, kind: type) -> None:
 
 
 def _check_uniform_attrs(attrs: dict) -> None:
-    for arg in ("num_true", "num_sampled", "unique", "range_max"):
-        if attrs[arg] is None:
-            raise TypeError(f"missing a required argument: '{arg}'")
+    require_constructor_args(attrs, ("num_true", "num_sampled", "unique", "range_max"))
     for arg, kind in (("num_true", int), ("num_sampled", int), ("unique", bool),
                       ("range_max", int), ("seed", int), ("remove_accidental_hits", bool)):
         _check_type(_UNIFORM, arg, attrs[arg], kind)

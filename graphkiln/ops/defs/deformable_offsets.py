@@ -21,7 +21,7 @@ import numpy as np
 from ...common import dtype as mstype
 from ...ir.abstract import AbstractTensor, AbstractTuple
 from ...ir.primitive import OpDef
-from ._infer import UNKNOWN_DIM, describe, quiet
+from ._infer import UNKNOWN_DIM, describe, quiet, require_constructor_args
 
 _NAME = "DeformableOffsets"
 _TYPES = (mstype.float16, mstype.float32)
@@ -45,9 +45,7 @@ def _int_tuple(name: str, arg: str, value, size: int) -> tuple:
 
 def check_attrs(attrs: dict, name: str = _NAME, ksize: str = "ksize") -> None:
     """MindSpore's checks of the constructor arguments."""
-    for arg in ("strides", "pads", ksize):
-        if attrs[arg] is None:
-            raise TypeError(f"missing a required argument: '{arg}'")
+    require_constructor_args(attrs, ("strides", "pads", ksize))
     fmt = attrs["data_format"]
     if fmt not in ("NCHW", "NHWC"):
         raise ValueError(f"For '{name}', the 'data_format' must be str and must be in "
