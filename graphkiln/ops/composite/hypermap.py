@@ -8,6 +8,7 @@ in order, so their effects stay sequenced.
 """
 from __future__ import annotations
 
+from ...common.sparse_tensor import COOTensor, CSRTensor, RowTensor
 from ...common.tensor import Tensor
 from ...frontend.builder import GraphBuilder
 from ...frontend.control import call
@@ -30,7 +31,15 @@ _TYPES = {
     "Dictionary": (lambda x: isinstance(x, dict), 2),
     "None": (lambda x: x is None, 2),
     "Function": (lambda x: callable(x) and not isinstance(x, Tensor), 1),
+    "RowTensor": (lambda x: isinstance(x, RowTensor), 2),
+    "COOTensor": (lambda x: isinstance(x, COOTensor), 2),
+    "CSRTensor": (lambda x: isinstance(x, CSRTensor), 2),
+    "Slice": (lambda x: isinstance(x, slice), 2),
+    "Ellipsis": (lambda x: x is Ellipsis, 2),
 }
+# a Python int is MindSpore's Int64 and a Python float its Float64
+_TYPES["Int64"] = _TYPES["Int"]
+_TYPES["Float64"] = _TYPES["Float"]
 _TYPES["Dict"] = _TYPES["Dictionary"]
 _TYPES["NoneType"] = _TYPES["None"]
 
