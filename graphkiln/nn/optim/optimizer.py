@@ -65,7 +65,8 @@ def _default_decay_filter(param) -> bool:
 
 
 class _StepIndexedLR(Cell):
-    """A list of learning rates read at the global step (the last one after the end)."""
+    """A list of learning rates read at the global step (the last one after the end); the
+    result has the step's shape, as MindSpore's gather (``[1]`` for the optimizer's)."""
 
     keep_fp32_weights = True  # (as the optimizer's state)
 
@@ -75,8 +76,7 @@ class _StepIndexedLR(Cell):
         self.last = len(values) - 1
 
     def construct(self, global_step):
-        step = ops.minimum(ops.reshape(global_step, ()), self.last)
-        return ops.gather(self.learning_rate, step, 0)
+        return ops.gather(self.learning_rate, ops.minimum(global_step, self.last), 0)
 
 
 class _FixedLR(Cell):
