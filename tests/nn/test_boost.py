@@ -68,3 +68,13 @@ def test_base_optimizer_target_cannot_be_set():
     assert opt.target == "CPU"
     with pytest.raises(NotImplementedError):
         opt.target = "CPU"
+
+
+def test_parameter_cache_enable_flag():
+    """mindcv's checkpoint callback reads ``param.cache_enable`` of every weight."""
+    p = ms.Parameter(ms.Tensor(np.ones(2, np.float32)), name="w")
+    assert p.cache_enable is False
+    p.cache_enable = True
+    assert p.clone().cache_enable is True
+    with pytest.raises(TypeError, match="`cache_enable` must be bool"):
+        p.cache_enable = 1
