@@ -1,7 +1,9 @@
-"""``mindspore.boost`` gradient accumulation, the ``nn.Optimizer`` members user optimizers
-call (``target``, ``flatten_gradients``, ``assignadd`` of the global step...) and
-MultitypeFuncGraph's sized type names, against MindSpore 2.10
-(fixtures/record_boost_cases.py)."""
+"""What mindcv's models and training script needed, against MindSpore 2.10
+(fixtures/record_realprog_cases.py): ``mindspore.boost`` gradient accumulation, the
+``nn.Optimizer`` members user optimizers call (``target``, ``flatten_gradients``,
+``assignadd`` of the global step...), MultitypeFuncGraph's sized type names, learning-rate
+cells read at a ``[1]`` step, ``Parameter.cache_enable`` and the errors of pools larger
+than their input."""
 import json
 import sys
 from pathlib import Path
@@ -13,9 +15,9 @@ import graphkiln as ms
 
 FIXTURES = Path(__file__).with_name("fixtures")
 sys.path.insert(0, str(FIXTURES))
-import record_boost_cases as recorder  # noqa: E402
+import record_realprog_cases as recorder  # noqa: E402
 
-EXPECTED = json.loads((FIXTURES / "boost_cases.json").read_text())
+EXPECTED = json.loads((FIXTURES / "realprog_cases.json").read_text())
 MODES = {"graph": ms.GRAPH_MODE, "pynative": ms.PYNATIVE_MODE}
 
 
