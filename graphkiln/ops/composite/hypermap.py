@@ -87,8 +87,8 @@ class MultitypeFuncGraph:
             return fn
         return deco
 
-    def resolve(self, args: tuple):
-        """The registered function for ``args`` (the most specific match)."""
+    def match(self, args: tuple):
+        """The registered function for ``args`` (the most specific match), or None."""
         best, best_score = None, -1
         for names, fn in self.entries:
             if len(names) != len(args):
@@ -102,12 +102,16 @@ class MultitypeFuncGraph:
             else:
                 if score > best_score:
                     best, best_score = fn, score
-        if best is None:
-            sigs = ", ".join("[" + ", ".join(n) + "]" for n, _ in self.entries)
+        return best
+
+    def resolve(self, args: tuple):
+        """The registered function for ``args``; MindSpore's error when none takes them."""
+        best = self.match(args)
+        if best is None:  # (MindSpore 2.10's words, in graphs too)
             given = ", ".join(type_name(a) for a in args)
-            raise TypeError(f"The '{self.name}' operation does not support the type "
-                            f"[{given}]. The supported types of overload function "
-                            f"`{self.name}` is: {sigs}.")
+            sigs = ", ".join(f"(({', '.join(n)}), {fn!r})" for n, fn in self.entries)
+            raise ValueError(f"For 'MultitypeFuncGraph', cannot find fn match given args. Got "
+                             f"(sigs, fn): [{sigs}], and (dtype, args): ({given}).")
         return best
 
     def __call__(self, *args):
@@ -176,11 +180,7 @@ def _overload_for(fn, args) -> bool:
     (a ``"Tuple"`` one): MindSpore's HyperMap then calls it instead of going deeper."""
     if not isinstance(fn, MultitypeFuncGraph):
         return False
-    try:
-        fn.resolve(args)
-    except TypeError:
-        return False
-    return True
+    return fn.match(args) is not None
 
 
 def _apply(fn, args):
