@@ -37,9 +37,13 @@ _TYPES = {
     "Slice": (lambda x: isinstance(x, slice), 2),
     "Ellipsis": (lambda x: x is Ellipsis, 2),
 }
-# a Python int is MindSpore's Int64 and a Python float its Float64
+# a Python int is MindSpore's Int64 and a Python float its Float64: registrations for the
+# other sized scalar types are accepted, as MindSpore's, and never take a Python number
 _TYPES["Int64"] = _TYPES["Int"]
 _TYPES["Float64"] = _TYPES["Float"]
+for _sized in ("Int8", "Int16", "Int32", "UInt8", "UInt16", "UInt32", "UInt64", "Float16",
+               "Float32", "BFloat16", "Complex64", "Complex128"):
+    _TYPES[_sized] = (lambda x: False, 3)
 _TYPES["Dict"] = _TYPES["Dictionary"]
 _TYPES["NoneType"] = _TYPES["None"]
 
@@ -79,8 +83,7 @@ class MultitypeFuncGraph:
     def register(self, *type_names: str):
         for t in type_names:
             if t not in _TYPES:
-                raise TypeError(f"For 'MultitypeFuncGraph.register', the type name '{t}' is "
-                                f"not supported; use one of {sorted(_TYPES)}.")
+                raise RuntimeError(f"Unsupported type name: {t}!")
 
         def deco(fn):
             self.entries.append((tuple(type_names), fn))
