@@ -34,6 +34,7 @@ from .version import __version__
 from . import dataset, mindrecord  # noqa: F401  (ms.dataset, as `import mindspore` gives)
 from . import train
 from . import amp
+from . import boost  # noqa: F401  (ms.boost)
 from .train import (
     async_ckpt_thread_status, ckpt_to_safetensors, export, load, load_checkpoint,
     load_checkpoint_async, load_param_into_net, safetensors_to_ckpt, save_checkpoint,

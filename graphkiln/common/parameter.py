@@ -47,7 +47,8 @@ _is_parameter_generated = is_generated_name  # MindSpore's private name for it
 
 
 # what a Parameter is besides its Tensor (a stand-in shares them)
-_FLAGS = ("name", "requires_grad", "layerwise_parallel", "_user_named", "comm_fusion")
+_FLAGS = ("name", "requires_grad", "layerwise_parallel", "_user_named", "comm_fusion",
+          "_cache_enable")
 
 
 class Parameter(Tensor):
@@ -86,6 +87,20 @@ class Parameter(Tensor):
         self.requires_grad = requires_grad
         self.layerwise_parallel = layerwise_parallel
         self.comm_fusion = 1  # the gradient all-reduce group (``Cell.set_comm_fusion``)
+        self._cache_enable = False
+
+    @property
+    def cache_enable(self) -> bool:
+        """MindSpore's flag for a weight kept in the parameter server's host cache; it
+        changes nothing in a standalone run (graphkiln has no such cache), but is kept and
+        checked as MindSpore does."""
+        return self._cache_enable
+
+    @cache_enable.setter
+    def cache_enable(self, value: bool) -> None:
+        if not isinstance(value, bool):
+            raise TypeError("The argument `cache_enable` must be bool type.")
+        self._cache_enable = value
 
     @property
     def data(self) -> Parameter:
@@ -108,7 +123,9 @@ class Parameter(Tensor):
         or a number) new values of its shape and dtype drawn from ``init``."""
         data = self._data.copy() if isinstance(init, str) and init == "same" else \
             Tensor._initial_values(init, tuple(self.shape), self._dtype)
-        return Parameter(Tensor._from_array(data, self._dtype), self.name, self.requires_grad)
+        copy = Parameter(Tensor._from_array(data, self._dtype), self.name, self.requires_grad)
+        copy.cache_enable = self._cache_enable
+        return copy
 
     def __repr__(self) -> str:
         return (f"Parameter (name={self.name}, shape={tuple(self.shape)}, dtype={self.dtype}, "

@@ -2,8 +2,10 @@
 (``config.get_prefetch_size()`` items), so loading overlaps the training step."""
 from __future__ import annotations
 
+import atexit
 import queue
 import threading
+import weakref
 from collections.abc import Callable, Iterator
 
 import numpy as np
@@ -27,7 +29,9 @@ class _Raised:
 class Prefetcher:
     """Runs ``rows`` on a daemon thread, converts each with ``convert`` and queues it (a
     bounded queue); ``get`` returns the next item, ``_END`` at the end, and re-raises the
-    producer's exception."""
+    producer's exception. Producers still running when the interpreter exits (a loop left
+    with ``break``) are stopped first: one left running would go on decoding while
+    libraries' static state is torn down (OpenCV's thread pool then aborts the process)."""
 
     def __init__(self, rows: Iterator, size: int, convert: Callable):
         self._convert = convert
@@ -35,6 +39,7 @@ class Prefetcher:
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._produce, args=(rows,), daemon=True,
                                         name="graphkiln-dataset-prefetch")
+        _RUNNING.add(self)
         self._thread.start()
 
     def _put(self, item) -> bool:
@@ -72,6 +77,15 @@ class Prefetcher:
                 break
         if threading.current_thread() is not self._thread:  # GC may run on the producer
             self._thread.join(timeout=_JOIN_SECONDS)
+
+
+_RUNNING: weakref.WeakSet[Prefetcher] = weakref.WeakSet()  # (each thread holds its own)
+
+
+@atexit.register
+def _stop_producers() -> None:
+    for feed in list(_RUNNING):
+        feed.close()
 
 
 def _to_tensor(a: np.ndarray, do_copy: bool):

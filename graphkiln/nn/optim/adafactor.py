@@ -106,6 +106,10 @@ class AdaFactor(Optimizer):
         self.exp_avg_sq_col = ParameterTuple(cols)
         self.exp_avg_sq = ParameterTuple(full)
 
+    @Optimizer.target.setter
+    def target(self, value: str) -> None:
+        self._set_base_target(value)
+
     def construct(self, gradients):
         lr = self.get_lr()
         step = ops.assign_add(self.step, Tensor(np.ones(1, np.float32)))

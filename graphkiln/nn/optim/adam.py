@@ -46,6 +46,10 @@ class Adam(Optimizer):
             self.opt = ops.Primitive(O.Adam, {"use_locking": use_locking,
                                               "use_nesterov": use_nesterov})
 
+    @Optimizer.target.setter
+    def target(self, value: str) -> None:
+        self._set_base_target(value)
+
     def construct(self, gradients):
         gradients = self.prepare_gradients(gradients)
         lrs = self.lr_per_param(self.get_lr())

@@ -16,6 +16,19 @@ def _check_bool(owner: str, name: str, value) -> bool:
     return value
 
 
+def _set_any_target(opt: Optimizer, value: str, got: str) -> None:
+    """FTRL's and ProximalAdagrad's ``target``: any device name, whatever the context's
+    (they pick their sparse kernel by it; graphkiln runs every one on the CPU)."""
+    owner = type(opt).__name__
+    if not isinstance(value, str):
+        raise TypeError(f"For '{owner}', the property 'target' must be string type, but got "
+                        f"{got}")
+    if value not in ("CPU", "Ascend", "GPU"):
+        raise ValueError(f"For '{owner}', the property 'target' must be 'CPU', 'Ascend' or "
+                         f"'GPU', but got {value}.")
+    opt._target = value
+
+
 class FTRL(Optimizer):
     """State ``moments.<w>`` (starting at ``initial_accum``) and ``linear.<w>`` (zeros). A
     fixed learning rate only (no schedule, no per-group rates), as MindSpore's; weight
@@ -48,6 +61,10 @@ class FTRL(Optimizer):
         self.linear = self.slots("linear")
         self.opt = ops.Primitive(ApplyFtrl, {"use_locking": use_locking})
 
+    @Optimizer.target.setter
+    def target(self, value: str) -> None:
+        _set_any_target(self, value, f"type {type(value)}.")
+
     def construct(self, grads):
         grads = self.prepare_gradients(grads)
         lr = self.get_lr()
@@ -70,6 +87,10 @@ class ProximalAdagrad(Optimizer):
         self.use_locking = _check_bool("ProximalAdagrad", "use_locking", use_locking)
         self.accum = self.slots("accum", accum)
         self.opt = ops.Primitive(ApplyProximalAdagrad, {"use_locking": use_locking})
+
+    @Optimizer.target.setter
+    def target(self, value: str) -> None:
+        _set_any_target(self, value, str(type(value)))
 
     def construct(self, grads):
         grads = self.prepare_gradients(grads)

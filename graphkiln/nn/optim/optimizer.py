@@ -21,6 +21,7 @@ import graphkiln.ops as ops
 from ...common import dtype as mstype
 from ...common.parameter import Parameter, ParameterTuple
 from ...common.tensor import Tensor
+from ...context import get_context
 from ..cell import Cell
 from ..container import CellList
 from ..learning_rate_schedule import LearningRateSchedule
@@ -64,7 +65,8 @@ def _default_decay_filter(param) -> bool:
 
 
 class _StepIndexedLR(Cell):
-    """A list of learning rates read at the global step (the last one after the end)."""
+    """A list of learning rates read at the global step (the last one after the end); the
+    result has the step's shape, as MindSpore's gather (``[1]`` for the optimizer's)."""
 
     keep_fp32_weights = True  # (as the optimizer's state)
 
@@ -74,8 +76,7 @@ class _StepIndexedLR(Cell):
         self.last = len(values) - 1
 
     def construct(self, global_step):
-        step = ops.minimum(ops.reshape(global_step, ()), self.last)
-        return ops.gather(self.learning_rate, step, 0)
+        return ops.gather(self.learning_rate, ops.minimum(global_step, self.last), 0)
 
 
 class _FixedLR(Cell):
@@ -187,6 +188,10 @@ class Optimizer(Cell):
         self.param_rank = (0,) * self.param_length
         # (MindSpore's order of the state: the step, the rates, the weights, the slots)
         self.global_step = Parameter(Tensor(np.array([0], np.int32)), name="global_step")
+        # what MindSpore's user optimizers call to advance it: assignadd(step, increase)
+        self.assignadd = ops.AssignAdd()
+        self.global_step_increase_tensor = Tensor(np.array([1], np.int32))
+        self._target = get_context("device_target")
         self.is_group_lr = self.is_group and any(
             isinstance(item, dict) and "lr" in item for item in items)
         self.dynamic_lr = any(isinstance(lr, (list, LearningRateSchedule)) for lr in lrs)
@@ -205,6 +210,37 @@ class Optimizer(Cell):
         # MindSpore's mappers over the weights, for the construct of user optimizers
         self.map_, self.map_reverse = ops.Map(), ops.Map(None, True)
         self.hyper_map, self.hyper_map_reverse = ops.HyperMap(), ops.HyperMap(None, True)
+
+    @property
+    def target(self) -> str:
+        """Where the weights are updated: ``'CPU'``, ``'GPU'`` or ``'Ascend'``."""
+        return self._target
+
+    @target.setter
+    def target(self, value: str) -> None:
+        # MindSpore's base class refuses; the optimizers with a host (fused) update
+        # override the setter with ``_set_base_target``
+        raise NotImplementedError
+
+    def _set_base_target(self, value: str) -> None:
+        """Check and set ``target`` (MindSpore's checks: a device name, never one of
+        another device than the context's)."""
+        if not isinstance(value, str):
+            raise TypeError(f"For 'Optimizer', the property 'target' must be string, but got "
+                            f"{type(value)}")
+        if value not in ("CPU", "Ascend", "GPU"):
+            raise ValueError(f"For 'Optimizer', the property 'target' must be one of ['CPU', "
+                             f"'Ascend' ,'GPU'], but got {value}")
+        if (self._target, value) in (("CPU", "Ascend"), ("CPU", "GPU"), ("Ascend", "GPU"),
+                                     ("GPU", "Ascend")):
+            devices = "'GPU' or 'Ascend'" if self._target == "CPU" else f"'{value}'"
+            raise ValueError(f"For 'Optimizer', the property 'target' cannot be set to {devices} "
+                             f"in the '{self._target}' environment.")
+        self._target = value
+
+    def _is_dynamic_lr_or_weight_decay(self) -> bool:
+        """Whether the learning rate or the weight decay depends on the global step."""
+        return self.dynamic_lr or self.dynamic_weight_decay
 
     def set_decay_flags(self, flags: tuple) -> None:
         """Which weights the weight decay applies to (by default not biases and norms)."""
@@ -306,6 +342,16 @@ class Optimizer(Cell):
         return self.weight_decay
 
     # ------------------------------------------------------------ gradient preparation
+    def flatten_gradients(self, gradients):
+        """The gradients as they are: graphkiln never packs weights into contiguous chunks
+        (MindSpore's ``Cell.flatten_weights``), so there is nothing to flatten."""
+        return gradients
+
+    def _grad_sparse_indices_deduplicate(self, gradients):
+        """The gradients as they are: the CPU update kernels accept repeated indices of
+        sparse gradients (MindSpore merges them only for device targets)."""
+        return gradients
+
     def scale_grad(self, gradients):
         """Undo the loss scale: each gradient times ``1 / loss_scale``."""
         if self.loss_scale == 1.0:

@@ -8,6 +8,7 @@ in order, so their effects stay sequenced.
 """
 from __future__ import annotations
 
+from ...common.sparse_tensor import COOTensor, CSRTensor, RowTensor
 from ...common.tensor import Tensor
 from ...frontend.builder import GraphBuilder
 from ...frontend.control import call
@@ -30,7 +31,19 @@ _TYPES = {
     "Dictionary": (lambda x: isinstance(x, dict), 2),
     "None": (lambda x: x is None, 2),
     "Function": (lambda x: callable(x) and not isinstance(x, Tensor), 1),
+    "RowTensor": (lambda x: isinstance(x, RowTensor), 2),
+    "COOTensor": (lambda x: isinstance(x, COOTensor), 2),
+    "CSRTensor": (lambda x: isinstance(x, CSRTensor), 2),
+    "Slice": (lambda x: isinstance(x, slice), 2),
+    "Ellipsis": (lambda x: x is Ellipsis, 2),
 }
+# a Python int is MindSpore's Int64 and a Python float its Float64: registrations for the
+# other sized scalar types are accepted, as MindSpore's, and never take a Python number
+_TYPES["Int64"] = _TYPES["Int"]
+_TYPES["Float64"] = _TYPES["Float"]
+for _sized in ("Int8", "Int16", "Int32", "UInt8", "UInt16", "UInt32", "UInt64", "Float16",
+               "Float32", "BFloat16", "Complex64", "Complex128"):
+    _TYPES[_sized] = (lambda x: False, 3)
 _TYPES["Dict"] = _TYPES["Dictionary"]
 _TYPES["NoneType"] = _TYPES["None"]
 
@@ -70,16 +83,15 @@ class MultitypeFuncGraph:
     def register(self, *type_names: str):
         for t in type_names:
             if t not in _TYPES:
-                raise TypeError(f"For 'MultitypeFuncGraph.register', the type name '{t}' is "
-                                f"not supported; use one of {sorted(_TYPES)}.")
+                raise RuntimeError(f"Unsupported type name: {t}!")
 
         def deco(fn):
             self.entries.append((tuple(type_names), fn))
             return fn
         return deco
 
-    def resolve(self, args: tuple):
-        """The registered function for ``args`` (the most specific match)."""
+    def match(self, args: tuple):
+        """The registered function for ``args`` (the most specific match), or None."""
         best, best_score = None, -1
         for names, fn in self.entries:
             if len(names) != len(args):
@@ -93,12 +105,16 @@ class MultitypeFuncGraph:
             else:
                 if score > best_score:
                     best, best_score = fn, score
-        if best is None:
-            sigs = ", ".join("[" + ", ".join(n) + "]" for n, _ in self.entries)
+        return best
+
+    def resolve(self, args: tuple):
+        """The registered function for ``args``; MindSpore's error when none takes them."""
+        best = self.match(args)
+        if best is None:  # (MindSpore 2.10's words, in graphs too)
             given = ", ".join(type_name(a) for a in args)
-            raise TypeError(f"The '{self.name}' operation does not support the type "
-                            f"[{given}]. The supported types of overload function "
-                            f"`{self.name}` is: {sigs}.")
+            sigs = ", ".join(f"(({', '.join(n)}), {fn!r})" for n, fn in self.entries)
+            raise ValueError(f"For 'MultitypeFuncGraph', cannot find fn match given args. Got "
+                             f"(sigs, fn): [{sigs}], and (dtype, args): ({given}).")
         return best
 
     def __call__(self, *args):
@@ -167,11 +183,7 @@ def _overload_for(fn, args) -> bool:
     (a ``"Tuple"`` one): MindSpore's HyperMap then calls it instead of going deeper."""
     if not isinstance(fn, MultitypeFuncGraph):
         return False
-    try:
-        fn.resolve(args)
-    except TypeError:
-        return False
-    return True
+    return fn.match(args) is not None
 
 
 def _apply(fn, args):

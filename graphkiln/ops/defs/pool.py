@@ -30,6 +30,20 @@ POOL_ATTRS = {"kernel_size": 1, "strides": 1, "pad_mode": "valid", "data_format"
               "divisor_override": 0}
 
 
+def _raise_empty_output(name: str, sizes, kernel, pads) -> None:
+    """A window larger than the padded input: MindSpore's average pools raise RuntimeError
+    (in their own words), the others ValueError."""
+    if name == "AvgPool":
+        raise RuntimeError("For 'AvgPool' op, H_out/W_out must be positive, but H_out/W_out "
+                           "is 0, please check input and parameters of op")
+    if name == "AvgPool3D":
+        padded = ", ".join(f"{axis}:{n + b + e}" for axis, n, (b, e) in zip("DHW", sizes, pads))
+        raise RuntimeError(f"For 'AvgPool3D, size of input with the padding is ({padded}) "
+                           f"smaller than kernel size {{{', '.join(map(str, kernel))}}}")
+    raise ValueError(f"For '{name}', the input spatial shape {list(sizes)} is smaller than the "
+                     f"kernel {list(kernel)} after padding {list(pads)}.")
+
+
 class PoolGeometry:
     """Kernel, strides and padding of one pooling call, checked once (``RANK`` spatial
     axes in ``FORMAT``; the 3-D pools subclass it)."""
@@ -52,9 +66,7 @@ class PoolGeometry:
         self.out = W.out_sizes(sizes, self.kernel, self.stride, (1,) * self.RANK, self.pads,
                                self.ceil_mode)
         if any(n >= 0 and o < 1 for o, n in zip(self.out, sizes)):
-            raise ValueError(f"For '{name}', the input spatial shape {list(sizes)} is smaller "
-                             f"than the kernel {list(self.kernel)} after padding "
-                             f"{list(self.pads)}.")
+            _raise_empty_output(name, sizes, self.kernel, self.pads)
         # ceil mode: room after the padding for the last, partial windows
         self.extra = tuple(max((o - 1) * s + k - (n + b + e), 0) for o, s, k, n, (b, e)
                            in zip(self.out, self.stride, self.kernel, sizes, self.pads))

@@ -39,6 +39,7 @@ LEGACY = {
     "Pack": "Stack",
     "Unpack": "Unstack",
     "ACos": "Acos",
+    "Conv2DTranspose": "Conv2DBackpropInput",
 }
 
 # the submodules of MindSpore's package that user code imports primitives from
