@@ -23,6 +23,8 @@ import weakref
 from ..common.capture_flags import capturing
 from ..frontend import ast_convert
 from ..frontend.control import call_user
+from ..frontend.pytree import flatten
+from ..ir import tape
 from ..ir import tracing_state as state
 from .call_cache import CallCache
 
@@ -179,7 +181,7 @@ class BytecodeJitFunction:
             key = cache.key_of(args, kwargs, self_obj)
         except Exception:  # an argument no signature describes: Python, every call
             key = None
-        if key in record.broken:
+        if key in record.broken or _replays_under_tape(cache, key, args, kwargs):
             record.ran(key)
             return self.fn(*full, **kwargs)
         owner = self if self_obj is None else self_obj
@@ -187,7 +189,8 @@ class BytecodeJitFunction:
         if key in record.captures and key in cache.entries:  # a graph: run it
             try:
                 with capturing():  # a failed guard compiles again, as a capture
-                    out = cache.run(owner, self.fn, name, args, kwargs, self_obj)
+                    out = _replayed(cache, cache.run(owner, self.fn, name, args, kwargs,
+                                                     self_obj), args, kwargs)
             except Exception:
                 if key in cache.entries:  # the graph ran and raised: PyNative would too
                     raise
@@ -214,7 +217,8 @@ class BytecodeJitFunction:
         if cache.compiles != before or key not in record.captures:
             record.captured(key, graph=True)
         record.ran(key)
-        return cache.run(owner, self.fn, name, args, kwargs, self_obj)
+        return _replayed(cache, cache.run(owner, self.fn, name, args, kwargs, self_obj),
+                         args, kwargs)
 
     def _method_cache(self, obj) -> CallCache:
         try:
@@ -224,6 +228,26 @@ class BytecodeJitFunction:
         if c is None:
             c = self._bound[obj] = CallCache()
         return c
+
+
+def _replays_under_tape(cache: CallCache, key, args: tuple, kwargs: dict) -> bool:
+    """True when the graph of ``key`` writes list or dict arguments and a PyNative
+    gradient records this call: the tape takes a compiled call as one step, without the
+    values it writes into the containers, so the call runs as Python instead."""
+    exe = cache.entries.get(key)
+    return exe is not None and exe.arg_writes is not None and tape.ACTIVE and \
+        tape.recording_any((args, kwargs))
+
+
+def _replayed(cache: CallCache, out, args: tuple, kwargs: dict):
+    """The call's output, after writing the list and dict arguments as the trace did
+    (compile/arg_writes.py), when the graph that ran wrote some."""
+    writes = cache.last_exe.arg_writes if cache.last_exe is not None else None
+    if writes is None:
+        return out
+    out, values = out
+    writes.replay((args, kwargs), flatten((args, kwargs))[0], values)
+    return out
 
 
 def _note_inner_break(exc: BaseException, outer: types.CodeType) -> None:

@@ -26,6 +26,7 @@ from ..common.mutable import mutable
 from ..common.symbolic_scalar import SymbolicScalar
 from ..common.symbolic_sequence import SymbolicSequence
 from ..common.tensor import Tensor
+from ..common.tensor import tensor as tensor_function
 from ..errors import GraphkilnInternalError, SourceLoc, is_internal, user_location
 from ..ir import tracing_state as state
 from ..ir.abstract import (
@@ -76,8 +77,10 @@ from .sequence_builtins import (
 )
 from .tensor_builtins import (
     GRAPH_BUILTINS,
+    holds_graph_tensors,
     involves_graph_values,
     run_time_numbers,
+    tensor_of_graph_tensors,
     tensor_of_numbers,
 )
 from .undefined import (
@@ -1416,6 +1419,9 @@ def call(f, *args, **kwargs):
         return sequence_ops.MakeDynamicSequence(*args[0], is_list=isinstance(args[0], list))
     if f is mutable and args and not kwargs and len(args) == 1:
         return _mutable_in_graph(args[0])
+    if (f is Tensor or f is tensor_function) and holds_graph_tensors(
+            args[0] if args else kwargs.get("input_data")):
+        return tensor_of_graph_tensors(*args, **kwargs)
     if t is _FUNCTION:
         if _is_user_code(f.__code__):
             return call_user(f, args, kwargs)
