@@ -52,16 +52,20 @@ class ArgumentWrites:
         self._leaf_of = {id(s): i for i, s in enumerate(sym_leaves)
                          if isinstance(s, (Tensor, SymbolicScalar))}
         self.writes: list = []  # (path, kind of container, item specs)
+        self.output = None  # the spec of the function's output
 
-    def collect(self) -> list:
-        """After the trace: the specs of the written containers; the graph values their
-        contents hold, which the graph must return."""
+    def collect(self, out) -> list:
+        """After the trace, whose function returned ``out``: the specs of the written
+        containers and of ``out``; the graph values they hold, which the graph returns
+        in their place (nothing when no container was written)."""
         values: list = []
         for path, c, before in self._given:
             if _contents(c) != before:
                 items = list(c.items()) if isinstance(c, dict) else list(c)
                 self.writes.append((path, isinstance(c, dict),
                                     [self._spec(v, values) for v in items]))
+        if self.writes:
+            self.output = self._spec(out, values)
         return values
 
     def _spec(self, v, values: list):
@@ -79,9 +83,11 @@ class ArgumentWrites:
                            for k, x in v.items()]
         return _CONST, v
 
-    def replay(self, tree, leaves: list, values) -> None:
+    def replay(self, tree, leaves: list, values):
         """Write the final contents into the containers of the call whose argument tree is
-        ``tree`` (flattened: ``leaves``), with the graph's returned ``values``."""
+        ``tree`` (flattened: ``leaves``), with the graph's returned ``values``; the
+        function's output (the caller's own containers and Tensors where it returns
+        them, as in PyNative)."""
         def build(spec):
             kind, arg = spec
             if kind == _LEAF:
@@ -100,9 +106,11 @@ class ArgumentWrites:
 
         targets = [(_at(tree, path), is_dict, [build(s) for s in items])
                    for path, is_dict, items in self.writes]
+        result = build(self.output)
         for container, is_dict, items in targets:
             if is_dict:
                 container.clear()
                 container.update(items)
             else:
                 container[:] = items
+        return result

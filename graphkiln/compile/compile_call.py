@@ -125,20 +125,21 @@ def _item_abstract(items: tuple):
 def _trace_body(builder, target, fn, name, args, kwargs, self_obj, s_args, s_kwargs,
                 whole_output: bool = False, writes: ArgumentWrites | None = None):
     """Run the converted function in ``builder`` and set the graph's output; the output's
-    tree, constant leaves and (leaf index, dtype) slots. With ``writes``, the graph
-    returns ``(output, values the written argument containers hold)`` when the trace
-    wrote some."""
+    tree, constant leaves and (leaf index, dtype) slots. With ``writes``, when the trace
+    wrote argument containers, the graph returns the graph values they and the output
+    hold (``writes`` rebuilds both from them)."""
     with builder:
         try:
             out = target(self_obj, *s_args, **s_kwargs) if self_obj is not None else \
                 target(*s_args, **s_kwargs)
             if writes is not None:
-                values = writes.collect()
+                _views_as_sequences(out)  # (a lazy output breaks)
+                values = writes.collect(out)
                 if writes.writes and tape.ACTIVE and tape.recording_any((args, kwargs)):
                     refuse("a list or dict argument written in place under a PyNative "
                            "gradient (the gradient's tape records the call as a whole)")
-                if writes.writes:
-                    out = (out, tuple(values))
+                if writes.writes:  # the output is rebuilt from these after the replay
+                    out = tuple(values)
         except _USER_ERRORS as e:
             tb = e.__traceback__
             if isinstance(e, (AttributeError, TypeError)):  # None, a str... for a Tensor

@@ -168,7 +168,7 @@ class Executable:
         self.writes: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
         self._timed_fn = None  # the same code with timed kernels, while a Profiler runs
         # a bytecode capture's writes to list/dict arguments (compile/arg_writes.py): the
-        # output is then (the function's output, the values they hold)
+        # output is then the graph values they and the function's output hold
         self.arg_writes = None
 
     def use_code(self, generated) -> None:

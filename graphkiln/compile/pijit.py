@@ -241,13 +241,12 @@ def _replays_under_tape(cache: CallCache, key, args: tuple, kwargs: dict) -> boo
 
 def _replayed(cache: CallCache, out, args: tuple, kwargs: dict):
     """The call's output, after writing the list and dict arguments as the trace did
-    (compile/arg_writes.py), when the graph that ran wrote some."""
+    (compile/arg_writes.py), when the graph that ran wrote some (its ``out`` is then the
+    values they and the output hold)."""
     writes = cache.last_exe.arg_writes if cache.last_exe is not None else None
     if writes is None:
         return out
-    out, values = out
-    writes.replay((args, kwargs), flatten((args, kwargs))[0], values)
-    return out
+    return writes.replay((args, kwargs), flatten((args, kwargs))[0], out)
 
 
 def _note_inner_break(exc: BaseException, outer: types.CodeType) -> None:
