@@ -17,6 +17,7 @@ record of the function's code object says so (docs/architecture.md, "Bytecode ca
 """
 from __future__ import annotations
 
+import linecache
 import types
 import weakref
 
@@ -207,7 +208,7 @@ class BytecodeJitFunction:
         except Exception as exc:
             if self.fullgraph:
                 raise Unsupported(f"'{self.fn.__qualname__}' cannot be captured whole "
-                                  f"(fullgraph=True): {exc}") from exc
+                                  f"(fullgraph=True): {_break_text(exc)}") from exc
             # the graph break: this signature runs as Python from now on
             _note_inner_break(exc, self.fn.__code__)
             record.broken.add(key)
@@ -247,6 +248,26 @@ def _replayed(cache: CallCache, out, args: tuple, kwargs: dict):
     if writes is None:
         return out
     return writes.replay((args, kwargs), flatten((args, kwargs))[0], out)
+
+
+def _break_text(exc: BaseException) -> str:
+    """The trace's error with the user's calls that led to it, outermost first (the
+    function's line that called the inner function, then the inner line that broke)."""
+    frames = []
+    tb = exc.__traceback__
+    while tb is not None:
+        code = ast_convert.ORIGINAL_CODE.get(tb.tb_frame.f_code)
+        if code is not None:
+            frames.append((code.co_filename, tb.tb_lineno))
+        tb = tb.tb_next
+    reason = str(exc).split("\n", 1)[0]
+    if not frames:
+        return str(exc)
+    lines = [f"# {i} In file {file}:{line}\n    {linecache.getline(file, line).strip()}"
+             for i, (file, line) in enumerate(frames)]
+    return (f"{reason}\n\n----------------------------------------------------\n"
+            f"- The Traceback of Net Construct Code:\n"
+            f"----------------------------------------------------\n" + "\n".join(lines))
 
 
 def _note_inner_break(exc: BaseException, outer: types.CodeType) -> None:

@@ -310,3 +310,22 @@ def test_argument_writes_under_a_pynative_gradient(graph_first):
         return jf(s, x).sum() + s[1].sum()
 
     np.testing.assert_allclose(ms.grad(loss)(ms.Tensor(a)).asnumpy(), 2 * a + 4)
+
+
+def _prints_with_flush():
+    print("inner break", flush=True)
+
+
+def test_fullgraph_break_names_every_user_call_on_the_way():
+    """The Unsupported error of a break inside a function the capture inlined shows the
+    outer function's call line, then the inner line that broke."""
+    def outer(x):
+        x = x + 1
+        _prints_with_flush()
+        return x * 2
+
+    with pytest.raises(Unsupported) as info:
+        ms.jit(outer, capture_mode="bytecode", fullgraph=True)(ms.Tensor([1.0]))
+    text = str(info.value)
+    assert "print() with keyword arguments" in text
+    assert 0 <= text.find("_prints_with_flush()") < text.find('print("inner break", flush=True)')
