@@ -1,6 +1,6 @@
-"""Writes a bytecode capture's trace makes to the list and dict arguments of the call,
-replayed on the caller's containers after the graph runs (MindSpore replays them after
-its graph and records no break).
+"""Writes a bytecode capture's trace makes to the list and dict arguments of the call and
+to globals, replayed on the caller's containers and the modules after the graph runs
+(MindSpore replays them after its graph and records no break).
 
 A trace works on copies of the argument containers (``pytree.unflatten``); when one of
 them ends with other contents, :class:`ArgumentWrites` describes its final contents in
@@ -10,6 +10,7 @@ the containers of every later call with the same signature.
 """
 from __future__ import annotations
 
+from ..common.capture_flags import NO_VALUE
 from ..common.symbolic_scalar import SymbolicScalar
 from ..common.tensor import Tensor
 
@@ -45,13 +46,15 @@ def _at(tree, path: tuple):
 class ArgumentWrites:
     """The argument containers a trace wrote and their final contents (see the module)."""
 
-    def __init__(self, caller_tree, traced_tree, sym_leaves: list):
+    def __init__(self, caller_tree, traced_tree, sym_leaves: list, global_writes: dict):
         self._given = [(path, c, _contents(c)) for path, c in
                        _pairs(caller_tree, traced_tree, (), [])]
         self._path_of = {id(c): path for path, c, _ in self._given}
         self._leaf_of = {id(s): i for i, s in enumerate(sym_leaves)
                          if isinstance(s, (Tensor, SymbolicScalar))}
         self.writes: list = []  # (path, kind of container, item specs)
+        self._global_writes = global_writes  # capture_flags.recording_global_writes
+        self.globals: list = []  # (module namespace, name, value spec or None: deleted)
         self.output = None  # the spec of the function's output
 
     def collect(self, out) -> list:
@@ -64,9 +67,19 @@ class ArgumentWrites:
                 items = list(c.items()) if isinstance(c, dict) else list(c)
                 self.writes.append((path, isinstance(c, dict),
                                     [self._spec(v, values) for v in items]))
-        if self.writes:
+        for namespace, name, before in self._global_writes.values():
+            now = namespace.get(name, NO_VALUE)
+            if now is not before:
+                self.globals.append((namespace, name,
+                                     None if now is NO_VALUE else self._spec(now, values)))
+        if self.wrote:
             self.output = self._spec(out, values)
         return values
+
+    @property
+    def wrote(self) -> bool:
+        """Whether the trace wrote an argument container or a global."""
+        return bool(self.writes or self.globals)
 
     def _spec(self, v, values: list):
         if id(v) in self._leaf_of:
@@ -74,6 +87,9 @@ class ArgumentWrites:
         if id(v) in self._path_of:
             return _CONTAINER, self._path_of[id(v)]
         if (isinstance(v, Tensor) and v.is_symbolic) or type(v) is SymbolicScalar:
+            for i, seen in enumerate(values):  # one value in two places: one object
+                if seen is v:
+                    return _VALUE, i
             values.append(v)
             return _VALUE, len(values) - 1
         if type(v) in (list, tuple):
@@ -107,6 +123,11 @@ class ArgumentWrites:
         targets = [(_at(tree, path), is_dict, [build(s) for s in items])
                    for path, is_dict, items in self.writes]
         result = build(self.output)
+        for namespace, name, spec in self.globals:
+            if spec is None:
+                namespace.pop(name, None)
+            else:
+                namespace[name] = build(spec)
         for container, is_dict, items in targets:
             if is_dict:
                 container.clear()

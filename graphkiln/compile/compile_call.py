@@ -7,14 +7,14 @@ import inspect
 import os
 import time
 import types
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 
 import numpy as np
 
 from ..backend import fusion
 from ..backend.codegen import generate_code
 from ..common import comm_engine
-from ..common.capture_flags import bytecode_capture, refuse
+from ..common.capture_flags import bytecode_capture, recording_global_writes, refuse
 from ..common.mutable import RUNTIME_SCALARS, dynamic_len_items
 from ..common.symbolic_scalar import SymbolicScalar
 from ..common.symbolic_sequence import SymbolicSequence
@@ -99,18 +99,21 @@ def trace_graph(fn, name: str, args: tuple, kwargs: dict, self_obj=None,
             sym.append(leaf)
     s_args, s_kwargs = unflatten(tree, sym)
     target = convert(fn)
-    # a bytecode capture replays its writes to list and dict arguments after the graph
-    writes = ArgumentWrites((args, kwargs), (s_args, s_kwargs), sym) \
-        if bytecode_capture() and not whole_output else None
+    capture = bytecode_capture() and not whole_output
     try:
-        out_tree, out_leaves, slots = _trace_body(builder, target, fn, name, args, kwargs,
-                                                  self_obj, s_args, s_kwargs, whole_output,
-                                                  writes)
+        with recording_global_writes() if capture else nullcontext({}) as global_writes:
+            # a bytecode capture replays its writes to list and dict arguments and to
+            # globals after the graph (the trace's own writes to globals are undone)
+            writes = ArgumentWrites((args, kwargs), (s_args, s_kwargs), sym, global_writes) \
+                if capture else None
+            out_tree, out_leaves, slots = _trace_body(builder, target, fn, name, args,
+                                                      kwargs, self_obj, s_args, s_kwargs,
+                                                      whole_output, writes)
     finally:
         builder.restore_written()
     weights = [p.weight for p in graph.weights]
     return graph, weights, out_tree, out_leaves, slots, \
-        writes if writes is not None and writes.writes else None
+        writes if writes is not None and writes.wrote else None
 
 
 def _item_abstract(items: tuple):
@@ -135,10 +138,10 @@ def _trace_body(builder, target, fn, name, args, kwargs, self_obj, s_args, s_kwa
             if writes is not None:
                 _views_as_sequences(out)  # (a lazy output breaks)
                 values = writes.collect(out)
-                if writes.writes and tape.ACTIVE and tape.recording_any((args, kwargs)):
-                    refuse("a list or dict argument written in place under a PyNative "
+                if writes.wrote and tape.ACTIVE and tape.recording_any((args, kwargs)):
+                    refuse("a list or dict argument or a global written under a PyNative "
                            "gradient (the gradient's tape records the call as a whole)")
-                if writes.writes:  # the output is rebuilt from these after the replay
+                if writes.wrote:  # the output is rebuilt from these after the replay
                     out = tuple(values)
         except _USER_ERRORS as e:
             tb = e.__traceback__

@@ -20,7 +20,12 @@ import numpy as np
 import graphkiln.ops.functional as F
 
 from ..common import dtype as mstype
-from ..common.capture_flags import bytecode_capture, python_try, refuse  # noqa: F401  (python_try: converted code)
+from ..common.capture_flags import (  # noqa: F401  (python_try, note_global_writes: converted code)
+    bytecode_capture,
+    note_global_writes,
+    python_try,
+    refuse,
+)
 from ..common.jit_class import is_jit_class_instance
 from ..common.mutable import mutable
 from ..common.symbolic_scalar import SymbolicScalar

@@ -329,3 +329,48 @@ def test_fullgraph_break_names_every_user_call_on_the_way():
     text = str(info.value)
     assert "print() with keyword arguments" in text
     assert 0 <= text.find("_prints_with_flush()") < text.find('print("inner break", flush=True)')
+
+
+def _write_globals(x):
+    global _GK_TOTAL, _GK_SEEN
+    _GK_TOTAL = x * 2
+    _GK_TOTAL = _GK_TOTAL + 1
+    _GK_SEEN = [_GK_TOTAL, "seen"]
+    return _GK_TOTAL - x
+
+
+def _write_global_in_callee(x):
+    _set_last(x + 1)
+    return x
+
+
+def _set_last(v):
+    global _GK_LAST
+    _GK_LAST = v * 10
+
+
+def _write_global_then_break(x):
+    global _GK_BROKEN
+    _GK_BROKEN = x + 1
+    return x * 2 if x.sum().item() > 0 else x
+
+
+def test_writes_to_globals_are_replayed():
+    """A capture that writes globals (also in a function it inlines) is one graph; each
+    call of it writes the globals' values of that call, as PyNative does; a capture that
+    breaks after writing one leaves the value PyNative's run gives (the trace's write is
+    undone)."""
+    fn = ms.jit(_write_globals, capture_mode="bytecode")
+    for v in (1.0, 5.0):
+        out = fn(ms.Tensor([v]))
+        np.testing.assert_allclose(out.asnumpy(), [v + 1])
+        np.testing.assert_allclose(_GK_TOTAL.asnumpy(), [2 * v + 1])
+        assert _GK_SEEN[0] is _GK_TOTAL and _GK_SEEN[1] == "seen"
+    assert record_of(_write_globals).break_count == 0
+    ms.jit(_write_global_in_callee, capture_mode="bytecode")(ms.Tensor([2.0]))
+    np.testing.assert_allclose(_GK_LAST.asnumpy(), [30.0])
+    assert record_of(_write_global_in_callee).break_count == 0
+    ms.jit(_write_global_then_break, capture_mode="bytecode")(ms.Tensor([3.0]))
+    assert record_of(_write_global_then_break).break_count == 1
+    assert not _GK_BROKEN.is_symbolic
+    np.testing.assert_allclose(_GK_BROKEN.asnumpy(), [4.0])
