@@ -56,3 +56,35 @@ def python_try():
 def inside_python_try() -> bool:
     """True inside :func:`python_try` (a run-time raise there could not be caught)."""
     return _TRIES.active()
+
+
+NO_VALUE = object()  # a global without a value (before a capture wrote it)
+
+
+def note_global_writes(namespace: dict, names: tuple) -> None:
+    """Converted code of a bytecode capture: the function starting now writes the globals
+    ``names`` of ``namespace``; their values before the first such write are kept (the
+    trace's writes are undone when it ends, the graph's run writes the final values)."""
+    seen = getattr(_local, "globals", None)
+    if seen is None:
+        return
+    for name in names:
+        if (id(namespace), name) not in seen:
+            seen[(id(namespace), name)] = (namespace, name, namespace.get(name, NO_VALUE))
+
+
+@contextlib.contextmanager
+def recording_global_writes():
+    """Around a bytecode capture's trace: yields ``{key: (namespace, name, value before)}``
+    of the globals it writes, and puts the values before back at the end."""
+    prev = getattr(_local, "globals", None)
+    seen = _local.globals = {}
+    try:
+        yield seen
+    finally:
+        _local.globals = prev
+        for namespace, name, value in seen.values():
+            if value is NO_VALUE:
+                namespace.pop(name, None)
+            else:
+                namespace[name] = value

@@ -7,14 +7,14 @@ import inspect
 import os
 import time
 import types
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 
 import numpy as np
 
 from ..backend import fusion, sibling_merge
 from ..backend.codegen import generate_code
 from ..common import comm_engine
-from ..common.capture_flags import bytecode_capture, refuse
+from ..common.capture_flags import bytecode_capture, recording_global_writes, refuse
 from ..common.mutable import RUNTIME_SCALARS, dynamic_len_items
 from ..common.symbolic_scalar import SymbolicScalar
 from ..common.symbolic_sequence import SymbolicSequence
@@ -32,6 +32,7 @@ from ..ir.abstract import AbstractScalar, AbstractSequence, AbstractTensor
 from ..ir.anf import FuncGraph
 from ..ir.verify import verify
 from ..passes.pipeline import PassContext, optimize, record_stage
+from .arg_writes import ArgumentWrites
 from .cell_state import cell_state, container_guards, instance_guards
 from .executable import CompileInfo, Executable, written_arrays
 from .guards import attribute_guards, snapshot
@@ -98,36 +99,21 @@ def trace_graph(fn, name: str, args: tuple, kwargs: dict, self_obj=None,
             sym.append(leaf)
     s_args, s_kwargs = unflatten(tree, sym)
     target = convert(fn)
-    given = _containers((s_args, s_kwargs), []) if bytecode_capture() else None
+    capture = bytecode_capture() and not whole_output
     try:
-        out_tree, out_leaves, slots = _trace_body(builder, target, fn, name, args, kwargs,
-                                                  self_obj, s_args, s_kwargs, whole_output)
-        if given is not None and any(_contents(c) != before for c, before in given):
-            refuse("a list or dict argument written in place (the graph would not write "
-                   "the caller's)")
+        with recording_global_writes() if capture else nullcontext({}) as global_writes:
+            # a bytecode capture replays its writes to list and dict arguments and to
+            # globals after the graph (the trace's own writes to globals are undone)
+            writes = ArgumentWrites((args, kwargs), (s_args, s_kwargs), sym, global_writes) \
+                if capture else None
+            out_tree, out_leaves, slots = _trace_body(builder, target, fn, name, args,
+                                                      kwargs, self_obj, s_args, s_kwargs,
+                                                      whole_output, writes)
     finally:
         builder.restore_written()
     weights = [p.weight for p in graph.weights]
-    return graph, weights, out_tree, out_leaves, slots
-
-
-def _contents(c) -> list:
-    """The identities of a list's items or of a dict's keys and values, in order."""
-    return [id(v) for v in c] if isinstance(c, list) else \
-        [(id(k), id(v)) for k, v in c.items()]
-
-
-def _containers(x, out: list) -> list:
-    """``(container, its contents)`` for every list and dict in the argument tree ``x``."""
-    if isinstance(x, (list, dict)):
-        out.append((x, _contents(x)))
-    if isinstance(x, (list, tuple)):
-        for v in x:
-            _containers(v, out)
-    elif isinstance(x, dict):
-        for v in x.values():
-            _containers(v, out)
-    return out
+    return graph, weights, out_tree, out_leaves, slots, \
+        writes if writes is not None and writes.wrote else None
 
 
 def _item_abstract(items: tuple):
@@ -140,13 +126,23 @@ def _item_abstract(items: tuple):
 
 
 def _trace_body(builder, target, fn, name, args, kwargs, self_obj, s_args, s_kwargs,
-                whole_output: bool = False):
+                whole_output: bool = False, writes: ArgumentWrites | None = None):
     """Run the converted function in ``builder`` and set the graph's output; the output's
-    tree, constant leaves and (leaf index, dtype) slots."""
+    tree, constant leaves and (leaf index, dtype) slots. With ``writes``, when the trace
+    wrote argument containers, the graph returns the graph values they and the output
+    hold (``writes`` rebuilds both from them)."""
     with builder:
         try:
             out = target(self_obj, *s_args, **s_kwargs) if self_obj is not None else \
                 target(*s_args, **s_kwargs)
+            if writes is not None:
+                _views_as_sequences(out)  # (a lazy output breaks)
+                values = writes.collect(out)
+                if writes.wrote and tape.ACTIVE and tape.recording_any((args, kwargs)):
+                    refuse("a list or dict argument or a global written under a PyNative "
+                           "gradient (the gradient's tape records the call as a whole)")
+                if writes.wrote:  # the output is rebuilt from these after the replay
+                    out = tuple(values)
         except _USER_ERRORS as e:
             tb = e.__traceback__
             if isinstance(e, (AttributeError, TypeError)):  # None, a str... for a Tensor
@@ -276,8 +272,8 @@ def _compile_call(fn, name: str, args: tuple, kwargs: dict, self_obj) -> Executa
     if outermost:
         state.clear_numbers()
     try:
-        graph, weights, out_tree, out_leaves, slots = trace_graph(fn, name, args, kwargs,
-                                                                  self_obj)
+        graph, weights, out_tree, out_leaves, slots, writes = trace_graph(
+            fn, name, args, kwargs, self_obj)
     finally:
         state.end_functions(token)
         if outermost:
@@ -315,7 +311,8 @@ def _compile_call(fn, name: str, args: tuple, kwargs: dict, self_obj) -> Executa
     exe.cell_guards += instance_guards(self_obj, functions, written)
     exe.cell_state = cell_state(self_obj, written, run_time_writes.ids)
     exe.live_writes = bool(run_time_writes.ids or run_time_writes.attributes
-                           or run_time_writes.python_calls)
+                           or run_time_writes.python_calls or writes is not None)
+    exe.arg_writes = writes
     return exe
 
 

@@ -144,7 +144,7 @@ class Executable:
 
     __slots__ = ("fn", "weights", "out_tree", "out_leaves", "out_slots", "info", "generated",
                  "_single", "guards", "cell_guards", "cell_state", "live_writes", "_timed_fn",
-                 "_constants", "writes")
+                 "_constants", "writes", "arg_writes")
 
     def __init__(self, fn, weights, out_tree, out_leaves, out_slots, info):
         tune_heap()  # steps reuse their freed intermediates' memory (common/heap.py)
@@ -167,6 +167,9 @@ class Executable:
         # positions of the inputs and of the weights whose arrays a run writes in place
         self.writes: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
         self._timed_fn = None  # the same code with timed kernels, while a Profiler runs
+        # a bytecode capture's writes to list/dict arguments (compile/arg_writes.py): the
+        # output is then the graph values they and the function's output hold
+        self.arg_writes = None
 
     def use_code(self, generated) -> None:
         """Keep ``generated``, the code ``fn`` came from; the constant arrays it holds are

@@ -17,12 +17,15 @@ record of the function's code object says so (docs/architecture.md, "Bytecode ca
 """
 from __future__ import annotations
 
+import linecache
 import types
 import weakref
 
 from ..common.capture_flags import capturing
 from ..frontend import ast_convert
 from ..frontend.control import call_user
+from ..frontend.pytree import flatten
+from ..ir import tape
 from ..ir import tracing_state as state
 from .call_cache import CallCache
 
@@ -179,7 +182,7 @@ class BytecodeJitFunction:
             key = cache.key_of(args, kwargs, self_obj)
         except Exception:  # an argument no signature describes: Python, every call
             key = None
-        if key in record.broken:
+        if key in record.broken or _replays_under_tape(cache, key, args, kwargs):
             record.ran(key)
             return self.fn(*full, **kwargs)
         owner = self if self_obj is None else self_obj
@@ -187,7 +190,8 @@ class BytecodeJitFunction:
         if key in record.captures and key in cache.entries:  # a graph: run it
             try:
                 with capturing():  # a failed guard compiles again, as a capture
-                    out = cache.run(owner, self.fn, name, args, kwargs, self_obj)
+                    out = _replayed(cache, cache.run(owner, self.fn, name, args, kwargs,
+                                                     self_obj), args, kwargs)
             except Exception:
                 if key in cache.entries:  # the graph ran and raised: PyNative would too
                     raise
@@ -204,7 +208,7 @@ class BytecodeJitFunction:
         except Exception as exc:
             if self.fullgraph:
                 raise Unsupported(f"'{self.fn.__qualname__}' cannot be captured whole "
-                                  f"(fullgraph=True): {exc}") from exc
+                                  f"(fullgraph=True): {_break_text(exc)}") from exc
             # the graph break: this signature runs as Python from now on
             _note_inner_break(exc, self.fn.__code__)
             record.broken.add(key)
@@ -214,7 +218,8 @@ class BytecodeJitFunction:
         if cache.compiles != before or key not in record.captures:
             record.captured(key, graph=True)
         record.ran(key)
-        return cache.run(owner, self.fn, name, args, kwargs, self_obj)
+        return _replayed(cache, cache.run(owner, self.fn, name, args, kwargs, self_obj),
+                         args, kwargs)
 
     def _method_cache(self, obj) -> CallCache:
         try:
@@ -224,6 +229,45 @@ class BytecodeJitFunction:
         if c is None:
             c = self._bound[obj] = CallCache()
         return c
+
+
+def _replays_under_tape(cache: CallCache, key, args: tuple, kwargs: dict) -> bool:
+    """True when the graph of ``key`` writes list or dict arguments and a PyNative
+    gradient records this call: the tape takes a compiled call as one step, without the
+    values it writes into the containers, so the call runs as Python instead."""
+    exe = cache.entries.get(key)
+    return exe is not None and exe.arg_writes is not None and tape.ACTIVE and \
+        tape.recording_any((args, kwargs))
+
+
+def _replayed(cache: CallCache, out, args: tuple, kwargs: dict):
+    """The call's output, after writing the list and dict arguments as the trace did
+    (compile/arg_writes.py), when the graph that ran wrote some (its ``out`` is then the
+    values they and the output hold)."""
+    writes = cache.last_exe.arg_writes if cache.last_exe is not None else None
+    if writes is None:
+        return out
+    return writes.replay((args, kwargs), flatten((args, kwargs))[0], out)
+
+
+def _break_text(exc: BaseException) -> str:
+    """The trace's error with the user's calls that led to it, outermost first (the
+    function's line that called the inner function, then the inner line that broke)."""
+    frames = []
+    tb = exc.__traceback__
+    while tb is not None:
+        code = ast_convert.ORIGINAL_CODE.get(tb.tb_frame.f_code)
+        if code is not None:
+            frames.append((code.co_filename, tb.tb_lineno))
+        tb = tb.tb_next
+    reason = str(exc).split("\n", 1)[0]
+    if not frames:
+        return str(exc)
+    lines = [f"# {i} In file {file}:{line}\n    {linecache.getline(file, line).strip()}"
+             for i, (file, line) in enumerate(frames)]
+    return (f"{reason}\n\n----------------------------------------------------\n"
+            f"- The Traceback of Net Construct Code:\n"
+            f"----------------------------------------------------\n" + "\n".join(lines))
 
 
 def _note_inner_break(exc: BaseException, outer: types.CodeType) -> None:

@@ -520,6 +520,12 @@ class ControlConversion(ast.NodeTransformer):
     visit_Await = visit_Yield
 
     def visit_Global(self, node):
+        if bytecode_capture():  # written when the graph runs (compile/arg_writes.py)
+            note = ast.Call(func=_rt("note_global_writes"),
+                            args=[ast.Call(func=_name("globals"), args=[], keywords=[]),
+                                  _tuple_of([ast.Constant(n) for n in node.names])],
+                            keywords=[])
+            return [node, _located(ast.Expr(note), node)]
         raise _error(node, self.filename, f"Writing global variables "
                      f"({', '.join(node.names)}) is not supported in graph mode; pass the value "
                      f"in as an argument or keep it as an attribute of the Cell.")

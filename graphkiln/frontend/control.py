@@ -20,12 +20,18 @@ import numpy as np
 import graphkiln.ops.functional as F
 
 from ..common import dtype as mstype
-from ..common.capture_flags import bytecode_capture, python_try, refuse  # noqa: F401  (python_try: converted code)
+from ..common.capture_flags import (  # noqa: F401  (python_try, note_global_writes: converted code)
+    bytecode_capture,
+    note_global_writes,
+    python_try,
+    refuse,
+)
 from ..common.jit_class import is_jit_class_instance
 from ..common.mutable import mutable
 from ..common.symbolic_scalar import SymbolicScalar
 from ..common.symbolic_sequence import SymbolicSequence
 from ..common.tensor import Tensor
+from ..common.tensor import tensor as tensor_function
 from ..errors import GraphkilnInternalError, SourceLoc, is_internal, user_location
 from ..ir import tracing_state as state
 from ..ir.abstract import (
@@ -76,8 +82,10 @@ from .sequence_builtins import (
 )
 from .tensor_builtins import (
     GRAPH_BUILTINS,
+    holds_graph_tensors,
     involves_graph_values,
     run_time_numbers,
+    tensor_of_graph_tensors,
     tensor_of_numbers,
 )
 from .undefined import (
@@ -1416,6 +1424,9 @@ def call(f, *args, **kwargs):
         return sequence_ops.MakeDynamicSequence(*args[0], is_list=isinstance(args[0], list))
     if f is mutable and args and not kwargs and len(args) == 1:
         return _mutable_in_graph(args[0])
+    if (f is Tensor or f is tensor_function) and holds_graph_tensors(
+            args[0] if args else kwargs.get("input_data")):
+        return tensor_of_graph_tensors(*args, **kwargs)
     if t is _FUNCTION:
         if _is_user_code(f.__code__):
             return call_user(f, args, kwargs)

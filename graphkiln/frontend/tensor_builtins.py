@@ -6,7 +6,9 @@ Tensor result); of a 1-D Tensor they reduce it; of run-time numbers (``mutable``
 compare when the graph runs, also over a dynamic length sequence of numbers. ``sum`` of a
 Tensor adds along its first axis. ``all``/``any`` of run-time Tensors, and ``max``/``min``
 mixing Tensors with other values, run as Python when the graph runs (MindSpore's JIT
-fallback). Plain Python values keep Python's builtins.
+fallback). Plain Python values keep Python's builtins. ``Tensor(x)``/``tensor(x, dtype)``
+of a graph Tensor (or a list of them) is a copy of it (cast to ``dtype``), differentiable
+as MindSpore's constructor is.
 """
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from ..common import dtype as mstype
 from ..common.symbolic_scalar import SymbolicScalar
 from ..common.symbolic_sequence import SymbolicSequence
 from ..common.tensor import Tensor
+from ..ops.defs import array as array_ops
 from ..ops.defs import scalar as scalar_ops
 from ..ops.defs import sequence as sequence_ops
 from .fallback import run_time
@@ -153,3 +156,34 @@ def tensor_of_numbers(data, dtype=None, *args, **kwargs) -> Tensor:
                   for x in data)
     default = mstype.float32 if floats else mstype.int64
     return F.cast(scalar_ops.TupleToArray(items), dtype or default)
+
+
+def holds_graph_tensors(data) -> bool:
+    """A graph Tensor, or a tuple/list holding one (at any depth)."""
+    if isinstance(data, Tensor):
+        return data.is_symbolic
+    return isinstance(data, (tuple, list)) and builtins.any(holds_graph_tensors(x)
+                                                            for x in data)
+
+
+def tensor_of_graph_tensors(input_data, dtype=None, shape=None, init=None,
+                            const_arg=False) -> Tensor:
+    """``Tensor(x, dtype)`` in a graph where ``x`` is a graph Tensor or a (nested) list of
+    Tensors of one shape: a new value (stacked), cast to ``dtype`` when given."""
+    if shape is not None or init is not None:
+        raise TypeError("For 'Tensor' of a graph Tensor, 'shape' and 'init' cannot be given: "
+                        "the shape is the data's.")
+    value = _stacked(input_data)
+    if value is input_data:
+        value = array_ops.Identity(value)  # a new Tensor, as outside a graph
+    return value if dtype is None or value.dtype == mstype.to_type(dtype) else \
+        F.cast(value, mstype.to_type(dtype))
+
+
+def _stacked(data) -> Tensor:
+    if isinstance(data, Tensor):
+        return data
+    if not isinstance(data, (tuple, list)) or not data:
+        raise TypeError(f"For 'Tensor' inside a graph, a list holding graph Tensors must "
+                        f"hold only Tensors or lists of them, but got {type(data).__name__}.")
+    return F.stack([_stacked(x) for x in data])

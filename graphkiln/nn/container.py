@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Iterator
 
+from ..compile.cell_state import note_cell_write
 from .cell import Cell
 
 
@@ -60,6 +61,7 @@ class _IndexedCells(Cell):
         _check_cell(type(self).__name__, cell)
         if self._auto_prefix:
             cell.update_parameters_name(f"{self._prefix()}{len(self)}.")
+        note_cell_write()  # graphs traced with the old cells are stale
         self._cells[str(len(self))] = cell
 
     def __len__(self) -> int:
@@ -83,6 +85,7 @@ class _IndexedCells(Cell):
         key = list(self._cells)[i]
         if self._auto_prefix:
             cell.update_parameters_name(f"{self._prefix()}{key}.")
+        note_cell_write()
         self._cells[key] = cell
 
     def __delitem__(self, index) -> None:
@@ -97,6 +100,7 @@ class _IndexedCells(Cell):
     def _set_items(self, items: list, rename_prefix: str | None = None) -> None:
         """Store ``(key, cell)`` pairs, numbering digit keys by position; with
         ``rename_prefix`` also rename each cell's parameters ``<prefix><key>.``."""
+        note_cell_write()
         self._cells.clear()
         for i, (key, cell) in enumerate(items):
             key = str(i) if key.isdigit() else key
@@ -231,6 +235,7 @@ class CellDict(Cell):
         self.insert_child_to_cell(key, self._check_value(cell))
 
     def __delitem__(self, key: str) -> None:
+        note_cell_write()
         del self._cells[key]
 
     def __len__(self) -> int:
@@ -243,6 +248,7 @@ class CellDict(Cell):
         return key in self._cells
 
     def clear(self) -> None:
+        note_cell_write()
         self._cells.clear()
 
     def pop(self, key: str) -> Cell:

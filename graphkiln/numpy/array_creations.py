@@ -381,10 +381,23 @@ def histogram_bin_edges(a, bins=10, range=None, weights=None) -> Tensor:  # noqa
     return lo + frac * ops.select(hi > lo, width, width)
 
 
-def _random_shape(shape) -> tuple:
+def _random_shape(shape: tuple) -> tuple:
+    """The sample shape of ``randn(*shape)``: ints, or one tuple or list of ints (no
+    argument: one sample)."""
+    if not shape:
+        return (1,)
+    several = len(shape) > 1
+    if not several and isinstance(shape[0], (tuple, list)):
+        shape = tuple(shape[0])
+    elif not several and not isinstance(shape[0], (builtins.int, onp.integer)):
+        raise TypeError(f"If the length of the argument 'shape' is 1, the type of the "
+                        f"argument 'shape' must be one of ['int', 'list', 'tuple'], but got "
+                        f"{type(shape[0])}")
     for s in shape:
         if not isinstance(s, (builtins.int, onp.integer)) or isinstance(s, builtins.bool):
-            raise TypeError(f"the shape must be ints, but got {s!r}.")
+            raise TypeError("If the length of the argument 'shape' is > 1, the type of the "
+                            f"argument 'shape' must all be int, but got {type(s)}" if several
+                            else f"the shape must be ints, but got {s!r}.")
     return tuple(builtins.int(s) for s in shape)
 
 
@@ -398,13 +411,13 @@ def _float_type(dtype, name: str) -> mstype.Type:
 def randn(*shape, dtype=mstype.float32) -> Tensor:
     """Samples of the standard normal distribution (``ms.set_seed`` makes them repeat)."""
     t = _float_type(dtype, "randn")
-    return ops.cast(ops.standard_normal(_random_shape(shape) or (1,)), t)
+    return ops.cast(ops.standard_normal(_random_shape(shape)), t)
 
 
 def rand(*shape, dtype=mstype.float32) -> Tensor:
     """Samples of the uniform distribution over ``[0, 1)``."""
     t = _float_type(dtype, "rand")
-    shp = _random_shape(shape) or (1,)
+    shp = _random_shape(shape)
     return ops.cast(ops.uniform(shp, Tensor(0.0), Tensor(1.0)), t)
 
 

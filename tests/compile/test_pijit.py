@@ -272,3 +272,105 @@ def test_a_break_in_an_inlined_function_is_counted_on_it_too(got):
     # broken call as Python, so only the break is on the inner function's record
     assert mine["inner"]["break_count_"] == theirs["inner"]["break_count_"] == 1
     assert mine["inner"]["compile_count_"] == 0 and mine["inner"]["call_count_"] is None
+
+
+@pytest.mark.parametrize("name", sorted(RECORDED["arg_writes"]))
+def test_writes_to_list_and_dict_arguments_are_replayed(got, name):
+    """A capture that writes its list and dict arguments is one graph (no break), and the
+    caller's containers end as in PyNative, holding the caller's own Tensors where PyNative
+    does (MindSpore 2.10 loses some of these writes: its PyNative state is the
+    reference), on the first call and on a second call of the same graph."""
+    for mine, theirs in zip(got["arg_writes"][name], RECORDED["arg_writes"][name]):
+        _close(mine["out"], theirs["eager"])
+        assert mine["args"] == theirs["eager_args"]
+        assert mine["record"]["break_count_"] == 0 and mine["record"]["phase_"]
+    assert [r["record"]["call_count_"] for r in got["arg_writes"][name]] == [1, 2]
+
+
+def _append_scaled(s, x):
+    s.append(x * 3)
+    return s[0] * x
+
+
+@pytest.mark.parametrize("graph_first", [False, True])
+def test_argument_writes_under_a_pynative_gradient(graph_first):
+    """Under a PyNative gradient the call that writes a list argument runs as Python, so
+    the written item keeps its gradient: d/dx [sum((x + 1) * x) + sum(3x)] = 2x + 4, also
+    when a graph of the same signature was compiled before."""
+    fn = type(_append_scaled)(_append_scaled.__code__.replace(), _append_scaled.__globals__)
+    jf = ms.jit(fn, capture_mode="bytecode")
+    a = np.array([1.0, -2.0], np.float32)
+    if graph_first:
+        s = [ms.Tensor(a)]
+        jf(s, ms.Tensor(a))
+        assert len(s) == 2 and record_of(fn).break_count == 0
+
+    def loss(x):
+        s = [x + 1]
+        return jf(s, x).sum() + s[1].sum()
+
+    np.testing.assert_allclose(ms.grad(loss)(ms.Tensor(a)).asnumpy(), 2 * a + 4)
+
+
+def _prints_with_flush():
+    print("inner break", flush=True)
+
+
+def test_fullgraph_break_names_every_user_call_on_the_way():
+    """The Unsupported error of a break inside a function the capture inlined shows the
+    outer function's call line, then the inner line that broke."""
+    def outer(x):
+        x = x + 1
+        _prints_with_flush()
+        return x * 2
+
+    with pytest.raises(Unsupported) as info:
+        ms.jit(outer, capture_mode="bytecode", fullgraph=True)(ms.Tensor([1.0]))
+    text = str(info.value)
+    assert "print() with keyword arguments" in text
+    assert 0 <= text.find("_prints_with_flush()") < text.find('print("inner break", flush=True)')
+
+
+def _write_globals(x):
+    global _GK_TOTAL, _GK_SEEN
+    _GK_TOTAL = x * 2
+    _GK_TOTAL = _GK_TOTAL + 1
+    _GK_SEEN = [_GK_TOTAL, "seen"]
+    return _GK_TOTAL - x
+
+
+def _write_global_in_callee(x):
+    _set_last(x + 1)
+    return x
+
+
+def _set_last(v):
+    global _GK_LAST
+    _GK_LAST = v * 10
+
+
+def _write_global_then_break(x):
+    global _GK_BROKEN
+    _GK_BROKEN = x + 1
+    return x * 2 if x.sum().item() > 0 else x
+
+
+def test_writes_to_globals_are_replayed():
+    """A capture that writes globals (also in a function it inlines) is one graph; each
+    call of it writes the globals' values of that call, as PyNative does; a capture that
+    breaks after writing one leaves the value PyNative's run gives (the trace's write is
+    undone)."""
+    fn = ms.jit(_write_globals, capture_mode="bytecode")
+    for v in (1.0, 5.0):
+        out = fn(ms.Tensor([v]))
+        np.testing.assert_allclose(out.asnumpy(), [v + 1])
+        np.testing.assert_allclose(_GK_TOTAL.asnumpy(), [2 * v + 1])
+        assert _GK_SEEN[0] is _GK_TOTAL and _GK_SEEN[1] == "seen"
+    assert record_of(_write_globals).break_count == 0
+    ms.jit(_write_global_in_callee, capture_mode="bytecode")(ms.Tensor([2.0]))
+    np.testing.assert_allclose(_GK_LAST.asnumpy(), [30.0])
+    assert record_of(_write_global_in_callee).break_count == 0
+    ms.jit(_write_global_then_break, capture_mode="bytecode")(ms.Tensor([3.0]))
+    assert record_of(_write_global_then_break).break_count == 1
+    assert not _GK_BROKEN.is_symbolic
+    np.testing.assert_allclose(_GK_BROKEN.asnumpy(), [4.0])

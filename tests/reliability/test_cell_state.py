@@ -212,3 +212,69 @@ def test_a_new_tuple_of_parameters_with_the_same_names_and_values_recompiles():
     got, want = _graph_and_pynative(net)
     np.testing.assert_array_equal(got, want)
     np.testing.assert_array_equal(got, X.asnumpy() * 5.0)
+
+
+class _Stack(nn.Cell):
+    """Applies its CellList or CellDict in order."""
+
+    def __init__(self, container):
+        super().__init__()
+        self.layers = container
+
+    def construct(self, x):
+        for layer in (self.layers.values() if isinstance(self.layers, nn.CellDict)
+                      else self.layers):
+            x = layer(x)
+        return x
+
+
+class _AddBias(nn.Cell):
+    def __init__(self, bias):
+        super().__init__()
+        self.bias = bias
+
+    def construct(self, x):
+        return x + self.bias
+
+
+def _dict_pop(d):
+    d.pop("b")
+
+
+CONTAINER_CHANGES = {
+    "list_del": (nn.CellList, lambda c: c.__delitem__(-1)),
+    "list_del_slice": (nn.CellList, lambda c: c.__delitem__(slice(0, 1))),
+    "list_setitem": (nn.CellList, lambda c: c.__setitem__(0, _AddBias(10.0))),
+    "list_append": (nn.CellList, lambda c: c.append(_AddBias(7.0))),
+    "list_insert": (nn.CellList, lambda c: c.insert(0, _AddBias(5.0))),
+    "sequential_del": (nn.SequentialCell, lambda c: c.__delitem__(0)),
+    "dict_del": (nn.CellDict, lambda c: c.__delitem__("a")),
+    "dict_pop": (nn.CellDict, _dict_pop),
+    "dict_clear": (nn.CellDict, lambda c: c.clear()),
+}
+
+
+@pytest.mark.parametrize("capture", ["graph_mode", "bytecode"])
+@pytest.mark.parametrize("change", sorted(CONTAINER_CHANGES))
+def test_changed_cell_container_matches_pynative(change, capture):
+    """Cells deleted, replaced or added in a CellList, SequentialCell or CellDict: the
+    compiled call sees the new cells (a graph traced with the old ones would not)."""
+    kind, mutate = CONTAINER_CHANGES[change]
+    cells = [_AddBias(1.0), _AddBias(2.0)]
+    container = kind({"a": cells[0], "b": cells[1]}) if kind is nn.CellDict else kind(cells)
+    net = _Stack(container)
+    if capture == "bytecode":
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+        net.construct = ms.jit(net.construct, capture_mode="bytecode")
+        got_before = net(X).asnumpy()
+        mutate(container)
+        got = net(X).asnumpy()
+        want = net.construct.__wrapped__(net, X).asnumpy()
+        ms.set_context(mode=ms.GRAPH_MODE)
+    else:
+        ms.set_context(mode=ms.GRAPH_MODE)
+        got_before = net(X).asnumpy()
+        mutate(container)
+        got, want = _graph_and_pynative(net)
+    np.testing.assert_array_equal(got_before, X.asnumpy() + 3)
+    np.testing.assert_array_equal(got, want)

@@ -50,21 +50,43 @@ def _assign_infer_for(name):
                             f"the 'value' type {value.dtype} automatically. Cast the value "
                             f"to {ref.dtype} first.")
         # (a dimension known only when the graph runs is checked by the kernel)
-        if isinstance(value, AbstractTensor) and not shapes_match(value.shape, ref.shape):
-            raise ValueError(_shape_message(name, ref.shape, value.shape))
+        # (a rank known only then, shape (-2,), too)
+        if isinstance(value, AbstractTensor) and -2 not in (*value.shape, *ref.shape):
+            _check_shapes(name, tuple(ref.shape), tuple(value.shape), shapes_match)
         return AbstractTensor(ref.dtype, ref.shape)
     return infer
 
 
-def _shape_message(name: str, ref_shape, value_shape) -> str:
-    return (f"For '{name}', 'value' must have the same shape as 'variable' {list(ref_shape)}, "
-            f"but got {list(value_shape)}.")
+def _check_shapes(name: str, ref_shape: tuple, value_shape: tuple, match) -> None:
+    """MindSpore's shape rule of the weight writes: the same rank and shape, except that
+    ``AssignAdd``/``AssignSub`` take a scalar for a one-element vector and the other way
+    round (they keep the weight's shape); ``Assign`` refuses that pair as its kernel
+    does."""
+    if {len(ref_shape), len(value_shape)} == {0, 1} and (ref_shape or value_shape)[0] in (1, -1):
+        if name in ("AssignAdd", "AssignSub"):
+            return
+        if name == "Assign":
+            raise RuntimeError(f"For 'Assign', the 'x' and 'y' must have the same dimension, "
+                               f"but got the dimension of 'x': {len(ref_shape)} and the "
+                               f"dimension of 'y': {len(value_shape)}")
+    if len(ref_shape) != len(value_shape):
+        raise ValueError(f"For '{name}','value' must have the same rank as 'variable'. But "
+                         f"got 'value' rank: {len(value_shape)}, 'variable' rank: "
+                         f"{len(ref_shape)}.")
+    if not match(value_shape, ref_shape):
+        raise ValueError(f"For '{name}','value' must have the same shape as 'variable'. But "
+                         f"got 'value' shape: {_text(value_shape)}, 'variable' shape: "
+                         f"{_text(ref_shape)}.")
+
+
+def _text(shape: tuple) -> str:
+    return "(" + ", ".join(str(d) for d in shape) + ")"
 
 
 def _same_shape(name: str, ref, value) -> None:
     """The run-time check of a value whose shape infer did not know."""
-    if isinstance(value, np.ndarray) and value.ndim and value.shape != ref.shape:
-        raise ValueError(_shape_message(name, ref.shape, value.shape))
+    if isinstance(value, np.ndarray) and value.shape != ref.shape:
+        _check_shapes(name, ref.shape, value.shape, lambda a, b: a == b)
 
 
 def _assign(ref, value, u=None):
@@ -75,13 +97,13 @@ def _assign(ref, value, u=None):
 
 def _assign_add(ref, value, u=None):
     _same_shape("AssignAdd", ref, value)
-    np.copyto(ref, ref + value, casting="unsafe")
+    np.copyto(ref, np.reshape(ref + value, ref.shape), casting="unsafe")
     return ref
 
 
 def _assign_sub(ref, value, u=None):
     _same_shape("AssignSub", ref, value)
-    np.copyto(ref, ref - value, casting="unsafe")
+    np.copyto(ref, np.reshape(ref - value, ref.shape), casting="unsafe")
     return ref
 
 
