@@ -1,7 +1,8 @@
 """``ops.unfold`` (im2col): the sliding ``kernel_size`` blocks of ``(N, C, H, W)`` as
-columns ``(N, C * kh * kw, L)``, channel-major, computed as one convolution with a one-hot
-filter (so it differentiates as one); ``ops.fold``/``ops.col2im`` (col2im), its transpose:
-the columns summed back into the image, one transposed convolution with the same filter."""
+columns ``(N, C * kh * kw, L)``, channel-major, computed as one convolution grouped by
+channel with a one-hot filter (so it differentiates as one); ``ops.fold``/``ops.col2im``
+(col2im), its transpose: the columns summed back into the image, one transposed
+convolution with the same filter."""
 from __future__ import annotations
 
 import numpy as np
@@ -15,13 +16,13 @@ __all__ = ["unfold", "fold", "col2im"]
 
 
 def one_hot_filter(channels: int, kernel: tuple, dtype) -> np.ndarray:
-    """The ``(channels * kh * kw, channels, kh, kw)`` filter whose convolution copies channel
-    ``c`` at kernel offset ``(i, j)`` to row ``c*kh*kw + i*kw + j``."""
+    """The ``(channels * kh * kw, 1, kh, kw)`` filter of a convolution grouped by channel
+    (``group=channels``) that copies channel ``c`` at kernel offset ``(i, j)`` to row
+    ``c*kh*kw + i*kw + j``: its size grows with the channels, not their square (a dense
+    one-hot filter of 512 channels and a 14x14 kernel took 40 GB)."""
     kh, kw = kernel
-    w = np.zeros((channels * kh * kw, channels, kh, kw), dtype)
-    for ch, i, j in np.ndindex(channels, kh, kw):
-        w[(ch * kh + i) * kw + j, ch, i, j] = 1
-    return w
+    taps = np.eye(kh * kw, dtype=dtype).reshape(1, kh * kw, 1, kh, kw)
+    return np.broadcast_to(taps, (channels, kh * kw, 1, kh, kw)).reshape(-1, 1, kh, kw)
 
 
 def _pair(name: str, value, low: int) -> tuple:
@@ -46,7 +47,7 @@ def unfold(input, kernel_size, dilation=1, padding=0, stride=1) -> Tensor:
     step = _pair("stride", stride, 1)
     c = input.shape[1]
     w = one_hot_filter(c, (kh, kw), input.dtype.np_dtype)
-    cols = F.conv2d(input, Tensor(w, input.dtype), None, step, "pad", pad, dil)
+    cols = F.conv2d(input, Tensor(w, input.dtype), None, step, "pad", pad, dil, groups=c)
     return F.reshape(cols, (input.shape[0], c * kh * kw, -1))
 
 
@@ -78,7 +79,7 @@ def _fold(name: str, cols: Tensor, output_size, kernel_size, dilation, padding,
         grad, Tensor(one_hot_filter(c, (kh, kw), cols.dtype.np_dtype), cols.dtype),
         (n, c, height, width), out_channel=rows,
         kernel_size=(kh, kw), pad_mode="pad", pad=(pad[0], pad[0], pad[1], pad[1]),
-        stride=step, dilation=dil, group=1, data_format="NCHW")
+        stride=step, dilation=dil, group=c, data_format="NCHW")
 
 
 def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1) -> Tensor:  # noqa: A002

@@ -122,7 +122,7 @@ def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1) -> Te
     channels = rows // (kernel[0] * kernel[1])
     w = Tensor(one_hot_filter(channels, kernel, x.dtype.np_dtype), x.dtype)
     cols = ops.reshape(x, (x.shape[0], rows) + grid)
-    y = _transposed(cols, w, channels, size, stride, padding, dilation, 1)
+    y = _transposed(cols, w, channels, size, stride, padding, dilation, channels)
     return _rebatch(y, added)
 
 
