@@ -22,10 +22,24 @@ with open(os.path.join(FIXTURES, "wide_st_ops.json")) as f:
     RECORDED = json.load(f)
 
 
+# MindSpore 2.10 CPU's GeLUGrad takes 1 - tanh(u)**2, which cancels for negative x: at
+# x = -4 it is 4e-4 (relative) off the float64 derivative, graphkiln's 5e-7 (checked below)
+RTOL = {"gelu_grad": 5e-4}
+
+
 @pytest.mark.parametrize("name", sorted(CALLS))
 def test_matches_mindspore(name):
     got, want = outcome(lambda: CALLS[name](ms, ops, Tensor)), RECORDED[name]
-    assert_outcome(got, want, rtol=1e-6, atol=1e-7, grad_atol=0.0)
+    assert_outcome(got, want, rtol=RTOL.get(name, 1e-6), atol=1e-7, grad_atol=0.0)
+
+
+def test_gelu_grad_matches_the_float64_derivative():
+    c, a = np.sqrt(2 / np.pi), 0.044715
+    x, dy = X[0].astype(np.float64) * 2, X[1].astype(np.float64)
+    s = 1 / (1 + np.exp(-2 * c * (x + a * x ** 3)))
+    want = dy * (s + 2 * x * s * (1 - s) * c * (1 + 3 * a * x * x))
+    got = CALLS["gelu_grad"](ms, ops, Tensor).asnumpy()
+    np.testing.assert_allclose(got, want, rtol=2e-6, atol=1e-7)
 
 
 class _Apply(nn.Cell):

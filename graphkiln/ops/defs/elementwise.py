@@ -286,31 +286,34 @@ def _gelu_grad_infer(dy, x, y):
 @quiet
 def _gelu_grad(dy, x, y, out=None, scratch=None):
     """``dy`` times the derivative of the tanh-approximated GeLU at ``x`` (``y``, the
-    forward's output, is not needed), ``0.5 (1 + t) + 0.5 x (1 - t^2) u'`` with ``u`` the
-    tanh's argument (computed from ``x`` clipped to [-20, 20], as the forward). In place in
-    three scratch arrays, into ``out`` when given (it may be ``dy`` or ``x``)."""
+    forward's output, is not needed): with ``s = sigmoid(2u)`` (``0.5 (1 + tanh(u))``, ``u``
+    the tanh's argument, from ``x`` clipped to [-20, 20] as the forward), ``s + 2 x s (1 - s)
+    u'``, free of ``1 - tanh(u)**2``'s cancellation. In place in three scratch arrays, into
+    ``out`` when given (it may be ``dy`` or ``x``)."""
     w, dw = _wide(np.asarray(x)), _wide(np.asarray(dy))
-    a, b, t = (buffer_for(buf, w) for buf in (scratch or (None,) * 3))
+    a, b, s = (buffer_for(buf, w) for buf in (scratch or (None,) * 3))
     c = w.dtype.type
     np.clip(w, -20, 20, out=a)
     x2 = np.multiply(a, a, out=b)
-    np.multiply(x2, c(_SQRT_2_OVER_PI * _GELU_A), out=t)
-    t += c(_SQRT_2_OVER_PI)
-    t *= a
-    np.tanh(t, out=t)
-    half_x_du = x2  # 0.5 x u' = x (0.5 sqrt(2/pi) + 1.5 sqrt(2/pi) A x^2)
-    half_x_du *= c(1.5 * _SQRT_2_OVER_PI * _GELU_A)
-    half_x_du += c(0.5 * _SQRT_2_OVER_PI)
-    half_x_du *= w
-    sech2 = np.multiply(t, t, out=a)
-    np.subtract(c(1), sech2, out=sech2)
-    half_x_du *= sech2
-    t *= c(0.5)
-    t += c(0.5)
-    t += half_x_du
+    np.multiply(x2, c(-2 * _SQRT_2_OVER_PI * _GELU_A), out=s)
+    s -= c(2 * _SQRT_2_OVER_PI)
+    s *= a
+    with np.errstate(over="ignore"):  # inf for x < -10: sigmoid(2u) is 0 there
+        np.exp(s, out=s)
+    s += c(1)
+    np.reciprocal(s, out=s)  # sigmoid(2u)
+    x_du = x2  # x u' = x (sqrt(2/pi) + 3 sqrt(2/pi) A x^2)
+    x_du *= c(3 * _SQRT_2_OVER_PI * _GELU_A)
+    x_du += c(_SQRT_2_OVER_PI)
+    x_du *= w
+    np.subtract(c(1), s, out=a)
+    x_du *= a
+    x_du *= s
+    x_du *= c(2)
+    s += x_du
     if out is not None and out.dtype == w.dtype:
-        return np.multiply(t, dw, out=out)
-    return into(out, np.multiply(t, dw, out=t).astype(x.dtype, copy=False))
+        return np.multiply(s, dw, out=out)
+    return into(out, np.multiply(s, dw, out=s).astype(x.dtype, copy=False))
 
 
 # ``GeLUGrad(dy, x, y)``: the backward of ``GeLU`` (tanh approximation)
