@@ -52,6 +52,51 @@ def _target_names(t: ast.AST, out: set) -> None:
         out.add(t.value.id)
 
 
+_NEW_SCOPES = (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+
+
+def _binds(n: ast.AST, out: set, local_names: set | None) -> bool:
+    """Add the names statement or expression ``n`` binds in its scope to ``out`` (or
+    mutates with a method call when they are ``local_names``); whether its children are in
+    the same scope."""
+    if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        out.add(n.name)
+        return False
+    if isinstance(n, _NEW_SCOPES):
+        return False
+    if isinstance(n, ast.Assign):
+        for t in n.targets:
+            _target_names(t, out)
+    elif isinstance(n, (ast.AugAssign, ast.AnnAssign)):
+        _target_names(n.target, out)
+    elif isinstance(n, ast.For):
+        _target_names(n.target, out)
+    elif isinstance(n, ast.NamedExpr):
+        _target_names(n.target, out)
+    elif isinstance(n, ast.withitem) and n.optional_vars is not None:
+        _target_names(n.optional_vars, out)
+    elif isinstance(n, (ast.Import, ast.ImportFrom)):
+        for a in n.names:
+            out.add((a.asname or a.name).split(".")[0])
+    elif (isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
+          and n.func.attr in MUTATORS and isinstance(n.func.value, ast.Name)
+          and (local_names is None or n.func.value.id in local_names)):
+        out.add(n.func.value.id)  # `acc.append(v)` changes the local `acc`
+    return True
+
+
+def _children(n: ast.AST) -> list:
+    """``ast.iter_child_nodes`` as a list, without its generators."""
+    out = []
+    for name in n._fields:
+        v = getattr(n, name, None)
+        if type(v) is list:
+            out.extend(x for x in v if isinstance(x, ast.AST))
+        elif isinstance(v, ast.AST):
+            out.append(v)
+    return out
+
+
 def assigned_names(stmts: list, local_names: set | None = None) -> set:
     """Names a block binds, or mutates with a method call when they are ``local_names`` of
     the function (``ops.add(x)`` does not make the module ``ops`` a variable)."""
@@ -59,31 +104,8 @@ def assigned_names(stmts: list, local_names: set | None = None) -> set:
     stack = list(stmts)
     while stack:
         n = stack.pop()
-        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            out.add(n.name)
-            continue
-        if isinstance(n, (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp,
-                          ast.GeneratorExp)):
-            continue
-        if isinstance(n, ast.Assign):
-            for t in n.targets:
-                _target_names(t, out)
-        elif isinstance(n, (ast.AugAssign, ast.AnnAssign)):
-            _target_names(n.target, out)
-        elif isinstance(n, ast.For):
-            _target_names(n.target, out)
-        elif isinstance(n, ast.NamedExpr):
-            _target_names(n.target, out)
-        elif isinstance(n, ast.withitem) and n.optional_vars is not None:
-            _target_names(n.optional_vars, out)
-        elif isinstance(n, (ast.Import, ast.ImportFrom)):
-            for a in n.names:
-                out.add((a.asname or a.name).split(".")[0])
-        elif (isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
-              and n.func.attr in MUTATORS and isinstance(n.func.value, ast.Name)
-              and (local_names is None or n.func.value.id in local_names)):
-            out.add(n.func.value.id)  # `acc.append(v)` changes the local `acc`
-        stack.extend(ast.iter_child_nodes(n))
+        if _binds(n, out, local_names):
+            stack.extend(_children(n))
     return {n for n in out if not n.startswith(FN_PREFIX)}
 
 
@@ -110,7 +132,7 @@ def _contains(stmts: list, kinds, stop_at_loops: bool) -> bool:
             continue
         if stop_at_loops and isinstance(n, (ast.While, ast.For)):
             continue
-        stack.extend(c for c in ast.iter_child_nodes(n) if isinstance(c, ast.stmt))
+        stack.extend(c for c in _children(n) if isinstance(c, ast.stmt))
     return False
 
 
@@ -157,14 +179,14 @@ def _located(new, old):
         return new
     if getattr(new, "lineno", None) is None:
         _copy_start(new, old)
-    stack = list(ast.iter_child_nodes(new))
+    stack = _children(new)
     while stack:
         child = stack.pop()
         if getattr(child, "lineno", None) is not None:
             continue  # user code (or already located): keeps its location
         if "lineno" in child._attributes:
             _copy_start(child, old)
-        stack.extend(ast.iter_child_nodes(child))
+        stack.extend(_children(child))
     return new
 
 
@@ -340,7 +362,51 @@ class JumpLowering:
 
 # ---------------------------------------------------------------- pass 2: control
 
-class ControlConversion(ast.NodeTransformer):
+_CONTEXTS = (ast.Load, ast.Store, ast.Del)
+
+
+class _Transformer(ast.NodeTransformer):
+    """``ast.NodeTransformer`` with its dispatch cached per node type, and without visiting
+    load/store contexts (they have no fields)."""
+
+    _dispatch: dict = {}  # (transformer class, node class) -> function
+
+    def visit(self, node):
+        key = (type(self), type(node))
+        fn = self._dispatch.get(key)
+        if fn is None:
+            name = "visit_" + type(node).__name__
+            fn = getattr(type(self), name, None)
+            if fn is None or fn is getattr(ast.NodeVisitor, name, None):  # (its Constant
+                fn = type(self).generic_visit  # hook only serves the removed node types)
+            self._dispatch[key] = fn
+        return fn(self, node)
+
+    def generic_visit(self, node):
+        for name in node._fields:
+            old = getattr(node, name, None)
+            if type(old) is list:
+                new: list = []
+                for value in old:
+                    if isinstance(value, ast.AST) and not isinstance(value, _CONTEXTS):
+                        value = self.visit(value)
+                        if value is None:
+                            continue
+                        if not isinstance(value, ast.AST):
+                            new.extend(value)
+                            continue
+                    new.append(value)
+                old[:] = new
+            elif isinstance(old, ast.AST) and not isinstance(old, _CONTEXTS):
+                value = self.visit(old)
+                if value is None:
+                    delattr(node, name)
+                else:
+                    setattr(node, name, value)
+        return node
+
+
+class ControlConversion(_Transformer):
     """Replace control flow and calls by ``_gk_rt`` helper calls."""
 
     def __init__(self, filename: str, loaded: set | None = None,
@@ -619,7 +685,7 @@ class ControlConversion(ast.NodeTransformer):
         return _fstring_call(node, "fstring_text")
 
 
-class _DeferredText(ast.NodeTransformer):
+class _DeferredText(_Transformer):
     """f-strings and ``str % values`` in a raised exception's arguments become
     ``_gk_rt.fstring``/``_gk_rt.percent`` calls, so graph values in them are formatted
     when the graph runs."""
@@ -689,22 +755,43 @@ def _tuple_of(elts: list) -> ast.Tuple:
     return ast.Tuple(elts=elts, ctx=ast.Load())
 
 
-def _name_uses(fdef: ast.FunctionDef) -> tuple[set, set, set]:
-    """One walk over ``fdef``: the names it reads (``k -= 1`` reads k), the names it binds
-    or deletes, and the names whose items it assigns (``G[k] = v``, ``G[k] += v``)."""
-    loaded: set = set()
-    stored: set = set()
-    item_written: set = set()
-    for n in ast.walk(fdef):
-        if isinstance(n, ast.Name):
-            (loaded if isinstance(n.ctx, ast.Load) else stored).add(n.id)
-        elif isinstance(n, (ast.Assign, ast.AugAssign)):
-            targets = n.targets if isinstance(n, ast.Assign) else [n.target]
-            item_written.update(t.value.id for t in targets if isinstance(t, ast.Subscript)
-                                and isinstance(t.value, ast.Name))
-            if isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Name):
-                loaded.add(n.target.id)
-    return loaded, stored, item_written
+class _FunctionFacts:
+    """One walk over a function definition: the names it reads (``k -= 1`` reads k), binds
+    or deletes, and whose items it assigns (``G[k] = v``, ``G[k] += v``), everywhere; the
+    names its body binds in its own scope (as :func:`assigned_names`); and the names read
+    inside its nested functions and lambdas (over-approximating its cell variables)."""
+
+    def __init__(self, fdef: ast.FunctionDef):
+        self.loaded: set = set()
+        self.stored: set = set()
+        self.item_written: set = set()
+        self.captured: set = set()
+        bound: set = set()
+        # (node, in the function's own scope, inside a nested function or lambda)
+        body = {id(c) for c in fdef.body}
+        stack = [(c, id(c) in body, False) for c in _children(fdef)]
+        while stack:
+            n, scope, closure = stack.pop()
+            if type(n) is ast.Name:
+                if isinstance(n.ctx, ast.Load):
+                    self.loaded.add(n.id)
+                    if closure:
+                        self.captured.add(n.id)
+                else:
+                    self.stored.add(n.id)
+                continue
+            if isinstance(n, (ast.Assign, ast.AugAssign)):
+                targets = n.targets if isinstance(n, ast.Assign) else [n.target]
+                self.item_written.update(t.value.id for t in targets
+                                         if isinstance(t, ast.Subscript)
+                                         and isinstance(t.value, ast.Name))
+                if isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Name):
+                    self.loaded.add(n.target.id)
+            if scope:
+                scope = _binds(n, bound, set())
+            closure = closure or isinstance(n, (ast.FunctionDef, ast.Lambda))
+            stack.extend((c, scope, closure) for c in _children(n))
+        self.bound = {b for b in bound if not b.startswith(FN_PREFIX)}
 
 
 def _outer_written(fdef: ast.FunctionDef, local_names: set, stored: set,
@@ -718,32 +805,20 @@ def _outer_written(fdef: ast.FunctionDef, local_names: set, stored: set,
             not any(isinstance(a, ast.arg) and a.arg == b for a in ast.walk(fdef.args))}
 
 
-def _captured_by_closures(fdef: ast.FunctionDef) -> set:
-    """Names read inside the user's nested functions and lambdas (over-approximating the
-    enclosing function's cell variables)."""
-    out: set = set()
-    for node in ast.walk(fdef):
-        if node is not fdef and isinstance(node, (ast.FunctionDef, ast.Lambda)):
-            for inner in ast.walk(node):
-                if isinstance(inner, ast.Name) and isinstance(inner.ctx, ast.Load):
-                    out.add(inner.id)
-    return out
-
-
 def convert_function_ast(fdef: ast.FunctionDef, filename: str,
                          conv: ControlConversion | None = None) -> ast.FunctionDef:
     """Apply both passes to one function definition (and the functions nested in it)."""
     JumpLowering().function(fdef)
     conv_outer = conv
-    loaded, stored, item_written = _name_uses(fdef)
+    facts = _FunctionFacts(fdef)
     args = fdef.args
-    local_names = assigned_names(fdef.body, set()) | {  # bindings only
+    local_names = facts.bound | {  # bindings only
         a.arg for a in args.posonlyargs + args.args + args.kwonlyargs
         + [a for a in (args.vararg, args.kwarg) if a is not None]}
-    outer = _outer_written(fdef, local_names, stored, item_written)
+    outer = _outer_written(fdef, local_names, facts.stored, facts.item_written)
     local_names -= outer
-    conv = ControlConversion(filename, loaded, local_names,
-                             _captured_by_closures(fdef) & local_names)
+    conv = ControlConversion(filename, facts.loaded, local_names,
+                             facts.captured & local_names)
     conv.outer_names = outer
     if conv_outer is not None:
         conv.counter = conv_outer.counter
@@ -850,19 +925,25 @@ def _indented_block(code: types.CodeType):
         if len(lines[j]) - len(lines[j].lstrip()) <= indent:
             break
         end = j
-    try:
-        tree = ast.parse(textwrap.dedent("".join(lines[i:end + 1])))
-    except SyntaxError:
-        return None
-    if len(tree.body) != 1 or not isinstance(tree.body[0], ast.FunctionDef) \
+    tree = _parse_at(lines[i:end + 1], i + 1)
+    if tree is None or len(tree.body) != 1 or not isinstance(tree.body[0], ast.FunctionDef) \
             or tree.body[0].name != code.co_name:
         return None
-    return tree, i + 1
+    return tree
 
 
-def function_source(code: types.CodeType):
-    """A fresh AST (one ``def``, decorators dropped) of ``code``'s function and its first
-    line: the indented block under the ``def``, or else found by parsing its file once
+def _parse_at(lines: list, first: int) -> ast.Module | None:
+    """``lines`` dedented and parsed with the line numbers they have in their file (blank
+    lines before them: no walk to renumber the tree), or None on a syntax error."""
+    try:
+        return ast.parse("\n" * (first - 1) + textwrap.dedent("".join(lines)))
+    except SyntaxError:
+        return None
+
+
+def function_source(code: types.CodeType) -> ast.Module | None:
+    """A fresh AST (one ``def``, decorators dropped, its file's line numbers) of ``code``'s
+    function: the indented block under the ``def``, or else found by parsing its file once
     (no ``inspect``/``tokenize`` on the hot path)."""
     fast = _indented_block(code)
     if fast is not None:
@@ -872,31 +953,28 @@ def function_source(code: types.CodeType):
     if span is None:
         return None
     start, end = span
-    lines = linecache.getlines(filename)[start - 1:end]
-    try:
-        tree = ast.parse(textwrap.dedent("".join(lines)))
-    except SyntaxError:
+    tree = _parse_at(linecache.getlines(filename)[start - 1:end], start)
+    if tree is None or not tree.body or not isinstance(tree.body[0], ast.FunctionDef):
         return None
-    if not tree.body or not isinstance(tree.body[0], ast.FunctionDef):
-        return None
-    return tree, start
+    return tree
 
 
 def _convert_code(fn: types.FunctionType) -> types.CodeType:
-    found = function_source(fn.__code__)
-    if found is None:
+    tree = function_source(fn.__code__)
+    if tree is None:
         return fn.__code__  # no source (REPL, exec) or a lambda: trace it as it is
-    tree, first = found
     fdef = tree.body[0]
-    ast.increment_lineno(tree, first - 1)
     filename = fn.__code__.co_filename
     fdef = convert_function_ast(fdef, filename)
     freevars = list(fn.__code__.co_freevars)
     factory_body = [_assign(v, _const(None)) for v in freevars + [RT]]
     factory = _fn("_gk_factory", [], factory_body + [fdef, ast.Return(value=_name(fdef.name))])
     module = ast.Module(body=[_located(factory, fdef)], type_ignores=[])
-    ast.fix_missing_locations(module)
-    code = compile(module, filename, "exec")
+    try:  # the conversion locates what it generates: usually nothing is left to fix
+        code = compile(module, filename, "exec")
+    except TypeError:  # 'required field "lineno" missing'
+        ast.fix_missing_locations(module)
+        code = compile(module, filename, "exec")
     factory_code = next(c for c in code.co_consts if isinstance(c, types.CodeType))
     inner = next(c for c in factory_code.co_consts
                  if isinstance(c, types.CodeType) and c.co_name == fdef.name)
