@@ -183,21 +183,29 @@ def graphs_in(value) -> tuple:
 
 def subgraphs_of(graph: FuncGraph, nodes: list[CNode] | None = None) -> list[FuncGraph]:
     """Graphs directly referenced by ``graph``'s nodes (as ``ValueNode`` constants)."""
-    order = nodes if nodes is not None else toposort(graph)
+    return _scan(graph, nodes if nodes is not None else toposort(graph))[0]
+
+
+def _scan(graph: FuncGraph, order: list[CNode]) -> tuple[list[FuncGraph], int]:
+    """The graphs ``order``'s constants hold and how many distinct constants it uses, in
+    one pass over the inputs, cached on ``graph`` with the order it was computed from."""
     cached = graph._subs
     if cached is not None and cached[0] is order:
         return cached[1]
     found: list[FuncGraph] = []
     seen: set[int] = set()
+    values: set[int] = set()
     for n in order:
         for inp in n.inputs:
-            if isinstance(inp, ValueNode):
+            if type(inp) is ValueNode and id(inp) not in values:
+                values.add(id(inp))
                 for g in graphs_in(inp.value):
                     if id(g) not in seen:
                         seen.add(id(g))
                         found.append(g)
-    graph._subs = (order, found)
-    return found
+    result = (found, len(values))
+    graph._subs = (order, result)
+    return result
 
 
 def all_graphs(root: FuncGraph) -> list[FuncGraph]:
@@ -235,7 +243,6 @@ def count_nodes(root: FuncGraph) -> tuple[int, int]:
     """(total nodes, cnodes) over all graphs, counted as MindSpore does (with ``Return``)."""
     total = cnodes = 0
     for g, order in iter_nodes(root):
-        values = {id(inp) for n in order for inp in n.inputs if type(inp) is ValueNode}
         cnodes += len(order) + 1
-        total += len(order) + 1 + len(g.params) + len(g.weights) + len(values)
+        total += len(order) + 1 + len(g.params) + len(g.weights) + _scan(g, order)[1]
     return total, cnodes
