@@ -105,6 +105,9 @@ class GraphBuilder:
         # sees Python containers as values, so tracing restores them (as MindSpore's
         # graphs never change the user's objects)
         self.written: dict = parent.root.written if parent is not None else {}
+        # the source line of the nodes recorded now when no user code records them (a
+        # backward rule: its forward node's line); None: the innermost user frame's
+        self.location = None
         self._prev = None
 
     # ------------------------------------------------------------ activation
@@ -234,7 +237,8 @@ class GraphBuilder:
     def load(self, param) -> Node:
         ref = self.weight(param)
         node = self.new_cnode([prim_node(Load, {}), ref, self.monad(self.u)],
-                              AbstractTensor(param.dtype, param.shape), user_location(3))
+                              AbstractTensor(param.dtype, param.shape),
+                              self.location or user_location(3))
         self.u.pending.append(node)
         return node
 
@@ -270,7 +274,7 @@ class GraphBuilder:
 
     def record(self, opdef, args: tuple, attrs: dict):
         """Record ``opdef(*args, **attrs)`` in this graph and return symbolic outputs."""
-        loc = user_location(3)
+        loc = self.location or user_location(3)
         effect = opdef.effect
         abstracts: tuple = ()
         try:

@@ -171,7 +171,13 @@ class Backprop(TapeInterpreter):
         args = n.inputs[1:]
         ins = [self.sym(a) for a in args]
         ins += omitted_inputs(prim.opdef, rule, len(ins))
-        cts = rule(*ins, self.sym(n), _dense(g, n, self.b), **prim.attrs)
+        # the rule's nodes are located at the forward node's line (as MindSpore's
+        # backward nodes), without a walk of the stack for each
+        outer, self.b.location = self.b.location, n.loc or self.b.location
+        try:
+            cts = rule(*ins, self.sym(n), _dense(g, n, self.b), **prim.attrs)
+        finally:
+            self.b.location = outer
         for a, c in zip(args, cts):
             if c is None:  # (a constant is in ``needs`` only as a differentiated input)
                 continue
