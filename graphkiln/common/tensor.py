@@ -141,6 +141,8 @@ class Tensor:
         self._dtype = t or mstype.from_numpy(arr.dtype)
         self._node = None
         self._abs = None
+        if COPY_RECORDER and isinstance(input_data, Tensor):
+            COPY_RECORDER[0](input_data, self)
 
     def _init_placeholder(self, t: mstype.Type, shape) -> None:
         """A Tensor without data standing for every tensor of its dtype and (partly known)
@@ -391,6 +393,11 @@ class Tensor:
 
 UNKNOWN_DIM = -1  # a dimension known only at run time
 DYNAMIC_RANK = -2  # ``shape == (-2,)``: even the rank is known only at run time
+
+
+# ``Tensor(t)`` of a Tensor, as ``Cast(t, dtype)``, on a running PyNative gradient's tape
+# (the ops layer sets it: MindSpore's PyNative gradient flows through such a copy)
+COPY_RECORDER: list = []
 
 
 def _is_dynamic_shape(shape, dtype) -> bool:

@@ -264,3 +264,18 @@ def test_the_compiled_backward_pass_equals_the_eager_walk():
     assert len(seen) == 4
     for a, b in zip([*walked[1], *walked[2]], [*compiled[1], *compiled[2]]):
         np.testing.assert_allclose(a.asnumpy(), b.asnumpy(), rtol=1e-12, atol=1e-15)
+
+
+@pytest.mark.parametrize("mode", [ms.PYNATIVE_MODE, ms.GRAPH_MODE])
+def test_gradient_flows_through_a_tensor_made_from_a_tensor(mode):
+    """``Tensor(x)`` and ``Tensor(x, dtype)`` of a differentiated ``x`` pass its gradient on
+    (MindSpore 2.10's PyNative gives [7, 11] here; its GRAPH_MODE gives [0, 0], which loses
+    even the direct use of ``x``)."""
+    def f(x):
+        y = ms.Tensor(x) * 2
+        z = ms.Tensor(x, dtype=ms.float64) * 3
+        return (y * x).sum() + z.sum().astype(ms.float32)
+
+    ms.set_context(mode=mode)
+    x = ms.Tensor(np.array([1.0, 2.0], np.float32))
+    np.testing.assert_allclose(ops.grad(f)(x).asnumpy(), 4 * x.asnumpy() + 3)

@@ -7,6 +7,8 @@ import functools
 import numpy as np
 
 from ...common import dtype as mstype
+from ...common.tensor import COPY_RECORDER, Tensor
+from ...ir import tape
 from ...ir.abstract import AbstractScalar, AbstractTensor, AbstractTuple
 from ...ir.primitive import OUT_SEPARATE, OpDef
 from ._infer import (
@@ -64,6 +66,15 @@ def _cast(x, t):
 
 
 Cast = OpDef("Cast", _cast_infer, _cast)
+
+
+def _record_copy(source: Tensor, copy: Tensor) -> None:
+    """``Tensor(source, dtype)`` is ``Cast(source, dtype)`` to a PyNative gradient."""
+    if tape.ACTIVE:
+        tape.record(Cast, (source, copy.dtype), copy, {})
+
+
+COPY_RECORDER.append(_record_copy)
 
 
 def _fill_infer(t, s, value):
