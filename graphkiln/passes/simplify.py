@@ -2,7 +2,10 @@
 same-type ``Cast``, same-shape ``Reshape``, ``TupleGetItem(MakeTuple(...), i)``,
 ``Depend`` on a constant, double negation, and a sum of ``GetitemGrad``s that scatter
 ``t[0]``, ..., ``t[n-1]``'s cotangents (``q, k, v = qkv[0], qkv[1], qkv[2]``) into
-``Stack`` of them: no zero tensors, no additions.
+``Stack`` of them: no zero tensors, no additions. A ``Transpose`` of a ``Stack`` used only
+there becomes a ``Stack`` of the items' transposes (views) on the axis the transpose moves
+the stacked one to: one copy instead of two, laid out as the result (a ``Reshape`` after
+it is then a view).
 
 Needs: abstracts on nodes. Guarantees: a node is replaced only by a value with the same
 abstract (dtype and shape), so broadcasting and promotion are never changed.
@@ -11,12 +14,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..ir.abstract import AbstractTuple
+from ..ir.abstract import AbstractTensor, AbstractTuple
 from ..ir.anf import CNode, FuncGraph, ValueNode, all_graphs, toposort
-from ..ir.build import prim_node
+from ..ir.build import const_node, prim_node
 from ..ir.rewrite import replace_nodes
 from ..ir.structural_prims import MakeTuple
-from ..ops.defs.array import AddN, Stack
+from ..ops.defs.array import AddN, Stack, Transpose
 
 
 def run(root: FuncGraph, ctx) -> bool:
@@ -173,4 +176,33 @@ def _simplify(n: CNode, mapping, uses):
         x = ins[1]
         if isinstance(x, CNode) and x.prim_name() == "Neg":
             return x.inputs[1]
+    elif name == "Transpose" and uses.get(id(n.inputs[1])) == 1:
+        return _stack_transposed(n, ins[1], ins[2])
     return None
+
+
+def _stack_transposed(n: CNode, stack, perm):
+    """``Transpose(Stack(xs, axis=a), perm)`` as ``Stack([Transpose(x, perm without a)],
+    axis=perm.index(a))``, or None when ``stack`` is no ``Stack`` of a tuple of tensors."""
+    if not (isinstance(stack, CNode) and stack.prim_name() == "Stack"
+            and isinstance(perm, ValueNode) and type(perm.value) is tuple):
+        return None
+    items = stack.inputs[1]
+    rank = len(perm.value)
+    if not (isinstance(items, CNode) and items.prim_name() == "MakeTuple") or \
+            sorted(p % rank for p in perm.value) != list(range(rank)) or \
+            not all(isinstance(x.abstract, AbstractTensor) for x in items.inputs[1:]):
+        return None
+    axis = stack.inputs[0].value.attrs.get("axis", 0) % rank
+    order = [p % rank for p in perm.value]
+    inner = tuple(p - (p > axis) for p in order if p != axis)
+    moved = []
+    for x in items.inputs[1:]:
+        if inner == tuple(range(rank - 1)):
+            moved.append(x)
+            continue
+        shape = tuple(x.abstract.shape[i] for i in inner)
+        moved.append(_node(n, Transpose, {}, [x, const_node(inner)],
+                           AbstractTensor(x.abstract.dtype, shape)))
+    return _node(n, Stack, {"axis": order.index(axis)}, [_node(n, MakeTuple, {}, moved)],
+                 n.abstract)

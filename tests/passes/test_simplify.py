@@ -2,6 +2,7 @@ import numpy as np
 import pytest
 
 import graphkiln as ms
+from graphkiln.ir.anf import iter_nodes
 from graphkiln.passes import simplify
 
 
@@ -76,3 +77,41 @@ def test_row_cotangents_that_miss_a_row_stay(traced, rows):
     assert t.count("Stack") == 0 and t.count("GetitemGrad") == len(rows)
     np.testing.assert_array_equal(t.run(), before)
     np.testing.assert_allclose(before, _numpy_rows_grad(T, rows), rtol=1e-6)
+
+
+def _stack_then_transpose(perm, used_twice=False):
+    def f(a, b, c):
+        s = ms.ops.stack((a, b * 2, c), axis=1)
+        out = ms.ops.transpose(s, perm)
+        return (out, s) if used_twice else out
+    return f
+
+
+ABC = [np.arange(24, dtype=np.float32).reshape(2, 3, 4) + k for k in range(3)]
+
+
+@pytest.mark.parametrize("perm", [(1, 0, 2, 3), (2, 3, 1, 0), (0, -1, 1, 2), (0, 1, 2, 3)])
+def test_a_transposed_stack_stacks_transposed_items(traced, perm):
+    """``Transpose(Stack(xs, axis=1), perm)`` is one Stack of the items' transposes (views):
+    one copy, in the result's layout."""
+    t = traced(_stack_then_transpose(perm), *[ms.Tensor(a) for a in ABC])
+    want = np.transpose(np.stack([ABC[0], ABC[1] * 2, ABC[2]], axis=1), perm)
+    np.testing.assert_array_equal(t.run(), want)
+    assert t.apply(simplify.run)
+    nodes = [n for _, order in iter_nodes(t.graph) for n in order]
+    stacks = [n for n in nodes if n.prim_name() == "Stack"]
+    assert len(stacks) == 1
+    assert not any(n.prim_name() == "Transpose" and n.inputs[1] is stacks[0] for n in nodes)
+    got = t.run()
+    np.testing.assert_array_equal(got, want)
+    assert got.flags.c_contiguous
+
+
+def test_a_stack_used_elsewhere_keeps_its_transpose(traced):
+    t = traced(_stack_then_transpose((1, 0, 2, 3), used_twice=True),
+               *[ms.Tensor(a) for a in ABC])
+    before = t.run()
+    t.apply(simplify.run)
+    assert t.count("Stack") == 1 and t.count("Transpose") == 1
+    for got, want in zip(t.run(), before):
+        np.testing.assert_array_equal(got, want)

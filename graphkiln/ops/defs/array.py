@@ -327,8 +327,17 @@ def _stack_infer(xs, axis=0):
     return AbstractTensor(t, s0[:ax] + (len(items),) + s0[ax:])
 
 
-Stack = OpDef("Stack", _stack_infer, lambda xs, axis=0: np.stack(xs, axis),
-              attrs={"axis": 0})
+def _stack(xs, axis=0, out=None):
+    """Into ``out`` when given, else a new C-ordered array (``np.stack`` alone would take
+    the items' layout: stacked transposed views would stay transposed)."""
+    first = np.asarray(xs[0])
+    ax = axis % (first.ndim + 1)
+    if out is None:
+        out = np.empty(first.shape[:ax] + (len(xs),) + first.shape[ax:], first.dtype)
+    return np.stack(xs, ax, out=out)
+
+
+Stack = OpDef("Stack", _stack_infer, _stack, attrs={"axis": 0}, out_buffer=OUT_SEPARATE)
 
 
 def _concat_infer(xs, axis=0):
