@@ -16,6 +16,7 @@ import numpy as np
 from ..common.float_status import enter as _enter_fp
 from ..common.float_status import exit as _exit_fp
 from ..common.op_timeline import TIMELINE, timed
+from ..common.signatures import parameters
 from ..common.symbolic_scalar import SymbolicScalar
 from ..common.symbolic_sequence import SymbolicSequence
 from ..common.tensor import Tensor
@@ -334,10 +335,9 @@ _MAX_INPUTS: dict[str, int | None] = {}  # primitive name -> how many inputs its
 def _max_inputs(infer: Callable) -> int | None:
     """How many positional inputs ``infer`` accepts (None: any number)."""
     try:
-        params = inspect.signature(infer).parameters.values()
+        kinds = [kind for _, kind, _ in parameters(infer)]
     except (TypeError, ValueError):
         return None
-    kinds = [p.kind for p in params]
     if inspect.Parameter.VAR_POSITIONAL in kinds:
         return None
     return sum(k in (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)

@@ -10,7 +10,6 @@ with ``AddN``. Weights receive the cotangents of their ``Load``s.
 """
 from __future__ import annotations
 
-import inspect
 from collections.abc import Callable
 
 import graphkiln.ops.functional as F
@@ -18,6 +17,7 @@ import graphkiln.ops.functional as F
 from ..common import dtype as mstype
 from ..common.mutable import is_mutable
 from ..common.parameter import stand_in
+from ..common.signatures import parameters
 from ..common.sparse_tensor import SPARSE_TYPES
 from ..common.symbolic_scalar import SymbolicScalar
 from ..common.symbolic_sequence import SymbolicSequence
@@ -115,10 +115,10 @@ def omitted_inputs(opdef: OpDef, rule, n_given: int) -> list:
     one input; its rule also takes ``axis``), read from the op's inference signature."""
     defaults = _DEFAULTS.get(opdef.name)
     if defaults is None:
-        names = list(inspect.signature(rule).parameters)
+        names = [name for name, _, _ in parameters(rule)]
         n_inputs = names.index("out") if "out" in names else 0  # else: (*inputs, ...) rules
-        infer = list(inspect.signature(opdef.infer).parameters.values())[:n_inputs]
-        defaults = _DEFAULTS[opdef.name] = [p.default for p in infer]
+        infer = parameters(opdef.infer)[:n_inputs]
+        defaults = _DEFAULTS[opdef.name] = [default for _, _, default in infer]
     return defaults[n_given:]
 
 
