@@ -203,8 +203,9 @@ def plan_memory(g: FuncGraph, order: list[CNode], writers: dict[int, str],
     whose kernel takes ``out=`` to how (``OUT_INPLACE`` or ``OUT_SEPARATE``);
     ``scratchers`` holds the nodes whose kernel takes ``scratch=`` (``OpDef.scratch``)."""
     plan = MemoryPlan()
+    keys = {id(n): _buffer_key(n) for n in order}
     if not scratchers and \
-            not any(_buffer_key(n) is not None for n in order if id(n) in writers):
+            not any(keys[id(n)] is not None for n in order if id(n) in writers):
         return plan  # no kernel makes a plannable array (small graphs, branches)
     users: dict[int, list[CNode]] = {}
     for n in order:
@@ -216,7 +217,8 @@ def plan_memory(g: FuncGraph, order: list[CNode], writers: dict[int, str],
     dying: dict[int, list[CNode]] = {}  # position -> buffers free from then on
     death: dict[int, int] = {}  # id(node) -> the line of its buffer's last reader
     for n in order:
-        readers = None if id(n) in plan.out else _dead_buffer_readers(g, n, users, writers)
+        readers = None if id(n) in plan.out or keys[id(n)] is None else \
+            _dead_buffer_readers(g, n, users, writers)
         if readers:
             death[id(n)] = max(pos[id(u)] for u in readers)
             dying.setdefault(death[id(n)], []).append(n)
@@ -224,30 +226,31 @@ def plan_memory(g: FuncGraph, order: list[CNode], writers: dict[int, str],
 
     def release(i: int) -> None:
         for dead in dying.pop(i, ()):
-            free.setdefault(_buffer_key(dead), []).append(plan.out.get(id(dead), dead))
+            free.setdefault(keys[id(dead)], []).append(plan.out.get(id(dead), dead))
     for i, n in enumerate(order):
         how = writers.get(id(n))
         if how == OUT_INPLACE:
             # it may write into a buffer its own inputs die with (even one it reads through
             # a view: NumPy's ufuncs and the fused kernel see the overlap and buffer it)
             release(i)
-        if how is not None and id(n) not in plan.out and _buffer_key(n) is not None:
-            target = _pick(free.get(_buffer_key(n), []), pooled_ok=id(n) in death)
+        key = keys[id(n)]
+        if how is not None and id(n) not in plan.out and key is not None:
+            target = _pick(free.get(key, []), pooled_ok=id(n) in death)
             if target is None and id(n) in death:
-                target = plan.new_slot(_buffer_key(n))
+                target = plan.new_slot(key)
             if target is not None:
                 plan.out[id(n)] = target
                 if isinstance(target, Slot):
                     plan.busy[target.index].append((i, death[id(n)]))
-        keys = _scratch_keys(n) if id(n) in scratchers else None
-        if keys:  # an op may need no scratch for some attributes
+        scratch_keys = _scratch_keys(n) if id(n) in scratchers else None
+        if scratch_keys:  # an op may need no scratch for some attributes
             plan.scratch[id(n)] = [_pick(free.get(k, []), True) or plan.new_slot(k)
-                                   for k in keys]
+                                   for k in scratch_keys]
             for b in plan.scratch[id(n)]:
                 if isinstance(b, Slot):
                     plan.busy[b.index].append((i, i))
         release(i)
-        for k, buf in zip(keys or (), plan.scratch.get(id(n), ())):
+        for k, buf in zip(scratch_keys or (), plan.scratch.get(id(n), ())):
             free.setdefault(k, []).append(buf)  # free again once the kernel returned
     return plan
 
@@ -278,9 +281,9 @@ def _plan_assigns(order, writers, users, plan: MemoryPlan) -> None:
 
 def _dead_buffer_readers(g, n: CNode, users, writers) -> list[CNode] | None:
     """The kernels reading ``n``'s array (directly or through views, ``_VIEWS``) when ``n``
-    makes a fresh array that only readers see, and that dies in ``g``; else None."""
-    if n is g.output or _buffer_key(n) is None or not _is_fresh(n, writers) or \
-            _writes_memory(n):
+    makes a fresh (plannable) array that only readers see, and that dies in ``g``; else
+    None."""
+    if n is g.output or not _is_fresh(n, writers) or _writes_memory(n):
         return None
     readers, seen, stack = [], set(), [n]
     while stack:
