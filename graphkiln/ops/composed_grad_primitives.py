@@ -18,6 +18,7 @@ from .defs.grad_ops import GetitemGrad
 from .interpolation import upsample_nearest_grad
 
 __all__ = ["StridedSliceGrad", "LayerNormGrad", "BatchNormGrad", "PReLUGrad",
+           "SigmoidCrossEntropyWithLogitsGrad",
            "UpsampleTrilinear3DGrad", "UpsampleNearest1DGrad", "UpsampleNearest2DGrad",
            "UpsampleNearest3DGrad"]
 
@@ -118,6 +119,26 @@ class PReLUGrad(_Composed):
 
     def __call__(self, dy: Tensor, x: Tensor, weight: Tensor) -> tuple:
         return tuple(REGISTRY["PReLU"].bprop(x, weight, None, dy))
+
+
+class SigmoidCrossEntropyWithLogitsGrad(_Composed):
+    """``(logits, label, dout) -> (sigmoid(logits) - label) * dout``: the backward of
+    ``SigmoidCrossEntropyWithLogits`` with respect to ``logits``."""
+
+    def __call__(self, logits: Tensor, label: Tensor, dout: Tensor) -> Tensor:
+        for name, a in (("logits", logits), ("label", label), ("dout", dout)):
+            if not isinstance(a, Tensor):
+                raise TypeError(f"For 'SigmoidCrossEntropyWithLogitsGrad', the '{name}' must "
+                                f"be a Tensor, but got {type(a).__name__}.")
+            if tuple(a.shape) != tuple(logits.shape):
+                raise ValueError(f"For 'SigmoidCrossEntropyWithLogitsGrad', the shape of "
+                                 f"'{name}' must be the same as 'logits' "
+                                 f"{list(logits.shape)}, but got {list(a.shape)}.")
+            if a.dtype != logits.dtype:
+                raise TypeError(f"For 'SigmoidCrossEntropyWithLogitsGrad', the inputs must "
+                                f"have one dtype, but 'logits' is {logits.dtype} and "
+                                f"'{name}' is {a.dtype}.")
+        return REGISTRY["SigmoidCrossEntropyWithLogits"].bprop(logits, label, None, dout)[0]
 
 
 class UpsampleTrilinear3DGrad(_Composed):

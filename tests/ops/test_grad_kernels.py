@@ -1,0 +1,61 @@
+"""Extra checks of the backward kernels of fixtures/api_grad_kernels_cases.py: where graphkiln
+departs from MindSpore 2.10 (clear errors for mixed dtypes and shapes; a gradient of
+``SigmoidCrossEntropyWithLogitsGrad``, which MindSpore lacks, against finite differences)
+and vmap against a loop over the examples."""
+import numpy as np
+import pytest
+
+import graphkiln as ms
+from graphkiln import Tensor, ops
+from graphkiln.ops.operations import _grad_ops as G
+
+_R = np.random.default_rng(3)
+X = _R.standard_normal((3, 4)).astype(np.float64)
+Y = _R.standard_normal((3, 4)).astype(np.float64)
+
+
+@pytest.mark.parametrize("name", ["AsinhGrad", "AcoshGrad"])
+def test_mixed_dtypes_and_shapes_are_refused(name):
+    op = getattr(G, name)()
+    with pytest.raises(TypeError, match=name):
+        op(Tensor(X.astype(np.float32)), Tensor(Y))
+    with pytest.raises(ValueError, match="same shape"):
+        op(Tensor(X), Tensor(Y[0]))
+
+
+def test_sigmoid_ce_grad_gradient_matches_finite_differences():
+    op = G.SigmoidCrossEntropyWithLogitsGrad()
+    label = _R.random((3, 4))
+    w = _R.standard_normal((3, 4))
+
+    def f(a, b, c):
+        return (op(a, b, c) * Tensor(w)).sum()
+
+    grads = ms.grad(f, (0, 1, 2))(Tensor(X), Tensor(label), Tensor(Y))
+    args = [X, label, Y]
+    eps = 1e-6
+    for k, got in enumerate(grads):
+        want = np.zeros_like(args[k])
+        for i in np.ndindex(args[k].shape):
+            hi, lo = [a.copy() for a in args], [a.copy() for a in args]
+            hi[k][i] += eps
+            lo[k][i] -= eps
+            want[i] = (f(*map(Tensor, hi)).asnumpy() - f(*map(Tensor, lo)).asnumpy()) / (2 * eps)
+        np.testing.assert_allclose(got.asnumpy(), want, rtol=1e-5, atol=1e-7)
+
+
+@pytest.mark.parametrize("name", ["SoftplusGrad", "AsinhGrad", "AcoshGrad"])
+def test_vmap_equals_loop(name):
+    op = getattr(G, name)()
+    a, b = np.abs(X) + 0.5, Y  # three examples: rows of a, columns of b.T
+    got = ops.vmap(op, in_axes=(0, 1))(Tensor(a), Tensor(b.T.copy()))
+    want = np.stack([op(Tensor(a[k]), Tensor(b[k])).asnumpy() for k in range(3)])
+    np.testing.assert_allclose(got.asnumpy(), want)
+
+
+def test_eps_under_vmap_and_gradient():
+    x = Tensor(X.astype(np.float32))
+    got = ops.vmap(ops.Eps(), in_axes=1)(x)
+    np.testing.assert_array_equal(got.asnumpy(), np.full((4, 3), np.finfo(np.float32).eps))
+    g = ms.grad(lambda t: (ops.Eps()(t) * t).sum())(x)
+    np.testing.assert_allclose(g.asnumpy(), np.full((3, 4), np.finfo(np.float32).eps))
