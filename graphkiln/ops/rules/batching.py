@@ -205,12 +205,12 @@ ELEMENTWISE = ("Add", "Sub", "Mul", "Div", "FloorDiv", "FloorMod", "Mod", "Pow",
                "PopulationCount", "Select",
                "Neg", "Abs", "Square", "Exp", "Log", "Sqrt", "Rsqrt", "Sin", "Cos", "Tanh",
                "Sigmoid", "ReLU", "GeLU", "HSwish", "Softplus", "Erf", "LogicalNot",
-               "ZerosLike", "OnesLike", "Eps", "TensorMove", "RealDiv", "Reciprocal", "Sign",
-               "Floor", "Ceil", "Round", "Log1p", "Expm1", "Tan", "Atan", "Sinh", "Cosh", "Asin", "Acos",
+               "ZerosLike", "OnesLike", "TensorMove", "RealDiv", "Reciprocal", "Sign", "Floor",
+               "Ceil", "Round", "Log1p", "Expm1", "Tan", "Atan", "Sinh", "Cosh", "Asin", "Acos",
                "SquaredDifference", "Atan2", "Igamma", "Igammac", "IgammaGradA", "Zeta", "Lgamma",
                "Digamma", "Identity", "Complex", "Real", "Imag", "Conj", "Angle",
                "Trunc", "TruncateDiv", "TruncateMod", "Xdivy", "Mish", "SeLU", "SoftShrink",
-               "SoftShrinkGrad", "ReLU6", "BesselI0", "BesselI1")
+               "SoftShrinkGrad", "ReLU6", "BesselI0", "BesselI1", "Eps")
 
 for _name in ELEMENTWISE:
     REGISTRY[_name].def_vmap(_elementwise(REGISTRY[_name]))
