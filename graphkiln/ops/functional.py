@@ -118,7 +118,13 @@ bitwise_and = _binary(M.BitwiseAnd, "bitwise_and")
 bitwise_or = _binary(M.BitwiseOr, "bitwise_or")
 bitwise_xor = _binary(M.BitwiseXor, "bitwise_xor")
 lt, le, gt, ge, eq, ne = less, less_equal, greater, greater_equal, equal, not_equal
-multiply, subtract = mul, sub
+multiply = mul
+
+
+def subtract(input, other, *, alpha=1) -> Tensor:  # noqa: A002 - MindSpore's name
+    """``input - alpha * other``."""
+    scaled = isinstance(alpha, Tensor) or not (isinstance(alpha, (int, float)) and alpha == 1)
+    return sub(input, mul(other, alpha) if scaled else other)
 
 
 def div(input, other, *, rounding_mode=None):
