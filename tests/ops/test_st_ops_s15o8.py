@@ -1,7 +1,9 @@
-"""Extra checks of the backward kernels of fixtures/api_grad_kernels_cases.py: where graphkiln
-departs from MindSpore 2.10 (clear errors for mixed dtypes and shapes; a gradient of
+"""Extra checks for the ops of the ops s15o8 slice of MindSpore's system tests. The backward
+kernels of fixtures/api_grad_kernels_cases.py: where graphkiln departs from MindSpore 2.10
+(clear errors for mixed dtypes and shapes; a gradient of
 ``SigmoidCrossEntropyWithLogitsGrad``, which MindSpore lacks, against finite differences)
-and vmap against a loop over the examples."""
+and vmap against a loop over the examples. ``ops.fold``'s messages (the recorded families
+compare only the error types)."""
 import numpy as np
 import pytest
 
@@ -59,3 +61,12 @@ def test_eps_under_vmap_and_gradient():
     np.testing.assert_array_equal(got.asnumpy(), np.full((4, 3), np.finfo(np.float32).eps))
     g = ms.grad(lambda t: (ops.Eps()(t) * t).sum())(x)
     np.testing.assert_allclose(g.asnumpy(), np.full((3, 4), np.finfo(np.float32).eps))
+
+
+def test_fold_messages_name_fold_and_a_negative_output_size():
+    x = Tensor(np.ones((1, 4, 4), np.float32))
+    with pytest.raises(ValueError, match="For 'fold', the value of 'output_size' must not be "
+                                         "negative, but got \\[6, -1\\]"):
+        ops.fold(x, Tensor(np.array([6, -1], np.int32)), 2)
+    with pytest.raises(ValueError, match="For 'fold', the 'kernel_size'"):
+        ops.fold(x, Tensor(np.array([3, 3], np.int32)), 0)
