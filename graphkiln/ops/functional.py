@@ -395,6 +395,17 @@ def _index(index):
     return _index_item(index)
 
 
+def _list_as_tuple(index):
+    """A list index holding a Tensor, a slice, None, ``...`` or a sequence reads as the tuple
+    of its items, as MindSpore's (``x[[mask, 0]]`` is ``x[mask, 0]``); a list of numbers
+    stays one integer or bool index."""
+    if isinstance(index, list) and any(
+            isinstance(i, (Tensor, _builtins.slice, list, tuple)) or i is None or i is Ellipsis
+            for i in index):
+        return tuple(index)
+    return index
+
+
 def _check_read_index(index) -> None:
     """MindSpore's checks of a read (not a write): a list index may not be empty (nor all
     False), a bare bool must be True."""
@@ -408,6 +419,7 @@ def _check_read_index(index) -> None:
 
 def getitem(x, index) -> Tensor:
     """``x[index]``: ints, slices, None, ``...``, and integer or bool Tensors (or lists)."""
+    index = _list_as_tuple(index)
     _check_read_index(index)
     return A.Getitem(x, _index(index))
 
@@ -423,6 +435,7 @@ def _check_mask_fits(x, mask) -> None:
 
 def setitem(x, index, value) -> Tensor:
     """``x`` with ``x[index] = value`` applied, as a new Tensor (``x`` is unchanged)."""
+    index = _list_as_tuple(index)
     if isinstance(value, (list, tuple)):
         value = Tensor(value, x.dtype)
     if isinstance(index, Tensor) and index.dtype == mstype.bool_:
