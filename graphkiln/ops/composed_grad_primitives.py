@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
+import graphkiln.ops.distance as DI
 import graphkiln.ops.functional as F
 import graphkiln.ops.interpolation as IP
 
@@ -18,7 +19,7 @@ from .defs.grad_ops import GetitemGrad
 from .interpolation import upsample_nearest_grad
 
 __all__ = ["StridedSliceGrad", "LayerNormGrad", "BatchNormGrad", "PReLUGrad",
-           "SigmoidCrossEntropyWithLogitsGrad",
+           "SigmoidCrossEntropyWithLogitsGrad", "CdistGrad",
            "UpsampleTrilinear3DGrad", "UpsampleNearest1DGrad", "UpsampleNearest2DGrad",
            "UpsampleNearest3DGrad"]
 
@@ -139,6 +140,20 @@ class SigmoidCrossEntropyWithLogitsGrad(_Composed):
                                 f"have one dtype, but 'logits' is {logits.dtype} and "
                                 f"'{name}' is {a.dtype}.")
         return REGISTRY["SigmoidCrossEntropyWithLogits"].bprop(logits, label, None, dout)[0]
+
+
+class CdistGrad(_Composed):
+    """``(grad, x1, x2, dist) -> dx1``: the backward of ``Cdist(p)`` with respect to ``x1``
+    (see ``ops.distance.cdist_grad``)."""
+
+    def __init__(self, p: float = 2.0):
+        if isinstance(p, bool) or not isinstance(p, (int, float)):
+            raise TypeError(f"For 'CdistGrad', the 'p' must be a float, but got "
+                            f"{type(p).__name__}.")
+        self.p = float(p)
+
+    def __call__(self, grad: Tensor, x1: Tensor, x2: Tensor, dist: Tensor) -> Tensor:
+        return DI.cdist_grad(grad, x1, x2, dist, self.p)
 
 
 class UpsampleTrilinear3DGrad(_Composed):

@@ -3,7 +3,8 @@ kernels of fixtures/api_grad_kernels_cases.py: where graphkiln departs from Mind
 (clear errors for mixed dtypes and shapes; a gradient of
 ``SigmoidCrossEntropyWithLogitsGrad``, which MindSpore lacks, against finite differences)
 and vmap against a loop over the examples. ``ops.fold``'s messages (the recorded families
-compare only the error types)."""
+compare only the error types). ``CdistGrad`` against finite differences of ``cdist``
+(MindSpore 2.10's kernel gives zeros for 0 < p < 1)."""
 import numpy as np
 import pytest
 
@@ -70,3 +71,24 @@ def test_fold_messages_name_fold_and_a_negative_output_size():
         ops.fold(x, Tensor(np.array([6, -1], np.int32)), 2)
     with pytest.raises(ValueError, match="For 'fold', the 'kernel_size'"):
         ops.fold(x, Tensor(np.array([3, 3], np.int32)), 0)
+
+
+@pytest.mark.parametrize("p", [0.5, 1.5, 3.0])
+def test_cdist_grad_matches_finite_differences_of_cdist(p):
+    """MindSpore 2.10's CdistGrad gives zeros for 0 < p < 1; graphkiln's is the gradient."""
+    x1 = _R.standard_normal((3, 4))
+    x2 = _R.standard_normal((5, 4))
+    g = _R.standard_normal((3, 5))
+    dist = ops.cdist(Tensor(x1), Tensor(x2), p)
+    got = ops.auto_generate.CdistGrad(p)(Tensor(g), Tensor(x1), Tensor(x2), dist).asnumpy()
+
+    def f(a):
+        return float((np.sum(np.abs(a[:, None] - x2[None]) ** p, -1) ** (1 / p) * g).sum())
+
+    want = np.zeros_like(x1)
+    for i in np.ndindex(x1.shape):
+        hi, lo = x1.copy(), x1.copy()
+        hi[i] += 1e-6
+        lo[i] -= 1e-6
+        want[i] = (f(hi) - f(lo)) / 2e-6
+    np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-6)
