@@ -46,9 +46,28 @@ def unfold(input, kernel_size, dilation=1, padding=0, stride=1) -> Tensor:
     pad = _pair("unfold", "padding", padding, 0)
     step = _pair("unfold", "stride", stride, 1)
     c = input.shape[1]
+    if c < 0:  # channels known only at run time: each channel an image of its own
+        flat = F.reshape(input, (-1, 1) + tuple(input.shape[2:]))
+        w = Tensor(one_hot_filter(1, (kh, kw), input.dtype.np_dtype), input.dtype)
+        cols = F.conv2d(flat, w, None, step, "pad", pad, dil)
+        return F.reshape(cols, (input.shape[0], -1, cols.shape[2] * cols.shape[3]))
     w = one_hot_filter(c, (kh, kw), input.dtype.np_dtype)
     cols = F.conv2d(input, Tensor(w, input.dtype), None, step, "pad", pad, dil, groups=c)
-    return F.reshape(cols, (input.shape[0], c * kh * kw, -1))
+    oh, ow = cols.shape[2], cols.shape[3]
+    # (a batch size known only at run time: the block count from the known image size)
+    return F.reshape(cols, (cols.shape[0], c * kh * kw, -1 if -1 in (oh, ow) else oh * ow))
+
+
+def im2col(x, ksizes, strides=1, dilations=1, pads=0) -> Tensor:
+    """MindSpore's ``Im2Col``: the blocks of a 4-D ``x`` as (N, C, kh * kw, L), ``pads``
+    one int or ``(pad_height, pad_width)``."""
+    if isinstance(pads, (tuple, list)) and len(pads) not in (1, 2):
+        raise ValueError(f"For 'Im2Col', the pads size should be in : [1, 2], but got "
+                         f"{len(pads)}.")
+    pads = pads[0] if isinstance(pads, (tuple, list)) and len(pads) == 1 else pads
+    kh, kw = _pair("Im2Col", "ksizes", ksizes, 1)
+    cols = unfold(x, (kh, kw), dilations, pads, strides)
+    return F.reshape(cols, (cols.shape[0], x.shape[1], kh * kw, cols.shape[2]))
 
 
 def _output_size(name: str, output_size) -> tuple:
