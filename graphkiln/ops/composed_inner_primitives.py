@@ -1,7 +1,7 @@
 """Primitives of MindSpore's inner, sparse and random modules that graphkiln composes of its
 own (``_inner_ops.ClipByNorm``, ``_inner_ops.TensorCopySlices``, ``ops.Dense``,
 ``ops.Cauchy``, ``sparse_ops.SparseDenseCwiseAdd/Mul/Div``, ``ops.SparseToDense``,
-``math_ops.Median``): each
+``math_ops.Median``, ``nn_ops.SparseSoftmaxCrossEntropyWithLogitsV2``): each
 instance keeps its attributes and, called, traces the parts, so gradients and vmap come
 from their rules."""
 from __future__ import annotations
@@ -17,7 +17,8 @@ from .composed_primitives import _Composed
 from .defs.array import strided_index
 
 __all__ = ["ClipByNorm", "TensorCopySlices", "Dense", "Cauchy", "SparseDenseCwiseAdd",
-           "SparseDenseCwiseMul", "SparseDenseCwiseDiv", "SparseToDense", "Median"]
+           "SparseDenseCwiseMul", "SparseDenseCwiseDiv", "SparseToDense", "Median",
+           "SparseSoftmaxCrossEntropyWithLogitsV2"]
 
 
 class ClipByNorm(_Composed):
@@ -157,6 +158,34 @@ class SparseToDense(_Composed):
             dense = F.tensor_scatter_update(F.zeros(shape, mstype.int64), indices, wide)
             return F.cast(dense, values.dtype)
         return F.tensor_scatter_update(F.zeros(shape, values.dtype), indices, values)
+
+
+class SparseSoftmaxCrossEntropyWithLogitsV2(_Composed):
+    """``(logits, labels) -> (loss, backprop)``: per example (row of the 2-D ``logits``) the
+    cross entropy of the softmax at its class ``labels[i]``, and its gradient with respect
+    to the logits (``softmax - one_hot(labels)``)."""
+
+    def __call__(self, logits: Tensor, labels: Tensor) -> tuple:
+        name = "SparseSoftmaxCrossEntropyWithLogitsV2"
+        if not isinstance(logits, Tensor) or logits.dtype not in (mstype.float16,
+                                                                  mstype.float32):
+            raise TypeError(f"For '{name}', the 'logits' must be a Tensor of float16 or "
+                            f"float32, but got {getattr(logits, 'dtype', type(logits))}.")
+        if not isinstance(labels, Tensor) or labels.dtype not in (mstype.int32, mstype.int64):
+            raise TypeError(f"For '{name}', the 'labels' must be a Tensor of int32 or int64, "
+                            f"but got {getattr(labels, 'dtype', type(labels))}.")
+        if logits.ndim != 2 or labels.ndim != 1 or (
+                labels.shape[0] >= 0 and logits.shape[0] >= 0 and
+                labels.shape[0] != logits.shape[0]):
+            raise ValueError(f"For '{name}', the 'logits' must be 2-D and the 'labels' 1-D with "
+                             f"one class per row, but got shapes {logits.shape} and "
+                             f"{labels.shape}.")
+        log_p = F.log_softmax(logits, -1)
+        picked = F.gather_elements(log_p, 1, F.expand_dims(labels, 1))
+        loss = F.neg(F.squeeze(picked, 1))
+        depth = F.shape(logits)[1]
+        hot = F.one_hot(labels, depth, Tensor(1, logits.dtype), Tensor(0, logits.dtype))
+        return loss, F.sub(F.exp(log_p), hot)
 
 
 class Median(_Composed):
