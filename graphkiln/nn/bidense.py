@@ -60,13 +60,5 @@ class BiDense(Cell):
         if tuple(input1.shape[:-1]) != tuple(input2.shape[:-1]):
             raise ValueError(f"For 'BiDense', the inputs must have the same leading shape, but "
                              f"got {input1.shape} and {input2.shape}.")
-        lead = tuple(input1.shape[:-1])
-        x1 = ops.reshape(input1, (-1, self.in1_channels))
-        x2 = ops.reshape(input2, (-1, self.in2_channels))
-        # (B, in1) @ (in1, out * in2) -> (B, out, in2), contracted with x2 over in2
-        w = ops.reshape(ops.transpose(self.weight, (1, 0, 2)), (self.in1_channels, -1))
-        mixed = ops.reshape(ops.matmul(x1, w), (-1, self.out_channels, self.in2_channels))
-        out = ops.reduce_sum(ops.mul(mixed, ops.expand_dims(x2, 1)), 2)
-        if self.has_bias:
-            out = ops.add(out, self.bias)
-        return ops.reshape(out, lead + (self.out_channels,))
+        out = ops.bidense(input1, input2, self.weight)
+        return out if self.bias is None else ops.add(out, self.bias)

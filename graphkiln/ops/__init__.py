@@ -36,7 +36,7 @@ from .clip_ops import (  # noqa: F401
     stop_gradient,
 )
 from .composed_api_primitives import *  # noqa: F401,F403
-from .composed_inner_primitives import Cauchy, Dense  # noqa: F401
+from .composed_inner_primitives import Cauchy, Dense, SparseToDense  # noqa: F401
 from .composed_primitives import *  # noqa: F401,F403
 from .composed_primitives import index_add  # noqa: F401
 from .composite import (

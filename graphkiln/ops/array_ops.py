@@ -539,8 +539,17 @@ def slice_scatter(input, src, axis: int = 0, start=None, end=None, step: int = 1
     """``input`` with ``input[start:end:step]`` along ``axis`` replaced by ``src``."""
     x = _require_tensor("slice_scatter", "input", input)
     ax = norm_axis("slice_scatter", axis, x.ndim)
+    src = _require_tensor("slice_scatter", "src", src)
+    if src.dtype != x.dtype:
+        raise TypeError(f"For 'slice_scatter', the 'src' must have the dtype of 'input' "
+                        f"{x.dtype}, but got {src.dtype}.")
     where = [builtins.slice(None)] * x.ndim
     where[ax] = builtins.slice(start, end, step)
+    taken = len(range(x.shape[ax])[where[ax]])
+    want = tuple(x.shape[:ax]) + (taken,) + tuple(x.shape[ax + 1:])
+    if tuple(src.shape) != want and -1 not in want + tuple(src.shape):
+        raise ValueError(f"For slice_scatter, src shape should be equal to the slice size,but "
+                         f"got src shape {tuple(src.shape)} and slice shape {want}")
     return _write_slices(x, tuple(where), src)
 
 

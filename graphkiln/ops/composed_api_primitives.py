@@ -158,6 +158,11 @@ Col2Im = _primitive("Col2Im", (("kernel_size", _REQUIRED), ("dilation", 1), ("pa
                                                            self.dilation, self.padding,
                                                            self.stride),
                     "Columns summed back into images (see ``ops.col2im``).")
+Im2Col = _primitive("Im2Col", (("ksizes", _REQUIRED), ("strides", 1), ("dilations", 1),
+                               ("pads", 0)),
+                    lambda self, x: UF.im2col(x, self.ksizes, self.strides, self.dilations,
+                                              self.pads),
+                    "The blocks of images as columns (N, C, kh * kw, L).")
 CumulativeLogsumexp = _primitive("CumulativeLogsumexp", (("exclusive", False),
                                                          ("reverse", False)),
                                  _cumulative_logsumexp, _cumulative_logsumexp.__doc__)
@@ -171,7 +176,7 @@ __all__ = ["Einsum", "Cdist", "Cross", "Addcdiv", "Addcmul", "Logit", "GLU", "HS
            "Softsign", "LRN", "MirrorPad", "Mvlgamma", "Polar", "SearchSorted",
            "UniqueConsecutive", "LogSpace", "TrilIndices", "TriuIndices", "Bucketize", "Expand",
            "IndexFill", "MatrixDiagV3", "MatrixDiagPartV3", "MatrixSetDiagV3", "Col2Im",
-           "CumulativeLogsumexp", "Bincount", "Quantile"]
+           "Im2Col", "CumulativeLogsumexp", "Bincount", "Quantile"]
 Lerp = _primitive("Lerp", (), lambda self, start, end, weight: EL.lerp(start, end, weight),
                   "``start + weight * (end - start)`` (see ``ops.lerp``).")
 __all__ += ["Lerp"]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
+import graphkiln.ops.distance as DI
 import graphkiln.ops.functional as F
 import graphkiln.ops.interpolation as IP
 
@@ -18,6 +19,7 @@ from .defs.grad_ops import GetitemGrad
 from .interpolation import upsample_nearest_grad
 
 __all__ = ["StridedSliceGrad", "LayerNormGrad", "BatchNormGrad", "PReLUGrad",
+           "SigmoidCrossEntropyWithLogitsGrad", "CdistGrad",
            "UpsampleTrilinear3DGrad", "UpsampleNearest1DGrad", "UpsampleNearest2DGrad",
            "UpsampleNearest3DGrad"]
 
@@ -118,6 +120,40 @@ class PReLUGrad(_Composed):
 
     def __call__(self, dy: Tensor, x: Tensor, weight: Tensor) -> tuple:
         return tuple(REGISTRY["PReLU"].bprop(x, weight, None, dy))
+
+
+class SigmoidCrossEntropyWithLogitsGrad(_Composed):
+    """``(logits, label, dout) -> (sigmoid(logits) - label) * dout``: the backward of
+    ``SigmoidCrossEntropyWithLogits`` with respect to ``logits``."""
+
+    def __call__(self, logits: Tensor, label: Tensor, dout: Tensor) -> Tensor:
+        for name, a in (("logits", logits), ("label", label), ("dout", dout)):
+            if not isinstance(a, Tensor):
+                raise TypeError(f"For 'SigmoidCrossEntropyWithLogitsGrad', the '{name}' must "
+                                f"be a Tensor, but got {type(a).__name__}.")
+            if tuple(a.shape) != tuple(logits.shape):
+                raise ValueError(f"For 'SigmoidCrossEntropyWithLogitsGrad', the shape of "
+                                 f"'{name}' must be the same as 'logits' "
+                                 f"{list(logits.shape)}, but got {list(a.shape)}.")
+            if a.dtype != logits.dtype:
+                raise TypeError(f"For 'SigmoidCrossEntropyWithLogitsGrad', the inputs must "
+                                f"have one dtype, but 'logits' is {logits.dtype} and "
+                                f"'{name}' is {a.dtype}.")
+        return REGISTRY["SigmoidCrossEntropyWithLogits"].bprop(logits, label, None, dout)[0]
+
+
+class CdistGrad(_Composed):
+    """``(grad, x1, x2, dist) -> dx1``: the backward of ``Cdist(p)`` with respect to ``x1``
+    (see ``ops.distance.cdist_grad``)."""
+
+    def __init__(self, p: float = 2.0):
+        if isinstance(p, bool) or not isinstance(p, (int, float)):
+            raise TypeError(f"For 'CdistGrad', the 'p' must be a float, but got "
+                            f"{type(p).__name__}.")
+        self.p = float(p)
+
+    def __call__(self, grad: Tensor, x1: Tensor, x2: Tensor, dist: Tensor) -> Tensor:
+        return DI.cdist_grad(grad, x1, x2, dist, self.p)
 
 
 class UpsampleTrilinear3DGrad(_Composed):

@@ -1,6 +1,7 @@
 """Primitives of MindSpore's inner, sparse and random modules that graphkiln composes of its
 own (``_inner_ops.ClipByNorm``, ``_inner_ops.TensorCopySlices``, ``ops.Dense``,
-``ops.Cauchy``, ``sparse_ops.SparseDenseCwiseAdd/Mul/Div``, ``math_ops.Median``): each
+``ops.Cauchy``, ``sparse_ops.SparseDenseCwiseAdd/Mul/Div``, ``ops.SparseToDense``,
+``math_ops.Median``, ``nn_ops.SparseSoftmaxCrossEntropyWithLogitsV2``): each
 instance keeps its attributes and, called, traces the parts, so gradients and vmap come
 from their rules."""
 from __future__ import annotations
@@ -16,7 +17,8 @@ from .composed_primitives import _Composed
 from .defs.array import strided_index
 
 __all__ = ["ClipByNorm", "TensorCopySlices", "Dense", "Cauchy", "SparseDenseCwiseAdd",
-           "SparseDenseCwiseMul", "SparseDenseCwiseDiv", "Median"]
+           "SparseDenseCwiseMul", "SparseDenseCwiseDiv", "SparseToDense", "Median",
+           "SparseSoftmaxCrossEntropyWithLogitsV2"]
 
 
 class ClipByNorm(_Composed):
@@ -121,6 +123,69 @@ class SparseDenseCwiseMul(_SparseDenseCwise):
 class SparseDenseCwiseDiv(_SparseDenseCwise):
     __doc__ = _SparseDenseCwise.__doc__ + " Divided (``x1 / x2``)."
     combine = staticmethod(F.div)
+
+
+_SPARSE_TO_DENSE_VALUES = (mstype.bool_, mstype.int8, mstype.int16, mstype.int32, mstype.int64,
+                           mstype.uint8, mstype.uint16, mstype.uint32, mstype.uint64,
+                           mstype.float16, mstype.float32, mstype.float64)
+
+
+class SparseToDense(_Composed):
+    """``(indices, values, sparse_shape) ->`` the dense Tensor of ``sparse_shape`` holding
+    ``values[k]`` at ``indices[k]`` and zeros elsewhere (of a repeated index, the last value,
+    as MindSpore's kernel); ``values``' gradient reads the cotangent at ``indices``."""
+
+    def __call__(self, indices: Tensor, values: Tensor, sparse_shape) -> Tensor:
+        for name, a, types, rank in (("indices", indices, (mstype.int32, mstype.int64), 2),
+                                     ("values", values, _SPARSE_TO_DENSE_VALUES, 1)):
+            if not isinstance(a, Tensor) or a.dtype not in types:
+                shown = a.dtype if isinstance(a, Tensor) else type(a).__name__
+                raise TypeError(f"For 'SparseToDense', the '{name}' must be a Tensor of "
+                                f"{[str(t) for t in types]}, but got {shown}.")
+            if a.ndim != rank:
+                raise ValueError(f"For 'SparseToDense', the dimension of '{name}' must be equal "
+                                 f"to {rank}, but got {a.ndim}.")
+        if isinstance(sparse_shape, Tensor):
+            sparse_shape = sparse_shape.asnumpy()
+        shape = tuple(int(d) for d in sparse_shape)
+        if indices.shape[1] >= 0 and indices.shape[1] != len(shape):
+            raise ValueError(f"For 'SparseToDense', the second dimension of 'indices' must be "
+                             f"the rank of 'sparse_shape' {len(shape)}, but got "
+                             f"{indices.shape[1]}.")
+        if values.dtype in (mstype.uint16, mstype.uint32, mstype.uint64):
+            # (TensorScatterUpdate has no such kernel: scattered as int64, the bits kept)
+            wide = F.cast(values, mstype.int64)
+            dense = F.tensor_scatter_update(F.zeros(shape, mstype.int64), indices, wide)
+            return F.cast(dense, values.dtype)
+        return F.tensor_scatter_update(F.zeros(shape, values.dtype), indices, values)
+
+
+class SparseSoftmaxCrossEntropyWithLogitsV2(_Composed):
+    """``(logits, labels) -> (loss, backprop)``: per example (row of the 2-D ``logits``) the
+    cross entropy of the softmax at its class ``labels[i]``, and its gradient with respect
+    to the logits (``softmax - one_hot(labels)``)."""
+
+    def __call__(self, logits: Tensor, labels: Tensor) -> tuple:
+        name = "SparseSoftmaxCrossEntropyWithLogitsV2"
+        if not isinstance(logits, Tensor) or logits.dtype not in (mstype.float16,
+                                                                  mstype.float32):
+            raise TypeError(f"For '{name}', the 'logits' must be a Tensor of float16 or "
+                            f"float32, but got {getattr(logits, 'dtype', type(logits))}.")
+        if not isinstance(labels, Tensor) or labels.dtype not in (mstype.int32, mstype.int64):
+            raise TypeError(f"For '{name}', the 'labels' must be a Tensor of int32 or int64, "
+                            f"but got {getattr(labels, 'dtype', type(labels))}.")
+        if logits.ndim != 2 or labels.ndim != 1 or (
+                labels.shape[0] >= 0 and logits.shape[0] >= 0 and
+                labels.shape[0] != logits.shape[0]):
+            raise ValueError(f"For '{name}', the 'logits' must be 2-D and the 'labels' 1-D with "
+                             f"one class per row, but got shapes {logits.shape} and "
+                             f"{labels.shape}.")
+        log_p = F.log_softmax(logits, -1)
+        picked = F.gather_elements(log_p, 1, F.expand_dims(labels, 1))
+        loss = F.neg(F.squeeze(picked, 1))
+        depth = F.shape(logits)[1]
+        hot = F.one_hot(labels, depth, Tensor(1, logits.dtype), Tensor(0, logits.dtype))
+        return loss, F.sub(F.exp(log_p), hot)
 
 
 class Median(_Composed):

@@ -80,6 +80,39 @@ def cdist(x1: Tensor, x2: Tensor, p: float = 2.0) -> Tensor:
     return _lp(gap, (-1,), p)
 
 
+def cdist_grad(grad: Tensor, x1: Tensor, x2: Tensor, dist: Tensor, p: float) -> Tensor:
+    """The gradient of ``cdist(x1, x2, p)`` with respect to ``x1`` from the cotangent ``grad``
+    and the distances ``dist`` (MindSpore's ``CdistGrad``): ``sum_j grad_ij * sign(d) *
+    |d|^(p-1) / dist_ij^(p-1)`` with ``d = x1_i - x2_j`` (``inf``: the coordinates where
+    ``|d|`` is the distance; 0 where a distance is 0)."""
+    for name, x in (("grad", grad), ("x1", x1), ("x2", x2), ("dist", dist)):
+        if not isinstance(x, Tensor) or x.dtype not in _FLOATS:
+            got = f"Tensor[{x.dtype}]" if isinstance(x, Tensor) else type(x).__name__
+            raise TypeError(f"For 'CdistGrad', the '{name}' must be a Tensor of float16, "
+                            f"float32 or float64, but got {got}.")
+    if x1.ndim < 2 or x1.ndim != x2.ndim or x1.shape[-1] != x2.shape[-1]:
+        raise ValueError(f"For 'CdistGrad', 'x1' and 'x2' must have the same rank (at least "
+                         f"2) and the same last dimension, but got {x1.shape} and "
+                         f"{x2.shape}.")
+    if p < 0:
+        raise ValueError(f"For 'CdistGrad', 'p' must be non-negative, but got {p}.")
+    diff = M.Sub(A.ExpandDims(x1, -2), A.ExpandDims(x2, -3))  # (..., n, m, d)
+    g, d = A.ExpandDims(grad, -1), A.ExpandDims(dist, -1)
+    sign = M.Sign(diff)
+    if p == 0:
+        return A.ZerosLike(x1)
+    if p == 1:
+        per = M.Mul(sign, g)
+    elif math.isinf(p):
+        per = M.Mul(M.Mul(sign, A.Cast(M.Equal(M.Abs(diff), d), diff.dtype)), g)
+    else:
+        safe = A.Select(M.Equal(d, 0), A.OnesLike(d), d)
+        ratio = M.Div(diff, safe) if p == 2 else M.Mul(sign, M.Pow(
+            M.Div(M.Abs(diff), safe), float(p) - 1.0))
+        per = M.Mul(M.Mul(ratio, g), A.Cast(M.NotEqual(d, 0), diff.dtype))
+    return A.ReduceSum(per, (-2,), keep_dims=False)
+
+
 def dist(input: Tensor, other: Tensor, p: float = 2) -> Tensor:  # noqa: A002
     """The ``p``-norm of ``input - other`` over all its elements."""
     for name, x in (("input", input), ("other", other)):

@@ -118,7 +118,13 @@ bitwise_and = _binary(M.BitwiseAnd, "bitwise_and")
 bitwise_or = _binary(M.BitwiseOr, "bitwise_or")
 bitwise_xor = _binary(M.BitwiseXor, "bitwise_xor")
 lt, le, gt, ge, eq, ne = less, less_equal, greater, greater_equal, equal, not_equal
-multiply, subtract = mul, sub
+multiply = mul
+
+
+def subtract(input, other, *, alpha=1) -> Tensor:  # noqa: A002 - MindSpore's name
+    """``input - alpha * other``."""
+    scaled = isinstance(alpha, Tensor) or not (isinstance(alpha, (int, float)) and alpha == 1)
+    return sub(input, mul(other, alpha) if scaled else other)
 
 
 def div(input, other, *, rounding_mode=None):
@@ -389,6 +395,17 @@ def _index(index):
     return _index_item(index)
 
 
+def _list_as_tuple(index):
+    """A list index holding a Tensor, a slice, None, ``...`` or a sequence reads as the tuple
+    of its items, as MindSpore's (``x[[mask, 0]]`` is ``x[mask, 0]``); a list of numbers
+    stays one integer or bool index."""
+    if isinstance(index, list) and any(
+            isinstance(i, (Tensor, _builtins.slice, list, tuple)) or i is None or i is Ellipsis
+            for i in index):
+        return tuple(index)
+    return index
+
+
 def _check_read_index(index) -> None:
     """MindSpore's checks of a read (not a write): a list index may not be empty (nor all
     False), a bare bool must be True."""
@@ -402,6 +419,7 @@ def _check_read_index(index) -> None:
 
 def getitem(x, index) -> Tensor:
     """``x[index]``: ints, slices, None, ``...``, and integer or bool Tensors (or lists)."""
+    index = _list_as_tuple(index)
     _check_read_index(index)
     return A.Getitem(x, _index(index))
 
@@ -417,6 +435,7 @@ def _check_mask_fits(x, mask) -> None:
 
 def setitem(x, index, value) -> Tensor:
     """``x`` with ``x[index] = value`` applied, as a new Tensor (``x`` is unchanged)."""
+    index = _list_as_tuple(index)
     if isinstance(value, (list, tuple)):
         value = Tensor(value, x.dtype)
     if isinstance(index, Tensor) and index.dtype == mstype.bool_:

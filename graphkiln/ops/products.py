@@ -13,7 +13,8 @@ from ..common import dtype as mstype
 from ..common.tensor import Tensor
 
 __all__ = ["mm", "outer", "ger", "inner", "addmm", "addbmm", "baddbmm", "addmv",
-           "mv", "kron", "addr", "tensor_dot", "batch_dot", "cross", "vecdot", "dense"]
+           "mv", "kron", "addr", "tensor_dot", "batch_dot", "cross", "vecdot", "dense",
+           "bidense"]
 
 
 def _check_rank(name: str, arg: str, x, rank: int) -> None:
@@ -240,3 +241,35 @@ def dense(input, weight, bias=None) -> Tensor:  # noqa: A002
                          f"must equal that of 'weight' ({weight.shape[-1]}).")
     out = F.matmul(input, F.swapaxes(weight, -1, -2) if weight.ndim > 1 else weight)
     return out if bias is None else F.add(out, bias)
+
+
+def bidense(input1, input2, weight, bias=None) -> Tensor:
+    """The bilinear map ``y[..., k] = input1 @ weight[k] @ input2 + bias[k]``: ``weight`` is
+    (out, in1, in2), the inputs share every dimension but their last."""
+    for arg, x in (("input1", input1), ("input2", input2), ("weight", weight), ("bias", bias)):
+        if x is not None and not isinstance(x, Tensor):
+            raise TypeError(f"For 'bidense', the '{arg}' must be a Tensor, but got "
+                            f"{type(x).__name__}.")
+    lead = tuple(input1.shape[:-1])
+    if lead != tuple(input2.shape[:-1]):
+        raise ValueError(f"For 'bidense', the dimensions except the last of 'input1' must be "
+                         f"same as 'input2', but got {tuple(input1.shape)} of 'input1' and "
+                         f"{tuple(input2.shape)} of 'input2'")
+    if weight.ndim != 3 or tuple(weight.shape[1:]) != (input1.shape[-1], input2.shape[-1]):
+        raise ValueError(f"For 'bidense', the 'weight' must have the shape (out, "
+                         f"{input1.shape[-1]}, {input2.shape[-1]}), but got "
+                         f"{tuple(weight.shape)}.")
+    out_channels, in1, in2 = (int(d) for d in weight.shape)
+    x1 = F.reshape(input1, (-1, in1))
+    x2 = F.reshape(input2, (-1, in2))
+    # (B, in1) @ (in1, out * in2) -> (B, out, in2), contracted with x2 over in2
+    w = F.reshape(F.transpose(weight, (1, 0, 2)), (in1, -1))
+    mixed = F.reshape(F.matmul(x1, w), (-1, out_channels, in2))
+    out = F.reduce_sum(F.mul(mixed, F.expand_dims(x2, 1)), 2)
+    if bias is not None:
+        if bias.dtype != input1.dtype or bias.dtype != input2.dtype:
+            raise TypeError(f"For 'bidense', the dtype of 'bias', 'input1' and 'input2' must "
+                            f"be the same, but got {bias.dtype}, {input1.dtype} and "
+                            f"{input2.dtype}.")
+        out = F.add(out, bias)
+    return F.reshape(out, lead + (out_channels,))

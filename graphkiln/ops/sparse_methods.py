@@ -18,9 +18,9 @@ from .defs.sparse_add import SparseAdd, SparseMatrixAdd
 from .searching import searchsorted
 from .segments import unsorted_segment_sum
 
-__all__ = ["coo_add", "coo_to_csr", "coo_to_dense", "csr_add", "csr_div", "csr_mul", "csr_mv",
-           "csr_reduce_sum", "csr_to_coo", "csr_to_dense", "dense_to_sparse_coo",
-           "dense_to_sparse_csr"]
+__all__ = ["coo_add", "coo_concat", "coo_to_csr", "coo_to_dense", "csr_add", "csr_div",
+           "csr_mul", "csr_mv", "csr_reduce_sum", "csr_to_coo", "csr_to_dense",
+           "dense_to_sparse_coo", "dense_to_sparse_csr"]
 
 
 def _same_shape(x, other, op: str) -> None:
@@ -223,6 +223,55 @@ def coo_add(x1: COOTensor, x2: COOTensor, thresh: Tensor) -> COOTensor:
     indices, values, _ = SparseAdd(x1.indices, x1.values, shape, x2.indices, x2.values,
                                    Tensor(list(x2.shape), mstype.int64), thresh)
     return COOTensor(indices, values, x1.shape)
+
+
+def coo_concat(sp_input, concat_dim: int = 0) -> COOTensor:
+    """The COO tensors of ``sp_input`` joined along ``concat_dim``: each one's indices moved
+    by the sizes before it, all entries in row-major order (as MindSpore's kernel)."""
+    if not isinstance(sp_input, (tuple, list)) or not all(
+            isinstance(x, COOTensor) for x in sp_input):
+        raise TypeError(f"For 'coo_concat', the 'sp_input' must be a tuple or list of "
+                        f"COOTensor, but got {type(sp_input).__name__}.")
+    if len(sp_input) < 2:
+        raise ValueError(f"For 'coo_concat', the 'sp_input' must hold at least 2 COOTensors, "
+                         f"but got {len(sp_input)}.")
+    if isinstance(concat_dim, bool) or not isinstance(concat_dim, int):
+        raise TypeError(f"For 'coo_concat', the 'concat_dim' must be an int, but got "
+                        f"{type(concat_dim).__name__}.")
+    first = sp_input[0]
+    rank = len(first.shape)
+    if not -rank <= concat_dim < rank:
+        raise IndexError(f"For 'coo_concat', the 'concat_dim' must be in [{-rank}, {rank}), "
+                         f"but got {concat_dim}.")
+    dim = concat_dim % rank
+    for k, x in enumerate(sp_input):
+        if x.indices.dtype != mstype.int64:
+            raise TypeError(f"For 'coo_concat', the indices must be int64, but input {k}'s "
+                            f"are {x.indices.dtype}.")
+        if x.values.dtype != first.values.dtype:
+            raise TypeError(f"For 'coo_concat', every input must have the values' dtype of "
+                            f"the first {first.values.dtype}, but input {k}'s are "
+                            f"{x.values.dtype}.")
+        if len(x.shape) != rank or any(a != b for i, (a, b) in enumerate(
+                zip(x.shape, first.shape)) if i != dim):
+            raise RuntimeError(f"For 'coo_concat', the shapes of the inputs must agree "
+                               f"outside 'concat_dim' {concat_dim}, but got {first.shape} and "
+                               f"input {k}'s {x.shape}.")
+    parts, offset = [], 0
+    for x in sp_input:
+        step = [0] * rank
+        step[dim] = offset
+        parts.append(F.add(x.indices, Tensor([step], x.indices.dtype)))
+        offset += x.shape[dim]
+    shape = tuple(first.shape[:dim]) + (offset,) + tuple(first.shape[dim + 1:])
+    indices = F.concat(tuple(parts), 0)
+    values = F.concat(tuple(x.values for x in sp_input), 0)
+    strides = [1] * rank
+    for i in range(rank - 2, -1, -1):
+        strides[i] = strides[i + 1] * shape[i + 1]
+    key = F.reduce_sum(F.mul(F.cast(indices, mstype.int64), Tensor([strides], mstype.int64)), 1)
+    order = F.argsort(key)
+    return COOTensor(F.gather(indices, order, 0), F.gather(values, order, 0), shape)
 
 
 def _coo_add_method(self: COOTensor, other: COOTensor, thresh: Tensor) -> COOTensor:

@@ -25,12 +25,12 @@ def one_hot_filter(channels: int, kernel: tuple, dtype) -> np.ndarray:
     return np.broadcast_to(taps, (channels, kh * kw, 1, kh, kw)).reshape(-1, 1, kh, kw)
 
 
-def _pair(name: str, value, low: int) -> tuple:
+def _pair(owner: str, name: str, value, low: int) -> tuple:
     if isinstance(value, int) and not isinstance(value, bool):
         value = (value, value)
     if not isinstance(value, (tuple, list)) or len(value) != 2 or any(
             isinstance(v, bool) or not isinstance(v, int) or v < low for v in value):
-        raise ValueError(f"For 'unfold', the '{name}' must be an int or a tuple of 2 ints "
+        raise ValueError(f"For '{owner}', the '{name}' must be an int or a tuple of 2 ints "
                          f">= {low}, but got {value!r}.")
     return tuple(value)
 
@@ -41,28 +41,51 @@ def unfold(input, kernel_size, dilation=1, padding=0, stride=1) -> Tensor:
     if not isinstance(input, Tensor) or input.ndim != 4:
         raise ValueError(f"For 'unfold', the 'input' must be a 4-D Tensor, but got "
                          f"{getattr(input, 'shape', type(input).__name__)}.")
-    kh, kw = _pair("kernel_size", kernel_size, 1)
-    dil = _pair("dilation", dilation, 1)
-    pad = _pair("padding", padding, 0)
-    step = _pair("stride", stride, 1)
+    kh, kw = _pair("unfold", "kernel_size", kernel_size, 1)
+    dil = _pair("unfold", "dilation", dilation, 1)
+    pad = _pair("unfold", "padding", padding, 0)
+    step = _pair("unfold", "stride", stride, 1)
     c = input.shape[1]
+    if c < 0:  # channels known only at run time: each channel an image of its own
+        flat = F.reshape(input, (-1, 1) + tuple(input.shape[2:]))
+        w = Tensor(one_hot_filter(1, (kh, kw), input.dtype.np_dtype), input.dtype)
+        cols = F.conv2d(flat, w, None, step, "pad", pad, dil)
+        return F.reshape(cols, (input.shape[0], -1, cols.shape[2] * cols.shape[3]))
     w = one_hot_filter(c, (kh, kw), input.dtype.np_dtype)
     cols = F.conv2d(input, Tensor(w, input.dtype), None, step, "pad", pad, dil, groups=c)
-    return F.reshape(cols, (input.shape[0], c * kh * kw, -1))
+    oh, ow = cols.shape[2], cols.shape[3]
+    # (a batch size known only at run time: the block count from the known image size)
+    return F.reshape(cols, (cols.shape[0], c * kh * kw, -1 if -1 in (oh, ow) else oh * ow))
+
+
+def im2col(x, ksizes, strides=1, dilations=1, pads=0) -> Tensor:
+    """MindSpore's ``Im2Col``: the blocks of a 4-D ``x`` as (N, C, kh * kw, L), ``pads``
+    one int or ``(pad_height, pad_width)``."""
+    if isinstance(pads, (tuple, list)) and len(pads) not in (1, 2):
+        raise ValueError(f"For 'Im2Col', the pads size should be in : [1, 2], but got "
+                         f"{len(pads)}.")
+    pads = pads[0] if isinstance(pads, (tuple, list)) and len(pads) == 1 else pads
+    kh, kw = _pair("Im2Col", "ksizes", ksizes, 1)
+    cols = unfold(x, (kh, kw), dilations, pads, strides)
+    return F.reshape(cols, (cols.shape[0], x.shape[1], kh * kw, cols.shape[2]))
 
 
 def _output_size(name: str, output_size) -> tuple:
     if isinstance(output_size, Tensor):
         output_size = tuple(int(v) for v in output_size.asnumpy().reshape(-1))
-    return _pair("output_size", output_size, 1) if name == "fold" else tuple(output_size)
+    if isinstance(output_size, (tuple, list)) and any(
+            isinstance(v, int) and v < 0 for v in output_size):
+        raise ValueError(f"For '{name}', the value of 'output_size' must not be negative, but "
+                         f"got {list(output_size)}.")
+    return _pair(name, "output_size", output_size, 1) if name == "fold" else tuple(output_size)
 
 
 def _fold(name: str, cols: Tensor, output_size, kernel_size, dilation, padding,
           stride) -> Tensor:
     """``cols`` (N, C * kh * kw, L) summed into (N, C, H, W)."""
-    kh, kw = _pair("kernel_size", kernel_size, 1)
-    dil, pad, step = (_pair("dilation", dilation, 1), _pair("padding", padding, 0),
-                      _pair("stride", stride, 1))
+    kh, kw = _pair(name, "kernel_size", kernel_size, 1)
+    dil, pad, step = (_pair(name, "dilation", dilation, 1), _pair(name, "padding", padding, 0),
+                      _pair(name, "stride", stride, 1))
     height, width = _output_size(name, output_size)
     n, rows, length = cols.shape
     if rows % (kh * kw):

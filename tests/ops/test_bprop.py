@@ -412,6 +412,7 @@ import opsb_samples  # noqa: E402
 import opsf_samples  # noqa: E402
 import opsg_samples  # noqa: E402
 import opsh_samples  # noqa: E402
+import opsj_samples  # noqa: E402
 import opswide_samples  # noqa: E402
 import scipy_samples  # noqa: E402
 import st_ops_samples  # noqa: E402
@@ -447,6 +448,8 @@ SAMPLES.update(opsf_samples.bprop_samples(n, s, u))
 SAMPLES.update(opsg_samples.bprop_samples(n, s, u))
 NON_DIFFERENTIABLE.update(opsg_samples.NON_DIFFERENTIABLE)
 NON_DIFFERENTIABLE.update(opsh_samples.NON_DIFFERENTIABLE)
+SAMPLES.update(opsj_samples.bprop_samples(n, s, u))
+NON_DIFFERENTIABLE.update(opsj_samples.NON_DIFFERENTIABLE)
 CHECKED_ELSEWHERE.update(opsh_samples.CHECKED_ELSEWHERE)
 CHECKED_ELSEWHERE.update(opsg_samples.CHECKED_ELSEWHERE)
 NON_DIFFERENTIABLE.update(opsf_samples.NON_DIFFERENTIABLE)

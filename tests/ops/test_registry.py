@@ -253,6 +253,7 @@ import opsb_samples  # noqa: E402
 import opsf_samples  # noqa: E402
 import opsg_samples  # noqa: E402
 import opsh_samples  # noqa: E402
+import opsj_samples  # noqa: E402
 import opswide_samples  # noqa: E402
 import scipy_samples  # noqa: E402
 import st_ops_samples  # noqa: E402
@@ -267,6 +268,7 @@ SAMPLES.update(opsb_samples.registry_samples(f32))
 SAMPLES.update(opsf_samples.registry_samples(f32))
 SAMPLES.update(opsg_samples.registry_samples(f32))
 SAMPLES.update(opsh_samples.registry_samples(f32))
+SAMPLES.update(opsj_samples.registry_samples(f32))
 SAMPLES.update(fractional_max_pool_samples.registry_samples(f32))
 
 

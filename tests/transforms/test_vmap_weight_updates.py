@@ -25,6 +25,9 @@ SPECS = {
     "ApplyGradientDescent": ((W, 0.1, G), {}),
     "ApplyProximalGradientDescent": ((W, 0.1, 0.01, 0.02, G), {}),
     "ApplyAdagradDA": ((W, W, W, G, 0.1, 0.01, 0.02, 2), {}),  # global_step an int
+    "ApplyFtrl": ((W, W, W, G, 0.1, 0.01, 0.02, -0.5), {}),
+    "ApplyProximalAdagrad": ((W, W, 0.1, 0.01, 0.02, G), {}),
+    "ApplyCenteredRMSProp": ((W, W, W, W, G, 0.01, 0.9, 0.5, 1e-6), {}),
 }
 B = 3
 

@@ -24,6 +24,7 @@ from ...ir.abstract import (
 )
 
 FLOATS = (mstype.float16, mstype.float32, mstype.float64, mstype.bfloat16)
+IEEE_FLOATS = FLOATS[:3]  # without bfloat16
 INTS = (mstype.int8, mstype.int16, mstype.int32, mstype.int64, mstype.uint8)
 SIGNED_INTS = (mstype.int8, mstype.int16, mstype.int32, mstype.int64)
 NUMBERS = INTS + FLOATS

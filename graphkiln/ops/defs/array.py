@@ -14,6 +14,7 @@ from ...ir.primitive import OUT_SEPARATE, OpDef
 from ._infer import (
     ALL,
     COMPLEX,
+    IEEE_FLOATS,
     INDEX_TYPES,
     NUMBERS,
     UNKNOWN_DIM,
@@ -135,6 +136,17 @@ ZerosLike = OpDef("ZerosLike", _like_infer_for("ZerosLike"), lambda x: np.zeros_
                   differentiable=False)
 OnesLike = OpDef("OnesLike", _like_infer_for("OnesLike"), lambda x: np.ones_like(x),
                  differentiable=False)
+
+
+def _eps_infer(x):
+    t = tensor_type("Eps", "x", x)
+    require_dtype("Eps", "x", t, IEEE_FLOATS)
+    return AbstractTensor(t, shape(x))
+
+
+# ``Eps(x)``: a Tensor like ``x`` filled with its float dtype's machine epsilon
+Eps = OpDef("Eps", _eps_infer, lambda x: np.full_like(x, np.finfo(x.dtype).eps),
+            differentiable=False)
 
 # ------------------------------------------------------------------ shapes
 

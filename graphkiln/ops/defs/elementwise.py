@@ -2,7 +2,8 @@
 ``Invert``, float classification (``IsNan``/``IsInf``/``IsFinite``), the ELU family and the
 shrink/fast-GeLU activations, the backward kernels MindSpore exposes for some of them
 (``InvGrad``, ``ReciprocalGrad``, ``RsqrtGrad``, ``SqrtGrad``, ``AtanGrad``, ``EluGrad``,
-``HShrinkGrad``, ``FastGeLUGrad``, ``HSigmoidGrad``, ``HSwishGrad``, ``GeLUGrad``), and ``Ger``, the
+``HShrinkGrad``, ``FastGeLUGrad``, ``HSigmoidGrad``, ``HSwishGrad``, ``GeLUGrad``,
+``SoftplusGrad``), and ``Ger``, the
 product of every element of one vector with every element of another.
 
 The dtypes each op accepts are the ones MindSpore 2.10's CPU kernels accept (measured).
@@ -20,6 +21,7 @@ from ._infer import (
     ALL,
     COMPLEX,
     FLOATS,
+    IEEE_FLOATS,
     SIGNED_INTS,
     buffer_for,
     into,
@@ -272,6 +274,15 @@ HSigmoidGrad = OpDef("HSigmoidGrad", _grad_infer("HSigmoidGrad", "grads", "x", F
                      _grad_kernel(_hsigmoid_grad))
 HSwishGrad = OpDef("HSwishGrad", _grad_infer("HSwishGrad", "y_grad", "x", FLOATS),
                    _grad_kernel(_hswish_grad))
+
+
+def _softplus_grad(dout, x):
+    """``dout * sigmoid(x)``, the backward of ``Softplus`` from its input."""
+    return dout / (1 + np.exp(-x))
+
+
+SoftplusGrad = OpDef("SoftplusGrad", _grad_infer("SoftplusGrad", "dout", "x", IEEE_FLOATS),
+                     _grad_kernel(_softplus_grad))
 
 _SQRT_2_OVER_PI = float(np.sqrt(2.0 / np.pi))
 _GELU_A = 0.044715

@@ -321,9 +321,10 @@ ApplyPowerSign = _op("ApplyPowerSign", ("var", "m", "lr", "logbase", "sign_decay
 
 
 def ftrl_update(var, accum, linear, g, lr, l1, l2, lr_power) -> None:
-    """One FTRL-proximal step on arrays of one dtype (``lr``... are 0-d arrays of it)."""
+    """One FTRL-proximal step on arrays of one dtype (``lr``... are scalars of it, or arrays
+    broadcasting against ``var`` under vmap)."""
     new_accum = accum + g * g
-    if lr_power == -0.5:
+    if np.all(lr_power == -0.5):
         sigma = (np.sqrt(new_accum) - np.sqrt(accum)) / lr
         quadratic = np.sqrt(new_accum) / lr + 2 * l2
     else:

@@ -210,7 +210,7 @@ ELEMENTWISE = ("Add", "Sub", "Mul", "Div", "FloorDiv", "FloorMod", "Mod", "Pow",
                "SquaredDifference", "Atan2", "Igamma", "Igammac", "IgammaGradA", "Zeta", "Lgamma",
                "Digamma", "Identity", "Complex", "Real", "Imag", "Conj", "Angle",
                "Trunc", "TruncateDiv", "TruncateMod", "Xdivy", "Mish", "SeLU", "SoftShrink",
-               "SoftShrinkGrad", "ReLU6", "BesselI0", "BesselI1")
+               "SoftShrinkGrad", "ReLU6", "BesselI0", "BesselI1", "Eps")
 
 for _name in ELEMENTWISE:
     REGISTRY[_name].def_vmap(_elementwise(REGISTRY[_name]))

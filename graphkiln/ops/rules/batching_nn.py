@@ -20,12 +20,12 @@ from .batching import NOT_BATCHED, batch_size, batched, front, move_axis, rule_f
 # (``_Batcher.batched_update``, tests/transforms/test_vmap_weight_updates.py)
 ELEMENTWISE_UPDATES = ("ApplyMomentum", "ApplyRMSProp", "ApplyAdagrad", "ApplyAdagradV2",
                        "ApplyAdaMax", "ApplyAdadelta", "ApplyAddSign", "ApplyPowerSign",
-                       "ApplyGradientDescent", "ApplyProximalGradientDescent", "ApplyAdagradDA")
+                       "ApplyGradientDescent", "ApplyProximalGradientDescent", "ApplyAdagradDA",
+                       "ApplyFtrl", "ApplyProximalAdagrad", "ApplyCenteredRMSProp")
 NOT_BATCHED.update({
     name: "memory effect (an optimizer update): a vmapped function must be pure "
           "(clear error)"
-    for name in ("Adam", "AdamWeightDecay", "ApplyCenteredRMSProp", "ApplyAdamWithAmsgradV2",
-                 "SGD", "ApplyFtrl", "ApplyProximalAdagrad", "FusedSparseAdam",
+    for name in ("Adam", "AdamWeightDecay", "ApplyAdamWithAmsgradV2", "SGD", "FusedSparseAdam",
                  "FusedSparseLazyAdam", "FusedSparseFtrl", "FusedSparseProximalAdagrad")})
 # row updates of weights: each example's indices address its own rows (``batch_rank``)
 ROW_UPDATES = ("SparseApplyAdagrad", "SparseApplyAdagradV2", "SparseApplyFtrl")

@@ -25,7 +25,8 @@ def _same_shape_pair(opdef):
 
 
 for _name in ("InvGrad", "ReciprocalGrad", "RsqrtGrad", "SqrtGrad", "AtanGrad", "EluGrad",
-              "HShrinkGrad", "FastGeLUGrad", "HSigmoidGrad", "HSwishGrad", "GeLUGrad"):
+              "HShrinkGrad", "FastGeLUGrad", "HSigmoidGrad", "HSwishGrad", "GeLUGrad",
+              "SoftplusGrad"):
     REGISTRY[_name].def_vmap(_same_shape_pair(REGISTRY[_name]))
 del _name
 REGISTRY["BiasAddGrad"].def_vmap(_loop_over_batch(REGISTRY["BiasAddGrad"]))
@@ -171,6 +172,15 @@ def _bias_add_grad(dout_in, out, dout, data_format="NCHW"):
 def _hsigmoid_grad(grads, x, out, dout):
     inside = F.logical_and(F.greater(x, -3.0), F.less(x, 3.0))
     return F.select(inside, F.div(dout, 6.0), F.zeros_like(dout)), F.zeros_like(x)
+
+
+@bprop("SoftplusGrad")
+def _softplus_grad(dy, x, out, dout):
+    """``out = dy * s`` with ``s = sigmoid(x)``: ``d/d dy = s``, ``d/dx = dy * s * (1 - s)``."""
+    s = F.sigmoid(_wide(x))
+    dw = _wide(dout)
+    return (_as(F.mul(dw, s), dy),
+            _as(F.mul(F.mul(dw, _wide(dy)), F.mul(s, F.sub(1.0, s))), x))
 
 
 @bprop("HSwishGrad")
