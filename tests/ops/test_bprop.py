@@ -102,7 +102,8 @@ NO_FLOAT16 = {"Igamma", "Igammac", "Betainc"}
 # autodiff never differentiates through them.
 WEIGHT_UPDATES = {
     name: "an optimizer step: updates weights in place (a memory effect, like Assign)"
-    for name in ("Adam", "AdamWeightDecay", "ApplyAdagrad", "ApplyAdamWithAmsgradV2",
+    for name in ("Adam", "AdamWeightDecay", "ApplyAdagrad", "ApplyAdamWithAmsgrad",
+                 "ApplyAdamWithAmsgradV2",
                  "ApplyCenteredRMSProp", "ApplyMomentum", "ApplyRMSProp", "SGD",
                  "ApplyAdaMax", "ApplyAdadelta", "ApplyAdagradV2", "ApplyAddSign", "ApplyFtrl",
                  "ApplyGradientDescent", "ApplyPowerSign", "ApplyProximalAdagrad",
@@ -412,6 +413,7 @@ import opsb_samples  # noqa: E402
 import opsf_samples  # noqa: E402
 import opsg_samples  # noqa: E402
 import opsh_samples  # noqa: E402
+import opsi_samples  # noqa: E402
 import opswide_samples  # noqa: E402
 import scipy_samples  # noqa: E402
 import st_ops_samples  # noqa: E402
@@ -445,6 +447,7 @@ ZERO_BY_DEFINITION.update(st_ops_samples.ZERO_BY_DEFINITION)
 SAMPLES.update(opsb_samples.bprop_samples(n, s, u))
 SAMPLES.update(opsf_samples.bprop_samples(n, s, u))
 SAMPLES.update(opsg_samples.bprop_samples(n, s, u))
+SAMPLES.update(opsi_samples.bprop_samples(n, s, u))
 NON_DIFFERENTIABLE.update(opsg_samples.NON_DIFFERENTIABLE)
 NON_DIFFERENTIABLE.update(opsh_samples.NON_DIFFERENTIABLE)
 CHECKED_ELSEWHERE.update(opsh_samples.CHECKED_ELSEWHERE)

@@ -25,6 +25,7 @@ SPECS = {
     "ApplyGradientDescent": ((W, 0.1, G), {}),
     "ApplyProximalGradientDescent": ((W, 0.1, 0.01, 0.02, G), {}),
     "ApplyAdagradDA": ((W, W, W, G, 0.1, 0.01, 0.02, 2), {}),  # global_step an int
+    "ApplyAdamWithAmsgrad": ((W, W, W, W, 0.5, 0.9, 0.01, G), {"beta1": 0.8}),
 }
 B = 3
 

@@ -20,7 +20,8 @@ from .batching import NOT_BATCHED, batch_size, batched, front, move_axis, rule_f
 # (``_Batcher.batched_update``, tests/transforms/test_vmap_weight_updates.py)
 ELEMENTWISE_UPDATES = ("ApplyMomentum", "ApplyRMSProp", "ApplyAdagrad", "ApplyAdagradV2",
                        "ApplyAdaMax", "ApplyAdadelta", "ApplyAddSign", "ApplyPowerSign",
-                       "ApplyGradientDescent", "ApplyProximalGradientDescent", "ApplyAdagradDA")
+                       "ApplyGradientDescent", "ApplyProximalGradientDescent", "ApplyAdagradDA",
+                       "ApplyAdamWithAmsgrad")
 NOT_BATCHED.update({
     name: "memory effect (an optimizer update): a vmapped function must be pure "
           "(clear error)"
