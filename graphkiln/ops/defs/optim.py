@@ -1,7 +1,8 @@
 """Dense optimizer update primitives, as MindSpore's: ``ApplyMomentum``, ``Adam``,
 ``AdamWeightDecay``, ``ApplyRMSProp``, ``ApplyCenteredRMSProp``, ``ApplyAdagrad``,
 ``ApplyAdagradV2``, ``ApplyAdamWithAmsgrad`` (and its V2), ``ApplyAdaMax``, ``ApplyAdadelta``,
-``ApplyAddSign``, ``ApplyPowerSign``, ``ApplyFtrl``, ``ApplyGradientDescent``, ``ApplyProximalAdagrad``,
+``ApplyAddSign``, ``ApplyPowerSign``, ``ApplyFtrl``, ``ApplyGradientDescent``,
+``ApplyProximalAdagrad``,
 ``ApplyProximalGradientDescent``, ``ApplyAdagradDA`` (the sparse, row-indexed ones are in
 ``optim_sparse``).
 
