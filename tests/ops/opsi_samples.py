@@ -3,7 +3,8 @@ for the ``tests/st/ops`` slice every 15th file from the 7th: ``Shift``
 (``ops/defs/array.py``, MindSpore's CPU kernel its tests call through a
 ``PrimitiveWithInfer`` class of that name): ``x`` moved along an axis, a fill where it left;
 ``ApplyAdamWithAmsgrad`` (``ops/defs/optim.py``: a memory effect, not differentiable; its
-vmap is tests/transforms/test_vmap_weight_updates.py's)."""
+vmap is tests/transforms/test_vmap_weight_updates.py's); ``AsinhGrad`` and ``AcoshGrad``
+(``ops/defs/arc_grads.py``, from the forward output)."""
 import numpy as np
 
 from graphkiln import Parameter, Tensor
@@ -13,9 +14,16 @@ def _weight(*shape, value=0.5):
     return Parameter(Tensor(np.full(shape, value, np.float32)), name="w")
 
 
+_HYPERBOLIC_GRADS = ("AsinhGrad", "AcoshGrad")
+
+
 def registry_samples(f32) -> dict:
     """Samples for test_registry.py, built with its makers."""
+    half = Tensor(np.array([-1.5, 0.5, 0.25, 2.0], np.float16))
+    cplx = Tensor(np.array([0.5 + 0.5j, -1.5 + 0.25j], np.complex64))
     return {
+        **{n: [((f32(2, 3), f32(2, 3)), {}), ((half, half), {}), ((cplx, cplx), {})]
+           for n in _HYPERBOLIC_GRADS},
         "Shift": [((f32(3, 4), 1.5), {"periods": 2, "axis": 0}),
                   ((f32(2, 5), Tensor(np.float32(-1))), {"periods": -3, "axis": -1}),
                   ((Tensor(np.arange(6, dtype=np.int64)), 7), {"periods": 9, "axis": 0})],
@@ -31,6 +39,9 @@ def registry_samples(f32) -> dict:
 def vmap_samples(B, U, f32) -> dict:  # noqa: N803 - the harness's maker names
     """Samples for test_batching_rules.py, built with its makers."""
     return {
+        **{n: [lambda r: ((B(f32(r, 3, 4, lo=0.5, hi=2)), B(f32(r, 3, 4))), {}),
+               lambda r: ((U(f32(r, 4, lo=0.5, hi=2)), B(f32(r, 3, 4))), {})]
+           for n in _HYPERBOLIC_GRADS},
         "Shift": [
             lambda r: ((B(f32(r, 3, 4, 5)), 0.5), {"periods": 2, "axis": 1}),
             lambda r: ((B(f32(r, 3, 4, 5)), U(np.float32(2))), {"periods": -1, "axis": -2}),
@@ -44,6 +55,8 @@ def vmap_samples(B, U, f32) -> dict:  # noqa: N803 - the harness's maker names
 def bprop_samples(n, s, u) -> dict:
     """Samples for test_bprop.py, built with its makers."""
     return {
+        **{name: [s(u(0.5, 2.0, 2, 3), n(2, 3)), s(u(-2.0, -0.5, 3), n(3))]
+           for name in _HYPERBOLIC_GRADS},
         "Shift": [s(n(3, 4), 0.5, periods=1, axis=1), s(n(4, 2), n(1), periods=-2, axis=0),
                   s(n(2, 3), n(1), periods=5, axis=-1), s(n(5), 0.0, periods=0, axis=0)],
     }
