@@ -19,7 +19,8 @@ from .defs import scalar as SS
 from .defs.image import source_indices
 
 __all__ = ["ReduceAny", "ReduceAll", "MaximumGrad", "MinimumGrad", "MaximumGradGrad", "IndexAdd",
-           "ConvertToDynamic", "InsertGradientOf", "BatchNorm", "batch_norm", "FillV2", "TupleToTensor",
+           "ConvertToDynamic", "InsertGradientOf", "BatchNorm", "batch_norm", "FillV2",
+           "TupleToTensor",
            "ListToTensor", "TensorToTuple", "TensorToList", "CopyWithSlice",
            "ResizeNearestNeighborV2", "ResizeNearestNeighborV2Grad"]
 
