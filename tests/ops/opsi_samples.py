@@ -3,7 +3,8 @@ for the ``tests/st/ops`` slice every 15th file from the 7th: ``Shift``
 (``ops/defs/array.py``, MindSpore's CPU kernel its tests call through a
 ``PrimitiveWithInfer`` class of that name): ``x`` moved along an axis, a fill where it left;
 ``ApplyAdamWithAmsgrad`` (``ops/defs/optim.py``: a memory effect, not differentiable; its
-vmap is tests/transforms/test_vmap_weight_updates.py's); ``AsinhGrad`` and ``AcoshGrad``
+vmap is tests/transforms/test_vmap_weight_updates.py's); ``SparseApplyRMSProp``
+(``ops/defs/optim_sparse.py``; its vmap against a loop in tests/ops/test_wide_s15o7.py); ``AsinhGrad`` and ``AcoshGrad``
 (``ops/defs/arc_grads.py``, from the forward output)."""
 import numpy as np
 
@@ -27,6 +28,13 @@ def registry_samples(f32) -> dict:
         "Shift": [((f32(3, 4), 1.5), {"periods": 2, "axis": 0}),
                   ((f32(2, 5), Tensor(np.float32(-1))), {"periods": -3, "axis": -1}),
                   ((Tensor(np.arange(6, dtype=np.int64)), 7), {"periods": 9, "axis": 0})],
+        "SparseApplyRMSProp": [
+            ((_weight(3, 2), _weight(3, 2), _weight(3, 2), 0.01, f32(3, 2),
+              Tensor(np.array([2, 0, 1], np.int32))),
+             {"rho": 0.2, "momentum": 0.01, "epsilon": 1e-6}),
+            ((_weight(2), _weight(2, value=2.0), _weight(2), Tensor(np.float32(0.5)), f32(2),
+              Tensor(np.array([1, 1], np.int64))),
+             {"rho": 0.9, "momentum": 0.0, "epsilon": 1e-3})],
         "ApplyAdamWithAmsgrad": [
             ((_weight(2, 3), _weight(2, 3), _weight(2, 3), _weight(2, 3), 0.9, 0.999, 0.01,
               f32(2, 3)), {}),

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import graphkiln as ms
-from graphkiln import Tensor, nn, ops
+from graphkiln import Parameter, Tensor, nn, ops
 from graphkiln.ops import PrimitiveWithCheck, PrimitiveWithInfer, prim_attr_register
 
 
@@ -98,3 +98,26 @@ def test_unregistered_name_fails_when_called():
     assert prim.name == "NoSuchKernel"
     with pytest.raises(RuntimeError, match=r"Unsupported op \[NoSuchKernel\] on CPU"):
         prim(Tensor(np.ones(2, np.float32)))
+
+
+@pytest.mark.parametrize("mode", [ms.GRAPH_MODE, ms.PYNATIVE_MODE])
+def test_sparse_apply_rms_prop_vmap_equals_per_example_loop(mode):
+    rng = np.random.default_rng(3)
+    weights = [rng.uniform(0.1, 1.0, (3, 4, 2)).astype(np.float32) for _ in range(3)]
+    grad = rng.standard_normal((3, 4, 2)).astype(np.float32)
+    idx = np.array([[0, 3, 1, 2], [2, 2, 0, 1], [3, 2, 1, 0]], np.int32)
+    attrs = {"rho": 0.8, "momentum": 0.1, "epsilon": 1e-6}
+    want = []
+    for k in range(3):
+        params = [Parameter(Tensor(w[k]), name=f"w{i}") for i, w in enumerate(weights)]
+        ops.SparseApplyRMSProp(**attrs)(*params, 0.05, Tensor(grad[k]), Tensor(idx[k]))
+        want.append([p.asnumpy() for p in params])
+    params = [Parameter(Tensor(w), name=f"w{i}") for i, w in enumerate(weights)]
+    ms.set_context(mode=mode)
+    try:
+        ops.vmap(ops.SparseApplyRMSProp(**attrs), in_axes=(0, 0, 0, None, 0, 0))(
+            *params, 0.05, Tensor(grad), Tensor(idx))
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+    for i, p in enumerate(params):
+        np.testing.assert_allclose(p.asnumpy(), np.stack([w[i] for w in want]), rtol=1e-6)
