@@ -4,8 +4,8 @@ for the ``tests/st/ops`` slice every 15th file from the 7th: ``Shift``
 ``PrimitiveWithInfer`` class of that name): ``x`` moved along an axis, a fill where it left;
 ``ApplyAdamWithAmsgrad`` (``ops/defs/optim.py``: a memory effect, not differentiable; its
 vmap is tests/transforms/test_vmap_weight_updates.py's); ``SparseApplyRMSProp``
-(``ops/defs/optim_sparse.py``; its vmap against a loop in tests/ops/test_wide_s15o7.py); ``AsinhGrad`` and ``AcoshGrad``
-(``ops/defs/arc_grads.py``, from the forward output)."""
+(``ops/defs/optim_sparse.py``; its vmap against a loop in tests/ops/test_wide_s15o7.py);
+``AsinhGrad`` and ``AcoshGrad`` (``ops/defs/arc_grads.py``, from the forward output)."""
 import numpy as np
 
 from graphkiln import Parameter, Tensor
