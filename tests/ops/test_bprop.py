@@ -109,7 +109,7 @@ WEIGHT_UPDATES = {
                  "ApplyGradientDescent", "ApplyPowerSign", "ApplyProximalAdagrad",
                  "ApplyProximalGradientDescent", "FusedSparseAdam", "FusedSparseFtrl",
                  "FusedSparseLazyAdam", "FusedSparseProximalAdagrad", "SparseApplyAdagrad",
-                 "SparseApplyAdagradV2", "SparseApplyFtrl")}
+                 "SparseApplyAdagradV2", "SparseApplyFtrl", "SparseApplyRMSProp")}
 WEIGHT_UPDATES["Barrier"] = "a collective synchronisation point without a value"
 WEIGHT_UPDATES["StopGradient"] = "its gradient is zero by definition"
 for _meta in ("DType", "Rank", "Shape", "TensorShape", "Size", "TopTypeof", "ConcatOffset"):
