@@ -331,7 +331,8 @@ def _resolve(init) -> Initializer:
 def initializer(init, shape, dtype=mstype.float32) -> Tensor:
     """A Tensor of ``shape`` filled by ``init``: a name (``'normal'``), an
     :class:`Initializer`, a number (drawn when its values are first used, as MindSpore's),
-    or a Tensor/array of exactly that shape."""
+    or a Tensor/array of exactly that shape (a Tensor is returned as it is, whatever
+    ``dtype`` says, as MindSpore's)."""
     shape = (shape,) if isinstance(shape, numbers.Number) else tuple(shape)
     t = mstype.to_type(dtype)
     if not isinstance(init, (Tensor, np.ndarray)) and any(
@@ -342,7 +343,7 @@ def initializer(init, shape, dtype=mstype.float32) -> Tensor:
         if tuple(init.shape) != shape:
             raise ValueError(f"For 'initializer', the shape of the 'init' Tensor "
                              f"{list(init.shape)} must equal 'shape' {list(shape)}.")
-        return Tensor._from_array(init.asnumpy().astype(t.np_dtype), t)
+        return init  # as MindSpore: the Tensor itself, in its own dtype (``dtype`` unused)
     if isinstance(init, np.ndarray):
         return initializer(Tensor(init), shape, t)
     return Tensor(shape=shape, dtype=t, init=_resolve(init))

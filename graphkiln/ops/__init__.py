@@ -88,7 +88,15 @@ from .norms import matrix_norm, norm, vector_norm  # noqa: F401
 from .pixel_shuffle import channel_shuffle, pixel_shuffle, pixel_unshuffle  # noqa: F401
 from .pooling import avg_pool3d, max_pool2d, max_pool3d  # noqa: F401
 from .pooling_functions import *  # noqa: F401,F403
-from .primitive import REGISTRY, Primitive, constexpr, primitive_class
+from .primitive import (
+    REGISTRY,
+    Primitive,
+    PrimitiveWithCheck,
+    PrimitiveWithInfer,
+    constexpr,
+    prim_attr_register,
+    primitive_class,
+)
 from .products import *  # noqa: F401,F403
 from .quantiles import *  # noqa: F401,F403
 from .random_draws import *  # noqa: F401,F403  (ops.randint, ops.bernoulli, x.uniform_...)
@@ -119,7 +127,8 @@ __all__ = [n for n in dir(functional) if not n.startswith("_")] + list(REGISTRY)
     *array_ops.__all__, *elementwise.__all__, *products.__all__,
     *losses.__all__, *linalg_ops.__all__, "ctc_loss", "matrix_norm",
     "clip_by_global_norm", "clip_by_value", "stop_gradient", "interpolate",
-    "Primitive", "functional", "composite", "GradOperation", "HyperMap", "Map",
+    "Primitive", "PrimitiveWithInfer", "PrimitiveWithCheck", "prim_attr_register",
+    "functional", "composite", "GradOperation", "HyperMap", "Map",
     "MultitypeFuncGraph", "Morph", "vmap", "operations", "constexpr", "grad", "value_and_grad",
     "get_grad", "jvp", "vjp", "jacfwd", "jacrev", "jet",
     "derivative", "linearize", "ReduceOp", "WhileLoop", "ForiLoop", "Scan",

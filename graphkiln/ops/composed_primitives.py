@@ -19,7 +19,8 @@ from .defs import scalar as SS
 from .defs.image import source_indices
 
 __all__ = ["ReduceAny", "ReduceAll", "MaximumGrad", "MinimumGrad", "MaximumGradGrad", "IndexAdd",
-           "ConvertToDynamic", "InsertGradientOf", "BatchNorm", "FillV2", "TupleToTensor",
+           "ConvertToDynamic", "InsertGradientOf", "BatchNorm", "batch_norm", "FillV2",
+           "TupleToTensor",
            "ListToTensor", "TensorToTuple", "TensorToList", "CopyWithSlice",
            "ResizeNearestNeighborV2", "ResizeNearestNeighborV2Grad"]
 
@@ -271,6 +272,18 @@ class BatchNorm(primitive_class(REGISTRY["BatchNorm"])):
         moved_mean = F.assign(mean, F.add(F.mul(mean, keep), F.mul(out[1], new)))
         moved_var = F.assign(variance, F.add(F.mul(variance, keep), F.mul(out[2], new)))
         return (F.depend(out[0], F.depend(moved_mean, moved_var)),) + tuple(out[1:])
+
+
+def batch_norm(input_x: Tensor, running_mean: Tensor, running_var: Tensor, weight: Tensor,
+               bias: Tensor, training: bool = False, momentum: float = 0.1,
+               eps: float = 1e-5) -> Tensor:
+    """``ops.batch_norm``: :class:`BatchNorm`'s normalized output (by the batch's statistics
+    in training, which then also move Parameter ``running_mean``/``running_var``)."""
+    if not isinstance(training, bool):
+        raise TypeError(f"For 'batch_norm', the type of 'training' should be 'bool', but got "
+                        f"type '{type(training).__name__}'.")
+    return BatchNorm(is_training=training, epsilon=eps, momentum=momentum)(
+        input_x, weight, bias, running_mean, running_var)[0]
 
 
 @override_class

@@ -421,6 +421,7 @@ import opsb_samples  # noqa: E402
 import opsf_samples  # noqa: E402
 import opsg_samples  # noqa: E402
 import opsh_samples  # noqa: E402
+import opsi_samples  # noqa: E402
 import opsj_samples  # noqa: E402
 import opswide_samples  # noqa: E402
 import scipy_samples  # noqa: E402
@@ -437,6 +438,7 @@ SAMPLES.update(opsf_samples.vmap_samples(B, U, f32))
 SAMPLES.update(opsg_samples.vmap_samples(B, U, f32))
 SAMPLES.update(opsh_samples.vmap_samples(B, U, f32))
 SAMPLES.update(opsj_samples.vmap_samples(B, U, f32))
+SAMPLES.update(opsi_samples.vmap_samples(B, U, f32))
 SAMPLES.update(fractional_max_pool_samples.vmap_samples(B, U, f32))
 
 

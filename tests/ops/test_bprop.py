@@ -102,13 +102,14 @@ NO_FLOAT16 = {"Igamma", "Igammac", "Betainc"}
 # autodiff never differentiates through them.
 WEIGHT_UPDATES = {
     name: "an optimizer step: updates weights in place (a memory effect, like Assign)"
-    for name in ("Adam", "AdamWeightDecay", "ApplyAdagrad", "ApplyAdamWithAmsgradV2",
+    for name in ("Adam", "AdamWeightDecay", "ApplyAdagrad", "ApplyAdamWithAmsgrad",
+                 "ApplyAdamWithAmsgradV2",
                  "ApplyCenteredRMSProp", "ApplyMomentum", "ApplyRMSProp", "SGD",
                  "ApplyAdaMax", "ApplyAdadelta", "ApplyAdagradV2", "ApplyAddSign", "ApplyFtrl",
                  "ApplyGradientDescent", "ApplyPowerSign", "ApplyProximalAdagrad",
                  "ApplyProximalGradientDescent", "FusedSparseAdam", "FusedSparseFtrl",
                  "FusedSparseLazyAdam", "FusedSparseProximalAdagrad", "SparseApplyAdagrad",
-                 "SparseApplyAdagradV2", "SparseApplyFtrl")}
+                 "SparseApplyAdagradV2", "SparseApplyFtrl", "SparseApplyRMSProp")}
 WEIGHT_UPDATES["Barrier"] = "a collective synchronisation point without a value"
 WEIGHT_UPDATES["StopGradient"] = "its gradient is zero by definition"
 for _meta in ("DType", "Rank", "Shape", "TensorShape", "Size", "TopTypeof", "ConcatOffset"):
@@ -412,6 +413,7 @@ import opsb_samples  # noqa: E402
 import opsf_samples  # noqa: E402
 import opsg_samples  # noqa: E402
 import opsh_samples  # noqa: E402
+import opsi_samples  # noqa: E402
 import opsj_samples  # noqa: E402
 import opswide_samples  # noqa: E402
 import scipy_samples  # noqa: E402
@@ -446,6 +448,7 @@ ZERO_BY_DEFINITION.update(st_ops_samples.ZERO_BY_DEFINITION)
 SAMPLES.update(opsb_samples.bprop_samples(n, s, u))
 SAMPLES.update(opsf_samples.bprop_samples(n, s, u))
 SAMPLES.update(opsg_samples.bprop_samples(n, s, u))
+SAMPLES.update(opsi_samples.bprop_samples(n, s, u))
 NON_DIFFERENTIABLE.update(opsg_samples.NON_DIFFERENTIABLE)
 NON_DIFFERENTIABLE.update(opsh_samples.NON_DIFFERENTIABLE)
 SAMPLES.update(opsj_samples.bprop_samples(n, s, u))

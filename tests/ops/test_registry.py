@@ -253,6 +253,7 @@ import opsb_samples  # noqa: E402
 import opsf_samples  # noqa: E402
 import opsg_samples  # noqa: E402
 import opsh_samples  # noqa: E402
+import opsi_samples  # noqa: E402
 import opsj_samples  # noqa: E402
 import opswide_samples  # noqa: E402
 import scipy_samples  # noqa: E402
@@ -261,6 +262,7 @@ import st_ops_samples  # noqa: E402
 SAMPLES.update(nn_samples.registry_samples(f32))
 SAMPLES.update(st_ops_samples.registry_samples(f32))
 SAMPLES.update(ops27_samples.registry_samples(f32))
+SAMPLES.update(opsi_samples.registry_samples(f32))
 SAMPLES.update(api_breadth_samples.registry_samples(f32))
 SAMPLES.update(opswide_samples.registry_samples(f32))
 SAMPLES.update(scipy_samples.registry_samples(f32))

@@ -1532,3 +1532,63 @@ def _reverse_v2(x, axis=()):
 # MindSpore's legacy reversal along axes (``ops.flip`` is its functional successor)
 ReverseV2 = OpDef("ReverseV2", _reverse_v2_infer, _reverse_v2, attrs={"axis": ()},
                   check_attrs=_reverse_v2_attrs)
+
+
+# ------------------------------------------------------------------ shift
+
+SHIFT_TYPES = (mstype.bool_, mstype.int16, mstype.int32, mstype.int64, mstype.float16,
+               mstype.float32, mstype.float64)
+
+
+def shift_axis(axis, ndim: int) -> int:
+    """Shift's ``axis`` made non-negative; out of ``[-ndim, ndim)`` is MindSpore's
+    RuntimeError (MindSpore 2.10's CPU kernel fails on negative axes: graphkiln counts
+    them from the end)."""
+    axis = check_int("Shift", "axis", axis)
+    if not -ndim <= axis < ndim:
+        raise RuntimeError(f"For 'Shift', the 'axis' must be less than the dimension of "
+                           f"input tensor {ndim}D, but got {axis}")
+    return axis % ndim
+
+
+def _shift_infer(x, fill_value, periods=1, axis=-1):
+    t = tensor_type("Shift", "x", x)
+    require_dtype("Shift", "x", t, SHIFT_TYPES)
+    check_int("Shift", "periods", periods)
+    shift_axis(axis, len(x.shape))
+    kind = t.np_dtype.kind
+    if isinstance(fill_value, AbstractTensor):
+        fill_kind = fill_value.dtype.np_dtype.kind
+        if int(np.prod(fill_value.shape)) == 0:
+            raise ValueError("For 'Shift', the 'fill_value' must not be an empty Tensor.")
+    elif isinstance(fill_value, AbstractScalar) and fill_value.kind in (bool, int, float):
+        fill_kind = {bool: "b", int: "i", float: "f"}[fill_value.kind]
+    else:
+        raise TypeError(f"For 'Shift', the 'fill_value' must be a number or a Tensor, but "
+                        f"got {describe(fill_value)}.")
+    if fill_kind != kind:
+        raise TypeError(f"For 'Shift', the 'fill_value' must be of the kind of 'x' ({t}), "
+                        f"but got {describe(fill_value)}.")
+    return AbstractTensor(t, x.shape)
+
+
+def _shift(x, fill_value, periods=1, axis=-1):
+    axis = shift_axis(axis, x.ndim)
+    n = x.shape[axis]
+    p = max(-n, min(n, int(periods)))
+    lead = (slice(None),) * axis
+    fill = np.asarray(fill_value).reshape(-1)[0]  # a Tensor's first element, as MindSpore
+    out = np.empty_like(x)
+    if p >= 0:
+        out[lead + (slice(0, p),)] = fill
+        out[lead + (slice(p, None),)] = x[lead + (slice(0, n - p),)]
+    else:
+        out[lead + (slice(n + p, None),)] = fill
+        out[lead + (slice(0, n + p),)] = x[lead + (slice(-p, None),)]
+    return out
+
+
+# MindSpore's CPU kernel without a Python class (its tests declare one: ``Shift(periods,
+# axis)(x, fill_value)``): ``x`` moved ``periods`` places along ``axis``, the vacated
+# places set to ``fill_value``
+Shift = OpDef("Shift", _shift_infer, _shift, attrs={"periods": 1, "axis": -1})

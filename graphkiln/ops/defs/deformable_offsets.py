@@ -91,8 +91,10 @@ def _out_size(name: str, x, axis: int, before: int, after: int, k: int, dilation
 
 
 def _check_inputs(name: str, x, offsets, strides, pads, ksize, dilations,
-                  deformable_groups) -> tuple:
-    """The output pixels ``(oh, ow)`` after MindSpore's checks of ``x`` and ``offsets``."""
+                  deformable_groups, offsets_grid: bool = False) -> tuple:
+    """The output pixels ``(oh, ow)`` after MindSpore's checks of ``x`` and ``offsets``
+    (``offsets_grid``: those of ``offsets``, which MindSpore's gradient kernel takes as they
+    come, without comparing them with the ones ``x`` gives)."""
     _float_tensor(name, "offsets", offsets)
     _float_tensor(name, "x", x)
     if x.dtype != offsets.dtype:
@@ -116,6 +118,8 @@ def _check_inputs(name: str, x, offsets, strides, pads, ksize, dilations,
     oh = _out_size(name, x, 2, pads[0], pads[1], kh, dilations[2], strides[2])
     ow = _out_size(name, x, 3, pads[2], pads[3], kw, dilations[3], strides[3])
     given = tuple(offsets.shape[2:])
+    if offsets_grid:
+        return given
     if all(d != UNKNOWN_DIM for d in given + (oh, ow)) and given != (oh, ow):
         raise ValueError(f"For '{name}, the H and W dims of offsets input should be equal to "
                          f"the computed H and W dims of the output of deformable_conv2d. But "
@@ -231,10 +235,20 @@ def _grad_infer(grad, x, offsets, strides=None, pads=None, kernel_size=None,
     _check_grad_attrs(dict(strides=strides, pads=pads, kernel_size=kernel_size,
                            dilations=dilations, data_format=data_format,
                            deformable_groups=deformable_groups, modulated=modulated))
-    oh, ow = _check_inputs(_GRAD, x, offsets, strides, pads, kernel_size, dilations,
-                           deformable_groups)
+    nhwc = data_format == "NHWC"
+    as_nchw = (lambda a: AbstractTensor(a.dtype, _nchw(tuple(a.shape)))) if nhwc else (
+        lambda a: a)
+    for arg, a in (("x", x), ("offsets", offsets)):
+        if isinstance(a, AbstractTensor) and len(a.shape) != 4:
+            raise ValueError(f"For primitive[{_GRAD}], the {arg} shape size must be equal to "
+                             f"4, but got {len(a.shape)}.")
+    oh, ow = _check_inputs(_GRAD, as_nchw(x), as_nchw(offsets), _nchw(strides) if nhwc
+                           else strides, pads, kernel_size, _nchw(dilations) if nhwc
+                           else dilations, deformable_groups, offsets_grid=True)
     _float_tensor(_GRAD, "grad", grad)
-    want = tuple(x.shape[:2]) + (_scaled(oh, kernel_size[0]), _scaled(ow, kernel_size[1]))
+    want = tuple(as_nchw(x).shape[:2]) + (_scaled(oh, kernel_size[0]),
+                                          _scaled(ow, kernel_size[1]))
+    want = _nhwc(want) if nhwc else want
     if len(grad.shape) != 4 or any(a != b and UNKNOWN_DIM not in (a, b)
                                    for a, b in zip(grad.shape, want)):
         raise ValueError(f"For '{_GRAD}', the shape of 'grad' must be {list(want)} (the "
@@ -243,10 +257,31 @@ def _grad_infer(grad, x, offsets, strides=None, pads=None, kernel_size=None,
                           AbstractTensor(offsets.dtype, tuple(offsets.shape))])
 
 
+def _nchw(v: tuple) -> tuple:
+    """An NHWC shape (or strides, dilations) in NCHW order."""
+    return (v[0], v[3], v[1], v[2])
+
+
+def _nhwc(v: tuple) -> tuple:
+    return (v[0], v[2], v[3], v[1])
+
+
 @quiet
 def _deformable_offsets_grad(grad, x, offsets, strides=None, pads=None, kernel_size=None,
                              dilations=(1, 1, 1, 1), data_format="NCHW", deformable_groups=1,
                              modulated=True):
+    if data_format == "NHWC":
+        to_nchw = (0, 3, 1, 2)
+        dx, doff = _deformable_offsets_grad(
+            grad.transpose(to_nchw), x.transpose(to_nchw), offsets.transpose(to_nchw),
+            _nchw(strides), pads, kernel_size, _nchw(dilations), "NCHW", deformable_groups,
+            modulated)
+        return dx.transpose(0, 2, 3, 1).copy(), doff.transpose(0, 2, 3, 1).copy()
+    if x.dtype == np.float16:  # MindSpore's gradient kernel computes float16 in float32
+        dx, doff = _deformable_offsets_grad(
+            grad, x.astype(np.float32), offsets.astype(np.float32), strides, pads,
+            kernel_size, dilations, data_format, deformable_groups, modulated)
+        return dx.astype(np.float16), doff.astype(np.float16)
     s = _Samples(x, offsets, strides, pads, kernel_size, dilations, deformable_groups)
     n, g, cg, k = s.shape
     kh, kw = kernel_size

@@ -101,9 +101,9 @@ Erfinv = unary("Erfinv", _erfinv, FLOATS)
 Asinh = unary("Asinh", lambda x: np.arcsinh(_wide(x)), FLOATS + COMPLEX)
 Acosh = unary("Acosh", lambda x: np.arccosh(_wide(x)), FLOATS + COMPLEX)
 Atanh = unary("Atanh", lambda x: np.arctanh(_wide(x)), FLOATS + COMPLEX)
-IsNan = unary("IsNan", np.isnan, ALL, "bool", differentiable=False)
+IsNan = unary("IsNan", np.isnan, ALL + _WIDE_UINTS, "bool", differentiable=False)
 IsInf = unary("IsInf", np.isinf, FLOATS, "bool", differentiable=False)
-IsFinite = unary("IsFinite", np.isfinite, ALL, "bool", differentiable=False)
+IsFinite = unary("IsFinite", np.isfinite, ALL + _WIDE_UINTS, "bool", differentiable=False)
 
 
 # ------------------------------------------------------------------ activations

@@ -1,7 +1,8 @@
 """Dense optimizer update primitives, as MindSpore's: ``ApplyMomentum``, ``Adam``,
 ``AdamWeightDecay``, ``ApplyRMSProp``, ``ApplyCenteredRMSProp``, ``ApplyAdagrad``,
-``ApplyAdagradV2``, ``ApplyAdaMax``, ``ApplyAdadelta``, ``ApplyAddSign``, ``ApplyPowerSign``,
-``ApplyFtrl``, ``ApplyGradientDescent``, ``ApplyProximalAdagrad``,
+``ApplyAdagradV2``, ``ApplyAdamWithAmsgrad`` (and its V2), ``ApplyAdaMax``, ``ApplyAdadelta``,
+``ApplyAddSign``, ``ApplyPowerSign``, ``ApplyFtrl``, ``ApplyGradientDescent``,
+``ApplyProximalAdagrad``,
 ``ApplyProximalGradientDescent``, ``ApplyAdagradDA`` (the sparse, row-indexed ones are in
 ``optim_sparse``).
 
@@ -217,6 +218,27 @@ def _adam_amsgrad(var, m, v, vhat, beta1_power, beta2_power, lr, beta1, beta2, e
 ApplyAdamWithAmsgradV2 = _op("ApplyAdamWithAmsgradV2", (
     "var", "m", "v", "vhat", "beta1_power", "beta2_power", "lr", "beta1", "beta2", "epsilon",
     "grad"), _adam_amsgrad, 10, 4, {"use_locking": False}, n_out=4)
+
+
+def _adam_amsgrad_attrs(attrs: dict) -> None:
+    for arg, kind in (("beta1", float), ("beta2", float), ("epsilon", float),
+                      ("use_locking", bool)):
+        if not isinstance(attrs[arg], kind):
+            raise TypeError(f"For 'ApplyAdamWithAmsgrad', the type of '{arg}' should be "
+                            f"'{kind.__name__}', but got type '{type(attrs[arg]).__name__}'.")
+
+
+def _adam_amsgrad_v1(var, m, v, vhat, beta1_power, beta2_power, lr, grad, beta1=0.9,
+                     beta2=0.999, epsilon=1e-8, use_locking=False):
+    return _adam_amsgrad(var, m, v, vhat, beta1_power, beta2_power, lr, beta1, beta2, epsilon,
+                         grad)
+
+
+# the first form: beta1, beta2 and epsilon constructor attributes instead of inputs
+ApplyAdamWithAmsgrad = _op("ApplyAdamWithAmsgrad", (
+    "var", "m", "v", "vhat", "beta1_power", "beta2_power", "lr", "grad"), _adam_amsgrad_v1, 7,
+    4, {"beta1": 0.9, "beta2": 0.999, "epsilon": 1e-8, "use_locking": False}, n_out=4)
+ApplyAdamWithAmsgrad.check_attrs = _adam_amsgrad_attrs
 
 
 def _sgd(parameters, gradient, learning_rate, accum, momentum, stat, dampening=0.0,

@@ -1,5 +1,6 @@
 """Sparse optimizer update primitives, as MindSpore's: ``SparseApplyAdagrad``,
-``SparseApplyAdagradV2``, ``SparseApplyFtrl``, ``FusedSparseAdam``, ``FusedSparseLazyAdam``,
+``SparseApplyAdagradV2``, ``SparseApplyFtrl``, ``SparseApplyRMSProp`` (one index after the
+other, in float32), ``FusedSparseAdam``, ``FusedSparseLazyAdam``,
 ``FusedSparseFtrl``, ``FusedSparseProximalAdagrad``.
 
 The gradient holds rows of the weight: ``grad[k]`` belongs to row ``indices[k]``. Gradients
@@ -20,14 +21,15 @@ import numpy as np
 from ...common import dtype as mstype
 from ...ir.abstract import AbstractTensor
 from ..primitive import MEM_EFFECT, OpDef
-from ._infer import describe, quiet, require_dtype, shapes_match
+from ._infer import describe, quiet, require_constructor_args, require_dtype, shapes_match
 from .optim import check_slots, ftrl_update, proximal_adagrad_update, slot_outputs
 
 
-def _rows_infer(name: str, args: tuple, n_refs: int, n_out: int, floats: tuple | None):
+def _rows_infer(name: str, args: tuple, n_refs: int, n_out: int, floats: tuple | None,
+                index_types: tuple = (mstype.int32,)):
     """Infer for a row update: ``grad`` (second to last input) has ``indices.shape[0]`` rows
-    of the weight's row shape; ``indices`` (last) is a 1-D int32 tensor; the weight and
-    slots are of ``floats`` when given."""
+    of the weight's row shape; ``indices`` (last) is a 1-D tensor of ``index_types``; the
+    weight and slots are of ``floats`` when given."""
     def infer(*ins, batch_rank=0, **attrs):
         check_slots(name, args, ins, n_refs)
         for arg, a in zip(args, ins[:n_refs] if floats else ()):
@@ -36,9 +38,10 @@ def _rows_infer(name: str, args: tuple, n_refs: int, n_out: int, floats: tuple |
         if not isinstance(grad, AbstractTensor):  # MindSpore's type error for a non-Tensor
             raise TypeError(f"The primitive[{name}]'s input arguments[grad] must be all "
                             f"tensor, but got {describe(grad)}.")
-        if not isinstance(indices, AbstractTensor) or indices.dtype != mstype.int32:
-            raise TypeError(f"For '{name}', the 'indices' must be a 1-D Tensor of int32, but "
-                            f"got {describe(indices)}.")
+        if not isinstance(indices, AbstractTensor) or indices.dtype not in index_types:
+            names = " or ".join(str(t).lower() for t in index_types)
+            raise TypeError(f"For '{name}', the 'indices' must be a 1-D Tensor of {names}, "
+                            f"but got {describe(indices)}.")
         if len(indices.shape) != 1:
             raise ValueError(f"For '{name}', the rank of 'indices' must be equal to 1, but "
                              f"got {describe(indices)}.")
@@ -127,6 +130,68 @@ SparseApplyAdagradV2 = _op("SparseApplyAdagradV2", ("var", "accum", "grad", "ind
                            {"lr": None, "epsilon": None, "use_locking": False,
                             "update_slots": True}, 2, _HALF_SINGLE)
 
+
+
+def _rms_prop_attrs(attrs: dict) -> None:
+    require_constructor_args(attrs, ("rho", "momentum", "epsilon"))
+    for arg, kind in (("rho", float), ("momentum", float), ("epsilon", float),
+                      ("use_locking", bool)):
+        v = attrs[arg]
+        if isinstance(v, bool) is not (kind is bool) or not isinstance(v, kind):
+            raise TypeError(f"For 'SparseApplyRMSProp', the type of '{arg}' should be "
+                            f"'{kind.__name__}', but got type '{type(v).__name__}'.")
+    for arg, ok, want in (("rho", 0 <= attrs["rho"] <= 1, "between 0 and 1"),
+                          ("momentum", attrs["momentum"] >= 0, "no less than 0"),
+                          ("epsilon", attrs["epsilon"] > 0, "greater than 0")):
+        if not ok:
+            raise ValueError(f"For 'SparseApplyRMSProp', the argument {arg} should be {want}, "
+                             f"but got the value of {arg}: {attrs[arg]}")
+
+
+_RMS_ARGS = ("var", "ms", "mom", "lr", "grad", "indices")
+_rms_rows_infer = _rows_infer("SparseApplyRMSProp", _RMS_ARGS, 3, 3, _HALF_SINGLE,
+                              (mstype.int32, mstype.int64))
+
+
+def _rms_prop_infer(*ins, batch_rank=0, **attrs):
+    out = _rms_rows_infer(*ins, batch_rank=batch_rank, **attrs)
+    var, indices = _example(ins[0], batch_rank), _example(ins[-1], batch_rank)
+    if not shapes_match(indices.shape[:1], var.shape[:1]):
+        raise ValueError(f"For 'SparseApplyRMSProp', the indices.shape[0] must be equal to "
+                         f"var.shape[0], but got 'var_shape[0]': {var.shape[0]} and "
+                         f"'indices_shape[0]': {indices.shape[0]}")
+    return out
+
+
+def _sparse_apply_rms_prop(var, ms, mom, lr, grad, indices, rho=None, momentum=None,
+                           epsilon=None, use_locking=False):
+    """Each index's row in turn, in float32 as MindSpore's kernel: ``ms = rho ms +
+    (1 - rho) g^2`` (kept where ``g`` is within float32's epsilon of 0), ``mom = momentum
+    mom + lr g / sqrt(ms + epsilon)``, ``var -= mom``."""
+    f = np.float32
+    r, mu, eps = f(rho), f(momentum), f(epsilon)
+    rate = f(np.asarray(lr).reshape(-1)[0])
+    idx = np.asarray(indices).astype(np.int64)
+    bad = (idx < 0) | (idx >= var.shape[0])
+    if bad.any():
+        raise RuntimeError(f"For 'SparseApplyRMSProp', each element in 'indices' must be in "
+                           f"range [0, {var.shape[0]}), but got {int(idx[bad][0])}")
+    g = grad.astype(f)
+    unique = len(np.unique(idx)) == len(idx)
+    for rows, g_rows in ((idx, g),) if unique else zip(idx[:, None], g[:, None]):
+        m = ms[rows].astype(f)
+        m = np.where(np.abs(g_rows) > np.finfo(f).eps, m * r + g_rows * g_rows * (f(1) - r), m)
+        ms[rows] = m
+        mom[rows] = mom[rows].astype(f) * mu + f(1) / np.sqrt(m + eps) * rate * g_rows
+        var[rows] -= mom[rows]
+    return var, ms, mom
+
+
+SparseApplyRMSProp = OpDef("SparseApplyRMSProp", _rms_prop_infer,
+                           quiet(_per_example(_sparse_apply_rms_prop)), effect=MEM_EFFECT,
+                           differentiable=False, ref_inputs=(0, 1, 2),
+                           attrs={"rho": None, "momentum": None, "epsilon": None,
+                                  "use_locking": False}, check_attrs=_rms_prop_attrs)
 
 def _ftrl_rows(var, accum, linear, grad, indices, lr, l1, l2, lr_power):
     rows, g = merged_rows(var, grad, indices)

@@ -28,14 +28,14 @@ bprop("AsinGrad")(_arc_grad_rule(1.0))
 bprop("ACosGrad")(_arc_grad_rule(-1.0))
 
 
-def _hyperbolic_grad_rule(fn, deriv):
-    """``out = dy / fn(y)``: ``d/dy = -dy * fn'(y) / fn(y)^2``, ``d/d dy = 1 / fn(y)``
-    (conjugated for complex inputs); ``deriv`` is ``fn'``."""
+def _hyperbolic_grad_rule(divisor, other):
+    """``out = dy / d(y)`` with ``d`` = ``divisor`` (cosh or sinh) and ``d'`` = ``other``:
+    ``d/dy = -dy d'(y) / d(y)^2``, ``d/d dy = 1 / d(y)`` (conjugated for complex inputs)."""
     def rule(y, dy, out, dout):
         yw, dyw, dw = _wide(y), _wide(dy), _wide(dout)
-        r = F.div(1.0, fn(yw))
-        dyy = F.neg(F.mul(F.mul(dyw, deriv(yw)), F.mul(r, r)))
-        return _as(F.mul(dw, _conj(dyy)), y), _as(F.mul(dw, _conj(r)), dy)
+        r = F.div(1.0, divisor(yw))
+        dx = F.mul(dw, _conj(F.neg(F.mul(F.mul(dyw, other(yw)), F.mul(r, r)))))
+        return _as(dx, y), _as(F.mul(dw, _conj(r)), dy)
     return rule
 
 

@@ -307,6 +307,23 @@ def _transpose(x, perm, *, dims):
     return A.Transpose(x, (d,) + tuple(p + (p >= d) for p in perm)), 0
 
 
+@rule_for("Shift")
+def _shift(x, fill_value, *, dims, periods=1, axis=-1):
+    if dims[1] is None:
+        x = to_front(x, dims[0])
+        return A.Shift(x, fill_value, periods=periods,
+                       axis=A.shift_axis(axis, x.ndim - 1) + 1), 0
+    # one fill per example: the moved values where they came to, each example's fill elsewhere
+    fill = to_front(fill_value, dims[1])
+    x = front(x, dims[0], fill.shape[0])
+    ax = A.shift_axis(axis, x.ndim - 1) + 1
+    kind = {"b": False, "i": 0}.get(x.dtype.np_dtype.kind, 0.0)
+    moved = A.Shift(x, kind, periods=periods, axis=ax)
+    vacated = A.Shift(A.Cast(A.ZerosLike(x), mstype.bool_), True, periods=periods, axis=ax)
+    fill = A.Cast(A.Reshape(fill, (fill.shape[0],) + (1,) * (x.ndim - 1)), x.dtype)
+    return A.Select(vacated, fill, moved), 0
+
+
 @rule_for("ReverseV2")
 def _reverse_v2(x, *, dims, axis=()):
     r = x.ndim - 1

@@ -21,7 +21,8 @@ from .batching import NOT_BATCHED, batch_size, batched, front, move_axis, rule_f
 ELEMENTWISE_UPDATES = ("ApplyMomentum", "ApplyRMSProp", "ApplyAdagrad", "ApplyAdagradV2",
                        "ApplyAdaMax", "ApplyAdadelta", "ApplyAddSign", "ApplyPowerSign",
                        "ApplyGradientDescent", "ApplyProximalGradientDescent", "ApplyAdagradDA",
-                       "ApplyFtrl", "ApplyProximalAdagrad", "ApplyCenteredRMSProp")
+                       "ApplyFtrl", "ApplyProximalAdagrad", "ApplyCenteredRMSProp",
+                       "ApplyAdamWithAmsgrad")
 NOT_BATCHED.update({
     name: "memory effect (an optimizer update): a vmapped function must be pure "
           "(clear error)"
@@ -29,9 +30,11 @@ NOT_BATCHED.update({
                  "FusedSparseLazyAdam", "FusedSparseFtrl", "FusedSparseProximalAdagrad")})
 # row updates of weights: each example's indices address its own rows (``batch_rank``)
 ROW_UPDATES = ("SparseApplyAdagrad", "SparseApplyAdagradV2", "SparseApplyFtrl")
+# a row update whose learning rate is an input, before the gradient (tests/ops/test_wide_s15o7.py)
+LR_ROW_UPDATES = ("SparseApplyRMSProp",)
 NOT_BATCHED.update({name: "memory effect: the vmap transform writes the caller's weights "
                           "(tests/transforms/test_vmap_weight_updates.py)"
-                    for name in ELEMENTWISE_UPDATES + ROW_UPDATES})
+                    for name in ELEMENTWISE_UPDATES + ROW_UPDATES + LR_ROW_UPDATES})
 
 
 def _update_rule(opdef):
@@ -85,7 +88,7 @@ def _row_update_rule(opdef):
     return rule
 
 
-for _name in ROW_UPDATES:
+for _name in ROW_UPDATES + LR_ROW_UPDATES:
     REGISTRY[_name].def_vmap(_row_update_rule(REGISTRY[_name]))
 
 

@@ -501,6 +501,18 @@ def _reverse_v2(x, out, dout, axis=()):
     return (REGISTRY["ReverseV2"](dout, axis=axis),)
 
 
+@bprop("Shift")
+def _shift(x, fill_value, out, dout, periods=1, axis=-1):
+    zero = 0.0 if dout.dtype.np_dtype.kind in "fc" else 0
+    dx = REGISTRY["Shift"](dout, zero, periods=-periods, axis=axis)
+    if not isinstance(fill_value, Tensor):
+        return dx, None
+    # the places the fill went to: dout less what moved there from x (exact zeros)
+    moved = REGISTRY["Shift"](dx, zero, periods=periods, axis=axis)
+    dfill = _sum(F.sub(dout, moved), tuple(range(dout.ndim)), False)
+    return dx, _as(F.reshape(dfill, fill_value.shape), fill_value)
+
+
 @bprop("BroadcastTo")
 def _broadcast_to(x, out, dout, shape=()):
     return (sum_to(dout, x),)
