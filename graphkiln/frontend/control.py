@@ -800,17 +800,25 @@ def for_stmt(iterable, body_fn, values: tuple, names: tuple, extra_test=None):
         iterable = (rows[i] for i in range(rows.shape[0]))
     if isinstance(iterable, np.ndarray):
         iterable = [numpy_element(v) for v in iterable]
-    for item in iterable:
-        if extra_test is not None:
-            t = extra_test(*values)
-            if is_symbolic(t):
-                values = if_stmt(t, lambda *v, item=item: body_fn(item, *v),
-                                 lambda *v: v, values, names)
-                continue
-            if not truthy(t):
-                break
-        values = body_fn(item, *values)
+    items = iter(iterable)
+    while True:
+        # the guard is read before the next item is taken: a loop that breaks leaves the
+        # rest of an iterator unread, as Python does
+        t = extra_test(*values) if extra_test is not None else True
+        if not is_symbolic(t) and not truthy(t):
+            break
+        item = next(items, _NO_ITEM)
+        if item is _NO_ITEM:
+            break
+        if is_symbolic(t):
+            values = if_stmt(t, lambda *v, item=item: body_fn(item, *v),
+                             lambda *v: v, values, names)
+        else:
+            values = body_fn(item, *values)
     return values
+
+
+_NO_ITEM = object()
 
 
 def _tensor_range_loop(rng: TensorRange, body_fn, values, names, extra_test):
