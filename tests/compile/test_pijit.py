@@ -430,3 +430,12 @@ def test_generators_made_inside_are_one_graph_and_outside_ones_break():
     assert ja(x, iter([1, 2])).asnumpy().tolist() == [4.0, 5.0]
     assert ja(x, iter([5])).asnumpy().tolist() == [6.0, 7.0]
     assert "iterator argument" in record_of(add_all).break_reason
+
+
+def test_sequence_unknown_queries_answer_per_mode_as_mindspore():
+    """``is_sequence_value_unknown``/``is_sequence_shape_unknown``: PyNative and a bytecode
+    capture answer whether an element is a Tensor; a static graph whether the length or
+    an element is a run-time value (recorded from MindSpore 2.10)."""
+    from sequence_unknown_cases import run as run_sequence_cases
+    with open(os.path.join(HERE, "fixtures", "sequence_unknown.json")) as f:
+        assert run_sequence_cases(ms) == json.load(f)
