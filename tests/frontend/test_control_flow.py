@@ -766,3 +766,27 @@ def test_jit_of_a_bound_construct_converts_its_control_flow():
     np.testing.assert_array_equal(compiled(X).asnumpy(), net(X).asnumpy())
     net.b.set_data(f32(6.0))
     np.testing.assert_array_equal(compiled(X).asnumpy(), (X + 2).asnumpy())
+
+
+def test_an_axis_joined_under_a_tensor_condition_is_read_when_the_graph_runs():
+    """ExpandDims of an int chosen by a weight comparison: the output's dimensions are known
+    when the graph runs (MindSpore 2.10 gives (2, 1, 3), then (2, 3, 1) once b > a)."""
+    a = Parameter(f32(5.0), name="a_axis")
+    b = Parameter(f32(4.0), name="b_axis")
+
+    def f(x):
+        if a > b:
+            axis = 1
+        else:
+            axis = 2
+        return ops.ExpandDims()(x, axis) * 2
+
+    x = Tensor(np.arange(6, dtype=np.float32).reshape(2, 3))
+    jf = ms.jit(f)
+    assert jf(x).shape == (2, 1, 3)
+    check(jf, x)
+    np.testing.assert_array_equal(ms.grad(jf)(x).asnumpy(), np.full((2, 3), 2, np.float32))
+    b.set_data(f32(6.0))
+    assert jf(x).shape == (2, 3, 1)
+    check(jf, x)
+    np.testing.assert_array_equal(ms.grad(jf)(x).asnumpy(), np.full((2, 3), 2, np.float32))
