@@ -31,12 +31,25 @@ def bytecode_capture() -> bool:
 @contextlib.contextmanager
 def capturing():
     """Mark the trace inside the block as a bytecode capture."""
-    prev = bytecode_capture()
-    _local.on = True
+    prev, prev_made = bytecode_capture(), getattr(_local, "generators", None)
+    _local.on, _local.generators = True, []
     try:
         yield
     finally:
-        _local.on = prev
+        _local.on, _local.generators = prev, prev_made
+
+
+def note_generator(gen) -> None:
+    """``gen`` was made by a call inside the bytecode capture tracing now."""
+    _local.generators.append(gen)
+
+
+def refuse_outside_generator(gen) -> None:
+    """Break a bytecode capture that advances a generator it did not make (each call of
+    Python advances it again; a trace would read it once)."""
+    if bytecode_capture() and not any(g is gen for g in _local.generators):
+        raise GraphBreak("advancing a generator made outside the capture: it runs once in "
+                         "a trace, on every call in Python")
 
 
 def refuse(what: str) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import types
 import weakref
 
 from ..common.capture_flags import refuse
@@ -93,6 +94,8 @@ def jit(function=None, *, mode: str = "PSJit", input_signature=None, jit_config=
     def wrap(fn):
         if isinstance(fn, JitFunction):
             return fn
+        if isinstance(fn, types.MethodType) and isinstance(fn.__func__, types.FunctionType):
+            return JitFunction(fn.__func__, signature).__get__(fn.__self__)  # jit(net.construct)
         if not hasattr(fn, "__code__") and callable(fn):
             fn = _calling(fn)  # jit(net), jit(vmap(net)): trace a call of the object
         return JitFunction(fn, signature)

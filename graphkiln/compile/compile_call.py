@@ -100,6 +100,9 @@ def trace_graph(fn, name: str, args: tuple, kwargs: dict, self_obj=None,
     s_args, s_kwargs = unflatten(tree, sym)
     target = convert(fn)
     capture = bytecode_capture() and not whole_output
+    if any(hasattr(type(leaf), "__next__") for leaf in leaves):
+        # a trace would read it once, Python on every call (MindSpore breaks too)
+        refuse("an iterator argument: a trace consumes it once, Python on every call")
     try:
         with recording_global_writes() if capture else nullcontext({}) as global_writes:
             # a bytecode capture replays its writes to list and dict arguments and to

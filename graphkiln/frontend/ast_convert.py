@@ -136,6 +136,18 @@ def _contains(stmts: list, kinds, stop_at_loops: bool) -> bool:
     return False
 
 
+def _is_generator(fdef: ast.FunctionDef) -> bool:
+    """True when ``fdef`` itself yields (not a function nested in it)."""
+    stack = list(fdef.body)
+    while stack:
+        n = stack.pop()
+        if isinstance(n, (ast.Yield, ast.YieldFrom)):
+            return True
+        if not isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            stack.extend(ast.iter_child_nodes(n))
+    return False
+
+
 # ---------------------------------------------------------------- AST builders
 
 def _name(id_: str, store: bool = False) -> ast.Name:
@@ -673,6 +685,8 @@ class ControlConversion(_Transformer):
         if node.name.startswith(FN_PREFIX):
             self.generic_visit(node)
             return node
+        if bytecode_capture() and _is_generator(node):
+            return node  # runs as Python while the capture traces (control.call_user)
         return convert_function_ast(node, self.filename, self)
 
     def visit_Lambda(self, node: ast.Lambda):

@@ -10,6 +10,7 @@ from __future__ import annotations
 import builtins
 import enum
 import functools
+import inspect
 import operator
 import sys
 import types
@@ -22,9 +23,11 @@ import graphkiln.ops.functional as F
 from ..common import dtype as mstype
 from ..common.capture_flags import (  # noqa: F401  (python_try, note_global_writes: converted code)
     bytecode_capture,
+    note_generator,
     note_global_writes,
     python_try,
     refuse,
+    refuse_outside_generator,
 )
 from ..common.jit_class import is_jit_class_instance
 from ..common.mutable import mutable
@@ -800,17 +803,27 @@ def for_stmt(iterable, body_fn, values: tuple, names: tuple, extra_test=None):
         iterable = (rows[i] for i in range(rows.shape[0]))
     if isinstance(iterable, np.ndarray):
         iterable = [numpy_element(v) for v in iterable]
-    for item in iterable:
-        if extra_test is not None:
-            t = extra_test(*values)
-            if is_symbolic(t):
-                values = if_stmt(t, lambda *v, item=item: body_fn(item, *v),
-                                 lambda *v: v, values, names)
-                continue
-            if not truthy(t):
-                break
-        values = body_fn(item, *values)
+    if type(iterable) is types.GeneratorType:
+        refuse_outside_generator(iterable)
+    items = iter(iterable)
+    while True:
+        # the guard is read before the next item is taken: a loop that breaks leaves the
+        # rest of an iterator unread, as Python does
+        t = extra_test(*values) if extra_test is not None else True
+        if not is_symbolic(t) and not truthy(t):
+            break
+        item = next(items, _NO_ITEM)
+        if item is _NO_ITEM:
+            break
+        if is_symbolic(t):
+            values = if_stmt(t, lambda *v, item=item: body_fn(item, *v),
+                             lambda *v: v, values, names)
+        else:
+            values = body_fn(item, *values)
     return values
+
+
+_NO_ITEM = object()
 
 
 def _tensor_range_loop(rng: TensorRange, body_fn, values, names, extra_test):
@@ -1428,7 +1441,8 @@ def call(f, *args, **kwargs):
             args[0] if args else kwargs.get("input_data")):
         return tensor_of_graph_tensors(*args, **kwargs)
     if t is _FUNCTION:
-        if _is_user_code(f.__code__):
+        if _is_user_code(f.__code__) or bytecode_capture() and \
+                f.__code__.co_flags & inspect.CO_GENERATOR:
             return call_user(f, args, kwargs)
         if wants_run_time(f, args, kwargs):
             return run_time(f, *args, **kwargs)
@@ -1447,7 +1461,7 @@ def call(f, *args, **kwargs):
                 refuse("print() with keyword arguments")
             return Print(*args)
         if f is next and args and type(args[0]) is types.GeneratorType:
-            refuse("next() of a generator runs once in a trace, on every call in Python")
+            refuse_outside_generator(args[0])
         return f(*args, **kwargs)
     if f is map:
         return graph_map(call, *args, **kwargs)
@@ -1482,6 +1496,12 @@ def call_user(fn, args: tuple, kwargs: dict):
     a recursive graph where it re-enters itself under a tensor condition."""
     if type(fn) is not _FUNCTION:
         return fn(*args, **kwargs)
+    if fn.__code__.co_flags & inspect.CO_GENERATOR and bytecode_capture():
+        # a generator function runs as Python while a bytecode capture traces; the
+        # generator it makes is the capture's own (made again on every call)
+        gen = fn(*args, **kwargs)
+        note_generator(gen)
+        return gen
     return call_traced(fn.__code__, convert(fn), args, kwargs)
 
 

@@ -17,6 +17,7 @@ import types as _types
 import numpy as np
 
 from ..common import dtype as mstype
+from ..common.capture_flags import bytecode_capture
 from ..common.seed import graph_seed
 from ..common.sparse_tensor import COOTensor, CSRTensor
 from ..common.symbolic_scalar import SymbolicScalar
@@ -25,6 +26,7 @@ from ..common.tensor import Tensor
 from ..errors import names_bad_arguments as _names_bad_arguments
 from ..ir import structural_prims as S
 from ..ir import tracing_state as state
+from ..ir.abstract import AbstractTensor
 from .defs import activations as ACT
 from .defs import arith as AR
 from .defs import array as A
@@ -1207,15 +1209,28 @@ def is_tensor(obj) -> bool:
 
 
 def is_sequence_shape_unknown(x) -> bool:
-    """Whether ``x`` is a sequence whose length is known only at run time."""
-    return type(x) is SymbolicSequence
+    """Whether ``x`` is a sequence whose length is known only when a graph runs (never in
+    PyNative, nor under a bytecode capture, which answers as PyNative, as MindSpore's)."""
+    return type(x) is SymbolicSequence and not _answers_as_pynative()
 
 
 def is_sequence_value_unknown(x) -> bool:
-    """Whether some element of the sequence ``x`` (or its length) is known only at run
-    time (the shape of a Tensor of unknown dims, say)."""
-    return type(x) is SymbolicSequence or any(
-        type(v) is SymbolicScalar or (isinstance(v, int) and v < 0) for v in x)
+    """Whether the sequence ``x`` holds values known only at run time. In a graph: its
+    length, or an element that is a graph Tensor or weight, a run-time or mutable number,
+    a negative dimension, or any item of a ``mutable`` sequence. In PyNative (and under a
+    bytecode capture, as MindSpore's): whether some element is a Tensor."""
+    if _answers_as_pynative():
+        if type(x) is SymbolicSequence:
+            return isinstance(x.element, AbstractTensor)
+        return any(isinstance(v, Tensor) for v in x)
+    return type(x) is SymbolicSequence or getattr(x, "__ms_mutable__", False) or any(
+        type(v) is SymbolicScalar or getattr(v, "__ms_mutable__", False)
+        or isinstance(v, Tensor) and (v.is_symbolic or v._is_param)
+        or (isinstance(v, int) and v < 0) for v in x)
+
+
+def _answers_as_pynative() -> bool:
+    return state.current() is None or bytecode_capture()
 
 # Names defined by modules above this one (autodiff and vmap front ends in ``ops.composite``,
 # gradient clipping in ``ops.clip_ops``); MindSpore users import them from here, so they

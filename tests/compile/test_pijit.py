@@ -374,3 +374,68 @@ def test_writes_to_globals_are_replayed():
     assert record_of(_write_global_then_break).break_count == 1
     assert not _GK_BROKEN.is_symbolic
     np.testing.assert_allclose(_GK_BROKEN.asnumpy(), [4.0])
+
+
+def _made_inside(x):
+    def gen():
+        yield x
+        yield from (x * 2, x * 3)
+
+    made = gen()
+    first = next(made)
+    total = first
+    for v in made:
+        total = total + v
+    return total
+
+
+def _outside_counter():
+    n = 0
+    while True:
+        n += 1
+        yield n
+
+
+def test_generators_made_inside_are_one_graph_and_outside_ones_break():
+    """A generator the capture makes runs as Python while tracing (one graph, made again
+    on every call); advancing one made before the call breaks, as an iterator argument
+    does (each call of Python reads it again)."""
+    x = ms.Tensor(np.array([1.0, 2.0], np.float32))
+    jitted = ms.jit(_made_inside, capture_mode="bytecode")
+    for _ in range(2):
+        np.testing.assert_allclose(jitted(x).asnumpy(), _made_inside(x).asnumpy())
+    extra = _c_expression.get_code_extra(_made_inside)
+    assert extra["break_count_"] == 0 and "phase_" in extra["code"]
+
+    counter = _outside_counter()
+
+    def read_two(y):
+        total = y
+        for n in counter:
+            total = total + n
+            if n % 2 == 0:
+                break
+        return total
+
+    jc = ms.jit(read_two, capture_mode="bytecode")
+    assert [jc(x).asnumpy().tolist() for _ in range(2)] == [[4.0, 5.0], [8.0, 9.0]]
+    assert "generator made outside" in record_of(read_two).break_reason
+
+    def add_all(y, items):
+        for n in items:
+            y = y + n
+        return y
+
+    ja = ms.jit(add_all, capture_mode="bytecode")
+    assert ja(x, iter([1, 2])).asnumpy().tolist() == [4.0, 5.0]
+    assert ja(x, iter([5])).asnumpy().tolist() == [6.0, 7.0]
+    assert "iterator argument" in record_of(add_all).break_reason
+
+
+def test_sequence_unknown_queries_answer_per_mode_as_mindspore():
+    """``is_sequence_value_unknown``/``is_sequence_shape_unknown``: PyNative and a bytecode
+    capture answer whether an element is a Tensor; a static graph whether the length or
+    an element is a run-time value (recorded from MindSpore 2.10)."""
+    from sequence_unknown_cases import run as run_sequence_cases
+    with open(os.path.join(HERE, "fixtures", "sequence_unknown.json")) as f:
+        assert run_sequence_cases(ms) == json.load(f)

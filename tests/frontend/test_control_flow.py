@@ -725,3 +725,68 @@ def test_python_scalar_arguments_are_part_of_the_signature():
     assert len(jf._cache.entries) == 1
     jf(X, 3)
     assert len(jf._cache.entries) == 2
+
+
+# ------------------------------------------------------------------ loops over iterators
+
+def _rest_after_break(x):
+    items = zip(list(enumerate([x, x, x])))
+    for item in items:
+        if item[0][0] == 1:
+            break
+    return list(items)
+
+
+@pytest.mark.parametrize("capture_mode", ["ast", "bytecode"])
+def test_a_loop_that_breaks_leaves_the_rest_of_an_iterator(capture_mode):
+    """The item after the break is not taken from the iterator (Python's order)."""
+    x = f32(1.0)
+    want = _rest_after_break(x)
+    got = ms.jit(_rest_after_break, capture_mode=capture_mode)(x)
+    assert len(want) == len(got) == 1
+    assert got[0][0][0] == 2
+    np.testing.assert_array_equal(got[0][0][1].asnumpy(), x.asnumpy())
+
+
+def test_jit_of_a_bound_construct_converts_its_control_flow():
+    """``jit(function=net.construct)`` compiles the method (a Parameter condition)."""
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.a = Parameter(f32(5.0), name="a")
+            self.b = Parameter(f32(4.0), name="b")
+
+        def construct(self, x):
+            if self.a > self.b:
+                return x + 1
+            return x + 2
+
+    net = Net()
+    compiled = ms.jit(function=net.construct, capture_mode="ast")
+    np.testing.assert_array_equal(compiled(X).asnumpy(), net(X).asnumpy())
+    net.b.set_data(f32(6.0))
+    np.testing.assert_array_equal(compiled(X).asnumpy(), (X + 2).asnumpy())
+
+
+def test_an_axis_joined_under_a_tensor_condition_is_read_when_the_graph_runs():
+    """ExpandDims of an int chosen by a weight comparison: the output's dimensions are known
+    when the graph runs (MindSpore 2.10 gives (2, 1, 3), then (2, 3, 1) once b > a)."""
+    a = Parameter(f32(5.0), name="a_axis")
+    b = Parameter(f32(4.0), name="b_axis")
+
+    def f(x):
+        if a > b:
+            axis = 1
+        else:
+            axis = 2
+        return ops.ExpandDims()(x, axis) * 2
+
+    x = Tensor(np.arange(6, dtype=np.float32).reshape(2, 3))
+    jf = ms.jit(f)
+    assert jf(x).shape == (2, 1, 3)
+    check(jf, x)
+    np.testing.assert_array_equal(ms.grad(jf)(x).asnumpy(), np.full((2, 3), 2, np.float32))
+    b.set_data(f32(6.0))
+    assert jf(x).shape == (2, 3, 1)
+    check(jf, x)
+    np.testing.assert_array_equal(ms.grad(jf)(x).asnumpy(), np.full((2, 3), 2, np.float32))

@@ -199,11 +199,27 @@ Transpose = OpDef("Transpose", _transpose_infer, lambda x, perm: np.transpose(x,
 def _expand_infer(x, axis):
     t = tensor_type("ExpandDims", "input_x", x)
     s = shape(x)
+    if isinstance(axis, AbstractTensor) or \
+            isinstance(axis, AbstractScalar) and not axis.is_known:
+        # an int known when the graph runs (ints joined under a tensor condition, a
+        # Tensor): one more dimension, each known then
+        whole = axis.dtype.is_int if isinstance(axis, AbstractTensor) else \
+            axis.kind is int
+        if int(np.prod(shape(axis))) != 1 or not whole:
+            raise TypeError(f"For 'ExpandDims', the 'axis' must be int, but got "
+                            f"{describe(axis)}.")
+        return AbstractTensor(t, (UNKNOWN_DIM,) * (len(s) + 1))
     ax = norm_axis("ExpandDims", const_value("ExpandDims", "axis", axis), len(s) + 1)
     return AbstractTensor(t, s[:ax] + (1,) + s[ax:])
 
 
-ExpandDims = OpDef("ExpandDims", _expand_infer, lambda x, axis: np.expand_dims(x, axis))
+def _expand_dims(x, axis):
+    if isinstance(axis, np.ndarray):  # given when the graph runs
+        axis = axis.item()
+    return np.expand_dims(x, norm_axis("ExpandDims", axis, x.ndim + 1))
+
+
+ExpandDims = OpDef("ExpandDims", _expand_infer, _expand_dims)
 
 
 def _squeeze_axes(s: tuple, axis) -> tuple:

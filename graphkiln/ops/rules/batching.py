@@ -334,7 +334,7 @@ def _reverse_v2(x, *, dims, axis=()):
 @rule_for("ExpandDims")
 def _expand_dims(x, axis, *, dims):
     r = x.ndim - 1
-    ax = int(_axis_value(axis)) % (r + 1)
+    ax = int(np.asarray(_axis_value(axis)).item()) % (r + 1)  # an int or a one-element Tensor
     return A.ExpandDims(to_front(x, dims[0]), ax + 1), 0
 
 
