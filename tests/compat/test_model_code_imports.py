@@ -4,6 +4,7 @@
 returns), ``common.seed._get_graph_seed`` and ``_c_expression``'s seeded weight fillers
 (values recorded from MindSpore 2.10)."""
 import numpy as np
+import pytest
 
 import graphkiln as ms
 from graphkiln import ops
@@ -36,3 +37,24 @@ def test_seeded_fillers_match_mindspore():
     np.testing.assert_allclose(data, [[0.348563, 0.96205, 1.5303255],
                                       [-0.43480396, 1.1804725, 0.07784131]], rtol=1e-6)
     assert _get_graph_seed is graph_seed
+
+
+def test_dtype_groups_and_check_subclass():
+    from graphkiln import _checkparam as validator
+    from graphkiln.common import dtype as mstype
+    assert mstype.number_type == mstype.int_type + mstype.uint_type + mstype.float_type + \
+        mstype.complex_type
+    assert mstype.all_types[0] is mstype.bool_ and mstype.float32 in mstype.signed_type
+    assert mstype.uint8 not in mstype.signed_type
+    assert validator.check_subclass("dtype", mstype.float32, mstype.number_type, "X") \
+        is mstype.float32
+    with pytest.raises(TypeError, match=r"For 'Emb', the element of 'dtype' must be one of "
+                                        r"Int8, .*, but got Bool\."):
+        validator.check_subclass("dtype", mstype.bool_, mstype.number_type, "Emb")
+
+
+def test_inited_param_is_none_after_init_data():
+    from graphkiln.common.initializer import initializer
+    p = ms.Parameter(initializer("normal", (2, 3)), name="p")
+    assert p.inited_param is None
+    assert p.init_data() is p and p.inited_param is None
