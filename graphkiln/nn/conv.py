@@ -211,9 +211,8 @@ class _ConvTranspose(_Conv):
     spatial dimension: computed by Conv3dTranspose, zeros appended by Conv2dTranspose (as
     MindSpore's layers do)."""
 
-    zero_output_padding = False
-
     transposed = True
+    zero_output_padding = False
 
     def __init__(self, in_channels, out_channels, kernel_size, stride, pad_mode, padding,
                  output_padding, dilation, group, has_bias, weight_init, bias_init, dtype):
