@@ -3,13 +3,17 @@
 ``get_code_extra`` (the record the bytecode JIT keeps on a code object, see
 :mod:`graphkiln.compile.pijit`), ``update_pijit_default_config``, ``security`` (whether
 this is a "security" build, one without graph dumps: never) and ``CreationType`` (how a
-PyNative Tensor was made, which its view checks read).
+PyNative Tensor was made, which its view checks read), and the weight fillers
+``_random_normal``/``_random_uniform`` that old model code calls with its own seeds.
 """
 from __future__ import annotations
 
 import enum
 import types
 
+import numpy as np
+
+from .common import philox
 from .common.tensor import Tensor
 from .compile.pijit import record_of
 
@@ -17,6 +21,16 @@ TensorPy = Tensor
 
 # the bytecode JIT's default options (MindSpore's GraphJitConfig); kept, none changes a result
 PIJIT_DEFAULT_CONFIG: dict = {}
+
+
+def _random_normal(seed: int, data: np.ndarray, mean: float, sigma: float) -> None:
+    """Fill ``data`` in place with MindSpore's Philox N(mean, sigma^2) stream of ``seed``."""
+    data[...] = philox.normal(seed, data.shape, mean, sigma)
+
+
+def _random_uniform(seed: int, data: np.ndarray, a: float, b: float) -> None:
+    """Fill ``data`` in place with MindSpore's Philox U(a, b) stream of ``seed``."""
+    data[...] = philox.uniform(seed, data.shape, a, b)
 
 
 def get_code_extra(code) -> dict | None:

@@ -138,6 +138,23 @@ def check_value_type(arg_name, arg_value, valid_types, prim_name=None):
     return arg_value
 
 
+def check_subclass(arg_name, type_, template_types, prim_name, addition_error_info=None):
+    """``type_`` if it is one of ``template_types`` (a dtype, or a sequence of them such as
+    ``mstype.number_type``), else MindSpore's TypeError."""
+    templates = tuple(template_types) if isinstance(template_types, Iterable) \
+        else (template_types,)
+    if any(type_ is t or type_ == t for t in templates):
+        return type_
+    extra = "" if addition_error_info is None else " " + addition_error_info
+    got = f"type '{type(type_).__name__}'" if isinstance(type_, (tuple, list)) else str(type_)
+    raise TypeError(f"For '{prim_name}', the element of '{arg_name}' must be "
+                    f"{'one of ' if len(templates) > 1 else ''}"
+                    f"{', '.join(str(t) for t in templates)}, but got {got}{extra}.The "
+                    f"supported data types depend on the hardware that executes the operator, "
+                    f"for more details, please refer to the MindSpore official website to get "
+                    f"more information about the data type.")
+
+
 def check_isinstance(arg_name, arg_value, classes):
     if not isinstance(arg_value, classes):
         raise ValueError(f"The '{arg_name}' must be {classes}, but got "

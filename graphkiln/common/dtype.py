@@ -82,6 +82,14 @@ complex128 = Complex("Complex128", np.complex128, "c", 128)
 ALL_TYPES = (bool_, int8, int16, int32, int64, uint8, uint16, uint32, uint64,
              float16, float32, float64, complex64, complex128) + (
                  (bfloat16,) if _np_bfloat16 is not None else ())
+# MindSpore's groups of element types (those graphkiln has), which model code checks against
+int_type = (int8, int16, int32, int64)
+uint_type = (uint8, uint16, uint32, uint64)
+float_type = (float16, float32, float64, bfloat16)
+complex_type = (complex64, complex128)
+signed_type = int_type + float_type + complex_type
+number_type = int_type + uint_type + float_type + complex_type
+all_types = (bool_,) + number_type
 _BY_NP = {t.np_dtype: t for t in ALL_TYPES}
 _BY_NAME = {t.name: t for t in ALL_TYPES}
 

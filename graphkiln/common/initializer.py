@@ -26,8 +26,9 @@ def _draw_seed() -> int:
     return int(np.random.randint(low=1, high=(1 << 63), dtype=np.int64))
 
 
-def _fans(shape: tuple) -> tuple[int, int]:
-    """(fan_in, fan_out) of a weight of ``shape``, with MindSpore's (out, in, *k) layout."""
+def _calculate_fan_in_and_fan_out(shape: tuple) -> tuple[int, int]:
+    """(fan_in, fan_out) of a weight of ``shape``, with MindSpore's (out, in, *k) layout
+    (MindSpore's private name: model code imports it to size its own initializers)."""
     if len(shape) < 2:
         raise ValueError(f"'fan_in' and 'fan_out' can not be computed for a tensor with fewer "
                          f"than 2 dimensions, but got shape {list(shape)}.")
@@ -50,21 +51,40 @@ def _gain(nonlinearity: str, param: float | None = None) -> float:
     raise ValueError(f"The argument 'nonlinearity' {nonlinearity!r} is not supported.")
 
 
+def _assignment(arr: np.ndarray, num) -> np.ndarray:
+    """Fill ``arr`` in place with ``num`` (a number or an array of its shape) and return it:
+    MindSpore's helper for ``Initializer._initialize``."""
+    arr[...] = num
+    return arr
+
+
 class Initializer:
-    """Base class: ``init(shape, dtype)`` returns a NumPy array of that shape and dtype
-    (random ones are drawn as float32, then cast, as MindSpore's)."""
+    """Base class. As MindSpore's, ``init(arr)`` fills the NumPy array ``arr`` in place
+    through ``_initialize(arr)``, which user subclasses define; graphkiln's own initializers
+    define ``_sample(shape)`` instead (random ones draw float32, then cast, as MindSpore's)."""
 
     def __init__(self, **kwargs):
         self._kwargs = kwargs
 
     def _sample(self, shape: tuple) -> np.ndarray:
-        raise NotImplementedError(f"{type(self).__name__} must define _sample(shape), the "
-                                  f"values of a tensor of that shape")
+        raise NotImplementedError(f"{type(self).__name__} must define _initialize(arr), "
+                                  f"which fills the NumPy array arr in place")
 
-    def __call__(self, shape, dtype=mstype.float32) -> np.ndarray:
+    def _initialize(self, arr: np.ndarray) -> None:
+        _assignment(arr, self._sample(arr.shape))
+
+    def __call__(self, arr: np.ndarray) -> None:
+        return self._initialize(arr)
+
+    def _new_array(self, shape: tuple, dtype=mstype.float32) -> np.ndarray:
+        """A new NumPy array of ``shape`` and ``dtype`` holding this initializer's values."""
         tune_heap()  # a model's draws reuse their freed temporaries' memory (heap.py)
         t = mstype.to_type(dtype)
-        return np.asarray(self._sample(tuple(shape)), dtype=t.np_dtype)
+        if type(self)._initialize is Initializer._initialize:
+            return np.asarray(self._sample(tuple(shape)), dtype=t.np_dtype)
+        arr = np.zeros(tuple(shape), t.np_dtype)
+        self._initialize(arr)
+        return arr
 
     def __gk_freeze__(self) -> tuple:
         """A value-based key (compile cache): the initializer's kind and settings."""
@@ -187,7 +207,7 @@ class HeUniform(Initializer):
         self.negative_slope, self.mode, self.nonlinearity = negative_slope, mode, nonlinearity
 
     def _std(self, shape) -> float:
-        fan_in, fan_out = _fans(shape)
+        fan_in, fan_out = _calculate_fan_in_and_fan_out(shape)
         mode = self.mode.lower()
         if mode not in ("fan_in", "fan_out"):
             raise ValueError(f"For '{type(self).__name__}', 'mode' must be 'fan_in' or "
@@ -215,7 +235,7 @@ class XavierUniform(Initializer):
         self.gain = gain
 
     def _sample(self, shape):
-        fan_in, fan_out = _fans(shape)
+        fan_in, fan_out = _calculate_fan_in_and_fan_out(shape)
         bound = self.gain * math.sqrt(6.0 / (fan_in + fan_out))
         return _uniform(-bound, bound, shape)
 
@@ -224,7 +244,7 @@ class XavierNormal(XavierUniform):
     """Glorot normal: N(0, gain^2 * 2 / (fan_in + fan_out))."""
 
     def _sample(self, shape):
-        fan_in, fan_out = _fans(shape)
+        fan_in, fan_out = _calculate_fan_in_and_fan_out(shape)
         return _normal(0, self.gain * math.sqrt(2.0 / float(fan_in + fan_out)), shape)
 
 
@@ -290,7 +310,7 @@ class VarianceScaling(Initializer):
         self.scale, self.mode, self.distribution = scale, mode, distribution
 
     def _sample(self, shape):
-        fan_in, fan_out = _fans(shape)
+        fan_in, fan_out = _calculate_fan_in_and_fan_out(shape)
         fan = {"fan_in": fan_in, "fan_out": fan_out, "fan_avg": (fan_in + fan_out) / 2.0}
         scale = self.scale / max(1.0, fan[self.mode])
         if self.distribution == "untruncated_normal":
@@ -350,4 +370,4 @@ def initializer(init, shape, dtype=mstype.float32) -> Tensor:
 
 
 Tensor._initial_values = staticmethod(
-    lambda init, shape, dtype: _resolve(init)(shape, dtype))
+    lambda init, shape, dtype: _resolve(init)._new_array(shape, dtype))

@@ -103,6 +103,13 @@ class Parameter(Tensor):
         self._cache_enable = value
 
     @property
+    def inited_param(self) -> None:
+        """The new Parameter MindSpore's ``init_data`` returns when it cannot fill the
+        parameter in place; graphkiln's always fills it in place, so this is None (as
+        MindSpore's is then)."""
+        return None
+
+    @property
     def data(self) -> Parameter:
         """The parameter's value; it is the parameter itself, so a read inside a graph stays
         a read of the weight (MindSpore returns an equal Tensor)."""

@@ -79,3 +79,6 @@ def graph_seed(op_seed: int | None, kernel_name: str) -> tuple[int, int]:
     current = _op_seeds.get(key, op_seed)
     _op_seeds[key] = current + _SEED_STEP
     return global_seed % _MAX_INT32, current % _MAX_INT32
+
+
+_get_graph_seed = graph_seed  # MindSpore's private name, which model code imports

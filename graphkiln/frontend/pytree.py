@@ -6,6 +6,8 @@ numbers (run-time scalars of a compiled call). A ``dynamic_len`` sequence whose 
 one type is a leaf (one run-time value of a compiled call); otherwise it is a mutable one."""
 from __future__ import annotations
 
+from collections import OrderedDict, defaultdict
+
 from ..common.mutable import (
     DynamicLenList,
     DynamicLenTuple,
@@ -26,7 +28,8 @@ class TreeDef:
 
     def __init__(self, kind: str, children: tuple = (), meta=None):
         # 'leaf', 'tuple', 'list', 'dict', 'mutable_' + one of these, 'namedtuple' (meta:
-        # its class) or 'object' (meta: its class and static part, see _is_node)
+        # its class), 'dict_object' (meta: its class, keys and attribute names) or 'object'
+        # (meta: its class and static part, see _is_node)
         self.kind = kind
         self.children = children
         self.meta = meta
@@ -70,11 +73,30 @@ def _is_namedtuple(x) -> bool:
     return isinstance(x, tuple) and type(x) not in _KIND and hasattr(type(x), "_fields")
 
 
+def _is_dict_object(x) -> bool:
+    """An instance of a user's ``dict``/``OrderedDict`` subclass (a model's output
+    dataclass such as mindnlp's ``ModelOutput``): its items and attributes are children."""
+    return isinstance(x, dict) and type(x) not in _KIND and not isinstance(x, defaultdict) \
+        and hasattr(x, "__dict__")
+
+
 def _is_node(x) -> bool:
-    """A container that is not one of ``_CONTAINERS``: a namedtuple, or an object with the
-    ``__gk_flatten__``/``__gk_unflatten__`` protocol (COO and CSR tensors): its tensors are
-    children, its static part the tree's metadata."""
-    return _is_namedtuple(x) or hasattr(type(x), "__gk_unflatten__")
+    """A container that is not one of ``_CONTAINERS``: a namedtuple, a dict subclass, or
+    an object with the ``__gk_flatten__``/``__gk_unflatten__`` protocol (COO and CSR
+    tensors): its tensors are children, its static part the tree's metadata."""
+    return _is_namedtuple(x) or _is_dict_object(x) or hasattr(type(x), "__gk_unflatten__")
+
+
+def _dict_object(cls: type, keys: tuple, names: tuple, items: list):
+    """A ``cls`` instance holding ``keys`` -> the first items and attributes ``names`` ->
+    the rest, built without calling its ``__init__`` or overridden ``__setitem__``."""
+    obj = cls.__new__(cls)
+    base = OrderedDict if issubclass(cls, OrderedDict) else dict
+    base.__init__(obj)
+    for k, v in zip(keys, items):
+        base.__setitem__(obj, k, v)
+    obj.__dict__.update(zip(names, items[len(keys):]))
+    return obj
 
 
 def flatten(x) -> tuple[list, TreeDef]:
@@ -120,6 +142,11 @@ def _flatten(x, leaves: list) -> TreeDef:
         return TreeDef(_KIND[t], tuple(_flatten(mutable_number(e), leaves) for e in x))
     if _is_namedtuple(x):
         return TreeDef("namedtuple", tuple(_flatten(e, leaves) for e in x), t)
+    if _is_dict_object(x):
+        keys, names = tuple(x.keys()), tuple(vars(x))
+        values = [dict.__getitem__(x, k) for k in keys] + [vars(x)[n] for n in names]
+        return TreeDef("dict_object", tuple(_flatten(v, leaves) for v in values),
+                       (t, keys, names))
     if hasattr(t, "__gk_unflatten__"):
         parts, static = x.__gk_flatten__()
         return TreeDef("object", tuple(_flatten(e, leaves) for e in parts), (t, static))
@@ -152,6 +179,8 @@ def _unflatten(tree: TreeDef, it, plain: bool = False):
         return tree.meta(*items)
     if tree.kind == "object":
         return tree.meta[0].__gk_unflatten__(tree.meta[1], items)
+    if tree.kind == "dict_object":
+        return _dict_object(*tree.meta, items)
     build = _BUILD.get(tree.kind)
     if build is not None:
         return build(items)

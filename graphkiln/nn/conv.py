@@ -93,11 +93,10 @@ class _Conv(Cell):
             shape = (in_channels, out_channels // group) + self._kernel
         else:
             shape = (out_channels, in_channels // group) + self._kernel
+        if isinstance(weight_init, Tensor):
+            weight_init = self._weight_tensor(owner, weight_init, shape)
         self.weight_init = _init.HeUniform(math.sqrt(5)) if weight_init is None \
             else weight_init
-        if isinstance(weight_init, Tensor) and tuple(weight_init.shape) != shape:
-            raise ValueError(f"For '{owner}', the shape of 'weight_init' must be {shape}, but "
-                             f"got {tuple(weight_init.shape)}.")
         self.weight = Parameter(_init.initializer(self.weight_init, shape, dtype),
                                 name="weight")
         self.bias_init = bias_init
@@ -110,6 +109,21 @@ class _Conv(Cell):
             channels = out_channels
             self.bias = Parameter(_init.initializer(bias_init, (channels,), dtype),
                                   name="bias")
+
+    def _weight_tensor(self, owner: str, w: Tensor, shape: tuple) -> Tensor:
+        """A user's weight Tensor; a 1-D layer takes it 3-D, as MindSpore's, and stores it
+        with the height of 1 its 2-D convolution has."""
+        lifted = self.rank != self.user_rank
+        if lifted and w.ndim != 3:
+            raise ValueError(f"For '{owner}', the 'weight_init_shape' must be int and must = "
+                             f"3, but got '{w.ndim}' with type 'int'.")
+        if lifted:
+            w = ops.expand_dims(w, 2)
+        if tuple(w.shape) != shape:
+            raise ValueError(f"For 'initializer', the shape of the 'init' argument should be "
+                             f"same as the argument 'shape', but got the 'init' shape "
+                             f"{list(w.shape)} and the 'shape' {list(shape)}.")
+        return w
 
     def _attrs(self, out_channel: int) -> dict:
         return {"out_channel": out_channel, "kernel_size": self._kernel,
@@ -176,57 +190,139 @@ class Conv3d(_ConvForward):
                          dtype)
 
 
+def _deconv_output_length(is_valid: bool, is_same: bool, is_pad: bool, input_length: int,
+                          filter_size: int, stride_size: int, dilation_size: int,
+                          padding: int) -> int:
+    """One output length of a transposed convolution, as MindSpore's layers size it
+    (``padding``: both sides' sum; 'valid' never yields less than ``input * stride``)."""
+    span = (filter_size - 1) * dilation_size + 1
+    if is_valid:
+        return input_length * stride_size + max(span - stride_size, 0)
+    if is_same:
+        return input_length * stride_size
+    if is_pad:
+        return input_length * stride_size - padding + span - stride_size
+    return 0
+
+
 class _ConvTranspose(_Conv):
     """The adjoint of a convolution: its input gradient with ``weight`` of shape
-    ``(in_channels, out_channels/group, *kernel)``."""
+    ``(in_channels, out_channels/group, *kernel)``. ``output_padding`` lengthens each
+    spatial dimension: computed by Conv3dTranspose, zeros appended by Conv2dTranspose (as
+    MindSpore's layers do)."""
 
     transposed = True
+    zero_output_padding = False
 
-    def __init__(self, in_channels, out_channels, kernel_size, stride=1, pad_mode="same",
-                 padding=0, output_padding=0, dilation=1, group=1, has_bias=False,
-                 weight_init=None, bias_init=None, dtype=mstype.float32):
+    def __init__(self, in_channels, out_channels, kernel_size, stride, pad_mode, padding,
+                 output_padding, dilation, group, has_bias, weight_init, bias_init, dtype):
         fmt = "NCDHW" if self.rank == 3 else "NCHW"
         super().__init__(in_channels, out_channels, kernel_size, stride, pad_mode, padding,
                          dilation, group, has_bias, weight_init, bias_init, fmt, dtype)
-        self.output_padding = _tuple(type(self).__name__, "output_padding", output_padding,
-                                     self.user_rank, allowed=(0,))
-        self._output_padding = (0,) * (self.rank - self.user_rank) + self.output_padding
+        self.is_valid = self.pad_mode == "valid"
+        self.is_same = self.pad_mode == "same"
+        self.is_pad = self.pad_mode == "pad"
+        self.output_padding = output_padding
+        self._output_padding = _tuple(type(self).__name__, "output_padding", output_padding,
+                                      self.user_rank, allowed=(0,))
         prim = C.Conv3DBackpropInput if self.rank == 3 else C.Conv2DBackpropInput
         self.conv = ops.Primitive(prim, self._attrs(self.in_channels))
+        self.pad = None
+        if self.zero_output_padding and any(self._output_padding):
+            lead = ((0, 0),) * (self.rank + 2 - self.user_rank)
+            self.pad = ops.Pad(lead + tuple((0, p) for p in self._output_padding))
 
     def _out_sizes(self, sizes) -> tuple:
-        out = []
-        for i, n in enumerate(sizes):
-            k, s, d = self._kernel[i], self._stride[i], self._dilation[i]
-            if self.pad_mode == "same":
-                out.append(n * s)
-            elif self.pad_mode == "valid":
-                out.append((n - 1) * s + d * (k - 1) + 1)
-            else:
-                before, after = self._pad[2 * i], self._pad[2 * i + 1]
-                out.append((n - 1) * s - before - after + d * (k - 1) + 1
-                           + self._output_padding[i])
-        return tuple(out)
+        return tuple(_deconv_output_length(
+            self.is_valid, self.is_same, self.is_pad, n, self._kernel[i], self._stride[i],
+            self._dilation[i], self._pad[2 * i] + self._pad[2 * i + 1])
+            + (0 if self.zero_output_padding else self._output_padding[i])
+            for i, n in enumerate(sizes))
 
     def construct(self, x):
         x = self._lift(x)
         sizes = ops.shape(x)  # run-time ints for dynamic dimensions
         size = (sizes[0], self.out_channels) + self._out_sizes(sizes[2:])
-        return self._drop(self._add_bias(self.conv(x, self.weight, size)))
+        y = self._add_bias(self.conv(x, self.weight, size))
+        if self.pad is not None:
+            y = self.pad(y)
+        return self._drop(y)
 
 
 class Conv1dTranspose(_ConvTranspose):
-    """Transposed 1-D convolution over ``(N, C, L)``."""
+    """Transposed 1-D convolution over ``(N, C, L)`` (no ``output_padding``, as
+    MindSpore's)."""
 
     user_rank = 1
+    zero_output_padding = True  # always 0: the lifted height has no entry
+
+    def __init__(self, in_channels, out_channels, kernel_size, stride=1, pad_mode="same",
+                 padding=0, dilation=1, group=1, has_bias=False, weight_init=None,
+                 bias_init=None, dtype=mstype.float32):
+        super().__init__(in_channels, out_channels, kernel_size, stride, pad_mode, padding, 0,
+                         dilation, group, has_bias, weight_init, bias_init, dtype)
 
 
 class Conv2dTranspose(_ConvTranspose):
-    """Transposed 2-D convolution over ``(N, C, H, W)``."""
+    """Transposed 2-D convolution over ``(N, C, H, W)``; a bad ``output_padding`` raises
+    when the layer runs, as MindSpore's does."""
+
+    zero_output_padding = True
+
+    def __init__(self, in_channels, out_channels, kernel_size, stride=1, pad_mode="same",
+                 padding=0, output_padding=0, dilation=1, group=1, has_bias=False,
+                 weight_init=None, bias_init=None, dtype=mstype.float32):
+        super().__init__(in_channels, out_channels, kernel_size, stride, pad_mode, padding,
+                         output_padding, dilation, group, has_bias, weight_init, bias_init,
+                         dtype)
+
+    def _output_padding_error(self) -> str | None:
+        """What is wrong with ``output_padding`` (MindSpore's words), or None."""
+        for i, p in enumerate(self._output_padding):
+            if p >= max(self._stride[i], self._dilation[i]):
+                name = f"output_padding[{i}]" if isinstance(self.output_padding, tuple) \
+                    else "output_padding"
+                return (f"{name} must be in range of [0, max(stride_{'hw'[i]}, "
+                        f"dilation_{'hw'[i]})).")
+        if any(self._output_padding) and not self.is_pad:
+            return "when output_padding is not zero, pad_mode must be 'pad'"
+        return None
+
+    def construct(self, x):
+        error = self._output_padding_error()
+        if error is not None:
+            raise ValueError(error)
+        return super().construct(x)
 
 
 class Conv3dTranspose(_ConvTranspose):
-    """Transposed 3-D convolution over ``(N, C, D, H, W)``."""
+    """Transposed 3-D convolution over ``(N, C, D, H, W)``; a bad ``output_padding``
+    raises at construction, as MindSpore's ``Conv3DTranspose`` does."""
 
     rank = 3
     user_rank = 3
+
+    def __init__(self, in_channels, out_channels, kernel_size, stride=1, pad_mode="same",
+                 padding=0, dilation=1, group=1, output_padding=0, has_bias=False,
+                 weight_init=None, bias_init=None, data_format="NCDHW",
+                 dtype=mstype.float32):
+        super().__init__(in_channels, out_channels, kernel_size, stride, pad_mode, padding,
+                         output_padding, dilation, group, has_bias, weight_init, bias_init,
+                         dtype)
+        if data_format != "NCDHW":
+            raise ValueError(f"For 'Conv3dTranspose', the 'format' must be str and must be "
+                             f"in '['NCHW', 'NHWC', 'NCDHW']', but got {data_format!r}.")
+        self.output_padding = pads = self._output_padding
+        for i, p in enumerate(pads):
+            bound = max(self._stride[i], self._dilation[i])
+            if p >= bound:
+                d = "dhw"[i]
+                raise ValueError(
+                    f"For 'Conv3DTranspose', the 'output_padding_{d} belonging [0, "
+                    f"max(stride_{d}, dilation_{d}))' must be in range of [0, {bound}), but "
+                    f"got {p} with type 'int'.")
+        if any(pads) and not self.is_pad:
+            raise ValueError(
+                f"For 'Conv3DTranspose', the 'output_padding' must be zero or (0, 0, 0) when "
+                f"'pad_mode' is not \"pad\", but got 'output_padding' is {pads} and "
+                f"'pad_mode' is {self.pad_mode}.")

@@ -51,31 +51,26 @@ def _epoch_args(total_step, step_per_epoch, decay_epoch):
 
 
 def _decay_lr(learning_rate, decay_rate, total_step, step_per_epoch, decay_epoch, is_stair,
-              decay, scaled: bool = True) -> list[float]:
-    """``learning_rate * decay(decay_rate, p)`` per step, ``p`` the epoch over
-    ``decay_epoch`` (``scaled``, floored if stair) or the epoch itself (rounded down to a
-    multiple of ``decay_epoch`` if stair), as each MindSpore function defines it."""
+              decay) -> list[float]:
+    """``decay(learning_rate, decay_rate, epoch, decay_epoch)`` per step, ``epoch`` the
+    step's epoch: each function gives MindSpore's expression in its order of operations
+    (the float results are then the same to the last bit)."""
     _check_positive_float("learning_rate", learning_rate)
     _check_positive_float("decay_rate", decay_rate)
     _epoch_args(total_step, step_per_epoch, decay_epoch)
     if not isinstance(is_stair, bool):
         raise TypeError(f"The 'is_stair' must be bool, but got {type(is_stair).__name__}.")
-    out = []
-    for i in range(total_step):
-        epoch = math.floor(i / step_per_epoch)
-        if scaled:
-            p = math.floor(epoch / decay_epoch) if is_stair else epoch / decay_epoch
-        else:
-            p = math.floor(epoch / decay_epoch) * decay_epoch if is_stair else epoch
-        out.append(learning_rate * decay(decay_rate, p))
-    return out
+    return [decay(learning_rate, decay_rate, math.floor(i / step_per_epoch), decay_epoch)
+            for i in range(total_step)]
 
 
 def exponential_decay_lr(learning_rate, decay_rate, total_step, step_per_epoch, decay_epoch,
                          is_stair=False) -> list[float]:
-    """``lr * decay_rate ** (epoch / decay_epoch)`` per step."""
+    """``lr * decay_rate ** (epoch / decay_epoch)`` per step (the exponent floored when
+    ``is_stair``)."""
     return _decay_lr(learning_rate, decay_rate, total_step, step_per_epoch, decay_epoch,
-                     is_stair, lambda r, p: r ** p)
+                     is_stair, lambda lr, r, e, d: lr * r ** (math.floor(e / d) if is_stair
+                                                              else e / d))
 
 
 def natural_exp_decay_lr(learning_rate, decay_rate, total_step, step_per_epoch, decay_epoch,
@@ -83,14 +78,17 @@ def natural_exp_decay_lr(learning_rate, decay_rate, total_step, step_per_epoch, 
     """``lr * exp(-decay_rate * epoch)`` per step (the epoch rounded down to a multiple of
     ``decay_epoch`` when ``is_stair``)."""
     return _decay_lr(learning_rate, decay_rate, total_step, step_per_epoch, decay_epoch,
-                     is_stair, lambda r, p: math.e ** (-r * p), scaled=False)
+                     is_stair, lambda lr, r, e, d: lr * math.e ** (
+                         -r * (math.floor(e / d) * d if is_stair else e)))
 
 
 def inverse_decay_lr(learning_rate, decay_rate, total_step, step_per_epoch, decay_epoch,
                      is_stair=False) -> list[float]:
-    """``lr / (1 + decay_rate * epoch / decay_epoch)`` per step."""
+    """``lr / (1 + decay_rate * epoch / decay_epoch)`` per step (``epoch / decay_epoch``
+    floored when ``is_stair``)."""
     return _decay_lr(learning_rate, decay_rate, total_step, step_per_epoch, decay_epoch,
-                     is_stair, lambda r, p: 1.0 / (1.0 + r * p))
+                     is_stair, lambda lr, r, e, d: lr / (1 + r * math.floor(e / d))
+                     if is_stair else lr / (1 + r * e / d))
 
 
 def cosine_decay_lr(min_lr, max_lr, total_step, step_per_epoch, decay_epoch) -> list[float]:

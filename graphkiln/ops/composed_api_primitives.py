@@ -253,6 +253,26 @@ def _upsample_trilinear_3d(self, x, output_size=None, scales=None):
 UpsampleTrilinear3D = _primitive("UpsampleTrilinear3D", (("align_corners", False),),
                                  _upsample_trilinear_3d, _upsample_trilinear_3d.__doc__)
 __all__ += ["AdaptiveMaxPool2D", "UpsampleTrilinear3D"]
+
+
+def _adaptive_avg_pool3d(self, x):
+    """The average over ``output_size`` bins of the last three axes (see
+    ``ops.adaptive_avg_pool3d``; -1 in ``output_size`` keeps that size)."""
+    return PO.adaptive_avg_pool3d(x, tuple(None if v == -1 else v for v in self.output_size))
+
+
+class AdaptiveAvgPool3D(_primitive("AdaptiveAvgPool3D", (("output_size", _REQUIRED),),
+                                   _adaptive_avg_pool3d, _adaptive_avg_pool3d.__doc__)):
+    def __init__(self, output_size):
+        if isinstance(output_size, bool) or not isinstance(output_size, (int, tuple)):
+            raise TypeError(f"For 'AdaptiveAvgPool3D', the type of 'output_size' should be "
+                            f"one of '['int', 'tuple']', but got type "
+                            f"'{type(output_size).__name__}'.")
+        sizes = (output_size,) * 3 if isinstance(output_size, int) else output_size
+        super().__init__(tuple(-1 if v is None else v for v in sizes))
+
+
+__all__ += ["AdaptiveAvgPool3D"]
 ResizeBicubic = _primitive(
     "ResizeBicubic", (("align_corners", False), ("half_pixel_centers", False)),
     lambda self, images, size: IP.resize_bicubic(images, size, self.align_corners,

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import graphkiln.ops as ops
 
+from ...common import dtype as mstype
 from ...common.parameter import ParameterTuple
 from ...ops.composite import GradOperation, value_and_grad
 from ...parallel import context as parallel_context
@@ -99,6 +100,8 @@ class WithEvalCell(Cell):
 
     def construct(self, data, label):
         outputs = self._network(data)
-        if self.add_cast_fp32:
-            outputs = ops.cast(outputs, label.dtype)
+        if self.add_cast_fp32:  # float labels to float32 too; integer ones stay
+            if label.dtype in (mstype.float16, mstype.bfloat16, mstype.float64):
+                label = ops.cast(label, mstype.float32)
+            outputs = ops.cast(outputs, mstype.float32)
         return self._loss_fn(outputs, label), outputs, label
