@@ -23,7 +23,8 @@ from .parameter import Parameter
 from .tensor import Tensor
 
 _SKIP_ATTRS = {"_params", "_cells", "_auto_prefix", "_flags", "_tuple_id", "requires_grad",
-               "cell_init_args", "_gk_lazy_key", "_gk_lazy_attrs", "_gk_lazy_warned"}
+               "cell_init_args", "_gk_lazy_key", "_gk_lazy_attrs", "_gk_lazy_warned",
+               "_names_checked"}  # (set by a cell's first call from Python: bookkeeping)
 
 
 def _content_key(a: np.ndarray) -> bytes:

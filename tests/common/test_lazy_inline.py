@@ -226,3 +226,20 @@ def test_train_step_grows_per_block_by_the_calls_and_each_weights_update_only():
     assert deep.count("Load") == small.count("Load")
     per_block = (deep.nodes - small.nodes) / 4
     assert per_block <= 7 * 4 + 8, per_block
+
+
+def test_blocks_run_from_python_first_still_share_one_graph():
+    """A block's first call from Python (PyNative, or a block tried out on its own) marks
+    its parameter names checked: bookkeeping, not an attribute the graph depends on, so
+    the blocks still share one graph, without a warning."""
+    model = Model(Config())
+    x = _x()
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+    want = model(x).asnumpy()
+    ms.set_context(mode=ms.GRAPH_MODE)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        np.testing.assert_allclose(model(x).asnumpy(), want, rtol=1e-6)
+    calls = [line for line in ms.compile_info(model).ir().splitlines()
+             if "= @Block_construct_reusable(" in line]
+    assert len(calls) == 6
