@@ -52,6 +52,7 @@ def _target_names(t: ast.AST, out: set) -> None:
         out.add(t.value.id)
 
 
+_NO_LOCALS: frozenset = frozenset()
 _NEW_SCOPES = (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 
 
@@ -801,8 +802,8 @@ class _FunctionFacts:
                                          and isinstance(t.value, ast.Name))
                 if isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Name):
                     self.loaded.add(n.target.id)
-            if scope:
-                scope = _binds(n, bound, set())
+            if scope:  # (no name is local yet: a method call binds nothing)
+                scope = _binds(n, bound, _NO_LOCALS)
             closure = closure or isinstance(n, (ast.FunctionDef, ast.Lambda))
             stack.extend((c, scope, closure) for c in _children(n))
         self.bound = {b for b in bound if not b.startswith(FN_PREFIX)}

@@ -196,13 +196,11 @@ def _stack_transposed(n: CNode, stack, perm):
     axis = stack.inputs[0].value.attrs.get("axis", 0) % rank
     order = [p % rank for p in perm.value]
     inner = tuple(p - (p > axis) for p in order if p != axis)
-    moved = []
-    for x in items.inputs[1:]:
-        if inner == tuple(range(rank - 1)):
-            moved.append(x)
-            continue
-        shape = tuple(x.abstract.shape[i] for i in inner)
-        moved.append(_node(n, Transpose, {}, [x, const_node(inner)],
-                           AbstractTensor(x.abstract.dtype, shape)))
+    moved = list(items.inputs[1:])
+    if inner != tuple(range(rank - 1)):
+        moved = [_node(n, Transpose, {}, [x, const_node(inner)],
+                       AbstractTensor(x.abstract.dtype, tuple(x.abstract.shape[i]
+                                                              for i in inner)))
+                 for x in moved]
     return _node(n, Stack, {"axis": order.index(axis)}, [_node(n, MakeTuple, {}, moved)],
                  n.abstract)
