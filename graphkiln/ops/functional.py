@@ -823,6 +823,12 @@ def print_(*values):
     return E.Print(*values)
 
 
+def tensordump(file_name: str, tensor, mode: str = "out") -> None:
+    """Save ``tensor`` as ``<file_name>_<dtype>_<n>.npy`` when it runs (``ops.TensorDump``)."""
+    E.TensorDump.check_attrs({"input_output": mode})
+    E.TensorDump(file_name, tensor, input_output=mode)
+
+
 make_tuple = S.MakeTuple
 tuple_getitem = S.TupleGetItem
 

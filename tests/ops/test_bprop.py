@@ -53,6 +53,8 @@ NON_DIFFERENTIABLE = {
           "sequence op's backward rule" for n in SEQUENCE_OPS
        if not REGISTRY[n].differentiable},
     "Argmax": "integer indices: piecewise constant in the input",
+    "TensorDump": "an IO effect (a file written) without a differentiable value; gradients "
+                  "flow around it (tests/ops/test_tensor_dump.py)",
     "Lstsq": "MindSpore 2.10 defines no gradient for it (\"Lstsq's bprop not defined\")",
     "LayerNormGradGrad": "MindSpore 2.10 defines no gradient for it (\"LayerNormGradGrad's "
                          "bprop not defined\")",

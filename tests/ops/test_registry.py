@@ -30,6 +30,7 @@ STRUCTURAL = {
     "Assert",  # an IO effect that raises (tests/ops/test_wide_s15o10.py)
     # IO effects feeding SummaryRecord (tests/train/test_summary_record.py, against MindSpore)
     "ScalarSummary", "TensorSummary", "ImageSummary", "HistogramSummary",
+    "TensorDump",  # writes files (tests/ops/test_tensor_dump.py, against MindSpore)
     # need a peer process (tests/communication/scripts/point_to_point.py)
     "Send", "Receive",
     "PyExecute",  # the run-time fallback (tests/frontend/test_fallback.py)

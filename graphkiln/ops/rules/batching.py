@@ -49,6 +49,7 @@ NOT_BATCHED = {
     "InplaceCopy": "memory effect: a vmapped function must be pure (clear error)",
     "InplaceIndexAdd": "memory effect: a vmapped function must be pure (clear error)",
     "Print": "IO effect: a vmapped function must be pure (clear error)",
+    "TensorDump": "IO effect: a vmapped function must be pure (clear error)",
     **{f"{k}Summary": "IO effect: a vmapped function must be pure (clear error)"
        for k in ("Scalar", "Tensor", "Image", "Histogram")},
     **{f"Scatter{k}": "memory effect: a vmapped function must be pure (clear error)"
