@@ -230,3 +230,14 @@ def test_no_dump_once_the_variable_is_unset(dump, tmp_path, monkeypatch):
     monkeypatch.delenv(data_dump.ENV)
     AddNet()(Tensor(X), Tensor(Y))
     assert not rank.exists()
+
+
+def test_mindspore_tools():
+    """``mindspore.tools`` (MindSpore 2.10's home of set_dump); its Ascend checks behave as
+    MindSpore's CPU build: stress tests refused, corruption detection finds nothing."""
+    from graphkiln import tools
+    assert tools.set_dump is ms.set_dump
+    with pytest.raises(RuntimeError, match="Stress detection is not supported"):
+        tools.stress_detect()
+    assert tools.sdc_detect_start() is None and tools.sdc_detect_stop() is None
+    assert tools.get_sdc_detect_result() is False
