@@ -189,11 +189,12 @@ def _bias_add(*args, dims, **attrs):
     return per_example(REGISTRY["BiasAdd"], args, dims, attrs)
 
 
-# an index of each example reads its own input only: per example (folding the batch into N
+# an index of each example reads (or writes) its own input only: per example (folding the batch into N
 # would let an out-of-range index read another example)
-REGISTRY["MaxPoolGradGradWithArgmax"].def_vmap(
-    lambda *args, dims, **attrs: per_example(REGISTRY["MaxPoolGradGradWithArgmax"], args, dims,
-                                             attrs))
+for _name in ("MaxPoolGradGradWithArgmax", "MaxPoolGradWithArgmax"):
+    REGISTRY[_name].def_vmap(
+        lambda *args, dims, _op=REGISTRY[_name], **attrs: per_example(_op, args, dims, attrs))
+del _name
 
 
 # the batch folds into N: each example's rows are resized on their own
