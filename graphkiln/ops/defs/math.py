@@ -244,7 +244,7 @@ Div = binary("Div", np.true_divide, _ANY + COMPLEX, "float", zero_dim_weak=True)
 FloorDiv = binary("FloorDiv", _floor_div, _ANY)
 FloorMod = binary("FloorMod", _floor_mod)
 Mod = binary("Mod", np.fmod, tensor_operand=True)  # truncated: the result has x's sign
-Pow = binary("Pow", _pow, _ARITH)
+Pow = binary("Pow", _pow, _ARITH + COMPLEX)
 Maximum = binary("Maximum", np.maximum, _ANY)
 Minimum = binary("Minimum", np.minimum, _ARITH)
 
