@@ -189,14 +189,13 @@ def _grad_infer(x, grad, argmax, **attrs):
 @quiet
 def _grad_kernel(x, grad, argmax, **attrs):
     """Zeros of ``x``'s shape (in ``grad``'s dtype) with each element of ``grad`` added at
-    its flat index ``argmax`` into the ``C*H*W`` elements of its batch entry; an index
-    outside them adds nothing. The window attributes are not used, as by MindSpore's CPU
-    kernel."""
-    plane = int(np.prod(x.shape[1:]))
+    the flat index ``n*C*H*W + argmax[n, ...]``; as MindSpore's CPU kernel, an index past its
+    batch entry lands in the next one, one outside the whole output adds nothing, and the
+    window attributes are not used."""
     out = np.zeros(x.shape, grad.dtype)
-    inside = ((argmax >= 0) & (argmax < plane)).reshape(-1)
-    np.add.at(out.reshape(-1), flat_argmax(argmax, plane).reshape(-1)[inside],
-              grad.reshape(-1)[inside])
+    idx = flat_argmax(argmax, int(np.prod(x.shape[1:]))).reshape(-1)
+    inside = (idx >= 0) & (idx < out.size)
+    np.add.at(out.reshape(-1), idx[inside], grad.reshape(-1)[inside])
     return out
 
 

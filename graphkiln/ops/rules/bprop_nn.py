@@ -85,12 +85,11 @@ def _max_pool_grad_grad_argmax(x, grad, argmax, out, dout, **attrs):
 @bprop("MaxPoolGradWithArgmax")
 def _max_pool_grad_argmax(x, grad, argmax, out, dout, **attrs):
     """Each element of ``grad`` gets ``dout`` at the flat index it was added to (nothing for
-    an index outside its batch entry)."""
+    an index outside the output)."""
     plane = math.prod(x.shape[1:])
-    idx = F.cast(argmax, mstype.int64)
-    inside = F.logical_and(F.greater_equal(idx, 0), F.less(idx, plane))
     lead = np.arange(argmax.shape[0], dtype=np.int64).reshape((-1, 1, 1, 1)) * plane
-    ids = F.select(inside, F.add(idx, Tensor(lead)), F.zeros_like(idx))
+    ids, inside = _masked_ids(F.add(F.cast(argmax, mstype.int64), Tensor(lead)),
+                              math.prod(x.shape))
     picked = F.reshape(F.gather(F.reshape(dout, (-1,)), F.reshape(ids, (-1,)), 0),
                        tuple(argmax.shape))
     return F.zeros_like(x), F.select(inside, picked, F.zeros_like(picked)), None
