@@ -36,7 +36,7 @@ from .clip_ops import (  # noqa: F401
     stop_gradient,
 )
 from .composed_api_primitives import *  # noqa: F401,F403
-from .composed_inner_primitives import Cauchy, Dense, SparseToDense  # noqa: F401
+from .composed_inner_primitives import Cauchy, Dense, Median, SparseToDense  # noqa: F401
 from .composed_primitives import *  # noqa: F401,F403
 from .composed_primitives import index_add  # noqa: F401
 from .composite import (
@@ -136,7 +136,7 @@ __all__ = [n for n in dir(functional) if not n.startswith("_")] + list(REGISTRY)
     "dropout3d", "CustomRegOp", "DataType", "custom_info_register", "max_pool2d",
     "max_pool3d", "avg_pool3d", "max_unpool1d", "max_unpool2d", "max_unpool3d", "histc",
     "log_normal", "multinomial", "unfold", "index_add", "lp_pool1d", "lp_pool2d",
-    "randperm", "fractional_max_pool2d", "fractional_max_pool3d", "Cauchy", "Dense",
+    "randperm", "fractional_max_pool2d", "fractional_max_pool3d", "Cauchy", "Dense", "Median",
     "FFTWithSize",
     *composed_primitives.__all__, *_RANDOM_DRAWS]
 __all__ += [  # the functional APIs of tests/ops/test_api_*
