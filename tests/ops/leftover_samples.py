@@ -1,13 +1,16 @@
 """Registry-walk samples (tests/ops/test_registry.py, test_batching_rules.py, test_bprop.py)
 for ``ListDiff`` (``ops/defs/data_dependent.py``), ``SparseTensorToCSRSparseMatrix``
-(``ops/defs/sparse_coo.py``) and ``MatrixDiagV3``/``MatrixDiagPartV3``/``MatrixSetDiagV3``
+(``ops/defs/sparse_coo.py``), ``TruncatedNormal``/``ParameterizedTruncatedNormal``
+(``ops/defs/random.py``) and ``MatrixDiagV3``/``MatrixDiagPartV3``/``MatrixSetDiagV3``
 (``ops/defs/matrix_diag.py``)."""
 import numpy as np
 
-from graphkiln import Tensor, int64
+from graphkiln import Tensor, float16, int64
 
 NON_DIFFERENTIABLE = {"ListDiff": "a selection of values and integer positions (MindSpore has "
-                                  "no backward rule either)"}
+                                  "no backward rule either)",
+                      **{name: "random draws (nothing to differentiate)"
+                         for name in ("TruncatedNormal", "ParameterizedTruncatedNormal")}}
 # padding_value: MindSpore's backward rules give it a zero cotangent (tests/ops/fixtures/
 # api_leftover_prims_cases.py records that)
 ZERO_BY_DEFINITION = {"MatrixDiagV3": (1,), "MatrixDiagPartV3": (1,)}  # (leaf positions)
@@ -39,6 +42,24 @@ def registry_samples(f32) -> dict:
         "MatrixSetDiagV3": [
             ((f32(3, 4), f32(3, 3), _i32(-1, 1)), {"align": "LEFT_RIGHT"}),
             ((f32(2, 3, 4), f32(2, 3), _i32(0)), {})],
+    }
+
+
+def _shape(*dims):
+    return Tensor(np.array(dims, np.int64))
+
+
+def random_registry_samples(f32) -> dict:
+    """Samples of the truncated normals (``ops/defs/random.py``) for test_registry.py."""
+    one = Tensor(np.float32(1))
+    return {
+        "TruncatedNormal": [((_shape(2, 3),), {"seed": 1, "seed2": 2}),
+                            ((_shape(4, 1, 2),), {"dtype": float16})],
+        "ParameterizedTruncatedNormal": [
+            ((_shape(2, 3), Tensor(np.float32([0, 1])), one, Tensor(np.float32([-1, 0])),
+              Tensor(np.float32([1, 3]))), {"seed": 3}),
+            ((_shape(1, 4), Tensor(np.float64(0)), Tensor(np.float64(1)),
+              Tensor(np.float64(2.5)), Tensor(np.float64(6))), {})],
     }
 
 

@@ -273,6 +273,7 @@ SAMPLES.update(opsg_samples.registry_samples(f32))
 SAMPLES.update(opsh_samples.registry_samples(f32))
 SAMPLES.update(opsj_samples.registry_samples(f32))
 SAMPLES.update(leftover_samples.registry_samples(f32))
+SAMPLES.update(leftover_samples.random_registry_samples(f32))
 SAMPLES.update(fractional_max_pool_samples.registry_samples(f32))
 
 

@@ -74,7 +74,8 @@ NOT_BATCHED = {
              "calls would (each call draws anew); vmap refuses it (clear error)"
        for name in ("UniformInt", "RandomShuffle", "RandomPoisson", "RandomGamma",
                     "RandomChoiceWithMask", "RandpermV2", "MultinomialWithReplacement",
-                    "RandomCategorical", "Bernoulli")},
+                    "RandomCategorical", "Bernoulli", "TruncatedNormal",
+                    "ParameterizedTruncatedNormal")},
     "PyExecute": "runs Python at run time (an IO effect): a vmapped function must be pure",
     **{name: "calls the user's backward hook at run time: a vmapped function must be pure"
        for name in ("HookBackward", "RunBackwardHook")},
