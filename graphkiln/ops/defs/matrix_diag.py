@@ -172,9 +172,8 @@ def _diag_infer(x, k, num_rows, num_cols, padding_value, align="RIGHT_LEFT"):
     sizes = [_int32_input(name, arg, a) for arg, a in (("num_rows", num_rows),
                                                        ("num_cols", num_cols))]
     kb = _k_band(name, k)
-    paired = _k_size(k) != 1
     if kb is None:  # the sizes it decides are known when the graph runs
-        count_axis = 1 if paired else 0
+        count_axis = 1 if _k_size(k) != 1 else 0
         rows, cols = (UNKNOWN_DIM if s is None or _scalar(s) == -1 else _scalar(s)
                       for s in sizes)
         return AbstractTensor(t, tuple(x.shape[:len(x.shape) - 1 - count_axis]) + (rows, cols))
