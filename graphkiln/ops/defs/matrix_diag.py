@@ -133,9 +133,9 @@ def _check_padding(name: str, t, padding_value) -> None:
         if len(padding_value.shape):
             raise ValueError(f"For primitive[{name}], the padding_value rank must be equal "
                              f"to 0, but got {len(padding_value.shape)}.")
-    elif not isinstance(padding_value, AbstractScalar):
-        raise TypeError(f"For '{name}', the 'padding_value' must be a 0-D Tensor, but got "
-                        f"{describe(padding_value)}.")
+    elif not (isinstance(padding_value, AbstractScalar) and padding_value.kind in (int, float)):
+        raise TypeError(f"For '{name}', the input 'padding_value' must be a 0-D Tensor, but "
+                        f"got {describe(padding_value)}.")
 
 
 def _check_rank(name: str, arg: str, a, least: int) -> None:
