@@ -36,7 +36,7 @@ from .clip_ops import (  # noqa: F401
     stop_gradient,
 )
 from .composed_api_primitives import *  # noqa: F401,F403
-from .composed_inner_primitives import Cauchy, Dense, SparseToDense  # noqa: F401
+from .composed_inner_primitives import Cauchy, Dense, Median, SparseToDense  # noqa: F401
 from .composed_primitives import *  # noqa: F401,F403
 from .composed_primitives import index_add  # noqa: F401
 from .composite import (
@@ -107,6 +107,7 @@ from .searching import *  # noqa: F401,F403
 from .sparse_methods import *  # noqa: F401,F403  (and the COOTensor/CSRTensor methods)
 from .sparse_unary import *  # noqa: F401,F403  (ops.csr_cos, ops.coo_relu...)
 from .stacking import *  # noqa: F401,F403
+from .transposed_conv3d import Conv3DTranspose, conv3d_transpose  # noqa: F401
 from .unfold import col2im, fold, unfold  # noqa: F401
 from .unpool import max_unpool1d, max_unpool2d, max_unpool3d  # noqa: F401
 from .window_functions import *  # noqa: F401,F403
@@ -136,7 +137,8 @@ __all__ = [n for n in dir(functional) if not n.startswith("_")] + list(REGISTRY)
     "dropout3d", "CustomRegOp", "DataType", "custom_info_register", "max_pool2d",
     "max_pool3d", "avg_pool3d", "max_unpool1d", "max_unpool2d", "max_unpool3d", "histc",
     "log_normal", "multinomial", "unfold", "index_add", "lp_pool1d", "lp_pool2d",
-    "randperm", "fractional_max_pool2d", "fractional_max_pool3d", "Cauchy", "Dense",
+    "randperm", "fractional_max_pool2d", "fractional_max_pool3d", "Cauchy", "Dense", "Median",
+    "Conv3DTranspose", "conv3d_transpose",
     "FFTWithSize",
     *composed_primitives.__all__, *_RANDOM_DRAWS]
 __all__ += [  # the functional APIs of tests/ops/test_api_*

@@ -409,6 +409,7 @@ SAMPLES = {
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import api_breadth_samples  # noqa: E402
 import fractional_max_pool_samples  # noqa: E402
+import leftover_samples  # noqa: E402
 import nn_samples  # noqa: E402
 import ops27_samples  # noqa: E402
 import opsb_samples  # noqa: E402
@@ -455,6 +456,10 @@ SAMPLES.update(opsi_samples.bprop_samples(n, s, u))
 NON_DIFFERENTIABLE.update(opsg_samples.NON_DIFFERENTIABLE)
 NON_DIFFERENTIABLE.update(opsh_samples.NON_DIFFERENTIABLE)
 SAMPLES.update(opsj_samples.bprop_samples(n, s, u))
+SAMPLES.update(leftover_samples.bprop_samples(n, s, u))
+NON_DIFFERENTIABLE.update(leftover_samples.NON_DIFFERENTIABLE)
+NO_FLOAT16.update(leftover_samples.NO_FLOAT16)
+ZERO_BY_DEFINITION.update(leftover_samples.ZERO_BY_DEFINITION)
 NON_DIFFERENTIABLE.update(opsj_samples.NON_DIFFERENTIABLE)
 CHECKED_ELSEWHERE.update(opsh_samples.CHECKED_ELSEWHERE)
 CHECKED_ELSEWHERE.update(opsg_samples.CHECKED_ELSEWHERE)

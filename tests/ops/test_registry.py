@@ -248,6 +248,7 @@ SAMPLES = {
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import api_breadth_samples  # noqa: E402
 import fractional_max_pool_samples  # noqa: E402
+import leftover_samples  # noqa: E402
 import nn_samples  # noqa: E402
 import ops27_samples  # noqa: E402
 import opsb_samples  # noqa: E402
@@ -273,6 +274,8 @@ SAMPLES.update(opsf_samples.registry_samples(f32))
 SAMPLES.update(opsg_samples.registry_samples(f32))
 SAMPLES.update(opsh_samples.registry_samples(f32))
 SAMPLES.update(opsj_samples.registry_samples(f32))
+SAMPLES.update(leftover_samples.registry_samples(f32))
+SAMPLES.update(leftover_samples.random_registry_samples(f32))
 SAMPLES.update(fractional_max_pool_samples.registry_samples(f32))
 SAMPLES.update(opsl_samples.registry_samples(f32))
 

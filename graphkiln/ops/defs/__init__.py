@@ -44,6 +44,7 @@ from . import (  # noqa: F401
     linalg,
     masked_scatter,
     math,
+    matrix_diag,
     multinomial_draws,
     nll_loss,
     nn,

@@ -65,7 +65,8 @@ NOT_BATCHED = {
     **{name: "data-dependent output size: the examples of a batch may select different "
              "numbers of elements (MindSpore has no vmap rule either)"
        for name in ("NonZero", "MaskedSelect", "MaskedSelectGrad", "Unique", "SparseAdd",
-                    "SparseMatrixAdd", "PadAndShift", "SparseMatrixMatMul")},
+                    "SparseMatrixAdd", "PadAndShift", "SparseMatrixMatMul", "ListDiff",
+                    "SparseTensorToCSRSparseMatrix")},
     "Range": "data-dependent output size: the examples of a batch may give different "
              "lengths",
     "ConcatOffsetV1": "shape arithmetic on a tuple of shapes (MindSpore has no vmap rule "
@@ -74,7 +75,8 @@ NOT_BATCHED = {
              "calls would (each call draws anew); vmap refuses it (clear error)"
        for name in ("UniformInt", "RandomShuffle", "RandomPoisson", "RandomGamma",
                     "RandomChoiceWithMask", "RandpermV2", "MultinomialWithReplacement",
-                    "RandomCategorical", "Bernoulli")},
+                    "RandomCategorical", "Bernoulli", "TruncatedNormal",
+                    "ParameterizedTruncatedNormal")},
     "PyExecute": "runs Python at run time (an IO effect): a vmapped function must be pure",
     **{name: "calls the user's backward hook at run time: a vmapped function must be pure"
        for name in ("HookBackward", "RunBackwardHook")},
