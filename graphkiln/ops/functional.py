@@ -1061,9 +1061,11 @@ def igammac(input: Tensor, other: Tensor) -> Tensor:
     return SP.Igammac(input, other)
 
 
-def identity(input: Tensor) -> Tensor:
-    """A copy of ``input`` (MindSpore's ``Identity``)."""
-    return A.Identity(input)
+def identity(input):
+    """``input`` itself, of any type: MindSpore's ``ops.identity`` is its deprecated
+    pass-through ``identity`` primitive (model zoos reduce gradient tuples with it);
+    ``ops.Identity()`` is the one that copies a Tensor."""
+    return input
 
 
 def sort(input_x: Tensor, axis: int = -1, descending: bool = False) -> tuple:

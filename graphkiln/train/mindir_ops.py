@@ -36,7 +36,6 @@ PRIMITIVE, PRIMITIVE_FUNCTION = 1, 2
 
 MINDIR_VERSION = 3  # ModelProto.mind_ir_version MindSpore 2.10 writes and reads
 IR_VERSION = "1.1"
-MINDSPORE_VERSION = "2.10.0"  # the MindSpore whose files these are (model_version)
 
 PAD_MODES = ["pad", "same", "valid"]  # MindSpore's PadMode enum, by value
 FORMATS = ["NCHW", "NHWC"]            # and its Format enum

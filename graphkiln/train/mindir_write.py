@@ -18,6 +18,7 @@ from ..ir.abstract import (
 )
 from ..ir.anf import CNode, FuncGraph, Parameter, ValueNode, toposort
 from ..ir.primitive import Primitive
+from ..version import MINDSPORE_VERSION
 from .mindir_schema import AttributeProto, ModelProto, PrimitiveProto, TensorProto
 
 # graphkiln primitives MindSpore knows as plain primitives (inputs are tensors only).
@@ -62,7 +63,7 @@ class _Writer:
         self.graph = graph
         self.weights = weights
         self.proto = ModelProto(ir_version=mo.IR_VERSION, producer_name="MindSpore",
-                                model_version=mo.MINDSPORE_VERSION, little_endian=True,
+                                model_version=MINDSPORE_VERSION, little_endian=True,
                                 mind_ir_version=mo.MINDIR_VERSION)
         self.g = self.proto.graph
         self.g.name = graph.name
