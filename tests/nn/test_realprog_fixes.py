@@ -1,5 +1,5 @@
-"""What mindcv's, mindocr's and mindyolo's models and training scripts needed, against MindSpore 2.10
-(fixtures/record_realprog_cases.py): ``mindspore.boost`` gradient accumulation, the
+"""What mindcv's, mindocr's and mindyolo's models and training scripts needed, against
+MindSpore 2.10 (fixtures/record_realprog_cases.py): ``mindspore.boost`` gradient accumulation, the
 ``nn.Optimizer`` members user optimizers call (``target``, ``flatten_gradients``,
 ``assignadd`` of the global step...), MultitypeFuncGraph's sized type names, learning-rate
 cells read at a ``[1]`` step, ``Parameter.cache_enable``, the errors of pools larger
