@@ -119,6 +119,7 @@ del _name, _opdef
 from . import composite, operations  # noqa: E402
 from . import composite as C  # noqa: E402,F401
 from . import operations as P  # noqa: E402,F401
+from .operations import Partial  # noqa: E402,F401  (ops.Partial, as P.Partial)
 
 for _alias in operations.LEGACY:  # ops.TensorAdd... as MindSpore keeps them
     globals().setdefault(_alias, getattr(operations, _alias, None)) or globals().pop(_alias)
@@ -128,7 +129,7 @@ __all__ = [n for n in dir(functional) if not n.startswith("_")] + list(REGISTRY)
     *losses.__all__, *linalg_ops.__all__, "ctc_loss", "matrix_norm",
     "clip_by_global_norm", "clip_by_value", "stop_gradient", "interpolate",
     "Primitive", "PrimitiveWithInfer", "PrimitiveWithCheck", "prim_attr_register",
-    "functional", "composite", "GradOperation", "HyperMap", "Map",
+    "functional", "composite", "GradOperation", "HyperMap", "Map", "Partial",
     "MultitypeFuncGraph", "Morph", "vmap", "operations", "constexpr", "grad", "value_and_grad",
     "get_grad", "jvp", "vjp", "jacfwd", "jacrev", "jet",
     "derivative", "linearize", "ReduceOp", "WhileLoop", "ForiLoop", "Scan",
