@@ -22,6 +22,7 @@ from .common.seed import get_seed, set_seed
 from .compile.api import jit
 from .compile.api import NoGrad as _no_grad  # noqa: F401  (mindspore._no_grad)
 from .compile.call_cache import compile_info
+from .compile.data_dump import set_dump
 from .ops.composite import grad, value_and_grad
 from .ops.composite import get_grad, jacfwd, jacrev, jvp, vjp  # noqa: F401
 from .common.jit_class import jit_class
@@ -68,7 +69,8 @@ alias_modules("graphkiln.common", {"generator": generator})
 __all__ = [
     "Tensor", "tensor", "Parameter", "ParameterTuple", "dtype", "context", "ops",
     "set_context", "get_context", "set_device", "GRAPH_MODE", "PYNATIVE_MODE",
-    "nn", "set_seed", "get_seed", "jit", "compile_info", "grad", "value_and_grad", "jit_class",
+    "nn", "set_seed", "get_seed", "jit", "compile_info", "set_dump", "grad", "value_and_grad",
+    "jit_class",
     "lazy_inline", "vmap", "__version__", "amp", "mutable", "constexpr",
     "train", "save_checkpoint", "load_checkpoint", "load_param_into_net",
     "load_checkpoint_async", "ckpt_to_safetensors", "safetensors_to_ckpt",

@@ -3,4 +3,6 @@
 ``graphkiln.__version__`` is :data:`MINDSPORE_VERSION`, MindSpore's, since scripts run as
 MindSpore test it (``version.parse(ms.__version__) >= version.parse("2.0")``)."""
 __version__ = "0.1.0"  # graphkiln's own release
-MINDSPORE_VERSION = "2.10.0"  # the MindSpore release whose behaviour and files graphkiln follows
+# the MindSpore release whose behaviour and files graphkiln follows (ms.__version__, MINDIR,
+# dump metadata)
+MINDSPORE_VERSION = "2.10.0"

@@ -14,11 +14,11 @@ import re
 import sys
 import types
 import weakref
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 
-from ..common.op_timeline import timed
 from ..ir.abstract import AbstractMonad, AbstractTuple
 from ..ir.anf import CNode, FuncGraph, ValueNode, all_graphs, toposort
 from ..ir.primitive import OUT_INPLACE, REGISTRY
@@ -89,14 +89,15 @@ class GeneratedCode:
     entry: str
     filename: str
 
-    def load(self, timed_kernels: bool = False):
+    def load(self, wrap: Callable[[str, Callable], Callable] | None = None):
         """The entry function, with the module's globals rebuilt from ``spec``; with
-        ``timed_kernels`` every kernel notes its runs in the profiler's timeline."""
+        ``wrap``, every kernel is ``wrap(op type, kernel)`` (the profiler's timers, the
+        data dump's observers)."""
         env: dict = {"__builtins__": __builtins__}
         for name, (kind, value) in self.spec.items():
             env[name] = REGISTRY[value].kernel if kind == "kernel" else value
-            if timed_kernels and name.startswith("k_"):
-                env[name] = timed(name[2:].rsplit("_", 1)[0], env[name])
+            if wrap is not None and name.startswith("k_"):
+                env[name] = wrap(name[2:].rsplit("_", 1)[0], env[name])
         linecache.cache[self.filename] = (len(self.source), None,
                                           self.source.splitlines(True), self.filename)
         exec(self.code, env)

@@ -16,6 +16,7 @@ from ..frontend.reusable import call_custom_bprop_cell, call_lazy_cell
 from ..ir import tape
 from ..ir import tracing_state as state
 from .call_cache import CallCache, compile_info, compiled_graph_count
+from .cell_state import note_cell_write
 from .compile_call import optimized_graph
 from .eager_calls import record_custom_bprop
 from .executable import CompileInfo
@@ -68,6 +69,10 @@ class _BoundJit:
     def __call__(self, *args, **kwargs):
         if state.current() is not None:
             return call_user(self.jf.fn, (self.obj, *args), kwargs)
+        if _construct_undefined(self.obj) and \
+                self.obj.__dict__.get(PARSE_METHOD) != self.jf.fn.__name__:
+            self.obj.__dict__[PARSE_METHOD] = self.jf.fn.__name__
+            note_cell_write()  # graphs that call the cell check its state again
         name = f"{type(self.obj).__name__}_{self.jf.fn.__name__}"
         cache = self.jf._method_cache(self.obj)
         signature = self.jf.signature
@@ -113,6 +118,15 @@ def _calling(obj):
 # ------------------------------------------------------------------ cells
 
 _CELL_CACHES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+# the instance attribute naming the method of a cell without ``construct`` that its last
+# top-level ``@jit`` call ran (MindSpore's name)
+PARSE_METHOD = "__parse_method__"
+
+
+def _construct_undefined(obj) -> bool:
+    """Whether ``obj`` is a cell whose class keeps the base ``Cell.construct`` (which
+    raises)."""
+    return getattr(getattr(type(obj), "construct", None), "undefined_construct", False)
 
 
 def _construct_fn(cell):
@@ -120,10 +134,22 @@ def _construct_fn(cell):
     return c.fn if isinstance(c, (JitFunction, BytecodeJitFunction)) else c
 
 
+def _graph_method(cell):
+    """What a call of ``cell`` inside a graph runs: its ``construct``, or, for a cell
+    without one, the ``@jit`` method its last call from Python ran, as MindSpore parses
+    such a cell (reinforcement-learning trainers keep their steps in ``@jit`` methods and
+    are differentiated whole). MindSpore does this for every cell, so a graph calling a
+    cell runs that method even where the cell has a ``construct``; graphkiln keeps
+    ``construct`` there."""
+    name = cell.__dict__.get(PARSE_METHOD) if _construct_undefined(cell) else None
+    method = getattr(type(cell), name, None) if name else None
+    return method.fn if isinstance(method, JitFunction) else _construct_fn(cell)
+
+
 def call_cell(cell, args: tuple, kwargs: dict):
     """Run ``cell`` on ``args``: inlined while tracing, compiled in GRAPH_MODE, else eager."""
     if state.current() is not None:
-        construct = _construct_fn(cell)
+        construct = _graph_method(cell)
         bprop = getattr(type(cell), "bprop", None)
         if bprop is not None:
             return call_custom_bprop_cell(cell, construct, bprop, args, kwargs,

@@ -61,6 +61,10 @@ class CellState:
         self._state = _state(cell, skip)
         self._seen = _writes[0]
 
+    def cell(self):
+        """The root cell (None once it is gone)."""
+        return self._cell()
+
     def holds(self) -> bool:
         """True when no cell of the tree changed since the trace."""
         if self._seen == _writes[0]:

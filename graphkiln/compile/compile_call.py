@@ -32,6 +32,7 @@ from ..ir.abstract import AbstractScalar, AbstractSequence, AbstractTensor
 from ..ir.anf import FuncGraph
 from ..ir.verify import verify
 from ..passes.pipeline import PassContext, optimize, record_stage
+from . import data_dump
 from .arg_writes import ArgumentWrites
 from .cell_state import cell_state, container_guards, instance_guards
 from .executable import CompileInfo, Executable, written_arrays
@@ -266,6 +267,7 @@ def compile_call(fn, name: str, args: tuple, kwargs: dict, self_obj=None) -> Exe
 
 def _compile_call(fn, name: str, args: tuple, kwargs: dict, self_obj) -> Executable:
     t0 = time.perf_counter()
+    data_dump.refresh()
     ctx = PassContext(load_elim_level=load_elim_level(),
                       save_graphs=bool(get_context("save_graphs")),
                       save_graphs_path=_ir_directory(),

@@ -11,7 +11,7 @@ from ..backend.codegen import source_location
 from ..common import dtype as mstype
 from ..common.float_status import fp_guard
 from ..common.heap import tune_heap
-from ..common.op_timeline import TIMELINE
+from ..common.op_timeline import TIMELINE, timed
 from ..common.tensor import Tensor
 from ..errors import SourceLoc, user_frames_only, with_location
 from ..frontend.pytree import unflatten
@@ -19,6 +19,7 @@ from ..ir.abstract import AbstractScalar, AbstractSequence, AbstractTensor
 from ..ir.anf import FuncGraph, Parameter, ValueNode, all_graphs, count_nodes, iter_nodes
 from ..ir.printer import ir_text
 from ..ir.serialize import decode
+from . import data_dump
 
 
 class CompileInfo:
@@ -144,7 +145,7 @@ class Executable:
 
     __slots__ = ("fn", "weights", "out_tree", "out_leaves", "out_slots", "info", "generated",
                  "_single", "guards", "cell_guards", "cell_state", "live_writes", "_timed_fn",
-                 "_constants", "writes", "arg_writes")
+                 "_dump", "_constants", "writes", "arg_writes")
 
     def __init__(self, fn, weights, out_tree, out_leaves, out_slots, info):
         tune_heap()  # steps reuse their freed intermediates' memory (common/heap.py)
@@ -167,6 +168,7 @@ class Executable:
         # positions of the inputs and of the weights whose arrays a run writes in place
         self.writes: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
         self._timed_fn = None  # the same code with timed kernels, while a Profiler runs
+        self._dump = None  # the same code saving its kernels' data, while a dump is set
         # a bytecode capture's writes to list/dict arguments (compile/arg_writes.py): the
         # output is then the graph values they and the function's output hold
         self.arg_writes = None
@@ -182,15 +184,28 @@ class Executable:
     def _timed(self):
         TIMELINE.begin_call()
         if self._timed_fn is None:
-            self._timed_fn = self.generated.renamed().load(timed_kernels=True) \
+            self._timed_fn = self.generated.renamed().load(wrap=timed) \
                 if self.generated is not None else self.fn
         return self._timed_fn
+
+    def _dumped(self, fn):
+        """``fn`` saving its data as the dump configuration asks (read again first: it
+        may have changed or gone since the last compile)."""
+        data_dump.refresh()
+        config = data_dump.STATE.config
+        if config is None:
+            return fn
+        if self._dump is None or self._dump.config is not config:
+            self._dump = data_dump.GraphDump(self, config)
+        return self._dump.run
 
     def __call__(self, inputs: list):
         """Run on ``inputs``: the arrays of the tensor arguments and the values of the
         run-time scalars, in argument order."""
         warrays = [w._data for w in self.weights]
         fn = self.fn if not TIMELINE.active else self._timed()
+        if data_dump.STATE.config is not None and self.generated is not None:
+            fn = self._dumped(fn)
         try:
             with fp_guard():
                 out = fn(*inputs, *warrays)

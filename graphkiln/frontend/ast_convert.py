@@ -15,6 +15,7 @@ from __future__ import annotations
 import ast
 import itertools
 import linecache
+import re
 import textwrap
 import types
 
@@ -23,6 +24,8 @@ from ..errors import SourceLoc
 
 RT = "_gk_rt"
 FN_PREFIX = "_gk_fn_"
+# MindSpore's `# @jit.cond: True` comment on an `if` line: the condition folds to that value
+_COND_COMMENT = re.compile(r"#\s*@jit\.cond:\s*(True|False)\b")
 RET_FLAG, RET_VAL = "_gk_retflag", "_gk_retval"
 MUTATORS = {"append", "extend", "insert", "pop", "remove", "clear", "update", "setdefault",
              "add", "discard", "sort", "reverse", "popitem"}
@@ -461,6 +464,9 @@ class ControlConversion(_Transformer):
 
     # statements ------------------------------------------------------
     def visit_If(self, node: ast.If):
+        cond = _COND_COMMENT.search(linecache.getline(self.filename, node.lineno))
+        if cond is not None:  # `if x == 2:  # @jit.cond: True`: the condition is that value
+            node.test = ast.copy_location(_const(cond.group(1) == "True"), node.test)
         # names first: converting the body rewrites `acc.append(v)` into a helper call
         names = self._live(self._assigned(node.body, node.orelse))
         self.generic_visit(node)

@@ -35,6 +35,9 @@ REGISTRY: dict[str, OpDef] = {}
 # primitive name -> attributes it gets when recorded into a graph (where MindSpore's graph
 # kernel behaves differently from the PyNative one, e.g. Print's text)
 GRAPH_ATTRS: dict[str, dict] = {}
+# primitives run for their effect only (Print, TensorDump): their PyNative call returns None
+# as MindSpore's does (in a graph their placeholder output only orders the effect)
+NO_RESULT: set[str] = set()
 
 
 class OpDef:
@@ -387,4 +390,4 @@ def apply(opdef: OpDef, args: tuple, attrs: dict):
         tape.record(opdef, args, result, attrs, opdef.differentiable)
         if written:
             tape.after_writes(written, result)
-    return result
+    return None if opdef.name in NO_RESULT else result

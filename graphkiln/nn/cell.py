@@ -78,6 +78,7 @@ class Cell:
         """The computation of the cell; subclasses override it."""
         raise AttributeError(f"For '{type(self).__name__}', the method 'construct' is not "
                              f"defined.")
+    construct.undefined_construct = True  # compile/api.py: such a cell runs its @jit method
 
     def __call__(self, *args, **kwargs):
         try:

@@ -18,7 +18,7 @@ from .defs.array import strided_index
 from .defs.grad_ops import GetitemGrad
 from .interpolation import upsample_nearest_grad
 
-__all__ = ["StridedSliceGrad", "LayerNormGrad", "BatchNormGrad", "PReLUGrad",
+__all__ = ["StridedSliceGrad", "LayerNormGrad", "BatchNormGrad", "PReLUGrad", "SoftmaxBackward",
            "SigmoidCrossEntropyWithLogitsGrad", "CdistGrad",
            "UpsampleTrilinear3DGrad", "UpsampleNearest1DGrad", "UpsampleNearest2DGrad",
            "UpsampleNearest3DGrad"]
@@ -120,6 +120,25 @@ class PReLUGrad(_Composed):
 
     def __call__(self, dy: Tensor, x: Tensor, weight: Tensor) -> tuple:
         return tuple(REGISTRY["PReLU"].bprop(x, weight, None, dy))
+
+
+class SoftmaxBackward(_Composed):
+    """``(dout, out, dim=-1) -> out * (dout - sum(dout * out, dim))``: ``Softmax``'s backward
+    from its output (MindSpore 2.10 has no CPU kernel for it outside a graph; graphkiln runs
+    it in both modes)."""
+
+    def __call__(self, dout: Tensor, out: Tensor, dim: int = -1) -> Tensor:
+        if isinstance(dim, bool) or not isinstance(dim, int):
+            raise TypeError(f"For 'SoftmaxBackward', the 'dim' must be an int, but got "
+                            f"{type(dim).__name__}.")
+        for name, a in (("dout", dout), ("out", out)):
+            if not isinstance(a, Tensor):
+                raise TypeError(f"For 'SoftmaxBackward', the '{name}' must be a Tensor, but "
+                                f"got {type(a).__name__}.")
+        if out.ndim and not -out.ndim <= dim < out.ndim:
+            raise ValueError(f"For 'SoftmaxBackward', the 'dim' must be in [{-out.ndim}, "
+                             f"{out.ndim}), but got {dim}.")
+        return REGISTRY["Softmax"].bprop(out, out, dout, axis=dim)[0]
 
 
 class SigmoidCrossEntropyWithLogitsGrad(_Composed):

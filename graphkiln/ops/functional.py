@@ -246,6 +246,35 @@ def ones(size, dtype=None) -> Tensor:
     return A.Ones(_created_size(size), mstype.to_type(dtype or mstype.float32))
 
 
+def _new_filled(op: str, input, size, dtype, make) -> Tensor:
+    """``make(size, dtype)`` for MindSpore's ``NewOnes``/``NewZeros``: a Tensor of ``size``
+    in ``input``'s dtype unless ``dtype`` is given, after MindSpore's argument checks."""
+    def is_int(v) -> bool:
+        return isinstance(v, (int, np.integer)) and not isinstance(v, bool)
+    sized = is_int(size) or isinstance(size, (tuple, list)) and all(map(is_int, size))
+    if not isinstance(input, Tensor) or not sized:
+        args = f"input={type(input).__name__}, size={type(size).__name__}, dtype=mindspore.dtype"
+        raise TypeError(f'Failed calling {op} with "{op}()({args})".\nThe valid calling '
+                        f'should be: \n"{op}()(input=<Tensor>, size=<list of int, int, tuple '
+                        f'of int>, dtype=<mindspore.dtype>)".')
+    if dtype is not None and not isinstance(dtype, mstype.Type):
+        raise TypeError(f"For '{op}', the input 'dtype' should be mindspore dtype, but got "
+                        f"{dtype!r}.")
+    return make(_size(size), input.dtype if dtype is None else dtype)
+
+
+def new_ones(input, size, dtype=None) -> Tensor:
+    """A Tensor of ``size`` filled with ones, of ``input``'s dtype unless ``dtype`` is given
+    (MindSpore's ``array_func.new_ones``)."""
+    return _new_filled("NewOnes", input, size, dtype, A.Ones)
+
+
+def new_zeros(input, size, dtype=None) -> Tensor:
+    """A Tensor of ``size`` filled with zeros, of ``input``'s dtype unless ``dtype`` is given
+    (MindSpore's ``array_func.new_zeros``)."""
+    return _new_filled("NewZeros", input, size, dtype, A.Zeros)
+
+
 def zeros_like(input, *, dtype=None) -> Tensor:
     out = A.ZerosLike(input)
     return out if dtype is None else cast(out, dtype)
@@ -821,6 +850,12 @@ def arg_min_with_value_(input):
 def print_(*values):
     """Print values when the graph runs (an IO side effect)."""
     return E.Print(*values)
+
+
+def tensordump(file_name: str, tensor, mode: str = "out") -> None:
+    """Save ``tensor`` as ``<file_name>_<dtype>_<n>.npy`` when it runs (``ops.TensorDump``)."""
+    E.TensorDump.check_attrs({"input_output": mode})
+    E.TensorDump(file_name, tensor, input_output=mode)
 
 
 make_tuple = S.MakeTuple

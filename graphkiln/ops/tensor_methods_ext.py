@@ -292,6 +292,18 @@ def scatter_add(self, dim, index=None, src=None):
     return A.scatter_elements_add(self, dim, index, src)
 
 
+def _tensor_scatter_method(kind: str):
+    """MindSpore's deprecated ``Tensor.scatter_<kind>(indices, updates)``:
+    ``ops.tensor_scatter_<kind>``."""
+    fn = getattr(F, f"tensor_scatter_{kind}")
+
+    def method(self, indices, updates):
+        return fn(self, indices, updates)
+    method.__name__ = method.__qualname__ = f"scatter_{kind}"
+    method.__doc__ = f"``ops.tensor_scatter_{kind}(self, indices, updates)``."
+    return method
+
+
 def _size(name: str, size) -> tuple:
     if isinstance(size, (tuple, list)):
         return tuple(size)
@@ -435,6 +447,8 @@ def install() -> None:
                new_full, sum_to_size, roll, type_as, stride, storage_offset,
                is_contiguous, choose, resize):
         setattr(Tensor, fn.__name__, fn)
+    for kind in ("sub", "mul", "div", "max", "min"):
+        setattr(Tensor, f"scatter_{kind}", _tensor_scatter_method(kind))
     Tensor.moveaxis = movedim
     Tensor.type = type_
     Tensor.mT = property(_matrix_transpose)

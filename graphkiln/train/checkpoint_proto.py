@@ -27,8 +27,8 @@ from __future__ import annotations
 
 from google.protobuf import descriptor_pb2
 
-from .proto_schema import F as _F
-from .proto_schema import add_field, message_classes
+from ..common.proto_schema import F as _F
+from ..common.proto_schema import add_field, message_classes
 
 
 def _file_descriptor() -> descriptor_pb2.FileDescriptorProto:

@@ -34,8 +34,8 @@ from __future__ import annotations
 
 from google.protobuf import descriptor_pb2
 
-from .proto_schema import F as _F
-from .proto_schema import add_field, message_classes
+from ..common.proto_schema import F as _F
+from ..common.proto_schema import add_field, message_classes
 
 _OPT, _REP, _REQ = _F.LABEL_OPTIONAL, _F.LABEL_REPEATED, _F.LABEL_REQUIRED
 _T = {"string": _F.TYPE_STRING, "bytes": _F.TYPE_BYTES, "int64": _F.TYPE_INT64,

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from google.protobuf import descriptor_pb2
 
-from .proto_schema import F, add_field, message_classes
+from ..common.proto_schema import F, add_field, message_classes
 
 # MindSpore's DataType numbers for the array dtypes a summary tensor can have
 DATA_TYPES = {"bool": 1, "int8": 2, "int16": 3, "int32": 4, "int64": 5, "uint8": 6,

@@ -316,8 +316,11 @@ class _Batcher(TapeInterpreter):
     def batched_scatter(self, n: CNode, dims) -> None:
         """``ScatterNd<Op>(ref, indices, updates)`` into a batched ref: one scatter into the
         whole batch. With the ref's batch axis among the dims the index rows address, each
-        example's rows get its number at that axis's column; behind them (unbatched
-        indices), the updates carry the batch at its place in the slice each row writes."""
+        example's rows get its number at that axis's column; behind them, unbatched index
+        rows stay as they are and the updates carry the batch at its place in the slice
+        each row writes, while batched rows are lengthened to address the batch axis too
+        (every position of the dims between, then the example's number), the slices
+        behind it keeping the updates' layout."""
         ref, indices, updates = n.inputs[1:4]
         d_ref, d_idx, d_upd = dims[:3]
         if not _batched(d_ref):
@@ -329,18 +332,19 @@ class _Batcher(TapeInterpreter):
         depth = idx.shape[-1]
         if d_ref <= depth:
             idx = idx if _batched(d_idx) else broadcast_batch(idx, self.size)
-            lead = tuple(idx.shape[:-1]) + (1,)
-            rows = F.reshape(Tensor(np.arange(self.size), idx.dtype), (self.size,) + (1,) *
-                             (len(lead) - 1))
-            idx = F.concat((idx[..., :d_ref], F.broadcast_to(rows, lead), idx[..., d_ref:]),
-                           -1)
+            idx = _with_columns(idx, d_ref, [_example_numbers(idx, self.size)])
             upd = move_axis(upd, d_upd, 0) if _batched(d_upd) else \
                 broadcast_batch(upd, self.size)
         elif _batched(d_idx):
-            raise NotImplementedError(
-                f"vmap batches '{n.prim_name()}' with batched indices only when the "
-                f"argument's batch axis is one the index rows address (axis <= {depth}), "
-                f"but got axis {d_ref}.{_where(n)}")
+            between = tuple(current.shape[depth:d_ref])  # dims the rows skip before the batch
+            lead = tuple(idx.shape[:-1])
+            idx = F.broadcast_to(F.reshape(idx, lead + (1,) * len(between) + (depth,)),
+                                 lead + between + (depth,))
+            grid = np.moveaxis(np.indices(between), 0, -1).astype(idx.dtype.np_dtype)
+            grid = F.broadcast_to(Tensor(grid), lead + between + (len(between),))
+            idx = _with_columns(idx, depth, [grid, _example_numbers(idx, self.size)])
+            upd = move_axis(upd, d_upd, 0) if _batched(d_upd) else \
+                broadcast_batch(upd, self.size)
         else:
             at = idx.ndim - 1 + d_ref - depth  # the batch's place in the updates
             upd = move_axis(upd, d_upd, at) if _batched(d_upd) else \
@@ -828,6 +832,18 @@ def vmap_in_graph(fn, args: tuple, kwargs: dict, in_axes=0, out_axes=0):
     bt.run(_live(tape, _output_nodes(out) + collectives + writes))
     _remap_monads(b, bt)
     return _Outputs(bt).tree(out, out_axes)
+
+
+def _example_numbers(idx, size: int):
+    """The example number of every index row of ``idx`` (batch first), as a column."""
+    lead = tuple(idx.shape[:-1]) + (1,)
+    rows = F.reshape(Tensor(np.arange(size), idx.dtype), (size,) + (1,) * (len(lead) - 1))
+    return F.broadcast_to(rows, lead)
+
+
+def _with_columns(idx, at: int, columns: list):
+    """Index rows with ``columns`` inserted before their column ``at``."""
+    return F.concat((idx[..., :at], *columns, idx[..., at:]), -1)
 
 
 __all__ = ["vmap_in_graph", "VmapError"]

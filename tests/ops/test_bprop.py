@@ -53,6 +53,8 @@ NON_DIFFERENTIABLE = {
           "sequence op's backward rule" for n in SEQUENCE_OPS
        if not REGISTRY[n].differentiable},
     "Argmax": "integer indices: piecewise constant in the input",
+    "TensorDump": "an IO effect (a file written) without a differentiable value; gradients "
+                  "flow around it (tests/ops/test_tensor_dump.py)",
     "Lstsq": "MindSpore 2.10 defines no gradient for it (\"Lstsq's bprop not defined\")",
     "LayerNormGradGrad": "MindSpore 2.10 defines no gradient for it (\"LayerNormGradGrad's "
                          "bprop not defined\")",
@@ -415,6 +417,7 @@ import opsg_samples  # noqa: E402
 import opsh_samples  # noqa: E402
 import opsi_samples  # noqa: E402
 import opsj_samples  # noqa: E402
+import opsl_samples  # noqa: E402
 import opswide_samples  # noqa: E402
 import scipy_samples  # noqa: E402
 import st_ops_samples  # noqa: E402
@@ -457,6 +460,8 @@ CHECKED_ELSEWHERE.update(opsh_samples.CHECKED_ELSEWHERE)
 CHECKED_ELSEWHERE.update(opsg_samples.CHECKED_ELSEWHERE)
 NON_DIFFERENTIABLE.update(opsf_samples.NON_DIFFERENTIABLE)
 NON_DIFFERENTIABLE.update(opsb_samples.NON_DIFFERENTIABLE)
+SAMPLES.update(opsl_samples.bprop_samples(n, s, u))
+NON_DIFFERENTIABLE.update(opsl_samples.NON_DIFFERENTIABLE)
 
 
 # ------------------------------------------------------------------ harness

@@ -30,6 +30,7 @@ STRUCTURAL = {
     "Assert",  # an IO effect that raises (tests/ops/test_wide_s15o10.py)
     # IO effects feeding SummaryRecord (tests/train/test_summary_record.py, against MindSpore)
     "ScalarSummary", "TensorSummary", "ImageSummary", "HistogramSummary",
+    "TensorDump",  # writes files (tests/ops/test_tensor_dump.py, against MindSpore)
     # need a peer process (tests/communication/scripts/point_to_point.py)
     "Send", "Receive",
     "PyExecute",  # the run-time fallback (tests/frontend/test_fallback.py)
@@ -255,6 +256,7 @@ import opsg_samples  # noqa: E402
 import opsh_samples  # noqa: E402
 import opsi_samples  # noqa: E402
 import opsj_samples  # noqa: E402
+import opsl_samples  # noqa: E402
 import opswide_samples  # noqa: E402
 import scipy_samples  # noqa: E402
 import st_ops_samples  # noqa: E402
@@ -272,6 +274,7 @@ SAMPLES.update(opsg_samples.registry_samples(f32))
 SAMPLES.update(opsh_samples.registry_samples(f32))
 SAMPLES.update(opsj_samples.registry_samples(f32))
 SAMPLES.update(fractional_max_pool_samples.registry_samples(f32))
+SAMPLES.update(opsl_samples.registry_samples(f32))
 
 
 def _ops():

@@ -540,14 +540,31 @@ def test_scatter_nd_into_an_argument_batched_on_another_axis(ref_axis, depth, in
     np.testing.assert_allclose(np.moveaxis(w.asnumpy(), ref_axis, 0), want, rtol=1e-6)
 
 
-def test_scatter_nd_with_batched_rows_into_a_slice_batched_argument_says_what_is_missing():
-    """Batched index rows cannot place each example's slice when the batch axis lies in
-    the slices: a NotImplementedError naming the op and the axes."""
+@pytest.mark.parametrize("ref_axis, depth, in_axes, upd_axis", [
+    (2, 1, (0, None), None), (2, 1, (0, 0), 0), (3, 1, (0, 0), 1), (3, 2, (0, 0), 0),
+    (2, 1, (1, 0), 0)])
+def test_scatter_nd_with_batched_rows_into_a_slice_batched_argument(ref_axis, depth, in_axes,
+                                                                    upd_axis):
+    """Batched index rows into a Parameter batched inside the slices they write: the rows
+    are lengthened to the batch axis; the same as a loop of per-example scatters (NumPy)."""
+    r = np.random.default_rng(6)
+    per = r.uniform(1, 2, (3, 2, 4, 3)).astype(np.float32)  # (batch, 2, 4, 3)
+    idx = r.integers(0, 2, (3, 2, depth)).astype(np.int32)
+    upd = r.uniform(1, 2, (3, 2) + per.shape[1 + depth:]).astype(np.float32)
+    want = per.copy()
+    for k in range(3):
+        u = upd[k] if in_axes[1] == 0 else upd[0]
+        for row, v in zip(idx[k], u):
+            want[(k,) + tuple(row)] += v
+
     def scatter(p, i, u):
         ops.ScatterNdAdd()(p, i, u)
         return p * 1
 
-    w = Parameter(Tensor(np.ones((2, 4, 3), np.float32)), name="w")
-    idx = Tensor(np.zeros((3, 2, 1), np.int32))
-    with pytest.raises(NotImplementedError, match="ScatterNdAdd.*axis <= 1.*axis 2"):
-        ms.vmap(scatter, in_axes=(2, 0, None))(w, idx, Tensor(np.ones((2, 4), np.float32)))
+    idx_in = np.moveaxis(idx, 0, in_axes[0]).copy()
+    upd_in = np.moveaxis(upd, 0, upd_axis).copy() if in_axes[1] == 0 else upd[0]
+    axes = (ref_axis, in_axes[0], upd_axis if in_axes[1] == 0 else None)
+    w = Parameter(Tensor(np.moveaxis(per, 0, ref_axis).copy()), name="w")
+    got = ms.vmap(scatter, in_axes=axes)(w, Tensor(idx_in), Tensor(upd_in))
+    np.testing.assert_allclose(got.asnumpy(), want, rtol=1e-6)
+    np.testing.assert_allclose(np.moveaxis(w.asnumpy(), ref_axis, 0), want, rtol=1e-6)

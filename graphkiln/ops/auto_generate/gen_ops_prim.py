@@ -6,6 +6,7 @@ from graphkiln.ops.composed_grad_primitives import (  # noqa: F401
     CdistGrad,
     LayerNormGrad,
     PReLUGrad,
+    SoftmaxBackward,
     UpsampleNearest1DGrad,
     UpsampleNearest2DGrad,
     UpsampleNearest3DGrad,
@@ -17,8 +18,8 @@ from graphkiln.ops.primitive import REGISTRY as _REGISTRY
 __all__ = sorted([name for name in _REGISTRY if hasattr(_ops, name)]
                  + _ops.composed_primitives.__all__ + _ops.composed_api_primitives.__all__
                  + ["InplaceAddExt", "InplaceSubExt", "BatchNormGrad", "CdistGrad", "LayerNormGrad",
-                    "PReLUGrad", "UpsampleTrilinear3DGrad", "UpsampleNearest1DGrad",
-                    "UpsampleNearest2DGrad", "UpsampleNearest3DGrad"])
+                    "PReLUGrad", "SoftmaxBackward", "UpsampleTrilinear3DGrad",
+                    "UpsampleNearest1DGrad", "UpsampleNearest2DGrad", "UpsampleNearest3DGrad"])
 globals().update({name: getattr(_ops, name) for name in __all__ if hasattr(_ops, name)})
 
 

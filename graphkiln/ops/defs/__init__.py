@@ -76,6 +76,7 @@ from . import (  # noqa: F401
     space_rearrange,
     sparse_add,
     sparse_coo,
+    sparse_matrix_matmul,
     sparse_minmax,
     sparse_segment,
     special,

@@ -15,7 +15,7 @@ from ...common import dtype as mstype
 from ...ir.abstract import AbstractTensor, AbstractTuple
 from ...ir.primitive import OpDef
 from ._infer import FLOATS, NUMBERS, describe, quiet, shapes_match
-from .math import binary, by_zero_saturated, unary
+from .math import binary, by_zero_saturated, int_quotient, unary
 
 _WIDE_UINTS = (mstype.uint16, mstype.uint32, mstype.uint64)
 
@@ -27,17 +27,10 @@ def _trunc(x):
 Trunc = unary("Trunc", _trunc, (mstype.bool_,) + NUMBERS + _WIDE_UINTS)
 
 
-def _int_quotient(x, y):
-    """x / y rounded toward zero, for integer arrays (no division by zero)."""
-    q = np.floor_divide(x, y)
-    r = x - q * y
-    return q + ((r != 0) & ((x < 0) != (y < 0))).astype(q.dtype)
-
-
 def _truncate_div(x, y):
     if x.dtype.kind == "f":
         return np.trunc(np.true_divide(x, y))
-    return by_zero_saturated(x, y, _int_quotient)
+    return by_zero_saturated(x, y, int_quotient)
 
 
 def _truncate_mod(x, y):

@@ -21,6 +21,8 @@ from ...common import dtype as mstype
 from ...ir.abstract import AbstractTensor
 from ...ir.primitive import OpDef
 from ._infer import (
+    IEEE_FLOATS,
+    INTS,
     NUMBERS,
     const_shape,
     dims_match,
@@ -63,8 +65,12 @@ def _crop(name: str, crop_size) -> tuple:
     return size
 
 
+# MindSpore's CPU kernel: integers (uint16 too) and float16/32/64, not bfloat16
+_IMAGE_TYPES = INTS + (mstype.uint16,) + IEEE_FLOATS
+
+
 def _infer(image, boxes, box_index, crop_size, method="bilinear", extrapolation_value=0.0):
-    require_dtype(_NAME, "image", tensor_type(_NAME, "image", image), NUMBERS)
+    require_dtype(_NAME, "image", tensor_type(_NAME, "image", image), _IMAGE_TYPES)
     if len(image.shape) != 4:
         raise ValueError(f"For '{_NAME}', the 'image' must be 4-D (NHWC), but got shape "
                          f"{list(image.shape)}.")

@@ -213,6 +213,13 @@ def by_zero_saturated(x, y, divide):
     return np.where(zero, edge, q)
 
 
+def int_quotient(x, y):
+    """x / y rounded toward zero, for integer arrays (no division by zero)."""
+    q = np.floor_divide(x, y)
+    r = x - q * y
+    return q + ((r != 0) & ((x < 0) != (y < 0))).astype(q.dtype)
+
+
 def _floor_div(x, y):
     return by_zero_saturated(x, y, np.floor_divide)
 
@@ -237,7 +244,7 @@ Div = binary("Div", np.true_divide, _ANY + COMPLEX, "float", zero_dim_weak=True)
 FloorDiv = binary("FloorDiv", _floor_div, _ANY)
 FloorMod = binary("FloorMod", _floor_mod)
 Mod = binary("Mod", np.fmod, tensor_operand=True)  # truncated: the result has x's sign
-Pow = binary("Pow", _pow, _ARITH)
+Pow = binary("Pow", _pow, _ARITH + COMPLEX)
 Maximum = binary("Maximum", np.maximum, _ANY)
 Minimum = binary("Minimum", np.minimum, _ARITH)
 
@@ -559,12 +566,16 @@ BatchMatMul = OpDef("BatchMatMul", _batch_matmul_infer, _matmul,
 
 # ------------------------------------------------------------------ more elementwise ops
 
-# RealDiv divides in the promoted type (integers stay integers, truncating), unlike Div
+# RealDiv divides in the promoted type (integers stay integers), unlike Div
 def _real_div(x, y):
-    return np.true_divide(x, y)  # not the bare ufunc: integer results are cast back
+    """``x / y``; integers rounded toward zero, a division by zero giving the dtype's
+    extreme of the dividend's sign (0 for 0 / 0), as MindSpore's CPU kernel."""
+    if x.dtype.kind in "iu":
+        return by_zero_saturated(x, y, int_quotient)
+    return np.true_divide(x, y)
 
 
-RealDiv = binary("RealDiv", _real_div, ALL + COMPLEX)
+RealDiv = binary("RealDiv", _real_div, _ARITH + COMPLEX)
 Reciprocal = unary("Reciprocal", np.reciprocal, NUMBERS + COMPLEX, "float")
 
 

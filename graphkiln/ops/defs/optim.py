@@ -473,3 +473,97 @@ def _check_use_locking(attrs: dict) -> None:
 ApplyAdagradDA = OpDef("ApplyAdagradDA", _apply_adagrad_da_infer, quiet(_apply_adagrad_da),
                        effect=MEM_EFFECT, differentiable=False, attrs={"use_locking": False},
                        ref_inputs=(0, 1, 2), check_attrs=_check_use_locking)
+
+
+_ADA_FACTOR_ARGS = ("epsilon", "clip_threshold", "beta1", "beta2", "weight_decay",
+                    "learning_rate", "gradient", "param", "exp_avg", "exp_avg_sq_row",
+                    "exp_avg_sq_col", "exp_avg_sq")
+_ADA_FACTOR_FLAGS = {"enable_scale_parameter": False, "enable_first_moment": False,
+                     "enable_weight_decay": False}
+
+
+def _ada_factor_infer(name: str, args: tuple):
+    """The gradient has the weight's shape (float16 or float32); the output is the weight."""
+    def infer(*ins, **attrs):
+        if len(ins) != len(args):
+            raise TypeError(f"For '{name}', expected {len(args)} inputs ({', '.join(args)}), "
+                            f"but got {len(ins)}.")
+        grad, param = ins[6], ins[7]
+        for arg, a in zip(args[6:12], ins[6:12]):
+            if not isinstance(a, AbstractTensor):
+                raise TypeError(f"For '{name}', the '{arg}' must be a Parameter or Tensor, "
+                                f"but got {describe(a)}.")
+            require_dtype(name, arg, a.dtype, (mstype.float16, mstype.float32))
+        if not shapes_match(grad.shape, param.shape):
+            raise ValueError(f"For '{name}', 'grad_shape' must be equal to 'param_shape', but "
+                             f"got {list(grad.shape)} and {list(param.shape)}.")
+        return AbstractTensor(param.dtype, param.shape)
+    return infer
+
+
+def _rms(a: np.ndarray) -> np.float32:
+    return np.sqrt(np.mean(np.square(a, dtype=np.float32), dtype=np.float32))
+
+
+def _ada_factor(epsilon, clip_threshold, beta1, beta2, weight_decay, learning_rate, gradient,
+                param, exp_avg, exp_avg_sq_row, exp_avg_sq_col, exp_avg_sq, global_norm=None,
+                name="FusedAdaFactor", enable_scale_parameter=False, enable_first_moment=False,
+                enable_weight_decay=False):
+    """MindSpore CPU's AdaFactor step, in float32 whatever the weight's dtype: second moments
+    factored into row and column means for a weight of rank >= 2 (the last two dimensions),
+    else kept whole; the update clipped to RMS ``clip_threshold``; the gradient divided by
+    ``global_norm`` when it is given and not below 1e-30."""
+    f32 = np.float32
+    eps = np.asarray(epsilon, f32).reshape(-1)
+    clip, b1, b2, wd, lr = (_scalar(v, f32) for v in (clip_threshold, beta1, beta2,
+                                                       weight_decay, learning_rate))
+    for bad, what in ((clip <= 0, f"clip threshold {clip}"), (b1 < 0 or b1 > 1, f"beta1 {b1}"),
+                      (b2 < 0 or b2 > 1, f"beta2t {b2}"),
+                      (eps.size != 2 or (eps < 0).any(), f"epsilon {tuple(eps.tolist())}")):
+        if bad:
+            raise RuntimeError(f"For '{name}', {what} is invalid.")
+    norm = f32(1) if global_norm is None else _scalar(global_norm, f32)
+    g = gradient.astype(f32) * (f32(1) / norm if norm >= f32(1e-30) else f32(1))
+    update = g * g + eps[0]
+    if param.ndim >= 2:
+        row = exp_avg_sq_row * b2 + update.mean(-1, dtype=f32) * (1 - b2)
+        exp_avg_sq_row[...] = row
+        row_factor = np.sqrt(row / np.maximum(row.mean(-1, keepdims=True, dtype=f32), f32(1e-30)))
+        col = np.maximum(exp_avg_sq_col * b2 + update.mean(-2, dtype=f32) * (1 - b2), f32(1e-30))
+        exp_avg_sq_col[...] = col
+        update = g / np.maximum(row_factor[..., :, None] * np.sqrt(col)[..., None, :], f32(1e-30))
+    else:
+        sq = np.maximum(exp_avg_sq * b2 + update * (1 - b2), f32(1e-30))
+        exp_avg_sq[...] = sq
+        update = g / np.sqrt(sq)
+    if enable_scale_parameter:
+        lr = lr * max(eps[1], _rms(param))
+    update *= lr / max(_rms(update) / clip, f32(1))
+    if enable_first_moment:
+        update = exp_avg * b1 + update * (1 - b1)
+        exp_avg[...] = update
+    step = update + param * (wd * lr) if enable_weight_decay else update
+    param[...] = param - step
+    return param
+
+
+def _ada_factor_attrs(name: str):
+    def check(attrs: dict) -> None:
+        for arg in _ADA_FACTOR_FLAGS:
+            if not isinstance(attrs[arg], bool):
+                raise TypeError(f"For '{name}', the type of '{arg}' should be 'bool', but got "
+                                f"type '{type(attrs[arg]).__name__}'.")
+    return check
+
+
+def _ada_factor_op(name: str, args: tuple) -> OpDef:
+    return OpDef(name, _ada_factor_infer(name, args),
+                 quiet(lambda *ins, **attrs: _ada_factor(*ins, name=name, **attrs)),
+                 effect=MEM_EFFECT, differentiable=False, attrs=dict(_ADA_FACTOR_FLAGS),
+                 ref_inputs=(7, 8, 9, 10, 11), check_attrs=_ada_factor_attrs(name))
+
+
+# inner_ops.FusedAdaFactor and its form dividing the gradient by a global norm first
+FusedAdaFactor = _ada_factor_op("FusedAdaFactor", _ADA_FACTOR_ARGS)
+FusedAdaFactorWithGlobalNorm = _ada_factor_op("FusedAdaFactorWithGlobalNorm",
+                                              (*_ADA_FACTOR_ARGS, "global_norm"))

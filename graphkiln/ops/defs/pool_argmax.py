@@ -91,22 +91,25 @@ MaxPool3DWithArgmax = _ArgmaxPool("MaxPool3DWithArgmax", 3, "ksize",
 _GG = "MaxPoolGradGradWithArgmax"
 
 
-def _check_window_attr(arg: str, v) -> None:
+def _check_window_attr(name: str, arg: str, v) -> None:
     ok = (isinstance(v, int) and not isinstance(v, bool) and v > 0) or (
         isinstance(v, (tuple, list)) and len(v) in (2, 4)
         and all(isinstance(e, int) and not isinstance(e, bool) and e > 0 for e in v))
     if not ok:
-        raise ValueError(f"For '{_GG}' the '{arg}' must be an positive int number or a tuple "
+        raise ValueError(f"For '{name}' the '{arg}' must be an positive int number or a tuple "
                          f"of two or four positive int numbers, but got {v}")
 
 
-def _gg_check_attrs(attrs: dict) -> None:
-    _check_window_attr("kernel_size", attrs.get("kernel_size", 1))
-    _check_window_attr("strides", attrs.get("strides", 1))
-    mode = attrs.get("pad_mode", "VALID")
-    if not isinstance(mode, str) or mode.upper() not in ("VALID", "SAME"):
-        raise ValueError(f"For '{_GG}', the 'pad_mode' must be str and must be in "
-                         f"'['VALID', 'SAME']', but got {mode!r}.")
+def _window_check_attrs(name: str):
+    """MindSpore's checks of the window attributes (which the kernels do not use)."""
+    def check(attrs: dict) -> None:
+        _check_window_attr(name, "kernel_size", attrs.get("kernel_size", 1))
+        _check_window_attr(name, "strides", attrs.get("strides", 1))
+        mode = attrs.get("pad_mode", "VALID")
+        if not isinstance(mode, str) or mode.upper() not in ("VALID", "SAME"):
+            raise ValueError(f"For '{name}', the 'pad_mode' must be str and must be in "
+                             f"'['VALID', 'SAME']', but got {mode.upper()!r}.")
+    return check
 
 
 def _gg_infer(x, grad, argmax, **attrs):
@@ -154,4 +157,49 @@ def _gg_kernel(x, grad, argmax, **attrs):
 
 MaxPoolGradGradWithArgmax = OpDef(_GG, _gg_infer, _gg_kernel,
                                   attrs={"kernel_size": 1, "strides": 1, "pad_mode": "VALID"},
-                                  check_attrs=_gg_check_attrs)
+                                  check_attrs=_window_check_attrs(_GG))
+
+
+# ------------------------------------------------------------------ MaxPoolGradWithArgmax
+
+_G = "MaxPoolGradWithArgmax"
+
+
+def _grad_infer(x, grad, argmax, **attrs):
+    for arg, a in (("x", x), ("grad", grad)):
+        t = tensor_type(_G, arg, a)
+        if t not in FLOATS[:3]:
+            raise TypeError(f"For primitive[{_G}], the input argument[{arg}] must be a type "
+                            f"of {{Tensor[Float16], Tensor[Float32], Tensor[Float64]}}, but "
+                            f"got Tensor[{t}].")
+    ti = tensor_type(_G, "argmax", argmax)
+    if ti not in (mstype.int32, mstype.int64):
+        raise TypeError(f"For primitive[{_G}], the input argument[argmax] must be a type of "
+                        f"{{Tensor[Int32], Tensor[Int64]}}, but got Tensor[{ti}].")
+    for arg, a in (("x", x), ("grad", grad), ("argmax", argmax)):
+        if a.ndim != 4:
+            raise ValueError(f"For primitive[{_G}], the {arg}_rank must be equal to 4, but "
+                             f"got {a.ndim}.")
+    if not shapes_match(grad.shape, argmax.shape):
+        raise ValueError(f"For primitive[{_G}], the shape of 'argmax' {list(argmax.shape)} "
+                         f"must be the shape of 'grad' {list(grad.shape)}.")
+    return AbstractTensor(grad.dtype, tuple(x.shape))
+
+
+@quiet
+def _grad_kernel(x, grad, argmax, **attrs):
+    """Zeros of ``x``'s shape (in ``grad``'s dtype) with each element of ``grad`` added at
+    the flat index ``n*C*H*W + argmax[n, ...]``; as MindSpore's CPU kernel, an index past its
+    batch entry lands in the next one, one outside the whole output adds nothing, and the
+    window attributes are not used."""
+    out = np.zeros(x.shape, grad.dtype)
+    idx = flat_argmax(argmax, int(np.prod(x.shape[1:]))).reshape(-1)
+    inside = (idx >= 0) & (idx < out.size)
+    np.add.at(out.reshape(-1), idx[inside], grad.reshape(-1)[inside])
+    return out
+
+
+MaxPoolGradWithArgmax = OpDef(_G, _grad_infer, _grad_kernel,
+                              attrs={"kernel_size": 1, "strides": 1, "pad_mode": "VALID",
+                                     "data_format": "NCHW"},
+                              check_attrs=_window_check_attrs(_G))

@@ -32,13 +32,24 @@ _TYPES = {"Sum": _REAL + COMPLEX, "Max": _REAL, "Min": _REAL, "Prod": _REAL + CO
 
 
 def segment_count(name: str, num_segments) -> int:
-    """``num_segments`` (an int, or a constant 0-d int Tensor) checked to be positive."""
-    v = num_segments if isinstance(num_segments, (int, np.integer)) else \
-        const_value(name, "num_segments", num_segments)
-    v = np.asarray(v)
+    """``num_segments`` (an int, or a 0-d int Tensor; for UnsortedSegmentSum, as MindSpore,
+    any one-element int Tensor) checked to be positive; -1 for a Tensor known only when the
+    graph runs."""
+    if isinstance(num_segments, AbstractTensor) and num_segments.value is None:
+        # known when the graph runs: its dtype and size checked, the count unknown till then
+        v = np.zeros(tuple(1 if d < 0 else d for d in num_segments.shape),
+                     mstype.dtype_to_nptype(num_segments.dtype))
+    else:
+        v = np.asarray(num_segments if isinstance(num_segments, (int, np.integer)) else
+                       const_value(name, "num_segments", num_segments))
+    if name == "UnsortedSegmentSum" and v.size == 1:
+        v = v.reshape(())
     if v.ndim or v.dtype.kind not in "iu":
-        raise TypeError(f"For '{name}', the 'num_segments' must be an int or a 0-D int "
+        what = "one-element" if name == "UnsortedSegmentSum" else "0-D"
+        raise TypeError(f"For '{name}', the 'num_segments' must be an int or a {what} int "
                         f"Tensor, but got {v!r}.")
+    if isinstance(num_segments, AbstractTensor) and num_segments.value is None:
+        return -1
     if int(v) <= 0:
         raise ValueError(f"For '{name}', the 'num_segments' must be positive, but got "
                          f"{int(v)}.")
@@ -73,7 +84,9 @@ _COMBINE = {"Sum": np.add, "Max": np.maximum, "Min": np.minimum, "Prod": np.mult
 def _kernel_for(name: str, kind: str):
     @quiet
     def kernel(x, segment_ids, num_segments):
-        n = int(np.asarray(num_segments))
+        n = int(np.asarray(num_segments).reshape(-1)[0])
+        if n <= 0:
+            raise ValueError(f"For '{name}', the 'num_segments' must be positive, but got {n}.")
         ids = np.asarray(segment_ids).reshape(-1)
         if ids.size and (ids.min() < 0 or ids.max() >= n):
             raise RuntimeError(f"For '{name}', segment_ids value should be [0, {n}), but got "

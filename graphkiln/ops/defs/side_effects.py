@@ -1,5 +1,5 @@
-"""Side-effect primitives: weight writes (``Assign``...), ``TensorMove``, ``Print`` and the
-emulated NPU float-status ops.
+"""Side-effect primitives: weight writes (``Assign``...), ``TensorMove``, ``Print``,
+``TensorDump`` and the emulated NPU float-status ops.
 
 ``Assign``/``AssignAdd``/``AssignSub`` write a weight in place (memory effects, ordered by
 the ``U`` monad); ``Print`` is an IO effect (ordered by the ``IO`` monad); ``TensorMove``
@@ -7,12 +7,15 @@ copies a loaded weight so a later write cannot change it (load elimination inser
 """
 from __future__ import annotations
 
+import itertools
+import os
+
 import numpy as np
 
 from ...common import dtype as mstype
 from ...common import float_status
 from ...ir.abstract import AbstractRef, AbstractScalar, AbstractTensor, AbstractTuple
-from ...ir.primitive import GRAPH_ATTRS, IO_EFFECT, MEM_EFFECT, OpDef
+from ...ir.primitive import GRAPH_ATTRS, IO_EFFECT, MEM_EFFECT, NO_RESULT, OpDef
 from ._infer import describe, promote_types, shapes_match, tensor_type
 from .print_format import print_values
 
@@ -127,6 +130,44 @@ def _print(*xs, graph_format=False):
 
 Print = OpDef("Print", _print_infer, _print, effect=IO_EFFECT)
 GRAPH_ATTRS["Print"] = {"graph_format": True}  # inside graphs MindSpore's format differs
+NO_RESULT.add("Print")
+
+
+def _check_tensor_dump_attrs(attrs: dict) -> None:
+    if attrs.get("input_output") not in ("in", "out"):
+        raise ValueError(f"The 'input_output' argument should be one of ['in', 'out'], but "
+                         f"got: {attrs.get('input_output')}")
+
+
+def _tensor_dump_infer(file, x, input_output="out"):
+    if not (isinstance(file, AbstractScalar) and file.kind is str):
+        raise TypeError(f"For 'TensorDump', the type of 'file' should be 'str', but got type "
+                        f"'{describe(file)}'.")
+    if not isinstance(x, AbstractTensor):
+        raise TypeError(f"For 'TensorDump', the type of 'input_x' should be 'Tensor', but got "
+                        f"type '{describe(x)}'.")
+    return AbstractTensor(mstype.int32, ())
+
+
+_DUMP_IDS = itertools.count()  # MindSpore numbers every dump of the process
+
+
+def _tensor_dump(file, x, input_output="out"):
+    dtype = str(mstype.from_numpy(x.dtype)).lower()
+    path = f"{file}_{dtype}_{next(_DUMP_IDS)}.npy"
+    if os.path.dirname(path):
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+    # bfloat16 is saved as float32 (NumPy files have no bfloat16), under its own name
+    np.save(path, x.astype(np.float32) if dtype == "bfloat16" else x)
+    return np.zeros((), np.int32)
+
+
+# ``ops.TensorDump``: saves ``x`` as ``<file>_<dtype>_<n>.npy`` when it runs (``n`` counts the
+# process's dumps); MindSpore 2.10 CPU runs it in PyNative only, graphkiln in graphs too
+TensorDump = OpDef("TensorDump", _tensor_dump_infer, _tensor_dump, effect=IO_EFFECT,
+                   differentiable=False, attrs={"input_output": "out"},
+                   check_attrs=_check_tensor_dump_attrs)
+NO_RESULT.add("TensorDump")
 
 
 def _raise_infer(*xs, spec):

@@ -49,6 +49,7 @@ NOT_BATCHED = {
     "InplaceCopy": "memory effect: a vmapped function must be pure (clear error)",
     "InplaceIndexAdd": "memory effect: a vmapped function must be pure (clear error)",
     "Print": "IO effect: a vmapped function must be pure (clear error)",
+    "TensorDump": "IO effect: a vmapped function must be pure (clear error)",
     **{f"{k}Summary": "IO effect: a vmapped function must be pure (clear error)"
        for k in ("Scalar", "Tensor", "Image", "Histogram")},
     **{f"Scatter{k}": "memory effect: a vmapped function must be pure (clear error)"
@@ -64,7 +65,7 @@ NOT_BATCHED = {
     **{name: "data-dependent output size: the examples of a batch may select different "
              "numbers of elements (MindSpore has no vmap rule either)"
        for name in ("NonZero", "MaskedSelect", "MaskedSelectGrad", "Unique", "SparseAdd",
-                    "SparseMatrixAdd", "PadAndShift")},
+                    "SparseMatrixAdd", "PadAndShift", "SparseMatrixMatMul")},
     "Range": "data-dependent output size: the examples of a batch may give different "
              "lengths",
     "ConcatOffsetV1": "shape arithmetic on a tuple of shapes (MindSpore has no vmap rule "

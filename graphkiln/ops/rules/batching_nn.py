@@ -27,7 +27,8 @@ NOT_BATCHED.update({
     name: "memory effect (an optimizer update): a vmapped function must be pure "
           "(clear error)"
     for name in ("Adam", "AdamWeightDecay", "ApplyAdamWithAmsgradV2", "SGD", "FusedSparseAdam",
-                 "FusedSparseLazyAdam", "FusedSparseFtrl", "FusedSparseProximalAdagrad")})
+                 "FusedSparseLazyAdam", "FusedSparseFtrl", "FusedSparseProximalAdagrad",
+                 "FusedAdaFactor", "FusedAdaFactorWithGlobalNorm")})
 # row updates of weights: each example's indices address its own rows (``batch_rank``)
 ROW_UPDATES = ("SparseApplyAdagrad", "SparseApplyAdagradV2", "SparseApplyFtrl")
 # a row update whose learning rate is an input, before the gradient (tests/ops/test_wide_s15o7.py)
@@ -189,11 +190,12 @@ def _bias_add(*args, dims, **attrs):
     return per_example(REGISTRY["BiasAdd"], args, dims, attrs)
 
 
-# an index of each example reads its own input only: per example (folding the batch into N
-# would let an out-of-range index read another example)
-REGISTRY["MaxPoolGradGradWithArgmax"].def_vmap(
-    lambda *args, dims, **attrs: per_example(REGISTRY["MaxPoolGradGradWithArgmax"], args, dims,
-                                             attrs))
+# per example: folding the batch into N would let an index past its entry reach (read or
+# write) another example
+for _name in ("MaxPoolGradGradWithArgmax", "MaxPoolGradWithArgmax"):
+    REGISTRY[_name].def_vmap(
+        lambda *args, dims, _op=REGISTRY[_name], **attrs: per_example(_op, args, dims, attrs))
+del _name
 
 
 # the batch folds into N: each example's rows are resized on their own

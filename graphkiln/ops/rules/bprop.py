@@ -199,6 +199,8 @@ def _floor_mod(x, y, out, dout):
 
 @bprop("Pow")
 def _pow(x, y, out, dout):
+    if out.dtype.is_complex:
+        raise TypeError("For 'Pow', gradient not support for complex type currently.")
     dx = dy = None
     if isinstance(x, Tensor):
         e = F.sub(y, 1.0) if isinstance(y, Tensor) else y - 1.0

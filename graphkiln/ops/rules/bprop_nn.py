@@ -82,6 +82,19 @@ def _max_pool_grad_grad_argmax(x, grad, argmax, out, dout, **attrs):
     return F.zeros_like(x), F.reshape(g, tuple(grad.shape)), None
 
 
+@bprop("MaxPoolGradWithArgmax")
+def _max_pool_grad_argmax(x, grad, argmax, out, dout, **attrs):
+    """Each element of ``grad`` gets ``dout`` at the flat index it was added to (nothing for
+    an index outside the output)."""
+    plane = math.prod(x.shape[1:])
+    lead = np.arange(argmax.shape[0], dtype=np.int64).reshape((-1, 1, 1, 1)) * plane
+    ids, inside = _masked_ids(F.add(F.cast(argmax, mstype.int64), Tensor(lead)),
+                              math.prod(x.shape))
+    picked = F.reshape(F.gather(F.reshape(dout, (-1,)), F.reshape(ids, (-1,)), 0),
+                       tuple(argmax.shape))
+    return F.zeros_like(x), F.select(inside, picked, F.zeros_like(picked)), None
+
+
 @bprop("ResizeLinear1D")
 def _resize_linear_1d(x, size, out, dout, **attrs):
     return RL.ResizeLinear1DGrad(dout, x, **attrs), None
