@@ -73,7 +73,6 @@ from .fft_ops import *  # noqa: F401,F403
 from .fft_with_size import FFTWithSize  # noqa: F401
 from .fractional_pool import fractional_max_pool2d, fractional_max_pool3d  # noqa: F401
 from .functional import *  # noqa: F401,F403
-from .functional import identity as deepcopy  # noqa: F401  (MindSpore's name)
 from .functional import print_ as print  # noqa: A001,F401
 from .functional import reduce_all as all  # noqa: A001,F401
 from .functional import reduce_any as any  # noqa: A001,F401

@@ -1099,8 +1099,13 @@ def igammac(input: Tensor, other: Tensor) -> Tensor:
 def identity(input):
     """``input`` itself, of any type: MindSpore's ``ops.identity`` is its deprecated
     pass-through ``identity`` primitive (model zoos reduce gradient tuples with it);
-    ``ops.Identity()`` is the one that copies a Tensor."""
+    ``ops.Identity()`` and ``ops.deepcopy`` are the ones that copy a Tensor."""
     return input
+
+
+def deepcopy(input_x: Tensor) -> Tensor:
+    """A new Tensor of ``input_x``'s values (MindSpore's ``Identity``)."""
+    return A.Identity(input_x)
 
 
 def sort(input_x: Tensor, axis: int = -1, descending: bool = False) -> tuple:
