@@ -73,7 +73,6 @@ from .fft_ops import *  # noqa: F401,F403
 from .fft_with_size import FFTWithSize  # noqa: F401
 from .fractional_pool import fractional_max_pool2d, fractional_max_pool3d  # noqa: F401
 from .functional import *  # noqa: F401,F403
-from .functional import identity as deepcopy  # noqa: F401  (MindSpore's name)
 from .functional import print_ as print  # noqa: A001,F401
 from .functional import reduce_all as all  # noqa: A001,F401
 from .functional import reduce_any as any  # noqa: A001,F401
@@ -120,6 +119,7 @@ del _name, _opdef
 from . import composite, operations  # noqa: E402
 from . import composite as C  # noqa: E402,F401
 from . import operations as P  # noqa: E402,F401
+from .operations import Partial  # noqa: E402,F401  (ops.Partial, as P.Partial)
 
 for _alias in operations.LEGACY:  # ops.TensorAdd... as MindSpore keeps them
     globals().setdefault(_alias, getattr(operations, _alias, None)) or globals().pop(_alias)
@@ -129,7 +129,7 @@ __all__ = [n for n in dir(functional) if not n.startswith("_")] + list(REGISTRY)
     *losses.__all__, *linalg_ops.__all__, "ctc_loss", "matrix_norm",
     "clip_by_global_norm", "clip_by_value", "stop_gradient", "interpolate",
     "Primitive", "PrimitiveWithInfer", "PrimitiveWithCheck", "prim_attr_register",
-    "functional", "composite", "GradOperation", "HyperMap", "Map",
+    "functional", "composite", "GradOperation", "HyperMap", "Map", "Partial",
     "MultitypeFuncGraph", "Morph", "vmap", "operations", "constexpr", "grad", "value_and_grad",
     "get_grad", "jvp", "vjp", "jacfwd", "jacrev", "jet",
     "derivative", "linearize", "ReduceOp", "WhileLoop", "ForiLoop", "Scan",

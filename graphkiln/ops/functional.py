@@ -1118,9 +1118,16 @@ def igammac(input: Tensor, other: Tensor) -> Tensor:
     return SP.Igammac(input, other)
 
 
-def identity(x: Tensor) -> Tensor:
-    """A copy of ``x`` (MindSpore's ``Identity``)."""
-    return A.Identity(x)
+def identity(x):
+    """``x`` itself, of any type: MindSpore's ``ops.identity`` is its deprecated
+    pass-through ``identity`` primitive (model zoos reduce gradient tuples with it);
+    ``ops.Identity()`` and ``ops.deepcopy`` are the ones that copy a Tensor."""
+    return x
+
+
+def deepcopy(input_x: Tensor) -> Tensor:
+    """A new Tensor of ``input_x``'s values (MindSpore's ``Identity``)."""
+    return A.Identity(input_x)
 
 
 def sort(input_x: Tensor, axis: int = -1, descending: bool = False) -> tuple:
