@@ -415,6 +415,7 @@ import opsg_samples  # noqa: E402
 import opsh_samples  # noqa: E402
 import opsi_samples  # noqa: E402
 import opsj_samples  # noqa: E402
+import opsk_samples  # noqa: E402
 import opswide_samples  # noqa: E402
 import scipy_samples  # noqa: E402
 import st_ops_samples  # noqa: E402
@@ -453,6 +454,8 @@ NON_DIFFERENTIABLE.update(opsg_samples.NON_DIFFERENTIABLE)
 NON_DIFFERENTIABLE.update(opsh_samples.NON_DIFFERENTIABLE)
 SAMPLES.update(opsj_samples.bprop_samples(n, s, u))
 NON_DIFFERENTIABLE.update(opsj_samples.NON_DIFFERENTIABLE)
+SAMPLES.update(opsk_samples.bprop_samples(n, s, u))
+NON_DIFFERENTIABLE.update(opsk_samples.NON_DIFFERENTIABLE)
 CHECKED_ELSEWHERE.update(opsh_samples.CHECKED_ELSEWHERE)
 CHECKED_ELSEWHERE.update(opsg_samples.CHECKED_ELSEWHERE)
 NON_DIFFERENTIABLE.update(opsf_samples.NON_DIFFERENTIABLE)

@@ -255,6 +255,7 @@ import opsg_samples  # noqa: E402
 import opsh_samples  # noqa: E402
 import opsi_samples  # noqa: E402
 import opsj_samples  # noqa: E402
+import opsk_samples  # noqa: E402
 import opswide_samples  # noqa: E402
 import scipy_samples  # noqa: E402
 import st_ops_samples  # noqa: E402
@@ -271,6 +272,7 @@ SAMPLES.update(opsf_samples.registry_samples(f32))
 SAMPLES.update(opsg_samples.registry_samples(f32))
 SAMPLES.update(opsh_samples.registry_samples(f32))
 SAMPLES.update(opsj_samples.registry_samples(f32))
+SAMPLES.update(opsk_samples.registry_samples(f32))
 SAMPLES.update(fractional_max_pool_samples.registry_samples(f32))
 
 

@@ -216,6 +216,20 @@ for _name in ELEMENTWISE:
     REGISTRY[_name].def_vmap(_elementwise(REGISTRY[_name]))
 
 
+@rule_for("AddV2")
+def _add_v2(x, y, *, dims):
+    """Both operands batched along axis 0 (AddV2 takes one shape, so an unbatched one is
+    broadcast)."""
+    size = batch_size((x, y), dims)
+    return REGISTRY["AddV2"](front(x, dims[0], size), front(y, dims[1], size)), 0
+
+
+@rule_for("RGBToHSV")
+def _rgb_to_hsv(images, *, dims):
+    """Per pixel along the last axis: the batch axis goes first."""
+    return REGISTRY["RGBToHSV"](to_front(images, dims[0])), 0
+
+
 @rule_for("Betainc")
 def _betainc(a, b, x, *, dims):
     """Inputs of one shape: each batched along axis 0 (broadcast when unbatched)."""

@@ -1,0 +1,32 @@
+"""Registry-walk samples (tests/ops/test_registry.py, test_batching_rules.py, test_bprop.py)
+for ``AddV2`` (``ops/defs/math.py``) and ``RGBToHSV`` (``ops/defs/image.py``)."""
+import numpy as np
+
+from graphkiln import Tensor
+
+NON_DIFFERENTIABLE = {"RGBToHSV": "MindSpore 2.10 defines no backward for it"}
+
+_RGB = np.array([[0.25, 0.5, 0.5], [1, 0, 0], [0, 0, 0], [0.9, 0.1, 0.5], [0.1, 0.9, 0.3],
+                 [0.3, 0.1, 0.9]], np.float32)
+
+
+def registry_samples(f32) -> dict:
+    """Samples for test_registry.py, built with its makers."""
+    ints = Tensor(np.array([[1, -2, 3]], np.int8))
+    return {"AddV2": [((f32(2, 3), f32(2, 3)), {}), ((ints, Tensor(np.ones((1, 3), np.int32))),
+                                                     {})],
+            "RGBToHSV": [((Tensor(_RGB),), {}), ((Tensor(_RGB.astype(np.float16)),), {}),
+                         ((Tensor(_RGB.reshape(2, 3, 3).astype(np.float64)),), {})]}
+
+
+def vmap_samples(B, U, f32) -> dict:  # noqa: N803 - the harness's maker names
+    """Samples for test_batching_rules.py, built with its makers."""
+    return {"AddV2": [lambda r: ((B(f32(r, 3, 4)), B(f32(r, 3, 4))), {}),
+                      lambda r: ((U(f32(r, 4)), B(f32(r, 3, 4))), {}),
+                      lambda r: ((B(f32(r, 3, 4)), U(f32(r, 4))), {})],
+            "RGBToHSV": [lambda r: ((B(f32(r, 3, 2, 3, lo=-1.0, hi=2.0)),), {})]}
+
+
+def bprop_samples(n, s, u) -> dict:
+    """Samples for test_bprop.py, built with its makers."""
+    return {"AddV2": [s(n(2, 3), n(2, 3))]}
