@@ -1,10 +1,13 @@
 """Registry-walk samples (tests/ops/test_registry.py, test_batching_rules.py, test_bprop.py)
-for ``AddV2`` (``ops/defs/math.py``) and ``RGBToHSV`` (``ops/defs/image.py``)."""
+for ``AddV2`` (``ops/defs/math.py``), ``RGBToHSV`` (``ops/defs/image.py``) and
+``SparseCountSparseOutput`` (``ops/defs/sparse_count.py``)."""
 import numpy as np
 
 from graphkiln import Tensor
 
-NON_DIFFERENTIABLE = {"RGBToHSV": "MindSpore 2.10 defines no backward for it"}
+NON_DIFFERENTIABLE = {"RGBToHSV": "MindSpore 2.10 defines no backward for it",
+                      "SparseCountSparseOutput": "counts of integer values (MindSpore defines "
+                                                 "no backward for it)"}
 
 _RGB = np.array([[0.25, 0.5, 0.5], [1, 0, 0], [0, 0, 0], [0.9, 0.1, 0.5], [0.1, 0.9, 0.3],
                  [0.3, 0.1, 0.9]], np.float32)
@@ -16,7 +19,14 @@ def registry_samples(f32) -> dict:
     return {"AddV2": [((f32(2, 3), f32(2, 3)), {}), ((ints, Tensor(np.ones((1, 3), np.int32))),
                                                      {})],
             "RGBToHSV": [((Tensor(_RGB),), {}), ((Tensor(_RGB.astype(np.float16)),), {}),
-                         ((Tensor(_RGB.reshape(2, 3, 3).astype(np.float64)),), {})]}
+                         ((Tensor(_RGB.reshape(2, 3, 3).astype(np.float64)),), {})],
+            "SparseCountSparseOutput": [
+                ((Tensor(np.array([[0, 1], [2, 0], [0, 0]], np.int64)),
+                  Tensor(np.array([3, 1, 3], np.int64)), Tensor(np.array([3, 2], np.int64)),
+                  Tensor(np.array([0.5, 2.0, 1.0], np.float32))), {}),
+                ((Tensor(np.array([[0], [2]], np.int64)), Tensor(np.array([3, 1], np.int32)),
+                  Tensor(np.array([3], np.int64)), Tensor(np.zeros(0, np.int64))),
+                 {"binary_output": True, "maxlength": 2})]}
 
 
 def vmap_samples(B, U, f32) -> dict:  # noqa: N803 - the harness's maker names

@@ -90,3 +90,32 @@ def test_extremum_gradient_at_nan_under_jit(name):
     dx, dy = grad(x, y, Tensor(np.array([2.0, 4.0, 6.0], np.float32)))
     np.testing.assert_array_equal(dx.asnumpy(), [2.0, 4.0, 3.0])
     np.testing.assert_array_equal(dy.asnumpy(), [2.0, 4.0, 3.0])
+
+
+def _numpy_count(batch, values, weights, size):
+    """{(batch, value): summed weight} and the dense shape's last dimension."""
+    out: dict = {}
+    for b, v, w in zip(batch, values, weights):
+        if v < size:
+            out[(int(b), int(v))] = out.get((int(b), int(v)), 0) + w
+    return out
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32, np.int64])
+def test_sparse_count_sparse_output_against_numpy(dtype):
+    """float64 weights too (MindSpore 2.10's kernel miscounts them); a 3-D sparse tensor
+    counts per first index."""
+    from graphkiln.ops.operations.sparse_ops import SparseCountSparseOutput
+    rng = np.random.default_rng(3)
+    indices = np.stack([rng.integers(0, 4, 30), rng.integers(0, 5, 30), rng.integers(0, 2, 30)],
+                       1).astype(np.int64)
+    values = rng.integers(0, 7, 30).astype(np.int64)
+    weights = rng.uniform(0.5, 2.0, 30).round(1).astype(dtype)
+    out_idx, out_val, shape = SparseCountSparseOutput(maxlength=6)(
+        Tensor(indices), Tensor(values), Tensor(np.array([4, 5, 2], np.int64)), Tensor(weights))
+    want = _numpy_count(indices[:, 0], values, weights, 6)
+    keys = sorted(want)
+    np.testing.assert_array_equal(out_idx.asnumpy(), np.array(keys))
+    np.testing.assert_allclose(out_val.asnumpy(), [want[k] for k in keys], rtol=1e-6)
+    assert out_val.asnumpy().dtype == dtype
+    np.testing.assert_array_equal(shape.asnumpy(), [4, 6])

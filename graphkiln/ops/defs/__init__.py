@@ -75,6 +75,7 @@ from . import (  # noqa: F401
     side_effects,
     space_rearrange,
     sparse_add,
+    sparse_count,
     sparse_coo,
     sparse_minmax,
     sparse_segment,

@@ -64,7 +64,7 @@ NOT_BATCHED = {
     **{name: "data-dependent output size: the examples of a batch may select different "
              "numbers of elements (MindSpore has no vmap rule either)"
        for name in ("NonZero", "MaskedSelect", "MaskedSelectGrad", "Unique", "SparseAdd",
-                    "SparseMatrixAdd", "PadAndShift")},
+                    "SparseMatrixAdd", "PadAndShift", "SparseCountSparseOutput")},
     "Range": "data-dependent output size: the examples of a batch may give different "
              "lengths",
     "ConcatOffsetV1": "shape arithmetic on a tuple of shapes (MindSpore has no vmap rule "
