@@ -1,6 +1,7 @@
 """Registry-walk samples (tests/ops/test_registry.py, test_batching_rules.py, test_bprop.py)
 for ``AddV2`` (``ops/defs/math.py``), ``RGBToHSV`` (``ops/defs/image.py``) and
-``SparseCountSparseOutput`` (``ops/defs/sparse_count.py``)."""
+``SparseCountSparseOutput`` (``ops/defs/sparse_count.py``) and ``ExtractVolumePatches``
+(``ops/defs/volume_patches.py``)."""
 import numpy as np
 
 from graphkiln import Tensor
@@ -13,10 +14,17 @@ _RGB = np.array([[0.25, 0.5, 0.5], [1, 0, 0], [0, 0, 0], [0.9, 0.1, 0.5], [0.1, 
                  [0.3, 0.1, 0.9]], np.float32)
 
 
+_PATCHES_SAME = {"kernel_size": (1, 1, 2, 1, 2), "strides": (1, 1, 2, 1, 1), "padding": "SAME"}
+_PATCHES_VALID = {"kernel_size": 2, "strides": 1, "padding": "VALID"}
+
+
 def registry_samples(f32) -> dict:
     """Samples for test_registry.py, built with its makers."""
     ints = Tensor(np.array([[1, -2, 3]], np.int8))
-    return {"AddV2": [((f32(2, 3), f32(2, 3)), {}), ((ints, Tensor(np.ones((1, 3), np.int32))),
+    vol = Tensor(np.arange(54, dtype=np.int32).reshape(1, 2, 3, 3, 3))
+    return {"ExtractVolumePatches": [((f32(2, 2, 3, 3, 3),), _PATCHES_SAME),
+                                     ((vol,), _PATCHES_VALID)],
+            "AddV2": [((f32(2, 3), f32(2, 3)), {}), ((ints, Tensor(np.ones((1, 3), np.int32))),
                                                      {})],
             "RGBToHSV": [((Tensor(_RGB),), {}), ((Tensor(_RGB.astype(np.float16)),), {}),
                          ((Tensor(_RGB.reshape(2, 3, 3).astype(np.float64)),), {})],
@@ -31,7 +39,8 @@ def registry_samples(f32) -> dict:
 
 def vmap_samples(B, U, f32) -> dict:  # noqa: N803 - the harness's maker names
     """Samples for test_batching_rules.py, built with its makers."""
-    return {"AddV2": [lambda r: ((B(f32(r, 3, 4)), B(f32(r, 3, 4))), {}),
+    return {"ExtractVolumePatches": [lambda r: ((B(f32(r, 3, 1, 2, 3, 3, 2)),), _PATCHES_SAME)],
+            "AddV2": [lambda r: ((B(f32(r, 3, 4)), B(f32(r, 3, 4))), {}),
                       lambda r: ((U(f32(r, 4)), B(f32(r, 3, 4))), {}),
                       lambda r: ((B(f32(r, 3, 4)), U(f32(r, 4))), {})],
             "RGBToHSV": [lambda r: ((B(f32(r, 3, 2, 3, lo=-1.0, hi=2.0)),), {})]}
@@ -39,4 +48,6 @@ def vmap_samples(B, U, f32) -> dict:  # noqa: N803 - the harness's maker names
 
 def bprop_samples(n, s, u) -> dict:
     """Samples for test_bprop.py, built with its makers."""
-    return {"AddV2": [s(n(2, 3), n(2, 3))]}
+    return {"AddV2": [s(n(2, 3), n(2, 3))],
+            "ExtractVolumePatches": [s(n(1, 2, 3, 3, 3), **_PATCHES_SAME),
+                                     s(n(2, 1, 3, 2, 3), **_PATCHES_VALID)]}

@@ -82,4 +82,5 @@ from . import (  # noqa: F401
     special,
     summary,
     trace_grad,
+    volume_patches,
 )
