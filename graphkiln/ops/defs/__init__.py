@@ -48,6 +48,7 @@ from . import (  # noqa: F401
     nll_loss,
     nn,
     nn_losses,
+    no_repeat_ngram,
     norm,
     optim,
     optim_sparse,

@@ -936,3 +936,14 @@ for _name in ("GatherNd", "ScatterNd", "FloatStatus", "MaskedFill", "PReLU", "Re
               "Renorm", "Lstsq", "MapUniform") + tuple(
         f"TensorScatter{k}" for k in ("Add", "Sub", "Mul", "Div", "Max", "Min", "Update")):
     REGISTRY[_name].def_vmap(_loop_over_batch(REGISTRY[_name]))
+
+
+@rule_for("NoRepeatNGram")
+def _no_repeat_ngram(state_seq, log_probs, *, dims, ngram_size=1):
+    """The examples of a batch are more sequences: folded into the op's batch axis."""
+    size = batch_size((state_seq, log_probs), dims)
+    seq, logs = front(state_seq, dims[0], size), front(log_probs, dims[1], size)
+    out = REGISTRY["NoRepeatNGram"](A.Reshape(seq, (-1,) + seq.shape[2:]),
+                                    A.Reshape(logs, (-1,) + logs.shape[2:]),
+                                    ngram_size=ngram_size)
+    return A.Reshape(out, logs.shape), 0
