@@ -17,7 +17,7 @@ from ..common.tensor import Tensor
 from .defs._infer import norm_axis
 from .defs.array import TopK
 from .defs.pad_v3 import positions as pad_positions
-from .run_time_pad import PAD_V3_MODES, check_mode_rank, is_run_time_padding, pad_run_time
+from .run_time_pad import PAD_V3_MODES, is_run_time_padding, pad_run_time
 
 __all__ = ["tril", "triu", "flip", "fliplr", "flipud", "narrow", "chunk", "tensor_split",
            "hsplit", "vsplit", "dsplit", "unbind", "movedim", "moveaxis", "swapdims",
@@ -425,8 +425,6 @@ def pad(input_x, padding, mode: str = "constant", value=None) -> Tensor:
     if len(padding) % 2 or len(padding) // 2 > x.ndim:
         raise ValueError(f"For 'pad', the size of padding must be divisible by 2 and cover at "
                          f"most the {x.ndim} dimensions of the input, but got {len(padding)}.")
-    if mode != "constant":
-        check_mode_rank(mode, x.ndim, len(padding))
     for k in range(len(padding) // 2):
         ax = x.ndim - 1 - k
         before, after = int(padding[2 * k]), int(padding[2 * k + 1])
