@@ -209,7 +209,11 @@ CholeskyInverse = _primitive("CholeskyInverse", (("upper", False),),
                              lambda self, x: LA.cholesky_inverse(x, self.upper),
                              "The inverse of ``u @ u^T`` from its Cholesky factor (see "
                              "``ops.cholesky_inverse``).")
-__all__ += ["ReduceStd", "CholeskyInverse"]
+CholeskySolve = _primitive("CholeskySolve", (("upper", False),),
+                           lambda self, x1, x2: LA.cholesky_solve(x1, x2, self.upper),
+                           "The solution of ``A X = x1`` from the Cholesky factor ``x2`` of "
+                           "``A`` (see ``ops.cholesky_solve``).")
+__all__ += ["ReduceStd", "CholeskyInverse", "CholeskySolve"]
 Triu = _primitive("Triu", (("diagonal", 0),), lambda self, x: AO.triu(x, self.diagonal),
                   "The upper triangle from ``diagonal`` on (see ``ops.triu``).")
 IsClose = _primitive("IsClose", (("rtol", 1e-05), ("atol", 1e-08), ("equal_nan", False)),

@@ -424,6 +424,7 @@ import opsg_samples  # noqa: E402
 import opsh_samples  # noqa: E402
 import opsi_samples  # noqa: E402
 import opsj_samples  # noqa: E402
+import opsk_samples  # noqa: E402
 import opsl_samples  # noqa: E402
 import opswide_samples  # noqa: E402
 import scipy_samples  # noqa: E402
@@ -441,6 +442,7 @@ SAMPLES.update(opsg_samples.vmap_samples(B, U, f32))
 SAMPLES.update(opsh_samples.vmap_samples(B, U, f32))
 SAMPLES.update(opsj_samples.vmap_samples(B, U, f32))
 SAMPLES.update(leftover_samples.vmap_samples(B, U, f32))
+SAMPLES.update(opsk_samples.vmap_samples(B, U, f32))
 SAMPLES.update(opsi_samples.vmap_samples(B, U, f32))
 SAMPLES.update(fractional_max_pool_samples.vmap_samples(B, U, f32))
 SAMPLES.update(opsl_samples.vmap_samples(B, U, f32))

@@ -257,6 +257,7 @@ import opsg_samples  # noqa: E402
 import opsh_samples  # noqa: E402
 import opsi_samples  # noqa: E402
 import opsj_samples  # noqa: E402
+import opsk_samples  # noqa: E402
 import opsl_samples  # noqa: E402
 import opswide_samples  # noqa: E402
 import scipy_samples  # noqa: E402
@@ -276,6 +277,7 @@ SAMPLES.update(opsh_samples.registry_samples(f32))
 SAMPLES.update(opsj_samples.registry_samples(f32))
 SAMPLES.update(leftover_samples.registry_samples(f32))
 SAMPLES.update(leftover_samples.random_registry_samples(f32))
+SAMPLES.update(opsk_samples.registry_samples(f32))
 SAMPLES.update(fractional_max_pool_samples.registry_samples(f32))
 SAMPLES.update(opsl_samples.registry_samples(f32))
 

@@ -37,4 +37,5 @@ from . import (  # noqa: F401  (importing attaches the rules)
     space_rearrange,
     sparse_coo,
     sparse_minmax,
+    volume_patches,
 )

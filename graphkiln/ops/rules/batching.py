@@ -66,7 +66,7 @@ NOT_BATCHED = {
              "numbers of elements (MindSpore has no vmap rule either)"
        for name in ("NonZero", "MaskedSelect", "MaskedSelectGrad", "Unique", "SparseAdd",
                     "SparseMatrixAdd", "PadAndShift", "SparseMatrixMatMul", "ListDiff",
-                    "SparseTensorToCSRSparseMatrix")},
+                    "SparseTensorToCSRSparseMatrix", "SparseCountSparseOutput")},
     "Range": "data-dependent output size: the examples of a batch may give different "
              "lengths",
     "ConcatOffsetV1": "shape arithmetic on a tuple of shapes (MindSpore has no vmap rule "
@@ -217,6 +217,20 @@ ELEMENTWISE = ("Add", "Sub", "Mul", "Div", "FloorDiv", "FloorMod", "Mod", "Pow",
 
 for _name in ELEMENTWISE:
     REGISTRY[_name].def_vmap(_elementwise(REGISTRY[_name]))
+
+
+@rule_for("AddV2")
+def _add_v2(x, y, *, dims):
+    """Both operands batched along axis 0 (AddV2 takes one shape, so an unbatched one is
+    broadcast)."""
+    size = batch_size((x, y), dims)
+    return REGISTRY["AddV2"](front(x, dims[0], size), front(y, dims[1], size)), 0
+
+
+@rule_for("RGBToHSV")
+def _rgb_to_hsv(images, *, dims):
+    """Per pixel along the last axis: the batch axis goes first."""
+    return REGISTRY["RGBToHSV"](to_front(images, dims[0])), 0
 
 
 @rule_for("Betainc")
@@ -925,3 +939,14 @@ for _name in ("GatherNd", "ScatterNd", "FloatStatus", "MaskedFill", "PReLU", "Re
               "Renorm", "Lstsq", "MapUniform") + tuple(
         f"TensorScatter{k}" for k in ("Add", "Sub", "Mul", "Div", "Max", "Min", "Update")):
     REGISTRY[_name].def_vmap(_loop_over_batch(REGISTRY[_name]))
+
+
+@rule_for("NoRepeatNGram")
+def _no_repeat_ngram(state_seq, log_probs, *, dims, ngram_size=1):
+    """The examples of a batch are more sequences: folded into the op's batch axis."""
+    size = batch_size((state_seq, log_probs), dims)
+    seq, logs = front(state_seq, dims[0], size), front(log_probs, dims[1], size)
+    out = REGISTRY["NoRepeatNGram"](A.Reshape(seq, (-1,) + seq.shape[2:]),
+                                    A.Reshape(logs, (-1,) + logs.shape[2:]),
+                                    ngram_size=ngram_size)
+    return A.Reshape(out, logs.shape), 0
