@@ -186,7 +186,11 @@ def _add_v2_infer(infer):
             raise TypeError(f"The primitive[AddV2]'s input arguments[x, y] must be all tensor "
                             f"and those type must be same. But got input argument[x]:"
                             f"{describe(x)} But got input argument[y]:{describe(y)}.")
-        # a Python number joins as a 0-d tensor
+        for arg, a in (("x", x), ("y", y)):  # a Python number joins as a 0-d tensor
+            if not isinstance(a, AbstractTensor) and not (
+                    isinstance(a, AbstractScalar) and a.kind in (int, float, bool)):
+                raise TypeError(f"For primitive[AddV2], the input argument[{arg}] must be a "
+                                f"type of {{{listed}}}, but got {describe(a)}.")
         if not shapes_match(shape(x), shape(y)):
             raise ValueError(f"For primitive[AddV2], the input_shape: {list(shape(x))} must "
                              f"be equal to {list(shape(y))}.")
