@@ -217,6 +217,14 @@ for _name in ELEMENTWISE:
     REGISTRY[_name].def_vmap(_elementwise(REGISTRY[_name]))
 
 
+@rule_for("DropoutGrad")
+def _dropout_grad(dy, mask, *, dims, keep_prob=0.5):
+    """Both inputs batched along axis 0 (an unbatched one broadcast): same shapes per example."""
+    size = batch_size((dy, mask), dims)
+    return G.DropoutGrad(front(dy, dims[0], size), front(mask, dims[1], size),
+                         keep_prob=keep_prob), 0
+
+
 @rule_for("Betainc")
 def _betainc(a, b, x, *, dims):
     """Inputs of one shape: each batched along axis 0 (broadcast when unbatched)."""
