@@ -331,10 +331,6 @@ def _in_top_k(self, x1, x2):
 
 Xlogy = _primitive("Xlogy", (), lambda self, x, y: EL.xlogy(x, y),
                    "``x * log(y)``, 0 where ``x`` is 0 (see ``ops.xlogy``).")
-ApproximateEqual = _primitive(
-    "ApproximateEqual", (("tolerance", 1e-05),),
-    lambda self, x, y: EL.approximate_equal(x, y, self.tolerance),
-    "``|x - y| < tolerance`` (see ``ops.approximate_equal``).")
 ComplexAbs = _primitive("ComplexAbs", (), lambda self, x: F.real(F.abs(x)),
                         "The modulus of each complex element (a real Tensor).")
 Diag = _primitive("Diag", (), lambda self, x: AO.diag(x),
@@ -342,7 +338,7 @@ Diag = _primitive("Diag", (), lambda self, x: AO.diag(x),
 Rint = _primitive("Rint", (), lambda self, x: F.round(x),
                   "Each element rounded to the nearest integer, halves to even.")
 InTopK = _primitive("InTopK", (("k", _REQUIRED),), _in_top_k, _in_top_k.__doc__)
-__all__ += ["Xlogy", "ApproximateEqual", "ComplexAbs", "Diag", "Rint", "InTopK"]
+__all__ += ["Xlogy", "ComplexAbs", "Diag", "Rint", "InTopK"]
 
 
 def _lp_norm(self, x):

@@ -463,6 +463,7 @@ NON_DIFFERENTIABLE.update(opsf_samples.NON_DIFFERENTIABLE)
 NON_DIFFERENTIABLE.update(opsb_samples.NON_DIFFERENTIABLE)
 SAMPLES.update(opsl_samples.bprop_samples(n, s, u))
 SAMPLES.update(opsn_samples.bprop_samples(n, s, u))
+NON_DIFFERENTIABLE.update(opsn_samples.NON_DIFFERENTIABLE)
 NON_DIFFERENTIABLE.update(opsl_samples.NON_DIFFERENTIABLE)
 
 

@@ -217,12 +217,18 @@ for _name in ELEMENTWISE:
     REGISTRY[_name].def_vmap(_elementwise(REGISTRY[_name]))
 
 
-@rule_for("DropoutGrad")
-def _dropout_grad(dy, mask, *, dims, keep_prob=0.5):
-    """Both inputs batched along axis 0 (an unbatched one broadcast): same shapes per example."""
-    size = batch_size((dy, mask), dims)
-    return G.DropoutGrad(front(dy, dims[0], size), front(mask, dims[1], size),
-                         keep_prob=keep_prob), 0
+def _same_shape_pair(opdef):
+    """The rule of a two-input op that wants equal shapes (no broadcasting): both inputs
+    batched along axis 0, an unbatched one broadcast to the batch."""
+    def rule(x, y, *, dims, **attrs):
+        size = batch_size((x, y), dims)
+        return opdef(front(x, dims[0], size), front(y, dims[1], size), **attrs), 0
+    rule.__name__ = f"vmap_{opdef.name}"
+    return rule
+
+
+for _name in ("DropoutGrad", "ApproximateEqual"):
+    REGISTRY[_name].def_vmap(_same_shape_pair(REGISTRY[_name]))
 
 
 @rule_for("Betainc")
