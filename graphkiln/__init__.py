@@ -31,7 +31,7 @@ from .common.lazy_inline import lazy_inline
 from .ops.composite.vmap import vmap
 from .ops.composite.grad_function import Function as _Function  # noqa: F401
 from . import common  # noqa: F401  (ms.common.lazy_inline)
-from .version import __version__
+from .version import MINDSPORE_VERSION as __version__
 from . import dataset, mindrecord  # noqa: F401  (ms.dataset, as `import mindspore` gives)
 from . import train
 from . import amp

@@ -6,7 +6,7 @@ import numpy as np
 
 from .common.tensor import Tensor
 from .ops import functional as F
-from .version import __version__
+from .version import MINDSPORE_VERSION, __version__
 
 
 def _check_mul() -> None:
@@ -19,7 +19,7 @@ def _check_mul() -> None:
 
 def run_check() -> None:
     """Print the version, then whether a multiplication gives the right result."""
-    print(f"MindSpore version: {__version__} (graphkiln)")
+    print(f"MindSpore version: {MINDSPORE_VERSION} (graphkiln {__version__})")
     try:
         _check_mul()
     except Exception as error:  # any failure is the answer this function reports

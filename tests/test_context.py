@@ -174,3 +174,9 @@ def test_run_check_reports_success(capsys):
     assert out[0].startswith("MindSpore version: ")
     assert out[1] == ("The result of multiplication calculation is correct, MindSpore has been "
                       "installed on platform [CPU] successfully!")
+
+
+def test_version_is_mindspores_for_version_checks():
+    # scripts gate on it (mindocr/mindyolo: version.parse(ms.__version__) >= "2.0.0rc")
+    assert ms.__version__ == "2.10.0"
+    assert tuple(int(p) for p in ms.__version__.split(".")) >= (2, 0)

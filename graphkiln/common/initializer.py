@@ -30,25 +30,47 @@ def _calculate_fan_in_and_fan_out(shape: tuple) -> tuple[int, int]:
     """(fan_in, fan_out) of a weight of ``shape``, with MindSpore's (out, in, *k) layout
     (MindSpore's private name: model code imports it to size its own initializers)."""
     if len(shape) < 2:
-        raise ValueError(f"'fan_in' and 'fan_out' can not be computed for a tensor with fewer "
-                         f"than 2 dimensions, but got shape {list(shape)}.")
+        raise ValueError(f"'fan_in' and 'fan_out' can not be computed for tensor with fewer "
+                         f"than 2 dimensions, but got dimensions {len(shape)}.")
     receptive = int(np.prod(shape[2:], dtype=np.int64)) if len(shape) > 2 else 1
     return shape[1] * receptive, shape[0] * receptive
 
 
-def _gain(nonlinearity: str, param: float | None = None) -> float:
+def _calculate_correct_fan(shape: tuple, mode: str) -> int:
+    """``fan_in`` or ``fan_out`` of ``shape`` (MindSpore's private name, which model code
+    imports)."""
+    mode = mode.lower()
+    if mode not in ("fan_in", "fan_out"):
+        raise ValueError(f"'mode' {mode} not supported, please use one of "
+                         f"['fan_in', 'fan_out']")
+    fan_in, fan_out = _calculate_fan_in_and_fan_out(shape)
+    return fan_in if mode == "fan_in" else fan_out
+
+
+def _calculate_gain(nonlinearity: str, param=None) -> float:
+    """The recommended gain of ``nonlinearity`` (``param``: leaky_relu's negative slope);
+    MindSpore's private name, which model code imports."""
     linear = ("linear", "conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d",
               "conv_transpose3d", "sigmoid")
     if nonlinearity in linear:
-        return 1.0
+        return 1
     if nonlinearity == "tanh":
         return 5.0 / 3
     if nonlinearity == "relu":
         return math.sqrt(2.0)
     if nonlinearity == "leaky_relu":
-        slope = 0.01 if param is None else float(param)
+        if param is None:
+            slope = 0.01
+        elif isinstance(param, (int, float)) and not isinstance(param, bool):
+            slope = param
+        else:
+            raise ValueError(f"For 'HeUniform', 'negative_slope' {param} is not a valid number."
+                             f"When 'nonlinearity' has been set to 'leaky_relu', "
+                             f"'negative_slope' should be int or float type, but got "
+                             f"{type(param)}.")
         return math.sqrt(2.0 / (1 + slope ** 2))
-    raise ValueError(f"The argument 'nonlinearity' {nonlinearity!r} is not supported.")
+    raise ValueError(f"For 'HeUniform', the argument 'nonlinearity' should be one of "
+                     f"['sigmoid', 'tanh', 'relu' or 'leaky_relu'], but got {nonlinearity}.")
 
 
 def _assignment(arr: np.ndarray, num) -> np.ndarray:
@@ -207,13 +229,8 @@ class HeUniform(Initializer):
         self.negative_slope, self.mode, self.nonlinearity = negative_slope, mode, nonlinearity
 
     def _std(self, shape) -> float:
-        fan_in, fan_out = _calculate_fan_in_and_fan_out(shape)
-        mode = self.mode.lower()
-        if mode not in ("fan_in", "fan_out"):
-            raise ValueError(f"For '{type(self).__name__}', 'mode' must be 'fan_in' or "
-                             f"'fan_out', but got {self.mode!r}.")
-        fan = fan_in if mode == "fan_in" else fan_out
-        return _gain(self.nonlinearity, self.negative_slope) / math.sqrt(fan)
+        fan = _calculate_correct_fan(shape, self.mode)
+        return _calculate_gain(self.nonlinearity, self.negative_slope) / math.sqrt(fan)
 
     def _sample(self, shape):
         bound = math.sqrt(3.0) * self._std(shape)

@@ -168,6 +168,69 @@ class MinstdRand0:
             have += len(hits)
         return np.concatenate(found)[:n] if found else np.empty(0, np.float32)
 
+    def normal_double_pairs(self, pairs: int) -> tuple[np.ndarray, np.ndarray]:
+        """``2 * pairs`` draws of ``std::normal_distribution<double>`` (Marsaglia's polar
+        method on :meth:`canonical_doubles`: each accepted ``(x, y)`` gives ``y m`` then
+        ``x m``, ``m = sqrt(-2 log r2 / r2)``) and, per pair, how many engine outputs were
+        used up to its end."""
+        values: list[np.ndarray] = []
+        ends: list[np.ndarray] = []
+        used = have = 0
+        while have < pairs:
+            tries = int((pairs - have) * 1.28) + 16
+            u = self.canonical_doubles(2 * tries) * 2.0 - 1.0
+            x, y = u[0::2], u[1::2]
+            r2 = x * x + y * y
+            hits = np.flatnonzero((r2 <= 1.0) & (r2 != 0.0))
+            spent = tries
+            if len(hits) > pairs - have:  # give back the draws after the last pair needed
+                hits = hits[:pairs - have]
+                spent = int(hits[-1]) + 1
+                self._rewind(4 * (tries - spent))
+            mult = np.sqrt(-2.0 * np.log(r2[hits]) / r2[hits])
+            values.append(np.stack([y[hits] * mult, x[hits] * mult], 1).reshape(-1))
+            ends.append(used + 4 * (hits + 1))
+            used += 4 * spent
+            have += len(hits)
+        if not values:
+            return np.empty(0), np.empty(0, np.int64)
+        return np.concatenate(values), np.concatenate(ends)
+
+    def truncated_normal_doubles(self, n: int, keep) -> np.ndarray:
+        """Draws of one ``std::normal_distribution<double>`` for which ``keep(values)`` is
+        True, until ``n`` are kept (MindSpore's ``TruncatedNormal`` and the normal case of
+        ``ParameterizedTruncatedNormal``; the pending second value of the last pair is
+        dropped with the distribution)."""
+        kept: list[np.ndarray] = []
+        have = 0
+        while have < n:
+            need = n - have
+            values, ends = self.normal_double_pairs(max(need // 2, 1))
+            hits = np.flatnonzero(keep(values))
+            if len(hits) > need:
+                hits = hits[:need]
+                self._rewind(int(ends[-1] - ends[hits[-1] // 2]))
+            kept.append(values[hits])
+            have += len(hits)
+        return np.concatenate(kept) if kept else np.empty(0)
+
+    def accepted_double_pairs(self, n: int, accept) -> np.ndarray:
+        """Pairs ``(u, v)`` of :meth:`canonical_doubles` (two outputs each), tried in turn
+        until ``n`` pairs pass ``accept(u, v)`` (a rejection sampler's loop): the accepted
+        pairs, shape ``(n, 2)``."""
+        kept: list[np.ndarray] = []
+        have = 0
+        while have < n:
+            tries = 2 * (n - have) + 16
+            u = self.canonical_doubles(2 * tries).reshape(tries, 2)
+            hits = np.flatnonzero(accept(u[:, 0], u[:, 1]))
+            if len(hits) > n - have:
+                hits = hits[:n - have]
+                self._rewind(4 * (tries - int(hits[-1]) - 1))
+            kept.append(u[hits])
+            have += len(hits)
+        return np.concatenate(kept) if kept else np.empty((0, 2))
+
     def permutation(self, n: int) -> np.ndarray:
         """``std::shuffle`` of ``0..n-1`` as libstdc++ does it (MindSpore's RandomShuffle):
         while ``n**2`` fits the engine's range, one draw ``x`` from ``[0, s (s + 1))`` swaps

@@ -118,7 +118,6 @@ from ..ops import (  # noqa: F401
     sin,
     sinc,
     sinh,
-    sqrt,
     square,
     swapaxes,
     t,
@@ -150,6 +149,11 @@ from .random import (  # noqa: F401
 )
 
 fix = trunc
+
+
+def sqrt(input: Tensor) -> Tensor:  # noqa: A002 - mint's argument name (ops.sqrt's is x)
+    """Elementwise square root."""
+    return ops.sqrt(input)
 
 
 def _keep(dim):

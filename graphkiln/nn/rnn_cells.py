@@ -59,39 +59,48 @@ def uniform_weight(shape, hidden_size: int, name: str, dtype) -> Parameter:
     return Parameter(Tensor(value, dtype), name=name)
 
 
-class _RNNCellBase(Cell):
-    chunks = 1
+class RNNCellBase(Cell):
+    """The weights of a recurrent cell of ``num_chunks`` gates, MindSpore's base class
+    (``mindspore.nn.layer.rnn_cells.RNNCellBase``, which user cells subclass)."""
 
-    def __init__(self, input_size: int, hidden_size: int, has_bias: bool = True,
+    def __init__(self, input_size: int, hidden_size: int, has_bias: bool, num_chunks: int,
                  dtype=mstype.float32):
         super().__init__()
         owner = type(self).__name__
+        if not isinstance(has_bias, bool):
+            raise TypeError(f"For '{owner}', the type of 'has_bias' should be 'bool', but got "
+                            f"type '{type(has_bias).__name__}'.")
         self.input_size = check_positive_int(owner, "input_size", input_size)
         self.hidden_size = check_positive_int(owner, "hidden_size", hidden_size)
-        self.has_bias = bool(has_bias)
-        gates = self.chunks * hidden_size
+        self.has_bias = has_bias
+        gates = num_chunks * hidden_size
         shapes = {"weight_ih": (gates, input_size), "weight_hh": (gates, hidden_size)}
-        if self.has_bias:
+        if has_bias:
             shapes.update(bias_ih=(gates,), bias_hh=(gates,))
         # MindSpore's cells first fill each weight from NumPy's global generator and then
-        # re-draw it from Uniform(1/sqrt(hidden)): both draws count for the seeded streams
-        for shape in shapes.values():
-            np.random.randn(*shape)
-        bound = 1 / math.sqrt(hidden_size)
+        # re-draw it from Uniform(1/sqrt(hidden)) in reset_parameters: both draws count
+        # for the seeded streams
         self.bias_ih = self.bias_hh = None
         for name, shape in shapes.items():
-            setattr(self, name, Parameter(initializer(Uniform(bound), shape, dtype), name=name))
+            setattr(self, name, Parameter(Tensor(np.random.randn(*shape), dtype), name=name))
+        self.reset_parameters(dtype=dtype)
+
+    def reset_parameters(self, dtype=mstype.float32) -> None:
+        """Re-draw every weight from ``Uniform(1/sqrt(hidden_size))``."""
+        bound = 1 / math.sqrt(self.hidden_size)
+        for weight in self.get_parameters():
+            weight.set_data(initializer(Uniform(bound), weight.shape, dtype))
 
     def _gates(self, x):
         return _linear(x, self.weight_ih, self.bias_ih)
 
 
-class RNNCell(_RNNCellBase):
+class RNNCell(RNNCellBase):
     """``h' = act(x W_ih^T + b_ih + h W_hh^T + b_hh)``, ``act`` tanh or relu."""
 
     def __init__(self, input_size: int, hidden_size: int, has_bias: bool = True,
                  nonlinearity: str = "tanh", dtype=mstype.float32):
-        super().__init__(input_size, hidden_size, has_bias, dtype)
+        super().__init__(input_size, hidden_size, has_bias, 1, dtype)
         if nonlinearity not in ("tanh", "relu"):
             raise ValueError(f"For 'RNNCell', the 'nonlinearity' must be in ['tanh', 'relu'], "
                              f"but got {nonlinearity}.")
@@ -102,19 +111,23 @@ class RNNCell(_RNNCellBase):
         return step(self._gates(x), hx, self.weight_hh, self.bias_hh)
 
 
-class LSTMCell(_RNNCellBase):
+class LSTMCell(RNNCellBase):
     """One LSTM step: ``(h', c') = cell(x, (h, c))``."""
 
-    chunks = 4
+    def __init__(self, input_size: int, hidden_size: int, has_bias: bool = True,
+                 dtype=mstype.float32):
+        super().__init__(input_size, hidden_size, has_bias, 4, dtype)
 
     def construct(self, x, hx):
         return lstm_step(self._gates(x), hx, self.weight_hh, self.bias_hh)
 
 
-class GRUCell(_RNNCellBase):
+class GRUCell(RNNCellBase):
     """One GRU step: ``h' = cell(x, h)``."""
 
-    chunks = 3
+    def __init__(self, input_size: int, hidden_size: int, has_bias: bool = True,
+                 dtype=mstype.float32):
+        super().__init__(input_size, hidden_size, has_bias, 3, dtype)
 
     def construct(self, x, hx):
         return gru_step(self._gates(x), hx, self.weight_hh, self.bias_hh)

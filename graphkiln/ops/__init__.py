@@ -36,7 +36,7 @@ from .clip_ops import (  # noqa: F401
     stop_gradient,
 )
 from .composed_api_primitives import *  # noqa: F401,F403
-from .composed_inner_primitives import Cauchy, Dense, SparseToDense  # noqa: F401
+from .composed_inner_primitives import Cauchy, Dense, Median, SparseToDense  # noqa: F401
 from .composed_primitives import *  # noqa: F401,F403
 from .composed_primitives import index_add  # noqa: F401
 from .composite import (
@@ -73,7 +73,6 @@ from .fft_ops import *  # noqa: F401,F403
 from .fft_with_size import FFTWithSize  # noqa: F401
 from .fractional_pool import fractional_max_pool2d, fractional_max_pool3d  # noqa: F401
 from .functional import *  # noqa: F401,F403
-from .functional import identity as deepcopy  # noqa: F401  (MindSpore's name)
 from .functional import print_ as print  # noqa: A001,F401
 from .functional import reduce_all as all  # noqa: A001,F401
 from .functional import reduce_any as any  # noqa: A001,F401
@@ -107,6 +106,7 @@ from .searching import *  # noqa: F401,F403
 from .sparse_methods import *  # noqa: F401,F403  (and the COOTensor/CSRTensor methods)
 from .sparse_unary import *  # noqa: F401,F403  (ops.csr_cos, ops.coo_relu...)
 from .stacking import *  # noqa: F401,F403
+from .transposed_conv3d import Conv3DTranspose, conv3d_transpose  # noqa: F401
 from .unfold import col2im, fold, unfold  # noqa: F401
 from .unpool import max_unpool1d, max_unpool2d, max_unpool3d  # noqa: F401
 from .window_functions import *  # noqa: F401,F403
@@ -119,6 +119,7 @@ del _name, _opdef
 from . import composite, operations  # noqa: E402
 from . import composite as C  # noqa: E402,F401
 from . import operations as P  # noqa: E402,F401
+from .operations import Partial  # noqa: E402,F401  (ops.Partial, as P.Partial)
 
 for _alias in operations.LEGACY:  # ops.TensorAdd... as MindSpore keeps them
     globals().setdefault(_alias, getattr(operations, _alias, None)) or globals().pop(_alias)
@@ -128,7 +129,7 @@ __all__ = [n for n in dir(functional) if not n.startswith("_")] + list(REGISTRY)
     *losses.__all__, *linalg_ops.__all__, "ctc_loss", "matrix_norm",
     "clip_by_global_norm", "clip_by_value", "stop_gradient", "interpolate",
     "Primitive", "PrimitiveWithInfer", "PrimitiveWithCheck", "prim_attr_register",
-    "functional", "composite", "GradOperation", "HyperMap", "Map",
+    "functional", "composite", "GradOperation", "HyperMap", "Map", "Partial",
     "MultitypeFuncGraph", "Morph", "vmap", "operations", "constexpr", "grad", "value_and_grad",
     "get_grad", "jvp", "vjp", "jacfwd", "jacrev", "jet",
     "derivative", "linearize", "ReduceOp", "WhileLoop", "ForiLoop", "Scan",
@@ -136,7 +137,8 @@ __all__ = [n for n in dir(functional) if not n.startswith("_")] + list(REGISTRY)
     "dropout3d", "CustomRegOp", "DataType", "custom_info_register", "max_pool2d",
     "max_pool3d", "avg_pool3d", "max_unpool1d", "max_unpool2d", "max_unpool3d", "histc",
     "log_normal", "multinomial", "unfold", "index_add", "lp_pool1d", "lp_pool2d",
-    "randperm", "fractional_max_pool2d", "fractional_max_pool3d", "Cauchy", "Dense",
+    "randperm", "fractional_max_pool2d", "fractional_max_pool3d", "Cauchy", "Dense", "Median",
+    "Conv3DTranspose", "conv3d_transpose",
     "FFTWithSize",
     *composed_primitives.__all__, *_RANDOM_DRAWS]
 __all__ += [  # the functional APIs of tests/ops/test_api_*

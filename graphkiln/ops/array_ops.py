@@ -17,7 +17,7 @@ from ..common.tensor import Tensor
 from .defs._infer import norm_axis
 from .defs.array import TopK
 from .defs.pad_v3 import positions as pad_positions
-from .run_time_pad import is_run_time_padding, pad_run_time
+from .run_time_pad import PAD_V3_MODES, is_run_time_padding, pad_run_time
 
 __all__ = ["tril", "triu", "flip", "fliplr", "flipud", "narrow", "chunk", "tensor_split",
            "hsplit", "vsplit", "dsplit", "unbind", "movedim", "moveaxis", "swapdims",
@@ -410,19 +410,14 @@ def repeat_interleave(input, repeats, axis=None, *, dim=None, output_size=None) 
     return F.gather(x, Tensor(index), ax)
 
 
-# ops.pad's modes as PadV3 names them
-_PAD_MODES = {"constant": "constant", "reflect": "reflect", "replicate": "edge",
-              "circular": "circular"}
-
-
 def pad(input_x, padding, mode: str = "constant", value=None) -> Tensor:
     """``input_x`` padded by ``padding`` = (before, after) pairs for the last dimensions,
     the last dimension first (negative sizes crop): ``constant`` (``value``, 0 by
     default), ``reflect``, ``replicate`` or ``circular``. Each axis is one gather of
     positions NumPy's ``pad`` computes, or a concatenation of constants."""
     x = _require_tensor("pad", "input_x", input_x)
-    if mode not in _PAD_MODES:
-        raise ValueError(f"For 'pad', the 'mode' must be one of {list(_PAD_MODES)}, but got "
+    if mode not in PAD_V3_MODES:
+        raise ValueError(f"For 'pad', the 'mode' must be one of {list(PAD_V3_MODES)}, but got "
                          f"'{mode}'.")
     if is_run_time_padding(padding) or mode == "constant" and any(d < 0 for d in x.shape):
         return pad_run_time(x, padding, mode, value)  # (also: dims known only at run time)
@@ -452,7 +447,7 @@ def pad(input_x, padding, mode: str = "constant", value=None) -> Tensor:
                 continue
             size = x.shape[ax]
         # (negative sizes crop first, as MindSpore's PadV3)
-        index = pad_positions(size, before, after, _PAD_MODES[mode])
+        index = pad_positions(size, before, after, PAD_V3_MODES[mode])
         x = F.gather(x, Tensor(index), ax)
     return x
 

@@ -41,14 +41,18 @@ def _global_norm(xs) -> Tensor:
 
 def clip_by_global_norm(x, clip_norm=1.0, use_norm=None):
     """Scale every Tensor of ``x`` by ``clip_norm / max(global_norm, clip_norm)``, the
-    global norm being the L2 norm of all of them together (or ``use_norm``)."""
+    global norm being the L2 norm of all of them together (``use_norm`` must be None, as
+    MindSpore 2.10 requires)."""
+    if use_norm is not None:
+        raise ValueError(f"For 'clip_by_global_norm', input 'use_norm' only supports None "
+                         f"currently, but got 'use_norm': {use_norm}")
     single = not isinstance(x, (tuple, list))
     xs = (x,) if single else tuple(x)
     if isinstance(clip_norm, bool) or not isinstance(clip_norm, (int, float, Tensor)) or (
             isinstance(clip_norm, (int, float)) and clip_norm <= 0):
         raise ValueError(f"For 'clip_by_global_norm', the 'clip_norm' must be a number > 0, "
                          f"but got {clip_norm!r}.")
-    norm = _global_norm(xs) if use_norm is None else use_norm
+    norm = _global_norm(xs)
     scale = F.div(clip_norm, F.maximum(norm, clip_norm))
     out = tuple(F.cast(F.mul(F.cast(t, mstype.float32), scale), t.dtype) for t in xs)
     return out[0] if single else out

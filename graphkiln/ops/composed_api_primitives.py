@@ -141,17 +141,6 @@ Expand = _primitive("Expand", (), lambda self, x, shape: AO.expand(x, shape),
                     "``x`` broadcast to ``shape`` (a Tensor).")
 IndexFill = _primitive("IndexFill", (), lambda self, x, dim, index, value: AO.index_fill(
     x, dim, index, value), "Slices at ``index`` along ``dim`` set to ``value``.")
-MatrixDiagV3 = _primitive("MatrixDiagV3", (("align", "RIGHT_LEFT"),),
-                          lambda self, x, k, rows, cols, pad: DG.matrix_diag(
-                              x, k, rows, cols, pad, self.align),
-                          "Matrices with the given diagonals (see ``ops.matrix_diag``).")
-MatrixDiagPartV3 = _primitive("MatrixDiagPartV3", (("align", "RIGHT_LEFT"),),
-                              lambda self, x, k, pad: DG.matrix_diag_part(x, k, pad, self.align),
-                              "The diagonals of matrices (see ``ops.matrix_diag_part``).")
-MatrixSetDiagV3 = _primitive("MatrixSetDiagV3", (("align", "RIGHT_LEFT"),),
-                             lambda self, x, diagonal, k: DG.matrix_set_diag(x, diagonal, k,
-                                                                             self.align),
-                             "Matrices with diagonals replaced (see ``ops.matrix_set_diag``).")
 Col2Im = _primitive("Col2Im", (("kernel_size", _REQUIRED), ("dilation", 1), ("padding", 0),
                                ("stride", 1)),
                     lambda self, x, output_size: UF.col2im(x, output_size, self.kernel_size,
@@ -175,7 +164,7 @@ Quantile = _primitive("Quantile", (("dim", None), ("keep_dims", False), ("ignore
 __all__ = ["Einsum", "Cdist", "Cross", "Addcdiv", "Addcmul", "Logit", "GLU", "HSigmoid",
            "Softsign", "LRN", "MirrorPad", "Mvlgamma", "Polar", "SearchSorted",
            "UniqueConsecutive", "LogSpace", "TrilIndices", "TriuIndices", "Bucketize", "Expand",
-           "IndexFill", "MatrixDiagV3", "MatrixDiagPartV3", "MatrixSetDiagV3", "Col2Im",
+           "IndexFill", "Col2Im",
            "Im2Col", "CumulativeLogsumexp", "Bincount", "Quantile"]
 Lerp = _primitive("Lerp", (), lambda self, start, end, weight: EL.lerp(start, end, weight),
                   "``start + weight * (end - start)`` (see ``ops.lerp``).")
@@ -220,7 +209,11 @@ CholeskyInverse = _primitive("CholeskyInverse", (("upper", False),),
                              lambda self, x: LA.cholesky_inverse(x, self.upper),
                              "The inverse of ``u @ u^T`` from its Cholesky factor (see "
                              "``ops.cholesky_inverse``).")
-__all__ += ["ReduceStd", "CholeskyInverse"]
+CholeskySolve = _primitive("CholeskySolve", (("upper", False),),
+                           lambda self, x1, x2: LA.cholesky_solve(x1, x2, self.upper),
+                           "The solution of ``A X = x1`` from the Cholesky factor ``x2`` of "
+                           "``A`` (see ``ops.cholesky_solve``).")
+__all__ += ["ReduceStd", "CholeskyInverse", "CholeskySolve"]
 Triu = _primitive("Triu", (("diagonal", 0),), lambda self, x: AO.triu(x, self.diagonal),
                   "The upper triangle from ``diagonal`` on (see ``ops.triu``).")
 IsClose = _primitive("IsClose", (("rtol", 1e-05), ("atol", 1e-08), ("equal_nan", False)),

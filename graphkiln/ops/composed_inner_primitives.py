@@ -253,11 +253,17 @@ class Median(_Composed):
 
     def _global(self, flat: Tensor) -> Tensor:
         """The median of ``flat``; a float one passes its gradient in equal shares to the
-        elements equal to it."""
+        elements equal to it; of no elements NaN (0 for integers), as MindSpore's kernel."""
+        floats = flat.dtype in (mstype.float32, mstype.float64)
+        if flat.shape[0] == 0:
+            return F.fill(flat.dtype, (), math.nan if floats else 0)
         value = F.reshape(self._line_median(flat, 0)[0], ())
-        if flat.dtype not in (mstype.float32, mstype.float64):
+        if not floats:
             return value
         value = F.stop_gradient(value)
-        ties = F.cast(F.equal(F.stop_gradient(flat), value), flat.dtype)
+        tied = F.equal(F.stop_gradient(flat), value)
+        ties = F.cast(tied, flat.dtype)
         share = F.div(ties, F.maximum(F.reduce_sum(ties), 1))
-        return F.add(value, F.reduce_sum(F.mul(F.sub(flat, F.stop_gradient(flat)), share)))
+        # (only the tied elements: a NaN elsewhere, ignored, must not reach the value)
+        delta = F.select(tied, F.sub(flat, F.stop_gradient(flat)), F.zeros_like(flat))
+        return F.add(value, F.reduce_sum(F.mul(delta, share)))

@@ -17,6 +17,7 @@ from ..common.tensor import Tensor
 from ..ir.primitive import REGISTRY, override_class, primitive_class
 from .defs import scalar as SS
 from .defs.image import source_indices
+from .rules.bprop import extremum_cotangents
 
 __all__ = ["ReduceAny", "ReduceAll", "MaximumGrad", "MinimumGrad", "MaximumGradGrad", "IndexAdd",
            "ConvertToDynamic", "InsertGradientOf", "BatchNorm", "batch_norm", "FillV2",
@@ -67,10 +68,10 @@ class ReduceAll(_Reduce):
 
 class _ExtremumGrad(_Composed):
     """``(x1, x2, grads) -> (dx1, dx2)``: the backward of ``Maximum``/``Minimum`` (the winner
-    takes ``grads``, a tie gives each half; summed back to each input's shape). MindSpore
-    returns both whatever ``grad_x`` and ``grad_y`` say."""
+    takes ``grads``, a tie or a NaN gives each half; summed back to each input's shape).
+    MindSpore returns both whatever ``grad_x`` and ``grad_y`` say."""
 
-    forward = "Maximum"
+    wins = staticmethod(F.greater)
 
     def __init__(self, grad_x: bool = True, grad_y: bool = True):
         owner = type(self).__name__
@@ -78,7 +79,7 @@ class _ExtremumGrad(_Composed):
         self.grad_y = _check_bool(owner, "grad_y", grad_y)
 
     def __call__(self, x1: Tensor, x2: Tensor, grads: Tensor) -> tuple:
-        return tuple(REGISTRY[self.forward].bprop(x1, x2, None, grads))
+        return extremum_cotangents(x1, x2, grads, self.wins, nan_takes_all=False)
 
 
 class MaximumGrad(_ExtremumGrad):
@@ -88,7 +89,7 @@ class MaximumGrad(_ExtremumGrad):
 class MinimumGrad(_ExtremumGrad):
     """The backward of ``Minimum``."""
 
-    forward = "Minimum"
+    wins = staticmethod(F.less)
 
 
 class MaximumGradGrad(_Composed):

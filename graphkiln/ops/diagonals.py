@@ -1,7 +1,7 @@
 """Diagonals and triangles: ``ops.diag_embed`` (vectors onto the diagonals of new
 matrices), ``ops.diagonal_scatter`` (a diagonal of a Tensor replaced), the band functions
-``ops.matrix_diag``/``matrix_diag_part``/``matrix_set_diag`` (diagonals ``k[0]..k[1]``
-stored one per row, ``align`` saying which end of its row a short diagonal fills) and
+``ops.matrix_diag``/``matrix_diag_part``/``matrix_set_diag`` (the ``MatrixDiagV3``
+primitives of ``defs/matrix_diag.py``) and
 ``ops.tril_indices``/``ops.triu_indices`` (the coordinates of a triangle), with MindSpore
 2.10's arguments and errors. The placements are constant 0/1 tensors, so the functions
 differentiate and batch like the products and selects they are made of."""
@@ -13,6 +13,7 @@ import graphkiln.ops.functional as F
 
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
+from .defs import matrix_diag as MD
 from .defs._infer import norm_axis
 
 __all__ = ["diag_embed", "diagonal_scatter", "matrix_diag", "matrix_diag_part",
@@ -114,109 +115,33 @@ def triu_indices(row: int, col: int, offset: int = 0, *, dtype=mstype.int64) -> 
     return _indices("triu_indices", np.triu_indices, row, col, offset, dtype)
 
 
-_ALIGNS = ("RIGHT_LEFT", "LEFT_RIGHT", "LEFT_LEFT", "RIGHT_RIGHT")
+def _int32(v):
+    """A Python int (or ints) as the int32 Tensor the primitives take; Tensors unchanged."""
+    if isinstance(v, (int, tuple, list)) and not isinstance(v, bool):
+        return Tensor(np.asarray(v, np.int32))
+    return v
 
 
-def _const_ints(name: str, arg: str, v) -> list:
-    if isinstance(v, Tensor):
-        v = v.asnumpy()
-    values = np.asarray(v).reshape(-1)
-    if values.dtype.kind not in "iu":
-        raise TypeError(f"For '{name}', '{arg}' must be an int or int Tensor, but got {v!r}.")
-    return [int(e) for e in values]
-
-
-def _band(name: str, k) -> tuple:
-    ks = _const_ints(name, "k", k)
-    if len(ks) not in (1, 2) or (len(ks) == 2 and ks[0] > ks[1]):
-        raise ValueError(f"For '{name}', 'k' must be one diagonal or a pair low <= high, but "
-                         f"got {ks}.")
-    return ks[0], ks[-1]
-
-
-def _band_table(name: str, rows: int, cols: int, low: int, high: int, align: str) -> tuple:
-    """``(slot, width)``: for each matrix position the index into the flattened (diagonals,
-    width) array of the diagonal element stored there, -1 outside the band."""
-    if align not in _ALIGNS:
-        raise ValueError(f"For '{name}', 'align' must be one of {list(_ALIGNS)}, but got "
-                         f"{align!r}.")
-    if not (-rows < low <= high < cols) and rows and cols:
-        raise ValueError(f"For '{name}', the diagonals {low}..{high} must lie in a {rows} x "
-                         f"{cols} matrix.")
-    lengths = {d: min(rows + min(0, d), cols - max(0, d)) for d in range(low, high + 1)}
-    width = max(lengths.values())
-    super_left, sub_left = align.split("_")[0] == "LEFT", align.split("_")[1] == "LEFT"
-    slot = np.full((rows, cols), -1, np.int64)
-    for d, length in lengths.items():
-        left = (d >= 0 and super_left) or (d <= 0 and sub_left)
-        offset = 0 if left else width - length
-        for j in range(length):
-            slot[j + max(0, -d), j + max(0, d)] = (high - d) * width + j + offset
-    return slot, width
-
-
-def _diag_rows(diagonal: Tensor, count: int) -> Tensor:
-    """The stored diagonals as ``(..., count, width)`` (one diagonal comes without that
-    axis)."""
-    return F.expand_dims(diagonal, -2) if count == 1 else diagonal
-
-
-def _spread(rows_of_diags: Tensor, slot: np.ndarray) -> Tensor:
-    """A matrix per batch whose band holds the stored diagonals (0 elsewhere)."""
-    flat = F.reshape(rows_of_diags, tuple(rows_of_diags.shape[:-2]) + (-1,))
-    index = Tensor(np.maximum(slot, 0).reshape(-1))
-    picked = F.gather(flat, index, flat.ndim - 1)
-    return F.reshape(picked, tuple(flat.shape[:-1]) + slot.shape)
+def _padding(value, dtype):
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return Tensor(np.asarray(value, dtype.np_dtype))
+    return value
 
 
 def matrix_diag(x, k=0, num_rows=-1, num_cols=-1, padding_value=0,
                 align: str = "RIGHT_LEFT") -> Tensor:
     """Matrices whose diagonals ``k`` (one, or a band ``(low, high)``) are the rows of
     ``x``'s last axes, ``padding_value`` elsewhere."""
-    low, high = _band("matrix_diag", k)
-    count = high - low + 1
-    width = x.shape[-1]
-    rows, cols = _const_ints("matrix_diag", "num_rows", num_rows)[0], \
-        _const_ints("matrix_diag", "num_cols", num_cols)[0]
-    min_rows, min_cols = width - min(high, 0), width + max(low, 0)
-    if rows == -1 and cols == -1:
-        rows = cols = max(min_rows, min_cols)
-    rows, cols = (min_rows if rows == -1 else rows), (min_cols if cols == -1 else cols)
-    slot, band_width = _band_table("matrix_diag", rows, cols, low, high, align)
-    if band_width != width:
-        raise ValueError("For MatrixDiagV3, the number of rows or columns is not consistent "
-                         "with the specified k and x.")
-    diags = _diag_rows(x, count)
-    pad = F.cast(padding_value, x.dtype)
-    inside = Tensor(slot >= 0)
-    return F.select(F.broadcast_to(inside, tuple(diags.shape[:-2]) + slot.shape),
-                    _spread(diags, slot), F.broadcast_to(pad, tuple(diags.shape[:-2]) + slot.shape))
+    return MD.MatrixDiagV3(x, _int32(k), _int32(num_rows), _int32(num_cols),
+                           _padding(padding_value, x.dtype), align=align)
 
 
 def matrix_diag_part(x, k, padding_value, align: str = "RIGHT_LEFT") -> Tensor:
     """The diagonals ``k`` of the matrices of ``x``, one per row (``padding_value`` filling
     the short ones)."""
-    low, high = _band("matrix_diag_part", k)
-    rows, cols = x.shape[-2:]
-    slot, width = _band_table("matrix_diag_part", rows, cols, low, high, align)
-    count = high - low + 1
-    position = np.full(count * width, -1, np.int64)
-    for flat_pos, s in enumerate(slot.reshape(-1)):
-        if s >= 0:
-            position[s] = flat_pos
-    flat = F.reshape(x, tuple(x.shape[:-2]) + (-1,))
-    picked = F.gather(flat, Tensor(np.maximum(position, 0)), flat.ndim - 1)
-    batch = tuple(x.shape[:-2])
-    pad = F.broadcast_to(F.cast(padding_value, x.dtype), batch + (count * width,))
-    out = F.select(F.broadcast_to(Tensor(position >= 0), batch + (count * width,)), picked, pad)
-    return F.reshape(out, batch + ((width,) if count == 1 else (count, width)))
+    return MD.MatrixDiagPartV3(x, _int32(k), _padding(padding_value, x.dtype), align=align)
 
 
 def matrix_set_diag(x, diagonal, k=0, align: str = "RIGHT_LEFT") -> Tensor:
     """``x`` with its diagonals ``k`` replaced by the rows of ``diagonal``."""
-    low, high = _band("matrix_set_diag", k)
-    rows, cols = x.shape[-2:]
-    slot, _ = _band_table("matrix_set_diag", rows, cols, low, high, align)
-    spread = _spread(_diag_rows(diagonal, high - low + 1), slot)
-    inside = F.broadcast_to(Tensor(slot >= 0), tuple(x.shape))
-    return F.select(inside, F.cast(F.broadcast_to(spread, tuple(x.shape)), x.dtype), x)
+    return MD.MatrixSetDiagV3(x, diagonal, _int32(k), align=align)

@@ -102,9 +102,24 @@ def _binary(opdef, name: str):
 add = _binary(M.Add, "add")
 sub = _binary(M.Sub, "sub")
 mul = _binary(M.Mul, "mul")
-floor_div = floor_divide = _binary(M.FloorDiv, "floor_divide")
-floor_mod = mod = remainder = _binary(M.FloorMod, "floor_mod")
-pow = _binary(M.Pow, "pow")  # noqa: A001 - MindSpore's name
+floor_divide = _binary(M.FloorDiv, "floor_divide")
+mod = remainder = _binary(M.FloorMod, "remainder")
+_power = _binary(M.Pow, "pow")
+
+
+def floor_div(x, y) -> Tensor:
+    """``floor(x / y)`` (MindSpore's argument names)."""
+    return floor_divide(x, y)
+
+
+def floor_mod(x, y) -> Tensor:
+    """``x - floor(x / y) * y`` (MindSpore's argument names)."""
+    return remainder(x, y)
+
+
+def pow(input, exponent) -> Tensor:  # noqa: A001 - MindSpore's name
+    """``input ** exponent``, with broadcasting and scalar promotion."""
+    return _power(input, exponent)
 maximum = _binary(M.Maximum, "maximum")
 minimum = _binary(M.Minimum, "minimum")
 less = _binary(M.Less, "less")
@@ -172,7 +187,14 @@ def complex(real: Tensor, imag: Tensor) -> Tensor:  # noqa: A001
     return CX.Complex(real, imag)
 exp = _unary(M.Exp, "exp")
 log = _unary(M.Log, "log")
-sqrt = _unary(M.Sqrt, "sqrt")
+_square_root = _unary(M.Sqrt, "sqrt")
+
+
+def sqrt(x) -> Tensor:
+    """Elementwise square root (MindSpore's argument name)."""
+    return _square_root(x)
+
+
 rsqrt = _unary(M.Rsqrt, "rsqrt")
 sin = _unary(M.Sin, "sin")
 cos = _unary(M.Cos, "cos")
@@ -242,8 +264,8 @@ def zeros(size, dtype=None) -> Tensor:
     return A.Zeros(_created_size(size), mstype.to_type(dtype or mstype.float32))
 
 
-def ones(size, dtype=None) -> Tensor:
-    return A.Ones(_created_size(size), mstype.to_type(dtype or mstype.float32))
+def ones(shape, dtype=None) -> Tensor:
+    return A.Ones(_created_size(shape), mstype.to_type(dtype or mstype.float32))
 
 
 def _new_filled(op: str, input, size, dtype, make) -> Tensor:
@@ -291,8 +313,8 @@ def reshape(input, shape) -> Tensor:
     return A.Reshape(input, _size(shape))
 
 
-def transpose(input, input_perm) -> Tensor:
-    return A.Transpose(input, tuple(input_perm))
+def transpose(input, dims) -> Tensor:
+    return A.Transpose(input, tuple(dims))
 
 
 def expand_dims(input_x, axis: int) -> Tensor:
@@ -536,8 +558,8 @@ def reduce_any(input, axis=None, keep_dims=False) -> Tensor:
     return _nonzero_reduction(A.ReduceMax, input, axis, keep_dims)
 
 
-def mean(input, axis=None, keep_dims=False) -> Tensor:
-    return A.ReduceMean(input, _axis(axis), keep_dims=bool(keep_dims))
+def mean(x, axis=None, keep_dims=False) -> Tensor:
+    return A.ReduceMean(x, _axis(axis), keep_dims=bool(keep_dims))
 
 
 def amax(input, axis=None, keepdims=False) -> Tensor:
@@ -913,12 +935,12 @@ def dyn_shape(input_x) -> Tensor:
     return IN.TensorShape(input_x)
 
 
-def dtype(input) -> mstype.Type:
+def dtype(x) -> mstype.Type:
     """The MindSpore dtype of a Tensor (of a sparse tensor's values)."""
-    if not isinstance(input, (Tensor, COOTensor, CSRTensor)):
+    if not isinstance(x, (Tensor, COOTensor, CSRTensor)):
         raise TypeError(f"For 'dtype', the input must be a Tensor, but got "
-                        f"{type(input).__name__}.")
-    return input.dtype
+                        f"{type(x).__name__}.")
+    return x.dtype
 
 
 def rank(input_x) -> int:
@@ -1096,9 +1118,16 @@ def igammac(input: Tensor, other: Tensor) -> Tensor:
     return SP.Igammac(input, other)
 
 
-def identity(input: Tensor) -> Tensor:
-    """A copy of ``input`` (MindSpore's ``Identity``)."""
-    return A.Identity(input)
+def identity(x):
+    """``x`` itself, of any type: MindSpore's ``ops.identity`` is its deprecated
+    pass-through ``identity`` primitive (model zoos reduce gradient tuples with it);
+    ``ops.Identity()`` and ``ops.deepcopy`` are the ones that copy a Tensor."""
+    return x
+
+
+def deepcopy(input_x: Tensor) -> Tensor:
+    """A new Tensor of ``input_x``'s values (MindSpore's ``Identity``)."""
+    return A.Identity(input_x)
 
 
 def sort(input_x: Tensor, axis: int = -1, descending: bool = False) -> tuple:

@@ -1,9 +1,10 @@
-"""What mindcv's models and training script needed, against MindSpore 2.10
-(fixtures/record_realprog_cases.py): ``mindspore.boost`` gradient accumulation, the
+"""What mindcv's, mindocr's and mindyolo's models and training scripts needed, against
+MindSpore 2.10 (fixtures/record_realprog_cases.py): ``mindspore.boost`` gradient accumulation, the
 ``nn.Optimizer`` members user optimizers call (``target``, ``flatten_gradients``,
 ``assignadd`` of the global step...), MultitypeFuncGraph's sized type names, learning-rate
-cells read at a ``[1]`` step, ``Parameter.cache_enable`` and the errors of pools larger
-than their input."""
+cells read at a ``[1]`` step, ``Parameter.cache_enable``, the errors of pools larger
+than their input, user cells on ``RNNCellBase`` and ``ops.functional.identity`` passing
+any value through."""
 import json
 import sys
 from pathlib import Path

@@ -63,8 +63,8 @@ LOSSES = {
     "zeta_q": (lambda a: ops.zeta(Tensor(np.full((2, 3), 2.5)), a * a + 0.5).sum(), (2, 3)),
     "matrix_set_diag": (lambda a: (ops.matrix_set_diag(a, a[:2, :3] * 3, Tensor(np.array(
         [-1, 0], np.int32))) ** 2).sum(), (3, 4)),
-    "matrix_diag_part": (lambda a: (ops.matrix_diag_part(a, Tensor(np.array([0, 1], np.int32)),
-                                                         Tensor(0.5)) ** 2).sum(), (3, 4)),
+    "matrix_diag_part": (lambda a: (ops.matrix_diag_part(  # (padding in a's dtype: MindSpore's)
+        a, Tensor(np.array([0, 1], np.int32)), Tensor(np.float64(0.5))) ** 2).sum(), (3, 4)),
     "matrix_diag": (lambda a: (ops.matrix_diag(a, Tensor(np.array([-1, 0], np.int32))) *
                                Tensor(OTHER[0, :3, :3])).sum(), (2, 3)),
     "conv_transpose2d": (lambda a: (ops.conv_transpose2d(a, Tensor(W[:, :2, :4].reshape(

@@ -415,6 +415,7 @@ STATEFUL = {"StandardNormal", "UniformReal", "StandardLaplace"}
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import api_breadth_samples  # noqa: E402
 import fractional_max_pool_samples  # noqa: E402
+import leftover_samples  # noqa: E402
 import nn_samples  # noqa: E402
 import ops27_samples  # noqa: E402
 import opsb_samples  # noqa: E402
@@ -423,6 +424,7 @@ import opsg_samples  # noqa: E402
 import opsh_samples  # noqa: E402
 import opsi_samples  # noqa: E402
 import opsj_samples  # noqa: E402
+import opsk_samples  # noqa: E402
 import opsl_samples  # noqa: E402
 import opsn_samples  # noqa: E402
 import opswide_samples  # noqa: E402
@@ -440,6 +442,8 @@ SAMPLES.update(opsf_samples.vmap_samples(B, U, f32))
 SAMPLES.update(opsg_samples.vmap_samples(B, U, f32))
 SAMPLES.update(opsh_samples.vmap_samples(B, U, f32))
 SAMPLES.update(opsj_samples.vmap_samples(B, U, f32))
+SAMPLES.update(leftover_samples.vmap_samples(B, U, f32))
+SAMPLES.update(opsk_samples.vmap_samples(B, U, f32))
 SAMPLES.update(opsi_samples.vmap_samples(B, U, f32))
 SAMPLES.update(fractional_max_pool_samples.vmap_samples(B, U, f32))
 SAMPLES.update(opsl_samples.vmap_samples(B, U, f32))

@@ -409,6 +409,7 @@ SAMPLES = {
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import api_breadth_samples  # noqa: E402
 import fractional_max_pool_samples  # noqa: E402
+import leftover_samples  # noqa: E402
 import nn_samples  # noqa: E402
 import ops27_samples  # noqa: E402
 import opsb_samples  # noqa: E402
@@ -417,6 +418,7 @@ import opsg_samples  # noqa: E402
 import opsh_samples  # noqa: E402
 import opsi_samples  # noqa: E402
 import opsj_samples  # noqa: E402
+import opsk_samples  # noqa: E402
 import opsl_samples  # noqa: E402
 import opsn_samples  # noqa: E402
 import opswide_samples  # noqa: E402
@@ -456,7 +458,13 @@ SAMPLES.update(opsi_samples.bprop_samples(n, s, u))
 NON_DIFFERENTIABLE.update(opsg_samples.NON_DIFFERENTIABLE)
 NON_DIFFERENTIABLE.update(opsh_samples.NON_DIFFERENTIABLE)
 SAMPLES.update(opsj_samples.bprop_samples(n, s, u))
+SAMPLES.update(leftover_samples.bprop_samples(n, s, u))
+NON_DIFFERENTIABLE.update(leftover_samples.NON_DIFFERENTIABLE)
+NO_FLOAT16.update(leftover_samples.NO_FLOAT16)
+ZERO_BY_DEFINITION.update(leftover_samples.ZERO_BY_DEFINITION)
 NON_DIFFERENTIABLE.update(opsj_samples.NON_DIFFERENTIABLE)
+SAMPLES.update(opsk_samples.bprop_samples(n, s, u))
+NON_DIFFERENTIABLE.update(opsk_samples.NON_DIFFERENTIABLE)
 CHECKED_ELSEWHERE.update(opsh_samples.CHECKED_ELSEWHERE)
 CHECKED_ELSEWHERE.update(opsg_samples.CHECKED_ELSEWHERE)
 NON_DIFFERENTIABLE.update(opsf_samples.NON_DIFFERENTIABLE)

@@ -21,7 +21,8 @@ NEEDS_STATIC = {
     "GatherNd": "the rank of the output) must be known",
     "TraceV2Grad": "a 1-D Tensor of known length",  # its length is the output's rank
     **{name: "the rank of the output) must be known" for name in (
-        "StandardNormal", "RandomPoisson", "RandomGamma", "LstsqV2")},
+        "StandardNormal", "RandomPoisson", "RandomGamma", "LstsqV2", "TruncatedNormal",
+        "ParameterizedTruncatedNormal")},
 }
 # ops that assume something about an unknown size, with the reason
 ASSUMES = {

@@ -248,6 +248,7 @@ SAMPLES = {
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import api_breadth_samples  # noqa: E402
 import fractional_max_pool_samples  # noqa: E402
+import leftover_samples  # noqa: E402
 import nn_samples  # noqa: E402
 import ops27_samples  # noqa: E402
 import opsb_samples  # noqa: E402
@@ -256,6 +257,7 @@ import opsg_samples  # noqa: E402
 import opsh_samples  # noqa: E402
 import opsi_samples  # noqa: E402
 import opsj_samples  # noqa: E402
+import opsk_samples  # noqa: E402
 import opsl_samples  # noqa: E402
 import opsn_samples  # noqa: E402
 import opswide_samples  # noqa: E402
@@ -274,6 +276,9 @@ SAMPLES.update(opsf_samples.registry_samples(f32))
 SAMPLES.update(opsg_samples.registry_samples(f32))
 SAMPLES.update(opsh_samples.registry_samples(f32))
 SAMPLES.update(opsj_samples.registry_samples(f32))
+SAMPLES.update(leftover_samples.registry_samples(f32))
+SAMPLES.update(leftover_samples.random_registry_samples(f32))
+SAMPLES.update(opsk_samples.registry_samples(f32))
 SAMPLES.update(fractional_max_pool_samples.registry_samples(f32))
 SAMPLES.update(opsl_samples.registry_samples(f32))
 SAMPLES.update(opsn_samples.registry_samples(f32))

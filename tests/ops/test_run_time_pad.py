@@ -51,12 +51,17 @@ class Reflect(nn.Cell):
         return ops.pad(x, Tensor([0, x.shape[0]]), mode="reflect")
 
 
-def test_run_time_padding_needs_constant_mode():
+def test_run_time_padding_in_reflect_mode():
+    """PadV3's reflect mode, the padding known when the graph runs (a 2-D input taken as
+    one batch, as MindSpore's ops.pad)."""
     ms.set_context(mode=ms.GRAPH_MODE)
     try:
         net = Reflect()
         net.set_inputs(Tensor(shape=[None, None], dtype=ms.float32))
-        with pytest.raises(ValueError, match="'constant' mode"):
-            net(Tensor(np.ones((2, 3), np.float32)))
+        x = np.arange(12, dtype=np.float32).reshape(3, 4)
+        np.testing.assert_array_equal(net(Tensor(x)).asnumpy(),
+                                      np.pad(x, ((0, 0), (0, 3)), mode="reflect"))
+        with pytest.raises(ValueError, match="reflect"):
+            net(Tensor(np.ones((5, 3), np.float32)))  # a padding of 5 beyond 3 columns
     finally:
         ms.set_context(mode=ms.PYNATIVE_MODE)

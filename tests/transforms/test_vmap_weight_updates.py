@@ -29,6 +29,7 @@ SPECS = {
     "ApplyProximalAdagrad": ((W, W, 0.1, 0.01, 0.02, G), {}),
     "ApplyCenteredRMSProp": ((W, W, W, W, G, 0.01, 0.9, 0.5, 1e-6), {}),
     "ApplyAdamWithAmsgrad": ((W, W, W, W, 0.5, 0.9, 0.01, G), {"beta1": 0.8}),
+    "Adam": ((W, W, W, 0.9, 0.999, 0.01, 0.9, 0.999, 1e-8, G), {}),
 }
 B = 3
 

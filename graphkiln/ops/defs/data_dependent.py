@@ -1,6 +1,6 @@
 """Primitives whose output shape depends on the input values: ``NonZero``,
-``MaskedSelect`` (and its gradient) and ``Unique``. Inside a graph their output has an
-unknown leading dimension (``-1``), known when the graph runs; eagerly it is the size
+``MaskedSelect`` (and its gradient), ``Unique`` and ``ListDiff``. Inside a graph their output
+has an unknown leading dimension (``-1``), known when the graph runs; eagerly it is the size
 computed. ``UniqueWithPad`` is ``Unique`` padded back to its input's size."""
 from __future__ import annotations
 
@@ -109,3 +109,40 @@ def _unique_with_pad(x, pad_num):
 # x's length, each element's position among them: int64 for an int64 x, else int32)
 UniqueWithPad = OpDef("UniqueWithPad", _unique_with_pad_infer, _unique_with_pad,
                       differentiable=False)
+
+
+_LIST_DIFF_TYPES = (mstype.float16, mstype.float32, mstype.float64, mstype.int16, mstype.int32,
+                    mstype.int64, mstype.int8, mstype.uint16, mstype.uint8)
+
+
+def _check_list_diff_attrs(attrs: dict) -> None:
+    if attrs["out_idx"] not in (mstype.int32, mstype.int64):
+        raise TypeError(f"For 'ListDiff', the 'out_idx' should be in : [mindspore.int32, "
+                        f"mindspore.int64], but got {attrs['out_idx']}.")
+
+
+def _list_diff_infer(x, y, out_idx=mstype.int32):
+    tx, ty = tensor_type("ListDiff", "x", x), tensor_type("ListDiff", "y", y)
+    if tx not in _LIST_DIFF_TYPES:
+        allowed = ", ".join(f"Tensor[{t}]" for t in _LIST_DIFF_TYPES)
+        raise TypeError(f"For primitive[ListDiff], the input argument[x] must be a type of "
+                        f"{{{allowed}}}, but got Tensor[{tx}].")
+    if tx is not ty:
+        raise TypeError(f"For ListDiff, type of 'x' and 'y' should be same. But get x[{tx}], "
+                        f"y[{ty}].")
+    if len(x.shape) != 1 or len(y.shape) != 1:
+        raise ValueError(f"For ListDiff, input x, y should be 1D, but get x dims = "
+                         f"{len(x.shape)}, y dims = {len(y.shape)}.")
+    _check_list_diff_attrs({"out_idx": out_idx})
+    return AbstractTuple([AbstractTensor(tx, (UNKNOWN_DIM,)),
+                          AbstractTensor(out_idx, (UNKNOWN_DIM,))])
+
+
+def _list_diff(x, y, out_idx=mstype.int32):
+    keep = np.flatnonzero(~np.isin(np.asarray(x), np.asarray(y)))
+    return np.asarray(x)[keep], keep.astype(out_idx.np_dtype)
+
+
+# (x, y) -> (the elements of 1-D x not in y, in x's order; their positions in x)
+ListDiff = OpDef("ListDiff", _list_diff_infer, _list_diff, differentiable=False,
+                 attrs={"out_idx": mstype.int32}, check_attrs=_check_list_diff_attrs)

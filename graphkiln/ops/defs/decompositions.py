@@ -8,10 +8,11 @@ no gradient, as MindSpore), ``Cholesky`` (lower, or upper with ``upper``),
 read from one triangle), ``LU`` (partial pivoting: the packed factors, LAPACK's pivots
 and the permutation matrix ``P`` with ``P @ x = L @ U``; MindSpore's ``mindspore.scipy``).
 
-As MindSpore's CPU kernels for real inputs: Svd takes float32/float64, the determinants
+As MindSpore's CPU kernels: Svd takes float32/float64 and complex64/complex128 (no gradient
+for complex ones, a TypeError as MindSpore's), the determinants
 float16/float32/float64 (float16 computed in float32) and complex64/complex128 (``log|det|``
 then complex too, with a zero imaginary part), the inverse float32/float64; a matrix that is
-not square is a ValueError. MindSpore also takes complex matrices for the others; graphkiln
+not square is a ValueError. MindSpore also takes complex matrices for the inverse; graphkiln
 does not (TypeError). MindSpore 2.10 returns unspecified numbers for the
 inverse of a singular matrix; graphkiln raises a ValueError. MindSpore's gradient of
 ``MatrixInverse(adjoint=True)`` ignores ``adjoint`` (it is the transpose of the
@@ -39,9 +40,9 @@ def _matrix(name: str, x, allowed, square: bool = True):
     t = tensor_type(name, "x", x)
     if t not in allowed:
         names = ", ".join(f"Tensor[{a}]" for a in allowed)
+        why = " (complex matrices are not supported by graphkiln)" if t.is_complex else ""
         raise TypeError(f"For primitive[{name}], the input argument[x] must be a type of "
-                        f"{{{names}}}, but got Tensor[{t}] (complex matrices are not "
-                        f"supported by graphkiln).")
+                        f"{{{names}}}, but got Tensor[{t}]{why}.")
     if len(x.shape) < 2:
         raise ValueError(f"For primitive[{name}], the dimension of 'x' must be at least 2, but "
                          f"got {len(x.shape)}.")
@@ -58,8 +59,11 @@ def _computed(x: np.ndarray) -> np.ndarray:
 
 # ------------------------------------------------------------------ Svd
 
+_SVD_TYPES = _F32_64 + (mstype.complex64, mstype.complex128)
+
+
 def _svd_infer(x, full_matrices=False, compute_uv=True):
-    t = _matrix("Svd", x, _F32_64, square=False)
+    t = _matrix("Svd", x, _SVD_TYPES, square=False)
     *batch, m, n = x.shape
     k = min(m, n)
     cols_u, rows_v = (m, n) if full_matrices else (k, k)
@@ -70,9 +74,12 @@ def _svd_infer(x, full_matrices=False, compute_uv=True):
 
 @quiet
 def _svd(x, full_matrices=False, compute_uv=True):
-    """``compute_uv=False`` gives zeros for ``u`` and ``v``."""
+    """``compute_uv=False`` gives zeros for ``u`` and ``v``; ``v`` is ``vh``'s conjugate
+    transpose, and a complex input's ``s`` is complex (zero imaginary parts), as MindSpore's."""
     u, s, vh = np.linalg.svd(x, full_matrices=bool(full_matrices))
     v = np.swapaxes(vh, -1, -2)
+    if np.iscomplexobj(v):
+        v = v.conj()
     if not compute_uv:
         u, v = np.zeros_like(u), np.zeros_like(v)
     return s.astype(x.dtype), np.ascontiguousarray(u, x.dtype), np.ascontiguousarray(v, x.dtype)

@@ -1,10 +1,12 @@
 """Image and detection primitives, as MindSpore's: ``ResizeNearestNeighbor`` (with
-``ResizeNearestNeighborGrad``), ``BoundingBoxDecode``, ``NMSWithMask``.
+``ResizeNearestNeighborGrad``), ``BoundingBoxDecode``, ``NMSWithMask``, ``RGBToHSV``.
 
 ``ResizeNearestNeighbor`` picks, for output row ``i``, the input row ``floor(i * scale)``
 (rounded half up with ``align_corners``), likewise for columns; ``half_pixel_centers`` maps
 as the default does, as MindSpore 2.10's CPU kernel gives it (checked for several sizes).
 It is linear: its gradient sums the output cotangent back onto the picked pixels.
+``RGBToHSV`` maps the last axis (red, green, blue) to hue, saturation, value (hue in
+[0, 1), sixths of the colour wheel).
 ``NMSWithMask`` orders the boxes by score and keeps each one whose IoU with every kept
 higher-scored box is at most the threshold; ``BoundingBoxDecode`` clips to ``max_shape``
 (height, width).
@@ -16,7 +18,15 @@ import numpy as np
 from ...common import dtype as mstype
 from ...ir.abstract import AbstractTensor, AbstractTuple
 from ..primitive import OpDef
-from ._infer import FLOATS, const_value, dims_match, quiet, require_dtype, tensor_type
+from ._infer import (
+    FLOATS,
+    IEEE_FLOATS,
+    const_value,
+    dims_match,
+    quiet,
+    require_dtype,
+    tensor_type,
+)
 
 _RESIZE = "ResizeNearestNeighbor"
 
@@ -189,3 +199,39 @@ def _nms(bboxes, iou_threshold=0.5):
 
 NMSWithMask = OpDef(_NMS, _nms_infer, quiet(_nms), differentiable=False,
                     attrs={"iou_threshold": 0.5})
+
+
+_RGB_HSV = "RGBToHSV"
+
+
+def _rgb_to_hsv_infer(images):
+    t = tensor_type(_RGB_HSV, "images", images)
+    if t not in IEEE_FLOATS:
+        names = ", ".join(f"Tensor[{a}]" for a in IEEE_FLOATS)
+        raise TypeError(f"For primitive[{_RGB_HSV}], the input argument[type of input 'images'] "
+                        f"must be a type of {{{names}}}, but got Tensor[{t}].")
+    if not images.shape:
+        raise RuntimeError(f"For '{_RGB_HSV}', the shape of input can not be empty.")
+    if not dims_match(images.shape[-1], 3):
+        raise ValueError(f"For primitive[{_RGB_HSV}], the last dimension of input 'images' must "
+                         f"be equal to 3, but got {images.shape[-1]}.")
+    return AbstractTensor(t, images.shape)
+
+
+def _rgb_to_hsv(images):
+    """Hue, saturation, value of each pixel (float16 computed in float32: MindSpore 2.10's
+    float16 kernel gives inf/NaN saturations)."""
+    rgb = images.astype(np.float32) if images.dtype == np.float16 else images
+    r, g, b = rgb[..., 0], rgb[..., 1], rgb[..., 2]
+    value = np.max(rgb, axis=-1)
+    spread = value - np.min(rgb, axis=-1)
+    saturation = np.where(value > 0, spread / np.where(value > 0, value, 1), 0)
+    norm = 1 / (6 * np.where(spread > 0, spread, 1))
+    hue = np.where(r == value, norm * (g - b),
+                   np.where(g == value, norm * (b - r) + 2 / 6, norm * (r - g) + 4 / 6))
+    hue = np.where(spread > 0, hue, 0)
+    hue = np.where(hue < 0, hue + 1, hue)
+    return np.stack([hue, saturation, value], axis=-1).astype(images.dtype, copy=False)
+
+
+RGBToHSV = OpDef(_RGB_HSV, _rgb_to_hsv_infer, quiet(_rgb_to_hsv), differentiable=False)

@@ -37,6 +37,7 @@ from ._infer import (
     same_type,
     scratch_like,
     shape,
+    shapes_match,
     tensor_type,
     value_type,
     wide_type,
@@ -171,6 +172,37 @@ def _tensor_operand_infer(name: str, allowed, infer):
     return checked
 
 
+_ADD_V2_TYPES = (mstype.int8, mstype.int16, mstype.int32, mstype.int64, mstype.uint8,
+                 mstype.float16, mstype.float32, mstype.float64) + COMPLEX
+
+
+def _add_v2_infer(infer):
+    """``AddV2``'s checks before ``Add``'s promotion: two Tensors of one shape (it does not
+    broadcast), each of MindSpore's listed types (uint16/32/64 there have no CPU kernel)."""
+    listed = ", ".join(sorted(f"Tensor[{t}]" for t in _ADD_V2_TYPES + _WIDE_UINTS))
+
+    def checked(x, y):
+        if not (isinstance(x, AbstractTensor) or isinstance(y, AbstractTensor)):
+            raise TypeError(f"The primitive[AddV2]'s input arguments[x, y] must be all tensor "
+                            f"and those type must be same. But got input argument[x]:"
+                            f"{describe(x)} But got input argument[y]:{describe(y)}.")
+        # a Python number joins as a 0-d tensor
+        if not shapes_match(shape(x), shape(y)):
+            raise ValueError(f"For primitive[AddV2], the input_shape: {list(shape(x))} must "
+                             f"be equal to {list(shape(y))}.")
+        tensors = [(arg, a) for arg, a in (("x", x), ("y", y)) if isinstance(a, AbstractTensor)]
+        for arg, a in tensors:
+            if a.dtype not in _ADD_V2_TYPES + _WIDE_UINTS:
+                raise TypeError(f"For primitive[AddV2], the input argument[{arg}] must be a "
+                                f"type of {{{listed}}}, but got {describe(a)}.")
+        for _, a in tensors:
+            if a.dtype in _WIDE_UINTS:
+                raise TypeError(f"Select CPU operator[AddV2] fail! Unsupported data type! "
+                                f"{a.dtype} has no AddV2 kernel.")
+        return infer(x, y)
+    return checked
+
+
 def binary(name, fn, allowed=NUMBERS, result="promote", differentiable=True,
            tensor_operand=False, zero_dim_weak=False) -> OpDef:
     """An elementwise binary op. ``result``: ``promote`` (the promoted type), ``float``
@@ -239,6 +271,8 @@ _ANY = ALL + _WIDE_UINTS
 
 Add = binary("Add", np.add, _ARITH + COMPLEX)
 Sub = binary("Sub", np.subtract, _ARITH + COMPLEX)
+AddV2 = binary("AddV2", np.add, _ADD_V2_TYPES)
+AddV2.infer = _add_v2_infer(AddV2.infer)
 Mul = binary("Mul", np.multiply, _ANY + COMPLEX, zero_dim_weak=True)
 Div = binary("Div", np.true_divide, _ANY + COMPLEX, "float", zero_dim_weak=True)
 FloorDiv = binary("FloorDiv", _floor_div, _ANY)

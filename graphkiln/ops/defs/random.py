@@ -1,11 +1,13 @@
 """Random-number primitives: ``StandardNormal``, ``UniformReal``, ``UniformInt``,
-``StandardLaplace`` (a shape in, draws out), ``RandomShuffle``, ``RandomPoisson``,
-``RandomGamma``, ``RandomChoiceWithMask`` and ``Multinomial``.
+``StandardLaplace``, ``TruncatedNormal`` (a shape in, draws out), ``RandomShuffle``,
+``RandomPoisson``, ``RandomGamma``, ``RandomChoiceWithMask``, ``Multinomial`` and
+``ParameterizedTruncatedNormal``.
 
 ``Bernoulli`` draws MindSpore 2.10 CPU's numbers from a Philox stream keyed by its ``seed``
 (``seed == -1`` with ``offset == 0``: a fresh seed every call). ``StandardNormal``,
 ``StandardLaplace``, ``UniformReal``, ``UniformInt``, ``Multinomial``, ``RandomShuffle``,
-``RandomPoisson`` and ``RandomChoiceWithMask`` draw MindSpore 2.10 CPU's numbers too:
+``RandomPoisson``, ``RandomChoiceWithMask``, ``TruncatedNormal`` and
+``ParameterizedTruncatedNormal`` draw MindSpore 2.10 CPU's numbers too:
 each primitive instance (and each graph node) keeps one engine per output shape, seeded
 from ``(seed, seed2)`` when first used and advancing from call to call
 (:mod:`graphkiln.common.std_random`); a functional call (no ``state``) starts afresh.
@@ -30,7 +32,7 @@ import numpy as np
 from ...common import dtype as mstype
 from ...common.philox import philox_blocks, philox_uint32, unit_doubles, unit_floats
 from ...common.seed import check_seed
-from ...common.std_random import KernelStreams, MinstdRand0, Mt19937, engine_for, size
+from ...common.std_random import KernelStreams, MinstdRand0, Mt19937, engine_for, logf, size
 from ...ir.abstract import UNKNOWN, AbstractScalar, AbstractTensor, AbstractTuple
 from ...ir.primitive import OpDef
 from ._infer import UNKNOWN_DIM, DynamicRankError, const_value, describe
@@ -575,3 +577,167 @@ def _bernoulli(x, p, seed=-1, offset=0, state=None):
 # 1 with probability ``p`` (a scalar or one per element of ``x``), in ``x``'s shape and dtype
 Bernoulli = OpDef("Bernoulli", _bernoulli_infer, _bernoulli, differentiable=False,
                   pure_eval=False, attrs={"seed": -1, "offset": 0}, state=KernelStreams)
+
+
+# ------------------------------------------------------------------ truncated normals
+
+def _check_int_seeds(name: str, attrs: dict) -> None:
+    for arg in ("seed", "seed2"):
+        v = attrs[arg]
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise TypeError(f"For '{name}', the type of '{arg}' should be 'int', but got type "
+                            f"'{type(v).__name__}'.")
+
+
+def _check_truncated_normal_attrs(attrs: dict) -> None:
+    _check_int_seeds("TruncatedNormal", attrs)
+    if attrs["dtype"] not in _FLOAT_TYPES:
+        shown = ", ".join(repr(t) for t in _FLOAT_TYPES)
+        raise TypeError(f"For 'TruncatedNormal', the 'dtype' should be one of [{shown}], but "
+                        f"got '{attrs['dtype']!r}'.")
+
+
+def _output_dims(name: str, shape) -> tuple:
+    """The dims of a 1-D int32/int64 ``shape`` Tensor of at least two elements, each
+    positive (unknown when computed at run time)."""
+    if not isinstance(shape, AbstractTensor):
+        raise TypeError(f"For '{name}', the input 'shape' only supports a Tensor, but got "
+                        f"{describe(shape)}.")
+    if shape.dtype not in (mstype.int32, mstype.int64):
+        raise TypeError(f"For primitive[{name}], the input argument[shape] must be a type of "
+                        f"{{Tensor[Int32], Tensor[Int64]}}, but got Tensor[{shape.dtype}].")
+    if len(shape.shape) != 1:
+        raise ValueError(f"For '{name}', the input tensor must be a 1-D tensor, but got "
+                         f"rank {len(shape.shape)}.")
+    if 0 <= shape.shape[0] < 2:
+        raise ValueError(f"For '{name}', the input tensor shape must >= 2, but got "
+                         f"{shape.shape[0]}")
+    if shape.value is None:
+        return _unknown_dims(name, shape)
+    return _positive_dims(name, _dims(shape.value))
+
+
+def _positive_dims(name: str, dims: tuple) -> tuple:
+    if any(d <= 0 for d in dims):
+        raise ValueError(f"For '{name}', each dimension must be greater than zero, but got "
+                         f"{list(dims)}.")
+    return dims
+
+
+def _to_dtype(values: np.ndarray, dtype) -> np.ndarray:
+    """Doubles stored in ``dtype`` (half through float, as MindSpore's float16)."""
+    if dtype is mstype.float16:
+        return values.astype(np.float32).astype(np.float16)
+    return values.astype(dtype.np_dtype)
+
+
+def _truncated_normal_infer(shape, dtype=mstype.float32, seed=0, seed2=0, state=None):
+    _check_truncated_normal_attrs({"dtype": dtype, "seed": seed, "seed2": seed2})
+    return AbstractTensor(dtype, _output_dims("TruncatedNormal", shape))
+
+
+def _truncated_normal(shape, dtype=mstype.float32, seed=0, seed2=0, state=None):
+    """MindSpore's CPU kernel: ``std::normal_distribution<double>`` draws on its
+    ``std::minstd_rand0``, those outside ``[-2, 2]`` skipped."""
+    dims = _positive_dims("TruncatedNormal", _dims(shape))
+    engine = _engine(MinstdRand0, state, seed, seed2, dims)
+    draws = engine.truncated_normal_doubles(size(dims), lambda v: np.abs(v) <= 2.0)
+    return _to_dtype(draws, dtype).reshape(dims)
+
+
+# a standard normal truncated to [-2, 2], of the shape a 1-D Tensor gives
+TruncatedNormal = OpDef("TruncatedNormal", _truncated_normal_infer, _truncated_normal,
+                        differentiable=False, pure_eval=False,
+                        attrs={"dtype": mstype.float32, **_SEEDS},
+                        check_attrs=_check_truncated_normal_attrs, state=KernelStreams)
+
+_PTN = "ParameterizedTruncatedNormal"
+_PTN_PARAMETERS = ("mean", "stdevs", "min", "max")
+
+
+def _parameterized_infer(shape, mean, stdevs, min, max, seed=0, seed2=0,  # noqa: A002
+                         state=None):
+    _check_int_seeds(_PTN, {"seed": seed, "seed2": seed2})
+    dims = _output_dims(_PTN, shape)
+    params = (mean, stdevs, min, max)
+    types = {_tensor_of(_PTN, arg, p, _FLOAT_TYPES) for arg, p in zip(_PTN_PARAMETERS, params)}
+    if len(types) > 1:
+        raise TypeError(f"For '{_PTN}', 'mean', 'stdevs', 'min' and 'max' must have one dtype, "
+                        f"but got {', '.join(str(p.dtype) for p in params)}.")
+    for arg, p in zip(_PTN_PARAMETERS, params):
+        if len(p.shape) > 1:
+            raise ValueError(f"For {_PTN}, {arg} should be at most rank 1, but got rank "
+                             f"{len(p.shape)}.")
+        if p.shape and dims[0] >= 0 and p.shape[0] not in (1, dims[0], UNKNOWN_DIM):
+            raise ValueError(f"For {_PTN}, {arg} must be 0d, or {arg}.shape = ({dims[0]}, ), "
+                             f"but got ({p.shape[0]}, ).")
+    return AbstractTensor(types.pop(), dims)
+
+
+def _parameterized_batch(engine: MinstdRand0, n: int, mean, stddev, low, high, t):
+    """One batch of MindSpore's kernel (TensorFlow's samplers, in the data's type ``t``):
+    normal draws kept inside the normalised bounds when those hold enough of the normal,
+    else uniform (a narrow interval) or exponential (far in a tail) proposals with
+    rejection. Bounds below the mean are handled on the mirrored side."""
+    if (np.isinf(low) and low < 0) or high < mean:
+        low, high, stddev = high, low, -stddev
+    norm_min, norm_max = (low - mean) / stddev, (high - mean) / stddev
+    root = np.sqrt(norm_min * norm_min + t(4))
+    cutoff = t(2) * np.exp(t(0.5) + norm_min * (norm_min - root) / t(4)) / (norm_min + root)
+    if (norm_min < t(-1.3) and norm_max >= 0) or (norm_max > t(1.3) and norm_min <= 0):
+        z = engine.truncated_normal_doubles(
+            n, lambda v: (v.astype(t) >= norm_min) & (v.astype(t) <= norm_max)).astype(t)
+    elif norm_max - norm_min < cutoff:
+        plus = t(0) if norm_min < 0 else norm_min * norm_min
+
+        def uniform(u, v):
+            z = u.astype(t) * (norm_max - norm_min) + norm_min
+            return v.astype(t) <= np.exp((plus - z * z) / t(2))
+        u = engine.accepted_double_pairs(n, uniform)[:, 0]
+        z = u.astype(t) * (norm_max - norm_min) + norm_min
+    else:
+        alpha = (norm_min + root) / t(2)
+
+        log = logf if t is np.float32 else np.log  # (glibc's logf, as the kernel's)
+
+        def exponential(u, v):
+            z = -log(u.astype(t)) / alpha + norm_min
+            x = alpha - z if norm_min < alpha else np.full_like(z, norm_min - alpha)
+            return (v.astype(t) <= np.exp(-x * x / t(2))) & (z < norm_max)
+        u = engine.accepted_double_pairs(n, exponential)[:, 0]
+        z = -log(u.astype(t)) / alpha + norm_min
+    return z * stddev + mean
+
+
+def _parameterized(shape, mean, stdevs, min, max, seed=0, seed2=0,  # noqa: A002
+                   state=None):
+    """Batch ``b`` (the first output axis) draws from the normal of mean ``mean[b]`` and
+    deviation ``stdevs[b]`` truncated to ``[min[b], max[b]]`` (0-d or one-element
+    parameters serve every batch)."""
+    dims = _positive_dims(_PTN, _dims(shape))
+    t = np.asarray(mean).dtype.type  # (half ops round each result, as MindSpore's float16)
+    batch, n = dims[0], size(dims[1:])
+    params = [np.broadcast_to(np.asarray(p, t).reshape(-1), (batch,))
+              for p in (mean, stdevs, min, max)]
+    # one engine per kernel: MindSpore makes a new one for another dtype or parameter rank
+    kernel = dims + (np.dtype(t).itemsize,) + tuple(np.ndim(p) for p in (mean, stdevs, min, max))
+    engine = _engine(MinstdRand0, state, seed, seed2, kernel)
+    out = np.empty((batch, n), t)
+    with np.errstate(all="ignore"):
+        for b in range(batch):
+            m, sd, low, high = (p[b] for p in params)
+            if not sd > 0:
+                raise RuntimeError(f"For {_PTN}, stdevs value must be greater than 0 in each "
+                                 f"batch.")
+            if high < low:
+                raise RuntimeError(f"For {_PTN}, max value must be greater than min value in "
+                                 f"each batch.")
+            out[b] = _parameterized_batch(engine, n, m, sd, low, high, t)
+    return out.reshape(dims)
+
+
+# draws of normals truncated to [min, max], one (mean, stdevs, min, max) per batch (axis 0)
+ParameterizedTruncatedNormal = OpDef(
+    _PTN, _parameterized_infer, _parameterized, differentiable=False, pure_eval=False,
+    attrs=dict(_SEEDS), check_attrs=lambda attrs: _check_int_seeds(_PTN, attrs),
+    state=KernelStreams)

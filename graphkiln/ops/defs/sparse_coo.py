@@ -3,7 +3,8 @@
 ``SparseReorder`` (the entries in row-major order of their indices, a stable sort) and
 ``SparseAddmm`` (``alpha * (sparse @ x2) + beta * x3`` for a 2-D sparse matrix) and
 ``SparseReshape`` (the indices of the same entries in a new dense shape) and
-``SparseTensorDenseAdd`` (a dense ``x2`` plus the entries, repeated indices adding up). An
+``SparseTensorDenseAdd`` (a dense ``x2`` plus the entries, repeated indices adding up) and
+``SparseTensorToCSRSparseMatrix`` (the entries of a rank 2 or 3 tensor in CSR form). An
 index outside ``shape`` is a ValueError when the kernel runs."""
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import numpy as np
 from ...common import dtype as mstype
 from ...ir.abstract import AbstractTensor, AbstractTuple
 from ...ir.primitive import OpDef
-from ._infer import NUMBERS, dims_match, require_dtype, tensor_type
+from ._infer import NUMBERS, UNKNOWN_DIM, dims_match, require_dtype, tensor_type
 
 _INDEX = (mstype.int32, mstype.int64)
 
@@ -153,3 +154,63 @@ def _dense_add(x1_indices, x1_values, x1_shape, x2):
 
 
 SparseTensorDenseAdd = OpDef("SparseTensorDenseAdd", _dense_add_infer, _dense_add)
+
+
+_CSR_VALUES = (mstype.float32, mstype.float64, mstype.complex64, mstype.complex128)
+
+
+def _to_csr_infer(x_indices, x_values, x_dense_shape):
+    name = "SparseTensorToCSRSparseMatrix"
+    ti = tensor_type(name, "x_indices", x_indices)
+    require_dtype(name, "x_indices", ti, _INDEX)
+    t = tensor_type(name, "x_values", x_values)
+    if t not in _CSR_VALUES:
+        allowed = ", ".join(f"Tensor[{v}]" for v in sorted(_CSR_VALUES, key=str))
+        raise TypeError(f"For primitive[{name}], the input argument[x_values] must be a type "
+                        f"of {{{allowed}}}, but got Tensor[{t}].")
+    ts = tensor_type(name, "x_dense_shape", x_dense_shape)
+    require_dtype(name, "x_dense_shape", ts, _INDEX)
+    if len(x_indices.shape) != 2 or len(x_values.shape) != 1 or len(x_dense_shape.shape) != 1:
+        raise ValueError(f"For {name}, input x_indices should be a 2-D tensor, but got "
+                         f"{len(x_indices.shape)}-D, input x_values should be a 1-D tensor, but "
+                         f"got {len(x_values.shape)}-D, input x_dense_shape should be a 1-D "
+                         f"tensor, but got {len(x_dense_shape.shape)}-D")
+    if not dims_match(x_indices.shape[0], x_values.shape[0]):
+        raise ValueError(f"For primitive[{name}], the x_indices.shape[0] and x_values.shape[0] "
+                         f"must be equal, but got {x_indices.shape[0]} and "
+                         f"{x_values.shape[0]}.")
+    rank = x_dense_shape.shape[0]
+    if not dims_match(x_indices.shape[1], rank) or rank not in (2, 3, UNKNOWN_DIM):
+        raise ValueError(f"For '{name}', the x_indices.shape[1] and x_dense_shape.shape[0] must "
+                         f"be equal to 2 or 3, but got {x_indices.shape[1]} and {rank}.")
+    rows = batch = UNKNOWN_DIM
+    if x_dense_shape.value is not None:
+        shape = np.asarray(x_dense_shape.value).reshape(-1).tolist()
+        batch, rows = (shape[0] if len(shape) == 3 else 1), shape[-2]
+    count = x_indices.shape[0]
+    return AbstractTuple([
+        AbstractTensor(ts, (rank,)),
+        AbstractTensor(ti, (UNKNOWN_DIM if batch == UNKNOWN_DIM else batch + 1,)),
+        AbstractTensor(ti, (UNKNOWN_DIM if UNKNOWN_DIM in (batch, rows)
+                            else batch * (rows + 1),)),
+        AbstractTensor(ti, (count,)), AbstractTensor(t, (count,))])
+
+
+def _to_csr(x_indices, x_values, x_dense_shape):
+    """The entries (in the given order, assumed row-major as MindSpore's kernel does) as a
+    batched CSR matrix: per-batch entry offsets, per-row offsets within each batch."""
+    idx, shape = np.asarray(x_indices), np.asarray(x_dense_shape).astype(np.int64)
+    batch, rows = (int(shape[0]) if shape.size == 3 else 1), int(shape[-2])
+    b = idx[:, 0].astype(np.int64) if shape.size == 3 else np.zeros(len(idx), np.int64)
+    counts = np.zeros((batch, rows), np.int64)
+    np.add.at(counts, (b, idx[:, -2].astype(np.int64)), 1)
+    batch_ptr = np.concatenate([[0], np.cumsum(counts.sum(1))])
+    row_ptr = np.concatenate([np.zeros((batch, 1), np.int64), np.cumsum(counts, 1)], 1)
+    it = idx.dtype
+    return (np.asarray(x_dense_shape).copy(), batch_ptr.astype(it), row_ptr.reshape(-1).astype(it),
+            idx[:, -1].copy(), np.asarray(x_values).copy())
+
+
+# (x_indices, x_values, x_dense_shape) -> (dense_shape, batch_pointers, row_pointers,
+# col_indices, values): a COO tensor of rank 2 or 3 as MindSpore's CSR sparse matrix
+SparseTensorToCSRSparseMatrix = OpDef("SparseTensorToCSRSparseMatrix", _to_csr_infer, _to_csr)

@@ -18,14 +18,15 @@ import graphkiln.ops.composed_primitives as COMPOSED
 import graphkiln.ops.dynamic_rnn as DYNAMIC_RNN
 import graphkiln.ops.fft_with_size as FFT_WITH_SIZE
 import graphkiln.ops.gru_v2 as GRU_V2
+import graphkiln.ops.transposed_conv3d as CONV3D_TRANSPOSE
 
 from ..primitive import REGISTRY, primitive_class
 from .partial import Partial  # noqa: F401  (P.Partial)
 
 # the classes composed of primitives, by name
 _COMPOSED = {n: getattr(m, n) for m in (COMPOSED, COMPOSED_API, COMPOSED_GRAD,
-                                             COMPOSED_INNER, DYNAMIC_RNN, FFT_WITH_SIZE,
-                                             GRU_V2)
+                                             COMPOSED_INNER, CONV3D_TRANSPOSE, DYNAMIC_RNN,
+                                             FFT_WITH_SIZE, GRU_V2)
              for n in m.__all__}
 
 # MindSpore's legacy spellings -> the primitive they name today

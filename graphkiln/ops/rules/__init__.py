@@ -24,6 +24,7 @@ from . import (  # noqa: F401  (importing attaches the rules)
     grid_sampler,
     kl_div,
     masked_scatter,
+    matrix_diag,
     nll_loss,
     pad_v3,
     pool3d,
@@ -36,4 +37,5 @@ from . import (  # noqa: F401  (importing attaches the rules)
     space_rearrange,
     sparse_coo,
     sparse_minmax,
+    volume_patches,
 )

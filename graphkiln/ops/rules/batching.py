@@ -65,7 +65,8 @@ NOT_BATCHED = {
     **{name: "data-dependent output size: the examples of a batch may select different "
              "numbers of elements (MindSpore has no vmap rule either)"
        for name in ("NonZero", "MaskedSelect", "MaskedSelectGrad", "Unique", "SparseAdd",
-                    "SparseMatrixAdd", "PadAndShift", "SparseMatrixMatMul")},
+                    "SparseMatrixAdd", "PadAndShift", "SparseMatrixMatMul", "ListDiff",
+                    "SparseTensorToCSRSparseMatrix", "SparseCountSparseOutput")},
     "Range": "data-dependent output size: the examples of a batch may give different "
              "lengths",
     "ConcatOffsetV1": "shape arithmetic on a tuple of shapes (MindSpore has no vmap rule "
@@ -74,7 +75,8 @@ NOT_BATCHED = {
              "calls would (each call draws anew); vmap refuses it (clear error)"
        for name in ("UniformInt", "RandomShuffle", "RandomPoisson", "RandomGamma",
                     "RandomChoiceWithMask", "RandpermV2", "MultinomialWithReplacement",
-                    "RandomCategorical", "Bernoulli")},
+                    "RandomCategorical", "Bernoulli", "TruncatedNormal",
+                    "ParameterizedTruncatedNormal")},
     "PyExecute": "runs Python at run time (an IO effect): a vmapped function must be pure",
     **{name: "calls the user's backward hook at run time: a vmapped function must be pure"
        for name in ("HookBackward", "RunBackwardHook")},
@@ -227,8 +229,14 @@ def _same_shape_pair(opdef):
     return rule
 
 
-for _name in ("DropoutGrad", "ApproximateEqual"):
+for _name in ("DropoutGrad", "ApproximateEqual", "AddV2"):
     REGISTRY[_name].def_vmap(_same_shape_pair(REGISTRY[_name]))
+
+
+@rule_for("RGBToHSV")
+def _rgb_to_hsv(images, *, dims):
+    """Per pixel along the last axis: the batch axis goes first."""
+    return REGISTRY["RGBToHSV"](to_front(images, dims[0])), 0
 
 
 @rule_for("Betainc")
@@ -937,3 +945,14 @@ for _name in ("GatherNd", "ScatterNd", "FloatStatus", "MaskedFill", "PReLU", "Re
               "Renorm", "Lstsq", "MapUniform") + tuple(
         f"TensorScatter{k}" for k in ("Add", "Sub", "Mul", "Div", "Max", "Min", "Update")):
     REGISTRY[_name].def_vmap(_loop_over_batch(REGISTRY[_name]))
+
+
+@rule_for("NoRepeatNGram")
+def _no_repeat_ngram(state_seq, log_probs, *, dims, ngram_size=1):
+    """The examples of a batch are more sequences: folded into the op's batch axis."""
+    size = batch_size((state_seq, log_probs), dims)
+    seq, logs = front(state_seq, dims[0], size), front(log_probs, dims[1], size)
+    out = REGISTRY["NoRepeatNGram"](A.Reshape(seq, (-1,) + seq.shape[2:]),
+                                    A.Reshape(logs, (-1,) + logs.shape[2:]),
+                                    ngram_size=ngram_size)
+    return A.Reshape(out, logs.shape), 0

@@ -22,11 +22,11 @@ ELEMENTWISE_UPDATES = ("ApplyMomentum", "ApplyRMSProp", "ApplyAdagrad", "ApplyAd
                        "ApplyAdaMax", "ApplyAdadelta", "ApplyAddSign", "ApplyPowerSign",
                        "ApplyGradientDescent", "ApplyProximalGradientDescent", "ApplyAdagradDA",
                        "ApplyFtrl", "ApplyProximalAdagrad", "ApplyCenteredRMSProp",
-                       "ApplyAdamWithAmsgrad")
+                       "ApplyAdamWithAmsgrad", "Adam")
 NOT_BATCHED.update({
     name: "memory effect (an optimizer update): a vmapped function must be pure "
           "(clear error)"
-    for name in ("Adam", "AdamWeightDecay", "ApplyAdamWithAmsgradV2", "SGD", "FusedSparseAdam",
+    for name in ("AdamWeightDecay", "ApplyAdamWithAmsgradV2", "SGD", "FusedSparseAdam",
                  "FusedSparseLazyAdam", "FusedSparseFtrl", "FusedSparseProximalAdagrad",
                  "FusedAdaFactor", "FusedAdaFactorWithGlobalNorm")})
 # row updates of weights: each example's indices address its own rows (``batch_rank``)

@@ -158,6 +158,11 @@ def _add(x, y, out, dout):
     return sum_to(dout, x), sum_to(dout, y)
 
 
+@bprop("AddV2")
+def _add_v2(x, y, out, dout):
+    return F.cast(dout, x.dtype), F.cast(dout, y.dtype)
+
+
 @bprop("Sub")
 def _sub(x, y, out, dout):
     return sum_to(dout, x), sum_to(F.neg(dout), y)
@@ -216,17 +221,42 @@ def _pow(x, y, out, dout):
     return dx, dy
 
 
+def _nan_mask(v, dout):
+    """Where ``v`` (a Tensor or a Python number) is NaN, broadcast as ``dout``."""
+    if isinstance(v, Tensor):
+        return F.isnan(v)
+    return F.ones_like(dout, dtype=mstype.bool_) if math.isnan(v) else \
+        F.zeros_like(dout, dtype=mstype.bool_)
+
+
+def extremum_cotangents(x, y, dout, wins, nan_takes_all: bool) -> tuple:
+    """``(dx, dy)`` of ``Maximum`` (``wins=F.greater``) or ``Minimum`` (``F.less``): the
+    winner takes ``dout``, a tie gives each half (an integer's half rounded toward zero, so
+    the halves may not add up to it). Where an input is NaN neither wins: both take all of
+    ``dout`` when ``nan_takes_all`` (the ops' gradients), else half (MindSpore 2.10's
+    ``MaximumGrad``/``MinimumGrad`` kernels, which count it a tie)."""
+    if dout.dtype.is_float:
+        half = F.mul(dout, 0.5)
+    else:
+        half = F.cast(F.mul(F.cast(dout, mstype.float64), 0.5), dout.dtype)
+    x_takes, y_takes = wins(x, y), wins(y, x)
+    tie = F.logical_not(F.logical_or(x_takes, y_takes))
+    if nan_takes_all and dout.dtype.is_float:
+        nan = F.logical_or(_nan_mask(x, dout), _nan_mask(y, dout))
+        x_takes, y_takes = F.logical_or(x_takes, nan), F.logical_or(y_takes, nan)
+        tie = F.logical_and(tie, F.logical_not(nan))
+    shared = F.select(tie, half, F.zeros_like(dout))
+    return (sum_to(F.select(x_takes, dout, shared), x),
+            sum_to(F.select(y_takes, dout, shared), y))
+
+
 def _pick(name: str, wins):
     @bprop(name)
     def rule(x, y, out, dout):
-        tie = F.select(F.equal(x, y), F.cast(F.mul(dout, 0.5), dout.dtype), 0)
-        dx = F.select(wins(x, y), dout, tie)
-        return sum_to(dx, x), sum_to(F.sub(dout, dx), y)
+        return extremum_cotangents(x, y, dout, wins, nan_takes_all=True)
     return rule
 
 
-# the winner takes the cotangent, a tie gives each half (MindSpore 2.10's MaximumGrad and
-# MinimumGrad kernels); where a NaN makes neither win, y takes it
 _pick("Maximum", F.greater)
 _pick("Minimum", F.less)
 

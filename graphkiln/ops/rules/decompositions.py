@@ -60,6 +60,9 @@ def _skew(x):
 
 @bprop("Svd")
 def _svd(x, out, dout, full_matrices=False, compute_uv=True):
+    if x.dtype.is_complex:
+        raise TypeError(f"For 'Svd', the gradient takes a float32 or float64 input, but got "
+                        f"{x.dtype} (MindSpore 2.10 has no complex Svd gradient).")
     m, n = x.shape[-2:]
     k = min(m, n)
     def recompute():

@@ -26,6 +26,12 @@ def _sparse_tensor_dense_add(x1_indices, x1_values, x1_shape, x2, out, dout):
     return None, F.gather_nd(dout, x1_indices), None, dout
 
 
+@bprop("SparseTensorToCSRSparseMatrix")
+def _sparse_tensor_to_csr(x_indices, x_values, x_dense_shape, out, dout):
+    """The entries keep their order: the values' cotangent is the CSR values' one."""
+    return None, dout[4], None
+
+
 for _name in ("SparseReorder", "SparseAddmm", "SparseTensorDenseAdd"):
     per_example_rule(_name)
 del _name
