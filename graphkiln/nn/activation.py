@@ -305,7 +305,10 @@ class SoftShrink(Cell):
 
     def __init__(self, lambd=0.5):
         super().__init__()
-        self.lambd = _check_number("SoftShrink", "lambd", lambd)
+        if not isinstance(lambd, (int, float)):  # a bool too, as MindSpore
+            raise TypeError(f"For 'SoftShrink', the 'lambd' must be float, but got "
+                            f"{type(lambd).__name__}.")
+        self.lambd = float(lambd)
         if self.lambd < 0:
             raise ValueError(f"For 'SoftShrink', the 'lambd' must be no less than zero, but "
                              f"got {lambd}.")

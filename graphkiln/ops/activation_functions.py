@@ -61,10 +61,22 @@ def logsigmoid(x) -> Tensor:
     return F.neg(F.softplus(F.neg(x)))
 
 
+_HSIGMOID_INTS = (mstype.int8, mstype.int16, mstype.int32, mstype.int64)
+
+
 def hardsigmoid(input) -> Tensor:  # noqa: A002
     """``relu6(input + 3) / 6``; its gradient is 1/6 strictly inside (-3, 3) and 0 at the
     ends, as MindSpore's (``relu6``'s own gradient would count 3)."""
-    x = _float_tensor("hardsigmoid", input)
+    if not isinstance(input, Tensor):
+        raise TypeError(f"For 'hardsigmoid', the input must be a Tensor, but got "
+                        f"{type(input).__name__}.")
+    x = input
+    if x.dtype in _HSIGMOID_INTS:  # integer arithmetic: (x + 3) / 6 is 0 below 3, then 1
+        return F.cast(F.greater_equal(x, 3), x.dtype)
+    if not x.dtype.is_float:
+        raise TypeError(f"For primitive[HSigmoid], the input argument[input_x] must be a type "
+                        f"of {{BFloat16, Float16, Float32, Float64, Int16, Int32, Int64, Int8}}, "
+                        f"but got {x.dtype}.")
     inner = F.div(F.add(x, 3.0), 6.0)
     return F.select(F.less_equal(x, -3.0), F.zeros_like(x),
                     F.select(F.greater_equal(x, 3.0), F.ones_like(x), inner))

@@ -324,10 +324,6 @@ def _in_top_k(self, x1, x2):
 
 Xlogy = _primitive("Xlogy", (), lambda self, x, y: EL.xlogy(x, y),
                    "``x * log(y)``, 0 where ``x`` is 0 (see ``ops.xlogy``).")
-ApproximateEqual = _primitive(
-    "ApproximateEqual", (("tolerance", 1e-05),),
-    lambda self, x, y: EL.approximate_equal(x, y, self.tolerance),
-    "``|x - y| < tolerance`` (see ``ops.approximate_equal``).")
 ComplexAbs = _primitive("ComplexAbs", (), lambda self, x: F.real(F.abs(x)),
                         "The modulus of each complex element (a real Tensor).")
 Diag = _primitive("Diag", (), lambda self, x: AO.diag(x),
@@ -335,7 +331,7 @@ Diag = _primitive("Diag", (), lambda self, x: AO.diag(x),
 Rint = _primitive("Rint", (), lambda self, x: F.round(x),
                   "Each element rounded to the nearest integer, halves to even.")
 InTopK = _primitive("InTopK", (("k", _REQUIRED),), _in_top_k, _in_top_k.__doc__)
-__all__ += ["Xlogy", "ApproximateEqual", "ComplexAbs", "Diag", "Rint", "InTopK"]
+__all__ += ["Xlogy", "ComplexAbs", "Diag", "Rint", "InTopK"]
 
 
 def _lp_norm(self, x):
@@ -404,6 +400,9 @@ def _max_pool_with_argmax(self, x):
                          f"but got {self.pad_mode!r}.")
     kernel, stride = _pair("kernel_size", self.kernel_size), _pair("strides", self.strides)
     _, c, h, w = x.shape
+    if h < 0 or w < 0:
+        raise ValueError(f"For 'MaxPoolWithArgmax', graphkiln needs the height and width of "
+                         f"'x' known when the graph compiles, but got shape {list(x.shape)}.")
     pads = []
     for n, k, s in ((h, kernel[0], stride[0]), (w, kernel[1], stride[1])):
         total = max((-(-n // s) - 1) * s + k - n, 0) if mode == "same" else 0
@@ -414,7 +413,11 @@ def _max_pool_with_argmax(self, x):
     wp = w + sum(pads[1])
     row = F.sub(F.floor_div(index, wp), pads[0][0])
     col = F.sub(F.floor_mod(index, wp), pads[1][0])
-    channel = Tensor(np.arange(c, dtype=np.int64).reshape(1, c, 1, 1) * (h * w))
+    if c >= 0:
+        channel = Tensor(np.arange(c, dtype=np.int64).reshape(1, c, 1, 1) * (h * w))
+    else:  # the channels are known when the graph runs: 0, 1, ... counted along axis 1
+        ones = F.ones_like(index[:1, :, :1, :1])
+        channel = F.mul(F.sub(CU.cumsum(ones, 1), ones), h * w)
     argmax = F.add(F.add(F.mul(row, w), col), channel)
     return out, F.cast(argmax, mstype.int32)
 

@@ -17,6 +17,7 @@ from ..common.tensor import Tensor
 from .clip_ops import stop_gradient
 from .defs import activations as ACT
 from .defs import bessel as BES
+from .defs import elementwise as EW
 from .defs import math as M
 from .defs import special as SP
 
@@ -523,8 +524,5 @@ def zeta(input, other) -> Tensor:
 
 
 def approximate_equal(x, y, tolerance: float = 1e-05) -> Tensor:
-    """Whether ``|x - y| < tolerance``, elementwise."""
-    if not isinstance(tolerance, float):
-        raise TypeError(f"For 'ApproximateEqual', 'tolerance' must be a float, but got "
-                        f"{type(tolerance).__name__}.")
-    return F.less(F.abs(F.sub(x, y)), tolerance)
+    """Whether ``|x - y| < tolerance``, elementwise (float Tensors of one shape)."""
+    return EW.ApproximateEqual(x, y, tolerance=tolerance)

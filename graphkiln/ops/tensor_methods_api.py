@@ -99,10 +99,18 @@ def remainder_(self, other) -> Tensor:
     return _write(self, F.remainder(self, other))
 
 
+def approximate_equal(self, other, tolerance: float = 1e-05) -> Tensor:
+    """Whether ``|self - other| < tolerance``, elementwise (see ``ops.approximate_equal``)."""
+    if not isinstance(tolerance, float):  # the method's own check, as MindSpore's
+        raise ValueError(f"The parameter 'tolerance' must be isinstance of <class 'float'>, "
+                         f"but got {tolerance}.")
+    return E.approximate_equal(self, other, tolerance)
+
+
 def install() -> None:
     """Attach the methods to :class:`Tensor`."""
     for fn in (expand, clone, new_empty, addcdiv, addcmul, searchsorted, addr, softmax,
-               bitwise_not, diag, triangular_solve, remainder_):
+               bitwise_not, diag, triangular_solve, remainder_, approximate_equal):
         setattr(Tensor, fn.__name__, fn)
     for fn in _SAME:
         setattr(Tensor, fn.__name__, fn)

@@ -420,6 +420,7 @@ import opsi_samples  # noqa: E402
 import opsj_samples  # noqa: E402
 import opsk_samples  # noqa: E402
 import opsl_samples  # noqa: E402
+import opsn_samples  # noqa: E402
 import opswide_samples  # noqa: E402
 import scipy_samples  # noqa: E402
 import st_ops_samples  # noqa: E402
@@ -469,6 +470,8 @@ CHECKED_ELSEWHERE.update(opsg_samples.CHECKED_ELSEWHERE)
 NON_DIFFERENTIABLE.update(opsf_samples.NON_DIFFERENTIABLE)
 NON_DIFFERENTIABLE.update(opsb_samples.NON_DIFFERENTIABLE)
 SAMPLES.update(opsl_samples.bprop_samples(n, s, u))
+SAMPLES.update(opsn_samples.bprop_samples(n, s, u))
+NON_DIFFERENTIABLE.update(opsn_samples.NON_DIFFERENTIABLE)
 NON_DIFFERENTIABLE.update(opsl_samples.NON_DIFFERENTIABLE)
 
 

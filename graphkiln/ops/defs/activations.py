@@ -38,7 +38,8 @@ def _selu(x):
 
 
 def _check_lambd(lambd=0.5):
-    if isinstance(lambd, bool) or not isinstance(lambd, (int, float)):
+    # MindSpore takes a bool, an int or a float (``True`` shrinks by 1)
+    if not isinstance(lambd, (int, float)):
         raise TypeError(f"For 'SoftShrink', the 'lambd' must be a float, but got "
                         f"{type(lambd).__name__}.")
     if lambd < 0:

@@ -353,3 +353,49 @@ def _ger_infer(x1, x2):
 
 # ``Ger(x1, x2)``: ``x1[i] * x2[j]`` at ``[i, j]``
 Ger = OpDef("Ger", _ger_infer, quiet(np.multiply.outer))
+
+
+# ------------------------------------------------------------------ approximate equality
+
+def check_tolerance(attrs: dict) -> None:
+    """MindSpore's TypeError for a ``tolerance`` that is not a Python float."""
+    tol = attrs["tolerance"]
+    if not isinstance(tol, float):
+        raise TypeError(f"For 'ApproximateEqual', the type of 'tolerance' should be 'float', "
+                        f"but got type '{type(tol).__name__}'.")
+
+
+def _shape_text(s: tuple) -> str:
+    return "(" + ", ".join(map(str, s)) + ")"
+
+
+def _approximate_equal_infer(x1, x2, tolerance=1e-05):
+    check_tolerance({"tolerance": tolerance})
+    for arg, a in (("x1", x1), ("x2", x2)):
+        t = tensor_type("ApproximateEqual", arg, a)
+        if t not in FLOATS:
+            raise TypeError(f"For primitive[ApproximateEqual], the input argument[{arg}] must "
+                            f"be a type of {{Tensor[Float16], Tensor[Float32], "
+                            f"Tensor[Float64]}}, but got Tensor[{t}].")
+    if not shapes_match(x1.shape, x2.shape):
+        raise RuntimeError(f"For 'ApproximateEqual', arg 'x1' must have the same shape as "
+                           f"'x2'. But got 'x1' shape: {_shape_text(x1.shape)}, 'x2' shape: "
+                           f"{_shape_text(x2.shape)}.")
+    if len(x1.shape) >= 8:
+        raise RuntimeError(f"For 'ApproximateEqual', the x's rank should be less than 8, but "
+                           f"got: {len(x1.shape)}")
+    return AbstractTensor(mstype.bool_, x1.shape)
+
+
+@quiet
+def _approximate_equal(x1, x2, tolerance=1e-05):
+    """``|x1 - x2| < tolerance`` in the wider of the two dtypes (MindSpore casts the
+    narrower input up)."""
+    t = np.result_type(x1, x2)
+    return np.abs(np.asarray(x1, t) - np.asarray(x2, t)) < t.type(tolerance)
+
+
+# ``ApproximateEqual(x1, x2, tolerance=1e-05)``: ``|x1 - x2| < tolerance``, same shapes
+ApproximateEqual = OpDef("ApproximateEqual", _approximate_equal_infer, _approximate_equal,
+                         attrs={"tolerance": 1e-05}, differentiable=False,
+                         check_attrs=check_tolerance)

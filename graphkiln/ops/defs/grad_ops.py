@@ -18,6 +18,10 @@ open at compile time whether broadcasting happened).
 
 ``ReluGrad(y_backprop, x)`` is MindSpore's ReLU backward: ``y_backprop`` where ``x`` (the
 ReLU's output) is positive, else 0.
+
+``DropoutGrad(dy, mask, keep_prob=...)`` is MindSpore's Dropout backward
+(``_grad_ops.DropoutGrad``): ``dy * mask / keep_prob`` in ``dy``'s dtype (float16 scaled in
+float32, as MindSpore's CPU kernel).
 """
 from __future__ import annotations
 
@@ -28,6 +32,7 @@ from ...ir.abstract import AbstractScalar, AbstractTensor, AbstractTuple
 from ...ir.primitive import OUT_SEPARATE, OpDef
 from ._infer import (
     ALL,
+    describe,
     keep_where,
     merge_dims,
     norm_axis,
@@ -195,3 +200,48 @@ def _relu6_grad(dy, x):
 
 # ReLU6's backward as MindSpore's grad primitive (``_grad_ops.ReLU6Grad(y_backprop, x)``)
 ReLU6Grad = OpDef("ReLU6Grad", _masked_grad_infer("ReLU6Grad"), _relu6_grad)
+
+
+_DROPOUT_GRAD_TYPES = (mstype.float16, mstype.float32, mstype.float64)
+
+
+def _check_keep_prob(attrs: dict) -> None:
+    kp = attrs["keep_prob"]
+    if not isinstance(kp, float):
+        raise TypeError(f"For 'DropoutGrad', the 'keep_prob' must be 'float',  but got "
+                        f"'{type(kp).__name__}'.")
+    if not 0 < kp <= 1:
+        raise ValueError(f"For 'DropoutGrad', the 'keep_prob' must be in range of (0, 1], but "
+                         f"got {kp} with type 'float'.")
+
+
+def _dropout_grad_infer(dy, mask, keep_prob=0.5):
+    for arg, a in (("x", dy), ("mask", mask)):
+        if not isinstance(a, AbstractTensor):
+            raise TypeError(f"For Primitive[DropoutGrad], the type of input argument[{arg}] "
+                            f"must be Tensor but got {describe(a)}.")
+        if a.dtype not in _DROPOUT_GRAD_TYPES:
+            raise TypeError(f"For primitive[DropoutGrad], the input argument[{arg}] must be a "
+                            f"type of {{Tensor[Float16], Tensor[Float32], Tensor[Float64]}}, "
+                            f"but got {describe(a)}.")
+    if mask.ndim != dy.ndim:
+        raise RuntimeError(f"For 'DropoutGrad', the dimension of 'input' and 'input_mask' must "
+                           f"be the same, but got the dimension of 'input': {dy.ndim}, and the "
+                           f"dimension of 'input_mask': {mask.ndim}")
+    # MindSpore reads the mask by flat index whatever its shape; a mismatch is refused here
+    if not shapes_match(dy.shape, mask.shape):
+        raise ValueError(f"For 'DropoutGrad', 'mask' must have the shape of 'dy' "
+                         f"{list(dy.shape)}, but got {list(mask.shape)}.")
+    return AbstractTensor(dy.dtype, dy.shape)
+
+
+@quiet
+def _dropout_grad(dy, mask, keep_prob=0.5):
+    dy = np.asarray(dy)
+    wide = np.float64 if dy.dtype == np.float64 else np.float32
+    scale = wide(1) / wide(keep_prob)
+    return (dy.astype(wide) * np.asarray(mask).astype(wide) * scale).astype(dy.dtype)
+
+
+DropoutGrad = OpDef("DropoutGrad", _dropout_grad_infer, _dropout_grad,
+                    attrs={"keep_prob": 0.5}, check_attrs=_check_keep_prob)

@@ -219,12 +219,18 @@ for _name in ELEMENTWISE:
     REGISTRY[_name].def_vmap(_elementwise(REGISTRY[_name]))
 
 
-@rule_for("AddV2")
-def _add_v2(x, y, *, dims):
-    """Both operands batched along axis 0 (AddV2 takes one shape, so an unbatched one is
-    broadcast)."""
-    size = batch_size((x, y), dims)
-    return REGISTRY["AddV2"](front(x, dims[0], size), front(y, dims[1], size)), 0
+def _same_shape_pair(opdef):
+    """The rule of a two-input op that wants equal shapes (no broadcasting): both inputs
+    batched along axis 0, an unbatched one broadcast to the batch."""
+    def rule(x, y, *, dims, **attrs):
+        size = batch_size((x, y), dims)
+        return opdef(front(x, dims[0], size), front(y, dims[1], size), **attrs), 0
+    rule.__name__ = f"vmap_{opdef.name}"
+    return rule
+
+
+for _name in ("DropoutGrad", "ApproximateEqual", "AddV2"):
+    REGISTRY[_name].def_vmap(_same_shape_pair(REGISTRY[_name]))
 
 
 @rule_for("RGBToHSV")

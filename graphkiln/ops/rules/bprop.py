@@ -831,6 +831,12 @@ def _dropout(*args, **attrs):
     return (_as(dx, ins[0]),) + (None,) * (len(ins) - 1)
 
 
+@bprop("DropoutGrad")
+def _dropout_grad(dy, mask, out, dout, keep_prob=0.5):
+    """Linear in ``dy``; the mask gets zeros, as MindSpore's rule."""
+    return REGISTRY["DropoutGrad"](dout, mask, keep_prob=keep_prob), F.zeros_like(mask)
+
+
 # ------------------------------------------------------------------ gather/scatter by index
 # The updates' cotangents read ``dout`` at the scattered positions; for Mul/Div/Max/Min the
 # rules assume distinct indices (as MindSpore's do).
