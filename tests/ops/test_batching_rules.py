@@ -424,6 +424,7 @@ import opsh_samples  # noqa: E402
 import opsi_samples  # noqa: E402
 import opsj_samples  # noqa: E402
 import opsl_samples  # noqa: E402
+import opsm_samples  # noqa: E402
 import opswide_samples  # noqa: E402
 import scipy_samples  # noqa: E402
 import st_ops_samples  # noqa: E402
@@ -442,6 +443,7 @@ SAMPLES.update(opsj_samples.vmap_samples(B, U, f32))
 SAMPLES.update(opsi_samples.vmap_samples(B, U, f32))
 SAMPLES.update(fractional_max_pool_samples.vmap_samples(B, U, f32))
 SAMPLES.update(opsl_samples.vmap_samples(B, U, f32))
+SAMPLES.update(opsm_samples.vmap_samples(B, U, f32))
 
 
 # ------------------------------------------------------------------ harness

@@ -418,6 +418,7 @@ import opsh_samples  # noqa: E402
 import opsi_samples  # noqa: E402
 import opsj_samples  # noqa: E402
 import opsl_samples  # noqa: E402
+import opsm_samples  # noqa: E402
 import opswide_samples  # noqa: E402
 import scipy_samples  # noqa: E402
 import st_ops_samples  # noqa: E402
@@ -462,6 +463,7 @@ NON_DIFFERENTIABLE.update(opsf_samples.NON_DIFFERENTIABLE)
 NON_DIFFERENTIABLE.update(opsb_samples.NON_DIFFERENTIABLE)
 SAMPLES.update(opsl_samples.bprop_samples(n, s, u))
 NON_DIFFERENTIABLE.update(opsl_samples.NON_DIFFERENTIABLE)
+SAMPLES.update(opsm_samples.bprop_samples(n, s, u))
 
 
 # ------------------------------------------------------------------ harness

@@ -257,6 +257,7 @@ import opsh_samples  # noqa: E402
 import opsi_samples  # noqa: E402
 import opsj_samples  # noqa: E402
 import opsl_samples  # noqa: E402
+import opsm_samples  # noqa: E402
 import opswide_samples  # noqa: E402
 import scipy_samples  # noqa: E402
 import st_ops_samples  # noqa: E402
@@ -275,6 +276,7 @@ SAMPLES.update(opsh_samples.registry_samples(f32))
 SAMPLES.update(opsj_samples.registry_samples(f32))
 SAMPLES.update(fractional_max_pool_samples.registry_samples(f32))
 SAMPLES.update(opsl_samples.registry_samples(f32))
+SAMPLES.update(opsm_samples.registry_samples(f32))
 
 
 def _ops():
