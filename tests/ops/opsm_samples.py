@@ -1,6 +1,7 @@
 """Registry-walk samples (tests/ops/test_registry.py, test_batching_rules.py, test_bprop.py)
 for the ``tests/st/ops`` slice every 15th file from the 12th: ``MaxPoolGradWithArgmaxV2``
-(``ops/defs/pool_argmax.py``). (``LRNGrad`` is composed of primitives, not one.)"""
+(``ops/defs/pool_argmax.py``) and ``SpaceToBatchND`` (``ops/defs/space_rearrange.py``).
+(``LRNGrad`` is composed of primitives, not one.)"""
 import numpy as np
 
 from graphkiln import Tensor
@@ -19,7 +20,10 @@ def registry_samples(f32) -> dict:
     return {"MaxPoolGradWithArgmaxV2": [
         ((f32(2, 2, 5, 5), f32(2, 2, 3, 3), Tensor(_ARGMAX)), _ATTRS),
         ((f32(2, 2, 5, 5), f32(2, 2, 3, 3).astype(np.float16),
-          Tensor(_ARGMAX.astype(np.int32))), {"kernel_size": (2, 2), "dilation": (2, 2)})]}
+          Tensor(_ARGMAX.astype(np.int32))), {"kernel_size": (2, 2), "dilation": (2, 2)})],
+        "SpaceToBatchND": [
+            ((f32(2, 3, 4, 6),), {"block_shape": [2, 3], "paddings": [[1, 1], [0, 3]]}),
+            ((f32(2, 3, 4, 6),), {"block_shape": 2, "paddings": [[0, 0], [0, 0]]})]}
 
 
 def vmap_samples(B, U, f32) -> dict:  # noqa: N803 - the harness's maker names
@@ -27,11 +31,16 @@ def vmap_samples(B, U, f32) -> dict:  # noqa: N803 - the harness's maker names
     return {"MaxPoolGradWithArgmaxV2": [
         lambda r: ((B(f32(r, 3, 2, 2, 5, 5)), B(f32(r, 3, 2, 2, 3, 3)),
                     B(np.stack([_ARGMAX, _ARGMAX[::-1], _ARGMAX % 7]))), _ATTRS),
-        lambda r: ((U(f32(r, 2, 2, 5, 5)), B(f32(r, 3, 2, 2, 3, 3)), U(_ARGMAX)), _ATTRS)]}
+        lambda r: ((U(f32(r, 2, 2, 5, 5)), B(f32(r, 3, 2, 2, 3, 3)), U(_ARGMAX)), _ATTRS)],
+        "SpaceToBatchND": [
+            lambda r: ((B(f32(r, 3, 2, 3, 4, 6)),),
+                       {"block_shape": [2, 3], "paddings": [[1, 1], [0, 3]]})]}
 
 
 def bprop_samples(n, s, u) -> dict:
     """Samples for test_bprop.py, built with its makers."""
     return {"MaxPoolGradWithArgmaxV2": [
         s(n(2, 2, 5, 5), n(2, 2, 3, 3), _ARGMAX, **_ATTRS),
-        s(n(2, 2, 5, 5), n(2, 2, 3, 3), _ARGMAX % 5, kernel_size=2, strides=2)]}
+        s(n(2, 2, 5, 5), n(2, 2, 3, 3), _ARGMAX % 5, kernel_size=2, strides=2)],
+        "SpaceToBatchND": [s(n(2, 3, 4, 6), block_shape=[2, 3], paddings=[[1, 1], [0, 3]]),
+                           s(n(1, 2, 2, 3), block_shape=[3], paddings=[[0, 0]])]}

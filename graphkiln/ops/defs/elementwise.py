@@ -125,13 +125,12 @@ def _check_celu(alpha=1.0):
 
 
 def _check_lambd(name: str):
+    """MindSpore 2.10's check: a bool, int or float of any sign (a negative one keeps
+    every element)."""
     def check(lambd=0.5):
-        if isinstance(lambd, bool) or not isinstance(lambd, (int, float)):
-            raise TypeError(f"For '{name}', the type of 'lambd' should be float, but got "
-                            f"{type(lambd).__name__}.")
-        if lambd < 0:
-            raise ValueError(f"For '{name}', 'lambd' must be greater than or equal to 0, "
-                             f"but got {lambd}.")
+        if not isinstance(lambd, (bool, int, float)):
+            raise TypeError(f"For '{name}', the type of 'lambd' should be one of '[bool, int, "
+                            f"float]', but got {type(lambd)}.")
     return check
 
 
