@@ -1,6 +1,7 @@
 """Registry-walk samples (tests/ops/test_registry.py, test_batching_rules.py, test_bprop.py)
 for the ``tests/st/ops`` slice every 15th file from the 12th: ``MaxPoolGradWithArgmaxV2``
-(``ops/defs/pool_argmax.py``) and ``SpaceToBatchND`` (``ops/defs/space_rearrange.py``).
+(``ops/defs/pool_argmax.py``), ``SpaceToBatchND`` (``ops/defs/space_rearrange.py``) and
+``TanhGrad`` (``ops/defs/elementwise.py``).
 (``LRNGrad`` is composed of primitives, not one.)"""
 import numpy as np
 
@@ -23,7 +24,10 @@ def registry_samples(f32) -> dict:
           Tensor(_ARGMAX.astype(np.int32))), {"kernel_size": (2, 2), "dilation": (2, 2)})],
         "SpaceToBatchND": [
             ((f32(2, 3, 4, 6),), {"block_shape": [2, 3], "paddings": [[1, 1], [0, 3]]}),
-            ((f32(2, 3, 4, 6),), {"block_shape": 2, "paddings": [[0, 0], [0, 0]]})]}
+            ((f32(2, 3, 4, 6),), {"block_shape": 2, "paddings": [[0, 0], [0, 0]]})],
+        "TanhGrad": [((f32(2, 3), f32(2, 3)), {}),
+                     ((Tensor(np.array([0.5 + 0.1j, -0.3j])), Tensor(np.array([1 - 1j, 2.0]))),
+                      {})]}
 
 
 def vmap_samples(B, U, f32) -> dict:  # noqa: N803 - the harness's maker names
@@ -34,7 +38,9 @@ def vmap_samples(B, U, f32) -> dict:  # noqa: N803 - the harness's maker names
         lambda r: ((U(f32(r, 2, 2, 5, 5)), B(f32(r, 3, 2, 2, 3, 3)), U(_ARGMAX)), _ATTRS)],
         "SpaceToBatchND": [
             lambda r: ((B(f32(r, 3, 2, 3, 4, 6)),),
-                       {"block_shape": [2, 3], "paddings": [[1, 1], [0, 3]]})]}
+                       {"block_shape": [2, 3], "paddings": [[1, 1], [0, 3]]})],
+        "TanhGrad": [lambda r: ((B(f32(r, 3, 2, 4)), B(f32(r, 3, 2, 4))), {}),
+                     lambda r: ((U(f32(r, 2, 4)), B(f32(r, 3, 2, 4))), {})]}
 
 
 def bprop_samples(n, s, u) -> dict:
@@ -43,4 +49,5 @@ def bprop_samples(n, s, u) -> dict:
         s(n(2, 2, 5, 5), n(2, 2, 3, 3), _ARGMAX, **_ATTRS),
         s(n(2, 2, 5, 5), n(2, 2, 3, 3), _ARGMAX % 5, kernel_size=2, strides=2)],
         "SpaceToBatchND": [s(n(2, 3, 4, 6), block_shape=[2, 3], paddings=[[1, 1], [0, 3]]),
-                           s(n(1, 2, 2, 3), block_shape=[3], paddings=[[0, 0]])]}
+                           s(n(1, 2, 2, 3), block_shape=[3], paddings=[[0, 0]])],
+        "TanhGrad": [s(n(2, 3), n(2, 3))]}

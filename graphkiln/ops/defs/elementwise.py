@@ -1,10 +1,10 @@
 """More elementwise primitives: the inverse hyperbolic functions, erfc/erfinv, ``Inv`` and
 ``Invert``, float classification (``IsNan``/``IsInf``/``IsFinite``), the ELU family and the
 shrink/fast-GeLU activations, the backward kernels MindSpore exposes for some of them
-(``InvGrad``, ``ReciprocalGrad``, ``RsqrtGrad``, ``SqrtGrad``, ``AtanGrad``, ``EluGrad``,
-``HShrinkGrad``, ``FastGeLUGrad``, ``HSigmoidGrad``, ``HSwishGrad``, ``GeLUGrad``,
-``SoftplusGrad``), and ``Ger``, the
-product of every element of one vector with every element of another.
+(``InvGrad``, ``ReciprocalGrad``, ``RsqrtGrad``, ``SqrtGrad``, ``TanhGrad``, ``AtanGrad``,
+``EluGrad``, ``HShrinkGrad``, ``FastGeLUGrad``, ``HSigmoidGrad``, ``HSwishGrad``, ``GeLUGrad``,
+``SoftplusGrad``), and ``Ger``, the product of every element of one vector with every
+element of another.
 
 The dtypes each op accepts are the ones MindSpore 2.10's CPU kernels accept (measured).
 """
@@ -207,6 +207,10 @@ def _sqrt_grad(y, dy):
     return dy / (2 * np.conj(y))
 
 
+def _tanh_grad(y, dy):
+    return dy * (1 - y * y)  # complex too: MindSpore's kernel does not conjugate
+
+
 def _atan_grad(x, dy):
     return dy / np.conj(1 + x * x)
 
@@ -246,6 +250,9 @@ RsqrtGrad = OpDef("RsqrtGrad", _grad_infer("RsqrtGrad", "y", "dy",
 # ``SqrtGrad(y, dy)``: the backward of ``Sqrt`` from its output ``y``
 SqrtGrad = OpDef("SqrtGrad", _grad_infer("SqrtGrad", "y", "dy", FLOATS + COMPLEX),
                  _grad_kernel(_sqrt_grad))
+# ``TanhGrad(y, dy)``: the backward of ``Tanh`` from its output ``y``
+TanhGrad = OpDef("TanhGrad", _grad_infer("TanhGrad", "y", "dy", FLOATS[:3] + COMPLEX),
+                 _grad_kernel(_tanh_grad))
 # ``AtanGrad(x, dy)``: the backward of ``Atan`` from its input
 AtanGrad = OpDef("AtanGrad", _grad_infer("AtanGrad", "x", "dout", FLOATS + COMPLEX),
                  _grad_kernel(_atan_grad))
