@@ -1,11 +1,15 @@
 """Registry-walk samples (tests/ops/test_registry.py, test_batching_rules.py, test_bprop.py)
 for the ``tests/st/ops`` slice every 15th file from the 12th: ``MaxPoolGradWithArgmaxV2``
 (``ops/defs/pool_argmax.py``), ``SpaceToBatchND`` (``ops/defs/space_rearrange.py``) and
-``TanhGrad`` (``ops/defs/elementwise.py``).
+``TanhGrad`` (``ops/defs/elementwise.py``), ``ScalarLog`` and ``ScalarUadd``
+(``ops/defs/scalar.py``: Python numbers, not differentiable as the other scalar ops).
 (``LRNGrad`` is composed of primitives, not one.)"""
 import numpy as np
 
 from graphkiln import Tensor
+
+NON_DIFFERENTIABLE = {name: "scalar: computes on Python numbers, as the other scalar ops"
+                      for name in ("ScalarLog", "ScalarUadd")}
 
 # flat indices into each 5x5 plane for a 3x3 output (kernel 3, stride 2, pads 1): a repeat
 # in one window adds up, -1, 25 and an index outside its window's span add nothing
@@ -25,6 +29,8 @@ def registry_samples(f32) -> dict:
         "SpaceToBatchND": [
             ((f32(2, 3, 4, 6),), {"block_shape": [2, 3], "paddings": [[1, 1], [0, 3]]}),
             ((f32(2, 3, 4, 6),), {"block_shape": 2, "paddings": [[0, 0], [0, 0]]})],
+        "ScalarLog": [((8,), {}), ((0.5,), {})],
+        "ScalarUadd": [((3,), {}), ((-2.5,), {}), ((True,), {})],
         "TanhGrad": [((f32(2, 3), f32(2, 3)), {}),
                      ((Tensor(np.array([0.5 + 0.1j, -0.3j])), Tensor(np.array([1 - 1j, 2.0]))),
                       {})]}

@@ -464,6 +464,7 @@ NON_DIFFERENTIABLE.update(opsb_samples.NON_DIFFERENTIABLE)
 SAMPLES.update(opsl_samples.bprop_samples(n, s, u))
 NON_DIFFERENTIABLE.update(opsl_samples.NON_DIFFERENTIABLE)
 SAMPLES.update(opsm_samples.bprop_samples(n, s, u))
+NON_DIFFERENTIABLE.update(opsm_samples.NON_DIFFERENTIABLE)
 
 
 # ------------------------------------------------------------------ harness
