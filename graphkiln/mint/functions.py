@@ -70,7 +70,7 @@ def norm(input, p="fro", dim=None, keepdim=False, *, dtype=None) -> Tensor:  # n
     if p == "nuc":
         return ops.matrix_norm(input, "nuc", (-2, -1) if dim is None else dim, keepdim,
                                dtype=dtype)
-    return ops.vector_norm(input, 2 if p == "fro" else p, dim, keepdim, dtype=dtype)
+    return ops.vector_norm_ext(input, 2 if p == "fro" else p, dim, keepdim, dtype=dtype)
 
 
 def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1,  # noqa: A002

@@ -3,7 +3,8 @@ PyTorch's argument names)."""
 from ..ops.linalg_ops import inverse as inv
 from ..ops.linalg_ops import qr as _qr
 from ..ops.norms import matrix_norm as _matrix_norm
-from ..ops.norms import norm, vector_norm
+from ..ops.norms import norm
+from ..ops.norms import vector_norm_ext as vector_norm
 
 __all__ = ["vector_norm", "matrix_norm", "norm", "inv", "qr"]
 

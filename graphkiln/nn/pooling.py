@@ -288,13 +288,17 @@ class AdaptiveAvgPool2d(Cell):
 
 
 class AdaptiveMaxPool2d(_AdaptivePool):
-    """Maximum of each adaptive bin (one gather and one max per pooled axis)."""
+    """Maximum of each adaptive bin (one gather and one max per pooled axis); with
+    ``return_indices``, ``(maxima, int64 indices into each H*W plane)``."""
 
     def __init__(self, output_size, return_indices: bool = False):
-        if return_indices:
-            raise ValueError("For 'AdaptiveMaxPool2d', graphkiln does not support "
-                             "'return_indices=True' yet.")
         super().__init__(output_size)
+        self.return_indices = bool(return_indices)
+
+    def construct(self, x):
+        if self.return_indices:
+            return ops.adaptive_max_pool2d(x, self.output_size, True)
+        return super().construct(x)
 
     @staticmethod
     def pool_axis(x, axis: int, bins):

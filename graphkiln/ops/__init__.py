@@ -83,7 +83,7 @@ from .linalg_ops import *  # noqa: F401,F403
 from .losses import *  # noqa: F401,F403
 from .lp_pool import lp_pool1d, lp_pool2d  # noqa: F401
 from .nn_functions import *  # noqa: F401,F403
-from .norms import matrix_norm, norm, vector_norm  # noqa: F401
+from .norms import matrix_norm, norm, vector_norm, vector_norm_ext  # noqa: F401
 from .pixel_shuffle import channel_shuffle, pixel_shuffle, pixel_unshuffle  # noqa: F401
 from .pooling import avg_pool3d, max_pool2d, max_pool3d  # noqa: F401
 from .pooling_functions import *  # noqa: F401,F403

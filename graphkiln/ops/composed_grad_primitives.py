@@ -10,6 +10,7 @@ import numpy as np
 import graphkiln.ops.distance as DI
 import graphkiln.ops.functional as F
 import graphkiln.ops.interpolation as IP
+import graphkiln.ops.nn_functions as NF
 
 from ..common.tensor import Tensor
 from ..ir.primitive import REGISTRY
@@ -21,7 +22,7 @@ from .interpolation import upsample_nearest_grad
 __all__ = ["StridedSliceGrad", "LayerNormGrad", "BatchNormGrad", "PReLUGrad", "SoftmaxBackward",
            "SigmoidCrossEntropyWithLogitsGrad", "CdistGrad",
            "UpsampleTrilinear3DGrad", "UpsampleNearest1DGrad", "UpsampleNearest2DGrad",
-           "UpsampleNearest3DGrad"]
+           "UpsampleNearest3DGrad", "LRNGrad"]
 
 
 class StridedSliceGrad(_Composed):
@@ -214,3 +215,22 @@ class UpsampleNearest2DGrad(_UpsampleNearestGrad):
 
 class UpsampleNearest3DGrad(_UpsampleNearestGrad):
     RANK = 3
+
+
+class LRNGrad(_Composed):
+    """``(grads, x, y) ->`` the gradient of ``LRN(depth_radius, bias, alpha, beta)`` at
+    ``x``; ``y`` (the forward output) is not read: the normalisation is recomputed from
+    ``x``, as MindSpore's CPU kernel does."""
+
+    def __init__(self, depth_radius: int = 5, bias: float = 1.0, alpha: float = 1.0,
+                 beta: float = 0.5):
+        for name, v, kind in (("depth_radius", depth_radius, int), ("bias", bias, float),
+                              ("alpha", alpha, float), ("beta", beta, float)):
+            if isinstance(v, bool) or not isinstance(v, kind):
+                raise TypeError(f"For 'LRNGrad', the type of '{name}' should be "
+                                f"'{kind.__name__}', but got '{v}' with type "
+                                f"'{type(v).__name__}'.")
+        self.depth_radius, self.bias, self.alpha, self.beta = depth_radius, bias, alpha, beta
+
+    def __call__(self, grads: Tensor, x: Tensor, y: Tensor) -> Tensor:
+        return NF.lrn_grad(grads, x, self.depth_radius, self.bias, self.alpha, self.beta)

@@ -972,6 +972,34 @@ def scalar_to_tensor(input_x, dtype=mstype.float32) -> Tensor:
     return Tensor(input_x, dtype)
 
 
+def _scalar_op(name: str, op, *args):
+    """``op`` on Python numbers or run-time scalars (``F.scalar_log``...), else TypeError."""
+    if not all(type(a) is SymbolicScalar or _is_number(a) for a in args):
+        raise TypeError(f"For '{name}', the inputs must be numbers, but got "
+                        f"{', '.join(type(a).__name__ for a in args)}.")
+    return op(*args)
+
+
+def scalar_uadd(x):
+    """``+x`` of a number."""
+    return _scalar_op("ScalarUadd", SS.ScalarUadd, x)
+
+
+def scalar_usub(x):
+    """``-x`` of a number."""
+    return _scalar_op("ScalarUsub", SS.ScalarUsub, x)
+
+
+def scalar_log(x) -> float:
+    """The natural logarithm of a number."""
+    return _scalar_op("ScalarLog", SS.ScalarLog, x)
+
+
+def scalar_pow(x, y):
+    """``x ** y`` of numbers."""
+    return _scalar_op("ScalarPow", SS.ScalarPow, x, y)
+
+
 def tuple_len(x) -> int:
     return len(x)
 

@@ -10,6 +10,7 @@ import numpy as np
 
 import graphkiln.ops.functional as F
 
+from ..common import dtype as mstype
 from ..common.tensor import Tensor
 from .defs import conv as CV
 from .defs import deformable_offsets as DO
@@ -17,8 +18,8 @@ from .defs import grid_sampler as GS
 from .defs import nn as N
 from .interpolation import interpolate
 
-__all__ = ["lrn", "affine_grid", "grid_sample", "mirror_pad", "upsample", "conv_transpose2d",
-           "deformable_conv2d"]
+__all__ = ["lrn", "lrn_grad", "affine_grid", "grid_sample", "mirror_pad", "upsample",
+           "conv_transpose2d", "deformable_conv2d"]
 
 
 def lrn(x, depth_radius: int = 5, bias: float = 1.0, alpha: float = 1.0, beta: float = 0.5,
@@ -34,11 +35,40 @@ def lrn(x, depth_radius: int = 5, bias: float = 1.0, alpha: float = 1.0, beta: f
     if not isinstance(x, Tensor) or x.ndim != 4 or not x.dtype.is_float:
         raise TypeError(f"For 'LRN', the 'x' must be a 4-D float Tensor, but got "
                         f"{getattr(x, 'shape', type(x).__name__)}.")
-    c = x.shape[1]
+    return F.div(x, F.pow(F.add(F.mul(_channel_sums(F.square(x), depth_radius), alpha), bias),
+                          beta))
+
+
+def _channel_sums(t: Tensor, depth_radius: int) -> Tensor:
+    """The sums of ``t`` (N, C, H, W) over the ``2 * depth_radius + 1`` nearest channels."""
+    c = t.shape[1]
     window = np.abs(np.arange(c)[:, None] - np.arange(c)[None, :]) <= depth_radius
-    sums = F.transpose(F.matmul(F.transpose(F.square(x), (0, 2, 3, 1)),
-                                Tensor(window.astype(x.dtype.np_dtype))), (0, 3, 1, 2))
-    return F.div(x, F.pow(F.add(F.mul(sums, alpha), bias), beta))
+    return F.transpose(F.matmul(F.transpose(t, (0, 2, 3, 1)),
+                                Tensor(window.astype(t.dtype.np_dtype))), (0, 3, 1, 2))
+
+
+def lrn_grad(dy: Tensor, x: Tensor, depth_radius: int = 5, bias: float = 1.0,
+             alpha: float = 1.0, beta: float = 0.5) -> Tensor:
+    """The gradient of :func:`lrn` at ``x`` for the output gradient ``dy`` (MindSpore's
+    ``LRNGrad``, which recomputes the normalisation from ``x``), in ``x``'s dtype; float16
+    is computed in float32."""
+    for name, t in (("grads", dy), ("x", x)):
+        if not isinstance(t, Tensor) or not t.dtype.is_float or t.dtype == mstype.bfloat16:
+            raise TypeError(f"For 'LRNGrad', the '{name}' must be a float16, float32 or "
+                            f"float64 Tensor, but got {getattr(t, 'dtype', type(t).__name__)}.")
+        if t.ndim != 4:
+            raise ValueError(f"For primitive[LRNGrad], the rank of input must be equal to 4, "
+                             f"but got {t.ndim}.")
+    if tuple(dy.shape) != tuple(x.shape):
+        raise ValueError(f"For 'LRNGrad', the 'x' and 'grads' must have the same shape, but "
+                         f"got 'x' shape {list(x.shape)} and 'grads' shape {list(dy.shape)}.")
+    wide = mstype.float64 if x.dtype == mstype.float64 else mstype.float32
+    xw, dyw = F.cast(x, wide), F.cast(dy, wide)
+    scale = F.add(F.mul(_channel_sums(F.square(xw), depth_radius), alpha), bias)
+    factor = F.pow(scale, -beta)  # y = x * factor
+    inner = _channel_sums(F.div(F.mul(F.mul(dyw, xw), factor), scale), depth_radius)
+    dx = F.sub(F.mul(dyw, factor), F.mul(F.mul(xw, inner), 2.0 * alpha * beta))
+    return F.cast(dx, x.dtype)
 
 
 def _coords(n: int, align_corners: bool) -> np.ndarray:

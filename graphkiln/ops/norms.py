@@ -1,7 +1,7 @@
-"""``ops.norm``, ``ops.vector_norm`` and ``ops.matrix_norm`` (also in ``mint.linalg``):
-vector norms of any order over some axes; matrix norms over two axes, ``'fro'``, 1, -1,
-inf, -inf composed of reductions, ``'nuc'``, 2 and -2 of the singular values (``Svd``, so
-their gradients run through its backward rule)."""
+"""``ops.norm``, ``ops.vector_norm`` (``ops.vector_norm_ext``) and ``ops.matrix_norm`` (also
+in ``mint.linalg``): vector norms of any order over some axes; matrix norms over two axes,
+``'fro'``, 1, -1, inf, -inf composed of reductions, ``'nuc'``, 2 and -2 of the singular
+values (``Svd``, so their gradients run through its backward rule)."""
 from __future__ import annotations
 
 import math
@@ -12,7 +12,7 @@ from ..common import dtype as mstype
 from ..common.tensor import Tensor
 from .defs.decompositions import Svd
 
-__all__ = ["norm", "vector_norm", "matrix_norm"]
+__all__ = ["norm", "vector_norm", "vector_norm_ext", "matrix_norm"]
 
 _MATRIX_ORDS = (2, -2, 1, -1, math.inf, -math.inf, "fro", "nuc", None)
 
@@ -23,8 +23,10 @@ def _float(x: Tensor, dtype) -> Tensor:
     return x if x.dtype.is_float or x.dtype.is_complex else F.cast(x, mstype.float32)
 
 
-def vector_norm(x, ord=2, dim=None, keepdim: bool = False, *, dtype=None) -> Tensor:  # noqa: A002
-    """The ``ord``-norm of ``x`` over ``dim`` (all elements when None)."""
+def vector_norm_ext(x, ord=2, dim=None, keepdim: bool = False, *,  # noqa: A002
+                    dtype=None) -> Tensor:
+    """The ``ord``-norm of ``x`` over ``dim`` (all elements when None): ``ops.vector_norm_ext``,
+    ``mint.linalg.vector_norm``."""
     x = _float(x, dtype)
     axes = () if dim is None else dim
     size = F.abs(x)
@@ -40,6 +42,27 @@ def vector_norm(x, ord=2, dim=None, keepdim: bool = False, *, dtype=None) -> Ten
         return F.sqrt(F.reduce_sum(F.square(size), axes, keepdim))
     return F.pow(F.reduce_sum(F.pow(size, ord), axes, keepdim), 1.0 / ord)
 
+
+
+def vector_norm(x, ord=2, axis=None, keepdims: bool = False, *,  # noqa: A002
+                dtype=None) -> Tensor:
+    """``ops.vector_norm``: :func:`vector_norm_ext` with MindSpore's checks of ``axis`` (an
+    int, a tuple of distinct axes or None) and ``ord`` (a number)."""
+    if axis is not None and (isinstance(axis, bool) or not isinstance(axis, (int, tuple))):
+        raise TypeError(f"For vector_norm , the dim must be tuple or int, but got "
+                        f"{type(axis)}")
+    if isinstance(ord, bool) or not isinstance(ord, (int, float)):
+        raise ValueError(f"For vector_norm, the ord mode must be in [0, 2, float('inf'), "
+                         f"-float('inf')] or must be int or float, but got {ord}.")
+    if axis is not None:
+        axes = (axis,) if isinstance(axis, int) else axis
+        dims = [a % x.ndim if -x.ndim <= a < x.ndim else None for a in axes]
+        if None in dims:
+            raise ValueError("For norm, the dim is out of range.")
+        if len(set(dims)) != len(dims):
+            raise ValueError("For vector_norm, the elements of axis can not be duplicate.")
+        axis = tuple(dims)
+    return vector_norm_ext(x, ord, axis, keepdims, dtype=dtype)
 
 def _singular_norm(x: Tensor, ord, dims: tuple, keepdim: bool) -> Tensor:  # noqa: A002
     """The sum ('nuc'), largest (2) or smallest (-2) singular value over ``dims``."""
@@ -58,7 +81,7 @@ def _matrix_norm(x: Tensor, ord, dims: tuple, keepdim: bool) -> Tensor:  # noqa:
     if ord in ("nuc", 2, -2):
         return _singular_norm(x, ord, dims, keepdim)
     if ord in (None, "fro"):
-        return vector_norm(x, 2, dims, keepdim)
+        return vector_norm_ext(x, 2, dims, keepdim)
     rows, cols = (d % x.ndim for d in dims)
     summed, reduced = (rows, cols) if ord in (1, -1) else (cols, rows)
     sums = F.reduce_sum(F.abs(x), summed, True)
@@ -73,7 +96,7 @@ def norm(A, ord=None, dim=None, keepdim: bool = False, *, dtype=None) -> Tensor:
     if isinstance(dim, int):
         dim = (dim,)
     if dim is None and ord is None or ord == "fro" and dim is None:
-        return vector_norm(x, 2, None, keepdim)
+        return vector_norm_ext(x, 2, None, keepdim)
     if dim is None:
         dim = tuple(range(x.ndim))
     if len(dim) == 2:
@@ -84,7 +107,7 @@ def norm(A, ord=None, dim=None, keepdim: bool = False, *, dtype=None) -> Tensor:
         return _matrix_norm(x, ord, tuple(dim), keepdim)
     if isinstance(ord, str):
         raise ValueError(f"For norm, the ord {ord!r} is for matrices; give two dims.")
-    return vector_norm(x, 2 if ord is None else ord, tuple(dim), keepdim)
+    return vector_norm_ext(x, 2 if ord is None else ord, tuple(dim), keepdim)
 
 
 def matrix_norm(A, ord="fro", axis=(-2, -1), keepdims: bool = False, *,  # noqa: A002

@@ -426,6 +426,7 @@ import opsi_samples  # noqa: E402
 import opsj_samples  # noqa: E402
 import opsk_samples  # noqa: E402
 import opsl_samples  # noqa: E402
+import opsm_samples  # noqa: E402
 import opsn_samples  # noqa: E402
 import opswide_samples  # noqa: E402
 import scipy_samples  # noqa: E402
@@ -448,6 +449,7 @@ SAMPLES.update(opsi_samples.vmap_samples(B, U, f32))
 SAMPLES.update(fractional_max_pool_samples.vmap_samples(B, U, f32))
 SAMPLES.update(opsl_samples.vmap_samples(B, U, f32))
 SAMPLES.update(opsn_samples.vmap_samples(B, U, f32))
+SAMPLES.update(opsm_samples.vmap_samples(B, U, f32))
 
 
 # ------------------------------------------------------------------ harness

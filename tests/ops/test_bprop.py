@@ -420,6 +420,7 @@ import opsi_samples  # noqa: E402
 import opsj_samples  # noqa: E402
 import opsk_samples  # noqa: E402
 import opsl_samples  # noqa: E402
+import opsm_samples  # noqa: E402
 import opsn_samples  # noqa: E402
 import opswide_samples  # noqa: E402
 import scipy_samples  # noqa: E402
@@ -473,6 +474,8 @@ SAMPLES.update(opsl_samples.bprop_samples(n, s, u))
 SAMPLES.update(opsn_samples.bprop_samples(n, s, u))
 NON_DIFFERENTIABLE.update(opsn_samples.NON_DIFFERENTIABLE)
 NON_DIFFERENTIABLE.update(opsl_samples.NON_DIFFERENTIABLE)
+SAMPLES.update(opsm_samples.bprop_samples(n, s, u))
+NON_DIFFERENTIABLE.update(opsm_samples.NON_DIFFERENTIABLE)
 
 
 # ------------------------------------------------------------------ harness

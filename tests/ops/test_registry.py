@@ -259,6 +259,7 @@ import opsi_samples  # noqa: E402
 import opsj_samples  # noqa: E402
 import opsk_samples  # noqa: E402
 import opsl_samples  # noqa: E402
+import opsm_samples  # noqa: E402
 import opsn_samples  # noqa: E402
 import opswide_samples  # noqa: E402
 import scipy_samples  # noqa: E402
@@ -282,6 +283,7 @@ SAMPLES.update(opsk_samples.registry_samples(f32))
 SAMPLES.update(fractional_max_pool_samples.registry_samples(f32))
 SAMPLES.update(opsl_samples.registry_samples(f32))
 SAMPLES.update(opsn_samples.registry_samples(f32))
+SAMPLES.update(opsm_samples.registry_samples(f32))
 
 
 def _ops():

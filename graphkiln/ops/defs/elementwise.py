@@ -1,10 +1,10 @@
 """More elementwise primitives: the inverse hyperbolic functions, erfc/erfinv, ``Inv`` and
 ``Invert``, float classification (``IsNan``/``IsInf``/``IsFinite``), the ELU family and the
 shrink/fast-GeLU activations, the backward kernels MindSpore exposes for some of them
-(``InvGrad``, ``ReciprocalGrad``, ``RsqrtGrad``, ``SqrtGrad``, ``AtanGrad``, ``EluGrad``,
-``HShrinkGrad``, ``FastGeLUGrad``, ``HSigmoidGrad``, ``HSwishGrad``, ``GeLUGrad``,
-``SoftplusGrad``), and ``Ger``, the
-product of every element of one vector with every element of another.
+(``InvGrad``, ``ReciprocalGrad``, ``RsqrtGrad``, ``SqrtGrad``, ``TanhGrad``, ``AtanGrad``,
+``EluGrad``, ``HShrinkGrad``, ``FastGeLUGrad``, ``HSigmoidGrad``, ``HSwishGrad``, ``GeLUGrad``,
+``SoftplusGrad``), and ``Ger``, the product of every element of one vector with every
+element of another.
 
 The dtypes each op accepts are the ones MindSpore 2.10's CPU kernels accept (measured).
 """
@@ -125,13 +125,12 @@ def _check_celu(alpha=1.0):
 
 
 def _check_lambd(name: str):
+    """MindSpore 2.10's check: a bool, int or float of any sign (a negative one keeps
+    every element)."""
     def check(lambd=0.5):
-        if isinstance(lambd, bool) or not isinstance(lambd, (int, float)):
-            raise TypeError(f"For '{name}', the type of 'lambd' should be float, but got "
-                            f"{type(lambd).__name__}.")
-        if lambd < 0:
-            raise ValueError(f"For '{name}', 'lambd' must be greater than or equal to 0, "
-                             f"but got {lambd}.")
+        if not isinstance(lambd, (bool, int, float)):
+            raise TypeError(f"For '{name}', the type of 'lambd' should be one of '[bool, int, "
+                            f"float]', but got {type(lambd)}.")
     return check
 
 
@@ -208,6 +207,10 @@ def _sqrt_grad(y, dy):
     return dy / (2 * np.conj(y))
 
 
+def _tanh_grad(y, dy):
+    return dy * (1 - y * y)  # complex too: MindSpore's kernel does not conjugate
+
+
 def _atan_grad(x, dy):
     return dy / np.conj(1 + x * x)
 
@@ -247,6 +250,9 @@ RsqrtGrad = OpDef("RsqrtGrad", _grad_infer("RsqrtGrad", "y", "dy",
 # ``SqrtGrad(y, dy)``: the backward of ``Sqrt`` from its output ``y``
 SqrtGrad = OpDef("SqrtGrad", _grad_infer("SqrtGrad", "y", "dy", FLOATS + COMPLEX),
                  _grad_kernel(_sqrt_grad))
+# ``TanhGrad(y, dy)``: the backward of ``Tanh`` from its output ``y``
+TanhGrad = OpDef("TanhGrad", _grad_infer("TanhGrad", "y", "dy", FLOATS[:3] + COMPLEX),
+                 _grad_kernel(_tanh_grad))
 # ``AtanGrad(x, dy)``: the backward of ``Atan`` from its input
 AtanGrad = OpDef("AtanGrad", _grad_infer("AtanGrad", "x", "dout", FLOATS + COMPLEX),
                  _grad_kernel(_atan_grad))

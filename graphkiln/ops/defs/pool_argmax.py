@@ -203,3 +203,101 @@ MaxPoolGradWithArgmax = OpDef(_G, _grad_infer, _grad_kernel,
                               attrs={"kernel_size": 1, "strides": 1, "pad_mode": "VALID",
                                      "data_format": "NCHW"},
                               check_attrs=_window_check_attrs(_G))
+
+
+# ------------------------------------------------------------------ MaxPoolGradWithArgmaxV2
+
+_G2 = "MaxPoolGradWithArgmaxV2"
+_G2_TYPES = (mstype.float16, mstype.float32, mstype.float64, mstype.int16, mstype.int32,
+             mstype.int64, mstype.int8, mstype.uint16, mstype.uint32, mstype.uint64,
+             mstype.uint8)
+_G2_DEFAULTS = {"kernel_size": 1, "strides": None, "pads": 0, "dilation": (1, 1),
+                "ceil_mode": False, "argmax_type": mstype.int64}
+
+
+def _v2_pair(arg: str, v, positive: bool = True) -> tuple:
+    """An int or a tuple of 2 (or MindSpore's 4, whose last two count) ints as ``(h, w)``."""
+    if isinstance(v, bool) or not isinstance(v, (int, tuple, list)):
+        raise TypeError(f"For '{_G2}', the type of '{arg}' should be one of '['int', "
+                        f"'tuple']', but got type '{type(v).__name__}'.")
+    vals = (v, v) if isinstance(v, int) else tuple(v)
+    if len(vals) in (2, 4) and all(isinstance(e, int) and not isinstance(e, bool)
+                                   and (e > 0 or not positive and e == 0) for e in vals):
+        return vals[-2:]
+    raise ValueError(f"For '{_G2}' attr '{arg}' must be an positive int number or a tuple of "
+                     f"two or four positive int numbers, but got {v}")
+
+
+def v2_geometry(attrs: dict) -> tuple:
+    """``(kernel, stride, pads, dilation)`` of ``MaxPoolGradWithArgmaxV2``'s attributes,
+    each an ``(h, w)`` pair."""
+    kernel = _v2_pair("kernel_size", attrs["kernel_size"])
+    strides = attrs["strides"]
+    stride = kernel if strides is None else _v2_pair("strides", strides)
+    return (kernel, stride, _v2_pair("pads", attrs["pads"], positive=False),
+            _v2_pair("dilation", attrs["dilation"]))
+
+
+def _v2_check_attrs(attrs: dict) -> None:
+    v2_geometry(attrs)
+    if not isinstance(attrs["ceil_mode"], bool):
+        raise TypeError(f"For '{_G2}', the type of 'ceil_mode' should be 'bool', but got type "
+                        f"'{type(attrs['ceil_mode']).__name__}'.")
+
+
+def _v2_infer(x, grad, argmax, **attrs):
+    names = ", ".join(f"Tensor[{t}]" for t in sorted(_G2_TYPES, key=str))
+    t = tensor_type(_G2, "x", x)
+    if t not in _G2_TYPES:
+        raise TypeError(f"For primitive[{_G2}], the input argument[x] must be a type of "
+                        f"{{{names}}}, but got Tensor[{t}].")
+    tg = tensor_type(_G2, "grad", grad)
+    if tg is not t and not (tg in FLOATS[:3] and t in FLOATS[:3]):  # floats are cast
+        raise TypeError(f"For primitive[{_G2}], the 'grad' must have the type of 'x', but got "
+                        f"Tensor[{tg}] and Tensor[{t}].")
+    ti = tensor_type(_G2, "argmax", argmax)
+    if ti not in (mstype.int32, mstype.int64):
+        raise TypeError(f"For primitive[{_G2}], the input argument[argmax] must be a type of "
+                        f"{{Tensor[Int32], Tensor[Int64]}}, but got Tensor[{ti}].")
+    for arg, a in (("x", x), ("grad", grad), ("argmax", argmax)):
+        if a.ndim != 4:
+            raise ValueError(f"For primitive[{_G2}], the {arg}_shape must be equal to 4, but "
+                             f"got {a.ndim}.")
+    if not shapes_match(grad.shape, argmax.shape) or \
+            not shapes_match(grad.shape[:2], x.shape[:2]):
+        raise ValueError(f"For primitive[{_G2}], the shape of 'argmax' {list(argmax.shape)} "
+                         f"must be the shape of 'grad' {list(grad.shape)}, whose first two "
+                         f"dimensions are those of 'x' {list(x.shape)}.")
+    return AbstractTensor(t, tuple(x.shape))
+
+
+def v2_window_mask(argmax: np.ndarray, size: tuple, attrs: dict) -> np.ndarray:
+    """Which elements of ``argmax`` (flat indices into an ``H*W`` plane of ``size``) lie
+    inside the span of their own pooling window; MindSpore's kernel drops the rest."""
+    kernel, stride, pads, dilation = v2_geometry({**_G2_DEFAULTS, **attrs})
+    idx = argmax.astype(np.int64)
+    inside = (idx >= 0) & (idx < size[0] * size[1])
+    coords = (idx // size[1], idx % size[1])
+    for axis, (pos, k, s, p, d) in enumerate(zip(coords, kernel, stride, pads, dilation)):
+        start = (np.arange(argmax.shape[2 + axis]) * s - p).reshape(
+            (-1, 1) if axis == 0 else (-1,))
+        inside &= (pos >= start) & (pos <= start + (k - 1) * d)
+    return inside
+
+
+@quiet
+def _v2_kernel(x, grad, argmax, **attrs):
+    """Zeros of ``x``'s shape and dtype with each element of ``grad`` added at its
+    ``argmax`` position of the ``H*W`` plane of its (n, c), when that position lies in its
+    window's span (MindSpore's kernel gathers each input element from the windows covering
+    it)."""
+    n, c, h, w = x.shape
+    inside = v2_window_mask(argmax, (h, w), attrs)
+    lead = (np.arange(n * c, dtype=np.int64) * (h * w)).reshape(n, c, 1, 1)
+    out = np.zeros(x.size, x.dtype)
+    np.add.at(out, (argmax.astype(np.int64) + lead)[inside], grad[inside].astype(x.dtype))
+    return out.reshape(x.shape)
+
+
+MaxPoolGradWithArgmaxV2 = OpDef(_G2, _v2_infer, _v2_kernel, attrs=dict(_G2_DEFAULTS),
+                                check_attrs=_v2_check_attrs)

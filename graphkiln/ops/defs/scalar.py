@@ -7,6 +7,7 @@ outputs carry no gradient (MindSpore gives a mutable scalar a zero gradient).
 """
 from __future__ import annotations
 
+import math
 import operator
 
 import numpy as np
@@ -72,6 +73,8 @@ BoolAnd = _binary("BoolAnd", lambda x, y: bool(x) and bool(y), bool)
 BoolOr = _binary("BoolOr", lambda x, y: bool(x) or bool(y), bool)
 BoolNot = _unary("BoolNot", operator.not_, bool)
 ScalarUsub = _unary("ScalarUsub", operator.neg)
+ScalarUadd = _unary("ScalarUadd", operator.pos)
+ScalarLog = _unary("ScalarLog", math.log, float)
 
 
 def _promoted(fn):

@@ -7,11 +7,17 @@ x[n, (i*b + j) * C' + c, h, w]``).
 ``BatchToSpaceND(block_shape, crops)``: the batch split into ``prod(block_shape)`` groups
 interleaved into the last ``len(block_shape)`` (spatial) axes, then ``crops[k] = [begin,
 end]`` removed from each spatial axis.
+
+``SpaceToBatchND(block_shape, paddings)``, its inverse: each of the last ``len(block_shape)``
+axes padded by ``paddings[k] = [begin, end]`` zeros, then split into ``block_shape[k]``
+interleaved groups that move to the batch (``out[(i0*b1 + i1)*N + n, ..., h, w] =
+padded[n, ..., h*b0 + i0, w*b1 + i1]``).
 """
 from __future__ import annotations
 
 import numpy as np
 
+from ...common import dtype as mstype
 from ...ir.abstract import AbstractTensor
 from ...ir.primitive import OpDef
 from ._infer import ALL, UNKNOWN_DIM, require_dtype, tensor_type
@@ -122,3 +128,94 @@ DepthToSpace = OpDef("DepthToSpace", _depth_to_space_infer, _depth_to_space,
                      attrs={"block_size": 2, "data_format": "NCHW"})
 BatchToSpaceND = OpDef("BatchToSpaceND", _batch_to_space_infer, _batch_to_space,
                        attrs={"block_shape": 2, "crops": ((0, 0), (0, 0))})
+
+
+# ------------------------------------------------------------------ SpaceToBatchND
+
+_S2B = "SpaceToBatchND"
+_S2B_TYPES = (mstype.float16, mstype.float32, mstype.float64, mstype.int16, mstype.int32,
+              mstype.int64, mstype.int8, mstype.uint16, mstype.uint32, mstype.uint64,
+              mstype.uint8)
+
+
+def _check_s2b_attrs(attrs: dict) -> None:
+    """MindSpore's constructor checks of ``block_shape`` and ``paddings``."""
+    paddings, block_shape = attrs["paddings"], attrs["block_shape"]
+    if not isinstance(paddings, (list, tuple)):
+        raise TypeError(f"For '{_S2B}', the type of 'paddings type' should be one of "
+                        f"'['list', 'tuple']', but got type '{type(paddings).__name__}'.")
+    if not paddings:
+        raise ValueError(f"For '{_S2B}', the paddings length should be >= 1, but got 0.")
+    if isinstance(block_shape, int) and not isinstance(block_shape, bool):
+        block_shape = (block_shape,) * len(paddings)
+    if not isinstance(block_shape, (list, tuple)):
+        raise TypeError(f"For '{_S2B}', the type of 'block_shape type' should be one of "
+                        f"'['list', 'tuple']', but got type '{type(block_shape).__name__}'.")
+    if np.array(block_shape, dtype=object).ndim != 1:
+        raise ValueError(f"For '{_S2B}', the block_shape shape should be = default value: 1, "
+                         f"but got {np.array(block_shape, dtype=object).ndim}.")
+    for v in block_shape:
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise TypeError(f"For '{_S2B}', the type of 'block_shape element' should be "
+                            f"'int', but got type '{type(v).__name__}'.")
+        if v < 1:
+            raise ValueError(f"For '{_S2B}', the block_shape element should be >= min value: "
+                             f"1, but got {v}.")
+    shape = np.array(paddings, dtype=object).shape
+    if shape != (len(block_shape), 2):
+        raise ValueError(f"For '{_S2B}', the paddings shape should be = default value: "
+                         f"{(len(block_shape), 2)}, but got {shape}.")
+    for v in (e for pair in paddings for e in pair):
+        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+            raise ValueError(f"For '{_S2B}', the 'paddings element' must be int and must >= 0, "
+                             f"but got '{v}' with type '{type(v).__name__}'.")
+
+
+def _s2b_blocks(block_shape, paddings) -> list[int]:
+    if isinstance(block_shape, (int, np.integer)) and not isinstance(block_shape, bool):
+        return [int(block_shape)] * len(paddings)
+    return [int(v) for v in block_shape]
+
+
+def _space_to_batch_infer(x, block_shape=2, paddings=((0, 0), (0, 0))):
+    t = tensor_type(_S2B, "input_x", x)
+    if t not in _S2B_TYPES:
+        names = ", ".join(f"Tensor[{a}]" for a in sorted(_S2B_TYPES, key=str))
+        raise TypeError(f"For primitive[{_S2B}], the input argument[input type] must be a type "
+                        f"of {{{names}}}, but got Tensor[{t}].")
+    blocks = _s2b_blocks(block_shape, paddings)
+    k = len(blocks)
+    if len(x.shape) <= k:
+        raise RuntimeError(f"For '{_S2B}', the input size should be no less than the block "
+                           f"size, but get input size: {len(x.shape)} block size: {k}")
+    spatial = []
+    for d, b, (lo, hi) in zip(x.shape[-k:], blocks, paddings):
+        if d == UNKNOWN_DIM:
+            spatial.append(UNKNOWN_DIM)
+            continue
+        if (d + lo + hi) % b:
+            raise RuntimeError(f"For '{_S2B}', padded shape should be divisible by block_size, "
+                               f"but got padded shape: {d + lo + hi}, block_size: {b}")
+        spatial.append((d + lo + hi) // b)
+    n = x.shape[0]
+    batch = UNKNOWN_DIM if n == UNKNOWN_DIM else n * int(np.prod(blocks))
+    return AbstractTensor(t, (batch, *x.shape[1:-k], *spatial))
+
+
+def _space_to_batch(x, block_shape=2, paddings=((0, 0), (0, 0))):
+    blocks = _s2b_blocks(block_shape, paddings)
+    k = len(blocks)
+    lead = x.ndim - k
+    v = np.pad(x, [(0, 0)] * lead + [(int(lo), int(hi)) for lo, hi in paddings])
+    n, mid, sp = v.shape[0], v.shape[1:lead], v.shape[lead:]
+    v = v.reshape(n, *mid, *(e for d, b in zip(sp, blocks) for e in (d // b, b)))
+    # (n, *mid, sp0, b0, sp1, b1, ...) -> (b0, b1, ..., n, *mid, sp0, sp1, ...)
+    perm = ([lead + 2 * i + 1 for i in range(k)] + list(range(lead))
+            + [lead + 2 * i for i in range(k)])
+    return np.ascontiguousarray(v.transpose(perm)).reshape(
+        n * int(np.prod(blocks)), *mid, *(d // b for d, b in zip(sp, blocks)))
+
+
+SpaceToBatchND = OpDef(_S2B, _space_to_batch_infer, _space_to_batch,
+                       attrs={"block_shape": 2, "paddings": ((0, 0), (0, 0))},
+                       check_attrs=_check_s2b_attrs)

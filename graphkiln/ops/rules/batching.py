@@ -84,6 +84,7 @@ NOT_BATCHED = {
        for name in ("ScalarAdd", "ScalarSub", "ScalarMul", "ScalarDiv", "ScalarFloorDiv",
                     "ScalarMod", "ScalarPow", "ScalarEq", "ScalarNe", "ScalarLt", "ScalarLe",
                     "ScalarGt", "ScalarGe", "BoolAnd", "BoolOr", "BoolNot", "ScalarUsub",
+                    "ScalarUadd", "ScalarLog",
                     "ScalarCast", "ScalarToTensor", "TupleToArray", "ScalarMax", "ScalarMin",
                     "MakeSlice", "TensorToScalar")},
     **{name: "dynamic length sequence: its items are batched one by one, never the sequence"

@@ -24,7 +24,8 @@ def _same_shape_pair(opdef):
     return rule
 
 
-for _name in ("InvGrad", "ReciprocalGrad", "RsqrtGrad", "SqrtGrad", "AtanGrad", "EluGrad",
+for _name in ("InvGrad", "ReciprocalGrad", "RsqrtGrad", "SqrtGrad", "TanhGrad", "AtanGrad",
+              "EluGrad",
               "HShrinkGrad", "FastGeLUGrad", "HSigmoidGrad", "HSwishGrad", "GeLUGrad",
               "SoftplusGrad"):
     REGISTRY[_name].def_vmap(_same_shape_pair(REGISTRY[_name]))
@@ -112,6 +113,14 @@ def _rsqrt_grad(y, dy, out, dout):
     y2 = F.mul(yw, yw)
     return (_as(F.mul(F.mul(dw, dyw), _conj(F.mul(y2, -1.5))), y),
             _as(F.mul(dw, _conj(F.mul(F.mul(y2, yw), -0.5))), dy))
+
+
+@bprop("TanhGrad")
+def _tanh_grad(y, dy, out, dout):
+    """``(-2 y dy dout, (1 - y**2) dout)``, conjugated for complex numbers."""
+    yw, dyw, dw = _wide(y), _wide(dy), _wide(dout)
+    return (_as(F.mul(dw, _conj(F.mul(F.mul(yw, dyw), -2.0))), y),
+            _as(F.mul(dw, _conj(F.sub(1.0, F.mul(yw, yw)))), dy))
 
 
 @bprop("AtanGrad")

@@ -1,14 +1,12 @@
-"""Backward and batching rules of ``DepthToSpace`` and ``BatchToSpaceND``
+"""Backward and batching rules of ``DepthToSpace``, ``BatchToSpaceND`` and ``SpaceToBatchND``
 (:mod:`..defs.space_rearrange`): the backward moves ``dout`` back where each element came
 from; vmap applies the op to every example."""
 from __future__ import annotations
 
-import numpy as np
-
 import graphkiln.ops.functional as F
 
 from ...ir.primitive import REGISTRY
-from ..defs import array as A
+from ..defs import space_rearrange as SR
 from ..defs.space_rearrange import block_list
 from .batching import _loop_over_batch
 from .bprop import bprop
@@ -24,21 +22,17 @@ def _depth_to_space(x, out, dout, block_size=2, data_format="NCHW"):
 
 @bprop("BatchToSpaceND")
 def _batch_to_space(x, out, dout, block_shape=2, crops=((0, 0), (0, 0))):
-    blocks = block_list(block_shape)
-    k = len(blocks)
-    mid, sp = tuple(x.shape[1:-k]), tuple(x.shape[-k:])
-    # the cropped borders got nothing: zeros around dout
-    pads = ((0, 0),) * (1 + len(mid)) + tuple((int(lo), int(hi)) for lo, hi in crops)
-    full = A.Pad(dout, paddings=pads) if any(p != (0, 0) for p in pads) else dout
-    n = full.shape[0]
-    v = F.reshape(full, (n, *mid, *(e for d, b in zip(sp, blocks) for e in (d, b))))
-    # (n, *mid, sp0, b0, sp1, b1, ...) -> (b0, b1, ..., n, *mid, sp0, sp1, ...)
-    first = 1 + len(mid)
-    perm = ([first + 2 * i + 1 for i in range(k)] + list(range(first))
-            + [first + 2 * i for i in range(k)])
-    return (F.reshape(F.transpose(v, tuple(perm)), (int(np.prod(blocks)) * n, *mid, *sp)),)
+    """The cropped borders got nothing: their zeros go back with ``dout`` to the batch."""
+    return (SR.SpaceToBatchND(dout, block_shape=block_list(block_shape),
+                              paddings=tuple(tuple(int(v) for v in c) for c in crops)),)
 
 
-for _name in ("DepthToSpace", "BatchToSpaceND"):
+@bprop("SpaceToBatchND")
+def _space_to_batch(x, out, dout, block_shape=2, paddings=((0, 0), (0, 0))):
+    blocks = [block_shape] * len(paddings) if isinstance(block_shape, int) else block_shape
+    return (SR.BatchToSpaceND(dout, block_shape=list(blocks), crops=paddings),)
+
+
+for _name in ("DepthToSpace", "BatchToSpaceND", "SpaceToBatchND"):
     REGISTRY[_name].def_vmap(_loop_over_batch(REGISTRY[_name]))
 del _name
