@@ -245,7 +245,9 @@ def by_zero_saturated(x, y, divide):
         return divide(x, y)
     q = divide(x, np.where(zero, np.ones_like(y), y))
     info = np.iinfo(q.dtype)
-    edge = np.where(x > 0, info.max, np.where(x < 0, info.min, 0)).astype(q.dtype)
+    # the extremes as arrays of q's dtype (NumPy 1 would take 2**64 - 1 with a 0 as float64)
+    high, low = np.array(info.max, q.dtype), np.array(info.min, q.dtype)
+    edge = np.where(x > 0, high, np.where(x < 0, low, np.zeros((), q.dtype)))
     return np.where(zero, edge, q)
 
 
